@@ -1,0 +1,222 @@
+"""Dice: notation, rolling, and faces typed in from dice rolled at the table.
+
+Every roll is kept as a plain dict, the shape stored in a log event::
+
+    {"dice": "2d6", "faces": [3, 5], "source": "app"}
+
+``source`` is ``"app"`` when d6tui rolled and ``"table"`` when a person typed the faces of real
+dice. Custom dice (the D6 Shooter dice) have named faces: ``faces`` then holds those names.
+A seed may make rolls reproducible, but the faces are what a log replays (DESIGN "The log").
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from d6tui.engine.errors import DiceError
+
+#: The die sizes the roller knows (d4-d20 and d100).
+STANDARD_SIDES = (4, 6, 8, 10, 12, 20, 100)
+
+#: The largest number of dice one notation may roll.
+MAX_DICE = 100
+
+_NOTATION = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+|%)\s*(?:([+-])\s*(\d+))?\s*$")
+
+
+@dataclass(frozen=True)
+class Notation:
+    """A parsed ``NdS+M`` notation.
+
+    Attributes:
+        count: number of dice, 1..MAX_DICE.
+        sides: faces per die, one of STANDARD_SIDES.
+        modifier: added to the sum (may be negative).
+    """
+
+    count: int
+    sides: int
+    modifier: int = 0
+
+    def __str__(self) -> str:
+        mod = f"{self.modifier:+d}" if self.modifier else ""
+        return f"{self.count}d{self.sides}{mod}"
+
+
+def parse_notation(text: str) -> Notation:
+    """Parse dice notation such as ``3d6``, ``d20``, ``2d8+3``, ``4d6-1`` or ``d100``/``d%``.
+
+    Raises:
+        DiceError: the text is not notation, or names a die size or count d6tui does not roll.
+    """
+    m = _NOTATION.match(text)
+    if not m:
+        raise DiceError(f"'{text}' is not dice notation; write it like 3d6, d20 or 2d8+3")
+    count = int(m.group(1)) if m.group(1) else 1
+    sides = 100 if m.group(2) == "%" else int(m.group(2))
+    if sides not in STANDARD_SIDES:
+        sizes = ", ".join(f"d{s}" for s in STANDARD_SIDES)
+        raise DiceError(f"there is no d{sides}; the dice are {sizes}")
+    if not 1 <= count <= MAX_DICE:
+        raise DiceError(f"roll between 1 and {MAX_DICE} dice, not {count}")
+    modifier = int(m.group(4) or 0) * (-1 if m.group(3) == "-" else 1)
+    return Notation(count, sides, modifier)
+
+
+@dataclass(frozen=True)
+class CustomDie:
+    """A die with named faces, such as a D6 Shooter die.
+
+    Attributes:
+        name: what the die is called in notation and messages ("shooter").
+        faces: the face names, one per side, in the order of a d6's pips 1..6.
+    """
+
+    name: str
+    faces: tuple[str, ...]
+
+    def parse_face(self, text: str) -> str:
+        """Read one typed face: its full name, a unique prefix, or its number 1..len(faces).
+
+        Raises:
+            DiceError: no face matches, or the prefix fits more than one face.
+        """
+        t = text.strip().lower()
+        if t.isdigit() and 1 <= int(t) <= len(self.faces):
+            return self.faces[int(t) - 1]
+        if t in self.faces:
+            return t
+        matches = [f for f in self.faces if t and f.startswith(t)]
+        if len(matches) == 1:
+            return matches[0]
+        names = ", ".join(self.faces)
+        raise DiceError(f"'{text}' is not a face of the {self.name} die ({names})")
+
+
+class Dice:
+    """The app's dice: a random source that returns rolls as log-ready dicts.
+
+    Args:
+        seed: makes every roll reproducible (tests, benchmarks); None uses system entropy.
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def roll(self, count: int, sides: int = 6) -> dict:
+        """Roll ``count`` dice of ``sides`` faces: ``{"dice": "3d6", "faces": [...], ...}``."""
+        faces = [self._rng.randint(1, sides) for _ in range(count)]
+        return {"dice": f"{count}d{sides}", "faces": faces, "source": "app"}
+
+    def roll_custom(self, die: CustomDie, count: int) -> dict:
+        """Roll ``count`` custom dice; ``faces`` holds face names."""
+        faces = [self._rng.choice(die.faces) for _ in range(count)]
+        return {"dice": f"{count} {die.name}", "faces": faces, "source": "app"}
+
+    def roll_notation(self, notation: Notation) -> dict:
+        """Roll parsed notation; the dict also holds ``modifier`` and ``total``."""
+        r = self.roll(notation.count, notation.sides)
+        r["dice"] = str(notation)
+        r["modifier"] = notation.modifier
+        r["total"] = sum(r["faces"]) + notation.modifier
+        return r
+
+    def shuffle(self, items: Sequence[str]) -> list[str]:
+        """A shuffled copy of ``items`` (a deck); the order is stored in the event."""
+        out = list(items)
+        self._rng.shuffle(out)
+        return out
+
+    def choice(self, items: Sequence[str]) -> str:
+        """One of ``items`` at random."""
+        return self._rng.choice(list(items))
+
+
+def table_roll(faces: Sequence[int], count: int, sides: int = 6) -> dict:
+    """Check faces typed from dice rolled at the table and make them a roll.
+
+    Args:
+        faces: the pips read off the dice.
+        count: how many dice the prompt asked for.
+        sides: the die size.
+
+    Raises:
+        DiceError: the wrong number of faces, or a face outside 1..sides.
+    """
+    if len(faces) != count:
+        raise DiceError(f"type {count} {'die' if count == 1 else 'dice'}, not {len(faces)}")
+    for f in faces:
+        if not isinstance(f, int) or isinstance(f, bool) or not 1 <= f <= sides:
+            raise DiceError(f"{f} is not a face of a d{sides}: faces run from 1 to {sides}")
+    return {"dice": f"{count}d{sides}", "faces": list(faces), "source": "table"}
+
+
+def table_roll_custom(die: CustomDie, texts: Sequence[str], count: int) -> dict:
+    """Check typed custom faces (names, prefixes or numbers) and make them a roll.
+
+    Raises:
+        DiceError: the wrong number of faces, or one that is not on the die.
+    """
+    if len(texts) != count:
+        raise DiceError(f"type {count} {'die' if count == 1 else 'dice'}, not {len(texts)}")
+    faces = [die.parse_face(t) for t in texts]
+    return {"dice": f"{count} {die.name}", "faces": faces, "source": "table"}
+
+
+def parse_typed_faces(text: str) -> list[str]:
+    """Split what a person typed for table dice ("3 5 6", "3,5,6", "h s j") into pieces.
+
+    Raises:
+        DiceError: nothing was typed.
+    """
+    parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
+    if not parts:
+        raise DiceError("type the faces of the dice you rolled, separated by spaces")
+    return parts
+
+
+def parse_typed_pips(text: str, count: int, sides: int = 6) -> dict:
+    """Read typed pips ("3 5" or "35" for d6 and smaller) into a table roll.
+
+    Raises:
+        DiceError: not numbers, the wrong count, or a face out of range.
+    """
+    parts = parse_typed_faces(text)
+    if len(parts) == 1 and count > 1 and sides < 10 and parts[0].isdigit():
+        parts = list(parts[0])
+    try:
+        pips = [int(p) for p in parts]
+    except ValueError:
+        raise DiceError(f"'{text}' is not dice faces; type numbers like 3 5 6") from None
+    return table_roll(pips, count, sides)
+
+
+def check_roll(roll: object, *, sides: int | None = None, die: CustomDie | None = None,
+               count: int | None = None) -> list:
+    """Check a stored roll dict read from a log; return its faces.
+
+    Raises:
+        EventError: the roll is not a dict with ``faces``, or a face or the count is wrong.
+    """
+    from d6tui.engine.errors import EventError
+
+    if not isinstance(roll, dict) or not isinstance(roll.get("faces"), list):
+        raise EventError("a roll must be a table with a list of faces")
+    faces = roll["faces"]
+    if count is not None and len(faces) != count:
+        raise EventError(f"the roll has {len(faces)} faces where {count} dice were rolled")
+    if roll.get("source", "app") not in ("app", "table"):
+        raise EventError(f"unknown roll source {roll.get('source')!r}")
+    for f in faces:
+        if die is not None:
+            if f not in die.faces:
+                raise EventError(f"{f!r} is not a face of the {die.name} die")
+        elif sides is not None and (
+            not isinstance(f, int) or isinstance(f, bool) or not 1 <= f <= sides
+        ):
+            raise EventError(f"{f!r} is not a face of a d{sides}")
+    return faces

@@ -1,0 +1,416 @@
+"""The event log: one TOML file per game, append-only and durable (DESIGN "The log").
+
+File shape::
+
+    format = "d6tui-log"
+    version = 1
+    game = "shooter"
+    title = "Saturday night"
+    created = 2026-11-29T13:00:00Z
+
+    [options]
+    ...
+
+    [[events]]
+    seq = 1
+    type = "game_started"
+    at = 2026-11-29T13:00:04Z
+    ...
+
+The header is written once (temp file, fsync, rename). Each event is appended as its own
+``[[events]]`` block followed by a blank line, in one write, then fsynced. A complete file
+therefore always ends with a blank line; one that does not was cut off mid-append.
+Events are plain dicts with ``seq`` (1, 2, 3...), ``type`` and ``at`` first, then the game's own
+keys. TOML has no null, so keys whose value is None are left out.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from d6tui.engine.errors import LogError, StaleLogError, TruncatedLogError
+
+try:  # POSIX: advisory whole-file lock. Windows has no fcntl; appends there are unlocked.
+    import fcntl
+
+    def _lock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+
+    def _unlock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+except ImportError:  # pragma: no cover - not exercised on the POSIX CI
+
+    def _lock(fd: int) -> None:
+        return None
+
+    def _unlock(fd: int) -> None:
+        return None
+
+
+FORMAT = "d6tui-log"
+#: The newest log format this code reads and writes.
+VERSION = 1
+#: Event types the engine itself writes, whatever the game.
+ENGINE_EVENT_TYPES = frozenset({"undone", "redone", "retitled"})
+
+#: Upgrades of older header+events documents, applied in a chain: version N -> N+1.
+UPCASTERS: dict[int, Callable[[dict], dict]] = {}
+
+_BLOCK = "\n[[events]]\n"
+_LINE_RE = re.compile(r"at line (\d+)")
+
+
+def now() -> datetime:
+    """The current time in UTC to the second, as events store it."""
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+@dataclass(frozen=True)
+class LogHeader:
+    """What is written once at the top of a log.
+
+    Attributes:
+        game: the game's slug ("shooter").
+        title: the name the player gave the game.
+        created: when the log was made (UTC).
+        options: the setup choices (players, variants, seed...), TOML-ready.
+        version: the log format version.
+    """
+
+    game: str
+    title: str
+    created: datetime
+    options: dict = field(default_factory=dict)
+    version: int = VERSION
+
+    def to_toml(self) -> str:
+        """The header as TOML text, ending with a blank line."""
+        doc = {
+            "format": FORMAT,
+            "version": self.version,
+            "game": self.game,
+            "title": self.title,
+            "created": self.created,
+            "options": _clean(self.options),
+        }
+        return tomli_w.dumps(doc) + "\n"
+
+
+def _clean(value: Any) -> Any:
+    """Drop None values from dicts (TOML has no null), recursively; tuples become lists."""
+    if isinstance(value, Mapping):
+        return {k: _clean(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list | tuple):
+        return [_clean(v) for v in value]
+    return value
+
+
+def event_block(event: Mapping[str, Any]) -> str:
+    """One event as the ``[[events]]`` block appended to a log.
+
+    The block has no blank line inside (tomli_w escapes newlines in strings, so dropping its
+    blank lines is safe) and ends with one: a file whose last block lacks it was cut off.
+    """
+    return tomli_w.dumps({"events": [_clean(event)]}).replace("\n\n", "\n") + "\n"
+
+
+def _fsync_dir(path: Path) -> None:
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:  # pragma: no cover - directories cannot be opened on some systems
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # pragma: no cover
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_atomic(path: Path, text: str, *, replace: bool = True) -> None:
+    """Write ``text`` to ``path`` through a temp file, fsync and rename.
+
+    Args:
+        replace: when False, refuse to overwrite an existing file.
+
+    Raises:
+        LogError: the file exists and ``replace`` is False, or the write failed.
+    """
+    path = Path(path)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        if replace:
+            os.replace(tmp, path)
+        else:
+            try:
+                os.link(tmp, path)  # fails if path exists: no clobbering
+            except FileExistsError:
+                raise LogError(path, "a save with this name already exists") from None
+            finally:
+                tmp.unlink(missing_ok=True)
+        _fsync_dir(path.parent)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        raise LogError(path, f"could not write the file ({e.strerror or e})") from None
+
+
+def _parse(path: Path, text: str) -> dict:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        m = _LINE_RE.search(str(e))
+        line = int(m.group(1)) if m else None
+        reason = str(e).split(" (at line")[0]
+        raise LogError(path, f"not valid TOML: {reason}", line=line) from None
+
+
+def _check_event_shape(path: Path, i: int, ev: Any, known: Callable[[str], bool] | None) -> None:
+    if not isinstance(ev, dict):
+        raise LogError(path, f"event {i + 1} is not a table")
+    seq = ev.get("seq")
+    if seq != i + 1 or isinstance(seq, bool):
+        raise LogError(path, f"expected seq = {i + 1} here, found {seq!r}", seq=i + 1)
+    t = ev.get("type")
+    if not isinstance(t, str):
+        raise LogError(path, "the event has no type", seq=seq)
+    if not isinstance(ev.get("at"), datetime):
+        raise LogError(path, "the event has no time stamp 'at'", seq=seq)
+    if t not in ENGINE_EVENT_TYPES and known is not None and not known(t):
+        raise LogError(path, f"unknown event type '{t}'", seq=seq)
+
+
+def _header(path: Path, doc: dict) -> LogHeader:
+    if doc.get("format") != FORMAT:
+        raise LogError(path, "this is not a d6tui save (no format = \"d6tui-log\")")
+    version = doc.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise LogError(path, f"the format version {version!r} is not a version number")
+    if version > VERSION:
+        raise LogError(
+            path,
+            f"written by a newer d6tui (log format {version}; this one reads up to {VERSION}); "
+            "update d6tui to open it",
+        )
+    while version < VERSION:
+        doc = UPCASTERS[version](doc)
+        version += 1
+    game, title, created = doc.get("game"), doc.get("title"), doc.get("created")
+    if not isinstance(game, str):
+        raise LogError(path, "the header names no game")
+    if not isinstance(title, str):
+        raise LogError(path, "the header has no title")
+    if not isinstance(created, datetime):
+        raise LogError(path, "the header has no 'created' date")
+    options = doc.get("options", {})
+    if not isinstance(options, dict):
+        raise LogError(path, "[options] must be a table")
+    return LogHeader(game=game, title=title, created=created, options=options, version=version)
+
+
+def _complete_prefix(path: Path, text: str) -> tuple[str, int]:
+    """For a log cut off mid-append: the text of the whole events before the cut, and how many.
+
+    Raises:
+        LogError: the damage is not only at the end (the part before the last block is bad).
+    """
+    last_line = text.rfind("\n") + 1
+    if text[last_line:] and "[[events]]".startswith(text[last_line:]):
+        cut = last_line - 1  # the cut fell inside the next block's first line
+    else:
+        cut = text.rfind(_BLOCK)
+    if cut < 0:
+        raise LogError(path, "the file's header is incomplete")
+    prefix = text[: cut + 1]
+    if not prefix.endswith("\n\n"):
+        prefix += "\n"
+    doc = _parse(path, prefix)
+    events = doc.get("events", [])
+    return prefix, len(events) if isinstance(events, list) else 0
+
+
+def read_log(
+    path: str | os.PathLike[str], known_type: Callable[[str], bool] | None = None
+) -> tuple[LogHeader, list[dict], int]:
+    """Read and check a whole log file.
+
+    Args:
+        path: the save file.
+        known_type: tells whether a game event type exists; unknown types are rejected.
+
+    Returns:
+        ``(header, events, size_in_bytes)``; events are dicts with ``seq`` 1..n.
+
+    Raises:
+        TruncatedLogError: the file ends mid-event; ``complete`` whole events precede the cut.
+        LogError: anything else wrong (not found, not TOML, wrong format, newer version,
+            events out of order, unknown type), with the file, seq or line and the reason.
+    """
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise LogError(p, "no such file") from None
+    except OSError as e:
+        raise LogError(p, f"cannot read it ({e.strerror or e})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise LogError(p, f"not UTF-8 text (byte {e.start})") from None
+    if not text.endswith("\n\n") and "\n\n" in text:
+        _, complete = _complete_prefix(p, text)
+        raise TruncatedLogError(
+            p, complete, f"the file ends in the middle of event {complete + 1}"
+        )
+    doc = _parse(p, text)
+    header = _header(p, doc)
+    events = doc.get("events", [])
+    if not isinstance(events, list):
+        raise LogError(p, "'events' must be a list of [[events]] tables")
+    for i, ev in enumerate(events):
+        _check_event_shape(p, i, ev, known_type)
+    return header, events, len(raw)
+
+
+def recover(path: str | os.PathLike[str]) -> tuple[Path, int]:
+    """Keep every complete event of a log cut off mid-append.
+
+    The damaged file is first copied aside (``NAME.toml.damaged-YYYYmmddTHHMMSS``), then the
+    log is rewritten (temp file, fsync, rename) with its header and whole events only.
+
+    Returns:
+        ``(copy_of_damaged_file, events_kept)``.
+
+    Raises:
+        LogError: the file is not a log cut off at its end, so it is left as it is.
+    """
+    p = Path(path)
+    text = p.read_bytes().decode("utf-8", errors="strict")
+    prefix, complete = _complete_prefix(p, text)
+    _header(p, _parse(p, prefix))
+    stamp = now().strftime("%Y%m%dT%H%M%S")
+    backup = p.with_name(f"{p.name}.damaged-{stamp}")
+    shutil.copy2(p, backup)
+    write_atomic(p, prefix)
+    return backup, complete
+
+
+class EventLog:
+    """An open log file that events are appended to.
+
+    Appends are locked and checked: if another process appended since this one last read the
+    file, the append is refused with :class:`StaleLogError` carrying the newer events, so two
+    windows on one game neither lose nor duplicate events.
+
+    Use :func:`create_log` for a new file and :meth:`open` for an existing one.
+    """
+
+    def __init__(self, path: Path, header: LogHeader, last_seq: int, size: int) -> None:
+        self.path = Path(path)
+        self.header = header
+        self.last_seq = last_seq
+        self._size = size
+        self._fd: int | None = None
+
+    @classmethod
+    def open(
+        cls, path: str | os.PathLike[str], known_type: Callable[[str], bool] | None = None
+    ) -> tuple[EventLog, list[dict]]:
+        """Read a log and keep it open for appending: ``(log, events)``.
+
+        Raises:
+            LogError, TruncatedLogError: as :func:`read_log`.
+        """
+        header, events, size = read_log(path, known_type)
+        return cls(Path(path), header, len(events), size), events
+
+    def _fileno(self) -> int:
+        if self._fd is None:
+            try:
+                self._fd = os.open(self.path, os.O_RDWR | os.O_APPEND)
+            except OSError as e:
+                raise LogError(self.path, f"cannot open it to save ({e.strerror or e})") from None
+        return self._fd
+
+    def _read_tail(self, fd: int, size: int) -> list[dict]:
+        data = os.pread(fd, size - self._size, self._size).decode("utf-8")
+        doc = _parse(self.path, data)
+        events = doc.get("events", [])
+        for i, ev in enumerate(events):
+            _check_event_shape(self.path, self.last_seq + i, ev, None)
+        return events
+
+    def append(self, event: Mapping[str, Any]) -> None:
+        """Append one event and fsync it before returning.
+
+        Args:
+            event: a dict whose ``seq`` is ``last_seq + 1``.
+
+        Raises:
+            StaleLogError: another process appended first; nothing was written, and the
+                newer events are in the error (this log now counts them as read).
+            LogError: the file shrank or cannot be written.
+            ValueError: ``event["seq"]`` is not the next number.
+        """
+        if event.get("seq") != self.last_seq + 1:
+            raise ValueError(f"event seq {event.get('seq')} does not follow {self.last_seq}")
+        data = event_block(event).encode("utf-8")
+        fd = self._fileno()
+        _lock(fd)
+        try:
+            size = os.fstat(fd).st_size
+            if size < self._size:
+                raise LogError(self.path, "the file was shortened by something else; reopen it")
+            if size > self._size:
+                new = self._read_tail(fd, size)
+                self._size = size
+                self.last_seq += len(new)
+                raise StaleLogError(self.path, new)
+            try:
+                os.write(fd, data)
+                os.fsync(fd)
+            except OSError as e:
+                raise LogError(self.path, f"could not save the event ({e.strerror or e})") from None
+            self._size += len(data)
+            self.last_seq += 1
+        finally:
+            _unlock(fd)
+
+    def close(self) -> None:
+        """Close the file handle (appending later reopens it)."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+    def __del__(self) -> None:  # pragma: no cover - best effort
+        try:
+            self.close()
+        except Exception:
+            pass
+
+
+def create_log(path: str | os.PathLike[str], header: LogHeader) -> EventLog:
+    """Write a new log's header (temp file, fsync, rename) and return it open for appending.
+
+    Raises:
+        LogError: the file already exists or cannot be written.
+    """
+    p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    text = header.to_toml()
+    write_atomic(p, text, replace=False)
+    return EventLog(p, header, 0, len(text.encode("utf-8")))

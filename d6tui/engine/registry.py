@@ -1,0 +1,107 @@
+"""The game registry: each game plugs in a pure rules module (and, in the UI, a screen).
+
+Rules modules are imported only when a game is opened, so start-up stays fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from d6tui.engine.dice import Dice
+from d6tui.engine.errors import D6Error
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """What the engine needs from a game's rules module (its ``RULES`` object).
+
+    Every callable is pure. States are immutable values.
+
+    Attributes:
+        slug: short name used in files and on the command line ("shooter").
+        name: the game's full name.
+        event_types: every event type the game writes.
+        check_options: ``options -> options``, normalised setup choices; raises RuleError.
+        start: ``(options, dice) -> payload`` of the first event (shuffles, first player...).
+        new_state: ``options -> state`` before any event.
+        fold: ``(state, event) -> state``; raises EventError for an event that never was valid.
+        describe: ``event -> str``, the event in words for the log view.
+        status: ``state -> str``, one line: whose turn, or who won.
+        is_over: ``state -> bool``.
+        to_json: ``state -> dict`` of JSON values (``d6tui replay --json``).
+        default_title: ``options -> str`` for a new game.
+    """
+
+    slug: str
+    name: str
+    event_types: frozenset[str]
+    check_options: Callable[[dict], dict]
+    start: Callable[[dict, Dice], dict]
+    new_state: Callable[[dict], Any]
+    fold: Callable[[Any, dict], Any]
+    describe: Callable[[dict], str]
+    status: Callable[[Any], str]
+    is_over: Callable[[Any], bool]
+    to_json: Callable[[Any], dict]
+    default_title: Callable[[dict], str]
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game d6tui can play, named without importing it.
+
+    Attributes:
+        slug: the game's short name.
+        name: its full name.
+        blurb: one line for the home screen.
+        rules_module: import path of the module whose ``RULES`` is a :class:`GameRules`.
+        screen: ``"module:Class"`` of its Textual screen.
+    """
+
+    slug: str
+    name: str
+    blurb: str
+    rules_module: str
+    screen: str
+
+
+GAMES: tuple[GameInfo, ...] = (
+    GameInfo(
+        "shooter",
+        "D6 Shooter",
+        "2-4 bounty hunters race to Marshal with six Shooter dice (hot-seat)",
+        "d6tui.games.shooter.rules",
+        "d6tui.ui.shooter.screen:ShooterScreen",
+    ),
+)
+
+
+class UnknownGameError(D6Error):
+    """A game slug d6tui does not know."""
+
+
+def game_info(slug: str) -> GameInfo:
+    """The :class:`GameInfo` for ``slug``.
+
+    Raises:
+        UnknownGameError: no such game (the message lists the known ones).
+    """
+    for g in GAMES:
+        if g.slug == slug:
+            return g
+    known = ", ".join(g.slug for g in GAMES)
+    raise UnknownGameError(f"there is no game '{slug}'; the games are: {known}")
+
+
+def load_rules(slug: str) -> GameRules:
+    """Import and return the rules of ``slug``.
+
+    Raises:
+        UnknownGameError: no such game.
+    """
+    rules = importlib.import_module(game_info(slug).rules_module).RULES
+    assert isinstance(rules, GameRules)
+    return rules

@@ -1,0 +1,328 @@
+"""A game session: command -> validate -> event -> append -> fold, with undo and redo.
+
+The folded state is cached, so an action costs one fold and one append, not a replay.
+Undo and redo are events too (``undone``/``redone`` naming a ``seq``); undone events stay in
+the log. States are checkpointed every :data:`CHECKPOINT_EVERY` effective events so that an
+undo refolds at most that many events.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from d6tui.engine.dice import Dice
+from d6tui.engine.errors import EventError, LogError, RuleError, StaleLogError
+from d6tui.engine.log import EventLog, LogHeader, create_log, now
+from d6tui.engine.registry import GameRules, load_rules
+
+#: How often (in effective game events) the session keeps a copy of the state for undo.
+CHECKPOINT_EVERY = 64
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One line of the log view.
+
+    Attributes:
+        event: the stored event dict.
+        text: the event in words.
+        undone: True while the event is undone (shown struck through).
+    """
+
+    event: dict
+    text: str
+    undone: bool
+
+
+class Session:
+    """A game being played: its rules, header, events, current state and (optionally) file.
+
+    Build one with :meth:`new` or :meth:`load`. Call :meth:`do` with a command function; the
+    command validates against :attr:`state` (raising RuleError) and returns one event payload.
+
+    Attributes:
+        rules: the game's rules.
+        header: the log header (title may change by ``retitled`` events).
+        events: every event in the log, in ``seq`` order.
+        state: the state folded from the effective events.
+        dice: the app's dice for this session.
+        log: the open file, or None for a session kept in memory (tests, bots).
+    """
+
+    def __init__(
+        self,
+        rules: GameRules,
+        header: LogHeader,
+        log: EventLog | None = None,
+        dice: Dice | None = None,
+    ) -> None:
+        self.rules = rules
+        self.header = header
+        self.log = log
+        self.dice = dice or Dice(header.options.get("seed"))
+        self.title = header.title
+        self.events: list[dict] = []
+        self.state: Any = rules.new_state(header.options)
+        self._effective: list[int] = []
+        self._redo: list[int] = []
+        self._undone: set[int] = set()
+        self._checkpoints: dict[int, Any] = {0: self.state}
+
+    # -- building -------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        game: str | GameRules,
+        options: dict,
+        *,
+        path: str | os.PathLike[str] | None = None,
+        title: str | None = None,
+        dice: Dice | None = None,
+    ) -> Session:
+        """Start a new game: check the options, write the header, append the first event.
+
+        Args:
+            game: a slug or the rules.
+            options: setup choices for ``rules.check_options``.
+            path: the save file to create; None keeps the game in memory.
+            title: the game's name; defaults to ``rules.default_title``.
+            dice: the dice to use; defaults to ``Dice(options.get("seed"))``.
+
+        Raises:
+            RuleError: the options break the rules (for example too many players).
+            LogError: the file exists or cannot be written.
+        """
+        rules = load_rules(game) if isinstance(game, str) else game
+        options = rules.check_options(dict(options))
+        header = LogHeader(
+            game=rules.slug,
+            title=title or rules.default_title(options),
+            created=now(),
+            options=options,
+        )
+        log = create_log(path, header) if path is not None else None
+        session = cls(rules, header, log, dice)
+        session._record(rules.start(options, session.dice))
+        return session
+
+    @classmethod
+    def load(
+        cls, path: str | os.PathLike[str], *, dice: Dice | None = None,
+        progress: Callable[[int, int], None] | None = None, rules: GameRules | None = None,
+    ) -> Session:
+        """Open a save file and fold its events.
+
+        Args:
+            progress: called as ``progress(done, total)`` every 500 events.
+            rules: the game's rules; by default looked up from the header's ``game``.
+
+        Raises:
+            TruncatedLogError: the file was cut off mid-event (see ``log.recover``).
+            LogError: the file is damaged, of a newer version, of an unknown game, or an event
+                does not fit the game (with the seq and reason).
+        """
+        from d6tui.engine.log import ENGINE_EVENT_TYPES, read_log
+        from d6tui.engine.registry import UnknownGameError
+
+        p = Path(path)
+        header, events, size = read_log(p, None)
+        if rules is None:
+            try:
+                rules = load_rules(header.game)
+            except UnknownGameError as e:
+                raise LogError(p, str(e)) from None
+        elif rules.slug != header.game:
+            raise LogError(p, f"this is a {header.game} save, not {rules.slug}")
+        for ev in events:
+            t = ev["type"]
+            if t not in rules.event_types and t not in ENGINE_EVENT_TYPES:
+                raise LogError(p, f"unknown event type '{t}'", seq=ev["seq"])
+        log = EventLog(p, header, len(events), size)
+        session = cls(rules, header, log, dice)
+        total = len(events)
+        for ev in events:
+            try:
+                session._apply(ev)
+            except (EventError, RuleError, KeyError, TypeError, ValueError) as e:
+                reason = f"missing key {e}" if isinstance(e, KeyError) else str(e)
+                raise LogError(p, reason or type(e).__name__, seq=ev["seq"]) from None
+            if progress is not None and ev["seq"] % 500 == 0:
+                progress(ev["seq"], total)
+        return session
+
+    # -- acting ---------------------------------------------------------------------------
+
+    def do(self, command: Callable[..., dict], *args: Any, **kwargs: Any) -> dict:
+        """Run a command on the current state and record the event it returns.
+
+        Args:
+            command: ``command(state, *args, **kwargs) -> payload`` (a dict with ``type``);
+                it raises RuleError when the move is illegal.
+
+        Returns:
+            The recorded event (with ``seq`` and ``at``).
+
+        Raises:
+            RuleError: the command broke a rule; nothing was recorded.
+            StaleLogError: another window changed the game first; its events were folded in
+                and nothing of this command was recorded (try again on the new state).
+            LogError: the event could not be saved; the state is unchanged.
+        """
+        payload = command(self.state, *args, **kwargs)
+        return self._record(payload)
+
+    def undo(self) -> dict:
+        """Undo the latest effective game event (recorded as an ``undone`` event).
+
+        Raises:
+            RuleError: there is nothing to undo (the game's first event cannot be undone).
+        """
+        if len(self._effective) <= 1:
+            raise RuleError("there is nothing to undo")
+        return self._record({"type": "undone", "target": self._effective[-1]})
+
+    def redo(self) -> dict:
+        """Redo the most recently undone event, with the same dice (recorded as ``redone``).
+
+        Raises:
+            RuleError: there is nothing to redo (a new action since the undo clears redo).
+        """
+        if not self._redo:
+            raise RuleError("there is nothing to redo")
+        return self._record({"type": "redone", "target": self._redo[-1]})
+
+    def retitle(self, title: str) -> dict:
+        """Rename the game (recorded as a ``retitled`` event).
+
+        Raises:
+            RuleError: the title is empty.
+        """
+        title = title.strip()
+        if not title:
+            raise RuleError("a game needs a name")
+        return self._record({"type": "retitled", "title": title})
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` would do something."""
+        return len(self._effective) > 1
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether :meth:`redo` would do something."""
+        return bool(self._redo)
+
+    def history(self) -> list[HistoryEntry]:
+        """Every event in words, undone ones marked, oldest first."""
+        out = []
+        for ev in self.events:
+            t = ev["type"]
+            if t == "undone":
+                text = f"undid #{ev['target']}"
+            elif t == "redone":
+                text = f"redid #{ev['target']}"
+            elif t == "retitled":
+                text = f"renamed the game \u201c{ev['title']}\u201d"
+            else:
+                text = self.rules.describe(ev)
+            out.append(HistoryEntry(ev, text, ev["seq"] in self._undone))
+        return out
+
+    def refresh(self) -> int:
+        """Fold in events another window appended; returns how many there were."""
+        if self.log is None:
+            return 0
+        from d6tui.engine.log import read_log
+
+        _, events, size = read_log(self.log.path)
+        new = events[len(self.events):]
+        for ev in new:
+            self._apply(ev)
+        self.log.last_seq = len(self.events)
+        self.log._size = size
+        return len(new)
+
+    # -- internals ------------------------------------------------------------------------
+
+    def _record(self, payload: dict) -> dict:
+        event = {"seq": len(self.events) + 1, "type": payload["type"], "at": now()}
+        event.update((k, v) for k, v in payload.items() if k != "type" and v is not None)
+        # Fold first: a command whose event does not fold is a bug, and must not be saved.
+        before = self._snapshot()
+        self._apply(event)
+        if self.log is not None:
+            try:
+                self.log.append(event)
+            except StaleLogError as stale:
+                self._restore(before)
+                for ev in stale.new_events:
+                    self._apply(ev)
+                raise
+            except BaseException:
+                self._restore(before)
+                raise
+        return event
+
+    def _snapshot(self) -> tuple:
+        return (
+            self.state, list(self._effective), list(self._redo), set(self._undone),
+            dict(self._checkpoints), len(self.events), self.title,
+        )
+
+    def _restore(self, snap: tuple) -> None:
+        (self.state, self._effective, self._redo, self._undone, self._checkpoints, n,
+         self.title) = snap
+        del self.events[n:]
+
+    def _apply(self, event: dict) -> None:
+        t = event["type"]
+        if t == "undone":
+            target = event.get("target")
+            if not self._effective or target != self._effective[-1] or len(self._effective) <= 1:
+                raise EventError(f"event {target!r} is not the latest action, so cannot be undone")
+            self._effective.pop()
+            self._redo.append(target)
+            self._undone.add(target)
+            self.state = self._refold(len(self._effective))
+        elif t == "redone":
+            target = event.get("target")
+            if not self._redo or target != self._redo[-1]:
+                raise EventError(f"event {target!r} was not the latest undone, so cannot be redone")
+            self._redo.pop()
+            self._undone.discard(target)
+            self._fold(self.events[target - 1])
+        elif t == "retitled":
+            title = event.get("title")
+            if not isinstance(title, str) or not title.strip():
+                raise EventError("a retitled event needs a title")
+            self.title = title
+        else:
+            self._redo.clear()
+            self._fold(event)
+        self.events.append(event)
+
+    def _fold(self, event: dict) -> None:
+        self.state = self.rules.fold(self.state, event)
+        self._effective.append(event["seq"])
+        n = len(self._effective)
+        if n % CHECKPOINT_EVERY == 0:
+            self._checkpoints[n] = self.state
+
+    def _refold(self, n: int) -> Any:
+        for k in [k for k in self._checkpoints if k > n]:
+            del self._checkpoints[k]
+        base = max(self._checkpoints)
+        state = self._checkpoints[base]
+        for seq in self._effective[base:n]:
+            state = self.rules.fold(state, self.events[seq - 1])
+        return state
+
+    def close(self) -> None:
+        """Close the save file."""
+        if self.log is not None:
+            self.log.close()
