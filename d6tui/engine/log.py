@@ -116,13 +116,37 @@ def _clean(value: Any) -> Any:
     return value
 
 
-def event_block(event: Mapping[str, Any]) -> str:
-    """One event as the ``[[events]]`` block appended to a log.
+_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 
-    The block has no blank line inside (tomli_w escapes newlines in strings, so dropping its
-    blank lines is safe) and ends with one: a file whose last block lacks it was cut off.
+
+def _scalar(value: Any) -> str:
+    return tomli_w.dumps({"v": value})[4:-1]
+
+
+def _inline(value: Any) -> str:
+    """``value`` as one-line TOML (inline tables and arrays), formatted by tomli_w."""
+    if isinstance(value, Mapping):
+        if not value:
+            return "{}"
+        items = ", ".join(f"{_key(k)} = {_inline(v)}" for k, v in value.items())
+        return "{ " + items + " }"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_inline(v) for v in value) + "]"
+    return _scalar(value)
+
+
+def _key(key: str) -> str:
+    return key if _BARE_KEY.match(key) else _scalar(key)
+
+
+def event_block(event: Mapping[str, Any]) -> str:
+    """One event as the ``[[events]]`` block appended to a log: one ``key = value`` line per
+    key (nested values inline), then a blank line. tomli_w escapes newlines in strings, so
+    the only blank line is the last: a file whose last block lacks it was cut off.
     """
-    return tomli_w.dumps({"events": [_clean(event)]}).replace("\n\n", "\n") + "\n"
+    lines = ["[[events]]"]
+    lines.extend(f"{_key(k)} = {_inline(v)}" for k, v in _clean(event).items())
+    return "\n".join(lines) + "\n\n"
 
 
 def _fsync_dir(path: Path) -> None:

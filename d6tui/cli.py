@@ -1,0 +1,287 @@
+"""The command line: ``d6tui`` and ``python -m d6tui``.
+
+A bad argument, file or notation prints one line saying what is wrong and exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any, NoReturn
+
+from d6tui import __version__
+from d6tui.engine.errors import D6Error, TruncatedLogError
+from d6tui.paths import saves_dir
+
+EXIT_USAGE = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error as one line."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: {message} (try --help)\n")
+
+
+def _fail(message: str) -> int:
+    print(f"d6tui: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if not 1 <= n <= 10_000:
+        raise argparse.ArgumentTypeError("must be between 1 and 10000")
+    return n
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for every sub-command."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS,
+                        help="folder of save files (default: $D6TUI_SAVES or the user data dir)")
+    common.add_argument("--theme", metavar="NAME", default=argparse.SUPPRESS,
+                        help="colour theme (d6-dark, d6-light, d6-16color or one of yours)")
+
+    p = _Parser(prog="d6tui", parents=[common],
+                description="Play and track d6 tabletop games in the terminal.")
+    p.add_argument("--version", action="version", version=f"d6tui {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    new = sub.add_parser("new", parents=[common], help="start a new game and play it")
+    new.add_argument("game", help="which game (shooter)")
+    new.add_argument("--players", metavar="A,B,C", help="player names, comma-separated")
+    new.add_argument("--title", help="the game's name (default: made from the players)")
+    new.add_argument("--seed", type=_seed, help="seed the app's dice (for reproducible games)")
+
+    op = sub.add_parser("open", parents=[common], help="open a save file and play on")
+    op.add_argument("file", type=Path)
+
+    sub.add_parser("list", parents=[common], help="list saves: game, title, last played, status")
+
+    rp = sub.add_parser("replay", parents=[common], help="fold a save with no UI; print the state")
+    rp.add_argument("file", type=Path)
+    rp.add_argument("--json", action="store_true", help="print the final state as JSON")
+
+    rc = sub.add_parser("recover", parents=[common],
+                        help="keep every complete event of a save cut off mid-event")
+    rc.add_argument("file", type=Path)
+
+    ro = sub.add_parser("roll", parents=[common], help="roll dice: 3d6, d20, 2d8+3, d100")
+    ro.add_argument("notation")
+    ro.add_argument("--times", type=_positive, default=1, help="roll it N times")
+    ro.add_argument("--seed", type=_seed, help="seed for reproducible rolls")
+    ro.add_argument("--json", action="store_true", help='print {"rolls": [{"faces", "total"}]}')
+    return p
+
+
+def _resolve(path: Path) -> Path:
+    if not path.exists():
+        raise FileNotFoundError(path)
+    return path
+
+
+def cmd_roll(args: argparse.Namespace) -> int:
+    """``d6tui roll NOTATION [--times N] [--seed S] [--json]``."""
+    from d6tui.engine.dice import Dice, parse_notation
+
+    notation = parse_notation(args.notation)
+    dice = Dice(args.seed)
+    rolls = [dice.roll_notation(notation) for _ in range(args.times)]
+    if args.json:
+        out = {"notation": str(notation),
+               "rolls": [{"faces": r["faces"], "total": r["total"]} for r in rolls]}
+        print(json.dumps(out))
+    else:
+        for r in rolls:
+            mod = f" {notation.modifier:+d}" if notation.modifier else ""
+            faces = " ".join(str(f) for f in r["faces"])
+            print(f"{notation}: {faces}{mod} = {r['total']}")
+    return 0
+
+
+def _load(path: Path) -> Any:
+    from d6tui.engine.session import Session
+
+    return Session.load(path)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """``d6tui replay FILE [--json]``: fold the log with no UI and print the final state."""
+    session = _load(args.file)
+    state_json = session.rules.to_json(session.state)
+    over = session.rules.is_over(session.state)
+    if args.json:
+        out: dict[str, Any] = {
+            "game": session.rules.slug,
+            "title": session.title,
+            "events": len(session.events),
+            "over": over,
+            "status": session.rules.status(session.state),
+        }
+        if "winner" in state_json:
+            out["winner"] = state_json["winner"]
+        out["state"] = state_json
+        print(json.dumps(out, indent=2, default=str))
+    else:
+        print(f"{session.title} ({session.rules.name})")
+        print(f"{len(session.events)} events; {session.rules.status(session.state)}")
+        for line in _state_lines(state_json):
+            print(line)
+    return 0
+
+
+def _state_lines(state: dict[str, Any], indent: str = "") -> list[str]:
+    lines: list[str] = []
+    for key, value in state.items():
+        if isinstance(value, dict):
+            lines.append(f"{indent}{key}:")
+            lines.extend(_state_lines(value, indent + "  "))
+        elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            lines.append(f"{indent}{key}:")
+            for v in value:
+                inner = _state_lines(v, indent + "    ")
+                if inner:
+                    inner[0] = indent + "  - " + inner[0].lstrip()
+                lines.extend(inner)
+        elif isinstance(value, list):
+            lines.append(f"{indent}{key}: {', '.join(str(v) for v in value) or '-'}")
+        else:
+            lines.append(f"{indent}{key}: {value}")
+    return lines
+
+
+def save_summaries(folder: Path) -> list[dict[str, Any]]:
+    """Every save in ``folder``, newest played first: dicts with ``path``, ``game``, ``title``,
+    ``last_played`` (datetime or None), ``status`` and ``problem`` (a message, or None)."""
+    from d6tui.engine.errors import LogError
+    from d6tui.engine.session import Session
+
+    out: list[dict[str, Any]] = []
+    if not folder.is_dir():
+        return out
+    for path in sorted(folder.glob("*.toml")):
+        row: dict[str, Any] = {"path": path, "game": "?", "title": path.stem,
+                               "last_played": None, "status": "", "problem": None}
+        try:
+            s = Session.load(path)
+            row.update(game=s.rules.name, title=s.title, status=s.rules.status(s.state),
+                       last_played=s.events[-1]["at"] if s.events else s.header.created)
+            s.close()
+        except LogError as e:
+            row["problem"] = e.reason
+            row["status"] = "cut off mid-event" if isinstance(e, TruncatedLogError) else "damaged"
+        out.append(row)
+    epoch = datetime.min.replace(tzinfo=None)
+    out.sort(key=lambda r: (r["last_played"].replace(tzinfo=None) if r["last_played"]
+                            else epoch), reverse=True)
+    return out
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    """``d6tui list``: the saves with game, title, last played and status."""
+    folder = saves_dir(getattr(args, "saves", None))
+    rows = save_summaries(folder)
+    if not rows:
+        print(f"no saves in {folder}")
+        return 0
+    for r in rows:
+        when = r["last_played"].astimezone().strftime("%Y-%m-%d %H:%M") if r["last_played"] \
+            else "-"
+        status = r["status"] + (f" ({r['problem']})" if r["problem"] else "")
+        print(f"{r['path'].name}\t{r['game']}\t{r['title']}\t{when}\t{status}")
+    return 0
+
+
+def cmd_recover(args: argparse.Namespace) -> int:
+    """``d6tui recover FILE``: keep the complete events of a log cut off mid-event."""
+    from d6tui.engine.log import recover
+
+    backup, kept = recover(args.file)
+    print(f"kept {kept} complete events in {args.file}; the damaged file was copied to {backup}")
+    return 0
+
+
+def _new_options(args: argparse.Namespace) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    if args.players is not None:
+        names = [n.strip() for n in args.players.split(",")]
+        options["players"] = names
+    if args.seed is not None:
+        options["seed"] = args.seed
+    return options
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    """``d6tui new GAME --players A,B``: create the save and open it in the app."""
+    from d6tui.engine.registry import game_info, load_rules
+    from d6tui.engine.session import Session
+    from d6tui.paths import new_save_path
+
+    info = game_info(args.game)
+    options = _new_options(args)
+    rules = load_rules(info.slug)
+    options = rules.check_options(options)  # fail before the UI starts
+    folder = saves_dir(getattr(args, "saves", None))
+    title = args.title or rules.default_title(options)
+    path = new_save_path(folder, title)
+    session = Session.new(rules, options, path=path, title=title)
+    session.close()
+    return _run_ui(args, open_path=path)
+
+
+def cmd_open(args: argparse.Namespace) -> int:
+    """``d6tui open FILE``: open a save in the app (a damaged one is explained there)."""
+    _resolve(args.file)
+    return _run_ui(args, open_path=args.file)
+
+
+def _run_ui(args: argparse.Namespace, open_path: Path | None = None) -> int:
+    from d6tui.ui.app import run_app
+
+    return run_app(
+        saves=saves_dir(getattr(args, "saves", None)),
+        theme=getattr(args, "theme", None),
+        open_path=open_path,
+    )
+
+
+COMMANDS = {
+    "roll": cmd_roll,
+    "replay": cmd_replay,
+    "list": cmd_list,
+    "recover": cmd_recover,
+    "new": cmd_new,
+    "open": cmd_open,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0 ok, 2 bad input)."""
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command is None:
+            return _run_ui(args)
+        return COMMANDS[args.command](args)
+    except D6Error as e:
+        return _fail(str(e))
+    except FileNotFoundError as e:
+        return _fail(f"{e.args[0] if e.args else e}: no such file")
+    except ValueError as e:  # e.g. an unknown theme name from the UI layer
+        return _fail(str(e))
+    except KeyboardInterrupt:
+        return 130
