@@ -1,0 +1,1 @@
+"""D6 Shooter: pure rules (state, commands, fold, legal actions, content, bot). No Textual."""

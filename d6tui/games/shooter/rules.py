@@ -1,0 +1,265 @@
+"""D6 Shooter: the rules module the engine registry loads (``RULES``).
+
+The rulebook (``d6-shooter-rulebook.txt``) leaves several things open. d6tui plays them as
+follows; the help screen and README cite these decisions by their section.
+
+Setup ("Setup")
+    2-4 players with unique, non-empty names; turn order is the order given and the first name
+    starts. Options: ``players`` (list) and an optional ``seed``. Card ids: bandits B01-B70,
+    events E01-E20, General Store S01-S10. The card table is house content
+    (``d6tui/content/shooter_cards.toml``, overridable, see :mod:`.content`) and is stored in
+    the ``game_started`` event so a save always replays the same. House event mix: Escape 5,
+    Jail Break 4, Pan for Gold 3, Stop Bar Brawl 3, Stop Robbery 3, Shooting Contest 2. Store:
+    one of each of the 8 kinds plus a second Horseback and a second Night Watch.
+
+Dice ("Drawing a Bandit Card")
+    Six dice per turn. A bandit hunt has up to 3 rolls; each roll rolls every free die. Dice
+    showing a needed symbol are kept automatically (exact suits first, then jokers, wild, fill
+    what is left); symbols match as a multiset, order irrelevant. Skulls are out for the rest of
+    the turn. When every symbol is matched the bandit is captured.
+
+Skull re-rolls ("Cashing in Reputation Points")
+    Deputy 1, Sheriff 2 per turn. During a hunt, when a skull is out, one skull die comes back
+    and is rolled at once; its face counts as part of the latest roll (it uses no roll). House
+    addition: it may also be used before a bandit's first roll (after pressing on with skulls
+    out). After the third roll with symbols unmatched, the player chooses to re-roll or give up
+    if a re-roll is possible; otherwise the capture fails at once. If the free dice are fewer
+    than the unmatched symbols and no rescue remains (a re-roll, a Reload with a roll left, We
+    Have You Surrounded before the first roll), the capture fails at once too; while a rescue
+    remains the player may also give up. A promotion in the start phase grants the new rank's
+    re-rolls for that turn.
+
+Capture ("If you successfully capture a bandit you now have two options:")
+    Press on: draw the next card using only the dice that are not skulls (every non-skull die is
+    free again). Stop: the bandits in play go to the jail and the turn ends.
+
+Escape ("Card Index: Escape", "Card Index: Horseback")
+    With bandits in play they are all discarded and the turn ends (a failed capture does the
+    same). With none in play the Escape is discarded and the player draws again. Horseback
+    answers an Escape: the bandits in play go to the jail instead, and the turn ends.
+
+Jail Break ("Card Index: Jail Break", "Card Index: Night Watch")
+    With bandits in the jail, every unshackled bandit there is discarded (won Shooting Contest
+    cards stay), the bandits in play go to the jail and the turn ends. With no bandit in the jail
+    it is discarded and the player draws again. Night Watch answers it: nothing is lost, the
+    bandits in play go to the jail, the turn ends. (The answer is offered only when an
+    unshackled bandit is at risk.)
+
+Dice challenges ("Card Index: Pan for Gold", "Stop Bar Brawl", "Stop Robbery")
+    Six fresh dice, three rolls, keep dice showing the suit (diamond, heart, club), three are
+    needed; skulls and jokers count for nothing and skulls are not lost for the turn. Success:
+    take one face-up store card of choice (refilled from the face-down pile). With a full hand
+    (2 cards) the player gives up one hand card to take it, or declines. Either way the turn
+    ends and the bandits in play go to the jail.
+
+Shooting Contest ("Card Index: Shooting Contest")
+    The player and the one to their left (next in turn order) each hold 3 dice; each round rolls
+    both sides (one command); skulls are kept, jokers count for nothing; the first to 3 skulls
+    wins. Both reaching 3 in the same round is a tie: both start over with 3 dice. The winner
+    puts the card in their own jail, worth 2 Rep, never lost to a Jail Break or Dynamite, with no
+    reward value. The turn ends (bandits in play to the jail).
+
+Dynamite ("Card Index: Dynamite")
+    Played in the start phase on an opponent's jail holding an unshackled bandit. If the target
+    holds Night Watch they may play it (both cards are discarded). Otherwise 6 dice, 3 rolls,
+    keep skulls, 3 needed, jokers count for nothing. Success: every unshackled bandit of the
+    target is discarded. The turn then goes on normally (the draw uses 6 fresh dice).
+
+Other store cards ("Card Index")
+    Falsely Accused (discard one unshackled bandit from another player's jail), Transfer
+    Prisoner (move one into your jail) and Shackles (on 1-2 of your jailed bandits; permanent;
+    protects them from Jail Break, Dynamite, Falsely Accused and Transfer Prisoner; it goes to
+    the store discard when one of its bandits is cashed in, and the other is then free) are
+    played in the start or end phase. We Have You Surrounded is played when a bandit is drawn,
+    before its first roll: it is captured at once and the turn ends (bandits in play to jail).
+    Reload is played in a hunt before a roll when skulls are out: every skull die comes back.
+    Played store cards go to the store discard.
+
+Turn ("On Your Turn", "General Store Cards")
+    Start phase, before drawing: buy at most one store card per turn by cashing jailed bandits
+    whose rewards add up to the price or more (no change; the bandits and their Rep are
+    discarded); a hand holds 2 store cards at most; cash Rep; play store cards; then draw. End
+    phase, after the hunt or event is over: cash Rep, play store cards, then end the turn;
+    play passes to the next player in the list ("to the left").
+
+Rep ("Cashing in Reputation Points")
+    Choose jailed cards (bandits and Shooting Contest cards) whose Rep reaches the rank's need:
+    Bounty Hunter to Deputy 6, Deputy to Sheriff 8, Sheriff to Marshal 10. They are discarded and
+    any excess is lost; a selection short of the need is refused. Promotion to Marshal wins the
+    game; every command after that is refused.
+
+Decks ("Setup")
+    An empty Game deck is refilled by shuffling the discard pile (the order is in the event); if
+    both are empty the turn ends without a draw. An empty face-down store pile is refilled by
+    shuffling the store discard. Cards are conserved: deck, discard, in play, every jail (with
+    its Shackles), hands and the store (face up, face down, discard) always hold all 100 cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields, is_dataclass
+from typing import Any
+
+from d6tui.engine.dice import Dice
+from d6tui.engine.errors import RuleError
+from d6tui.engine.registry import GameRules
+from d6tui.games.shooter.content import card_to_dict, load_cards
+from d6tui.games.shooter.fold import FOLDS, describe, fold
+from d6tui.games.shooter.state import RANKS, Phase, ShooterState
+
+#: Every event type D6 Shooter writes.
+EVENT_TYPES = frozenset(FOLDS)
+
+
+def check_options(options: dict) -> dict:
+    """Normalise the setup choices ("Setup").
+
+    Args:
+        options: ``{"players": [names...], "seed": int}`` (seed optional).
+
+    Returns:
+        The options with names stripped.
+
+    Raises:
+        RuleError: fewer than 2 or more than 4 players, an empty or repeated name, or a seed
+            that is not a whole number.
+    """
+    names = options.get("players")
+    if not isinstance(names, list | tuple):
+        raise RuleError("list the players' names", "Setup")
+    names = [n.strip() if isinstance(n, str) else n for n in names]
+    if not 2 <= len(names) <= 4:
+        raise RuleError(f"D6 Shooter is for 2 to 4 players, not {len(names)}", "Setup")
+    for n in names:
+        if not isinstance(n, str) or not n:
+            raise RuleError("every player needs a name", "Setup")
+    if len(set(names)) != len(names):
+        raise RuleError("two players have the same name", "Setup")
+    out: dict[str, Any] = {"players": names}
+    seed = options.get("seed")
+    if seed is not None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RuleError("the seed must be a whole number", "Setup")
+        out["seed"] = seed
+    return out
+
+
+def start(options: dict, dice: Dice) -> dict:
+    """The ``game_started`` payload: players, the card table, both shuffled decks ("Setup").
+
+    Args:
+        options: checked options.
+        dice: shuffles the Game deck and the General Store.
+
+    Returns:
+        The payload.
+
+    Raises:
+        ContentError: the card files are wrong.
+    """
+    cards = load_cards()
+    game = [c.id for c in cards if c.kind != "store"]
+    store = [c.id for c in cards if c.kind == "store"]
+    return {
+        "type": "game_started",
+        "players": list(options["players"]),
+        "cards": [card_to_dict(c) for c in cards],
+        "deck": dice.shuffle(game),
+        "store": dice.shuffle(store),
+    }
+
+
+def new_state(options: dict) -> ShooterState:
+    """The empty state before ``game_started``.
+
+    Args:
+        options: the setup choices (unused: everything comes from the first event).
+
+    Returns:
+        A state in the ``setup`` phase.
+    """
+    return ShooterState()
+
+
+def status(state: ShooterState) -> str:
+    """One line: whose turn and what they are doing, or who won.
+
+    Args:
+        state: the game.
+
+    Returns:
+        The line.
+    """
+    if state.phase == Phase.SETUP:
+        return "setting up"
+    if state.over:
+        return f"{state.winner_name} is Marshal and wins"
+    p = state.player
+    who = f"{p.name} ({RANKS[p.rank]})"
+    if state.pending != state.current:
+        return f"{who}'s turn: {state.pending_player.name} answers the Dynamite"
+    return f"{who}'s turn, round {(state.turn - 1) // len(state.players) + 1}: {state.phase.value}"
+
+
+def is_over(state: ShooterState) -> bool:
+    """Whether someone is Marshal ("Cashing in Reputation Points").
+
+    Args:
+        state: the game.
+
+    Returns:
+        True once the game is won.
+    """
+    return state.over
+
+
+def _plain(v: Any) -> Any:
+    if is_dataclass(v) and not isinstance(v, type):
+        return {f.name: _plain(getattr(v, f.name)) for f in fields(v)}
+    if isinstance(v, dict):
+        return {str(k): _plain(x) for k, x in v.items()}
+    if isinstance(v, list | tuple):
+        return [_plain(x) for x in v]
+    if isinstance(v, Phase):
+        return v.value
+    return v
+
+
+def to_json(state: ShooterState) -> dict:
+    """The state as JSON values (``d6tui replay --json``).
+
+    Args:
+        state: the game.
+
+    Returns:
+        A dict of plain values.
+    """
+    return _plain(state)
+
+
+def default_title(options: dict) -> str:
+    """A new game's title ("D6 Shooter: Ann, Bob").
+
+    Args:
+        options: checked options.
+
+    Returns:
+        The title.
+    """
+    return "D6 Shooter: " + ", ".join(options["players"])
+
+
+RULES = GameRules(
+    slug="shooter",
+    name="D6 Shooter",
+    event_types=EVENT_TYPES,
+    check_options=check_options,
+    start=start,
+    new_state=new_state,
+    fold=fold,
+    describe=describe,
+    status=status,
+    is_over=is_over,
+    to_json=to_json,
+    default_title=default_title,
+)
