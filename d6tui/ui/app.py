@@ -1,0 +1,333 @@
+"""The d6tui application: themes, config, key map, and moving between screens.
+
+Start-up is kept light: game rules and screens are imported only when a game is opened
+(``GameInfo.screen``), saves are read in a worker after the first frame.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from textual import on, work
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.message import Message
+from textual.screen import Screen
+from textual.theme import BUILTIN_THEMES, Theme
+
+from d6tui.config import Config, load_config, update_config
+from d6tui.engine.errors import D6Error, LogError
+from d6tui.ui.screens.home import HomeScreen, OpenSave, StartGame
+from d6tui.ui.themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes, theme_names
+
+
+@dataclass
+class LoadProgress(Message):
+    """A save being loaded has folded ``done`` of ``total`` events (from the load worker)."""
+
+    done: int
+    total: int
+
+
+@dataclass
+class SessionLoaded(Message):
+    """A save was loaded (from the load worker)."""
+
+    session: object
+
+
+@dataclass
+class LoadFailed(Message):
+    """A save could not be loaded (from the load worker)."""
+
+    path: Path
+    error: LogError
+
+
+class D6App(App):
+    """The d6tui app.
+
+    Args:
+        saves: the save folder.
+        theme: the theme to start with (already validated).
+        themes: d6tui's themes to register.
+        config: the loaded config (key map).
+        problems: messages to show once at start (config or theme files that failed).
+        open_path: a save to open at once.
+        session: a game to show at once (already created).
+        persist_theme: remember a theme picked in the palette in the config file.
+    """
+
+    TITLE = "d6tui"
+    CSS_PATH = Path(__file__).with_name("app.tcss")
+    ENABLE_COMMAND_PALETTE = True
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", priority=True, id="app.quit"),
+        Binding("q", "quit", "Quit", id="app.quit_q"),
+        Binding("question_mark", "help", "Help", id="app.help"),
+    ]
+
+    def __init__(
+        self,
+        *,
+        saves: Path,
+        theme: str = DEFAULT_THEME,
+        themes: dict[str, Theme] | None = None,
+        config: Config | None = None,
+        problems: list[str] | None = None,
+        open_path: Path | None = None,
+        session: object | None = None,
+        persist_theme: bool = True,
+    ) -> None:
+        super().__init__()
+        self.saves_dir = Path(saves)
+        self._d6_themes = themes if themes is not None else load_themes()[0]
+        self.config = config or Config()
+        self._problems = problems or []
+        self._open_path = open_path
+        self._start_session = session
+        self._persist_theme = persist_theme
+        for t in self._d6_themes.values():
+            self.register_theme(t)
+        self.theme = theme if theme in self.available_themes else DEFAULT_THEME
+        if self.config.keymap:
+            self.set_keymap(self.config.keymap)
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """d6tui's own CSS variables, for themes that do not set them."""
+        return dict(VARIABLE_DEFAULTS)
+
+    def on_mount(self) -> None:
+        self.push_screen(HomeScreen(self.saves_dir))
+        if self._problems:
+            self.notify("\n".join(self._problems), title="Some settings were not loaded",
+                        severity="warning", timeout=12)
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+        if self._start_session is not None:
+            self.show_game(self._start_session)
+        elif self._open_path is not None:
+            self.open_save(self._open_path)
+        self._check_size()
+
+    # -- theme ------------------------------------------------------------------------------
+
+    def _theme_changed(self, theme: Theme) -> None:
+        if not self._persist_theme:
+            return
+        try:
+            with update_config() as box:
+                box[0] = replace(box[0], theme=theme.name)
+        except D6Error as e:
+            self.notify(f"Could not remember the theme: {e}", severity="warning")
+
+    def get_system_commands(self, screen: Screen):  # noqa: ANN201 - Textual's signature
+        """The palette's app commands: Textual's (theme, quit, keys) plus help."""
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Help", "Help for this screen (?)", self.action_help)
+
+    # -- size -------------------------------------------------------------------------------
+
+    def on_resize(self) -> None:
+        self._check_size()
+
+    def _check_size(self) -> None:
+        from d6tui.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+
+        width, height = self.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        on_top = isinstance(self.screen, TooSmallScreen) if self.screen_stack else False
+        if small and not on_top:
+            self.push_screen(TooSmallScreen())
+        elif not small and on_top:
+            self.pop_screen()
+
+    # -- help -------------------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        """Help for the current screen: its text and its active keys."""
+        from d6tui.ui.screens.help import HelpScreen
+
+        screen = self.screen
+        if isinstance(screen, HelpScreen):
+            return
+        keys: dict[str, list[str]] = {}
+        for key, active in screen.active_bindings.items():
+            b = active.binding
+            if not b.description or b.system:
+                continue
+            keys.setdefault(b.description, []).append(self.get_key_display(replace(b, key=key)))
+        rows = [(" / ".join(k), d) for d, k in keys.items()]
+        rows.append(("ctrl+p", "Command palette: every command, themes"))
+        text = getattr(screen, "HELP", "") or "No help is written for this screen yet."
+        title = getattr(screen, "game_name", None) or screen.title or "d6tui"
+        if isinstance(screen, HomeScreen):
+            title = "d6tui"
+        self.push_screen(HelpScreen(str(title), text, rows))
+
+    # -- opening games ----------------------------------------------------------------------
+
+    @on(StartGame)
+    def _start_game(self, message: StartGame) -> None:
+        self.new_game_form(message.game)
+
+    @work(exclusive=True, group="new-game")
+    async def new_game_form(self, game) -> None:  # noqa: ANN001 - GameInfo
+        """Ask for players and title, create the save, and show the game."""
+        from d6tui.ui.screens.new_game import NewGameForm
+
+        request = await self.push_screen_wait(NewGameForm(game))
+        if request is None:
+            return
+        self.create_game(request.game, request.options, request.title)
+
+    def create_game(self, slug: str, options: dict, title: str | None) -> None:
+        """Start a new game saved in the save folder and show it."""
+        from d6tui.engine.registry import load_rules
+        from d6tui.engine.session import Session
+        from d6tui.paths import new_save_path
+
+        try:
+            rules = load_rules(slug)
+            options = rules.check_options(dict(options))
+            title = title or rules.default_title(options)
+            self.saves_dir.mkdir(parents=True, exist_ok=True)
+            path = new_save_path(self.saves_dir, title)
+            session = Session.new(rules, options, path=path, title=title)
+        except (D6Error, OSError) as e:
+            self.notify(str(e), title="Could not start the game", severity="error")
+            return
+        self.show_game(session)
+
+    @on(OpenSave)
+    def _open(self, message: OpenSave) -> None:
+        self.open_save(message.path)
+
+    def open_save(self, path: Path) -> None:
+        """Load a save in a worker (with progress) and show it, or explain why it failed."""
+        from d6tui.ui.screens.loading import LoadingScreen
+
+        self.push_screen(LoadingScreen(Path(path)))
+        self._load(Path(path))
+
+    @work(thread=True, exclusive=True, group="load")
+    def _load(self, path: Path) -> None:
+        from d6tui.engine.session import Session
+
+        try:
+            session = Session.load(
+                path, progress=lambda done, total: self.post_message(LoadProgress(done, total))
+            )
+        except LogError as e:
+            self.post_message(LoadFailed(path, e))
+            return
+        except OSError as e:  # pragma: no cover - read errors become LogError in the engine
+            self.post_message(LoadFailed(path, LogError(path, str(e))))
+            return
+        self.post_message(SessionLoaded(session))
+
+    def _close_loading(self) -> None:
+        from d6tui.ui.screens.loading import LoadingScreen
+
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, LoadingScreen):
+                screen.dismiss()
+                break
+
+    @on(LoadProgress)
+    def _progress(self, message: LoadProgress) -> None:
+        from d6tui.ui.screens.loading import LoadingScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, LoadingScreen):
+                screen.progress(message.done, message.total)
+
+    @on(SessionLoaded)
+    def _loaded(self, message: SessionLoaded) -> None:
+        self._close_loading()
+        self.show_game(message.session)
+
+    @on(LoadFailed)
+    def _failed(self, message: LoadFailed) -> None:
+        from d6tui.ui.screens.modals import LoadErrorModal
+
+        self._close_loading()
+
+        def done(repaired: bool | None) -> None:
+            if repaired:
+                self.open_save(message.path)
+
+        self.push_screen(LoadErrorModal(message.error), done)
+
+    def show_game(self, session) -> None:  # noqa: ANN001 - a Session
+        """Push the screen of ``session``'s game (imported only now)."""
+        from d6tui.engine.registry import game_info
+
+        try:
+            info = game_info(session.rules.slug)
+            module_name, _, class_name = info.screen.partition(":")
+            screen_class = getattr(importlib.import_module(module_name), class_name)
+        except (D6Error, ImportError, AttributeError) as e:
+            session.close()
+            self.notify(f"d6tui cannot show this game yet ({e}).", severity="error")
+            return
+        self.push_screen(screen_class(session))
+
+
+def run_app(
+    *,
+    saves: Path,
+    theme: str | None,
+    open_path: Path | None = None,
+    new_game: tuple[str, dict, str | None] | None = None,
+) -> int:
+    """Run the app until the player quits.
+
+    Args:
+        saves: the save folder.
+        theme: a theme name from ``--theme`` (used for this run only), or None for the
+            config's choice.
+        open_path: a save to open at once.
+        new_game: ``(slug, options, title)`` of a game to create in ``saves`` and show.
+
+    Returns:
+        The exit status (0).
+
+    Raises:
+        ValueError: ``theme`` is not a theme d6tui knows (the message lists them).
+        D6Error: ``new_game`` breaks the rules or cannot be saved.
+    """
+    themes, problems = load_themes()
+    config, config_problem = load_config()
+    if config_problem:
+        problems.insert(0, config_problem)
+    names = theme_names(themes)
+    if theme is not None and theme not in names:
+        raise ValueError(f"there is no theme '{theme}'; the themes are: {', '.join(names)}")
+    chosen = theme or config.theme
+    if chosen not in names:
+        problems.append(f"the theme '{chosen}' is gone; using {DEFAULT_THEME}")
+        chosen = DEFAULT_THEME
+    session = None
+    if new_game is not None:
+        from d6tui.engine.registry import load_rules
+        from d6tui.engine.session import Session
+        from d6tui.paths import new_save_path
+
+        slug, options, title = new_game
+        rules = load_rules(slug)
+        options = rules.check_options(dict(options))
+        title = title or rules.default_title(options)
+        Path(saves).mkdir(parents=True, exist_ok=True)
+        session = Session.new(rules, options, path=new_save_path(Path(saves), title),
+                              title=title)
+    app = D6App(
+        saves=Path(saves), theme=chosen, themes=themes, config=config, problems=problems,
+        open_path=open_path, session=session,
+    )
+    app.run()
+    return app.return_code or 0
+
+
+__all__ = ["D6App", "run_app", "BUILTIN_THEMES"]

@@ -1,0 +1,194 @@
+"""The base of every game screen: the session, commands, undo/redo, log view, palette.
+
+A game screen holds the :class:`~d6tui.engine.session.Session`. Keys call commands through
+:meth:`GameScreen.do`; the session validates, appends and folds; the screen then re-renders
+every widget from ``session.state`` (DESIGN "UI conventions": widgets never change state).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import partial
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.message import Message
+from textual.screen import Screen
+
+from d6tui.engine.errors import DiceError, LogError, RuleError, StaleLogError
+from d6tui.engine.session import Session
+
+#: Binding ids of the shared game keys (for ``keymap`` in the config file).
+UNDO, REDO, LOG, HOME = "game.undo", "game.redo", "game.log", "game.home"
+
+
+@dataclass
+class GameChanged(Message):
+    """The session's state changed (a command, undo, redo or a reload)."""
+
+    event: dict | None
+    """The event recorded, or None after a reload."""
+
+
+class GameCommands(Provider):
+    """The command palette's list of the current game's commands, with their keys.
+
+    It reads the active bindings of the screen the palette was opened from, so it lists only
+    what can be done now, under the keys the player configured.
+    """
+
+    def _commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
+        screen = self.screen
+        if not isinstance(screen, GameScreen):
+            return []
+        by_action: dict[str, tuple[list[str], Binding]] = {}
+        for key, active in screen.active_bindings.items():
+            if active.node is not screen or not active.enabled or not active.binding.description:
+                continue
+            keys, _ = by_action.setdefault(active.binding.action, ([], active.binding))
+            keys.append(self.app.get_key_display(replace(active.binding, key=key)))
+        out = []
+        for action, (keys, binding) in by_action.items():
+            name = f"{screen.game_name}: {binding.description}"
+            help_text = f"key {' / '.join(keys)}" + (
+                f" - {binding.tooltip}" if binding.tooltip else "")
+            out.append((name, help_text, partial(screen.run_action, action)))
+        return out
+
+    async def discover(self) -> Hits:
+        """Every command of the game, unfiltered."""
+        for name, help_text, callback in self._commands():
+            yield DiscoveryHit(name, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        """The commands whose name matches ``query``."""
+        matcher = self.matcher(query)
+        for name, help_text, callback in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, text=name, help=help_text)
+
+
+class GameScreen(Screen):
+    """What every game screen shares.
+
+    Subclasses compose their widgets (plus :class:`~d6tui.ui.widgets.event_log.EventLogView`
+    with id ``log``), implement :meth:`render_state`, and call :meth:`do` from their actions.
+
+    Args:
+        session: the game being played.
+    """
+
+    CSS_PATH: ClassVar[Any] = [Path(__file__).with_name("game.tcss")]
+    COMMANDS = {GameCommands}
+    BINDINGS = [
+        Binding("u", "undo", "Undo", id=UNDO, tooltip="Undo the latest action (kept in the log)"),
+        Binding("ctrl+y,U", "redo", "Redo", id=REDO, tooltip="Redo what was undone, same dice"),
+        Binding("l", "toggle_log", "Log", id=LOG, tooltip="Show or hide the event log"),
+        Binding("escape,h", "home", "Home", id=HOME, show=False,
+                tooltip="Back to the home screen (the game is saved)"),
+    ]
+
+    #: The help text of the screen (Markdown, own words, with rulebook sections).
+    HELP: ClassVar[str] = ""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    @property
+    def game_name(self) -> str:
+        """The game's full name."""
+        return self.session.rules.name
+
+    # -- commands ---------------------------------------------------------------------------
+
+    def do(self, command: Callable[..., dict], *args: Any, **kwargs: Any) -> dict | None:
+        """Run a game command and re-render.
+
+        Rule and dice problems are shown to the player (nothing is recorded); if another window
+        changed the game first, its events are folded in and the player is told.
+
+        Returns:
+            The recorded event, or None when nothing was recorded.
+        """
+        return self._guard(lambda: self.session.do(command, *args, **kwargs))
+
+    def _guard(self, act: Callable[[], dict]) -> dict | None:
+        try:
+            event = act()
+        except StaleLogError as e:
+            self.notify(
+                f"Another window added {len(e.new_events)} event(s) to this game; it was "
+                "reloaded. Try again.",
+                title="Game reloaded", severity="warning", timeout=8,
+            )
+            self.post_message(GameChanged(None))
+            self.refresh_game()
+            return None
+        except (RuleError, DiceError) as e:
+            self.notify(str(e), title="Not allowed", severity="error", timeout=6)
+            return None
+        except LogError as e:
+            self.notify(str(e), title="Could not save", severity="error", timeout=12)
+            return None
+        self.post_message(GameChanged(event))
+        self.refresh_game()
+        return event
+
+    def action_undo(self) -> None:
+        """Undo the latest action (an ``undone`` event; the log keeps it, struck through)."""
+        if self._guard(self.session.undo):
+            self.notify("Undone. Redo with ctrl+y.", timeout=3)
+
+    def action_redo(self) -> None:
+        """Redo the latest undone action with the same dice."""
+        self._guard(self.session.redo)
+
+    def action_toggle_log(self) -> None:
+        """Show or hide the event log."""
+        log = self.query("#log")
+        if log:
+            widget = log.first()
+            widget.display = not widget.display
+
+    def action_home(self) -> None:
+        """Leave the game for the home screen; everything is already saved."""
+        self.app.pop_screen()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide undo and redo when there is nothing to undo or redo."""
+        if action == "undo":
+            return self.session.can_undo
+        if action == "redo":
+            return self.session.can_redo
+        return True
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self.refresh_game()
+
+    def on_unmount(self) -> None:
+        self.session.close()
+
+    def refresh_game(self) -> None:
+        """Re-render everything from ``session.state``: title, widgets, log, footer keys."""
+        self.title = self.session.title
+        self.sub_title = self.session.rules.status(self.session.state)
+        self.render_state(self.session.state)
+        from d6tui.ui.widgets.event_log import EventLogView
+
+        for log in self.query(EventLogView):
+            log.show(self.session.history())
+        self.refresh_bindings()
+
+    def render_state(self, state: Any) -> None:
+        """Pass ``state`` down to the widgets. Subclasses implement it."""
+
+    def compose(self) -> ComposeResult:  # pragma: no cover - subclasses compose
+        yield from ()

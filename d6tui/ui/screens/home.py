@@ -1,0 +1,184 @@
+"""The home screen: the games to start and the recent saves to resume."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from d6tui.engine.registry import GAMES, GameInfo
+from d6tui.ui.saves_index import SaveSummary, scan_saves
+
+#: How many saves the home screen lists (the saves screen lists them all).
+RECENT = 8
+
+
+@dataclass
+class SavesScanned(Message):
+    """The save folder was read (posted by the scanning worker)."""
+
+    saves: list[SaveSummary]
+
+
+@dataclass
+class OpenSave(Message):
+    """The player asked to open a save."""
+
+    path: Path
+
+
+@dataclass
+class StartGame(Message):
+    """The player asked to start a new game of ``game``."""
+
+    game: GameInfo
+
+
+def saves_table(table: DataTable, saves: list[SaveSummary], *, with_file: bool = False) -> None:
+    """Fill ``table`` with one row per save (keyed by path)."""
+    table.clear(columns=True)
+    if with_file:
+        table.add_column("File", key="file")
+    table.add_column("Game", key="game")
+    table.add_column("Title", key="title")
+    table.add_column("Last played", key="when")
+    table.add_column("Status", key="status")
+    for s in saves:
+        status = Text(s.status, style="bold" if s.problem else "")
+        row = [s.game, s.title, s.when, status]
+        if with_file:
+            row.insert(0, s.path.name)
+        table.add_row(*row, key=str(s.path))
+
+
+class HomeScreen(Screen):
+    """The five games with their blurb, and recent saves with game, title, last played and
+    status. Enter on a game starts a new one; Enter on a save resumes it."""
+
+    CSS_PATH = Path(__file__).with_name("home.tcss")
+    BINDINGS = [
+        Binding("n", "new_game", "New game", id="home.new"),
+        Binding("o", "open_save", "Open save", id="home.open"),
+        Binding("s", "saves", "All saves", id="home.saves"),
+        Binding("t", "app.change_theme", "Theme", id="home.theme"),
+        Binding("tab", "app.focus_next", "Next list", show=False, id="home.next"),
+        Binding("shift+tab", "app.focus_previous", "Previous list", show=False,
+                id="home.previous"),
+    ]
+
+    HELP = """\
+d6tui plays small d6 tabletop games in the terminal. Every game is a save file that
+records each thing that happens, so you can stop at any moment and come back later to
+exactly the same spot.
+
+**Games** lists what d6tui can play. Pick one and press `n` (or Enter) to start:
+you are asked for the players' names and, if you like, a title for the game.
+
+**Recent saves** lists the games played last, newest first, with whose turn it is (or who
+won). Press Enter (or `o`) on one to carry on. `s` shows every save, where you can rename
+or delete them.
+
+`ctrl+p` opens the command palette (themes, quitting, and in a game every game command).
+`t` picks a colour theme; your choice is remembered.
+"""
+
+    def __init__(self, saves_dir: Path) -> None:
+        super().__init__()
+        self.saves_dir = saves_dir
+        self.saves: list[SaveSummary] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="games-box") as box:
+            box.border_title = "Games"
+            yield OptionList(*[self._game_option(g) for g in GAMES], id="games")
+        with Vertical(id="saves-box") as box:
+            box.border_title = "Recent saves"
+            yield Static("Looking for saves...", id="saves-empty")
+            yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    @staticmethod
+    def _game_option(game: GameInfo) -> Option:
+        text = Text.assemble((game.name, "bold"), "\n", (game.blurb, "italic"))
+        return Option(text, id=game.slug)
+
+    def on_mount(self) -> None:
+        self.title = "d6tui"
+        self.sub_title = "d6 tabletop games"
+        self.query_one("#saves", DataTable).display = False
+        self.query_one("#games", OptionList).focus()
+        self.scan()
+
+    def on_screen_resume(self) -> None:
+        self.scan()
+
+    @work(thread=True, exclusive=True, group="scan-saves")
+    def scan(self) -> None:
+        """Read the save folder in a thread; the result comes back as :class:`SavesScanned`."""
+        self.post_message(SavesScanned(scan_saves(self.saves_dir, limit=RECENT)))
+
+    @on(SavesScanned)
+    def _scanned(self, message: SavesScanned) -> None:
+        self.saves = message.saves
+        table = self.query_one("#saves", DataTable)
+        empty = self.query_one("#saves-empty", Static)
+        saves_table(table, self.saves)
+        table.display = bool(self.saves)
+        empty.display = not self.saves
+        empty.update("No saves yet: pick a game above and press n to start one.")
+
+    # -- actions ----------------------------------------------------------------------------
+
+    def selected_game(self) -> GameInfo | None:
+        """The highlighted game."""
+        games = self.query_one("#games", OptionList)
+        if games.highlighted is None:
+            return GAMES[0] if GAMES else None
+        return GAMES[games.highlighted]
+
+    def selected_save(self) -> SaveSummary | None:
+        """The save under the table's cursor."""
+        table = self.query_one("#saves", DataTable)
+        if not self.saves or not table.display:
+            return None
+        return self.saves[min(table.cursor_row, len(self.saves) - 1)]
+
+    def action_new_game(self) -> None:
+        """Start a new game of the highlighted game."""
+        game = self.selected_game()
+        if game is not None:
+            self.post_message(StartGame(game))
+
+    def action_open_save(self) -> None:
+        """Resume the save under the cursor."""
+        save = self.selected_save()
+        if save is None:
+            self.notify("There is no save to open yet.", severity="warning")
+            return
+        self.post_message(OpenSave(save.path))
+
+    def action_saves(self) -> None:
+        """Show every save."""
+        from d6tui.ui.screens.saves import SavesScreen
+
+        self.app.push_screen(SavesScreen(self.saves_dir))
+
+    @on(OptionList.OptionSelected, "#games")
+    def _game_chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_new_game()
+
+    @on(DataTable.RowSelected, "#saves")
+    def _save_chosen(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.post_message(OpenSave(Path(str(event.row_key.value))))

@@ -1,0 +1,408 @@
+"""Small modal screens shared by every screen: questions, choices, table dice, load errors.
+
+Each one returns a typed result through ``dismiss`` (None when cancelled with Escape), so a
+worker can ``await app.push_screen_wait(...)`` it (STYLE "Screens, widgets, messages").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, OptionList, SelectionList, Static
+from textual.widgets.option_list import Option
+
+from d6tui.engine.dice import (
+    CustomDie,
+    parse_typed_faces,
+    parse_typed_pips,
+    table_roll_custom,
+)
+from d6tui.engine.errors import D6Error, DiceError, LogError, TruncatedLogError
+from d6tui.ui.widgets.faces import face_aliases, face_label
+
+T = TypeVar("T")
+
+CANCEL = Binding("escape", "cancel", "Cancel", id="modal.cancel")
+
+
+class _Modal(ModalScreen[T]):
+    """A centred box that Escape cancels (dismissing None)."""
+
+    CSS_PATH = Path(__file__).with_name("modals.tcss")
+    BINDINGS = [CANCEL]
+
+    def action_cancel(self) -> None:
+        """Close without a result."""
+        self.dismiss(None)
+
+
+class ConfirmModal(_Modal[bool]):
+    """Ask yes or no; dismisses True only for yes.
+
+    Args:
+        question: what is asked, ending with a question mark.
+        yes: the label of the yes button ("Delete").
+    """
+
+    BINDINGS = [
+        CANCEL,
+        Binding("y", "answer(True)", "Yes", id="modal.yes"),
+        Binding("n", "answer(False)", "No", id="modal.no"),
+    ]
+
+    def __init__(self, question: str, yes: str = "Yes") -> None:
+        super().__init__()
+        self.question = question
+        self.yes = yes
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="modal-box"):
+            yield Static(self.question, classes="modal-question")
+            with Horizontal(classes="modal-buttons"):
+                yield Button(f"{self.yes} (y)", id="yes", variant="error")
+                yield Button("Keep it (n)", id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def action_answer(self, answer: bool) -> None:
+        """Close with ``answer``."""
+        self.dismiss(answer)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+
+class MessageModal(_Modal[bool]):
+    """Show a message until dismissed (Enter or Escape)."""
+
+    BINDINGS = [CANCEL, Binding("enter", "cancel", "Close", id="modal.close")]
+
+    def __init__(self, title: str, message: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.message = message
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="modal-box"):
+            yield Static(self.title_text, classes="modal-title")
+            yield Static(self.message, classes="modal-question", markup=False)
+            with Horizontal(classes="modal-buttons"):
+                yield Button("OK", id="ok", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#ok", Button).focus()
+
+    @on(Button.Pressed)
+    def _pressed(self) -> None:
+        self.dismiss(True)
+
+
+class TextPrompt(_Modal[str]):
+    """Ask for one line of text; Enter submits, the check's message is shown inline.
+
+    Args:
+        title: the question.
+        value: the starting text.
+        placeholder: a hint shown in the empty field.
+    """
+
+    def __init__(self, title: str, value: str = "", placeholder: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.value = value
+        self.placeholder = placeholder
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="modal-box"):
+            yield Static(self.title_text, classes="modal-title")
+            yield Input(self.value, placeholder=self.placeholder, id="text")
+            yield Label("", classes="modal-error", id="error")
+            yield Static("Enter to accept, Escape to cancel", classes="modal-hint")
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        value = event.value.strip()
+        if not value:
+            self.query_one("#error", Label).update("Type something, or Escape to cancel.")
+            return
+        self.dismiss(value)
+
+
+class RenameModal(_Modal[tuple[str, bool]]):
+    """Ask for a save's new title, and whether to rename its file too.
+
+    Dismisses ``(title, rename_file)``.
+    """
+
+    BINDINGS = [CANCEL, Binding("ctrl+f", "toggle_file", "Rename file too", id="rename.file")]
+
+    def __init__(self, title: str) -> None:
+        super().__init__()
+        self.current = title
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import Checkbox
+
+        with Vertical(classes="modal-box"):
+            yield Static("Rename the game", classes="modal-title")
+            yield Input(self.current, id="title")
+            yield Checkbox("Rename the save file to match (ctrl+f)", True, id="file")
+            yield Label("", classes="modal-error", id="error")
+            yield Static("Enter to rename, Escape to cancel", classes="modal-hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#title", Input).focus()
+
+    def action_toggle_file(self) -> None:
+        """Flip the rename-the-file checkbox."""
+        from textual.widgets import Checkbox
+
+        self.query_one("#file", Checkbox).toggle()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        from textual.widgets import Checkbox
+
+        title = event.value.strip()
+        if not title:
+            self.query_one("#error", Label).update("A game needs a name.")
+            return
+        self.dismiss((title, self.query_one("#file", Checkbox).value))
+
+
+class ChoiceModal(_Modal[Any], Generic[T]):
+    """Pick one option (number keys 1-9 or arrows + Enter), or several when ``multiple``.
+
+    Args:
+        title: the question ("Which bandits do you cash in?").
+        options: ``(label, value)`` pairs.
+        multiple: pick several (Space toggles, Enter accepts); dismisses a list of values.
+        minimum: the fewest picks accepted when ``multiple``.
+        maximum: the most picks accepted when ``multiple`` (None: any).
+        note: one line under the question.
+    """
+
+    BINDINGS = [
+        CANCEL,
+        *[Binding(str(n), f"pick({n})", f"Pick {n}", show=False, id=f"modal.pick{n}")
+          for n in range(1, 10)],
+    ]
+
+    def __init__(
+        self,
+        title: str,
+        options: Sequence[tuple[str, T]],
+        *,
+        multiple: bool = False,
+        minimum: int = 1,
+        maximum: int | None = None,
+        note: str = "",
+    ) -> None:
+        super().__init__()
+        self.title_text = title
+        self.options = list(options)
+        self.multiple = multiple
+        self.minimum = minimum
+        self.maximum = maximum
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="modal-box"):
+            yield Static(self.title_text, classes="modal-title")
+            if self.note:
+                yield Static(self.note, classes="modal-hint", markup=False)
+            if self.multiple:
+                yield SelectionList[int](
+                    *[(f"{i + 1}. {label}", i) for i, (label, _) in enumerate(self.options)],
+                    id="choices",
+                )
+                hint = "Space or a number picks, Enter accepts, Escape cancels"
+            else:
+                yield OptionList(
+                    *[Option(f"{i + 1}. {label}", id=str(i))
+                      for i, (label, _) in enumerate(self.options)],
+                    id="choices",
+                )
+                hint = "A number or Enter picks, Escape cancels"
+            yield Label("", classes="modal-error", id="error")
+            yield Static(hint, classes="modal-hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#choices").focus()
+
+    def action_pick(self, n: int) -> None:
+        """Pick (or toggle, when ``multiple``) option number ``n``."""
+        if not 1 <= n <= len(self.options):
+            return
+        if self.multiple:
+            self.query_one("#choices", SelectionList).toggle(n - 1)
+        else:
+            self.dismiss(self.options[n - 1][1])
+
+    @on(OptionList.OptionSelected)
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(self.options[int(event.option.id or 0)][1])
+
+    def key_enter(self) -> None:
+        """Accept the picks (``multiple`` only: a single choice uses OptionSelected)."""
+        if not self.multiple:
+            return
+        picked = sorted(self.query_one("#choices", SelectionList).selected)
+        if len(picked) < self.minimum:
+            self.query_one("#error", Label).update(
+                f"Pick at least {self.minimum}.")
+            return
+        if self.maximum is not None and len(picked) > self.maximum:
+            self.query_one("#error", Label).update(f"Pick at most {self.maximum}.")
+            return
+        self.dismiss([self.options[i][1] for i in picked])
+
+
+class TableDiceInput(_Modal[dict]):
+    """Type the faces of dice rolled at the table instead of letting d6tui roll.
+
+    The faces are checked with :mod:`d6tui.engine.dice` (count and range); a problem is shown
+    under the field and what was typed stays there to be fixed. Dismisses the roll dict
+    (``source = "table"``), or None on Escape.
+
+    Args:
+        prompt: what the roll is for ("Roll 4 Shooter dice for Black Bart").
+        count: how many dice to type.
+        sides: the die size for numbered dice.
+        die: a die with named faces (the Shooter die); names, letters, symbols and 1-6 work.
+    """
+
+    def __init__(
+        self, prompt: str, count: int, *, sides: int = 6, die: CustomDie | None = None
+    ) -> None:
+        super().__init__()
+        self.prompt = prompt
+        self.count = count
+        self.sides = sides
+        self.die = die
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="modal-box"):
+            yield Static("Table dice", classes="modal-title")
+            yield Static(self.prompt, classes="modal-question", markup=False)
+            if self.die is not None:
+                faces = "  ".join(f"{face_label(f)} {f}" for f in self.die.faces)
+                hint = f"Type {self.count} faces, e.g. 'h s j' or 'heart spade'. {faces}"
+            else:
+                hint = f"Type {self.count} numbers from 1 to {self.sides}, e.g. '3 5'."
+            yield Static(hint, classes="modal-hint", markup=False)
+            yield Input(placeholder="faces, separated by spaces", id="faces")
+            yield Label("", classes="modal-error", id="error")
+            yield Static("Enter to use these dice, Escape to let d6tui roll",
+                         classes="modal-hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#faces", Input).focus()
+
+    def read_faces(self, text: str) -> dict:
+        """The roll for ``text``.
+
+        Raises:
+            DiceError: the faces are not right (count, range, unknown face).
+        """
+        if self.die is None:
+            return parse_typed_pips(text, self.count, self.sides)
+        aliases = face_aliases(self.die.faces)
+        parts = parse_typed_faces(text)
+        if len(parts) == 1 and len(parts[0]) == self.count > 1 and all(
+            c.lower() in aliases for c in parts[0]
+        ):
+            parts = list(parts[0])  # "hsj" typed without spaces
+        parts = [aliases.get(p.lower(), aliases.get(p, p)) for p in parts]
+        return table_roll_custom(self.die, parts, self.count)
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        try:
+            roll = self.read_faces(event.value)
+        except DiceError as e:
+            self.query_one("#error", Label).update(str(e))
+            return
+        self.dismiss(roll)
+
+
+class LoadErrorModal(_Modal[bool]):
+    """A save that could not be opened: the one-line reason, and for a log cut off
+    mid-event, the offer to keep its complete events (``log.recover``).
+
+    Dismisses True when the log was repaired and can be opened again.
+    """
+
+    BINDINGS = [CANCEL, Binding("k", "keep", "Keep complete events", id="load.keep")]
+
+    def __init__(self, error: LogError) -> None:
+        super().__init__()
+        self.error = error
+
+    @property
+    def truncated(self) -> bool:
+        """Whether the save was cut off mid-event (and so can be repaired)."""
+        return isinstance(self.error, TruncatedLogError)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="modal-box"):
+            yield Static("This save cannot be opened", classes="modal-title")
+            yield Static(str(self.error), classes="modal-question", markup=False, id="reason")
+            if isinstance(self.error, TruncatedLogError):
+                n = self.error.complete
+                yield Static(
+                    f"It was cut off while an event was being saved. d6tui can keep the {n} "
+                    "complete events before the cut; the damaged file is copied aside first.",
+                    classes="modal-hint",
+                )
+            yield Label("", classes="modal-error", id="error")
+            with Horizontal(classes="modal-buttons"):
+                if self.truncated:
+                    yield Button("Keep complete events (k)", id="keep", variant="warning")
+                yield Button("Close (esc)", id="close")
+
+    def on_mount(self) -> None:
+        self.query_one("#close", Button).focus()
+
+    def action_keep(self) -> None:
+        """Repair a cut-off log and say where the damaged copy went."""
+        if not self.truncated:
+            return
+        from d6tui.engine.log import recover
+
+        try:
+            backup, kept = recover(self.error.path)
+        except (D6Error, OSError) as e:
+            self.query_one("#error", Label).update(f"Could not repair it: {e}")
+            return
+        self.app.notify(
+            f"Kept {kept} complete events. The damaged file was copied to {backup}",
+            title="Save repaired",
+            timeout=12,
+        )
+        self.dismiss(True)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "keep":
+            self.action_keep()
+        else:
+            self.dismiss(False)
+
+
+def describe_path(path: Path) -> str:
+    """A path shortened for a modal: ``~/...`` under the home folder."""
+    try:
+        return "~/" + str(path.relative_to(Path.home()))
+    except ValueError:
+        return str(path)

@@ -1,0 +1,359 @@
+"""The D6 Shooter screen: a whole hot-seat game of 2-4 bounty hunters at 80x24.
+
+Keys are fixed per action (``r`` roll, ``p`` press on, ``s`` stop...) and enabled only when the
+rules list that action for the phase (:func:`d6tui.games.shooter.actions.legal_actions`); the
+action bar always says whose turn it is and what they can do. Choices (which bandits to cash,
+which store card, whose jail) are modal lists awaited in a worker.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, Static
+
+from d6tui.engine.session import Session
+from d6tui.games.shooter.actions import Action, Choice, legal_actions
+from d6tui.games.shooter.state import SHOOTER_DIE, Phase, ShooterState
+from d6tui.ui.screens.game import GameScreen
+from d6tui.ui.shooter.widgets import (
+    BadgeCard,
+    GameDeck,
+    GeneralStore,
+    InPlayArea,
+    JailArea,
+    phase_words,
+)
+from d6tui.ui.widgets.dice_tray import DiceTray, TrayDie, TrayRoll
+from d6tui.ui.widgets.event_log import EventLogView
+from d6tui.ui.widgets.faces import face_label
+
+#: The fixed key of each action the rules may offer (actions without one use its number).
+ACTION_KEYS: dict[str, str] = {
+    "roll": "r",
+    "contest_roll": "r",
+    "press_on": "p",
+    "stop": "s",
+    "draw": "d",
+    "buy": "b",
+    "cash_rep": "c",
+    "skull_reroll": "x",
+    "give_up": "g",
+    "end_turn": "e",
+    "accept": "a",
+    "take_reward": "y",
+    "decline_reward": "n",
+}
+
+#: Actions that play a General Store card from the hand (key ``k`` lists them).
+CARD_ACTIONS = frozenset({
+    "play_reload", "play_surrounded", "play_dynamite", "play_falsely_accused", "play_transfer",
+    "play_shackles", "horseback", "night_watch",
+})
+
+#: Binding action names that stand for several rules actions.
+_ALIASES: dict[str, tuple[str, ...]] = {"roll": ("roll", "contest_roll")}
+
+_NONE = "\x00none"
+
+
+def _act(name: str, key: str, description: str, tooltip: str) -> Binding:
+    return Binding(key, f"act('{name}')", description, id=f"shooter.{name}", tooltip=tooltip)
+
+
+class ShooterScreen(GameScreen):
+    """A D6 Shooter game, hot-seat: every player uses the same keyboard in turn.
+
+    Args:
+        session: a D6 Shooter session.
+    """
+
+    CSS_PATH: ClassVar[Any] = [*GameScreen.CSS_PATH, Path(__file__).with_name("screen.tcss")]
+
+    BINDINGS = [
+        _act("roll", "r", "Roll", "Roll the free dice (On Your Turn, Drawing a Bandit Card)"),
+        _act("draw", "d", "Draw", "Draw the top card of the Game deck (On Your Turn)"),
+        _act("press_on", "p", "Press on", "Hunt another bandit with the dice left"),
+        _act("stop", "s", "Stop", "Take the captured bandits to your jail; the turn ends"),
+        _act("skull_reroll", "x", "Skull re-roll", "Deputy/Sheriff: bring a skull die back"),
+        _act("give_up", "g", "Give up", "Give up the hunt; bandits in play are lost"),
+        _act("buy", "b", "Buy", "Buy a General Store card with bandits' reward"),
+        _act("cash_rep", "c", "Cash Rep", "Cash jailed bandits' Rep for a promotion"),
+        _act("accept", "a", "Accept", "Let the Escape, Jail Break or Dynamite happen"),
+        _act("take_reward", "y", "Take card", "Take a General Store card as your reward"),
+        _act("decline_reward", "n", "Decline", "Decline the reward"),
+        _act("end_turn", "e", "End turn", "End the turn; play passes to the left"),
+        Binding("k", "play_card", "Play card", id="shooter.play_card",
+                tooltip="Play a General Store card from your hand"),
+        Binding("t", "table_dice", "Table dice", id="shooter.table_dice",
+                tooltip="Type the faces of real dice for the next roll"),
+        Binding("T", "toggle_table_mode", "Always table dice", show=False,
+                id="shooter.table_mode", tooltip="Ask for table dice on every roll"),
+        *[Binding(str(n), f"nth({n})", f"Action {n}", show=False, id=f"shooter.action{n}")
+          for n in range(1, 10)],
+    ]
+
+    HELP = """\
+D6 Shooter for 2 to 4 players, hot-seat: pass the keyboard around. Each of you is a bounty
+hunter racing to become **Marshal** by capturing bandits and cashing in their Rep.
+
+**The screen.** The top line says whose turn it is and what the turn waits for; the action bar
+above the keys lists everything the player can do now, each with its key. On the left are the
+**Badge cards** (► marks whose turn it is; rank, Rep in jail against the Rep needed for the
+next badge, the badge's ability, cards in hand) with each **jail** under them (⛓ = shackled).
+On the right: the **Game deck**, the **General Store** and the hand of the player who acts.
+Below: the **In Play** area (the bandit you hunt, its symbols, ✓ for each one matched) and the
+**dice tray**. Faces show a symbol and a letter: ♥H heart, ♠S spade, ♣C club, ♦D diamond,
+★J joker, ☠X skull.
+
+**A turn** ("On Your Turn"). At the start you may buy one store card (`b`), cash Rep (`c`) or
+play a card (`k`); then draw (`d`). An event card is resolved at once ("Drawing an Event
+Card"). A bandit is hunted with up to three rolls (`r`): dice that match a symbol stay put,
+a joker matches anything, a skull is lost for the rest of the turn ("Drawing a Bandit Card").
+After a capture, press on (`p`) with the dice you have left, or stop (`s`) and jail every
+bandit in play. Failing a hunt (`g` gives up) loses every bandit in play.
+
+**Rep and badges** ("Cashing in Reputation Points"). Cash 6 Rep to become Deputy (one skull
+re-roll a turn, `x`), 8 more for Sheriff (two), 10 more for Marshal: the game is won. Cashed
+bandits are discarded; Rep beyond what is needed is lost.
+
+**Store cards** ("General Store Cards", "Card Index"): one purchase a turn, two in hand at
+most, paid with jailed bandits' reward (no change). Reload brings skull dice back ("Card
+Index: Reload"); Horseback answers an Escape; Night Watch answers a Jail Break or Dynamite;
+Shackles protect one or two jailed bandits; Falsely Accused and Transfer Prisoner take a
+bandit from another jail; Dynamite blows up another jail on three skulls; We Have You
+Surrounded captures the drawn bandit before any roll.
+
+**Table dice.** Press `t` before a roll to type the faces of real dice ("h s j", "heart
+spade joker" or "1 5 6"); `T` asks for them on every roll. They are checked and saved as
+table dice.
+
+**House decisions.** The rulebook does not print the card mix, the store prices or a few
+corner cases; d6tui's choices are in the log view and in the game's rules module
+(d6tui/games/shooter/rules.py). A won Shooting Contest card sits in the jail worth 2 Rep.
+
+Everything is saved as it happens: quit at any moment (`q`) and open the save later to go on
+from exactly the same point. Undo (`u`) keeps the undone step in the log, struck through.
+"""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
+        self.legal: list[Action] = []
+        self.table_mode = False
+
+    @property
+    def shooter_state(self) -> ShooterState:
+        """The folded game state."""
+        return self.session.state
+
+    def compose(self) -> ComposeResult:
+        state = self.shooter_state
+        yield Header()
+        yield Static(id="banner")
+        with Horizontal(id="table"):
+            with Vertical(id="players"):
+                for i in range(len(state.players)):
+                    yield BadgeCard(i, id=f"badge-{i}")
+                    yield JailArea(i, id=f"jail-{i}")
+            with Vertical(id="side"):
+                yield GameDeck(id="deck")
+                yield GeneralStore(id="store")
+        yield InPlayArea(id="in-play")
+        yield DiceTray(id="tray")
+        yield Static(id="actions")
+        log = EventLogView(id="log")
+        log.border_title = "Log (l)"
+        yield log
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#log").display = self.app.size.width >= 120
+        super().on_mount()
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def render_state(self, state: ShooterState) -> None:
+        """Pass the state to every widget and rebuild the banner and the action bar."""
+        self.legal = legal_actions(state)
+        for widget in self.query("BadgeCard, JailArea, GameDeck, GeneralStore, InPlayArea"):
+            widget.state = state  # type: ignore[attr-defined]
+        self.query_one("#tray", DiceTray).roll = self.tray_roll(state)
+        banner = Text(phase_words(state), style="bold")
+        if self.table_mode:
+            banner.append("   [table dice on every roll]", style="italic")
+        self.query_one("#banner", Static).update(banner)
+        self.query_one("#actions", Static).update(self.actions_text(state))
+
+    def key_for(self, action: Action, number: int) -> str:
+        """The key shown for ``action``: its fixed key (as the key map sets it) or its number."""
+        name = action.name
+        wanted = None
+        for alias, names in _ALIASES.items():
+            if name in names:
+                wanted = f"act('{alias}')"
+        wanted = wanted or f"act('{name}')"
+        for key, active in self.active_bindings.items():
+            if active.binding.action == wanted:
+                return self.app.get_key_display(Binding(key, wanted))
+        return str(number)
+
+    def actions_text(self, state: ShooterState) -> Text:
+        """``Ann to act:  r Roll 6 dice  g Give up ...`` or the winner."""
+        out = Text()
+        if state.over:
+            out.append(f"{state.winner_name} is Marshal and wins! ", "bold")
+            out.append("Undo (u) to go back, q to quit.")
+            return out
+        who = state.players[state.pending].name
+        out.append(f"{who} to act:", "bold")
+        for i, action in enumerate(self.legal, start=1):
+            out.append("  ")
+            out.append(f" {self.key_for(action, i)} ", "bold reverse")
+            out.append(f" {action.label}")
+        if any(a.rolls for a in self.legal):
+            out.append("  ")
+            out.append(" t ", "bold reverse")
+            out.append(" table dice")
+        return out
+
+    def last_roll_source(self) -> str:
+        """``"table"`` when the latest effective roll was typed from real dice, else ``"app"``."""
+        for entry in reversed(self.session.history()):
+            if entry.undone:
+                continue
+            roll = entry.event.get("roll")
+            if isinstance(roll, dict):
+                return str(roll.get("source", "app"))
+        return "app"
+
+    def tray_roll(self, state: ShooterState) -> TrayRoll:
+        """The dice tray's content: the latest roll, what is kept and what is lost."""
+        if not state.last_roll:
+            return TrayRoll(caption="No dice rolled yet this turn.")
+        me = state.players[state.current].name
+        if state.last_roll_other and state.contest is not None:
+            them = state.players[state.contest.opponent].name
+            dice = tuple(TrayDie(f, me[:5]) for f in state.last_roll) + tuple(
+                TrayDie(f, them[:5]) for f in state.last_roll_other)
+            return TrayRoll(dice, self.last_roll_source(), f"Shooting Contest: {me} vs {them}")
+        skull_lost = state.phase in (Phase.HUNT, Phase.LAST_CHANCE, Phase.CAPTURED)
+        dice = tuple(
+            TrayDie(f, "out" if (f == "skull" and skull_lost) else "",
+                    dim=f == "skull" and skull_lost)
+            for f in state.last_roll
+        )
+        notes = []
+        if state.dice.kept:
+            kept = " ".join(
+                face_label(k.face) + ("" if k.face == k.symbol else f"={face_label(k.symbol)}")
+                for k in state.dice.kept)
+            notes.append(f"kept: {kept}   free dice: {state.dice.free}   "
+                         f"skulls out: {state.dice.skulls}")
+        caption = f"{me}'s latest roll"
+        return TrayRoll(dice, self.last_roll_source(), caption, tuple(notes))
+
+    # -- actions ----------------------------------------------------------------------------
+
+    def _named(self, name: str) -> Action | None:
+        names = _ALIASES.get(name, (name,))
+        for action in self.legal:
+            if action.name in names:
+                return action
+        return None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show a key only when the rules allow its action now."""
+        if action == "act":
+            return self._named(str(parameters[0])) is not None
+        if action == "play_card":
+            return any(a.name in CARD_ACTIONS for a in self.legal)
+        if action == "table_dice":
+            return any(a.rolls for a in self.legal)
+        return super().check_action(action, parameters)
+
+    def action_act(self, name: str) -> None:
+        """Run the legal action called ``name`` (asking for its choices first)."""
+        action = self._named(name)
+        if action is None:
+            self.notify(f"You cannot do that now: {phase_words(self.shooter_state)}.",
+                        severity="warning")
+            return
+        self.run_action([action])
+
+    def action_nth(self, n: int) -> None:
+        """Run the ``n``-th action of the action bar."""
+        if 1 <= n <= len(self.legal):
+            self.run_action([self.legal[n - 1]])
+
+    def action_play_card(self) -> None:
+        """Play a General Store card from the hand (a list when several can be played)."""
+        cards = [a for a in self.legal if a.name in CARD_ACTIONS]
+        if cards:
+            self.run_action(cards, prompt="Which card do you play?")
+
+    def action_table_dice(self) -> None:
+        """Type the faces of real dice for the next roll."""
+        rolling = [a for a in self.legal if a.rolls]
+        if not rolling:
+            self.notify("There is nothing to roll now.", severity="warning")
+            return
+        self.run_action(rolling, table=True, prompt="Which roll do you make with table dice?")
+
+    def action_toggle_table_mode(self) -> None:
+        """Ask for table dice on every roll (or stop asking)."""
+        self.table_mode = not self.table_mode
+        self.notify("Every roll now asks for table dice." if self.table_mode
+                    else "d6tui rolls the dice again.")
+        self.refresh_game()
+
+    @work(exclusive=True, group="shooter-action")
+    async def run_action(self, actions: list[Action], *, table: bool = False,
+                         prompt: str = "What do you do?") -> None:
+        """Pick among ``actions`` if several, ask its choices and table dice, then run it."""
+        from d6tui.ui.screens.modals import ChoiceModal, TableDiceInput
+
+        action = actions[0]
+        if len(actions) > 1:
+            picked = await self.app.push_screen_wait(
+                ChoiceModal(prompt, [(a.label, a) for a in actions]))
+            if picked is None:
+                return
+            action = picked
+        answers: dict[str, Any] = {}
+        for choice in action.choices:
+            answer = await self.app.push_screen_wait(self._choice_modal(action, choice))
+            if answer is None:
+                return
+            if answer != _NONE:
+                answers[choice.param] = answer
+        if table or self.table_mode:
+            for param, count in action.rolls:
+                who = action.player
+                if param == "opponent_roll" and self.shooter_state.contest is not None:
+                    who = self.shooter_state.players[self.shooter_state.contest.opponent].name
+                roll = await self.app.push_screen_wait(TableDiceInput(
+                    f"{action.label}: roll {count} Shooter "
+                    f"{'die' if count == 1 else 'dice'} for {who} and type the faces.",
+                    count, die=SHOOTER_DIE))
+                if roll is None:
+                    return
+                answers[param] = roll
+        self.do(action.command, dice=self.session.dice, **answers)
+
+    def _choice_modal(self, action: Action, choice: Choice) -> Any:
+        from d6tui.ui.screens.modals import ChoiceModal
+
+        options: list[tuple[str, Any]] = list(zip(choice.labels, choice.options, strict=False))
+        title = f"{action.player}: {choice.prompt}"
+        if choice.max == 1:
+            if choice.min == 0:
+                options.append(("none", _NONE))
+            return ChoiceModal(title, options, note=action.label)
+        return ChoiceModal(title, options, multiple=True, minimum=choice.min,
+                           maximum=choice.max, note=action.label)

@@ -1,0 +1,257 @@
+"""D6 Shooter widgets, each named after the physical component it stands for.
+
+Every widget is given the whole :class:`~d6tui.games.shooter.state.ShooterState` (immutable)
+through its ``state`` reactive and draws from it; none changes it (DESIGN "UI conventions").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from d6tui.games.shooter.state import (
+    CHALLENGE_NEEDED,
+    CHALLENGE_SUIT,
+    RANKS,
+    ROLLS_PER_HUNT,
+    SKULL_REROLLS,
+    Phase,
+    ShooterState,
+    card_rep,
+    jail_rep,
+    rep_needed,
+    unmatched,
+)
+from d6tui.ui.widgets.faces import face_label
+
+_CSS = (Path(__file__).with_name("widgets.tcss")).read_text(encoding="utf-8")
+
+#: What each badge lets its holder do ("Cashing in Reputation Points").
+ABILITIES: tuple[str, ...] = (
+    "no ability yet",
+    "1 skull re-roll a turn",
+    "2 skull re-rolls a turn",
+    "Marshal: wins the game",
+)
+
+
+def symbols_text(symbols: Sequence[str], filled: int | Sequence[bool] = 0) -> str:
+    """Suit symbols as ``♥H ♠S``; filled ones get a tick (readable without colour)."""
+    if isinstance(filled, int):
+        marks = [i < filled for i in range(len(symbols))]
+    else:
+        marks = list(filled)
+    return " ".join(face_label(s) + ("\u2713" if m else "") for s, m in zip(symbols, marks,
+                                                                           strict=False))
+
+
+class _StateWidget(Widget):
+    """A widget drawn from the game state it is given."""
+
+    DEFAULT_CSS = _CSS
+    # The .tcss styles each subclass by name, so it must not be scoped to this base class.
+    SCOPED_CSS = False
+    state: reactive[ShooterState | None] = reactive(None, layout=True)
+
+    def render(self) -> Text:
+        if self.state is None or not self.state.players:
+            return Text("")
+        return self.draw(self.state)
+
+    def draw(self, state: ShooterState) -> Text:  # pragma: no cover - subclasses draw
+        """The widget's text for ``state``."""
+        return Text("")
+
+
+class BadgeCard(_StateWidget):
+    """One player's Badge card: rank, Rep in jail against Rep needed, ability, hand size.
+
+    Args:
+        index: the player's place in turn order.
+    """
+
+    def __init__(self, index: int, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.index = index
+
+    def draw(self, state: ShooterState) -> Text:
+        """``► Ann  Deputy  Rep 5/8  1 skull re-roll a turn  hand 1``."""
+        if self.index >= len(state.players):
+            return Text("")
+        p = state.players[self.index]
+        turn = self.index == state.current and not state.over
+        acting = self.index == state.pending and not state.over
+        out = Text(no_wrap=True, overflow="ellipsis")
+        out.append("\u25ba " if turn else ("! " if acting else "  "), "bold")
+        out.append(p.name, "bold reverse" if turn else "bold")
+        out.append(f"  {RANKS[p.rank]}")
+        rep = jail_rep(state, p)
+        if p.rank < len(RANKS) - 1:
+            out.append(f"  Rep {rep}/{rep_needed(p.rank)}",
+                       "bold" if rep >= rep_needed(p.rank) else "")
+        out.append(f"  {ABILITIES[p.rank]}", "italic")
+        if turn and state.rerolls_left:
+            out.append(f" ({state.rerolls_left} left)")
+        out.append(f"  hand {len(p.hand)}")
+        return out
+
+
+class JailArea(_StateWidget):
+    """One player's jail: the bandits (and won Shooting Contest cards) with their Rep;
+    shackled ones marked ``⛓`` ("Cashing in Reputation Points", "Card Index: Shackles").
+
+    Args:
+        index: the player's place in turn order.
+    """
+
+    def __init__(self, index: int, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.index = index
+
+    def draw(self, state: ShooterState) -> Text:
+        """``   jail: Dusty Pete 3⛓, Shooting Contest 2``."""
+        if self.index >= len(state.players):
+            return Text("")
+        p = state.players[self.index]
+        out = Text(no_wrap=True, overflow="ellipsis")
+        out.append("    jail: ", "dim")
+        if not p.jail:
+            out.append("empty", "dim")
+            return out
+        held = p.shackled
+        parts = []
+        for c in p.jail:
+            card = state.cards[c]
+            mark = " \u26d3" if c in held else ""
+            parts.append(f"{card.name} {card_rep(state, c)}{mark}")
+        out.append(", ".join(parts))
+        return out
+
+
+class GameDeck(_StateWidget):
+    """The Game deck and its discard pile, with the turn number."""
+
+    def draw(self, state: ShooterState) -> Text:
+        """``Deck 54  Discard 12  Turn 3``."""
+        out = Text(no_wrap=True, overflow="ellipsis")
+        out.append("Game deck ", "bold")
+        out.append(f"{len(state.deck)}  discard {len(state.discard)}  turn {state.turn}")
+        return out
+
+
+class GeneralStore(_StateWidget):
+    """The face-up General Store cards with prices, and the current player's hand
+    ("General Store Cards": one buy a turn, at most two in hand)."""
+
+    def draw(self, state: ShooterState) -> Text:
+        """The store's face-up cards, then the hand of the player who acts."""
+        out = Text(no_wrap=True, overflow="ellipsis")
+        out.append("General Store", "bold")
+        out.append(f" ({len(state.store_down)} face down)", "dim")
+        for c in state.store_up:
+            card = state.cards[c]
+            out.append(f"\n  {card.name} ${card.price}")
+        if not state.store_up:
+            out.append("\n  (sold out)", "dim")
+        p = state.players[state.pending]
+        out.append(f"\n{p.name}'s hand", "bold")
+        if not p.hand:
+            out.append(": empty", "dim")
+        for c in p.hand:
+            out.append(f"\n  {state.cards[c].name}")
+        return out
+
+
+class InPlayArea(_StateWidget):
+    """The In Play area below the Game deck: bandits captured this turn, the bandit being
+    hunted with its symbols (filled ones ticked), or the event card being resolved
+    ("On Your Turn", "Drawing a Bandit Card")."""
+
+    def draw(self, state: ShooterState) -> Text:
+        """Captured bandits, then what is being rolled for."""
+        out = Text(no_wrap=True, overflow="ellipsis")
+        out.append("In play: ", "bold")
+        captured = state.captured
+        if captured:
+            total = sum(state.cards[c].rep for c in captured)
+            names = ", ".join(state.cards[c].name for c in captured)
+            out.append(f"captured {names} ({total} Rep, not yet jailed)")
+        elif not state.hunting and not state.resolving:
+            out.append("nothing", "dim")
+        if state.hunting:
+            card = state.cards[state.hunting]
+            missing = list(unmatched(state))
+            filled = []
+            for s in card.symbols:
+                if s in missing:
+                    missing.remove(s)
+                    filled.append(False)
+                else:
+                    filled.append(True)
+            out.append(f"\nHunting {card.name}", "bold")
+            out.append(f"  {card.rep} Rep ${card.reward}   needs ")
+            out.append(symbols_text(card.symbols, filled), "bold")
+            out.append(f"\n  roll {state.rolls_used} of {ROLLS_PER_HUNT} used, "
+                       f"{state.dice.free} dice free, {state.dice.skulls} lost to skulls")
+        elif state.resolving:
+            card = state.cards[state.resolving]
+            out.append(f"\nResolving {card.name}", "bold")
+            effect = card.effect
+            if effect in CHALLENGE_SUIT:
+                got = sum(1 for k in state.dice.kept if k.symbol == CHALLENGE_SUIT[effect])
+                out.append(f"  needs {CHALLENGE_NEEDED} "
+                           f"{face_label(CHALLENGE_SUIT[effect])}, has {got}; "
+                           f"roll {state.rolls_used} of {ROLLS_PER_HUNT} used")
+            elif effect == "dynamite" and state.target >= 0:
+                got = sum(1 for k in state.dice.kept if k.symbol == "skull")
+                out.append(f" on {state.players[state.target].name}'s jail: needs "
+                           f"{CHALLENGE_NEEDED} {face_label('skull')}, has {got}; "
+                           f"roll {state.rolls_used} of {ROLLS_PER_HUNT} used")
+            elif state.contest is not None:
+                c = state.contest
+                me = state.players[state.current].name
+                them = state.players[c.opponent].name
+                out.append(f"  {me} {c.skulls[0]} vs {them} {c.skulls[1]} skulls "
+                           f"(first to 3 wins)")
+        return out
+
+
+def phase_words(state: ShooterState) -> str:
+    """What the turn waits for, in a few words (for the turn banner)."""
+    p = state.players[state.current].name
+    pending = state.players[state.pending].name
+    words = {
+        Phase.START: f"{p}'s turn: buy, cash Rep or play cards, then draw",
+        Phase.DRAW: f"{p} draws again",
+        Phase.HUNT: f"{p} is hunting",
+        Phase.LAST_CHANCE: f"{p} missed: re-roll a skull or give up",
+        Phase.CAPTURED: f"{p} captured the bandit: press on or stop",
+        Phase.ESCAPE: f"Escape! {p} may play Horseback",
+        Phase.JAIL_BREAK: f"Jail Break! {p} may play Night Watch",
+        Phase.CHALLENGE: f"{p} rolls for the event",
+        Phase.REWARD: f"{p} won a General Store card",
+        Phase.CONTEST: f"Shooting Contest: {p} shoots it out",
+        Phase.DYNAMITE_DEFENSE: f"Dynamite! {pending} may answer with Night Watch",
+        Phase.DYNAMITE: f"{p} rolls the Dynamite",
+        Phase.END: f"{p}'s turn ends: cash Rep or play cards, then end the turn",
+    }
+    if state.over:
+        return f"{state.winner_name} is Marshal and wins the game!"
+    return words.get(state.phase, str(state.phase))
+
+
+__all__ = [
+    "BadgeCard",
+    "JailArea",
+    "GameDeck",
+    "GeneralStore",
+    "InPlayArea",
+    "ABILITIES",
+    "SKULL_REROLLS",
+    "phase_words",
+    "symbols_text",
+]
