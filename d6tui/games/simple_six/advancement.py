@@ -1,0 +1,246 @@
+"""Growing a character with character points ("Experience", "Spending Character Points",
+"Buying New Perks", "Buying Off Complications", "Beginning Spells & Learning More").
+
+Each function checks the rule, and returns the new sheet and the CP it cost; the sheet is never
+changed in place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from d6tui.engine.errors import RuleError
+from d6tui.games.simple_six.codes import DieCode
+from d6tui.games.simple_six.content import content
+from d6tui.games.simple_six.creation import attribute_ceiling
+from d6tui.games.simple_six.settings import CampaignSettings
+from d6tui.games.simple_six.sheet import Character, Specialization, can_use_magic
+
+_SPEND = "Spending Character Points"
+
+#: CP per attribute die to raise an attribute one pip.
+ATTRIBUTE_COST_FACTOR = 10
+
+#: CP to learn a spell, and from another sorcerer's spell book ("Spell Books").
+SPELL_COST = 2
+SPELL_BOOK_COST = 1
+
+#: Later perks cost this many CP per die of their creation cost ("Buying New Perks").
+PERK_COST_FACTOR = 10
+
+#: The least price of buying off a complication ("Buying Off Complications").
+MIN_BUY_OFF = 20
+
+
+def skill_cost(character: Character, skill: str, settings: CampaignSettings) -> int:
+    """CP to raise a skill one pip: its current number of dice.
+
+    Args:
+        character: the sheet.
+        skill: the skill (it need not have dice put into it yet).
+        settings: the campaign.
+
+    Returns:
+        The cost.
+
+    Raises:
+        RuleError: not a skill of the campaign.
+    """
+    return character.skill(skill, settings).dice
+
+
+def specialization_cost(
+    character: Character, skill: str, name: str, settings: CampaignSettings
+) -> int:
+    """CP to raise a specialization one pip: half its dice, rounded up.
+
+    Raises:
+        RuleError: the character has no such specialization.
+    """
+    dice = character.specialization_code(skill, name, settings).dice
+    return -(-dice // 2)
+
+
+def attribute_cost(character: Character, attribute: str) -> int:
+    """CP to raise an attribute one pip: ten times its dice (Wit 3D+1 costs 30).
+
+    Raises:
+        RuleError: no such attribute.
+    """
+    return ATTRIBUTE_COST_FACTOR * character.attribute(attribute).dice
+
+
+def _pay(character: Character, cost: int, what: str, section: str) -> Character:
+    if cost > character.character_points:
+        raise RuleError(
+            f"{what} costs {cost} CP and {character.name} has {character.character_points}",
+            section,
+        )
+    return replace(character, character_points=character.character_points - cost)
+
+
+def raise_skill(
+    character: Character, skill: str, settings: CampaignSettings
+) -> tuple[Character, int]:
+    """Raise a skill one pip.
+
+    Args:
+        character: the sheet.
+        skill: the skill.
+        settings: the campaign.
+
+    Returns:
+        ``(new sheet, CP spent)``.
+
+    Raises:
+        RuleError: not a skill of the campaign, Magic without access to magic, raised already
+            this session, or not enough CP.
+    """
+    lst = settings.skills
+    canon = lst.canonical(skill)
+    if canon is None:
+        raise RuleError(f"'{skill}' is not a skill of this campaign", "Skills")
+    if canon == "Magic" and not can_use_magic(character, settings):
+        raise RuleError("only characters who can work magic may learn Magic", "Access to Magic")
+    if canon in character.raised_this_session:
+        raise RuleError(f"{canon} has already gone up a pip this session", _SPEND)
+    cost = skill_cost(character, canon, settings)
+    new = _pay(character, cost, f"raising {canon}", _SPEND)
+    entry = character.entry(canon)
+    attr = entry.attribute if entry else lst.attribute_of(canon) or "Might"
+    added = (entry.added if entry else DieCode(0)) + DieCode(1)
+    new = new.with_skill(canon, attr, added)
+    return replace(new, raised_this_session=(*new.raised_this_session, canon)), cost
+
+
+def raise_specialization(
+    character: Character, skill: str, name: str, settings: CampaignSettings
+) -> tuple[Character, int]:
+    """Raise a specialization one pip (half the cost of a skill, rounded up).
+
+    Raises:
+        RuleError: no such specialization, raised already this session, or not enough CP.
+    """
+    spec = character.specialization(skill, name)
+    if spec is None:
+        raise RuleError(f"{character.name} has no {skill} specialization '{name}'",
+                        "Skill Specializations")
+    if spec.key in character.raised_this_session:
+        raise RuleError(f"{spec.key} has already gone up a pip this session", _SPEND)
+    cost = specialization_cost(character, skill, name, settings)
+    new = _pay(character, cost, f"raising {spec.key}", _SPEND)
+    raised = Specialization(spec.skill, spec.name, spec.bonus + DieCode(1))
+    specs = tuple(raised if s == spec else s for s in character.specializations)
+    return replace(new, specializations=specs,
+                   raised_this_session=(*new.raised_this_session, spec.key)), cost
+
+
+def raise_attribute(
+    character: Character, attribute: str, settings: CampaignSettings
+) -> tuple[Character, int]:
+    """Raise an attribute one pip, and with it every skill under it.
+
+    Args:
+        character: the sheet.
+        attribute: the attribute.
+        settings: the campaign (its limits, and racial limits, still hold).
+
+    Returns:
+        ``(new sheet, CP spent)``.
+
+    Raises:
+        RuleError: the attribute is at its most, or not enough CP.
+    """
+    code = character.attribute(attribute)
+    ceiling = attribute_ceiling(attribute.capitalize(), character.perks, settings)
+    if code + DieCode(1) > ceiling:
+        raise RuleError(
+            f"{attribute.capitalize()} is at {code}, and may not go past {ceiling}", "Attributes"
+        )
+    cost = attribute_cost(character, attribute)
+    new = _pay(character, cost, f"raising {attribute.capitalize()}", _SPEND)
+    return new.with_attribute(attribute, code + DieCode(1)), cost
+
+
+def buy_perk(
+    character: Character, perk: str, settings: CampaignSettings
+) -> tuple[Character, int]:
+    """Buy a perk after play has begun, for ten CP per die of its cost (the GM agreeing).
+
+    Raises:
+        RuleError: a racial perk (one is not born again), one the character has, one of another
+            setting, a magic perk without magic, or not enough CP.
+    """
+    p = content().perk(perk)
+    if p.kind == "racial":
+        raise RuleError(f"{p.name} is a racial perk: it cannot be bought later",
+                        "Buying New Perks")
+    if character.has_perk(p.name):
+        raise RuleError(f"{character.name} already has {p.name}", "Buying New Perks")
+    if p.setting is not None and p.setting != settings.setting:
+        raise RuleError(f"{p.name} belongs to another setting", p.section)
+    if p.kind == "magic" and not can_use_magic(character, settings):
+        raise RuleError(f"{p.name} is only for characters who can learn magic", "Magic Perks")
+    if p.magic and settings.magic == "none":
+        raise RuleError("this campaign has no magic", "Access to Magic")
+    cost = PERK_COST_FACTOR * p.cost
+    new = _pay(character, cost, f"{p.name}", "Buying New Perks")
+    return replace(new, perks=(*new.perks, p.name)), cost
+
+
+def learn_spell(
+    character: Character, spell: str, settings: CampaignSettings, *, from_book: bool = False
+) -> tuple[Character, int]:
+    """Learn a spell: 2 CP, or 1 CP from another sorcerer's spell book that holds it.
+
+    Raises:
+        RuleError: the character cannot work magic, knows it already, or lacks the CP.
+    """
+    s = content().spell(spell)
+    if not can_use_magic(character, settings):
+        raise RuleError("only characters who can work magic learn spells", "Access to Magic")
+    if s.name in character.spells:
+        raise RuleError(f"{character.name} already knows {s.name}",
+                        "Beginning Spells & Learning More")
+    cost = SPELL_BOOK_COST if from_book else SPELL_COST
+    section = "Spell Books" if from_book else "Beginning Spells & Learning More"
+    new = _pay(character, cost, f"learning {s.name}", section)
+    return replace(new, spells=(*new.spells, s.name)), cost
+
+
+def buy_off_complication(
+    character: Character, complication: str, price: int
+) -> tuple[Character, int]:
+    """Be rid of a complication at the GM's price, 20 CP or more.
+
+    Raises:
+        RuleError: the character lacks it, it is racial, the price is under 20, or the CP
+            are short.
+    """
+    c = content().complication(complication)
+    if c.name not in character.complications:
+        raise RuleError(f"{character.name} does not have {c.name}", "Buying Off Complications")
+    if c.racial:
+        raise RuleError(f"{c.name} comes with the character's race", "Buying Off Complications")
+    if price < MIN_BUY_OFF:
+        raise RuleError(f"the price is at least {MIN_BUY_OFF} CP, not {price}",
+                        "Buying Off Complications")
+    new = _pay(character, price, f"buying off {c.name}", "Buying Off Complications")
+    return replace(new, complications=tuple(x for x in new.complications if x != c.name)), price
+
+
+def award(character: Character, cp: int = 0, hero_points: int = 0) -> Character:
+    """Give CP at the end of a session, and hero points earned ("Experience", "Hero Points").
+
+    Raises:
+        RuleError: a negative award.
+    """
+    if cp < 0 or hero_points < 0:
+        raise RuleError("awards are not taken back", "Experience")
+    return replace(character, character_points=character.character_points + cp,
+                   hero_points=character.hero_points + hero_points)
+
+
+def begin_session(character: Character) -> Character:
+    """A new session: every skill may go up a pip again."""
+    return replace(character, raised_this_session=())

@@ -1,0 +1,370 @@
+"""The Simple Six character sheet: attributes, skills, specializations, perks, gear, points.
+
+The sheet is a frozen value. Skills are stored as the dice put into them on top of their
+attribute, so a skill always defaults to its attribute ("Skills") and raising an attribute
+raises every skill under it ("Spending Character Points"). Specializations are stored as the
+dice they add on top of their skill ("Skill Specializations").
+
+Derived values are worked out from the sheet when asked: Block, Dodge, Parry and Soak
+("Static Defenses"), Move ("Movement"), damage codes ("Low Tech Weapons"...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from d6tui.engine.errors import RuleError
+from d6tui.games.simple_six.codes import DieCode
+from d6tui.games.simple_six.content import ATTRIBUTES, Perk, content
+from d6tui.games.simple_six.settings import CampaignSettings
+
+#: Feet moved as a free action, and as one action ("Movement").
+FREE_MOVE = 15
+ACTION_MOVE = 30
+
+#: Block and Parry penalties of the racial complications of "Rust Moon of Castia".
+SIZE_PENALTY = {"Small": 5, "Tiny": 10}
+
+
+@dataclass(frozen=True)
+class SkillEntry:
+    """A skill written on the sheet.
+
+    Attributes:
+        name: the skill, spelled as in the campaign's list.
+        attribute: the attribute it falls under.
+        added: dice on top of the attribute (``+2D`` makes Brawling 5D with Might 3D).
+    """
+
+    name: str
+    attribute: str
+    added: DieCode
+
+
+@dataclass(frozen=True)
+class Specialization:
+    """A specialization of a skill ("Skill Specializations").
+
+    Attributes:
+        skill: the skill it focuses.
+        name: the focus ("Running" for Athletics).
+        bonus: dice on top of the skill (three for each die spent at creation).
+    """
+
+    skill: str
+    name: str
+    bonus: DieCode
+
+    @property
+    def key(self) -> str:
+        """``"Athletics: Running"``."""
+        return f"{self.skill}: {self.name}"
+
+
+@dataclass(frozen=True)
+class Character:
+    """A character sheet.
+
+    Attributes:
+        name: the character's name.
+        attributes: ``(attribute, code)`` for the four attributes, in order.
+        skills: the skills with dice put into them; every other skill is at its attribute.
+        specializations: the character's specializations.
+        perks: perk names.
+        complications: complication names (racial ones included).
+        weapons: weapon names from the weapon tables.
+        armor: armor names from the armor table.
+        spells: spells known.
+        hero_points: hero points in hand ("Hero Points": one to start).
+        character_points: unspent character points ("Experience").
+        body_points: the most Body Points, when the campaign uses them.
+        raised_this_session: skills and specializations raised a pip since the session began
+            (each may rise once per session, "Spending Character Points").
+        npc: True for a character the GM runs.
+    """
+
+    name: str
+    attributes: tuple[tuple[str, DieCode], ...]
+    skills: tuple[SkillEntry, ...] = ()
+    specializations: tuple[Specialization, ...] = ()
+    perks: tuple[str, ...] = ()
+    complications: tuple[str, ...] = ()
+    weapons: tuple[str, ...] = ()
+    armor: tuple[str, ...] = ()
+    spells: tuple[str, ...] = ()
+    hero_points: int = 1
+    character_points: int = 0
+    body_points: int | None = None
+    raised_this_session: tuple[str, ...] = ()
+    npc: bool = False
+
+    # -- reading the sheet ----------------------------------------------------------------
+
+    def attribute(self, name: str) -> DieCode:
+        """The code of an attribute.
+
+        Raises:
+            RuleError: no such attribute.
+        """
+        for attr, code in self.attributes:
+            if attr.lower() == name.lower():
+                return code
+        raise RuleError(f"there is no attribute '{name}'; they are {', '.join(ATTRIBUTES)}",
+                        "Attributes")
+
+    def entry(self, skill: str) -> SkillEntry | None:
+        """The sheet's entry for a skill, or None when no dice were put into it."""
+        for e in self.skills:
+            if e.name.lower() == skill.lower():
+                return e
+        return None
+
+    def skill(self, name: str, settings: CampaignSettings | None = None) -> DieCode:
+        """A skill's code: its attribute plus the dice put into it ("Skills").
+
+        Args:
+            name: the skill.
+            settings: the campaign, to find the attribute of a skill with no dice added.
+
+        Returns:
+            The code.
+
+        Raises:
+            RuleError: the skill is neither on the sheet nor on the campaign's list.
+        """
+        e = self.entry(name)
+        if e is not None:
+            return self.attribute(e.attribute) + e.added
+        attr = (settings or CampaignSettings()).skills.attribute_of(name)
+        if attr is None:
+            raise RuleError(f"'{name}' is not a skill of this campaign", "Skills")
+        return self.attribute(attr)
+
+    def specialization(self, skill: str, name: str) -> Specialization | None:
+        """The specialization ``name`` of ``skill``, or None."""
+        for s in self.specializations:
+            if s.skill.lower() == skill.lower() and s.name.lower() == name.lower():
+                return s
+        return None
+
+    def specialization_code(
+        self, skill: str, name: str, settings: CampaignSettings | None = None
+    ) -> DieCode:
+        """A specialization's code: its skill plus its bonus ("Skill Specializations").
+
+        Raises:
+            RuleError: the character has no such specialization.
+        """
+        s = self.specialization(skill, name)
+        if s is None:
+            raise RuleError(f"{self.name} has no {skill} specialization '{name}'",
+                            "Skill Specializations")
+        return self.skill(skill, settings) + s.bonus
+
+    def has_perk(self, name: str) -> bool:
+        """Whether the sheet has a perk (any case)."""
+        return any(p.lower() == name.lower() for p in self.perks)
+
+    def perk_data(self) -> list[Perk]:
+        """The content entries of the character's perks that the tables know."""
+        out = []
+        for p in self.perks:
+            try:
+                out.append(content().perk(p))
+            except RuleError:
+                continue
+        return out
+
+    def with_attribute(self, name: str, code: DieCode) -> Character:
+        """A copy with one attribute changed."""
+        self.attribute(name)
+        attrs = tuple((a, code if a.lower() == name.lower() else c) for a, c in self.attributes)
+        return replace(self, attributes=attrs)
+
+    def with_skill(self, name: str, attribute: str, added: DieCode) -> Character:
+        """A copy with a skill's added dice set (the entry is made when missing)."""
+        skills = [e for e in self.skills if e.name.lower() != name.lower()]
+        old = self.entry(name)
+        entry = SkillEntry(old.name if old else name, attribute, added)
+        if old is None:
+            skills.append(entry)
+        else:
+            skills.insert(self.skills.index(old), entry)
+        return replace(self, skills=tuple(skills))
+
+
+# -- derived values ---------------------------------------------------------------------------
+
+
+def can_use_magic(character: Character, settings: CampaignSettings) -> bool:
+    """Whether the character can work magic ("Access to Magic").
+
+    Args:
+        character: the sheet.
+        settings: the campaign.
+
+    Returns:
+        True when everyone can, or when the character has a perk that grants magic.
+    """
+    if settings.magic == "none":
+        return False
+    if settings.magic == "everyone":
+        return True
+    return any(p.magic for p in character.perk_data())
+
+
+def melee_skills(settings: CampaignSettings) -> list[str]:
+    """The campaign's melee weapon skills: its Might combat skills other than Brawling.
+
+    Args:
+        settings: the campaign.
+
+    Returns:
+        Skill names, in list order.
+    """
+    lst = settings.skills
+    return [s for s, a in lst.skills if a == "Might" and s in lst.combat and s != "Brawling"]
+
+
+def _size_penalty(character: Character) -> int:
+    return max((SIZE_PENALTY.get(c, 0) for c in character.complications), default=0)
+
+
+def block(character: Character, settings: CampaignSettings | None = None) -> int:
+    """Static Block: Brawling dice times three plus pips ("Static Defenses").
+
+    Small and Tiny characters take their penalty off ("Rust Moon of Castia").
+    """
+    return character.skill("Brawling", settings).static - _size_penalty(character)
+
+
+def dodge(character: Character, settings: CampaignSettings | None = None) -> int:
+    """Static Dodge: Dodge dice times three plus pips ("Static Defenses")."""
+    return character.skill("Dodge", settings).static
+
+
+def parry(
+    character: Character, settings: CampaignSettings | None = None, skill: str | None = None
+) -> int:
+    """Static Parry from a weapon skill ("Static Defenses"): Sword 5D+1 gives 16.
+
+    Args:
+        character: the sheet.
+        settings: the campaign.
+        skill: the weapon skill; by default the best of the campaign's melee skills.
+
+    Returns:
+        The Parry score, less the Small/Tiny penalty.
+    """
+    settings = settings or CampaignSettings()
+    names = [skill] if skill else melee_skills(settings)
+    best = max((character.skill(s, settings) for s in names), default=character.attribute("Might"))
+    return best.static - _size_penalty(character)
+
+
+def armor_value(character: Character) -> int:
+    """Armor worn plus armor from perks ("Low Tech Armor", "Racial Perks")."""
+    worn = sum(content().armor_piece(a).value for a in character.armor)
+    return worn + sum(p.armor for p in character.perk_data())
+
+
+def soak(character: Character) -> int:
+    """Static Soak: Might dice times three plus pips, plus armor ("Static Defenses")."""
+    return character.attribute("Might").static + armor_value(character)
+
+
+def soak_base(character: Character) -> int:
+    """Soak without armor: the X of an NPC's "Soak X(Y)" ("Sample Characters by Genre")."""
+    return character.attribute("Might").static
+
+
+def damage_resistance(character: Character) -> int:
+    """Static Damage Resistance under Body Points: the armor value alone
+    ("Body Points (alternative to Wound Levels)")."""
+    return armor_value(character)
+
+
+def move(character: Character) -> dict[str, int]:
+    """Movement in feet ("Movement"; Flying moves twice as far, "Esoteric Perks").
+
+    Returns:
+        ``free`` (as a free action), ``action`` (for one action), and ``fly`` when the
+        character flies.
+    """
+    out = {"free": FREE_MOVE, "action": ACTION_MOVE}
+    if character.has_perk("Flying"):
+        out["fly"] = 2 * ACTION_MOVE
+    return out
+
+
+def unarmed_damage(character: Character, settings: CampaignSettings | None = None) -> DieCode:
+    """Damage of a bare-handed blow: Might, or half the Lift dice under "Traditional OpenD6
+    Might Damage" (pips ignored, rounded down)."""
+    settings = settings or CampaignSettings()
+    if settings.traditional_might_damage:
+        return DieCode.of(character.skill("Lift", settings).dice // 2)
+    return character.attribute("Might")
+
+
+def weapon_damage(
+    character: Character, weapon: str, settings: CampaignSettings | None = None
+) -> DieCode:
+    """A weapon's damage code for this character ("Low Tech Weapons" and the other tables).
+
+    Weapons printed with a ``+`` add their code to the unarmed damage; others roll their own.
+
+    Raises:
+        RuleError: no such weapon.
+    """
+    w = content().weapon(weapon)
+    if w.adds_might:
+        return unarmed_damage(character, settings) + w.damage
+    return w.damage
+
+
+def body_points_fixed(character: Character) -> int:
+    """Body Points without a roll: 4 per die of Might (pips ignored)
+    ("Body Points (alternative to Wound Levels)")."""
+    return 4 * character.attribute("Might").dice
+
+
+@dataclass(frozen=True)
+class Derived:
+    """The numbers worked out from a sheet, as the sheet shows them.
+
+    Attributes:
+        block: static Block.
+        dodge: static Dodge.
+        parry: static Parry (best melee skill).
+        soak: static Soak, armor included.
+        soak_base: Soak without armor.
+        move: feet per action.
+        body_points: the most Body Points, when used.
+    """
+
+    block: int
+    dodge: int
+    parry: int
+    soak: int
+    soak_base: int
+    move: int
+    body_points: int | None
+
+
+def derived(character: Character, settings: CampaignSettings | None = None) -> Derived:
+    """Every derived value of a sheet.
+
+    Args:
+        character: the sheet.
+        settings: the campaign.
+
+    Returns:
+        The values.
+    """
+    settings = settings or CampaignSettings()
+    return Derived(
+        block(character, settings), dodge(character, settings), parry(character, settings),
+        soak(character), soak_base(character), move(character)["action"],
+        character.body_points if settings.wounds == "body_points" else None,
+    )
+
