@@ -1,0 +1,169 @@
+"""Moving on the island and revealing new squares (R04, R05, R06).
+
+A step onto an unrevealed square waits for the 2d6 new-square roll (``roll:reveal``), then for
+the player's rotation of the road (``choose:rotate``); only rotations that join the road of
+the square the hero came from are allowed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from d6tui.engine.errors import RuleError
+from d6tui.games.tales import island, sheet
+from d6tui.games.tales.content import content
+from d6tui.games.tales.state import Tale, Task
+
+
+def speed(state: Tale) -> int:
+    """Squares the hero may move this turn: Spd, plus scrolls, minus tiredness (R04, J03,
+    E35)."""
+    h = sheet.hero(state)
+    return max(0, h.spd + state.spd_bonus - (1 if state.tired else 0))
+
+
+def moves_left(state: Tale) -> int:
+    """Squares still allowed this turn."""
+    return max(0, speed(state) - state.moves)
+
+
+def can_move(state: Tale, d: str) -> str:
+    """Why the hero cannot step in direction ``d`` now, or "" if the step is allowed (R04)."""
+    if d not in island.DIRS:
+        return f"'{d}' is not a direction (N, E, S or W)"
+    if moves_left(state) <= 0:
+        return "no Spd left this turn"
+    here = state.square
+    if d not in here.exits:
+        return f"the road on {island.name(state.pos)} does not lead {d}"
+    target = island.neighbour(state.pos, d)
+    if target is None:
+        return "that road is a dead end at the water"
+    sq = state.squares[target]
+    if sq.revealed:
+        if island.OPPOSITE[d] not in sq.exits:
+            return f"the road of {island.name(target)} does not join this one: a dead end"
+        if state.banned and sq.terrain == state.banned:
+            return f"the terrible weather keeps the hero out of {state.banned} today (E39)"
+    return ""
+
+
+def move(state: Tale, d: str) -> Tale:
+    """Step one square along the road (R04), or start revealing it.
+
+    Raises:
+        RuleError: the step is not allowed.
+    """
+    why = can_move(state, d)
+    if why:
+        raise RuleError(why, "R04")
+    target = island.neighbour(state.pos, d)
+    assert target is not None
+    if state.squares[target].revealed:
+        return arrive(replace(state, moves=state.moves + 1), target)
+    state = sheet.say(state, f"{island.name(target)} is new: roll for it")
+    return sheet.push(state, Task("roll:reveal", d, target))
+
+
+def arrive(state: Tale, i: int) -> Tale:
+    """The hero is on square ``i``; a place of the Water Spirit's route pays 1 gold (E20)."""
+    state = sheet.say(replace(state, pos=i), f"on {island.name(i)}")
+    here = island.name(i)
+    quests = list(state.quests)
+    for k, q in enumerate(quests):
+        if q.kind == "water" and not q.done and here in q.places:
+            places = tuple(p for p in q.places if p != here)
+            quests[k] = replace(q, places=places)
+            state = replace(state, quests=tuple(quests))
+            state = sheet.gold(sheet.say(state, f"the potion is poured on {here}"), 1)
+    return state
+
+
+def teleport(state: Tale, i: int) -> Tale:
+    """The hero is moved to square ``i``, which becomes today's Final square; an unrevealed
+    square is revealed (E07, E12, E13)."""
+    state = sheet.final_square(arrive(state, i))
+    if not state.squares[i].revealed:
+        state = sheet.push(state, Task("roll:reveal", "", i))
+    return state
+
+
+def reveal_roll(state: Tale, task: Task, faces: list[int]) -> Tale:
+    """The J02 new-square roll: the first die gives the road, the second the terrain; a
+    village past the fourth, or on a square with an event, is a swamp (R04)."""
+    c = content()
+    shape, _ = c.roads[faces[0]]
+    terrain = c.terrains[faces[1]]
+    sq = state.squares[task.n]
+    if terrain == "village" and (state.villages >= c.max_villages or sq.event):
+        terrain = "swamp"
+        state = sheet.say(state, "no village can be here: it is a swamp")
+    state = sheet.say(state, f"a {shape} road through {terrain}")
+    return sheet.push(sheet.pop(state), Task("choose:rotate", f"{shape}|{terrain}|{task.arg}",
+                                             task.n))
+
+
+def rotations(state: Tale, task: Task) -> list[int]:
+    """The rotations of the rolled road that are allowed: joined to the square the hero came
+    from; after a teleport, joined to a revealed neighbour whose road points here, if any."""
+    shape, _, d = task.arg.split("|")
+    base = {s: e for s, e in content().roads.values()}[shape]
+    need: list[str]
+    if d:
+        need = [island.OPPOSITE[d]]
+    else:
+        need = []
+        for side in island.DIRS:
+            j = island.neighbour(task.n, side)
+            if j is not None and island.OPPOSITE[side] in state.squares[j].exits:
+                need.append(side)
+    out = []
+    for rot in island.ROTATIONS:
+        exits = island.rotate(base, rot)
+        if not need or any(s in exits for s in need):
+            out.append(rot)
+    return out
+
+
+def place(state: Tale, task: Task, rotation: int) -> Tale:
+    """Draw the rolled road at ``rotation`` and its terrain on the new square (R04).
+
+    Raises:
+        RuleError: the rotation leaves the road unjoined.
+    """
+    if rotation not in rotations(state, task):
+        raise RuleError(f"turned {rotation} degrees the road does not join the road it "
+                        "comes from", "R04")
+    shape, terrain, d = task.arg.split("|")
+    base = {s: e for s, e in content().roads.values()}[shape]
+    exits = island.rotate(base, rotation)
+    link = island.OPPOSITE[d] if d else ""
+    if not link:
+        for side in island.DIRS:
+            j = island.neighbour(task.n, side)
+            if (j is not None and side in exits
+                    and island.OPPOSITE[side] in state.squares[j].exits):
+                link = side
+                break
+    state = sheet.pop(state)
+    state = sheet.set_square(state, task.n, road=shape, exits=exits, terrain=terrain, link=link)
+    state = sheet.say(state, f"{island.name(task.n)} drawn: {shape} ({exits}), {terrain}")
+    if terrain == "village":
+        n = state.villages + 1
+        state = replace(state, villages=n)
+        state = sheet.set_square(state, task.n, village=n)
+        state = sheet.write_event(state, task.n, "E08" if n % 2 else "E15")
+    if d:
+        state = arrive(replace(state, moves=state.moves + 1), task.n)
+    return state
+
+
+def magic_crossroads(state: Tale) -> Tale:
+    """R06: the hero's square becomes a crossroads."""
+    state = sheet.set_square(state, state.pos, road="crossroads", exits="NESW")
+    return sheet.say(state, f"{island.name(state.pos)} is now a crossroads")
+
+
+def all_revealed(state: Tale) -> bool:
+    """Whether every square has a road type (E02)."""
+    return all(s.revealed for s in state.squares)

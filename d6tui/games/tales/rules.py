@@ -1,0 +1,159 @@
+"""6x6 Tales for the engine: :data:`RULES`, with ``fold`` and ``describe``.
+
+The game is not yet listed in ``registry.GAMES`` (its screen comes later); open it with
+``Session.new(RULES, options)`` and ``Session.load(path, rules=RULES)``.
+"""
+
+from __future__ import annotations
+
+from d6tui.engine.dice import Dice
+from d6tui.engine.errors import EventError, RuleError
+from d6tui.engine.registry import GameRules
+from d6tui.games.tales import island, movement, play
+from d6tui.games.tales.commands import start_payload
+from d6tui.games.tales.state import RACES, Tale
+
+EVENT_TYPES = frozenset(play.HANDLERS)
+
+#: How each event reads in the log view, before its note.
+_VERBS = {
+    "tale_started": "the tale begins", "rolled": "rolled", "chose": "chose",
+    "leveled_up": "levelled up", "level_up_skipped": "no level up today", "moved": "moved",
+    "stopped": "stopped", "event_played": "played the square's event",
+    "event_passed": "passed the square's event", "turn_ended": "ended the turn",
+    "attacked": "attacked", "fled": "tried to flee", "scroll_used": "used a scroll",
+    "item_used": "used an item", "scroll_bought": "bought", "scroll_sold": "sold",
+    "gambled": "gambled", "healed": "rested in the castle", "cured": "was cured",
+    "quest_taken": "took a quest", "donated": "gave to the temple", "rested": "rested",
+    "gift_taken": "took the witch's gift", "teleported": "paid the witch to travel",
+    "food_given": "fed the sick man", "shop_left": "left",
+    "quest_completed": "completed a quest",
+}
+
+
+def check_options(options: dict) -> dict:
+    """Normalise the setup: ``name``, ``race`` and ``explore`` (the personal quest, R03).
+
+    Raises:
+        RuleError: no name, or an unknown race.
+    """
+    out = dict(options)
+    out["name"] = str(out.get("name", "")).strip()
+    out["race"] = str(out.get("race", "")).strip().lower()
+    out["explore"] = bool(out.get("explore", True))
+    if not out["name"]:
+        raise RuleError("the hero needs a name", "R03")
+    if out["race"] not in RACES:
+        raise RuleError(f"the race is one of {', '.join(RACES)}", "R03")
+    return out
+
+
+def start(options: dict, dice: Dice) -> dict:
+    """The first event: the hero is created (R03); the castle roll comes next."""
+    return start_payload(options)
+
+
+def new_state(options: dict) -> Tale:
+    """An empty journal before the hero exists."""
+    return Tale()
+
+
+def fold(state: Tale, event: dict) -> Tale:
+    """Apply a stored event.
+
+    Raises:
+        EventError: the event does not fit this tale (it could never have been written).
+    """
+    try:
+        return play.apply(state, event)
+    except RuleError as e:
+        raise EventError(f"{event.get('type')}: {e}") from None
+
+
+def describe(event: dict) -> str:
+    """The event in words, from the event alone."""
+    t = event.get("type", "")
+    verb = _VERBS.get(t, t.replace("_", " "))
+    detail = ""
+    if t == "tale_started":
+        detail = f" with {event.get('name')} the {event.get('race')}"
+    elif t in ("rolled", "attacked", "fled", "gambled") or "roll" in event:
+        faces = event.get("roll", {}).get("faces", [])
+        what = str(event.get("what", "")).removeprefix("roll:")
+        detail = f" {'+'.join(map(str, faces))}" + (f" for {what}" if what else "")
+    elif t == "chose":
+        detail = f" {event.get('option')} ({str(event.get('what', '')).split(':')[-1]})"
+    elif t == "moved":
+        detail = f" {event.get('direction')}"
+    elif t == "leveled_up":
+        detail = f" {event.get('stat')}"
+    elif "scroll" in event:
+        detail = f" {event.get('scroll')}"
+    elif "item" in event:
+        detail = f" {event.get('item')}"
+    elif t == "donated":
+        detail = f" {event.get('gold')} gold"
+    note = event.get("note")
+    return f"{verb}{detail}" + (f": {note}" if note else "")
+
+
+def status(state: Tale) -> str:
+    """One line: the day, the hero, and what the tale waits for."""
+    if state.hero is None:
+        return "no hero yet"
+    h = state.hero
+    if state.over:
+        return f"{h.name}: the end, fame {state.final_fame} ({state.status})"
+    p = play.pending(state)
+    where = island.name(state.pos) if state.pos >= 0 else "-"
+    return (f"week {state.week} day {state.day}, {h.name} on {where}, HP {h.hp}/{h.max_hp}: "
+            f"{p.kind} {p.what}")
+
+
+def is_over(state: Tale) -> bool:
+    """Whether the tale has reached E17."""
+    return state.over
+
+
+def to_json(state: Tale) -> dict:
+    """The tale's main figures as JSON values."""
+    h = state.hero
+    return {
+        "over": state.over,
+        "won": state.won,
+        "fame": state.final_fame if state.over else (h.fame if h else 0),
+        "status": state.status,
+        "week": state.week,
+        "day": state.day,
+        "hero": None if h is None else {
+            "name": h.name, "race": h.race, "atk": h.atk, "dmg": h.dmg, "spd": h.spd,
+            "hp": h.hp, "max_hp": h.max_hp, "poison": h.poison, "gold": h.gold,
+            "fame": h.fame, "items": list(h.items), "scrolls": list(h.scrolls),
+        },
+        "square": island.name(state.pos) if state.pos >= 0 else None,
+        "revealed": sum(1 for s in state.squares if s.revealed),
+        "map_open": movement.all_revealed(state),
+        "quests": [{"id": q.qid, "kind": q.kind, "place": q.place, "done": q.done}
+                   for q in state.quests],
+    }
+
+
+def default_title(options: dict) -> str:
+    """"The tale of NAME"."""
+    return f"The tale of {options.get('name', 'a hero')}"
+
+
+RULES = GameRules(
+    slug="tales",
+    name="6x6 Tales",
+    event_types=EVENT_TYPES,
+    check_options=check_options,
+    start=start,
+    new_state=new_state,
+    fold=fold,
+    describe=describe,
+    status=status,
+    is_over=is_over,
+    to_json=to_json,
+    default_title=default_title,
+)

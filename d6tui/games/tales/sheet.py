@@ -1,0 +1,161 @@
+"""Small changes to a tale that every part of the rules makes: the hero sheet (J01), the
+backpack (J03), the task stack and the news of the last event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from d6tui.engine.errors import RuleError
+from d6tui.games.tales import island
+from d6tui.games.tales.state import Hero, Square, Tale, Task
+
+
+def say(state: Tale, text: str) -> Tale:
+    """Add a line to what the last event did."""
+    return replace(state, news=(*state.news, text))
+
+
+def hero(state: Tale) -> Hero:
+    """The hero, who exists once the tale has started.
+
+    Raises:
+        RuleError: the tale has not started.
+    """
+    if state.hero is None:
+        raise RuleError("start a tale first: choose a name and a race", "R03")
+    return state.hero
+
+
+def edit(state: Tale, **changes: object) -> Tale:
+    """Change fields of the hero sheet."""
+    return replace(state, hero=replace(hero(state), **changes))
+
+
+def gold(state: Tale, n: int) -> Tale:
+    """Gain (or, negative, pay) ``n`` gold; gold never goes below 0."""
+    h = hero(state)
+    state = edit(state, gold=max(0, h.gold + n))
+    return say(state, f"{n:+d} gold") if n else state
+
+
+def fame(state: Tale, n: int) -> Tale:
+    """Gain ``n`` fame."""
+    return say(edit(state, fame=hero(state).fame + n), f"+{n} fame") if n else state
+
+
+def heal(state: Tale, n: int) -> Tale:
+    """Heal ``n`` HP, never above Max HP, and not at all at 0 HP or less (J03)."""
+    h = hero(state)
+    if h.hp <= 0 or n <= 0:
+        return state
+    new = min(h.max_hp, h.hp + n)
+    if new == h.hp:
+        return state
+    return say(edit(state, hp=new), f"healed to {new} HP")
+
+
+def hurt(state: Tale, n: int) -> Tale:
+    """Lose ``n`` HP (J01: at 0 or less the tale ends, E17)."""
+    if n <= 0:
+        return state
+    h = hero(state)
+    return say(edit(state, hp=h.hp - n), f"-{n} HP ({h.hp - n} left)")
+
+
+def poison(state: Tale) -> Tale:
+    """Poison = 1, unless the Water Spirit's Potion keeps it at 0 (E20)."""
+    h = hero(state)
+    if h.has("Potion"):
+        return say(state, "the Potion keeps the poison away")
+    if h.poison:
+        return state
+    return say(edit(state, poison=1), "poisoned")
+
+
+def cure(state: Tale) -> Tale:
+    """Poison = 0."""
+    return say(edit(state, poison=0), "poison cured") if hero(state).poison else state
+
+
+def add_item(state: Tale, item: str) -> Tale:
+    """Write an item in J01."""
+    return say(edit(state, items=tuple(sorted((*hero(state).items, item)))), f"got {item}")
+
+
+def drop_item(state: Tale, item: str) -> Tale:
+    """Cross an item out of J01.
+
+    Raises:
+        RuleError: the hero does not have it.
+    """
+    items = list(hero(state).items)
+    if item not in items:
+        raise RuleError(f"the hero has no {item}", "J01")
+    items.remove(item)
+    return edit(state, items=tuple(items))
+
+
+def add_scroll(state: Tale, scroll: str) -> Tale:
+    """Put a scroll in the backpack (J03)."""
+    scrolls = tuple(sorted((*hero(state).scrolls, scroll)))
+    return say(edit(state, scrolls=scrolls), f"got a {scroll} scroll")
+
+
+def drop_scroll(state: Tale, scroll: str) -> Tale:
+    """Take a scroll out of the backpack (J03).
+
+    Raises:
+        RuleError: there is no such scroll in it.
+    """
+    scrolls = list(hero(state).scrolls)
+    if scroll not in scrolls:
+        raise RuleError(f"there is no {scroll} scroll in the backpack", "J03")
+    scrolls.remove(scroll)
+    return edit(state, scrolls=tuple(scrolls))
+
+
+def push(state: Tale, *tasks: Task) -> Tale:
+    """Put tasks on the stack; the last one given is resolved first."""
+    return replace(state, tasks=(*state.tasks, *tasks))
+
+
+def pop(state: Tale) -> Tale:
+    """Take the awaited task off the stack."""
+    return replace(state, tasks=state.tasks[:-1])
+
+
+def set_square(state: Tale, i: int, **changes: object) -> Tale:
+    """Change square ``i`` of the map."""
+    squares = list(state.squares)
+    squares[i] = replace(squares[i], **changes)
+    return replace(state, squares=tuple(squares))
+
+
+def write_event(state: Tale, i: int, event: str) -> Tale:
+    """Write (or, with "", erase) the EXX of square ``i`` (J02: one event per square)."""
+    state = set_square(state, i, event=event)
+    if event:
+        return say(state, f"{event} written on {island.name(i)}")
+    return say(state, f"the event on {island.name(i)} is erased")
+
+
+def final_square(state: Tale) -> Tale:
+    """Write the hero's square as today's Final square (J05)."""
+    if not state.days:
+        return state
+    last = replace(state.days[-1], final=island.name(state.pos))
+    return replace(state, days=(*state.days[:-1], last))
+
+
+def day_note(state: Tale, note: str) -> Tale:
+    """Write a note on today's line of J05."""
+    if not state.days:
+        return state
+    last = state.days[-1]
+    return replace(state, days=(*state.days[:-1], replace(last, notes=(*last.notes, note))))
+
+
+def blank_square() -> Square:
+    """An unrevealed square."""
+    return Square()
