@@ -88,7 +88,7 @@ def _take_roll(dice: Dice | None, roll: Any, count: int, section: str) -> dict:
     except D6Error as e:
         if isinstance(e, RuleError):
             raise
-        raise RuleError(f"{e} for this roll", section) from None
+        raise RuleError(str(e), section) from None
     raise RuleError("a typed roll must be a list of faces", section)
 
 
@@ -687,6 +687,8 @@ def play_dynamite(state: ShooterState, *, dice: Dice | None = None,
     names = [p.name for p in state.players]
     if target not in names or names.index(target) == state.current:
         raise RuleError("choose an opponent's jail", sec)
+    if not jailed_bandits(state, state.players[names.index(target)], unshackled=True):
+        raise RuleError(f"{target}'s jail holds no bandit that Dynamite could free", sec)
     return {"type": "dynamite_played", "by": _by(state), "card": card, "target": target}
 
 

@@ -1,0 +1,101 @@
+"""Helpers for D6 Shooter tests: games with a chosen deck, and commands applied with checks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from pathlib import Path
+
+from d6tui.engine.dice import Dice
+from d6tui.engine.log import event_block, now
+from d6tui.games.shooter.content import card_to_dict, load_cards
+from d6tui.games.shooter.fold import _set_player, fold
+from d6tui.games.shooter.state import Shackle, ShooterState, all_cards
+
+CARDS = load_cards(override=Path("/nonexistent/shooter_cards.toml"))
+BY_ID = {c.id: c for c in CARDS}
+NAMES = ("Ann", "Bob", "Cy")
+
+
+def ids(kind: str, effect: str = "") -> list[str]:
+    """Card ids of a kind ("bandit", "event", "store"), optionally of one effect."""
+    return [c.id for c in CARDS if c.kind == kind and (not effect or c.effect == effect)]
+
+
+def bandit(n_symbols: int, skip: int = 0) -> str:
+    """A bandit with ``n_symbols`` symbols (the ``skip``-th one)."""
+    return [c.id for c in CARDS if c.kind == "bandit" and len(c.symbols) == n_symbols][skip]
+
+
+def symbols(card_id: str) -> list[str]:
+    return list(BY_ID[card_id].symbols)
+
+
+def start_payload(players: Iterable[str] = NAMES, top: Iterable[str] = (),
+                  store: Iterable[str] = ()) -> dict:
+    """A game_started payload whose Game deck starts with ``top`` and store with ``store``."""
+    top, store = list(top), list(store)
+    deck = top + [c.id for c in CARDS if c.kind != "store" and c.id not in top]
+    st = store + [c.id for c in CARDS if c.kind == "store" and c.id not in store]
+    return {"type": "game_started", "players": list(players),
+            "cards": [card_to_dict(c) for c in CARDS], "deck": deck, "store": st}
+
+
+def game(players: Iterable[str] = NAMES, top: Iterable[str] = (),
+         store: Iterable[str] = ()) -> ShooterState:
+    return fold(ShooterState(), start_payload(players, top, store))
+
+
+def check(state: ShooterState) -> None:
+    """Card conservation: every one of the 100 cards is in exactly one place."""
+    every = all_cards(state)
+    assert sorted(every) == sorted(state.cards), "cards not conserved"
+
+
+def act(state: ShooterState, command: Callable[..., dict], dice: Dice | None = None,
+        **kw) -> ShooterState:
+    """Run a command, check its event is TOML-ready, fold it, check conservation."""
+    payload = command(state, dice=dice or Dice(0), **kw)
+    event_block({"seq": 1, "type": payload["type"], "at": now(),
+                 **{k: v for k, v in payload.items() if k != "type"}})
+    assert all(v is not None for v in payload.values())
+    new = fold(state, payload)
+    check(new)
+    return new
+
+
+def _take(state: ShooterState, card: str) -> ShooterState:
+    for pile in ("deck", "discard", "store_up", "store_down", "store_discard"):
+        items = getattr(state, pile)
+        if card in items:
+            return replace(state, **{pile: tuple(c for c in items if c != card)})
+    raise AssertionError(f"{card} is not in a pile")
+
+
+def place(state: ShooterState, i: int, *, jail: Iterable[str] = (), hand: Iterable[str] = (),
+          shackles: Iterable[tuple[str, tuple[str, ...]]] = ()) -> ShooterState:
+    """Move cards from the piles into player ``i``'s jail, hand or shackles."""
+    jail, hand, shackles = list(jail), list(hand), list(shackles)
+    for c in jail + hand + [s[0] for s in shackles]:
+        state = _take(state, c)
+    p = state.players[i]
+    p = replace(p, jail=p.jail + tuple(jail), hand=p.hand + tuple(hand),
+                shackles=p.shackles + tuple(Shackle(c, tuple(b)) for c, b in shackles))
+    state = _set_player(state, i, p)
+    check(state)
+    return state
+
+
+def with_rank(state: ShooterState, i: int, rank: int) -> ShooterState:
+    """Give player ``i`` a rank (and, if it is their turn start, its re-rolls)."""
+    from d6tui.games.shooter.state import SKULL_REROLLS
+
+    state = _set_player(state, i, replace(state.players[i], rank=rank))
+    if i == state.current:
+        state = replace(state, rerolls_left=SKULL_REROLLS[rank])
+    return state
+
+
+def faces_for(card_id: str) -> list[str]:
+    """Exactly the faces that capture this bandit."""
+    return symbols(card_id)
