@@ -10,9 +10,10 @@ import importlib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.message import Message
 from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES, Theme
@@ -129,18 +130,21 @@ class D6App(App):
 
     # -- size -------------------------------------------------------------------------------
 
-    def on_resize(self) -> None:
-        self._check_size()
+    def on_resize(self, event: events.Resize) -> None:
+        # Called before App's own handler stores the new size, so use the event's.
+        self._check_size(event.size)
 
-    def _check_size(self) -> None:
+    def _check_size(self, size: Size | None = None) -> None:
         from d6tui.ui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
-        width, height = self.size
+        width, height = size or self.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT
-        on_top = isinstance(self.screen, TooSmallScreen) if self.screen_stack else False
-        if small and not on_top:
-            self.push_screen(TooSmallScreen())
-        elif not small and on_top:
+        top = self.screen if self.screen_stack else None
+        if small and not isinstance(top, TooSmallScreen):
+            self.push_screen(TooSmallScreen(width, height))
+        elif small and isinstance(top, TooSmallScreen):
+            top.show_size(width, height)
+        elif not small and isinstance(top, TooSmallScreen):
             self.pop_screen()
 
     # -- help -------------------------------------------------------------------------------

@@ -320,10 +320,12 @@ class TableDiceInput(_Modal[dict]):
         aliases = face_aliases(self.die.faces)
         parts = parse_typed_faces(text)
         if len(parts) == 1 and len(parts[0]) == self.count > 1 and all(
-            c.lower() in aliases for c in parts[0]
+            c.lower() in aliases or c.isdigit() for c in parts[0]
         ):
             parts = list(parts[0])  # "hsj" typed without spaces
         parts = [aliases.get(p.lower(), aliases.get(p, p)) for p in parts]
+        for p in parts:  # a wrong face is a clearer message than a wrong count
+            self.die.parse_face(p)
         return table_roll_custom(self.die, parts, self.count)
 
     @on(Input.Submitted)

@@ -29,8 +29,14 @@ class TooSmallScreen(Screen):
     CSS_PATH = Path(__file__).with_name("too_small.tcss")
     BINDINGS = [Binding("ctrl+q", "app.quit", "Quit", id="too_small.quit")]
 
-    def compose(self) -> ComposeResult:
-        yield Static(too_small_text(*self.app.size), id="too-small")
+    def __init__(self, width: int, height: int) -> None:
+        super().__init__()
+        self.size_now = (width, height)
 
-    def on_resize(self) -> None:
-        self.query_one("#too-small", Static).update(too_small_text(*self.app.size))
+    def compose(self) -> ComposeResult:
+        yield Static(too_small_text(*self.size_now), id="too-small")
+
+    def show_size(self, width: int, height: int) -> None:
+        """Say the terminal is now ``width`` x ``height``."""
+        self.size_now = (width, height)
+        self.query_one("#too-small", Static).update(too_small_text(width, height))

@@ -102,44 +102,73 @@ class ShooterScreen(GameScreen):
     HELP = """\
 D6 Shooter for 2 to 4 players, hot-seat: pass the keyboard around. Each of you is a bounty
 hunter racing to become **Marshal** by capturing bandits and cashing in their Rep.
+Rulebook sections are named in quotes.
 
-**The screen.** The top line says whose turn it is and what the turn waits for; the action bar
-above the keys lists everything the player can do now, each with its key. On the left are the
-**Badge cards** (► marks whose turn it is; rank, Rep in jail against the Rep needed for the
-next badge, the badge's ability, cards in hand) with each **jail** under them (⛓ = shackled).
-On the right: the **Game deck**, the **General Store** and the hand of the player who acts.
-Below: the **In Play** area (the bandit you hunt, its symbols, ✓ for each one matched) and the
-**dice tray**. Faces show a symbol and a letter: ♥H heart, ♠S spade, ♣C club, ♦D diamond,
-★J joker, ☠X skull.
+## The screen
 
-**A turn** ("On Your Turn"). At the start you may buy one store card (`b`), cash Rep (`c`) or
-play a card (`k`); then draw (`d`). An event card is resolved at once ("Drawing an Event
-Card"). A bandit is hunted with up to three rolls (`r`): dice that match a symbol stay put,
-a joker matches anything, a skull is lost for the rest of the turn ("Drawing a Bandit Card").
-After a capture, press on (`p`) with the dice you have left, or stop (`s`) and jail every
-bandit in play. Failing a hunt (`g` gives up) loses every bandit in play.
+- **Top line**: whose turn it is and what the turn waits for.
+- **Badge cards** (left): ► marks whose turn it is. Rank, Rep in jail against the Rep the
+  next badge needs, the badge's ability, cards in hand. The **jail** is under each badge
+  (⛓ marks a shackled bandit).
+- **Game deck** and **General Store** (right), with the hand of the player who acts.
+- **In Play** area: bandits captured this turn and the bandit being hunted, with its
+  symbols (✓ = matched).
+- **Dice tray**: the latest roll die by die, and whether d6tui rolled it or it was typed from
+  table dice. Faces show a symbol and a letter: ♥H heart, ♠S spade, ♣C club, ♦D diamond,
+  ★J joker, ☠X skull.
+- **Action bar** (above the keys): everything the player can do now, each with its key.
 
-**Rep and badges** ("Cashing in Reputation Points"). Cash 6 Rep to become Deputy (one skull
-re-roll a turn, `x`), 8 more for Sheriff (two), 10 more for Marshal: the game is won. Cashed
-bandits are discarded; Rep beyond what is needed is lost.
+## A turn ("On Your Turn")
 
-**Store cards** ("General Store Cards", "Card Index"): one purchase a turn, two in hand at
-most, paid with jailed bandits' reward (no change). Reload brings skull dice back ("Card
-Index: Reload"); Horseback answers an Escape; Night Watch answers a Jail Break or Dynamite;
-Shackles protect one or two jailed bandits; Falsely Accused and Transfer Prisoner take a
-bandit from another jail; Dynamite blows up another jail on three skulls; We Have You
-Surrounded captures the drawn bandit before any roll.
+Before drawing you may buy one store card (`b`), cash Rep (`c`) or play a card (`k`).
+Then draw (`d`) the top card into the In Play area. An event card is dealt with at once
+("Drawing an Event Card"); most end the turn.
 
-**Table dice.** Press `t` before a roll to type the faces of real dice ("h s j", "heart
-spade joker" or "1 5 6"); `T` asks for them on every roll. They are checked and saved as
-table dice.
+## Hunting ("Drawing a Bandit Card")
 
-**House decisions.** The rulebook does not print the card mix, the store prices or a few
-corner cases; d6tui's choices are in the log view and in the game's rules module
-(d6tui/games/shooter/rules.py). A won Shooting Contest card sits in the jail worth 2 Rep.
+Roll (`r`) up to three times to show every symbol on the bandit. Dice that match stay put
+(d6tui sets them aside for you), a joker matches any symbol, and a skull is lost for the rest
+of the turn. After a capture, press on (`p`) with the dice you have left, or stop (`s`) and
+take every bandit in play to your jail ("If you successfully capture a bandit..."). A failed
+hunt, or giving up (`g`), loses every bandit in play; your jail is safe.
+
+## Badges ("Cashing in Reputation Points")
+
+At the start or end of your turn, cash jailed bandits (`c`): 6 Rep makes a Deputy (one skull
+re-roll a turn, `x`), 8 more a Sheriff (two), 10 more a Marshal, who wins. Cashed cards are
+discarded and Rep beyond the need is lost.
+
+## Store cards ("General Store Cards", "Card Index")
+
+One purchase a turn, two cards in hand at most, paid with jailed bandits' reward money (no
+change given). "Card Index: Reload" brings every skull die back before a roll. Horseback
+answers an Escape, Night Watch a Jail Break or Dynamite. Shackles protect one or two jailed
+bandits. Falsely Accused and Transfer Prisoner take an unshackled bandit from another jail.
+Dynamite blows up another jail on three skulls. We Have You Surrounded captures the drawn
+bandit before its first roll.
+
+## Table dice
+
+Press `t` before a roll to type the faces of real dice: "h s j", "heart spade joker" or
+"1 5 6" (1-6 in the order heart, spade, club, diamond, joker, skull). `T` asks on every roll.
+Typed dice are checked and saved as table dice.
+
+## House decisions
+
+The rulebook leaves some things open; d6tui decides (see d6tui/games/shooter/rules.py):
+
+- The card mix, rewards and store prices are house values (marked as such in the card file).
+- Matching dice are kept automatically, exact suits before jokers.
+- A skull re-roll uses no roll and may also be spent before a bandit's first roll.
+- Escape or Jail Break with nothing to hit is discarded and you draw again.
+- Dice events (Pan for Gold, Stop Bar Brawl, Stop Robbery) use six fresh dice; skulls are
+  not lost. With a full hand you give up a card to take the reward, or decline.
+- A Shooting Contest is against the next player; ties start over. The won card sits in the
+  winner's jail worth 2 Rep and is never lost.
+- An empty Game deck is refilled by shuffling the discard pile.
 
 Everything is saved as it happens: quit at any moment (`q`) and open the save later to go on
-from exactly the same point. Undo (`u`) keeps the undone step in the log, struck through.
+from the same point. Undo (`u`) keeps the undone step in the log, struck through.
 """
 
     def __init__(self, session: Session) -> None:

@@ -1,0 +1,48 @@
+"""Helpers shared by the UI tests."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from d6tui.engine.session import Session
+from d6tui.ui.app import D6App
+
+PLAYERS = ["Ann", "Bob", "Cid"]
+#: With this seed and PLAYERS, Ann's first draw is a bandit (Cold Iron Cole).
+SEED = 3
+
+
+def new_shooter(saves: Path, title: str = "Saturday night", seed: int = SEED) -> Session:
+    """A D6 Shooter game saved in ``saves``."""
+    from d6tui.paths import new_save_path
+
+    return Session.new("shooter", {"players": PLAYERS, "seed": seed},
+                       path=new_save_path(saves, title), title=title)
+
+
+def make_app(saves: Path, **kwargs: object) -> D6App:
+    """The app on ``saves`` with the shipped themes and the default theme."""
+    return D6App(saves=saves, persist_theme=False, **kwargs)  # type: ignore[arg-type]
+
+
+async def settle(pilot: Pilot) -> None:
+    """Wait for workers (save scans, loads) and the screen to catch up."""
+    for _ in range(3):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+def sync(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
+    """Run an async Pilot test with ``asyncio.run`` (no pytest async plugin needed)."""
+
+    @functools.wraps(test)
+    def run(*args: Any, **kwargs: Any) -> None:
+        asyncio.run(test(*args, **kwargs))
+
+    return run
