@@ -106,7 +106,8 @@ def place_road(state: Tale, rotation: int) -> dict:
 
 
 def level_up(state: Tale, stat: str) -> dict:
-    """R10 Level up: raise Atk, Dmg, Spd or Max HP by 1, paying its value in gold; heal 1.
+    """R10 Level up: raise Atk, Dmg, Spd or Max HP by 1, paying the new value in gold (the
+    R10 example pays 3 to go from 2 to 3); then heal 1.
 
     Raises:
         RuleError: not the Level up step, or not enough gold.
@@ -366,7 +367,7 @@ def actions(state: Tale) -> list[Action]:
     p = play.pending(state)
     if top is None:
         if state.step == "level_up":
-            out += [(level_up, (s,), {}) for s in STATS if h.gold >= getattr(h, s)]
+            out += [(level_up, (s,), {}) for s in STATS if h.gold >= play.level_cost(h, s)]
             out.append((skip_level_up, (), {}))
         elif state.step == "movement":
             out += [(move, (d,), {}) for d in island.DIRS if not movement.can_move(state, d)]

@@ -60,7 +60,12 @@ def _new_day(state: Tale) -> Tale:
 def can_level(state: Tale) -> bool:
     """R10 Level up: whether the gold pays for raising any stat."""
     h = sheet.hero(state)
-    return any(h.gold >= getattr(h, s) for s in STATS)
+    return any(h.gold >= level_cost(h, s) for s in STATS)
+
+
+def level_cost(hero: Hero, stat: str) -> int:
+    """R10 and its example: raising a stat costs the value it is raised to (2 -> 3: 3 gold)."""
+    return getattr(hero, stat) + 1
 
 
 def square_event(state: Tale) -> str:
@@ -246,9 +251,10 @@ def _level_up(state: Tale, event: dict) -> Tale:
         raise RuleError(f"raise one of {', '.join(STATS)}", "R10")
     h = sheet.hero(state)
     value = getattr(h, stat)
-    if h.gold < value:
-        raise RuleError(f"raising {stat} from {value} costs {value} gold", "R10")
-    state = sheet.edit(sheet.gold(state, -value), **{stat: value + 1})
+    cost = level_cost(h, stat)
+    if h.gold < cost:
+        raise RuleError(f"raising {stat} from {value} costs {cost} gold", "R10")
+    state = sheet.edit(sheet.gold(state, -cost), **{stat: value + 1})
     state = sheet.say(state, f"{stat} raised to {value + 1}")
     return enter(sheet.heal(state, 1), "movement")
 
