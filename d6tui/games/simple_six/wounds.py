@@ -1,0 +1,657 @@
+"""Wounds in Simple Six: the wound level chart, each level's effects, healing and Body Points.
+
+A hit is turned into a wound by how far the damage total beats the resistance total (static
+Soak, or a Might roll plus armor): the "Wound Level Chart" row, moved by its two notes. The
+level only climbs until something heals it ("just a flesh wound", natural or assisted healing,
+a potion or a Heal spell).
+
+:class:`WoundState` is a frozen value; every function returns a new one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from enum import IntEnum
+
+from d6tui.engine.dice import Dice
+from d6tui.engine.errors import DiceError, RuleError
+from d6tui.games.simple_six.codes import DieCode
+from d6tui.games.simple_six.wild import difficulty_tn, level_reached
+
+_CHART = "Wound Level Chart"
+_EFFECTS = "Wound Level Effects"
+_HEALING = "Healing"
+_BP = "Body Points (alternative to Wound Levels)"
+
+
+class WoundLevel(IntEnum):
+    """The rows of the "Wound Level Chart", least to worst."""
+
+    UNHARMED = 0
+    STUNNED = 1
+    WOUNDED = 2
+    SEVERELY_WOUNDED = 3
+    INCAPACITATED = 4
+    MORTALLY_WOUNDED = 5
+    DEAD = 6
+
+    @property
+    def label(self) -> str:
+        """The level's name as the chart prints it ("Severely Wounded")."""
+        return self.name.replace("_", " ").title()
+
+
+#: The chart's rows: level, and the lowest and highest amount by which damage beats resistance.
+#: Severely Wounded shares Wounded's 4-8 and is reached only through its note.
+CHART: tuple[tuple[WoundLevel, int | None, int | None], ...] = (
+    (WoundLevel.UNHARMED, None, 0),
+    (WoundLevel.STUNNED, 1, 3),
+    (WoundLevel.WOUNDED, 4, 8),
+    (WoundLevel.SEVERELY_WOUNDED, 4, 8),
+    (WoundLevel.INCAPACITATED, 9, 12),
+    (WoundLevel.MORTALLY_WOUNDED, 13, 15),
+    (WoundLevel.DEAD, 16, None),
+)
+
+#: Dice of penalty on every action at each level ("Wound Level Effects"). Stunned's lasts only
+#: the round it was taken and the next; Incapacitated's applies to a character who stayed up.
+PENALTY_DICE = {
+    WoundLevel.UNHARMED: 0,
+    WoundLevel.STUNNED: 1,
+    WoundLevel.WOUNDED: 1,
+    WoundLevel.SEVERELY_WOUNDED: 2,
+    WoundLevel.INCAPACITATED: 3,
+}
+
+#: Target number of the Stamina roll to stay up when Incapacitated (a Moderate roll).
+STAY_UP_TN = 15
+
+#: Dice rolled for the minutes an Incapacitated character who failed to stay up is out.
+KNOCKOUT_DICE = 10
+
+#: Rounds in a minute (a round is about ten seconds, "Definitions of Common Game Terms").
+ROUNDS_PER_MINUTE = 6
+
+
+@dataclass(frozen=True)
+class HealingRow:
+    """A row of the healing table ("Healing").
+
+    Attributes:
+        level: the wound level healed from.
+        minutes: how often a resting character may try natural healing, in minutes.
+        might_tn: the Might roll's target number, or None when the level heals by itself.
+        assisted: the difficulty of the Medicine roll for assisted healing.
+    """
+
+    level: WoundLevel
+    minutes: int
+    might_tn: int | None
+    assisted: str
+
+
+_DAY = 24 * 60
+
+#: The healing table ("Healing").
+HEALING: dict[WoundLevel, HealingRow] = {
+    WoundLevel.STUNNED: HealingRow(WoundLevel.STUNNED, 1, None, "Easy"),
+    WoundLevel.WOUNDED: HealingRow(WoundLevel.WOUNDED, 3 * _DAY, 6, "Moderate"),
+    WoundLevel.SEVERELY_WOUNDED: HealingRow(WoundLevel.SEVERELY_WOUNDED, 3 * _DAY, 6, "Moderate"),
+    WoundLevel.INCAPACITATED: HealingRow(WoundLevel.INCAPACITATED, 14 * _DAY, 8, "Difficult"),
+    WoundLevel.MORTALLY_WOUNDED: HealingRow(
+        WoundLevel.MORTALLY_WOUNDED, 35 * _DAY, 9, "Very Difficult"
+    ),
+}
+
+#: Minutes between two assisted healing rolls on one patient ("Healing": once a day).
+ASSISTED_EVERY = _DAY
+
+#: Heal spell target numbers by level, and the rise for each further casting that day
+#: ("The Grimoire", Heal).
+HEAL_SPELL_TN = {
+    WoundLevel.WOUNDED: 15,
+    WoundLevel.SEVERELY_WOUNDED: 15,
+    WoundLevel.INCAPACITATED: 19,
+    WoundLevel.MORTALLY_WOUNDED: 23,
+}
+HEAL_SPELL_REPEAT = 10
+
+
+# -- the chart --------------------------------------------------------------------------------
+
+
+def chart_row(margin: int) -> WoundLevel:
+    """The chart row for the amount damage beats resistance by, before the notes.
+
+    Args:
+        margin: damage total less resistance total.
+
+    Returns:
+        The row (4-8 gives Wounded; Severely Wounded comes from the notes).
+    """
+    if margin <= 0:
+        return WoundLevel.UNHARMED
+    if margin <= 3:
+        return WoundLevel.STUNNED
+    if margin <= 8:
+        return WoundLevel.WOUNDED
+    if margin <= 12:
+        return WoundLevel.INCAPACITATED
+    if margin <= 15:
+        return WoundLevel.MORTALLY_WOUNDED
+    return WoundLevel.DEAD
+
+
+def next_level(current: WoundLevel, margin: int) -> WoundLevel:
+    """The wound level after a hit, with the chart's two notes.
+
+    A result of 4-8 on a character already Wounded makes him Severely Wounded; any hit whose row
+    is at or below the character's present level moves him one level up instead. A hit that
+    does no damage changes nothing; the dead stay dead.
+
+    Args:
+        current: the level before the hit.
+        margin: damage total less resistance total.
+
+    Returns:
+        The new level ("Wound Level Chart").
+    """
+    row = chart_row(margin)
+    if row == WoundLevel.UNHARMED or current == WoundLevel.DEAD:
+        return current
+    if row <= current:
+        return WoundLevel(current + 1)
+    return row
+
+
+def extra_damage(margin: int, step: int = 5) -> int:
+    """Damage added by "Increasing Damage": a point for every ``step`` the attack beat its
+    target number by (beating Parry 14 with 26 adds +2).
+
+    Args:
+        margin: attack total less target number.
+        step: points of success per point of damage (5, or 3 for deadlier games).
+
+    Returns:
+        The extra damage, 0 or more.
+
+    Raises:
+        RuleError: a step below 1.
+    """
+    if step < 1:
+        raise RuleError("increasing damage needs a step of 1 or more", "Increasing Damage")
+    return margin // step if margin > 0 else 0
+
+
+# -- the state of one character ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WoundState:
+    """How hurt a character is.
+
+    Attributes:
+        level: the wound level.
+        stunned_round: the round a stun was taken in (its penalty lasts that round and the
+            next), or None.
+        awake: the character can act (False when knocked out or Mortally Wounded).
+        stay_up_pending: Incapacitated and not yet rolled Stamina to stay up.
+        knocked_out_minutes: minutes out after failing to stay up (10D), or None.
+        mortal_rounds: rounds spent Mortally Wounded so far.
+        flesh_wound_used: a hero point already made a wound "just a flesh wound" this combat.
+    """
+
+    level: WoundLevel = WoundLevel.UNHARMED
+    stunned_round: int | None = None
+    awake: bool = True
+    stay_up_pending: bool = False
+    knocked_out_minutes: int | None = None
+    mortal_rounds: int = 0
+    flesh_wound_used: bool = False
+
+    @property
+    def dead(self) -> bool:
+        """The character has perished."""
+        return self.level == WoundLevel.DEAD
+
+
+def _settle(state: WoundState, level: WoundLevel, round_no: int | None) -> WoundState:
+    """The state at a new level: consciousness and timers follow the level's effects."""
+    out = replace(state, level=level)
+    if level == WoundLevel.STUNNED:
+        out = replace(out, stunned_round=round_no)
+    if level < WoundLevel.INCAPACITATED:
+        out = replace(out, awake=True, stay_up_pending=False, knocked_out_minutes=None,
+                      mortal_rounds=0)
+    elif level == WoundLevel.INCAPACITATED:
+        if state.level != WoundLevel.INCAPACITATED:
+            out = replace(out, awake=False, stay_up_pending=True, mortal_rounds=0)
+    elif level == WoundLevel.MORTALLY_WOUNDED:
+        if state.level != WoundLevel.MORTALLY_WOUNDED:
+            out = replace(out, awake=False, stay_up_pending=False, mortal_rounds=0)
+    else:
+        out = replace(out, awake=False, stay_up_pending=False)
+    return out
+
+
+def take_hit(state: WoundState, margin: int, round_no: int | None = None) -> WoundState:
+    """Apply a hit ("Wound Level Chart", "Wound Level Effects").
+
+    Args:
+        state: the character's wounds.
+        margin: damage total less Soak (Fast Static) or less the Might-and-armor roll
+            (Traditional), after scale and any increasing damage.
+        round_no: the current round, so that a stun lasts this round and the next.
+
+    Returns:
+        The new state. Reaching Incapacitated leaves the Stamina roll to make
+        (:func:`stay_up`); Mortally Wounded knocks the character out.
+    """
+    level = next_level(state.level, margin)
+    if level == state.level:
+        return state
+    return _settle(state, level, round_no)
+
+
+def penalty(state: WoundState, round_no: int | None = None, relief: int = 0) -> int | None:
+    """Dice taken off every action for wounds ("Wound Level Effects").
+
+    Args:
+        state: the character's wounds.
+        round_no: the current round (a stun costs -1D only in its round and the next; with no
+            round given the stun counts).
+        relief: dice of penalty a perk removes at Wounded or worse (Cyborg: 1).
+
+    Returns:
+        Dice of penalty, or None when the character cannot act (knocked out, Mortally
+        Wounded, Dead, or Incapacitated before the Stamina roll).
+    """
+    if not state.awake:
+        return None
+    level = state.level
+    if level == WoundLevel.STUNNED:
+        if round_no is not None and state.stunned_round is not None and (
+            round_no > state.stunned_round + 1
+        ):
+            return 0
+        return PENALTY_DICE[level]
+    dice = PENALTY_DICE.get(level)
+    if dice is None:
+        return None
+    if level >= WoundLevel.WOUNDED:
+        dice = max(0, dice - relief)
+    return dice
+
+
+def stay_up(
+    state: WoundState,
+    stamina_total: int,
+    *,
+    dice: Dice | None = None,
+    knockout_faces: Sequence[int] | None = None,
+) -> tuple[WoundState, dict | None]:
+    """The Incapacitated character's free Stamina roll to stay up (Moderate, 15).
+
+    Success keeps him acting at -3D; failure knocks him out for 10D minutes.
+
+    Args:
+        state: an Incapacitated character's wounds, the roll not yet made.
+        stamina_total: the Stamina roll's total.
+        dice: the app's dice for the 10D minutes, on a failure.
+        knockout_faces: the 10D typed from the table instead.
+
+    Returns:
+        ``(new state, the 10D roll dict or None)``.
+
+    Raises:
+        RuleError: the character is not waiting on this roll.
+        DiceError: the typed minutes are not ten faces of 1-6, or no dice were given.
+    """
+    if state.level != WoundLevel.INCAPACITATED or not state.stay_up_pending:
+        raise RuleError("only a newly Incapacitated character rolls to stay up", _EFFECTS)
+    if stamina_total >= STAY_UP_TN:
+        return replace(state, awake=True, stay_up_pending=False), None
+    if knockout_faces is not None:
+        from d6tui.engine.dice import table_roll
+
+        roll = table_roll(list(knockout_faces), KNOCKOUT_DICE)
+    elif dice is not None:
+        roll = dice.roll(KNOCKOUT_DICE)
+    else:
+        raise DiceError("roll 10D for the minutes the character is out")
+    minutes = sum(roll["faces"])
+    return replace(state, awake=False, stay_up_pending=False, knocked_out_minutes=minutes), roll
+
+
+def mortal_round(state: WoundState, might_total: int) -> WoundState:
+    """A Mortally Wounded character's Might roll for one round.
+
+    He dies when the roll is below the whole minutes spent at this level (six rounds a minute);
+    otherwise another round is counted.
+
+    Args:
+        state: a Mortally Wounded character's wounds.
+        might_total: the Might roll's total.
+
+    Returns:
+        The new state (Dead, or one more round counted).
+
+    Raises:
+        RuleError: the character is not Mortally Wounded.
+    """
+    if state.level != WoundLevel.MORTALLY_WOUNDED:
+        raise RuleError("only the Mortally Wounded roll Might each round", _EFFECTS)
+    minutes = state.mortal_rounds // ROUNDS_PER_MINUTE
+    if might_total < minutes:
+        return _settle(state, WoundLevel.DEAD, None)
+    return replace(state, mortal_rounds=state.mortal_rounds + 1)
+
+
+def heal_one_level(state: WoundState) -> WoundState:
+    """Lower the wound level by one, the level's effects following.
+
+    Raises:
+        RuleError: the character is unharmed, or dead.
+    """
+    if state.level == WoundLevel.UNHARMED:
+        raise RuleError("the character has no wounds to heal", _HEALING)
+    if state.level == WoundLevel.DEAD:
+        raise RuleError("the character has perished; healing cannot help", _EFFECTS)
+    new = _settle(state, WoundLevel(state.level - 1), None)
+    if new.level == WoundLevel.INCAPACITATED:
+        # Healed up from Mortally Wounded: out cold until rested, no roll to stay up.
+        new = replace(new, awake=False, stay_up_pending=False)
+    if new.level == WoundLevel.STUNNED:
+        new = replace(new, stunned_round=None)
+    return new
+
+
+def just_a_flesh_wound(
+    state: WoundState, hero_points: int, hero_rule: str = "static"
+) -> tuple[WoundState, int]:
+    """Spend a hero point to make a wound one level less, once per combat ("Hero Points").
+
+    Args:
+        state: the character's wounds.
+        hero_points: hero points the character has.
+        hero_rule: ``"static"``; the traditional rule has no flesh wounds.
+
+    Returns:
+        ``(new state, hero points left)``.
+
+    Raises:
+        RuleError: no hero point, already used this combat, traditional hero points, or
+            nothing (or nothing any more) to lessen.
+    """
+    if hero_rule != "static":
+        raise RuleError("traditional hero points only double a roll",
+                        "Traditional OpenD6 Hero Points")
+    if hero_points < 1:
+        raise RuleError("a flesh wound costs a hero point, and there are none left",
+                        "Hero Points")
+    if state.flesh_wound_used:
+        raise RuleError("just a flesh wound works once per combat", "Hero Points")
+    new = heal_one_level(state)
+    if new.level == WoundLevel.INCAPACITATED:
+        new = replace(new, stay_up_pending=True)
+    return replace(new, flesh_wound_used=True), hero_points - 1
+
+
+def new_combat(state: WoundState) -> WoundState:
+    """A new combat: the flesh wound may be used again."""
+    return replace(state, flesh_wound_used=False)
+
+
+# -- healing ----------------------------------------------------------------------------------
+
+
+def _healing_row(state: WoundState, heals: bool = True) -> HealingRow:
+    if not heals:
+        raise RuleError("this character does not heal; he is repaired", "Racial Perks")
+    if state.level == WoundLevel.DEAD:
+        raise RuleError("the character has perished; healing cannot help", _EFFECTS)
+    if state.level == WoundLevel.UNHARMED:
+        raise RuleError("the character has no wounds to heal", _HEALING)
+    return HEALING[state.level]
+
+
+def natural_healing_tn(state: WoundState, extra_tn: int = 0) -> int | None:
+    """The Might roll's target number to heal a level by resting, or None when it heals by
+    itself (Stunned) ("Healing").
+
+    Args:
+        state: the character's wounds.
+        extra_tn: added by a perk (Cyborg: +5).
+
+    Raises:
+        RuleError: nothing to heal, or dead.
+    """
+    row = _healing_row(state)
+    return None if row.might_tn is None else row.might_tn + extra_tn
+
+
+def natural_healing(
+    state: WoundState,
+    might_total: int | None,
+    minutes_rested: int,
+    *,
+    extra_tn: int = 0,
+    heals: bool = True,
+) -> tuple[WoundState, bool]:
+    """A resting character's Might check to heal one wound level ("Healing").
+
+    Args:
+        state: the character's wounds.
+        might_total: the Might roll's total (not needed for Stunned, which heals by itself).
+        minutes_rested: minutes of rest since the last check.
+        extra_tn: added to the target number by a perk (Cyborg: +5).
+        heals: False for a character who cannot heal (Robot).
+
+    Returns:
+        ``(new state, healed)``.
+
+    Raises:
+        RuleError: nothing to heal, dead, not rested long enough for this level, or no roll.
+    """
+    row = _healing_row(state, heals)
+    if minutes_rested < row.minutes:
+        raise RuleError(
+            f"a {row.level.label} character rests {_duration(row.minutes)} between checks",
+            _HEALING,
+        )
+    if row.might_tn is None:
+        return heal_one_level(state), True
+    if might_total is None:
+        raise RuleError("roll Might to heal", _HEALING)
+    if might_total >= row.might_tn + extra_tn:
+        return heal_one_level(state), True
+    return state, False
+
+
+def assisted_healing_tn(state: WoundState, extra_tn: int = 0) -> int:
+    """The Medicine roll's target number to heal a patient one level ("Healing").
+
+    The table names a difficulty; d6tui uses its usual number (:func:`.wild.difficulty_tn`).
+
+    Raises:
+        RuleError: nothing to heal, or dead.
+    """
+    return difficulty_tn(_healing_row(state).assisted) + extra_tn
+
+
+def assisted_healing(
+    state: WoundState,
+    medicine_total: int,
+    minutes_since_last: int | None,
+    *,
+    extra_tn: int = 0,
+    heals: bool = True,
+) -> tuple[WoundState, bool]:
+    """A Medicine check on a patient, once a day per patient ("Healing").
+
+    Args:
+        state: the patient's wounds.
+        medicine_total: the healer's Medicine roll total.
+        minutes_since_last: minutes since this patient was last treated, or None if never.
+        extra_tn: added to the target number by a perk (Cyborg: +5).
+        heals: False for a patient who cannot heal.
+
+    Returns:
+        ``(new state, healed)``.
+
+    Raises:
+        RuleError: nothing to heal, dead, or treated less than a day ago.
+    """
+    row = _healing_row(state, heals)
+    if minutes_since_last is not None and minutes_since_last < ASSISTED_EVERY:
+        raise RuleError("a patient can be treated once a day", _HEALING)
+    if medicine_total >= difficulty_tn(row.assisted) + extra_tn:
+        return heal_one_level(state), True
+    return state, False
+
+
+def potion_of_healing(state: WoundState) -> WoundState:
+    """A Potion of Healing heals one wound level, no roll ("Potions").
+
+    Raises:
+        RuleError: nothing to heal, or dead.
+    """
+    return heal_one_level(state)
+
+
+def heal_spell_tn(state: WoundState, castings_today: int = 0) -> int:
+    """The Heal spell's target number for a patient ("The Grimoire").
+
+    Args:
+        state: the patient's wounds.
+        castings_today: Heal spells already cast on the patient today (+10 each).
+
+    Returns:
+        The target number.
+
+    Raises:
+        RuleError: the level is not one the spell lists (unharmed, stunned, dead).
+    """
+    tn = HEAL_SPELL_TN.get(state.level)
+    if tn is None:
+        raise RuleError(f"Heal does not treat the {state.level.label.lower()}", "The Grimoire")
+    return tn + HEAL_SPELL_REPEAT * max(0, castings_today)
+
+
+def _duration(minutes: int) -> str:
+    if minutes % (7 * _DAY) == 0:
+        weeks = minutes // (7 * _DAY)
+        return f"{weeks} week{'s' if weeks > 1 else ''}"
+    if minutes % _DAY == 0:
+        days = minutes // _DAY
+        return f"{days} day{'s' if days > 1 else ''}"
+    return f"{minutes} minute{'s' if minutes > 1 else ''}"
+
+
+# -- Body Points ------------------------------------------------------------------------------
+
+#: Body Points recovered by the level of success of a healing roll (a number, or dice rolled).
+BP_RECOVERY: dict[str, int | DieCode] = {
+    "Very Easy": 2,
+    "Easy": DieCode.of(1),
+    "Moderate": DieCode.of(2),
+    "Difficult": DieCode.of(3),
+    "Very Difficult": DieCode.of(4),
+    "Heroic": DieCode.of(5),
+}
+
+#: Hero point bonus to Damage Resistance under Body Points.
+BP_HERO_DR = 6
+
+
+@dataclass(frozen=True)
+class BodyPoints:
+    """Body Points, the alternative to wound levels.
+
+    Attributes:
+        maximum: the most the character has (20 plus a Might roll, or 4 a die of Might).
+        current: what is left; the character is dead at 0 or less.
+    """
+
+    maximum: int
+    current: int
+
+    @property
+    def dead(self) -> bool:
+        """At 0 or fewer Body Points the character is dead."""
+        return self.current <= 0
+
+
+def bp_hit(state: BodyPoints, damage_total: int, resistance: int, hero_points: int = 0
+           ) -> BodyPoints:
+    """Take a hit under Body Points: damage less Damage Resistance, if 1 or more, comes off.
+
+    Args:
+        state: the Body Points.
+        damage_total: the damage roll's total (after scale).
+        resistance: Damage Resistance (armor value, or the armor roll's total).
+        hero_points: hero points spent for +6 each to Damage Resistance.
+
+    Returns:
+        The new Body Points.
+    """
+    net = damage_total - resistance - BP_HERO_DR * hero_points
+    if net < 1:
+        return state
+    return replace(state, current=state.current - net)
+
+
+def bp_recovery(check_total: int) -> int | DieCode:
+    """What a healing check recovers under Body Points: 2 points, or dice to roll.
+
+    Args:
+        check_total: the Might (rest) or Medicine (assisted) roll's total.
+
+    Returns:
+        2 for a Very Easy success, a die code (1D-5D) for higher levels, 0 below Very Easy.
+    """
+    level = level_reached(check_total)
+    return 0 if level is None else BP_RECOVERY[level]
+
+
+def bp_heal(
+    state: BodyPoints,
+    check_total: int,
+    *,
+    dice: Dice | None = None,
+    faces: Sequence[int] | None = None,
+) -> tuple[BodyPoints, dict | None]:
+    """Recover Body Points after a day of rest, or a day's Medicine check ("Natural Healing",
+    "Assisted Healing (Medicine)" under Body Points).
+
+    Args:
+        state: the Body Points (not dead).
+        check_total: the check's total; its level of success sets what is recovered.
+        dice: the app's dice, for the recovered dice.
+        faces: the recovered dice typed from the table.
+
+    Returns:
+        ``(new state, roll dict of the recovered dice or None)``; never above the maximum.
+
+    Raises:
+        RuleError: the character is dead.
+        DiceError: the typed faces are wrong, or dice are needed and none were given.
+    """
+    if state.dead:
+        raise RuleError("the character is dead; healing cannot help", _BP)
+    got = bp_recovery(check_total)
+    roll = None
+    if isinstance(got, DieCode):
+        if faces is not None:
+            from d6tui.engine.dice import table_roll
+
+            roll = table_roll(list(faces), got.dice)
+        elif dice is not None:
+            roll = dice.roll(got.dice)
+        else:
+            raise DiceError(f"roll {got} for the Body Points recovered")
+        amount = sum(roll["faces"])
+    else:
+        amount = got
+    return replace(state, current=min(state.maximum, state.current + amount)), roll
