@@ -689,13 +689,17 @@ def resolve_choice(state: Tale, task: Task, option: str) -> Tale:
     Raises:
         RuleError: the answer is not one of :func:`choice_options`.
     """
+    what = task.kind.removeprefix("choose:")
+    if what == "rotate":
+        try:
+            degrees = int(option)
+        except ValueError:
+            raise RuleError(f"'{option}' is not a rotation: 0, 90, 180 or 270", "R04") from None
+        return movement.place(state, task, degrees)
     options = choice_options(state, task)
     if option not in options:
         allowed = ", ".join(options) or "nothing"
         raise RuleError(f"'{option}' is not a choice here; choose from {allowed}", "R10")
-    what = task.kind.removeprefix("choose:")
-    if what == "rotate":
-        return movement.place(state, task, int(option))
     if task.kind == "roll:e13":
         return _exit(sheet.pop(sheet.say(state, f"the dwarf chooses {option}")),
                      option == "even")
