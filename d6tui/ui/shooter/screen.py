@@ -313,18 +313,18 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
             self.notify(f"You cannot do that now: {phase_words(self.shooter_state)}.",
                         severity="warning")
             return
-        self.run_action([action])
+        self.perform([action])
 
     def action_nth(self, n: int) -> None:
         """Run the ``n``-th action of the action bar."""
         if 1 <= n <= len(self.legal):
-            self.run_action([self.legal[n - 1]])
+            self.perform([self.legal[n - 1]])
 
     def action_play_card(self) -> None:
         """Play a General Store card from the hand (a list when several can be played)."""
         cards = [a for a in self.legal if a.name in CARD_ACTIONS]
         if cards:
-            self.run_action(cards, prompt="Which card do you play?")
+            self.perform(cards, prompt="Which card do you play?")
 
     def action_table_dice(self) -> None:
         """Type the faces of real dice for the next roll."""
@@ -332,7 +332,7 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
         if not rolling:
             self.notify("There is nothing to roll now.", severity="warning")
             return
-        self.run_action(rolling, table=True, prompt="Which roll do you make with table dice?")
+        self.perform(rolling, table=True, prompt="Which roll do you make with table dice?")
 
     def action_toggle_table_mode(self) -> None:
         """Ask for table dice on every roll (or stop asking)."""
@@ -342,7 +342,7 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
         self.refresh_game()
 
     @work(exclusive=True, group="shooter-action")
-    async def run_action(self, actions: list[Action], *, table: bool = False,
+    async def perform(self, actions: list[Action], *, table: bool = False,
                          prompt: str = "What do you do?") -> None:
         """Pick among ``actions`` if several, ask its choices and table dice, then run it."""
         from d6tui.ui.screens.modals import ChoiceModal, TableDiceInput

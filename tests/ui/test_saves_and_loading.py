@@ -1,0 +1,141 @@
+"""The saves screen (rename, delete) and opening damaged saves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input
+
+from d6tui.engine.session import Session
+from d6tui.ui.screens.home import HomeScreen
+from d6tui.ui.screens.modals import ConfirmModal, LoadErrorModal, RenameModal
+from d6tui.ui.screens.saves import SavesScreen
+from d6tui.ui.shooter.screen import ShooterScreen
+from tests.ui.helpers import make_app, new_shooter, settle, sync
+
+
+@sync
+async def test_home_lists_recent_saves_and_opens_one(saves: Path) -> None:
+    new_shooter(saves, "Saturday night").close()
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        home = app.screen
+        assert isinstance(home, HomeScreen)
+        assert [s.title for s in home.saves] == ["Saturday night"]
+        assert "Ann" in home.saves[0].status
+        await pilot.press("tab", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ShooterScreen)
+        assert app.screen.session.title == "Saturday night"
+
+
+@sync
+async def test_rename_records_retitled_and_renames_file(saves: Path) -> None:
+    new_shooter(saves, "Saturday night").close()
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        assert isinstance(app.screen, SavesScreen)
+        await pilot.press("r")
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, RenameModal)
+        assert modal.query_one("#title", Input).value == "Saturday night"
+        await pilot.press("end", "ctrl+u", *"Sunday game", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, SavesScreen)
+        assert [s.title for s in app.screen.saves] == ["Sunday game"]
+    assert not (saves / "saturday-night.toml").exists()
+    session = Session.load(saves / "sunday-game.toml")
+    assert session.title == "Sunday game"
+    assert session.events[-1]["type"] == "retitled"
+    assert session.history()[-1].text == "renamed the game \u201cSunday game\u201d"
+    session.close()
+
+
+@sync
+async def test_rename_keeping_the_file_name(saves: Path) -> None:
+    new_shooter(saves, "Saturday night").close()
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("ctrl+f")  # untick "rename the file too"
+        await pilot.press("end", "ctrl+u", *"Other", "enter")
+        await settle(pilot)
+    assert (saves / "saturday-night.toml").exists()
+    assert Session.load(saves / "saturday-night.toml").title == "Other"
+
+
+@sync
+async def test_delete_asks_first(saves: Path) -> None:
+    new_shooter(saves, "Saturday night").close()
+    path = saves / "saturday-night.toml"
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmModal)
+        await pilot.press("n")
+        await pilot.pause()
+        assert path.exists()
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("y")
+        await settle(pilot)
+        assert not path.exists()
+        assert isinstance(app.screen, SavesScreen)
+        assert app.screen.saves == []
+
+
+@sync
+async def test_damaged_save_shows_one_line_reason(saves: Path) -> None:
+    bad = saves / "bad.toml"
+    bad.write_text('format = "d6tui-log"\nversion = 99\ngame = "shooter"\n\n')
+    app = make_app(saves, open_path=bad)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        modal = app.screen
+        assert isinstance(modal, LoadErrorModal)
+        reason = str(modal.query_one("#reason").render())
+        assert "newer d6tui" in reason and "\n" not in reason
+        assert not modal.query("#keep")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+    assert "version = 99" in bad.read_text()  # left untouched
+
+
+@sync
+async def test_truncated_save_offers_to_keep_complete_events(saves: Path) -> None:
+    from d6tui.games.shooter import commands
+
+    session = new_shooter(saves, "Cut short")
+    session.do(commands.draw, dice=session.dice)
+    path = session.log.path
+    session.close()
+    text = path.read_text()
+    path.write_text(text[: len(text) - 25])  # cut the last event off mid-way
+    app = make_app(saves, open_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        modal = app.screen
+        assert isinstance(modal, LoadErrorModal)
+        assert modal.truncated
+        await pilot.press("k")
+        await settle(pilot)
+        assert isinstance(app.screen, ShooterScreen)
+        assert len(app.screen.session.events) == 1
+        note = " ".join(n.message for n in app._notifications)
+        assert "Kept 1 complete events" in note
+        backups = list(saves.glob("cut-short.toml.damaged-*"))
+        assert len(backups) == 1 and str(backups[0]) in note
