@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from d6tui.engine.dice import check_roll
@@ -42,6 +41,7 @@ from d6tui.games.shooter.state import (
     Tray,
     can_rescue,
     card_rep,
+    evolve,
     hand_card,
     jailed_bandits,
     unmatched,
@@ -52,7 +52,7 @@ from d6tui.games.shooter.state import (
 
 def _set_player(state: ShooterState, i: int, player: Player) -> ShooterState:
     ps = state.players
-    return replace(state, players=ps[:i] + (player,) + ps[i + 1:])
+    return evolve(state, players=ps[:i] + (player,) + ps[i + 1:])
 
 
 def _remove(items: tuple[str, ...], gone: Any) -> tuple[str, ...]:
@@ -77,9 +77,9 @@ def cash_cards(state: ShooterState, i: int, cards: Any) -> ShooterState:
     for s in p.shackles:
         (freed if gone.intersection(s.bandits) else keep).append(s)
     ordered = tuple(c for c in p.jail if c in gone)
-    p = replace(p, jail=_remove(p.jail, gone), shackles=tuple(keep))
+    p = evolve(p, jail=_remove(p.jail, gone), shackles=tuple(keep))
     state = _set_player(state, i, p)
-    return replace(
+    return evolve(
         state,
         discard=state.discard + ordered,
         store_discard=state.store_discard + tuple(s.card for s in freed),
@@ -100,8 +100,8 @@ def hand_discard(state: ShooterState, i: int, card: str | None) -> ShooterState:
     if card is None:
         return state
     p = state.players[i]
-    state = _set_player(state, i, replace(p, hand=_remove(p.hand, (card,))))
-    return replace(state, store_discard=state.store_discard + (card,))
+    state = _set_player(state, i, evolve(p, hand=_remove(p.hand, (card,))))
+    return evolve(state, store_discard=state.store_discard + (card,))
 
 
 def take_store_card(state: ShooterState, i: int, card: str) -> ShooterState:
@@ -116,8 +116,8 @@ def take_store_card(state: ShooterState, i: int, card: str) -> ShooterState:
         The new state (refill with :func:`refill_store`).
     """
     p = state.players[i]
-    state = _set_player(state, i, replace(p, hand=p.hand + (card,)))
-    return replace(state, store_up=_remove(state.store_up, (card,)))
+    state = _set_player(state, i, evolve(p, hand=p.hand + (card,)))
+    return evolve(state, store_up=_remove(state.store_up, (card,)))
 
 
 def refill_needs_shuffle(state: ShooterState) -> bool:
@@ -149,12 +149,12 @@ def refill_store(state: ShooterState, reshuffled: Any) -> ShooterState:
     """
     if refill_needs_shuffle(state):
         _check_perm(reshuffled, state.store_discard, "the store discard")
-        state = replace(state, store_down=tuple(reshuffled), store_discard=())
+        state = evolve(state, store_down=tuple(reshuffled), store_discard=())
     elif reshuffled is not None:
         raise EventError("the event shuffles the store, but the face-down pile is not empty")
     n = max(0, STORE_FACE_UP - len(state.store_up))
     if n:
-        state = replace(state, store_up=state.store_up + state.store_down[:n],
+        state = evolve(state, store_up=state.store_up + state.store_down[:n],
                         store_down=state.store_down[n:])
     return state
 
@@ -172,23 +172,23 @@ def _end_turn_phase(state: ShooterState, note: str) -> ShooterState:
     i = state.current
     if state.in_play:
         p = state.players[i]
-        state = _set_player(state, i, replace(p, jail=p.jail + state.in_play))
-    return replace(state, in_play=(), hunting="", phase=Phase.END, pending=i, contest=None,
+        state = _set_player(state, i, evolve(p, jail=p.jail + state.in_play))
+    return evolve(state, in_play=(), hunting="", phase=Phase.END, pending=i, contest=None,
                    target=-1, note=note)
 
 
 def _lose_in_play(state: ShooterState, note: str) -> ShooterState:
     """A failed capture or an Escape: every bandit in play is discarded; end phase."""
-    return replace(state, discard=state.discard + state.in_play, in_play=(), hunting="",
+    return evolve(state, discard=state.discard + state.in_play, in_play=(), hunting="",
                    phase=Phase.END, pending=state.current, note=note)
 
 
 def _resolve_to_discard(state: ShooterState) -> ShooterState:
-    return replace(state, discard=state.discard + (state.resolving,), resolving="")
+    return evolve(state, discard=state.discard + (state.resolving,), resolving="")
 
 
 def _start_turn(state: ShooterState, i: int) -> ShooterState:
-    return replace(
+    return evolve(
         state, current=i, pending=i, phase=Phase.START, dice=Tray(), rolls_used=0,
         rerolls_left=SKULL_REROLLS[state.players[i].rank], bought=False, target=-1,
         contest=None, last_roll=(), last_roll_other=(), turn=state.turn + 1,
@@ -201,14 +201,14 @@ def _after_hunt_roll(state: ShooterState) -> ShooterState:
     missing = unmatched(state)
     name = state.cards[state.hunting].name
     if not missing:
-        return replace(state, hunting="", phase=Phase.CAPTURED, note=f"captured {name}")
+        return evolve(state, hunting="", phase=Phase.CAPTURED, note=f"captured {name}")
     if state.rolls_used >= ROLLS_PER_HUNT:
         if state.rerolls_left > 0 and state.dice.skulls > 0:
-            return replace(state, phase=Phase.LAST_CHANCE, note="last chance: re-roll a skull?")
+            return evolve(state, phase=Phase.LAST_CHANCE, note="last chance: re-roll a skull?")
         return _lose_in_play(state, f"{name} got away")
     if state.dice.free < len(missing) and not can_rescue(state):
         return _lose_in_play(state, f"too few dice left for {name}")
-    return replace(state, phase=Phase.HUNT)
+    return evolve(state, phase=Phase.HUNT)
 
 
 def _match(missing: tuple[str, ...], faces: list[str]) -> tuple[list[KeptDie], int]:
@@ -317,7 +317,7 @@ def _game_started(state: ShooterState, ev: dict) -> ShooterState:
     store_ids = [c for c, v in cards.items() if v.kind == "store"]
     _check_perm(deck, tuple(game_ids), "the Game deck")
     _check_perm(store, tuple(store_ids), "the General Store")
-    state = replace(
+    state = evolve(
         state, players=tuple(Player(n) for n in names), cards=cards, deck=tuple(deck),
         store_up=tuple(store[:STORE_FACE_UP]), store_down=tuple(store[STORE_FACE_UP:]), turn=0,
     )
@@ -333,40 +333,40 @@ def _card_drawn(state: ShooterState, ev: dict) -> ShooterState:
         if state.deck:
             raise EventError("the event reshuffles the discard pile, but the deck is not empty")
         _check_perm(ev["reshuffled"], state.discard, "the discard pile")
-        state = replace(state, deck=tuple(ev["reshuffled"]), discard=())
+        state = evolve(state, deck=tuple(ev["reshuffled"]), discard=())
     card = ev.get("card")
     if not state.deck or state.deck[0] != card:
         raise EventError(f"{card!r} is not the top card of the Game deck")
-    state = replace(state, deck=state.deck[1:])
+    state = evolve(state, deck=state.deck[1:])
     c = state.cards[card]
     if c.kind == "bandit":
         skulls = state.dice.skulls
-        state = replace(state, in_play=state.in_play + (card,), hunting=card, phase=Phase.HUNT,
+        state = evolve(state, in_play=state.in_play + (card,), hunting=card, phase=Phase.HUNT,
                         rolls_used=0, dice=Tray(free=DICE_PER_TURN - skulls, skulls=skulls),
                         last_roll=(), note=f"drew {c.name}")
         return _after_hunt_roll(state)
     kind = c.effect
-    state = replace(state, resolving=card, note=f"drew {c.name}")
+    state = evolve(state, resolving=card, note=f"drew {c.name}")
     if kind == "escape":
         if not state.in_play:
-            return replace(_resolve_to_discard(state), phase=Phase.DRAW,
+            return evolve(_resolve_to_discard(state), phase=Phase.DRAW,
                            note="Escape with no bandits in play: discarded, draw again")
         if hand_card(state.player, state, "horseback"):
-            return replace(state, phase=Phase.ESCAPE)
+            return evolve(state, phase=Phase.ESCAPE)
         return _lose_in_play(_resolve_to_discard(state), "the bandits in play escaped")
     if kind == "jail_break":
         p = state.player
         if not jailed_bandits(state, p):
-            return replace(_resolve_to_discard(state), phase=Phase.DRAW,
+            return evolve(_resolve_to_discard(state), phase=Phase.DRAW,
                            note="Jail Break with an empty jail: discarded, draw again")
         if jailed_bandits(state, p, unshackled=True) and hand_card(p, state, "night_watch"):
-            return replace(state, phase=Phase.JAIL_BREAK)
+            return evolve(state, phase=Phase.JAIL_BREAK)
         return _jail_break(state)
     if kind in CHALLENGE_SUIT:
-        return replace(state, phase=Phase.CHALLENGE, dice=Tray(), rolls_used=0)
+        return evolve(state, phase=Phase.CHALLENGE, dice=Tray(), rolls_used=0)
     # shooting contest
     opp = (state.current + 1) % len(state.players)
-    return replace(state, phase=Phase.CONTEST, contest=Contest(opp))
+    return evolve(state, phase=Phase.CONTEST, contest=Contest(opp))
 
 
 def _jail_break(state: ShooterState) -> ShooterState:
@@ -393,11 +393,11 @@ def _dice_rolled(state: ShooterState, ev: dict) -> ShooterState:
     if state.rolls_used >= ROLLS_PER_HUNT or state.dice.free <= 0:
         raise EventError("no roll is left")
     faces = _roll_faces(ev, "roll", state.dice.free)
-    rolled = replace(state, rolls_used=state.rolls_used + 1, last_roll=tuple(faces))
+    rolled = evolve(state, rolls_used=state.rolls_used + 1, last_roll=tuple(faces))
     if state.phase == Phase.HUNT:
         kept, skulls = _match(unmatched(state), faces)
         d = state.dice
-        rolled = replace(rolled, dice=Tray(kept=d.kept + tuple(kept),
+        rolled = evolve(rolled, dice=Tray(kept=d.kept + tuple(kept),
                                            free=len(faces) - len(kept) - skulls,
                                            skulls=d.skulls + skulls))
         return _after_hunt_roll(rolled)
@@ -406,7 +406,7 @@ def _dice_rolled(state: ShooterState, ev: dict) -> ShooterState:
     room = CHALLENGE_NEEDED - len(state.dice.kept)
     hits = tuple(KeptDie(want, want) for f in faces if f == want)[:room]
     d = state.dice
-    rolled = replace(rolled, dice=Tray(kept=d.kept + hits, free=d.free - len(hits)))
+    rolled = evolve(rolled, dice=Tray(kept=d.kept + hits, free=d.free - len(hits)))
     won = len(rolled.dice.kept) >= CHALLENGE_NEEDED
     if state.phase == Phase.DYNAMITE:
         if not won and rolled.rolls_used < ROLLS_PER_HUNT:
@@ -416,11 +416,11 @@ def _dice_rolled(state: ShooterState, ev: dict) -> ShooterState:
         rolled = cash_cards(rolled, t, lost)
         note = (f"Dynamite: {len(lost)} bandit(s) fled {rolled.players[t].name}'s jail" if won
                 else "the Dynamite fizzled")
-        return replace(rolled, store_discard=rolled.store_discard + (rolled.resolving,),
+        return evolve(rolled, store_discard=rolled.store_discard + (rolled.resolving,),
                        resolving="", target=-1, phase=Phase.START, dice=Tray(), rolls_used=0,
                        note=note)
     if won:
-        return replace(rolled, phase=Phase.REWARD, note="challenge won: choose a store card")
+        return evolve(rolled, phase=Phase.REWARD, note="challenge won: choose a store card")
     if rolled.rolls_used >= ROLLS_PER_HUNT:
         return _end_turn_phase(_resolve_to_discard(rolled), "challenge lost")
     return rolled
@@ -436,7 +436,7 @@ def _skull_rerolled(state: ShooterState, ev: dict) -> ShooterState:
         raise EventError("no skull re-roll is possible")
     faces = _roll_faces(ev, "roll", 1)
     kept, skulls = _match(unmatched(state), faces)
-    state = replace(
+    state = evolve(
         state, rerolls_left=state.rerolls_left - 1, last_roll=tuple(faces),
         dice=Tray(kept=d.kept + tuple(kept), free=d.free + 1 - len(kept) - skulls,
                   skulls=d.skulls - 1 + skulls),
@@ -452,7 +452,7 @@ def _reload_played(state: ShooterState, ev: dict) -> ShooterState:
         raise EventError("Reload needs a skull out and a roll left")
     d = state.dice
     state = _play_hand_card(state, state.current, card)
-    state = replace(state, dice=Tray(kept=d.kept, free=d.free + d.skulls, skulls=0),
+    state = evolve(state, dice=Tray(kept=d.kept, free=d.free + d.skulls, skulls=0),
                     note="Reload: every skull die is back")
     return _after_hunt_roll(state)
 
@@ -465,7 +465,7 @@ def _surrounded_played(state: ShooterState, ev: dict) -> ShooterState:
         raise EventError("We Have You Surrounded is played on a bandit before its first roll")
     name = state.cards[state.hunting].name
     state = _play_hand_card(state, state.current, card)
-    return _end_turn_phase(replace(state, hunting=""), f"surrounded and captured {name}")
+    return _end_turn_phase(evolve(state, hunting=""), f"surrounded and captured {name}")
 
 
 def _gave_up(state: ShooterState, ev: dict) -> ShooterState:
@@ -497,7 +497,7 @@ def _night_watch_played(state: ShooterState, ev: dict) -> ShooterState:
     state = _play_hand_card(state, state.pending, card)
     if state.phase == Phase.JAIL_BREAK:
         return _end_turn_phase(_resolve_to_discard(state), "Night Watch stopped the Jail Break")
-    return replace(state, store_discard=state.store_discard + (state.resolving,), resolving="",
+    return evolve(state, store_discard=state.store_discard + (state.resolving,), resolving="",
                    target=-1, phase=Phase.START, pending=state.current,
                    note="Night Watch defused the Dynamite")
 
@@ -511,7 +511,7 @@ def _card_accepted(state: ShooterState, ev: dict) -> ShooterState:
         return _lose_in_play(_resolve_to_discard(state), "the bandits in play escaped")
     if state.phase == Phase.JAIL_BREAK:
         return _jail_break(state)
-    return replace(state, phase=Phase.DYNAMITE, pending=state.current, dice=Tray(),
+    return evolve(state, phase=Phase.DYNAMITE, pending=state.current, dice=Tray(),
                    rolls_used=0)
 
 
@@ -524,16 +524,16 @@ def _contest_rolled(state: ShooterState, ev: dict) -> ShooterState:
     theirs = _roll_faces(ev, "opponent_roll", CONTEST_DICE - c.skulls[1])
     a = c.skulls[0] + mine.count("skull")
     b = c.skulls[1] + theirs.count("skull")
-    state = replace(state, last_roll=tuple(mine), last_roll_other=tuple(theirs))
+    state = evolve(state, last_roll=tuple(mine), last_roll_other=tuple(theirs))
     if a >= CONTEST_DICE and b >= CONTEST_DICE:
-        return replace(state, contest=Contest(c.opponent, (0, 0), c.rounds + 1),
+        return evolve(state, contest=Contest(c.opponent, (0, 0), c.rounds + 1),
                        note="both shooters hit 3 skulls: start over")
     if a < CONTEST_DICE and b < CONTEST_DICE:
-        return replace(state, contest=Contest(c.opponent, (a, b), c.rounds + 1))
+        return evolve(state, contest=Contest(c.opponent, (a, b), c.rounds + 1))
     win = state.current if a >= CONTEST_DICE else c.opponent
     p = state.players[win]
-    state = _set_player(state, win, replace(p, jail=p.jail + (state.resolving,)))
-    state = replace(state, resolving="")
+    state = _set_player(state, win, evolve(p, jail=p.jail + (state.resolving,)))
+    state = evolve(state, resolving="")
     return _end_turn_phase(state, f"{p.name} won the Shooting Contest")
 
 
@@ -575,7 +575,7 @@ def _store_bought(state: ShooterState, ev: dict) -> ShooterState:
         raise EventError("the bandits paid do not cover the price")
     state = take_store_card(cash_cards(state, i, paying), i, card)
     state = refill_store(state, ev.get("reshuffled"))
-    return replace(state, bought=True, note=f"bought {state.cards[card].name}")
+    return evolve(state, bought=True, note=f"bought {state.cards[card].name}")
 
 
 def _rep_cashed(state: ShooterState, ev: dict) -> ShooterState:
@@ -590,14 +590,14 @@ def _rep_cashed(state: ShooterState, ev: dict) -> ShooterState:
     if p.rank >= len(REP_NEEDED) or sum(card_rep(state, c) for c in cards) < REP_NEEDED[p.rank]:
         raise EventError("the cards cashed do not make the Rep needed")
     state = cash_cards(state, i, cards)
-    p = replace(state.players[i], rank=p.rank + 1)
+    p = evolve(state.players[i], rank=p.rank + 1)
     state = _set_player(state, i, p)
     note = f"{p.name} is promoted to {RANKS[p.rank]}"
     if p.rank == len(RANKS) - 1:
-        return replace(state, winner=i, phase=Phase.OVER, note=f"{p.name} is Marshal and wins")
+        return evolve(state, winner=i, phase=Phase.OVER, note=f"{p.name} is Marshal and wins")
     if state.phase == Phase.START:
-        state = replace(state, rerolls_left=SKULL_REROLLS[p.rank])
-    return replace(state, note=note)
+        state = evolve(state, rerolls_left=SKULL_REROLLS[p.rank])
+    return evolve(state, note=note)
 
 
 def _others_bandit(state: ShooterState, ev: dict, effect: str) -> tuple[str, int, int]:
@@ -615,17 +615,17 @@ def _others_bandit(state: ShooterState, ev: dict, effect: str) -> tuple[str, int
 def _falsely_accused(state: ShooterState, ev: dict) -> ShooterState:
     card, owner, bandit = _others_bandit(state, ev, "falsely_accused")
     state = cash_cards(_play_hand_card(state, state.current, card), owner, (bandit,))
-    return replace(state, note=f"{state.cards[bandit].name} was falsely accused")
+    return evolve(state, note=f"{state.cards[bandit].name} was falsely accused")
 
 
 def _prisoner_transferred(state: ShooterState, ev: dict) -> ShooterState:
     card, owner, bandit = _others_bandit(state, ev, "transfer_prisoner")
     state = _play_hand_card(state, state.current, card)
     o = state.players[owner]
-    state = _set_player(state, owner, replace(o, jail=_remove(o.jail, (bandit,))))
+    state = _set_player(state, owner, evolve(o, jail=_remove(o.jail, (bandit,))))
     me = state.players[state.current]
-    state = _set_player(state, state.current, replace(me, jail=me.jail + (bandit,)))
-    return replace(state, note=f"{state.cards[bandit].name} was transferred")
+    state = _set_player(state, state.current, evolve(me, jail=me.jail + (bandit,)))
+    return evolve(state, note=f"{state.cards[bandit].name} was transferred")
 
 
 def _shackles_played(state: ShooterState, ev: dict) -> ShooterState:
@@ -639,9 +639,9 @@ def _shackles_played(state: ShooterState, ev: dict) -> ShooterState:
             or len(set(bandits)) != len(bandits) or not free.issuperset(bandits)):
         raise EventError("Shackles hold one or two unshackled bandits of the jail")
     p = state.players[i]
-    p = replace(p, hand=_remove(p.hand, (card,)),
+    p = evolve(p, hand=_remove(p.hand, (card,)),
                 shackles=p.shackles + (Shackle(card, tuple(bandits)),))
-    return replace(_set_player(state, i, p), note="bandits shackled")
+    return evolve(_set_player(state, i, p), note="bandits shackled")
 
 
 def _dynamite_played(state: ShooterState, ev: dict) -> ShooterState:
@@ -653,12 +653,12 @@ def _dynamite_played(state: ShooterState, ev: dict) -> ShooterState:
     if t == i:
         raise EventError("Dynamite is played on another player's jail")
     p = state.players[i]
-    state = _set_player(state, i, replace(p, hand=_remove(p.hand, (card,))))
-    state = replace(state, resolving=card, target=t,
+    state = _set_player(state, i, evolve(p, hand=_remove(p.hand, (card,))))
+    state = evolve(state, resolving=card, target=t,
                     note=f"Dynamite at {state.players[t].name}'s jail")
     if hand_card(state.players[t], state, "night_watch"):
-        return replace(state, phase=Phase.DYNAMITE_DEFENSE, pending=t)
-    return replace(state, phase=Phase.DYNAMITE, dice=Tray(), rolls_used=0)
+        return evolve(state, phase=Phase.DYNAMITE_DEFENSE, pending=t)
+    return evolve(state, phase=Phase.DYNAMITE, dice=Tray(), rolls_used=0)
 
 
 def _turn_ended(state: ShooterState, ev: dict) -> ShooterState:
