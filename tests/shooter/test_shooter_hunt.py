@@ -244,6 +244,20 @@ def test_third_roll_miss_without_reroll_fails_automatically() -> None:
     assert s.phase == Phase.END
 
 
+def test_no_last_chance_when_rerolls_cannot_fill_every_missing_symbol() -> None:
+    b = bandit(2)
+    s = with_rank(act(game(top=[b]), C.draw), 0, 2)  # Sheriff: 2 re-rolls
+    s = act(s, C.roll, roll=["skull"] + [_miss(b)] * 5)
+    s = act(s, C.roll, roll=[_miss(b)] * 5)
+    s = act(s, C.roll, roll=[_miss(b)] * 5)
+    # two symbols missing but only one skull die out: re-rolls cannot capture
+    assert s.phase == Phase.END
+
+
+def _miss(b: str) -> str:
+    return next(x for x in ("spade", "heart", "club", "diamond") if x not in symbols(b))
+
+
 def test_rerolls_are_per_turn_not_per_bandit() -> None:
     b1, b2 = bandit(2), bandit(2, 1)
     a, c = symbols(b1)

@@ -203,7 +203,9 @@ def _after_hunt_roll(state: ShooterState) -> ShooterState:
     if not missing:
         return evolve(state, hunting="", phase=Phase.CAPTURED, note=f"captured {name}")
     if state.rolls_used >= ROLLS_PER_HUNT:
-        if state.rerolls_left > 0 and state.dice.skulls > 0:
+        # a re-roll fills at most one symbol and needs a skull die: it can only help when
+        # there are enough of both for every missing symbol
+        if min(state.rerolls_left, state.dice.skulls) >= len(missing):
             return evolve(state, phase=Phase.LAST_CHANCE, note="last chance: re-roll a skull?")
         return _lose_in_play(state, f"{name} got away")
     if state.dice.free < len(missing) and not can_rescue(state):

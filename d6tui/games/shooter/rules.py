@@ -23,7 +23,9 @@ Skull re-rolls ("Cashing in Reputation Points")
     and is rolled at once; its face counts as part of the latest roll (it uses no roll). House
     addition: it may also be used before a bandit's first roll (after pressing on with skulls
     out). After the third roll with symbols unmatched, the player chooses to re-roll or give up
-    if a re-roll is possible; otherwise the capture fails at once. If the free dice are fewer
+    if re-rolls could still complete the capture (a re-roll fills at most one symbol, so there
+    must be at least as many re-rolls left and skull dice out as missing symbols); otherwise
+    the capture fails at once. If the free dice are fewer
     than the unmatched symbols and no rescue remains (a re-roll, a Reload with a roll left, We
     Have You Surrounded before the first roll), the capture fails at once too; while a rescue
     remains the player may also give up. A promotion in the start phase grants the new rank's

@@ -117,7 +117,7 @@ class Phase(StrEnum):
     DRAW = "draw"
     #: A bandit is being hunted: roll, Reload, skull re-roll, We Have You Surrounded.
     HUNT = "hunt"
-    #: Third roll missed but a skull re-roll is left: re-roll or give up.
+    #: Third roll missed but skull re-rolls could still capture: re-roll or give up.
     LAST_CHANCE = "last_chance"
     #: The bandit was captured: press on (draw again) or stop.
     CAPTURED = "captured"
