@@ -1,0 +1,111 @@
+"""Hypothesis: random legal play keeps the rules' invariants, always reaches E17, and a saved
+tale loads back to the same state."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from d6tui.engine.dice import Dice
+from d6tui.engine.session import Session
+from d6tui.games.tales import commands, island
+from d6tui.games.tales.rules import RULES
+from d6tui.games.tales.state import RACES, Tale
+
+ROLLERS = (commands.roll, commands.attack, commands.flee, commands.gamble, commands.use_item)
+MAX_ACTIONS = 6000
+#: Event changes the rules allow on a square that already has an event (E11, E20, E28, E30).
+REWRITES = {"E07", "E00"}
+
+
+@dataclass
+class Bot:
+    """Plays random legal actions, preferring to fight rather than flee or dawdle."""
+
+    rng: random.Random
+
+    def pick(self, state: Tale) -> commands.Action:
+        acts = commands.actions(state)
+        assert acts, f"no legal action: {commands.play.pending(state)}"
+        calm = [a for a in acts if a[0] not in (commands.flee, commands.buy, commands.sell)
+                and not (a[0] is commands.use_scroll and "flee" in a[1])]
+        return self.rng.choice(calm if calm and self.rng.random() < 0.8 else acts)
+
+
+def check_invariants(before: Tale, after: Tale) -> None:
+    h = after.hero
+    assert h is not None
+    if not after.over:
+        assert h.hp <= h.max_hp
+    assert h.gold >= 0
+    assert after.villages <= 4
+    assert sum(1 for s in after.squares if s.village) <= 4
+    for i, (old, new) in enumerate(zip(before.squares, after.squares, strict=True)):
+        if old.event and new.event and old.event != new.event:
+            assert new.event in REWRITES, (island.name(i), old.event, new.event)
+        if new.revealed and new.link:
+            j = island.neighbour(i, new.link)
+            assert j is not None
+            assert island.OPPOSITE[new.link] in after.squares[j].exits or \
+                after.squares[j].road == "crossroads"
+
+
+def play_out(session: Session, rng: random.Random, limit: int = MAX_ACTIONS) -> int:
+    bot = Bot(rng)
+    n = 0
+    while not session.state.over and n < limit:
+        fn, args, kwargs = bot.pick(session.state)
+        if fn in ROLLERS:
+            kwargs = dict(kwargs, dice=session.dice)
+        before = session.state
+        session.do(fn, *args, **kwargs)
+        check_invariants(before, session.state)
+        n += 1
+    return n
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), race=st.sampled_from(RACES))
+def test_random_tales_keep_the_rules_and_reach_e17(seed: int, race: str) -> None:
+    session = Session.new(RULES, {"name": "Bot", "race": race}, dice=Dice(seed))
+    play_out(session, random.Random(seed))
+    assert session.state.over
+    assert session.state.status
+
+
+@settings(max_examples=8, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32 - 1), race=st.sampled_from(RACES))
+def test_save_then_load_gives_the_same_state(tmp_path: Path, seed: int, race: str) -> None:
+    path = tmp_path / f"tale-{seed}-{race}.toml"
+    session = Session.new(RULES, {"name": "Bot", "race": race}, path=path, dice=Dice(seed))
+    play_out(session, random.Random(seed), limit=300)
+    session.close()
+    loaded = Session.load(path, rules=RULES)
+    assert loaded.state == session.state
+    loaded.close()
+
+
+def test_undo_refolds_the_same_state() -> None:
+    session = Session.new(RULES, {"name": "Bot", "race": "elf"}, dice=Dice(7))
+    play_out(session, random.Random(7), limit=40)
+    before = session.state
+    bot = Bot(random.Random(1))
+    fn, args, kwargs = bot.pick(before)
+    if fn in ROLLERS:
+        kwargs = dict(kwargs, dice=session.dice)
+    if not before.over:
+        session.do(fn, *args, **kwargs)
+        session.undo()
+        assert session.state == before
+
+
+def test_describe_reads_every_event_alone() -> None:
+    session = Session.new(RULES, {"name": "Bot", "race": "hobbit"}, dice=Dice(3))
+    play_out(session, random.Random(3), limit=200)
+    for entry in session.history():
+        assert entry.text and "None" not in entry.text
