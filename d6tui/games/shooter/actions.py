@@ -58,7 +58,7 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Choice:
-    """A selection the player must make before an action runs.
+    """A selection the player must make before an action runs ("Card Index").
 
     Attributes:
         param: the command's keyword argument that receives the answer.
@@ -79,7 +79,7 @@ class Choice:
 
 @dataclass(frozen=True)
 class Action:
-    """One thing the pending player may do now.
+    """One thing the pending player may do now ("On Your Turn").
 
     Attributes:
         name: stable id ("roll", "stop", "press_on", "draw", "buy", "cash_rep",

@@ -42,7 +42,10 @@ MAX_EVENTS = 20_000
 
 
 def best_subset(values: dict[str, int], need: int) -> list[str]:
-    """The cards whose values reach ``need`` with the least excess (then the fewest cards).
+    """The cards whose values reach ``need`` with the least excess, then the fewest cards.
+
+    Used to cash Rep ("Cashing in Reputation Points") and to pay rewards ("Reward") with as
+    little waste as possible, since no change is given.
 
     Args:
         values: card id -> value (Rep or reward).
@@ -127,7 +130,7 @@ def _phase_plays(state: ShooterState, acts: list[Action]) -> tuple[Action, dict]
 
 
 def choose(state: ShooterState) -> tuple[Action, dict[str, Any]]:
-    """Pick an action and its answers for the player who must act now.
+    """Pick an action and its answers for the player who must act now ("On Your Turn").
 
     Args:
         state: a game that is not over.
@@ -182,7 +185,7 @@ def choose(state: ShooterState) -> tuple[Action, dict[str, Any]]:
 
 
 def play_game(players: list[str], seed: int, *, max_events: int = MAX_EVENTS) -> Session:
-    """Play a whole game headless, every seat a bot, in memory.
+    """Play a whole game headless, every seat a bot, in memory ("On Your Turn").
 
     Args:
         players: 2-4 names.

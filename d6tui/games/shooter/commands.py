@@ -588,7 +588,8 @@ def _hand_play(state: ShooterState, effect: str, phases: Sequence[Phase]) -> tup
 
 def _others_bandit(state: ShooterState, bandit: str | None, sec: str) -> int:
     owner = _jail_owner(state, bandit) if bandit else -1
-    if owner < 0 or owner == state.current or state.cards[bandit].kind != "bandit":
+    if (bandit is None or owner < 0 or owner == state.current
+            or state.cards[bandit].kind != "bandit"):
         raise RuleError("choose a bandit in another player's jail", sec)
     if bandit in state.players[owner].shackled:
         raise RuleError(f"{state.cards[bandit].name} is shackled", sec)
@@ -613,6 +614,7 @@ def play_falsely_accused(state: ShooterState, *, dice: Dice | None = None,
     """
     card, sec = _hand_play(state, "falsely_accused", (Phase.START, Phase.END))
     owner = _others_bandit(state, bandit, sec)
+    assert bandit is not None
     return {"type": "falsely_accused_played", "by": _by(state), "card": card,
             "target": state.players[owner].name, "bandit": bandit,
             "name": state.cards[bandit].name}
@@ -636,6 +638,7 @@ def play_transfer(state: ShooterState, *, dice: Dice | None = None,
     """
     card, sec = _hand_play(state, "transfer_prisoner", (Phase.START, Phase.END))
     owner = _others_bandit(state, bandit, sec)
+    assert bandit is not None
     return {"type": "prisoner_transferred", "by": _by(state), "card": card,
             "target": state.players[owner].name, "bandit": bandit,
             "name": state.cards[bandit].name}

@@ -52,11 +52,12 @@ TABLES: dict[str, tuple[str, str, int]] = {
 
 
 class ContentError(D6Error):
-    """A card file that cannot be used; the message names the file, the card and the reason."""
+    """A card file that cannot be used ("Components"); the message names the file, the card
+    and the reason."""
 
 
 def shipped_path() -> Path:
-    """The shipped card file (``d6tui/content/shooter_cards.toml``).
+    """The shipped card file (``d6tui/content/shooter_cards.toml``, "Components").
 
     Returns:
         Its path.
@@ -65,7 +66,7 @@ def shipped_path() -> Path:
 
 
 def user_path() -> Path:
-    """The player's override file in the config dir (it may not exist).
+    """The player's override file in the config dir, which may not exist ("Components").
 
     Returns:
         ``<config dir>/shooter_cards.toml``.
@@ -143,7 +144,7 @@ def _check(path: Path, table: str, row: dict) -> Card:
 
 
 def load_cards(shipped: Path | None = None, override: Path | None = None) -> list[Card]:
-    """The game's 100 cards: the shipped table with the player's overrides merged by id.
+    """The game's 100 cards ("Components"): the shipped table with overrides merged by id.
 
     Args:
         shipped: the base file (default: :func:`shipped_path`).
@@ -191,7 +192,7 @@ def load_cards(shipped: Path | None = None, override: Path | None = None) -> lis
 
 
 def card_to_dict(card: Card) -> dict:
-    """A card as stored in the ``game_started`` event (TOML-ready: no empty values).
+    """A card as stored in the ``game_started`` event, TOML-ready ("Setup").
 
     Args:
         card: a card.

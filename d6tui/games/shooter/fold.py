@@ -73,7 +73,8 @@ def cash_cards(state: ShooterState, i: int, cards: Any) -> ShooterState:
     """
     gone = set(cards)
     p = state.players[i]
-    keep, freed = [], []
+    keep: list[Shackle] = []
+    freed: list[Shackle] = []
     for s in p.shackles:
         (freed if gone.intersection(s.bandits) else keep).append(s)
     ordered = tuple(c for c in p.jail if c in gone)
@@ -87,7 +88,7 @@ def cash_cards(state: ShooterState, i: int, cards: Any) -> ShooterState:
 
 
 def hand_discard(state: ShooterState, i: int, card: str | None) -> ShooterState:
-    """Move a hand card of player ``i`` to the store discard (None: no change).
+    """Move a hand card of player ``i`` to the store discard ("General Store Cards").
 
     Args:
         state: the game.
@@ -105,7 +106,7 @@ def hand_discard(state: ShooterState, i: int, card: str | None) -> ShooterState:
 
 
 def take_store_card(state: ShooterState, i: int, card: str) -> ShooterState:
-    """Move a face-up store card into player ``i``'s hand, leaving its slot empty.
+    """Move a face-up store card into player ``i``'s hand ("General Store Cards").
 
     Args:
         state: the game.
@@ -121,7 +122,7 @@ def take_store_card(state: ShooterState, i: int, card: str) -> ShooterState:
 
 
 def refill_needs_shuffle(state: ShooterState) -> bool:
-    """Whether refilling the face-up store must first shuffle the store discard face down.
+    """Whether refilling the store must first shuffle the store discard face down ("Setup").
 
     Args:
         state: the game after a store card was taken.
@@ -319,6 +320,7 @@ def _game_started(state: ShooterState, ev: dict) -> ShooterState:
     store_ids = [c for c, v in cards.items() if v.kind == "store"]
     _check_perm(deck, tuple(game_ids), "the Game deck")
     _check_perm(store, tuple(store_ids), "the General Store")
+    assert isinstance(deck, list) and isinstance(store, list)
     state = evolve(
         state, players=tuple(Player(n) for n in names), cards=cards, deck=tuple(deck),
         store_up=tuple(store[:STORE_FACE_UP]), store_down=tuple(store[STORE_FACE_UP:]), turn=0,
@@ -602,7 +604,7 @@ def _rep_cashed(state: ShooterState, ev: dict) -> ShooterState:
     return evolve(state, note=note)
 
 
-def _others_bandit(state: ShooterState, ev: dict, effect: str) -> tuple[str, int, int]:
+def _others_bandit(state: ShooterState, ev: dict, effect: str) -> tuple[str, int, str]:
     _phase(state, ev, Phase.START, Phase.END)
     _by(state, ev)
     card = _hand_card(state, state.current, ev, effect)
@@ -733,7 +735,7 @@ def _faces(roll: Any) -> str:
 
 
 def describe(event: dict) -> str:
-    """One event in words, from the event alone (the log view).
+    """One event in words, from the event alone, for the log view (DESIGN "The log").
 
     Args:
         event: a stored event.

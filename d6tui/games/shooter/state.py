@@ -103,7 +103,7 @@ KIND_NAMES: Mapping[str, str] = {
 
 
 class Phase(StrEnum):
-    """Where the current turn stands, i.e. which decision the state waits for.
+    """Where the current turn stands, i.e. which decision the state waits for ("On Your Turn").
 
     ``pending`` in :class:`ShooterState` names the player who must act in every phase (the
     current player, except the Dynamite target in ``DYNAMITE_DEFENSE``).
@@ -143,7 +143,7 @@ class Phase(StrEnum):
 
 @dataclass(frozen=True)
 class Card:
-    """One card of the game's card table (stored in the ``game_started`` event).
+    """One card of the game's card table, stored in the ``game_started`` event ("Components").
 
     Attributes:
         id: ``B01``-``B70`` bandits, ``E01``-``E20`` events, ``S01``-``S10`` General Store.
@@ -184,7 +184,7 @@ class Shackle:
 
 @dataclass(frozen=True)
 class Player:
-    """A bounty hunter at the table.
+    """A bounty hunter at the table, with their badge, jail and hand ("Setup", "Badge Cards").
 
     Attributes:
         name: unique, non-empty.
@@ -213,7 +213,7 @@ class Player:
 
 @dataclass(frozen=True)
 class KeptDie:
-    """A die set aside during a hunt or challenge.
+    """A die set aside during a hunt or challenge ("Drawing a Bandit Card").
 
     Attributes:
         face: the face it shows ("heart", ..., "joker", "skull").
@@ -227,7 +227,7 @@ class KeptDie:
 
 @dataclass(frozen=True)
 class Tray:
-    """The six Shooter dice of the turn (or of a dice challenge).
+    """The six Shooter dice of the turn, or of a dice challenge ("Drawing a Bandit Card").
 
     Attributes:
         kept: dice set aside, each with the symbol it fills.
@@ -258,7 +258,7 @@ class Contest:
 
 @dataclass(frozen=True)
 class ShooterState:
-    """A whole D6 Shooter game at one moment.
+    """A whole D6 Shooter game at one moment ("Setup", "On Your Turn").
 
     Piles are tuples of card ids; the Game deck's and the face-down store pile's first item is
     the top card.
@@ -343,7 +343,17 @@ class ShooterState:
         return tuple(c for c in self.in_play if c != self.hunting)
 
     def card(self, card_id: str) -> Card:
-        """The card with this id."""
+        """The card with this id ("Components").
+
+        Args:
+            card_id: ``B01``..``S10``.
+
+        Returns:
+            The card.
+
+        Raises:
+            KeyError: no such card in this game.
+        """
         return self.cards[card_id]
 
 
