@@ -47,8 +47,7 @@ class HelpScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Header(icon="?")
         with VerticalScroll(id="help-body"):
-            yield Markdown(f"# Help: {self.help_title}\n\n{self.text}\n\n"
-                           f"{keys_markdown(self.keys)}")
+            yield Markdown(f"{self.text}\n\n{keys_markdown(self.keys)}")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -109,7 +109,7 @@ Rulebook sections are named in quotes.
 - **Top line**: whose turn it is and what the turn waits for.
 - **Badge cards** (left): ► marks whose turn it is. Rank, Rep in jail against the Rep the
   next badge needs, the badge's ability, cards in hand. The **jail** is under each badge
-  (⛓ marks a shackled bandit).
+  (shackled bandits are marked).
 - **Game deck** and **General Store** (right), with the hand of the player who acts.
 - **In Play** area: bandits captured this turn and the bandit being hunted, with its
   symbols (✓ = matched).
@@ -184,21 +184,23 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
     def compose(self) -> ComposeResult:
         state = self.shooter_state
         yield Header()
-        yield Static(id="banner")
-        with Horizontal(id="table"):
-            with Vertical(id="players"):
-                for i in range(len(state.players)):
-                    yield BadgeCard(i, id=f"badge-{i}")
-                    yield JailArea(i, id=f"jail-{i}")
-            with Vertical(id="side"):
-                yield GameDeck(id="deck")
-                yield GeneralStore(id="store")
-        yield InPlayArea(id="in-play")
-        yield DiceTray(id="tray")
-        yield Static(id="actions")
-        log = EventLogView(id="log")
-        log.border_title = "Log (l)"
-        yield log
+        with Horizontal(id="body"):
+            with Vertical(id="main"):
+                yield Static(id="banner")
+                with Horizontal(id="table"):
+                    with Vertical(id="players"):
+                        for i in range(len(state.players)):
+                            yield BadgeCard(i, id=f"badge-{i}")
+                            yield JailArea(i, id=f"jail-{i}")
+                    with Vertical(id="side"):
+                        yield GameDeck(id="deck")
+                        yield GeneralStore(id="store")
+                yield InPlayArea(id="in-play")
+                yield DiceTray(id="tray")
+                yield Static(id="actions")
+            log = EventLogView(id="log")
+            log.border_title = "Log (l)"
+            yield log
         yield Footer()
 
     def on_mount(self) -> None:

@@ -32,10 +32,10 @@ _CSS = (Path(__file__).with_name("widgets.tcss")).read_text(encoding="utf-8")
 
 #: What each badge lets its holder do ("Cashing in Reputation Points").
 ABILITIES: tuple[str, ...] = (
-    "no ability yet",
-    "1 skull re-roll a turn",
-    "2 skull re-rolls a turn",
-    "Marshal: wins the game",
+    "no ability",
+    "1 skull re-roll/turn",
+    "2 skull re-rolls/turn",
+    "Marshal: wins",
 )
 
 
@@ -79,7 +79,7 @@ class BadgeCard(_StateWidget):
         self.index = index
 
     def draw(self, state: ShooterState) -> Text:
-        """``► Ann  Deputy  Rep 5/8  1 skull re-roll a turn  hand 1``."""
+        """``► Ann  Deputy  Rep 5/8  hand 1  1 skull re-roll a turn``."""
         if self.index >= len(state.players):
             return Text("")
         p = state.players[self.index]
@@ -93,16 +93,16 @@ class BadgeCard(_StateWidget):
         if p.rank < len(RANKS) - 1:
             out.append(f"  Rep {rep}/{rep_needed(p.rank)}",
                        "bold" if rep >= rep_needed(p.rank) else "")
+        out.append(f"  hand {len(p.hand)}")
         out.append(f"  {ABILITIES[p.rank]}", "italic")
         if turn and state.rerolls_left:
             out.append(f" ({state.rerolls_left} left)")
-        out.append(f"  hand {len(p.hand)}")
         return out
 
 
 class JailArea(_StateWidget):
     """One player's jail: the bandits (and won Shooting Contest cards) with their Rep;
-    shackled ones marked ``⛓`` ("Cashing in Reputation Points", "Card Index: Shackles").
+    shackled ones marked ("Cashing in Reputation Points", "Card Index: Shackles").
 
     Args:
         index: the player's place in turn order.
@@ -113,7 +113,7 @@ class JailArea(_StateWidget):
         self.index = index
 
     def draw(self, state: ShooterState) -> Text:
-        """``   jail: Dusty Pete 3⛓, Shooting Contest 2``."""
+        """``    jail: Dusty Pete 3 shackled, Shooting Contest 2``."""
         if self.index >= len(state.players):
             return Text("")
         p = state.players[self.index]
@@ -126,7 +126,7 @@ class JailArea(_StateWidget):
         parts = []
         for c in p.jail:
             card = state.cards[c]
-            mark = " \u26d3" if c in held else ""
+            mark = " shackled" if c in held else ""
             parts.append(f"{card.name} {card_rep(state, c)}{mark}")
         out.append(", ".join(parts))
         return out
@@ -182,6 +182,8 @@ class InPlayArea(_StateWidget):
             out.append(f"captured {names} ({total} Rep, not yet jailed)")
         elif not state.hunting and not state.resolving:
             out.append("nothing", "dim")
+        else:
+            out.append("nothing captured yet this turn", "dim")
         if state.hunting:
             card = state.cards[state.hunting]
             missing = list(unmatched(state))
@@ -224,10 +226,11 @@ def phase_words(state: ShooterState) -> str:
     """What the turn waits for, in a few words (for the turn banner)."""
     p = state.players[state.current].name
     pending = state.players[state.pending].name
+    hunted = state.cards[state.hunting].name if state.hunting else "a bandit"
     words = {
         Phase.START: f"{p}'s turn: buy, cash Rep or play cards, then draw",
         Phase.DRAW: f"{p} draws again",
-        Phase.HUNT: f"{p} is hunting",
+        Phase.HUNT: f"{p} is hunting {hunted}: roll {state.rolls_used + 1} of {ROLLS_PER_HUNT}",
         Phase.LAST_CHANCE: f"{p} missed: re-roll a skull or give up",
         Phase.CAPTURED: f"{p} captured the bandit: press on or stop",
         Phase.ESCAPE: f"Escape! {p} may play Horseback",

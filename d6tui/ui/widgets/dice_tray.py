@@ -82,10 +82,11 @@ class DiceTray(Widget):
         out.append(f"({source})", self.get_component_rich_style("dice-tray--source"))
         out.append("\n")
         die_style = self.get_component_rich_style("dice-tray--die")
-        dim_style = self.get_component_rich_style("dice-tray--dim")
+        # Partial styles add their colour or mark without replacing the die's background.
+        dim_style = self.get_component_rich_style("dice-tray--dim", partial=True)
         for i, die in enumerate(roll.dice):
             look = face_look(die.face)
-            colour = self.get_component_rich_style(f"dice-tray--{look.colour}")
+            colour = self.get_component_rich_style(f"dice-tray--{look.colour}", partial=True)
             style = die_style + colour
             if die.dim:
                 style = style + dim_style

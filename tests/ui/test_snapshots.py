@@ -1,0 +1,45 @@
+"""Snapshots of the home screen, a Shooter turn mid-roll and the help screen, at 80x24 and
+120x40 (seeded dice, fixed clock, no cursor blink; see conftest.py).
+
+Update them with ``pytest tests/ui --snapshot-update`` and look at every SVG before committing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from d6tui.games.shooter import commands
+from tests.ui.helpers import make_app, new_shooter, settle
+
+SIZES = [(80, 24), (120, 40)]
+
+
+async def _settled(pilot: Pilot) -> None:
+    await settle(pilot)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_home_screen(snap_compare, saves: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
+    new_shooter(saves, "Saturday night").close()
+    assert snap_compare(make_app(saves), terminal_size=size, run_before=_settled)
+
+
+def _mid_roll(saves: Path):  # noqa: ANN202
+    session = new_shooter(saves, "Saturday night")
+    session.do(commands.draw, dice=session.dice)
+    session.do(commands.roll, dice=session.dice)
+    return make_app(saves, session=session)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_shooter_mid_roll(snap_compare, saves: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
+    assert snap_compare(_mid_roll(saves), terminal_size=size, run_before=_settled)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_shooter_help(snap_compare, saves: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
+    assert snap_compare(_mid_roll(saves), press=["question_mark"], terminal_size=size,
+                        run_before=_settled)
