@@ -117,3 +117,57 @@ def test_undo_then_redo_returns_to_the_same_state(seed: int) -> None:
     session.undo()
     session.redo()
     assert session.state == before
+
+
+def _no_tuples_or_none(value: object) -> None:
+    assert value is not None
+    assert not isinstance(value, tuple), "events must hold lists, not tuples"
+    if isinstance(value, dict):
+        for v in value.values():
+            _no_tuples_or_none(v)
+    elif isinstance(value, list):
+        for v in value:
+            _no_tuples_or_none(v)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(min_value=0, max_value=10**6), st.data())
+def test_tampered_events_are_rejected_by_fold(seed: int, data) -> None:
+    from d6tui.engine.errors import EventError
+    from d6tui.games.shooter.fold import fold
+
+    session = random_game(seed, limit=200)
+    events = session.events
+    for ev in events:
+        _no_tuples_or_none({k: v for k, v in ev.items() if k != "at"})
+    k = data.draw(st.integers(min_value=1, max_value=len(events) - 1))
+    state = ShooterState()
+    for ev in events[:k]:
+        state = fold(state, ev)
+    ev = events[k]
+    others = [p.name for p in state.players if p.name != ev["by"]]
+    wrong_player = {**ev, "by": data.draw(st.sampled_from(others))}
+    try:
+        fold(state, wrong_player)
+    except EventError:
+        pass
+    else:
+        raise AssertionError(f"{ev['type']} by the wrong player was accepted")
+    for key in ("roll", "opponent_roll"):
+        if key in ev:
+            faces = list(ev[key]["faces"])
+            i = data.draw(st.integers(min_value=0, max_value=len(faces) - 1))
+            faces[i] = data.draw(st.sampled_from(["seven", "", "Heart", 3]))
+            try:
+                fold(state, {**ev, key: {**ev[key], "faces": faces}})
+            except EventError:
+                pass
+            else:
+                raise AssertionError("a face off the die was accepted")
+            short = {**ev, key: {**ev[key], "faces": ev[key]["faces"] + ["heart"]}}
+            try:
+                fold(state, short)
+            except EventError:
+                pass
+            else:
+                raise AssertionError("a roll with an extra die was accepted")
