@@ -81,6 +81,7 @@ class Character:
         raised_this_session: skills and specializations raised a pip since the session began
             (each may rise once per session, "Spending Character Points").
         npc: True for a character the GM runs.
+        scale: the character's scale in dice ("Scaling": 0 for people and animals).
     """
 
     name: str
@@ -97,6 +98,7 @@ class Character:
     body_points: int | None = None
     raised_this_session: tuple[str, ...] = ()
     npc: bool = False
+    scale: int = 0
 
     # -- reading the sheet ----------------------------------------------------------------
 
@@ -368,3 +370,111 @@ def derived(character: Character, settings: CampaignSettings | None = None) -> D
         character.body_points if settings.wounds == "body_points" else None,
     )
 
+
+
+# -- storing ----------------------------------------------------------------------------------
+
+
+def sheet_to_dict(character: Character) -> dict:
+    """The sheet as TOML-ready values (codes as text; no None), for events and export.
+
+    Args:
+        character: the sheet.
+
+    Returns:
+        A dict that :func:`sheet_from_dict` reads back to the same sheet.
+    """
+    out: dict = {
+        "name": character.name,
+        "attributes": {a: str(c) for a, c in character.attributes},
+        "skills": [{"name": e.name, "attribute": e.attribute, "added": str(e.added)}
+                   for e in character.skills],
+        "specializations": [{"skill": s.skill, "name": s.name, "bonus": str(s.bonus)}
+                            for s in character.specializations],
+        "perks": list(character.perks),
+        "complications": list(character.complications),
+        "weapons": list(character.weapons),
+        "armor": list(character.armor),
+        "spells": list(character.spells),
+        "hero_points": character.hero_points,
+        "character_points": character.character_points,
+    }
+    if character.body_points is not None:
+        out["body_points"] = character.body_points
+    if character.raised_this_session:
+        out["raised_this_session"] = list(character.raised_this_session)
+    if character.npc:
+        out["npc"] = True
+    if character.scale:
+        out["scale"] = character.scale
+    return out
+
+
+def sheet_from_dict(data: object) -> Character:
+    """Read a stored sheet (from an event or an exported file).
+
+    Args:
+        data: the dict written by :func:`sheet_to_dict`.
+
+    Returns:
+        The sheet.
+
+    Raises:
+        EventError: a key is missing or a value does not fit (a bad code, an unknown
+            attribute, a negative count).
+    """
+    from d6tui.engine.errors import D6Error, EventError
+    from d6tui.games.simple_six.codes import parse_code
+
+    if not isinstance(data, dict):
+        raise EventError("a character sheet must be a table")
+    try:
+        attrs = data["attributes"]
+        if sorted(attrs) != sorted(ATTRIBUTES):
+            raise EventError(f"a sheet has the attributes {', '.join(ATTRIBUTES)}")
+        character = Character(
+            name=str(data["name"]),
+            attributes=tuple((a, parse_code(attrs[a])) for a in ATTRIBUTES),
+            skills=tuple(SkillEntry(str(e["name"]), _attr_name(e["attribute"]),
+                                    parse_code(e["added"])) for e in data.get("skills", ())),
+            specializations=tuple(
+                Specialization(str(s["skill"]), str(s["name"]), parse_code(s["bonus"]))
+                for s in data.get("specializations", ())
+            ),
+            perks=tuple(str(p) for p in data.get("perks", ())),
+            complications=tuple(str(c) for c in data.get("complications", ())),
+            weapons=tuple(str(w) for w in data.get("weapons", ())),
+            armor=tuple(str(a) for a in data.get("armor", ())),
+            spells=tuple(str(s) for s in data.get("spells", ())),
+            hero_points=int(data.get("hero_points", 1)),
+            character_points=int(data.get("character_points", 0)),
+            body_points=int(data["body_points"]) if "body_points" in data else None,
+            raised_this_session=tuple(str(r) for r in data.get("raised_this_session", ())),
+            npc=bool(data.get("npc", False)),
+            scale=int(data.get("scale", 0)),
+        )
+    except KeyError as e:
+        raise EventError(f"the character sheet has no {e}") from None
+    except (TypeError, ValueError) as e:
+        raise EventError(f"the character sheet does not fit: {e}") from None
+    except D6Error as e:
+        if isinstance(e, EventError):
+            raise
+        raise EventError(f"the character sheet does not fit: {e}") from None
+    if not character.name.strip():
+        raise EventError("a character sheet needs a name")
+    if character.hero_points < 0 or character.character_points < 0:
+        raise EventError("hero points and character points are never negative")
+    for _a, code in character.attributes:
+        if code.total_pips < 0:
+            raise EventError("an attribute cannot be negative")
+    return character
+
+
+def _attr_name(name: object) -> str:
+    from d6tui.engine.errors import EventError
+
+    for a in ATTRIBUTES:
+        if a == name:
+            return a
+    raise EventError(f"{name!r} is not an attribute")

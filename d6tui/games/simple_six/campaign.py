@@ -1,0 +1,1092 @@
+"""A Simple Six campaign as an event-sourced log: state, fold and the GM's commands.
+
+The campaign holds the settings, the roster (player characters and NPCs, each with a sheet,
+wounds and a spell-caster's state), whether a session is running, and the current combat.
+Commands validate against the state and return exactly one event payload (raising RuleError
+when a rule is broken); :func:`fold` applies an event, raising EventError only for an event that
+never fitted. Every die rolled is stored in its event, with ``source = "app"`` or ``"table"``.
+
+Events (facts, past tense): ``campaign_started``, ``character_added``, ``session_started``,
+``session_ended``, ``cp_spent``, ``combat_started``, ``round_started``, ``turn_passed``,
+``attacked``, ``stay_up_rolled``, ``mortal_rolled``, ``flesh_wound_taken``, ``healed``,
+``rolled``, ``spell_cast``, ``rested``, ``combat_ended``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from d6tui.engine.dice import Dice, check_roll, table_roll
+from d6tui.engine.errors import D6Error, DiceError, EventError, RuleError
+from d6tui.games.simple_six import advancement, combat, magic, wounds
+from d6tui.games.simple_six.codes import ZERO, DieCode, as_code
+from d6tui.games.simple_six.creation import Draft, create_character
+from d6tui.games.simple_six.settings import CampaignSettings
+from d6tui.games.simple_six.sheet import (
+    Character,
+    armor_value,
+    block,
+    dodge,
+    parry,
+    sheet_from_dict,
+    sheet_to_dict,
+    soak,
+    unarmed_damage,
+    weapon_damage,
+)
+from d6tui.games.simple_six.wild import (
+    RollRequest,
+    check_wild_roll,
+    roll_wild,
+    table_wild,
+)
+
+#: Typed dice for one roll: (ordinary faces, wild chain).
+Typed = tuple[Sequence[int], Sequence[int]]
+
+_ORDER = "Order of Actions in a Round"
+
+
+# -- state ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Member:
+    """One character on the roster.
+
+    Attributes:
+        id: a short id from the name, unique in the campaign.
+        sheet: the character sheet.
+        wounds: wound levels (used unless the campaign counts Body Points).
+        body: Body Points, when the campaign uses them.
+        caster: failures and maintained spells.
+    """
+
+    id: str
+    sheet: Character
+    wounds: wounds.WoundState = wounds.WoundState()
+    body: wounds.BodyPoints | None = None
+    caster: magic.Caster = magic.Caster()
+
+    @property
+    def out_of_action(self) -> bool:
+        """Cannot act: knocked out, mortally wounded, dead, or out of Body Points."""
+        if self.body is not None:
+            return self.body.dead
+        return wounds.penalty(self.wounds) is None
+
+
+@dataclass(frozen=True)
+class Combat:
+    """The fight in progress.
+
+    Attributes:
+        ids: the combatants.
+        round: the current round (0 before the first).
+        order: who acts this round, highest initiative first.
+        current: index in ``order`` of the one acting.
+        actions: actions each combatant declared this round.
+    """
+
+    ids: tuple[str, ...]
+    round: int = 0
+    order: tuple[str, ...] = ()
+    current: int = 0
+    actions: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def actor(self) -> str | None:
+        """Whose turn it is, or None between rounds."""
+        return self.order[self.current] if self.current < len(self.order) else None
+
+    def declared(self, who: str) -> int:
+        """Actions ``who`` declared this round (1 when none were declared)."""
+        return dict(self.actions).get(who, 1)
+
+
+@dataclass(frozen=True)
+class Campaign:
+    """A campaign folded from its log.
+
+    Attributes:
+        settings: the campaign's rules.
+        members: the roster, in the order added.
+        session: sessions started so far.
+        in_session: a session is running.
+        combat: the current fight, or None.
+    """
+
+    settings: CampaignSettings = CampaignSettings()
+    members: tuple[Member, ...] = ()
+    session: int = 0
+    in_session: bool = False
+    combat: Combat | None = None
+
+    def member(self, who: str) -> Member:
+        """The roster entry ``who`` (by id or name, any case).
+
+        Raises:
+            RuleError: no such character.
+        """
+        for m in self.members:
+            if who.lower() in (m.id, m.sheet.name.lower()):
+                return m
+        raise RuleError(f"there is no character '{who}' in this campaign", "Campaign")
+
+    def _put(self, member: Member) -> Campaign:
+        return replace(self, members=tuple(member if m.id == member.id else m
+                                           for m in self.members))
+
+
+def slug(name: str) -> str:
+    """The roster id for a name: lower case, words joined by ``-``."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "character"
+
+
+# -- rolls ------------------------------------------------------------------------------------
+
+
+def _roll(req: RollRequest, settings: CampaignSettings, dice: Dice | None,
+          typed: Typed | None) -> dict:
+    if typed is not None:
+        faces, wild = typed
+        return table_wild(req, faces, wild, options=settings.wild)
+    if dice is None:
+        raise DiceError("roll the dice, or type the faces rolled at the table")
+    return roll_wild(req, dice, settings.wild)
+
+
+def _penalty(state: Campaign, m: Member) -> int:
+    rnd = state.combat.round if state.combat else None
+    p = wounds.penalty(m.wounds, rnd, relief=_relief(m.sheet))
+    if m.body is not None:
+        p = None if m.body.dead else 0
+    if p is None:
+        raise RuleError(f"{m.sheet.name} cannot act", "Wound Level Effects")
+    return p
+
+
+def _relief(sheet: Character) -> int:
+    return sum(p.wound_relief for p in sheet.perk_data())
+
+
+def _actions(state: Campaign, who: str) -> int:
+    return state.combat.declared(who) if state.combat else 1
+
+
+def _total(roll: object, what: str) -> int:
+    try:
+        return check_wild_roll(roll)
+    except DiceError as e:
+        raise EventError(f"the {what} roll: {e}") from None
+
+
+def _code_for(state: Campaign, m: Member, what: str) -> DieCode:
+    """An attribute or skill code by name ("Might", "Sword"), or a specialization."""
+    sheet = m.sheet
+    if ":" in what:
+        skill, _, focus = what.partition(":")
+        return sheet.specialization_code(skill.strip(), focus.strip(), state.settings)
+    for a, code in sheet.attributes:
+        if a.lower() == what.strip().lower():
+            return code
+    return sheet.skill(what.strip(), state.settings)
+
+
+# -- setting up -------------------------------------------------------------------------------
+
+
+def check_options(options: dict) -> dict:
+    """Normalise a new campaign's options (its settings, and an optional ``seed``).
+
+    Raises:
+        RuleError: a setting the rules do not allow.
+    """
+    try:
+        settings = CampaignSettings.from_mapping(options)
+    except DiceError as e:
+        raise RuleError(str(e), "Making the Game Your Own") from None
+    out = settings.to_mapping()
+    if "seed" in options:
+        out["seed"] = options["seed"]
+    return out
+
+
+def start(options: dict, dice: Dice) -> dict:
+    """The first event: the campaign's settings, written down."""
+    return {"type": "campaign_started",
+            "settings": {k: v for k, v in options.items() if k != "seed"}}
+
+
+def new_state(options: dict) -> Campaign:
+    """The state before any event."""
+    return Campaign()
+
+
+def add_character(
+    state: Campaign,
+    draft: Draft,
+    *,
+    dice: Dice | None = None,
+    body_typed: Typed | None = None,
+) -> dict:
+    """Add a player character or an NPC (``draft.npc``), checked by the creation rules.
+
+    Args:
+        state: the campaign.
+        draft: the character's choices.
+        dice: the app's dice, for the Body Points roll when the campaign rolls them.
+        body_typed: that roll typed from the table instead.
+
+    Returns:
+        A ``character_added`` payload.
+
+    Raises:
+        RuleError: a creation rule is broken, or the name is taken.
+    """
+    cid = slug(draft.name)
+    if any(m.id == cid for m in state.members):
+        raise RuleError(f"there is already a character called {draft.name}", "Campaign")
+    s = state.settings
+    payload: dict = {"type": "character_added", "id": cid}
+    total = None
+    if s.wounds == "body_points" and s.body_points == "rolled":
+        might = as_code(draft.attributes.get("Might", "1D"))  # checked by creation just below
+        roll = _roll(RollRequest(might, label="Body Points"), s, dice, body_typed)
+        payload["body_roll"] = roll
+        total = roll["total"]
+    sheet = create_character(draft, s, body_roll_total=total)
+    payload["sheet"] = sheet_to_dict(sheet)
+    return payload
+
+
+def import_character(state: Campaign, sheet: Mapping) -> dict:
+    """Add a sheet exported from another campaign (as :func:`sheet_to_dict` wrote it).
+
+    Raises:
+        RuleError: the sheet does not read, or the name is taken.
+    """
+    try:
+        character = sheet_from_dict(dict(sheet))
+    except EventError as e:
+        raise RuleError(str(e), "Campaign") from None
+    cid = slug(character.name)
+    if any(m.id == cid for m in state.members):
+        raise RuleError(f"there is already a character called {character.name}", "Campaign")
+    return {"type": "character_added", "id": cid, "sheet": sheet_to_dict(character),
+            "imported": True}
+
+
+def start_session(state: Campaign) -> dict:
+    """Mark the start of a session ("Definitions of Common Game Terms": Session).
+
+    Raises:
+        RuleError: a session is already running.
+    """
+    if state.in_session:
+        raise RuleError("a session is already running; end it first", "Experience")
+    return {"type": "session_started", "number": state.session + 1}
+
+
+def end_session(state: Campaign, cp: Mapping[str, int],
+                hero_points: Mapping[str, int] | None = None) -> dict:
+    """End the session, awarding character points and noting hero points earned.
+
+    Args:
+        state: the campaign.
+        cp: character id -> CP awarded (3 to 7 is usual, "Experience").
+        hero_points: character id -> hero points earned.
+
+    Raises:
+        RuleError: no session, a fight still going, an unknown character, or a negative award.
+    """
+    if not state.in_session:
+        raise RuleError("no session is running", "Experience")
+    if state.combat is not None:
+        raise RuleError("end the fight before the session", "Experience")
+    hp = dict(hero_points or {})
+    for who, n in [*cp.items(), *hp.items()]:
+        state.member(who)
+        if not isinstance(n, int) or n < 0:
+            raise RuleError("awards are whole numbers, 0 or more", "Experience")
+    return {"type": "session_ended", "number": state.session,
+            "cp": {state.member(k).id: v for k, v in cp.items()},
+            "hero_points": {state.member(k).id: v for k, v in hp.items()}}
+
+
+_SPENDS = ("skill", "specialization", "attribute", "perk", "spell", "buy_off")
+
+
+def _spend(state: Campaign, m: Member, kind: str, target: str, from_book: bool,
+           price: int | None) -> tuple[Character, int]:
+    s = state.settings
+    if kind == "skill":
+        return advancement.raise_skill(m.sheet, target, s)
+    if kind == "specialization":
+        skill, _, focus = target.partition(":")
+        return advancement.raise_specialization(m.sheet, skill.strip(), focus.strip(), s)
+    if kind == "attribute":
+        return advancement.raise_attribute(m.sheet, target, s)
+    if kind == "perk":
+        return advancement.buy_perk(m.sheet, target, s)
+    if kind == "spell":
+        return advancement.learn_spell(m.sheet, target, s, from_book=from_book)
+    if kind == "buy_off":
+        return advancement.buy_off_complication(m.sheet, target, price or 0)
+    raise RuleError(f"CP go to {', '.join(_SPENDS)}, not {kind!r}", "Spending Character Points")
+
+
+def spend_cp(state: Campaign, who: str, kind: str, target: str, *, from_book: bool = False,
+             price: int | None = None) -> dict:
+    """Spend character points: raise a skill, specialization or attribute, buy a perk, learn a
+    spell, or buy off a complication.
+
+    Raises:
+        RuleError: the advancement rule is broken, or a fight is going on.
+    """
+    if state.combat is not None:
+        raise RuleError("character points are spent between fights", "Spending Character Points")
+    m = state.member(who)
+    _new, cost = _spend(state, m, kind, target, from_book, price)
+    payload = {"type": "cp_spent", "who": m.id, "kind": kind, "target": target, "cost": cost}
+    if from_book:
+        payload["from_book"] = True
+    if price is not None:
+        payload["price"] = price
+    return payload
+
+
+# -- combat -----------------------------------------------------------------------------------
+
+
+def start_combat(state: Campaign, ids: Sequence[str]) -> dict:
+    """Start a fight between the named characters.
+
+    Raises:
+        RuleError: a fight is already on, fewer than two combatants, or an unknown name.
+    """
+    if state.combat is not None:
+        raise RuleError("a fight is already going on", _ORDER)
+    members = [state.member(i).id for i in ids]
+    if len(set(members)) < 2:
+        raise RuleError("a fight needs two combatants or more", _ORDER)
+    return {"type": "combat_started", "ids": list(dict.fromkeys(members))}
+
+
+def start_round(
+    state: Campaign,
+    actions: Mapping[str, int] | None = None,
+    *,
+    dice: Dice | None = None,
+    typed: Mapping[str, Typed] | None = None,
+) -> dict:
+    """Declare actions and roll initiative: Agility for each combatant who can act.
+
+    Args:
+        state: the campaign.
+        actions: id -> actions declared (1 when left out).
+        dice: the app's dice.
+        typed: id -> the Agility roll typed from the table.
+
+    Raises:
+        RuleError: no fight, or a declared count below one.
+    """
+    fight = state.combat
+    if fight is None:
+        raise RuleError("start a fight first", _ORDER)
+    declared = {state.member(k).id: v for k, v in (actions or {}).items()}
+    for who, n in declared.items():
+        if who not in fight.ids:
+            raise RuleError(f"{who} is not in this fight", _ORDER)
+        combat.action_penalty(n)
+    able = [i for i in fight.ids if not state.member(i).out_of_action]
+    rnd = fight.round + 1
+    rolls = []
+    for who in able:
+        m = state.member(who)
+        pen = wounds.penalty(m.wounds, rnd, relief=_relief(m.sheet)) if m.body is None else 0
+        req = RollRequest(m.sheet.attribute("Agility"), wound_dice=pen or 0, label="initiative")
+        t = (typed or {}).get(who)
+        rolls.append(combat.Initiative(who, _roll(req, state.settings, dice, t),
+                                       m.sheet.attribute("Agility")))
+    order = combat.initiative_order(rolls)
+    return {"type": "round_started", "round": rnd,
+            "actions": {k: v for k, v in declared.items()},
+            "initiative": [{"who": i.who, "roll": i.roll} for i in order]}
+
+
+def pass_turn(state: Campaign) -> dict:
+    """The acting combatant is done; the next one in initiative order acts.
+
+    Raises:
+        RuleError: no round is running, or everyone has acted.
+    """
+    fight = state.combat
+    if fight is None or fight.actor is None:
+        raise RuleError("everyone has acted: start the next round", _ORDER)
+    return {"type": "turn_passed", "round": fight.round, "who": fight.actor}
+
+
+def attack(
+    state: Campaign,
+    attacker: str,
+    target: str,
+    *,
+    skill: str,
+    weapon: str | None = None,
+    defense: str | None = None,
+    defense_declared: bool = False,
+    range_: str | None = None,
+    cover: int = 0,
+    full_dodge: bool = False,
+    hero_points: int = 0,
+    dice: Dice | None = None,
+    typed: Mapping[str, Typed] | None = None,
+) -> dict:
+    """An attack, its damage and the wound it deals, in the campaign's combat system.
+
+    Fast Static: the TN is the target's static Dodge (``defense="dodge"``, the default for a
+    missile weapon), Block or Parry (default: the better one, in melee), plus range and cover,
+    +10 on a full dodge; damage is against static Soak. Traditional: the TN is 10 plus range and
+    cover, or the defender's roll when he blocks, parries or dodges (``defense``); damage is
+    against a Might roll plus armor. A hit that beats the TN adds "Increasing Damage" when the
+    campaign uses it; scale adds its dice. Under Body Points, damage less Damage Resistance
+    comes off Body Points.
+
+    Args:
+        state: the campaign.
+        attacker: who attacks; in a round it must be his turn.
+        target: who is attacked.
+        skill: the attack skill ("Sword", "Bow", "Brawling").
+        weapon: the weapon, for damage; None strikes bare-handed.
+        defense: ``"dodge"``, ``"block"``, ``"parry"``, ``"full_dodge"`` (traditional:
+            rolled by the defender), or None.
+        defense_declared: the traditional defense was declared with the round's actions.
+        range_: range band of a missile attack.
+        cover: percent of the target behind cover.
+        full_dodge: (static) the target is doing nothing but dodging.
+        hero_points: hero points the attacker spends on the attack roll.
+        dice: the app's dice.
+        typed: dice typed from the table by roll: ``"attack"``, ``"defense"``, ``"damage"``,
+            ``"resist"``.
+
+    Returns:
+        An ``attacked`` payload with every roll.
+
+    Raises:
+        RuleError: out of turn, a combatant who cannot act, not enough hero points, full
+            cover, or a defense the system does not have.
+    """
+    fight = state.combat
+    if fight is None:
+        raise RuleError("attacks happen in a fight: start one", _ORDER)
+    a, t = state.member(attacker), state.member(target)
+    for m in (a, t):
+        if m.id not in fight.ids:
+            raise RuleError(f"{m.sheet.name} is not in this fight", _ORDER)
+    if fight.actor is not None and fight.actor != a.id:
+        actor = state.member(fight.actor).sheet.name
+        raise RuleError(f"it is {actor}'s turn, not {a.sheet.name}'s", _ORDER)
+    if hero_points > a.sheet.hero_points:
+        raise RuleError(f"{a.sheet.name} has {a.sheet.hero_points} hero points", "Hero Points")
+    s = state.settings
+    typed = typed or {}
+    ranged = weapon is not None and weapon_is_ranged(weapon)
+    scale = combat.scale_effects(a.sheet.scale, t.sheet.scale)
+    req = RollRequest(
+        _code_for(state, a, skill) + scale.attack, actions=_actions(state, a.id),
+        wound_dice=_penalty(state, a), hero_points=hero_points, label=skill,
+    )
+    attack_roll = _roll(req, s, dice, typed.get("attack"))
+    payload: dict = {"type": "attacked", "round": fight.round, "attacker": a.id,
+                     "target": t.id, "skill": skill, "system": s.combat}
+    if weapon is not None:
+        payload["weapon"] = weapon
+    if hero_points:
+        payload["hero_points"] = hero_points
+    payload["attack"] = attack_roll
+
+    if s.combat == "static":
+        kind = defense or ("dodge" if ranged else "melee")
+        if kind == "dodge":
+            base = dodge(t.sheet, s) + scale.dodge.static
+        elif kind == "block":
+            base = block(t.sheet, s)
+        elif kind == "parry":
+            base = parry(t.sheet, s)
+        elif kind == "melee":
+            base = max(block(t.sheet, s), parry(t.sheet, s))
+        else:
+            raise RuleError(f"static defenses are dodge, block and parry, not {kind!r}",
+                            "Static Defenses")
+        tn = combat.static_tn(base, range_=range_, cover=cover,
+                              full_dodge=full_dodge and kind == "dodge")
+    else:
+        if defense is None:
+            tn = combat.traditional_tn(range_=range_, cover=cover)
+        else:
+            if defense not in ("dodge", "block", "parry", "full_dodge"):
+                raise RuleError(f"a defense is dodge, block, parry or full_dodge, not {defense!r}",
+                                "Defensive Options")
+            dskill = {"dodge": "Dodge", "full_dodge": "Dodge", "block": "Brawling",
+                      "parry": _best_melee(state, t)}[defense]
+            extra = combat.reflex_penalty(defense_declared) if defense != "full_dodge" else 0
+            dcode = _code_for(state, t, dskill) + (scale.dodge if "dodge" in defense else ZERO)
+            dreq = RollRequest(dcode, actions=_actions(state, t.id),
+                               wound_dice=_penalty(state, t) + extra, label=dskill)
+            droll = _roll(dreq, s, dice, typed.get("defense"))
+            payload["defense"] = {"kind": defense, "roll": droll}
+            tn = combat.traditional_tn(droll["total"], kind=defense, range_=range_, cover=cover)
+    payload["tn"] = tn
+    margin = combat.hit_margin(attack_roll["total"], tn)
+    payload["hit"] = margin >= 0
+    if margin < 0:
+        return payload
+
+    dmg_code = (weapon_damage(a.sheet, weapon, s) if weapon else unarmed_damage(a.sheet, s))
+    dmg_code = dmg_code + scale.damage
+    damage_roll = _roll(RollRequest(dmg_code, label="damage"), s, dice, typed.get("damage"))
+    payload["damage"] = damage_roll
+    if s.wounds == "body_points":
+        payload["resistance"] = armor_value(t.sheet)
+    elif s.combat == "static":
+        payload["resistance"] = soak(t.sheet) + scale.soak.static
+    else:
+        rreq = RollRequest(t.sheet.attribute("Might") + scale.soak, label="resist")
+        rroll = _roll(rreq, s, dice, typed.get("resist"))
+        payload["resist"] = rroll
+        payload["resistance"] = rroll["total"] + armor_value(t.sheet)
+    payload["extra"] = (wounds.extra_damage(margin, s.increasing_damage)
+                        if s.increasing_damage else 0)
+    return payload
+
+
+def weapon_is_ranged(weapon: str) -> bool:
+    """Whether a weapon of the tables is a missile weapon."""
+    from d6tui.games.simple_six.content import content
+
+    return content().weapon(weapon).kind == "ranged"
+
+
+def _best_melee(state: Campaign, m: Member) -> str:
+    from d6tui.games.simple_six.sheet import melee_skills
+
+    names = melee_skills(state.settings) or ["Brawling"]
+    return max(names, key=lambda n: m.sheet.skill(n, state.settings))
+
+
+def stay_up(state: Campaign, who: str, *, dice: Dice | None = None,
+            typed: Typed | None = None, knockout_faces: Sequence[int] | None = None) -> dict:
+    """The newly Incapacitated character's Stamina roll (Moderate, 15) and, on a failure, the
+    10D minutes he is out ("Wound Level Effects").
+
+    Raises:
+        RuleError: the character is not waiting on this roll.
+    """
+    m = state.member(who)
+    if m.wounds.level != wounds.WoundLevel.INCAPACITATED or not m.wounds.stay_up_pending:
+        raise RuleError(f"{m.sheet.name} has no roll to stay up", "Wound Level Effects")
+    code = _code_for(state, m, "Stamina") if state.settings.skills.canonical("Stamina") else (
+        m.sheet.attribute("Might"))
+    roll = _roll(RollRequest(code, target=wounds.STAY_UP_TN, label="Stamina"),
+                 state.settings, dice, typed)
+    payload: dict = {"type": "stay_up_rolled", "who": m.id, "roll": roll}
+    if roll["total"] < wounds.STAY_UP_TN:
+        if knockout_faces is not None:
+            payload["knockout"] = table_roll(list(knockout_faces), wounds.KNOCKOUT_DICE)
+        elif dice is not None:
+            payload["knockout"] = dice.roll(wounds.KNOCKOUT_DICE)
+        else:
+            raise DiceError("roll 10D for the minutes the character is out")
+    return payload
+
+
+def mortal_roll(state: Campaign, who: str, *, dice: Dice | None = None,
+                typed: Typed | None = None) -> dict:
+    """A Mortally Wounded character's Might roll for the round ("Wound Level Effects").
+
+    Raises:
+        RuleError: the character is not Mortally Wounded.
+    """
+    m = state.member(who)
+    if m.wounds.level != wounds.WoundLevel.MORTALLY_WOUNDED:
+        raise RuleError(f"{m.sheet.name} is not Mortally Wounded", "Wound Level Effects")
+    roll = _roll(RollRequest(m.sheet.attribute("Might"), label="Might"), state.settings, dice,
+                 typed)
+    return {"type": "mortal_rolled", "who": m.id, "roll": roll}
+
+
+def flesh_wound(state: Campaign, who: str) -> dict:
+    """Spend a hero point: "just a flesh wound" lowers the wound level one step.
+
+    Raises:
+        RuleError: the rule's conditions are not met (see :func:`.wounds.just_a_flesh_wound`).
+    """
+    m = state.member(who)
+    if state.settings.wounds != "levels":
+        raise RuleError("flesh wounds lower wound levels; this campaign counts Body Points",
+                        "Hero Points")
+    wounds.just_a_flesh_wound(m.wounds, m.sheet.hero_points, state.settings.wild.hero_points)
+    return {"type": "flesh_wound_taken", "who": m.id}
+
+
+def heal(
+    state: Campaign,
+    who: str,
+    method: str,
+    *,
+    minutes: int | None = None,
+    healer: str | None = None,
+    dice: Dice | None = None,
+    typed: Typed | None = None,
+    recovery_faces: Sequence[int] | None = None,
+) -> dict:
+    """Heal a character: ``"natural"`` (a Might roll after rest), ``"assisted"`` (a healer's
+    Medicine roll, once a day) or ``"potion"`` (a Potion of Healing) ("Healing", "Potions").
+
+    Args:
+        state: the campaign.
+        who: the patient.
+        method: how.
+        minutes: minutes rested (natural) or since the last treatment (assisted; None: never).
+        healer: the character who rolls Medicine (assisted).
+        dice: the app's dice.
+        typed: the check typed from the table.
+        recovery_faces: under Body Points, the recovered dice typed from the table.
+
+    Raises:
+        RuleError: the healing rule is broken (rest too short, nothing to heal...).
+    """
+    m = state.member(who)
+    s = state.settings
+    extra = sum(p.healing_tn for p in m.sheet.perk_data())
+    heals = all(p.heals for p in m.sheet.perk_data())
+    payload: dict = {"type": "healed", "who": m.id, "method": method}
+    if minutes is not None:
+        payload["minutes"] = minutes
+    if method == "potion":
+        if m.body is not None:
+            raise RuleError("a potion heals a wound level; this campaign counts Body Points",
+                            "Potions")
+        wounds.potion_of_healing(m.wounds)
+        return payload
+    if method not in ("natural", "assisted"):
+        raise RuleError(f"healing is natural, assisted or potion, not {method!r}", "Healing")
+    roller = m if method == "natural" else state.member(healer or "")
+    what = "Might" if method == "natural" else "Medicine"
+    if method == "assisted":
+        payload["healer"] = roller.id
+    if m.body is not None:
+        if method == "natural" and (minutes or 0) < 24 * 60:
+            raise RuleError("Body Points heal after a full day of rest",
+                            "Body Points (alternative to Wound Levels)")
+        if method == "assisted" and minutes is not None and minutes < wounds.ASSISTED_EVERY:
+            raise RuleError("a patient can be treated once a day",
+                            "Body Points (alternative to Wound Levels)")
+        roll = _roll(RollRequest(_code_for(state, roller, what), label=what), s, dice, typed)
+        payload["roll"] = roll
+        _new, rec = wounds.bp_heal(m.body, roll["total"], dice=dice, faces=recovery_faces)
+        if rec is not None:
+            payload["recovered"] = rec
+        return payload
+    if m.wounds.level == wounds.WoundLevel.STUNNED and method == "natural":
+        wounds.natural_healing(m.wounds, None, minutes or 0, heals=heals)
+        return payload
+    if method == "natural":
+        wounds.natural_healing(m.wounds, 99, minutes or 0, extra_tn=extra, heals=heals)
+    else:
+        wounds.assisted_healing(m.wounds, 99, minutes, extra_tn=extra, heals=heals)
+    roll = _roll(RollRequest(_code_for(state, roller, what), label=what), s, dice, typed)
+    payload["roll"] = roll
+    return payload
+
+
+def roll_check(
+    state: Campaign,
+    who: str,
+    what: str,
+    *,
+    target: int | None = None,
+    hero_points: int = 0,
+    character_points: int = 0,
+    modifier: DieCode | str = ZERO,
+    dice: Dice | None = None,
+    typed: tuple[Sequence[int], Sequence[int], Sequence[Sequence[int]]] | None = None,
+) -> dict:
+    """Any attribute, skill or specialization roll (``"Wit"``, ``"Stealth"``,
+    ``"Athletics: Running"``), with wound and action penalties, points spent, and a target.
+
+    Raises:
+        RuleError: not enough hero or character points, or a rule of the roll is broken.
+    """
+    m = state.member(who)
+    if hero_points > m.sheet.hero_points:
+        raise RuleError(f"{m.sheet.name} has {m.sheet.hero_points} hero points", "Hero Points")
+    if character_points > m.sheet.character_points:
+        raise RuleError(f"{m.sheet.name} has {m.sheet.character_points} character points",
+                        "Traditional OpenD6 Character Points")
+    req = RollRequest(
+        _code_for(state, m, what), actions=_actions(state, m.id), wound_dice=_penalty(state, m),
+        modifier=as_code(modifier), hero_points=hero_points, character_points=character_points,
+        target=target, label=what,
+    )
+    if typed is not None:
+        faces, wild, cp = typed
+        roll = table_wild(req, faces, wild, cp, options=state.settings.wild)
+    else:
+        if dice is None:
+            raise DiceError("roll the dice, or type the faces rolled at the table")
+        roll = roll_wild(req, dice, state.settings.wild)
+    payload = {"type": "rolled", "who": m.id, "what": what, "roll": roll}
+    if hero_points:
+        payload["hero_points"] = hero_points
+    if character_points:
+        payload["character_points"] = character_points
+    return payload
+
+
+def cast_spell(
+    state: Campaign,
+    who: str,
+    spell: str,
+    tn: int,
+    *,
+    dice: Dice | None = None,
+    typed: Typed | None = None,
+) -> dict:
+    """Cast a known spell: a Magic roll, less a die for each failure since the last rest,
+    against the spell's TN (see :func:`.magic.spell_tn`) ("Casting Spells").
+
+    Raises:
+        RuleError: the caster does not know the spell, cannot work magic, or already cast a
+            spell this turn.
+    """
+    from d6tui.games.simple_six.content import content
+    from d6tui.games.simple_six.sheet import can_use_magic
+
+    m = state.member(who)
+    sp = content().spell(spell)
+    if not can_use_magic(m.sheet, state.settings):
+        raise RuleError(f"{m.sheet.name} cannot work magic", "Access to Magic")
+    if sp.name not in m.sheet.spells:
+        raise RuleError(f"{m.sheet.name} does not know {sp.name}", "Casting Spells")
+    if m.caster.cast_this_turn:
+        raise RuleError("only one spell may be cast a turn", "Casting Spells")
+    code = magic.casting_code(_code_for(state, m, "Magic"), m.caster)
+    req = RollRequest(code, actions=_actions(state, m.id), wound_dice=_penalty(state, m),
+                      target=tn, label=sp.name)
+    roll = _roll(req, state.settings, dice, typed)
+    return {"type": "spell_cast", "who": m.id, "spell": sp.name, "tn": tn, "roll": roll}
+
+
+def rest(state: Campaign, who: str, minutes: int) -> dict:
+    """A caster rests; an hour clears the failure penalty ("Casting Spells").
+
+    Raises:
+        RuleError: a rest of less than nothing.
+    """
+    m = state.member(who)
+    if minutes < 0:
+        raise RuleError("rest is counted in minutes, 0 or more", "Casting Spells")
+    return {"type": "rested", "who": m.id, "minutes": minutes}
+
+
+def end_combat(state: Campaign) -> dict:
+    """End the fight.
+
+    Raises:
+        RuleError: there is none.
+    """
+    if state.combat is None:
+        raise RuleError("there is no fight to end", _ORDER)
+    return {"type": "combat_ended", "round": state.combat.round}
+
+
+# -- fold -------------------------------------------------------------------------------------
+
+
+def _need(event: dict, key: str) -> object:
+    if key not in event:
+        raise EventError(f"a {event['type']} event needs '{key}'")
+    return event[key]
+
+
+def _member(state: Campaign, who: object) -> Member:
+    try:
+        return state.member(str(who))
+    except RuleError:
+        raise EventError(f"there is no character {who!r}") from None
+
+
+def _check(fn, *args, **kwargs):  # type: ignore[no-untyped-def]
+    """Call a rules function inside fold: a broken rule means the event never fitted."""
+    try:
+        return fn(*args, **kwargs)
+    except D6Error as e:
+        if isinstance(e, EventError):
+            raise
+        raise EventError(str(e)) from None
+
+
+def fold(state: Campaign, event: dict) -> Campaign:
+    """Apply one event.
+
+    Raises:
+        EventError: the event does not fit the campaign (unknown type, missing key, a roll whose
+            faces do not add up, a character who is not there).
+    """
+    t = event.get("type")
+    handler = _FOLDS.get(str(t))
+    if handler is None:
+        raise EventError(f"unknown event type {t!r}")
+    return handler(state, event)
+
+
+def _f_started(state: Campaign, e: dict) -> Campaign:
+    settings = _check(CampaignSettings.from_mapping, _need(e, "settings"))
+    return replace(state, settings=settings)
+
+
+def _f_added(state: Campaign, e: dict) -> Campaign:
+    sheet = sheet_from_dict(_need(e, "sheet"))
+    cid = str(_need(e, "id"))
+    if any(m.id == cid for m in state.members):
+        raise EventError(f"the id {cid} is taken")
+    body = None
+    if state.settings.wounds == "body_points":
+        if sheet.body_points is None:
+            raise EventError("this campaign counts Body Points; the sheet has none")
+        if "body_roll" in e:
+            total = _total(e["body_roll"], "Body Points")
+            if sheet.body_points != 20 + total:
+                raise EventError("the Body Points do not match their roll")
+        body = wounds.BodyPoints(sheet.body_points, sheet.body_points)
+    return replace(state, members=(*state.members, Member(cid, sheet, body=body)))
+
+
+def _f_session_started(state: Campaign, e: dict) -> Campaign:
+    if state.in_session or _need(e, "number") != state.session + 1:
+        raise EventError("a session starts only after the last one ended, numbered next")
+    members = tuple(replace(m, sheet=advancement.begin_session(m.sheet)) for m in state.members)
+    return replace(state, session=state.session + 1, in_session=True, members=members)
+
+
+def _f_session_ended(state: Campaign, e: dict) -> Campaign:
+    if not state.in_session:
+        raise EventError("no session is running")
+    cp, hp = dict(e.get("cp", {})), dict(e.get("hero_points", {}))
+    for who in {*cp, *hp}:
+        m = _member(state, who)
+        sheet = _check(advancement.award, m.sheet, int(cp.get(who, 0)), int(hp.get(who, 0)))
+        state = state._put(replace(m, sheet=sheet))
+    return replace(state, in_session=False)
+
+
+def _f_cp_spent(state: Campaign, e: dict) -> Campaign:
+    m = _member(state, _need(e, "who"))
+    sheet, cost = _check(_spend, state, m, str(_need(e, "kind")), str(_need(e, "target")),
+                         bool(e.get("from_book", False)), e.get("price"))
+    if cost != e.get("cost"):
+        raise EventError(f"the cost was {e.get('cost')}, the rules say {cost}")
+    return state._put(replace(m, sheet=sheet))
+
+
+def _f_combat_started(state: Campaign, e: dict) -> Campaign:
+    if state.combat is not None:
+        raise EventError("a fight is already going on")
+    ids = tuple(_member(state, i).id for i in _need(e, "ids"))  # type: ignore[attr-defined]
+    members = tuple(
+        replace(m, wounds=wounds.new_combat(m.wounds)) if m.id in ids else m
+        for m in state.members
+    )
+    return replace(state, combat=Combat(ids), members=members)
+
+
+def _f_round_started(state: Campaign, e: dict) -> Campaign:
+    fight = state.combat
+    if fight is None or _need(e, "round") != fight.round + 1:
+        raise EventError("a round starts in a fight, numbered next")
+    order = []
+    for entry in _need(e, "initiative"):  # type: ignore[attr-defined]
+        who = _member(state, entry["who"]).id
+        if who not in fight.ids:
+            raise EventError(f"{who} is not in this fight")
+        _total(entry["roll"], "initiative")
+        order.append(who)
+    actions = tuple((str(k), int(v)) for k, v in dict(e.get("actions", {})).items())
+    members = tuple(
+        replace(m, caster=magic.next_turn(m.caster)) if m.id in fight.ids else m
+        for m in state.members
+    )
+    return replace(state, members=members, combat=replace(
+        fight, round=fight.round + 1, order=tuple(order), current=0, actions=actions))
+
+
+def _f_turn_passed(state: Campaign, e: dict) -> Campaign:
+    fight = state.combat
+    if fight is None or fight.actor is None or e.get("who") != fight.actor:
+        raise EventError("only the acting combatant passes the turn")
+    members = tuple(
+        replace(m, caster=magic.next_turn(m.caster)) if m.id == fight.actor else m
+        for m in state.members
+    )
+    return replace(state, members=members, combat=replace(fight, current=fight.current + 1))
+
+
+def _f_attacked(state: Campaign, e: dict) -> Campaign:
+    a = _member(state, _need(e, "attacker"))
+    t = _member(state, _need(e, "target"))
+    attack_total = _total(_need(e, "attack"), "attack")
+    spent = int(e.get("hero_points", 0))
+    if spent:
+        if spent > a.sheet.hero_points:
+            raise EventError(f"{a.sheet.name} had no hero points to spend")
+        state = state._put(replace(a, sheet=replace(a.sheet,
+                                                     hero_points=a.sheet.hero_points - spent)))
+        t = _member(state, t.id)
+    if "defense" in e:
+        _total(e["defense"]["roll"], "defense")
+    tn = int(_need(e, "tn"))  # type: ignore[arg-type]
+    hit = attack_total >= tn
+    if hit != bool(e.get("hit")):
+        raise EventError("the attack's hit does not match its roll and TN")
+    if not hit:
+        return state
+    damage_total = _total(_need(e, "damage"), "damage")
+    if "resist" in e:
+        _total(e["resist"], "resist")
+    resistance = int(_need(e, "resistance"))  # type: ignore[arg-type]
+    extra = int(e.get("extra", 0))
+    rnd = state.combat.round if state.combat else None
+    if t.body is not None:
+        return state._put(replace(t, body=wounds.bp_hit(t.body, damage_total + extra,
+                                                        resistance)))
+    margin = damage_total + extra - resistance
+    return state._put(replace(t, wounds=wounds.take_hit(t.wounds, margin, rnd)))
+
+
+def _f_stay_up(state: Campaign, e: dict) -> Campaign:
+    m = _member(state, _need(e, "who"))
+    total = _total(_need(e, "roll"), "Stamina")
+    ko = e.get("knockout")
+    faces = None
+    if ko is not None:
+        try:
+            faces = check_roll(ko, sides=6, count=wounds.KNOCKOUT_DICE)
+        except EventError:
+            raise
+    new, _ = _check(wounds.stay_up, m.wounds, total, knockout_faces=faces,
+                    dice=None if faces is not None else _NO_DICE)
+    return state._put(replace(m, wounds=new))
+
+
+class _NoDice(Dice):
+    """Stands in for dice inside fold, where every face must come from the event."""
+
+    def roll(self, count: int, sides: int = 6) -> dict:
+        raise EventError("the event is missing the dice it rolled")
+
+
+_NO_DICE = _NoDice(0)
+
+
+def _f_mortal(state: Campaign, e: dict) -> Campaign:
+    m = _member(state, _need(e, "who"))
+    total = _total(_need(e, "roll"), "Might")
+    return state._put(replace(m, wounds=_check(wounds.mortal_round, m.wounds, total)))
+
+
+def _f_flesh(state: Campaign, e: dict) -> Campaign:
+    m = _member(state, _need(e, "who"))
+    new, left = _check(wounds.just_a_flesh_wound, m.wounds, m.sheet.hero_points,
+                       state.settings.wild.hero_points)
+    return state._put(replace(m, wounds=new, sheet=replace(m.sheet, hero_points=left)))
+
+
+def _f_healed(state: Campaign, e: dict) -> Campaign:
+    m = _member(state, _need(e, "who"))
+    method = _need(e, "method")
+    minutes = e.get("minutes")
+    extra = sum(p.healing_tn for p in m.sheet.perk_data())
+    heals = all(p.heals for p in m.sheet.perk_data())
+    if method == "potion":
+        return state._put(replace(m, wounds=_check(wounds.potion_of_healing, m.wounds)))
+    if m.body is not None:
+        total = _total(_need(e, "roll"), "healing")
+        rec = e.get("recovered")
+        faces = check_roll(rec, sides=6) if rec is not None else None
+        body, _ = _check(wounds.bp_heal, m.body, total, faces=faces, dice=_NO_DICE)
+        return state._put(replace(m, body=body))
+    if method == "natural":
+        total = _total(e["roll"], "Might") if "roll" in e else None
+        new, _ = _check(wounds.natural_healing, m.wounds, total, minutes or 0, extra_tn=extra,
+                        heals=heals)
+    elif method == "assisted":
+        total = _total(_need(e, "roll"), "Medicine")
+        new, _ = _check(wounds.assisted_healing, m.wounds, total, minutes, extra_tn=extra,
+                        heals=heals)
+    else:
+        raise EventError(f"unknown healing method {method!r}")
+    return state._put(replace(m, wounds=new))
+
+
+def _f_rolled(state: Campaign, e: dict) -> Campaign:
+    m = _member(state, _need(e, "who"))
+    _total(_need(e, "roll"), "check")
+    hp, cp = int(e.get("hero_points", 0)), int(e.get("character_points", 0))
+    if hp > m.sheet.hero_points or cp > m.sheet.character_points:
+        raise EventError(f"{m.sheet.name} spent points he did not have")
+    if not hp and not cp:
+        return state
+    sheet = replace(m.sheet, hero_points=m.sheet.hero_points - hp,
+                    character_points=m.sheet.character_points - cp)
+    return state._put(replace(m, sheet=sheet))
+
+
+def _f_spell_cast(state: Campaign, e: dict) -> Campaign:
+    from d6tui.games.simple_six.content import content
+
+    m = _member(state, _need(e, "who"))
+    total = _total(_need(e, "roll"), "Magic")
+    spell = str(_need(e, "spell"))
+    conc = spell if _check(content().spell, spell).concentration else None
+    caster, _ = _check(magic.cast, m.caster, total, int(_need(e, "tn")),  # type: ignore[arg-type]
+                       concentration=conc)
+    return state._put(replace(m, caster=caster))
+
+
+def _f_rested(state: Campaign, e: dict) -> Campaign:
+    m = _member(state, _need(e, "who"))
+    return state._put(replace(m, caster=magic.rest(m.caster, int(_need(e, "minutes")))))  # type: ignore[arg-type]
+
+
+def _f_combat_ended(state: Campaign, e: dict) -> Campaign:
+    if state.combat is None:
+        raise EventError("there is no fight to end")
+    return replace(state, combat=None)
+
+
+_FOLDS = {
+    "campaign_started": _f_started,
+    "character_added": _f_added,
+    "session_started": _f_session_started,
+    "session_ended": _f_session_ended,
+    "cp_spent": _f_cp_spent,
+    "combat_started": _f_combat_started,
+    "round_started": _f_round_started,
+    "turn_passed": _f_turn_passed,
+    "attacked": _f_attacked,
+    "stay_up_rolled": _f_stay_up,
+    "mortal_rolled": _f_mortal,
+    "flesh_wound_taken": _f_flesh,
+    "healed": _f_healed,
+    "rolled": _f_rolled,
+    "spell_cast": _f_spell_cast,
+    "rested": _f_rested,
+    "combat_ended": _f_combat_ended,
+}
+
+#: Every event type a campaign log holds.
+EVENT_TYPES = frozenset(_FOLDS)

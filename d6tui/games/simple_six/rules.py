@@ -1,0 +1,141 @@
+"""Simple Six: the rules module the engine's registry can load (``RULES``).
+
+The game is not listed in ``registry.GAMES`` yet: the home screen lists playable games only,
+and the Simple Six screen comes later. A session can still be driven headless with
+``Session.new(RULES, options)`` and ``Session.load(path, rules=RULES)``.
+
+How d6tui reads the SRD where it leaves a choice open (each named in the docstring of the
+function that applies it):
+
+- Die codes: three pips make a die; penalties that leave no die forbid the roll.
+- The wild die: a 1 only counts as "a 1 on the wild die" when it is the first face of the
+  chain (a 1 rolled after a 6 is part of an exploding total). Extra wild dice bought with
+  character points explode but do not trigger the wild-1 rule.
+- Traditional hero points double the code after penalties, before the rolling limit; one per
+  roll.
+- "Halfway There": skill dice of at least half the TN count.
+- Named difficulties use the top of their range (Moderate 15, as "Wound Level Effects" does).
+- Creation: attribute and skill dice must be spent exactly; at most 2D of skill dice go into a
+  specialization; one suit of armor and one shield.
+- Initiative ties go to the higher Agility, then to the order of the roster.
+- A Mortally Wounded character dies when his Might roll is below the whole minutes (six rounds
+  each) spent at that level.
+"""
+
+from __future__ import annotations
+
+from d6tui.engine.registry import GameRules
+from d6tui.games.simple_six.campaign import (
+    EVENT_TYPES,
+    Campaign,
+    check_options,
+    fold,
+    new_state,
+    start,
+)
+from d6tui.games.simple_six.wild import describe_roll
+
+
+def describe(event: dict) -> str:
+    """An event in words, for the log view.
+
+    Args:
+        event: a stored event.
+
+    Returns:
+        One line.
+    """
+    t = event["type"]
+    who = event.get("who", "")
+    if t == "campaign_started":
+        return "the campaign began"
+    if t == "character_added":
+        kind = "NPC" if event.get("sheet", {}).get("npc") else "character"
+        return f"{kind} {event['sheet']['name']} joined"
+    if t == "session_started":
+        return f"session {event['number']} began"
+    if t == "session_ended":
+        awards = ", ".join(f"{k} {v} CP" for k, v in event.get("cp", {}).items())
+        return f"session {event['number']} ended" + (f": {awards}" if awards else "")
+    if t == "cp_spent":
+        return f"{who} spent {event['cost']} CP on {event['kind']} {event['target']}"
+    if t == "combat_started":
+        return "a fight began: " + ", ".join(event["ids"])
+    if t == "round_started":
+        order = ", ".join(f"{i['who']} {i['roll']['total']}" for i in event["initiative"])
+        return f"round {event['round']}: initiative {order}"
+    if t == "turn_passed":
+        return f"{who} finished acting"
+    if t == "attacked":
+        line = (f"{event['attacker']} attacked {event['target']} with {event['skill']}:"
+                f" {event['attack']['total']} vs {event['tn']}")
+        if not event.get("hit"):
+            return line + ", a miss"
+        return (line + f", hit for {event['damage']['total'] + event.get('extra', 0)}"
+                f" against {event['resistance']}")
+    if t == "stay_up_rolled":
+        ok = "stayed up" if "knockout" not in event else (
+            f"was knocked out for {sum(event['knockout']['faces'])} minutes")
+        return f"{who} rolled Stamina {event['roll']['total']} and {ok}"
+    if t == "mortal_rolled":
+        return f"{who} rolled Might {event['roll']['total']} against death"
+    if t == "flesh_wound_taken":
+        return f"{who} spent a hero point: just a flesh wound"
+    if t == "healed":
+        return f"{who} was treated ({event['method']})"
+    if t == "rolled":
+        return f"{who} rolled {event['what']}: {describe_roll(event['roll'])}"
+    if t == "spell_cast":
+        ok = "cast" if event["roll"]["total"] >= event["tn"] else "failed"
+        return f"{who} {ok} {event['spell']} ({event['roll']['total']} vs {event['tn']})"
+    if t == "rested":
+        return f"{who} rested {event['minutes']} minutes"
+    if t == "combat_ended":
+        return f"the fight ended after {event['round']} rounds"
+    return t
+
+
+def status(state: Campaign) -> str:
+    """One line: the session, and the fight's round and actor."""
+    parts = [f"session {state.session}" if state.in_session else "between sessions",
+             f"{len(state.members)} characters"]
+    if state.combat is not None:
+        parts.append(f"round {state.combat.round}")
+        if state.combat.actor:
+            parts.append(f"{state.combat.actor} to act")
+    return ", ".join(parts)
+
+
+def to_json(state: Campaign) -> dict:
+    """The campaign as JSON values (``d6tui replay --json``)."""
+    from d6tui.games.simple_six.sheet import sheet_to_dict
+
+    members = []
+    for m in state.members:
+        entry: dict = {"id": m.id, "sheet": sheet_to_dict(m.sheet),
+                       "wound": m.wounds.level.label}
+        if m.body is not None:
+            entry["body_points"] = m.body.current
+        members.append(entry)
+    out: dict = {"settings": state.settings.to_mapping(), "session": state.session,
+                 "in_session": state.in_session, "members": members}
+    if state.combat is not None:
+        out["combat"] = {"round": state.combat.round, "order": list(state.combat.order),
+                         "actor": state.combat.actor}
+    return out
+
+
+RULES = GameRules(
+    slug="simple_six",
+    name="Simple Six",
+    event_types=EVENT_TYPES,
+    check_options=check_options,
+    start=start,
+    new_state=new_state,
+    fold=fold,
+    describe=describe,
+    status=status,
+    is_over=lambda state: False,
+    to_json=to_json,
+    default_title=lambda options: "Simple Six campaign",
+)
