@@ -178,9 +178,22 @@ def test_ruby_and_damage_scrolls_at_break() -> None:
     s = hero(fighting(monster=MonsterData("Ogre", 8, 1, 5)), items=("Ruby",),
              scrolls=("Blast",))
     s = act(s, commands.use_item, "Ruby", roll=R(5))
-    assert s.fight is not None and s.fight.hp == 3 and s.fight.phase == "break"
+    # one Break action a round: the Attack comes next
+    assert s.fight is not None and s.fight.hp == 3 and s.fight.phase == "attack"
+    with pytest.raises(RuleError, match="Break"):
+        commands.use_scroll(s, "Blast")
+    s = attack(s, 1, 2)  # a miss
     s = act(s, commands.use_scroll, "Blast")
     assert s.fight is not None and s.fight.hp == 1
+
+
+def test_regeneration_after_a_break_hit_goes_on_to_the_attack() -> None:
+    s = hero(fighting(monster=MonsterData("Troll", 8, 1, 1, ("regeneration",))),
+             scrolls=("Spark",))
+    s = act(s, commands.use_scroll, "Spark")
+    s = rolls(s, 2, 3)
+    assert s.fight is not None and (s.fight.hp, s.fight.phase, s.fight.round) == (
+        1, "attack", 1)
 
 
 def test_items_wait_for_the_break() -> None:

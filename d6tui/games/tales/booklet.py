@@ -667,7 +667,7 @@ def choice_options(state: Tale, task: Task) -> list[str]:
             return ["exit", "risk", "small_room"]
         return ["exit", "risk"]
     if what == "thief":
-        return sorted(set(h.scrolls))
+        return sorted(set(h.scrolls)) or ["nothing"]
     if what == "gamble":
         out = ["hp"]
         if h.gold:
@@ -730,6 +730,8 @@ def resolve_choice(state: Tale, task: Task, option: str) -> Tale:
         state = sheet.push(state, Task("choose:dungeon"), Task("room_next"))
         return sheet.push(state, Task("roll:room"))
     if what == "thief":
+        if option == "nothing":  # the backpack was emptied meanwhile: the thief takes gold
+            return sheet.gold(state, -1) if sheet.hero(state).gold else state
         return sheet.say(sheet.drop_scroll(state, option), f"the thief took a {option}")
     if what == "gamble":
         if option == "hp":

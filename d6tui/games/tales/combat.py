@@ -213,8 +213,19 @@ def regenerate(state: Tale, faces: list[int]) -> Tale:
     """R08 Regeneration: 2d6, and on 4-6 the monster stands up again with 1 HP."""
     if 4 <= sum(faces) <= 6:
         state = sheet.say(_set(state, hp=1), "it regenerates to 1 HP")
+        assert state.fight is not None
+        if state.fight.phase == "break":  # hurt by an item at the Break: the Attack follows
+            return _set(state, phase="attack")
         return _next_round(state)
     return defeat(sheet.say(state, "it does not regenerate"))
+
+
+def break_used(state: Tale) -> Tale:
+    """R09: one Break action a round (flee, an item or a scroll); the Attack comes next."""
+    f = state.fight
+    if f is None or f.phase != "break" or state.top is None or state.top.kind != "fight":
+        return state
+    return _set(state, phase="attack")
 
 
 def _next_round(state: Tale) -> Tale:

@@ -325,6 +325,10 @@ def _free(state: Tale, section: str) -> None:
 
 
 def _scroll_used(state: Tale, event: dict) -> Tale:
+    return combat.break_used(_use_scroll(state, event))
+
+
+def _use_scroll(state: Tale, event: dict) -> Tale:
     scroll = str(event.get("scroll"))
     purpose = event.get("purpose", "")
     _free(state, "J03")
@@ -366,6 +370,10 @@ def _scroll_used(state: Tale, event: dict) -> Tale:
 
 
 def _item_used(state: Tale, event: dict) -> Tale:
+    return combat.break_used(_use_item(state, event))
+
+
+def _use_item(state: Tale, event: dict) -> Tale:
     item = str(event.get("item"))
     _free(state, "J01")
     if item == "Mango":
