@@ -146,9 +146,11 @@ def test_incapacitated_stays_up_on_15() -> None:
 def test_incapacitated_knocked_out_for_10d_minutes() -> None:
     s = take_hit(WoundState(), 9)
     out, roll = stay_up(s, 14, knockout_faces=[1] * 9 + [6])
-    assert not out.awake and out.knocked_out_minutes == 15 and roll["source"] == "table"
+    assert roll is not None and roll["source"] == "table"
+    assert not out.awake and out.knocked_out_minutes == 15
     assert penalty(out) is None
     out2, roll2 = stay_up(s, 3, dice=Dice(1))
+    assert roll2 is not None
     assert len(roll2["faces"]) == 10 and out2.knocked_out_minutes == sum(roll2["faces"])
     with pytest.raises(DiceError):
         stay_up(s, 3, knockout_faces=[1, 2])
@@ -299,9 +301,9 @@ def test_body_points_healing() -> None:
     bp = BodyPoints(30, 10)
     assert bp_heal(bp, 3) == (BodyPoints(30, 12), None)
     healed, roll = bp_heal(bp, 12, faces=[4, 5])
-    assert healed.current == 19 and roll["faces"] == [4, 5]
+    assert roll is not None and healed.current == 19 and roll["faces"] == [4, 5]
     healed, roll = bp_heal(BodyPoints(30, 29), 35, dice=Dice(2))
-    assert healed.current == 30 and len(roll["faces"]) == 5
+    assert roll is not None and healed.current == 30 and len(roll["faces"]) == 5
     with pytest.raises(DiceError):
         bp_heal(bp, 12)
     with pytest.raises(RuleError, match="dead"):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from d6tui.engine.dice import Dice, check_roll, table_roll
 from d6tui.engine.errors import D6Error, DiceError, EventError, RuleError
@@ -42,6 +43,7 @@ from d6tui.games.simple_six.wild import (
     roll_wild,
     table_wild,
 )
+from d6tui.games.simple_six.wounds import BodyPoints, WoundState
 
 #: Typed dice for one roll: (ordinary faces, wild chain).
 Typed = tuple[Sequence[int], Sequence[int]]
@@ -66,8 +68,8 @@ class Member:
 
     id: str
     sheet: Character
-    wounds: wounds.WoundState = wounds.WoundState()
-    body: wounds.BodyPoints | None = None
+    wounds: WoundState = WoundState()
+    body: BodyPoints | None = None
     caster: magic.Caster = magic.Caster()
 
     @property
@@ -739,7 +741,7 @@ def roll_check(
         if dice is None:
             raise DiceError("roll the dice, or type the faces rolled at the table")
         roll = roll_wild(req, dice, state.settings.wild)
-    payload = {"type": "rolled", "who": m.id, "what": what, "roll": roll}
+    payload: dict = {"type": "rolled", "who": m.id, "what": what, "roll": roll}
     if hero_points:
         payload["hero_points"] = hero_points
     if character_points:
@@ -807,7 +809,7 @@ def end_combat(state: Campaign) -> dict:
 # -- fold -------------------------------------------------------------------------------------
 
 
-def _need(event: dict, key: str) -> object:
+def _need(event: dict, key: str) -> Any:
     if key not in event:
         raise EventError(f"a {event['type']} event needs '{key}'")
     return event[key]
@@ -896,7 +898,7 @@ def _f_cp_spent(state: Campaign, e: dict) -> Campaign:
 def _f_combat_started(state: Campaign, e: dict) -> Campaign:
     if state.combat is not None:
         raise EventError("a fight is already going on")
-    ids = tuple(_member(state, i).id for i in _need(e, "ids"))  # type: ignore[attr-defined]
+    ids = tuple(_member(state, i).id for i in _need(e, "ids"))
     members = tuple(
         replace(m, wounds=wounds.new_combat(m.wounds)) if m.id in ids else m
         for m in state.members
@@ -909,7 +911,7 @@ def _f_round_started(state: Campaign, e: dict) -> Campaign:
     if fight is None or _need(e, "round") != fight.round + 1:
         raise EventError("a round starts in a fight, numbered next")
     order = []
-    for entry in _need(e, "initiative"):  # type: ignore[attr-defined]
+    for entry in _need(e, "initiative"):
         who = _member(state, entry["who"]).id
         if who not in fight.ids:
             raise EventError(f"{who} is not in this fight")
@@ -948,7 +950,7 @@ def _f_attacked(state: Campaign, e: dict) -> Campaign:
         t = _member(state, t.id)
     if "defense" in e:
         _total(e["defense"]["roll"], "defense")
-    tn = int(_need(e, "tn"))  # type: ignore[arg-type]
+    tn = int(_need(e, "tn"))
     hit = attack_total >= tn
     if hit != bool(e.get("hit")):
         raise EventError("the attack's hit does not match its roll and TN")
@@ -957,7 +959,7 @@ def _f_attacked(state: Campaign, e: dict) -> Campaign:
     damage_total = _total(_need(e, "damage"), "damage")
     if "resist" in e:
         _total(e["resist"], "resist")
-    resistance = int(_need(e, "resistance"))  # type: ignore[arg-type]
+    resistance = int(_need(e, "resistance"))
     extra = int(e.get("extra", 0))
     rnd = state.combat.round if state.combat else None
     if t.body is not None:
@@ -971,12 +973,7 @@ def _f_stay_up(state: Campaign, e: dict) -> Campaign:
     m = _member(state, _need(e, "who"))
     total = _total(_need(e, "roll"), "Stamina")
     ko = e.get("knockout")
-    faces = None
-    if ko is not None:
-        try:
-            faces = check_roll(ko, sides=6, count=wounds.KNOCKOUT_DICE)
-        except EventError:
-            raise
+    faces = check_roll(ko, sides=6, count=wounds.KNOCKOUT_DICE) if ko is not None else None
     new, _ = _check(wounds.stay_up, m.wounds, total, knockout_faces=faces,
                     dice=None if faces is not None else _NO_DICE)
     return state._put(replace(m, wounds=new))
@@ -1014,18 +1011,18 @@ def _f_healed(state: Campaign, e: dict) -> Campaign:
     if method == "potion":
         return state._put(replace(m, wounds=_check(wounds.potion_of_healing, m.wounds)))
     if m.body is not None:
-        total = _total(_need(e, "roll"), "healing")
+        bp_total = _total(_need(e, "roll"), "healing")
         rec = e.get("recovered")
         faces = check_roll(rec, sides=6) if rec is not None else None
-        body, _ = _check(wounds.bp_heal, m.body, total, faces=faces, dice=_NO_DICE)
+        body, _ = _check(wounds.bp_heal, m.body, bp_total, faces=faces, dice=_NO_DICE)
         return state._put(replace(m, body=body))
     if method == "natural":
-        total = _total(e["roll"], "Might") if "roll" in e else None
-        new, _ = _check(wounds.natural_healing, m.wounds, total, minutes or 0, extra_tn=extra,
+        might = _total(e["roll"], "Might") if "roll" in e else None
+        new, _ = _check(wounds.natural_healing, m.wounds, might, minutes or 0, extra_tn=extra,
                         heals=heals)
     elif method == "assisted":
-        total = _total(_need(e, "roll"), "Medicine")
-        new, _ = _check(wounds.assisted_healing, m.wounds, total, minutes, extra_tn=extra,
+        new, _ = _check(wounds.assisted_healing, m.wounds, _total(_need(e, "roll"), "Medicine"),
+                        minutes, extra_tn=extra,
                         heals=heals)
     else:
         raise EventError(f"unknown healing method {method!r}")
@@ -1052,14 +1049,14 @@ def _f_spell_cast(state: Campaign, e: dict) -> Campaign:
     total = _total(_need(e, "roll"), "Magic")
     spell = str(_need(e, "spell"))
     conc = spell if _check(content().spell, spell).concentration else None
-    caster, _ = _check(magic.cast, m.caster, total, int(_need(e, "tn")),  # type: ignore[arg-type]
+    caster, _ = _check(magic.cast, m.caster, total, int(_need(e, "tn")),
                        concentration=conc)
     return state._put(replace(m, caster=caster))
 
 
 def _f_rested(state: Campaign, e: dict) -> Campaign:
     m = _member(state, _need(e, "who"))
-    return state._put(replace(m, caster=magic.rest(m.caster, int(_need(e, "minutes")))))  # type: ignore[arg-type]
+    return state._put(replace(m, caster=magic.rest(m.caster, int(_need(e, "minutes")))))
 
 
 def _f_combat_ended(state: Campaign, e: dict) -> Campaign:

@@ -332,7 +332,8 @@ def problems(draft: Draft, settings: CampaignSettings | None = None) -> list[Rul
             tables.weapon(w)
         except RuleError as e:
             errors.append(e)
-    suits, shields = [], []
+    suits: list[str] = []
+    shields: list[str] = []
     for a in draft.armor:
         try:
             piece = tables.armor_piece(a)
