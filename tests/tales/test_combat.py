@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -17,7 +18,7 @@ TEST = MonsterData("Test", 8, 1, 2)
 
 
 def fighting(race: str = "human", monster: MonsterData = TEST, *, trophy: int = 1,
-             **kwargs: object) -> Tale:
+             **kwargs: Any) -> Tale:
     s = at_step(begin(race), "terrain_event", "III-3")
     return play.settle(combat.start(replace(s, news=()), monster, trophy=trophy, **kwargs))
 

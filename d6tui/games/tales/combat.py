@@ -8,6 +8,7 @@ the Break), then waits in ``break`` (flee, item, scroll or attack) or ``attack``
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from d6tui.engine.errors import RuleError
 from d6tui.games.tales import sheet
@@ -96,7 +97,7 @@ def fight(state: Tale) -> Fight:
     return state.fight
 
 
-def _set(state: Tale, **changes: object) -> Tale:
+def _set(state: Tale, **changes: Any) -> Tale:
     assert state.fight is not None
     return replace(state, fight=replace(state.fight, **changes))
 

@@ -5,10 +5,11 @@ backpack (J03), the task stack and the news of the last event.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from d6tui.engine.errors import RuleError
 from d6tui.games.tales import island
-from d6tui.games.tales.state import Hero, Square, Tale, Task
+from d6tui.games.tales.state import Hero, Tale, Task
 
 
 def say(state: Tale, text: str) -> Tale:
@@ -27,7 +28,7 @@ def hero(state: Tale) -> Hero:
     return state.hero
 
 
-def edit(state: Tale, **changes: object) -> Tale:
+def edit(state: Tale, **changes: Any) -> Tale:
     """Change fields of the hero sheet."""
     return replace(state, hero=replace(hero(state), **changes))
 
@@ -125,7 +126,7 @@ def pop(state: Tale) -> Tale:
     return replace(state, tasks=state.tasks[:-1])
 
 
-def set_square(state: Tale, i: int, **changes: object) -> Tale:
+def set_square(state: Tale, i: int, **changes: Any) -> Tale:
     """Change square ``i`` of the map."""
     squares = list(state.squares)
     squares[i] = replace(squares[i], **changes)
@@ -154,8 +155,3 @@ def day_note(state: Tale, note: str) -> Tale:
         return state
     last = state.days[-1]
     return replace(state, days=(*state.days[:-1], replace(last, notes=(*last.notes, note))))
-
-
-def blank_square() -> Square:
-    """An unrevealed square."""
-    return Square()
