@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -279,3 +280,44 @@ def test_hits_through_the_log_never_lower_a_wound(hits: list[tuple[int, int]]) -
     for ev in s.events[1:]:
         again._apply(ev)
     assert again.state == s.state
+
+
+# -- export -----------------------------------------------------------------------------------
+
+
+def test_sheet_exports_and_imports() -> None:
+    from d6tui.games.simple_six.export import read_sheet_toml, sheet_markdown, sheet_toml
+
+    s = party()
+    baelen = s.state.member("sir-baelen").sheet
+    md = sheet_markdown(baelen, s.state.settings)
+    assert "# Sir Baelen" in md and "| Might | 3D+1 | Sword 5D+1 |" in md
+    assert "| 10 | 12 | 16 | 10(20) | 30 ft |" in md
+    assert "Sword (6D)" in md and "Athletics: Running 6D" in md
+    text = sheet_toml(baelen)
+    assert read_sheet_toml(text) == baelen
+    with pytest.raises(RuleError, match="not TOML"):
+        read_sheet_toml("= =")
+    with pytest.raises(RuleError, match="not a Simple Six sheet"):
+        read_sheet_toml('format = "other"')
+    with pytest.raises(RuleError, match="does not read"):
+        read_sheet_toml(f'format = "{"d6tui-simple-six-sheet"}"\n[sheet]\nname = "X"\n')
+    other = Session.new(RULES, {"skill_list": "fantasy"})
+    stored = tomllib.loads(text)["sheet"]
+    other.do(c.import_character, stored)
+    assert other.state.member("sir-baelen").sheet == baelen
+    with pytest.raises(RuleError, match="already"):
+        other.do(c.import_character, stored)
+
+
+def test_log_as_markdown() -> None:
+    from d6tui.games.simple_six.export import log_markdown
+
+    s = party()
+    s.do(c.start_session)
+    s.do(c.start_combat, ["mira", "orc"])
+    s.do(c.start_round, dice=s.dice)
+    s.do(c.end_combat)
+    s.do(c.end_session, {"mira": 5})
+    md = log_markdown("Tuesday game", s.events, RULES.describe)
+    assert "## Session 1" in md and "### Round 1" in md and "mira 5 CP" in md

@@ -1,0 +1,123 @@
+"""Writing Simple Six out: a sheet as Markdown (to print or share) or as TOML (to import into
+another campaign), and a campaign log as a readable Markdown record.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Iterable
+
+import tomli_w
+
+from d6tui.engine.errors import RuleError
+from d6tui.games.simple_six.settings import CampaignSettings
+from d6tui.games.simple_six.sheet import (
+    Character,
+    derived,
+    sheet_from_dict,
+    sheet_to_dict,
+    weapon_damage,
+)
+
+#: The ``format`` key of an exported sheet file.
+SHEET_FORMAT = "d6tui-simple-six-sheet"
+
+
+def sheet_markdown(character: Character, settings: CampaignSettings | None = None) -> str:
+    """A character sheet as Markdown, laid out like the paper sheet.
+
+    Args:
+        character: the sheet.
+        settings: the campaign (skill list, combat system, Body Points).
+
+    Returns:
+        The Markdown text.
+    """
+    settings = settings or CampaignSettings()
+    d = derived(character, settings)
+    lines = [f"# {character.name}" + (" (NPC)" if character.npc else ""), ""]
+    lines += ["| Attribute | Code | Skills |", "|---|---|---|"]
+    for attr, code in character.attributes:
+        skills = [f"{e.name} {character.skill(e.name, settings)}"
+                  for e in character.skills if e.attribute == attr]
+        lines.append(f"| {attr} | {code} | {', '.join(skills)} |")
+    if character.specializations:
+        lines += ["", "**Specializations:** " + ", ".join(
+            f"{s.key} {character.specialization_code(s.skill, s.name, settings)}"
+            for s in character.specializations)]
+    lines += ["", "| Block | Dodge | Parry | Soak | Move |", "|---|---|---|---|---|",
+              f"| {d.block} | {d.dodge} | {d.parry} | {d.soak_base}({d.soak}) | {d.move} ft |"]
+    if d.body_points is not None:
+        lines += ["", f"**Body Points:** {d.body_points}"]
+    for title, items in (("Perks", character.perks), ("Complications", character.complications),
+                         ("Armor", character.armor), ("Spells", character.spells)):
+        if items:
+            lines += ["", f"**{title}:** " + ", ".join(items)]
+    if character.weapons:
+        lines += ["", "**Weapons:** " + ", ".join(
+            f"{w} ({weapon_damage(character, w, settings)})" for w in character.weapons)]
+    lines += ["", f"**Hero points:** {character.hero_points}  ",
+              f"**Character points:** {character.character_points}", ""]
+    return "\n".join(lines)
+
+
+def sheet_toml(character: Character) -> str:
+    """A sheet as a TOML file another campaign can import.
+
+    Args:
+        character: the sheet.
+
+    Returns:
+        The TOML text (``format`` and ``sheet`` keys).
+    """
+    return tomli_w.dumps({"format": SHEET_FORMAT, "version": 1,
+                          "sheet": sheet_to_dict(character)})
+
+
+def read_sheet_toml(text: str) -> Character:
+    """Read a sheet file written by :func:`sheet_toml`.
+
+    Args:
+        text: the file's text.
+
+    Returns:
+        The sheet (import it with :func:`.campaign.import_character`).
+
+    Raises:
+        RuleError: not TOML, not a sheet file, or a sheet that does not read.
+    """
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise RuleError(f"the sheet file is not TOML: {e}", "Campaign") from None
+    if doc.get("format") != SHEET_FORMAT or "sheet" not in doc:
+        raise RuleError("this is not a Simple Six sheet exported by d6tui", "Campaign")
+    try:
+        return sheet_from_dict(doc["sheet"])
+    except Exception as e:  # EventError and friends: report, never a traceback
+        raise RuleError(f"the sheet does not read: {e}", "Campaign") from None
+
+
+def log_markdown(title: str, events: Iterable[dict], describe: Callable[[dict], str]) -> str:
+    """A campaign log as a Markdown record: sessions as headings, rounds as sub-headings, each
+    event a line (rolls, wounds, CP awarded).
+
+    Args:
+        title: the campaign's name.
+        events: the stored events, in order.
+        describe: the game's ``describe`` (``RULES.describe``).
+
+    Returns:
+        The Markdown text.
+    """
+    lines = [f"# {title}", ""]
+    for ev in events:
+        t = ev.get("type")
+        text = describe(ev)
+        if t == "session_started":
+            lines += ["", f"## Session {ev['number']}", ""]
+        elif t == "round_started":
+            lines += ["", f"### Round {ev['round']}", ""]
+        lines.append(f"- #{ev.get('seq', '?')} {text}")
+    lines.append("")
+    return "\n".join(lines)
