@@ -245,3 +245,16 @@ def test_bad_override_files_give_clear_errors(tmp_path: Path, text: str, msg: st
     with pytest.raises(ContentError, match=msg) as err:
         load_cards(override=f)
     assert str(f) in str(err.value)
+
+
+def test_describe_rare_events() -> None:
+    assert describe({"type": "deck_exhausted", "by": "Ann"}) == (
+        "Ann found no card left to draw; the turn ends")
+    text = describe({"type": "horseback_played", "by": "Bob", "card": "S03", "escape": "E01",
+                     "saved": ["B01"]})
+    assert text.startswith("Bob played Horseback")
+    table = describe({"type": "dice_rolled", "by": "Cy", "card": "B01", "name": "Rattler",
+                      "purpose": "hunt", "roll_no": 2,
+                      "roll": {"dice": "2 shooter", "faces": ["heart", "skull"],
+                               "source": "table"}})
+    assert table == "Cy rolled heart, skull (table dice) for Rattler (roll 2)"
