@@ -68,7 +68,12 @@ ROLL_DICE = {
 
 
 def roll_count(state: Tale, task: Task) -> int:
-    """How many d6 the roll task ``task`` takes."""
+    """How many d6 the roll task ``task`` takes.
+
+    Args:
+        state: the tale (the Hobbit rolls the treasure twice).
+        task: a ``roll:...`` task.
+    """
     what = task.kind.removeprefix("roll:")
     if what == "treasure" and sheet.hero(state).race == "hobbit":
         return 4
@@ -81,6 +86,9 @@ def roll_count(state: Tale, task: Task) -> int:
 def read(state: Tale, code: str) -> Tale:
     """Read event ``code`` (E01-E39, or a follow-up such as ``E19:won``).
 
+    Args:
+        state: the tale.
+        code: the event, or a follow-up such as ``E19:won``.
     Raises:
         RuleError: there is no such event.
     """
@@ -106,7 +114,12 @@ def _quest_here(state: Tale, kind: str) -> Quest | None:
 
 
 def active_quest(state: Tale, kind: str) -> Quest | None:
-    """The first open quest of ``kind``."""
+    """The first open quest of ``kind``.
+
+    Args:
+        state: the tale.
+        kind: the quest kind (J04).
+    """
     for q in state.quests:
         if q.kind == kind and not q.done:
             return q
@@ -114,7 +127,12 @@ def active_quest(state: Tale, kind: str) -> Quest | None:
 
 
 def cross_out(state: Tale, qid: int) -> Tale:
-    """Cross a quest out in J04 (completed)."""
+    """Cross a quest out in J04 (completed).
+
+    Args:
+        state: the tale.
+        qid: the quest's number.
+    """
     quests = tuple(replace(q, done=True) if q.qid == qid else q for q in state.quests)
     return sheet.say(replace(state, quests=quests), "quest completed")
 
@@ -225,7 +243,11 @@ def finish(state: Tale) -> Tale:
 
 
 def status_for(fame: int) -> str:
-    """The J09 status for a final fame."""
+    """The J09 status for a final fame.
+
+    Args:
+        fame: the final fame.
+    """
     title = content().status[0][1]
     for low, name in content().status:
         if fame >= low:
@@ -390,7 +412,12 @@ PLAYABLE = frozenset(
 
 
 def auto(state: Tale, task: Task) -> Tale | None:
-    """Resolve ``task`` if it waits for nothing; None when the player must act."""
+    """Resolve ``task`` if it waits for nothing; None when the player must act.
+
+    Args:
+        state: the tale.
+        task: the task on top of the stack.
+    """
     if task.kind == "goto":
         return read(sheet.pop(state), task.arg)
     if task.kind == "endturn":
@@ -476,7 +503,12 @@ def _terrain(state: Tale, total: int) -> Tale:
 
 
 def treasure(state: Tale, total: int) -> Tale:
-    """E03: what the chest holds for a 2d6 sum."""
+    """E03: what the chest holds for a 2d6 sum.
+
+    Args:
+        state: the tale.
+        total: the 2d6 sum.
+    """
     kind, what = content().treasure[total].split(":")
     if kind == "gold":
         return sheet.gold(state, int(what))
@@ -516,7 +548,13 @@ def _rift_monster(face: int) -> MonsterData:
 
 
 def resolve_roll(state: Tale, task: Task, faces: list[int]) -> Tale:
-    """Apply the dice of the awaited roll task."""
+    """Apply the dice of the awaited roll task.
+
+    Args:
+        state: the tale.
+        task: the awaited ``roll:...`` task.
+        faces: the faces the roll counts with.
+    """
     what = task.kind.removeprefix("roll:")
     total = sum(faces)
     h = sheet.hero(state)
@@ -645,7 +683,12 @@ def _e35_roll(state: Tale, face: int) -> Tale:
 
 
 def choice_options(state: Tale, task: Task) -> list[str]:
-    """What the player may answer to the choice task ``task``."""
+    """What the player may answer to the choice task ``task``.
+
+    Args:
+        state: the tale.
+        task: the awaited task.
+    """
     what = task.kind.removeprefix("choose:")
     h = sheet.hero(state)
     if what == "rotate":
@@ -686,6 +729,10 @@ def choice_options(state: Tale, task: Task) -> list[str]:
 def resolve_choice(state: Tale, task: Task, option: str) -> Tale:
     """Apply the player's answer to the awaited choice.
 
+    Args:
+        state: the tale.
+        task: the awaited task.
+        option: the player's answer.
     Raises:
         RuleError: the answer is not one of :func:`choice_options`.
     """

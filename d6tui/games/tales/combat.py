@@ -28,6 +28,9 @@ def week_monster(week: int, terrain: str) -> MonsterData:
     """This week's monster for a terrain (R08). Villages and the castle use the plains row;
     weeks past the table use its last week.
 
+    Args:
+        week: the week (R08: the table row).
+        terrain: the square's terrain.
     Raises:
         RuleError: the content has no monster for that terrain.
     """
@@ -103,7 +106,12 @@ def _set(state: Tale, **changes: Any) -> Tale:
 
 
 def veteran(state: Tale, face: int) -> Tale:
-    """Give the veteran its ability (R08); one it has already gives nothing."""
+    """Give the veteran its ability (R08); one it has already gives nothing.
+
+    Args:
+        state: the tale in a fight.
+        face: the 1d6 of the veteran table.
+    """
     assert state.fight is not None
     f = state.fight
     got = VETERAN[face]
@@ -136,7 +144,12 @@ def begin_round(state: Tale) -> Tale:
 
 
 def grow(state: Tale, face: int) -> Tale:
-    """E21: the Knight of Chaos grows by 1d6."""
+    """E21: the Knight of Chaos grows by 1d6.
+
+    Args:
+        state: the tale in a fight with the Knight.
+        face: the 1d6 of E21.
+    """
     assert state.fight is not None
     stat, n = KNIGHT_GROWTH[face]
     state = _set(state, **{stat: getattr(state.fight, stat) + n})
@@ -156,7 +169,12 @@ def hero_dmg(state: Tale) -> int:
 
 
 def attack(state: Tale, faces: list[int]) -> Tale:
-    """R09 Attack: 2d6 + Atk against the monster's Atk, with criticals on 2 and 12."""
+    """R09 Attack: 2d6 + Atk against the monster's Atk, with criticals on 2 and 12.
+
+    Args:
+        state: the tale in a fight.
+        faces: the two attack dice.
+    """
     f = fight(state)
     if f.phase not in ("break", "attack"):
         raise RuleError("the round has not reached its Attack step", "R09")
@@ -211,7 +229,12 @@ def deal(state: Tale, n: int, *, in_break: bool = False) -> Tale:
 
 
 def regenerate(state: Tale, faces: list[int]) -> Tale:
-    """R08 Regeneration: 2d6, and on 4-6 the monster stands up again with 1 HP."""
+    """R08 Regeneration: 2d6, and on 4-6 the monster stands up again with 1 HP.
+
+    Args:
+        state: the tale in a fight.
+        faces: the 2d6 of the regeneration roll.
+    """
     if 4 <= sum(faces) <= 6:
         state = sheet.say(_set(state, hp=1), "it regenerates to 1 HP")
         assert state.fight is not None
@@ -244,7 +267,12 @@ def _record(state: Tale, result: str) -> Tale:
 
 
 def end(state: Tale, result: str) -> Tale:
-    """Close the fight: J06 gets its line, the fight task leaves the stack."""
+    """Close the fight: J06 gets its line, the fight task leaves the stack.
+
+    Args:
+        state: the tale in a fight.
+        result: how it ended, for J06 (defeated, fled...).
+    """
     state = _record(state, result)
     tasks = list(state.tasks)
     while tasks and tasks[-1].kind != "fight":
@@ -285,7 +313,12 @@ def _mirror_hit(state: Tale, n: int) -> Tale:
 
 def flee_roll(state: Tale, face: int) -> Tale:
     """R09 Break: try to flee; 1 fails (the monster is spared this round), 2-6 gets away and
-    ends the turn (in a dungeon: to the exit E13)."""
+    ends the turn (in a dungeon: to the exit E13).
+
+    Args:
+        state: the tale in a fight.
+        face: the 1d6 of the flight.
+    """
     f = fight(state)
     if not f.can_flee:
         raise RuleError(f"there is no fleeing from the {f.name}", "R09")

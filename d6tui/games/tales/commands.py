@@ -50,6 +50,12 @@ def start_payload(options: dict) -> dict:
     """The first event of a tale: the hero's name and race, and whether the personal quest
     to open the map is taken (R03).
 
+    Args:
+        options: ``name``, ``race`` and ``explore`` (bool, default True).
+
+    Returns:
+        The ``tale_started`` payload.
+
     Raises:
         RuleError: no name, or an unknown race.
     """
@@ -70,6 +76,17 @@ def roll(
     """Make the roll the tale waits for (see :func:`play.pending`): a random square (R02), a
     new square (J02), a poison check or terrain event (R10), a table of an event...
 
+    Args:
+        state: the tale.
+        dice: the app's dice, used when ``roll`` is not given.
+        roll: faces typed from real dice (``table_roll``), used instead of rolling.
+        cookie: the Hobbit's cookie, ``(die index, +1 or -1)`` (R03).
+        reroll: a Meeple's re-roll (J08): the roll kept instead of ``roll``, or True to roll
+            it with ``dice``.
+
+    Returns:
+        The event payload.
+
     Raises:
         RuleError: no roll is awaited, or the roll has the wrong number of dice.
     """
@@ -85,6 +102,13 @@ def roll(
 def choose(state: Tale, option: str) -> dict:
     """Answer the choice the tale waits for (the options are in ``play.pending``).
 
+    Args:
+        state: the tale.
+        option: one of ``play.pending(state).options``.
+
+    Returns:
+        The event payload.
+
     Raises:
         RuleError: no choice is awaited, or the option is not one of them.
     """
@@ -95,6 +119,13 @@ def choose(state: Tale, option: str) -> dict:
 
 def place_road(state: Tale, rotation: int) -> dict:
     """Turn the new square's road by 0, 90, 180 or 270 degrees clockwise and draw it (R04).
+
+    Args:
+        state: the tale.
+        rotation: 0, 90, 180 or 270.
+
+    Returns:
+        The event payload.
 
     Raises:
         RuleError: no road waits to be drawn, or the road would not join.
@@ -108,6 +139,13 @@ def place_road(state: Tale, rotation: int) -> dict:
 def level_up(state: Tale, stat: str) -> dict:
     """R10 Level up: raise Atk, Dmg, Spd or Max HP by 1, paying the new value in gold (the
     R10 example pays 3 to go from 2 to 3); then heal 1.
+
+    Args:
+        state: the tale.
+        stat: "atk", "dmg", "spd" or "max_hp".
+
+    Returns:
+        The event payload.
 
     Raises:
         RuleError: not the Level up step, or not enough gold.
@@ -128,6 +166,13 @@ def skip_level_up(state: Tale) -> dict:
 
 def move(state: Tale, direction: str) -> dict:
     """R04: step one square N, E, S or W along the road.
+
+    Args:
+        state: the tale.
+        direction: "N", "E", "S" or "W" (N goes towards row 1).
+
+    Returns:
+        The event payload.
 
     Raises:
         RuleError: no road that way, the water, no Spd left, or not the movement step.
@@ -177,6 +222,17 @@ def attack(
 ) -> dict:
     """R09 Attack: 2d6 + Atk against the monster.
 
+    Args:
+        state: the tale.
+        dice: the app's dice, used when ``roll`` is not given.
+        roll: faces typed from real dice (``table_roll``), used instead of rolling.
+        cookie: the Hobbit's cookie, ``(die index, +1 or -1)`` (R03).
+        reroll: a Meeple's re-roll (J08): the roll kept instead of ``roll``, or True to roll
+            it with ``dice``.
+
+    Returns:
+        The event payload.
+
     Raises:
         RuleError: no fight waits for an attack.
     """
@@ -188,6 +244,17 @@ def flee(
     cookie: tuple[int, int] | None = None, reroll: Roll | bool | None = None,
 ) -> dict:
     """R09 Break: try to flee with 1d6.
+
+    Args:
+        state: the tale.
+        dice: the app's dice, used when ``roll`` is not given.
+        roll: faces typed from real dice (``table_roll``), used instead of rolling.
+        cookie: the Hobbit's cookie, ``(die index, +1 or -1)`` (R03).
+        reroll: a Meeple's re-roll (J08): the roll kept instead of ``roll``, or True to roll
+            it with ``dice``.
+
+    Returns:
+        The event payload.
 
     Raises:
         RuleError: not at a Break, or this monster cannot be fled.
@@ -219,6 +286,17 @@ def use_item(
 ) -> dict:
     """Use an item of J01: eat a Mango (heal 1) or throw a Ruby (1d6 / 2 damage, E23).
 
+    Args:
+        state: the tale.
+        item: "Mango" or "Ruby".
+        dice: the app's dice, for the Ruby's 1d6 when ``roll`` is not given.
+        roll: the Ruby's die typed from a real die.
+        cookie: the Hobbit's cookie on the Ruby's die.
+        reroll: a Meeple's re-roll of the Ruby's die.
+
+    Returns:
+        The event payload.
+
     Raises:
         RuleError: the hero has no such item, or it cannot be used now.
     """
@@ -231,6 +309,13 @@ def use_item(
 def buy(state: Tale, scroll: str) -> dict:
     """Buy a scroll in the open shop (R07, E35 merchant).
 
+    Args:
+        state: the tale.
+        scroll: the scroll's name.
+
+    Returns:
+        The event payload.
+
     Raises:
         RuleError: not sold here, or not enough gold.
     """
@@ -239,6 +324,13 @@ def buy(state: Tale, scroll: str) -> dict:
 
 def sell(state: Tale, scroll: str) -> dict:
     """Sell a scroll in the open shop for its price - 1 (a Human: full price), R07.
+
+    Args:
+        state: the tale.
+        scroll: the scroll's name.
+
+    Returns:
+        The event payload.
 
     Raises:
         RuleError: the shop does not trade it, or there is none to sell.
@@ -251,6 +343,17 @@ def gamble(
     cookie: tuple[int, int] | None = None, reroll: Roll | bool | None = None,
 ) -> dict:
     """R07: a Human or Dwarf gambles in a shop, once a turn (2d6).
+
+    Args:
+        state: the tale.
+        dice: the app's dice, used when ``roll`` is not given.
+        roll: faces typed from real dice (``table_roll``), used instead of rolling.
+        cookie: the Hobbit's cookie, ``(die index, +1 or -1)`` (R03).
+        reroll: a Meeple's re-roll (J08): the roll kept instead of ``roll``, or True to roll
+            it with ``dice``.
+
+    Returns:
+        The event payload.
 
     Raises:
         RuleError: not allowed now.
@@ -288,6 +391,13 @@ def take_quest(state: Tale) -> dict:
 def donate(state: Tale, gold: int) -> dict:
     """E08: give gold to the temple, +5 fame each.
 
+    Args:
+        state: the tale.
+        gold: how much to give.
+
+    Returns:
+        The event payload.
+
     Raises:
         RuleError: not in an E08 village, or not that much gold.
     """
@@ -306,6 +416,13 @@ def rest(state: Tale) -> dict:
 def take_gift(state: Tale, scroll: str) -> dict:
     """E12: a Human takes the witch's Antidote or Dash.
 
+    Args:
+        state: the tale.
+        scroll: "Antidote" or "Dash".
+
+    Returns:
+        The event payload.
+
     Raises:
         RuleError: not allowed.
     """
@@ -315,6 +432,13 @@ def take_gift(state: Tale, scroll: str) -> dict:
 def witch_teleport(state: Tale, square: str) -> dict:
     """E12: pay the witch 1 gold to go to ``square`` ("IV-2"), +10 fame.
 
+    Args:
+        state: the tale.
+        square: the square's name, like "IV-2".
+
+    Returns:
+        The event payload.
+
     Raises:
         RuleError: not allowed.
     """
@@ -323,6 +447,14 @@ def witch_teleport(state: Tale, square: str) -> dict:
 
 def give_food(state: Tale, scroll: str, reward: str) -> dict:
     """E35 [6]: give the sick man food, for double its price ("gold") or +25 fame ("fame").
+
+    Args:
+        state: the tale.
+        scroll: "Carrot", "Tomato" or "Pear".
+        reward: "gold" or "fame".
+
+    Returns:
+        The event payload.
 
     Raises:
         RuleError: not allowed.
@@ -341,6 +473,13 @@ def leave(state: Tale) -> dict:
 
 def complete_quest(state: Tale, quest: int) -> dict:
     """Complete a quest of place "Any": open the map (E02) or revive the island (E04).
+
+    Args:
+        state: the tale.
+        quest: the quest's number (``Quest.qid``).
+
+    Returns:
+        The event payload.
 
     Raises:
         RuleError: no such quest, or it is not done yet.

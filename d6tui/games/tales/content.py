@@ -96,6 +96,8 @@ def _monster(d: dict) -> MonsterData:
 def parse(doc: dict) -> Content:
     """Build :class:`Content` from a parsed TOML document.
 
+    Args:
+        doc: the parsed ``tales.toml``.
     Raises:
         KeyError: a table or key the rules need is missing.
     """

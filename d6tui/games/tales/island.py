@@ -15,17 +15,30 @@ ROTATIONS = (0, 90, 180, 270)
 
 
 def index(col: int, row: int) -> int:
-    """The square at column ``col`` (1-6) and row ``row`` (1-6)."""
+    """The square at column ``col`` (1-6) and row ``row`` (1-6).
+
+    Args:
+        col: the column, 1-6 (I-VI).
+        row: the row, 1-6.
+    """
     return (row - 1) * SIZE + (col - 1)
 
 
 def col_row(i: int) -> tuple[int, int]:
-    """``(column, row)``, both 1-6, of square ``i``."""
+    """``(column, row)``, both 1-6, of square ``i``.
+
+    Args:
+        i: the square, 0..35.
+    """
     return i % SIZE + 1, i // SIZE + 1
 
 
 def name(i: int) -> str:
-    """The square's name as the journal writes it: ``"III-3"``."""
+    """The square's name as the journal writes it: ``"III-3"``.
+
+    Args:
+        i: the square, 0..35.
+    """
     c, r = col_row(i)
     return f"{ROMAN[c - 1]}-{r}"
 
@@ -33,6 +46,8 @@ def name(i: int) -> str:
 def parse_name(text: str) -> int:
     """The square named ``"III-3"`` (case-insensitive).
 
+    Args:
+        text: a name like "III-3".
     Raises:
         ValueError: not a square of the island.
     """
@@ -48,7 +63,12 @@ def parse_name(text: str) -> int:
 
 
 def neighbour(i: int, d: str) -> int | None:
-    """The square next to ``i`` in direction ``d``, or None for the water (R04)."""
+    """The square next to ``i`` in direction ``d``, or None for the water (R04).
+
+    Args:
+        i: the square.
+        d: N, E, S or W.
+    """
     c, r = col_row(i)
     dc, dr = STEP[d]
     c, r = c + dc, r + dr
@@ -60,6 +80,9 @@ def neighbour(i: int, d: str) -> int | None:
 def rotate(exits: str, degrees: int) -> str:
     """The exits of a road turned clockwise by ``degrees`` (0, 90, 180 or 270), as "NESW" order.
 
+    Args:
+        exits: the road's exits, as compass letters.
+        degrees: the clockwise turn.
     Raises:
         ValueError: not a quarter turn.
     """
@@ -71,6 +94,11 @@ def rotate(exits: str, degrees: int) -> str:
 
 
 def distance(a: int, b: int) -> int:
-    """Squares between ``a`` and ``b`` along rows and columns."""
+    """Squares between ``a`` and ``b`` along rows and columns.
+
+    Args:
+        a: a square.
+        b: another square.
+    """
     (ca, ra), (cb, rb) = col_row(a), col_row(b)
     return abs(ca - cb) + abs(ra - rb)

@@ -28,7 +28,12 @@ def moves_left(state: Tale) -> int:
 
 
 def can_move(state: Tale, d: str) -> str:
-    """Why the hero cannot step in direction ``d`` now, or "" if the step is allowed (R04)."""
+    """Why the hero cannot step in direction ``d`` now, or "" if the step is allowed (R04).
+
+    Args:
+        state: the tale at its movement step.
+        d: N, E, S or W.
+    """
     if d not in island.DIRS:
         return f"'{d}' is not a direction (N, E, S or W)"
     if moves_left(state) <= 0:
@@ -51,6 +56,9 @@ def can_move(state: Tale, d: str) -> str:
 def move(state: Tale, d: str) -> Tale:
     """Step one square along the road (R04), or start revealing it.
 
+    Args:
+        state: the tale at its movement step.
+        d: N, E, S or W.
     Raises:
         RuleError: the step is not allowed.
     """
@@ -66,7 +74,12 @@ def move(state: Tale, d: str) -> Tale:
 
 
 def arrive(state: Tale, i: int) -> Tale:
-    """The hero is on square ``i``; a place of the Water Spirit's route pays 1 gold (E20)."""
+    """The hero is on square ``i``; a place of the Water Spirit's route pays 1 gold (E20).
+
+    Args:
+        state: the tale.
+        i: the square reached.
+    """
     state = sheet.say(replace(state, pos=i), f"on {island.name(i)}")
     here = island.name(i)
     quests = list(state.quests)
@@ -81,7 +94,12 @@ def arrive(state: Tale, i: int) -> Tale:
 
 def teleport(state: Tale, i: int) -> Tale:
     """The hero is moved to square ``i``, which becomes today's Final square; an unrevealed
-    square is revealed (E07, E12, E13)."""
+    square is revealed (E07, E12, E13).
+
+    Args:
+        state: the tale.
+        i: the square the hero is sent to.
+    """
     state = sheet.final_square(arrive(state, i))
     if not state.squares[i].revealed:
         state = sheet.push(state, Task("roll:reveal", "", i))
@@ -90,7 +108,14 @@ def teleport(state: Tale, i: int) -> Tale:
 
 def reveal_roll(state: Tale, task: Task, faces: list[int]) -> Tale:
     """The J02 new-square roll: the first die gives the road, the second the terrain; a
-    village past the fourth, or on a square with an event, is a swamp (R04)."""
+    village past the fourth, or on a square with an event, is a swamp (R04).
+
+    Args:
+        state: the tale.
+        task: the ``roll:reveal`` task (``arg``: the direction moved, "" for a teleport;
+            ``n``: the square).
+        faces: the 2d6.
+    """
     c = content()
     shape, _ = c.roads[faces[0]]
     terrain = c.terrains[faces[1]]
@@ -105,7 +130,12 @@ def reveal_roll(state: Tale, task: Task, faces: list[int]) -> Tale:
 
 def rotations(state: Tale, task: Task) -> list[int]:
     """The rotations of the rolled road that are allowed: joined to the square the hero came
-    from; after a teleport, joined to a revealed neighbour whose road points here, if any."""
+    from; after a teleport, joined to a revealed neighbour whose road points here, if any.
+
+    Args:
+        state: the tale.
+        task: the ``choose:rotate`` task.
+    """
     shape, _, d = task.arg.split("|")
     base = {s: e for s, e in content().roads.values()}[shape]
     need: list[str]
@@ -128,6 +158,10 @@ def rotations(state: Tale, task: Task) -> list[int]:
 def place(state: Tale, task: Task, rotation: int) -> Tale:
     """Draw the rolled road at ``rotation`` and its terrain on the new square (R04).
 
+    Args:
+        state: the tale.
+        task: the ``choose:rotate`` task.
+        rotation: 0, 90, 180 or 270 degrees clockwise.
     Raises:
         RuleError: the rotation leaves the road unjoined.
     """

@@ -27,7 +27,12 @@ SPEED_STEPS = ("day_event", "poison_check", "level_up", "movement")
 
 
 def enter(state: Tale, step: str) -> Tale:
-    """Start an R10 step, putting on the stack what it waits for."""
+    """Start an R10 step, putting on the stack what it waits for.
+
+    Args:
+        state: the tale.
+        step: one of ``STEPS``.
+    """
     if step == "new_day":
         return _new_day(state)
     state = replace(state, step=step)
@@ -64,7 +69,12 @@ def can_level(state: Tale) -> bool:
 
 
 def level_cost(hero: Hero, stat: str) -> int:
-    """R10 and its example: raising a stat costs the value it is raised to (2 -> 3: 3 gold)."""
+    """R10 and its example: raising a stat costs the value it is raised to (2 -> 3: 3 gold).
+
+    Args:
+        hero: the hero sheet.
+        stat: atk, dmg, spd or max_hp.
+    """
     return getattr(hero, stat) + 1
 
 
@@ -153,6 +163,10 @@ def faces(state: Tale, event: dict, count: int) -> tuple[Tale, list[int]]:
     """The faces an event's roll counts with, after a Meeple re-roll and the Hobbit's cookie
     (J08, R03), with those items crossed out.
 
+    Args:
+        state: the tale.
+        event: the event holding ``roll`` (and maybe ``rerolled``, ``cookie``).
+        count: how many dice the roll takes.
     Raises:
         RuleError: the roll is malformed, or an item used is not there.
     """
@@ -424,7 +438,12 @@ def _shop_event(state: Tale, event: dict) -> Tale:
 
 
 def can_complete(state: Tale, quest: Quest) -> bool:
-    """Whether a quest of place "Any" can be completed now (E02, E04)."""
+    """Whether a quest of place "Any" can be completed now (E02, E04).
+
+    Args:
+        state: the tale.
+        quest: a quest of J04.
+    """
     if quest.done or state.over or state.top is not None or state.step == "setup":
         return False
     if quest.kind == "explore":
@@ -464,6 +483,9 @@ HANDLERS = {
 def apply(state: Tale, event: dict) -> Tale:
     """Apply one event and settle what follows.
 
+    Args:
+        state: the tale.
+        event: the event (a payload, or a stored event).
     Raises:
         RuleError: the event breaks a rule in this state.
     """

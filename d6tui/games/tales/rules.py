@@ -34,6 +34,8 @@ _VERBS = {
 def check_options(options: dict) -> dict:
     """Normalise the setup: ``name``, ``race`` and ``explore`` (the personal quest, R03).
 
+    Args:
+        options: the setup choices.
     Raises:
         RuleError: no name, or an unknown race.
     """
@@ -49,18 +51,30 @@ def check_options(options: dict) -> dict:
 
 
 def start(options: dict, dice: Dice) -> dict:
-    """The first event: the hero is created (R03); the castle roll comes next."""
+    """The first event: the hero is created (R03); the castle roll comes next.
+
+    Args:
+        options: the checked setup.
+        dice: unused: the castle is rolled next, as its own event.
+    """
     return start_payload(options)
 
 
 def new_state(options: dict) -> Tale:
-    """An empty journal before the hero exists."""
+    """An empty journal before the hero exists.
+
+    Args:
+        options: the setup (unused: the hero comes with the first event).
+    """
     return Tale()
 
 
 def fold(state: Tale, event: dict) -> Tale:
     """Apply a stored event.
 
+    Args:
+        state: the tale.
+        event: a stored event.
     Raises:
         EventError: the event does not fit this tale (it could never have been written).
     """
@@ -71,7 +85,11 @@ def fold(state: Tale, event: dict) -> Tale:
 
 
 def describe(event: dict) -> str:
-    """The event in words, from the event alone."""
+    """The event in words, from the event alone.
+
+    Args:
+        event: a stored event.
+    """
     t = event.get("type", "")
     verb = _VERBS.get(t, t.replace("_", " "))
     detail = ""
@@ -139,7 +157,11 @@ def to_json(state: Tale) -> dict:
 
 
 def default_title(options: dict) -> str:
-    """"The tale of NAME"."""
+    """"The tale of NAME".
+
+    Args:
+        options: the setup.
+    """
     return f"The tale of {options.get('name', 'a hero')}"
 
 

@@ -13,7 +13,12 @@ from d6tui.games.tales.state import Hero, Tale, Task
 
 
 def say(state: Tale, text: str) -> Tale:
-    """Add a line to what the last event did."""
+    """Add a line to what the last event did.
+
+    Args:
+        state: the tale.
+        text: one line for the log view.
+    """
     return replace(state, news=(*state.news, text))
 
 
@@ -34,19 +39,34 @@ def edit(state: Tale, **changes: Any) -> Tale:
 
 
 def gold(state: Tale, n: int) -> Tale:
-    """Gain (or, negative, pay) ``n`` gold; gold never goes below 0."""
+    """Gain (or, negative, pay) ``n`` gold; gold never goes below 0.
+
+    Args:
+        state: the tale.
+        n: gold gained (negative: paid).
+    """
     h = hero(state)
     state = edit(state, gold=max(0, h.gold + n))
     return say(state, f"{n:+d} gold") if n else state
 
 
 def fame(state: Tale, n: int) -> Tale:
-    """Gain ``n`` fame."""
+    """Gain ``n`` fame.
+
+    Args:
+        state: the tale.
+        n: fame gained.
+    """
     return say(edit(state, fame=hero(state).fame + n), f"+{n} fame") if n else state
 
 
 def heal(state: Tale, n: int) -> Tale:
-    """Heal ``n`` HP, never above Max HP, and not at all at 0 HP or less (J03)."""
+    """Heal ``n`` HP, never above Max HP, and not at all at 0 HP or less (J03).
+
+    Args:
+        state: the tale.
+        n: HP healed.
+    """
     h = hero(state)
     if h.hp <= 0 or n <= 0:
         return state
@@ -57,7 +77,12 @@ def heal(state: Tale, n: int) -> Tale:
 
 
 def hurt(state: Tale, n: int) -> Tale:
-    """Lose ``n`` HP (J01: at 0 or less the tale ends, E17)."""
+    """Lose ``n`` HP (J01: at 0 or less the tale ends, E17).
+
+    Args:
+        state: the tale.
+        n: HP lost.
+    """
     if n <= 0:
         return state
     h = hero(state)
@@ -80,13 +105,21 @@ def cure(state: Tale) -> Tale:
 
 
 def add_item(state: Tale, item: str) -> Tale:
-    """Write an item in J01."""
+    """Write an item in J01.
+
+    Args:
+        state: the tale.
+        item: the item's name.
+    """
     return say(edit(state, items=tuple(sorted((*hero(state).items, item)))), f"got {item}")
 
 
 def drop_item(state: Tale, item: str) -> Tale:
     """Cross an item out of J01.
 
+    Args:
+        state: the tale.
+        item: the item's name.
     Raises:
         RuleError: the hero does not have it.
     """
@@ -98,7 +131,12 @@ def drop_item(state: Tale, item: str) -> Tale:
 
 
 def add_scroll(state: Tale, scroll: str) -> Tale:
-    """Put a scroll in the backpack (J03)."""
+    """Put a scroll in the backpack (J03).
+
+    Args:
+        state: the tale.
+        scroll: the scroll's name.
+    """
     scrolls = tuple(sorted((*hero(state).scrolls, scroll)))
     return say(edit(state, scrolls=scrolls), f"got a {scroll} scroll")
 
@@ -106,6 +144,9 @@ def add_scroll(state: Tale, scroll: str) -> Tale:
 def drop_scroll(state: Tale, scroll: str) -> Tale:
     """Take a scroll out of the backpack (J03).
 
+    Args:
+        state: the tale.
+        scroll: the scroll's name.
     Raises:
         RuleError: there is no such scroll in it.
     """
@@ -127,14 +168,26 @@ def pop(state: Tale) -> Tale:
 
 
 def set_square(state: Tale, i: int, **changes: Any) -> Tale:
-    """Change square ``i`` of the map."""
+    """Change square ``i`` of the map.
+
+    Args:
+        state: the tale.
+        i: the square (0..35).
+        changes: fields of :class:`Square`.
+    """
     squares = list(state.squares)
     squares[i] = replace(squares[i], **changes)
     return replace(state, squares=tuple(squares))
 
 
 def write_event(state: Tale, i: int, event: str) -> Tale:
-    """Write (or, with "", erase) the EXX of square ``i`` (J02: one event per square)."""
+    """Write (or, with "", erase) the EXX of square ``i`` (J02: one event per square).
+
+    Args:
+        state: the tale.
+        i: the square.
+        event: the EXX, or "" to erase it.
+    """
     state = set_square(state, i, event=event)
     if event:
         return say(state, f"{event} written on {island.name(i)}")
@@ -150,7 +203,12 @@ def final_square(state: Tale) -> Tale:
 
 
 def day_note(state: Tale, note: str) -> Tale:
-    """Write a note on today's line of J05."""
+    """Write a note on today's line of J05.
+
+    Args:
+        state: the tale.
+        note: the note.
+    """
     if not state.days:
         return state
     last = state.days[-1]

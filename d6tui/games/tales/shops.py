@@ -40,7 +40,12 @@ def _need(state: Tale, *places: str, section: str) -> str:
 
 
 def price(shop: str, scroll: str) -> int | None:
-    """R07: the price of ``scroll`` in ``shop``, None if it is not sold there."""
+    """R07: the price of ``scroll`` in ``shop``, None if it is not sold there.
+
+    Args:
+        shop: castle, E08 or E15.
+        scroll: the scroll's name.
+    """
     data = content().scrolls.get(scroll)
     return None if data is None else data.prices.get(shop)
 
@@ -48,6 +53,9 @@ def price(shop: str, scroll: str) -> int | None:
 def buy(state: Tale, scroll: str) -> Tale:
     """Buy a scroll (R07, or the merchant of E35 [4] at 1 gold).
 
+    Args:
+        state: the tale with a shop open.
+        scroll: the scroll's name.
     Raises:
         RuleError: not sold here, or not enough gold.
     """
@@ -71,7 +79,12 @@ def buy(state: Tale, scroll: str) -> Tale:
 
 
 def sell_price(state: Tale, scroll: str) -> int | None:
-    """What this shop pays for ``scroll``: its price minus 1, full price for a Human (R07)."""
+    """What this shop pays for ``scroll``: its price minus 1, full price for a Human (R07).
+
+    Args:
+        state: the tale with a shop open.
+        scroll: the scroll's name.
+    """
     cost = price(place(state), scroll)
     if cost is None:
         return None
@@ -81,6 +94,9 @@ def sell_price(state: Tale, scroll: str) -> int | None:
 def sell(state: Tale, scroll: str) -> Tale:
     """Sell a scroll (R07).
 
+    Args:
+        state: the tale with a shop open.
+        scroll: the scroll's name.
     Raises:
         RuleError: the shop does not trade it, or the backpack has none.
     """
@@ -102,6 +118,9 @@ def can_gamble(state: Tale) -> bool:
 def gamble(state: Tale, faces: list[int]) -> Tale:
     """R07: once a turn, 2d6: 2-7 a loss the player picks, 8-9 +1 gold, 10-12 a treasure.
 
+    Args:
+        state: the tale with a shop open.
+        faces: the 2d6.
     Raises:
         RuleError: not a Human or Dwarf, not in a shop, or already gambled this turn.
     """
@@ -171,6 +190,9 @@ def take_quest(state: Tale) -> Tale:
 def donate(state: Tale, gold: int) -> Tale:
     """E08: each gold given to the temple is +5 fame.
 
+    Args:
+        state: the tale in an E08 village.
+        gold: how much to give.
     Raises:
         RuleError: not in an E08 village, or not that much gold.
     """
@@ -198,6 +220,9 @@ def hobbit_rest(state: Tale) -> Tale:
 def witch_gift(state: Tale, scroll: str) -> Tale:
     """E12: the witch gives a Human an Antidote or a Dash, once a visit.
 
+    Args:
+        state: the tale at the witch's.
+        scroll: Antidote or Dash.
     Raises:
         RuleError: not a Human at the witch's, or the gift was given this visit.
     """
@@ -217,6 +242,9 @@ def witch_gift(state: Tale, scroll: str) -> Tale:
 def witch_teleport(state: Tale, target: int) -> Tale:
     """E12: pay 1 gold to be sent to any other square, +10 fame; the visit ends.
 
+    Args:
+        state: the tale at the witch's.
+        target: the square to go to.
     Raises:
         RuleError: not at the witch's, no gold, or the same square.
     """
@@ -233,6 +261,10 @@ def witch_teleport(state: Tale, target: int) -> Tale:
 def give_food(state: Tale, scroll: str, reward: str) -> Tale:
     """E35 [6]: give the sick man a Carrot, Tomato or Pear for double its price or +25 fame.
 
+    Args:
+        state: the tale with the sick man.
+        scroll: Carrot, Tomato or Pear.
+        reward: "gold" or "fame".
     Raises:
         RuleError: not the sick man, not a food scroll, or an unknown reward.
     """
