@@ -54,6 +54,15 @@ def specialization_cost(
 ) -> int:
     """CP to raise a specialization one pip: half its dice, rounded up.
 
+    Args:
+        character: the sheet.
+        skill: the specialization's skill.
+        name: the specialization.
+        settings: the campaign.
+
+    Returns:
+        The cost.
+
     Raises:
         RuleError: the character has no such specialization.
     """
@@ -63,6 +72,13 @@ def specialization_cost(
 
 def attribute_cost(character: Character, attribute: str) -> int:
     """CP to raise an attribute one pip: ten times its dice (Wit 3D+1 costs 30).
+
+    Args:
+        character: the sheet.
+        attribute: the attribute.
+
+    Returns:
+        The cost.
 
     Raises:
         RuleError: no such attribute.
@@ -118,6 +134,15 @@ def raise_specialization(
 ) -> tuple[Character, int]:
     """Raise a specialization one pip (half the cost of a skill, rounded up).
 
+    Args:
+        character: the sheet.
+        skill: the specialization's skill.
+        name: the specialization.
+        settings: the campaign.
+
+    Returns:
+        ``(new sheet, CP spent)``.
+
     Raises:
         RuleError: no such specialization, raised already this session, or not enough CP.
     """
@@ -167,6 +192,14 @@ def buy_perk(
 ) -> tuple[Character, int]:
     """Buy a perk after play has begun, for ten CP per die of its cost (the GM agreeing).
 
+    Args:
+        character: the sheet.
+        perk: the perk.
+        settings: the campaign.
+
+    Returns:
+        ``(new sheet, CP spent)``.
+
     Raises:
         RuleError: a racial perk (one is not born again), one the character has, one of another
             setting, a magic perk without magic, or not enough CP.
@@ -193,6 +226,15 @@ def learn_spell(
 ) -> tuple[Character, int]:
     """Learn a spell: 2 CP, or 1 CP from another sorcerer's spell book that holds it.
 
+    Args:
+        character: the sheet.
+        spell: the spell, from the Grimoire.
+        settings: the campaign.
+        from_book: learnt from a spell book holding it ("Spell Books").
+
+    Returns:
+        ``(new sheet, CP spent)``.
+
     Raises:
         RuleError: the character cannot work magic, knows it already, or lacks the CP.
     """
@@ -213,6 +255,14 @@ def buy_off_complication(
 ) -> tuple[Character, int]:
     """Be rid of a complication at the GM's price, 20 CP or more.
 
+    Args:
+        character: the sheet.
+        complication: the complication.
+        price: the CP the GM asks.
+
+    Returns:
+        ``(new sheet, CP spent)``.
+
     Raises:
         RuleError: the character lacks it, it is racial, the price is under 20, or the CP
             are short.
@@ -231,6 +281,14 @@ def buy_off_complication(
 
 def award(character: Character, cp: int = 0, hero_points: int = 0) -> Character:
     """Give CP at the end of a session, and hero points earned ("Experience", "Hero Points").
+
+    Args:
+        character: the sheet.
+        cp: character points awarded.
+        hero_points: hero points earned.
+
+    Returns:
+        The new sheet.
 
     Raises:
         RuleError: a negative award.

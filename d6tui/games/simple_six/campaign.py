@@ -267,6 +267,13 @@ def add_character(
 def import_character(state: Campaign, sheet: Mapping) -> dict:
     """Add a sheet exported from another campaign (as :func:`sheet_to_dict` wrote it).
 
+    Args:
+        state: the campaign.
+        sheet: the stored sheet.
+
+    Returns:
+        A ``character_added`` payload marked ``imported``.
+
     Raises:
         RuleError: the sheet does not read, or the name is taken.
     """
@@ -345,6 +352,18 @@ def spend_cp(state: Campaign, who: str, kind: str, target: str, *, from_book: bo
     """Spend character points: raise a skill, specialization or attribute, buy a perk, learn a
     spell, or buy off a complication.
 
+    Args:
+        state: the campaign.
+        who: the character.
+        kind: ``"skill"``, ``"specialization"`` (target ``"Skill: Focus"``), ``"attribute"``,
+            ``"perk"``, ``"spell"`` or ``"buy_off"``.
+        target: what is raised, bought, learnt or bought off.
+        from_book: a spell learnt from a spell book.
+        price: the GM's price for buying off a complication.
+
+    Returns:
+        A ``cp_spent`` payload.
+
     Raises:
         RuleError: the advancement rule is broken, or a fight is going on.
     """
@@ -365,6 +384,13 @@ def spend_cp(state: Campaign, who: str, kind: str, target: str, *, from_book: bo
 
 def start_combat(state: Campaign, ids: Sequence[str]) -> dict:
     """Start a fight between the named characters.
+
+    Args:
+        state: the campaign.
+        ids: the combatants, by id or name.
+
+    Returns:
+        A ``combat_started`` payload.
 
     Raises:
         RuleError: a fight is already on, fewer than two combatants, or an unknown name.
@@ -584,6 +610,16 @@ def stay_up(state: Campaign, who: str, *, dice: Dice | None = None,
     """The newly Incapacitated character's Stamina roll (Moderate, 15) and, on a failure, the
     10D minutes he is out ("Wound Level Effects").
 
+    Args:
+        state: the campaign.
+        who: the Incapacitated character.
+        dice: the app's dice.
+        typed: the Stamina roll typed from the table.
+        knockout_faces: the 10D typed from the table.
+
+    Returns:
+        A ``stay_up_rolled`` payload.
+
     Raises:
         RuleError: the character is not waiting on this roll.
     """
@@ -609,6 +645,15 @@ def mortal_roll(state: Campaign, who: str, *, dice: Dice | None = None,
                 typed: Typed | None = None) -> dict:
     """A Mortally Wounded character's Might roll for the round ("Wound Level Effects").
 
+    Args:
+        state: the campaign.
+        who: the Mortally Wounded character.
+        dice: the app's dice.
+        typed: the roll typed from the table.
+
+    Returns:
+        A ``mortal_rolled`` payload.
+
     Raises:
         RuleError: the character is not Mortally Wounded.
     """
@@ -622,6 +667,13 @@ def mortal_roll(state: Campaign, who: str, *, dice: Dice | None = None,
 
 def flesh_wound(state: Campaign, who: str) -> dict:
     """Spend a hero point: "just a flesh wound" lowers the wound level one step.
+
+    Args:
+        state: the campaign.
+        who: the wounded character.
+
+    Returns:
+        A ``flesh_wound_taken`` payload.
 
     Raises:
         RuleError: the rule's conditions are not met (see :func:`.wounds.just_a_flesh_wound`).
@@ -720,6 +772,20 @@ def roll_check(
     """Any attribute, skill or specialization roll (``"Wit"``, ``"Stealth"``,
     ``"Athletics: Running"``), with wound and action penalties, points spent, and a target.
 
+    Args:
+        state: the campaign.
+        who: the character rolling.
+        what: the attribute, skill or ``"Skill: Focus"``.
+        target: the target number, if any.
+        hero_points: hero points spent on the roll.
+        character_points: character points spent for extra wild dice.
+        modifier: any other change to the code.
+        dice: the app's dice.
+        typed: (faces, wild chain, extra wild chains) typed from the table.
+
+    Returns:
+        A ``rolled`` payload.
+
     Raises:
         RuleError: not enough hero or character points, or a rule of the roll is broken.
     """
@@ -760,6 +826,17 @@ def cast_spell(
 ) -> dict:
     """Cast a known spell: a Magic roll, less a die for each failure since the last rest,
     against the spell's TN (see :func:`.magic.spell_tn`) ("Casting Spells").
+
+    Args:
+        state: the campaign.
+        who: the caster.
+        spell: a spell the caster knows.
+        tn: its target number.
+        dice: the app's dice.
+        typed: the roll typed from the table.
+
+    Returns:
+        A ``spell_cast`` payload.
 
     Raises:
         RuleError: the caster does not know the spell, cannot work magic, or already cast a
@@ -834,6 +911,13 @@ def _check(fn, *args, **kwargs):  # type: ignore[no-untyped-def]
 
 def fold(state: Campaign, event: dict) -> Campaign:
     """Apply one event.
+
+    Args:
+        state: the campaign.
+        event: a stored event.
+
+    Returns:
+        The new state.
 
     Raises:
         EventError: the event does not fit the campaign (unknown type, missing key, a roll whose

@@ -236,12 +236,27 @@ def block(character: Character, settings: CampaignSettings | None = None) -> int
     """Static Block: Brawling dice times three plus pips ("Static Defenses").
 
     Small and Tiny characters take their penalty off ("Rust Moon of Castia").
+
+    Args:
+        character: the sheet.
+        settings: the campaign.
+
+    Returns:
+        The Block score.
     """
     return character.skill("Brawling", settings).static - _size_penalty(character)
 
 
 def dodge(character: Character, settings: CampaignSettings | None = None) -> int:
-    """Static Dodge: Dodge dice times three plus pips ("Static Defenses")."""
+    """Static Dodge: Dodge dice times three plus pips ("Static Defenses").
+
+    Args:
+        character: the sheet.
+        settings: the campaign.
+
+    Returns:
+        The Dodge score.
+    """
     return character.skill("Dodge", settings).static
 
 
@@ -271,7 +286,17 @@ def armor_value(character: Character) -> int:
 
 
 def soak(character: Character) -> int:
-    """Static Soak: Might dice times three plus pips, plus armor ("Static Defenses")."""
+    """Static Soak: Might dice times three plus pips, plus armor ("Static Defenses").
+
+    Args:
+        character: the sheet.
+
+    Returns:
+        The Soak score.
+
+    Raises:
+        RuleError: armor not in the armor table.
+    """
     return character.attribute("Might").static + armor_value(character)
 
 
@@ -314,6 +339,14 @@ def weapon_damage(
     """A weapon's damage code for this character ("Low Tech Weapons" and the other tables).
 
     Weapons printed with a ``+`` add their code to the unarmed damage; others roll their own.
+
+    Args:
+        character: the sheet.
+        weapon: the weapon's name.
+        settings: the campaign.
+
+    Returns:
+        The damage code.
 
     Raises:
         RuleError: no such weapon.
