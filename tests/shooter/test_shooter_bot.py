@@ -44,3 +44,17 @@ def test_best_subset() -> None:
     assert sorted(best_subset({"a": 4, "b": 3, "c": 3}, 6)) == ["b", "c"]
     assert best_subset({"a": 1}, 6) == []
     assert best_subset({"a": 7, "b": 6}, 6) == ["b"]
+
+
+def test_balance_and_fold_benches_run(capsys) -> None:
+    import runpy
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "bench"
+    bal = runpy.run_path(str(root / "shooter_balance.py"))
+    bal["main"](["--games", "3", "--players", "2"])
+    out = capsys.readouterr().out
+    assert "rounds per game" in out and "wins by seat" in out
+    fold_bench = runpy.run_path(str(root / "shooter_fold.py"))
+    fold_bench["main"](["--games", "2"])
+    assert "fold / parse" in capsys.readouterr().out
