@@ -231,11 +231,21 @@ def _dungeon(kind: str) -> Callable[[Tale], Tale]:
     return enter
 
 
+def score(state: Tale) -> tuple[int, int, int, int]:
+    """J09: the hero's fame, fame for quests (15 each, given in the castle or a village),
+    fame for gold (1 each), and their total.
+
+    Args:
+        state: the tale.
+    """
+    h = sheet.hero(state)
+    quests = 15 * sum(1 for q in state.quests if q.done and q.counts)
+    return h.fame, quests, h.gold, h.fame + quests + h.gold
+
+
 def finish(state: Tale) -> Tale:
     """E17 and J09: count the final fame and give the status; the tale is over."""
-    h = sheet.hero(state)
-    quests = sum(1 for q in state.quests if q.done and q.counts)
-    total = h.fame + 15 * quests + h.gold
+    total = score(state)[3]
     status = status_for(total)
     state = sheet.say(state, f"final fame {total}: {status}")
     return replace(state, over=True, step="over", tasks=(), fight=None, dungeon="", room=0,

@@ -247,7 +247,6 @@ def _rolled(state: Tale, event: dict) -> Tale:
     if event.get("what", top.kind) != top.kind:
         raise RuleError(f"the roll awaited is {top.kind}, not {event.get('what')}", "R10")
     state, got = faces(state, event, booklet.roll_count(state, top))
-    state = sheet.say(state, "rolled " + "+".join(str(f) for f in got))
     return booklet.resolve_roll(state, top, got)
 
 
@@ -313,7 +312,6 @@ def _turn_ended(state: Tale, event: dict) -> Tale:
 def _attacked(state: Tale, event: dict) -> Tale:
     combat.fight(state)
     state, got = faces(state, event, 2)
-    state = sheet.say(state, "attack " + "+".join(str(f) for f in got))
     return combat.attack(state, got)
 
 
@@ -322,7 +320,7 @@ def _fled(state: Tale, event: dict) -> Tale:
     if not f.can_flee:
         raise RuleError(f"there is no fleeing from the {f.name}", "R09")
     state, got = faces(state, event, 1)
-    return combat.flee_roll(sheet.say(state, f"flee roll {got[0]}"), got[0])
+    return combat.flee_roll(state, got[0])
 
 
 def _in_break(state: Tale) -> bool:
@@ -413,7 +411,7 @@ def _shop_event(state: Tale, event: dict) -> Tale:
         if not shops.can_gamble(state):
             raise RuleError("only a Human or Dwarf in a shop gambles, once a turn", "R07")
         state, got = faces(state, event, 2)
-        return shops.gamble(sheet.say(state, "gamble " + "+".join(map(str, got))), got)
+        return shops.gamble(state, got)
     if t == "healed":
         return shops.castle_heal(state)
     if t == "cured":

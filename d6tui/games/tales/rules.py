@@ -31,6 +31,24 @@ _VERBS = {
 }
 
 
+#: What each awaited roll or choice is called in the log view.
+LABELS = {
+    "square": "a random square (R02)", "reveal": "a new square (J02)",
+    "poison": "the poison check (R10)", "terrain": "the terrain event (R10)",
+    "treasure": "the treasure chest (E03)", "veteran": "the veteran's ability (R08)",
+    "grow": "the Knight's growth (E21)", "regen": "regeneration (R08)",
+    "e05": "the abandoned place (E05)", "e25": "the source of monsters (E25)",
+    "e20": "the Water Spirit's route (E20)", "e35": "the day event (E35)",
+    "e39": "the weather (E39)", "e14": "the new quest (E14)", "e32": "the servant (E32)",
+    "e13": "the way out (E13)", "e18": "the wand (E18)", "e37": "the shield (E37)",
+    "e31b": "the rift's monster (E31)", "e31d": "the search (E31)", "room": "the room (J08)",
+    "locked": "the lock (J08)", "dart": "the darts (J08)", "rotate": "the road's rotation (R04)",
+    "e09": "the shield (E09)", "e10": "after the bat (E10)", "e31": "the rift (E31)",
+    "dungeon": "the dungeon (J07)", "thief": "the thief (E35)", "gamble": "the loss (R07)",
+    "e22": "the scrolls to hand over (E22)",
+}
+
+
 def check_options(options: dict) -> dict:
     """Normalise the setup: ``name``, ``race`` and ``explore`` (the personal quest, R03).
 
@@ -97,10 +115,15 @@ def describe(event: dict) -> str:
         detail = f" with {event.get('name')} the {event.get('race')}"
     elif t in ("rolled", "attacked", "fled", "gambled") or "roll" in event:
         faces = event.get("roll", {}).get("faces", [])
-        what = str(event.get("what", "")).removeprefix("roll:")
-        detail = f" {'+'.join(map(str, faces))}" + (f" for {what}" if what else "")
+        what = str(event.get("what", "")).split(":")[-1]
+        detail = f" {'+'.join(map(str, faces))}"
+        if what:
+            detail += f" for {LABELS.get(what, what)}"
+        if t == "item_used":
+            detail = f" {event.get('item')}," + detail
     elif t == "chose":
-        detail = f" {event.get('option')} ({str(event.get('what', '')).split(':')[-1]})"
+        what = str(event.get("what", "")).split(":")[-1]
+        detail = f" {event.get('option')} for {LABELS.get(what, what)}"
     elif t == "moved":
         detail = f" {event.get('direction')}"
     elif t == "leveled_up":

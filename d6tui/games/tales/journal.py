@@ -1,0 +1,122 @@
+"""The tale as text: the island map with box-drawing roads, and the whole journal as
+Markdown (for ``d6tui export``). Pure functions of events and state; no Textual.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from d6tui.games.tales import booklet, island
+from d6tui.games.tales.rules import RULES, describe
+from d6tui.games.tales.state import Tale
+
+#: Box-drawing road for each set of exits (compass letters in "NESW" order).
+ROAD_GLYPHS = {
+    "NESW": "┼", "NEW": "┴", "NES": "├", "ESW": "┬", "NSW": "┤", "NS": "│", "EW": "─",
+    "NE": "└", "ES": "┌", "SW": "┐", "NW": "┘", "N": "╵", "E": "╶", "S": "╷", "W": "╴",
+    "": "·",
+}
+#: One letter per terrain on the text map.
+TERRAIN_LETTERS = {"plains": "p", "mountains": "m", "forest": "f", "swamp": "s",
+                   "village": "V", "castle": "C", "": " "}
+
+
+def cell(state: Tale, i: int) -> str:
+    """Square ``i`` in four characters: road, terrain, event number ("┼C01", "· 12").
+
+    Args:
+        state: the tale.
+        i: the square.
+    """
+    sq = state.squares[i]
+    road = ROAD_GLYPHS.get(sq.exits, "?") if sq.revealed else "·"
+    event = sq.event[1:] if sq.event else "  "
+    return f"{road}{TERRAIN_LETTERS.get(sq.terrain, '?')}{event}"
+
+
+def map_text(state: Tale) -> str:
+    """The island (J02) as text: columns I-VI, rows 1-6; ``*`` marks the hero's square.
+
+    Args:
+        state: the tale.
+    """
+    lines = ["     " + "".join(f"{r:<6}" for r in island.ROMAN).rstrip()]
+    for row in range(1, island.SIZE + 1):
+        cells = []
+        for col in range(1, island.SIZE + 1):
+            i = island.index(col, row)
+            mark = "*" if i == state.pos else " "
+            cells.append(cell(state, i) + mark)
+        lines.append(f"{row:>3}  " + " ".join(cells).rstrip())
+    lines.append("")
+    lines.append("p plains  m mountains  f forest  s swamp  V village  C castle  "
+                 "NN event ENN  * hero")
+    return "\n".join(lines)
+
+
+def _day_key(state: Tale) -> tuple[int, int]:
+    return state.week, state.day
+
+
+def markdown(title: str, events: Iterable[dict]) -> str:
+    """The whole journal as Markdown: the hero, each day's doings with their rolls, fights,
+    quests, the final map and the J09 scoring.
+
+    Args:
+        title: the tale's title.
+        events: the effective game events, oldest first (undone ones left out).
+
+    Raises:
+        EventError: an event does not fit the tale.
+    """
+    state = RULES.new_state({})
+    days: list[tuple[tuple[int, int], list[str]]] = [((0, 0), [])]
+    for ev in events:
+        state = RULES.fold(state, ev)
+        key = _day_key(state)
+        if ev.get("type") == "turn_ended":  # the line closes the day it ends
+            days[-1][1].append(describe(ev))
+            days.append((key, []))
+            continue
+        if key != days[-1][0]:
+            days.append((key, []))
+        days[-1][1].append(describe(ev))
+    out = [f"# {title}", ""]
+    h = state.hero
+    if h is None:
+        return "\n".join([*out, "The tale has not begun."]) + "\n"
+    out += [
+        "## The hero (J01)", "",
+        f"{h.name}, {h.race}. Atk {h.atk}, Dmg {h.dmg}, Spd {h.spd}, HP {h.hp}/{h.max_hp}, "
+        f"Poison {h.poison}, Gold {h.gold}, Fame {h.fame}.",
+        f"Items: {', '.join(h.items) or 'none'}. Scrolls: {', '.join(h.scrolls) or 'none'}.",
+        "",
+        "## The days (J05)", "",
+    ]
+    for (week, day), lines in days:
+        if not lines:
+            continue
+        heading = "Before the first day" if week == 0 else f"Week {week}, day {day}"
+        out += [f"### {heading}", ""]
+        out += [f"- {line}" for line in lines]
+        out.append("")
+    if state.fights:
+        out += ["## Fights (J06)", "", "| monster | notes | result |", "|---|---|---|"]
+        out += [f"| {f.monster} | {f.notes} | {f.result} |" for f in state.fights]
+        out.append("")
+    if state.quests:
+        out += ["## Quests (J04)", "", "| # | recipient | place | kind | done |",
+                "|---|---|---|---|---|"]
+        out += [f"| {q.qid} | {q.recipient} | {q.place} | {q.kind} | "
+                f"{'yes' if q.done else 'no'} |" for q in state.quests]
+        out.append("")
+    out += ["## The island (J02)", "", "```", map_text(state), "```", ""]
+    fame, quests, gold, total = booklet.score(state)
+    out += ["## Scoring (J09)", ""]
+    if state.over:
+        out += [f"Fame {fame} + quests {quests} + gold {gold} = **{total}**: "
+                f"{state.status}{' (victory)' if state.won else ''}."]
+    else:
+        out += [f"The tale goes on; so far fame {fame} + quests {quests} + gold {gold} "
+                f"= {total}."]
+    return "\n".join(out) + "\n"
