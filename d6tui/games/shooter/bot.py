@@ -77,6 +77,19 @@ def _leader(state: ShooterState) -> int:
     return max(scores)[3]
 
 
+def _at_risk(state: ShooterState, i: int) -> int:
+    """Rep of player ``i``'s unshackled bandits (what Dynamite would blow away)."""
+    return sum(state.cards[b].rep
+               for b in jailed_bandits(state, state.players[i], unshackled=True))
+
+
+def _preference(state: ShooterState) -> tuple[str, ...]:
+    """Store kinds best first: Dynamite goes first when an opponent's jail is worth it."""
+    if any(_at_risk(state, i) >= 5 for i in range(len(state.players)) if i != state.current):
+        return ("dynamite",) + tuple(k for k in PREFERENCE if k != "dynamite")
+    return PREFERENCE
+
+
 def _find(actions: list[Action], name: str) -> Action | None:
     for a in actions:
         if a.name == name:
@@ -99,10 +112,10 @@ def _phase_plays(state: ShooterState, acts: list[Action]) -> tuple[Action, dict]
     leader = _leader(state)
     a = _find(acts, "play_dynamite")
     if a is not None:
-        lp = state.players[leader]
-        at_risk = sum(state.cards[b].rep for b in jailed_bandits(state, lp, unshackled=True))
-        if at_risk >= 4 and lp.name in a.choices[0].options:
-            return a, {"target": lp.name}
+        names = [q.name for q in state.players]
+        risk, target = max((_at_risk(state, names.index(n)), n) for n in a.choices[0].options)
+        if risk >= 4:
+            return a, {"target": target}
     for name in ("play_transfer", "play_falsely_accused"):
         a = _find(acts, name)
         if a is not None:
@@ -116,8 +129,8 @@ def _phase_plays(state: ShooterState, acts: list[Action]) -> tuple[Action, dict]
             return a, {"bandits": opts}
     a = _find(acts, "buy")
     if a is not None and len(p.hand) < HAND_LIMIT:
-        store = sorted(a.choices[0].options,
-                       key=lambda c: PREFERENCE.index(state.cards[c].effect))
+        pref = _preference(state)
+        store = sorted(a.choices[0].options, key=lambda c: pref.index(state.cards[c].effect))
         pay_opts = a.choices[1].options
         for card in store:
             rewards = {b: state.cards[b].reward for b in pay_opts}
@@ -177,8 +190,8 @@ def choose(state: ShooterState) -> tuple[Action, dict[str, Any]]:
     if ph == Phase.REWARD:
         a = _find(acts, "take_reward")
         if a is not None and len(a.choices) == 1:
-            card = min(a.choices[0].options,
-                       key=lambda c: PREFERENCE.index(state.cards[c].effect))
+            pref = _preference(state)
+            card = min(a.choices[0].options, key=lambda c: pref.index(state.cards[c].effect))
             return a, {"card": card}
         return _find(acts, "decline_reward"), {}  # type: ignore[return-value]
     return acts[0], {}  # roll / contest_roll / draw
