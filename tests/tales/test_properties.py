@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from d6tui.engine.dice import Dice
+from d6tui.engine.errors import EventError
 from d6tui.engine.session import Session
 from d6tui.games.tales import commands, island
 from d6tui.games.tales.rules import RULES
@@ -54,6 +55,17 @@ def check_invariants(before: Tale, after: Tale) -> None:
                 after.squares[j].road == "crossroads"
 
 
+def has_none(value: object) -> bool:
+    """Whether a None hides anywhere in an event (TOML has no null)."""
+    if value is None:
+        return True
+    if isinstance(value, dict):
+        return any(has_none(v) for v in value.values())
+    if isinstance(value, list | tuple):
+        return any(has_none(v) for v in value)
+    return False
+
+
 def play_out(session: Session, rng: random.Random, limit: int = MAX_ACTIONS) -> int:
     bot = Bot(rng)
     n = 0
@@ -62,7 +74,8 @@ def play_out(session: Session, rng: random.Random, limit: int = MAX_ACTIONS) -> 
         if fn in ROLLERS:
             kwargs = dict(kwargs, dice=session.dice)
         before = session.state
-        session.do(fn, *args, **kwargs)
+        event = session.do(fn, *args, **kwargs)
+        assert not has_none(event), event
         check_invariants(before, session.state)
         n += 1
     return n
@@ -109,3 +122,31 @@ def test_describe_reads_every_event_alone() -> None:
     play_out(session, random.Random(3), limit=200)
     for entry in session.history():
         assert entry.text and "None" not in entry.text
+
+
+EVENT_TYPES = sorted(RULES.event_types)
+VALUES = st.one_of(st.none(), st.integers(-3, 40), st.text(max_size=6), st.booleans(),
+                   st.lists(st.integers(-1, 7), max_size=5),
+                   st.fixed_dictionaries({"faces": st.lists(st.integers(0, 7), max_size=5)}))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    event_type=st.sampled_from(EVENT_TYPES),
+    fields=st.dictionaries(
+        st.sampled_from(["roll", "what", "option", "direction", "stat", "scroll", "item",
+                         "purpose", "quest", "gold", "square", "reward", "cookie",
+                         "rerolled", "name", "race"]),
+        VALUES, max_size=4),
+    steps=st.integers(0, 60),
+)
+def test_fold_refuses_garbage_with_event_errors_only(event_type: str, fields: dict,
+                                                     steps: int) -> None:
+    session = Session.new(RULES, {"name": "Bot", "race": "human"}, dice=Dice(steps))
+    play_out(session, random.Random(steps), limit=steps)
+    event = {"seq": 999, "type": event_type, **{k: v for k, v in fields.items()
+                                                 if v is not None}}
+    try:
+        RULES.fold(session.state, event)
+    except EventError:
+        pass

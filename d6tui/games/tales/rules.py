@@ -100,6 +100,8 @@ def fold(state: Tale, event: dict) -> Tale:
         return play.apply(state, event)
     except RuleError as e:
         raise EventError(f"{event.get('type')}: {e}") from None
+    except (KeyError, IndexError, TypeError, ValueError) as e:
+        raise EventError(f"{event.get('type')}: a value is missing or malformed ({e})") from None
 
 
 def describe(event: dict) -> str:
