@@ -1,0 +1,57 @@
+"""RULES for the engine: describe, status, to_json, and a session on disk."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from d6tui.engine.dice import Dice, table_roll
+from d6tui.engine.session import Session
+from d6tui.games.tales import commands
+from d6tui.games.tales.rules import RULES
+
+from .util import R
+
+
+def test_rules_object() -> None:
+    assert RULES.slug == "tales" and RULES.name == "6x6 Tales"
+    assert {"tale_started", "rolled", "chose", "moved", "attacked"} <= RULES.event_types
+    assert RULES.default_title({"name": "Brin"}) == "The tale of Brin"
+
+
+def test_describe_from_the_event_alone() -> None:
+    cases = {
+        "tale_started": {"name": "Brin", "race": "dwarf"},
+        "rolled": {"what": "roll:terrain", "roll": R(2, 3), "note": "+1 gold"},
+        "chose": {"what": "choose:rotate", "option": "90"},
+        "moved": {"direction": "N"},
+        "leveled_up": {"stat": "atk"},
+        "scroll_bought": {"scroll": "Dash"},
+        "item_used": {"item": "Ruby", "roll": R(4)},
+        "donated": {"gold": 2},
+        "attacked": {"roll": R(6, 6)},
+    }
+    texts = {t: RULES.describe({"type": t, **fields}) for t, fields in cases.items()}
+    assert texts["tale_started"] == "the tale begins with Brin the dwarf"
+    assert texts["rolled"] == "rolled 2+3 for the terrain event (R10): +1 gold"
+    assert texts["chose"] == "chose 90 for the road's rotation (R04)"
+    assert texts["item_used"].startswith("used an item Ruby, 4")
+    for t in RULES.event_types:
+        assert RULES.describe({"type": t})
+
+
+def test_status_and_json_through_a_tale(tmp_path: Path) -> None:
+    path = tmp_path / "brin.toml"
+    s = Session.new(RULES, {"name": "Brin", "race": "elf"}, path=path, dice=Dice(5))
+    assert "roll" in RULES.status(s.state)
+    s.do(commands.roll, roll=table_roll([2, 2], 2, 6))
+    s.do(commands.leave)
+    data = RULES.to_json(s.state)
+    json.dumps(data)
+    assert data["hero"]["atk"] == 2 and data["square"] == "II-2" and data["week"] == 1
+    assert "week 1 day 1" in RULES.status(s.state)
+    s.close()
+    loaded = Session.load(path, rules=RULES)
+    assert loaded.state == s.state
+    assert [e.text for e in loaded.history()] == [e.text for e in s.history()]
+    loaded.close()
