@@ -46,9 +46,12 @@ class GameCommands(Provider):
         if not isinstance(screen, GameScreen):
             return []
         by_action: dict[str, tuple[list[str], Binding]] = {}
+        prefixes = ("game.", f"{screen.session.rules.slug}.")
         for key, active in screen.active_bindings.items():
-            if active.node is not screen or not active.enabled or not active.binding.description:
-                continue
+            b = active.binding
+            if (active.node is not screen or not active.enabled or not b.description
+                    or not (b.id or "").startswith(prefixes) or b.action.startswith("nth(")):
+                continue  # Textual's own screen keys and the numbered shortcuts
             keys, _ = by_action.setdefault(active.binding.action, ([], active.binding))
             keys.append(self.app.get_key_display(replace(active.binding, key=key)))
         out = []
@@ -155,6 +158,8 @@ class GameScreen(Screen):
         if log:
             widget = log.first()
             widget.display = not widget.display
+            if widget.display:
+                self._show_history()
 
     def action_home(self) -> None:
         """Leave the game for the home screen; everything is already saved."""
@@ -181,11 +186,15 @@ class GameScreen(Screen):
         self.title = self.session.title
         self.sub_title = self.session.rules.status(self.session.state)
         self.render_state(self.session.state)
+        self._show_history()
+        self.refresh_bindings()
+
+    def _show_history(self) -> None:
         from d6tui.ui.widgets.event_log import EventLogView
 
         for log in self.query(EventLogView):
-            log.show(self.session.history())
-        self.refresh_bindings()
+            if log.display:  # a hidden log is drawn when shown (a long history costs time)
+                log.show(self.session.history())
 
     def render_state(self, state: Any) -> None:
         """Pass ``state`` down to the widgets. Subclasses implement it."""

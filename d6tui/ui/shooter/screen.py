@@ -268,8 +268,10 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
         if not state.last_roll:
             return TrayRoll(caption="No dice rolled yet this turn.")
         me = state.players[state.current].name
-        if state.last_roll_other and state.contest is not None:
+        if state.phase == Phase.CONTEST and state.contest is not None:
             them = state.players[state.contest.opponent].name
+            if not state.last_roll_other:
+                return TrayRoll(caption=f"Shooting Contest: {me} vs {them}, no shots yet.")
             dice = tuple(TrayDie(f, me[:5]) for f in state.last_roll) + tuple(
                 TrayDie(f, them[:5]) for f in state.last_roll_other)
             return TrayRoll(dice, self.last_roll_source(), f"Shooting Contest: {me} vs {them}")
@@ -280,7 +282,9 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
             for f in state.last_roll
         )
         notes = []
-        if state.dice.kept:
+        rolling = (Phase.HUNT, Phase.LAST_CHANCE, Phase.CAPTURED, Phase.CHALLENGE,
+                   Phase.DYNAMITE, Phase.REWARD)
+        if state.dice.kept and state.phase in rolling:
             kept = " ".join(
                 face_label(k.face) + ("" if k.face == k.symbol else f"={face_label(k.symbol)}")
                 for k in state.dice.kept)

@@ -1,0 +1,44 @@
+"""A long hot-seat game driven through the Shooter screen: every phase must draw, and keys
+must run the actions the action bar offers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from d6tui.games.shooter.bot import choose
+from d6tui.games.shooter.state import Phase
+from d6tui.ui.shooter.screen import ACTION_KEYS, ShooterScreen
+from tests.ui.helpers import make_app, new_shooter, sync
+
+
+@sync
+async def test_bot_game_through_the_screen(saves: Path) -> None:
+    session = new_shooter(saves, "Long game", seed=5)
+    app = make_app(saves, session=session)
+    seen: set[Phase] = set()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ShooterScreen)
+        for _ in range(200):
+            state = screen.session.state
+            seen.add(state.phase)
+            bar = str(screen.query_one("#actions").render())
+            if state.over:
+                assert "is Marshal and wins" in bar
+                break
+            assert f"{state.players[state.pending].name} to act" in bar
+            action, answers = choose(state)
+            assert action.name in {a.name for a in screen.legal}
+            before = len(screen.session.events)
+            if not action.choices and not answers:
+                index = [a.name for a in screen.legal].index(action.name) + 1
+                await pilot.press(ACTION_KEYS.get(action.name, str(index)))
+                await pilot.pause()
+            else:
+                assert screen.do(action.command, dice=screen.session.dice, **answers)
+                await pilot.pause()
+            assert len(screen.session.events) == before + 1, action.name
+    # seed 5 reaches these within 200 actions, the game's end included
+    assert {Phase.START, Phase.HUNT, Phase.CAPTURED, Phase.END, Phase.ESCAPE, Phase.JAIL_BREAK,
+            Phase.CHALLENGE, Phase.REWARD, Phase.CONTEST, Phase.LAST_CHANCE, Phase.OVER} <= seen
