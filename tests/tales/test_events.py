@@ -654,3 +654,56 @@ def test_j08_rooms_6_to_8_trophy_one() -> None:
 def test_every_event_has_a_title() -> None:
     assert sorted(booklet.TITLES) == [f"E{n:02d}" for n in range(1, 40)]
     assert Square().revealed is False
+
+
+def test_e35_thief_without_scrolls_or_gold() -> None:
+    s = rolls(read(hero(base(), gold=0), "E35"), 2)
+    assert gold(s) == 0 and s.top is None
+
+
+def test_e22_keep_the_scrolls() -> None:
+    s = hero(with_quest(base(), "scrolls", "E22"), scrolls=("Carrot", "Dash"))
+    s = act(read(s, "E22"), commands.choose, "keep")
+    assert s.hero is not None and s.hero.scrolls == ("Carrot", "Dash")
+    assert not s.quests[-1].done and s.square.event == "E22"
+
+
+def test_e38_without_a_mango() -> None:
+    s = read(with_quest(base(), "mango", "E38"), "E38")
+    assert not s.quests[-1].done and s.square.event == "E38"
+
+
+def test_e31_with_the_potion_skips_the_poison_check() -> None:
+    s = read(hero(base(), items=("Potion",)), "E31")
+    assert s.hero is not None and s.hero.poison == 0
+    assert waits(s) == "choose choose:e31"
+
+
+def test_witch_teleport_needs_another_square_and_gold() -> None:
+    s = read(base(), "E12")
+    with pytest.raises(RuleError, match="another square"):
+        commands.witch_teleport(s, "III-3")
+    with pytest.raises(RuleError, match="1 gold"):
+        commands.witch_teleport(hero(s, gold=0), "I-1")
+
+
+def test_cookie_keeps_a_die_between_1_and_6() -> None:
+    s = read(base("hobbit"), "E03")
+    s = hero(s, items=("Cookie",))
+    s = act(s, commands.roll, roll=R(1, 1, 6, 6), cookie=(0, -1))
+    assert play.pending(s).options == ("2", "12")
+
+
+def test_meeple_must_be_owned() -> None:
+    s = read(base(), "E03")
+    with pytest.raises(RuleError, match="Meeple"):
+        commands.roll(s, roll=R(1, 1), reroll=R(6, 6))
+
+
+def test_water_quest_completion_is_offered_when_the_route_is_done() -> None:
+    s = hero(replace(base(), step="end_of_turn"), items=("Potion",))
+    s = replace(s, quests=(*s.quests, Quest(2, "water", "Water Spirit", "Any")))
+    assert (commands.complete_quest, (2,), {}) in commands.actions(s)
+    s = replace(s, quests=(*s.quests[:-1], Quest(2, "water", "Water Spirit", "Any",
+                                                  places=("I-1",))))
+    assert (commands.complete_quest, (2,), {}) not in commands.actions(s)
