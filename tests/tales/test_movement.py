@@ -165,3 +165,14 @@ def test_magical_change_of_road_type_r06() -> None:
     assert movement.speed(s) == 2  # the scroll's own effect is ignored
     with pytest.raises(RuleError, match="R06"):
         commands.use_scroll(hero(s, scrolls=("Throw",)), "Throw", "road")
+
+
+def test_reachable_squares_this_turn() -> None:
+    s = fresh(exits="ES")
+    s = on_map(s, IV_3=open_square(exits="W"), III_4=open_square(exits="NS"))
+    got = movement.reachable(s)
+    assert got == {sq("III-3"): 0, sq("IV-3"): 1, sq("III-4"): 1, sq("III-5"): 2}
+    s = replace(s, moves=1)
+    assert sq("III-5") not in movement.reachable(s)
+    s = on_map(replace(s, moves=0, banned="forest"), III_4=open_square("forest", exits="NS"))
+    assert sq("III-4") not in movement.reachable(s)

@@ -192,6 +192,41 @@ def place(state: Tale, task: Task, rotation: int) -> Tale:
     return state
 
 
+def reachable(state: Tale) -> dict[int, int]:
+    """Squares the hero can reach with the Spd left this turn, and the steps each takes
+    (R04). An unrevealed square counts when a road leads into it (it would be revealed
+    there, and the walk stops at it, since its road is not known yet).
+
+    Args:
+        state: the tale.
+
+    Returns:
+        ``{square: steps}``, the hero's own square at 0 steps.
+    """
+    if state.pos < 0:
+        return {}
+    left = moves_left(state)
+    out = {state.pos: 0}
+    frontier = [state.pos]
+    for steps in range(1, left + 1):
+        nxt = []
+        for i in frontier:
+            for d in state.squares[i].exits:
+                j = island.neighbour(i, d)
+                if j is None or j in out:
+                    continue
+                sq = state.squares[j]
+                if sq.revealed:
+                    if island.OPPOSITE[d] not in sq.exits:
+                        continue
+                    if state.banned and sq.terrain == state.banned:
+                        continue
+                    nxt.append(j)
+                out[j] = steps
+        frontier = nxt
+    return out
+
+
 def magic_crossroads(state: Tale) -> Tale:
     """R06: the hero's square becomes a crossroads."""
     state = sheet.set_square(state, state.pos, road="crossroads", exits="NESW")

@@ -19,7 +19,7 @@ from d6tui.games.tales.state import RACES, STATS, DayRecord, Hero, Quest, Tale, 
 #: Steps that go on by themselves once their tasks are done, and the step that follows.
 AUTO_STEPS = {"day_event": "poison_check", "poison_check": "level_up",
               "terrain_event": "square_event"}
-#: Scrolls that hurt a monster (house values, J03) and those that flee or speed (R09, J03).
+#: Steps at which a Throw or Dash still adds Spd to this turn's movement (J03).
 SPEED_STEPS = ("day_event", "poison_check", "level_up", "movement")
 
 
