@@ -1,2 +1,25 @@
 """6x6 Tales: the pure rules of the solo game (rulebook R01-R10, events E01-E39, journal
-J01-J09). Never imports Textual."""
+J01-J09). Never imports Textual.
+
+How it fits together:
+
+- :mod:`.state` holds the frozen :class:`~.state.Tale` (hero J01, map J02, quests J04, days
+  J05, fights J06, dungeon J07, the R10 step and a stack of awaited tasks).
+- :mod:`.commands` are the player's commands: ``command(state, ...) -> event payload``,
+  raising ``RuleError(message, section)``. Rolls take ``dice=`` or ``roll=`` (typed table
+  dice), plus the Hobbit's ``cookie=`` and a Meeple's ``reroll=``.
+  :func:`.commands.actions` lists every legal command now.
+- :mod:`.play` folds one event (:func:`.play.apply`) and runs what needs no input
+  (:func:`.play.settle`); :func:`.play.pending` says what the tale waits for, and
+  :func:`.prompts.prompt` says it in words.
+- :mod:`.movement` (R04-R06), :mod:`.combat` (R08, R09), :mod:`.shops` (R07, E01, E08, E12,
+  E15, E35), :mod:`.booklet` (E01-E39, J08) hold the rules; :mod:`.island` the grid.
+- :mod:`.rules` is ``RULES`` for the engine (``Session.new(RULES, {"name": ..., "race": ...})``
+  and ``Session.load(path, rules=RULES)`` until the game is in ``registry.GAMES``).
+- :mod:`.journal` writes the map as text and the tale as Markdown; :mod:`.bot` plays.
+
+The numbers the rulebook leaves out live in ``d6tui/content/tales.toml`` as house values
+(``source = "house"``): the road shapes of J02, the days in a week, monsters of weeks 2-3 and
+of E10/E32, Pink Slime's Dmg and HP, the effects of Pear, Spark, Blast and Kaboom, and how
+E38 measures distance.
+"""
