@@ -62,7 +62,10 @@ class D6App(App):
     """
 
     TITLE = "d6tui"
-    CSS_PATH = Path(__file__).with_name("app.tcss")
+    # The home screen is the default screen, whose CSS_PATH Textual does not load: its .tcss
+    # is loaded with the app's.
+    CSS_PATH = [Path(__file__).with_name("app.tcss"),
+                Path(__file__).parent / "screens" / "home.tcss"]
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", priority=True, id="app.quit"),
@@ -100,8 +103,11 @@ class D6App(App):
         """d6tui's own CSS variables, for themes that do not set them."""
         return dict(VARIABLE_DEFAULTS)
 
+    def get_default_screen(self) -> Screen:
+        """The home screen is the bottom of the screen stack (no blank screen first)."""
+        return HomeScreen(self.saves_dir)
+
     def on_mount(self) -> None:
-        self.push_screen(HomeScreen(self.saves_dir))
         if self._problems:
             self.notify("\n".join(self._problems), title="Some settings were not loaded",
                         severity="warning", timeout=12)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on, work
@@ -12,10 +13,13 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from d6tui.engine.registry import GAMES, GameInfo
+
+if TYPE_CHECKING:
+    from textual.widgets import DataTable
 from d6tui.ui.saves_index import SaveSummary, scan_saves
 
 #: How many saves the home screen lists (the saves screen lists them all).
@@ -97,14 +101,15 @@ or delete them.
         self.saves: list[SaveSummary] = []
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        # A one-line title instead of Textual's Header: the home screen is the first frame,
+        # and start-up must stay close to a bare app's (bench/startup.py).
+        yield Static("d6tui \u2014 d6 tabletop games", id="home-title")
         with Vertical(id="games-box") as box:
             box.border_title = "Games"
             yield OptionList(*[self._game_option(g) for g in GAMES], id="games")
         with Vertical(id="saves-box") as box:
             box.border_title = "Recent saves"
             yield Static("Looking for saves...", id="saves-empty")
-            yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     @staticmethod
@@ -115,7 +120,6 @@ or delete them.
     def on_mount(self) -> None:
         self.title = "d6tui"
         self.sub_title = "d6 tabletop games"
-        self.query_one("#saves", DataTable).display = False
         self.query_one("#games", OptionList).focus()
         self.scan()
 
@@ -129,8 +133,15 @@ or delete them.
 
     @on(SavesScanned)
     def _scanned(self, message: SavesScanned) -> None:
+        from textual.widgets import DataTable
+
         self.saves = message.saves
-        table = self.query_one("#saves", DataTable)
+        tables = self.query("#saves")
+        if tables:
+            table = tables.first(DataTable)
+        else:  # made only now: the table is not needed for the first frame
+            table = DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+            self.query_one("#saves-box").mount(table)
         empty = self.query_one("#saves-empty", Static)
         saves_table(table, self.saves)
         table.display = bool(self.saves)
@@ -148,9 +159,12 @@ or delete them.
 
     def selected_save(self) -> SaveSummary | None:
         """The save under the table's cursor."""
-        table = self.query_one("#saves", DataTable)
-        if not self.saves or not table.display:
+        from textual.widgets import DataTable
+
+        tables = self.query("#saves")
+        if not self.saves or not tables or not tables.first().display:
             return None
+        table = tables.first(DataTable)
         return self.saves[min(table.cursor_row, len(self.saves) - 1)]
 
     def action_new_game(self) -> None:
@@ -178,7 +192,7 @@ or delete them.
         event.stop()
         self.action_new_game()
 
-    @on(DataTable.RowSelected, "#saves")
-    def _save_chosen(self, event: DataTable.RowSelected) -> None:
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Enter on a save opens it."""
         event.stop()
         self.post_message(OpenSave(Path(str(event.row_key.value))))
