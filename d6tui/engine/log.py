@@ -68,6 +68,7 @@ ENGINE_EVENT_TYPES = frozenset({"undone", "redone", "retitled"})
 UPCASTERS: dict[int, Callable[[dict], dict]] = {}
 
 _BLOCK = "\n[[events]]\n"
+_BLOCK_HEAD = "[[events]]\n"
 _LINE_RE = re.compile(r"at line (\d+)")
 
 
@@ -267,6 +268,100 @@ def _complete_prefix(path: Path, text: str) -> tuple[str, int]:
     return prefix, len(events) if isinstance(events, list) else 0
 
 
+def _decode(p: Path) -> str:
+    try:
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise LogError(p, "no such file") from None
+    except IsADirectoryError:
+        raise LogError(p, "this is a folder, not a save file") from None
+    except OSError as e:
+        raise LogError(p, f"cannot read it ({e.strerror or e})") from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise LogError(p, f"not UTF-8 text (byte {e.start})") from None
+
+
+@dataclass(frozen=True)
+class ScannedLog:
+    """A log file split into its header and event blocks, not yet parsed event by event.
+
+    Attributes:
+        header: the checked header.
+        blocks: the text of each ``[[events]]`` block, without its ``[[events]]`` line.
+        size: the file's size in bytes.
+        head_lines: how many lines the header takes (to give file lines in messages).
+    """
+
+    path: Path
+    header: LogHeader
+    blocks: list[str]
+    size: int
+    head_lines: int
+
+    def line_of(self, index: int) -> int:
+        """The file line where block ``index`` starts (its ``[[events]]`` line + 1)."""
+        return self.head_lines + 2 + sum(b.count("\n") + 1 for b in self.blocks[:index])
+
+    def event(self, index: int, known_type: Callable[[str], bool] | None = None) -> dict:
+        """Parse and check block ``index``: an event dict with ``seq == index + 1``.
+
+        Raises:
+            LogError: not valid TOML (with the file line), or not a well-formed event.
+        """
+        return parse_block(self.path, self.blocks[index], index, known_type,
+                           lambda: self.line_of(index))
+
+
+def parse_block(
+    path: Path, block: str, index: int, known_type: Callable[[str], bool] | None = None,
+    line_of: Callable[[], int] | None = None,
+) -> dict:
+    """Parse one event block's text (without its ``[[events]]`` line) and check its shape.
+
+    Raises:
+        LogError: not valid TOML, not exactly one event, or a bad seq, type or time stamp.
+    """
+    try:
+        doc = tomllib.loads(_BLOCK_HEAD + block)
+    except tomllib.TOMLDecodeError as e:
+        m = _LINE_RE.search(str(e))
+        line = None
+        if m and line_of is not None:
+            line = line_of() + int(m.group(1)) - 2
+        reason = str(e).split(" (at line")[0]
+        raise LogError(path, f"not valid TOML: {reason}", seq=index + 1, line=line) from None
+    events = doc.pop("events")
+    if doc or len(events) != 1:
+        raise LogError(path, "a table other than [[events]] follows the events", seq=index + 1)
+    _check_event_shape(path, index, events[0], known_type)
+    return events[0]
+
+
+def scan_log(path: str | os.PathLike[str]) -> ScannedLog:
+    """Read a log file, check its header, and split it into event blocks.
+
+    Raises:
+        TruncatedLogError: the file ends mid-event; ``complete`` whole events precede the cut.
+        LogError: not found, not UTF-8, not TOML, not a d6tui log, a newer format version.
+    """
+    p = Path(path)
+    text = _decode(p)
+    if not text.endswith("\n\n") and "\n\n" in text:
+        _, complete = _complete_prefix(p, text)
+        raise TruncatedLogError(
+            p, complete, f"the file ends in the middle of event {complete + 1}"
+        )
+    head, sep, rest = text.partition(_BLOCK)
+    doc = _parse(p, head + "\n")
+    if "events" in doc:
+        raise LogError(p, "'events' must be written as [[events]] blocks")
+    header = _header(p, doc)
+    blocks = rest.split(_BLOCK) if sep else []
+    return ScannedLog(p, header, blocks, len(text.encode("utf-8")), head.count("\n"))
+
+
 def read_log(
     path: str | os.PathLike[str], known_type: Callable[[str], bool] | None = None
 ) -> tuple[LogHeader, list[dict], int]:
@@ -284,30 +379,9 @@ def read_log(
         LogError: anything else wrong (not found, not TOML, wrong format, newer version,
             events out of order, unknown type), with the file, seq or line and the reason.
     """
-    p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        raise LogError(p, "no such file") from None
-    except OSError as e:
-        raise LogError(p, f"cannot read it ({e.strerror or e})") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise LogError(p, f"not UTF-8 text (byte {e.start})") from None
-    if not text.endswith("\n\n") and "\n\n" in text:
-        _, complete = _complete_prefix(p, text)
-        raise TruncatedLogError(
-            p, complete, f"the file ends in the middle of event {complete + 1}"
-        )
-    doc = _parse(p, text)
-    header = _header(p, doc)
-    events = doc.get("events", [])
-    if not isinstance(events, list):
-        raise LogError(p, "'events' must be a list of [[events]] tables")
-    for i, ev in enumerate(events):
-        _check_event_shape(p, i, ev, known_type)
-    return header, events, len(raw)
+    scanned = scan_log(path)
+    events = [scanned.event(i, known_type) for i in range(len(scanned.blocks))]
+    return scanned.header, events, scanned.size
 
 
 def recover(path: str | os.PathLike[str]) -> tuple[Path, int]:
@@ -378,11 +452,12 @@ class EventLog:
             _check_event_shape(self.path, self.last_seq + i, ev, None)
         return events
 
-    def append(self, event: Mapping[str, Any]) -> None:
+    def append(self, event: Mapping[str, Any], block: str | None = None) -> None:
         """Append one event and fsync it before returning.
 
         Args:
             event: a dict whose ``seq`` is ``last_seq + 1``.
+            block: ``event_block(event)`` when the caller has it already.
 
         Raises:
             StaleLogError: another process appended first; nothing was written, and the
@@ -392,7 +467,7 @@ class EventLog:
         """
         if event.get("seq") != self.last_seq + 1:
             raise ValueError(f"event seq {event.get('seq')} does not follow {self.last_seq}")
-        data = event_block(event).encode("utf-8")
+        data = (block or event_block(event)).encode("utf-8")
         fd = self._fileno()
         _lock(fd)
         try:

@@ -16,7 +16,8 @@ from typing import Any
 
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import EventError, LogError, RuleError, StaleLogError
-from d6tui.engine.log import EventLog, LogHeader, create_log, now
+from d6tui.engine.events import EventList, History
+from d6tui.engine.log import EventLog, LogHeader, create_log, event_block, now
 from d6tui.engine.registry import GameRules, load_rules
 
 #: How often (in effective game events) the session keeps a copy of the state for undo.
@@ -65,7 +66,7 @@ class Session:
         self.log = log
         self.dice = dice or Dice(header.options.get("seed"))
         self.title = header.title
-        self.events: list[dict] = []
+        self.events = EventList()
         self.state: Any = rules.new_state(header.options)
         self._effective: list[int] = []
         self._redo: list[int] = []
@@ -126,11 +127,12 @@ class Session:
             LogError: the file is damaged, of a newer version, of an unknown game, or an event
                 does not fit the game (with the seq and reason).
         """
-        from d6tui.engine.log import ENGINE_EVENT_TYPES, read_log
+        from d6tui.engine.log import ENGINE_EVENT_TYPES, scan_log
         from d6tui.engine.registry import UnknownGameError
 
         p = Path(path)
-        header, events, size = read_log(p, None)
+        scanned = scan_log(p)
+        header = scanned.header
         if rules is None:
             try:
                 rules = load_rules(header.game)
@@ -138,21 +140,20 @@ class Session:
                 raise LogError(p, str(e)) from None
         elif rules.slug != header.game:
             raise LogError(p, f"this is a {header.game} save, not {rules.slug}")
-        for ev in events:
-            t = ev["type"]
-            if t not in rules.event_types and t not in ENGINE_EVENT_TYPES:
-                raise LogError(p, f"unknown event type '{t}'", seq=ev["seq"])
-        log = EventLog(p, header, len(events), size)
+        types = rules.event_types | ENGINE_EVENT_TYPES
+        log = EventLog(p, header, len(scanned.blocks), scanned.size)
         session = cls(rules, header, log, dice)
-        total = len(events)
-        for ev in events:
+        total = len(scanned.blocks)
+        # One block at a time: the parsed dicts are dropped once folded (memory stays small).
+        for i, block in enumerate(scanned.blocks):
+            ev = scanned.event(i, types.__contains__)
             try:
-                session._apply(ev)
+                session._apply(ev, block)
             except (EventError, RuleError, KeyError, TypeError, ValueError) as e:
                 reason = f"missing key {e}" if isinstance(e, KeyError) else str(e)
                 raise LogError(p, reason or type(e).__name__, seq=ev["seq"]) from None
-            if progress is not None and ev["seq"] % 500 == 0:
-                progress(ev["seq"], total)
+            if progress is not None and (i + 1) % 500 == 0:
+                progress(i + 1, total)
         return session
 
     # -- acting ---------------------------------------------------------------------------
@@ -217,21 +218,24 @@ class Session:
         """Whether :meth:`redo` would do something."""
         return bool(self._redo)
 
-    def history(self) -> list[HistoryEntry]:
-        """Every event in words, undone ones marked, oldest first."""
-        out = []
-        for ev in self.events:
-            t = ev["type"]
-            if t == "undone":
-                text = f"undid #{ev['target']}"
-            elif t == "redone":
-                text = f"redid #{ev['target']}"
-            elif t == "retitled":
-                text = f"renamed the game \u201c{ev['title']}\u201d"
-            else:
-                text = self.rules.describe(ev)
-            out.append(HistoryEntry(ev, text, ev["seq"] in self._undone))
-        return out
+    def history(self) -> History:
+        """Every event in words, oldest first: a lazy sequence of :class:`HistoryEntry`
+        (entries are made when read, so a long game costs nothing until shown)."""
+        return History(self)
+
+    def history_entry(self, index: int) -> HistoryEntry:
+        """Event ``index`` (0-based) in words, marked if it is undone."""
+        ev = self.events[index]
+        t = ev["type"]
+        if t == "undone":
+            text = f"undid #{ev['target']}"
+        elif t == "redone":
+            text = f"redid #{ev['target']}"
+        elif t == "retitled":
+            text = f"renamed the game \u201c{ev['title']}\u201d"
+        else:
+            text = self.rules.describe(ev)
+        return HistoryEntry(ev, text, ev["seq"] in self._undone)
 
     def refresh(self) -> int:
         """Fold in events another window appended; returns how many there were."""
@@ -242,7 +246,7 @@ class Session:
         _, events, size = read_log(self.log.path)
         new = events[len(self.events):]
         for ev in new:
-            self._apply(ev)
+            self._apply(ev, _block_text(ev))
         self.log.last_seq = len(self.events)
         self.log._size = size
         return len(new)
@@ -252,16 +256,17 @@ class Session:
     def _record(self, payload: dict) -> dict:
         event = {"seq": len(self.events) + 1, "type": payload["type"], "at": now()}
         event.update((k, v) for k, v in payload.items() if k != "type" and v is not None)
+        block = event_block(event)
         # Fold first: a command whose event does not fold is a bug, and must not be saved.
         before = self._snapshot()
-        self._apply(event)
+        self._apply(event, block[len("[[events]]\n"):-1])
         if self.log is not None:
             try:
-                self.log.append(event)
+                self.log.append(event, block)
             except StaleLogError as stale:
                 self._restore(before)
                 for ev in stale.new_events:
-                    self._apply(ev)
+                    self._apply(ev, _block_text(ev))
                 raise
             except BaseException:
                 self._restore(before)
@@ -269,17 +274,21 @@ class Session:
         return event
 
     def _snapshot(self) -> tuple:
+        # O(1) in the length of the game, except the checkpoints (one per 64 events).
         return (
-            self.state, list(self._effective), list(self._redo), set(self._undone),
-            dict(self._checkpoints), len(self.events), self.title,
+            self.state, len(self._effective), self._effective[-1:], list(self._redo),
+            set(self._undone), dict(self._checkpoints), len(self.events), self.title,
         )
 
     def _restore(self, snap: tuple) -> None:
-        (self.state, self._effective, self._redo, self._undone, self._checkpoints, n,
+        (self.state, n_eff, tail, self._redo, self._undone, self._checkpoints, n,
          self.title) = snap
-        del self.events[n:]
+        del self._effective[n_eff:]
+        if len(self._effective) < n_eff:  # an undo popped the last one
+            self._effective.extend(tail)
+        self.events.truncate(n)
 
-    def _apply(self, event: dict) -> None:
+    def _apply(self, event: dict, text: str | None = None) -> None:
         t = event["type"]
         if t == "undone":
             target = event.get("target")
@@ -304,7 +313,7 @@ class Session:
         else:
             self._redo.clear()
             self._fold(event)
-        self.events.append(event)
+        self.events.append(event, text if text is not None else _block_text(event))
 
     def _fold(self, event: dict) -> None:
         self.state = self.rules.fold(self.state, event)
@@ -326,3 +335,8 @@ class Session:
         """Close the save file."""
         if self.log is not None:
             self.log.close()
+
+
+def _block_text(event: dict) -> str:
+    """The stored text of an event read back from the file (see :class:`EventList`)."""
+    return event_block(event)[len("[[events]]\n"):-1]

@@ -1,0 +1,118 @@
+"""A compact, read-only-in-place list of a log's events.
+
+A long game holds thousands of events; kept as parsed dicts they cost several times the size
+of the file. :class:`EventList` keeps each event as the text of its ``[[events]]`` block and
+parses it again when asked, with a small cache of recent ones, so a 10,000-event session costs
+about as much memory as its file.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections import OrderedDict
+from collections.abc import Iterator, Sequence
+from typing import Any, overload
+
+#: How many parsed events stay cached (the newest are asked for most: undo, log view).
+CACHE_SIZE = 256
+
+
+class EventList(Sequence[dict]):
+    """The events of a session, in ``seq`` order (``events[0]`` has ``seq`` 1).
+
+    Indexing and iteration return dicts equal to the stored events; treat them as read-only.
+    Compares equal to another EventList or list holding equal events.
+    """
+
+    def __init__(self) -> None:
+        self._texts: list[str] = []
+        self._cache: OrderedDict[int, dict] = OrderedDict()
+
+    def append(self, event: dict, text: str) -> None:
+        """Add an event with its block text (the TOML of its keys, without ``[[events]]``)."""
+        self._texts.append(text)
+        self._remember(len(self._texts) - 1, event)
+
+    def truncate(self, n: int) -> None:
+        """Keep only the first ``n`` events (undoes appends that could not be saved)."""
+        del self._texts[n:]
+        for k in [k for k in self._cache if k >= n]:
+            del self._cache[k]
+
+    def text(self, index: int) -> str:
+        """The TOML text of event ``index`` (0-based)."""
+        return self._texts[index]
+
+    def _remember(self, index: int, event: dict) -> None:
+        self._cache[index] = event
+        self._cache.move_to_end(index)
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+
+    def _get(self, index: int) -> dict:
+        ev = self._cache.get(index)
+        if ev is None:
+            ev = tomllib.loads("[[events]]\n" + self._texts[index])["events"][0]
+            self._remember(index, ev)
+        return ev
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+    @overload
+    def __getitem__(self, index: int) -> dict: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[dict]: ...
+
+    def __getitem__(self, index: int | slice) -> dict | list[dict]:
+        if isinstance(index, slice):
+            return [self._get(i) for i in range(*index.indices(len(self._texts)))]
+        if index < 0:
+            index += len(self._texts)
+        if not 0 <= index < len(self._texts):
+            raise IndexError("event index out of range")
+        return self._get(index)
+
+    def __iter__(self) -> Iterator[dict]:
+        for i in range(len(self._texts)):
+            yield self._get(i)
+
+    def __eq__(self, other: Any) -> bool:
+        if isinstance(other, EventList | list | tuple):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<EventList of {len(self)} events>"
+
+
+class History(Sequence[Any]):
+    """A lazy view of a session's events in words (``HistoryEntry`` items), for the log view.
+
+    Built by ``Session.history()``; entries are made when asked for, so a view of a long game
+    can draw only the lines on screen.
+    """
+
+    def __init__(self, session: Any) -> None:
+        self._session = session
+
+    def __len__(self) -> int:
+        return len(self._session.events)
+
+    @overload
+    def __getitem__(self, index: int) -> Any: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Any]: ...
+
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, slice):
+            return [self._session.history_entry(i) for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("history index out of range")
+        return self._session.history_entry(index)
