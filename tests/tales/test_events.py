@@ -707,3 +707,22 @@ def test_water_quest_completion_is_offered_when_the_route_is_done() -> None:
     s = replace(s, quests=(*s.quests[:-1], Quest(2, "water", "Water Spirit", "Any",
                                                   places=("I-1",))))
     assert (commands.complete_quest, (2,), {}) not in commands.actions(s)
+
+
+@pytest.mark.parametrize(
+    ("face", "name"),
+    [(1, "Skeleton"), (2, "Skeleton"), (3, "Giant Rat"), (4, "Goblin"), (5, "Pink Slime"),
+     (6, "Pink Slime")],
+)
+def test_e31_b_monsters(face: int, name: str) -> None:
+    s = replace(read(base(), "E31"), week=3)
+    s = rolls(s, 6, 6)
+    s = act(s, commands.choose, "B")
+    s = rolls(s, face)
+    assert s.fight is not None and s.fight.name == name and s.fight.trophy == 1
+
+
+@pytest.mark.parametrize("total", range(2, 13))
+def test_e37_every_total(total: int) -> None:
+    s = rolls(read(base(), "E37"), *two(total))
+    assert s.won == (total + 2 >= 9)
