@@ -81,8 +81,13 @@ def build_parser() -> argparse.ArgumentParser:
                         help="keep every complete event of a save cut off mid-event")
     rc.add_argument("file", type=Path)
 
-    ro = sub.add_parser("roll", parents=[common], help="roll dice: 3d6, d20, 2d8+3, d100")
+    ro = sub.add_parser("roll", parents=[common],
+                        help="roll dice: 3d6, d20, 2d8+3, d100; or --wild 4D+2 (D6 System)")
     ro.add_argument("notation")
+    ro.add_argument("--wild", action="store_true",
+                    help="read NOTATION as a D6 System die code (4D, 3D+2) with a wild die")
+    ro.add_argument("--wild-one", choices=("counts", "drops", "complication"), default="counts",
+                    help="with --wild: what a 1 on the wild die does (Simple Six 'The Wild Die')")
     ro.add_argument("--times", type=_positive, default=1, help="roll it N times")
     ro.add_argument("--seed", type=_seed, help="seed for reproducible rolls")
     ro.add_argument("--json", action="store_true", help='print {"rolls": [{"faces", "total"}]}')
@@ -99,6 +104,8 @@ def cmd_roll(args: argparse.Namespace) -> int:
     """``d6tui roll NOTATION [--times N] [--seed S] [--json]``."""
     from d6tui.engine.dice import Dice, parse_notation
 
+    if args.wild:
+        return _roll_wild(args)
     notation = parse_notation(args.notation)
     dice = Dice(args.seed)
     rolls = [dice.roll_notation(notation) for _ in range(args.times)]
@@ -111,6 +118,25 @@ def cmd_roll(args: argparse.Namespace) -> int:
             mod = f" {notation.modifier:+d}" if notation.modifier else ""
             faces = " ".join(str(f) for f in r["faces"])
             print(f"{notation}: {faces}{mod} = {r['total']}")
+    return 0
+
+
+def _roll_wild(args: argparse.Namespace) -> int:
+    """``d6tui roll --wild 4D+2``: D6 System rolls, one die of each the exploding wild die."""
+    from d6tui.engine.dice import Dice
+    from d6tui.games.simple_six.wild import describe_roll, roll_wild_notation
+
+    dice = Dice(args.seed)
+    options = {"wild_one": args.wild_one}
+    rolls = [roll_wild_notation(args.notation, dice, options) for _ in range(args.times)]
+    if args.json:
+        keep = ("faces", "wild", "pips", "dropped", "complication", "total")
+        out = {"notation": rolls[0]["dice"],
+               "rolls": [{k: r[k] for k in keep if k in r} for r in rolls]}
+        print(json.dumps(out))
+    else:
+        for r in rolls:
+            print(describe_roll(r))
     return 0
 
 

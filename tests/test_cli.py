@@ -1,0 +1,124 @@
+"""The command line: each sub-command's output, and one-line errors with exit status 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from d6tui.cli import main
+from d6tui.engine.session import Session
+from d6tui.games.shooter.bot import play_game
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as e:  # argparse exits for usage errors and --version
+        code = int(e.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_roll_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "roll", "3d6+2", "--times", "4", "--seed", "9", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["notation"] == "3d6+2"
+    assert len(data["rolls"]) == 4
+    for r in data["rolls"]:
+        assert len(r["faces"]) == 3 and all(1 <= f <= 6 for f in r["faces"])
+        assert r["total"] == sum(r["faces"]) + 2
+    again = json.loads(run(capsys, "roll", "3d6+2", "--times", "4", "--seed", "9", "--json")[1])
+    assert again == data
+
+
+def test_roll_text_and_d100(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "roll", "d100", "--seed", "1")
+    assert code == 0 and out.startswith("1d100: ")
+    total = int(out.rsplit("=", 1)[1])
+    assert 1 <= total <= 100
+
+
+def test_roll_wild_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "roll", "--wild", "4D+2", "--times", "50", "--seed", "2", "--json")
+    assert code == 0
+    for r in json.loads(out)["rolls"]:
+        assert len(r["faces"]) == 3
+        assert all(w == 6 for w in r["wild"][:-1]) and r["wild"][-1] != 6  # explodes on 6 only
+        assert r["total"] == sum(r["faces"]) + sum(r["wild"]) + 2
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["roll", "3x6"], "not dice notation"),
+        (["roll", "d7"], "there is no d7"),
+        (["roll", "2d6", "--times", "0"], "between 1 and 10000"),
+        (["roll", "2d6", "--seed", "abc"], "not a whole number"),
+        (["roll", "--wild", "xD"], "not a die code"),
+        (["nonsense"], "invalid choice"),
+        (["replay", "/no/such/file.toml"], "no such file"),
+        (["open", "/no/such/file.toml"], "no such file"),
+        (["new", "chess"], "there is no game 'chess'"),
+        (["new", "shooter", "--players", "Solo"], "2 to 4 players"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str, tmp_path: Path
+) -> None:
+    code, out, err = run(capsys, *argv, "--saves", str(tmp_path))
+    assert code == 2
+    assert message in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert out == ""
+
+
+def test_replay_json_gives_the_winner(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "g.toml"
+    played = play_game(["Ann", "Bob", "Cy"], seed=3)
+    s = Session.new("shooter", {"players": ["Ann", "Bob", "Cy"], "seed": 3}, path=path)
+    for ev in played.events[1:]:
+        payload = {k: v for k, v in ev.items() if k not in ("seq", "at")}
+        s._record(payload)
+    code, out, _ = run(capsys, "replay", str(path), "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["over"] is True
+    assert data["winner"] == played.rules.to_json(played.state)["winner"]
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0 and "Marshal" in out
+
+
+def test_list_and_damaged_saves(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    Session.new("shooter", {"players": ["Ann", "Bob"]}, path=tmp_path / "a.toml",
+                title="Duel").close()
+    (tmp_path / "b.toml").write_text("not = [a save\n")
+    code, out, _ = run(capsys, "list", "--saves", str(tmp_path))
+    assert code == 0
+    lines = out.splitlines()
+    assert any(line.startswith("a.toml\tD6 Shooter\tDuel\t") for line in lines)
+    assert any(line.startswith("b.toml\t") and "damaged" in line for line in lines)
+
+
+def test_recover_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "g.toml"
+    s = Session.new("shooter", {"players": ["Ann", "Bob"], "seed": 1}, path=path)
+    from d6tui.games.shooter.bot import choose
+
+    for _ in range(5):
+        a, answers = choose(s.state)
+        s.do(a.command, dice=s.dice, **answers)
+    s.close()
+    path.write_bytes(path.read_bytes()[:-30])
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 2 and "ends in the middle of event 6" in err
+    code, out, _ = run(capsys, "recover", str(path))
+    assert code == 0 and "kept 5 complete events" in out
+    assert Session.load(path).events[-1]["seq"] == 5
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and out.startswith("d6tui ")
