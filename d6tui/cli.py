@@ -81,6 +81,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="keep every complete event of a save cut off mid-event")
     rc.add_argument("file", type=Path)
 
+    ex = sub.add_parser("export", parents=[common], help="write a save as a readable record")
+    ex.add_argument("file", type=Path)
+    ex.add_argument("--format", choices=("markdown",), default="markdown")
+    ex.add_argument("-o", "--output", type=Path, help="write to this file instead of stdout")
+
     ro = sub.add_parser("roll", parents=[common],
                         help="roll dice: 3d6, d20, 2d8+3, d100; or --wild 4D+2 (D6 System)")
     ro.add_argument("notation")
@@ -233,6 +238,33 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def generic_markdown(session: Any) -> str:
+    """A save as Markdown: title, game, status, then every event in words (undone ones struck
+    through). Games with a richer record set ``GameRules.export_markdown``."""
+    lines = [f"# {session.title}", "", f"*{session.rules.name}*, started "
+             f"{session.header.created:%Y-%m-%d %H:%M} UTC", "",
+             f"**{session.rules.status(session.state)}**", "", "## Play by play", ""]
+    for entry in session.history():
+        text = f"~~{entry.text}~~ (undone)" if entry.undone else entry.text
+        lines.append(f"{entry.event['seq']}. {text}")
+    return "\n".join(lines) + "\n"
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """``d6tui export FILE --format markdown [-o OUT]``."""
+    session = _load(args.file)
+    render = session.rules.export_markdown or generic_markdown
+    text = render(session)
+    if args.output:
+        from d6tui.engine.log import write_atomic
+
+        write_atomic(args.output, text)
+        print(f"wrote {args.output}")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
 def cmd_recover(args: argparse.Namespace) -> int:
     """``d6tui recover FILE``: keep the complete events of a log cut off mid-event."""
     from d6tui.engine.log import recover
@@ -291,6 +323,7 @@ COMMANDS = {
     "replay": cmd_replay,
     "list": cmd_list,
     "recover": cmd_recover,
+    "export": cmd_export,
     "new": cmd_new,
     "open": cmd_open,
 }

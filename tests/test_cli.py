@@ -122,3 +122,22 @@ def test_recover_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--version")
     assert code == 0 and out.startswith("d6tui ")
+
+
+def test_export_markdown(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "g.toml"
+    s = Session.new("shooter", {"players": ["Ann", "Bob"], "seed": 4}, path=path, title="Duel")
+    from d6tui.games.shooter.bot import choose
+
+    for _ in range(6):
+        a, answers = choose(s.state)
+        s.do(a.command, dice=s.dice, **answers)
+    s.undo()
+    s.close()
+    code, out, _ = run(capsys, "export", str(path), "--format", "markdown")
+    assert code == 0
+    assert out.startswith("# Duel\n")
+    assert "~~" in out and "(undone)" in out
+    assert out.count("\n1. ") == 1 and "\n8. undid #7" in out
+    code, out, _ = run(capsys, "export", str(path), "-o", str(tmp_path / "duel.md"))
+    assert code == 0 and (tmp_path / "duel.md").read_text().startswith("# Duel")

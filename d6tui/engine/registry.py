@@ -33,6 +33,8 @@ class GameRules:
         is_over: ``state -> bool``.
         to_json: ``state -> dict`` of JSON values (``d6tui replay --json``).
         default_title: ``options -> str`` for a new game.
+        export_markdown: ``session -> str``, the game as a readable Markdown record
+            (``d6tui export``); None uses the generic record (status and every event in words).
     """
 
     slug: str
@@ -47,6 +49,7 @@ class GameRules:
     is_over: Callable[[Any], bool]
     to_json: Callable[[Any], dict]
     default_title: Callable[[dict], str]
+    export_markdown: Callable[[Any], str] | None = None
 
 
 @dataclass(frozen=True)
