@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from d6tui.engine.errors import RuleError
-from d6tui.games.tales import combat, island, movement, sheet
+from d6tui.games.tales import combat, dungeon, island, movement, sheet
 from d6tui.games.tales.content import MonsterData, content
 from d6tui.games.tales.state import Quest, Tale, Task
 
@@ -53,8 +53,6 @@ WEATHER = {1: "swamp", 2: "swamp", 3: "mountains", 4: "mountains", 5: "forest", 
 RIFT_MONSTERS = {1: "swamp", 2: "swamp", 3: "forest", 4: "mountains", 5: "plains", 6: "plains"}
 #: E32: the Knight's servant by 1d6.
 SERVANTS = {1: "ghoul", 2: "ghoul", 3: "spider", 4: "gold_slime", 5: "troll", 6: "troll"}
-#: J08: the terrain of the monster fought in rooms 8-11.
-ROOM_FIGHTS = {8: "plains", 9: "mountains", 10: "forest", 11: "swamp"}
 #: Sick man (E35 [6]) takes these.
 FOOD = ("Carrot", "Tomato", "Pear")
 
@@ -98,11 +96,6 @@ def read(state: Tale, code: str) -> Tale:
     if code == base:
         state = sheet.say(state, f"{code} {TITLES[code]}")
     return _EVENTS[code](state)
-
-
-def _goto(state: Tale, *codes: str) -> Tale:
-    """Read the events in the order given, after what is on top of the stack now."""
-    return sheet.push(state, *(Task("goto", c) for c in reversed(codes)))
 
 
 def _quest_here(state: Tale, kind: str) -> Quest | None:
@@ -170,7 +163,7 @@ def _e04(state: Tale) -> Tale:
     if sheet.hero(state).has("Potion"):
         state = sheet.drop_item(state, "Potion")
     state = sheet.fame(state, 50)
-    return _goto(state, "E03", "E25")
+    return sheet.goto(state, "E03", "E25")
 
 
 def _e05(state: Tale) -> Tale:
@@ -178,7 +171,7 @@ def _e05(state: Tale) -> Tale:
 
 
 def _e06(state: Tale) -> Tale:
-    return _goto(sheet.fame(state, 20), "E17")
+    return sheet.goto(sheet.fame(state, 20), "E17")
 
 
 def _e07(state: Tale) -> Tale:
@@ -211,7 +204,7 @@ def _e11(state: Tale) -> Tale:
     state = add_quest(state, kind="mirror", recipient="Magic mirror", place=here,
                       mirror_hp=content().specials["mirror"].hp)
     state = sheet.write_event(state, state.pos, "E07")
-    return _goto(state, "E07")
+    return sheet.goto(state, "E07")
 
 
 def _e13(state: Tale) -> Tale:
@@ -224,11 +217,7 @@ def _e14(state: Tale) -> Tale:
 
 
 def _dungeon(kind: str) -> Callable[[Tale], Tale]:
-    def enter(state: Tale) -> Tale:
-        state = sheet.say(replace(state, dungeon=kind, room=1), f"into the {kind}, room 1")
-        return sheet.push(state, Task("choose:dungeon"))
-
-    return enter
+    return lambda state: dungeon.enter(state, kind)
 
 
 def score(state: Tale) -> tuple[int, int, int, int]:
@@ -286,7 +275,7 @@ def _e19_won(state: Tale) -> Tale:
     state = sheet.write_event(state, state.pos, "")
     if q is not None:
         state = cross_out(state, q.qid)
-    return _goto(state, "E03")
+    return sheet.goto(state, "E03")
 
 
 def _e20(state: Tale) -> Tale:
@@ -314,7 +303,7 @@ def _e23(state: Tale) -> Tale:
 
 
 def _e24(state: Tale) -> Tale:
-    return _goto(sheet.fame(state, 20), "E17")
+    return sheet.goto(sheet.fame(state, 20), "E17")
 
 
 def _e25(state: Tale) -> Tale:
@@ -322,19 +311,19 @@ def _e25(state: Tale) -> Tale:
 
 
 def _e26(state: Tale) -> Tale:
-    return _goto(sheet.fame(state, 50), "E29")
+    return sheet.goto(sheet.fame(state, 50), "E29")
 
 
 def _e28(state: Tale) -> Tale:
     state = replace(state, dungeon="", room=0)
     state = sheet.gold(sheet.fame(state, 50), 1)
     state = sheet.write_event(state, state.pos, "E00")
-    return _goto(state, "E25")
+    return sheet.goto(state, "E25")
 
 
 def _e29(state: Tale) -> Tale:
     state = sheet.gold(replace(state, won=True), 200)
-    return _goto(sheet.say(state, "the island is at peace: victory"), "E17")
+    return sheet.goto(sheet.say(state, "the island is at peace: victory"), "E17")
 
 
 def _e30(state: Tale) -> Tale:
@@ -343,7 +332,7 @@ def _e30(state: Tale) -> Tale:
     state = sheet.write_event(state, state.pos, "E00")
     if q is not None:
         state = cross_out(state, q.qid)
-    return _goto(state, "E03", "E25")
+    return sheet.goto(state, "E03", "E25")
 
 
 def _e31(state: Tale) -> Tale:
@@ -360,13 +349,13 @@ def _e32_won(state: Tale) -> Tale:
 
 def _e33(state: Tale) -> Tale:
     state = sheet.add_scroll(sheet.add_item(state, "Flaming Sword"), "Spark")
-    return _goto(state, "E28")
+    return sheet.goto(state, "E28")
 
 
 def _e34(state: Tale) -> Tale:
     rubies = sheet.hero(state).items.count("Ruby")
     state = sheet.fame(state, 50 + 25 * rubies)
-    return _goto(sheet.say(state, "the undead turn to dust"), "E29")
+    return sheet.goto(sheet.say(state, "the undead turn to dust"), "E29")
 
 
 def _e35(state: Tale) -> Tale:
@@ -438,19 +427,9 @@ def auto(state: Tale, task: Task) -> Tale | None:
             state = sheet.push(state, Task("roll:poison"))
         return state
     if task.kind == "room_next":
-        state = sheet.pop(state)
-        room = state.room + 1
-        return sheet.say(replace(state, room=room), f"into room {room}")
+        return dungeon.next_room(state)
     if task.kind == "choose:dungeon":
-        if state.dungeon == "pyramid" and state.room >= 9:
-            return _goto(sheet.pop(state), "E33")
-        if state.dungeon == "cave" and state.room >= 8:
-            state = sheet.poison(sheet.pop(state))
-            state = _goto(state, "E18")
-            if sheet.hero(state).poison:
-                state = sheet.push(state, Task("roll:poison"))
-            return state
-        return None
+        return dungeon.reached(state)
     if task.kind == "fight" and state.fight is not None and state.fight.phase == "begin":
         return combat.begin_round(state)
     return None
@@ -502,7 +481,7 @@ def _terrain(state: Tale, total: int) -> Tale:
         state = sheet.say(state, "good weather")
         return sheet.heal(state, 1) if race == "hobbit" else state
     if total == 4:
-        return _goto(state, "E03")
+        return sheet.goto(state, "E03")
     if total <= 7:
         data = combat.week_monster(state.week, terrain)
         return combat.start(state, data, trophy=state.week)
@@ -523,34 +502,6 @@ def treasure(state: Tale, total: int) -> Tale:
     if kind == "gold":
         return sheet.gold(state, int(what))
     return sheet.add_scroll(state, what)
-
-
-def _bypass(state: Tale) -> Tale:
-    back = 1 if sheet.hero(state).race == "dwarf" else 2
-    room = max(1, state.room - back)
-    return sheet.say(replace(state, room=room), f"bypass: back to room {room}")
-
-
-def _room(state: Tale, total: int) -> Tale:
-    if total in (2, 12):
-        return sheet.add_item(state, "Meeple")
-    if total == 3:
-        return _goto(state, "E03")
-    if total == 4:
-        return _bypass(sheet.say(state, "a dead end"))
-    if total == 5:
-        return sheet.push(sheet.say(state, "locked!"), Task("roll:locked"))
-    if total == 6:
-        return sheet.push(sheet.say(state, "a dart trap!"), Task("roll:dart"))
-    if total == 7:
-        return sheet.hurt(sheet.say(state, "a blade trap!"), 1)
-    terrain = ROOM_FIGHTS[total]
-    if state.dungeon == "cave":
-        data = combat.week_monster(3, terrain)
-        return combat.start(state, data, trophy=4, veteran=True, dungeon=True)
-    trophy = 1 if state.room >= 6 else state.week
-    data = combat.week_monster(state.week, terrain)
-    return combat.start(state, data, trophy=trophy, dungeon=True)
 
 
 def _rift_monster(face: int) -> MonsterData:
@@ -618,32 +569,28 @@ def resolve_roll(state: Tale, task: Task, faces: list[int]) -> Tale:
             state = sheet.hurt(state, 2)
         elif t <= 7:
             state = sheet.hurt(state, 1)
-        return _goto(state, "E26")
+        return sheet.goto(state, "E26")
     if what == "e37":
         t = total + h.spd + (1 if h.race == "elf" else 0)
         if t <= 8:
-            return _goto(sheet.say(state, f"{t}: the shield slips away"), "E06")
+            return sheet.goto(sheet.say(state, f"{t}: the shield slips away"), "E06")
         state = sheet.fame(sheet.say(state, f"{t}: the shield is dragged away"), 50)
-        return _goto(state, "E29")
+        return sheet.goto(state, "E29")
     if what == "e31b":
         data = _rift_monster(faces[0])
         return combat.start(state, data, trophy=1, can_flee=False)
     if what == "e31d":
         if faces[0] <= 2:
-            return _goto(state, "E23")
+            return sheet.goto(state, "E23")
         if faces[0] == 3:
-            return _goto(state, "E03")
+            return sheet.goto(state, "E03")
         return sheet.hurt(sheet.say(state, "a spike pit!"), 1)
     if what == "room":
-        return _room(state, total)
+        return dungeon.room(state, total)
     if what == "locked":
-        if faces[0] > h.dmg:
-            return _bypass(state)
-        return sheet.say(state, "the lock gives way")
+        return dungeon.locked(state, faces[0])
     if what == "dart":
-        if faces[0] > h.spd:
-            return sheet.hurt(state, 1)
-        return sheet.say(state, "the darts miss")
+        return dungeon.dart(state, faces[0])
     raise RuleError(f"nothing waits for a {what} roll", "R10")
 
 
@@ -716,9 +663,7 @@ def choice_options(state: Tale, task: Task) -> list[str]:
     if what == "e31":
         return ["A", "B", "C", "D"] if h.has("Ruby") else ["A", "B", "D"]
     if what == "dungeon":
-        if state.dungeon == "pyramid" and state.room >= 6:
-            return ["exit", "risk", "small_room"]
-        return ["exit", "risk"]
+        return dungeon.options(state)
     if what == "thief":
         return sorted(set(h.scrolls)) or ["nothing"]
     if what == "gamble":
@@ -764,28 +709,25 @@ def resolve_choice(state: Tale, task: Task, option: str) -> Tale:
     if what == "treasure":
         return treasure(state, int(option))
     if what == "e09":
-        return _goto(state, "E29" if option == "let" else "E37")
+        return sheet.goto(state, "E29" if option == "let" else "E37")
     if what == "e10":
-        return _goto(state, "E32") if option == "approach" else combat.end_turn(state)
+        return sheet.goto(state, "E32") if option == "approach" else combat.end_turn(state)
     if what == "e18":
-        return _goto(state, "E29") if option == "smash" else sheet.push(state, Task("roll:e18"))
+        if option == "smash":
+            return sheet.goto(state, "E29")
+        return sheet.push(state, Task("roll:e18"))
     if what == "e32":
-        return _goto(state, "E21") if option == "knight" else combat.end_turn(state)
+        return sheet.goto(state, "E21") if option == "knight" else combat.end_turn(state)
     if what == "e31":
         if option == "A":
-            return _goto(state, "E13")
+            return sheet.goto(state, "E13")
         if option == "C":
             state = sheet.drop_item(state, "Ruby")
-            return _goto(sheet.say(state, "the ruby is laid on the altar"), "E36")
+            return sheet.goto(sheet.say(state, "the ruby is laid on the altar"), "E36")
         state = sheet.push(state, Task("e31loop"))
         return sheet.push(state, Task("roll:e31b" if option == "B" else "roll:e31d"))
     if what == "dungeon":
-        if option == "exit":
-            return _goto(state, "E13")
-        if option == "small_room":
-            return _goto(state, "E28")
-        state = sheet.push(state, Task("choose:dungeon"), Task("room_next"))
-        return sheet.push(state, Task("roll:room"))
+        return dungeon.choose(state, option)
     if what == "thief":
         if option == "nothing":  # the backpack was emptied meanwhile: the thief takes gold
             return sheet.gold(state, -1) if sheet.hero(state).gold else state
@@ -806,5 +748,5 @@ def resolve_choice(state: Tale, task: Task, option: str) -> Tale:
         state = sheet.write_event(state, state.pos, "")
         if q is not None:
             state = cross_out(state, q.qid)
-        return _goto(state, "E03")
+        return sheet.goto(state, "E03")
     raise RuleError("nothing waits for that choice", "R10")

@@ -162,6 +162,16 @@ def push(state: Tale, *tasks: Task) -> Tale:
     return replace(state, tasks=(*state.tasks, *tasks))
 
 
+def goto(state: Tale, *codes: str) -> Tale:
+    """Read the events in the order given, once what is on the stack above them is done.
+
+    Args:
+        state: the tale.
+        codes: events such as "E25".
+    """
+    return push(state, *(Task("goto", c) for c in reversed(codes)))
+
+
 def pop(state: Tale) -> Tale:
     """Take the awaited task off the stack."""
     return replace(state, tasks=state.tasks[:-1])
