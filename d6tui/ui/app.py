@@ -96,6 +96,7 @@ class D6App(App):
         for t in self._d6_themes.values():
             self.register_theme(t)
         self.theme = theme if theme in self.available_themes else DEFAULT_THEME
+        self._honour_no_color()
         if self.config.keymap:
             self.set_keymap(self.config.keymap)
 
@@ -120,7 +121,27 @@ class D6App(App):
 
     # -- theme ------------------------------------------------------------------------------
 
+    def _honour_no_color(self) -> None:
+        """Under ``NO_COLOR``, drop colours in the way that keeps this theme readable.
+
+        Textual picks its filter once, for the theme it starts with: greys (Monochrome) for
+        a true-colour theme, terminal defaults (NoColor) for an ANSI one. An ANSI theme such as
+        d6-16color under Monochrome would turn to black on black, so the filter follows the
+        theme.
+        """
+        if not self.no_color:
+            return
+        from textual.filter import Monochrome, NoColor
+
+        wanted = NoColor if self.native_ansi_color else Monochrome
+        self._filters = [
+            wanted() if isinstance(f, Monochrome | NoColor) and not isinstance(f, wanted) else f
+            for f in self._filters
+        ]
+
     def _theme_changed(self, theme: Theme) -> None:
+        self._honour_no_color()
+        self.refresh(layout=True)
         if not self._persist_theme:
             return
         try:

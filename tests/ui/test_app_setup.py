@@ -139,3 +139,32 @@ def test_starting_the_app_does_not_import_game_rules() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_no_color_keeps_an_ansi_theme_readable(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from textual.filter import Monochrome, NoColor
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(saves, theme="d6-16color", themes=load_themes()[0])
+    assert app.no_color
+    assert any(isinstance(f, NoColor) for f in app._filters)
+    dark = make_app(saves, theme="d6-dark", themes=load_themes()[0])
+    assert any(isinstance(f, Monochrome) for f in dark._filters)
+
+
+@sync
+async def test_redo_also_on_shift_u(saves: Path) -> None:
+    session = new_shooter(saves)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("d", "u")
+        await pilot.pause()
+        assert screen.session.can_redo
+        await pilot.press("U")
+        await pilot.pause()
+        assert not screen.session.can_redo
+        assert screen.session.events[-1]["type"] == "redone"
