@@ -38,3 +38,17 @@ def test_markdown_journal_of_a_whole_tale() -> None:
         assert heading in text
     assert session.state.status in text
     assert "None" not in text
+
+
+def test_export_markdown_leaves_undone_events_out() -> None:
+    session = Session.new(RULES, {"name": "Brin", "race": "elf"}, dice=Dice(2))
+    play_out(session, random.Random(2), limit=30)
+    session.undo()
+    assert RULES.export_markdown is not None
+    text = RULES.export_markdown(session)
+    assert text.startswith("# The tale of Brin")
+    effective = [e for e in session.history()
+                 if not e.undone and e.event["type"] in RULES.event_types]
+    assert any(e.undone for e in session.history())
+    lines = [ln for ln in text.splitlines() if ln.startswith("- ")]
+    assert len(lines) == len(effective)

@@ -5,6 +5,7 @@ Markdown (for ``d6tui export``). Pure functions of events and state; no Textual.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from d6tui.games.tales import booklet, island
 from d6tui.games.tales.rules import RULES, describe
@@ -120,3 +121,14 @@ def markdown(title: str, events: Iterable[dict]) -> str:
         out += [f"The tale goes on; so far fame {fame} + quests {quests} + gold {gold} "
                 f"= {total}."]
     return "\n".join(out) + "\n"
+
+
+def export_markdown(session: Any) -> str:
+    """The journal of a session (``d6tui export``): its effective events, undone ones left out.
+
+    Args:
+        session: a :class:`~d6tui.engine.session.Session` of 6x6 Tales.
+    """
+    events = [e.event for e in session.history()
+              if not e.undone and e.event["type"] in RULES.event_types]
+    return markdown(session.title, events)

@@ -6,6 +6,8 @@ The game is not yet listed in ``registry.GAMES`` (its screen comes later); open 
 
 from __future__ import annotations
 
+from typing import Any
+
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import EventError, RuleError
 from d6tui.engine.registry import GameRules
@@ -181,6 +183,17 @@ def to_json(state: Tale) -> dict:
     }
 
 
+def export_markdown(session: Any) -> str:
+    """The tale as a Markdown journal (``d6tui export``), see :mod:`.journal`.
+
+    Args:
+        session: a session of this game.
+    """
+    from d6tui.games.tales.journal import export_markdown as render
+
+    return render(session)
+
+
 def default_title(options: dict) -> str:
     """"The tale of NAME".
 
@@ -203,4 +216,5 @@ RULES = GameRules(
     is_over=is_over,
     to_json=to_json,
     default_title=default_title,
+    export_markdown=export_markdown,
 )
