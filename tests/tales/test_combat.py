@@ -54,7 +54,7 @@ def test_victory_gives_the_trophy_and_a_j06_line() -> None:
     s = attack(s, 6, 5)
     s = attack(s, 6, 5)
     assert s.fight is None
-    assert s.hero is not None and s.hero.gold == 4
+    assert s.hero is not None and s.hero.gold == 5
     assert s.fights[-1].result == "defeated"
     assert s.step == "square_event"  # the turn goes on
 
@@ -64,7 +64,7 @@ def test_veteran_gives_one_more_gold() -> None:
     s = rolls(s, 4)  # +1 Dmg
     s = attack(s, 6, 5)
     s = attack(s, 6, 5)
-    assert s.hero is not None and s.hero.gold == 4
+    assert s.hero is not None and s.hero.gold == 5
 
 
 @pytest.mark.parametrize(
@@ -132,7 +132,7 @@ def test_flight_ends_the_turn_without_trophy(face: int) -> None:
     s = fighting(trophy=3)
     s = act(s, commands.flee, roll=R(face))
     assert s.fight is None and s.step == "end_of_turn"
-    assert s.hero is not None and s.hero.gold == 2
+    assert s.hero is not None and s.hero.gold == 3
     assert s.fights[-1].result == "fled"
 
 

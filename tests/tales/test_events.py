@@ -14,8 +14,8 @@ from .util import R, act, at_step, begin, hero, open_square, read, rolls, sq, sq
 
 
 def base(race: str = "human", pos: str = "III-3") -> Tale:
-    """A tale at the square event step, the hero on the castle square III-3."""
-    return at_step(begin(race), "square_event", pos)
+    """A tale at the square event step, the hero with 2 gold on the castle square III-3."""
+    return hero(at_step(begin(race), "square_event", pos), gold=2)
 
 
 def two(total: int) -> tuple[int, int]:

@@ -25,7 +25,7 @@ def test_starting_stats_r03() -> None:
 
 @pytest.mark.parametrize(
     ("race", "field", "value"),
-    [("dwarf", "dmg", 2), ("elf", "atk", 2), ("human", "gold", 2), ("hobbit", "items",
+    [("dwarf", "dmg", 2), ("elf", "atk", 2), ("human", "gold", 3), ("hobbit", "items",
                                                                       ("Cookie",))],
 )
 def test_race_bonus_r03(race: str, field: str, value: object) -> None:
@@ -109,5 +109,5 @@ def test_meeple_reroll_keeps_the_second_roll() -> None:
     s = hero(s, items=("Meeple",))
     s = read(s, "E03")
     s = act(s, commands.roll, roll=R(1, 1), reroll=R(6, 6))
-    assert s.hero is not None and s.hero.items == () and s.hero.gold == 4
+    assert s.hero is not None and s.hero.items == () and s.hero.gold == 5
     assert play.pending(s).kind != "roll"

@@ -140,7 +140,7 @@ def test_terrain_event_2_3(total, terrain, race, gold, poison, hp) -> None:
     s = rolls(s, a, total - a)
     h = s.hero
     assert h is not None
-    start_gold = {"human": 2}.get(race, 1)
+    start_gold = {"human": 3}.get(race, 1)
     expected = {"mountains": start_gold + (2 if race == "dwarf" else 1)}.get(terrain, start_gold)
     assert h.gold == expected
     assert (h.poison, h.hp) == (poison, hp)

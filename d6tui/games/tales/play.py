@@ -228,8 +228,8 @@ def _start(state: Tale, event: dict) -> Tale:
         hero = replace(hero, dmg=2)
     elif race == "elf":
         hero = replace(hero, atk=2)
-    elif race == "human":
-        hero = replace(hero, gold=2)
+    elif race == "human":  # R03: the Human's bonus is 2 gold, on top of the 1 everyone has
+        hero = replace(hero, gold=hero.gold + 2)
     else:
         hero = replace(hero, items=("Cookie",))
     state = replace(state, hero=hero)
