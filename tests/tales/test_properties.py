@@ -40,8 +40,7 @@ class Bot:
 def check_invariants(before: Tale, after: Tale) -> None:
     h = after.hero
     assert h is not None
-    if not after.over:
-        assert h.hp <= h.max_hp
+    assert h.hp <= h.max_hp
     assert h.gold >= 0
     assert after.villages <= 4
     assert sum(1 for s in after.squares if s.village) <= 4
