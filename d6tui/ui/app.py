@@ -246,10 +246,11 @@ class D6App(App):
     def _load(self, path: Path) -> None:
         from d6tui.engine.session import Session
 
+        def progress(done: int, total: int) -> None:
+            self.post_message(LoadProgress(done, total))
+
         try:
-            session = Session.load(
-                path, progress=lambda done, total: self.post_message(LoadProgress(done, total))
-            )
+            session = Session.load(path, progress=progress)
         except LogError as e:
             self.post_message(LoadFailed(path, e))
             return

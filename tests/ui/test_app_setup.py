@@ -9,6 +9,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from textual.binding import Binding
 
 from d6tui.config import Config, load_config, save_config
 from d6tui.ui.app import D6App, run_app
@@ -92,6 +93,7 @@ async def test_palette_lists_the_game_commands_with_keys(saves: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
+        assert isinstance(screen, ShooterScreen)
         provider = GameCommands(screen)
         names = {name: help_text for name, help_text, _ in provider._commands()}
         assert "D6 Shooter: Draw" in names
@@ -113,6 +115,7 @@ def test_every_binding_has_description_and_id() -> None:
 
     for cls in (D6App, GameScreen, ShooterScreen, HomeScreen, SavesScreen, HelpScreen):
         for b in cls.BINDINGS:
+            assert isinstance(b, Binding)
             assert b.description, (cls.__name__, b)
             assert b.id, (cls.__name__, b)
 
@@ -161,6 +164,7 @@ async def test_redo_also_on_shift_u(saves: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
+        assert isinstance(screen, ShooterScreen)
         await pilot.press("d", "u")
         await pilot.pause()
         assert screen.session.can_redo

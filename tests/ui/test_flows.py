@@ -56,6 +56,7 @@ async def test_new_game_play_quit_reopen_same_state(saves: Path) -> None:
         await _play_first_actions(pilot, 5)
         state = screen.session.state
         events = len(screen.session.events)
+        assert screen.session.log is not None
         path = screen.session.log.path
         assert events > 3
         await pilot.press("q")
@@ -64,10 +65,10 @@ async def test_new_game_play_quit_reopen_same_state(saves: Path) -> None:
     again = make_app(saves, open_path=path)
     async with again.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        screen = again.screen
-        assert isinstance(screen, ShooterScreen)
-        assert len(screen.session.events) == events
-        assert screen.session.state == state
+        reopened = again.screen
+        assert isinstance(reopened, ShooterScreen)
+        assert len(reopened.session.events) == events
+        assert reopened.session.state == state
 
 
 @sync
@@ -177,6 +178,7 @@ async def test_rule_error_is_shown_not_raised(saves: Path) -> None:
 @sync
 async def test_stale_log_reloads_and_tells_the_player(saves: Path) -> None:
     session = new_shooter(saves)
+    assert session.log is not None
     path = session.log.path
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:

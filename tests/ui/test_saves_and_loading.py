@@ -121,6 +121,7 @@ async def test_truncated_save_offers_to_keep_complete_events(saves: Path) -> Non
 
     session = new_shooter(saves, "Cut short")
     session.do(commands.draw, dice=session.dice)
+    assert session.log is not None
     path = session.log.path
     session.close()
     text = path.read_text()

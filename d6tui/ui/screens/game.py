@@ -54,7 +54,7 @@ class GameCommands(Provider):
                 continue  # Textual's own screen keys and the numbered shortcuts
             keys, _ = by_action.setdefault(active.binding.action, ([], active.binding))
             keys.append(self.app.get_key_display(replace(active.binding, key=key)))
-        out = []
+        out: list[tuple[str, str, Callable[[], Any]]] = []
         for action, (keys, binding) in by_action.items():
             name = f"{screen.game_name}: {binding.description}"
             help_text = f"key {' / '.join(keys)}" + (
