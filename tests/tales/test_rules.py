@@ -55,3 +55,32 @@ def test_status_and_json_through_a_tale(tmp_path: Path) -> None:
     assert loaded.state == s.state
     assert [e.text for e in loaded.history()] == [e.text for e in s.history()]
     loaded.close()
+
+
+def test_cookie_survives_save_and_load(tmp_path: Path) -> None:
+    path = tmp_path / "pip.toml"
+    s = Session.new(RULES, {"name": "Pip", "race": "hobbit"}, path=path, dice=Dice(1))
+    s.do(commands.roll, roll=table_roll([6, 2], 2, 6), cookie=(1, 1))
+    s.do(commands.leave)
+    s.close()
+    loaded = Session.load(path, rules=RULES)
+    assert loaded.state == s.state
+    assert loaded.state.square.site == "castle" and loaded.state.pos == 2 * 6 + 5
+    assert loaded.state.hero is not None and "Cookie" not in loaded.state.hero.items
+    loaded.close()
+
+
+def test_meeple_reroll_survives_the_toml_round_trip() -> None:
+    import tomllib
+
+    from d6tui.engine.log import event_block
+    from d6tui.games.tales import play, sheet
+
+    from .util import at_step, begin, read
+
+    s = read(sheet.add_item(at_step(begin(), "square_event", "III-3"), "Meeple"), "E03")
+    payload = commands.roll(s, roll=R(1, 1), reroll=R(6, 5))
+    stored = tomllib.loads(event_block({"seq": 1, "type": payload["type"], **payload}))
+    event = stored["events"][0]
+    assert RULES.fold(s, event) == RULES.fold(s, payload)
+    assert play.pending(RULES.fold(s, event)).kind != "roll"
