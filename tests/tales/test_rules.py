@@ -33,9 +33,11 @@ def test_describe_from_the_event_alone() -> None:
     }
     texts = {t: RULES.describe({"type": t, **fields}) for t, fields in cases.items()}
     assert texts["tale_started"] == "the tale begins with Brin the dwarf"
-    assert texts["rolled"] == "rolled 2+3 for the terrain event (R10): +1 gold"
+    assert texts["rolled"] == "rolled 2+3 for the terrain event (R10) (table dice): +1 gold"
     assert texts["chose"] == "chose 90 for the road's rotation (R04)"
-    assert texts["item_used"].startswith("used an item Ruby, 4")
+    assert texts["item_used"] == "used the Ruby, rolling 4"
+    assert RULES.describe({"type": "scroll_used", "scroll": "Dash", "purpose": "road"}) == (
+        "used a Dash to turn the road into a crossroads (R06)")
     for t in RULES.event_types:
         assert RULES.describe({"type": t})
 

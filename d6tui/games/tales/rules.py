@@ -51,6 +51,11 @@ LABELS = {
 }
 
 
+#: How a scroll used for something other than its own effect reads.
+_PURPOSES = {"road": " to turn the road into a crossroads (R06)", "flee": " to flee (R09)",
+             "ignite": " to light the Flaming Sword (E33)"}
+
+
 def check_options(options: dict) -> dict:
     """Normalise the setup: ``name``, ``race`` and ``explore`` (the personal quest, R03).
 
@@ -115,27 +120,32 @@ def describe(event: dict) -> str:
     t = event.get("type", "")
     verb = _VERBS.get(t, t.replace("_", " "))
     detail = ""
+    roll = event.get("roll")
+    faces = roll.get("faces", []) if isinstance(roll, dict) else []
+    pips = "+".join(map(str, faces))
+    what = str(event.get("what", "")).split(":")[-1]
     if t == "tale_started":
         detail = f" with {event.get('name')} the {event.get('race')}"
-    elif t in ("rolled", "attacked", "fled", "gambled") or "roll" in event:
-        faces = event.get("roll", {}).get("faces", [])
-        what = str(event.get("what", "")).split(":")[-1]
-        detail = f" {'+'.join(map(str, faces))}"
-        if what:
-            detail += f" for {LABELS.get(what, what)}"
-        if t == "item_used":
-            detail = f" {event.get('item')}," + detail
+    elif t == "item_used":
+        verb = f"used the {event.get('item')}"
+        detail = f", rolling {pips}" if pips else ""
+    elif t == "scroll_used":
+        verb = f"used a {event.get('scroll')}"
+        detail = _PURPOSES.get(str(event.get("purpose", "")), "")
+    elif t == "rolled" or pips:
+        detail = f" {pips}" + (f" for {LABELS.get(what, what)}" if what else "")
+        if isinstance(roll, dict) and roll.get("source") == "table":
+            detail += " (table dice)"
     elif t == "chose":
-        what = str(event.get("what", "")).split(":")[-1]
         detail = f" {event.get('option')} for {LABELS.get(what, what)}"
     elif t == "moved":
         detail = f" {event.get('direction')}"
     elif t == "leveled_up":
         detail = f" {event.get('stat')}"
+    elif t == "teleported":
+        detail = f" to {event.get('square')}"
     elif "scroll" in event:
         detail = f" {event.get('scroll')}"
-    elif "item" in event:
-        detail = f" {event.get('item')}"
     elif t == "donated":
         detail = f" {event.get('gold')} gold"
     note = event.get("note")
