@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from d6tui.engine.dice import Dice
 from d6tui.engine.session import Session
-from d6tui.games.tales import commands, island, movement, play
+from d6tui.games.tales import commands, island, play
 from d6tui.games.tales.content import content
 from d6tui.games.tales.state import Tale
 
@@ -237,7 +237,3 @@ def headless_tale(name: str, race: str, seed: int) -> Session:
     play_tale(session, Bot(seed))
     return session
 
-
-def moves_left(state: Tale) -> int:
-    """Squares the hero may still move this turn (for a UI's hint)."""
-    return movement.moves_left(state)
