@@ -485,7 +485,8 @@ def test_e31_rift() -> None:
     assert s.fight is not None and s.fight.name == "Bone Dragon"
 
 
-@pytest.mark.parametrize(("face", "found"), [(1, "Ruby"), (2, "Ruby"), (3, "treasure")])
+@pytest.mark.parametrize(("face", "found"), [(1, "Ruby"), (2, "Ruby"), (3, "treasure"),
+                                             (4, "pit"), (5, "pit"), (6, "pit")])
 def test_e31_search(face: int, found: str) -> None:
     s = read(base(), "E31")
     s = rolls(s, 6, 6)
@@ -493,8 +494,11 @@ def test_e31_search(face: int, found: str) -> None:
     s = rolls(s, face)
     if found == "Ruby":
         assert s.hero is not None and s.hero.has("Ruby")
-    else:
+    elif found == "treasure":
         assert waits(s) == "roll roll:treasure"
+    else:
+        assert s.hero is not None and s.hero.hp == 3
+        assert waits(s) == "roll roll:poison"  # the rift goes on
 
 
 def test_e31_a_leaves() -> None:
