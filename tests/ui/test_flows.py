@@ -237,3 +237,20 @@ async def test_help_on_every_screen(saves: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         assert app.screen.help_title == "d6tui"
+
+
+@sync
+async def test_game_without_a_screen_is_not_started(saves: Path, monkeypatch) -> None:  # noqa: ANN001
+    from d6tui.engine.registry import GameInfo
+
+    ghost = GameInfo("ghost", "Ghost Game", "not here", "d6tui.games.ghost.rules",
+                     "d6tui.ui.ghost.screen:GhostScreen")
+    monkeypatch.setattr("d6tui.ui.screens.home.GAMES", (ghost,))
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert any("cannot be played" in n.message for n in app._notifications)
+    assert not list(saves.glob("*.toml"))

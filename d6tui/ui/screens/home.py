@@ -47,6 +47,17 @@ class StartGame(Message):
     game: GameInfo
 
 
+def screen_available(game: GameInfo) -> bool:
+    """Whether this version of d6tui has a screen for ``game`` (found without importing it)."""
+    from importlib.util import find_spec
+
+    module = game.screen.partition(":")[0]
+    try:
+        return find_spec(module) is not None
+    except (ImportError, ValueError):
+        return False
+
+
 def saves_table(table: DataTable, saves: list[SaveSummary], *, with_file: bool = False) -> None:
     """Fill ``table`` with one row per save (keyed by path)."""
     table.clear(columns=True)
@@ -115,6 +126,8 @@ or delete them.
     @staticmethod
     def _game_option(game: GameInfo) -> Option:
         text = Text.assemble((game.name, "bold"), "\n", (game.blurb, "italic"))
+        if not screen_available(game):
+            text.append("  (no screen in this version yet)", "dim")
         return Option(text, id=game.slug)
 
     def on_mount(self) -> None:
@@ -170,8 +183,13 @@ or delete them.
     def action_new_game(self) -> None:
         """Start a new game of the highlighted game."""
         game = self.selected_game()
-        if game is not None:
-            self.post_message(StartGame(game))
+        if game is None:
+            return
+        if not screen_available(game):
+            self.notify(f"{game.name} cannot be played in this version of d6tui yet.",
+                        severity="warning")
+            return
+        self.post_message(StartGame(game))
 
     def action_open_save(self) -> None:
         """Resume the save under the cursor."""
