@@ -111,3 +111,13 @@ def test_meeple_reroll_keeps_the_second_roll() -> None:
     s = act(s, commands.roll, roll=R(1, 1), reroll=R(6, 6))
     assert s.hero is not None and s.hero.items == () and s.hero.gold == 5
     assert play.pending(s).kind != "roll"
+
+
+def test_evolve_checks_field_names() -> None:
+    from d6tui.games.tales.state import Hero, evolve
+
+    h = Hero("Ann", "elf")
+    assert evolve(h, gold=5) == Hero("Ann", "elf", gold=5)
+    assert h.gold == 1
+    with pytest.raises(TypeError, match="no field"):
+        evolve(h, golds=5)

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import replace
 
 from d6tui.engine.errors import RuleError
 from d6tui.games.tales import combat, dungeon, island, movement, sheet
 from d6tui.games.tales.content import MonsterData, content
-from d6tui.games.tales.state import Quest, Tale, Task
+from d6tui.games.tales.state import Quest, Tale, Task, evolve
 
 #: Event titles, for the journal and the log (names only; the effects are in the code).
 TITLES = {
@@ -126,15 +125,15 @@ def cross_out(state: Tale, qid: int) -> Tale:
         state: the tale.
         qid: the quest's number.
     """
-    quests = tuple(replace(q, done=True) if q.qid == qid else q for q in state.quests)
-    return sheet.say(replace(state, quests=quests), "quest completed")
+    quests = tuple(evolve(q, done=True) if q.qid == qid else q for q in state.quests)
+    return sheet.say(evolve(state, quests=quests), "quest completed")
 
 
 def add_quest(state: Tale, **fields: object) -> Tale:
     """Write a new quest in J04."""
     qid = max((q.qid for q in state.quests), default=0) + 1
     quest = Quest(qid=qid, **fields)  # type: ignore[arg-type]
-    return sheet.say(replace(state, quests=(*state.quests, quest)), f"new quest #{qid}")
+    return sheet.say(evolve(state, quests=(*state.quests, quest)), f"new quest #{qid}")
 
 
 def _e01(state: Tale) -> Tale:
@@ -208,7 +207,7 @@ def _e11(state: Tale) -> Tale:
 
 
 def _e13(state: Tale) -> Tale:
-    state = replace(state, dungeon="", room=0)
+    state = evolve(state, dungeon="", room=0)
     return sheet.push(state, Task("roll:e13"))
 
 
@@ -237,7 +236,7 @@ def finish(state: Tale) -> Tale:
     total = score(state)[3]
     status = status_for(total)
     state = sheet.say(state, f"final fame {total}: {status}")
-    return replace(state, over=True, step="over", tasks=(), fight=None, dungeon="", room=0,
+    return evolve(state, over=True, step="over", tasks=(), fight=None, dungeon="", room=0,
                    final_fame=total, status=status)
 
 
@@ -315,14 +314,14 @@ def _e26(state: Tale) -> Tale:
 
 
 def _e28(state: Tale) -> Tale:
-    state = replace(state, dungeon="", room=0)
+    state = evolve(state, dungeon="", room=0)
     state = sheet.gold(sheet.fame(state, 50), 1)
     state = sheet.write_event(state, state.pos, "E00")
     return sheet.goto(state, "E25")
 
 
 def _e29(state: Tale) -> Tale:
-    state = sheet.gold(replace(state, won=True), 200)
+    state = sheet.gold(evolve(state, won=True), 200)
     return sheet.goto(sheet.say(state, "the island is at peace: victory"), "E17")
 
 
@@ -454,10 +453,10 @@ def _random_square(state: Tale, task: Task, faces: list[int]) -> Tale:
         state = sheet.set_square(state, i, road="crossroads", exits="NESW", terrain="castle",
                                  site="castle")
         state = sheet.write_event(state, i, "E01")
-        return sheet.say(replace(state, pos=i), f"the castle stands on {island.name(i)}")
+        return sheet.say(evolve(state, pos=i), f"the castle stands on {island.name(i)}")
     if purpose == "village":
         n = state.villages + 1
-        state = sheet.set_square(replace(state, villages=n), i, terrain="village", village=n)
+        state = sheet.set_square(evolve(state, villages=n), i, terrain="village", village=n)
         return sheet.write_event(state, i, "E08")
     if purpose == "quest":
         return sheet.push(state, Task("roll:e14", "", i))
@@ -554,7 +553,7 @@ def resolve_roll(state: Tale, task: Task, faces: list[int]) -> Tale:
         return _e35_roll(state, faces[0])
     if what == "e39":
         terrain = WEATHER[faces[0]]
-        state = sheet.day_note(replace(state, banned=terrain), f"no {terrain} today")
+        state = sheet.day_note(evolve(state, banned=terrain), f"no {terrain} today")
         return sheet.say(state, f"terrible weather: no {terrain} today")
     if what == "e32":
         data = content().specials[SERVANTS[faces[0]]]
@@ -624,7 +623,7 @@ def _e35_roll(state: Tale, face: int) -> Tale:
     if face == 3:
         if h.race == "dwarf":
             return sheet.say(state, "dwarves do not tire")
-        state = sheet.day_note(replace(state, tired=True), "tired: -1 Spd")
+        state = sheet.day_note(evolve(state, tired=True), "tired: -1 Spd")
         return sheet.say(state, "tired: -1 Spd today")
     if face == 4:
         return sheet.push(sheet.say(state, "a merchant"), Task("shop", "merchant",

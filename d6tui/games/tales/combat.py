@@ -7,13 +7,12 @@ the Break), then waits in ``break`` (flee, item, scroll or attack) or ``attack``
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from d6tui.engine.errors import RuleError
 from d6tui.games.tales import sheet
 from d6tui.games.tales.content import MonsterData, content
-from d6tui.games.tales.state import Fight, FightRecord, Tale, Task
+from d6tui.games.tales.state import Fight, FightRecord, Tale, Task, evolve
 
 #: R08: the veteran's ability by 1d6.
 VETERAN = {1: "ambush", 2: "atk", 3: "hp", 4: "dmg", 5: "poison", 6: "regeneration"}
@@ -82,7 +81,7 @@ def start(
     label = f"veteran {data.name}" if veteran else data.name
     state = sheet.say(state, f"a fight with the {label} (Atk {fight.atk}, Dmg {fight.dmg}, "
                              f"HP {fight.hp})")
-    state = replace(state, fight=fight)
+    state = evolve(state, fight=fight)
     state = sheet.push(state, Task("fight"))
     if veteran:
         state = sheet.push(state, Task("roll:veteran"))
@@ -102,7 +101,7 @@ def fight(state: Tale) -> Fight:
 
 def _set(state: Tale, **changes: Any) -> Tale:
     assert state.fight is not None
-    return replace(state, fight=replace(state.fight, **changes))
+    return evolve(state, fight=evolve(state.fight, **changes))
 
 
 def veteran(state: Tale, face: int) -> Tale:
@@ -263,7 +262,7 @@ def _record(state: Tale, result: str) -> Tale:
     assert f is not None
     notes = ", ".join(a for a in f.abilities) or "-"
     name = f"veteran {f.name}" if f.veteran else f.name
-    return replace(state, fights=(*state.fights, FightRecord(name, notes, result)))
+    return evolve(state, fights=(*state.fights, FightRecord(name, notes, result)))
 
 
 def end(state: Tale, result: str) -> Tale:
@@ -279,7 +278,7 @@ def end(state: Tale, result: str) -> Tale:
         tasks.pop()
     if tasks:
         tasks.pop()
-    return replace(state, fight=None, tasks=tuple(tasks))
+    return evolve(state, fight=None, tasks=tuple(tasks))
 
 
 def defeat(state: Tale) -> Tale:
@@ -302,8 +301,8 @@ def _mirror_hit(state: Tale, n: int) -> Tale:
     for k, q in enumerate(quests):
         if q.kind == "mirror" and not q.done:
             hp = q.mirror_hp - n
-            quests[k] = replace(q, mirror_hp=hp)
-    state = replace(state, quests=tuple(quests))
+            quests[k] = evolve(q, mirror_hp=hp)
+    state = evolve(state, quests=tuple(quests))
     if hp <= 0:
         state = end(state, "broken")
         return sheet.push(state, Task("goto", "E30"))
@@ -349,12 +348,12 @@ def _to_exit(state: Tale) -> Tale:
         tasks.pop()
     if tasks:
         tasks.pop()
-    return sheet.push(replace(state, tasks=tuple(tasks)), Task("goto", "E13"))
+    return sheet.push(evolve(state, tasks=tuple(tasks)), Task("goto", "E13"))
 
 
 def end_turn(state: Tale) -> Tale:
     """The turn ends at once (R09 flight, E13): nothing else is awaited today."""
-    return replace(state, tasks=(), fight=None, dungeon="", room=0, step="end_of_turn",
+    return evolve(state, tasks=(), fight=None, dungeon="", room=0, step="end_of_turn",
                    event_played=True)
 
 

@@ -7,10 +7,8 @@ risk (a 2d6 room of J08, then the next room), or in the Pyramid's rooms 6-8 the 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from d6tui.games.tales import combat, sheet
-from d6tui.games.tales.state import Tale, Task
+from d6tui.games.tales.state import Tale, Task, evolve
 
 #: J08: the terrain of the monster fought in rooms 8-11.
 ROOM_FIGHTS = {8: "plains", 9: "mountains", 10: "forest", 11: "swamp"}
@@ -25,7 +23,7 @@ def enter(state: Tale, kind: str) -> Tale:
         state: the tale.
         kind: "pyramid" or "cave".
     """
-    state = sheet.say(replace(state, dungeon=kind, room=1), f"into the {kind}, room 1")
+    state = sheet.say(evolve(state, dungeon=kind, room=1), f"into the {kind}, room 1")
     return sheet.push(state, Task("choose:dungeon"))
 
 
@@ -81,7 +79,7 @@ def next_room(state: Tale) -> Tale:
     """
     state = sheet.pop(state)
     room = state.room + 1
-    return sheet.say(replace(state, room=room), f"into room {room}")
+    return sheet.say(evolve(state, room=room), f"into room {room}")
 
 
 def bypass(state: Tale) -> Tale:
@@ -92,7 +90,7 @@ def bypass(state: Tale) -> Tale:
     """
     back = 1 if sheet.hero(state).race == "dwarf" else 2
     room = max(1, state.room - back)
-    return sheet.say(replace(state, room=room), f"bypass: back to room {room}")
+    return sheet.say(evolve(state, room=room), f"bypass: back to room {room}")
 
 
 def room(state: Tale, total: int) -> Tale:

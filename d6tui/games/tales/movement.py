@@ -7,12 +7,10 @@ the square the hero came from are allowed.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from d6tui.engine.errors import RuleError
 from d6tui.games.tales import island, sheet
 from d6tui.games.tales.content import content
-from d6tui.games.tales.state import Tale, Task
+from d6tui.games.tales.state import Tale, Task, evolve
 
 
 def speed(state: Tale) -> int:
@@ -68,7 +66,7 @@ def move(state: Tale, d: str) -> Tale:
     target = island.neighbour(state.pos, d)
     assert target is not None
     if state.squares[target].revealed:
-        return arrive(replace(state, moves=state.moves + 1), target)
+        return arrive(evolve(state, moves=state.moves + 1), target)
     state = sheet.say(state, f"{island.name(target)} is new: roll for it")
     return sheet.push(state, Task("roll:reveal", d, target))
 
@@ -80,14 +78,14 @@ def arrive(state: Tale, i: int) -> Tale:
         state: the tale.
         i: the square reached.
     """
-    state = sheet.say(replace(state, pos=i), f"on {island.name(i)}")
+    state = sheet.say(evolve(state, pos=i), f"on {island.name(i)}")
     here = island.name(i)
     quests = list(state.quests)
     for k, q in enumerate(quests):
         if q.kind == "water" and not q.done and here in q.places:
             places = tuple(p for p in q.places if p != here)
-            quests[k] = replace(q, places=places)
-            state = replace(state, quests=tuple(quests))
+            quests[k] = evolve(q, places=places)
+            state = evolve(state, quests=tuple(quests))
             state = sheet.gold(sheet.say(state, f"the potion is poured on {here}"), 1)
     return state
 
@@ -184,11 +182,11 @@ def place(state: Tale, task: Task, rotation: int) -> Tale:
     state = sheet.say(state, f"{island.name(task.n)} drawn: {shape} ({exits}), {terrain}")
     if terrain == "village":
         n = state.villages + 1
-        state = replace(state, villages=n)
+        state = evolve(state, villages=n)
         state = sheet.set_square(state, task.n, village=n)
         state = sheet.write_event(state, task.n, "E08" if n % 2 else "E15")
     if d:
-        state = arrive(replace(state, moves=state.moves + 1), task.n)
+        state = arrive(evolve(state, moves=state.moves + 1), task.n)
     return state
 
 

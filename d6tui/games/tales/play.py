@@ -8,13 +8,13 @@ see :func:`pending`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from d6tui.engine.dice import check_roll
 from d6tui.engine.errors import EventError, RuleError
 from d6tui.games.tales import booklet, combat, island, movement, sheet, shops
 from d6tui.games.tales.content import content
-from d6tui.games.tales.state import RACES, STATS, DayRecord, Hero, Quest, Tale, Task
+from d6tui.games.tales.state import RACES, STATS, DayRecord, Hero, Quest, Tale, Task, evolve
 
 #: Steps that go on by themselves once their tasks are done, and the step that follows.
 AUTO_STEPS = {"day_event": "poison_check", "poison_check": "level_up",
@@ -35,7 +35,7 @@ def enter(state: Tale, step: str) -> Tale:
     """
     if step == "new_day":
         return _new_day(state)
-    state = replace(state, step=step)
+    state = evolve(state, step=step)
     if step == "poison_check" and sheet.hero(state).poison:
         return sheet.push(state, Task("roll:poison"))
     if step == "terrain_event" and state.square.terrain not in ("village", "castle"):
@@ -51,7 +51,7 @@ def _new_day(state: Tale) -> Tale:
     else:
         week, day = state.week, state.day + 1
     event = content().day_events.get((week, day), "")
-    state = replace(
+    state = evolve(
         state, week=week, day=day, step="day_event", moves=0, spd_bonus=0, tired=False,
         banned="", healed=False, gambled=False, event_played=False,
         days=(*state.days, DayRecord(week, day, event)),
@@ -225,17 +225,17 @@ def _start(state: Tale, event: dict) -> Tale:
         raise RuleError(f"the race is one of {', '.join(RACES)}", "R03")
     hero = Hero(name=name, race=race)
     if race == "dwarf":
-        hero = replace(hero, dmg=2)
+        hero = evolve(hero, dmg=2)
     elif race == "elf":
-        hero = replace(hero, atk=2)
+        hero = evolve(hero, atk=2)
     elif race == "human":  # R03: the Human's bonus is 2 gold, on top of the 1 everyone has
-        hero = replace(hero, gold=hero.gold + 2)
+        hero = evolve(hero, gold=hero.gold + 2)
     else:
-        hero = replace(hero, items=("Cookie",))
-    state = replace(state, hero=hero)
+        hero = evolve(hero, items=("Cookie",))
+    state = evolve(state, hero=hero)
     state = sheet.say(state, f"{name} the {race} sets out")
     if event.get("explore", True):
-        state = replace(state, quests=(
+        state = evolve(state, quests=(
             Quest(qid=1, kind="explore", recipient="Hero", place="Any"),))
     return sheet.push(state, Task("goto", "E01"), Task("roll:square", "castle"))
 
@@ -294,17 +294,17 @@ def _event_played(state: Tale, event: dict) -> Tale:
     code = square_event(state)
     if not code:
         raise RuleError("there is no event to play on this square", "R10")
-    return booklet.read(replace(state, event_played=True), code)
+    return booklet.read(evolve(state, event_played=True), code)
 
 
 def _event_passed(state: Tale, event: dict) -> Tale:
     _require_step(state, "square_event")
-    return enter(replace(state, event_played=True), "end_of_turn")
+    return enter(evolve(state, event_played=True), "end_of_turn")
 
 
 def _turn_ended(state: Tale, event: dict) -> Tale:
     if state.step == "square_event":
-        state = enter(replace(state, event_played=True), "end_of_turn")
+        state = enter(evolve(state, event_played=True), "end_of_turn")
     _require_step(state, "end_of_turn")
     return enter(sheet.say(state, "the turn ends"), "new_day")
 
@@ -374,7 +374,7 @@ def _use_scroll(state: Tale, event: dict) -> Tale:
     if data.effect == "speed":
         if state.fight is not None or state.top is not None or state.step not in SPEED_STEPS:
             raise RuleError("Spd scrolls help only this turn's movement", "J03")
-        return sheet.say(replace(state, spd_bonus=state.spd_bonus + data.value),
+        return sheet.say(evolve(state, spd_bonus=state.spd_bonus + data.value),
                          f"+{data.value} Spd this turn")
     if not _in_break(state):
         raise RuleError(f"a {scroll} hurts a monster, at a fight's Break", "J03")
@@ -494,5 +494,5 @@ def apply(state: Tale, event: dict) -> Tale:
         raise RuleError("the tale is over", "E17")
     if state.hero is None and event["type"] != "tale_started":
         raise RuleError("start a tale first: choose a name and a race", "R03")
-    state = replace(state, news=())
+    state = evolve(state, news=())
     return settle(handler(state, event))

@@ -4,12 +4,11 @@ backpack (J03), the task stack and the news of the last event.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from d6tui.engine.errors import RuleError
 from d6tui.games.tales import island
-from d6tui.games.tales.state import Hero, Tale, Task
+from d6tui.games.tales.state import Hero, Tale, Task, evolve
 
 
 def say(state: Tale, text: str) -> Tale:
@@ -19,7 +18,7 @@ def say(state: Tale, text: str) -> Tale:
         state: the tale.
         text: one line for the log view.
     """
-    return replace(state, news=(*state.news, text))
+    return evolve(state, news=(*state.news, text))
 
 
 def hero(state: Tale) -> Hero:
@@ -35,7 +34,7 @@ def hero(state: Tale) -> Hero:
 
 def edit(state: Tale, **changes: Any) -> Tale:
     """Change fields of the hero sheet."""
-    return replace(state, hero=replace(hero(state), **changes))
+    return evolve(state, hero=evolve(hero(state), **changes))
 
 
 def gold(state: Tale, n: int) -> Tale:
@@ -159,7 +158,7 @@ def drop_scroll(state: Tale, scroll: str) -> Tale:
 
 def push(state: Tale, *tasks: Task) -> Tale:
     """Put tasks on the stack; the last one given is resolved first."""
-    return replace(state, tasks=(*state.tasks, *tasks))
+    return evolve(state, tasks=(*state.tasks, *tasks))
 
 
 def goto(state: Tale, *codes: str) -> Tale:
@@ -174,7 +173,7 @@ def goto(state: Tale, *codes: str) -> Tale:
 
 def pop(state: Tale) -> Tale:
     """Take the awaited task off the stack."""
-    return replace(state, tasks=state.tasks[:-1])
+    return evolve(state, tasks=state.tasks[:-1])
 
 
 def set_square(state: Tale, i: int, **changes: Any) -> Tale:
@@ -186,8 +185,8 @@ def set_square(state: Tale, i: int, **changes: Any) -> Tale:
         changes: fields of :class:`Square`.
     """
     squares = list(state.squares)
-    squares[i] = replace(squares[i], **changes)
-    return replace(state, squares=tuple(squares))
+    squares[i] = evolve(squares[i], **changes)
+    return evolve(state, squares=tuple(squares))
 
 
 def write_event(state: Tale, i: int, event: str) -> Tale:
@@ -208,8 +207,8 @@ def final_square(state: Tale) -> Tale:
     """Write the hero's square as today's Final square (J05)."""
     if not state.days:
         return state
-    last = replace(state.days[-1], final=island.name(state.pos))
-    return replace(state, days=(*state.days[:-1], last))
+    last = evolve(state.days[-1], final=island.name(state.pos))
+    return evolve(state, days=(*state.days[:-1], last))
 
 
 def day_note(state: Tale, note: str) -> Tale:
@@ -222,4 +221,4 @@ def day_note(state: Tale, note: str) -> Tale:
     if not state.days:
         return state
     last = state.days[-1]
-    return replace(state, days=(*state.days[:-1], replace(last, notes=(*last.notes, note))))
+    return evolve(state, days=(*state.days[:-1], evolve(last, notes=(*last.notes, note))))

@@ -7,12 +7,10 @@ leaves (which pops the task).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from d6tui.engine.errors import RuleError
 from d6tui.games.tales import booklet, island, movement, sheet
 from d6tui.games.tales.content import content
-from d6tui.games.tales.state import Tale, Task
+from d6tui.games.tales.state import Tale, Task, evolve
 
 #: The merchant of E35 [4]: his three scrolls, one bit of ``Task.n`` each, at 1 gold.
 MERCHANT = ("Dash", "Tomato", "Blast")
@@ -67,7 +65,7 @@ def buy(state: Tale, scroll: str) -> Tale:
         if bit < 0 or not top.n & (1 << bit):
             raise RuleError(f"the merchant has no {scroll} to sell", "E35")
         cost = 1
-        state = replace(state, tasks=(*state.tasks[:-1], replace(top, n=top.n & ~(1 << bit))))
+        state = evolve(state, tasks=(*state.tasks[:-1], evolve(top, n=top.n & ~(1 << bit))))
     else:
         _need(state, *SHOPS, section="R07")
         cost = price(p, scroll)  # type: ignore[assignment]
@@ -129,7 +127,7 @@ def gamble(state: Tale, faces: list[int]) -> Tale:
         raise RuleError("only a Human or a Dwarf may gamble", "R07")
     if state.gambled:
         raise RuleError("the hero has gambled once this turn already", "R07")
-    state = replace(state, gambled=True)
+    state = evolve(state, gambled=True)
     total = sum(faces)
     if total <= 7:
         return sheet.push(sheet.say(state, "lost: pay with HP, a scroll or gold"),
@@ -151,7 +149,7 @@ def castle_heal(state: Tale) -> Tale:
     h = sheet.hero(state)
     if h.hp >= h.max_hp:
         raise RuleError("the hero already has full HP", "E01")
-    return sheet.heal(replace(state, healed=True), 1)
+    return sheet.heal(evolve(state, healed=True), 1)
 
 
 def castle_cure(state: Tale) -> Tale:
@@ -235,7 +233,7 @@ def witch_gift(state: Tale, scroll: str) -> Tale:
         raise RuleError("the witch gives one scroll a visit", "E12")
     if scroll not in ("Antidote", "Dash"):
         raise RuleError("the witch gives an Antidote or a Dash", "E12")
-    state = replace(state, tasks=(*state.tasks[:-1], replace(top, n=1)))
+    state = evolve(state, tasks=(*state.tasks[:-1], evolve(top, n=1)))
     return sheet.add_scroll(state, scroll)
 
 
