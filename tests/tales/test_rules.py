@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from d6tui.engine.dice import Dice, table_roll
 from d6tui.engine.session import Session
@@ -20,7 +21,7 @@ def test_rules_object() -> None:
 
 
 def test_describe_from_the_event_alone() -> None:
-    cases = {
+    cases: dict[str, dict[str, Any]] = {
         "tale_started": {"name": "Brin", "race": "dwarf"},
         "rolled": {"what": "roll:terrain", "roll": R(2, 3), "note": "+1 gold"},
         "chose": {"what": "choose:rotate", "option": "90"},

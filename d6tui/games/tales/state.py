@@ -249,7 +249,7 @@ def evolve(obj: T, **changes: Any) -> T:
     unknown = changes.keys() - _field_names(cls)
     if unknown:
         raise TypeError(f"{type(obj).__name__} has no field {sorted(unknown)[0]!r}")
-    new = object.__new__(cls)
+    new: T = object.__new__(cls)
     new.__dict__.update(obj.__dict__)
     new.__dict__.update(changes)
     return new
