@@ -38,6 +38,10 @@ class _Modal(ModalScreen[T]):
     CSS_PATH = Path(__file__).with_name("modals.tcss")
     BINDINGS = [CANCEL]
 
+    #: Help shown by ``?`` while this box is open.
+    HELP = ("A question d6tui needs answered before it goes on. Answer it, or press Escape to "
+            "cancel: nothing is recorded until you confirm.")
+
     def action_cancel(self) -> None:
         """Close without a result."""
         self.dismiss(None)
@@ -303,7 +307,7 @@ class TableDiceInput(_Modal[dict]):
             yield Static(hint, classes="modal-hint", markup=False)
             yield Input(placeholder="faces, separated by spaces", id="faces")
             yield Label("", classes="modal-error", id="error")
-            yield Static("Enter to use these dice, Escape to let d6tui roll",
+            yield Static("Enter to use these dice, Escape to cancel (nothing is rolled)",
                          classes="modal-hint")
 
     def on_mount(self) -> None:
@@ -327,6 +331,10 @@ class TableDiceInput(_Modal[dict]):
         for p in parts:  # a wrong face is a clearer message than a wrong count
             self.die.parse_face(p)
         return table_roll_custom(self.die, parts, self.count)
+
+    @on(Input.Changed)
+    def _changed(self) -> None:
+        self.query_one("#error", Label).update("")
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
