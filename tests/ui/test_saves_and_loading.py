@@ -140,3 +140,20 @@ async def test_truncated_save_offers_to_keep_complete_events(saves: Path) -> Non
         assert "Kept 1 complete events" in note
         backups = list(saves.glob("cut-short.toml.damaged-*"))
         assert len(backups) == 1 and str(backups[0]) in note
+
+
+@sync
+async def test_saves_screen_enter_opens_once(saves: Path) -> None:
+    new_shooter(saves, "Saturday night").close()
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ShooterScreen)
+        assert sum(isinstance(s, ShooterScreen) for s in app.screen_stack) == 1
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, SavesScreen)

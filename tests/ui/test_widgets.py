@@ -1,0 +1,83 @@
+"""Widgets and modals on their own: the dice tray, the event log, table dice for d6s."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.widgets import Input, Label
+
+from d6tui.engine.session import HistoryEntry
+from d6tui.ui.screens.modals import TableDiceInput
+from d6tui.ui.themes import VARIABLE_DEFAULTS
+from d6tui.ui.widgets.dice_tray import DiceTray, TrayDie, TrayRoll
+from d6tui.ui.widgets.event_log import EventLogView
+from d6tui.ui.widgets.faces import face_aliases, face_label
+from tests.ui.helpers import sync
+
+
+class _Host(App):
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return dict(VARIABLE_DEFAULTS)  # d6tui's own variables ($die-face...)
+
+    def compose(self) -> ComposeResult:
+        yield DiceTray()
+        yield EventLogView(id="log")
+
+
+def test_face_labels_have_symbol_and_letter() -> None:
+    assert face_label("heart") == "\u2665H"
+    assert face_label("skull") == "\u2620X"
+    assert face_label("joker") == "\u2605J"
+    assert face_label(4) == "4"
+    aliases = face_aliases(("heart", "spade", "club", "diamond", "joker", "skull"))
+    assert aliases["s"] == "spade" and aliases["x"] == "skull" and aliases["\u2663"] == "club"
+
+
+@sync
+async def test_dice_tray_draws_pips_and_named_faces_with_their_source() -> None:
+    app = _Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        tray = app.query_one(DiceTray)
+        assert "No dice rolled yet" in str(tray.render())
+        tray.roll = TrayRoll((TrayDie(3), TrayDie(6, "kept")), "table", "2d6")
+        await pilot.pause()
+        text = str(tray.render())
+        assert "3" in text and "6" in text and "kept" in text
+        assert "typed from table dice" in text
+        tray.roll = TrayRoll((TrayDie("heart"), TrayDie("skull", "out", dim=True)), "app")
+        await pilot.pause()
+        text = str(tray.render())
+        assert "\u2665H" in text and "\u2620X" in text and "rolled by d6tui" in text
+
+
+@sync
+async def test_event_log_strikes_undone_events() -> None:
+    app = _Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        log = app.query_one(EventLogView)
+        log.show([
+            HistoryEntry({"seq": 1, "type": "a"}, "Ann drew a card", False),
+            HistoryEntry({"seq": 2, "type": "b"}, "Ann rolled", True),
+            HistoryEntry({"seq": 3, "type": "undone", "target": 2}, "undid #2", False),
+        ])
+        await pilot.pause()
+        text = log.render_lines_text(log._entries)
+        assert "Ann rolled (undone)" in text.plain
+        struck = [s for s in text.spans if "strike" in str(s.style)]
+        assert struck and text.plain[struck[0].start:struck[0].end] == "Ann rolled"
+
+
+@sync
+async def test_table_dice_for_d6s() -> None:
+    app = _Host()
+    results: list[dict | None] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(TableDiceInput("Roll 2d6", 2), results.append)
+        await pilot.pause()
+        modal = app.screen
+        await pilot.press(*"3 7", "enter")
+        await pilot.pause()
+        assert "7 is not a face of a d6" in str(modal.query_one("#error", Label).render())
+        modal.query_one("#faces", Input).value = ""
+        await pilot.press(*"35", "enter")
+        await pilot.pause()
+    assert results == [{"dice": "2d6", "faces": [3, 5], "source": "table"}]
