@@ -79,6 +79,13 @@ GAMES: tuple[GameInfo, ...] = (
         "d6tui.games.shooter.rules",
         "d6tui.ui.shooter.screen:ShooterScreen",
     ),
+    GameInfo(
+        "simple_six",
+        "Simple Six",
+        "A GM's campaign: character sheets, the wild die, initiative and wounds",
+        "d6tui.games.simple_six.rules",
+        "d6tui.ui.simple_six.screen:SimpleSixScreen",
+    ),
 )
 
 

@@ -1,8 +1,7 @@
 """Simple Six: the rules module the engine's registry can load (``RULES``).
 
-The game is not listed in ``registry.GAMES`` yet: the home screen lists playable games only,
-and the Simple Six screen comes later. A session can still be driven headless with
-``Session.new(RULES, options)`` and ``Session.load(path, rules=RULES)``.
+The game is listed in ``registry.GAMES``; its screen is ``d6tui.ui.simple_six.screen``. A session
+can also be driven headless with ``Session.new(RULES, options)`` and ``Session.load(path)``.
 
 How d6tui reads the SRD where it leaves a choice open (each named in the docstring of the
 function that applies it):
@@ -125,6 +124,25 @@ def to_json(state: Campaign) -> dict:
     return out
 
 
+def export_markdown(session) -> str:  # noqa: ANN001 - an engine Session
+    """The campaign's log as a readable Markdown record (``d6tui export --format markdown``):
+    sessions, rounds, every roll and wound, CP awarded, and each sheet as it stands now.
+
+    Undone events are left out (they did not happen).
+    """
+    from d6tui.games.simple_six.export import log_markdown, sheet_markdown
+
+    entries = [e for e in session.history() if not e.undone
+               and e.event.get("type") not in ("undone", "redone", "retitled")]
+    text = log_markdown(session.title, [e.event for e in entries], describe)
+    state = session.state
+    sheets = [sheet_markdown(m.sheet, state.settings) for m in state.members]
+    if sheets:
+        # each sheet's "# Name" becomes a third-level heading under this one
+        text += "\n## The characters now\n\n" + "\n".join("##" + s for s in sheets)
+    return text
+
+
 RULES = GameRules(
     slug="simple_six",
     name="Simple Six",
@@ -138,4 +156,5 @@ RULES = GameRules(
     is_over=lambda state: False,
     to_json=to_json,
     default_title=lambda options: "Simple Six campaign",
+    export_markdown=export_markdown,
 )

@@ -30,6 +30,11 @@ class NewGameRequest:
     title: str | None
 
 
+#: Games that ask for their own setup instead of players: slug -> ``"module:Widget"``, a widget
+#: whose ``options()`` returns the options for the rules' ``check_options``.
+SETUP_WIDGETS: dict[str, str] = {"simple_six": "d6tui.ui.simple_six.setup:CampaignSetup"}
+
+
 def read_players(text: str) -> list[str]:
     """Split typed names ("Ann, Bob , Cid") into a list, dropping empty pieces."""
     return [n.strip() for n in text.replace(";", ",").split(",") if n.strip()]
@@ -51,8 +56,15 @@ class NewGameForm(_Modal[NewGameRequest]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box", id="new-game"):
             yield Static(f"New game of {self.game.name}", classes="modal-title")
-            yield Static("Players, in turn order, separated by commas:", classes="modal-hint")
-            yield Input(placeholder="Ann, Bob, Cid", id="players")
+            if self.game.slug in SETUP_WIDGETS:
+                import importlib
+
+                module, _, name = SETUP_WIDGETS[self.game.slug].partition(":")
+                yield getattr(importlib.import_module(module), name)(id="setup")
+            else:
+                yield Static("Players, in turn order, separated by commas:",
+                             classes="modal-hint")
+                yield Input(placeholder="Ann, Bob, Cid", id="players")
             yield Static("Title (leave empty for one made from the players):",
                          classes="modal-hint")
             yield Input(placeholder="Saturday night", id="title")
@@ -64,7 +76,8 @@ class NewGameForm(_Modal[NewGameRequest]):
                 yield Button("Cancel (esc)", id="cancel")
 
     def on_mount(self) -> None:
-        self.query_one("#players", Input).focus()
+        first = self.query("#players") or self.query("#title")
+        first.first().focus()
 
     def check(self) -> NewGameRequest:
         """The request for what is typed.
@@ -76,9 +89,13 @@ class NewGameForm(_Modal[NewGameRequest]):
         from d6tui.engine.registry import load_rules
 
         options: dict = {}
-        players = read_players(self.query_one("#players", Input).value)
-        if players:
-            options["players"] = players
+        setup = self.query("#setup")
+        if setup:
+            options = setup.first().options()  # type: ignore[attr-defined]
+        else:
+            players = read_players(self.query_one("#players", Input).value)
+            if players:
+                options["players"] = players
         seed_text = self.query_one("#seed", Input).value.strip()
         if seed_text:
             try:

@@ -1,0 +1,146 @@
+"""NPC templates the GM adds to the roster ("Non-Player Character").
+
+The SRD names stock characters but gives no numbers, so the shipped templates in
+``d6tui/content/simple_six_npcs.toml`` are house values (``source = "house"``), marked as such
+on screen. A GM writes their own in a file of the same name in the user's config dir; its
+``[[npcs]]`` entries are merged over the shipped ones by name (DESIGN "Content data").
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from d6tui.engine.errors import RuleError
+from d6tui.games.simple_six.creation import Draft
+from d6tui.games.simple_six.settings import CampaignSettings
+
+SHIPPED = Path(__file__).resolve().parents[2] / "content" / "simple_six_npcs.toml"
+
+
+@dataclass(frozen=True)
+class Template:
+    """A kind of NPC the GM can add several of.
+
+    Attributes:
+        name: the template's name ("Town Guard").
+        attributes: attribute -> code.
+        skills: skill -> dice added on top of its attribute.
+        perks: perk names (Sorcerer for a caster).
+        spells: spells known.
+        weapons: weapons from the weapon tables.
+        armor: armor from the armor table (its value is the bracketed part of Soak).
+        scale: dice of scale ("Scaling": 0 for people).
+        threat: 1-5 stars, how dangerous the GM judges it.
+        notes: a line for the GM.
+        house: a house value (the SRD gives no numbers), shown with a mark.
+    """
+
+    name: str
+    attributes: dict[str, str]
+    skills: dict[str, str] = field(default_factory=dict)
+    perks: tuple[str, ...] = ()
+    spells: tuple[str, ...] = ()
+    weapons: tuple[str, ...] = ()
+    armor: tuple[str, ...] = ()
+    scale: int = 0
+    threat: int = 1
+    notes: str = ""
+    house: bool = False
+
+    @property
+    def stars(self) -> str:
+        """The threat as stars: ``★★☆☆☆``."""
+        n = max(0, min(5, self.threat))
+        return "\u2605" * n + "\u2606" * (5 - n)
+
+    def draft(self, name: str, settings: CampaignSettings) -> Draft:
+        """An NPC draft of this template called ``name``.
+
+        Skills the campaign's list does not hold are left out (a template written for another
+        setting still gives a usable NPC).
+        """
+        lst = settings.skills
+        skills = {k: v for k, v in self.skills.items() if lst.canonical(k) is not None}
+        return Draft(name=name, attributes=dict(self.attributes), skills=skills,
+                     perks=self.perks, spells=self.spells, weapons=self.weapons,
+                     armor=self.armor, npc=True)
+
+
+def parse(doc: dict) -> list[Template]:
+    """The templates of a parsed TOML document (``[[npcs]]``).
+
+    Raises:
+        RuleError: an entry without a name or attributes.
+    """
+    out = []
+    for i, e in enumerate(doc.get("npcs", ())):
+        if not isinstance(e, dict) or "name" not in e or "attributes" not in e:
+            raise RuleError(f"NPC template {i + 1} needs a name and attributes",
+                            "Non-Player Character")
+        out.append(Template(
+            name=str(e["name"]),
+            attributes={str(k): str(v) for k, v in dict(e["attributes"]).items()},
+            skills={str(k): str(v) for k, v in dict(e.get("skills", {})).items()},
+            perks=tuple(e.get("perks", ())), spells=tuple(e.get("spells", ())),
+            weapons=tuple(e.get("weapons", ())), armor=tuple(e.get("armor", ())),
+            scale=int(e.get("scale", 0)), threat=int(e.get("threat", 1)),
+            notes=str(e.get("notes", "")), house=e.get("source") == "house",
+        ))
+    return out
+
+
+def _user_file() -> Path | None:
+    from d6tui.paths import config_dir
+
+    p = config_dir() / SHIPPED.name
+    return p if p.is_file() else None
+
+
+def templates(user: Path | None = None) -> list[Template]:
+    """The shipped templates with the GM's own merged over them by name.
+
+    Args:
+        user: the GM's file; by default the one in the config dir, if any.
+    """
+    shipped = parse(tomllib.loads(SHIPPED.read_text(encoding="utf-8")))
+    path = user if user is not None else _user_file()
+    if path is None:
+        return shipped
+    own = parse(tomllib.loads(path.read_text(encoding="utf-8")))
+    names = {t.name.lower() for t in own}
+    return [t for t in shipped if t.name.lower() not in names] + own
+
+
+def next_name(base: str, taken: set[str]) -> str:
+    """``"Goblin 1"``, ``"Goblin 2"``...: the first numbered name not in ``taken`` (lower case)."""
+    n = 1
+    while f"{base} {n}".lower() in taken:
+        n += 1
+    return f"{base} {n}"
+
+
+def add_from_template(state, template: Template, name: str, **kwargs) -> dict:  # noqa: ANN001
+    """Add an NPC made from ``template`` to the roster (a ``character_added`` event).
+
+    Args:
+        state: the campaign (a :class:`~d6tui.games.simple_six.campaign.Campaign`).
+        template: the template.
+        name: the NPC's name ("Goblin 2").
+        **kwargs: ``dice`` / ``body_typed`` for a Body Points roll, as
+            :func:`~d6tui.games.simple_six.campaign.add_character` takes them.
+
+    Returns:
+        The payload, the template's scale written on the sheet and its name noted.
+
+    Raises:
+        RuleError: the name is taken or the template breaks a rule NPCs keep.
+    """
+    from d6tui.games.simple_six.campaign import add_character
+
+    payload = add_character(state, template.draft(name, state.settings), **kwargs)
+    if template.scale:
+        payload["sheet"]["scale"] = template.scale
+    payload["template"] = template.name
+    return payload

@@ -1,0 +1,302 @@
+"""Simple Six modals: table dice for a wild-die roll, the character-making form with every
+rule checked as it is typed, the round's declared actions, and the session's awards.
+
+Each returns a typed result through ``dismiss`` (None on Escape) for ``push_screen_wait``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Input, Label, Static
+
+from d6tui.engine.errors import D6Error, DiceError
+from d6tui.games.simple_six.content import ATTRIBUTES, content
+from d6tui.games.simple_six.creation import Draft, problems
+from d6tui.games.simple_six.settings import CampaignSettings
+from d6tui.games.simple_six.wild import check_chain, check_faces, parse_typed_wild
+from d6tui.ui.screens.modals import CANCEL, TableDiceInput, _Modal
+
+#: The shared modal look, then this module's own.
+FORM_CSS = [_Modal.CSS_PATH, Path(__file__).with_name("forms.tcss")]
+
+#: A typed wild-die roll: (ordinary faces, wild chain, extra wild chains).
+TypedWild = tuple[list[int], list[int], list[list[int]]]
+
+
+def dice_thrown(roll: dict) -> int:
+    """Dice thrown for a roll dict, the wild die included (``rolled = "4D+2"`` is 4)."""
+    return int(str(roll.get("rolled", roll.get("dice", "1D"))).split("D")[0] or 1)
+
+
+class WildDiceInput(TableDiceInput):
+    """Type a wild-die roll made at the table: the ordinary dice, then the wild die and each
+    reroll of a 6 ("Dice Basics"). ``3 5 2 w 6 4`` or just ``3 5 2 6 4``.
+
+    Dismisses ``(faces, wild, cp_chains)``, checked for count and range, or None.
+
+    Args:
+        prompt: what is rolled and for whom.
+        roll: the roll as d6tui would make it (its ``rolled`` dice and modifiers).
+    """
+
+    def __init__(self, prompt: str, roll: dict) -> None:
+        self.roll = roll
+        self.dice = dice_thrown(roll)
+        self.cp = len(roll.get("cp_wild", ()))
+        mods = "; ".join(roll.get("modifiers", ()))
+        text = f"{prompt}\nThrow {roll.get('rolled', roll.get('dice'))}" + (
+            f" ({mods})" if mods else "")
+        super().__init__(text, self.dice)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="modal-box"):
+            yield Static("Table dice", classes="modal-title")
+            yield Static(self.prompt, classes="modal-question", markup=False)
+            extra = f", then {self.cp} extra wild dice" if self.cp else ""
+            yield Static(
+                f"Type the {self.dice - 1} ordinary dice, then the wild die and each reroll of"
+                f" a 6{extra}: e.g. '3 5 w 6 2'.", classes="modal-hint", markup=False)
+            yield Input(placeholder="faces, separated by spaces", id="faces")
+            yield Label("", classes="modal-error", id="error")
+            yield Static("Enter to use these dice, Escape to cancel", classes="modal-hint")
+
+    def read_faces(self, text: str) -> TypedWild:  # type: ignore[override]
+        """The typed roll.
+
+        Raises:
+            DiceError: wrong count, a face out of 1-6, or a chain that stops on a 6.
+        """
+        faces, wild, cps = parse_typed_wild(text, self.dice)
+        faces = check_faces(faces, self.dice - 1)
+        wild = check_chain(wild)
+        if len(cps) != self.cp:
+            raise DiceError(f"type {self.cp} extra wild dice, not {len(cps)}")
+        return faces, wild, [check_chain(c, "an extra wild die") for c in cps]
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        try:
+            typed = self.read_faces(event.value)
+        except DiceError as e:
+            self.query_one("#error", Label).update(str(e))
+            return
+        self.dismiss(typed)  # type: ignore[arg-type]
+
+
+def split_list(text: str) -> list[str]:
+    """``"Sword, Shield"`` -> ``["Sword", "Shield"]`` (commas or semicolons; blanks dropped)."""
+    return [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]
+
+
+def split_codes(text: str) -> dict[str, str]:
+    """``"Sword 2D, Athletics: Running 1D"`` -> ``{"Sword": "2D", "Athletics: Running": "1D"}``.
+
+    A name typed without a code is kept with an empty code, which the rules report.
+    """
+    out: dict[str, str] = {}
+    for part in split_list(text):
+        name, _, code = part.rpartition(" ")
+        if not name:
+            name, code = code, ""
+        out[name.strip()] = code.strip()
+    return out
+
+
+class CharacterForm(_Modal[Draft]):
+    """Make a character: each field is checked against "How to Make a Character" as it is
+    typed, and every problem is listed with its SRD section. ``ctrl+s`` adds the character
+    once nothing is wrong.
+
+    Args:
+        settings: the campaign's rules.
+        npc: make a non-player character (no creation budget).
+    """
+
+    CSS_PATH = FORM_CSS
+    BINDINGS = [CANCEL, Binding("ctrl+s", "submit", "Add character", id="simple_six.form_add")]
+
+    FIELDS: tuple[tuple[str, str, str], ...] = (
+        ("skills", "Skills (dice on top of the attribute)", "Sword 2D, Dodge 1D+1"),
+        ("specializations", "Specializations (skill dice spent; 1D buys 3D)",
+         "Athletics: Running 1D"),
+        ("perks", "Perks", "Elf, Sorcerer"),
+        ("complications", "Complications (two at most)", "Crazy, Enemies"),
+        ("weapons", "Weapons", "Sword, Bow"),
+        ("armor", "Armor", "Leather, Shield"),
+        ("spells", "Spells (2 for each die in Magic)", "Light, Charm"),
+    )
+
+    def __init__(self, settings: CampaignSettings, *, npc: bool = False) -> None:
+        super().__init__()
+        self.settings = settings
+        self.npc = npc
+
+    def compose(self) -> ComposeResult:
+        s = self.settings
+        with Vertical(classes="modal-box", id="character-form"):
+            yield Static("New NPC" if self.npc else "New player character",
+                         classes="modal-title")
+            with VerticalScroll(id="form-fields"):
+                with Horizontal(classes="form-row"):
+                    yield Label("Name", classes="form-label")
+                    yield Input(placeholder="Sir Baelen", id="name")
+                yield Static(
+                    f"Attributes: {s.attribute_dice} among the four, {s.attribute_min} to "
+                    f"{s.attribute_max} each (Attributes)", classes="modal-hint")
+                with Horizontal(id="attrs", classes="form-row"):
+                    for a in ATTRIBUTES:
+                        yield Label(a, classes="attr-label")
+                        yield Input(placeholder="3D", id=f"attr-{a.lower()}")
+                yield Static(
+                    f"Skills and perks: {s.skill_dice}, at most {s.skill_max} in a skill"
+                    " (Skills, Perks). Type names and dice, separated by commas.",
+                    classes="modal-hint")
+                for key, label, example in self.FIELDS:
+                    with Horizontal(classes="form-row"):
+                        yield Label(label.split(" (")[0], classes="form-label")
+                        yield Input(placeholder=f"{example}", id=key)
+                yield Static(
+                    f"Skills of this campaign: {', '.join(n for n, _ in s.skills.skills)}",
+                    classes="modal-hint")
+            yield Static("", id="problems")
+            yield Static("ctrl+s adds the character, Escape cancels", classes="modal-hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#name", Input).focus()
+        self._check()
+
+    def draft(self) -> Draft:
+        """The draft for what is typed."""
+        def val(i: str) -> str:
+            return self.query_one(f"#{i}", Input).value
+
+        attrs = {a: val(f"attr-{a.lower()}").strip() for a in ATTRIBUTES}
+        return Draft(
+            name=val("name").strip(),
+            attributes={a: c for a, c in attrs.items() if c},
+            skills=split_codes(val("skills")),
+            specializations=split_codes(val("specializations")),
+            perks=split_list(val("perks")), complications=split_list(val("complications")),
+            weapons=split_list(val("weapons")), armor=split_list(val("armor")),
+            spells=split_list(val("spells")), npc=self.npc,
+        )
+
+    def problems(self) -> list[str]:
+        """Every rule the draft breaks, each with its section."""
+        draft = self.draft()
+        out = [] if draft.name else ["a character needs a name (How to Make a Character)"]
+        try:
+            out += [str(e) for e in problems(draft, self.settings)]
+        except D6Error as e:  # a problem the checker could not list one by one
+            out.append(str(e))
+        return out
+
+    def _check(self) -> list[str]:
+        found = self.problems()
+        box = self.query_one("#problems", Static)
+        if found:
+            box.update("\n".join(f"\u2717 {p}" for p in found))
+            box.set_class(True, "has-problems")
+        else:
+            box.update("\u2713 every rule of How to Make a Character is kept")
+            box.set_class(False, "has-problems")
+        return found
+
+    @on(Input.Changed)
+    def _changed(self) -> None:
+        self._check()
+
+    @on(Input.Submitted)
+    def _next(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.focus_next()
+
+    def action_submit(self) -> None:
+        """Add the character if no rule is broken."""
+        if self._check():
+            self.notify("Fix the problems listed first.", severity="warning")
+            return
+        self.dismiss(self.draft())
+
+
+class NumbersModal(_Modal[dict]):
+    """Ask for a whole number for each of several names (declared actions, CP awarded...).
+
+    Dismisses ``{key: number}`` (Enter on the last field or ``ctrl+s``).
+
+    Args:
+        title: the question.
+        rows: ``(key, label, default)`` for each field.
+        note: one line of help (with its SRD section).
+        minimum: the least number accepted.
+    """
+
+    CSS_PATH = FORM_CSS
+    BINDINGS = [CANCEL, Binding("ctrl+s", "submit", "Accept", id="simple_six.numbers_ok")]
+
+    def __init__(self, title: str, rows: Sequence[tuple[str, str, int]], *, note: str = "",
+                 minimum: int = 0) -> None:
+        super().__init__()
+        self.title_text = title
+        self.rows = list(rows)
+        self.note = note
+        self.minimum = minimum
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="modal-box"):
+            yield Static(self.title_text, classes="modal-title")
+            if self.note:
+                yield Static(self.note, classes="modal-hint", markup=False)
+            with VerticalScroll(id="numbers"):
+                for i, (_key, label, default) in enumerate(self.rows):
+                    with Horizontal(classes="number-row"):
+                        yield Label(label, classes="number-label")
+                        yield Input(str(default), id=f"n{i}", type="integer",
+                                    classes="number-input")
+            yield Label("", classes="modal-error", id="error")
+            yield Static("Tab/Enter to move, ctrl+s or Enter on the last to accept",
+                         classes="modal-hint")
+
+    def on_mount(self) -> None:
+        if self.rows:
+            self.query_one("#n0", Input).focus()
+
+    def action_submit(self) -> None:
+        """Accept the numbers or say which one is wrong."""
+        out = {}
+        for i, (key, label, _d) in enumerate(self.rows):
+            text = self.query_one(f"#n{i}", Input).value.strip() or "0"
+            try:
+                n = int(text)
+            except ValueError:
+                n = self.minimum - 1
+            if n < self.minimum:
+                self.query_one("#error", Label).update(
+                    f"{label}: a whole number, {self.minimum} or more")
+                return
+            out[key] = n
+        self.dismiss(out)
+
+    @on(Input.Submitted)
+    def _enter(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.input.id == f"n{len(self.rows) - 1}":
+            self.action_submit()
+        else:
+            self.focus_next()
+
+
+def table_names(kind: str) -> list[str]:
+    """Names of a content table: ``weapons``, ``armor``, ``perks``, ``complications``,
+    ``spells``."""
+    c = content()
+    return list({"weapons": c.weapons, "armor": c.armor, "perks": c.perks,
+                 "complications": c.complications, "spells": c.spells}[kind])
+

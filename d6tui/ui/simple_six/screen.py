@@ -1,0 +1,823 @@
+"""The Simple Six screen: a GM's campaign at the table, at 80x24 and up.
+
+The left column is the :class:`GMTracker` (roster, or the fight in initiative order); the right
+is the :class:`CharacterSheet` of the character the GM picked (``j``/``k``). Under them the dice
+tray shows the latest roll die by die, the wild die marked. Each key runs one command of
+:mod:`d6tui.games.simple_six.campaign`; its questions are modals awaited in a worker. With table
+dice on (``t``) every roll is typed from the real dice: the command is first tried with stand-in
+dice to learn which rolls it makes and how many dice each throws, then the GM types each one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, Header, Static
+
+from d6tui.engine.dice import Dice
+from d6tui.engine.errors import DiceError, RuleError
+from d6tui.engine.session import Session
+from d6tui.games.simple_six import advancement, campaign, magic, wounds
+from d6tui.games.simple_six.campaign import Campaign, Member
+from d6tui.games.simple_six.content import ATTRIBUTES, content
+from d6tui.games.simple_six.rules import describe
+from d6tui.games.simple_six.sheet import Character, melee_skills
+from d6tui.games.simple_six.templates import Template, add_from_template, next_name, templates
+from d6tui.games.simple_six.wild import describe_roll
+from d6tui.ui.screens.game import GameScreen
+from d6tui.ui.simple_six.widgets import CharacterSheet, GMTracker
+from d6tui.ui.widgets.dice_tray import DiceTray, TrayDie, TrayRoll
+from d6tui.ui.widgets.event_log import EventLogView
+
+_P = "simple_six"
+
+#: The mark of a house value (DESIGN "Content data").
+HOUSE = " \u2302"
+
+#: Weapons whose skill is named differently from the weapon, by skill list spelling.
+WEAPON_SKILLS: dict[str, tuple[str, ...]] = {
+    "Sword, 2h": ("Sword", "Melee Weapons", "Melee"),
+    "Rapier": ("Sword", "Melee Weapons", "Melee"),
+    "Hatchet": ("Axe", "Axe/Mace", "Melee Weapons", "Melee"),
+    "Axe": ("Axe", "Axe/Mace", "Melee Weapons", "Melee"),
+    "Mace": ("Mace", "Axe/Mace", "Melee Weapons", "Melee"),
+    "Club": ("Mace", "Axe/Mace", "Melee Weapons", "Melee"),
+    "Warhammer": ("Mace", "Axe/Mace", "Melee Weapons", "Melee"),
+    "Halberd": ("Pole Arm", "Melee Weapons", "Melee"),
+    "Spear": ("Pole Arm", "Melee Weapons", "Melee"),
+    "Staff": ("Pole Arm", "Melee Weapons", "Melee"),
+    "Light Pistol": ("Pistol",),
+    "Heavy Pistol": ("Pistol",),
+    "Plasma Pistol": ("Pistol",),
+    "Shotgun": ("Rifle",),
+    "Plasma Rifle": ("Rifle",),
+    "Plasma BFG": ("BFG",),
+    "Plasma Sword": ("Plasma Sword", "Melee"),
+}
+
+
+def attack_skill(sheet: Character, weapon: str | None, c: Campaign) -> str:
+    """The skill an attack with ``weapon`` uses in this campaign (bare hands: Brawling)."""
+    lst = c.settings.skills
+    if weapon is None:
+        return "Brawling"
+    for name in (weapon, *WEAPON_SKILLS.get(weapon, ())):
+        canon = lst.canonical(name)
+        if canon is not None:
+            return canon
+    if campaign.weapon_is_ranged(weapon):
+        return lst.canonical("Throwing") or "Brawling"
+    names = melee_skills(c.settings) or ["Brawling"]
+    return max(names, key=lambda n: sheet.skill(n, c.settings))
+
+
+class _StandInDice(Dice):
+    """Dice that always show 3 (never a 6): a dry run learns which rolls a command makes."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+
+    def roll(self, count: int, sides: int = 6) -> dict:
+        return {"dice": f"{count}d{sides}", "faces": [3] * count, "source": "app"}
+
+
+_STAND_IN = _StandInDice()
+
+_ROLL_KEYS = ("attack", "defense", "damage", "resist", "roll", "body_roll")
+
+
+def rolls_of(payload: dict) -> list[tuple[str, dict]]:
+    """The wild-die rolls of an event payload, in the order they are made, keyed as the command
+    takes them typed (``attack``, ``defense``..., or a combatant's id for initiative)."""
+    out: list[tuple[str, dict]] = []
+    for key in _ROLL_KEYS:
+        value = payload.get(key)
+        if key == "defense" and isinstance(value, dict):
+            value = value.get("roll")
+        if isinstance(value, dict) and "wild" in value:
+            out.append((key, value))
+    for entry in payload.get("initiative", ()):
+        out.append((entry["who"], entry["roll"]))
+    return out
+
+
+def _typed_kwargs(shape: str, got: dict[str, tuple]) -> dict:
+    if not got:
+        return {}
+    if shape == "map":
+        return {"typed": {k: (v[0], v[1]) for k, v in got.items()}}
+    if shape == "body":
+        faces, wild, _ = got["body_roll"]
+        return {"body_typed": (faces, wild)}
+    faces, wild, cps = got["roll"]
+    if shape == "three":
+        return {"typed": (faces, wild, cps)}
+    return {"typed": (faces, wild)}
+
+
+class SimpleSixScreen(GameScreen):
+    """A Simple Six campaign: roster, sheets, sessions, fights and the wild die.
+
+    Args:
+        session: a Simple Six session (the campaign's log).
+    """
+
+    CSS_PATH: ClassVar[Any] = [*GameScreen.CSS_PATH, Path(__file__).with_name("screen.tcss")]
+
+    BINDINGS = [
+        Binding("down,j", "cursor(1)", "Next", show=False, id=f"{_P}.next",
+                tooltip="Pick the next character"),
+        Binding("up,k", "cursor(-1)", "Previous", show=False, id=f"{_P}.previous",
+                tooltip="Pick the previous character"),
+        Binding("c", "create", "New PC", id=f"{_P}.create",
+                tooltip="Make a player character, every rule checked as you type"),
+        Binding("n", "add_npc", "Add NPC", id=f"{_P}.npc",
+                tooltip="Add an NPC from a template"),
+        Binding("s", "session", "Session", id=f"{_P}.session",
+                tooltip="Start a session, or end it awarding CP and hero points"),
+        Binding("f", "fight", "Fight", id=f"{_P}.fight",
+                tooltip="Start a fight (pick the combatants), or end the one going on"),
+        Binding("r", "round", "Round", id=f"{_P}.round",
+                tooltip="Declare actions and roll initiative for the next round"),
+        Binding("a", "attack", "Attack", id=f"{_P}.attack",
+                tooltip="The acting combatant attacks"),
+        Binding("space,p", "pass_turn", "Done", id=f"{_P}.pass",
+                tooltip="The acting combatant is done; the next one acts"),
+        Binding("w", "wounds", "Wounds", id=f"{_P}.wounds",
+                tooltip="Stamina to stay up, the Mortally Wounded roll, a flesh wound"),
+        Binding("H", "heal", "Heal", id=f"{_P}.heal",
+                tooltip="Natural or assisted healing, or a potion"),
+        Binding("m", "magic", "Magic", id=f"{_P}.magic",
+                tooltip="Cast a known spell, or rest to clear failures"),
+        Binding("x", "check", "Roll", id=f"{_P}.check",
+                tooltip="Roll an attribute, skill or specialization, with points"),
+        Binding("v", "spend", "Spend CP", id=f"{_P}.spend",
+                tooltip="Spend character points on the picked character"),
+        Binding("t", "table_mode", "Table dice", id=f"{_P}.table",
+                tooltip="Type every roll from real dice (or let d6tui roll)"),
+        Binding("X", "export_sheet", "Export sheet", show=False, id=f"{_P}.export",
+                tooltip="Write the picked sheet as Markdown and as TOML beside the save"),
+    ]
+
+    HELP = """\
+Simple Six for a game master: the whole campaign is one save. Characters and NPCs stay from
+session to session; each session, fight, round, roll, wound and award is written in the log.
+Sections of the SRD are named in quotes.
+
+## The screen
+
+- **Tracker** (left): the roster, or during a fight the combatants in initiative order,
+  highest first, with the total rolled. ► marks who acts, ✓ who has acted, `x2` a combatant
+  who declared two actions ("Multiple Actions": -1D on every roll for each extra action).
+  P is a player character, N an NPC. The last column is the wound level and its penalty.
+- **Character sheet** (right): the picked character (`j`/`k` or arrows), as on paper:
+  attributes with their skills under them, specializations, perks, complications, gear with
+  damage codes, Block, Dodge, Parry, Soak with armor in brackets, Move (or Body Points),
+  wounds, hero points and character points.
+- **Dice tray** (bottom): the latest roll; the wild die is marked, and the line says the
+  total, the target number and the margin.
+
+## Building the party ("How to Make a Character")
+
+`c` opens the character form. Attributes share the campaign's attribute dice; skills are
+written as the dice added on top of their attribute ("Sword 2D"); a die spent on a
+specialization buys three ("Skill Specializations"); perks cost skill dice; at most two
+complications. Every broken rule is listed as you type, with its section; the character is
+added only when nothing is wrong. `n` adds an NPC from a template: the SRD gives stock NPCs no
+numbers, so the shipped templates are house values, marked ⌂. Write your own in
+`simple_six_npcs.toml` in the d6tui config folder.
+
+## Sessions and fights
+
+`s` starts a session; pressed again it ends it, asking the CP and hero points each player
+character earned ("Experience"). `f` starts a fight between the characters you pick. `r`
+declares actions and rolls initiative (Agility, "Order of Actions in a Round"). The acting
+combatant attacks with `a`: pick the target, the weapon and the defense. Fast Static Combat
+uses the target's Dodge, Block or Parry; Traditional rolls the defense, or uses 10
+("Combat"). Damage beats Soak (or a Might roll plus armor) and the wound chart does the rest
+("Wound Level Chart", "Wound Level Effects"). `space` ends the turn.
+
+`w` on the picked character makes the Stamina roll to stay up when Incapacitated, the Might
+roll of the Mortally Wounded, or spends a hero point for "just a flesh wound". `H` heals
+("Healing", "Potions"). `m` casts a spell the character knows at its TN; each failure costs
+-1D until an hour's rest ("Casting Spells"). `x` rolls anything on the sheet against a
+target, with hero points (+6 each, or doubling) or character points as extra wild dice.
+`v` spends CP: a skill pip costs its dice, a specialization half, an attribute ten times
+("Spending Character Points").
+
+## Table dice
+
+`t` switches table dice on: each roll asks for the faces you threw, ordinary dice first,
+then the wild die and each reroll of a 6 (`3 5 2 w 6 4`). d6tui says how many dice to throw
+after penalties. Typed rolls are saved as table dice.
+
+Undo (`u`) keeps the undone step in the log, struck through. `d6tui export FILE --format
+markdown` writes the campaign as a readable record.
+"""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
+        self.table_mode = False
+        self.selected: str | None = None
+        self._last_actor: str | None = None
+
+    @property
+    def campaign(self) -> Campaign:
+        """The folded campaign."""
+        return self.session.state
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="body"):
+            with Vertical(id="main"):
+                yield Static(id="banner")
+                with Horizontal(id="table"):
+                    with VerticalScroll(id="tracker-box") as box:
+                        box.border_title = "Tracker"
+                        yield GMTracker(id="tracker")
+                    with VerticalScroll(id="sheet-box") as box:
+                        box.border_title = "Character sheet"
+                        yield CharacterSheet(id="sheet")
+                yield DiceTray(id="tray")
+            log = EventLogView(id="log")
+            log.border_title = "Log (l)"
+            yield log
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#log").display = self.app.size.width >= 120
+        super().on_mount()
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def render_state(self, state: Campaign) -> None:
+        """Pass the campaign down and rebuild the banner and the tray."""
+        ids = [m.id for m in state.members]
+        actor = state.combat.actor if state.combat else None
+        if actor is not None and actor != self._last_actor:
+            self.selected = actor  # the GM follows the fight
+        self._last_actor = actor
+        if self.selected not in ids:
+            self.selected = ids[0] if ids else None
+        tracker = self.query_one("#tracker", GMTracker)
+        tracker.initiative = self.initiative_totals()
+        tracker.campaign = state
+        tracker.selected = self.selected
+        sheet = self.query_one("#sheet", CharacterSheet)
+        sheet.campaign = state
+        sheet.selected = self.selected
+        self.query_one("#banner", Static).update(self.banner(state))
+        self.query_one("#tray", DiceTray).roll = self.tray_roll()
+
+    def banner(self, state: Campaign) -> Text:
+        """One line: the session, the fight, who acts and what to press."""
+        out = Text()
+        if not state.members:
+            out.append("An empty campaign: ", "bold")
+            out.append("c makes a player character, n adds an NPC.")
+        elif state.combat is not None:
+            fight = state.combat
+            if fight.round == 0 or fight.actor is None:
+                out.append(f"Round {fight.round}: " if fight.round else "Fight: ", "bold")
+                out.append("r rolls initiative for the next round, f ends the fight.")
+            else:
+                name = state.member(fight.actor).sheet.name
+                out.append(f"Round {fight.round}: {name} acts. ", "bold")
+                out.append("a attack, m magic, x roll, space done.")
+        elif state.in_session:
+            out.append(f"Session {state.session}. ", "bold")
+            out.append("f starts a fight, s ends the session.")
+        else:
+            out.append("Between sessions. ", "bold")
+            out.append("s starts a session, v spends CP.")
+        if self.table_mode:
+            out.append("  [table dice]", "italic")
+        return out
+
+    def initiative_totals(self) -> dict[str, int]:
+        """The initiative each combatant rolled this round (from the round's event)."""
+        if self.campaign.combat is None or not self.campaign.combat.round:
+            return {}
+        rnd = self.campaign.combat.round
+        events = self.session.events
+        for i in range(len(events) - 1, -1, -1):
+            ev = events[i]
+            if ev.get("type") == "round_started" and ev.get("round") == rnd:
+                entry = self.session.history_entry(i)
+                if not entry.undone:
+                    return {e["who"]: e["roll"]["total"] for e in ev["initiative"]}
+        return {}
+
+    def tray_roll(self) -> TrayRoll:
+        """The latest roll, die by die, with the event in words."""
+        events = self.session.events
+        for i in range(len(events) - 1, max(-1, len(events) - 60), -1):
+            ev = events[i]
+            if ev.get("type") in ("undone", "redone", "retitled"):
+                continue
+            if self.session.history_entry(i).undone:
+                continue
+            rolls = rolls_of(ev)
+            if not rolls:
+                continue
+            _key, roll = rolls[0]
+            if ev.get("type") == "round_started":
+                return TrayRoll(caption=describe(ev), source=roll.get("source", "app"))
+            dice = tuple(TrayDie(f) for f in roll["faces"]) + tuple(
+                TrayDie(f, "wild") for f in roll["wild"])
+            for chain in roll.get("cp_wild", ()):
+                dice += tuple(TrayDie(f, "cp") for f in chain)
+            notes = (describe_roll(roll),)
+            if roll.get("modifiers"):
+                notes += ("; ".join(roll["modifiers"]),)
+            return TrayRoll(dice, roll.get("source", "app"), describe(ev), notes)
+        return TrayRoll(caption="No dice rolled yet.")
+
+    # -- picking ----------------------------------------------------------------------------
+
+    def picked(self) -> Member | None:
+        """The character the GM picked."""
+        if self.selected is None:
+            return None
+        try:
+            return self.campaign.member(self.selected)
+        except RuleError:
+            return None
+
+    def action_cursor(self, delta: int) -> None:
+        """Pick the next or previous character in the tracker's order."""
+        rows = self.query_one("#tracker", GMTracker).rows(self.campaign)
+        if not rows:
+            return
+        i = rows.index(self.selected) if self.selected in rows else 0
+        self.selected = rows[(i + delta) % len(rows)]
+        self.refresh_game()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Offer only the keys that make sense now."""
+        c = self.campaign
+        fight = c.combat
+        if action in ("round",):
+            return fight is not None
+        if action in ("attack", "pass_turn"):
+            return fight is not None and fight.actor is not None
+        if action in ("wounds", "heal", "magic", "check", "export_sheet"):
+            return bool(c.members)
+        if action == "spend":
+            return bool(c.members) and fight is None
+        if action == "fight":
+            return len(c.members) >= 2
+        return super().check_action(action, parameters)
+
+    # -- rolling ----------------------------------------------------------------------------
+
+    async def roll_command(self, command: Callable[..., dict], *args: Any, shape: str = "one",
+                           who: str = "", **kwargs: Any) -> dict | None:
+        """Run a command that rolls: with d6tui's dice, or with table dice typed one roll at a
+        time (``shape`` says how the command takes them: ``one``, ``three``, ``map``,
+        ``body``)."""
+        from d6tui.ui.screens.modals import TableDiceInput
+        from d6tui.ui.simple_six.forms import WildDiceInput
+
+        if not self.table_mode:
+            return self.do(command, *args, dice=self.session.dice, **kwargs)
+        got: dict[str, tuple] = {}
+        knockout = None
+        while True:
+            try:
+                payload = command(self.campaign, *args, dice=_STAND_IN,
+                                  **_typed_kwargs(shape, got), **kwargs)
+            except (RuleError, DiceError) as e:
+                self.notify(str(e), title="Not allowed", severity="error", timeout=6)
+                return None
+            need = [(k, r) for k, r in rolls_of(payload) if k not in got]
+            if not need:
+                break
+            key, roll = need[0]
+            name = who
+            if shape == "map" and key not in _ROLL_KEYS:
+                name = self.campaign.member(key).sheet.name
+            label = roll.get("label", key)
+            typed = await self.app.push_screen_wait(
+                WildDiceInput(f"{label} for {name}".strip(), roll))
+            if typed is None:
+                return None
+            got[key] = typed
+        if "knockout" in payload:
+            ko = await self.app.push_screen_wait(TableDiceInput(
+                f"{who} is knocked out: throw 10D for the minutes (Wound Level Effects)", 10))
+            if ko is None:
+                return None
+            knockout = ko["faces"]
+            kwargs["knockout_faces"] = knockout
+        return self.do(command, *args, dice=self.session.dice, **_typed_kwargs(shape, got),
+                       **kwargs)
+
+    def action_table_mode(self) -> None:
+        """Switch table dice on or off."""
+        self.table_mode = not self.table_mode
+        self.notify("Every roll now asks for the dice thrown at the table." if self.table_mode
+                    else "d6tui rolls the dice again.", timeout=3)
+        self.refresh_game()
+
+    # -- the roster -------------------------------------------------------------------------
+
+    @work(exclusive=True, group="simple-six")
+    async def action_create(self) -> None:
+        """Make a player character with the form; every rule is checked as it is typed."""
+        from d6tui.ui.simple_six.forms import CharacterForm
+
+        draft = await self.app.push_screen_wait(CharacterForm(self.campaign.settings))
+        if draft is None:
+            return
+        if await self.roll_command(campaign.add_character, draft, shape="body",
+                                   who=draft.name):
+            self.selected = campaign.slug(draft.name)
+            self.refresh_game()
+
+    @work(exclusive=True, group="simple-six")
+    async def action_add_npc(self) -> None:
+        """Add an NPC from a template (house templates are marked ⌂)."""
+        from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
+
+        try:
+            found = templates()
+        except (RuleError, OSError, ValueError) as e:
+            self.notify(f"The NPC templates do not read: {e}", severity="error")
+            return
+        options: list[tuple[str, Template]] = [
+            (f"{t.stars} {t.name}{HOUSE if t.house else ''}  {t.notes}", t) for t in found]
+        template = await self.app.push_screen_wait(ChoiceModal(
+            "Which NPC? (\u2302 = house template: the SRD gives no numbers)", options))
+        if template is None:
+            return
+        taken = {m.sheet.name.lower() for m in self.campaign.members}
+        name = await self.app.push_screen_wait(
+            TextPrompt(f"Name of the {template.name}", next_name(template.name, taken)))
+        if name is None:
+            return
+        if await self.roll_command(add_from_template, template, name, shape="body", who=name):
+            self.selected = campaign.slug(name)
+            self.refresh_game()
+
+    # -- sessions ---------------------------------------------------------------------------
+
+    @work(exclusive=True, group="simple-six")
+    async def action_session(self) -> None:
+        """Start a session, or end it awarding CP and hero points to the player characters."""
+        from d6tui.ui.simple_six.forms import NumbersModal
+
+        c = self.campaign
+        if not c.in_session:
+            self.do(campaign.start_session)
+            return
+        pcs = [m for m in c.members if not m.sheet.npc]
+        rows = [(f"cp:{m.id}", f"{m.sheet.name}: CP", 5) for m in pcs]
+        rows += [(f"hp:{m.id}", f"{m.sheet.name}: hero points earned", 0) for m in pcs]
+        got = await self.app.push_screen_wait(NumbersModal(
+            f"End session {c.session}", rows,
+            note="Three to seven CP is usual for a session (Experience)."))
+        if got is None:
+            return
+        cp = {k[3:]: v for k, v in got.items() if k.startswith("cp:")}
+        hp = {k[3:]: v for k, v in got.items() if k.startswith("hp:") and v}
+        self.do(campaign.end_session, cp, hp)
+
+    @work(exclusive=True, group="simple-six")
+    async def action_spend(self) -> None:
+        """Spend the picked character's CP ("Spending Character Points")."""
+        from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
+
+        m = self.picked()
+        if m is None:
+            return
+        s = self.campaign.settings
+        sh = m.sheet
+        kinds = [("a skill pip", "skill"), ("a specialization pip", "specialization"),
+                 ("an attribute pip", "attribute"), ("a perk", "perk"),
+                 ("a spell", "spell"), ("buy off a complication", "buy_off")]
+        kind = await self.app.push_screen_wait(ChoiceModal(
+            f"{sh.name} has {sh.character_points} CP. Spend them on", kinds))
+        if kind is None:
+            return
+        price = None
+        target: str | None
+        if kind == "skill":
+            opts = [(f"{n} {sh.skill(n, s)}  ({advancement.skill_cost(sh, n, s)} CP)", n)
+                    for n, _a in s.skills.skills]
+            target = await self.app.push_screen_wait(ChoiceModal("Raise which skill?", opts))
+        elif kind == "attribute":
+            opts = [(f"{a} {sh.attribute(a)}  ({advancement.attribute_cost(sh, a)} CP)", a)
+                    for a in ATTRIBUTES]
+            target = await self.app.push_screen_wait(ChoiceModal("Raise which attribute?",
+                                                                 opts))
+        elif kind == "specialization":
+            target = await self.app.push_screen_wait(TextPrompt(
+                "Which specialization?", placeholder="Athletics: Running"))
+        elif kind == "perk":
+            opts = [(f"{p.name} ({p.cost}D)", p.name) for p in content().perks.values()
+                    if p.kind != "racial" and not sh.has_perk(p.name)]
+            target = await self.app.push_screen_wait(ChoiceModal("Buy which perk?", opts))
+        elif kind == "spell":
+            opts = [(sp.name, sp.name) for sp in content().spells.values()
+                    if sp.name not in sh.spells]
+            target = await self.app.push_screen_wait(ChoiceModal("Learn which spell?", opts))
+        else:
+            opts = [(c, c) for c in sh.complications]
+            if not opts:
+                self.notify(f"{sh.name} has no complication.", severity="warning")
+                return
+            target = await self.app.push_screen_wait(ChoiceModal("Buy off which?", opts))
+            if target is not None:
+                text = await self.app.push_screen_wait(TextPrompt("The GM's price in CP"))
+                if text is None:
+                    return
+                try:
+                    price = int(text)
+                except ValueError:
+                    self.notify("The price is a whole number of CP.", severity="error")
+                    return
+        if target is None:
+            return
+        self.do(campaign.spend_cp, m.id, kind, target, price=price)
+
+    # -- fights -----------------------------------------------------------------------------
+
+    @work(exclusive=True, group="simple-six")
+    async def action_fight(self) -> None:
+        """Start a fight between picked characters, or end the fight going on."""
+        from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal
+
+        c = self.campaign
+        if c.combat is not None:
+            if await self.app.push_screen_wait(ConfirmModal(
+                    f"End the fight after round {c.combat.round}?", "End it")):
+                self.do(campaign.end_combat)
+            return
+        able = [m for m in c.members if not m.out_of_action]
+        picked = await self.app.push_screen_wait(ChoiceModal(
+            "Who fights? (space or a number picks, Enter starts)",
+            [(f"{'NPC' if m.sheet.npc else 'PC '} {m.sheet.name}", m.id) for m in able],
+            multiple=True, minimum=2))
+        if picked:
+            self.do(campaign.start_combat, picked)
+
+    @work(exclusive=True, group="simple-six")
+    async def action_round(self) -> None:
+        """Declare each combatant's actions, then roll initiative (highest acts first)."""
+        from d6tui.ui.simple_six.forms import NumbersModal
+
+        fight = self.campaign.combat
+        if fight is None:
+            return
+        rows = [(i, self.campaign.member(i).sheet.name, 1) for i in fight.ids
+                if not self.campaign.member(i).out_of_action]
+        got = await self.app.push_screen_wait(NumbersModal(
+            f"Round {fight.round + 1}: actions declared", rows, minimum=1,
+            note="Each action past the first costs -1D on every roll (Multiple Actions)."))
+        if got is None:
+            return
+        actions = {k: v for k, v in got.items() if v != 1}
+        await self.roll_command(campaign.start_round, actions, shape="map")
+
+    def action_pass_turn(self) -> None:
+        """The acting combatant is done."""
+        self.do(campaign.pass_turn)
+
+    @work(exclusive=True, group="simple-six")
+    async def action_attack(self) -> None:
+        """The acting combatant attacks: target, weapon, defense (and range, hero points)."""
+        from d6tui.ui.screens.modals import ChoiceModal
+
+        c = self.campaign
+        fight = c.combat
+        if fight is None or fight.actor is None:
+            return
+        a = c.member(fight.actor)
+        targets = [c.member(i) for i in fight.ids if i != a.id and not
+                   (c.member(i).body.dead if c.member(i).body else c.member(i).wounds.dead)]
+        if not targets:
+            self.notify("There is no one left to attack.", severity="warning")
+            return
+        t = await self.app.push_screen_wait(ChoiceModal(
+            f"{a.sheet.name} attacks whom?",
+            [(f"{m.sheet.name}", m) for m in targets]))
+        if t is None:
+            return
+        bare = "\x00bare"
+        weapons: list[tuple[str, str]] = [
+            (f"{w} ({attack_skill(a.sheet, w, c)})", w) for w in a.sheet.weapons]
+        weapons.append(("bare hands (Brawling)", bare))
+        choice_w = weapons[0][1]
+        if len(weapons) > 1:
+            choice_w = await self.app.push_screen_wait(ChoiceModal("With what?", weapons))
+            if choice_w is None:
+                return
+        weapon = None if choice_w == bare else choice_w
+        ranged = weapon is not None and campaign.weapon_is_ranged(weapon)
+        range_ = None
+        if ranged:
+            range_ = await self.app.push_screen_wait(ChoiceModal(
+                "Range? (Missile Weapon Ranges)",
+                [("short", "short"), ("medium +5", "medium"), ("long +10", "long"),
+                 ("point blank -5", "point_blank")]))
+            if range_ is None:
+                return
+        kw: dict[str, Any] = {}
+        if c.settings.combat == "static":
+            opts = [("Dodge", "dodge"), ("Dodge, full dodge +10", "full"),
+                    ("Block", "block"), ("Parry", "parry")]
+            if not ranged:
+                opts.insert(0, ("the better of Block and Parry", "melee"))
+            choice = await self.app.push_screen_wait(ChoiceModal(
+                f"{t.sheet.name}'s defense (Static Defenses)", opts))
+            if choice is None:
+                return
+            kw["defense"] = "dodge" if choice == "full" else choice
+            kw["full_dodge"] = choice == "full"
+        else:
+            opts = [("no defense: TN 10", "none"), ("Dodge", "dodge"), ("Block", "block"),
+                    ("Parry", "parry"), ("full dodge", "full_dodge")]
+            choice = await self.app.push_screen_wait(ChoiceModal(
+                f"{t.sheet.name}'s defense (Defensive Options)", opts))
+            if choice is None:
+                return
+            if choice != "none":
+                kw["defense"] = choice
+        if a.sheet.hero_points and not a.sheet.npc:
+            most = min(a.sheet.hero_points, 3)
+            hp = await self.app.push_screen_wait(ChoiceModal(
+                f"Hero points on the attack? ({a.sheet.hero_points} left, Hero Points)",
+                [(str(n), n) for n in range(most + 1)]))
+            if hp is None:
+                return
+            kw["hero_points"] = hp
+        skill = attack_skill(a.sheet, weapon, c)
+        event = await self.roll_command(campaign.attack, a.id, t.id, skill=skill, weapon=weapon,
+                                        range_=range_, shape="map", who=a.sheet.name, **kw)
+        if event and event.get("hit"):
+            after = self.campaign.member(t.id)
+            if after.wounds.stay_up_pending:
+                self.notify(f"{after.sheet.name} is Incapacitated: pick them and press w for"
+                            " the Stamina roll to stay up.", timeout=6)
+
+    # -- wounds, healing, magic, checks -----------------------------------------------------
+
+    @work(exclusive=True, group="simple-six")
+    async def action_wounds(self) -> None:
+        """What the picked character's wounds call for now."""
+        from d6tui.ui.screens.modals import ChoiceModal
+
+        m = self.picked()
+        if m is None:
+            return
+        opts: list[tuple[str, str]] = []
+        if m.wounds.stay_up_pending:
+            opts.append(("Stamina roll to stay up (15)", "stay_up"))
+        if m.wounds.level == wounds.WoundLevel.MORTALLY_WOUNDED:
+            opts.append(("Might roll against death", "mortal"))
+        if (m.body is None and m.wounds.level > 0 and m.sheet.hero_points
+                and not m.wounds.flesh_wound_used):
+            opts.append(("Just a flesh wound (a hero point)", "flesh"))
+        if not opts:
+            self.notify(f"{m.sheet.name}'s wounds ask for no roll now.", timeout=4)
+            return
+        choice = opts[0][1] if len(opts) == 1 else await self.app.push_screen_wait(
+            ChoiceModal(f"{m.sheet.name}: wounds", opts))
+        if choice == "stay_up":
+            await self.roll_command(campaign.stay_up, m.id, who=m.sheet.name)
+        elif choice == "mortal":
+            await self.roll_command(campaign.mortal_roll, m.id, who=m.sheet.name)
+        elif choice == "flesh":
+            self.do(campaign.flesh_wound, m.id)
+
+    @work(exclusive=True, group="simple-six")
+    async def action_heal(self) -> None:
+        """Heal the picked character ("Healing", "Potions")."""
+        from d6tui.ui.screens.modals import ChoiceModal
+        from d6tui.ui.simple_six.forms import NumbersModal
+
+        m = self.picked()
+        if m is None:
+            return
+        c = self.campaign
+        opts = [("natural healing (Might, after rest)", "natural"),
+                ("assisted healing (a healer's Medicine)", "assisted")]
+        if m.body is None:
+            opts.append(("a Potion of Healing", "potion"))
+        method = await self.app.push_screen_wait(ChoiceModal(f"Heal {m.sheet.name} how?",
+                                                             opts))
+        if method is None:
+            return
+        if method == "potion":
+            self.do(campaign.heal, m.id, "potion")
+            return
+        healer = None
+        if method == "assisted":
+            healer = await self.app.push_screen_wait(ChoiceModal(
+                "Who treats?", [(h.sheet.name, h.id) for h in c.members
+                                if not h.out_of_action]))
+            if healer is None:
+                return
+        what = "minutes rested" if method == "natural" else "minutes since the last treatment"
+        got = await self.app.push_screen_wait(NumbersModal(
+            f"Heal {m.sheet.name}", [("minutes", what, 60 * 24)],
+            note="A day is 1440 minutes (Healing)."))
+        if got is None:
+            return
+        await self.roll_command(campaign.heal, m.id, method, minutes=got["minutes"],
+                                healer=healer, who=m.sheet.name)
+
+    @work(exclusive=True, group="simple-six")
+    async def action_magic(self) -> None:
+        """Cast a spell the picked character knows, or rest to clear failures."""
+        from d6tui.ui.screens.modals import ChoiceModal
+        from d6tui.ui.simple_six.forms import NumbersModal
+
+        m = self.picked()
+        if m is None:
+            return
+        opts: list[tuple[str, str]] = []
+        for name in m.sheet.spells:
+            sp = content().spell(name)
+            opts.append((f"{name} (TN {sp.tn if sp.tn is not None else 'GM'}"
+                         f"{' + ' + sp.resist if sp.resist else ''})", name))
+        if m.caster.failures:
+            opts.append((f"rest an hour (clears -{m.caster.failures}D)", "\x00rest"))
+        if not opts:
+            self.notify(f"{m.sheet.name} knows no spell.", severity="warning")
+            return
+        choice = await self.app.push_screen_wait(ChoiceModal(f"{m.sheet.name}: magic", opts))
+        if choice is None:
+            return
+        if choice == "\x00rest":
+            self.do(campaign.rest, m.id, 60)
+            return
+        sp = content().spell(choice)
+        try:
+            tn = magic.spell_tn(sp, resist_total=0) if sp.resist is None else None
+        except RuleError:
+            tn = None
+        if tn is None:
+            label = (f"{sp.resist} roll of the target (added to {sp.tn})" if sp.resist
+                     else f"TN the GM sets for {sp.name}")
+            got = await self.app.push_screen_wait(NumbersModal(
+                f"Cast {sp.name}", [("n", label, 10)], note="The Grimoire"))
+            if got is None:
+                return
+            tn = (sp.tn or 0) + got["n"] if sp.resist else got["n"]
+        await self.roll_command(campaign.cast_spell, m.id, sp.name, tn, who=m.sheet.name)
+
+    @work(exclusive=True, group="simple-six")
+    async def action_check(self) -> None:
+        """Roll an attribute, skill or specialization against a target."""
+        from d6tui.ui.screens.modals import ChoiceModal
+        from d6tui.ui.simple_six.forms import NumbersModal
+
+        m = self.picked()
+        if m is None:
+            return
+        s = self.campaign.settings
+        sh = m.sheet
+        opts = [(f"{a} {sh.attribute(a)}", a) for a in ATTRIBUTES]
+        opts += [(f"{x.key} {sh.specialization_code(x.skill, x.name, s)}", x.key)
+                 for x in sh.specializations]
+        opts += [(f"{n} {sh.skill(n, s)}", n) for n, _a in s.skills.skills]
+        what = await self.app.push_screen_wait(ChoiceModal(f"{sh.name} rolls", opts))
+        if what is None:
+            return
+        rows = [("target", "Target number (0: none; Moderate is 15)", 0),
+                ("hero", f"Hero points ({sh.hero_points})", 0)]
+        if s.wild.character_point_dice:
+            rows.append(("cp", f"Character points as wild dice ({sh.character_points})", 0))
+        got = await self.app.push_screen_wait(NumbersModal(f"{sh.name}: {what}", rows))
+        if got is None:
+            return
+        await self.roll_command(campaign.roll_check, m.id, what, target=got["target"] or None,
+                                hero_points=got["hero"], character_points=got.get("cp", 0),
+                                shape="three", who=sh.name)
+
+    def action_export_sheet(self) -> None:
+        """Write the picked sheet as Markdown (to print) and TOML (to import elsewhere)."""
+        from d6tui.games.simple_six.export import sheet_markdown, sheet_toml
+
+        m = self.picked()
+        if m is None:
+            return
+        folder = self.session.log.path.parent if self.session.log else Path.cwd()
+        base = folder / f"{m.id}-sheet"
+        try:
+            base.with_suffix(".md").write_text(
+                sheet_markdown(m.sheet, self.campaign.settings), encoding="utf-8")
+            base.with_suffix(".toml").write_text(sheet_toml(m.sheet), encoding="utf-8")
+        except OSError as e:
+            self.notify(f"Could not write the sheet: {e}", severity="error")
+            return
+        self.notify(f"Wrote {base.name}.md and {base.name}.toml", timeout=5)

@@ -1,0 +1,247 @@
+"""Simple Six widgets, each named after what sits on the GM's table.
+
+``CharacterSheet`` is the paper sheet of one character; ``GMTracker`` is the GM's roster and
+initiative tracker. Both are given the whole :class:`~d6tui.games.simple_six.campaign.Campaign`
+(immutable) and the id of the character the GM has picked; they draw from it and never change
+it (DESIGN "UI conventions").
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from d6tui.games.simple_six import wounds
+from d6tui.games.simple_six.campaign import Campaign, Member
+from d6tui.games.simple_six.sheet import derived, unarmed_damage, weapon_damage
+
+_CSS = (Path(__file__).with_name("widgets.tcss")).read_text(encoding="utf-8")
+
+
+def wound_text(member: Member, round_no: int | None = None) -> str:
+    """The character's harm and what it does now, in a few words ("Wound Level Effects")."""
+    if member.body is not None:
+        b = member.body
+        return "dead" if b.dead else f"BP {b.current}/{b.maximum}"
+    w = member.wounds
+    level = w.level
+    if level == wounds.WoundLevel.UNHARMED:
+        return "unharmed"
+    if level == wounds.WoundLevel.DEAD:
+        return "Dead"
+    if level == wounds.WoundLevel.MORTALLY_WOUNDED:
+        return f"Mortally Wounded, Might roll each round ({w.mortal_rounds} so far)"
+    if level == wounds.WoundLevel.INCAPACITATED:
+        if w.stay_up_pending:
+            return "Incapacitated: Stamina 15 to stay up"
+        if not w.awake:
+            return f"Incapacitated: out {w.knocked_out_minutes or '?'} min"
+        return "Incapacitated -3D"
+    pen = wounds.penalty(w, round_no)
+    tail = f" -{pen}D" if pen else " (stun over)"
+    return f"{level.label}{tail}"
+
+
+def short_wound(member: Member, round_no: int | None = None) -> str:
+    """The wound column of the tracker: a short word and the dice it costs."""
+    if member.body is not None:
+        return "dead" if member.body.dead else f"{member.body.current}BP"
+    w = member.wounds
+    names = {0: "ok", 1: "Stun", 2: "Wnd", 3: "SevW", 4: "Inc", 5: "Mort", 6: "Dead"}
+    word = names[int(w.level)]
+    pen = wounds.penalty(w, round_no)
+    if pen is None:
+        return word + (" ?" if w.stay_up_pending else " out") if w.level < 6 else word
+    return f"{word} -{pen}D" if pen else word
+
+
+class _CampaignWidget(Widget):
+    """A widget drawn from the campaign and the picked character."""
+
+    DEFAULT_CSS = _CSS
+    SCOPED_CSS = False
+    campaign: reactive[Campaign | None] = reactive(None, layout=True)
+    selected: reactive[str | None] = reactive(None, layout=True)
+
+    def render(self) -> Text:
+        if self.campaign is None:
+            return Text("")
+        return self.draw(self.campaign)
+
+    def draw(self, campaign: Campaign) -> Text:  # pragma: no cover - subclasses draw
+        """The widget's text."""
+        return Text("")
+
+
+class CharacterSheet(_CampaignWidget):
+    """The picked character's sheet, laid out like the paper one: attributes with their skills
+    under them, specializations, perks and complications, gear with damage, the static
+    defenses, Soak with armor in brackets, Move or Body Points, wounds, hero and character
+    points ("How to Make a Character", "Static Defenses")."""
+
+    COMPONENT_CLASSES = {"sheet--name", "sheet--attr", "sheet--label", "sheet--muted",
+                         "sheet--harm"}
+
+    def draw(self, campaign: Campaign) -> Text:
+        out = Text(no_wrap=False)
+        member = next((m for m in campaign.members if m.id == self.selected), None)
+        if member is None:
+            out.append("No character picked.\n\n", self.get_component_rich_style("sheet--muted"))
+            out.append("c  make a player character\nn  add an NPC from a template\n")
+            return out
+        s = campaign.settings
+        sh = member.sheet
+        name = self.get_component_rich_style("sheet--name")
+        attr = self.get_component_rich_style("sheet--attr")
+        label = self.get_component_rich_style("sheet--label")
+        muted = self.get_component_rich_style("sheet--muted")
+        harm = self.get_component_rich_style("sheet--harm")
+        width = max(30, self.size.width or 60)
+        kind = "NPC" if sh.npc else "PC"
+        tail = f"{kind}  Hero {sh.hero_points}  CP {sh.character_points}"
+        if sh.scale:
+            tail = f"scale {sh.scale}D  " + tail
+        out.append(sh.name[: max(8, width - len(tail) - 2)], name)
+        out.append(" " * max(2, width - len(sh.name) - len(tail)) + tail, label)
+        out.append("\n")
+        # attributes two by two, each with its skills under it
+        col = max(14, width // 2)
+        attrs = list(sh.attributes)
+        for pair in (attrs[:2], attrs[2:]):
+            columns = []
+            for a, code in pair:
+                lines = [(f"{a.upper()} {code}", attr)]
+                for e in sh.skills:
+                    if e.attribute == a:
+                        lines.append((f"  {e.name} {sh.skill(e.name, s)}", None))
+                columns.append(lines)
+            for i in range(max(len(c) for c in columns)):
+                for j, c in enumerate(columns):
+                    text, style = c[i] if i < len(c) else ("", None)
+                    text = text[: col - 1]
+                    out.append(text, style or "")
+                    if j == 0:
+                        out.append(" " * (col - len(text)))
+                out.append("\n")
+        if sh.specializations:
+            out.append("Specializations ", label)
+            out.append(", ".join(f"{x.key} {sh.specialization_code(x.skill, x.name, s)}"
+                                 for x in sh.specializations) + "\n")
+        for title, items in (("Perks", sh.perks), ("Complications", sh.complications),
+                             ("Spells", sh.spells)):
+            if items:
+                out.append(f"{title} ", label)
+                out.append(", ".join(items) + "\n")
+        gear = [f"{w} {weapon_damage(sh, w, s)}" for w in sh.weapons]
+        gear.append(f"bare hands {unarmed_damage(sh, s)}")
+        gear += list(sh.armor)
+        out.append("Gear ", label)
+        out.append(", ".join(gear) + "\n")
+        d = derived(sh, s)
+        for lab, value in (("Block", d.block), ("Dodge", d.dodge), ("Parry", d.parry)):
+            out.append(f"{lab} ", label)
+            out.append(f"{value}  ")
+        out.append("Soak ", label)
+        out.append(f"{d.soak_base}({d.soak})\n")
+        if d.body_points is not None:
+            out.append("Body Points ", label)
+            out.append(f"{member.body.current if member.body else d.body_points}/"
+                       f"{d.body_points}  ")
+        else:
+            out.append("Move ", label)
+            out.append(f"{d.move} ft  ")
+        rnd = campaign.combat.round if campaign.combat else None
+        text = wound_text(member, rnd)
+        out.append("Wounds ", label)
+        hurt = member.out_of_action or (member.body is None and member.wounds.level > 0)
+        out.append(text, harm if hurt else "")
+        if member.caster.failures:
+            out.append(f"  Magic -{member.caster.failures}D (failed casts)", harm)
+        if member.caster.maintained:
+            out.append("  keeping up " + ", ".join(member.caster.maintained), muted)
+        return out
+
+
+class GMTracker(_CampaignWidget):
+    """The GM's roster and initiative tracker.
+
+    In a fight: the round, then each combatant in initiative order (highest first) with the
+    total rolled, the actions declared, and the wound level; ► marks who acts, ✓ those done.
+    Out of a fight: everyone on the roster. The picked character is highlighted.
+    """
+
+    COMPONENT_CLASSES = {"tracker--actor", "tracker--picked", "tracker--muted",
+                         "tracker--heading", "tracker--harm"}
+
+    #: Initiative totals by id, set by the screen from the round's event.
+    initiative: reactive[dict[str, int]] = reactive(dict, layout=True)
+
+    def rows(self, campaign: Campaign) -> list[str]:
+        """Ids in the order drawn: initiative order in a fight, then everyone else."""
+        fight = campaign.combat
+        first: list[str] = []
+        if fight is not None:
+            first = list(fight.order) + [i for i in fight.ids if i not in fight.order]
+        return first + [m.id for m in campaign.members if m.id not in first]
+
+    def draw(self, campaign: Campaign) -> Text:
+        out = Text(no_wrap=True, overflow="ellipsis")
+        heading = self.get_component_rich_style("tracker--heading")
+        muted = self.get_component_rich_style("tracker--muted")
+        actor_style = self.get_component_rich_style("tracker--actor")
+        picked = self.get_component_rich_style("tracker--picked")
+        harm = self.get_component_rich_style("tracker--harm")
+        fight = campaign.combat
+        if not campaign.members:
+            out.append("The roster is empty.", muted)
+            return out
+        if fight is None:
+            out.append("Roster", heading)
+            sess = f"session {campaign.session}" if campaign.in_session else "between sessions"
+            out.append(f"  {sess}\n", muted)
+        else:
+            out.append(f"Round {fight.round}" if fight.round else "Fight: roll initiative",
+                       heading)
+            if fight.round and fight.actor is None:
+                out.append("  all acted", muted)
+            out.append("\n")
+        rnd = fight.round if fight else None
+        fighting = set(fight.ids) if fight else set()
+        shown_rest = False
+        width = max(20, self.size.width or 30)
+        for who in self.rows(campaign):
+            m = campaign.member(who)
+            if fight is not None and who not in fighting and not shown_rest:
+                out.append("not fighting\n", muted)
+                shown_rest = True
+            mark = "  "
+            init = "   "
+            acts = "  "
+            if fight is not None and who in fighting:
+                if who in fight.order:
+                    pos = fight.order.index(who)
+                    mark = "\u25ba " if pos == fight.current else (
+                        "\u2713 " if pos < fight.current else "  ")
+                    init = f"{self.initiative.get(who, 0):>2} "
+                elif fight.round:
+                    init = "-- "
+                n = fight.declared(who)
+                acts = f"x{n}" if n > 1 else "  "
+            kind = "N" if m.sheet.npc else "P"
+            wound = short_wound(m, rnd)
+            name_w = max(4, width - len(mark) - len(init) - len(acts) - len(wound) - 4)
+            line = Text(f"{mark}{init}{kind} {m.sheet.name[:name_w]:<{name_w}} {acts} ")
+            line.append(wound, harm if (m.out_of_action or wound not in ("ok",)
+                                        and not wound.endswith("BP")) else "")
+            if fight is not None and fight.actor == who:
+                line.stylize(actor_style)
+            if who == self.selected:
+                line.stylize(picked)
+            if m.out_of_action:
+                line.stylize(muted)
+            out.append_text(line)
+            out.append("\n")
+        return out
