@@ -267,6 +267,10 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
         """The dice tray's content: the latest roll, what is kept and what is lost."""
         if not state.last_roll:
             return TrayRoll(caption="No dice rolled yet this turn.")
+        if state.phase in (Phase.CHALLENGE, Phase.DYNAMITE) and state.rolls_used == 0:
+            # the latest roll belongs to the hunt before this card
+            name = state.cards[state.resolving].name if state.resolving else "this card"
+            return TrayRoll(caption=f"No dice rolled yet for {name}.")
         me = state.players[state.current].name
         if state.phase == Phase.CONTEST and state.contest is not None:
             them = state.players[state.contest.opponent].name
