@@ -179,9 +179,10 @@ class D6App(App):
     def action_help(self) -> None:
         """Help for the current screen: its text and its active keys."""
         from d6tui.ui.screens.help import HelpScreen
+        from d6tui.ui.screens.too_small import TooSmallScreen
 
         screen = self.screen
-        if isinstance(screen, HelpScreen):
+        if isinstance(screen, HelpScreen | TooSmallScreen):
             return
         keys: dict[str, list[str]] = {}
         for key, active in screen.active_bindings.items():
