@@ -36,6 +36,13 @@ class TooSmallScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Static(too_small_text(*self.size_now), id="too-small")
 
+    def on_screen_resume(self) -> None:
+        # Another screen may have been pushed over this one (a save finished loading); if the
+        # terminal grew meanwhile, this notice is stale when it comes back to the top.
+        width, height = self.app.size
+        if width >= MIN_WIDTH and height >= MIN_HEIGHT:
+            self.dismiss()
+
     def show_size(self, width: int, height: int) -> None:
         """Say the terminal is now ``width`` x ``height``."""
         self.size_now = (width, height)
