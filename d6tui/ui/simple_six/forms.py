@@ -20,7 +20,7 @@ from d6tui.games.simple_six.content import ATTRIBUTES, content
 from d6tui.games.simple_six.creation import Draft, problems
 from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.games.simple_six.wild import check_chain, check_faces, parse_typed_wild
-from d6tui.ui.screens.modals import CANCEL, TableDiceInput, _Modal
+from d6tui.ui.screens.modals import CANCEL, _Modal
 
 #: The shared modal look, then this module's own.
 FORM_CSS = [_Modal.CSS_PATH, Path(__file__).with_name("forms.tcss")]
@@ -34,11 +34,12 @@ def dice_thrown(roll: dict) -> int:
     return int(str(roll.get("rolled", roll.get("dice", "1D"))).split("D")[0] or 1)
 
 
-class WildDiceInput(TableDiceInput):
+class WildDiceInput(_Modal[TypedWild]):
     """Type a wild-die roll made at the table: the ordinary dice, then the wild die and each
     reroll of a 6 ("Dice Basics"). ``3 5 2 w 6 4`` or just ``3 5 2 6 4``.
 
-    Dismisses ``(faces, wild, cp_chains)``, checked for count and range, or None.
+    Dismisses ``(faces, wild, cp_chains)``, checked for count and range, or None. It looks and
+    behaves like :class:`~d6tui.ui.screens.modals.TableDiceInput`, for wild-die rolls.
 
     Args:
         prompt: what is rolled and for whom.
@@ -52,7 +53,8 @@ class WildDiceInput(TableDiceInput):
         mods = "; ".join(roll.get("modifiers", ()))
         text = f"{prompt}\nThrow {roll.get('rolled', roll.get('dice'))}" + (
             f" ({mods})" if mods else "")
-        super().__init__(text, self.dice)
+        super().__init__()
+        self.prompt = text
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box"):
@@ -66,7 +68,10 @@ class WildDiceInput(TableDiceInput):
             yield Label("", classes="modal-error", id="error")
             yield Static("Enter to use these dice, Escape to cancel", classes="modal-hint")
 
-    def read_faces(self, text: str) -> TypedWild:  # type: ignore[override]
+    def on_mount(self) -> None:
+        self.query_one("#faces", Input).focus()
+
+    def read_faces(self, text: str) -> TypedWild:
         """The typed roll.
 
         Raises:
@@ -87,7 +92,7 @@ class WildDiceInput(TableDiceInput):
         except DiceError as e:
             self.query_one("#error", Label).update(str(e))
             return
-        self.dismiss(typed)  # type: ignore[arg-type]
+        self.dismiss(typed)
 
 
 def split_list(text: str) -> list[str]:

@@ -1,0 +1,313 @@
+"""Simple Six through the screen, from the keyboard: a campaign set up in the new-game form,
+characters made with the rules checked as they are typed, NPCs from templates, a full combat
+round, table dice, magic, wounds, healing, the session's end and CP spent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Input, Select, Static
+
+from d6tui.engine.session import Session
+from d6tui.games.simple_six import campaign
+from d6tui.games.simple_six.creation import Draft
+from d6tui.games.simple_six.templates import add_from_template, templates
+from d6tui.ui.screens.home import HomeScreen
+from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
+from d6tui.ui.screens.new_game import NewGameForm
+from d6tui.ui.simple_six.forms import CharacterForm, NumbersModal, WildDiceInput
+from d6tui.ui.simple_six.screen import SimpleSixScreen
+from d6tui.ui.simple_six.widgets import GMTracker
+from tests.ui.helpers import make_app, settle, sync
+
+BAELEN = Draft("Sir Baelen", {"Might": "4D", "Agility": "3D", "Wit": "2D", "Charm": "3D"},
+               skills={"Sword": "2D", "Dodge": "1D", "Medicine": "1D", "Stealth": "1D",
+                       "Persuasion": "1D"},
+               specializations={"Athletics: Running": "1D"},
+               weapons=["Sword"], armor=["Chainmail", "Shield"])
+MIRA = Draft("Mira", {"Might": "2D", "Agility": "3D+1", "Wit": "4D", "Charm": "2D+2"},
+             skills={"Magic": "2D", "Dodge": "1D", "Medicine": "1D"}, perks=["Sorcerer"],
+             spells=["Lightning Bolt", "Light", "Slumber", "Charm"], weapons=["Knife"],
+             complications=["Crazy"])
+TAM = Draft("Tam", {"Might": "3D", "Agility": "4D", "Wit": "3D", "Charm": "2D"},
+            skills={"Bow": "2D", "Dodge": "2D", "Stealth": "2D", "Tracking": "1D"},
+            weapons=["Bow", "Knife"], armor=["Leather"])
+
+
+def new_campaign(saves: Path, *, seed: int = 7, options: dict | None = None,
+                 npcs: tuple[str, ...] = ("Goblin", "Orc Warrior")) -> Session:
+    """A campaign saved in ``saves`` with the three PCs and some NPCs from the templates."""
+    s = Session.new("simple_six", {"seed": seed, **(options or {})},
+                    path=saves / "campaign.toml", title="Rust and Ruin")
+    for d in (BAELEN, MIRA, TAM):
+        s.do(campaign.add_character, d, dice=s.dice)
+    by_name = {t.name: t for t in templates()}
+    for n, name in enumerate(npcs, start=1):
+        s.do(add_from_template, by_name[name], f"{name} {n}", dice=s.dice)
+    return s
+
+
+async def answer_choices(pilot: Pilot, pick: str = "1") -> None:
+    """Answer every choice list with ``pick`` until none is left on screen."""
+    for _ in range(12):
+        await pilot.pause()
+        if isinstance(pilot.app.screen, ChoiceModal):
+            await pilot.press(pick)
+        else:
+            return
+
+
+@sync
+async def test_new_campaign_from_the_home_screen(saves: Path) -> None:
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("down", "n")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameForm)
+        form.query_one("#set-combat", Select).value = "traditional"
+        form.query_one("#set-wounds", Select).value = "body_points/fixed"
+        form.query_one("#set-attribute_dice", Input).value = "14D"
+        await pilot.press(*"Moonfall", "ctrl+s")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen)
+        s = screen.session.state.settings
+        assert (s.combat, s.wounds, s.body_points, str(s.attribute_dice)) == (
+            "traditional", "body_points", "fixed", "14D")
+        assert screen.session.title == "Moonfall"
+        assert "An empty campaign" in str(screen.query_one("#banner", Static).render())
+
+
+@sync
+async def test_create_a_character_with_every_rule_checked(saves: Path) -> None:
+    session = Session.new("simple_six", {"seed": 1}, path=saves / "c.toml")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, CharacterForm)
+        await pilot.press(*"Brin", "tab", *"5D", "tab", *"3D", "tab", *"2D", "tab", *"2D")
+        await pilot.press("tab", *"Sword 3D, Dodge 2D")
+        await pilot.pause()
+        shown = str(form.query_one("#problems", Static).render())
+        # every problem listed, each with its section
+        assert "(Attributes)" in shown or "(Increasing the Attribute Range)" in shown
+        assert "(How to Make a Character)" in shown
+        assert shown.count("\u2717") >= 2
+        await pilot.press("ctrl+s")  # refused: nothing is added
+        await pilot.pause()
+        assert isinstance(app.screen, CharacterForm)
+        assert len(session.state.members) == 0
+        # fix it: Might 4D, Wit 3D; 7D of skills with Sword at the 2D cap
+        form.query_one("#attr-might", Input).value = "4D"
+        form.query_one("#attr-wit", Input).value = "3D"
+        form.query_one("#skills", Input).value = "Sword 2D, Dodge 2D, Medicine 1D+1, Stealth 0D+2"
+        form.query_one("#specializations", Input).value = "Athletics: Running 1D"
+        form.query_one("#weapons", Input).value = "Sword"
+        form.query_one("#armor", Input).value = "Leather, Shield"
+        await pilot.pause()
+        assert "\u2713" in str(form.query_one("#problems", Static).render())
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen)
+        brin = session.state.member("Brin").sheet
+        assert str(brin.skill("Sword")) == "6D"
+        assert str(brin.specialization_code("Athletics", "Running")) == "6D"
+        assert screen.selected == "brin"
+        assert "Brin" in str(screen.query_one("#sheet").render())
+
+
+@sync
+async def test_npc_from_a_house_template(saves: Path) -> None:
+    session = Session.new("simple_six", {"seed": 2}, path=saves / "c.toml")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, ChoiceModal)
+        assert all("\u2302" in label for label, _ in modal.options)  # house mark
+        ogre = [i for i, (_l, t) in enumerate(modal.options) if t.name == "Ogre"][0]
+        await pilot.press(str(ogre + 1))
+        await pilot.pause()
+        assert isinstance(app.screen, TextPrompt)
+        await pilot.press("enter")
+        await pilot.pause()
+        ogre_1 = session.state.member("Ogre 1").sheet
+        assert ogre_1.npc and ogre_1.scale == 3
+
+
+@sync
+async def test_a_full_combat_round(saves: Path) -> None:
+    session = new_campaign(saves)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen)
+        await pilot.press("s")  # session 1
+        await pilot.press("f")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceModal)
+        await pilot.press("1", "2", "3", "4", "5", "enter")
+        await pilot.pause()
+        fight = session.state.combat
+        assert fight is not None and len(fight.ids) == 5
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, NumbersModal)
+        app.screen.query_one("#n0", Input).value = "2"  # Sir Baelen declares two actions
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        fight = session.state.combat
+        assert fight.round == 1 and len(fight.order) == 5
+        assert fight.declared("sir-baelen") == 2
+        totals = screen.query_one("#tracker", GMTracker).initiative
+        assert [totals[w] for w in fight.order] == sorted(totals.values(), reverse=True)
+        attacks = 0
+        while session.state.combat.actor is not None:
+            actor = session.state.combat.actor
+            tracker = str(screen.query_one("#tracker", GMTracker).render())
+            line = next(x for x in tracker.splitlines() if x.startswith("\u25ba"))
+            assert session.state.member(actor).sheet.name in line  # the actor highlighted
+            if not session.state.member(actor).out_of_action:
+                before = len(session.events)
+                await pilot.press("a")
+                await answer_choices(pilot)
+                assert len(session.events) == before + 1
+                assert session.events[-1]["type"] == "attacked"
+                attacks += 1
+            await pilot.press("space")
+            await pilot.pause()
+        assert attacks >= 4
+        hits = [e for e in session.events if e["type"] == "attacked" and e.get("hit")]
+        for e in hits:  # every hit moved its target's wound level (or was soaked)
+            assert "damage" in e and "resistance" in e
+        assert "all acted" in str(screen.query_one("#tracker", GMTracker).render())
+        await pilot.press("f")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert session.state.combat is None
+    # the recorded session replays to the same state
+    again = Session.load(saves / "campaign.toml")
+    assert again.state == session.state
+
+
+@sync
+async def test_table_dice_for_a_check_and_a_spell(saves: Path) -> None:
+    session = new_campaign(saves)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen)
+        await pilot.press("j")  # Mira
+        await pilot.pause()
+        assert screen.selected == "mira"
+        await pilot.press("t", "x")
+        await pilot.pause()
+        await pilot.press("3")  # Wit 4D
+        await pilot.pause()
+        assert isinstance(app.screen, NumbersModal)
+        app.screen.query_one("#n0", Input).value = "15"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, WildDiceInput) and modal.dice == 4
+        await pilot.press(*"3 5 2", "enter")  # too few faces: refused, kept
+        await pilot.pause()
+        assert isinstance(app.screen, WildDiceInput)
+        assert "wild" in str(modal.query_one("#error").render()).lower() or str(
+            modal.query_one("#error").render())
+        modal.query_one("#faces", Input).value = "3 5 2 6 4"
+        await pilot.press("enter")
+        await pilot.pause()
+        roll = session.events[-1]["roll"]
+        assert roll["source"] == "table" and roll["wild"] == [6, 4] and roll["total"] == 20
+        assert roll["success"]
+        # a spell at its TN, typed too: Light is TN 15
+        await pilot.press("m")
+        await pilot.pause()
+        light = [i for i, (_l, v) in enumerate(app.screen.options) if v == "Light"][0]
+        await pilot.press(str(light + 1))
+        await pilot.pause()
+        assert isinstance(app.screen, WildDiceInput)
+        await pilot.press(*"1 1 1 1 1 2", "enter")
+        await pilot.pause()
+        ev = session.events[-1]
+        assert ev["type"] == "spell_cast" and ev["tn"] == 15 and ev["roll"]["total"] < 15
+        assert session.state.member("mira").caster.failures == 1
+        assert "Magic -1D" in str(screen.query_one("#sheet").render())
+
+
+@sync
+async def test_wounds_heal_end_session_and_spend_cp(saves: Path) -> None:
+    session = new_campaign(saves, seed=3)
+    s = session
+    s.do(campaign.start_session)
+    s.do(campaign.start_combat, ["orc-warrior-2", "sir-baelen"])
+    s.do(campaign.start_round, dice=s.dice)
+    # the orc hits Sir Baelen hard enough to incapacitate him (typed dice)
+    if s.state.combat.actor != "orc-warrior-2":
+        s.do(campaign.pass_turn)
+    s.do(campaign.attack, "orc-warrior-2", "sir-baelen", skill="Axe", weapon="Axe",
+         defense="dodge", typed={"attack": ([6, 6, 6, 6], [6, 5]), "damage": (
+             [5, 5, 5, 5, 5], [5])})  # 32 against Soak 22: Incapacitated
+    assert s.state.member("sir-baelen").wounds.stay_up_pending
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen)
+        screen.selected = "sir-baelen"
+        screen.refresh_game()
+        level = s.state.member("sir-baelen").wounds.level
+        await pilot.press("w")
+        await answer_choices(pilot)
+        await pilot.pause()
+        assert s.events[-1]["type"] == "stay_up_rolled"
+        assert not s.state.member("sir-baelen").wounds.stay_up_pending
+        await pilot.press("f", "y")
+        await pilot.pause()
+        assert s.state.combat is None
+        screen.selected = "sir-baelen"
+        await pilot.press("H")
+        await pilot.pause()
+        potion = [i for i, (_l, v) in enumerate(app.screen.options) if v == "potion"][0]
+        await pilot.press(str(potion + 1))
+        await pilot.pause()
+        assert s.events[-1]["type"] == "healed"
+        assert s.state.member("sir-baelen").wounds.level < max(level, 1) + 1
+        await pilot.press("s")  # end the session
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, NumbersModal)
+        modal.query_one("#n0", Input).value = "12"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        ended = s.events[-1]
+        assert ended["type"] == "session_ended" and ended["cp"]["sir-baelen"] == 12
+        assert s.state.member("sir-baelen").sheet.character_points == 12
+        screen.selected = "sir-baelen"
+        await pilot.press("v")
+        await pilot.pause()
+        await pilot.press("1")  # a skill pip
+        await pilot.pause()
+        sword = [i for i, (_l, v) in enumerate(app.screen.options) if v == "Sword"][0]
+        app.screen.query_one("#choices").highlighted = sword
+        await pilot.press("enter")
+        await pilot.pause()
+        spent = s.events[-1]
+        assert spent["type"] == "cp_spent" and spent["cost"] == 6
+        assert str(s.state.member("sir-baelen").sheet.skill("Sword")) == "6D+1"
+    md = s.rules.export_markdown(s)
+    assert "## Session 1" in md and "sir-baelen 12 CP" in md and "### Sir Baelen" in md
