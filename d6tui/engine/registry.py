@@ -86,6 +86,13 @@ GAMES: tuple[GameInfo, ...] = (
         "d6tui.games.simple_six.rules",
         "d6tui.ui.simple_six.screen:SimpleSixScreen",
     ),
+    GameInfo(
+        "tales",
+        "6x6 Tales",
+        "A solo hero explores an island for four weeks: map, events and journal booklet",
+        "d6tui.games.tales.rules",
+        "d6tui.ui.tales.screen:TalesScreen",
+    ),
 )
 
 

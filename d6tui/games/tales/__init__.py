@@ -14,8 +14,8 @@ How it fits together:
   :func:`.prompts.prompt` says it in words.
 - :mod:`.movement` (R04-R06), :mod:`.combat` (R08, R09), :mod:`.shops` (R07, E01, E08, E12,
   E15, E35), :mod:`.booklet` (E01-E39, J08) hold the rules; :mod:`.island` the grid.
-- :mod:`.rules` is ``RULES`` for the engine (``Session.new(RULES, {"name": ..., "race": ...})``
-  and ``Session.load(path, rules=RULES)`` until the game is in ``registry.GAMES``).
+- :mod:`.rules` is ``RULES`` for the engine, registered as ``tales``
+  (``Session.new("tales", {"name": ..., "race": ...})``); the screen is ``d6tui.ui.tales``.
 - :mod:`.journal` writes the map as text and the tale as Markdown; :mod:`.bot` plays.
 
 The numbers the rulebook leaves out live in ``d6tui/content/tales.toml`` as house values

@@ -1,7 +1,7 @@
 """6x6 Tales for the engine: :data:`RULES`, with ``fold`` and ``describe``.
 
-The game is not yet listed in ``registry.GAMES`` (its screen comes later); open it with
-``Session.new(RULES, options)`` and ``Session.load(path, rules=RULES)``.
+Registered in ``registry.GAMES`` as ``tales`` (screen: ``d6tui.ui.tales.screen``), so
+``Session.new("tales", options)`` and ``Session.load(path)`` work as for every game.
 """
 
 from __future__ import annotations

@@ -32,7 +32,8 @@ class NewGameRequest:
 
 #: Games that ask for their own setup instead of players: slug -> ``"module:Widget"``, a widget
 #: whose ``options()`` returns the options for the rules' ``check_options``.
-SETUP_WIDGETS: dict[str, str] = {"simple_six": "d6tui.ui.simple_six.setup:CampaignSetup"}
+SETUP_WIDGETS: dict[str, str] = {"simple_six": "d6tui.ui.simple_six.setup:CampaignSetup",
+                                 "tales": "d6tui.ui.tales.setup:HeroSetup"}
 
 
 def read_players(text: str) -> list[str]:

@@ -1,0 +1,630 @@
+"""The 6x6 Tales screen: a whole solo tale, day by day, with the island map and the journal.
+
+The screen never decides for the player: it asks :func:`d6tui.games.tales.commands.actions`
+what is legal now and offers each action under a key (fixed letters for the common ones,
+numbers for the answers of a choice, arrows for movement). Every roll is made by d6tui or
+typed from real dice (``t``); the Hobbit's cookie and a Meeple are offered after the dice
+are seen. The step bar at the bottom always says which R10 step the turn is at, what it
+waits for, and the keys that act on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, Static
+
+from d6tui.engine.session import Session
+from d6tui.games.tales import commands, island, play, prompts
+from d6tui.games.tales.content import content
+from d6tui.games.tales.journal import ROAD_GLYPHS
+from d6tui.games.tales.rules import LABELS
+from d6tui.games.tales.state import Tale
+from d6tui.ui.screens.game import GameScreen
+from d6tui.ui.tales.widgets import (
+    PAGES,
+    STAT_NAMES,
+    IslandMap,
+    JournalBooklet,
+    TalesView,
+    hero_changes,
+    reach_of,
+    square_words,
+)
+from d6tui.ui.widgets.dice_tray import DiceTray, TrayDie, TrayRoll
+from d6tui.ui.widgets.event_log import EventLogView
+
+Action = commands.Action
+
+#: Commands with a fixed key: (key name in bindings, label shown).
+KEYED: dict[Callable[..., dict], tuple[str, str]] = {
+    commands.roll: ("roll", "Roll"),
+    commands.attack: ("attack", "Attack"),
+    commands.flee: ("flee", "Flee"),
+    commands.stop: ("stop", "Stop here"),
+    commands.play_event: ("play", "Play the event"),
+    commands.pass_event: ("pass", "Pass"),
+    commands.leave: ("pass", "Leave"),
+    commands.end_turn: ("end", "End the turn"),
+    commands.skip_level_up: ("skip", "No level up"),
+    commands.gamble: ("gamble", "Gamble"),
+    commands.complete_quest: ("complete", "Complete the quest"),
+}
+#: Commands gathered under one key and asked in a list.
+BACKPACK = (commands.use_scroll, commands.use_item)
+SHOP = (commands.buy, commands.sell)
+#: Commands that roll dice, with how many (None: as the awaited roll says).
+ROLLERS: dict[Callable[..., dict], int | None] = {
+    commands.roll: None, commands.attack: 2, commands.flee: 1, commands.gamble: 2,
+}
+#: The R10 steps in words.
+STEP_NAMES = {
+    "setup": "Setup", "new_day": "New day", "day_event": "Day event",
+    "poison_check": "Poison check", "level_up": "Level up", "movement": "Movement",
+    "terrain_event": "Terrain event", "square_event": "Square event",
+    "end_of_turn": "End of turn", "over": "The end",
+}
+#: Words for the answers of the choices (``choose:...`` options).
+OPTION_WORDS = {
+    "let": "let the shield go", "grab": "grab the shield", "approach": "approach the portal",
+    "smash": "smash the wand", "take": "take the wand", "knight": "face the Knight",
+    "exit": "look for the exit (E13)", "risk": "take a risk (J08)",
+    "small_room": "the small room (E28)", "hp": "lose 1 HP", "gold": "pay 1 gold",
+    "keep": "keep the scrolls", "even": "even", "odd": "odd", "nothing": "nothing to take",
+    "A": "A: look for the exit", "B": "B: fight", "C": "C: the ruby on the altar",
+    "D": "D: search the rift",
+}
+ARROWS = {"N": "up", "E": "right", "S": "down", "W": "left"}
+#: The default key of each fixed-key action (the key map may change them).
+KEYS = {"roll": "r", "attack": "a", "flee": "f", "stop": "s", "play": "p", "pass": "x",
+        "end": "e", "skip": "n", "gamble": "g", "complete": "c"}
+
+
+def _key(name: str, keys: str, description: str, tooltip: str, show: bool = True) -> Binding:
+    return Binding(keys, f"act('{name}')", description, id=f"tales.{name}", tooltip=tooltip,
+                   show=show)
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One thing the player can do now, as the step bar shows it.
+
+    Attributes:
+        key: the key shown ("r", "1", "arrows").
+        label: what it does.
+        action: the command with its arguments (None for a list opened by the key).
+    """
+
+    key: str
+    label: str
+    action: Action | None = None
+
+
+class TalesScreen(GameScreen):
+    """A 6x6 Tales run: the island map, the journal booklet and the step bar.
+
+    Args:
+        session: a 6x6 Tales session.
+    """
+
+    CSS_PATH: ClassVar[Any] = [*GameScreen.CSS_PATH, Path(__file__).with_name("screen.tcss")]
+
+    BINDINGS = [
+        _key("roll", "r", "Roll", "Make the roll the tale waits for (d6tui rolls)"),
+        _key("attack", "a", "Attack", "Attack the monster: 2d6 + Atk (R09)"),
+        _key("flee", "f", "Flee", "Try to flee at the Break: 1d6 (R09)"),
+        _key("stop", "s", "Stop here", "End the movement on this square (R04, R10)"),
+        _key("play", "p", "Play event", "Play this square's event (R10)"),
+        _key("pass", "x", "Pass / leave", "Pass the square's event, or leave the place"),
+        _key("end", "e", "End turn", "End the turn; the next day begins (R10)"),
+        _key("skip", "n", "No level up", "Raise nothing this turn (R10)"),
+        _key("gamble", "g", "Gamble", "A Human or Dwarf gambles in a shop, 2d6 (R07)"),
+        _key("complete", "c", "Complete quest", "Complete a quest of place Any (E02, E04)"),
+        Binding("b", "backpack", "Backpack", id="tales.backpack",
+                tooltip="Use a scroll or an item (J03, J01)"),
+        Binding("k", "shop", "Shop", id="tales.shop", tooltip="Buy or sell scrolls (R07)"),
+        Binding("w", "travel", "Travel", id="tales.travel",
+                tooltip="Pay the witch to travel to the cursor square (E12)"),
+        Binding("t", "table_dice", "Table dice", id="tales.table_dice",
+                tooltip="Type the faces of real dice for the awaited roll"),
+        Binding("up", "step('N')", "Move north", show=False, id="tales.north"),
+        Binding("right", "step('E')", "Move east", show=False, id="tales.east"),
+        Binding("down", "step('S')", "Move south", show=False, id="tales.south"),
+        Binding("left", "step('W')", "Move west", show=False, id="tales.west"),
+        Binding("shift+up,K", "cursor('N')", "Cursor up", show=False, id="tales.cursor_n"),
+        Binding("shift+right,L", "cursor('E')", "Cursor right", show=False,
+                id="tales.cursor_e"),
+        Binding("shift+down,J", "cursor('S')", "Cursor down", show=False, id="tales.cursor_s"),
+        Binding("shift+left,H", "cursor('W')", "Cursor left", show=False, id="tales.cursor_w"),
+        Binding("right_square_bracket,pagedown", "page(1)", "Next page", id="tales.next_page",
+                tooltip="Turn the journal booklet's page"),
+        Binding("left_square_bracket,pageup", "page(-1)", "Previous page", show=False,
+                id="tales.prev_page", tooltip="Turn the journal booklet's page back"),
+        Binding("m", "toggle_map", "Map", id="tales.map",
+                tooltip="Hide or show the map (the booklet takes the room)"),
+        *[Binding(str(n), f"nth({n})", f"Answer {n}", show=False, id=f"tales.answer{n}")
+          for n in range(1, 10)],
+    ]
+
+    HELP = """\
+6x6 Tales is a solo adventure: a hero explores a small island for four weeks, one day at a
+time, and the tale ends with **E17**, when the fame is counted (J09). d6tui runs the rules,
+the dice and the events booklet, and keeps the journal booklet for you.
+
+## The screen
+
+- **Island map** (J02), left: columns I-VI, rows 1-6. A square shows its terrain (top left:
+  `pln` plains, `mtn` mountains, `for` forest, `swp` swamp, `vlg` village, `CST` castle), its
+  picture (top right: `twr` tower, `pyr` pyramid, `lak` lake, `hut`, `rft` rift, `ptl` portal,
+  `cav` cave), its road in lines, its village number (`v1`) and its event (`E08`).
+  `@` is the hero; `→2` means the hero can still reach that square this turn in 2 steps;
+  dotted squares are not revealed yet. The reversed square is the **cursor**.
+- **Journal booklet**, right: J01 hero, J02 map notes (and what is under the cursor), J03
+  scroll backpack, J04 quests, J05 daily records, J06 fights, J07/J08 dungeon, J09 scoring.
+  What changed since the turn began is highlighted.
+- **Step bar**, bottom: the week and day, the R10 step the turn is at, what the tale waits
+  for, what the last action did, and every key that acts now.
+
+## A turn (R10)
+
+Each day goes through the steps of R10 in order: the new day and its printed day event
+(J05), the poison check, a level up, movement, the final square, the terrain event (not in a
+village or the castle), the square's event (once a turn, never E00), and the end of the
+turn. Steps with nothing to decide go by themselves; d6tui stops whenever you must roll or
+choose.
+
+- **Level up**: a number key raises that stat by one, paid in gold as R10 says (the new
+  value), then heals 1; `n` skips.
+- **Movement** (R04): the arrow keys walk along the roads, up to your Spd. Stepping onto a
+  dark square reveals it: roll (`r`) for its road and terrain (J02), then pick a number to
+  turn the road so it joins yours. `s` stops; the square becomes the day's final square.
+- **Events**: `p` plays the square's event, `x` passes it. Places (castle E01, villages E08
+  and E15, the witch E12...) list their services under number keys, `k` opens the shop, `x`
+  leaves.
+- **Fights** (R09): at each Break, `f` flees (1d6), `b` uses a scroll or an item, `a`
+  attacks with 2d6 + Atk. `e` ends the turn.
+
+## Dice
+
+`r` lets d6tui roll. `t` asks for the faces of real dice instead (they are checked and saved
+as table dice). A Hobbit's cookie and a Meeple are offered once the dice are seen.
+
+## Keys for the map and the booklet
+
+Shift+arrows (or `H` `J` `K` `L`) move the cursor; J02 describes the square under it, and
+`w` pays the witch to travel there (E12). `]` and `[` (PageDown, PageUp) turn the booklet's
+pages; `m` hides the map so a page has the whole width.
+
+## House values
+
+Values marked `*` are not printed in the rulebook; d6tui fills them in
+(d6tui/content/tales.toml, `source = "house"`), and a tales.toml in your config folder
+overrides them: the road shapes of J02, the length of a week, the monsters of weeks 2-3 and
+of E10/E32, Pink Slime's Dmg and HP, the effects of Pear, Spark, Blast and Kaboom, and how
+E38 measures distance.
+
+Everything is saved as it happens. `u` undoes (kept in the log, struck through), `l` shows
+the log, Escape goes home.
+"""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
+        self.offers: list[Offer] = []
+        self.cursor = 0
+        self.before: Tale = session.state
+        self._day: tuple[int, int] = (session.state.week, session.state.day)
+        self._last: Tale = session.state
+        self._pos = session.state.pos
+
+    @property
+    def tale(self) -> Tale:
+        """The folded tale."""
+        state: Tale = self.session.state
+        return state
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="tales-body"):
+            with Vertical(id="map-col"):
+                yield IslandMap(id="map")
+                yield DiceTray(id="tray")
+            with Vertical(id="book-col"):
+                with VerticalScroll(id="book-scroll"):
+                    yield JournalBooklet(id="booklet")
+                log = EventLogView(id="log")
+                log.border_title = "Log (l)"
+                yield log
+        yield Static(id="step")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.cursor = max(self.tale.pos, 0)
+        self.query_one("#log").display = self.app.size.height >= 34
+        self.query_one("#tray").display = self.app.size.height >= 28
+        super().on_mount()
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def render_state(self, state: Tale) -> None:
+        """Work out the offers, then pass the view to the map and the booklet."""
+        day = (state.week, state.day)
+        if day != self._day:
+            # The turn began with the state just before the new day started.
+            self.before = self._last if day > self._day else state
+            self._day = day
+        self._last = state
+        if state.pos != self._pos:
+            self._pos = state.pos
+            self.cursor = max(state.pos, 0)
+        self.offers = self.make_offers(state)
+        view = TalesView(state, self.before, self.cursor, reach_of(state))
+        self.query_one(IslandMap).view = view
+        self.query_one(JournalBooklet).view = view
+        self.query_one("#tray", DiceTray).roll = self.tray_roll()
+        self.query_one("#step", Static).update(self.step_text(state))
+
+    def _redraw_view(self) -> None:
+        """Redraw after a cursor move (the tale is unchanged)."""
+        state = self.tale
+        view = TalesView(state, self.before, self.cursor, reach_of(state))
+        self.query_one(IslandMap).view = view
+        self.query_one(JournalBooklet).view = view
+        self.query_one("#step", Static).update(self.step_text(state))
+
+    def step_text(self, state: Tale) -> Text:
+        """The step bar: week, day and R10 step with the prompt; the last news; the keys."""
+        out = Text(no_wrap=False)
+        h = state.hero
+        if state.week:
+            out.append(f"W{state.week} D{state.day} ", "bold")
+        out.append(f" {STEP_NAMES.get(state.step, state.step)} ", "bold reverse")
+        out.append(" " + prompts.prompt(state))
+        out.append("\n")
+        news = "; ".join(state.news)
+        changes = hero_changes(self._before_event(), h) if h is not None else []
+        if changes:
+            news = f"{news} ({', '.join(changes)})" if news else ", ".join(changes)
+        if self.cursor != state.pos and state.pos >= 0:
+            news = "Cursor: " + square_words(state, self.cursor, reach_of(state))
+        out.append(news or " ", "italic")
+        out.append("\n")
+        if state.over:
+            out.append(f"Final fame {state.final_fame}: {state.status}. ", "bold")
+            out.append("u undoes, Escape goes home, ] turns to J09.")
+            return out
+        for i, offer in enumerate(self.offers):
+            if i:
+                out.append(" ")
+            out.append(f" {offer.key} ", "bold reverse")
+            out.append(f" {offer.label}")
+        return out
+
+    def _before_event(self) -> Any:
+        """The hero before the latest event (for the news line), from the turn's start."""
+        return self.before.hero
+
+    def tray_roll(self) -> TrayRoll:
+        """The latest effective roll, for the dice tray."""
+        history = self.session.history()
+        for k in range(len(history) - 1, max(-1, len(history) - 40), -1):
+            entry = history[k]
+            roll = entry.event.get("roll")
+            if entry.undone or not isinstance(roll, dict):
+                continue
+            what = str(entry.event.get("what", entry.event.get("type", ""))).split(":")[-1]
+            caption = LABELS.get(what, what.replace("_", " "))
+            dice = tuple(TrayDie(int(f)) for f in roll.get("faces", []))
+            return TrayRoll(dice, str(roll.get("source", "app")), f"#{entry.event['seq']} "
+                            f"{caption}")
+        return TrayRoll(caption="No dice rolled yet.")
+
+    # -- offers -----------------------------------------------------------------------------
+
+    def make_offers(self, state: Tale) -> list[Offer]:
+        """Everything the player can do now, each under its key, in the step bar's order."""
+        acts = commands.actions(state)
+        out: list[Offer] = []
+        moves = [a for a in acts if a[0] is commands.move]
+        if moves:
+            arrows = " ".join({"N": "↑", "E": "→", "S": "↓", "W": "←"}[a[1][0]] for a in moves)
+            out.append(Offer(arrows, "move"))
+        numbered: list[Action] = []
+        seen: set[str] = set()
+        for a in acts:
+            fn = a[0]
+            if fn in KEYED:
+                name, label = KEYED[fn]
+                if name in seen:
+                    continue
+                seen.add(name)
+                if fn is commands.play_event:
+                    label = f"Play {play.square_event(state)}"
+                if fn is commands.complete_quest:
+                    label = f"Complete quest {a[1][0]}"
+                out.append(Offer(self.key_of(f"act('{name}')", KEYS[name]), label, a))
+            elif fn in BACKPACK or fn in SHOP or fn is commands.witch_teleport \
+                    or fn is commands.move:
+                continue
+            else:
+                numbered.append(a)
+        for n, a in enumerate(numbered[:9], start=1):
+            out.append(Offer(str(n), self.label_of(state, a), a))
+        if any(a[0] in ROLLERS for a in acts):
+            out.append(Offer("t", "table dice"))
+        if any(a[0] in BACKPACK for a in acts):
+            out.append(Offer("b", "backpack"))
+        if any(a[0] in SHOP for a in acts):
+            out.append(Offer("k", "shop"))
+        if any(a[0] is commands.witch_teleport for a in acts):
+            out.append(Offer("w", f"travel to {island.name(self.cursor)} (cursor)"))
+        return out
+
+    def key_of(self, action: str, default: str) -> str:
+        """The key the player's key map gives ``action`` (for the step bar)."""
+        for key, active in self.active_bindings.items():
+            if active.binding.action == action:
+                return self.app.get_key_display(Binding(key, action))
+        return default
+
+    def label_of(self, state: Tale, action: Action) -> str:
+        """Words for a numbered action: a choice's answer, a stat to raise, a service."""
+        fn, args, _ = action
+        h = state.hero
+        assert h is not None
+        top = state.top
+        if fn is commands.choose or fn is commands.place_road:
+            option = str(args[0])
+            what = top.kind if top is not None else ""
+            if what == "choose:rotate" and top is not None:
+                shape = top.arg.split("|")[0]
+                base = {s: e for s, e in content().roads.values()}[shape]
+                exits = island.rotate(base, int(option))
+                return f"{option}° {ROAD_GLYPHS.get(exits, '?')}"
+            if what == "choose:treasure":
+                return f"chest {option}"
+            if option.startswith("scroll:"):
+                return f"give up a {option[7:]}"
+            if "+" in option:
+                return f"hand over {option.replace('+', ' and ')}"
+            if what == "choose:e32" and option == "flee":
+                return "flee"
+            if what == "choose:e10" and option == "flee":
+                return "flee"
+            return OPTION_WORDS.get(option, option)
+        if fn is commands.level_up:
+            stat = str(args[0])
+            value = getattr(h, stat)
+            return f"{STAT_NAMES[stat]} {value}→{value + 1} ({play.level_cost(h, stat)} gold)"
+        if fn is commands.heal:
+            return "heal 1 HP"
+        if fn is commands.cure:
+            return "cure the poison"
+        if fn is commands.take_quest:
+            return "take a quest (E14)"
+        if fn is commands.donate:
+            return "give 1 gold (+5 fame)"
+        if fn is commands.rest:
+            return "rest: 1 gold"
+        if fn is commands.take_gift:
+            return f"take the {args[0]}"
+        if fn is commands.give_food:
+            return f"give the {args[0]} for {'gold' if args[1] == 'gold' else '+25 fame'}"
+        return fn.__name__.replace("_", " ")
+
+    def _find(self, name: str) -> Offer | None:
+        for offer in self.offers:
+            if offer.action is not None and offer.action[0] in KEYED \
+                    and KEYED[offer.action[0]][0] == name:
+                return offer
+        return None
+
+    # -- actions ----------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show a key only when the rules allow its action now."""
+        acts = [o.action[0] for o in self.offers if o.action is not None]
+        if action == "act":
+            return self._find(str(parameters[0])) is not None
+        if action in ("backpack", "shop", "travel", "table_dice"):
+            labels = {"backpack": "backpack", "shop": "shop", "travel": "travel",
+                      "table_dice": "table dice"}
+            return any(o.label.startswith(labels[action]) for o in self.offers)
+        if action == "nth":
+            n = int(str(parameters[0]))
+            return n <= sum(1 for o in self.offers if o.key.isdigit())
+        del acts
+        return super().check_action(action, parameters)
+
+    def action_act(self, name: str) -> None:
+        """Run the action with the fixed key ``name`` (rolls go through :meth:`run_roll`)."""
+        offer = self._find(name)
+        if offer is None or offer.action is None:
+            self.notify(f"Not now: {prompts.prompt(self.tale)}", severity="warning")
+            return
+        self.perform(offer.action)
+
+    def action_nth(self, n: int) -> None:
+        """Answer with the ``n``-th numbered offer of the step bar."""
+        for offer in self.offers:
+            if offer.key == str(n) and offer.action is not None:
+                self.perform(offer.action)
+                return
+
+    def perform(self, action: Action) -> None:
+        """Run ``action``: rolls ask for the cookie or Meeple once the dice are seen."""
+        fn, args, kwargs = action
+        if fn in ROLLERS or (fn is commands.use_item and args[:1] == ("Ruby",)):
+            self.run_roll(action)
+            return
+        self.do(fn, *args, **kwargs)
+
+    def action_step(self, d: str) -> None:
+        """An arrow: walk the hero that way at the movement step, else move the cursor."""
+        state = self.tale
+        if state.top is None and state.step == "movement" and not state.over:
+            self.do(commands.move, d)
+            return
+        self.action_cursor(d)
+
+    def action_cursor(self, d: str) -> None:
+        """Move the map cursor one square."""
+        j = island.neighbour(self.cursor, d)
+        if j is not None:
+            self.cursor = j
+            self.make_offers_and_redraw()
+
+    def make_offers_and_redraw(self) -> None:
+        """Redraw the view after the cursor moved (the witch's offer names the square)."""
+        self.offers = self.make_offers(self.tale)
+        self._redraw_view()
+
+    def action_page(self, delta: int) -> None:
+        """Turn the booklet's page."""
+        booklet = self.query_one(JournalBooklet)
+        booklet.page = (booklet.page + delta) % len(PAGES)
+        self.query_one("#book-scroll").scroll_home(animate=False)
+
+    def action_toggle_map(self) -> None:
+        """Hide or show the map column."""
+        col = self.query_one("#map-col")
+        col.display = not col.display
+
+    def action_travel(self) -> None:
+        """Pay the witch to travel to the cursor square (E12)."""
+        self.do(commands.witch_teleport, island.name(self.cursor))
+
+    @work(exclusive=True, group="tales-action")
+    async def action_backpack(self) -> None:
+        """Use a scroll or an item: a list of what can be used now (J03, J01)."""
+        from d6tui.ui.screens.modals import ChoiceModal
+
+        acts = [a for a in commands.actions(self.tale) if a[0] in BACKPACK]
+        if not acts:
+            return
+        options = [(self.backpack_label(a), a) for a in acts]
+        picked = await self.app.push_screen_wait(ChoiceModal("Use what? (J03)", options))
+        if picked is not None:
+            self.perform(picked)
+
+    @staticmethod
+    def backpack_label(action: Action) -> str:
+        """Words for a scroll or item use."""
+        fn, args, _ = action
+        if fn is commands.use_item:
+            return {"Mango": "eat the Mango (heal 1)",
+                    "Ruby": "throw the Ruby (1d6 / 2 damage, E23)"}.get(args[0], args[0])
+        name = args[0]
+        data = content().scrolls[name]
+        purpose = args[1] if len(args) > 1 else ""
+        mark = "*" if data.house else ""
+        if purpose == "road":
+            return f"{name}: turn this square's road into a crossroads (R06)"
+        if purpose == "flee":
+            return f"{name}: flee at once (R09)"
+        if purpose == "ignite":
+            return f"{name}: light the Flaming Sword (E33)"
+        return f"{name}: {data.effect} {data.value}{mark}"
+
+    @work(exclusive=True, group="tales-action")
+    async def action_shop(self) -> None:
+        """Buy or sell a scroll in the open shop (R07)."""
+        from d6tui.games.tales import shops
+        from d6tui.ui.screens.modals import ChoiceModal
+
+        state = self.tale
+        acts = [a for a in commands.actions(state) if a[0] in SHOP]
+        if not acts:
+            return
+        place = state.top.arg if state.top is not None else ""
+        options = []
+        for a in acts:
+            name = a[1][0]
+            mark = "*" if content().scrolls[name].house else ""
+            if a[0] is commands.buy:
+                cost = shops.price(place, name) if place in shops.SHOPS else 1
+                options.append((f"buy {name}{mark} for {cost} gold", a))
+            else:
+                options.append((f"sell {name}{mark} for {shops.sell_price(state, name)} gold",
+                                a))
+        h = state.hero
+        gold = h.gold if h else 0
+        picked = await self.app.push_screen_wait(
+            ChoiceModal(f"Trade scrolls ({gold} gold)", options))
+        if picked is not None:
+            self.do(picked[0], *picked[1], **picked[2])
+
+    @work(exclusive=True, group="tales-action")
+    async def action_table_dice(self) -> None:
+        """Type real dice for the awaited roll (or the attack, flight or gamble)."""
+        from d6tui.ui.screens.modals import ChoiceModal
+
+        acts = [a for a in commands.actions(self.tale) if a[0] in ROLLERS]
+        if not acts:
+            return
+        action = acts[0]
+        if len(acts) > 1:
+            labels = {commands.roll: "the awaited roll", commands.attack: "attack",
+                      commands.flee: "flee", commands.gamble: "gamble"}
+            action = await self.app.push_screen_wait(
+                ChoiceModal("Which roll with table dice?", [(labels[a[0]], a) for a in acts]))
+            if action is None:
+                return
+        await self._roll(action, table=True)
+
+    @work(exclusive=True, group="tales-action")
+    async def run_roll(self, action: Action) -> None:
+        """Roll for ``action`` with d6tui's dice (the cookie and Meeple asked after)."""
+        await self._roll(action, table=False)
+
+    def dice_count(self, action: Action) -> int:
+        """How many d6 ``action`` rolls."""
+        fn = action[0]
+        count = ROLLERS.get(fn)
+        if count is None:
+            return play.pending(self.tale).dice if fn is commands.roll else 1
+        return count
+
+    async def _roll(self, action: Action, *, table: bool) -> None:
+        from d6tui.ui.screens.modals import ChoiceModal, TableDiceInput
+
+        fn, args, kwargs = action
+        count = self.dice_count(action)
+        what = prompts.prompt(self.tale)
+        if table:
+            roll = await self.app.push_screen_wait(TableDiceInput(
+                f"{what}. Roll {count}d6 and type the faces.", count))
+            if roll is None:
+                return
+        else:
+            roll = self.session.dice.roll(count, 6)
+        extra: dict[str, Any] = {}
+        h = self.tale.hero
+        if h is not None and (h.has("Cookie") or h.has("Meeple")):
+            faces = roll["faces"]
+            options: list[tuple[str, Any]] = [(f"keep {'+'.join(map(str, faces))}", None)]
+            if h.has("Cookie"):
+                for k, f in enumerate(faces):
+                    for delta in (1, -1):
+                        if 1 <= f + delta <= 6:
+                            options.append((f"cookie: die {k + 1} {f}→{f + delta} (R03)",
+                                            ("cookie", (k, delta))))
+            if h.has("Meeple"):
+                options.append(("Meeple: roll again (J08)", ("reroll", True)))
+            picked = await self.app.push_screen_wait(ChoiceModal(
+                f"You rolled {'+'.join(map(str, faces))}", options, note=what))
+            if picked is not None:
+                extra[picked[0]] = picked[1]
+                if picked[0] == "reroll" and table:
+                    again = await self.app.push_screen_wait(TableDiceInput(
+                        f"The Meeple's re-roll: roll {count}d6 and type the faces.", count))
+                    if again is None:
+                        return
+                    extra["reroll"] = again
+        self.do(fn, *args, dice=self.session.dice, roll=roll, **kwargs, **extra)

@@ -1,0 +1,41 @@
+"""The new-tale part of the new-game form: the hero's name and race (R03)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Input, Label, Select
+
+#: The races of R03 with their bonus, as the form lists them.
+RACES = (
+    ("Dwarf: Dmg 2, gambles, picks even or odd in E13", "dwarf"),
+    ("Elf: Atk 2, criticals on 2 and 12", "elf"),
+    ("Human: +2 gold, sells at full price, gambles", "human"),
+    ("Hobbit: a cookie, +1/-1 to one die once", "hobbit"),
+)
+
+
+class HeroSetup(Vertical):
+    """Name and race of a new hero; :meth:`options` reads them for ``check_options``."""
+
+    DEFAULT_CSS = (Path(__file__).with_name("setup.tcss")).read_text(encoding="utf-8")
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(classes="hero-row"):
+            yield Label("Hero's name", classes="hero-label")
+            yield Input(placeholder="Brin", id="hero-name")
+        with Horizontal(classes="hero-row"):
+            yield Label("Race (R03)", classes="hero-label")
+            yield Select(RACES, value="dwarf", allow_blank=False, id="hero-race")
+
+    def on_mount(self) -> None:
+        # After the form's own focus: the name is what a new tale needs first.
+        self.call_after_refresh(self.query_one("#hero-name", Input).focus)
+
+    def options(self) -> dict:
+        """``{"name": ..., "race": ...}`` as typed and picked."""
+        race = self.query_one("#hero-race", Select).value
+        return {"name": self.query_one("#hero-name", Input).value.strip(),
+                "race": str(race) if isinstance(race, str) else ""}

@@ -1,0 +1,435 @@
+"""6x6 Tales widgets, named after the paper they stand for: the :class:`IslandMap` (J02) and
+the :class:`JournalBooklet` (J01-J09).
+
+Both are given a :class:`TalesView` (the tale, the tale as the turn began, the map cursor)
+through their ``view`` reactive and draw from it; neither changes the tale (DESIGN "UI
+conventions"). What differs from the start of the turn is drawn highlighted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.style import Style
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from d6tui.games.tales import booklet, island, movement, play
+from d6tui.games.tales.content import content
+from d6tui.games.tales.journal import ROAD_GLYPHS
+from d6tui.games.tales.state import Hero, Square, Tale
+
+_CSS = (Path(__file__).with_name("widgets.tcss")).read_text(encoding="utf-8")
+
+#: The mark beside a house value (DESIGN "Content data"); the help explains it.
+HOUSE = "*"
+
+#: Three letters per terrain, written in each square's top left corner.
+TERRAIN_ABBR = {"plains": "pln", "mountains": "mtn", "forest": "for", "swamp": "swp",
+                "village": "vlg", "castle": "CST"}
+#: Three letters per picture (R02, E05, E25...), top right corner.
+SITE_ABBR = {"castle": "", "tower": "twr", "pyramid": "pyr", "lake": "lak", "hut": "hut",
+             "rift": "rft", "portal": "ptl", "cave": "cav"}
+#: Width and height of one square on the map, in cells.
+CELL_W, CELL_H = 7, 3
+#: The booklet's pages, in order: (key, title).
+PAGES: tuple[tuple[str, str], ...] = (
+    ("J01", "Hero"), ("J02", "Map notes"), ("J03", "Scroll backpack"), ("J04", "Quests"),
+    ("J05", "Daily records"), ("J06", "Fights"), ("J07", "Dungeon"), ("J09", "Scoring"),
+)
+STAT_NAMES = {"atk": "Atk", "dmg": "Dmg", "spd": "Spd", "max_hp": "Max HP"}
+
+
+@dataclass(frozen=True)
+class TalesView:
+    """What the tale's widgets draw.
+
+    Attributes:
+        state: the tale now.
+        before: the tale as this turn began (for the highlights).
+        cursor: the square under the map cursor (0..35).
+        reach: squares the hero can reach this turn, with their steps (R04).
+    """
+
+    state: Tale
+    before: Tale
+    cursor: int = 0
+    reach: dict[int, int] = field(default_factory=dict)
+
+
+def reach_of(state: Tale) -> dict[int, int]:
+    """The squares reachable this turn, only while the hero may still move (R04, R10)."""
+    if state.over or state.hero is None or state.pos < 0:
+        return {}
+    if state.top is None and state.step not in ("movement", "level_up"):
+        return {}
+    if state.top is not None and state.step not in play.SPEED_STEPS:
+        return {}
+    return movement.reachable(state)
+
+
+class _ViewWidget(Widget):
+    """A widget drawn from the :class:`TalesView` it is given."""
+
+    DEFAULT_CSS = _CSS
+    SCOPED_CSS = False
+    view: reactive[TalesView | None] = reactive(None, layout=True)
+
+    def style(self, name: str) -> Style:
+        """A component class's style, to add over another (``partial``)."""
+        return self.get_component_rich_style(name, partial=True)
+
+
+# -- the map ---------------------------------------------------------------------------------
+
+
+class IslandMap(_ViewWidget):
+    """The island of J02: 6x6 squares under column I-VI and beside row 1-6 labels.
+
+    Each square is 7x3 cells: its terrain (top left), picture (top right), road in
+    box-drawing lines through the middle, village number and event number (bottom). The hero
+    is ``@``; ``→n`` marks a square the hero can reach with n more steps this turn; unrevealed
+    squares are dark dots; the cursor square is drawn reversed.
+    """
+
+    COMPONENT_CLASSES = {
+        "island-map--label", "island-map--hidden", "island-map--plains",
+        "island-map--mountains", "island-map--forest", "island-map--swamp",
+        "island-map--village", "island-map--castle", "island-map--road", "island-map--hero",
+        "island-map--reach", "island-map--cursor", "island-map--new", "island-map--event",
+    }
+
+    def render(self) -> Text:
+        """The map, drawn from :attr:`view`."""
+        out = Text(no_wrap=True, overflow="crop")
+        view = self.view
+        label = self.style("island-map--label")
+        out.append("  ", label)
+        for roman in island.ROMAN:
+            out.append(roman.center(CELL_W), label)
+        if view is None:
+            return out
+        for row in range(1, island.SIZE + 1):
+            lines = [Text() for _ in range(CELL_H)]
+            for k, line in enumerate(lines):
+                line.append(f"{row} " if k == 1 else "  ", label)
+            for col in range(1, island.SIZE + 1):
+                i = island.index(col, row)
+                for k, part in enumerate(self.square_lines(view, i)):
+                    lines[k].append_text(part)
+            for line in lines:
+                out.append("\n")
+                out.append_text(line)
+        return out
+
+    def square_lines(self, view: TalesView, i: int) -> list[Text]:
+        """The three lines of square ``i``.
+
+        Args:
+            view: what is drawn.
+            i: the square.
+        """
+        state = view.state
+        sq = state.squares[i]
+        hero = i == state.pos
+        steps = view.reach.get(i)
+        if not sq.revealed:
+            base = self.style("island-map--hidden")
+            rows = [" ·   · ", "   ·   " if steps is None else f" →{steps}   ",
+                    " ·  " + (sq.event if sq.event and sq.event != "E00" else "·  ")]
+            if hero:
+                rows[1] = "   @   "
+        else:
+            base = self.style(f"island-map--{sq.terrain}") if sq.terrain else Style()
+            rows = self._road_rows(sq, hero, steps)
+        if view.before.squares[i] != sq:
+            base = base + self.style("island-map--new")
+        if i == view.cursor:
+            base = base + self.style("island-map--cursor")
+        out = []
+        road = base + self.style("island-map--road")
+        for k, text in enumerate(rows):
+            t = Text(text, base)
+            if sq.revealed:
+                t.stylize(road, 3, 4)
+                if k == 1:
+                    t.stylize(road, 0, 7)
+            if hero and k == 1:
+                t.stylize(base + self.style("island-map--hero"), 3, 4)
+            if k == 2 and sq.event:
+                t.stylize(base + self.style("island-map--event"), 4, 7)
+            out.append(t)
+        return out
+
+    @staticmethod
+    def _road_rows(sq: Square, hero: bool, steps: int | None) -> list[str]:
+        ex = sq.exits
+        n = "│" if "N" in ex else " "
+        s = "│" if "S" in ex else " "
+        w = "───" if "W" in ex else "   "
+        e = "───" if "E" in ex else "   "
+        centre = "@" if hero else ROAD_GLYPHS.get(ex, "·")
+        terrain = TERRAIN_ABBR.get(sq.terrain, "   ")
+        site = SITE_ABBR.get(sq.site, sq.site[:3]).rjust(3)
+        left = f"v{sq.village} " if sq.village else "   "
+        if steps and not hero:
+            left = f"→{steps} "
+        event = sq.event if sq.event and sq.event != "E00" else "   "
+        return [f"{terrain}{n}{site}", f"{w}{centre}{e}", f"{left}{s}{event}"]
+
+
+def square_words(state: Tale, i: int, reach: dict[int, int] | None = None) -> str:
+    """One line about square ``i``: name, road, terrain, picture, event, reach.
+
+    Args:
+        state: the tale.
+        i: the square.
+        reach: the squares reachable this turn.
+    """
+    sq = state.squares[i]
+    parts = [island.name(i)]
+    if not sq.revealed:
+        parts.append("not yet revealed")
+    else:
+        parts.append(f"{sq.road} road ({sq.exits}){HOUSE}, {sq.terrain}")
+        if sq.village:
+            parts.append(f"village {sq.village}")
+        if sq.site:
+            parts.append(sq.site)
+    if sq.event:
+        parts.append(f"{sq.event} {booklet.TITLES.get(sq.event, '')}".strip())
+    if i == state.pos:
+        parts.append("the hero is here")
+    elif reach and i in reach:
+        parts.append(f"reachable in {reach[i]}")
+    return ", ".join(parts)
+
+
+# -- the booklet -----------------------------------------------------------------------------
+
+
+class JournalBooklet(_ViewWidget):
+    """The journal booklet, one page at a time (J01 hero ... J09 scoring).
+
+    Set :attr:`page` to flip it. Lines that changed since the turn began are highlighted.
+    """
+
+    COMPONENT_CLASSES = {
+        "journal-booklet--title", "journal-booklet--head", "journal-booklet--changed",
+        "journal-booklet--muted", "journal-booklet--house", "journal-booklet--now",
+    }
+
+    page: reactive[int] = reactive(0, layout=True)
+
+    def render(self) -> Text:
+        """The current page."""
+        view = self.view
+        key, title = PAGES[self.page % len(PAGES)]
+        out = Text()
+        out.append(f"{key} {title}", self.style("journal-booklet--title"))
+        out.append(f"  ({self.page % len(PAGES) + 1}/{len(PAGES)}, [ ] turn)\n",
+                   self.style("journal-booklet--muted"))
+        if view is None or view.state.hero is None:
+            out.append("The tale has not begun.")
+            return out
+        drawn = getattr(self, f"page_{key.lower()}")(view)
+        out.append_text(drawn)
+        return out
+
+    # helpers
+
+    def _line(self, out: Text, text: str, changed: bool = False, house: bool = False) -> None:
+        out.append(text, self.style("journal-booklet--changed") if changed else "")
+        if house:
+            out.append(HOUSE, self.style("journal-booklet--house"))
+        out.append("\n")
+
+    def _head(self, out: Text, text: str) -> None:
+        out.append(text + "\n", self.style("journal-booklet--head"))
+
+    def _muted(self, out: Text, text: str) -> None:
+        out.append(text + "\n", self.style("journal-booklet--muted"))
+
+    # pages
+
+    def page_j01(self, view: TalesView) -> Text:
+        """J01: the hero sheet, and the fight in progress."""
+        h = view.state.hero
+        b = view.before.hero
+        assert h is not None
+        out = Text()
+
+        def ch(attr: str) -> bool:
+            return b is None or getattr(b, attr) != getattr(h, attr)
+
+        self._line(out, f"{h.name}, {h.race}")
+        for attr in ("atk", "dmg", "spd"):
+            self._line(out, f"{STAT_NAMES[attr]:<7}{getattr(h, attr)}", ch(attr))
+        self._line(out, f"{'HP':<7}{h.hp} / {h.max_hp}", ch("hp") or ch("max_hp"))
+        self._line(out, f"{'Poison':<7}{h.poison}", ch("poison"))
+        self._line(out, f"{'Gold':<7}{h.gold}", ch("gold"))
+        self._line(out, f"{'Fame':<7}{h.fame}", ch("fame"))
+        self._line(out, f"Items  {', '.join(h.items) or '-'}", ch("items"))
+        self._line(out, f"Scrolls {len(h.scrolls)} (J03)", ch("scrolls"))
+        bonus = {"dwarf": "Dmg 2; gambles (R07); chooses even/odd in E13",
+                 "elf": "Atk 2; criticals on 2 and 12 (R09)",
+                 "human": "+2 gold; sells at full price; gambles (R07)",
+                 "hobbit": "a cookie: +1/-1 to one die, once (R03)"}[h.race]
+        self._muted(out, f"Race: {bonus}")
+        self._fight(out, view)
+        return out
+
+    def _fight(self, out: Text, view: TalesView) -> None:
+        f = view.state.fight
+        if f is None:
+            return
+        house = f"monster:{f.name}" in content().house
+        out.append("\n")
+        self._head(out, f"Fight, round {f.round} (R09)")
+        name = f"veteran {f.name}" if f.veteran else f.name
+        self._line(out, f"{name}: Atk {f.atk}, Dmg {f.dmg}, HP {f.hp}", True, house)
+        if f.abilities:
+            self._line(out, "Abilities: " + ", ".join(f.abilities))
+        notes = []
+        if not f.can_flee:
+            notes.append("no fleeing")
+        if f.ignited:
+            notes.append("Flaming Sword lit")
+        if f.trophy:
+            notes.append(f"trophy {f.trophy} gold")
+        if notes:
+            self._muted(out, "; ".join(notes))
+
+    def page_j02(self, view: TalesView) -> Text:
+        """J02: map notes: revealed squares, villages, pictures and events, the cursor."""
+        state, before = view.state, view.before
+        out = Text()
+        shown = sum(1 for s in state.squares if s.revealed)
+        self._line(out, f"Revealed {shown} / 36 squares",
+                   shown != sum(1 for s in before.squares if s.revealed))
+        self._line(out, f"Villages {state.villages} / {content().max_villages} (R04)")
+        self._line(out, "Cursor: " + square_words(state, view.cursor, view.reach))
+        self._head(out, "Squares with an event or picture")
+        for i, sq in enumerate(state.squares):
+            if not (sq.event or sq.site or sq.village):
+                continue
+            what = sq.event + (f" {booklet.TITLES.get(sq.event, '')}" if sq.event else "")
+            extra = f" ({sq.site})" if sq.site else ""
+            if sq.village:
+                extra = f" (village {sq.village})"
+            self._line(out, f"{island.name(i):<6} {what}{extra}", before.squares[i] != sq)
+        self._muted(out, f"Road shapes are house values{HOUSE} (J02): crossroads 1-2, "
+                         "junction 3-4, straight 5, bend 6.")
+        return out
+
+    def page_j03(self, view: TalesView) -> Text:
+        """J03: the scroll backpack, with each scroll's effect and prices."""
+        h = view.state.hero
+        b = view.before.hero
+        assert h is not None
+        out = Text()
+        if not h.scrolls:
+            self._muted(out, "The backpack is empty.")
+        names = sorted(set(h.scrolls) | set(b.scrolls if b else ()))
+        for name in names:
+            data = content().scrolls.get(name)
+            n, was = h.scrolls.count(name), (b.scrolls.count(name) if b else 0)
+            effect = f"{data.effect} {data.value}" if data else ""
+            self._line(out, f"{n} x {name:<9} {effect}", n != was, bool(data and data.house))
+        self._head(out, "Prices: castle / E08 / E15 (R07)")
+        for name, data in content().scrolls.items():
+            prices = " / ".join(str(data.prices.get(k, "-")) for k in ("castle", "E08", "E15"))
+            self._muted(out, f"{name:<9} {prices}")
+        return out
+
+    def page_j04(self, view: TalesView) -> Text:
+        """J04: the quests, open and done."""
+        out = Text()
+        before = {q.qid: q for q in view.before.quests}
+        if not view.state.quests:
+            self._muted(out, "No quests yet.")
+        for q in view.state.quests:
+            mark = "done" if q.done else "open"
+            score = " +15" if q.counts else ""
+            line = f"{q.qid}. {q.kind:<8} for {q.recipient}, at {q.place}: {mark}{score}"
+            if q.places:
+                line += f" (still: {', '.join(q.places)})"
+            if q.mirror_hp:
+                line += f" (mirror HP {q.mirror_hp})"
+            self._line(out, line, before.get(q.qid) != q)
+        return out
+
+    def page_j05(self, view: TalesView) -> Text:
+        """J05: one line per day, the newest first; the weeks' printed day events."""
+        out = Text()
+        c = content()
+        self._muted(out, f"{c.days_per_week} days a week{HOUSE}; newest day first")
+        for rec in reversed(view.state.days):
+            now = (rec.week, rec.day) == (view.state.week, view.state.day)
+            ev = rec.day_event or "   "
+            line = f"W{rec.week} D{rec.day} {ev} {rec.final or '-':<6} {'; '.join(rec.notes)}"
+            self._line(out, line.rstrip(), now)
+        return out
+
+    def page_j06(self, view: TalesView) -> Text:
+        """J06: the fight in progress and every fight fought, newest first."""
+        out = Text()
+        self._fight(out, view)
+        if not view.state.fights:
+            self._muted(out, "No fights yet.")
+        old = len(view.before.fights)
+        for n, f in reversed(list(enumerate(view.state.fights))):
+            self._line(out, f"{f.monster}: {f.result or '...'}  {f.notes}".rstrip(), n >= old)
+        return out
+
+    def page_j07(self, view: TalesView) -> Text:
+        """J07/J08: the dungeon the hero is in, room by room."""
+        state = view.state
+        out = Text()
+        if not state.dungeon:
+            self._muted(out, "Not in a dungeon. The Pyramid (E16) and the Cave (E27) are "
+                             "explored room by room: leave by the exit (E13) or take a risk "
+                             "and roll 2d6 for the room (J08).")
+            return out
+        self._line(out, f"In the {state.dungeon}, room {state.room}", True)
+        self._muted(out, "Exit: look for the way out (E13). Risk: 2d6 on the rooms table "
+                         "(J08). The Pyramid's small room opens from room 6 (E28).")
+        return out
+
+    def page_j09(self, view: TalesView) -> Text:
+        """J09: the score so far (or the final one) and the fame table."""
+        state = view.state
+        fame, quests, gold, total = booklet.score(state)
+        out = Text()
+        self._line(out, f"Fame {fame}")
+        self._line(out, f"Quests {quests} (15 each from the castle or a village)")
+        self._line(out, f"Gold {gold}")
+        self._line(out, f"Total {state.final_fame if state.over else total}", True)
+        if state.over:
+            self._line(out, f"The tale is over: {state.status}" +
+                       (" (victory)" if state.won else ""), True)
+        self._head(out, "Fame and status")
+        now = state.status if state.over else booklet.status_for(total)
+        for low, title in content().status:
+            style = self.style("journal-booklet--now") if title == now else ""
+            out.append(f"{low:>4}+ {title}\n", style)
+        return out
+
+
+def hero_changes(before: Hero | None, after: Hero) -> list[str]:
+    """The hero's values that differ from ``before``, as ``"HP 3→4"`` (for the news line).
+
+    Args:
+        before: the hero as the turn began.
+        after: the hero now.
+    """
+    if before is None:
+        return []
+    out = []
+    for attr, label in (("hp", "HP"), ("gold", "Gold"), ("fame", "Fame"), ("poison", "Poison")):
+        a, b = getattr(before, attr), getattr(after, attr)
+        if a != b:
+            out.append(f"{label} {a}→{b}")
+    return out
