@@ -218,7 +218,7 @@ class GMTracker(_CampaignWidget):
                 out.append("not fighting\n", muted)
                 shown_rest = True
             mark = "  "
-            init = "   "
+            init = "   " if fight is not None else ""
             acts = "  "
             if fight is not None and who in fighting:
                 if who in fight.order:
