@@ -108,7 +108,7 @@ Rulebook sections are named in quotes.
 
 - **Top line**: whose turn it is and what the turn waits for.
 - **Badge cards** (left): ► marks whose turn it is. Rank, Rep in jail against the Rep the
-  next badge needs, the badge's ability, cards in hand. The **jail** is under each badge
+  next badge needs, the badge's ability. Under each badge: cards in hand and the **jail**
   (shackled bandits are marked).
 - **Game deck** and **General Store** (right), with the hand of the player who acts.
 - **In Play** area: bandits captured this turn and the bandit being hunted, with its

@@ -68,7 +68,7 @@ class _StateWidget(Widget):
 
 
 class BadgeCard(_StateWidget):
-    """One player's Badge card: rank, Rep in jail against Rep needed, ability, hand size.
+    """One player's Badge card: rank, Rep in jail against Rep needed, and ability.
 
     Args:
         index: the player's place in turn order.
@@ -79,7 +79,7 @@ class BadgeCard(_StateWidget):
         self.index = index
 
     def draw(self, state: ShooterState) -> Text:
-        """``► Ann  Deputy  Rep 5/8  hand 1  1 skull re-roll a turn``."""
+        """``► Ann  Deputy  Rep 5/8  1 skull re-roll/turn``."""
         if self.index >= len(state.players):
             return Text("")
         p = state.players[self.index]
@@ -93,7 +93,6 @@ class BadgeCard(_StateWidget):
         if p.rank < len(RANKS) - 1:
             out.append(f"  Rep {rep}/{rep_needed(p.rank)}",
                        "bold" if rep >= rep_needed(p.rank) else "")
-        out.append(f"  hand {len(p.hand)}")
         out.append(f"  {ABILITIES[p.rank]}", "italic")
         if turn and state.rerolls_left:
             out.append(f" ({state.rerolls_left} left)")
@@ -101,7 +100,8 @@ class BadgeCard(_StateWidget):
 
 
 class JailArea(_StateWidget):
-    """One player's jail: the bandits (and won Shooting Contest cards) with their Rep;
+    """One player's jail (after the number of cards in their hand): the bandits (and won
+    Shooting Contest cards) with their Rep;
     shackled ones marked ("Cashing in Reputation Points", "Card Index: Shackles").
 
     Args:
@@ -113,12 +113,12 @@ class JailArea(_StateWidget):
         self.index = index
 
     def draw(self, state: ShooterState) -> Text:
-        """``    jail: Dusty Pete 3 shackled, Shooting Contest 2``."""
+        """``    hand 1  jail: Dusty Pete 3 shackled, Shooting Contest 2``."""
         if self.index >= len(state.players):
             return Text("")
         p = state.players[self.index]
         out = Text(no_wrap=True, overflow="ellipsis")
-        out.append("    jail: ", "dim")
+        out.append(f"    hand {len(p.hand)}  jail: ", "dim")
         if not p.jail:
             out.append("empty", "dim")
             return out
