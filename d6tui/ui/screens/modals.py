@@ -47,6 +47,10 @@ class _Modal(ModalScreen[T]):
         self.dismiss(None)
 
 
+#: The base of d6tui's modal boxes, for game screens that make their own.
+Modal = _Modal
+
+
 class ConfirmModal(_Modal[bool]):
     """Ask yes or no; dismisses True only for yes.
 
