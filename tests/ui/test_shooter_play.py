@@ -42,3 +42,40 @@ async def test_bot_game_through_the_screen(saves: Path) -> None:
     # seed 5 reaches these within 200 actions, the game's end included
     assert {Phase.START, Phase.HUNT, Phase.CAPTURED, Phase.END, Phase.ESCAPE, Phase.JAIL_BREAK,
             Phase.CHALLENGE, Phase.REWARD, Phase.CONTEST, Phase.LAST_CHANCE, Phase.OVER} <= seen
+
+
+@sync
+async def test_buy_with_keys_through_the_choice_lists(saves: Path) -> None:
+    from d6tui.games.shooter.actions import find_action
+    from d6tui.ui.screens.modals import ChoiceModal
+
+    session = new_shooter(saves, "Shopping", seed=5)
+    while find_action(session.state, "buy") is None:  # the bot plays until a buy is possible
+        action, answers = choose(session.state)
+        session.do(action.command, dice=session.dice, **answers)
+    buy = find_action(session.state, "buy")
+    assert buy is not None
+    card, paying = buy.choices
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ShooterScreen)
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceModal) and not app.screen.multiple
+        await pilot.press("1")  # the first store card
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, ChoiceModal) and modal.multiple
+        await pilot.press("enter")  # nothing picked yet: refused, the list stays
+        await pilot.pause()
+        assert app.screen is modal
+        for n in range(1, len(paying.options) + 1):
+            await pilot.press(str(n))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen
+        last = screen.session.events[-1]
+        assert "bought" in screen.session.history()[-1].text, last
+        assert card.options[0] in screen.session.state.players[0].hand

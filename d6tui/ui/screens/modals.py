@@ -201,6 +201,8 @@ class ChoiceModal(_Modal[Any], Generic[T]):
 
     BINDINGS = [
         CANCEL,
+        # Priority, or a SelectionList would take Enter to toggle the option under the cursor.
+        Binding("enter", "accept", "Accept", priority=True, id="modal.accept"),
         *[Binding(str(n), f"pick({n})", f"Pick {n}", show=False, id=f"modal.pick{n}")
           for n in range(1, 10)],
     ]
@@ -261,14 +263,17 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         event.stop()
         self.dismiss(self.options[int(event.option.id or 0)][1])
 
-    def key_enter(self) -> None:
-        """Accept the picks (``multiple`` only: a single choice uses OptionSelected)."""
+    def action_accept(self) -> None:
+        """Enter: take the option under the cursor, or (``multiple``) the options picked."""
         if not self.multiple:
+            highlighted = self.query_one("#choices", OptionList).highlighted
+            if highlighted is not None:
+                self.dismiss(self.options[highlighted][1])
             return
         picked = sorted(self.query_one("#choices", SelectionList).selected)
         if len(picked) < self.minimum:
             self.query_one("#error", Label).update(
-                f"Pick at least {self.minimum}.")
+                f"Pick at least {self.minimum} (Space or a number picks).")
             return
         if self.maximum is not None and len(picked) > self.maximum:
             self.query_one("#error", Label).update(f"Pick at most {self.maximum}.")
