@@ -9,12 +9,11 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from datetime import datetime
 from pathlib import Path
 from typing import Any, NoReturn
 
 from d6tui import __version__
-from d6tui.engine.errors import D6Error, TruncatedLogError
+from d6tui.engine.errors import D6Error
 from d6tui.paths import saves_dir
 
 EXIT_USAGE = 2
@@ -196,45 +195,18 @@ def _state_lines(state: dict[str, Any], indent: str = "") -> list[str]:
     return lines
 
 
-def save_summaries(folder: Path) -> list[dict[str, Any]]:
-    """Every save in ``folder``, newest played first: dicts with ``path``, ``game``, ``title``,
-    ``last_played`` (datetime or None), ``status`` and ``problem`` (a message, or None)."""
-    from d6tui.engine.errors import LogError
-    from d6tui.engine.session import Session
-
-    out: list[dict[str, Any]] = []
-    if not folder.is_dir():
-        return out
-    for path in sorted(folder.glob("*.toml")):
-        row: dict[str, Any] = {"path": path, "game": "?", "title": path.stem,
-                               "last_played": None, "status": "", "problem": None}
-        try:
-            s = Session.load(path)
-            row.update(game=s.rules.name, title=s.title, status=s.rules.status(s.state),
-                       last_played=s.events[-1]["at"] if s.events else s.header.created)
-            s.close()
-        except LogError as e:
-            row["problem"] = e.reason
-            row["status"] = "cut off mid-event" if isinstance(e, TruncatedLogError) else "damaged"
-        out.append(row)
-    epoch = datetime.min.replace(tzinfo=None)
-    out.sort(key=lambda r: (r["last_played"].replace(tzinfo=None) if r["last_played"]
-                            else epoch), reverse=True)
-    return out
-
-
 def cmd_list(args: argparse.Namespace) -> int:
     """``d6tui list``: the saves with game, title, last played and status."""
+    from d6tui.ui.saves_index import scan_saves
+
     folder = saves_dir(getattr(args, "saves", None))
-    rows = save_summaries(folder)
+    rows = scan_saves(folder)
     if not rows:
         print(f"no saves in {folder}")
         return 0
     for r in rows:
-        when = r["last_played"].astimezone().strftime("%Y-%m-%d %H:%M") if r["last_played"] \
-            else "-"
-        status = r["status"] + (f" ({r['problem']})" if r["problem"] else "")
-        print(f"{r['path'].name}\t{r['game']}\t{r['title']}\t{when}\t{status}")
+        status = r.status + (f" ({r.problem})" if r.problem else "")
+        print(f"{r.path.name}\t{r.game}\t{r.title}\t{r.when}\t{status}")
     return 0
 
 

@@ -268,9 +268,12 @@ def _complete_prefix(path: Path, text: str) -> tuple[str, int]:
     return prefix, len(events) if isinstance(events, list) else 0
 
 
-def _decode(p: Path) -> str:
+def _decode(p: Path) -> tuple[str, int]:
+    """The file's text and its size in bytes (one read, no second copy of the bytes)."""
     try:
-        raw = p.read_bytes()
+        with open(p, "rb") as f:
+            size = os.fstat(f.fileno()).st_size
+            raw = f.read()
     except FileNotFoundError:
         raise LogError(p, "no such file") from None
     except IsADirectoryError:
@@ -278,7 +281,7 @@ def _decode(p: Path) -> str:
     except OSError as e:
         raise LogError(p, f"cannot read it ({e.strerror or e})") from None
     try:
-        return raw.decode("utf-8")
+        return raw.decode("utf-8"), max(size, len(raw))
     except UnicodeDecodeError as e:
         raise LogError(p, f"not UTF-8 text (byte {e.start})") from None
 
@@ -347,19 +350,20 @@ def scan_log(path: str | os.PathLike[str]) -> ScannedLog:
         LogError: not found, not UTF-8, not TOML, not a d6tui log, a newer format version.
     """
     p = Path(path)
-    text = _decode(p)
+    text, size = _decode(p)
     if not text.endswith("\n\n") and "\n\n" in text:
         _, complete = _complete_prefix(p, text)
         raise TruncatedLogError(
             p, complete, f"the file ends in the middle of event {complete + 1}"
         )
-    head, sep, rest = text.partition(_BLOCK)
+    blocks = text.split(_BLOCK)
+    del text  # the blocks hold it all now; a long log is not kept twice
+    head = blocks.pop(0)
     doc = _parse(p, head + "\n")
     if "events" in doc:
         raise LogError(p, "'events' must be written as [[events]] blocks")
     header = _header(p, doc)
-    blocks = rest.split(_BLOCK) if sep else []
-    return ScannedLog(p, header, blocks, len(text.encode("utf-8")), head.count("\n"))
+    return ScannedLog(p, header, blocks, size, head.count("\n"))
 
 
 def read_log(
@@ -397,7 +401,7 @@ def recover(path: str | os.PathLike[str]) -> tuple[Path, int]:
         LogError: the file is not a log cut off at its end, so it is left as it is.
     """
     p = Path(path)
-    text = p.read_bytes().decode("utf-8", errors="strict")
+    text, _ = _decode(p)
     prefix, complete = _complete_prefix(p, text)
     _header(p, _parse(p, prefix))
     stamp = now().strftime("%Y%m%dT%H%M%S")

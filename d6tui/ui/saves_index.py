@@ -1,13 +1,25 @@
-"""The saves in a folder, summarised for the home and saves screens (no Textual here)."""
+"""The saves in a folder, summarised for the home and saves screens and ``d6tui list``
+(no Textual here).
+
+A summary needs the game folded to its end (for its status line), which costs real time and
+memory on a long game; so summaries are cached in ``<folder>/.d6tui-index.toml``, keyed by each
+file's name, size and modification time, and a save is folded again only when it changed.
+"""
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+import tomli_w
+
 from d6tui.engine.errors import LogError, TruncatedLogError
+
+#: The cache file's name inside the save folder.
+INDEX_NAME = ".d6tui-index.toml"
 
 
 @dataclass(frozen=True)
@@ -62,6 +74,52 @@ def summarise(path: Path) -> SaveSummary:
         s.close()
 
 
+def _read_index(folder: Path) -> dict:
+    try:
+        data = tomllib.loads((folder / INDEX_NAME).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return {}
+    saves = data.get("saves")
+    return saves if isinstance(saves, dict) else {}
+
+
+def _write_index(folder: Path, entries: dict) -> None:
+    from d6tui.engine.log import write_atomic
+
+    try:
+        write_atomic(folder / INDEX_NAME, tomli_w.dumps({"saves": entries}))
+    except LogError:
+        pass  # a read-only folder: summaries are simply not cached
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    st = path.stat()
+    return st.st_size, st.st_mtime_ns
+
+
+def _cached(path: Path, entry: object) -> SaveSummary | None:
+    if not isinstance(entry, dict):
+        return None
+    try:
+        if (entry["size"], entry["mtime_ns"]) != _stamp(path):
+            return None
+        last = entry.get("last_played")
+        return SaveSummary(path, str(entry["game"]), str(entry["title"]),
+                           last if isinstance(last, datetime) else None,
+                           str(entry["status"]), int(entry["events"]))
+    except (KeyError, TypeError, ValueError, OSError):
+        return None
+
+
+def _entry(summary: SaveSummary) -> dict:
+    size, mtime = _stamp(summary.path)
+    entry = {"size": size, "mtime_ns": mtime, "game": summary.game, "title": summary.title,
+             "status": summary.status, "events": summary.events}
+    if summary.last_played is not None:
+        entry["last_played"] = summary.last_played
+    return entry
+
+
 def scan_saves(
     folder: Path, *, limit: int | None = None, on_each: Callable[[int, int], None] | None = None
 ) -> list[SaveSummary]:
@@ -74,14 +132,28 @@ def scan_saves(
     """
     if not folder.is_dir():
         return []
-    paths = sorted(folder.glob("*.toml"), key=lambda p: p.stat().st_mtime, reverse=True)
+    paths = sorted((p for p in folder.glob("*.toml") if not p.name.startswith(".")),
+                   key=lambda p: p.stat().st_mtime, reverse=True)
     if limit is not None:
         paths = paths[:limit]
+    index = _read_index(folder)
+    changed = False
     out = []
     for i, p in enumerate(paths):
-        out.append(summarise(p))
+        summary = _cached(p, index.get(p.name))
+        if summary is None:
+            summary = summarise(p)
+            if not summary.problem:
+                try:
+                    index[p.name] = _entry(summary)
+                    changed = True
+                except OSError:
+                    pass
+        out.append(summary)
         if on_each is not None:
             on_each(i + 1, len(paths))
+    if changed:
+        _write_index(folder, {k: v for k, v in index.items() if (folder / k).exists()})
     floor = datetime.min
     out.sort(key=lambda s: s.last_played.replace(tzinfo=None) if s.last_played else floor,
              reverse=True)
