@@ -110,6 +110,7 @@ or delete them.
         super().__init__()
         self.saves_dir = saves_dir
         self.saves: list[SaveSummary] = []
+        self._table: DataTable | None = None
 
     def compose(self) -> ComposeResult:
         # A one-line title instead of Textual's Header: the home screen is the first frame,
@@ -134,9 +135,9 @@ or delete them.
         self.title = "d6tui"
         self.sub_title = "d6 tabletop games"
         self.query_one("#games", OptionList).focus()
-        self.scan()
 
     def on_screen_resume(self) -> None:
+        # Also sent when the screen first shows: one scan at start, one on each return.
         self.scan()
 
     @work(thread=True, exclusive=True, group="scan-saves")
@@ -145,16 +146,14 @@ or delete them.
         self.post_message(SavesScanned(scan_saves(self.saves_dir, limit=RECENT)))
 
     @on(SavesScanned)
-    def _scanned(self, message: SavesScanned) -> None:
+    async def _scanned(self, message: SavesScanned) -> None:
         from textual.widgets import DataTable
 
         self.saves = message.saves
-        tables = self.query("#saves")
-        if tables:
-            table = tables.first(DataTable)
-        else:  # made only now: the table is not needed for the first frame
-            table = DataTable(id="saves", cursor_type="row", zebra_stripes=True)
-            self.query_one("#saves-box").mount(table)
+        table = self._table
+        if table is None:  # made only now: the table is not needed for the first frame
+            table = self._table = DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+            await self.query_one("#saves-box").mount(table)
         empty = self.query_one("#saves-empty", Static)
         saves_table(table, self.saves)
         table.display = bool(self.saves)
@@ -172,12 +171,10 @@ or delete them.
 
     def selected_save(self) -> SaveSummary | None:
         """The save under the table's cursor."""
-        from textual.widgets import DataTable
 
-        tables = self.query("#saves")
-        if not self.saves or not tables or not tables.first().display:
+        table = self._table
+        if not self.saves or table is None or not table.display:
             return None
-        table = tables.first(DataTable)
         return self.saves[min(table.cursor_row, len(self.saves) - 1)]
 
     def action_new_game(self) -> None:

@@ -99,9 +99,9 @@ and, for a file cut off while saving, offers to keep every complete event.
     def on_mount(self) -> None:
         self.title = "Saves"
         self.query_one(DataTable).focus()
-        self.scan()
 
     def on_screen_resume(self) -> None:
+        # Also sent when the screen first shows: one scan at start, one on each return.
         self.scan()
 
     @work(thread=True, exclusive=True, group="scan-all-saves")
