@@ -4,8 +4,10 @@ one-line Textual app.
 Usage: ``python bench/memory.py [--events 10000]``
 
 Each app runs headless in a fresh interpreter (bench/_probe.py) until its first frame (for
-d6tui: the game screen after the save is loaded) and reports its peak RSS. Prints both and the
-ratio (target: at most 1.5x).
+d6tui: the game screen after the save is loaded) and reports its peak RSS. The first d6tui run
+is "cold": the save folder has no summary index yet, so the home screen's list folds the save
+once more to summarise it; later runs are "warm" (the index is reused). Prints both and the
+ratio of the warm median to the bare app (target: at most 1.5x).
 """
 
 from __future__ import annotations
@@ -25,11 +27,14 @@ def main() -> None:
     args = ap.parse_args()
     path = write_long_shooter_log(Path(tempfile.mkdtemp()) / "long.toml", args.events)
     bare = [probe("bare")["maxrss_kb"] for _ in range(args.runs)]
+    cold = probe("open", str(path))["maxrss_kb"]
     game = [probe("open", str(path))["maxrss_kb"] for _ in range(args.runs)]
     b, g = median(bare), median(game)
-    print(f"bare Textual app peak RSS        {b / 1024:7.1f} MiB")
-    print(f"d6tui with {args.events} events peak RSS {g / 1024:7.1f} MiB")
-    print(f"ratio d6tui / bare               {g / b:.2f}x  (target <= 1.5x)")
+    print(f"bare Textual app peak RSS               {b / 1024:7.1f} MiB")
+    print(f"d6tui, {args.events} events, cold index       {cold / 1024:7.1f} MiB "
+          f"({cold / b:.2f}x)")
+    print(f"d6tui, {args.events} events, warm (median)    {g / 1024:7.1f} MiB")
+    print(f"ratio warm d6tui / bare                 {g / b:.2f}x  (target <= 1.5x)")
 
 
 if __name__ == "__main__":

@@ -1,17 +1,20 @@
 """A compact, read-only-in-place list of a log's events.
 
 A long game holds thousands of events; kept as parsed dicts they cost several times the size
-of the file. :class:`EventList` keeps each event as the text of its ``[[events]]`` block and
-parses it again when asked, with a small cache of recent ones, so a 10,000-event session costs
-about as much memory as its file.
+of the file. :class:`EventList` keeps, for each event, either where its ``[[events]]`` block lies
+in the save file (an offset and a length, read back on demand) or, for a game kept in memory,
+the block's text; it parses events again when asked, with a small cache of recent ones. A
+10,000-event session so costs well under a megabyte beyond its folded state.
 """
 
 from __future__ import annotations
 
 import tomllib
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, overload
+
+_SPAN = 1 << 24  # a span is stored as one int: offset * _SPAN + length
 
 #: How many parsed events stay cached (the newest are asked for most: undo, log view).
 CACHE_SIZE = 256
@@ -24,13 +27,29 @@ class EventList(Sequence[dict]):
     Compares equal to another EventList or list holding equal events.
     """
 
-    def __init__(self) -> None:
-        self._texts: list[str] = []
+    def __init__(self, read_span: Callable[[int, int], str] | None = None) -> None:
+        """Args:
+        read_span: ``(offset, length) -> text`` reading the save file, for events stored
+            as spans (see :meth:`append_span`).
+        """
+        self._texts: list[str | int] = []
+        self._read_span = read_span
         self._cache: OrderedDict[int, dict] = OrderedDict()
 
     def append(self, event: dict, text: str) -> None:
         """Add an event with its block text (the TOML of its keys, without ``[[events]]``)."""
         self._texts.append(text)
+        self._remember(len(self._texts) - 1, event)
+
+    def append_span(self, event: dict, offset: int, length: int) -> None:
+        """Add an event that lies in the save file at ``offset`` for ``length`` bytes.
+
+        Raises:
+            ValueError: the list has no ``read_span``, or the block is 16 MiB or longer.
+        """
+        if self._read_span is None or length >= _SPAN:
+            raise ValueError("this event list cannot read events back from a file")
+        self._texts.append(offset * _SPAN + length)
         self._remember(len(self._texts) - 1, event)
 
     def truncate(self, n: int) -> None:
@@ -41,7 +60,11 @@ class EventList(Sequence[dict]):
 
     def text(self, index: int) -> str:
         """The TOML text of event ``index`` (0-based)."""
-        return self._texts[index]
+        item = self._texts[index]
+        if isinstance(item, int):
+            assert self._read_span is not None
+            return self._read_span(item // _SPAN, item % _SPAN)
+        return item
 
     def _remember(self, index: int, event: dict) -> None:
         self._cache[index] = event
@@ -52,7 +75,7 @@ class EventList(Sequence[dict]):
     def _get(self, index: int) -> dict:
         ev = self._cache.get(index)
         if ev is None:
-            ev = tomllib.loads("[[events]]\n" + self._texts[index])["events"][0]
+            ev = tomllib.loads("[[events]]\n" + self.text(index))["events"][0]
             self._remember(index, ev)
         return ev
 

@@ -30,7 +30,7 @@ import os
 import re
 import shutil
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -268,53 +268,114 @@ def _complete_prefix(path: Path, text: str) -> tuple[str, int]:
     return prefix, len(events) if isinstance(events, list) else 0
 
 
-def _decode(p: Path) -> tuple[str, int]:
-    """The file's text and its size in bytes (one read, no second copy of the bytes)."""
-    try:
-        with open(p, "rb") as f:
-            size = os.fstat(f.fileno()).st_size
-            raw = f.read()
-    except FileNotFoundError:
-        raise LogError(p, "no such file") from None
-    except IsADirectoryError:
-        raise LogError(p, "this is a folder, not a save file") from None
-    except OSError as e:
-        raise LogError(p, f"cannot read it ({e.strerror or e})") from None
-    try:
-        return raw.decode("utf-8"), max(size, len(raw))
-    except UnicodeDecodeError as e:
-        raise LogError(p, f"not UTF-8 text (byte {e.start})") from None
+_CHUNK = 1 << 16
+_SEP = _BLOCK.encode()
 
 
-@dataclass(frozen=True)
-class ScannedLog:
-    """A log file split into its header and event blocks, not yet parsed event by event.
+def _pieces(f: Any) -> Iterator[tuple[int, bytes]]:
+    """Split a file, read in chunks, on ``[[events]]`` lines: ``(byte offset, piece)`` pairs,
+    the header first. Each event piece excludes its ``[[events]]`` line."""
+    buf = b""
+    offset = 0
+    while True:
+        chunk = f.read(_CHUNK)
+        buf += chunk
+        start = 0
+        while (i := buf.find(_SEP, start)) >= 0:
+            yield offset + start, buf[start:i]
+            start = i + len(_SEP)
+        buf = buf[start:]
+        offset += start
+        if not chunk:
+            yield offset, buf
+            return
+
+
+class LogReader:
+    """A log file read as a stream: its checked header, then each event block with its place
+    in the file, so a long log is never held whole in memory.
 
     Attributes:
+        path: the file.
         header: the checked header.
-        blocks: the text of each ``[[events]]`` block, without its ``[[events]]`` line.
-        size: the file's size in bytes.
-        head_lines: how many lines the header takes (to give file lines in messages).
+        size: the file's size in bytes when opened.
+
+    Raises (on construction):
+        TruncatedLogError: the file ends mid-event; ``complete`` whole events precede the cut.
+        LogError: not found, not UTF-8, not TOML, not a d6tui log, a newer format version.
     """
 
-    path: Path
-    header: LogHeader
-    blocks: list[str]
-    size: int
-    head_lines: int
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = p = Path(path)
+        try:
+            self._f = open(p, "rb")  # noqa: SIM115 - closed by close() / __exit__
+        except FileNotFoundError:
+            raise LogError(p, "no such file") from None
+        except IsADirectoryError:
+            raise LogError(p, "this is a folder, not a save file") from None
+        except OSError as e:
+            raise LogError(p, f"cannot read it ({e.strerror or e})") from None
+        try:
+            self.size = os.fstat(self._f.fileno()).st_size
+            self._check_complete()
+            self._pieces = _pieces(self._f)
+            _, head_bytes = next(self._pieces)
+            head = self._decode(head_bytes, None)
+            doc = _parse(p, head + "\n")
+            if "events" in doc:
+                raise LogError(p, "'events' must be written as [[events]] blocks")
+            self.header = _header(p, doc)
+            self._line = head.count("\n") + 3  # the first block's first line
+        except BaseException:
+            self._f.close()
+            raise
 
-    def line_of(self, index: int) -> int:
-        """The file line where block ``index`` starts (its ``[[events]]`` line + 1)."""
-        return self.head_lines + 2 + sum(b.count("\n") + 1 for b in self.blocks[:index])
+    def _decode(self, data: bytes, seq: int | None) -> str:
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise LogError(self.path, f"not UTF-8 text (byte {e.start})", seq=seq) from None
 
-    def event(self, index: int, known_type: Callable[[str], bool] | None = None) -> dict:
-        """Parse and check block ``index``: an event dict with ``seq == index + 1``.
+    def _check_complete(self) -> None:
+        f = self._f
+        if self.size >= 2:
+            f.seek(self.size - 2)
+            if f.read(2) == b"\n\n":
+                f.seek(0)
+                return
+        f.seek(0)
+        text = self._decode(f.read(), None)
+        f.seek(0)
+        if "\n\n" in text:
+            _, complete = _complete_prefix(self.path, text)
+            raise TruncatedLogError(
+                self.path, complete, f"the file ends in the middle of event {complete + 1}"
+            )
+
+    def events(
+        self, known_type: Callable[[str], bool] | None = None
+    ) -> Iterator[tuple[dict, int, int, str]]:
+        """Each event in order: ``(event, byte_offset, byte_length, block_text)``.
 
         Raises:
-            LogError: not valid TOML (with the file line), or not a well-formed event.
+            LogError: a block is not valid TOML (with its file line) or not a well-formed event.
         """
-        return parse_block(self.path, self.blocks[index], index, known_type,
-                           lambda: self.line_of(index))
+        for index, (offset, data) in enumerate(self._pieces):
+            text = self._decode(data, index + 1)
+            line = self._line
+            ev = parse_block(self.path, text, index, known_type, lambda line=line: line)
+            self._line += text.count("\n") + 2
+            yield ev, offset, len(data), text
+
+    def close(self) -> None:
+        """Close the file."""
+        self._f.close()
+
+    def __enter__(self) -> LogReader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def parse_block(
@@ -342,30 +403,6 @@ def parse_block(
     return events[0]
 
 
-def scan_log(path: str | os.PathLike[str]) -> ScannedLog:
-    """Read a log file, check its header, and split it into event blocks.
-
-    Raises:
-        TruncatedLogError: the file ends mid-event; ``complete`` whole events precede the cut.
-        LogError: not found, not UTF-8, not TOML, not a d6tui log, a newer format version.
-    """
-    p = Path(path)
-    text, size = _decode(p)
-    if not text.endswith("\n\n") and "\n\n" in text:
-        _, complete = _complete_prefix(p, text)
-        raise TruncatedLogError(
-            p, complete, f"the file ends in the middle of event {complete + 1}"
-        )
-    blocks = text.split(_BLOCK)
-    del text  # the blocks hold it all now; a long log is not kept twice
-    head = blocks.pop(0)
-    doc = _parse(p, head + "\n")
-    if "events" in doc:
-        raise LogError(p, "'events' must be written as [[events]] blocks")
-    header = _header(p, doc)
-    return ScannedLog(p, header, blocks, size, head.count("\n"))
-
-
 def read_log(
     path: str | os.PathLike[str], known_type: Callable[[str], bool] | None = None
 ) -> tuple[LogHeader, list[dict], int]:
@@ -383,9 +420,9 @@ def read_log(
         LogError: anything else wrong (not found, not TOML, wrong format, newer version,
             events out of order, unknown type), with the file, seq or line and the reason.
     """
-    scanned = scan_log(path)
-    events = [scanned.event(i, known_type) for i in range(len(scanned.blocks))]
-    return scanned.header, events, scanned.size
+    with LogReader(path) as reader:
+        events = [ev for ev, *_ in reader.events(known_type)]
+        return reader.header, events, reader.size
 
 
 def recover(path: str | os.PathLike[str]) -> tuple[Path, int]:
@@ -401,7 +438,10 @@ def recover(path: str | os.PathLike[str]) -> tuple[Path, int]:
         LogError: the file is not a log cut off at its end, so it is left as it is.
     """
     p = Path(path)
-    text, _ = _decode(p)
+    try:
+        text = p.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise LogError(p, f"cannot read it ({e})") from None
     prefix, complete = _complete_prefix(p, text)
     _header(p, _parse(p, prefix))
     stamp = now().strftime("%Y%m%dT%H%M%S")
@@ -492,6 +532,17 @@ class EventLog:
             self.last_seq += 1
         finally:
             _unlock(fd)
+
+    def read_span(self, offset: int, length: int) -> str:
+        """The text of ``length`` bytes at ``offset`` (an event block read back on demand).
+
+        Raises:
+            LogError: the file cannot be read.
+        """
+        try:
+            return os.pread(self._fileno(), length, offset).decode("utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise LogError(self.path, f"cannot read an event back ({e})") from None
 
     def close(self) -> None:
         """Close the file handle (appending later reopens it)."""

@@ -66,7 +66,7 @@ class Session:
         self.log = log
         self.dice = dice or Dice(header.options.get("seed"))
         self.title = header.title
-        self.events = EventList()
+        self.events = EventList(log.read_span if log is not None else None)
         self.state: Any = rules.new_state(header.options)
         self._effective: list[int] = []
         self._redo: list[int] = []
@@ -119,7 +119,7 @@ class Session:
         """Open a save file and fold its events.
 
         Args:
-            progress: called as ``progress(done, total)`` every 500 events.
+            progress: called as ``progress(bytes_read, file_size)`` every 500 events.
             rules: the game's rules; by default looked up from the header's ``game``.
 
         Raises:
@@ -127,33 +127,33 @@ class Session:
             LogError: the file is damaged, of a newer version, of an unknown game, or an event
                 does not fit the game (with the seq and reason).
         """
-        from d6tui.engine.log import ENGINE_EVENT_TYPES, scan_log
+        from d6tui.engine.log import ENGINE_EVENT_TYPES, LogReader
         from d6tui.engine.registry import UnknownGameError
 
         p = Path(path)
-        scanned = scan_log(p)
-        header = scanned.header
-        if rules is None:
-            try:
-                rules = load_rules(header.game)
-            except UnknownGameError as e:
-                raise LogError(p, str(e)) from None
-        elif rules.slug != header.game:
-            raise LogError(p, f"this is a {header.game} save, not {rules.slug}")
-        types = rules.event_types | ENGINE_EVENT_TYPES
-        log = EventLog(p, header, len(scanned.blocks), scanned.size)
-        session = cls(rules, header, log, dice)
-        total = len(scanned.blocks)
-        # One block at a time: the parsed dicts are dropped once folded (memory stays small).
-        for i, block in enumerate(scanned.blocks):
-            ev = scanned.event(i, types.__contains__)
-            try:
-                session._apply(ev, block)
-            except (EventError, RuleError, KeyError, TypeError, ValueError) as e:
-                reason = f"missing key {e}" if isinstance(e, KeyError) else str(e)
-                raise LogError(p, reason or type(e).__name__, seq=ev["seq"]) from None
-            if progress is not None and (i + 1) % 500 == 0:
-                progress(i + 1, total)
+        with LogReader(p) as reader:
+            header = reader.header
+            if rules is None:
+                try:
+                    rules = load_rules(header.game)
+                except UnknownGameError as e:
+                    raise LogError(p, str(e)) from None
+            elif rules.slug != header.game:
+                raise LogError(p, f"this is a {header.game} save, not {rules.slug}")
+            types = rules.event_types | ENGINE_EVENT_TYPES
+            log = EventLog(p, header, 0, reader.size)
+            session = cls(rules, header, log, dice)
+            total = max(1, reader.size)
+            # One block at a time, kept as a place in the file: memory stays small.
+            for ev, offset, length, _ in reader.events(types.__contains__):
+                try:
+                    session._apply(ev, span=(offset, length))
+                except (EventError, RuleError, KeyError, TypeError, ValueError) as e:
+                    reason = f"missing key {e}" if isinstance(e, KeyError) else str(e)
+                    raise LogError(p, reason or type(e).__name__, seq=ev["seq"]) from None
+                if progress is not None and ev["seq"] % 500 == 0:
+                    progress(offset, total)
+            log.last_seq = len(session.events)
         return session
 
     # -- acting ---------------------------------------------------------------------------
@@ -288,7 +288,9 @@ class Session:
             self._effective.extend(tail)
         self.events.truncate(n)
 
-    def _apply(self, event: dict, text: str | None = None) -> None:
+    def _apply(
+        self, event: dict, text: str | None = None, span: tuple[int, int] | None = None
+    ) -> None:
         t = event["type"]
         if t == "undone":
             target = event.get("target")
@@ -313,7 +315,10 @@ class Session:
         else:
             self._redo.clear()
             self._fold(event)
-        self.events.append(event, text if text is not None else _block_text(event))
+        if span is not None:
+            self.events.append_span(event, *span)
+        else:
+            self.events.append(event, text if text is not None else _block_text(event))
 
     def _fold(self, event: dict) -> None:
         self.state = self.rules.fold(self.state, event)
