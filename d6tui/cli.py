@@ -170,8 +170,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
     else:
         print(f"{session.title} ({session.rules.name})")
         print(f"{len(session.events)} events; {session.rules.status(session.state)}")
-        for line in _state_lines(state_json):
-            print(line)
+        if session.rules.report is not None:
+            print(session.rules.report(session.state))
+        else:
+            for line in _state_lines(state_json):
+                print(line)
     return 0
 
 
@@ -316,3 +319,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(str(e))
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `d6tui replay FILE | head`: the reader left; not an error
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0

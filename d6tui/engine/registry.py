@@ -35,6 +35,8 @@ class GameRules:
         default_title: ``options -> str`` for a new game.
         export_markdown: ``session -> str``, the game as a readable Markdown record
             (``d6tui export``); None uses the generic record (status and every event in words).
+        report: ``state -> str``, the state in a few lines for ``d6tui replay``; None prints
+            the top-level values of ``to_json``.
     """
 
     slug: str
@@ -50,6 +52,7 @@ class GameRules:
     to_json: Callable[[Any], dict]
     default_title: Callable[[dict], str]
     export_markdown: Callable[[Any], str] | None = None
+    report: Callable[[Any], str] | None = None
 
 
 @dataclass(frozen=True)

@@ -107,7 +107,7 @@ from d6tui.engine.errors import RuleError
 from d6tui.engine.registry import GameRules
 from d6tui.games.shooter.content import card_to_dict, load_cards
 from d6tui.games.shooter.fold import FOLDS, describe, fold
-from d6tui.games.shooter.state import RANKS, Phase, ShooterState
+from d6tui.games.shooter.state import RANKS, Phase, ShooterState, card_rep
 
 #: Every event type D6 Shooter writes.
 EVENT_TYPES = frozenset(FOLDS)
@@ -234,9 +234,35 @@ def to_json(state: ShooterState) -> dict:
         state: the game.
 
     Returns:
-        A dict of plain values.
+        A dict of plain values; ``winner`` is the Marshal's name (absent while nobody has
+        won) and ``winner_seat`` their index in ``players``.
     """
-    return _plain(state)
+    out = _plain(state)
+    out.pop("winner", None)
+    if state.over:
+        out = {"winner": state.winner_name, "winner_seat": state.winner, **out}
+    return out
+
+
+def report(state: ShooterState) -> str:
+    """The table in a few lines for ``d6tui replay``: each player's badge, jail and hand.
+
+    Args:
+        state: the game.
+
+    Returns:
+        Text, one line per player plus the decks.
+    """
+    lines = []
+    for i, p in enumerate(state.players):
+        mark = "*" if state.over and i == state.winner else (">" if i == state.current else " ")
+        jail = ", ".join(state.cards[c].name for c in p.jail) or "empty"
+        hand = ", ".join(state.cards[c].name for c in p.hand) or "empty"
+        rep = sum(card_rep(state, c) for c in p.jail)
+        lines.append(f"{mark} {p.name}: {RANKS[p.rank]}, {rep} Rep in jail ({jail}); "
+                     f"hand: {hand}")
+    lines.append(f"  Game deck {len(state.deck)}, discard {len(state.discard)}")
+    return "\n".join(lines)
 
 
 def default_title(options: dict) -> str:
@@ -264,4 +290,5 @@ RULES = GameRules(
     is_over=is_over,
     to_json=to_json,
     default_title=default_title,
+    report=report,
 )
