@@ -48,3 +48,11 @@ def test_shooter_mid_roll(snap_compare, saves: Path, size: tuple[int, int]) -> N
 def test_shooter_help(snap_compare, saves: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
     assert snap_compare(_mid_roll(saves), press=["question_mark"], terminal_size=size,
                         run_before=_settled)
+
+
+def test_shooter_mid_roll_16_colours(snap_compare, saves: Path) -> None:  # noqa: ANN001
+    session = new_shooter(saves, "Saturday night")
+    session.do(commands.draw, dice=session.dice)
+    session.do(commands.roll, dice=session.dice)
+    app = make_app(saves, session=session, theme="d6-16color")
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_settled)
