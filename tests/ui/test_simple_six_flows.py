@@ -142,7 +142,7 @@ async def test_npc_from_a_house_template(saves: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         ogre_1 = session.state.member("Ogre 1").sheet
-        assert ogre_1.npc and ogre_1.scale == 3
+        assert ogre_1.npc and ogre_1.scale == 2
 
 
 @sync

@@ -435,7 +435,13 @@ def start_round(
     for who in able:
         m = state.member(who)
         pen = wounds.penalty(m.wounds, rnd, relief=_relief(m.sheet)) if m.body is None else 0
-        req = RollRequest(m.sheet.attribute("Agility"), wound_dice=pen or 0, label="initiative")
+        agility = m.sheet.attribute("Agility")
+        pen = pen or 0
+        mod = ZERO
+        if agility.dice - pen < 1:
+            # A badly hurt combatant still takes a place in the order: the wild die alone.
+            pen, mod = agility.dice - 1, -DieCode.of(0, agility.pips)
+        req = RollRequest(agility, wound_dice=pen, modifier=mod, label="initiative")
         t = (typed or {}).get(who)
         rolls.append(combat.Initiative(who, _roll(req, state.settings, dice, t),
                                        m.sheet.attribute("Agility")))

@@ -16,7 +16,8 @@ function that applies it):
 - Named difficulties use the top of their range (Moderate 15, as "Wound Level Effects" does).
 - Creation: attribute and skill dice must be spent exactly; at most 2D of skill dice go into a
   specialization; one suit of armor and one shield.
-- Initiative ties go to the higher Agility, then to the order of the roster.
+- Initiative ties go to the higher Agility, then to the order of the roster. A combatant whose
+  wound penalty leaves less than one die of Agility rolls the wild die alone for initiative.
 - A Mortally Wounded character dies when his Might roll is below the whole minutes (six rounds
   each) spent at that level.
 """
@@ -54,7 +55,10 @@ def describe(event: dict) -> str:
     if t == "session_started":
         return f"session {event['number']} began"
     if t == "session_ended":
-        awards = ", ".join(f"{k} {v} CP" for k, v in event.get("cp", {}).items())
+        hero = event.get("hero_points", {})
+        awards = ", ".join(
+            f"{k} {v} CP" + (f" +{hero[k]} hero" if hero.get(k) else "")
+            for k, v in event.get("cp", {}).items())
         return f"session {event['number']} ended" + (f": {awards}" if awards else "")
     if t == "cp_spent":
         return f"{who} spent {event['cost']} CP on {event['kind']} {event['target']}"
