@@ -61,9 +61,11 @@ class WildDiceInput(_Modal[TypedWild]):
             yield Static("Table dice", classes="modal-title")
             yield Static(self.prompt, classes="modal-question", markup=False)
             extra = f", then {self.cp} extra wild dice" if self.cp else ""
-            yield Static(
-                f"Type the {self.dice - 1} ordinary dice, then the wild die and each reroll of"
-                f" a 6{extra}: e.g. '3 5 w 6 2'.", classes="modal-hint", markup=False)
+            n = self.dice - 1
+            first = (f"Type the {n} ordinary {'die' if n == 1 else 'dice'}, then the wild die"
+                     if n else "Type the wild die")
+            yield Static(f"{first} and each reroll of a 6{extra}: e.g. '3 5 w 6 2'.",
+                         classes="modal-hint", markup=False)
             yield Input(placeholder="faces, separated by spaces", id="faces")
             yield Label("", classes="modal-error", id="error")
             yield Static("Enter to use these dice, Escape to cancel", classes="modal-hint")

@@ -200,9 +200,9 @@ numbers, so the shipped templates are house values, marked ⌂. Write your own i
 character earned ("Experience"). `f` starts a fight between the characters you pick. `r`
 declares actions and rolls initiative (Agility, "Order of Actions in a Round"). The acting
 combatant attacks with `a`: pick the target, the weapon and the defense. Fast Static Combat
-uses the target's Dodge, Block or Parry; Traditional rolls the defense, or uses 10
-("Combat"). Damage beats Soak (or a Might roll plus armor) and the wound chart does the rest
-("Wound Level Chart", "Wound Level Effects"). `space` ends the turn.
+uses the target's Dodge, Block or Parry ("Static Defenses"), plus range; Traditional rolls
+the defense, or uses 10 ("Combat"). Damage beats Soak (or a Might roll plus armor) and the
+wound chart does the rest ("Wound Level Chart", "Wound Level Effects"). `space` ends the turn.
 
 `w` on the picked character makes the Stamina roll to stay up when Incapacitated, the Might
 roll of the Mortally Wounded, or spends a hero point for "just a flesh wound". `H` heals
