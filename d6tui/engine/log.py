@@ -46,12 +46,18 @@ try:  # POSIX: advisory whole-file lock. Windows has no fcntl; appends there are
     def _lock(fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_EX)
 
+    def _lock_shared(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_SH)
+
     def _unlock(fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_UN)
 
 except ImportError:  # pragma: no cover - not exercised on the POSIX CI
 
     def _lock(fd: int) -> None:
+        return None
+
+    def _lock_shared(fd: int) -> None:
         return None
 
     def _unlock(fd: int) -> None:
@@ -316,6 +322,9 @@ class LogReader:
         except OSError as e:
             raise LogError(p, f"cannot read it ({e.strerror or e})") from None
         try:
+            # A shared lock while reading: an append in progress finishes first, and none
+            # starts until the reader is closed, so the size and the events agree.
+            _lock_shared(self._f.fileno())
             self.size = os.fstat(self._f.fileno()).st_size
             self._check_complete()
             self._pieces = _pieces(self._f)
@@ -368,7 +377,7 @@ class LogReader:
             yield ev, offset, len(data), text
 
     def close(self) -> None:
-        """Close the file."""
+        """Close the file (which releases the shared lock)."""
         self._f.close()
 
     def __enter__(self) -> LogReader:

@@ -246,3 +246,31 @@ def test_eventlog_refuses_wrong_seq(tmp_path: Path) -> None:
     log.append({"seq": 1, "type": "started", "at": now(), "order": ["A"], "skip": None})
     _, events = EventLog.open(tmp_path / "g.toml")
     assert events[0]["order"] == ["A"] and "skip" not in events[0]
+
+
+def test_loading_while_another_process_appends(tmp_path: Path) -> None:
+    """A load racing an append sees a consistent file: its next append is never out of step."""
+    path = tmp_path / "g.toml"
+    make_game(path, rolls=0).close()
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])}
+    writer = subprocess.Popen([sys.executable, "-c", WRITER, str(path), "150", "w"],
+                              stdout=subprocess.DEVNULL, env=env)
+    mine = 0
+    try:
+        while writer.poll() is None:
+            s = Session.load(path, rules=toy.RULES)
+            seqs = [e["seq"] for e in s.events]
+            assert seqs == list(range(1, len(seqs) + 1))
+            while True:
+                try:
+                    s.do(toy.roll, s.dice)
+                    mine += 1
+                    break
+                except StaleLogError:
+                    continue
+            s.close()
+    finally:
+        writer.wait(timeout=120)
+    assert writer.returncode == 0
+    events = Session.load(path, rules=toy.RULES).events
+    assert [e["seq"] for e in events] == list(range(1, 152 + mine))
