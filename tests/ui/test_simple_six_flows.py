@@ -326,3 +326,73 @@ async def test_help_cites_the_srd_and_lists_the_keys(saves: Path) -> None:
         assert isinstance(app.screen, HelpScreen)
         assert "Static Defenses" in app.screen.text and "Wound Level Chart" in app.screen.text
         assert any("New PC" in d for _, d in app.screen.keys)
+
+
+@sync
+async def test_traditional_attack_rolls_the_defense_and_might(saves: Path) -> None:
+    session = new_campaign(saves, seed=9, options={"combat": "traditional"})
+    s = session
+    s.do(campaign.start_session)
+    s.do(campaign.start_combat, ["sir-baelen", "goblin-1"])
+    s.do(campaign.start_round, dice=s.dice)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("1")  # the only foe
+        await pilot.pause()
+        modal = app.screen
+        if isinstance(modal, ChoiceModal) and "With what" in modal.title_text:
+            await pilot.press("1")
+            await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, ChoiceModal) and "Defensive Options" in modal.title_text
+        await pilot.press("2")  # dodge, rolled by the defender
+        await answer_choices(pilot)  # hero points: none
+        ev = s.events[-1]
+        assert ev["type"] == "attacked" and ev["system"] == "traditional"
+        assert ev["defense"]["kind"] == "dodge" and ev["tn"] == ev["defense"]["roll"]["total"]
+        if ev["hit"]:
+            assert "resist" in ev  # a Might roll plus armor against the damage
+
+
+@sync
+async def test_body_points_roll_typed_and_sheet_export_import(saves: Path) -> None:
+    session = Session.new("simple_six", {"seed": 4, "wounds": "body_points"},
+                          path=saves / "bp.toml")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("t", "c")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, CharacterForm)
+        for key, value in (("name", "Tam"), ("attr-might", "3D"), ("attr-agility", "4D"),
+                           ("attr-wit", "3D"), ("attr-charm", "2D"),
+                           ("skills", "Bow 2D, Dodge 2D, Stealth 2D, Tracking 1D")):
+            form.query_one(f"#{key}", Input).value = value
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, WildDiceInput) and modal.dice == 3  # Might 3D for Body Points
+        await pilot.press(*"4 5 w 3", "enter")
+        await pilot.pause()
+        tam = session.state.member("tam")
+        assert tam.body is not None and tam.body.maximum == 32
+        assert "Body Points 32/32" in str(screen.query_one("#sheet").render())
+        await pilot.press("X")
+        await pilot.pause()
+        assert (saves / "tam-sheet.md").is_file() and (saves / "tam-sheet.toml").is_file()
+    other = Session.new("simple_six", {"seed": 5}, path=saves / "other.toml")
+    app = make_app(saves, session=other)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("I")
+        await pilot.pause()
+        assert isinstance(app.screen, TextPrompt)
+        await pilot.press(*"tam-sheet.toml", "enter")
+        await pilot.pause()
+        assert other.events[-1].get("imported") is True
+        assert str(other.state.member("tam").sheet.skill("Bow")) == "6D"

@@ -164,6 +164,8 @@ class SimpleSixScreen(GameScreen):
                 tooltip="Type every roll from real dice (or let d6tui roll)"),
         Binding("X", "export_sheet", "Export sheet", show=False, id=f"{_P}.export",
                 tooltip="Write the picked sheet as Markdown and as TOML beside the save"),
+        Binding("I", "import_sheet", "Import sheet", show=False, id=f"{_P}.import",
+                tooltip="Add a character from a sheet TOML exported by another campaign"),
     ]
 
     HELP = """\
@@ -210,7 +212,8 @@ roll of the Mortally Wounded, or spends a hero point for "just a flesh wound". `
 -1D until an hour's rest ("Casting Spells"). `x` rolls anything on the sheet against a
 target, with hero points (+6 each, or doubling) or character points as extra wild dice.
 `v` spends CP: a skill pip costs its dice, a specialization half, an attribute ten times
-("Spending Character Points").
+("Spending Character Points"). `X` writes the picked sheet as Markdown (to print) and TOML
+beside the save; `I` imports such a TOML sheet into this campaign.
 
 ## Table dice
 
@@ -821,3 +824,27 @@ markdown` writes the campaign as a readable record.
             self.notify(f"Could not write the sheet: {e}", severity="error")
             return
         self.notify(f"Wrote {base.name}.md and {base.name}.toml", timeout=5)
+
+    @work(exclusive=True, group="simple-six")
+    async def action_import_sheet(self) -> None:
+        """Add a character from a sheet file another campaign exported (``X``)."""
+        from d6tui.games.simple_six.export import read_sheet_toml
+        from d6tui.games.simple_six.sheet import sheet_to_dict
+        from d6tui.ui.screens.modals import TextPrompt
+
+        folder = self.session.log.path.parent if self.session.log else Path.cwd()
+        text = await self.app.push_screen_wait(TextPrompt(
+            "Import a sheet: the TOML file's path", placeholder=str(folder / "name-sheet.toml")))
+        if text is None:
+            return
+        path = Path(text).expanduser()
+        if not path.is_absolute():
+            path = folder / path
+        try:
+            sheet = read_sheet_toml(path.read_text(encoding="utf-8"))
+        except (OSError, RuleError) as e:
+            self.notify(str(e), title="Cannot import", severity="error", timeout=8)
+            return
+        if self.do(campaign.import_character, sheet_to_dict(sheet)):
+            self.selected = campaign.slug(sheet.name)
+            self.refresh_game()
