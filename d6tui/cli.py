@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from d6tui import __version__
-from d6tui.engine.errors import D6Error
+from d6tui.engine.errors import D6Error, TruncatedLogError
 from d6tui.paths import saves_dir
 
 EXIT_USAGE = 2
@@ -43,9 +43,12 @@ def _positive(text: str) -> int:
 
 def _seed(text: str) -> int:
     try:
-        return int(text)
+        n = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if not 0 <= n < 2**63:  # a seed is stored in the save: a TOML integer is 64-bit
+        raise argparse.ArgumentTypeError("a seed runs from 0 to 9223372036854775807")
+    return n
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -278,9 +281,29 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_open(args: argparse.Namespace) -> int:
-    """``d6tui open FILE``: open a save in the app (a damaged one is explained there)."""
+    """``d6tui open FILE``: open a save in the app.
+
+    A file that is not a d6tui save at all is refused here, in one line; a save cut off
+    mid-event, or whose events do not fit, opens in the app, which explains and offers to
+    keep what is whole.
+    """
+    from d6tui.engine.log import LogReader
+
     _resolve(args.file)
+    try:
+        LogReader(args.file).close()  # the header: is this a d6tui save?
+    except TruncatedLogError:
+        pass
     return _run_ui(args, open_path=args.file)
+
+
+def _check_theme(name: str) -> None:
+    """Refuse an unknown ``--theme`` whatever the command (the list names the valid ones)."""
+    from d6tui.ui.themes import load_themes
+
+    themes, _ = load_themes()
+    if name not in themes:
+        raise ValueError(f"there is no theme '{name}'; the themes are: {', '.join(themes)}")
 
 
 def _run_ui(args: argparse.Namespace, open_path: Path | None = None) -> int:
@@ -308,6 +331,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 ok, 2 bad input)."""
     args = build_parser().parse_args(argv)
     try:
+        if getattr(args, "theme", None):
+            _check_theme(args.theme)
         if args.command is None:
             return _run_ui(args)
         return COMMANDS[args.command](args)

@@ -63,6 +63,10 @@ def test_roll_wild_json(capsys: pytest.CaptureFixture[str]) -> None:
         (["open", "/no/such/file.toml"], "no such file"),
         (["new", "chess"], "there is no game 'chess'"),
         (["new", "shooter", "--players", "Solo"], "2 to 4 players"),
+        (["new", "shooter", "--players", "A,B", "--seed", "99999999999999999999"],
+         "a seed runs from 0"),
+        (["roll", "3d6+999999999999"], "a modifier runs from -1000 to +1000"),
+        (["list", "--theme", "bogus"], "there is no theme 'bogus'; the themes are: d6-"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(
@@ -141,3 +145,19 @@ def test_export_markdown(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
     assert out.count("\n1. ") == 1 and "\n8. undid #7" in out
     code, out, _ = run(capsys, "export", str(path), "-o", str(tmp_path / "duel.md"))
     assert code == 0 and (tmp_path / "duel.md").read_text().startswith("# Duel")
+
+
+@pytest.mark.parametrize("content", [b"just some text\n", b"", b"\x00\x01\x02",
+                                     b'[other]\nkey = 1\n'])
+def test_open_refuses_a_file_that_is_not_a_save(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, content: bytes
+) -> None:
+    path = tmp_path / "x.toml"
+    path.write_bytes(content)
+    code, out, err = run(capsys, "open", str(path))
+    assert code == 2 and err.count("\n") == 1 and str(path) in err
+
+
+def test_open_refuses_a_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "open", str(tmp_path))
+    assert code == 2 and "folder" in err

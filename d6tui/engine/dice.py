@@ -24,6 +24,9 @@ STANDARD_SIDES = (4, 6, 8, 10, 12, 20, 100)
 #: The largest number of dice one notation may roll.
 MAX_DICE = 100
 
+#: The largest modifier (plus or minus) one notation may add.
+MAX_MODIFIER = 1000
+
 _NOTATION = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+|%)\s*(?:([+-])\s*(\d+))?\s*$")
 
 
@@ -63,6 +66,8 @@ def parse_notation(text: str) -> Notation:
     if not 1 <= count <= MAX_DICE:
         raise DiceError(f"roll between 1 and {MAX_DICE} dice, not {count}")
     modifier = int(m.group(4) or 0) * (-1 if m.group(3) == "-" else 1)
+    if abs(modifier) > MAX_MODIFIER:
+        raise DiceError(f"a modifier runs from -{MAX_MODIFIER} to +{MAX_MODIFIER}")
     return Notation(count, sides, modifier)
 
 

@@ -313,6 +313,8 @@ class LogReader:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = p = Path(path)
+        #: The file lacks only its final blank line; the last event may still be cut short.
+        self.trimmed = False
         try:
             self._f = open(p, "rb")  # noqa: SIM115 - closed by close() / __exit__
         except FileNotFoundError:
@@ -355,11 +357,26 @@ class LogReader:
         f.seek(0)
         text = self._decode(f.read(), None)
         f.seek(0)
-        if "\n\n" in text:
-            _, complete = _complete_prefix(self.path, text)
-            raise TruncatedLogError(
-                self.path, complete, f"the file ends in the middle of event {complete + 1}"
-            )
+        if "\r\n" in text:
+            raise LogError(self.path, "the file has Windows line endings (CRLF); d6tui saves "
+                           "use LF: convert it back (for example with dos2unix)")
+        if "\n\n" not in text:
+            return  # not a d6tui log at all: the header check says so
+        if text.endswith("\n"):
+            # Complete but for the final blank line (an editor may trim it)? Then the last
+            # block is whole TOML; if it still lacks a key, the load reports a cut.
+            cut = text.rfind(_BLOCK)
+            try:
+                tomllib.loads(_BLOCK_HEAD + text[cut + len(_BLOCK):] if cut >= 0 else text)
+            except tomllib.TOMLDecodeError:
+                pass
+            else:
+                self.trimmed = True
+                return
+        _, complete = _complete_prefix(self.path, text)
+        raise TruncatedLogError(
+            self.path, complete, f"the file ends in the middle of event {complete + 1}"
+        )
 
     def events(
         self, known_type: Callable[[str], bool] | None = None
@@ -369,12 +386,29 @@ class LogReader:
         Raises:
             LogError: a block is not valid TOML (with its file line) or not a well-formed event.
         """
-        for index, (offset, data) in enumerate(self._pieces):
+        pieces = iter(self._pieces)
+        piece = next(pieces, None)
+        index = 0
+        while piece is not None:
+            offset, data = piece
+            piece = next(pieces, None)
             text = self._decode(data, index + 1)
             line = self._line
-            ev = parse_block(self.path, text, index, known_type, lambda line=line: line)
+            try:
+                ev = parse_block(self.path, text, index, known_type, lambda line=line: line)
+            except LogError as e:
+                if self.trimmed and piece is None:
+                    raise self.cut_at(index, e.reason) from None
+                raise
             self._line += text.count("\n") + 2
             yield ev, offset, len(data), text
+            index += 1
+
+    def cut_at(self, index: int, reason: str) -> TruncatedLogError:
+        """The error for a trimmed file whose last event (``index``) turns out incomplete."""
+        return TruncatedLogError(
+            self.path, index, f"the file ends in the middle of event {index + 1} ({reason})"
+        )
 
     def close(self) -> None:
         """Close the file (which releases the shared lock)."""
@@ -476,6 +510,8 @@ class EventLog:
         self.last_seq = last_seq
         self._size = size
         self._fd: int | None = None
+        #: The file lacks its final blank line (trimmed by an editor): the next append adds it.
+        self.pad = False
 
     @classmethod
     def open(
@@ -520,7 +556,7 @@ class EventLog:
         """
         if event.get("seq") != self.last_seq + 1:
             raise ValueError(f"event seq {event.get('seq')} does not follow {self.last_seq}")
-        data = (block or event_block(event)).encode("utf-8")
+        data = (("\n" if self.pad else "") + (block or event_block(event))).encode("utf-8")
         fd = self._fileno()
         _lock(fd)
         try:
@@ -539,6 +575,7 @@ class EventLog:
                 raise LogError(self.path, f"could not save the event ({e.strerror or e})") from None
             self._size += len(data)
             self.last_seq += 1
+            self.pad = False
         finally:
             _unlock(fd)
 

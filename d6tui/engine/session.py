@@ -142,15 +142,20 @@ class Session:
                 raise LogError(p, f"this is a {header.game} save, not {rules.slug}")
             types = rules.event_types | ENGINE_EVENT_TYPES
             log = EventLog(p, header, 0, reader.size)
+            log.pad = reader.trimmed
             session = cls(rules, header, log, dice)
             total = max(1, reader.size)
             # One block at a time, kept as a place in the file: memory stays small.
-            for ev, offset, length, _ in reader.events(types.__contains__):
+            events = reader.events(types.__contains__)
+            for ev, offset, length, _ in events:
                 try:
                     session._apply(ev, span=(offset, length))
                 except (EventError, RuleError, KeyError, TypeError, ValueError) as e:
                     reason = f"missing key {e}" if isinstance(e, KeyError) else str(e)
-                    raise LogError(p, reason or type(e).__name__, seq=ev["seq"]) from None
+                    reason = reason or type(e).__name__
+                    if reader.trimmed and next(events, None) is None:
+                        raise reader.cut_at(ev["seq"] - 1, reason) from None
+                    raise LogError(p, reason, seq=ev["seq"]) from None
                 if progress is not None and ev["seq"] % 500 == 0:
                     progress(offset, total)
             log.last_seq = len(session.events)

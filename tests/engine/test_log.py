@@ -131,8 +131,11 @@ def test_cut_anywhere_in_last_event_is_recognised(tmp_path_factory, data) -> Non
     if cut == last_block:  # nothing of the last event was written: a complete, shorter log
         assert len(read_log(path)[1]) == 4
         return
+    if cut == len(full) - 1:  # only the final blank line is missing: the event is whole
+        assert len(Session.load(path, rules=toy.RULES).events) == 5
+        return
     with pytest.raises(TruncatedLogError) as info:
-        read_log(path)
+        Session.load(path, rules=toy.RULES)
     assert info.value.complete == 4
     backup, kept = recover(path)
     assert kept == 4
@@ -274,3 +277,26 @@ def test_loading_while_another_process_appends(tmp_path: Path) -> None:
     assert writer.returncode == 0
     events = Session.load(path, rules=toy.RULES).events
     assert [e["seq"] for e in events] == list(range(1, 152 + mine))
+
+
+def test_trimmed_final_blank_line_loses_nothing(tmp_path: Path) -> None:
+    """An editor that trims the last blank line leaves a complete log: it loads whole, and
+    the next append restores the blank line before its block."""
+    path = tmp_path / "g.toml"
+    s = make_game(path, rolls=3)
+    s.close()
+    path.write_bytes(path.read_bytes()[:-1])
+    loaded = Session.load(path, rules=toy.RULES)
+    assert loaded.state == s.state
+    loaded.do(toy.roll, loaded.dice)
+    again = Session.load(path, rules=toy.RULES)
+    assert [e["seq"] for e in again.events] == [1, 2, 3, 4, 5]
+    assert path.read_text().endswith("\n\n") and "\n\n\n" not in path.read_text()
+
+
+def test_windows_line_endings_are_named(tmp_path: Path) -> None:
+    path = tmp_path / "g.toml"
+    make_game(path, rolls=1).close()
+    path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n")[:-2])
+    with pytest.raises(LogError, match="Windows line endings"):
+        Session.load(path, rules=toy.RULES)
