@@ -128,6 +128,11 @@ def to_json(state: Campaign) -> dict:
     return out
 
 
+#: Events after which the record says the character's wound level (or Body Points).
+_HARM = frozenset({"attacked", "stay_up_rolled", "mortal_rolled", "flesh_wound_taken",
+                   "healed"})
+
+
 def export_markdown(session) -> str:  # noqa: ANN001 - an engine Session
     """The campaign's log as a readable Markdown record (``d6tui export --format markdown``):
     sessions, rounds, every roll and wound, CP awarded, and each sheet as it stands now.
@@ -138,7 +143,26 @@ def export_markdown(session) -> str:  # noqa: ANN001 - an engine Session
 
     entries = [e for e in session.history() if not e.undone
                and e.event.get("type") not in ("undone", "redone", "retitled")]
-    text = log_markdown(session.title, [e.event for e in entries], describe)
+    folded = [new_state(session.header.options)]
+
+    def with_wounds(ev: dict) -> str:
+        # fold as we go, so each hit and wound roll says where it left the character
+        before = folded[0]
+        folded[0] = after = fold(before, ev)
+        text = describe(ev)
+        who = ev.get("target") if ev["type"] == "attacked" else ev.get("who")
+        if ev["type"] in _HARM and who is not None:
+            m = after.member(str(who))
+            old = before.member(str(who))
+            if m.body is not None:
+                harm = f"{m.body.current}/{m.body.maximum} Body Points"
+            else:
+                harm = m.wounds.level.label
+            if (m.wounds, m.body) != (old.wounds, old.body) or ev["type"] != "attacked":
+                text += f" \u2192 {m.sheet.name}: {harm}"
+        return text
+
+    text = log_markdown(session.title, [e.event for e in entries], with_wounds)
     state = session.state
     sheets = [sheet_markdown(m.sheet, state.settings) for m in state.members]
     if sheets:
