@@ -297,7 +297,7 @@ the log, Escape goes home.
         out.append("\n")
         if state.over:
             out.append(f"Final fame {state.final_fame}: {state.status}. ", "bold")
-            out.append("u undoes, Escape goes home, ] turns to J09.")
+            out.append("[ ] turn the pages (J09: the score), u undoes, Escape goes home.")
             return out
         for i, offer in enumerate(self.offers):
             if i:

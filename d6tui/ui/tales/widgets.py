@@ -228,8 +228,8 @@ class JournalBooklet(_ViewWidget):
         view = self.view
         key, title = PAGES[self.page % len(PAGES)]
         out = Text()
-        out.append(f"{key} {title}", self.style("journal-booklet--title"))
-        out.append(f"  ({self.page % len(PAGES) + 1}/{len(PAGES)}, [ ] turn)\n",
+        out.append(f"{key} {title}  ", self.style("journal-booklet--title"))
+        out.append(f"{self.page % len(PAGES) + 1}/{len(PAGES)}\n",
                    self.style("journal-booklet--muted"))
         if view is None or view.state.hero is None:
             out.append("The tale has not begun.")
@@ -338,10 +338,15 @@ class JournalBooklet(_ViewWidget):
             n, was = h.scrolls.count(name), (b.scrolls.count(name) if b else 0)
             effect = f"{data.effect} {data.value}" if data else ""
             self._line(out, f"{n} x {name:<9} {effect}", n != was, bool(data and data.house))
-        self._head(out, "Prices: castle / E08 / E15 (R07)")
+        self._head(out, "Scrolls: effect, price castle / E08 / E15 (R07)")
         for name, data in content().scrolls.items():
             prices = " / ".join(str(data.prices.get(k, "-")) for k in ("castle", "E08", "E15"))
-            self._muted(out, f"{name:<9} {prices}")
+            # The house mark ends the line: Textual drops spaces that follow a styled span.
+            out.append(f"{name:<9} {data.effect} {data.value}".ljust(20) + prices,
+                       self.style("journal-booklet--muted"))
+            if data.house:
+                out.append(HOUSE, self.style("journal-booklet--house"))
+            out.append("\n")
         return out
 
     def page_j04(self, view: TalesView) -> Text:

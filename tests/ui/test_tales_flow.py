@@ -1,0 +1,210 @@
+"""Pilot tests of 6x6 Tales through the keyboard: starting a tale from the home screen, a
+whole day (leave the castle, walk, reveal and turn a road, stop, the terrain event, end the
+turn), table dice, the Hobbit's cookie, undo, the cursor, the booklet's pages and help."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from d6tui.engine.registry import GAMES
+from d6tui.games.tales import commands, island
+from d6tui.games.tales.state import evolve
+from d6tui.ui.screens.help import HelpScreen
+from d6tui.ui.screens.modals import ChoiceModal, TableDiceInput
+from d6tui.ui.tales.screen import ARROWS, TalesScreen
+from d6tui.ui.tales.widgets import IslandMap, JournalBooklet, TalesView
+from tests.ui.helpers import make_app, settle, sync
+from tests.ui.tales_helpers import load_example, new_tale
+
+
+def bar(screen: TalesScreen) -> str:
+    """The step bar's text."""
+    return str(screen.query_one("#step").render())
+
+
+@sync
+async def test_new_tale_from_the_home_screen(saves: Path) -> None:
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range([g.slug for g in GAMES].index("tales")):
+            await pilot.press("down")
+        await pilot.press("n")
+        for _ in range(3):  # the form's worker waits for it: no settle() while it is open
+            await pilot.pause()
+        await pilot.press(*"Mira")
+        await pilot.press("tab", "tab", "tab", *"7", "ctrl+s")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TalesScreen)
+        h = screen.tale.hero
+        assert h is not None and (h.name, h.race) == ("Mira", "dwarf")
+        assert screen.session.header.options["seed"] == 7
+        # R02: first the castle's square is rolled; then its place is open (E01)
+        assert "Setup" in bar(screen) and "R02" in bar(screen)
+        await pilot.press("r")
+        await settle(pilot)
+        assert screen.tale.squares[screen.tale.pos].terrain == "castle"
+        assert "Castle" in bar(screen) and " x " in bar(screen)
+
+
+@sync
+async def test_a_whole_day_by_keys(saves: Path) -> None:
+    session = new_tale(saves, seed=3)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TalesScreen)
+        await pilot.press("r")  # the castle (R02)
+        await settle(pilot)
+        await pilot.press("x")  # leave the castle: week 1, day 1 begins
+        await settle(pilot)
+        state = screen.tale
+        assert (state.week, state.day, state.step) == (1, 1, "movement")
+        assert "W1 D1" in bar(screen) and "Movement" in bar(screen)
+        assert screen.query_one(IslandMap).view.reach  # type: ignore[union-attr]
+        # walk onto a new square: roll for it, then turn its road
+        move = next(a for a in commands.actions(state) if a[0] is commands.move)
+        await pilot.press(ARROWS[move[1][0]])
+        await settle(pilot)
+        assert screen.tale.top is not None and screen.tale.top.kind == "roll:reveal"
+        assert " r " in bar(screen)
+        await pilot.press("r")
+        await settle(pilot)
+        assert screen.tale.top is not None and screen.tale.top.kind == "choose:rotate"
+        assert "°" in bar(screen)
+        target = screen.tale.top.n
+        await pilot.press("1")
+        await settle(pilot)
+        assert screen.tale.squares[target].revealed
+        day_before = (screen.tale.week, screen.tale.day)
+        # stop, and go on by the offered keys until the next day begins
+        await pilot.press("s")
+        await settle(pilot)
+        assert screen.tale.days[-1].final == island.name(screen.tale.pos)
+        for _ in range(40):
+            if (screen.tale.week, screen.tale.day) != day_before:
+                break
+            keys = [o.key for o in screen.offers if o.action is not None]
+            before = len(screen.session.events)
+            key = "e" if "e" in keys else ("x" if "x" in keys else keys[0])
+            await pilot.press(key)
+            await settle(pilot)
+            assert len(screen.session.events) == before + 1
+        assert (screen.tale.week, screen.tale.day) == (1, 2)
+        # J05 keeps the first day's final square
+        assert screen.tale.days[0].final
+
+
+@sync
+async def test_table_dice_and_undo(saves: Path) -> None:
+    session = new_tale(saves, seed=3)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TalesScreen)
+        await pilot.press("r")  # the castle (R02)
+        await settle(pilot)
+        await pilot.press("x")
+        await settle(pilot)
+        move = next(a for a in commands.actions(screen.tale) if a[0] is commands.move)
+        await pilot.press(ARROWS[move[1][0]])
+        await settle(pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, TableDiceInput)
+        await pilot.press("7", "enter")  # one die only: refused, nothing recorded
+        await pilot.pause()
+        assert isinstance(app.screen, TableDiceInput)
+        await pilot.press("backspace", "5", "space", "2", "enter")
+        await settle(pilot)
+        last = screen.session.events[-1]
+        assert last["roll"] == {"dice": "2d6", "faces": [5, 2], "source": "table"}
+        assert screen.tale.top is not None and screen.tale.top.kind == "choose:rotate"
+        n = len(screen.session.events)
+        await pilot.press("u")
+        await settle(pilot)
+        assert screen.tale.top is not None and screen.tale.top.kind == "roll:reveal"
+        assert len(screen.session.events) == n + 1  # undo is an event too
+
+
+@sync
+async def test_the_hobbit_is_asked_about_the_cookie(saves: Path) -> None:
+    session = new_tale(saves, race="hobbit", seed=3)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TalesScreen)
+        await pilot.press("r")  # the castle's square (R02), with the dice seen first
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceModal)
+        labels = [label for label, _ in app.screen.options]
+        assert labels[0].startswith("keep") and any("cookie" in x for x in labels)
+        await pilot.press("2")  # the first cookie option
+        await settle(pilot)
+        last = screen.session.events[-1]
+        assert "cookie" in last
+        hero = screen.tale.hero
+        assert hero is not None and "Cookie" not in hero.items
+
+
+@sync
+async def test_cursor_pages_and_help(saves: Path) -> None:
+    session = load_example(saves, 133)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TalesScreen)
+        start = screen.cursor
+        assert start == screen.tale.pos
+        await pilot.press("shift+up")
+        await settle(pilot)
+        assert screen.cursor == island.neighbour(start, "N")
+        assert "Cursor: " + island.name(screen.cursor) in bar(screen)
+        # arrows at the movement step move the hero, not the cursor
+        assert screen.tale.step == "movement"
+        booklet = screen.query_one(JournalBooklet)
+        assert str(booklet.render()).startswith("J01 Hero")
+        for key, page in (("right_square_bracket", "J02"), ("pagedown", "J03"),
+                          ("left_square_bracket", "J02")):
+            await pilot.press(key)
+            await settle(pilot)
+            assert str(booklet.render()).startswith(page)
+        assert "Cursor: " + island.name(screen.cursor) in str(booklet.render())
+        await pilot.press("m")
+        await settle(pilot)
+        assert not screen.query_one("#map-col").display
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        assert "R10" in app.screen.text and "House values" in app.screen.text
+
+
+@sync
+async def test_dungeon_page_and_highlights(saves: Path) -> None:
+    session = load_example(saves, 133)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TalesScreen)
+        booklet = screen.query_one(JournalBooklet)
+        state = screen.tale
+        h = state.hero
+        assert h is not None
+        inside = evolve(state, dungeon="pyramid", room=4,
+                        hero=evolve(h, gold=h.gold + 2))
+        booklet.view = TalesView(inside, state, 0, {})
+        booklet.page = 6
+        await pilot.pause()
+        assert "In the pyramid, room 4" in str(booklet.render())
+        booklet.page = 0
+        await pilot.pause()
+        text = booklet.render()
+        changed = [str(text)[s.start:s.end] for s in text.spans if s.style]
+        assert any("Gold" in c for c in changed)

@@ -1,0 +1,60 @@
+"""Snapshots of the 6x6 Tales screen: the island map and every page of the journal booklet,
+at 80x24 and 120x40.
+
+The tale is the example save cut after 133 events (week 2, day 6, the hero has just walked
+onto III-5), loaded with its seeded dice; then the hero stops, a terrain event is typed from
+table dice (2 and 4: a monster) and the hero attacks with d6tui's dice. Each page is turned
+to with ``]``. Update with ``pytest tests/ui --snapshot-update`` and look at every SVG.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from tests.ui.helpers import make_app, settle
+from tests.ui.tales_helpers import load_example
+
+SIZES = [(80, 24), (120, 40)]
+PAGES = ["J01", "J02", "J03", "J04", "J05", "J06", "J07", "J09"]
+
+
+def _fight_then_page(page: int):  # noqa: ANN202
+    async def run_before(pilot: Pilot) -> None:
+        await settle(pilot)
+        for key in ("s", "t"):
+            await pilot.press(key)
+            await pilot.pause()
+        await pilot.pause()
+        await pilot.press("2", "space", "4", "enter")
+        await settle(pilot)
+        await pilot.press("a")
+        await settle(pilot)
+        for _ in range(page):
+            await pilot.press("right_square_bracket")
+        await settle(pilot)
+
+    return run_before
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("page", range(len(PAGES)), ids=lambda p: PAGES[p])
+def test_tales_map_and_page(snap_compare, saves: Path, size: tuple[int, int],  # noqa: ANN001
+                            page: int) -> None:
+    app = make_app(saves, session=load_example(saves, 133))
+    assert snap_compare(app, terminal_size=size, run_before=_fight_then_page(page))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_tales_finished(snap_compare, saves: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
+    """The whole example tale, opened at its end: the map and J09's final fame."""
+    app = make_app(saves, session=load_example(saves, 10_000))
+
+    async def run_before(pilot: Pilot) -> None:
+        await settle(pilot)
+        await pilot.press("left_square_bracket")
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
