@@ -41,6 +41,7 @@ from d6tui.games.shooter.state import (
     hand_card,
     jail_rep,
     jailed_bandits,
+    plural,
     rep_needed,
     unmatched,
 )
@@ -228,7 +229,7 @@ def legal_actions(state: ShooterState) -> list[Action]:
         sec = "Drawing a Bandit Card"
         if state.dice.free > 0 and state.rolls_used < ROLLS_PER_HUNT:
             n = state.dice.free
-            out.append(Action("roll", f"Roll {n} {'die' if n == 1 else 'dice'}", cmd.roll, name,
+            out.append(Action("roll", f"Roll {plural(n, 'die', 'dice')}", cmd.roll, name,
                               rolls=(("roll", n),), section=sec))
         if state.rerolls_left > 0 and state.dice.skulls > 0:
             out.append(Action("skull_reroll", "Re-roll a skull", cmd.skull_reroll, name,
@@ -264,8 +265,8 @@ def legal_actions(state: ShooterState) -> list[Action]:
     elif ph in (Phase.CHALLENGE, Phase.DYNAMITE):
         n = state.dice.free
         kind = state.cards[state.resolving].effect
-        out.append(Action("roll", f"Roll {n} dice", cmd.roll, name, rolls=(("roll", n),),
-                          section=f"Card Index: {KIND_NAMES[kind]}"))
+        out.append(Action("roll", f"Roll {plural(n, 'die', 'dice')}", cmd.roll, name,
+                          rolls=(("roll", n),), section=f"Card Index: {KIND_NAMES[kind]}"))
     elif ph == Phase.REWARD:
         if state.store_up:
             choices = [_cards_choice(state, "card", "Store card to take", state.store_up)]

@@ -105,6 +105,17 @@ def _by(state: ShooterState) -> str:
     return state.players[state.current].name
 
 
+def _with_outcome(state: ShooterState, payload: dict) -> dict:
+    """Add the outcome facts (:data:`d6tui.games.shooter.fold.OUTCOME_KEYS`) to a payload.
+
+    They are derived by folding the payload on the current state, so what the event says
+    happened is exactly what the rules make happen (and :func:`~.fold.fold` checks it again on
+    load). ``describe`` then tells the outcome from the event alone.
+    """
+    payload.update(F.fold(state, payload).outcome)
+    return payload
+
+
 def _jail_owner(state: ShooterState, card_id: str) -> int:
     for i, p in enumerate(state.players):
         if card_id in p.jail:
@@ -132,7 +143,7 @@ def _draw_payload(state: ShooterState, dice: Dice | None, press_on: bool) -> dic
         payload["symbols"] = list(card.symbols)
     if press_on:
         payload["press_on"] = True
-    return payload
+    return _with_outcome(state, payload)
 
 
 def draw(state: ShooterState, *, dice: Dice | None = None) -> dict:
@@ -190,7 +201,8 @@ def stop(state: ShooterState, *, dice: Dice | None = None) -> dict:
     """
     _need_phase(state, (Phase.CAPTURED,), "stop the hunt",
                 "If you successfully capture a bandit you now have two options:")
-    return {"type": "hunt_stopped", "by": _by(state), "cards": list(state.in_play)}
+    return _with_outcome(state, {"type": "hunt_stopped", "by": _by(state),
+                                 "cards": list(state.in_play)})
 
 
 def roll(state: ShooterState, *, dice: Dice | None = None, roll: Any = None) -> dict:
@@ -222,9 +234,9 @@ def roll(state: ShooterState, *, dice: Dice | None = None, roll: Any = None) -> 
     if n == 0:
         raise RuleError("no dice are free to roll", sec)
     r = _take_roll(dice, roll, n, sec)
-    return {"type": "dice_rolled", "by": _by(state), "card": card,
-            "name": state.cards[card].name, "purpose": purpose,
-            "roll_no": state.rolls_used + 1, "roll": r}
+    return _with_outcome(state, {"type": "dice_rolled", "by": _by(state), "card": card,
+                                 "name": state.cards[card].name, "purpose": purpose,
+                                 "roll_no": state.rolls_used + 1, "roll": r})
 
 
 def skull_reroll(state: ShooterState, *, dice: Dice | None = None, roll: Any = None) -> dict:
@@ -251,8 +263,9 @@ def skull_reroll(state: ShooterState, *, dice: Dice | None = None, roll: Any = N
     if state.dice.skulls <= 0:
         raise RuleError("no skull die is out", sec)
     r = _take_roll(dice, roll, 1, sec)
-    return {"type": "skull_rerolled", "by": _by(state), "card": state.hunting,
-            "name": state.cards[state.hunting].name, "roll": r}
+    return _with_outcome(state, {"type": "skull_rerolled", "by": _by(state),
+                                 "card": state.hunting,
+                                 "name": state.cards[state.hunting].name, "roll": r})
 
 
 def give_up(state: ShooterState, *, dice: Dice | None = None) -> dict:
@@ -273,8 +286,8 @@ def give_up(state: ShooterState, *, dice: Dice | None = None) -> dict:
     _need_phase(state, (Phase.HUNT, Phase.LAST_CHANCE), "give up", sec)
     if state.phase == Phase.HUNT and state.dice.free >= len(unmatched(state)):
         raise RuleError("you still have dice and rolls to capture this bandit", sec)
-    return {"type": "gave_up", "by": _by(state), "card": state.hunting,
-            "name": state.cards[state.hunting].name, "lost": list(state.in_play)}
+    return _with_outcome(state, {"type": "gave_up", "by": _by(state), "card": state.hunting,
+                                 "name": state.cards[state.hunting].name})
 
 
 def play_reload(state: ShooterState, *, dice: Dice | None = None) -> dict:
@@ -300,7 +313,8 @@ def play_reload(state: ShooterState, *, dice: Dice | None = None) -> dict:
         raise RuleError("no skull die is out", sec)
     if state.rolls_used >= ROLLS_PER_HUNT:
         raise RuleError("Reload is played before a roll, and no roll is left", sec)
-    return {"type": "reload_played", "by": p.name, "card": card, "skulls": state.dice.skulls}
+    return _with_outcome(state, {"type": "reload_played", "by": p.name, "card": card,
+                                 "skulls": state.dice.skulls})
 
 
 def play_surrounded(state: ShooterState, *, dice: Dice | None = None) -> dict:
@@ -325,8 +339,9 @@ def play_surrounded(state: ShooterState, *, dice: Dice | None = None) -> dict:
         raise RuleError("you hold no We Have You Surrounded card", sec)
     if state.rolls_used:
         raise RuleError("it must be played before the first roll at this bandit", sec)
-    return {"type": "surrounded_played", "by": p.name, "card": card, "bandit": state.hunting,
-            "name": state.cards[state.hunting].name}
+    return _with_outcome(state, {"type": "surrounded_played", "by": p.name, "card": card,
+                                 "bandit": state.hunting,
+                                 "name": state.cards[state.hunting].name})
 
 
 # -- answering event cards ---------------------------------------------------------------------
@@ -394,8 +409,9 @@ def accept(state: ShooterState, *, dice: Dice | None = None) -> dict:
     _need_phase(state, (Phase.ESCAPE, Phase.JAIL_BREAK, Phase.DYNAMITE_DEFENSE),
                 "accept a card", "Card Index")
     c = state.cards[state.resolving]
-    return {"type": "card_accepted", "by": state.players[state.pending].name, "card": c.id,
-            "name": c.name}
+    return _with_outcome(state, {"type": "card_accepted",
+                                 "by": state.players[state.pending].name, "card": c.id,
+                                 "name": c.name})
 
 
 def contest_roll(state: ShooterState, *, dice: Dice | None = None, roll: Any = None,
@@ -420,8 +436,9 @@ def contest_roll(state: ShooterState, *, dice: Dice | None = None, roll: Any = N
     assert c is not None
     mine = _take_roll(dice, roll, CONTEST_DICE - c.skulls[0], sec)
     theirs = _take_roll(dice, opponent_roll, CONTEST_DICE - c.skulls[1], sec)
-    return {"type": "contest_rolled", "by": _by(state), "opponent": state.players[c.opponent].name,
-            "card": state.resolving, "roll": mine, "opponent_roll": theirs}
+    return _with_outcome(state, {"type": "contest_rolled", "by": _by(state),
+                                 "opponent": state.players[c.opponent].name,
+                                 "card": state.resolving, "roll": mine, "opponent_roll": theirs})
 
 
 def take_reward(state: ShooterState, *, dice: Dice | None = None, card: str | None = None,
@@ -571,9 +588,9 @@ def cash_rep(state: ShooterState, *, dice: Dice | None = None,
     if rep < need:
         raise RuleError(
             f"those cards make {rep} Rep; a {RANKS[p.rank]} needs {need} to be promoted", sec)
-    return {"type": "rep_cashed", "by": p.name, "cards": cards,
-            "names": [state.cards[c].name for c in cards], "rep": rep, "need": need,
-            "rank": RANKS[p.rank + 1]}
+    return _with_outcome(state, {"type": "rep_cashed", "by": p.name, "cards": cards,
+                                 "names": [state.cards[c].name for c in cards], "rep": rep,
+                                 "need": need, "rank": RANKS[p.rank + 1]})
 
 
 def _hand_play(state: ShooterState, effect: str, phases: Sequence[Phase]) -> tuple[str, str]:

@@ -44,6 +44,7 @@ from d6tui.games.shooter.state import (
     evolve,
     hand_card,
     jailed_bandits,
+    plural,
     unmatched,
 )
 
@@ -178,10 +179,18 @@ def _end_turn_phase(state: ShooterState, note: str) -> ShooterState:
                    target=-1, note=note)
 
 
-def _lose_in_play(state: ShooterState, note: str) -> ShooterState:
-    """A failed capture or an Escape: every bandit in play is discarded; end phase."""
+def _lose_in_play(state: ShooterState, note: str, **facts: Any) -> ShooterState:
+    """A failed capture or an Escape: every bandit in play is discarded; end phase.
+
+    ``facts`` (the outcome) get ``lost`` and ``lost_names``: the bandits discarded."""
+    facts.update(_lost(state, state.in_play))
     return evolve(state, discard=state.discard + state.in_play, in_play=(), hunting="",
-                   phase=Phase.END, pending=state.current, note=note)
+                   phase=Phase.END, pending=state.current, note=note, outcome=facts)
+
+
+def _lost(state: ShooterState, ids: Any) -> dict[str, list[str]]:
+    """Outcome facts naming the cards a player loses."""
+    return {"lost": list(ids), "lost_names": [state.cards[c].name for c in ids]}
 
 
 def _resolve_to_discard(state: ShooterState) -> ShooterState:
@@ -200,17 +209,25 @@ def _start_turn(state: ShooterState, i: int) -> ShooterState:
 def _after_hunt_roll(state: ShooterState) -> ShooterState:
     """Capture, last chance, automatic failure, or keep hunting ("Drawing a Bandit Card")."""
     missing = unmatched(state)
-    name = state.cards[state.hunting].name
+    card = state.hunting
+    name = state.cards[card].name
     if not missing:
-        return evolve(state, hunting="", phase=Phase.CAPTURED, note=f"captured {name}")
+        return evolve(state, hunting="", phase=Phase.CAPTURED, note=f"captured {name}",
+                       outcome={"outcome": "captured", "captured": card})
     if state.rolls_used >= ROLLS_PER_HUNT:
         # a re-roll fills at most one symbol and needs a skull die: it can only help when
         # there are enough of both for every missing symbol
         if min(state.rerolls_left, state.dice.skulls) >= len(missing):
-            return evolve(state, phase=Phase.LAST_CHANCE, note="last chance: re-roll a skull?")
-        return _lose_in_play(state, f"{name} got away")
-    if state.dice.free < len(missing) and not can_rescue(state):
-        return _lose_in_play(state, f"too few dice left for {name}")
+            return evolve(state, phase=Phase.LAST_CHANCE, note="last chance: re-roll a skull?",
+                           outcome={"outcome": "last_chance", "needs": len(missing)})
+        return _lose_in_play(state, f"{name} got away", outcome="failed", reason="rolls",
+                             needs=len(missing))
+    free = state.dice.free
+    if free < len(missing) and not can_rescue(state):
+        return _lose_in_play(
+            state, f"{name} needs {plural(len(missing), 'symbol')}, "
+                   f"{plural(free, 'die', 'dice')} left: the hunt fails",
+            outcome="failed", reason="dice", needs=len(missing), dice_left=free)
     return evolve(state, phase=Phase.HUNT)
 
 
@@ -354,15 +371,18 @@ def _card_drawn(state: ShooterState, ev: dict) -> ShooterState:
     if kind == "escape":
         if not state.in_play:
             return evolve(_resolve_to_discard(state), phase=Phase.DRAW,
-                           note="Escape with no bandits in play: discarded, draw again")
+                           note="Escape with no bandits in play: discarded, draw again",
+                           outcome={"outcome": "discarded"})
         if hand_card(state.player, state, "horseback"):
             return evolve(state, phase=Phase.ESCAPE)
-        return _lose_in_play(_resolve_to_discard(state), "the bandits in play escaped")
+        return _lose_in_play(_resolve_to_discard(state), "the bandits in play escaped",
+                             outcome="escaped")
     if kind == "jail_break":
         p = state.player
         if not jailed_bandits(state, p):
             return evolve(_resolve_to_discard(state), phase=Phase.DRAW,
-                           note="Jail Break with an empty jail: discarded, draw again")
+                           note="Jail Break with an empty jail: discarded, draw again",
+                           outcome={"outcome": "discarded"})
         if jailed_bandits(state, p, unshackled=True) and hand_card(p, state, "night_watch"):
             return evolve(state, phase=Phase.JAIL_BREAK)
         return _jail_break(state)
@@ -370,14 +390,17 @@ def _card_drawn(state: ShooterState, ev: dict) -> ShooterState:
         return evolve(state, phase=Phase.CHALLENGE, dice=Tray(), rolls_used=0)
     # shooting contest
     opp = (state.current + 1) % len(state.players)
-    return evolve(state, phase=Phase.CONTEST, contest=Contest(opp))
+    return evolve(state, phase=Phase.CONTEST, contest=Contest(opp),
+                   outcome={"opponent": state.players[opp].name})
 
 
 def _jail_break(state: ShooterState) -> ShooterState:
     i = state.current
     lost = jailed_bandits(state, state.players[i], unshackled=True)
+    facts = {"outcome": "broke_out", **_lost(state, lost), "jailed": list(state.in_play)}
     state = _resolve_to_discard(cash_cards(state, i, lost))
-    return _end_turn_phase(state, f"Jail Break: {len(lost)} bandit(s) broke out")
+    state = _end_turn_phase(state, f"Jail Break: {plural(len(lost), 'bandit')} broke out")
+    return evolve(state, outcome=facts)
 
 
 def _deck_exhausted(state: ShooterState, ev: dict) -> ShooterState:
@@ -417,16 +440,21 @@ def _dice_rolled(state: ShooterState, ev: dict) -> ShooterState:
             return rolled
         t = rolled.target
         lost = jailed_bandits(rolled, rolled.players[t], unshackled=True) if won else ()
+        facts = {"outcome": "blew", "target": rolled.players[t].name, **_lost(rolled, lost)}
+        if not won:
+            facts = {"outcome": "fizzled", "target": rolled.players[t].name}
         rolled = cash_cards(rolled, t, lost)
-        note = (f"Dynamite: {len(lost)} bandit(s) fled {rolled.players[t].name}'s jail" if won
-                else "the Dynamite fizzled")
+        note = (f"Dynamite: {plural(len(lost), 'bandit')} fled {rolled.players[t].name}'s jail"
+                if won else "the Dynamite fizzled")
         return evolve(rolled, store_discard=rolled.store_discard + (rolled.resolving,),
                        resolving="", target=-1, phase=Phase.START, dice=Tray(), rolls_used=0,
-                       note=note)
+                       note=note, outcome=facts)
     if won:
-        return evolve(rolled, phase=Phase.REWARD, note="challenge won: choose a store card")
+        return evolve(rolled, phase=Phase.REWARD, note="challenge won: choose a store card",
+                       outcome={"outcome": "won"})
     if rolled.rolls_used >= ROLLS_PER_HUNT:
-        return _end_turn_phase(_resolve_to_discard(rolled), "challenge lost")
+        return evolve(_end_turn_phase(_resolve_to_discard(rolled), "challenge lost"),
+                      outcome={"outcome": "failed"})
     return rolled
 
 
@@ -468,8 +496,10 @@ def _surrounded_played(state: ShooterState, ev: dict) -> ShooterState:
     if state.rolls_used or ev.get("bandit") != state.hunting:
         raise EventError("We Have You Surrounded is played on a bandit before its first roll")
     name = state.cards[state.hunting].name
+    jailed = list(state.in_play)
     state = _play_hand_card(state, state.current, card)
-    return _end_turn_phase(evolve(state, hunting=""), f"surrounded and captured {name}")
+    state = _end_turn_phase(evolve(state, hunting=""), f"surrounded and captured {name}")
+    return evolve(state, outcome={"outcome": "captured", "jailed": jailed})
 
 
 def _gave_up(state: ShooterState, ev: dict) -> ShooterState:
@@ -477,13 +507,15 @@ def _gave_up(state: ShooterState, ev: dict) -> ShooterState:
     _by(state, ev)
     if ev.get("card") != state.hunting:
         raise EventError("the hunter gave up on a bandit that is not hunted")
-    return _lose_in_play(state, f"gave up on {state.cards[state.hunting].name}")
+    return _lose_in_play(state, f"gave up on {state.cards[state.hunting].name}",
+                         outcome="failed", reason="gave_up")
 
 
 def _hunt_stopped(state: ShooterState, ev: dict) -> ShooterState:
     _phase(state, ev, Phase.CAPTURED)
     _by(state, ev)
-    return _end_turn_phase(state, "the bandits are taken to jail")
+    facts = {"cards": list(state.in_play), "names": [state.cards[c].name for c in state.in_play]}
+    return evolve(_end_turn_phase(state, "the bandits are taken to jail"), outcome=facts)
 
 
 def _horseback_played(state: ShooterState, ev: dict) -> ShooterState:
@@ -512,7 +544,8 @@ def _card_accepted(state: ShooterState, ev: dict) -> ShooterState:
     if ev.get("card") != state.resolving:
         raise EventError(f"{ev.get('card')!r} is not the card being answered")
     if state.phase == Phase.ESCAPE:
-        return _lose_in_play(_resolve_to_discard(state), "the bandits in play escaped")
+        return _lose_in_play(_resolve_to_discard(state), "the bandits in play escaped",
+                             outcome="escaped")
     if state.phase == Phase.JAIL_BREAK:
         return _jail_break(state)
     return evolve(state, phase=Phase.DYNAMITE, pending=state.current, dice=Tray(),
@@ -531,14 +564,15 @@ def _contest_rolled(state: ShooterState, ev: dict) -> ShooterState:
     state = evolve(state, last_roll=tuple(mine), last_roll_other=tuple(theirs))
     if a >= CONTEST_DICE and b >= CONTEST_DICE:
         return evolve(state, contest=Contest(c.opponent, (0, 0), c.rounds + 1),
-                       note="both shooters hit 3 skulls: start over")
+                       note="both shooters hit 3 skulls: start over", outcome={"outcome": "tie"})
     if a < CONTEST_DICE and b < CONTEST_DICE:
         return evolve(state, contest=Contest(c.opponent, (a, b), c.rounds + 1))
     win = state.current if a >= CONTEST_DICE else c.opponent
     p = state.players[win]
     state = _set_player(state, win, evolve(p, jail=p.jail + (state.resolving,)))
     state = evolve(state, resolving="")
-    return _end_turn_phase(state, f"{p.name} won the Shooting Contest")
+    state = _end_turn_phase(state, f"{p.name} won the Shooting Contest")
+    return evolve(state, outcome={"outcome": "won", "winner": p.name})
 
 
 def _reward_taken(state: ShooterState, ev: dict) -> ShooterState:
@@ -591,17 +625,21 @@ def _rep_cashed(state: ShooterState, ev: dict) -> ShooterState:
     if not isinstance(cards, list) or not cards or len(set(cards)) != len(cards) or not set(
             p.jail).issuperset(cards):
         raise EventError("the cards cashed are not in the jail")
-    if p.rank >= len(REP_NEEDED) or sum(card_rep(state, c) for c in cards) < REP_NEEDED[p.rank]:
+    rep = sum(card_rep(state, c) for c in cards)
+    if p.rank >= len(REP_NEEDED) or rep < REP_NEEDED[p.rank]:
         raise EventError("the cards cashed do not make the Rep needed")
+    need = REP_NEEDED[p.rank]
     state = cash_cards(state, i, cards)
     p = evolve(state.players[i], rank=p.rank + 1)
     state = _set_player(state, i, p)
+    facts = {"outcome": "promoted", "rank": RANKS[p.rank], "rep": rep, "need": need}
     note = f"{p.name} is promoted to {RANKS[p.rank]}"
     if p.rank == len(RANKS) - 1:
-        return evolve(state, winner=i, phase=Phase.OVER, note=f"{p.name} is Marshal and wins")
+        return evolve(state, winner=i, phase=Phase.OVER, note=f"{p.name} is Marshal and wins",
+                       outcome={**facts, "outcome": "won"})
     if state.phase == Phase.START:
         state = evolve(state, rerolls_left=SKULL_REROLLS[p.rank])
-    return evolve(state, note=note)
+    return evolve(state, note=note, outcome=facts)
 
 
 def _others_bandit(state: ShooterState, ev: dict, effect: str) -> tuple[str, int, str]:
@@ -674,6 +712,31 @@ def _turn_ended(state: ShooterState, ev: dict) -> ShooterState:
     return _start_turn(state, nxt)
 
 
+_HUNT_KEYS = frozenset({"outcome", "captured", "reason", "needs", "dice_left", "lost",
+                        "lost_names"})
+
+#: The outcome facts each event type may carry: computed by the command from the state and
+#: checked by :func:`fold` (an event that states one the rules do not derive is refused; one
+#: left out, as in saves written before they existed, is derived). ``outcome`` is what happened
+#: (``"captured"``, ``"last_chance"``, ``"failed"``, ``"escaped"``, ``"broke_out"``,
+#: ``"discarded"``, ``"won"``, ``"tie"``, ``"blew"``, ``"fizzled"``, ``"promoted"``); ``reason``
+#: why a hunt failed (``"rolls"``: third roll missed, ``"dice"``: ``needs`` symbols, only
+#: ``dice_left`` dice, no rescue; ``"gave_up"``); ``lost``/``lost_names``: the cards
+#: discarded; ``jailed``: bandits taken to jail; ``captured``: the bandit caught.
+OUTCOME_KEYS: dict[str, frozenset[str]] = {
+    "card_drawn": _HUNT_KEYS | {"jailed", "opponent"},
+    "dice_rolled": _HUNT_KEYS | {"target"},
+    "skull_rerolled": _HUNT_KEYS,
+    "reload_played": _HUNT_KEYS,
+    "gave_up": _HUNT_KEYS,
+    "surrounded_played": frozenset({"outcome", "jailed"}),
+    "hunt_stopped": frozenset({"cards", "names"}),
+    "card_accepted": frozenset({"outcome", "lost", "lost_names", "jailed"}),
+    "contest_rolled": frozenset({"outcome", "winner"}),
+    "rep_cashed": frozenset({"outcome", "rank", "rep", "need"}),
+}
+
+
 FOLDS: dict[str, Callable[[ShooterState, dict], ShooterState]] = {
     "game_started": _game_started,
     "card_drawn": _card_drawn,
@@ -722,7 +785,24 @@ def fold(state: ShooterState, event: dict) -> ShooterState:
         raise EventError("the game is over; no more events can follow")
     if t != "game_started" and state.phase == Phase.SETUP:
         raise EventError("the game has not started")
-    return handler(state, event)
+    if state.outcome:
+        state = evolve(state, outcome={})
+    new = handler(state, event)
+    keys = OUTCOME_KEYS.get(t)  # type: ignore[arg-type]
+    if keys:
+        _check_outcome(event, new.outcome, keys)
+    return new
+
+
+def _check_outcome(ev: dict, facts: Any, keys: frozenset[str]) -> None:
+    """A stored outcome fact must be the one the rules derive; a missing one is derived."""
+    for k in sorted(keys):
+        if k not in ev:
+            continue
+        if k not in facts:
+            raise EventError(f"the event says {k} = {ev[k]!r}, but the game gives no {k}")
+        if ev[k] != facts[k]:
+            raise EventError(f"the event says {k} = {ev[k]!r}, but the game gives {facts[k]!r}")
 
 
 # -- describing --------------------------------------------------------------------------------
@@ -734,8 +814,62 @@ def _faces(roll: Any) -> str:
     return (", ".join(str(f) for f in faces) or "nothing") + src
 
 
+def _names(names: Any) -> str:
+    """``"A"``, ``"A and B"``, ``"A, B and C"``."""
+    names = [str(n) for n in names] if isinstance(names, list) else []
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _count(e: dict, key: str) -> int:
+    v = e.get(key)
+    return len(v) if isinstance(v, list) else 0
+
+
+def _escape_words(e: dict) -> str:
+    """What an Escape, a Jail Break or a failed hunt took, from the outcome facts."""
+    lost = e.get("lost_names")
+    return _names(lost) if isinstance(lost, list) and lost else ""
+
+
+def _hunt_outcome(e: dict) -> str:
+    """The words after a hunt step (draw, roll, re-roll, Reload, give up): capture or failure."""
+    out = e.get("outcome")
+    name = e.get("name", "the bandit")
+    if out == "captured":
+        return f": {name} is captured"
+    if out == "last_chance":
+        needs = e.get("needs", 0)
+        return (f": {plural(needs, 'symbol')} still missing after the third roll; "
+                f"a skull re-roll may still save the hunt")
+    if out != "failed":
+        return ""
+    others = [n for c, n in zip(e.get("lost", []), e.get("lost_names", []), strict=False)
+              if c != e.get("card")]
+    also = f"; {_names(others)} {'escapes' if len(others) == 1 else 'escape'} too" if others \
+        else ""
+    reason = e.get("reason")
+    needs = e.get("needs", 0)
+    if reason == "dice":
+        left = e.get("dice_left", 0)
+        still = "" if e.get("type") == "card_drawn" else "still "
+        why = (f"{name} {still}needs {plural(needs, 'symbol')}, "
+               f"{plural(left, 'die', 'dice')} left")
+        return f": {why}, so the hunt fails{also}"
+    if reason == "rolls":
+        return (f": {name} got away ({plural(needs, 'symbol')} still missing after the third "
+                f"roll){also}")
+    return f"{also}"
+
+
 def describe(event: dict) -> str:
     """One event in words, from the event alone, for the log view (DESIGN "The log").
+
+    Outcome facts (:data:`OUTCOME_KEYS`) are told when the event carries them: a capture, a
+    failed hunt and why, what an Escape, Jail Break or Dynamite took, a won or lost dice
+    challenge, a Shooting Contest's winner, a promotion. Saves written before those facts
+    existed are described without them.
 
     Args:
         event: a stored event.
@@ -746,37 +880,83 @@ def describe(event: dict) -> str:
     e = event
     by = e.get("by", "?")
     t = e.get("type")
+    out = e.get("outcome")
     if t == "game_started":
         return f"the game began: {', '.join(e.get('players', []))}"
     if t == "card_drawn":
         verb = "pressed on and drew" if e.get("press_on") else "drew"
         shuf = " (the discard pile was shuffled into a new deck)" if "reshuffled" in e else ""
         if e.get("kind") == "bandit":
-            return f"{by} {verb} {e.get('name')} ({' '.join(e.get('symbols', []))}){shuf}"
-        return f"{by} {verb} the event {e.get('name')}{shuf}"
+            return (f"{by} {verb} {e.get('name')} ({' '.join(e.get('symbols', []))}){shuf}"
+                    f"{_hunt_outcome(e)}")
+        text = f"{by} {verb} the event {e.get('name')}{shuf}"
+        lost = _escape_words(e)
+        if out == "discarded":
+            what = "no bandit in play" if e.get("effect") == "escape" else "an empty jail"
+            return f"{text}: with {what} it is discarded; draw again"
+        if out == "escaped":
+            return f"{text}: {lost or 'the bandits in play'} escaped; the turn ends"
+        if out == "broke_out":
+            return f"{text}: {_jail_break_words(e)}"
+        if "opponent" in e:
+            return f"{text}: {by} and {e['opponent']} shoot it out"
+        return text
     if t == "deck_exhausted":
         return f"{by} found no card left to draw; the turn ends"
     if t == "dice_rolled":
-        return f"{by} rolled {_faces(e.get('roll'))} for {e.get('name')} (roll {e.get('roll_no')})"
+        text = f"{by} rolled {_faces(e.get('roll'))} for {e.get('name')} (roll {e.get('roll_no')})"
+        if e.get("purpose") == "hunt":
+            return text + _hunt_outcome(e)
+        if out == "won":
+            return f"{text}: {e.get('name')} is won; choose a store card"
+        if out == "failed":
+            return f"{text}: {e.get('name')} is lost after three rolls; the turn ends"
+        if out == "blew":
+            lost = _escape_words(e)
+            fled = f"{lost} fled" if lost else "no bandit fled"
+            return f"{text}: the Dynamite blew {e.get('target')}'s jail open; {fled}"
+        if out == "fizzled":
+            return f"{text}: the Dynamite fizzled; {e.get('target')}'s jail is safe"
+        return text
     if t == "skull_rerolled":
-        return f"{by} re-rolled a skull: {_faces(e.get('roll'))}"
+        return f"{by} re-rolled a skull: {_faces(e.get('roll'))}{_hunt_outcome(e)}"
     if t == "reload_played":
-        return f"{by} played Reload: {e.get('skulls')} skull dice back"
+        n = e.get("skulls", 0)
+        return (f"{by} played Reload: {plural(n, 'skull die', 'skull dice')} back"
+                f"{_hunt_outcome(e)}")
     if t == "surrounded_played":
-        return f"{by} played We Have You Surrounded and captured {e.get('name')}"
+        n = _count(e, "jailed")
+        jailed = f"; {plural(n, 'bandit')} go to jail" if n > 1 else ""
+        return f"{by} played We Have You Surrounded and captured {e.get('name')}{jailed}"
     if t == "gave_up":
-        return f"{by} gave up on {e.get('name')}; {len(e.get('lost', []))} bandit(s) lost"
+        lost = e.get("lost_names")
+        if isinstance(lost, list) and lost:
+            return f"{by} gave up on {e.get('name')}: {_names(lost)} lost; the turn ends"
+        return f"{by} gave up on {e.get('name')}; {plural(_count(e, 'lost'), 'bandit')} lost"
     if t == "hunt_stopped":
-        return f"{by} stopped and jailed {len(e.get('cards', []))} bandit(s)"
+        names = e.get("names")
+        if isinstance(names, list) and names:
+            return f"{by} stopped and jailed {_names(names)}"
+        return f"{by} stopped and jailed {plural(_count(e, 'cards'), 'bandit')}"
     if t == "horseback_played":
         return f"{by} played Horseback: the escaping bandits are jailed"
     if t == "night_watch_played":
-        return f"{by} played Night Watch against {e.get('against_name')}"
+        return f"{by} played Night Watch against {e.get('against_name')}: nothing is lost"
     if t == "card_accepted":
-        return f"{by} let the {e.get('name')} happen"
+        text = f"{by} let the {e.get('name')} happen"
+        if out == "escaped":
+            return f"{text}: {_escape_words(e) or 'the bandits in play'} escaped"
+        if out == "broke_out":
+            return f"{text}: {_jail_break_words(e)}"
+        return text
     if t == "contest_rolled":
-        return (f"Shooting Contest: {by} rolled {_faces(e.get('roll'))}; "
+        text = (f"Shooting Contest: {by} rolled {_faces(e.get('roll'))}; "
                 f"{e.get('opponent')} rolled {_faces(e.get('opponent_roll'))}")
+        if out == "won":
+            return f"{text}: {e.get('winner')} wins the contest (2 Rep in jail)"
+        if out == "tie":
+            return f"{text}: both reach 3 skulls, so both start over"
+        return text
     if t == "reward_taken":
         gave = f", giving up {e['discard']}" if "discard" in e else ""
         return f"{by} took {e.get('name')} from the store{gave}"
@@ -784,10 +964,14 @@ def describe(event: dict) -> str:
         return f"{by} declined the store reward"
     if t == "store_bought":
         return (f"{by} bought {e.get('name')} (${e.get('price')}) with "
-                f"{len(e.get('paying', []))} bandit(s) worth ${e.get('paid')}")
+                f"{plural(_count(e, 'paying'), 'bandit')} worth ${e.get('paid')}")
     if t == "rep_cashed":
-        return (f"{by} cashed {e.get('rep')} Rep ({', '.join(e.get('names', []))}) and is now "
-                f"{e.get('rank')}")
+        text = f"{by} cashed {e.get('rep')} Rep ({', '.join(e.get('names', []))})"
+        if out == "won":
+            return f"{text} and is promoted to Marshal: {by} wins the game"
+        if out == "promoted":
+            return f"{text} and is promoted to {e.get('rank')}"
+        return f"{text} and is now {e.get('rank')}"
     if t == "falsely_accused_played":
         return f"{by} played Falsely Accused: {e.get('name')} leaves {e.get('target')}'s jail"
     if t == "prisoner_transferred":
@@ -799,3 +983,12 @@ def describe(event: dict) -> str:
     if t == "turn_ended":
         return f"{by} ended the turn; {e.get('next')} is up"
     return str(t)
+
+
+def _jail_break_words(e: dict) -> str:
+    lost = e.get("lost_names")
+    gone = f"{_names(lost)} broke out" if isinstance(lost, list) and lost else \
+        "no unshackled bandit was there to break out"
+    n = _count(e, "jailed")
+    jailed = f"; {plural(n, 'bandit')} in play {'goes' if n == 1 else 'go'} to jail" if n else ""
+    return f"{gone}{jailed}; the turn ends"

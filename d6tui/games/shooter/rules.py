@@ -4,9 +4,11 @@ The rulebook (``d6-shooter-rulebook.txt``) leaves several things open. d6tui pla
 follows; the help screen and README cite these decisions by their section.
 
 Setup ("Setup")
-    2-4 players with unique, non-empty names; turn order is the order given and the first name
-    starts. Options: ``players`` (list) and an optional ``seed``. Card ids: bandits B01-B70,
-    events E01-E20, General Store S01-S10. The card table is house content
+    2-4 players with non-empty names of at most 20 characters (longer ones break the 80-column
+    layout), unique ignoring case ("Ana" and "ana" would be told apart only by case); turn
+    order is the order given and the first name starts. Options: ``players`` (list) and an
+    optional ``seed``, a whole number from 0 to 2**63-1 (it must fit a TOML integer). Card
+    ids: bandits B01-B70, events E01-E20, General Store S01-S10. The card table is house content
     (``d6tui/content/shooter_cards.toml``, overridable, see :mod:`.content`) and is stored in
     the ``game_started`` event so a save always replays the same. House event mix: Escape 5,
     Jail Break 4, Pan for Gold 3, Stop Bar Brawl 3, Stop Robbery 3, Shooting Contest 2. Store:
@@ -33,7 +35,10 @@ Skull re-rolls ("Cashing in Reputation Points")
 
 Capture ("If you successfully capture a bandit you now have two options:")
     Press on: draw the next card using only the dice that are not skulls (every non-skull die is
-    free again). Stop: the bandits in play go to the jail and the turn ends.
+    free again, the dice kept for the captured bandit included: :func:`.state.dice_left` is six
+    minus the skulls out). A drawn bandit needing more symbols than that fails at once unless a
+    rescue remains, as above; the event says why. Stop: the bandits in play go to the jail and
+    the turn ends.
 
 Escape ("Card Index: Escape", "Card Index: Horseback")
     With bandits in play they are all discarded and the turn ends (a failed capture does the
@@ -60,6 +65,13 @@ Shooting Contest ("Card Index: Shooting Contest")
     wins. Both reaching 3 in the same round is a tie: both start over with 3 dice. The winner
     puts the card in their own jail, worth 2 Rep, never lost to a Jail Break or Dynamite, with no
     reward value. The turn ends (bandits in play to the jail).
+
+Outcomes (DESIGN "The log")
+    Every event that decides something carries its outcome (captured, failed and why, what an
+    Escape, Jail Break or Dynamite took, a dice challenge won or lost, the Shooting Contest's
+    winner, a promotion), so the log says what happened; see ``fold.OUTCOME_KEYS``. The
+    commands compute these facts from the state; loading checks them and refuses an event
+    whose facts the rules do not give. Saves written before they existed lack them and load.
 
 Dynamite ("Card Index: Dynamite")
     Played in the start phase on an opponent's jail holding an unshackled bandit. If the target
@@ -88,7 +100,11 @@ Rep ("Cashing in Reputation Points")
     Choose jailed cards (bandits and Shooting Contest cards) whose Rep reaches the rank's need:
     Bounty Hunter to Deputy 6, Deputy to Sheriff 8, Sheriff to Marshal 10. They are discarded and
     any excess is lost; a selection short of the need is refused. Promotion to Marshal wins the
-    game; every command after that is refused.
+    game; every command after that is refused. Several promotions in one cashing window are
+    allowed (the rulebook does not forbid them): with enough Rep in jail a player may cash 6 to
+    become Deputy, then at once 8 more to become Sheriff, then 10 more to win, at the start or
+    at the end of one turn. Each promotion is its own ``rep_cashed`` event with its own cards;
+    a promotion in the start phase gives that turn the new rank's skull re-rolls.
 
 Decks ("Setup")
     An empty Game deck is refilled by shuffling the discard pile (the order is in the event); if
@@ -112,6 +128,12 @@ from d6tui.games.shooter.state import RANKS, Phase, ShooterState, card_rep
 #: Every event type D6 Shooter writes.
 EVENT_TYPES = frozenset(FOLDS)
 
+#: Longest player name ("Setup"): longer names break the 80-column layout.
+NAME_MAX = 20
+
+#: Largest seed: a TOML integer is a signed 64-bit number.
+SEED_MAX = 2**63 - 1
+
 
 def check_options(options: dict) -> dict:
     """Normalise the setup choices ("Setup").
@@ -123,8 +145,9 @@ def check_options(options: dict) -> dict:
         The options with names stripped.
 
     Raises:
-        RuleError: fewer than 2 or more than 4 players, an empty or repeated name, or a seed
-            that is not a whole number.
+        RuleError: fewer than 2 or more than 4 players, an empty name, a name longer than
+            :data:`NAME_MAX` characters, two names equal but for case, or a seed that is not a
+            whole number from 0 to 2**63-1.
     """
     names = options.get("players")
     if not isinstance(names, list | tuple):
@@ -132,16 +155,27 @@ def check_options(options: dict) -> dict:
     names = [n.strip() if isinstance(n, str) else n for n in names]
     if not 2 <= len(names) <= 4:
         raise RuleError(f"D6 Shooter is for 2 to 4 players, not {len(names)}", "Setup")
+    seen: dict[str, str] = {}
     for n in names:
         if not isinstance(n, str) or not n:
             raise RuleError("every player needs a name", "Setup")
-    if len(set(names)) != len(names):
-        raise RuleError("two players have the same name", "Setup")
+        if len(n) > NAME_MAX:
+            raise RuleError(f"a player's name may have at most {NAME_MAX} characters; "
+                            f"{n!r} has {len(n)}", "Setup")
+        key = n.casefold()
+        if key in seen:
+            same = "the same name" if seen[key] == n else f"the same name ({seen[key]!r} and " \
+                f"{n!r} differ only by case)"
+            raise RuleError(f"two players have {same}", "Setup")
+        seen[key] = n
     out: dict[str, Any] = {"players": names}
     seed = options.get("seed")
     if seed is not None:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise RuleError("the seed must be a whole number", "Setup")
+        if not 0 <= seed <= SEED_MAX:
+            raise RuleError(f"the seed must be a whole number from 0 to {SEED_MAX} "
+                            "(it is saved as a 64-bit TOML integer)", "Setup")
         out["seed"] = seed
     return out
 

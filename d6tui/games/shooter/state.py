@@ -288,6 +288,11 @@ class ShooterState:
         turn: how many turns have begun (1 = the first player's first turn).
         winner: index of the player promoted to Marshal, or -1.
         note: what the latest event did, in a few words (for a status line).
+        outcome: the outcome facts of the latest event, the same keys and values its payload
+            carries (see :data:`d6tui.games.shooter.fold.OUTCOME_KEYS`): ``outcome``
+            (``"captured"``, ``"failed"``, ``"won"``...), ``captured``, ``lost`` and
+            ``lost_names``, ``needs`` and ``dice_left``... Empty when the event decided
+            nothing (a roll that leaves the hunt going, a purchase...).
     """
 
     players: tuple[Player, ...] = ()
@@ -314,6 +319,7 @@ class ShooterState:
     turn: int = 0
     winner: int = -1
     note: str = ""
+    outcome: Mapping[str, Any] = field(default_factory=dict)
 
     # -- simple views ------------------------------------------------------------------------
 
@@ -432,6 +438,39 @@ def unmatched(state: ShooterState) -> tuple[str, ...]:
         else:
             out.append(s)
     return tuple(out)
+
+
+def dice_left(state: ShooterState) -> int:
+    """Shooter dice the player can still use this turn: six minus the skulls out.
+
+    This is the number to show for pressing on ("If you successfully capture a bandit you now
+    have two options:"): the next bandit is hunted with every die that is not a skull, so the
+    dice kept for the bandit just captured come back, and only skulls stay out. During a hunt
+    it is the free dice plus the dice kept for the hunted bandit. In a dice challenge or a
+    Dynamite roll (six fresh dice, skulls not lost) it is six. A drawn bandit with more symbols
+    than this fails at once unless a rescue remains (:func:`can_rescue`).
+
+    Args:
+        state: the game.
+
+    Returns:
+        0 to 6.
+    """
+    return DICE_PER_TURN - state.dice.skulls
+
+
+def plural(n: int, one: str, many: str = "") -> str:
+    """``"1 die"``, ``"2 dice"``, ``"1 symbol"``, ``"3 symbols"``: a count with its noun.
+
+    Args:
+        n: the count.
+        one: the singular noun.
+        many: the plural noun (default ``one + "s"``).
+
+    Returns:
+        The count and the right noun.
+    """
+    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def all_cards(state: ShooterState) -> list[str]:
