@@ -291,9 +291,14 @@ markdown` writes the campaign as a readable record.
                 out.append(f"Round {fight.round}: " if fight.round else "Fight: ", "bold")
                 out.append("r rolls initiative for the next round, f ends the fight.")
             else:
-                name = state.member(fight.actor).sheet.name
-                out.append(f"Round {fight.round}: {name} acts. ", "bold")
-                out.append("a attack, m magic, x roll, space done.")
+                actor = state.member(fight.actor)
+                name = actor.sheet.name
+                if actor.out_of_action:
+                    out.append(f"Round {fight.round}: {name} cannot act. ", "bold")
+                    out.append("space passes; w for a wound roll.")
+                else:
+                    out.append(f"Round {fight.round}: {name} acts. ", "bold")
+                    out.append("a attack, m magic, x roll, space done.")
         elif state.in_session:
             out.append(f"Session {state.session}. ", "bold")
             out.append("f starts a fight, s ends the session.")
@@ -626,6 +631,7 @@ markdown` writes the campaign as a readable record.
         weapon = None if choice_w == bare else choice_w
         ranged = weapon is not None and campaign.weapon_is_ranged(weapon)
         range_ = None
+        cover = 0
         if ranged:
             range_ = await self.app.push_screen_wait(ChoiceModal(
                 "Range? (Missile Weapon Ranges)",
@@ -633,7 +639,12 @@ markdown` writes the campaign as a readable record.
                  ("point blank -5", "point_blank")]))
             if range_ is None:
                 return
-        kw: dict[str, Any] = {}
+            cover = await self.app.push_screen_wait(ChoiceModal(
+                "Cover? (Attacking a Target)",
+                [("none", 0), ("half +5", 50), ("three quarters +10", 75)]))
+            if cover is None:
+                return
+        kw: dict[str, Any] = {"cover": cover} if ranged and cover else {}
         if c.settings.combat == "static":
             opts = [("Dodge", "dodge"), ("Dodge, full dodge +10", "full"),
                     ("Block", "block"), ("Parry", "parry")]
