@@ -68,10 +68,12 @@ def saves_table(table: DataTable, saves: list[SaveSummary], *, with_file: bool =
     table.add_column("Last played", key="when")
     table.add_column("Status", key="status")
     for s in saves:
+        # Text cells, not strings: a DataTable reads strings as markup, and a title or a
+        # player's name may hold square brackets.
         status = Text(s.status, style="bold" if s.problem else "")
-        row = [s.game, s.title, s.when, status]
+        row = [Text(s.game), Text(s.title), Text(s.when), status]
         if with_file:
-            row.insert(0, s.path.name)
+            row.insert(0, Text(s.path.name))
         table.add_row(*row, key=str(s.path))
 
 
