@@ -46,6 +46,7 @@ def test_the_example_campaign_replays_to_its_final_state() -> None:
 def test_the_example_exports_as_a_readable_record() -> None:
     s = Session.load(EXAMPLE)
     try:
+        assert s.rules.export_markdown is not None
         md = s.rules.export_markdown(s)
     finally:
         s.close()

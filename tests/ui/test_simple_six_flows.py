@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.pilot import Pilot
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, OptionList, Select, Static
 
 from d6tui.engine.session import Session
 from d6tui.games.simple_six import campaign
@@ -56,6 +56,12 @@ async def answer_choices(pilot: Pilot, pick: str = "1") -> None:
             await pilot.press(pick)
         else:
             return
+
+
+def choice_options(screen: object) -> list:
+    """The ``(label, value)`` options of the open choice list."""
+    assert isinstance(screen, ChoiceModal)
+    return screen.options
 
 
 @sync
@@ -237,7 +243,7 @@ async def test_table_dice_for_a_check_and_a_spell(saves: Path) -> None:
         # a spell at its TN, typed too: Light is TN 15
         await pilot.press("m")
         await pilot.pause()
-        light = [i for i, (_l, v) in enumerate(app.screen.options) if v == "Light"][0]
+        light = [i for i, (_l, v) in enumerate(choice_options(app.screen)) if v == "Light"][0]
         await pilot.press(str(light + 1))
         await pilot.pause()
         assert isinstance(app.screen, WildDiceInput)
@@ -282,7 +288,7 @@ async def test_wounds_heal_end_session_and_spend_cp(saves: Path) -> None:
         screen.selected = "sir-baelen"
         await pilot.press("H")
         await pilot.pause()
-        potion = [i for i, (_l, v) in enumerate(app.screen.options) if v == "potion"][0]
+        potion = [i for i, (_l, v) in enumerate(choice_options(app.screen)) if v == "potion"][0]
         await pilot.press(str(potion + 1))
         await pilot.pause()
         assert s.events[-1]["type"] == "healed"
@@ -302,13 +308,14 @@ async def test_wounds_heal_end_session_and_spend_cp(saves: Path) -> None:
         await pilot.pause()
         await pilot.press("1")  # a skill pip
         await pilot.pause()
-        sword = [i for i, (_l, v) in enumerate(app.screen.options) if v == "Sword"][0]
-        app.screen.query_one("#choices").highlighted = sword
+        sword = [i for i, (_l, v) in enumerate(choice_options(app.screen)) if v == "Sword"][0]
+        app.screen.query_one("#choices", OptionList).highlighted = sword
         await pilot.press("enter")
         await pilot.pause()
         spent = s.events[-1]
         assert spent["type"] == "cp_spent" and spent["cost"] == 6
         assert str(s.state.member("sir-baelen").sheet.skill("Sword")) == "6D+1"
+    assert s.rules.export_markdown is not None
     md = s.rules.export_markdown(s)
     assert "## Session 1" in md and "sir-baelen 12 CP" in md and "### Sir Baelen" in md
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -16,14 +17,14 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, Label, Static
 
 from d6tui.engine.errors import D6Error, DiceError
-from d6tui.games.simple_six.content import ATTRIBUTES, content
+from d6tui.games.simple_six.content import ATTRIBUTES
 from d6tui.games.simple_six.creation import Draft, problems
 from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.games.simple_six.wild import check_chain, check_faces, parse_typed_wild
 from d6tui.ui.screens.modals import CANCEL, _Modal
 
 #: The shared modal look, then this module's own.
-FORM_CSS = [_Modal.CSS_PATH, Path(__file__).with_name("forms.tcss")]
+FORM_CSS: Any = [_Modal.CSS_PATH, Path(__file__).with_name("forms.tcss")]
 
 #: A typed wild-die roll: (ordinary faces, wild chain, extra wild chains).
 TypedWild = tuple[list[int], list[int], list[list[int]]]
@@ -126,7 +127,7 @@ class CharacterForm(_Modal[Draft]):
         npc: make a non-player character (no creation budget).
     """
 
-    CSS_PATH = FORM_CSS
+    CSS_PATH = FORM_CSS  # type: ignore[assignment]
     BINDINGS = [CANCEL, Binding("ctrl+s", "submit", "Add character", id="simple_six.form_add")]
 
     FIELDS: tuple[tuple[str, str, str], ...] = (
@@ -245,7 +246,7 @@ class NumbersModal(_Modal[dict]):
         minimum: the least number accepted.
     """
 
-    CSS_PATH = FORM_CSS
+    CSS_PATH = FORM_CSS  # type: ignore[assignment]
     BINDINGS = [CANCEL, Binding("ctrl+s", "submit", "Accept", id="simple_six.numbers_ok")]
 
     def __init__(self, title: str, rows: Sequence[tuple[str, str, int]], *, note: str = "",
@@ -298,12 +299,4 @@ class NumbersModal(_Modal[dict]):
             self.action_submit()
         else:
             self.focus_next()
-
-
-def table_names(kind: str) -> list[str]:
-    """Names of a content table: ``weapons``, ``armor``, ``perks``, ``complications``,
-    ``spells``."""
-    c = content()
-    return list({"weapons": c.weapons, "armor": c.armor, "perks": c.perks,
-                 "complications": c.complications, "spells": c.spells}[kind])
 

@@ -342,7 +342,7 @@ markdown` writes the campaign as a readable record.
                 TrayDie(f, "wild") for f in roll["wild"])
             for chain in roll.get("cp_wild", ()):
                 dice += tuple(TrayDie(f, "cp") for f in chain)
-            notes = (describe_roll(roll),)
+            notes: tuple[str, ...] = (describe_roll(roll),)
             if roll.get("modifiers"):
                 notes += ("; ".join(roll["modifiers"]),)
             return TrayRoll(dice, roll.get("source", "app"), describe(ev), notes)
@@ -609,8 +609,8 @@ markdown` writes the campaign as a readable record.
         if fight is None or fight.actor is None:
             return
         a = c.member(fight.actor)
-        targets = [c.member(i) for i in fight.ids if i != a.id and not
-                   (c.member(i).body.dead if c.member(i).body else c.member(i).wounds.dead)]
+        targets = [m for m in (c.member(i) for i in fight.ids if i != a.id)
+                   if not (m.body.dead if m.body is not None else m.wounds.dead)]
         if not targets:
             self.notify("There is no one left to attack.", severity="warning")
             return

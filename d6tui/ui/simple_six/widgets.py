@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -113,7 +114,7 @@ class CharacterSheet(_CampaignWidget):
         for pair in (attrs[:2], attrs[2:]):
             columns = []
             for a, code in pair:
-                lines = [(f"{a.upper()} {code}", attr)]
+                lines: list[tuple[str, Style | None]] = [(f"{a.upper()} {code}", attr)]
                 for e in sh.skills:
                     if e.attribute == a:
                         lines.append((f"  {e.name} {sh.skill(e.name, s)}", None))
