@@ -111,7 +111,7 @@ class D6App(App):
     def on_mount(self) -> None:
         if self._problems:
             self.notify("\n".join(self._problems), title="Some settings were not loaded",
-                        severity="warning", timeout=12)
+                        severity="warning", timeout=12, markup=False)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         if self._start_session is not None:
             self.show_game(self._start_session)
@@ -148,7 +148,7 @@ class D6App(App):
             with update_config() as box:
                 box[0] = replace(box[0], theme=theme.name)
         except D6Error as e:
-            self.notify(f"Could not remember the theme: {e}", severity="warning")
+            self.notify(f"Could not remember the theme: {e}", severity="warning", markup=False)
 
     def get_system_commands(self, screen: Screen):  # noqa: ANN201 - Textual's signature
         """The palette's app commands: Textual's (theme, quit, keys) plus help."""
@@ -228,7 +228,7 @@ class D6App(App):
             path = new_save_path(self.saves_dir, title)
             session = Session.new(rules, options, path=path, title=title)
         except (D6Error, OSError) as e:
-            self.notify(str(e), title="Could not start the game", severity="error")
+            self.notify(str(e), title="Could not start the game", severity="error", markup=False)
             return
         self.show_game(session)
 
@@ -303,7 +303,7 @@ class D6App(App):
             screen_class = getattr(importlib.import_module(module_name), class_name)
         except (D6Error, ImportError, AttributeError) as e:
             session.close()
-            self.notify(f"d6tui cannot show this game yet ({e}).", severity="error")
+            self.notify(f"d6tui cannot show this game yet ({e}).", severity="error", markup=False)
             return
         self.push_screen(screen_class(session))
 

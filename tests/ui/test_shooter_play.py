@@ -8,7 +8,7 @@ from pathlib import Path
 from d6tui.games.shooter.bot import choose
 from d6tui.games.shooter.state import Phase
 from d6tui.ui.shooter.screen import ACTION_KEYS, ShooterScreen
-from tests.ui.helpers import make_app, new_shooter, sync
+from tests.ui.helpers import make_app, new_shooter, settle, sync
 
 
 @sync
@@ -79,3 +79,33 @@ async def test_buy_with_keys_through_the_choice_lists(saves: Path) -> None:
         last = screen.session.events[-1]
         assert "bought" in screen.session.history()[-1].text, last
         assert card.options[0] in screen.session.state.players[0].hand
+
+
+@sync
+async def test_brackets_in_names_and_titles_are_not_markup(saves: Path) -> None:
+    from d6tui.engine.session import Session
+    from d6tui.ui.screens.modals import ConfirmModal
+
+    session = Session.new("shooter", {"players": ["[b]Ann", "Bob[/]"], "seed": 5},
+                          path=saves / "odd.toml", title="[red]odd[/red] [/]")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ShooterScreen)
+        await pilot.press("l")  # the log shows names too
+        for _ in range(60):  # draw every part of the screen with these names
+            action, answers = choose(screen.session.state)
+            assert screen.do(action.command, dice=screen.session.dice, **answers)
+            await pilot.pause()
+        assert "[b]Ann" in str(screen.query_one("#badge-0").render())
+        await pilot.press("escape")  # home
+        await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmModal)
+        await pilot.press("y")
+        await settle(pilot)
+        assert any("odd.toml" in n.message for n in app._notifications)

@@ -128,16 +128,15 @@ class GameScreen(Screen):
             self.notify(
                 f"Another window added {len(e.new_events)} event(s) to this game; it was "
                 "reloaded. Try again.",
-                title="Game reloaded", severity="warning", timeout=8,
-            )
+                title="Game reloaded", severity="warning", timeout=8, markup=False)
             self.post_message(GameChanged(None))
             self.refresh_game()
             return None
         except (RuleError, DiceError) as e:
-            self.notify(str(e), title="Not allowed", severity="error", timeout=6)
+            self.notify(str(e), title="Not allowed", severity="error", timeout=6, markup=False)
             return None
         except LogError as e:
-            self.notify(str(e), title="Could not save", severity="error", timeout=12)
+            self.notify(str(e), title="Could not save", severity="error", timeout=12, markup=False)
             return None
         self.post_message(GameChanged(event))
         self.refresh_game()
@@ -146,7 +145,7 @@ class GameScreen(Screen):
     def action_undo(self) -> None:
         """Undo the latest action (an ``undone`` event; the log keeps it, struck through)."""
         if self._guard(self.session.undo):
-            self.notify("Undone. Redo with ctrl+y.", timeout=3)
+            self.notify("Undone. Redo with ctrl+y.", timeout=3, markup=False)
 
     def action_redo(self) -> None:
         """Redo the latest undone action with the same dice."""

@@ -186,7 +186,7 @@ or delete them.
             return
         if not screen_available(game):
             self.notify(f"{game.name} cannot be played in this version of d6tui yet.",
-                        severity="warning")
+                        severity="warning", markup=False)
             return
         self.post_message(StartGame(game))
 
@@ -194,7 +194,7 @@ or delete them.
         """Resume the save under the cursor."""
         save = self.selected_save()
         if save is None:
-            self.notify("There is no save to open yet.", severity="warning")
+            self.notify("There is no save to open yet.", severity="warning", markup=False)
             return
         self.post_message(OpenSave(save.path))
 

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -72,7 +73,7 @@ class ConfirmModal(_Modal[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box"):
-            yield Static(self.question, classes="modal-question")
+            yield Static(self.question, classes="modal-question", markup=False)
             with Horizontal(classes="modal-buttons"):
                 yield Button(f"{self.yes} (y)", id="yes", variant="error")
                 yield Button("Keep it (n)", id="no")
@@ -131,7 +132,7 @@ class TextPrompt(_Modal[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box"):
-            yield Static(self.title_text, classes="modal-title")
+            yield Static(self.title_text, classes="modal-title", markup=False)
             yield Input(self.value, placeholder=self.placeholder, id="text")
             yield Label("", classes="modal-error", id="error")
             yield Static("Enter to accept, Escape to cancel", classes="modal-hint")
@@ -227,18 +228,19 @@ class ChoiceModal(_Modal[Any], Generic[T]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box"):
-            yield Static(self.title_text, classes="modal-title")
+            yield Static(self.title_text, classes="modal-title", markup=False)
             if self.note:
                 yield Static(self.note, classes="modal-hint", markup=False)
             if self.multiple:
+                # Text, not str: a label (a player's name) may hold square brackets.
                 yield SelectionList[int](
-                    *[(f"{i + 1}. {label}", i) for i, (label, _) in enumerate(self.options)],
+                    *[(Text(f"{i + 1}. {label}"), i) for i, (label, _) in enumerate(self.options)],
                     id="choices",
                 )
                 hint = "Space or a number picks, Enter accepts, Escape cancels"
             else:
                 yield OptionList(
-                    *[Option(f"{i + 1}. {label}", id=str(i))
+                    *[Option(Text(f"{i + 1}. {label}"), id=str(i))
                       for i, (label, _) in enumerate(self.options)],
                     id="choices",
                 )
@@ -407,8 +409,7 @@ class LoadErrorModal(_Modal[bool]):
         self.app.notify(
             f"Kept {kept} complete events. The damaged file was copied to {backup}",
             title="Save repaired",
-            timeout=12,
-        )
+            timeout=12, markup=False)
         self.dismiss(True)
 
     @on(Button.Pressed)

@@ -152,7 +152,8 @@ and, for a file cut off while saving, offers to keep every complete event.
         if save is None:
             return
         if save.problem:
-            self.notify(f"This save cannot be opened: {save.problem}", severity="error")
+            self.notify(f"This save cannot be opened: {save.problem}", severity="error",
+                        markup=False)
             return
         answer = await self.app.push_screen_wait(RenameModal(save.title))
         if answer is None:
@@ -172,10 +173,10 @@ and, for a file cut off while saving, offers to keep every complete event.
     @on(SaveRenamed)
     def _renamed(self, message: SaveRenamed) -> None:
         if message.error:
-            self.notify(message.error, title="Could not rename", severity="error")
+            self.notify(message.error, title="Could not rename", severity="error", markup=False)
         else:
             where = "" if message.new == message.old else f" (file {message.new.name})"
-            self.notify(f"Renamed to \u201c{message.title}\u201d{where}.")
+            self.notify(f"Renamed to \u201c{message.title}\u201d{where}.", markup=False)
         self.scan()
 
     @work(exclusive=True, group="save-edit")
@@ -195,7 +196,7 @@ and, for a file cut off while saving, offers to keep every complete event.
         try:
             save.path.unlink()
         except OSError as e:
-            self.notify(f"Could not delete it: {e.strerror or e}", severity="error")
+            self.notify(f"Could not delete it: {e.strerror or e}", severity="error", markup=False)
             return
-        self.notify(f"Deleted {save.path.name}.")
+        self.notify(f"Deleted {save.path.name}.", markup=False)
         self.scan()

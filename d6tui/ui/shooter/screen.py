@@ -321,7 +321,7 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
         action = self._named(name)
         if action is None:
             self.notify(f"You cannot do that now: {phase_words(self.shooter_state)}.",
-                        severity="warning")
+                        severity="warning", markup=False)
             return
         self.perform([action])
 
@@ -340,7 +340,7 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
         """Type the faces of real dice for the next roll."""
         rolling = [a for a in self.legal if a.rolls]
         if not rolling:
-            self.notify("There is nothing to roll now.", severity="warning")
+            self.notify("There is nothing to roll now.", severity="warning", markup=False)
             return
         self.perform(rolling, table=True, prompt="Which roll do you make with table dice?")
 
@@ -348,7 +348,7 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
         """Ask for table dice on every roll (or stop asking)."""
         self.table_mode = not self.table_mode
         self.notify("Every roll now asks for table dice." if self.table_mode
-                    else "d6tui rolls the dice again.")
+                    else "d6tui rolls the dice again.", markup=False)
         self.refresh_game()
 
     @work(exclusive=True, group="shooter-action")
