@@ -88,9 +88,11 @@ KEYS = {"roll": "r", "attack": "a", "flee": "f", "stop": "s", "play": "p", "pass
         "end": "e", "skip": "n", "gamble": "g", "complete": "c"}
 
 
-def _key(name: str, keys: str, description: str, tooltip: str, show: bool = True) -> Binding:
+def _key(name: str, keys: str, description: str, tooltip: str) -> Binding:
+    # The step bar shows these keys as they become legal; left out of the Footer, whose
+    # keys then stay the same all turn (it rebuilds itself whenever its keys change).
     return Binding(keys, f"act('{name}')", description, id=f"tales.{name}", tooltip=tooltip,
-                   show=show)
+                   show=False)
 
 
 @dataclass(frozen=True)
@@ -128,12 +130,13 @@ class TalesScreen(GameScreen):
         _key("skip", "n", "No level up", "Raise nothing this turn (R10)"),
         _key("gamble", "g", "Gamble", "A Human or Dwarf gambles in a shop, 2d6 (R07)"),
         _key("complete", "c", "Complete quest", "Complete a quest of place Any (E02, E04)"),
-        Binding("b", "backpack", "Backpack", id="tales.backpack",
+        Binding("b", "backpack", "Backpack", show=False, id="tales.backpack",
                 tooltip="Use a scroll or an item (J03, J01)"),
-        Binding("k", "shop", "Shop", id="tales.shop", tooltip="Buy or sell scrolls (R07)"),
-        Binding("w", "travel", "Travel", id="tales.travel",
+        Binding("k", "shop", "Shop", show=False, id="tales.shop",
+                tooltip="Buy or sell scrolls (R07)"),
+        Binding("w", "travel", "Travel", show=False, id="tales.travel",
                 tooltip="Pay the witch to travel to the cursor square (E12)"),
-        Binding("t", "table_dice", "Table dice", id="tales.table_dice",
+        Binding("t", "table_dice", "Table dice", show=False, id="tales.table_dice",
                 tooltip="Type the faces of real dice for the awaited roll"),
         Binding("up", "step('N')", "Move north", show=False, id="tales.north"),
         Binding("right", "step('E')", "Move east", show=False, id="tales.east"),
@@ -223,6 +226,20 @@ the log, Escape goes home.
         self._day: tuple[int, int] = (session.state.week, session.state.day)
         self._last: Tale = session.state
         self._pos = session.state.pos
+        self._shown: tuple[tuple[str, bool], ...] = ()
+
+    def refresh_bindings(self) -> None:
+        """Tell the Footer only when a key it shows changed.
+
+        The Footer rebuilds all its keys at each refresh, which costs most of a frame; the
+        keys of the turn are hidden from it (the step bar lists them) and the palette and
+        help read the keys afresh, so a turn's keys need no refresh.
+        """
+        shown = tuple((key, active.enabled) for key, active in self.active_bindings.items()
+                      if active.binding.show)
+        if shown != self._shown:
+            self._shown = shown
+            super().refresh_bindings()
 
     @property
     def tale(self) -> Tale:

@@ -75,11 +75,24 @@ class _ViewWidget(Widget):
 
     DEFAULT_CSS = _CSS
     SCOPED_CSS = False
-    view: reactive[TalesView | None] = reactive(None, layout=True)
+    view: reactive[TalesView | None] = reactive(None)
+
+    _styles: dict[str, Style] | None = None
 
     def style(self, name: str) -> Style:
-        """A component class's style, to add over another (``partial``)."""
-        return self.get_component_rich_style(name, partial=True)
+        """A component class's style, to add over another (``partial``); cached until the
+        theme or CSS changes."""
+        if self._styles is None:
+            self._styles = {}
+        got = self._styles.get(name)
+        if got is None:
+            got = self._styles[name] = self.get_component_rich_style(name, partial=True)
+        return got
+
+    def notify_style_update(self) -> None:
+        """The theme or CSS changed: forget the cached styles."""
+        self._styles = None
+        super().notify_style_update()
 
 
 # -- the map ---------------------------------------------------------------------------------
@@ -221,6 +234,8 @@ class JournalBooklet(_ViewWidget):
         "journal-booklet--muted", "journal-booklet--house", "journal-booklet--now",
     }
 
+    # Pages differ in length: the booklet's height follows its page.
+    view: reactive[TalesView | None] = reactive(None, layout=True)
     page: reactive[int] = reactive(0, layout=True)
 
     def render(self) -> Text:
