@@ -10,10 +10,10 @@ from textual.widgets import Input, Label, Select
 
 #: The races of R03 with their bonus, as the form lists them.
 RACES = (
-    ("Dwarf: Dmg 2, gambles, picks even or odd in E13", "dwarf"),
-    ("Elf: Atk 2, criticals on 2 and 12", "elf"),
-    ("Human: +2 gold, sells at full price, gambles", "human"),
-    ("Hobbit: a cookie, +1/-1 to one die once", "hobbit"),
+    ("Dwarf (Dmg 2, gambles)", "dwarf"),
+    ("Elf (Atk 2, +2 damage on a 12)", "elf"),
+    ("Human (+2 gold, trades, gambles)", "human"),
+    ("Hobbit (a cookie: +1/-1 a die)", "hobbit"),
 )
 
 

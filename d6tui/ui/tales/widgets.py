@@ -289,7 +289,7 @@ class JournalBooklet(_ViewWidget):
         self._line(out, f"Items  {', '.join(h.items) or '-'}", ch("items"))
         self._line(out, f"Scrolls {len(h.scrolls)} (J03)", ch("scrolls"))
         bonus = {"dwarf": "Dmg 2; gambles (R07); chooses even/odd in E13",
-                 "elf": "Atk 2; criticals on 2 and 12 (R09)",
+                 "elf": "Atk 2; a 12 deals +2 damage (R09)",
                  "human": "+2 gold; sells at full price; gambles (R07)",
                  "hobbit": "a cookie: +1/-1 to one die, once (R03)"}[h.race]
         self._muted(out, f"Race: {bonus}")
