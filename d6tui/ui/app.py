@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import events, on, work
 from textual.app import App, SystemCommand
@@ -18,7 +19,9 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.theme import BUILTIN_THEMES, Theme
 
-from d6tui.config import Config, load_config, update_config
+if TYPE_CHECKING:  # the config module is imported when first needed (start-up time)
+    from d6tui.config import Config
+
 from d6tui.engine.errors import D6Error, LogError
 from d6tui.ui.screens.home import HomeScreen, OpenSave, StartGame
 from d6tui.ui.themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes, theme_names
@@ -54,7 +57,7 @@ class D6App(App):
         saves: the save folder.
         theme: the theme to start with (already validated).
         themes: d6tui's themes to register.
-        config: the loaded config (key map).
+        config: the loaded config (key map), or None for none.
         problems: messages to show once at start (config or theme files that failed).
         open_path: a save to open at once.
         session: a game to show at once (already created).
@@ -88,7 +91,7 @@ class D6App(App):
         super().__init__()
         self.saves_dir = Path(saves)
         self._d6_themes = themes if themes is not None else load_themes()[0]
-        self.config = config or Config()
+        self.config = config
         self._problems = problems or []
         self._open_path = open_path
         self._start_session = session
@@ -97,8 +100,8 @@ class D6App(App):
             self.register_theme(t)
         self.theme = theme if theme in self.available_themes else DEFAULT_THEME
         self._honour_no_color()
-        if self.config.keymap:
-            self.set_keymap(self.config.keymap)
+        if config is not None and config.keymap:
+            self.set_keymap(config.keymap)
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """d6tui's own CSS variables, for themes that do not set them."""
@@ -144,6 +147,8 @@ class D6App(App):
         self.refresh(layout=True)
         if not self._persist_theme:
             return
+        from d6tui.config import update_config
+
         try:
             with update_config() as box:
                 box[0] = replace(box[0], theme=theme.name)
@@ -331,6 +336,8 @@ def run_app(
         ValueError: ``theme`` is not a theme d6tui knows (the message lists them).
         D6Error: ``new_game`` breaks the rules or cannot be saved.
     """
+    from d6tui.config import load_config
+
     themes, problems = load_themes()
     config, config_problem = load_config()
     if config_problem:
