@@ -208,3 +208,44 @@ async def test_dungeon_page_and_highlights(saves: Path) -> None:
         text = booklet.render()
         changed = [str(text)[s.start:s.end] for s in text.spans if s.style]
         assert any("Gold" in c for c in changed)
+
+
+@sync
+async def test_palette_lists_what_can_be_done_now(saves: Path) -> None:
+    from d6tui.ui.screens.game import GameCommands
+
+    session = new_tale(saves, seed=3)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TalesScreen)
+        names = [name for name, _, _ in GameCommands(screen)._commands()]
+        assert "6x6 Tales: Roll" in names and "6x6 Tales: Attack" not in names
+        await pilot.press("r")
+        await settle(pilot)
+        names = [name for name, _, _ in GameCommands(screen)._commands()]
+        assert "6x6 Tales: Roll" not in names and "6x6 Tales: Pass / leave" in names
+
+
+@sync
+async def test_the_witch_takes_the_hero_to_the_cursor(saves: Path) -> None:
+    from d6tui.games.tales.state import Task
+
+    session = load_example(saves, 133)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TalesScreen)
+        # as if E12 had opened the witch's hut here (the rules are tested in tests/tales)
+        session.state = evolve(session.state, tasks=(Task("shop", "witch"),))
+        screen.refresh_game()
+        await pilot.press("shift+up", "shift+up")
+        await settle(pilot)
+        target = island.name(screen.cursor)
+        assert f"travel to {target}" in bar(screen)
+        await pilot.press("w")
+        await settle(pilot)
+        last = screen.session.events[-1]
+        assert last["type"] == "teleported" and last["square"] == target
