@@ -261,7 +261,20 @@ the log, Escape goes home.
         yield Static(id="step")
         yield Footer()
 
+    def turn_start(self) -> Tale:
+        """The tale as the current turn began (just before its day started), folded again
+        from the log: a tale opened mid-turn still highlights what this turn changed."""
+        rules = self.session.rules
+        events = [e.event for e in self.session.history()
+                  if not e.undone and e.event["type"] in rules.event_types]
+        last = max((i for i, e in enumerate(events) if e["type"] == "turn_ended"), default=-1)
+        state: Tale = rules.new_state(self.session.header.options)
+        for event in events[:last] if last >= 0 else events[:1]:
+            state = rules.fold(state, event)
+        return state
+
     def on_mount(self) -> None:
+        self.before = self.turn_start()
         self.cursor = max(self.tale.pos, 0)
         self.query_one("#log").display = self.app.size.height >= 34
         self.query_one("#tray").display = self.app.size.height >= 28
@@ -324,7 +337,7 @@ the log, Escape goes home.
         return out
 
     def _before_event(self) -> Any:
-        """The hero before the latest event (for the news line), from the turn's start."""
+        """The hero as the turn began: the news line adds what changed since (HP 4→3)."""
         return self.before.hero
 
     def tray_roll(self) -> TrayRoll:
@@ -446,7 +459,6 @@ the log, Escape goes home.
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show a key only when the rules allow its action now."""
-        acts = [o.action[0] for o in self.offers if o.action is not None]
         if action == "act":
             return self._find(str(parameters[0])) is not None
         if action in ("backpack", "shop", "travel", "table_dice"):
@@ -456,7 +468,6 @@ the log, Escape goes home.
         if action == "nth":
             n = int(str(parameters[0]))
             return n <= sum(1 for o in self.offers if o.key.isdigit())
-        del acts
         return super().check_action(action, parameters)
 
     def action_act(self, name: str) -> None:
