@@ -20,7 +20,7 @@ from textual.widgets import Footer, Header, Static
 
 from d6tui.engine.session import Session
 from d6tui.games.shooter.actions import Action, Choice, legal_actions
-from d6tui.games.shooter.state import SHOOTER_DIE, Phase, ShooterState
+from d6tui.games.shooter.state import SHOOTER_DIE, Phase, ShooterState, dice_left, plural
 from d6tui.ui.screens.game import GameScreen
 from d6tui.ui.shooter.widgets import (
     BadgeCard,
@@ -61,6 +61,22 @@ CARD_ACTIONS = frozenset({
 _ALIASES: dict[str, tuple[str, ...]] = {"roll": ("roll", "contest_roll")}
 
 _NONE = "\x00none"
+
+#: Outcomes (``state.outcome["outcome"]``) announced in a notification, with its title and
+#: whether the player lost something ("Drawing a Bandit Card", "Card Index").
+ANNOUNCED: dict[str, tuple[str, bool]] = {
+    "failed": ("The hunt failed", True),
+    "escaped": ("Escape!", True),
+    "broke_out": ("Jail Break!", True),
+    "blew": ("Dynamite!", True),
+    "fizzled": ("The Dynamite fizzled", False),
+    "won": ("Won", False),
+    "tie": ("A tie", False),
+    "promoted": ("Promoted", False),
+}
+
+#: Engine events that are not moves of the game (the outcome line skips them).
+_ENGINE_EVENTS = frozenset({"undone", "redone", "retitled"})
 
 
 def _act(name: str, key: str, description: str, tooltip: str) -> Binding:
@@ -187,6 +203,7 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
         with Horizontal(id="body"):
             with Vertical(id="main"):
                 yield Static(id="banner")
+                yield Static(id="outcome")
                 with Horizontal(id="table"):
                     with Vertical(id="players"):
                         for i in range(len(state.players)):
@@ -219,7 +236,38 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
         if self.table_mode:
             banner.append("   [table dice on every roll]", style="italic")
         self.query_one("#banner", Static).update(banner)
+        self.show_outcome(state)
         self.query_one("#actions", Static).update(self.actions_text(state))
+
+    def latest_text(self) -> str:
+        """The latest game event still in effect, in words (what just happened), or ""."""
+        history = self.session.history()
+        for i in range(len(history) - 1, -1, -1):
+            entry = history[i]
+            if not entry.undone and entry.event.get("type") not in _ENGINE_EVENTS:
+                return str(entry.text)
+        return ""
+
+    def show_outcome(self, state: ShooterState) -> None:
+        """The outcome line under the banner: what the latest event did, a loss marked."""
+        line = self.query_one("#outcome", Static)
+        text = self.latest_text()
+        outcome = str(state.outcome.get("outcome", ""))
+        bad = ANNOUNCED.get(outcome, ("", False))[1]
+        line.set_class(bad, "-loss")
+        line.update(Text.assemble(("! " if bad else "\u00bb ", "bold"), text))
+
+    def do(self, command: Any, *args: Any, **kwargs: Any) -> dict | None:
+        """Run a game command; a decisive outcome (a failed hunt, an Escape's or a Jail
+        Break's losses, a won contest, a promotion) is also announced in a notification."""
+        event = super().do(command, *args, **kwargs)
+        if event is not None:
+            outcome = str(self.shooter_state.outcome.get("outcome", ""))
+            if outcome in ANNOUNCED:
+                title, bad = ANNOUNCED[outcome]
+                self.notify(self.latest_text(), title=title, timeout=8, markup=False,
+                            severity="warning" if bad else "information")
+        return event
 
     def key_for(self, action: Action, number: int) -> str:
         """The key shown for ``action``: its fixed key (as the key map sets it) or its number."""
@@ -292,8 +340,17 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
             kept = " ".join(
                 face_label(k.face) + ("" if k.face == k.symbol else f"={face_label(k.symbol)}")
                 for k in state.dice.kept)
-            notes.append(f"kept: {kept}   free dice: {state.dice.free}   "
-                         f"skulls out: {state.dice.skulls}")
+            if state.phase == Phase.CAPTURED:
+                # Pressing on brings the kept dice back: only skulls stay out.
+                left = dice_left(state)
+                notes.append(f"kept: {kept}   skulls out: {state.dice.skulls}   "
+                             f"press on with {plural(left, 'die', 'dice')}")
+                if left < 5:
+                    notes.append(f"(a bandit needing more than {plural(left, 'symbol')} "
+                                 "fails at once)")
+            else:
+                notes.append(f"kept: {kept}   {plural(state.dice.free, 'die', 'dice')} free   "
+                             f"skulls out: {state.dice.skulls}")
         caption = f"{me}'s latest roll"
         return TrayRoll(dice, self.last_roll_source(), caption, tuple(notes))
 
