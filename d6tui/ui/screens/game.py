@@ -13,6 +13,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -21,6 +22,7 @@ from textual.screen import Screen
 
 from d6tui.engine.errors import DiceError, LogError, RuleError, StaleLogError
 from d6tui.engine.session import Session
+from d6tui.ui.words import plural
 
 #: Binding ids of the shared game keys (for ``keymap`` in the config file).
 UNDO, REDO, LOG, HOME = "game.undo", "game.redo", "game.log", "game.home"
@@ -126,7 +128,7 @@ class GameScreen(Screen):
             event = act()
         except StaleLogError as e:
             self.notify(
-                f"Another window added {len(e.new_events)} event(s) to this game; it was "
+                f"Another window added {plural(len(e.new_events), 'event')} to this game; it was "
                 "reloaded. Try again.",
                 title="Game reloaded", severity="warning", timeout=8, markup=False)
             self.post_message(GameChanged(None))
@@ -150,6 +152,27 @@ class GameScreen(Screen):
     def action_redo(self) -> None:
         """Redo the latest undone action with the same dice."""
         self._guard(self.session.redo)
+
+    def keys_of(self, action: str) -> set[str]:
+        """The keys of this screen's bindings that run ``action``, as the key map sets them."""
+        bindings = self._bindings.copy()
+        if self.app._keymap:
+            bindings.apply_keymap(self.app._keymap)
+        return {key for key, found in bindings.key_to_bindings.items()
+                if any(b.action == action for b in found)}
+
+    def on_key(self, event: events.Key) -> None:
+        """Undo or redo with nothing to undo or redo says so (its key is hidden, not dead)."""
+        for action, possible, words in (
+            ("undo", self.session.can_undo, "Nothing to undo: the game is at its start."),
+            ("redo", self.session.can_redo,
+             "Nothing to redo: only an undo can be redone, until the next move."),
+        ):
+            if not possible and event.key in self.keys_of(action):
+                event.stop()
+                event.prevent_default()
+                self.notify(words, severity="warning", timeout=4, markup=False)
+                return
 
     def action_toggle_log(self) -> None:
         """Show or hide the event log."""

@@ -27,6 +27,7 @@ from d6tui.engine.dice import (
 )
 from d6tui.engine.errors import D6Error, DiceError, LogError, TruncatedLogError
 from d6tui.ui.widgets.faces import face_aliases, face_label
+from d6tui.ui.words import plural
 
 T = TypeVar("T")
 
@@ -312,9 +313,10 @@ class TableDiceInput(_Modal[dict]):
             yield Static(self.prompt, classes="modal-question", markup=False)
             if self.die is not None:
                 faces = "  ".join(f"{face_label(f)} {f}" for f in self.die.faces)
-                hint = f"Type {self.count} faces, e.g. 'h s j' or 'heart spade'. {faces}"
+                hint = (f"Type {plural(self.count, 'face')}, e.g. 'h s j' or 'heart spade'. "
+                        f"{faces}")
             else:
-                hint = f"Type {self.count} numbers from 1 to {self.sides}, e.g. '3 5'."
+                hint = f"Type {plural(self.count, 'number')} from 1 to {self.sides}, e.g. '3 5'."
             yield Static(hint, classes="modal-hint", markup=False)
             yield Input(placeholder="faces, separated by spaces", id="faces")
             yield Label("", classes="modal-error", id="error")
@@ -382,8 +384,9 @@ class LoadErrorModal(_Modal[bool]):
             if isinstance(self.error, TruncatedLogError):
                 n = self.error.complete
                 yield Static(
-                    f"It was cut off while an event was being saved. d6tui can keep the {n} "
-                    "complete events before the cut; the damaged file is copied aside first.",
+                    f"It was cut off while an event was being saved. d6tui can keep the "
+                    f"{plural(n, 'complete event')} before the cut; the damaged file is copied "
+                    "aside first.",
                     classes="modal-hint",
                 )
             yield Label("", classes="modal-error", id="error")
@@ -407,7 +410,7 @@ class LoadErrorModal(_Modal[bool]):
             self.query_one("#error", Label).update(f"Could not repair it: {e}")
             return
         self.app.notify(
-            f"Kept {kept} complete events. The damaged file was copied to {backup}",
+            f"Kept {plural(kept, 'complete event')}. The damaged file was copied to {backup}",
             title="Save repaired",
             timeout=12, markup=False)
         self.dismiss(True)

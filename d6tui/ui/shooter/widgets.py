@@ -23,6 +23,7 @@ from d6tui.games.shooter.state import (
     ShooterState,
     card_rep,
     jail_rep,
+    plural,
     rep_needed,
     unmatched,
 )
@@ -198,7 +199,8 @@ class InPlayArea(_StateWidget):
             out.append(f"  {card.rep} Rep ${card.reward}   needs ")
             out.append(symbols_text(card.symbols, filled), "bold")
             out.append(f"\n  roll {state.rolls_used} of {ROLLS_PER_HUNT} used, "
-                       f"{state.dice.free} dice free, {state.dice.skulls} lost to skulls")
+                       f"{plural(state.dice.free, 'die', 'dice')} free, "
+                       f"{state.dice.skulls} lost to skulls")
         elif state.resolving:
             card = state.cards[state.resolving]
             out.append(f"\nResolving {card.name}", "bold")
