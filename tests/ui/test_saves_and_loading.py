@@ -137,7 +137,7 @@ async def test_truncated_save_offers_to_keep_complete_events(saves: Path) -> Non
         assert isinstance(app.screen, ShooterScreen)
         assert len(app.screen.session.events) == 1
         note = " ".join(n.message for n in app._notifications)
-        assert "Kept 1 complete events" in note
+        assert "Kept 1 complete event." in note
         backups = list(saves.glob("cut-short.toml.damaged-*"))
         assert len(backups) == 1 and str(backups[0]) in note
 
