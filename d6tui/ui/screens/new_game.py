@@ -37,8 +37,41 @@ SETUP_WIDGETS: dict[str, str] = {"simple_six": "d6tui.ui.simple_six.setup:Campai
 
 
 def read_players(text: str) -> list[str]:
-    """Split typed names ("Ann, Bob , Cid") into a list, dropping empty pieces."""
-    return [n.strip() for n in text.replace(";", ",").split(",") if n.strip()]
+    """Split typed names ("Ann, Bob , Cid") into a list.
+
+    An empty piece between commas ("Ann,,Bob") is kept as ``""`` so that the form can refuse
+    it (a forgotten name must not quietly make a smaller game); only one comma at the very end
+    ("Ann, Bob,") is forgiven. Nothing typed gives ``[]``.
+    """
+    if not text.strip():
+        return []
+    names = [n.strip() for n in text.replace(";", ",").split(",")]
+    if len(names) > 1 and not names[-1]:
+        names.pop()
+    return names
+
+
+def rules_limit(slug: str, name: str) -> int | None:
+    """A limit the game's rules module declares (``NAME_MAX``, ``SEED_MAX``), or None."""
+    import importlib
+
+    from d6tui.engine.registry import game_info
+
+    try:
+        value = getattr(importlib.import_module(game_info(slug).rules_module), name, None)
+    except (D6Error, ImportError):
+        return None
+    return value if isinstance(value, int) else None
+
+
+def seed_problem(text: str, seed_max: int | None) -> str:
+    """Why ``text`` is not a seed ("" when it is one, or empty); the range is the rules'."""
+    text = text.strip()
+    if not text or text.isdigit():
+        return ""
+    whole = f"a whole number from 0 to {seed_max}" if seed_max is not None else \
+        "a whole number"
+    return f"the seed must be {whole} (digits only), not {text!r}"
 
 
 class NewGameForm(_Modal[NewGameRequest]):
@@ -63,14 +96,18 @@ class NewGameForm(_Modal[NewGameRequest]):
                 module, _, name = SETUP_WIDGETS[self.game.slug].partition(":")
                 yield getattr(importlib.import_module(module), name)(id="setup")
             else:
-                yield Static("Players, in turn order, separated by commas:",
-                             classes="modal-hint")
+                name_max = rules_limit(self.game.slug, "NAME_MAX")
+                most = f" (at most {name_max} characters each)" if name_max else ""
+                yield Static(f"Players, in turn order, separated by commas{most}:",
+                             classes="modal-hint", markup=False)
                 yield Input(placeholder="Ann, Bob, Cid", id="players")
             yield Static("Title (leave empty for one made from the players):",
                          classes="modal-hint")
             yield Input(placeholder="Saturday night", id="title")
-            yield Static("Dice seed (optional, for a repeatable game):", classes="modal-hint")
-            yield Input(placeholder="", id="seed", type="integer")
+            yield Static("Dice seed (optional, a whole number for a repeatable game):",
+                         classes="modal-hint")
+            # Not type="integer": that Input drops letters without a word; the form says why.
+            yield Input(placeholder="", id="seed")
             yield Label("", classes="modal-error", id="error")
             with Horizontal(classes="modal-buttons"):
                 yield Button("Start (ctrl+s)", id="start", variant="primary")
@@ -95,14 +132,18 @@ class NewGameForm(_Modal[NewGameRequest]):
             options = setup.first().options()  # type: ignore[attr-defined]
         else:
             players = read_players(self.query_one("#players", Input).value)
+            if "" in players:
+                n = players.index("") + 1
+                raise ValueError(f"player {n} has no name: nothing between two commas "
+                                 "(type a name there or remove a comma)")
             if players:
                 options["players"] = players
         seed_text = self.query_one("#seed", Input).value.strip()
+        problem = seed_problem(seed_text, rules_limit(self.game.slug, "SEED_MAX"))
+        if problem:
+            raise ValueError(problem)
         if seed_text:
-            try:
-                options["seed"] = int(seed_text)
-            except ValueError:
-                raise ValueError("the seed must be a whole number") from None
+            options["seed"] = int(seed_text)
         rules = load_rules(self.game.slug)
         options = rules.check_options(options)
         title = self.query_one("#title", Input).value.strip() or None
@@ -116,6 +157,12 @@ class NewGameForm(_Modal[NewGameRequest]):
             self.query_one("#error", Label).update(str(e))
             return
         self.dismiss(request)
+
+    @on(Input.Changed, "#seed")
+    def _seed_typed(self, event: Input.Changed) -> None:
+        """Say at once when the seed is not a number (instead of ignoring the key)."""
+        self.query_one("#error", Label).update(
+            seed_problem(event.value, rules_limit(self.game.slug, "SEED_MAX")))
 
     @on(Input.Submitted)
     def _enter(self, event: Input.Submitted) -> None:
