@@ -53,7 +53,7 @@ def _seed(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every sub-command."""
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     common.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS,
                         help="folder of save files (default: $D6TUI_SAVES or the user data dir)")
     common.add_argument("--theme", metavar="NAME", default=argparse.SUPPRESS,

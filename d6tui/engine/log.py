@@ -33,6 +33,7 @@ import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -395,7 +396,7 @@ class LogReader:
             text = self._decode(data, index + 1)
             line = self._line
             try:
-                ev = parse_block(self.path, text, index, known_type, lambda line=line: line)
+                ev = parse_block(self.path, text, index, known_type, partial(int, line))
             except LogError as e:
                 if self.trimmed and piece is None:
                     raise self.cut_at(index, e.reason) from None
