@@ -90,6 +90,8 @@ class Combat:
         order: who acts this round, highest initiative first.
         current: index in ``order`` of the one acting.
         actions: actions each combatant declared this round.
+        used: attacks and spells the acting combatant has made this turn ("Multiple
+            Actions": no more than were declared).
     """
 
     ids: tuple[str, ...]
@@ -97,6 +99,7 @@ class Combat:
     order: tuple[str, ...] = ()
     current: int = 0
     actions: tuple[tuple[str, int], ...] = ()
+    used: int = 0
 
     @property
     def actor(self) -> str | None:
@@ -106,6 +109,13 @@ class Combat:
     def declared(self, who: str) -> int:
         """Actions ``who`` declared this round (1 when none were declared)."""
         return dict(self.actions).get(who, 1)
+
+    def actions_left(self, who: str) -> int | None:
+        """Attacks or spells ``who`` may still make this turn, or None when it is not his turn
+        (between rounds there is no count to keep)."""
+        if self.actor is None or self.actor != who:
+            return None
+        return max(0, self.declared(who) - self.used)
 
 
 @dataclass(frozen=True)
@@ -176,6 +186,29 @@ def _relief(sheet: Character) -> int:
 
 def _actions(state: Campaign, who: str) -> int:
     return state.combat.declared(who) if state.combat else 1
+
+
+def _check_action_left(state: Campaign, m: Member, what: str) -> None:
+    """Refuse an action past the number ``m`` declared for the round ("Multiple Actions")."""
+    fight = state.combat
+    if fight is None:
+        return
+    left = fight.actions_left(m.id)
+    if left is not None and left <= 0:
+        n = fight.declared(m.id)
+        made = "it" if n == 1 else f"all {n}"
+        raise RuleError(
+            f"{m.sheet.name} declared {n} action{'s' if n != 1 else ''} this round and has made"
+            f" {made}; no further {what} this turn (declare more actions at the start of the"
+            " round, at -1D each)", "Multiple Actions")
+
+
+def _count_action(state: Campaign, who: str) -> Campaign:
+    """One attack or spell made in ``who``'s turn."""
+    fight = state.combat
+    if fight is None or fight.actor != who:
+        return state
+    return replace(state, combat=replace(fight, used=fight.used + 1))
 
 
 def _total(roll: object, what: str) -> int:
@@ -523,6 +556,7 @@ def attack(
     if fight.actor is not None and fight.actor != a.id:
         actor = state.member(fight.actor).sheet.name
         raise RuleError(f"it is {actor}'s turn, not {a.sheet.name}'s", _ORDER)
+    _check_action_left(state, a, "attack")
     if hero_points > a.sheet.hero_points:
         raise RuleError(f"{a.sheet.name} has {a.sheet.hero_points} hero points", "Hero Points")
     s = state.settings
@@ -859,6 +893,7 @@ def cast_spell(
         raise RuleError(f"{m.sheet.name} does not know {sp.name}", "Casting Spells")
     if m.caster.cast_this_turn:
         raise RuleError("only one spell may be cast a turn", "Casting Spells")
+    _check_action_left(state, m, "spell")
     code = magic.casting_code(_code_for(state, m, "Magic"), m.caster)
     req = RollRequest(code, actions=_actions(state, m.id), wound_dice=_penalty(state, m),
                       target=tn, label=sp.name)
@@ -1013,7 +1048,7 @@ def _f_round_started(state: Campaign, e: dict) -> Campaign:
         for m in state.members
     )
     return replace(state, members=members, combat=replace(
-        fight, round=fight.round + 1, order=tuple(order), current=0, actions=actions))
+        fight, round=fight.round + 1, order=tuple(order), current=0, actions=actions, used=0))
 
 
 def _f_turn_passed(state: Campaign, e: dict) -> Campaign:
@@ -1024,13 +1059,16 @@ def _f_turn_passed(state: Campaign, e: dict) -> Campaign:
         replace(m, caster=magic.next_turn(m.caster)) if m.id == fight.actor else m
         for m in state.members
     )
-    return replace(state, members=members, combat=replace(fight, current=fight.current + 1))
+    return replace(state, members=members,
+                   combat=replace(fight, current=fight.current + 1, used=0))
 
 
 def _f_attacked(state: Campaign, e: dict) -> Campaign:
     a = _member(state, _need(e, "attacker"))
     t = _member(state, _need(e, "target"))
     attack_total = _total(_need(e, "attack"), "attack")
+    # Counted, not refused: logs written before the limit was enforced still load.
+    state = _count_action(state, a.id)
     spent = int(e.get("hero_points", 0))
     if spent:
         if spent > a.sheet.hero_points:
@@ -1141,6 +1179,7 @@ def _f_spell_cast(state: Campaign, e: dict) -> Campaign:
     conc = spell if _check(content().spell, spell).concentration else None
     caster, _ = _check(magic.cast, m.caster, total, int(_need(e, "tn")),
                        concentration=conc)
+    state = _count_action(state, m.id)
     return state._put(replace(m, caster=caster))
 
 
