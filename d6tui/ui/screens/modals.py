@@ -6,7 +6,7 @@ worker can ``await app.push_screen_wait(...)`` it (STYLE "Screens, widgets, mess
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, OptionList, SelectionList, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from d6tui.engine.dice import (
@@ -189,22 +189,35 @@ class RenameModal(_Modal[tuple[str, bool]]):
         self.dismiss((title, self.query_one("#file", Checkbox).value))
 
 
+#: The marks of a multiple-choice row, as text so that they read without colour (NO_COLOR).
+PICKED, NOT_PICKED = "[x] ", "[ ] "
+
+
 class ChoiceModal(_Modal[Any], Generic[T]):
     """Pick one option (number keys 1-9 or arrows + Enter), or several when ``multiple``.
+
+    With ``multiple`` each row starts with ``[x]`` (picked) or ``[ ]``, so what is picked reads
+    without colour; ``tally`` adds a running line (the Rep or the money picked so far) and
+    ``check`` is asked before the box closes, so a pick the rules refuse keeps it open with
+    the reason instead of starting the whole choice again.
 
     Args:
         title: the question ("Which bandits do you cash in?").
         options: ``(label, value)`` pairs.
-        multiple: pick several (Space toggles, Enter accepts); dismisses a list of values.
+        multiple: pick several (Space or a number toggles, Enter accepts); dismisses a list of
+            values.
         minimum: the fewest picks accepted when ``multiple``.
         maximum: the most picks accepted when ``multiple`` (None: any).
         note: one line under the question.
+        tally: ``tally(values picked)`` is one line shown under the list (``multiple``).
+        check: ``check(values picked)`` is why they cannot be accepted, or "" (``multiple``).
     """
 
     BINDINGS = [
         CANCEL,
-        # Priority, or a SelectionList would take Enter to toggle the option under the cursor.
+        # Priority, or the OptionList would take Enter to select the option under the cursor.
         Binding("enter", "accept", "Accept", priority=True, id="modal.accept"),
+        Binding("space", "toggle", "Pick", show=False, id="modal.toggle"),
         *[Binding(str(n), f"pick({n})", f"Pick {n}", show=False, id=f"modal.pick{n}")
           for n in range(1, 10)],
     ]
@@ -218,6 +231,8 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         minimum: int = 1,
         maximum: int | None = None,
         note: str = "",
+        tally: Callable[[list[T]], str] | None = None,
+        check: Callable[[list[T]], str] | None = None,
     ) -> None:
         super().__init__()
         self.title_text = title
@@ -226,6 +241,10 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         self.minimum = minimum
         self.maximum = maximum
         self.note = note
+        self.tally = tally
+        self.check = check
+        #: The indexes picked so far (``multiple``).
+        self.picked: set[int] = set()
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box"):
@@ -233,12 +252,10 @@ class ChoiceModal(_Modal[Any], Generic[T]):
             if self.note:
                 yield Static(self.note, classes="modal-hint", markup=False)
             if self.multiple:
-                # Text, not str: a label (a player's name) may hold square brackets.
-                yield SelectionList[int](
-                    *[(Text(f"{i + 1}. {label}"), i) for i, (label, _) in enumerate(self.options)],
-                    id="choices",
-                )
-                hint = "Space or a number picks, Enter accepts, Escape cancels"
+                yield OptionList(*[Option(self._row(i), id=str(i))
+                                   for i in range(len(self.options))], id="choices")
+                yield Static(self._tally_text(), id="tally", markup=False)
+                hint = "Space or a number: pick [x] or unpick [ ]. Enter accepts, Esc cancels"
             else:
                 yield OptionList(
                     *[Option(Text(f"{i + 1}. {label}"), id=str(i))
@@ -246,25 +263,68 @@ class ChoiceModal(_Modal[Any], Generic[T]):
                     id="choices",
                 )
                 hint = "A number or Enter picks, Escape cancels"
-            yield Label("", classes="modal-error", id="error")
-            yield Static(hint, classes="modal-hint")
+            yield Label("", classes="modal-error", id="error", markup=False)
+            yield Static(hint, classes="modal-hint", markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#choices").focus()
+
+    def _row(self, i: int) -> Text:
+        # Text, not str: a label (a player's name) may hold square brackets.
+        label = f"{i + 1}. {self.options[i][0]}"
+        if not self.multiple:
+            return Text(label)
+        if i in self.picked:
+            return Text.assemble((PICKED, "bold"), (label, "bold"))
+        return Text.assemble(NOT_PICKED, label)
+
+    def _values(self) -> list[T]:
+        return [self.options[i][1] for i in sorted(self.picked)]
+
+    def _tally_text(self) -> str:
+        n = len(self.picked)
+        line = f"{n} picked" if n else "Nothing picked yet"
+        if self.tally is not None:
+            line += f": {self.tally(self._values())}"
+        return line
+
+    def toggle(self, i: int) -> None:
+        """Pick option ``i`` (0-based), or unpick it when it is picked (``multiple``)."""
+        self.picked ^= {i}
+        self.query_one("#choices", OptionList).replace_option_prompt_at_index(i, self._row(i))
+        self.query_one("#tally", Static).update(self._tally_text())
+        self.query_one("#error", Label).update("")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Space toggles only in a multiple choice."""
+        if action == "toggle":
+            return self.multiple
+        return True
+
+    def action_toggle(self) -> None:
+        """Space: pick or unpick the option under the cursor."""
+        highlighted = self.query_one("#choices", OptionList).highlighted
+        if self.multiple and highlighted is not None:
+            self.toggle(highlighted)
 
     def action_pick(self, n: int) -> None:
         """Pick (or toggle, when ``multiple``) option number ``n``."""
         if not 1 <= n <= len(self.options):
             return
         if self.multiple:
-            self.query_one("#choices", SelectionList).toggle(n - 1)
+            self.query_one("#choices", OptionList).highlighted = n - 1
+            self.toggle(n - 1)
         else:
             self.dismiss(self.options[n - 1][1])
 
     @on(OptionList.OptionSelected)
     def _selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.dismiss(self.options[int(event.option.id or 0)][1])
+        index = int(event.option.id or 0)
+        if self.multiple:  # a click toggles
+            self.toggle(index)
+        else:
+            self.dismiss(self.options[index][1])
 
     def action_accept(self) -> None:
         """Enter: take the option under the cursor, or (``multiple``) the options picked."""
@@ -273,15 +333,19 @@ class ChoiceModal(_Modal[Any], Generic[T]):
             if highlighted is not None:
                 self.dismiss(self.options[highlighted][1])
             return
-        picked = sorted(self.query_one("#choices", SelectionList).selected)
+        error = self.query_one("#error", Label)
+        picked = self._values()
         if len(picked) < self.minimum:
-            self.query_one("#error", Label).update(
-                f"Pick at least {self.minimum} (Space or a number picks).")
+            error.update(f"Pick at least {self.minimum} (Space or a number picks).")
             return
         if self.maximum is not None and len(picked) > self.maximum:
-            self.query_one("#error", Label).update(f"Pick at most {self.maximum}.")
+            error.update(f"Pick at most {self.maximum}.")
             return
-        self.dismiss([self.options[i][1] for i in picked])
+        problem = self.check(picked) if self.check is not None else ""
+        if problem:
+            error.update(problem)
+            return
+        self.dismiss(picked)
 
 
 class TableDiceInput(_Modal[dict]):

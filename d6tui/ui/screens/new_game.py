@@ -108,7 +108,7 @@ class NewGameForm(_Modal[NewGameRequest]):
                          classes="modal-hint")
             # Not type="integer": that Input drops letters without a word; the form says why.
             yield Input(placeholder="", id="seed")
-            yield Label("", classes="modal-error", id="error")
+            yield Label("", classes="modal-error", id="error", markup=False)
             with Horizontal(classes="modal-buttons"):
                 yield Button("Start (ctrl+s)", id="start", variant="primary")
                 yield Button("Cancel (esc)", id="cancel")

@@ -8,6 +8,7 @@ which store card, whose jail) are modal lists awaited in a worker.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -18,9 +19,19 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, Static
 
+from d6tui.engine.errors import RuleError
 from d6tui.engine.session import Session
 from d6tui.games.shooter.actions import Action, Choice, legal_actions
-from d6tui.games.shooter.state import SHOOTER_DIE, Phase, ShooterState, dice_left, plural
+from d6tui.games.shooter.state import (
+    RANKS,
+    SHOOTER_DIE,
+    Phase,
+    ShooterState,
+    card_rep,
+    dice_left,
+    plural,
+    rep_needed,
+)
 from d6tui.ui.screens.game import GameScreen
 from d6tui.ui.shooter.widgets import (
     BadgeCard,
@@ -423,7 +434,7 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
             action = picked
         answers: dict[str, Any] = {}
         for choice in action.choices:
-            answer = await self.app.push_screen_wait(self._choice_modal(action, choice))
+            answer = await self.app.push_screen_wait(self._choice_modal(action, choice, answers))
             if answer is None:
                 return
             if answer != _NONE:
@@ -442,14 +453,49 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
                 answers[param] = roll
         self.do(action.command, dice=self.session.dice, **answers)
 
-    def _choice_modal(self, action: Action, choice: Choice) -> Any:
+    def tally(self, action: Action, choice: Choice, answers: dict[str, Any],
+              picked: list[str]) -> str:
+        """The running total of a multiple choice: Rep against the promotion's need
+        ("Cashing in Reputation Points"), or reward money against the price ("Reward")."""
+        state = self.shooter_state
+        if action.name == "cash_rep":
+            rank = state.players[state.current].rank
+            rep = sum(card_rep(state, c) for c in picked)
+            return f"{rep} Rep of the {rep_needed(rank)} a {RANKS[rank]} needs to be promoted"
+        if action.name == "buy" and choice.param == "paying" and answers.get("card"):
+            card = state.cards[answers["card"]]
+            money = sum(state.cards[c].reward for c in picked)
+            return f"${money} of the ${card.price} {card.name} costs (no change given)"
+        return ""
+
+    def rule_problem(self, action: Action, answers: dict[str, Any]) -> str:
+        """Why the rules would refuse ``action`` with ``answers`` ("" when they accept it).
+
+        The command is only tried on the immutable state with throw-away dice: nothing is
+        recorded and the game's dice are not used.
+        """
+        try:
+            action.run(self.shooter_state, dice=None, **answers)
+        except RuleError as e:
+            return str(e)
+        return ""
+
+    def _choice_modal(self, action: Action, choice: Choice, answers: dict[str, Any]) -> Any:
         from d6tui.ui.screens.modals import ChoiceModal
 
         options: list[tuple[str, Any]] = list(zip(choice.labels, choice.options, strict=False))
         title = f"{action.player}: {choice.prompt}"
+        note = action.label
+        if action.name == "buy" and answers.get("card"):
+            card = self.shooter_state.cards[answers["card"]]
+            note = f"{action.label}: {card.name} costs ${card.price}"
         if choice.max == 1:
             if choice.min == 0:
                 options.append(("none", _NONE))
-            return ChoiceModal(title, options, note=action.label)
-        return ChoiceModal(title, options, multiple=True, minimum=choice.min,
-                           maximum=choice.max, note=action.label)
+            return ChoiceModal(title, options, note=note)
+        last = choice is action.choices[-1]
+        return ChoiceModal(
+            title, options, multiple=True, minimum=choice.min, maximum=choice.max, note=note,
+            tally=partial(self.tally, action, choice, dict(answers)),
+            check=(lambda picked: self.rule_problem(
+                action, {**answers, choice.param: picked})) if last else None)

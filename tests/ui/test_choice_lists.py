@@ -1,0 +1,84 @@
+"""Multiple-choice lists read without colour ([x] / [ ]), keep a running total, and a pick the
+rules refuse keeps the list open with the reason (cash Rep, buying from the store)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Label, OptionList, Static
+
+from d6tui.games.shooter.actions import find_action
+from d6tui.games.shooter.bot import choose
+from d6tui.ui.screens.modals import ChoiceModal
+from d6tui.ui.shooter.screen import ShooterScreen
+from tests.ui.helpers import make_app, new_shooter, sync
+
+
+def _rows(modal: ChoiceModal) -> list[str]:
+    options = modal.query_one("#choices", OptionList)
+    return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+
+
+@sync
+async def test_picked_rows_are_marked_in_text(saves: Path) -> None:
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        modal = ChoiceModal[str]("Which?", [("[b]Ann", "a"), ("Bob", "b")], multiple=True,
+                                 tally=lambda picked: f"{len(picked)} of 2")
+        app.push_screen(modal)
+        await pilot.pause()
+        assert _rows(modal) == ["[ ] 1. [b]Ann", "[ ] 2. Bob"]
+        await pilot.press("2")
+        await pilot.pause()
+        assert _rows(modal) == ["[ ] 1. [b]Ann", "[x] 2. Bob"]
+        assert str(modal.query_one("#tally", Static).render()) == "1 picked: 1 of 2"
+        await pilot.press("2")  # a second press unpicks
+        await pilot.pause()
+        assert _rows(modal)[1].startswith("[ ] ")
+        await pilot.press("up", "space")  # Space toggles the row under the cursor
+        await pilot.pause()
+        assert modal.picked == {0}
+        hint = " ".join(str(s.render()) for s in modal.query(".modal-hint"))
+        assert "[x]" in hint and "[ ]" in hint
+
+
+@sync
+async def test_paying_too_little_keeps_the_list_open(saves: Path) -> None:
+    session = new_shooter(saves, "Shopping", seed=5)
+    while find_action(session.state, "buy") is None:
+        action, answers = choose(session.state)
+        session.do(action.command, dice=session.dice, **answers)
+    state = session.state
+    buy = find_action(state, "buy")
+    assert buy is not None
+    cards, paying = buy.choices
+    dearest = max(range(len(cards.options)), key=lambda i: state.cards[cards.options[i]].price)
+    card = state.cards[cards.options[dearest]]
+    cheapest = min(range(len(paying.options)),
+                   key=lambda i: state.cards[paying.options[i]].reward)
+    assert state.cards[paying.options[cheapest]].reward < card.price
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ShooterScreen)
+        await pilot.press("b", str(dearest + 1))
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, ChoiceModal) and modal.multiple
+        assert f"costs ${card.price}" in " ".join(str(s.render()) for s in modal.query(Static))
+        await pilot.press(str(cheapest + 1), "enter")
+        await pilot.pause()
+        assert app.screen is modal  # refused, still open, the pick kept
+        error = str(modal.query_one("#error", Label).render())
+        assert f"costs ${card.price}" in error
+        assert f"of the ${card.price} {card.name} costs" in str(
+            modal.query_one("#tally", Static).render())
+        for n in range(1, len(paying.options) + 1):
+            if n != cheapest + 1:
+                await pilot.press(str(n))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen
+        assert card.id in screen.session.state.players[0].hand
