@@ -82,3 +82,33 @@ async def test_paying_too_little_keeps_the_list_open(saves: Path) -> None:
         await pilot.pause()
         assert app.screen is screen
         assert card.id in screen.session.state.players[0].hand
+
+
+@sync
+async def test_q_quits_while_a_choice_list_is_open(saves: Path) -> None:
+    app = make_app(saves, session=new_shooter(saves))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ChoiceModal[str]("Which?", [("Ann", "a"), ("Bob", "b")], multiple=True))
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0 and not app.is_running
+
+
+@sync
+async def test_q_is_typed_in_a_text_field(saves: Path) -> None:
+    from textual.widgets import Input
+
+    from d6tui.ui.screens.modals import TextPrompt
+
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        prompt = TextPrompt("Name?")
+        app.push_screen(prompt)
+        await pilot.pause()
+        prompt.query_one(Input).focus()
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.is_running and prompt.query_one(Input).value == "q"

@@ -32,17 +32,21 @@ from d6tui.ui.words import plural
 T = TypeVar("T")
 
 CANCEL = Binding("escape", "cancel", "Cancel", id="modal.cancel")
+#: ``q`` quits from a box too, as everywhere (README "Keys"); a box with a text field keeps
+#: ``q`` for typing (the field takes the key first), so there only ctrl+q quits.
+QUIT = Binding("q", "app.quit", "Quit", show=False, id="modal.quit")
 
 
 class _Modal(ModalScreen[T]):
     """A centred box that Escape cancels (dismissing None)."""
 
     CSS_PATH = Path(__file__).with_name("modals.tcss")
-    BINDINGS = [CANCEL]
+    BINDINGS = [CANCEL, QUIT]
 
     #: Help shown by ``?`` while this box is open.
     HELP = ("A question d6tui needs answered before it goes on. Answer it, or press Escape to "
-            "cancel: nothing is recorded until you confirm.")
+            "cancel: nothing is recorded until you confirm. q (or ctrl+q while typing) quits "
+            "d6tui; the game is saved up to the question.")
 
     def action_cancel(self) -> None:
         """Close without a result."""
