@@ -99,10 +99,10 @@ def test_a_round_of_fast_static_combat() -> None:
 def test_a_miss_and_a_wound_then_flesh_wound_and_healing() -> None:
     s = party()
     s.do(c.start_combat, ["orc", "sir-baelen"])
-    # The orc's Axe 4D vs Sir Baelen's Parry 16.
+    # The orc's Axe 4D vs Sir Baelen's Parry 16, hand-to-hand -5.
     ev = s.do(c.attack, "orc", "sir-baelen", skill="Axe", weapon="Axe",
               typed={"attack": ([1, 1, 1], [2])})
-    assert ev["tn"] == 16 and not ev["hit"] and "damage" not in ev
+    assert ev["tn"] == 11 and not ev["hit"] and "damage" not in ev
     ev = s.do(c.attack, "orc", "sir-baelen", skill="Axe", weapon="Axe",
               typed={"attack": ([6, 6, 5], [3]), "damage": ([6, 6, 6, 6, 6], [4])})
     # Axe +3D on Might 3D: 6D; 34 against Soak 10 + 6 + 4 = 20: 14, Mortally Wounded.
@@ -137,12 +137,12 @@ def test_traditional_combat_rolls_defense_and_resistance() -> None:
     ev = s.do(c.attack, "orc", "mira", skill="Axe", weapon="Axe", defense="dodge",
               typed={"attack": ([6, 6, 6], [5]), "defense": ([1, 1, 1, 1], [1]),
                      "damage": ([3, 3, 3, 3, 3], [3]), "resist": ([2], [2])})
-    # Mira's Dodge 6D with an undeclared -1D: 5D rolled, total 5.
-    assert ev["defense"]["roll"]["rolled"] == "5D" and ev["tn"] == 5
-    assert ev["extra"] == (23 - 5) // 5
-    # Damage 18 + 3 extra against Might 4 + Leather 2.
+    # Mira's Dodge 6D with an undeclared -1D: 5D rolled, total 5, hand-to-hand -5.
+    assert ev["defense"]["roll"]["rolled"] == "5D" and ev["tn"] == 0
+    assert ev["extra"] == (23 - 0) // 5
+    # Damage 18 + 4 extra against Might 4 + Leather 2: 16, dead.
     assert ev["resistance"] == 6
-    assert s.state.member("mira").wounds.level == WoundLevel.MORTALLY_WOUNDED
+    assert s.state.member("mira").wounds.level == WoundLevel.DEAD
 
 
 def test_body_points_campaign() -> None:

@@ -531,7 +531,8 @@ def attack(
         defense: ``"dodge"``, ``"block"``, ``"parry"``, ``"full_dodge"`` (traditional:
             rolled by the defender), or None.
         defense_declared: the traditional defense was declared with the round's actions.
-        range_: range band of a missile attack.
+        range_: range band of a missile attack; a brawling or melee attack is always
+            hand-to-hand (-5, "Attacking a Target").
         cover: percent of the target behind cover.
         full_dodge: (static) the target is doing nothing but dodging.
         hero_points: hero points the attacker spends on the attack roll.
@@ -543,8 +544,9 @@ def attack(
         An ``attacked`` payload with every roll.
 
     Raises:
-        RuleError: out of turn, a combatant who cannot act, not enough hero points, full
-            cover, or a defense the system does not have.
+        RuleError: out of turn, past the actions declared, a combatant who cannot act, not
+            enough hero points, full cover, a block or parry against a missile, or a defense
+            the system does not have.
     """
     fight = state.combat
     if fight is None:
@@ -576,6 +578,12 @@ def attack(
         payload["hero_points"] = hero_points
     payload["attack"] = attack_roll
 
+    if not ranged:
+        # "Attacking a Target": hand-to-hand is -5 in both systems.
+        range_ = combat.HAND_TO_HAND
+    if ranged and defense in ("block", "parry"):
+        raise RuleError(f"{defense.capitalize()} is only against brawling or melee attacks;"
+                        " a missile is dodged", "Defensive Options")
     if s.combat == "static":
         kind = defense or ("dodge" if ranged else "melee")
         if kind == "dodge":

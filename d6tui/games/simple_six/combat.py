@@ -21,8 +21,12 @@ from d6tui.games.simple_six.wild import RollRequest, WildOptions, roll_wild, tab
 _STATIC = "Fast Static Combat"
 _TRAD = "Traditional OpenD6 Combat"
 
-#: Range modifiers to the target number ("Attacking a Target": Range).
-RANGE_MODIFIERS = {"point_blank": -5, "short": 0, "medium": 5, "long": 10}
+#: Range modifiers to the target number ("Attacking a Target": Range). A brawling or melee
+#: attack is made hand-to-hand, which the SRD rates with point blank: -5.
+RANGE_MODIFIERS = {"point_blank": -5, "short": 0, "medium": 5, "long": 10, "hand_to_hand": -5}
+
+#: The range of every brawling or melee attack.
+HAND_TO_HAND = "hand_to_hand"
 
 #: Cover modifiers by percent covered ("Attacking a Target": Cover); 100% cannot be hit.
 COVER_MODIFIERS = {0: 0, 50: 5, 75: 10}
@@ -188,7 +192,9 @@ def static_tn(
 
     Args:
         defense: the target's static Dodge (ranged attacks), Block or Parry (melee).
-        range_: the range band for a missile attack, or None in melee.
+        range_: the range band for a missile attack, ``"hand_to_hand"`` (-5) in melee, or
+            None for no range modifier. The static defense "becomes the attacker's TN modified
+            as noted above", so hand-to-hand lowers a Block or Parry as well as a Dodge.
         cover: percent of the target behind cover (0, 50, 75).
         full_dodge: the target does nothing but dodge (+10 to Dodge).
         scale_bonus: static defense added by scale (see :func:`scale_effects`).
@@ -217,7 +223,8 @@ def traditional_tn(
         kind: ``"none"`` (base 10), ``"block"``/``"parry"`` (the roll is the number, even
             below 10, range and cover not added), ``"dodge"`` (the roll, plus range and cover),
             ``"full_dodge"`` (the roll plus 10, plus range and cover).
-        range_: the range band, for missile attacks.
+        range_: the range band for missile attacks, ``"hand_to_hand"`` (-5) for brawling and
+            melee; it moves the base TN and a dodge, not a block or parry roll.
         cover: percent behind cover.
 
     Returns:

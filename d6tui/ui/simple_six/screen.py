@@ -646,10 +646,11 @@ markdown` writes the campaign as a readable record.
                 return
         kw: dict[str, Any] = {"cover": cover} if ranged and cover else {}
         if c.settings.combat == "static":
-            opts = [("Dodge", "dodge"), ("Dodge, full dodge +10", "full"),
-                    ("Block", "block"), ("Parry", "parry")]
+            # Block and Parry stop blows, not missiles ("Defensive Options").
+            opts = [("Dodge", "dodge"), ("Dodge, full dodge +10", "full")]
             if not ranged:
-                opts.insert(0, ("the better of Block and Parry", "melee"))
+                opts = [("the better of Block and Parry", "melee"), *opts,
+                        ("Block", "block"), ("Parry", "parry")]
             choice = await self.app.push_screen_wait(ChoiceModal(
                 f"{t.sheet.name}'s defense (Static Defenses)", opts))
             if choice is None:
@@ -657,8 +658,12 @@ markdown` writes the campaign as a readable record.
             kw["defense"] = "dodge" if choice == "full" else choice
             kw["full_dodge"] = choice == "full"
         else:
-            opts = [("no defense: TN 10", "none"), ("Dodge", "dodge"), ("Block", "block"),
-                    ("Parry", "parry"), ("full dodge", "full_dodge")]
+            if ranged:
+                opts = [("no defense: TN 10", "none"), ("Dodge", "dodge"),
+                        ("full dodge", "full_dodge")]
+            else:
+                opts = [("no defense: TN 5 (hand-to-hand -5)", "none"), ("Dodge", "dodge"),
+                        ("Block", "block"), ("Parry", "parry"), ("full dodge", "full_dodge")]
             choice = await self.app.push_screen_wait(ChoiceModal(
                 f"{t.sheet.name}'s defense (Defensive Options)", opts))
             if choice is None:
