@@ -58,22 +58,56 @@ def screen_available(game: GameInfo) -> bool:
         return False
 
 
-def saves_table(table: DataTable, saves: list[SaveSummary], *, with_file: bool = False) -> None:
-    """Fill ``table`` with one row per save (keyed by path)."""
+#: The narrowest a title column is cut to (a long title gives way to the status).
+TITLE_MIN = 16
+
+
+def cut(text: str, width: int) -> Text:
+    """``text`` as plain Text (never markup) of at most ``width`` cells, ending in an ellipsis
+    when cut."""
+    out = Text(text)
+    if width > 0 and out.cell_len > width:
+        out.truncate(width, overflow="ellipsis")
+    return out
+
+
+def column_widths(saves: list[SaveSummary], width: int) -> tuple[int, int]:
+    """How wide the title and status columns may be in ``width`` cells so that every column
+    shows: the status is kept whole when it can be, the title gives way first (down to
+    :data:`TITLE_MIN`), then the status."""
+    game = max((len(s.game) for s in saves), default=4)
+    fixed = max(game, 4) + len("YYYY-MM-DD HH:MM") + 4 * 2  # and four columns' padding
+    room = max(width - fixed, 2 * TITLE_MIN)
+    title = max((len(s.title) for s in saves), default=5)
+    status = max((len(s.status) for s in saves), default=6)
+    if title + status <= room:
+        return title, status
+    title_w = max(TITLE_MIN, min(title, room - status))
+    return title_w, max(room - title_w, 6)
+
+
+def saves_table(table: DataTable, saves: list[SaveSummary], *, with_file: bool = False,
+                width: int = 0) -> None:
+    """Fill ``table`` with one row per save (keyed by path): game, title, last played and
+    status, fitted to ``width`` cells (0: not fitted) by cutting long titles and statuses
+    with an ellipsis; the file name (``with_file``) comes last, to see when there is room."""
     table.clear(columns=True)
-    if with_file:
-        table.add_column("File", key="file")
     table.add_column("Game", key="game")
     table.add_column("Title", key="title")
     table.add_column("Last played", key="when")
     table.add_column("Status", key="status")
+    if with_file:
+        table.add_column("File", key="file")
+    title_w, status_w = column_widths(saves, width) if width else (0, 0)
     for s in saves:
         # Text cells, not strings: a DataTable reads strings as markup, and a title or a
         # player's name may hold square brackets.
-        status = Text(s.status, style="bold" if s.problem else "")
-        row = [Text(s.game), Text(s.title), Text(s.when), status]
+        status = cut(s.status, status_w)
+        if s.problem:
+            status.stylize("bold")
+        row = [Text(s.game), cut(s.title, title_w), Text(s.when), status]
         if with_file:
-            row.insert(0, Text(s.path.name))
+            row.append(Text(s.path.name))
         table.add_row(*row, key=str(s.path))
 
 
@@ -157,10 +191,20 @@ or delete them.
             table = self._table = DataTable(id="saves", cursor_type="row", zebra_stripes=True)
             await self.query_one("#saves-box").mount(table)
         empty = self.query_one("#saves-empty", Static)
-        saves_table(table, self.saves)
+        saves_table(table, self.saves, width=self._table_width())
         table.display = bool(self.saves)
         empty.display = not self.saves
         empty.update("No saves yet: pick a game above and press n to start one.")
+
+    def _table_width(self) -> int:
+        # The saves box's border takes two columns and the scrollbar may take one.
+        return self.app.size.width - 3
+
+    def on_resize(self) -> None:
+        if self._table is not None and self.saves:
+            row = self._table.cursor_row
+            saves_table(self._table, self.saves, width=self._table_width())
+            self._table.move_cursor(row=min(row, len(self.saves) - 1))
 
     # -- actions ----------------------------------------------------------------------------
 

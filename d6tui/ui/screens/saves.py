@@ -115,12 +115,19 @@ and, for a file cut off while saving, offers to keep every complete event.
         table = self.query_one(DataTable)
         row = table.cursor_row
         self.saves = message.saves
-        saves_table(table, self.saves, with_file=True)
+        saves_table(table, self.saves, with_file=True, width=self.app.size.width - 1)
         if self.saves:
             table.move_cursor(row=min(row, len(self.saves) - 1))
         empty = self.query_one("#saves-empty", Static)
         empty.update("" if self.saves else "No saves yet.")
         empty.display = not self.saves
+
+    def on_resize(self) -> None:
+        if self.saves:
+            table = self.query_one(DataTable)
+            row = table.cursor_row
+            saves_table(table, self.saves, with_file=True, width=self.app.size.width - 1)
+            table.move_cursor(row=min(row, len(self.saves) - 1))
 
     def selected(self) -> SaveSummary | None:
         """The save under the cursor."""

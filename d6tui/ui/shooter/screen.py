@@ -29,6 +29,7 @@ from d6tui.games.shooter.state import (
     ShooterState,
     card_rep,
     dice_left,
+    jail_rep,
     plural,
     rep_needed,
 )
@@ -91,7 +92,14 @@ _ENGINE_EVENTS = frozenset({"undone", "redone", "retitled"})
 
 
 def _act(name: str, key: str, description: str, tooltip: str) -> Binding:
-    return Binding(key, f"act('{name}')", description, id=f"shooter.{name}", tooltip=tooltip)
+    # Not in the Footer: the action bar lists every action with its key, and at 80 columns a
+    # Footer holding them all lost "? Help" off its end.
+    return Binding(key, f"act('{name}')", description, id=f"shooter.{name}", tooltip=tooltip,
+                   show=False)
+
+
+#: Columns of the Header that are not the title: its icon (8) and the clock space (10).
+_HEADER_CHROME = 18
 
 
 class ShooterScreen(GameScreen):
@@ -116,10 +124,12 @@ class ShooterScreen(GameScreen):
         _act("take_reward", "y", "Take card", "Take a General Store card as your reward"),
         _act("decline_reward", "n", "Decline", "Decline the reward"),
         _act("end_turn", "e", "End turn", "End the turn; play passes to the left"),
-        Binding("k", "play_card", "Play card", id="shooter.play_card",
+        Binding("k", "play_card", "Play card", id="shooter.play_card", show=False,
                 tooltip="Play a General Store card from your hand"),
-        Binding("t", "table_dice", "Table dice", id="shooter.table_dice",
+        Binding("t", "table_dice", "Table dice", id="shooter.table_dice", show=False,
                 tooltip="Type the faces of real dice for the next roll"),
+        Binding("j", "jails", "Jails", id="shooter.jails",
+                tooltip="Every player's hand and jail in full"),
         Binding("T", "toggle_table_mode", "Always table dice", show=False,
                 id="shooter.table_mode", tooltip="Ask for table dice on every roll"),
         *[Binding(str(n), f"nth({n})", f"Action {n}", show=False, id=f"shooter.action{n}")
@@ -133,10 +143,15 @@ Rulebook sections are named in quotes.
 
 ## The screen
 
-- **Top line**: whose turn it is and what the turn waits for.
+- **Top line**: the game's title (cut short if it must be) and whose turn it is with what it
+  waits for; the line under it says the same in words.
+- **What just happened** (» line): the latest move in the log's words, marked ! when
+  something was lost (a failed hunt, an Escape, a Jail Break, Dynamite); a failed hunt, a
+  loss, a won challenge or contest and a promotion are also announced in a notice.
 - **Badge cards** (left): ► marks whose turn it is. Rank, Rep in jail against the Rep the
   next badge needs, the badge's ability. Under each badge: cards in hand and the **jail**
-  (shackled bandits are marked).
+  (shackled bandits are marked). A jail too long for its line ends in "+N more (j)": `j`
+  shows every hand and jail in full.
 - **Game deck** and **General Store** (right), with the hand of the player who acts.
 - **In Play** area: bandits captured this turn and the bandit being hunted, with its
   symbols (✓ = matched).
@@ -144,6 +159,8 @@ Rulebook sections are named in quotes.
   table dice. Faces show a symbol and a letter: ♥H heart, ♠S spade, ♣C club, ♦D diamond,
   ★J joker, ☠X skull.
 - **Action bar** (above the keys): everything the player can do now, each with its key.
+  After a capture the dice tray says how many dice you press on with (every die but the
+  skulls) and warns that a bandit needing more symbols than that fails at once.
 
 ## A turn ("On Your Turn")
 
@@ -236,6 +253,38 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
         super().on_mount()
 
     # -- drawing ----------------------------------------------------------------------------
+
+    def refresh_game(self) -> None:
+        """Re-render everything, then fit the top line to the window."""
+        super().refresh_game()
+        self.fit_header()
+
+    def on_resize(self) -> None:
+        self.fit_header()
+
+    def header_status(self, state: ShooterState) -> str:
+        """Whose turn and what it waits for, short enough for the top line at 80 columns
+        (the rank is on the badge card)."""
+        if state.over:
+            return f"{state.winner_name} is Marshal and wins"
+        if not state.players:
+            return ""
+        p = state.players[state.current]
+        if state.pending != state.current:
+            return f"{p.name}'s turn: {state.players[state.pending].name} answers the Dynamite"
+        r = (state.turn - 1) // len(state.players) + 1
+        return f"{p.name}'s turn, round {r}: {state.phase.value}"
+
+    def fit_header(self) -> None:
+        """Title and status on the top line; the title gives way (with an ellipsis) so that
+        what the turn waits for is never cut off."""
+        status = self.header_status(self.shooter_state)
+        room = self.app.size.width - _HEADER_CHROME - len(" \u2014 ") - len(status) - 1
+        title = self.session.title
+        if len(title) > room:
+            title = title[:max(room - 1, 0)].rstrip() + "\u2026" if room > 1 else ""
+        self.title = title
+        self.sub_title = status
 
     def render_state(self, state: ShooterState) -> None:
         """Pass the state to every widget and rebuild the banner and the action bar."""
@@ -411,6 +460,26 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
             self.notify("There is nothing to roll now.", severity="warning", markup=False)
             return
         self.perform(rolling, table=True, prompt="Which roll do you make with table dice?")
+
+    def jails_text(self) -> str:
+        """Every player's rank, Rep, hand and jail in full (for ``j``; the badge area may
+        have to cut a long jail short)."""
+        from d6tui.ui.shooter.widgets import jail_parts
+
+        state = self.shooter_state
+        lines = []
+        for p in state.players:
+            hand = ", ".join(state.cards[c].name for c in p.hand) or "empty"
+            jail = ", ".join(jail_parts(state, p)) or "empty"
+            lines.append(f"{p.name} ({RANKS[p.rank]}, Rep {jail_rep(state, p)} in jail)\n"
+                         f"  hand: {hand}\n  jail: {jail}")
+        return "\n".join(lines)
+
+    def action_jails(self) -> None:
+        """Show every hand and jail in full."""
+        from d6tui.ui.screens.modals import MessageModal
+
+        self.app.push_screen(MessageModal("Hands and jails", self.jails_text()))
 
     def action_toggle_table_mode(self) -> None:
         """Ask for table dice on every roll (or stop asking)."""

@@ -20,6 +20,7 @@ from d6tui.games.shooter.state import (
     ROLLS_PER_HUNT,
     SKULL_REROLLS,
     Phase,
+    Player,
     ShooterState,
     card_rep,
     jail_rep,
@@ -94,10 +95,19 @@ class BadgeCard(_StateWidget):
         if p.rank < len(RANKS) - 1:
             out.append(f"  Rep {rep}/{rep_needed(p.rank)}",
                        "bold" if rep >= rep_needed(p.rank) else "")
-        out.append(f"  {ABILITIES[p.rank]}", "italic")
         if turn and state.rerolls_left:
-            out.append(f" ({state.rerolls_left} left)")
+            # Short, so that what is left this turn fits beside a long name at 80 columns.
+            out.append(f"  skull re-rolls: {state.rerolls_left} left", "italic")
+        else:
+            out.append(f"  {ABILITIES[p.rank]}", "italic")
         return out
+
+
+def jail_parts(state: ShooterState, player: Player) -> list[str]:
+    """A player's jail, one ``"Dusty Pete 3 shackled"`` per card."""
+    held = player.shackled
+    return [f"{state.cards[c].name} {card_rep(state, c)}{' shackled' if c in held else ''}"
+            for c in player.jail]
 
 
 class JailArea(_StateWidget):
@@ -123,13 +133,17 @@ class JailArea(_StateWidget):
         if not p.jail:
             out.append("empty", "dim")
             return out
-        held = p.shackled
-        parts = []
-        for c in p.jail:
-            card = state.cards[c]
-            mark = " shackled" if c in held else ""
-            parts.append(f"{card.name} {card_rep(state, c)}{mark}")
-        out.append(", ".join(parts))
+        parts = jail_parts(state, p)
+        room = self.size.width - out.cell_len
+        shown = ", ".join(parts)
+        if room > 0 and len(shown) > room:
+            # Keep whole names and say how many more there are (all of them: key j).
+            for n in range(len(parts) - 1, -1, -1):
+                more = f"+{len(parts) - n} more (j)"
+                shown = ", ".join(parts[:n]) + (", " if n else "") + more
+                if len(shown) <= room:
+                    break
+        out.append(shown)
         return out
 
 
@@ -252,6 +266,7 @@ def phase_words(state: ShooterState) -> str:
 __all__ = [
     "BadgeCard",
     "JailArea",
+    "jail_parts",
     "GameDeck",
     "GeneralStore",
     "InPlayArea",
