@@ -356,9 +356,16 @@ async def test_traditional_attack_rolls_the_defense_and_might(saves: Path) -> No
         modal = app.screen
         assert isinstance(modal, ChoiceModal) and "Defensive Options" in modal.title_text
         await pilot.press("2")  # dodge, rolled by the defender
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, ChoiceModal) and "declare the dodge" in modal.title_text
+        await pilot.press("2")  # yes: declared with the round's actions, no -1D
         await answer_choices(pilot)  # hero points: none
         ev = s.events[-1]
         assert ev["type"] == "attacked" and ev["system"] == "traditional"
+        assert ev["defense"]["declared"] is True
+        assert not any("Defensive Options" in n for n in ev["defense"]["roll"].get(
+            "modifiers", []))
         # a melee attack: the Dodge roll less 5 for hand-to-hand (Attacking A Target)
         assert ev["defense"]["kind"] == "dodge"
         assert ev["tn"] == ev["defense"]["roll"]["total"] - 5

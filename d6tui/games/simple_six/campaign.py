@@ -611,9 +611,11 @@ def attack(
             extra = combat.reflex_penalty(defense_declared) if defense != "full_dodge" else 0
             dcode = _code_for(state, t, dskill) + (scale.dodge if "dodge" in defense else ZERO)
             dreq = RollRequest(dcode, actions=_actions(state, t.id),
-                               wound_dice=_penalty(state, t) + extra, label=dskill)
+                               wound_dice=_penalty(state, t), reflex_dice=extra, label=dskill)
             droll = _roll(dreq, s, dice, typed.get("defense"))
             payload["defense"] = {"kind": defense, "roll": droll}
+            if defense_declared:
+                payload["defense"]["declared"] = True
             tn = combat.traditional_tn(droll["total"], kind=defense, range_=range_, cover=cover)
     payload["tn"] = tn
     margin = combat.hit_margin(attack_roll["total"], tn)

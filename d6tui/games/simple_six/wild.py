@@ -152,6 +152,8 @@ class RollRequest:
             ("Traditional OpenD6 Character Points").
         target: the target number, when there is one.
         label: what the roll is for, shown in the log ("Sword", "Might vs damage").
+        reflex_dice: dice taken off a defense that was not declared with the round's actions
+            ("Defensive Options"), kept apart from wounds so the log names the right rule.
     """
 
     code: DieCode
@@ -162,6 +164,7 @@ class RollRequest:
     character_points: int = 0
     target: int | None = None
     label: str | None = None
+    reflex_dice: int = 0
 
 
 @dataclass(frozen=True)
@@ -231,7 +234,7 @@ def plan_roll(request: RollRequest, options: WildOptions | Mapping | None = None
     notes: list[str] = []
     if isinstance(request.actions, bool) or request.actions < 1:
         raise RuleError("a character takes at least one action in a round", "Multiple Actions")
-    if request.wound_dice < 0:
+    if request.wound_dice < 0 or request.reflex_dice < 0:
         raise RuleError("wound penalties take dice away; they cannot be negative", "Wounds")
     if request.hero_points < 0 or request.character_points < 0:
         raise RuleError("points spent on a roll cannot be negative", "Hero Points")
@@ -243,6 +246,9 @@ def plan_roll(request: RollRequest, options: WildOptions | Mapping | None = None
     if request.wound_dice:
         code = code - DieCode.of(request.wound_dice)
         notes.append(f"-{request.wound_dice}D for wounds (Wound Level Effects)")
+    if request.reflex_dice:
+        code = code - DieCode.of(request.reflex_dice)
+        notes.append(f"-{request.reflex_dice}D for a defense not declared (Defensive Options)")
     if request.modifier != ZERO:
         code = code + request.modifier
         notes.append(f"{request.modifier.signed()} other modifiers")

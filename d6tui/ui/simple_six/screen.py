@@ -670,6 +670,14 @@ markdown` writes the campaign as a readable record.
                 return
             if choice != "none":
                 kw["defense"] = choice
+            if choice in ("dodge", "block", "parry"):
+                declared = await self.app.push_screen_wait(ChoiceModal(
+                    f"Did {t.sheet.name} declare the {choice} with this round's actions?"
+                    " (Defensive Options)",
+                    [("no: -1D on the roll", False), ("yes: no extra penalty", True)]))
+                if declared is None:
+                    return
+                kw["defense_declared"] = declared
         if a.sheet.hero_points and not a.sheet.npc:
             most = min(a.sheet.hero_points, 3)
             hp = await self.app.push_screen_wait(ChoiceModal(
