@@ -182,21 +182,16 @@ class D6App(App):
     # -- help -------------------------------------------------------------------------------
 
     def action_help(self) -> None:
-        """Help for the current screen: its text and its active keys."""
-        from d6tui.ui.screens.help import HelpScreen
+        """Help for the current screen: its text and every key it has (those that wait for
+        their moment too), with the binding ids that ``[keymap]`` takes."""
+        from d6tui.ui.screens.help import HelpScreen, binding_rows
         from d6tui.ui.screens.too_small import TooSmallScreen
 
         screen = self.screen
         if isinstance(screen, HelpScreen | TooSmallScreen):
             return
-        keys: dict[str, list[str]] = {}
-        for key, active in screen.active_bindings.items():
-            b = active.binding
-            if not b.description or b.system:
-                continue
-            keys.setdefault(b.description, []).append(self.get_key_display(replace(b, key=key)))
-        rows = [(" / ".join(k), d) for d, k in keys.items()]
-        rows.append(("ctrl+p", "Command palette: every command, themes"))
+        rows = binding_rows(screen, self) + binding_rows(self, self)
+        rows.append(("ctrl+p", "Command palette: every command, themes", ""))
         text = getattr(screen, "HELP", "") or "No help is written for this screen yet."
         title = getattr(screen, "game_name", None) or screen.title or "d6tui"
         if isinstance(screen, HomeScreen):

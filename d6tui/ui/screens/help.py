@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,13 +14,82 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Markdown
 
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.dom import DOMNode
 
-def keys_markdown(keys: Sequence[tuple[str, str]]) -> str:
-    """A Markdown table of ``(keys, what they do)`` rows."""
+#: A help row: the keys (as shown), what they do, and the binding id for ``[keymap]``.
+KeyRow = tuple[str, str, str]
+
+_NUMBERED = re.compile(r"^(?P<stem>.*?)(?P<n>\d+)$")
+
+
+def _what(b: Binding) -> str:
+    """What a binding does: its description (the Footer's word), and its tooltip when that
+    says more ("Undo the latest action" alone, not "Undo: Undo the latest action")."""
+    if not b.tooltip:
+        return b.description
+    if b.tooltip.startswith(b.description):
+        return b.tooltip
+    return f"{b.description}: {b.tooltip}"
+
+
+def binding_rows(node: DOMNode, app: App) -> list[KeyRow]:
+    """Every binding ``node`` declares itself (with an id and a description), whether or not it
+    can be used right now, under the keys the key map gives it.
+
+    Textual's own keys (focus, copy, scrolling) have no id and are left out. Numbered keys
+    (``shooter.action1`` to ``shooter.action9``) make one row.
+    """
+    bindings = node._bindings.copy()
+    if app._keymap:
+        bindings.apply_keymap(app._keymap)
+    by_id: dict[str, tuple[list[str], Binding]] = {}
+    for key, found in bindings.key_to_bindings.items():
+        for b in found:
+            if not b.id or not b.description:
+                continue
+            keys, _ = by_id.setdefault(b.id, ([], b))
+            keys.append(app.get_key_display(replace(b, key=key)))
+    rows: list[KeyRow] = []
+    numbered: dict[str, list[tuple[str, str, Binding]]] = {}
+    for binding_id, (keys, b) in by_id.items():
+        match = _NUMBERED.match(binding_id)
+        if match and len(keys) == 1 and keys[0] == match["n"]:
+            group = numbered.setdefault(match["stem"], [])
+            if not group:
+                rows.append((match["stem"], "", ""))  # placeholder, filled below
+            group.append((keys[0], binding_id, b))
+            continue
+        what = _what(b)
+        rows.append((" / ".join(keys), what, binding_id))
+    out: list[KeyRow] = []
+    for row in rows:
+        group = numbered.get(row[0]) if not row[1] and not row[2] else None
+        if group is None:
+            out.append(row)
+            continue
+        first, last = group[0], group[-1]
+        what = _what(first[2])
+        out.append((f"{first[0]}-{last[0]}", what,
+                    f"{first[1]} to {last[1].rpartition('.')[2]}"))
+    return out
+
+
+def keys_markdown(keys: Sequence[tuple[str, ...]]) -> str:
+    """A Markdown table of ``(keys, what they do, binding id)`` rows (the id may be left out);
+    the ids are what ``[keymap]`` in the config file takes."""
     if not keys:
         return ""
-    rows = "\n".join(f"| `{k}` | {d} |" for k, d in keys)
-    return f"## Keys\n\n| key | what it does |\n|---|---|\n{rows}\n"
+    lines = []
+    for row in keys:
+        key, what = row[0], row[1]
+        binding_id = row[2] if len(row) > 2 else ""
+        lines.append(f"| `{key}` | {what} | {f'`{binding_id}`' if binding_id else ''} |")
+    rows = "\n".join(lines)
+    return ("## Keys\n\nEvery key of this screen, also those that wait for their moment. Change "
+            "one in the config file's `[keymap]` by its id, e.g. `\"shooter.roll\" = \"space\"`."
+            f"\n\n| key | what it does | id |\n|---|---|---|\n{rows}\n")
 
 
 class HelpScreen(Screen):
@@ -26,7 +98,7 @@ class HelpScreen(Screen):
     Args:
         title: what the help is about ("D6 Shooter").
         text: Markdown help of that screen.
-        keys: ``(key, description)`` rows of the keys active on that screen.
+        keys: ``(keys, what they do, binding id)`` rows of that screen's keys.
     """
 
     CSS_PATH = Path(__file__).with_name("help.tcss")
@@ -38,16 +110,20 @@ class HelpScreen(Screen):
         Binding("pageup,b", "scroll(-10)", "Page up", show=False, id="help.pageup"),
     ]
 
-    def __init__(self, title: str, text: str, keys: Sequence[tuple[str, str]] = ()) -> None:
+    def __init__(self, title: str, text: str, keys: Sequence[tuple[str, ...]] = ()) -> None:
         super().__init__()
         self.help_title = title
         self.text = text
-        self.keys = list(keys)
+        #: ``(keys, what they do)`` rows.
+        self.keys = [(row[0], row[1]) for row in keys]
+        #: The binding id of each row of :attr:`keys` ("" for none).
+        self.ids = [row[2] if len(row) > 2 else "" for row in keys]
 
     def compose(self) -> ComposeResult:
         yield Header(icon="?")
         with VerticalScroll(id="help-body"):
-            yield Markdown(f"{self.text}\n\n{keys_markdown(self.keys)}")
+            rows = [(k, d, i) for (k, d), i in zip(self.keys, self.ids, strict=True)]
+            yield Markdown(f"{self.text}\n\n{keys_markdown(rows)}")
         yield Footer()
 
     def on_mount(self) -> None:

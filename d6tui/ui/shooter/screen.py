@@ -132,7 +132,8 @@ class ShooterScreen(GameScreen):
                 tooltip="Every player's hand and jail in full"),
         Binding("T", "toggle_table_mode", "Always table dice", show=False,
                 id="shooter.table_mode", tooltip="Ask for table dice on every roll"),
-        *[Binding(str(n), f"nth({n})", f"Action {n}", show=False, id=f"shooter.action{n}")
+        *[Binding(str(n), f"nth({n})", f"Action {n}", show=False, id=f"shooter.action{n}",
+                  tooltip="the action with that number in the action bar")
           for n in range(1, 10)],
     ]
 
