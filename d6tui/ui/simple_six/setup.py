@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Checkbox, Input, Label, Select
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Checkbox, Footer, Input, Label, Select
 
 from d6tui.games.simple_six.content import content
 
@@ -36,9 +36,12 @@ TYPED: tuple[tuple[str, str, str], ...] = (
     ("attribute_max", "Most per attribute", "4D"),
     ("skill_dice", "Skill and perk dice", "7D"),
     ("skill_max", "Most in one skill at start", "2D"),
-    ("increasing_damage", "Increasing Damage step (empty: off)", ""),
-    ("rolling_limit", "Rolling Limit in dice (empty: off)", ""),
+    ("increasing_damage", "Increasing Damage (empty: off)", ""),
+    ("rolling_limit", "Rolling Limit (empty: off)", ""),
 )
+
+#: What the two optional numbers count, shown while they are empty.
+PLACEHOLDERS = {"increasing_damage": "step, e.g. 5", "rolling_limit": "dice, e.g. 10"}
 
 #: (key, label) of the optional rules switched on or off.
 SWITCHES: tuple[tuple[str, str], ...] = (
@@ -48,11 +51,25 @@ SWITCHES: tuple[tuple[str, str], ...] = (
 )
 
 
-class CampaignSetup(VerticalScroll):
+class CampaignSetup(Vertical):
     """The settings of a new Simple Six campaign; :meth:`options` reads them for
-    ``check_options``."""
+    ``check_options``.
+
+    Sixteen settings do not fit a modal at 80x24 beside the title, seed and buttons, so the
+    whole form scrolls instead of a small box inside it, with the error line and the
+    Start/Cancel buttons kept at its foot (``-with-setup`` on the form's box, styled in
+    ``setup.tcss``), and a Footer shows the form's keys.
+    """
 
     DEFAULT_CSS = (Path(__file__).with_name("setup.tcss")).read_text(encoding="utf-8")
+    #: The rules reach the form box around this widget (see ``setup.tcss``).
+    SCOPED_CSS = False
+
+    def on_mount(self) -> None:
+        if self.parent is not None:
+            self.parent.add_class("-with-setup")
+        if not self.screen.query(Footer):
+            self.screen.mount(Footer())
 
     def compose(self) -> ComposeResult:
         lists = tuple((f"{sl.name}", sl.id) for sl in content().skill_lists.values())
@@ -66,7 +83,8 @@ class CampaignSetup(VerticalScroll):
         for key, label, default in TYPED:
             with Horizontal(classes="setup-row"):
                 yield Label(label, classes="setup-label")
-                yield Input(default, id=f"set-{key}", classes="setup-input")
+                yield Input(default, placeholder=PLACEHOLDERS.get(key, ""), id=f"set-{key}",
+                            classes="setup-input")
         for key, label in SWITCHES:
             yield Checkbox(label, False, id=f"set-{key}", classes="setup-switch")
 
