@@ -45,7 +45,8 @@ async def test_top_line_jails_and_footer_at_80x24(saves: Path) -> None:
         state = screen.shooter_state
         # the status is whole; the title gives way with an ellipsis
         assert screen.sub_title == screen.header_status(state)
-        assert screen.title.endswith("\u2026") and LONG_TITLE.startswith(screen.title[:-1])
+        title = str(screen.title)
+        assert title.endswith("\u2026") and LONG_TITLE.startswith(title[:-1])
         assert len(f"{screen.title} \u2014 {screen.sub_title}") <= 80 - 18
         # a long jail is cut at a whole name and says how many more
         full = max(range(len(PLAYERS)), key=lambda i: len(state.players[i].jail))

@@ -5,6 +5,7 @@ losses, a won contest, a promotion), and the dice really left for pressing on.""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual.widgets import Static
 
@@ -30,8 +31,12 @@ async def test_outcomes_are_announced_and_press_on_shows_dice_left(saves: Path) 
         assert isinstance(screen, ShooterScreen)
         told: list[tuple[str, str]] = []
         notify = screen.notify
-        screen.notify = lambda message, **kw: (  # type: ignore[method-assign]
-            told.append((str(message), str(kw.get("title")))), notify(message, **kw))[1]
+
+        def record(message: str, **kw: Any) -> None:
+            told.append((str(message), str(kw.get("title"))))
+            notify(message, **kw)
+
+        screen.notify = record  # type: ignore[method-assign,assignment]
         for _ in range(200):
             state = screen.session.state
             if state.over:

@@ -65,10 +65,10 @@ def binding_rows(node: DOMNode, app: App) -> list[KeyRow]:
         rows.append((" / ".join(keys), what, binding_id))
     out: list[KeyRow] = []
     for row in rows:
-        group = numbered.get(row[0]) if not row[1] and not row[2] else None
-        if group is None:
+        if row[1] or row[2] or row[0] not in numbered:
             out.append(row)
             continue
+        group = numbered[row[0]]
         first, last = group[0], group[-1]
         what = _what(first[2])
         out.append((f"{first[0]}-{last[0]}", what,

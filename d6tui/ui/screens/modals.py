@@ -221,7 +221,7 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         CANCEL,
         # Priority, or the OptionList would take Enter to select the option under the cursor.
         Binding("enter", "accept", "Accept", priority=True, id="modal.accept"),
-        Binding("space", "toggle", "Pick", show=False, id="modal.toggle"),
+        Binding("space", "toggle_pick", "Pick", show=False, id="modal.toggle"),
         *[Binding(str(n), f"pick({n})", f"Pick {n}", show=False, id=f"modal.pick{n}")
           for n in range(1, 10)],
     ]
@@ -301,11 +301,11 @@ class ChoiceModal(_Modal[Any], Generic[T]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Space toggles only in a multiple choice."""
-        if action == "toggle":
+        if action == "toggle_pick":
             return self.multiple
         return True
 
-    def action_toggle(self) -> None:
+    def action_toggle_pick(self) -> None:
         """Space: pick or unpick the option under the cursor."""
         highlighted = self.query_one("#choices", OptionList).highlighted
         if self.multiple and highlighted is not None:
