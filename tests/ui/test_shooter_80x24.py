@@ -71,3 +71,22 @@ async def test_top_line_jails_and_footer_at_80x24(saves: Path) -> None:
         await pilot.resize_terminal(140, 40)
         await pilot.pause()
         assert screen.title == LONG_TITLE
+
+
+@sync
+async def test_a_long_message_scrolls_inside_the_window(saves: Path) -> None:
+    from textual.containers import VerticalScroll
+
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        modal = MessageModal("Hands and jails", "\n".join(f"line {i}" for i in range(60)))
+        app.push_screen(modal)
+        await pilot.pause()
+        box = modal.query_one(".modal-box")
+        assert box.region.height <= 24
+        body = modal.query_one("#message", VerticalScroll)
+        assert body.max_scroll_y > 0
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert body.scroll_y > 0

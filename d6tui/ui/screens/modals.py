@@ -14,7 +14,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -96,9 +96,17 @@ class ConfirmModal(_Modal[bool]):
 
 
 class MessageModal(_Modal[bool]):
-    """Show a message until dismissed (Enter or Escape)."""
+    """Show a message until dismissed (Enter or Escape); a long one scrolls (arrows, page
+    keys)."""
 
-    BINDINGS = [CANCEL, Binding("enter", "cancel", "Close", id="modal.close")]
+    BINDINGS = [
+        CANCEL,
+        Binding("enter", "cancel", "Close", id="modal.close"),
+        Binding("down,j", "scroll(1)", "Down", show=False, id="modal.down"),
+        Binding("up,k", "scroll(-1)", "Up", show=False, id="modal.up"),
+        Binding("pagedown,space", "scroll(8)", "Page down", show=False, id="modal.pagedown"),
+        Binding("pageup", "scroll(-8)", "Page up", show=False, id="modal.pageup"),
+    ]
 
     def __init__(self, title: str, message: str) -> None:
         super().__init__()
@@ -108,12 +116,17 @@ class MessageModal(_Modal[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box"):
             yield Static(self.title_text, classes="modal-title")
-            yield Static(self.message, classes="modal-question", markup=False)
+            with VerticalScroll(classes="modal-scroll", id="message"):
+                yield Static(self.message, classes="modal-question", markup=False)
             with Horizontal(classes="modal-buttons"):
                 yield Button("OK", id="ok", variant="primary")
 
     def on_mount(self) -> None:
         self.query_one("#ok", Button).focus()
+
+    def action_scroll(self, lines: int) -> None:
+        """Scroll the message by ``lines``."""
+        self.query_one("#message", VerticalScroll).scroll_relative(y=lines, animate=False)
 
     @on(Button.Pressed)
     def _pressed(self) -> None:
