@@ -320,4 +320,4 @@ def test_log_as_markdown() -> None:
     s.do(c.end_combat)
     s.do(c.end_session, {"mira": 5})
     md = log_markdown("Tuesday game", s.events, RULES.describe)
-    assert "## Session 1" in md and "### Round 1" in md and "mira 5 CP" in md
+    assert "## Session 1" in md and "### Round 1" in md and "Mira 5 CP" in md

@@ -52,7 +52,7 @@ def test_the_example_exports_as_a_readable_record() -> None:
         s.close()
     assert md.startswith("# The King's Road")
     assert "## Session 1" in md and "### Round 3" in md
-    assert "sir-baelen 5 CP +1 hero" in md
+    assert "Sir Baelen 5 CP +1 hero" in md
     assert "was knocked out" in md and "### Sir Baelen" in md
     # each hit says where it left its target
     assert "hit for 27 against 17 \u2192 Orc Warrior 1: Mortally Wounded" in md

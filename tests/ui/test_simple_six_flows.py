@@ -317,7 +317,7 @@ async def test_wounds_heal_end_session_and_spend_cp(saves: Path) -> None:
         assert str(s.state.member("sir-baelen").sheet.skill("Sword")) == "6D+1"
     assert s.rules.export_markdown is not None
     md = s.rules.export_markdown(s)
-    assert "## Session 1" in md and "sir-baelen 12 CP" in md and "### Sir Baelen" in md
+    assert "## Session 1" in md and "Sir Baelen 12 CP" in md and "### Sir Baelen" in md
 
 
 @sync

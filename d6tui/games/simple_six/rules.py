@@ -24,10 +24,13 @@ function that applies it):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from d6tui.engine.registry import GameRules
 from d6tui.games.simple_six.campaign import (
     EVENT_TYPES,
     Campaign,
+    Member,
     check_options,
     fold,
     new_state,
@@ -36,17 +39,44 @@ from d6tui.games.simple_six.campaign import (
 from d6tui.games.simple_six.wild import describe_roll
 
 
-def describe(event: dict) -> str:
+def name_of(who: object, names: Mapping[str, str] | None = None) -> str:
+    """A character's name for an id stored in an event.
+
+    Args:
+        who: the roster id (``"hedge-wizard-1"``).
+        names: id -> name from the campaign, when the caller has it.
+
+    Returns:
+        The name; without ``names``, the id in words (``"Hedge Wizard 1"``), since every id is
+        made from its name (:func:`.campaign.slug`).
+    """
+    key = str(who)
+    if names and key in names:
+        return names[key]
+    return " ".join(w.capitalize() for w in key.split("-")) if key else key
+
+
+def names_in(state: Campaign) -> dict[str, str]:
+    """id -> name for everyone on the roster."""
+    return {m.id: m.sheet.name for m in state.members}
+
+
+def describe(event: dict, names: Mapping[str, str] | None = None) -> str:
     """An event in words, for the log view.
 
     Args:
         event: a stored event.
+        names: id -> name (see :func:`names_in`); ids are put in words without it.
 
     Returns:
         One line.
     """
     t = event["type"]
-    who = event.get("who", "")
+
+    def n(who: object) -> str:
+        return name_of(who, names)
+
+    who = n(event.get("who", ""))
     if t == "campaign_started":
         return "the campaign began"
     if t == "character_added":
@@ -57,20 +87,20 @@ def describe(event: dict) -> str:
     if t == "session_ended":
         hero = event.get("hero_points", {})
         awards = ", ".join(
-            f"{k} {v} CP" + (f" +{hero[k]} hero" if hero.get(k) else "")
+            f"{n(k)} {v} CP" + (f" +{hero[k]} hero" if hero.get(k) else "")
             for k, v in event.get("cp", {}).items())
         return f"session {event['number']} ended" + (f": {awards}" if awards else "")
     if t == "cp_spent":
         return f"{who} spent {event['cost']} CP on {event['kind']} {event['target']}"
     if t == "combat_started":
-        return "a fight began: " + ", ".join(event["ids"])
+        return "a fight began: " + ", ".join(n(i) for i in event["ids"])
     if t == "round_started":
-        order = ", ".join(f"{i['who']} {i['roll']['total']}" for i in event["initiative"])
+        order = ", ".join(f"{n(i['who'])} {i['roll']['total']}" for i in event["initiative"])
         return f"round {event['round']}: initiative {order}"
     if t == "turn_passed":
         return f"{who} finished acting"
     if t == "attacked":
-        line = (f"{event['attacker']} attacked {event['target']} with {event['skill']}:"
+        line = (f"{n(event['attacker'])} attacked {n(event['target'])} with {event['skill']}:"
                 f" {event['attack']['total']} vs {event['tn']}")
         if not event.get("hit"):
             return line + ", a miss"
@@ -100,12 +130,13 @@ def describe(event: dict) -> str:
 
 def status(state: Campaign) -> str:
     """One line: the session, and the fight's round and actor."""
+    count = len(state.members)
     parts = [f"session {state.session}" if state.in_session else "between sessions",
-             f"{len(state.members)} characters"]
+             f"{count} character{'' if count == 1 else 's'}"]
     if state.combat is not None:
         parts.append(f"round {state.combat.round}")
         if state.combat.actor:
-            parts.append(f"{state.combat.actor} to act")
+            parts.append(f"{state.member(state.combat.actor).sheet.name} to act")
     return ", ".join(parts)
 
 
@@ -133,38 +164,58 @@ _HARM = frozenset({"attacked", "stay_up_rolled", "mortal_rolled", "flesh_wound_t
                    "healed"})
 
 
+def _harm(m: Member) -> str:
+    """Where a character's wounds stand, in words (wound level or Body Points)."""
+    if m.body is not None:
+        return f"{m.body.current}/{m.body.maximum} Body Points" + (
+            ", dead" if m.body.dead else "")
+    return m.wounds.level.label
+
+
+def _condition(m: Member) -> str:
+    """A sheet's line for "The characters now": wounds and the magic penalty."""
+    parts = [f"**Wounds:** {m.wounds.level.label}" if m.body is None
+             else f"**Body Points now:** {_harm(m)}"]
+    if m.caster.failures:
+        parts.append(f"**Magic:** -{m.caster.failures}D for failed spells"
+                     " (Casting Spells)")
+    return "  \n".join(parts)
+
+
 def export_markdown(session) -> str:  # noqa: ANN001 - an engine Session
     """The campaign's log as a readable Markdown record (``d6tui export --format markdown``):
-    sessions, rounds, every roll and wound, CP awarded, and each sheet as it stands now.
+    sessions, rounds, every roll and wound, CP awarded, and each sheet as it stands now with its
+    wound level (or Body Points) and magic penalty.
 
-    Undone events are left out (they did not happen).
+    Undone events stay in the record, struck through and marked "(undone)", as in the log view;
+    they are not folded, so the wounds told after them are those that stand.
     """
     from d6tui.games.simple_six.export import log_markdown, sheet_markdown
 
-    entries = [e for e in session.history() if not e.undone
-               and e.event.get("type") not in ("undone", "redone", "retitled")]
+    entries = [e for e in session.history()
+               if e.event.get("type") not in ("undone", "redone", "retitled")]
+    undone = {e.event.get("seq") for e in entries if e.undone}
     folded = [new_state(session.header.options)]
 
     def with_wounds(ev: dict) -> str:
-        # fold as we go, so each hit and wound roll says where it left the character
         before = folded[0]
+        if ev.get("seq") in undone:
+            return f"~~{describe(ev, names_in(before))}~~ (undone)"
+        # fold as we go, so each hit and wound roll says where it left the character
         folded[0] = after = fold(before, ev)
-        text = describe(ev)
+        text = describe(ev, names_in(after))
         who = ev.get("target") if ev["type"] == "attacked" else ev.get("who")
         if ev["type"] in _HARM and who is not None:
             m = after.member(str(who))
             old = before.member(str(who))
-            if m.body is not None:
-                harm = f"{m.body.current}/{m.body.maximum} Body Points"
-            else:
-                harm = m.wounds.level.label
             if (m.wounds, m.body) != (old.wounds, old.body) or ev["type"] != "attacked":
-                text += f" \u2192 {m.sheet.name}: {harm}"
+                text += f" \u2192 {m.sheet.name}: {_harm(m)}"
         return text
 
     text = log_markdown(session.title, [e.event for e in entries], with_wounds)
     state = session.state
-    sheets = [sheet_markdown(m.sheet, state.settings) for m in state.members]
+    sheets = [sheet_markdown(m.sheet, state.settings).rstrip("\n") + "\n\n" + _condition(m)
+              + "\n" for m in state.members]
     if sheets:
         # each sheet's "# Name" becomes a third-level heading under this one
         text += "\n## The characters now\n\n" + "\n".join("##" + s for s in sheets)

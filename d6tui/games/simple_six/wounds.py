@@ -457,7 +457,8 @@ def natural_healing(
     row = _healing_row(state, heals)
     if minutes_rested < row.minutes:
         raise RuleError(
-            f"a {row.level.label} character rests {_duration(row.minutes)} between checks",
+            f"{_article(row.level.label)} {row.level.label} character rests"
+            f" {_duration(row.minutes)} between checks",
             _HEALING,
         )
     if row.might_tn is None:
@@ -655,3 +656,8 @@ def bp_heal(
     else:
         amount = got
     return replace(state, current=min(state.maximum, state.current + amount)), roll
+
+
+def _article(word: str) -> str:
+    """"a" or "an" before ``word`` ("an Incapacitated character")."""
+    return "an" if word[:1].lower() in "aeiou" else "a"

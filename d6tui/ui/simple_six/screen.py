@@ -27,7 +27,7 @@ from d6tui.engine.session import Session
 from d6tui.games.simple_six import advancement, campaign, magic, wounds
 from d6tui.games.simple_six.campaign import Campaign, Member
 from d6tui.games.simple_six.content import ATTRIBUTES, content
-from d6tui.games.simple_six.rules import describe
+from d6tui.games.simple_six.rules import describe, names_in
 from d6tui.games.simple_six.sheet import Character, melee_skills
 from d6tui.games.simple_six.templates import Template, add_from_template, next_name, templates
 from d6tui.games.simple_six.wild import describe_roll
@@ -337,7 +337,8 @@ markdown` writes the campaign as a readable record.
                 continue
             _key, roll = rolls[0]
             if ev.get("type") == "round_started":
-                return TrayRoll(caption=describe(ev), source=roll.get("source", "app"))
+                return TrayRoll(caption=describe(ev, names_in(self.campaign)),
+                                source=roll.get("source", "app"))
             dice = tuple(TrayDie(f) for f in roll["faces"]) + tuple(
                 TrayDie(f, "wild") for f in roll["wild"])
             for chain in roll.get("cp_wild", ()):
@@ -345,7 +346,8 @@ markdown` writes the campaign as a readable record.
             notes: tuple[str, ...] = (describe_roll(roll),)
             if roll.get("modifiers"):
                 notes += ("; ".join(roll["modifiers"]),)
-            return TrayRoll(dice, roll.get("source", "app"), describe(ev), notes)
+            return TrayRoll(dice, roll.get("source", "app"),
+                            describe(ev, names_in(self.campaign)), notes)
         return TrayRoll(caption="No dice rolled yet.")
 
     # -- picking ----------------------------------------------------------------------------
