@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rich.cells import cell_len, set_cell_size
 from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
@@ -150,13 +151,16 @@ class IslandMap(_ViewWidget):
         steps = view.reach.get(i)
         if not sq.revealed:
             base = self.style("island-map--hidden")
-            rows = [" ·   · ", "   ·   " if steps is None else f" →{steps}   ",
+            rows = [" ·   · ", "   ·   " if steps is None else f"  →{steps}",
                     " ·  " + (sq.event if sq.event and sq.event != "E00" else "·  ")]
             if hero:
                 rows[1] = "   @   "
         else:
             base = self.style(f"island-map--{sq.terrain}") if sq.terrain else Style()
             rows = self._road_rows(sq, hero, steps)
+        # Every square is exactly CELL_W cells on every line, or the roads of the rows
+        # below and above stop lining up (a two-digit reach or village number included).
+        rows = [fit_cell(text) for text in rows]
         if view.before.squares[i] != sq:
             base = base + self.style("island-map--new")
         if i == view.cursor:
@@ -186,11 +190,20 @@ class IslandMap(_ViewWidget):
         centre = "@" if hero else ROAD_GLYPHS.get(ex, "·")
         terrain = TERRAIN_ABBR.get(sq.terrain, "   ")
         site = SITE_ABBR.get(sq.site, sq.site[:3]).rjust(3)
-        left = f"v{sq.village} " if sq.village else "   "
+        # Right-aligned, so the event number of the square to the left never touches it.
+        left = f"v{sq.village}".rjust(3) if sq.village else "   "
         if steps and not hero:
-            left = f"→{steps} "
+            left = f"→{steps}".rjust(3)
         event = sq.event if sq.event and sq.event != "E00" else "   "
         return [f"{terrain}{n}{site}", f"{w}{centre}{e}", f"{left}{s}{event}"]
+
+
+def fit_cell(text: str) -> str:
+    """``text`` padded or cut to exactly :data:`CELL_W` cells, one line of a map square."""
+    width = cell_len(text)
+    if width < CELL_W:
+        return text + " " * (CELL_W - width)
+    return text if width == CELL_W else set_cell_size(text, CELL_W)
 
 
 def square_words(state: Tale, i: int, reach: dict[int, int] | None = None) -> str:
