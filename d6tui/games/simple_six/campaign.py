@@ -705,11 +705,16 @@ def mortal_roll(state: Campaign, who: str, *, dice: Dice | None = None,
         A ``mortal_rolled`` payload.
 
     Raises:
-        RuleError: the character is not Mortally Wounded.
+        RuleError: the character is not Mortally Wounded, or has rolled in this combat round
+            already (one roll a round).
     """
     m = state.member(who)
     if m.wounds.level != wounds.WoundLevel.MORTALLY_WOUNDED:
         raise RuleError(f"{m.sheet.name} is not Mortally Wounded", "Wound Level Effects")
+    rnd = state.combat.round if state.combat else None
+    if rnd is not None and m.wounds.mortal_rolled_round == rnd:
+        raise RuleError(f"{m.sheet.name} has rolled Might against death this round; the next"
+                        f" roll comes in round {rnd + 1}", "Wound Level Effects")
     roll = _roll(RollRequest(m.sheet.attribute("Might"), label="Might"), state.settings, dice,
                  typed)
     return {"type": "mortal_rolled", "who": m.id, "roll": roll}
@@ -1130,7 +1135,10 @@ _NO_DICE = _NoDice(0)
 def _f_mortal(state: Campaign, e: dict) -> Campaign:
     m = _member(state, _need(e, "who"))
     total = _total(_need(e, "roll"), "Might")
-    return state._put(replace(m, wounds=_check(wounds.mortal_round, m.wounds, total)))
+    new = _check(wounds.mortal_round, m.wounds, total)
+    # Noted, not refused: logs written before the once-a-round check still load.
+    rnd = state.combat.round if state.combat else None
+    return state._put(replace(m, wounds=replace(new, mortal_rolled_round=rnd)))
 
 
 def _f_flesh(state: Campaign, e: dict) -> Campaign:

@@ -200,6 +200,8 @@ class WoundState:
         knocked_out_minutes: minutes out after failing to stay up (10D), or None.
         mortal_rounds: rounds spent Mortally Wounded so far.
         flesh_wound_used: a hero point already made a wound "just a flesh wound" this combat.
+        mortal_rolled_round: the combat round of the last Might roll against death (one a
+            round, "Wound Level Effects"), or None.
     """
 
     level: WoundLevel = WoundLevel.UNHARMED
@@ -209,6 +211,7 @@ class WoundState:
     knocked_out_minutes: int | None = None
     mortal_rounds: int = 0
     flesh_wound_used: bool = False
+    mortal_rolled_round: int | None = None
 
     @property
     def dead(self) -> bool:
@@ -399,8 +402,8 @@ def just_a_flesh_wound(
 
 
 def new_combat(state: WoundState) -> WoundState:
-    """A new combat: the flesh wound may be used again."""
-    return replace(state, flesh_wound_used=False)
+    """A new combat: the flesh wound may be used again, and its rounds are counted anew."""
+    return replace(state, flesh_wound_used=False, mortal_rolled_round=None)
 
 
 # -- healing ----------------------------------------------------------------------------------

@@ -299,6 +299,14 @@ markdown` writes the campaign as a readable record.
                 else:
                     out.append(f"Round {fight.round}: {name} acts. ", "bold")
                     out.append("a attack, m magic, x roll, space done.")
+            if fight.round:
+                # Out of the initiative, the Mortally Wounded have no turn to prompt their
+                # Might roll; say whose roll this round is still to come.
+                due = [m.sheet.name for m in (state.member(i) for i in fight.ids)
+                       if m.wounds.level == wounds.WoundLevel.MORTALLY_WOUNDED
+                       and m.wounds.mortal_rolled_round != fight.round]
+                if due:
+                    out.append(f"  Might against death due: {', '.join(due)} (w).", "italic")
         elif state.in_session:
             out.append(f"Session {state.session}. ", "bold")
             out.append("f starts a fight, s ends the session.")
