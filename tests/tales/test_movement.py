@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from d6tui.engine.errors import RuleError
-from d6tui.games.tales import commands, island, movement
+from d6tui.games.tales import commands, island, movement, prompts
 from d6tui.games.tales.state import Square, Tale
 
 from .util import act, at_step, begin, hero, open_square, rolls, sq, waits
@@ -64,9 +64,11 @@ def test_new_square_road_die_j02(face: int, shape: str, exits: str) -> None:
     s = act(fresh(), commands.move, "S")
     s = rolls(s, face, 1)
     options = commands.play.pending(s).options
-    for rot in (0, 90, 180, 270):
-        joins = "N" in island.rotate(exits, rot)
-        assert (str(rot) in options) == joins
+    joining = {island.rotate(exits, rot) for rot in (0, 90, 180, 270)
+               if "N" in island.rotate(exits, rot)}
+    # one choice per road drawn (a crossroads once, a straight road once here), all joining
+    drawn = [island.rotate(exits, int(o)) for o in options]
+    assert len(drawn) == len(set(drawn)) and set(drawn) == joining
     s = act(s, commands.place_road, int(options[0]))
     assert s.squares[sq("III-4")].road == shape
 
@@ -176,3 +178,39 @@ def test_reachable_squares_this_turn() -> None:
     assert sq("III-5") not in movement.reachable(s)
     s = on_map(replace(s, moves=0, banned="forest"), III_4=open_square("forest", exits="NS"))
     assert sq("III-4") not in movement.reachable(s)
+
+
+@pytest.mark.parametrize(("face", "count"), [(1, 1), (3, 3), (5, 1), (6, 2)])
+def test_same_road_is_offered_once(face: int, count: int) -> None:
+    s = act(fresh(), commands.move, "S")
+    s = rolls(s, face, 1)
+    options = commands.play.pending(s).options
+    assert len(options) == count
+    if face == 1:
+        assert options == ("0",)
+        # a save that chose another rotation of the same road still replays
+        s = act(s, commands.place_road, 180)
+        assert s.squares[sq("III-4")].exits == "NESW"
+
+
+def test_road_with_no_way_off_is_warned_after_a_teleport() -> None:
+    s = at_step(begin(), "movement", "III-3")
+    s = commands.play.settle(movement.teleport(s, sq("I-1")))
+    s = rolls(s, 6, 1)  # a bend: N-E unturned
+    options = commands.play.pending(s).options
+    assert options == ("0", "90", "180", "270")  # no neighbour's road leads in
+    top = s.top
+    assert top is not None
+    shut = [o for o in options if movement.walled_in(s, top.n, movement.rotated(top, int(o)))]
+    assert shut == ["270"]  # N-W: both arms into the water
+    text = prompts.prompt(s)
+    assert "joins yours" not in text and "no way off" in text and "R04" in text
+    # R04 allows it: the choice is warned about, not refused
+    s = act(s, commands.place_road, 270)
+    assert s.squares[sq("I-1")].exits == "NW"
+
+
+def test_no_warning_when_every_road_has_a_way_off() -> None:
+    s = act(fresh(), commands.move, "S")
+    s = rolls(s, 6, 1)
+    assert "no way off" not in prompts.prompt(s)

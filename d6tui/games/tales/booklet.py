@@ -648,7 +648,7 @@ def choice_options(state: Tale, task: Task) -> list[str]:
     what = task.kind.removeprefix("choose:")
     h = sheet.hero(state)
     if what == "rotate":
-        return [str(r) for r in movement.rotations(state, task)]
+        return [str(r) for r in movement.road_choices(state, task)]
     if what == "treasure":
         return task.arg.split("|")
     if what == "e09":

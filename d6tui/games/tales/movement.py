@@ -153,6 +153,54 @@ def rotations(state: Tale, task: Task) -> list[int]:
     return out
 
 
+def rotated(task: Task, rotation: int) -> str:
+    """The exits of the ``choose:rotate`` task's road turned clockwise by ``rotation``."""
+    shape = task.arg.split("|")[0]
+    base = {s: e for s, e in content().roads.values()}[shape]
+    return island.rotate(base, rotation)
+
+
+def road_choices(state: Tale, task: Task) -> list[int]:
+    """The rotations to offer the player: those of :func:`rotations`, one per road they draw
+    (a crossroads looks the same turned 4 ways, a straight road 2), the smallest rotation
+    standing for its road. :func:`place` still accepts any joining rotation, so saves that
+    chose another one replay (R04).
+
+    Args:
+        state: the tale.
+        task: the ``choose:rotate`` task.
+    """
+    seen: set[str] = set()
+    out = []
+    for rot in rotations(state, task):
+        exits = rotated(task, rot)
+        if exits not in seen:
+            seen.add(exits)
+            out.append(rot)
+    return out
+
+
+def walled_in(state: Tale, i: int, exits: str) -> bool:
+    """Whether a road with ``exits`` on square ``i`` leaves the hero no way off it: every arm
+    runs into the water, or into a revealed square whose road does not join (R04). Only a
+    Dash or Kaboom scroll (R06) or a teleport can get the hero out then; R04 does not forbid
+    drawing such a road, so the UI warns rather than refuses.
+
+    Args:
+        state: the tale.
+        i: the square.
+        exits: the road's exits.
+    """
+    for side in exits:
+        j = island.neighbour(i, side)
+        if j is None:
+            continue
+        sq = state.squares[j]
+        if not sq.revealed or island.OPPOSITE[side] in sq.exits:
+            return False
+    return True
+
+
 def place(state: Tale, task: Task, rotation: int) -> Tale:
     """Draw the rolled road at ``rotation`` and its terrain on the new square (R04).
 

@@ -23,7 +23,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 
 from d6tui.engine.session import Session
-from d6tui.games.tales import commands, island, play, prompts
+from d6tui.games.tales import commands, island, movement, play, prompts
 from d6tui.games.tales.content import content
 from d6tui.games.tales.journal import ROAD_GLYPHS
 from d6tui.games.tales.rules import LABELS
@@ -188,7 +188,12 @@ choose.
   value), then heals 1; `n` skips.
 - **Movement** (R04): the arrow keys walk along the roads, up to your Spd. Stepping onto a
   dark square reveals it: roll (`r`) for its road and terrain (J02), then pick a number to
-  turn the road so it joins yours. `s` stops; the square becomes the day's final square.
+  turn the road so it joins yours. Only roads that look different are offered (a
+  crossroads is placed in one way, a straight road in two). After a teleport there is no road
+  to join but a neighbour's, if one leads in. R04 lets you draw a road whose every arm runs
+  into the water (or into roads that do not join); such a choice is marked `no way off`:
+  the hero would be shut in until a Dash or Kaboom (R06) or a teleport. `s` stops; the
+  square becomes the day's final square.
 - **Events**: `p` plays the square's event, `x` passes it. Places (castle E01, villages E08
   and E15, the witch E12...) list their services under number keys, `k` opens the shop, `x`
   leaves.
@@ -413,10 +418,11 @@ the log, Escape goes home.
             option = str(args[0])
             what = top.kind if top is not None else ""
             if what == "choose:rotate" and top is not None:
-                shape = top.arg.split("|")[0]
-                base = {s: e for s, e in content().roads.values()}[shape]
-                exits = island.rotate(base, int(option))
-                return f"{option}° {ROAD_GLYPHS.get(exits, '?')}"
+                exits = movement.rotated(top, int(option))
+                label = f"{option}° {ROAD_GLYPHS.get(exits, '?')}"
+                if movement.walled_in(state, top.n, exits):
+                    label += " no way off"  # R04 allows it; the prompt explains
+                return label
             if what == "choose:treasure":
                 return f"chest {option}"
             if option.startswith("scroll:"):
