@@ -874,28 +874,38 @@ def cast_spell(
     state: Campaign,
     who: str,
     spell: str,
-    tn: int,
+    tn: int | None,
     *,
+    target: str | None = None,
+    castings_today: int = 0,
     dice: Dice | None = None,
     typed: Typed | None = None,
 ) -> dict:
     """Cast a known spell: a Magic roll, less a die for each failure since the last rest,
     against the spell's TN (see :func:`.magic.spell_tn`) ("Casting Spells").
 
+    Heal ("The Grimoire") takes a ``target`` instead of a TN: 15 for the Wounded or Severely
+    Wounded, 19 for the Incapacitated, 23 for the Mortally Wounded, +10 for each Heal already
+    cast on the target today; success lowers the target's wound level one step (in fold). The
+    six turns of concentration before the cast are the GM's to count.
+
     Args:
         state: the campaign.
         who: the caster.
         spell: a spell the caster knows.
-        tn: its target number.
+        tn: its target number (None for Heal, whose TN the target's wounds set).
+        target: Heal's patient.
+        castings_today: Heal spells already cast on that patient today.
         dice: the app's dice.
         typed: the roll typed from the table.
 
     Returns:
-        A ``spell_cast`` payload.
+        A ``spell_cast`` payload (with ``target`` and ``castings_today`` for Heal).
 
     Raises:
-        RuleError: the caster does not know the spell, cannot work magic, or already cast a
-            spell this turn.
+        RuleError: the caster does not know the spell, cannot work magic, already cast a
+            spell this turn or made every declared action; Heal with no target, a target it
+            cannot treat, or a campaign counting Body Points.
     """
     from d6tui.games.simple_six.content import content
     from d6tui.games.simple_six.sheet import can_use_magic
@@ -909,11 +919,33 @@ def cast_spell(
     if m.caster.cast_this_turn:
         raise RuleError("only one spell may be cast a turn", "Casting Spells")
     _check_action_left(state, m, "spell")
+    patient = None
+    if sp.name == HEAL_SPELL:
+        if target is None:
+            raise RuleError("Heal is cast on someone: name the target", "The Grimoire")
+        patient = state.member(target)
+        if patient.body is not None:
+            raise RuleError("Heal lowers a wound level; this campaign counts Body Points",
+                            "The Grimoire")
+        if castings_today < 0:
+            raise RuleError("castings today are 0 or more", "The Grimoire")
+        tn = wounds.heal_spell_tn(patient.wounds, castings_today)
+    if tn is None:
+        raise RuleError(f"{sp.name} needs a target number", "The Grimoire")
     code = magic.casting_code(_code_for(state, m, "Magic"), m.caster)
     req = RollRequest(code, actions=_actions(state, m.id), wound_dice=_penalty(state, m),
                       target=tn, label=sp.name)
     roll = _roll(req, state.settings, dice, typed)
-    return {"type": "spell_cast", "who": m.id, "spell": sp.name, "tn": tn, "roll": roll}
+    payload = {"type": "spell_cast", "who": m.id, "spell": sp.name, "tn": tn, "roll": roll}
+    if patient is not None:
+        payload["target"] = patient.id
+        if castings_today:
+            payload["castings_today"] = castings_today
+    return payload
+
+
+#: The spell that lowers a wound level ("The Grimoire").
+HEAL_SPELL = "Heal"
 
 
 def rest(state: Campaign, who: str, minutes: int) -> dict:
@@ -1195,10 +1227,15 @@ def _f_spell_cast(state: Campaign, e: dict) -> Campaign:
     total = _total(_need(e, "roll"), "Magic")
     spell = str(_need(e, "spell"))
     conc = spell if _check(content().spell, spell).concentration else None
-    caster, _ = _check(magic.cast, m.caster, total, int(_need(e, "tn")),
-                       concentration=conc)
+    caster, ok = _check(magic.cast, m.caster, total, int(_need(e, "tn")),
+                        concentration=conc)
     state = _count_action(state, m.id)
-    return state._put(replace(m, caster=caster))
+    state = state._put(replace(m, caster=caster))
+    if ok and "target" in e:
+        patient = _member(state, e["target"])
+        healed = _check(wounds.heal_one_level, patient.wounds)
+        state = state._put(replace(patient, wounds=healed))
+    return state
 
 
 def _f_rested(state: Campaign, e: dict) -> Campaign:

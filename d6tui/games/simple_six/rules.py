@@ -120,7 +120,9 @@ def describe(event: dict, names: Mapping[str, str] | None = None) -> str:
         return f"{who} rolled {event['what']}: {describe_roll(event['roll'])}"
     if t == "spell_cast":
         ok = "cast" if event["roll"]["total"] >= event["tn"] else "failed"
-        return f"{who} {ok} {event['spell']} ({event['roll']['total']} vs {event['tn']})"
+        on = f" on {n(event['target'])}" if "target" in event else ""
+        return (f"{who} {ok} {event['spell']}{on} ({event['roll']['total']} vs"
+                f" {event['tn']})")
     if t == "rested":
         return f"{who} rested {event['minutes']} minutes"
     if t == "combat_ended":
@@ -161,7 +163,7 @@ def to_json(state: Campaign) -> dict:
 
 #: Events after which the record says the character's wound level (or Body Points).
 _HARM = frozenset({"attacked", "stay_up_rolled", "mortal_rolled", "flesh_wound_taken",
-                   "healed"})
+                   "healed", "spell_cast"})
 
 
 def _harm(m: Member) -> str:
@@ -204,7 +206,7 @@ def export_markdown(session) -> str:  # noqa: ANN001 - an engine Session
         # fold as we go, so each hit and wound roll says where it left the character
         folded[0] = after = fold(before, ev)
         text = describe(ev, names_in(after))
-        who = ev.get("target") if ev["type"] == "attacked" else ev.get("who")
+        who = ev.get("target") if ev["type"] in ("attacked", "spell_cast") else ev.get("who")
         if ev["type"] in _HARM and who is not None:
             m = after.member(str(who))
             old = before.member(str(who))

@@ -784,6 +784,9 @@ markdown` writes the campaign as a readable record.
         opts: list[tuple[str, str]] = []
         for name in m.sheet.spells:
             sp = content().spell(name)
+            if name == campaign.HEAL_SPELL:
+                opts.append((f"{name} (TN by the target's wounds)", name))
+                continue
             opts.append((f"{name} (TN {sp.tn if sp.tn is not None else 'GM'}"
                          f"{' + ' + sp.resist if sp.resist else ''})", name))
         if m.caster.failures:
@@ -798,6 +801,9 @@ markdown` writes the campaign as a readable record.
             self.do(campaign.rest, m.id, 60)
             return
         sp = content().spell(choice)
+        if sp.name == campaign.HEAL_SPELL:
+            await self._cast_heal(m)
+            return
         try:
             tn = magic.spell_tn(sp, resist_total=0) if sp.resist is None else None
         except RuleError:
@@ -811,6 +817,32 @@ markdown` writes the campaign as a readable record.
                 return
             tn = (sp.tn or 0) + got["n"] if sp.resist else got["n"]
         await self.roll_command(campaign.cast_spell, m.id, sp.name, tn, who=m.sheet.name)
+
+    async def _cast_heal(self, m: Member) -> None:
+        """Heal: pick the patient, say how often Heal touched them today, roll ("The
+        Grimoire")."""
+        from d6tui.ui.screens.modals import ChoiceModal
+        from d6tui.ui.simple_six.forms import NumbersModal
+
+        c = self.campaign
+        hurt = [p for p in c.members if p.body is None
+                and wounds.WoundLevel.WOUNDED <= p.wounds.level
+                <= wounds.WoundLevel.MORTALLY_WOUNDED]
+        if not hurt:
+            self.notify("No one is Wounded or worse: Heal has no one to treat.", timeout=4)
+            return
+        target = await self.app.push_screen_wait(ChoiceModal(
+            f"{m.sheet.name} heals whom? (TN 15 Wounded, 19 Incapacitated, 23 Mortally"
+            " Wounded)", [(f"{p.sheet.name} ({p.wounds.level.label})", p.id) for p in hurt]))
+        if target is None:
+            return
+        got = await self.app.push_screen_wait(NumbersModal(
+            "Cast Heal", [("n", "Heal spells already cast on them today (+10 each)", 0)],
+            note="The caster concentrates 6 turns first (The Grimoire)."))
+        if got is None:
+            return
+        await self.roll_command(campaign.cast_spell, m.id, campaign.HEAL_SPELL, None,
+                                target=target, castings_today=got["n"], who=m.sheet.name)
 
     @work(exclusive=True, group="simple-six")
     async def action_check(self) -> None:
