@@ -396,7 +396,8 @@ def just_a_flesh_wound(
     if state.flesh_wound_used:
         raise RuleError("just a flesh wound works once per combat", "Hero Points")
     new = heal_one_level(state)
-    if new.level == WoundLevel.INCAPACITATED:
+    if new.level == WoundLevel.INCAPACITATED and state.knocked_out_minutes is None:
+        # A fresh Incapacitated wound rolls to stay up; one already knocked out stays out.
         new = replace(new, stay_up_pending=True)
     return replace(new, flesh_wound_used=True), hero_points - 1
 

@@ -293,7 +293,10 @@ markdown` writes the campaign as a readable record.
             else:
                 actor = state.member(fight.actor)
                 name = actor.sheet.name
-                if actor.out_of_action:
+                if actor.wounds.dead or (actor.body is not None and actor.body.dead):
+                    out.append(f"Round {fight.round}: {name} is dead. ", "bold")
+                    out.append("space passes.")
+                elif actor.out_of_action:
                     out.append(f"Round {fight.round}: {name} cannot act. ", "bold")
                     out.append("space passes; w for a wound roll.")
                 else:
