@@ -225,7 +225,10 @@ def problems(draft: Draft, settings: CampaignSettings | None = None) -> list[Rul
                 section = "Racial Perks"
             errors.append(RuleError(f"{attr} {code} is above the most allowed {why}, {ceiling}",
                                     section))
-        spent = spent + attribute_cost(code, limit)
+        # Only "Higher Attributes at a Price" makes dice past the limit cost double; without
+        # it they are simply refused above, and counted at face value.
+        spent = spent + (attribute_cost(code, limit) if settings.price_max is not None
+                         else code)
     if not missing and not draft.npc and spent != settings.attribute_dice:
         errors.append(RuleError(
             f"attributes must use {settings.attribute_dice} exactly: {spent} spent,"
