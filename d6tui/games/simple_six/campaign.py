@@ -766,7 +766,8 @@ def heal(
         recovery_faces: under Body Points, the recovered dice typed from the table.
 
     Raises:
-        RuleError: the healing rule is broken (rest too short, nothing to heal...).
+        RuleError: the healing rule is broken (rest too short, nothing to heal, natural healing
+            for a combatant in the middle of a fight...).
     """
     m = state.member(who)
     s = state.settings
@@ -783,6 +784,11 @@ def heal(
         return payload
     if method not in ("natural", "assisted"):
         raise RuleError(f"healing is natural, assisted or potion, not {method!r}", "Healing")
+    if method == "natural" and state.combat is not None and m.id in state.combat.ids:
+        # Natural healing is rest (days of it); a combatant cannot rest mid-fight.
+        raise RuleError(f"{m.sheet.name} is fighting: natural healing needs rest, after the"
+                        " fight", "Healing" if m.body is None else
+                        "Body Points (alternative to Wound Levels)")
     roller = m if method == "natural" else state.member(healer or "")
     what = "Might" if method == "natural" else "Medicine"
     if method == "assisted":

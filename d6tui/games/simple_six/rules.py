@@ -115,7 +115,10 @@ def describe(event: dict, names: Mapping[str, str] | None = None) -> str:
     if t == "flesh_wound_taken":
         return f"{who} spent a hero point: just a flesh wound"
     if t == "healed":
-        return f"{who} was treated ({event['method']})"
+        back = ""
+        if "recovered" in event:
+            back = f", {sum(event['recovered']['faces'])} Body Points back"
+        return f"{who} was treated ({event['method']}){back}"
     if t == "rolled":
         return f"{who} rolled {event['what']}: {describe_roll(event['roll'])}"
     if t == "spell_cast":
