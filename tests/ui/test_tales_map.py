@@ -60,3 +60,42 @@ async def test_every_map_cell_is_seven_wide(saves: Path) -> None:
             imap.view = view
             await pilot.pause()
             check_columns(imap.render().plain)
+
+
+@sync
+async def test_row_6_stays_in_sight_at_80x24_when_the_step_bar_wraps(saves: Path) -> None:
+    """The finished example's step bar would wrap to 5 lines at 80 columns: it is capped at
+    4 (and scrolls), its long news line is cut to one, so the map's last line is still above
+    it and its keys are still in it."""
+    app = make_app(saves, session=load_example(saves, 10_000))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TalesScreen)
+        imap = screen.query_one(IslandMap)
+        step = screen.query_one("#step-box")
+        text = str(screen.query_one("#step").render())
+        assert "…" in text and "Escape goes home" in text
+        assert step.virtual_size.height <= step.size.height == 4
+        assert imap.region.height == 1 + island.SIZE * 3
+        assert imap.region.bottom <= step.region.y
+        assert step.region.bottom <= 23  # the footer keeps the last line
+
+
+@sync
+async def test_resizing_gives_the_fuller_layout(saves: Path) -> None:
+    app = make_app(saves, session=load_example(saves, 133))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TalesScreen)
+        assert not screen.query_one("#log").display
+        assert not screen.query_one("#tray").display
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert screen.query_one("#log").display and screen.query_one("#tray").display
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert not screen.query_one("#log").display
+        imap = screen.query_one(IslandMap)
+        assert imap.region.bottom <= screen.query_one("#step-box").region.y

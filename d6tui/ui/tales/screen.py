@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -30,6 +31,7 @@ from d6tui.games.tales.rules import LABELS
 from d6tui.games.tales.state import Tale
 from d6tui.ui.screens.game import GameScreen
 from d6tui.ui.tales.widgets import (
+    CELL_H,
     PAGES,
     STAT_NAMES,
     IslandMap,
@@ -108,6 +110,14 @@ class Offer:
     key: str
     label: str
     action: Action | None = None
+
+
+#: Rows of the island map: the column letters and 6 rows of 3 lines.
+MAP_ROWS = 1 + island.SIZE * CELL_H
+#: The most lines the step bar takes when there is room; beyond, it scrolls.
+STEP_MAX = 5
+#: Terminal heights from which the log, and the dice tray, are shown.
+LOG_FROM, TRAY_FROM = 34, 28
 
 
 class TalesScreen(GameScreen):
@@ -232,6 +242,8 @@ the log, Escape goes home.
         self._last: Tale = session.state
         self._pos = session.state.pos
         self._shown: tuple[tuple[str, bool], ...] = ()
+        self._tight = False
+        """Whether the step bar has less room than usual (80x24): its news line is cut."""
 
     def refresh_bindings(self) -> None:
         """Tell the Footer only when a key it shows changed.
@@ -263,7 +275,8 @@ the log, Escape goes home.
                 log = EventLogView(id="log")
                 log.border_title = "Log (l)"
                 yield log
-        yield Static(id="step")
+        with VerticalScroll(id="step-box", can_focus=False):
+            yield Static(id="step")
         yield Footer()
 
     def turn_start(self) -> Tale:
@@ -281,9 +294,33 @@ the log, Escape goes home.
     def on_mount(self) -> None:
         self.before = self.turn_start()
         self.cursor = max(self.tale.pos, 0)
-        self.query_one("#log").display = self.app.size.height >= 34
-        self.query_one("#tray").display = self.app.size.height >= 28
+        self.fit_layout(self.app.size.height)
         super().on_mount()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A resized terminal gets the layout that fits it, as a fresh start would."""
+        self.fit_layout(event.size.height)
+
+    def fit_layout(self, height: int) -> None:
+        """Show the log and the dice tray when there is room, and cap the step bar so the
+        whole 6x6 map stays in sight: the map's rows above the step bar and the footer; a
+        longer step bar scrolls.
+
+        Args:
+            height: the terminal's height in rows.
+        """
+        self.query_one("#log").display = height >= LOG_FROM
+        self.query_one("#tray").display = height >= TRAY_FROM
+        step = self.query_one("#step-box")
+        room = max(2, min(STEP_MAX, height - 1 - MAP_ROWS))
+        step.styles.max_height = room
+        # With less room than usual the news line is cut to one line, so the keys below it
+        # stay in sight; the whole news is in the log (l).
+        tight = room < STEP_MAX
+        if tight != self._tight:
+            self._tight = tight
+            if self.is_mounted:
+                self.query_one("#step", Static).update(self.step_text(self.tale))
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -328,6 +365,10 @@ the log, Escape goes home.
             news = f"{news} ({', '.join(changes)})" if news else ", ".join(changes)
         if self.cursor != state.pos and state.pos >= 0:
             news = "Cursor: " + square_words(state, self.cursor, reach_of(state))
+        if self._tight:
+            width = self.app.size.width - 3  # the bar's padding and scrollbar
+            if cell_len(news) > width:
+                news = set_cell_size(news, width - 1) + "…"
         out.append(news or " ", "italic")
         out.append("\n")
         if state.over:
