@@ -30,3 +30,24 @@ async def test_a_dead_combatant_turn_says_dead(saves: Path) -> None:
         await pilot.pause()
         banner = str(app.screen.query_one("#banner", Static).render())
         assert "Orc is dead. space passes." in banner and "wound roll" not in banner
+
+
+@sync
+async def test_the_banner_counts_the_declared_actions(saves: Path) -> None:
+    s = Session.new(RULES, {"seed": 5}, path=saves / "acts.toml", title="Acts")
+    for d in (MIRA, ORC):
+        s.do(campaign.add_character, d, dice=s.dice)
+    s.do(campaign.start_combat, ["mira", "orc"])
+    s.do(campaign.start_round, {"mira": 2},
+         typed={"mira": ([6, 6, 6], [5]), "orc": ([1], [1])})
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        banner = app.screen.query_one("#banner", Static)
+        assert "Mira acts (2 left)." in str(banner.render())
+        for _ in range(2):
+            app.screen.do(campaign.attack, "mira", "orc", skill="Bow", weapon="Bow",
+                          range_="short", typed={"attack": ([1, 1, 1, 1], [1])})
+        await pilot.pause()
+        assert "Mira has made every action declared. x roll, space done." in str(
+            banner.render())

@@ -300,8 +300,20 @@ markdown` writes the campaign as a readable record.
                     out.append(f"Round {fight.round}: {name} cannot act. ", "bold")
                     out.append("space passes; w for a wound roll.")
                 else:
-                    out.append(f"Round {fight.round}: {name} acts. ", "bold")
-                    out.append("a attack, m magic, x roll, space done.")
+                    # "Multiple Actions": no more attacks or spells than were declared.
+                    n, left = fight.declared(actor.id), fight.actions_left(actor.id)
+                    if left == 0:
+                        out.append(f"Round {fight.round}: {name} has made every action"
+                                   " declared. ", "bold")
+                        out.append("x roll, space done.")
+                    else:
+                        if n > 1:  # the count, in the room "x roll" took (x is in help)
+                            out.append(f"Round {fight.round}: {name} acts ({left} left). ",
+                                       "bold")
+                            out.append("a attack, m magic, space done.")
+                        else:
+                            out.append(f"Round {fight.round}: {name} acts. ", "bold")
+                            out.append("a attack, m magic, x roll, space done.")
             if fight.round:
                 # Out of the initiative, the Mortally Wounded have no turn to prompt their
                 # Might roll; say whose roll this round is still to come.
