@@ -199,8 +199,8 @@ class CharacterForm(_Modal[Draft]):
     def problems(self) -> list[str]:
         """Every rule the draft breaks, each with its section."""
         draft = self.draft()
-        out = [] if draft.name else ["a character needs a name (How to Make a Character)"]
-        try:
+        out: list[str] = []
+        try:  # the rules name a missing name too, once
             out += [str(e) for e in problems(draft, self.settings)]
         except D6Error as e:  # a problem the checker could not list one by one
             out.append(str(e))

@@ -17,7 +17,7 @@ from textual.widget import Widget
 
 from d6tui.games.simple_six import wounds
 from d6tui.games.simple_six.campaign import Campaign, Member
-from d6tui.games.simple_six.sheet import derived, unarmed_damage, weapon_damage
+from d6tui.games.simple_six.sheet import armor_value, derived, unarmed_damage, weapon_damage
 
 _CSS = (Path(__file__).with_name("widgets.tcss")).read_text(encoding="utf-8")
 
@@ -142,11 +142,21 @@ class CharacterSheet(_CampaignWidget):
         out.append("Gear ", label)
         out.append(", ".join(gear) + "\n")
         d = derived(sh, s)
-        for lab, value in (("Block", d.block), ("Dodge", d.dodge), ("Parry", d.parry)):
-            out.append(f"{lab} ", label)
-            out.append(f"{value}  ")
-        out.append("Soak ", label)
-        out.append(f"{d.soak_base}({d.soak})\n")
+        # Static defenses are the TNs only under Fast Static Combat; Traditional rolls them.
+        # Soak is the static resistance to wound levels; Body Points take armor as DR.
+        if s.combat == "static":
+            for lab, value in (("Block", d.block), ("Dodge", d.dodge), ("Parry", d.parry)):
+                out.append(f"{lab} ", label)
+                out.append(f"{value}  ")
+        if s.wounds == "body_points":
+            out.append("DR ", label)
+            out.append(f"{armor_value(sh)}\n")
+        elif s.combat == "static":
+            out.append("Soak ", label)
+            out.append(f"{d.soak_base}({d.soak})\n")
+        else:
+            out.append("Resist ", label)
+            out.append(f"Might {sh.attribute('Might')} + armor {armor_value(sh)}\n")
         if d.body_points is not None:
             out.append("Body Points ", label)
             out.append(f"{member.body.current if member.body else d.body_points}/"
