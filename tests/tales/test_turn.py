@@ -10,7 +10,7 @@ from d6tui.engine.errors import RuleError
 from d6tui.games.tales import commands, play
 from d6tui.games.tales.state import Task
 
-from .util import act, at_step, begin, hero, open_square, rolls, sq, waits
+from .util import R, act, at_step, begin, hero, open_square, rolls, sq, waits
 
 
 def test_steps_in_order() -> None:
@@ -191,3 +191,18 @@ def test_commands_refused_out_of_step() -> None:
         commands.roll(s)
     assert play.pending(s).kind == "level_up"
     assert Task("x") != Task("y")
+
+
+def test_the_cookie_is_offered_only_when_it_changes_the_roll_r03() -> None:
+    s = at_step(begin("hobbit"), "movement", "III-4")
+    s = replace(s, squares=tuple(open_square("plains") if i == sq("III-4") else q
+                                 for i, q in enumerate(s.squares)))
+    s = act(s, commands.stop)
+    assert waits(s) == "roll roll:terrain"
+    action = (commands.roll, (), {})
+    # 4+5 = 9: 8 or 10 would also be "nothing" (R10): no cookie to offer
+    assert commands.cookie_choices(s, action, R(4, 5)) == []
+    # 3+5 = 8: 7 would bring this week's monster; 9 changes nothing
+    assert commands.cookie_choices(s, action, R(3, 5)) == [(0, -1), (1, -1)]
+    # without a cookie, nothing is ever offered
+    assert commands.cookie_choices(hero(s, items=()), action, R(3, 5)) == []

@@ -17,7 +17,7 @@ from d6tui.engine.dice import Dice
 from d6tui.engine.errors import RuleError
 from d6tui.games.tales import booklet, island, movement, play, shops
 from d6tui.games.tales.content import content
-from d6tui.games.tales.state import RACES, STATS, Tale
+from d6tui.games.tales.state import RACES, STATS, Tale, evolve
 
 Roll = dict[str, Any]
 
@@ -29,6 +29,46 @@ def _checked(state: Tale, payload: dict) -> dict:
     if after.news:
         payload["note"] = "; ".join(after.news)
     return payload
+
+
+def _outcome(state: Tale) -> Tale:
+    """What a roll's result decides, without its words: the news, the notes of the fights
+    and the Cookie itself (eaten or not) are left out."""
+    h = state.hero
+    if h is not None:
+        h = evolve(h, items=tuple(i for i in h.items if i != "Cookie"))
+    fights = tuple(evolve(f, notes="") for f in state.fights)
+    return evolve(state, news=(), fights=fights, hero=h)
+
+
+def cookie_choices(state: Tale, action: Action, roll: Roll) -> list[tuple[int, int]]:
+    """The Hobbit's cookie moves (die index, +1 or -1) that would change what ``roll`` does
+    for ``action`` (R03): moves that end the same way as keeping the dice are left out, so
+    the player is asked only when the cookie matters. [] without a Cookie.
+
+    Args:
+        state: the tale.
+        action: the rolling command, its arguments and keyword arguments.
+        roll: the dice as rolled.
+    """
+    h = state.hero
+    if h is None or not h.has("Cookie"):
+        return []
+    fn, args, kwargs = action
+    kept = _outcome(play.apply(state, fn(state, *args, roll=roll, **kwargs)))
+    out = []
+    for k, face in enumerate(roll["faces"]):
+        for delta in (1, -1):
+            if not 1 <= face + delta <= 6:
+                continue
+            try:
+                event = fn(state, *args, roll=roll, cookie=(k, delta), **kwargs)
+                after = play.apply(state, event)
+            except RuleError:
+                continue
+            if _outcome(after) != kept:
+                out.append((k, delta))
+    return out
 
 
 def _roll_fields(

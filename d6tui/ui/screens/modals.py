@@ -397,7 +397,8 @@ class TableDiceInput(_Modal[dict]):
                 hint = (f"Type {plural(self.count, 'face')}, e.g. 'h s j' or 'heart spade'. "
                         f"{faces}")
             else:
-                hint = f"Type {plural(self.count, 'number')} from 1 to {self.sides}, e.g. '3 5'."
+                hint = (f"Type {plural(self.count, 'number')} from 1 to {self.sides}, "
+                        f"e.g. '{'3' if self.count == 1 else '3 5'}'.")
             yield Static(hint, classes="modal-hint", markup=False)
             yield Input(placeholder="faces, separated by spaces", id="faces")
             yield Label("", classes="modal-error", id="error")

@@ -213,7 +213,9 @@ choose.
 ## Dice
 
 `r` lets d6tui roll. `t` asks for the faces of real dice instead (they are checked and saved
-as table dice). A Hobbit's cookie and a Meeple are offered once the dice are seen.
+as table dice). A Hobbit's cookie and a Meeple are offered once the dice are seen; the
+cookie only when moving a die by one would change what the roll does (R03). Escape keeps
+the dice as rolled.
 
 ## Keys for the map and the booklet
 
@@ -681,19 +683,20 @@ the log, Escape goes home.
             roll = self.session.dice.roll(count, 6)
         extra: dict[str, Any] = {}
         h = self.tale.hero
-        if h is not None and (h.has("Cookie") or h.has("Meeple")):
+        # The cookie is offered only when it would change what the roll does (R03).
+        cookie = commands.cookie_choices(self.tale, action, roll) if h is not None else []
+        if h is not None and (cookie or h.has("Meeple")):
             faces = roll["faces"]
             options: list[tuple[str, Any]] = [(f"keep {'+'.join(map(str, faces))}", None)]
-            if h.has("Cookie"):
-                for k, f in enumerate(faces):
-                    for delta in (1, -1):
-                        if 1 <= f + delta <= 6:
-                            options.append((f"cookie: die {k + 1} {f}→{f + delta} (R03)",
-                                            ("cookie", (k, delta))))
+            for k, delta in cookie:
+                f = faces[k]
+                options.append((f"cookie: die {k + 1} {f}→{f + delta} (R03)",
+                                ("cookie", (k, delta))))
             if h.has("Meeple"):
                 options.append(("Meeple: roll again (J08)", ("reroll", True)))
             picked = await self.app.push_screen_wait(ChoiceModal(
-                f"You rolled {'+'.join(map(str, faces))}", options, note=what))
+                f"You rolled {'+'.join(map(str, faces))}", options,
+                note=f"{what}. Escape keeps the dice as rolled."))
             if picked is not None:
                 extra[picked[0]] = picked[1]
                 if picked[0] == "reroll" and table:

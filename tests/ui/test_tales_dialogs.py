@@ -1,0 +1,51 @@
+"""The dialogs a 6x6 Tales roll opens: the table dice hint for one die, and the Hobbit's
+cookie, asked only when it changes the roll (R03)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Static
+
+from d6tui.ui.screens.modals import ChoiceModal, TableDiceInput
+from d6tui.ui.tales.screen import TalesScreen
+from tests.ui.helpers import make_app, settle, sync
+from tests.ui.tales_helpers import new_tale
+
+
+@sync
+async def test_one_die_hint_has_a_one_die_example(saves: Path) -> None:
+    app = make_app(saves, session=new_tale(saves))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for count, example in ((1, "e.g. '3'."), (2, "e.g. '3 5'.")):
+            app.push_screen(TableDiceInput("Roll", count))
+            await pilot.pause()
+            hints = " ".join(str(s.render()) for s in app.screen.query(".modal-hint")
+                             if isinstance(s, Static))
+            assert example in hints
+            await pilot.press("escape")
+            await pilot.pause()
+
+
+@sync
+async def test_cookie_dialog_says_escape_keeps_the_dice(saves: Path) -> None:
+    app = make_app(saves, session=new_tale(saves, race="hobbit", seed=3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TalesScreen)
+        await pilot.press("r")  # the castle: every cookie move changes the square (R02)
+        await pilot.pause()
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, ChoiceModal)
+        text = " ".join(str(s.render()) for s in modal.query(Static))
+        assert "Escape keeps the dice as rolled" in text
+        n = len(screen.session.events)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert len(screen.session.events) == n + 1
+        assert "cookie" not in screen.session.events[-1]
+        hero = screen.tale.hero
+        assert hero is not None and "Cookie" in hero.items
