@@ -565,9 +565,14 @@ def attack(
     typed = typed or {}
     ranged = weapon is not None and weapon_is_ranged(weapon)
     scale = combat.scale_effects(a.sheet.scale, t.sheet.scale)
+    # "Racial Perks": the Elf's +1 on ranged attacks, the Reptoid's +1 unarmed damage.
+    perks = a.sheet.perk_data()
+    ranged_bonus = sum(p.ranged_attack for p in perks) if ranged else 0
+    claws = sum(p.unarmed_damage for p in perks) if weapon is None else 0
     req = RollRequest(
         _code_for(state, a, skill) + scale.attack, actions=_actions(state, a.id),
         wound_dice=_penalty(state, a), hero_points=hero_points, label=skill,
+        modifier=DieCode.of(0, ranged_bonus),
     )
     attack_roll = _roll(req, s, dice, typed.get("attack"))
     payload: dict = {"type": "attacked", "round": fight.round, "attacker": a.id,
@@ -624,7 +629,7 @@ def attack(
         return payload
 
     dmg_code = (weapon_damage(a.sheet, weapon, s) if weapon else unarmed_damage(a.sheet, s))
-    dmg_code = dmg_code + scale.damage
+    dmg_code = dmg_code + scale.damage + DieCode.of(0, claws)
     damage_roll = _roll(RollRequest(dmg_code, label="damage"), s, dice, typed.get("damage"))
     payload["damage"] = damage_roll
     if s.wounds == "body_points":

@@ -80,6 +80,8 @@ class Perk:
         healing_tn: added to the target number of healing rolls on the character.
         heals: False when the character does not heal (it is repaired instead).
         house: True for a house entry.
+        ranged_attack: pips added to every ranged attack roll (the Elf's +1).
+        unarmed_damage: pips added to the damage of unarmed attacks (the Reptoid's claws).
     """
 
     name: str
@@ -95,6 +97,8 @@ class Perk:
     healing_tn: int = 0
     heals: bool = True
     house: bool = False
+    ranged_attack: int = 0
+    unarmed_damage: int = 0
 
 
 @dataclass(frozen=True)
@@ -288,6 +292,8 @@ def parse(doc: dict) -> Content:
             int(p.get("armor", 0)), tuple(p.get("complications", ())), bool(p.get("magic")),
             p.get("setting"), p.get("section", "Perks"), int(p.get("wound_relief", 0)),
             int(p.get("healing_tn", 0)), bool(p.get("heals", True)), p.get("source") == "house",
+            ranged_attack=int(p.get("ranged_attack", 0)),
+            unarmed_damage=int(p.get("unarmed_damage", 0)),
         )
     complications = {
         c["name"]: Complication(
