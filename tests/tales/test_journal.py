@@ -40,15 +40,23 @@ def test_markdown_journal_of_a_whole_tale() -> None:
     assert "None" not in text
 
 
-def test_export_markdown_leaves_undone_events_out() -> None:
+def test_export_markdown_strikes_undone_events_through() -> None:
     session = Session.new(RULES, {"name": "Brin", "race": "elf"}, dice=Dice(2))
     play_out(session, random.Random(2), limit=30)
     session.undo()
     assert RULES.export_markdown is not None
     text = RULES.export_markdown(session)
     assert text.startswith("# The tale of Brin")
-    effective = [e for e in session.history()
-                 if not e.undone and e.event["type"] in RULES.event_types]
-    assert any(e.undone for e in session.history())
+    entries = [e for e in session.history() if e.event["type"] in RULES.event_types]
+    undone = [e for e in entries if e.undone]
+    assert undone
     lines = [ln for ln in text.splitlines() if ln.startswith("- ")]
-    assert len(lines) == len(effective)
+    # every game event is listed, the undone ones struck through (README: nothing is lost)
+    assert len(lines) == len(entries)
+    struck = [ln for ln in lines if ln.startswith("- ~~") and ln.endswith("~~ (undone)")]
+    assert len(struck) == len(undone)
+    # the tale shown is the effective one: the same as exporting only what was kept
+    kept = journal.markdown(session.title, [e.event for e in entries if not e.undone])
+    assert kept.split("## Fights")[0].split("## The days")[0] == \
+        text.split("## Fights")[0].split("## The days")[0]
+    assert kept.split("## The island (J02)")[1] == text.split("## The island (J02)")[1]

@@ -4,7 +4,7 @@ Markdown (for ``d6tui export``). Pure functions of events and state; no Textual.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from d6tui.games.tales import booklet, island
@@ -59,13 +59,15 @@ def _day_key(state: Tale) -> tuple[int, int]:
     return state.week, state.day
 
 
-def markdown(title: str, events: Iterable[dict]) -> str:
+def markdown(title: str, events: Iterable[dict], undone: Collection[int] = ()) -> str:
     """The whole journal as Markdown: the hero, each day's doings with their rolls, fights,
     quests, the final map and the J09 scoring.
 
     Args:
         title: the tale's title.
-        events: the effective game events, oldest first (undone ones left out).
+        events: the game events, oldest first.
+        undone: the ``seq`` of events that were undone: they are listed struck through
+            where they happened, and not folded into the tale.
 
     Raises:
         EventError: an event does not fit the tale.
@@ -73,6 +75,9 @@ def markdown(title: str, events: Iterable[dict]) -> str:
     state = RULES.new_state({})
     days: list[tuple[tuple[int, int], list[str]]] = [((0, 0), [])]
     for ev in events:
+        if ev.get("seq") in undone:
+            days[-1][1].append(f"~~{describe(ev)}~~ (undone)")
+            continue
         state = RULES.fold(state, ev)
         key = _day_key(state)
         if ev.get("type") == "turn_ended":  # the line closes the day it ends
@@ -124,11 +129,12 @@ def markdown(title: str, events: Iterable[dict]) -> str:
 
 
 def export_markdown(session: Any) -> str:
-    """The journal of a session (``d6tui export``): its effective events, undone ones left out.
+    """The journal of a session (``d6tui export``): its events, undone ones struck through
+    (as the README promises: nothing undone disappears from the record).
 
     Args:
         session: a :class:`~d6tui.engine.session.Session` of 6x6 Tales.
     """
-    events = [e.event for e in session.history()
-              if not e.undone and e.event["type"] in RULES.event_types]
-    return markdown(session.title, events)
+    entries = [e for e in session.history() if e.event["type"] in RULES.event_types]
+    undone = {e.event["seq"] for e in entries if e.undone}
+    return markdown(session.title, [e.event for e in entries], undone)
