@@ -5,8 +5,9 @@ Usage: ``python bench/memory.py [--events 10000]``
 
 Each app runs headless in a fresh interpreter (bench/_probe.py) until its first frame (for
 d6tui: the game screen after the save is loaded) and reports its peak RSS. The first d6tui run
-is "cold": the save folder has no summary index yet, so the home screen's list folds the save
-once more to summarise it; later runs are "warm" (the index is reused). Prints both and the
+is "cold": the save folder has no summary index yet; later runs are "warm" (the index is
+reused). When a save is opened at start the home screen does not read the folder until the
+player comes back to it, so the two should match. Prints both and the
 ratio of the warm median to the bare app (target: at most 1.5x).
 """
 

@@ -109,7 +109,8 @@ class D6App(App):
 
     def get_default_screen(self) -> Screen:
         """The home screen is the bottom of the screen stack (no blank screen first)."""
-        return HomeScreen(self.saves_dir)
+        opening = self._open_path is not None or self._start_session is not None
+        return HomeScreen(self.saves_dir, scan_at_start=not opening)
 
     def on_mount(self) -> None:
         if self._problems:
@@ -278,8 +279,14 @@ class D6App(App):
 
     @on(SessionLoaded)
     def _loaded(self, message: SessionLoaded) -> None:
-        self._close_loading()
-        self.show_game(message.session)
+        from d6tui.ui.screens.loading import LoadingScreen
+
+        if isinstance(self.screen, LoadingScreen):
+            # Replace it: the home screen underneath is not shown (nor re-scanned) between.
+            self.show_game(message.session, replace=True)
+        else:
+            self._close_loading()
+            self.show_game(message.session)
 
     @on(LoadFailed)
     def _failed(self, message: LoadFailed) -> None:
@@ -293,8 +300,9 @@ class D6App(App):
 
         self.push_screen(LoadErrorModal(message.error), done)
 
-    def show_game(self, session) -> None:  # noqa: ANN001 - a Session
-        """Push the screen of ``session``'s game (imported only now)."""
+    def show_game(self, session, *, replace: bool = False) -> None:  # noqa: ANN001 - a Session
+        """Push the screen of ``session``'s game (imported only now); with ``replace``, it
+        takes the place of the top screen (the loading screen)."""
         from d6tui.engine.registry import game_info
 
         try:
@@ -305,7 +313,10 @@ class D6App(App):
             session.close()
             self.notify(f"d6tui cannot show this game yet ({e}).", severity="error", markup=False)
             return
-        self.push_screen(screen_class(session))
+        if replace:
+            self.switch_screen(screen_class(session))
+        else:
+            self.push_screen(screen_class(session))
 
 
 def run_app(

@@ -157,3 +157,18 @@ async def test_saves_screen_enter_opens_once(saves: Path) -> None:
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, SavesScreen)
+
+
+@sync
+async def test_opening_a_save_at_start_lists_saves_on_return_home(saves: Path) -> None:
+    path = new_shooter(saves, "Saturday night").log.path
+    app = make_app(saves, open_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ShooterScreen)
+        home = app.screen_stack[0]
+        assert isinstance(home, HomeScreen) and home.saves == []  # not read while opening
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is home
+        assert [s.title for s in home.saves] == ["Saturday night"]

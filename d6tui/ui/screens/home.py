@@ -142,11 +142,18 @@ or delete them.
 `t` picks a colour theme; your choice is remembered.
 """
 
-    def __init__(self, saves_dir: Path) -> None:
+    def __init__(self, saves_dir: Path, *, scan_at_start: bool = True) -> None:
+        """Args:
+        saves_dir: the save folder listed under Recent saves.
+        scan_at_start: read the folder when the screen first shows; False when the app
+            opens a game at once (the list is read when the player comes back, and the
+            two loads do not run side by side).
+        """
         super().__init__()
         self.saves_dir = saves_dir
         self.saves: list[SaveSummary] = []
         self._table: DataTable | None = None
+        self._skip_scan = not scan_at_start
 
     def compose(self) -> ComposeResult:
         # A one-line title instead of Textual's Header: the home screen is the first frame,
@@ -174,6 +181,9 @@ or delete them.
 
     def on_screen_resume(self) -> None:
         # Also sent when the screen first shows: one scan at start, one on each return.
+        if self._skip_scan:
+            self._skip_scan = False
+            return
         self.scan()
 
     @work(thread=True, exclusive=True, group="scan-saves")
