@@ -474,7 +474,9 @@ def parse_typed_wild(text: str, dice: int) -> tuple[list[int], list[int], list[l
     pieces: list[list[int]] = []
     for g in groups:
         parts = [p for p in re.split(r"[\s,;]+", g) if p]
-        if len(parts) == 1 and len(parts[0]) > 1 and parts[0].isdigit():
+        # Only a lone run of digits is read a face per digit: inside groups split by "w",
+        # "16" is a slip for two dice, and is refused as a face rather than guessed at.
+        if len(groups) == 1 and len(parts) == 1 and len(parts[0]) > 1 and parts[0].isdigit():
             parts = list(parts[0])
         try:
             pieces.append([int(p) for p in parts])

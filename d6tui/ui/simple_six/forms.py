@@ -81,6 +81,11 @@ class WildDiceInput(_Modal[TypedWild]):
             DiceError: wrong count, a face out of 1-6, or a chain that stops on a 6.
         """
         faces, wild, cps = parse_typed_wild(text, self.dice)
+        if cps and not self.cp:
+            # No extra wild dice on this roll: the faces past the wild die are too many dice.
+            typed = len(faces) + len(wild) + sum(len(c) for c in cps)
+            raise DiceError(f"type {self.dice} dice (the last is the wild die, followed only by"
+                            f" its rerolls of a 6), not {typed}")
         faces = check_faces(faces, self.dice - 1)
         wild = check_chain(wild)
         if len(cps) != self.cp:
