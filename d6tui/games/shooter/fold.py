@@ -929,9 +929,9 @@ def describe(event: dict) -> str:
         jailed = f"; {plural(n, 'bandit')} go to jail" if n > 1 else ""
         return f"{by} played We Have You Surrounded and captured {e.get('name')}{jailed}"
     if t == "gave_up":
-        lost = e.get("lost_names")
-        if isinstance(lost, list) and lost:
-            return f"{by} gave up on {e.get('name')}: {_names(lost)} lost; the turn ends"
+        lost_names = e.get("lost_names")
+        if isinstance(lost_names, list) and lost_names:
+            return f"{by} gave up on {e.get('name')}: {_names(lost_names)} lost; the turn ends"
         return f"{by} gave up on {e.get('name')}; {plural(_count(e, 'lost'), 'bandit')} lost"
     if t == "hunt_stopped":
         names = e.get("names")
