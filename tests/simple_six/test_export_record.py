@@ -66,3 +66,11 @@ def test_an_incapacitated_character_rests() -> None:
     w = WoundState(level=WoundLevel.WOUNDED)
     with pytest.raises(RuleError, match="^a Wounded character rests"):
         natural_healing(w, 20, 60)
+
+
+def test_replay_json_names_body_points_only_when_counted() -> None:
+    from d6tui.games.simple_six.rules import to_json
+
+    assert "body_points" not in to_json(party().state)["settings"]
+    bp = to_json(party({"seed": 3, "wounds": "body_points"}).state)["settings"]
+    assert bp["body_points"] == "rolled"

@@ -156,7 +156,10 @@ def to_json(state: Campaign) -> dict:
         if m.body is not None:
             entry["body_points"] = m.body.current
         members.append(entry)
-    out: dict = {"settings": state.settings.to_mapping(), "session": state.session,
+    settings = state.settings.to_mapping()
+    if state.settings.wounds != "body_points":
+        settings.pop("body_points", None)  # how Body Points are set means nothing here
+    out: dict = {"settings": settings, "session": state.session,
                  "in_session": state.in_session, "members": members}
     if state.combat is not None:
         out["combat"] = {"round": state.combat.round, "order": list(state.combat.order),
