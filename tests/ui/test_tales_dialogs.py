@@ -49,3 +49,23 @@ async def test_cookie_dialog_says_escape_keeps_the_dice(saves: Path) -> None:
         assert "cookie" not in screen.session.events[-1]
         hero = screen.tale.hero
         assert hero is not None and "Cookie" in hero.items
+
+
+@sync
+async def test_news_line_shows_only_what_the_latest_event_changed(saves: Path) -> None:
+    """(Gold 1→0) follows the event that cost the gold, not every later one of the turn."""
+    from d6tui.games.tales.state import evolve
+
+    app = make_app(saves, session=new_tale(saves))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TalesScreen)
+        a = screen.tale
+        assert a.hero is not None
+        b = evolve(a, hero=evolve(a.hero, gold=a.hero.gold + 2), news=("a chest",))
+        c = evolve(b, news=("nothing happens",))
+        screen.render_state(b)
+        assert f"(Gold {a.hero.gold}→{a.hero.gold + 2})" in str(screen.step_text(b))
+        screen.render_state(c)
+        assert "Gold" not in str(screen.step_text(c))

@@ -245,6 +245,8 @@ the log, Escape goes home.
         self._pos = session.state.pos
         self._shown: tuple[tuple[str, bool], ...] = ()
         self._tight = False
+        self._prev_hero = session.state.hero
+        """The hero before the latest event: the news line adds what that event changed."""
         """Whether the step bar has less room than usual (80x24): its news line is cut."""
 
     def refresh_bindings(self) -> None:
@@ -289,8 +291,15 @@ the log, Escape goes home.
                   if not e.undone and e.event["type"] in rules.event_types]
         last = max((i for i, e in enumerate(events) if e["type"] == "turn_ended"), default=-1)
         state: Tale = rules.new_state(self.session.header.options)
-        for event in events[:last] if last >= 0 else events[:1]:
+        start = last if last >= 0 else min(1, len(events))
+        for event in events[:start]:
             state = rules.fold(state, event)
+        # Folding on to the last event gives the hero before it, for the news line.
+        prev = state
+        for event in events[start:-1]:
+            prev = rules.fold(prev, event)
+        if len(events) > 1:
+            self._prev_hero = prev.hero
         return state
 
     def on_mount(self) -> None:
@@ -333,6 +342,8 @@ the log, Escape goes home.
             # The turn began with the state just before the new day started.
             self.before = self._last if day > self._day else state
             self._day = day
+        if state is not self._last:
+            self._prev_hero = self._last.hero
         self._last = state
         if state.pos != self._pos:
             self._pos = state.pos
@@ -385,8 +396,9 @@ the log, Escape goes home.
         return out
 
     def _before_event(self) -> Any:
-        """The hero as the turn began: the news line adds what changed since (HP 4→3)."""
-        return self.before.hero
+        """The hero before the latest event: the news line adds only what that event changed
+        (HP 4→3), not all the turn's changes (the booklet highlights those)."""
+        return self._prev_hero
 
     def tray_roll(self) -> TrayRoll:
         """The latest effective roll, for the dice tray."""

@@ -455,7 +455,7 @@ def hero_changes(before: Hero | None, after: Hero) -> list[str]:
     """The hero's values that differ from ``before``, as ``"HP 3→4"`` (for the news line).
 
     Args:
-        before: the hero as the turn began.
+        before: the hero before the latest event.
         after: the hero now.
     """
     if before is None:
