@@ -23,3 +23,31 @@ def test_two_digits_stuck_together_are_not_two_faces() -> None:
     assert parse_typed_wild("35264", 4)[0] == [3, 5, 2]  # a lone run: a face per digit
     with pytest.raises(DiceError, match="16"):
         _input(2).read_faces("16 w 6 6 3")
+
+
+def test_an_emptied_number_field_is_not_read_as_0(saves) -> None:  # noqa: ANN001
+    from textual.app import App
+    from textual.widgets import Input, Label
+
+    from d6tui.ui.simple_six.forms import NumbersModal
+    from tests.ui.helpers import sync
+
+    got: list = []
+
+    class Host(App):
+        def on_mount(self) -> None:
+            self.push_screen(NumbersModal("CP awarded", [("brenna", "Brenna", 5)]), got.append)
+
+    @sync
+    async def run() -> None:
+        app = Host()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            modal = app.screen
+            modal.query_one("#n0", Input).value = ""
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert "empty" in str(modal.query_one("#error", Label).render())
+            assert got == [] and app.screen is modal
+
+    run()

@@ -285,7 +285,11 @@ class NumbersModal(_Modal[dict]):
         """Accept the numbers or say which one is wrong."""
         out = {}
         for i, (key, label, _d) in enumerate(self.rows):
-            text = self.query_one(f"#n{i}", Input).value.strip() or "0"
+            text = self.query_one(f"#n{i}", Input).value.strip()
+            if not text:  # an emptied field is a slip, not a silent 0
+                self.query_one("#error", Label).update(
+                    f"{label}: empty; type a whole number, {self.minimum} or more")
+                return
             try:
                 n = int(text)
             except ValueError:
