@@ -12,7 +12,7 @@ from rich.cells import cell_len
 from d6tui.games.tales import island
 from d6tui.games.tales.state import Square
 from d6tui.ui.tales.screen import TalesScreen
-from d6tui.ui.tales.widgets import CELL_W, IslandMap, TalesView, reach_of
+from d6tui.ui.tales.widgets import CELL_W, IslandMap, TalesView, reach_of, square_words
 from tests.ui.helpers import make_app, settle, sync
 from tests.ui.tales_helpers import load_example
 
@@ -99,3 +99,10 @@ async def test_resizing_gives_the_fuller_layout(saves: Path) -> None:
         assert not screen.query_one("#log").display
         imap = screen.query_one(IslandMap)
         assert imap.region.bottom <= screen.query_one("#step-box").region.y
+
+
+def test_the_castle_is_named_once_on_its_square(saves: Path) -> None:
+    state = load_example(saves, 60).state
+    castle = next(i for i, q in enumerate(state.squares) if q.terrain == "castle")
+    words = square_words(state, castle)
+    assert words.count("castle") == 1 and "E01" in words

@@ -12,7 +12,7 @@ from typing import Any
 from d6tui.engine.errors import RuleError
 from d6tui.games.tales import sheet
 from d6tui.games.tales.content import MonsterData, content
-from d6tui.games.tales.state import Fight, FightRecord, Tale, Task, evolve
+from d6tui.games.tales.state import STAT_WORDS, Fight, FightRecord, Tale, Task, evolve
 
 #: R08: the veteran's ability by 1d6.
 VETERAN = {1: "ambush", 2: "atk", 3: "hp", 4: "dmg", 5: "poison", 6: "regeneration"}
@@ -116,7 +116,7 @@ def veteran(state: Tale, face: int) -> Tale:
     got = VETERAN[face]
     if got in ("atk", "hp", "dmg"):
         state = _set(state, **{got: getattr(f, got) + 1})
-        return sheet.say(state, f"the veteran gets +1 {got.replace('hp', 'HP').title()}")
+        return sheet.say(state, f"the veteran gets +1 {STAT_WORDS[got]}")
     if got in f.abilities:
         return sheet.say(state, f"the veteran already has {got}: nothing more")
     state = _set(state, abilities=(*f.abilities, got))
@@ -152,7 +152,7 @@ def grow(state: Tale, face: int) -> Tale:
     assert state.fight is not None
     stat, n = KNIGHT_GROWTH[face]
     state = _set(state, **{stat: getattr(state.fight, stat) + n})
-    return sheet.say(state, f"the Knight grows: +{n} {stat.replace('hp', 'HP').title()}")
+    return sheet.say(state, f"the Knight grows: +{n} {STAT_WORDS[stat]}")
 
 
 def hero_atk(state: Tale) -> int:

@@ -54,6 +54,15 @@ class ScrollData:
     prices: dict[str, int]
     house: bool = False
 
+    @property
+    def words(self) -> str:
+        """The effect as J03 puts it: "Poison = 0", "+1 Spd", "heal 1", "damage 2"."""
+        if self.effect == "cure":
+            return "Poison = 0"
+        if self.effect == "speed":
+            return f"+{self.value} Spd"
+        return f"{self.effect} {self.value}"
+
 
 @dataclass(frozen=True)
 class Content:

@@ -14,7 +14,17 @@ from d6tui.engine.dice import check_roll
 from d6tui.engine.errors import EventError, RuleError
 from d6tui.games.tales import booklet, combat, island, movement, sheet, shops
 from d6tui.games.tales.content import content
-from d6tui.games.tales.state import RACES, STATS, DayRecord, Hero, Quest, Tale, Task, evolve
+from d6tui.games.tales.state import (
+    RACES,
+    STAT_WORDS,
+    STATS,
+    DayRecord,
+    Hero,
+    Quest,
+    Tale,
+    Task,
+    evolve,
+)
 
 #: Steps that go on by themselves once their tasks are done, and the step that follows.
 AUTO_STEPS = {"day_event": "poison_check", "poison_check": "level_up",
@@ -268,7 +278,7 @@ def _level_up(state: Tale, event: dict) -> Tale:
     if h.gold < cost:
         raise RuleError(f"raising {stat} from {value} costs {cost} gold", "R10")
     state = sheet.edit(sheet.gold(state, -cost), **{stat: value + 1})
-    state = sheet.say(state, f"{stat} raised to {value + 1}")
+    state = sheet.say(state, f"{STAT_WORDS.get(stat, stat)} raised to {value + 1}")
     return enter(sheet.heal(state, 1), "movement")
 
 
@@ -348,7 +358,7 @@ def _use_scroll(state: Tale, event: dict) -> Tale:
     if data is None:
         raise RuleError(f"there is no {scroll} scroll", "J03")
     state = sheet.drop_scroll(state, scroll)
-    state = sheet.say(state, f"used a {scroll} scroll")
+    state = sheet.say(state, f"used {sheet.a(scroll)} scroll")
     if purpose == "road":
         if scroll not in ("Dash", "Kaboom"):
             raise RuleError("only a Dash or a Kaboom changes the road", "R06")
@@ -377,7 +387,7 @@ def _use_scroll(state: Tale, event: dict) -> Tale:
         return sheet.say(evolve(state, spd_bonus=state.spd_bonus + data.value),
                          f"+{data.value} Spd this turn")
     if not _in_break(state):
-        raise RuleError(f"a {scroll} hurts a monster, at a fight's Break", "J03")
+        raise RuleError(f"{sheet.a(scroll)} hurts a monster, at a fight's Break", "J03")
     return combat.deal(state, data.value, in_break=True)
 
 

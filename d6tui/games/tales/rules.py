@@ -11,7 +11,7 @@ from typing import Any
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import EventError, RuleError
 from d6tui.engine.registry import GameRules
-from d6tui.games.tales import island, movement, play
+from d6tui.games.tales import island, movement, play, sheet
 from d6tui.games.tales.commands import start_payload
 from d6tui.games.tales.state import RACES, Tale
 
@@ -130,7 +130,7 @@ def describe(event: dict) -> str:
         verb = f"used the {event.get('item')}"
         detail = f", rolling {pips}" if pips else ""
     elif t == "scroll_used":
-        verb = f"used a {event.get('scroll')}"
+        verb = f"used {sheet.a(str(event.get('scroll')))}"
         detail = _PURPOSES.get(str(event.get("purpose", "")), "")
     elif t == "rolled" or pips:
         detail = f" {pips}" + (f" for {LABELS.get(what, what)}" if what else "")
@@ -161,8 +161,9 @@ def status(state: Tale) -> str:
         return f"{h.name}: the end, fame {state.final_fame} ({state.status})"
     p = play.pending(state)
     where = island.name(state.pos) if state.pos >= 0 else "-"
-    return (f"week {state.week} day {state.day}, {h.name} on {where}, HP {h.hp}/{h.max_hp}: "
-            f"{p.kind} {p.what}")
+    # Week 1 day 1 begins once the castle is placed (R03): before, the tale is set up.
+    when = f"week {state.week} day {state.day}" if state.week else "setting up"
+    return f"{when}, {h.name} on {where}, HP {h.hp}/{h.max_hp}: {p.kind} {p.what}"
 
 
 def is_over(state: Tale) -> bool:

@@ -129,6 +129,11 @@ def drop_item(state: Tale, item: str) -> Tale:
     return edit(state, items=tuple(items))
 
 
+def a(word: str) -> str:
+    """``word`` after its indefinite article: "a Dash", "an Antidote"."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def add_scroll(state: Tale, scroll: str) -> Tale:
     """Put a scroll in the backpack (J03).
 
@@ -137,7 +142,7 @@ def add_scroll(state: Tale, scroll: str) -> Tale:
         scroll: the scroll's name.
     """
     scrolls = tuple(sorted((*hero(state).scrolls, scroll)))
-    return say(edit(state, scrolls=scrolls), f"got a {scroll} scroll")
+    return say(edit(state, scrolls=scrolls), f"got {a(scroll)} scroll")
 
 
 def drop_scroll(state: Tale, scroll: str) -> Tale:

@@ -72,7 +72,7 @@ def buy(state: Tale, scroll: str) -> Tale:
         if cost is None:
             raise RuleError(f"this shop does not sell {scroll}", "R07")
     if sheet.hero(state).gold < cost:
-        raise RuleError(f"a {scroll} costs {cost} gold", "R07")
+        raise RuleError(f"{sheet.a(scroll)} costs {cost} gold", "R07")
     return sheet.add_scroll(sheet.gold(state, -cost), scroll)
 
 
@@ -103,7 +103,7 @@ def sell(state: Tale, scroll: str) -> Tale:
     if got is None:
         raise RuleError(f"this shop does not trade {scroll}", "R07")
     state = sheet.drop_scroll(state, scroll)
-    return sheet.gold(sheet.say(state, f"sold a {scroll}"), got)
+    return sheet.gold(sheet.say(state, f"sold {sheet.a(scroll)}"), got)
 
 
 def can_gamble(state: Tale) -> bool:

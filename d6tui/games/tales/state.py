@@ -14,6 +14,8 @@ T = TypeVar("T")
 
 RACES = ("dwarf", "elf", "human", "hobbit")
 STATS = ("atk", "dmg", "spd", "max_hp")
+#: How a stat (of the hero or a monster) is written in the news, as on the sheet.
+STAT_WORDS = {"atk": "Atk", "dmg": "Dmg", "spd": "Spd", "max_hp": "Max HP", "hp": "HP"}
 
 #: The R10 steps of a turn, in order. ``setup`` comes once, before week 1 day 1.
 STEPS = (

@@ -619,7 +619,7 @@ the log, Escape goes home.
             return f"{name}: flee at once (R09)"
         if purpose == "ignite":
             return f"{name}: light the Flaming Sword (E33)"
-        return f"{name}: {data.effect} {data.value}{mark}"
+        return f"{name}: {data.words}{mark}"
 
     @work(exclusive=True, group="tales-action")
     async def action_shop(self) -> None:

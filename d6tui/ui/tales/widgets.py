@@ -222,7 +222,7 @@ def square_words(state: Tale, i: int, reach: dict[int, int] | None = None) -> st
         parts.append(f"{sq.road} road ({sq.exits}){HOUSE}, {sq.terrain}")
         if sq.village:
             parts.append(f"village {sq.village}")
-        if sq.site:
+        if sq.site and sq.site != sq.terrain:  # the castle is both: say it once
             parts.append(sq.site)
     if sq.event:
         parts.append(f"{sq.event} {booklet.TITLES.get(sq.event, '')}".strip())
@@ -364,13 +364,13 @@ class JournalBooklet(_ViewWidget):
         for name in names:
             data = content().scrolls.get(name)
             n, was = h.scrolls.count(name), (b.scrolls.count(name) if b else 0)
-            effect = f"{data.effect} {data.value}" if data else ""
+            effect = data.words if data else ""
             self._line(out, f"{n} x {name:<9} {effect}", n != was, bool(data and data.house))
         self._head(out, "Scrolls: effect, price castle / E08 / E15 (R07)")
         for name, data in content().scrolls.items():
             prices = " / ".join(str(data.prices.get(k, "-")) for k in ("castle", "E08", "E15"))
             # The house mark ends the line: Textual drops spaces that follow a styled span.
-            out.append(f"{name:<9} {data.effect} {data.value}".ljust(20) + prices,
+            out.append(f"{name:<9} {data.words}".ljust(22) + prices,
                        self.style("journal-booklet--muted"))
             if data.house:
                 out.append(HOUSE, self.style("journal-booklet--house"))

@@ -1,0 +1,38 @@
+"""Words the tale writes: articles, stat names as on the sheet, J03 effects, the setup
+status (the breaker's report, items 9 and 10)."""
+
+from __future__ import annotations
+
+from d6tui.games.tales import commands, sheet
+from d6tui.games.tales.content import content
+from d6tui.games.tales.rules import RULES, status
+
+from .test_combat import fighting
+from .util import act, at_step, begin, hero, rolls
+
+
+def test_articles() -> None:
+    assert sheet.a("Antidote") == "an Antidote"
+    assert sheet.a("Dash") == "a Dash"
+    s = sheet.add_scroll(begin(), "Antidote")
+    assert "got an Antidote scroll" in s.news
+
+
+def test_stats_are_written_as_on_the_sheet() -> None:
+    s = rolls(fighting(veteran=True), 3)
+    assert "the veteran gets +1 HP" in s.news
+    s = hero(at_step(begin(), "level_up"), atk=2, gold=3)
+    s = act(s, commands.level_up, "atk")
+    assert "Atk raised to 3" in s.news
+
+
+def test_antidote_effect_reads_as_j03() -> None:
+    assert content().scrolls["Antidote"].words == "Poison = 0"
+
+
+def test_status_says_setting_up_before_day_1() -> None:
+    s = RULES.fold(RULES.new_state({}),
+                   commands.start_payload({"name": "Sam", "race": "hobbit"}))
+    assert status(s).startswith("setting up, Sam")
+    assert status(begin()).startswith("week 1 day 1")
+
