@@ -36,3 +36,16 @@ def test_status_says_setting_up_before_day_1() -> None:
     assert status(s).startswith("setting up, Sam")
     assert status(begin()).startswith("week 1 day 1")
 
+
+
+def test_the_mango_is_offered_only_when_it_would_heal() -> None:
+    def offered(s: object) -> bool:
+        return (commands.use_item, ("Mango",), {}) in commands.actions(s)  # type: ignore[arg-type]
+
+    s = hero(at_step(begin(), "movement"), items=("Mango",))
+    assert not offered(s)  # HP 4/4: eating it would waste the Mango (E14, E38)
+    assert offered(hero(s, hp=2))
+    f = fighting()
+    f = hero(f, items=("Mango",))
+    assert not offered(f)
+    assert offered(hero(f, hp=1))

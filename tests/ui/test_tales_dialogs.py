@@ -69,3 +69,13 @@ async def test_news_line_shows_only_what_the_latest_event_changed(saves: Path) -
         assert f"(Gold {a.hero.gold}→{a.hero.gold + 2})" in str(screen.step_text(b))
         screen.render_state(c)
         assert "Gold" not in str(screen.step_text(c))
+
+
+def test_eating_the_mango_warns_when_quest_e38_needs_it() -> None:
+    from d6tui.games.tales import commands
+    from tests.tales.test_events import base, with_quest
+
+    eat = (commands.use_item, ("Mango",), {})
+    assert "E38" not in TalesScreen.backpack_label(eat, base())
+    label = TalesScreen.backpack_label(eat, with_quest(base(), "mango", "E38", "VI-6"))
+    assert "quest E38 needs it" in label

@@ -582,7 +582,7 @@ def actions(state: Tale) -> list[Action]:
                     out.append((use_scroll, (s, "ignite"), {}))
             if h.has("Ruby"):
                 out.append((use_item, ("Ruby",), {}))
-            if h.has("Mango"):
+            if h.has("Mango") and h.hp < h.max_hp:  # at full HP it would heal nothing
                 out.append((use_item, ("Mango",), {}))
     if top is None or (p.kind in ("roll", "choose", "shop") and state.fight is None):
         out += _free_actions(state)
@@ -646,6 +646,6 @@ def _free_actions(state: Tale) -> list[Action]:
             out.append((use_scroll, (s,), {}))
         if s in ("Dash", "Kaboom") and state.step not in ("setup", "over"):
             out.append((use_scroll, (s, "road"), {}))
-    if h.has("Mango"):
+    if h.has("Mango") and h.hp < h.max_hp:  # at full HP it would heal nothing
         out.append((use_item, ("Mango",), {}))
     return out

@@ -597,16 +597,19 @@ the log, Escape goes home.
         acts = [a for a in commands.actions(self.tale) if a[0] in BACKPACK]
         if not acts:
             return
-        options = [(self.backpack_label(a), a) for a in acts]
+        options = [(self.backpack_label(a, self.tale), a) for a in acts]
         picked = await self.app.push_screen_wait(ChoiceModal("Use what? (J03)", options))
         if picked is not None:
             self.perform(picked)
 
     @staticmethod
-    def backpack_label(action: Action) -> str:
-        """Words for a scroll or item use."""
+    def backpack_label(action: Action, state: Tale) -> str:
+        """Words for a scroll or item use; eating the Mango warns when a quest needs it."""
         fn, args, _ = action
         if fn is commands.use_item:
+            if args[0] == "Mango" and any(q.kind == "mango" and not q.done
+                                          for q in state.quests):
+                return "eat the Mango (heal 1; quest E38 needs it)"
             return {"Mango": "eat the Mango (heal 1)",
                     "Ruby": "throw the Ruby (1d6 / 2 damage, E23)"}.get(args[0], args[0])
         name = args[0]
