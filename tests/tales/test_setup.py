@@ -33,8 +33,8 @@ def test_race_bonus_r03(race: str, field: str, value: object) -> None:
 
 
 def test_bad_options_are_refused() -> None:
-    with pytest.raises(RuleError, match="R03"):
-        RULES.check_options({"name": "", "race": "elf"})
+    # R03: the name is given "if you wish"
+    assert RULES.check_options({"name": " ", "race": "elf"})["name"] == "the Hero"
     with pytest.raises(RuleError, match="R03"):
         RULES.check_options({"name": "Ann", "race": "orc"})
     assert RULES.check_options({"name": " Ann ", "race": "Elf"})["race"] == "elf"

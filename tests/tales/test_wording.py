@@ -49,3 +49,11 @@ def test_the_mango_is_offered_only_when_it_would_heal() -> None:
     f = hero(f, items=("Mango",))
     assert not offered(f)
     assert offered(hero(f, hp=1))
+
+
+def test_a_hero_with_no_name_is_the_hero_r03() -> None:
+    from d6tui.games.tales.rules import default_title
+
+    payload = commands.start_payload({"name": "", "race": "elf"})
+    assert payload["name"] == "the Hero"
+    assert default_title({"name": ""}) == "The tale of the Hero"

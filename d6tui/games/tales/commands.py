@@ -17,7 +17,7 @@ from d6tui.engine.dice import Dice
 from d6tui.engine.errors import RuleError
 from d6tui.games.tales import booklet, island, movement, play, shops
 from d6tui.games.tales.content import content
-from d6tui.games.tales.state import RACES, STATS, Tale, evolve
+from d6tui.games.tales.state import DEFAULT_NAME, RACES, STATS, Tale, evolve
 
 Roll = dict[str, Any]
 
@@ -97,12 +97,10 @@ def start_payload(options: dict) -> dict:
         The ``tale_started`` payload.
 
     Raises:
-        RuleError: no name, or an unknown race.
+        RuleError: an unknown race (no name makes "the Hero", R03).
     """
-    name = str(options.get("name", "")).strip()
+    name = str(options.get("name", "")).strip() or DEFAULT_NAME  # R03: "if you wish"
     race = options.get("race")
-    if not name:
-        raise RuleError("the hero needs a name", "R03")
     if race not in RACES:
         raise RuleError(f"the race is one of {', '.join(RACES)}", "R03")
     return {"type": "tale_started", "name": name, "race": race,

@@ -13,7 +13,7 @@ from d6tui.engine.errors import EventError, RuleError
 from d6tui.engine.registry import GameRules
 from d6tui.games.tales import island, movement, play, sheet
 from d6tui.games.tales.commands import start_payload
-from d6tui.games.tales.state import RACES, Tale
+from d6tui.games.tales.state import DEFAULT_NAME, RACES, Tale
 
 EVENT_TYPES = frozenset(play.HANDLERS)
 
@@ -62,14 +62,12 @@ def check_options(options: dict) -> dict:
     Args:
         options: the setup choices.
     Raises:
-        RuleError: no name, or an unknown race.
+        RuleError: an unknown race (a hero with no name is called "the Hero", R03).
     """
     out = dict(options)
-    out["name"] = str(out.get("name", "")).strip()
+    out["name"] = str(out.get("name", "")).strip() or DEFAULT_NAME  # R03: "if you wish"
     out["race"] = str(out.get("race", "")).strip().lower()
     out["explore"] = bool(out.get("explore", True))
-    if not out["name"]:
-        raise RuleError("the hero needs a name", "R03")
     if out["race"] not in RACES:
         raise RuleError(f"the race is one of {', '.join(RACES)}", "R03")
     return out
@@ -211,7 +209,7 @@ def default_title(options: dict) -> str:
     Args:
         options: the setup.
     """
-    return f"The tale of {options.get('name', 'a hero')}"
+    return f"The tale of {str(options.get('name', '')).strip() or DEFAULT_NAME}"
 
 
 RULES = GameRules(

@@ -14,6 +14,8 @@ T = TypeVar("T")
 
 RACES = ("dwarf", "elf", "human", "hobbit")
 STATS = ("atk", "dmg", "spd", "max_hp")
+#: The name of a hero the player did not name: R03 makes the name optional.
+DEFAULT_NAME = "the Hero"
 #: How a stat (of the hero or a monster) is written in the news, as on the sheet.
 STAT_WORDS = {"atk": "Atk", "dmg": "Dmg", "spd": "Spd", "max_hp": "Max HP", "hp": "HP"}
 

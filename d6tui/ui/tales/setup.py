@@ -25,7 +25,7 @@ class HeroSetup(Vertical):
     def compose(self) -> ComposeResult:
         with Horizontal(classes="hero-row"):
             yield Label("Hero's name", classes="hero-label")
-            yield Input(placeholder="Brin", id="hero-name")
+            yield Input(placeholder="optional (R03), e.g. Brin", id="hero-name")
         with Horizontal(classes="hero-row"):
             yield Label("Race (R03)", classes="hero-label")
             yield Select(RACES, value="dwarf", allow_blank=False, id="hero-race")
