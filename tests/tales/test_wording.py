@@ -57,3 +57,13 @@ def test_a_hero_with_no_name_is_the_hero_r03() -> None:
     payload = commands.start_payload({"name": "", "race": "elf"})
     assert payload["name"] == "the Hero"
     assert default_title({"name": ""}) == "The tale of the Hero"
+
+
+def test_status_names_the_square_being_revealed() -> None:
+    from .util import sq, square
+
+    s = at_step(begin(), "movement", "III-4")
+    s = square(s, "III-4", road="crossroads", exits="NESW", terrain="plains")
+    s = act(s, commands.move, "S")
+    assert "on III-4, revealing III-5" in status(s)
+    assert sq("III-5") == s.top.n  # type: ignore[union-attr]

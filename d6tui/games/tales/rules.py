@@ -159,6 +159,10 @@ def status(state: Tale) -> str:
         return f"{h.name}: the end, fame {state.final_fame} ({state.status})"
     p = play.pending(state)
     where = island.name(state.pos) if state.pos >= 0 else "-"
+    top = state.top
+    if top is not None and top.kind in ("roll:reveal", "choose:rotate"):
+        # the hero is stepping onto (or sent to) the square being revealed (R04)
+        where += f", revealing {island.name(top.n)}"
     # Week 1 day 1 begins once the castle is placed (R03): before, the tale is set up.
     when = f"week {state.week} day {state.day}" if state.week else "setting up"
     return f"{when}, {h.name} on {where}, HP {h.hp}/{h.max_hp}: {p.kind} {p.what}"
