@@ -199,7 +199,7 @@ def test_the_cookie_is_offered_only_when_it_changes_the_roll_r03() -> None:
                                  for i, q in enumerate(s.squares)))
     s = act(s, commands.stop)
     assert waits(s) == "roll roll:terrain"
-    action = (commands.roll, (), {})
+    action: commands.Action = (commands.roll, (), {})
     # 4+5 = 9: 8 or 10 would also be "nothing" (R10): no cookie to offer
     assert commands.cookie_choices(s, action, R(4, 5)) == []
     # 3+5 = 8: 7 would bring this week's monster; 9 changes nothing
