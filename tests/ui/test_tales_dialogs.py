@@ -79,3 +79,21 @@ def test_eating_the_mango_warns_when_quest_e38_needs_it() -> None:
     assert "E38" not in TalesScreen.backpack_label(eat, base())
     label = TalesScreen.backpack_label(eat, with_quest(base(), "mango", "E38", "VI-6"))
     assert "quest E38 needs it" in label
+
+
+@sync
+async def test_a_road_with_no_way_off_is_marked_in_the_step_bar(saves: Path) -> None:
+    from d6tui.games.tales import commands, movement, play
+    from tests.tales.util import at_step, begin, rolls, sq
+
+    s = at_step(begin(), "movement", "III-3")
+    s = play.settle(movement.teleport(s, sq("I-1")))
+    s = rolls(s, 6, 1)  # a bend; turned 270° both arms run into the water
+    app = make_app(saves, session=new_tale(saves))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TalesScreen)
+        shut = screen.label_of(s, (commands.place_road, ("270",), {}))
+        assert shut.endswith("no way off")
+        assert "no way off" not in screen.label_of(s, (commands.place_road, ("90",), {}))
