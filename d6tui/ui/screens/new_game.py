@@ -101,7 +101,7 @@ class NewGameForm(_Modal[NewGameRequest]):
                 yield Static(f"Players, in turn order, separated by commas{most}:",
                              classes="modal-hint", markup=False)
                 yield Input(placeholder="Ann, Bob, Cid", id="players")
-            yield Static("Title (leave empty for one made from the players):",
+            yield Static("Title (leave empty for a default one):",
                          classes="modal-hint")
             yield Input(placeholder="Saturday night", id="title")
             yield Static("Dice seed (optional, a whole number for a repeatable game):",
