@@ -46,3 +46,26 @@ def new_save_path(folder: Path, title: str) -> Path:
         path = folder / f"{base}-{n}.toml"
         n += 1
     return path
+
+
+def user_content_file(name: str) -> Path | None:
+    """The user's override of a shipped content file (``<config dir>/NAME``), if there is one
+    (DESIGN "Content data": a file of the same name is merged over the shipped one)."""
+    p = config_dir() / name
+    return p if p.is_file() else None
+
+
+def read_content(shipped: Path) -> dict:
+    """A shipped content TOML file with the user's file of the same name merged over it,
+    table by table (a table in the user's file replaces the shipped one).
+
+    Raises:
+        OSError, tomllib.TOMLDecodeError: a file cannot be read or is not TOML.
+    """
+    import tomllib
+
+    doc = tomllib.loads(shipped.read_text(encoding="utf-8"))
+    user = user_content_file(shipped.name)
+    if user is not None:
+        doc.update(tomllib.loads(user.read_text(encoding="utf-8")))
+    return doc

@@ -8,7 +8,6 @@ it holds replaces the shipped one (DESIGN "Content data").
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -316,18 +315,9 @@ def parse(doc: dict) -> Content:
     return Content(weapons, armor, ranges, perks, complications, lists, spells)
 
 
-def _user_file() -> Path | None:
-    from d6tui.paths import config_dir
-
-    p = config_dir() / "simple_six.toml"
-    return p if p.is_file() else None
-
-
 @cache
 def content() -> Content:
     """The tables in use: the shipped file with the user's override merged over it."""
-    doc = tomllib.loads(SHIPPED.read_text(encoding="utf-8"))
-    user = _user_file()
-    if user is not None:
-        doc.update(tomllib.loads(user.read_text(encoding="utf-8")))
-    return parse(doc)
+    from d6tui.paths import read_content
+
+    return parse(read_content(SHIPPED))

@@ -91,13 +91,6 @@ def parse(doc: dict) -> list[Template]:
     return out
 
 
-def _user_file() -> Path | None:
-    from d6tui.paths import config_dir
-
-    p = config_dir() / SHIPPED.name
-    return p if p.is_file() else None
-
-
 def templates(user: Path | None = None) -> list[Template]:
     """The shipped templates with the GM's own merged over them by name.
 
@@ -105,7 +98,9 @@ def templates(user: Path | None = None) -> list[Template]:
         user: the GM's file; by default the one in the config dir, if any.
     """
     shipped = parse(tomllib.loads(SHIPPED.read_text(encoding="utf-8")))
-    path = user if user is not None else _user_file()
+    from d6tui.paths import user_content_file
+
+    path = user if user is not None else user_content_file(SHIPPED.name)
     if path is None:
         return shipped
     own = parse(tomllib.loads(path.read_text(encoding="utf-8")))
