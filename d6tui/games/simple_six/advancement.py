@@ -32,8 +32,15 @@ PERK_COST_FACTOR = 10
 MIN_BUY_OFF = 20
 
 
+#: "Independent Skills" double the price of raising a skill.
+INDEPENDENT_SKILL_FACTOR = 2
+
+
 def skill_cost(character: Character, skill: str, settings: CampaignSettings) -> int:
     """CP to raise a skill one pip: its current number of dice.
+
+    Under "Independent Skills" the skill's dice are its own (no attribute), and the price is
+    doubled: twice those dice, counting a skill under 1D as 1D (so it is never free).
 
     Args:
         character: the sheet.
@@ -46,6 +53,9 @@ def skill_cost(character: Character, skill: str, settings: CampaignSettings) -> 
     Raises:
         RuleError: not a skill of the campaign.
     """
+    if settings.independent_skills:
+        character.skill(skill, settings)  # a skill of the campaign
+        return INDEPENDENT_SKILL_FACTOR * max(1, character.own_dice(skill).dice)
     return character.skill(skill, settings).dice
 
 
@@ -176,15 +186,18 @@ def raise_attribute(
     Raises:
         RuleError: the attribute is at its most, or not enough CP.
     """
-    code = character.attribute(attribute)
-    ceiling = attribute_ceiling(attribute.capitalize(), character.perks, settings)
+    attr = settings.attribute_id(attribute)
+    if attr is None or attr not in settings.attributes:
+        character.attribute(attribute)  # says which attributes there are
+        raise RuleError(f"'{attribute}' is not an attribute of this campaign", "Attributes")
+    code = character.attribute(attr)
+    shown = settings.attribute_name(attr)
+    ceiling = attribute_ceiling(attr, character.perks, settings)
     if code + DieCode(1) > ceiling:
-        raise RuleError(
-            f"{attribute.capitalize()} is at {code}, and may not go past {ceiling}", "Attributes"
-        )
-    cost = attribute_cost(character, attribute)
-    new = _pay(character, cost, f"raising {attribute.capitalize()}", _SPEND)
-    return new.with_attribute(attribute, code + DieCode(1)), cost
+        raise RuleError(f"{shown} is at {code}, and may not go past {ceiling}", "Attributes")
+    cost = attribute_cost(character, attr)
+    new = _pay(character, cost, f"raising {shown}", _SPEND)
+    return new.with_attribute(attr, code + DieCode(1)), cost
 
 
 def buy_perk(

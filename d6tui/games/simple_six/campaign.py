@@ -24,8 +24,9 @@ from d6tui.engine.errors import D6Error, DiceError, EventError, RuleError
 from d6tui.games.simple_six import advancement, combat, magic, wounds
 from d6tui.games.simple_six.codes import ZERO, DieCode, as_code
 from d6tui.games.simple_six.creation import Draft, create_character
-from d6tui.games.simple_six.settings import CampaignSettings
+from d6tui.games.simple_six.settings import TOUGHNESS, CampaignSettings
 from d6tui.games.simple_six.sheet import (
+    NO_ATTRIBUTE_BASE,
     Character,
     armor_value,
     block,
@@ -219,15 +220,27 @@ def _total(roll: object, what: str) -> int:
 
 
 def _code_for(state: Campaign, m: Member, what: str) -> DieCode:
-    """An attribute or skill code by name ("Might", "Sword"), or a specialization."""
+    """An attribute or skill code by name ("Might", "Sword"), or a specialization; an
+    attribute may be named by the campaign's name for it ("Renaming Attributes"), and
+    ``"Wit + Sword"`` adds the attribute chosen for the roll to the skill's own dice
+    ("Independent Skills")."""
     sheet = m.sheet
+    s = state.settings
+    if " + " in what:
+        attr_text, _, skill = what.partition(" + ")
+        attr = s.attribute_id(attr_text)
+        if attr is None or attr not in s.attributes:
+            raise RuleError(f"'{attr_text.strip()}' is not an attribute of this campaign",
+                            "Attributes")
+        return sheet.skill(skill.strip(), s, attribute=attr)
     if ":" in what:
         skill, _, focus = what.partition(":")
-        return sheet.specialization_code(skill.strip(), focus.strip(), state.settings)
+        return sheet.specialization_code(skill.strip(), focus.strip(), s)
+    attr = s.attribute_id(what)
     for a, code in sheet.attributes:
-        if a.lower() == what.strip().lower():
+        if a == attr:
             return code
-    return sheet.skill(what.strip(), state.settings)
+    return sheet.skill(what.strip(), s)
 
 
 # -- setting up -------------------------------------------------------------------------------
@@ -288,13 +301,25 @@ def add_character(
     payload: dict = {"type": "character_added", "id": cid}
     total = None
     if s.wounds == "body_points" and s.body_points == "rolled":
-        might = as_code(draft.attributes.get("Might", "1D"))  # checked by creation just below
+        might = _body_code(draft, s)  # checked by creation just below
         roll = _roll(RollRequest(might, label="Body Points"), s, dice, body_typed)
         payload["body_roll"] = roll
         total = roll["total"]
     sheet = create_character(draft, s, body_roll_total=total)
     payload["sheet"] = sheet_to_dict(sheet)
     return payload
+
+
+def _body_code(draft: Draft, s: CampaignSettings) -> DieCode:
+    """The code rolled for Body Points: Might as typed (by id or its campaign name), or the
+    Toughness skill under "No Attributes"."""
+    if s.no_attributes:
+        added = next((v for k, v in draft.skills.items() if k.lower() == TOUGHNESS.lower()),
+                     "0D")
+        return NO_ATTRIBUTE_BASE + as_code(added)
+    typed = next((v for k, v in draft.attributes.items() if s.attribute_id(str(k)) == "Might"),
+                 "1D")
+    return as_code(typed)
 
 
 def import_character(state: Campaign, sheet: Mapping) -> dict:
@@ -317,6 +342,11 @@ def import_character(state: Campaign, sheet: Mapping) -> dict:
     cid = slug(character.name)
     if any(m.id == cid for m in state.members):
         raise RuleError(f"there is already a character called {character.name}", "Campaign")
+    have = tuple(a for a, _c in character.attributes)
+    if have != state.settings.attributes:
+        want = ", ".join(state.settings.attribute_name(a) for a in state.settings.attributes)
+        raise RuleError(f"{character.name} has the attributes {', '.join(have) or 'none'};"
+                        f" this campaign uses {want or 'none'}", "Attributes")
     return {"type": "character_added", "id": cid, "sheet": sheet_to_dict(character),
             "imported": True}
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from d6tui.engine.errors import D6Error, DiceError, RuleError
 from d6tui.games.simple_six.codes import ZERO, DieCode, as_code
-from d6tui.games.simple_six.content import ATTRIBUTES, Perk, content
+from d6tui.games.simple_six.content import Perk, content
 from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.games.simple_six.sheet import (
     Character,
@@ -194,28 +194,37 @@ def problems(draft: Draft, settings: CampaignSettings | None = None) -> list[Rul
         if p.magic and settings.magic == "none":
             errors.append(RuleError("this campaign has no magic", "Access to Magic"))
 
-    # 1. Attributes.
+    # 1. Attributes (none under "No Attributes"), typed by id or by the campaign's names.
     attrs: dict[str, DieCode] = {}
+    ids = settings.attributes
+    shown = ", ".join(settings.attribute_name(a) for a in ids)
     for name, value in draft.attributes.items():
-        canon = next((a for a in ATTRIBUTES if a.lower() == str(name).lower()), None)
-        if canon is None:
+        canon = settings.attribute_id(str(name))
+        if canon not in ids:
             errors.append(RuleError(
-                f"'{name}' is not an attribute; they are {', '.join(ATTRIBUTES)}", "Attributes"
+                f"this campaign has no attributes; put '{name}' aside" if not ids else
+                f"'{name}' is not an attribute; they are {shown}",
+                "No Attributes" if not ids else "Attributes",
             ))
             continue
-        code = _code(value, canon, errors)
+        assert canon is not None
+        code = _code(value, settings.attribute_name(canon), errors)
         if code is not None:
             attrs[canon] = code
-    missing = [a for a in ATTRIBUTES if a not in attrs]
-    if missing and len(attrs) + len(missing) == len(ATTRIBUTES):
-        errors.append(RuleError(f"give {', '.join(missing)} a die code", "Attributes"))
+    missing = [a for a in ids if a not in attrs]
+    if missing and len(attrs) + len(missing) == len(ids):
+        errors.append(RuleError(
+            f"give {', '.join(settings.attribute_name(a) for a in missing)} a die code",
+            "Attributes"))
     spent = ZERO
     for attr, code in attrs.items():
         limit = attribute_limit(attr, perk_names, settings)
         ceiling = attribute_ceiling(attr, perk_names, settings)
+        shown_attr = settings.attribute_name(attr)
         if code < settings.attribute_min:
             errors.append(RuleError(
-                f"{attr} {code} is below the least an attribute may have, {settings.attribute_min}",
+                f"{shown_attr} {code} is below the least an attribute may have,"
+                f" {settings.attribute_min}",
                 "Splitting Dice",
             ))
         elif code > ceiling and not draft.npc:
@@ -223,13 +232,13 @@ def problems(draft: Draft, settings: CampaignSettings | None = None) -> list[Rul
             section = "Higher Attributes at a Price" if settings.price_max else "Attributes"
             if limit != settings.attribute_max:
                 section = "Racial Perks"
-            errors.append(RuleError(f"{attr} {code} is above the most allowed {why}, {ceiling}",
-                                    section))
+            errors.append(RuleError(
+                f"{shown_attr} {code} is above the most allowed {why}, {ceiling}", section))
         # Only "Higher Attributes at a Price" makes dice past the limit cost double; without
         # it they are simply refused above, and counted at face value.
         spent = spent + (attribute_cost(code, limit) if settings.price_max is not None
                          else code)
-    if not missing and not draft.npc and spent != settings.attribute_dice:
+    if ids and not missing and not draft.npc and spent != settings.attribute_dice:
         errors.append(RuleError(
             f"attributes must use {settings.attribute_dice} exactly: {spent} spent,"
             f" {_left(spent, settings.attribute_dice)}",
@@ -253,7 +262,7 @@ def problems(draft: Draft, settings: CampaignSettings | None = None) -> list[Rul
             errors.append(RuleError(
                 f"{canon} has {code} put into it; at most {settings.skill_max} go into one skill"
                 " at creation",
-                "Skills",
+                "No Attributes" if settings.no_attributes else "Skills",
             ))
         if canon == "Magic" and not magic_ok:
             errors.append(RuleError(
@@ -409,7 +418,7 @@ def create_character(
         raise errs[0]
     tables = content()
     lst = settings.skills
-    attrs = {a: as_code(v) for a, v in ((_attr(k), v) for k, v in draft.attributes.items())}
+    attrs = {settings.attribute_id(str(k)): as_code(v) for k, v in draft.attributes.items()}
     skills = []
     for name, value in draft.skills.items():
         canon = lst.canonical(name)
@@ -433,7 +442,7 @@ def create_character(
     ]
     character = Character(
         name=draft.name.strip(),
-        attributes=tuple((a, attrs[a]) for a in ATTRIBUTES),
+        attributes=tuple((a, attrs[a]) for a in settings.attributes),
         skills=tuple(skills),
         specializations=tuple(specs),
         perks=tuple(p.name for p in perks),
@@ -455,8 +464,4 @@ def create_character(
             bp = BODY_POINTS_BASE + body_roll_total
         character = Character(**{**character.__dict__, "body_points": bp})
     return character
-
-
-def _attr(name: object) -> str:
-    return next(a for a in ATTRIBUTES if a.lower() == str(name).lower())
 

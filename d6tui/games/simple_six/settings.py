@@ -7,11 +7,12 @@ levels or Body Points, how magic is reached, and the optional rules that change 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
+from functools import cached_property
 
 from d6tui.engine.errors import RuleError
 from d6tui.games.simple_six.codes import DieCode, as_code
-from d6tui.games.simple_six.content import SkillList, content
+from d6tui.games.simple_six.content import ATTRIBUTES, SkillList, content
 from d6tui.games.simple_six.wild import WildOptions
 
 #: Combat systems ("Combat": Fast Static Combat or Traditional OpenD6 Combat).
@@ -26,6 +27,69 @@ BODY_POINT_METHODS = ("rolled", "fixed")
 #: Who can work magic ("Access to Magic"): no one, those with the Sorcerer perk, everyone.
 MAGIC_ACCESS = ("none", "sorcerer", "everyone")
 
+#: Attribute dice, skill dice and the most in one skill by default ("How to Make a Character").
+DEFAULT_ATTRIBUTE_DICE = DieCode.of(12)
+DEFAULT_SKILL_DICE = DieCode.of(7)
+DEFAULT_SKILL_MAX = DieCode.of(2)
+
+#: Attribute dice added for each attribute beyond the four ("Expanded Number of Attributes").
+DICE_PER_EXTRA_ATTRIBUTE = 3
+
+#: Skill dice and the most in one skill under "No Attributes".
+NO_ATTRIBUTES_SKILL_DICE = DieCode.of(16)
+NO_ATTRIBUTES_SKILL_MAX = DieCode.of(4)
+
+#: The skill that resists damage under "No Attributes" (the SRD's gunslinger has one); it is
+#: added to the campaign's list when the list lacks it.
+TOUGHNESS = "Toughness"
+
+#: The settings keys of the attribute options, left out of stored settings while unused so
+#: that a campaign without them stores what it always did.
+ATTRIBUTE_OPTION_KEYS = ("attribute_names", "extra_attributes", "skill_attributes",
+                         "no_attributes", "independent_skills")
+
+
+def parse_skill_defaults(text: str) -> dict[str, str]:
+    """Read the skill defaults typed in the new-campaign form ("Expanded Number of Attributes").
+
+    The syntax: groups separated by ``;`` or new lines, each ``Attribute: Skill, Skill``.
+    ``"Perception: Search, Tracking; Toughness: Stamina"`` gives
+    ``{"Search": "Perception", "Tracking": "Perception", "Stamina": "Toughness"}``.
+
+    Args:
+        text: what the GM typed.
+
+    Returns:
+        skill -> attribute (names as typed, stripped).
+
+    Raises:
+        RuleError: a group without ``:``, an empty attribute, or a skill named twice.
+    """
+    out: dict[str, str] = {}
+    for group in text.replace("\n", ";").split(";"):
+        if not group.strip():
+            continue
+        attr, colon, skills = group.partition(":")
+        if not colon or not attr.strip():
+            raise RuleError(f"write skill defaults as 'Attribute: Skill, Skill', not"
+                            f" '{group.strip()}'", "Expanded Number of Attributes")
+        for skill in skills.split(","):
+            if not skill.strip():
+                continue
+            if skill.strip().lower() in (k.lower() for k in out):
+                raise RuleError(f"{skill.strip()} is given two attributes",
+                                "Expanded Number of Attributes")
+            out[skill.strip()] = attr.strip()
+    return out
+
+
+def format_skill_defaults(mapping: Mapping[str, str]) -> str:
+    """The inverse of :func:`parse_skill_defaults` (``"Perception: Search, Tracking"``)."""
+    groups: dict[str, list[str]] = {}
+    for skill, attr in mapping.items():
+        groups.setdefault(attr, []).append(skill)
+    return "; ".join(f"{a}: {', '.join(s)}" for a, s in groups.items())
+
 
 @dataclass(frozen=True)
 class CampaignSettings:
@@ -39,8 +103,12 @@ class CampaignSettings:
             ("Increasing the Attribute Range").
         price_max: with "Higher Attributes at a Price", the ceiling above ``attribute_max``
             that costs double; None when the option is off.
-        skill_dice: dice for skills and perks ("Varying Starting Skill Dice").
-        skill_max: the most dice put into one skill at creation.
+            Left out, it is 12D plus 3D for each added attribute ("Expanded Number of
+            Attributes").
+        skill_dice: dice for skills and perks ("Varying Starting Skill Dice"); left out, 7D,
+            or 16D under "No Attributes".
+        skill_max: the most dice put into one skill at creation; left out, 2D, or 4D under
+            "No Attributes".
         max_complications: complications a new character may take ("Complications").
         skill_list: id of the skill list in the content file.
         setting: the sample setting whose own perks and complications are offered, if any.
@@ -53,14 +121,23 @@ class CampaignSettings:
         traditional_might_damage: melee and unarmed damage from half the Lift dice
             ("Traditional OpenD6 Might Damage").
         wild: the options that change rolls (wild 1, rolling limit, hero points...).
+        attribute_names: ``(attribute, shown name)`` pairs of "Renaming Attributes": the rules
+            keep the ids (Might still resists damage), every screen shows the names.
+        extra_attributes: attributes added to the four ("Expanded Number of Attributes").
+        skill_attributes: ``(skill, attribute)`` pairs moving skills of the list to another
+            attribute (an added one, usually).
+        no_attributes: "No Attributes": skills start at 2D; Toughness stands in for Might and
+            Dodge for Agility wherever a rule reads them.
+        independent_skills: "Independent Skills": a roll adds an attribute chosen when it is
+            made to the skill's own dice, and raising a skill costs twice as much.
     """
 
-    attribute_dice: DieCode = DieCode.of(12)
+    attribute_dice: DieCode = None  # type: ignore[assignment]  # set in __post_init__
     attribute_min: DieCode = DieCode.of(1)
     attribute_max: DieCode = DieCode.of(4)
     price_max: DieCode | None = None
-    skill_dice: DieCode = DieCode.of(7)
-    skill_max: DieCode = DieCode.of(2)
+    skill_dice: DieCode = None  # type: ignore[assignment]  # set in __post_init__
+    skill_max: DieCode = None  # type: ignore[assignment]  # set in __post_init__
     max_complications: int = 2
     skill_list: str = "fantasy"
     setting: str | None = None
@@ -71,8 +148,23 @@ class CampaignSettings:
     increasing_damage: int | None = None
     traditional_might_damage: bool = False
     wild: WildOptions = field(default_factory=WildOptions)
+    attribute_names: tuple[tuple[str, str], ...] = ()
+    extra_attributes: tuple[str, ...] = ()
+    skill_attributes: tuple[tuple[str, str], ...] = ()
+    no_attributes: bool = False
+    independent_skills: bool = False
 
     def __post_init__(self) -> None:
+        self._check_attribute_options()
+        if self.attribute_dice is None:
+            extra = DICE_PER_EXTRA_ATTRIBUTE * len(self.extra_attributes)
+            object.__setattr__(self, "attribute_dice", DEFAULT_ATTRIBUTE_DICE + DieCode.of(extra))
+        if self.skill_dice is None:
+            object.__setattr__(self, "skill_dice", NO_ATTRIBUTES_SKILL_DICE
+                               if self.no_attributes else DEFAULT_SKILL_DICE)
+        if self.skill_max is None:
+            object.__setattr__(self, "skill_max", NO_ATTRIBUTES_SKILL_MAX
+                               if self.no_attributes else DEFAULT_SKILL_MAX)
         for name, allowed, section in (
             ("combat", COMBAT_SYSTEMS, "Combat"),
             ("wounds", WOUND_SYSTEMS, "Body Points (alternative to Wound Levels)"),
@@ -96,10 +188,91 @@ class CampaignSettings:
             raise RuleError("increasing damage needs a step of 1 or more", "Increasing Damage")
         content().skill_list(self.skill_list)
 
+    def _check_attribute_options(self) -> None:
+        ren = "Renaming Attributes"
+        exp = "Expanded Number of Attributes"
+        seen: set[str] = set()
+        for attr, name in self.attribute_names:
+            if attr not in ATTRIBUTES:
+                raise RuleError(f"only the four attributes are renamed, not {attr!r}", ren)
+            if not str(name).strip():
+                raise RuleError(f"give {attr} a name", ren)
+        shown = [n.lower() for n in self.attribute_names_shown] + [
+            a.lower() for a in self.extra_attributes]
+        for name in shown:
+            if name in seen:
+                raise RuleError(f"two attributes are called {name.capitalize()}", ren)
+            seen.add(name)
+        for extra in self.extra_attributes:
+            if not extra.strip():
+                raise RuleError("an added attribute needs a name", exp)
+            if extra in ATTRIBUTES:
+                raise RuleError(f"{extra} is one of the four attributes already", exp)
+        if self.no_attributes and (self.extra_attributes or self.skill_attributes):
+            raise RuleError("a campaign with no attributes adds none and moves no skill",
+                            "No Attributes")
+        if self.no_attributes and self.independent_skills:
+            raise RuleError("independent skills still need attributes to roll with",
+                            "Independent Skills")
+        lst = content().skill_list(self.skill_list)
+        ids = {a.lower(): a for a in self.attributes}
+        for skill, attr in self.skill_attributes:
+            if lst.canonical(skill) is None:
+                raise RuleError(f"'{skill}' is not on the {lst.name} skill list", exp)
+            if self.attribute_id(attr) is None and attr.lower() not in ids:
+                raise RuleError(f"{skill} cannot default to {attr}: it is not an attribute of"
+                                " this campaign", exp)
+
     @property
+    def attributes(self) -> tuple[str, ...]:
+        """The ids of the campaign's attributes in sheet order: the four and any added ones,
+        or none under "No Attributes"."""
+        if self.no_attributes:
+            return ()
+        return (*ATTRIBUTES, *self.extra_attributes)
+
+    @property
+    def attribute_names_shown(self) -> tuple[str, ...]:
+        """The shown names of the four attributes, in order ("Renaming Attributes")."""
+        return tuple(self.attribute_name(a) for a in ATTRIBUTES)
+
+    def attribute_name(self, attribute: str) -> str:
+        """The name shown for an attribute id (``"Might"`` -> ``"Power"`` when renamed)."""
+        for attr, name in self.attribute_names:
+            if attr == attribute:
+                return name.strip()
+        return attribute
+
+    def attribute_id(self, name: str) -> str | None:
+        """The id of an attribute typed by its shown name or its id (any case), or None."""
+        key = str(name).strip().lower()
+        for attr in (*ATTRIBUTES, *self.extra_attributes):
+            if key in (attr.lower(), self.attribute_name(attr).lower()):
+                return attr
+        return None
+
+    def rename(self, text: str) -> str:
+        """``text`` with each renamed attribute's id replaced by its shown name (whole words),
+        for messages written with the ids."""
+        import re
+
+        for attr, name in self.attribute_names:
+            text = re.sub(rf"\b{attr}\b", name.strip(), text)
+        return text
+
+    @cached_property
     def skills(self) -> SkillList:
-        """The campaign's skill list."""
-        return content().skill_list(self.skill_list)
+        """The campaign's skill list, with skills moved to their new attribute ("Expanded
+        Number of Attributes") and, under "No Attributes", Toughness added."""
+        base = content().skill_list(self.skill_list)
+        if not self.skill_attributes and not self.no_attributes:
+            return base
+        moved = {base.canonical(s) or s: self.attribute_id(a) or a
+                 for s, a in self.skill_attributes}
+        pairs = tuple((s, moved.get(s, a)) for s, a in base.skills)
+        if self.no_attributes and base.canonical(TOUGHNESS) is None:
+            pairs = (*pairs, (TOUGHNESS, "Might"))
+        return replace(base, skills=pairs)
 
     @classmethod
     def from_mapping(cls, options: Mapping | None) -> CampaignSettings:
@@ -130,6 +303,12 @@ class CampaignSettings:
                 kw[key] = as_code(value)
             elif key == "wild":
                 kw[key] = WildOptions.from_mapping(value)
+            elif key in ("attribute_names", "skill_attributes"):
+                kw[key] = _pairs(value, key)
+            elif key == "extra_attributes":
+                kw[key] = tuple(str(v).strip() for v in _list(value, key))
+            elif key in ("no_attributes", "independent_skills"):
+                kw[key] = bool(value)
             else:
                 kw[key] = value
         lst = content().skill_list(kw.get("skill_list", cls.skill_list))
@@ -144,7 +323,13 @@ class CampaignSettings:
         out: dict = {}
         for f in fields(self):
             value = getattr(self, f.name)
-            if value is None:
+            if value is None or (f.name in ATTRIBUTE_OPTION_KEYS and not value):
+                continue
+            if f.name in ("attribute_names", "skill_attributes"):
+                out[f.name] = dict(value)
+                continue
+            if f.name == "extra_attributes":
+                out[f.name] = list(value)
                 continue
             if isinstance(value, DieCode):
                 out[f.name] = str(value)
@@ -156,3 +341,26 @@ class CampaignSettings:
             else:
                 out[f.name] = value
         return out
+
+
+def _pairs(value: object, key: str) -> tuple[tuple[str, str], ...]:
+    if isinstance(value, Mapping):
+        items = list(value.items())
+    elif isinstance(value, (list, tuple)):
+        items = [tuple(p) for p in value]
+    else:
+        raise RuleError(f"{key} is a table of names", "Making the Game Your Own")
+    out = []
+    for pair in items:
+        if len(pair) != 2:
+            raise RuleError(f"{key} is a table of names", "Making the Game Your Own")
+        out.append((str(pair[0]).strip(), str(pair[1]).strip()))
+    return tuple(out)
+
+
+def _list(value: object, key: str) -> list:
+    if isinstance(value, str):
+        return [v for v in value.split(",") if v.strip()]
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    raise RuleError(f"{key} is a list of names", "Making the Game Your Own")

@@ -22,6 +22,11 @@ from d6tui.games.simple_six.settings import CampaignSettings
 FREE_MOVE = 15
 ACTION_MOVE = 30
 
+#: Where a skill starts under "No Attributes", and the skills that stand in for the attributes
+#: the rules read (Toughness resists damage, as in the SRD's gunslinger; Dodge is quickness).
+NO_ATTRIBUTE_BASE = DieCode.of(2)
+NO_ATTRIBUTE_STANDINS = {"Might": "Toughness", "Agility": "Dodge"}
+
 #: Block and Parry penalties of the racial complications of "Rust Moon of Castia".
 SIZE_PENALTY = {"Small": 5, "Tiny": 10}
 
@@ -67,7 +72,9 @@ class Character:
 
     Attributes:
         name: the character's name.
-        attributes: ``(attribute, code)`` for the four attributes, in order.
+        attributes: ``(attribute, code)`` for the campaign's attributes, in order: the four,
+            then any added ones ("Expanded Number of Attributes"); none under "No
+            Attributes".
         skills: the skills with dice put into them; every other skill is at its attribute.
         specializations: the character's specializations.
         perks: perk names.
@@ -103,7 +110,10 @@ class Character:
     # -- reading the sheet ----------------------------------------------------------------
 
     def attribute(self, name: str) -> DieCode:
-        """The code of an attribute.
+        """The code of an attribute, by id.
+
+        A sheet with no attributes ("No Attributes") answers Might with its Toughness skill
+        and Agility with its Dodge skill (:data:`NO_ATTRIBUTE_STANDINS`).
 
         Raises:
             RuleError: no such attribute.
@@ -111,8 +121,14 @@ class Character:
         for attr, code in self.attributes:
             if attr.lower() == name.lower():
                 return code
-        raise RuleError(f"there is no attribute '{name}'; they are {', '.join(ATTRIBUTES)}",
-                        "Attributes")
+        if not self.attributes:
+            standin = next((v for k, v in NO_ATTRIBUTE_STANDINS.items()
+                            if k.lower() == name.lower()), None)
+            if standin is not None:
+                return self.skill(standin)
+            raise RuleError(f"this campaign has no attributes, so no '{name}'", "No Attributes")
+        known = ", ".join(a for a, _c in self.attributes)
+        raise RuleError(f"there is no attribute '{name}'; they are {known}", "Attributes")
 
     def entry(self, skill: str) -> SkillEntry | None:
         """The sheet's entry for a skill, or None when no dice were put into it."""
@@ -121,26 +137,43 @@ class Character:
                 return e
         return None
 
-    def skill(self, name: str, settings: CampaignSettings | None = None) -> DieCode:
+    def skill(
+        self, name: str, settings: CampaignSettings | None = None, attribute: str | None = None
+    ) -> DieCode:
         """A skill's code: its attribute plus the dice put into it ("Skills").
+
+        Under "No Attributes" (a sheet with no attributes) a skill is 2D plus its dice. Under
+        "Independent Skills" a roll may name the attribute added to the skill's dice.
 
         Args:
             name: the skill.
             settings: the campaign, to find the attribute of a skill with no dice added.
+            attribute: the attribute to add instead of the skill's own (an id).
 
         Returns:
             The code.
 
         Raises:
-            RuleError: the skill is neither on the sheet nor on the campaign's list.
+            RuleError: the skill is neither on the sheet nor on the campaign's list, or the
+                attribute is not on the sheet.
         """
         e = self.entry(name)
+        if not self.attributes:
+            if e is None and settings is not None and settings.skills.canonical(name) is None:
+                raise RuleError(f"'{name}' is not a skill of this campaign", "Skills")
+            return NO_ATTRIBUTE_BASE + (e.added if e is not None else DieCode(0))
         if e is not None:
-            return self.attribute(e.attribute) + e.added
+            return self.attribute(attribute or e.attribute) + e.added
         attr = (settings or CampaignSettings()).skills.attribute_of(name)
         if attr is None:
             raise RuleError(f"'{name}' is not a skill of this campaign", "Skills")
-        return self.attribute(attr)
+        return self.attribute(attribute or attr)
+
+    def own_dice(self, skill: str) -> DieCode:
+        """The dice put into a skill, without its attribute (what "Independent Skills"
+        records)."""
+        e = self.entry(skill)
+        return e.added if e is not None else DieCode(0)
 
     def specialization(self, skill: str, name: str) -> Specialization | None:
         """The specialization ``name`` of ``skill``, or None."""
@@ -224,7 +257,7 @@ def melee_skills(settings: CampaignSettings) -> list[str]:
     Returns:
         Skill names, in list order.
     """
-    lst = settings.skills
+    lst = content().skill_list(settings.skill_list)  # weapon skills keep their kind when moved
     return [s for s, a in lst.skills if a == "Might" and s in lst.combat and s != "Brawling"]
 
 
@@ -463,12 +496,16 @@ def sheet_from_dict(data: object) -> Character:
         raise EventError("a character sheet must be a table")
     try:
         attrs = data["attributes"]
-        if sorted(attrs) != sorted(ATTRIBUTES):
-            raise EventError(f"a sheet has the attributes {', '.join(ATTRIBUTES)}")
+        if not isinstance(attrs, dict):
+            raise EventError("a sheet's attributes are a table")
+        if attrs and not set(ATTRIBUTES) <= set(attrs):
+            raise EventError(f"a sheet has the attributes {', '.join(ATTRIBUTES)} (and any"
+                             " added ones), or none")
+        order = [*ATTRIBUTES, *(a for a in attrs if a not in ATTRIBUTES)] if attrs else []
         character = Character(
             name=str(data["name"]),
-            attributes=tuple((a, parse_code(attrs[a])) for a in ATTRIBUTES),
-            skills=tuple(SkillEntry(str(e["name"]), _attr_name(e["attribute"]),
+            attributes=tuple((str(a), parse_code(attrs[a])) for a in order),
+            skills=tuple(SkillEntry(str(e["name"]), _attr_name(e["attribute"], order),
                                     parse_code(e["added"])) for e in data.get("skills", ())),
             specializations=tuple(
                 Specialization(str(s["skill"]), str(s["name"]), parse_code(s["bonus"]))
@@ -504,10 +541,12 @@ def sheet_from_dict(data: object) -> Character:
     return character
 
 
-def _attr_name(name: object) -> str:
+def _attr_name(name: object, attributes: list[str]) -> str:
     from d6tui.engine.errors import EventError
 
-    for a in ATTRIBUTES:
+    if not attributes:  # "No Attributes": the skill's place on the list, for the sheet's order
+        return str(name)
+    for a in attributes:
         if a == name:
             return a
     raise EventError(f"{name!r} is not an attribute")
