@@ -36,11 +36,23 @@ def sheet_markdown(character: Character, settings: CampaignSettings | None = Non
     settings = settings or CampaignSettings()
     d = derived(character, settings)
     lines = [f"# {character.name}" + (" (NPC)" if character.npc else ""), ""]
-    lines += ["| Attribute | Code | Skills |", "|---|---|---|"]
-    for attr, code in character.attributes:
-        skills = [f"{e.name} {character.skill(e.name, settings)}"
-                  for e in character.skills if e.attribute == attr]
-        lines.append(f"| {attr} | {code} | {', '.join(skills)} |")
+    if character.attributes and not settings.independent_skills:
+        lines += ["| Attribute | Code | Skills |", "|---|---|---|"]
+        for attr, code in character.attributes:
+            skills = [f"{e.name} {character.skill(e.name, settings)}"
+                      for e in character.skills if e.attribute == attr]
+            lines.append(f"| {settings.attribute_name(attr)} | {code} | {', '.join(skills)} |")
+    else:
+        if character.attributes:  # "Independent Skills": a roll adds an attribute to a skill
+            lines += ["| Attribute | Code |", "|---|---|"]
+            lines += [f"| {settings.attribute_name(a)} | {c} |" for a, c in character.attributes]
+            lines += ["", "**Skills** (own dice; the attribute is picked for each roll): "]
+            lines[-1] += ", ".join(f"{e.name} {character.own_dice(e.name)}"
+                                   for e in character.skills) or "none"
+        else:  # "No Attributes": every skill starts at 2D
+            lines += ["**Skills** (2D each, plus the dice put in): " + (", ".join(
+                f"{e.name} {character.skill(e.name, settings)}" for e in character.skills)
+                or "none")]
     if character.specializations:
         lines += ["", "**Specializations:** " + ", ".join(
             f"{s.key} {character.specialization_code(s.skill, s.name, settings)}"

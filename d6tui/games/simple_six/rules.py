@@ -218,7 +218,7 @@ def export_markdown(session) -> str:  # noqa: ANN001 - an engine Session
             old = before.member(str(who))
             if (m.wounds, m.body) != (old.wounds, old.body) or ev["type"] != "attacked":
                 text += f" \u2192 {m.sheet.name}: {_harm(m)}"
-        return text
+        return after.settings.rename(text)  # "Renaming Attributes": the campaign's names
 
     text = log_markdown(session.title, [e.event for e in entries], with_wounds)
     state = session.state

@@ -197,6 +197,10 @@ class CampaignSettings:
                 raise RuleError(f"only the four attributes are renamed, not {attr!r}", ren)
             if not str(name).strip():
                 raise RuleError(f"give {attr} a name", ren)
+            other = next((a for a in ATTRIBUTES if a.lower() == name.strip().lower()), attr)
+            if other != attr:
+                raise RuleError(f"{attr} cannot be called {other}: that is another attribute",
+                                ren)
         shown = [n.lower() for n in self.attribute_names_shown] + [
             a.lower() for a in self.extra_attributes]
         for name in shown:
@@ -256,9 +260,11 @@ class CampaignSettings:
         for messages written with the ids."""
         import re
 
-        for attr, name in self.attribute_names:
-            text = re.sub(rf"\b{attr}\b", name.strip(), text)
-        return text
+        names = {a: n.strip() for a, n in self.attribute_names if n.strip() != a}
+        if not names:
+            return text
+        pattern = r"\b(" + "|".join(names) + r")\b"
+        return re.sub(pattern, lambda m: names[m.group(1)], text)
 
     @cached_property
     def skills(self) -> SkillList:

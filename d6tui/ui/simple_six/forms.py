@@ -17,7 +17,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, Label, Static
 
 from d6tui.engine.errors import D6Error, DiceError
-from d6tui.games.simple_six.content import ATTRIBUTES
 from d6tui.games.simple_six.creation import Draft, problems
 from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.games.simple_six.wild import check_chain, check_faces, parse_typed_wild
@@ -103,6 +102,13 @@ class WildDiceInput(_Modal[TypedWild]):
         self.dismiss(typed)
 
 
+def attr_input_id(attribute: str) -> str:
+    """The id of an attribute's field in :class:`CharacterForm` (``attr-might``,
+    ``attr-sixth-sense``)."""
+    return "attr-" + "-".join("".join(c if c.isalnum() else " " for c in attribute).split()
+                               ).lower()
+
+
 def split_list(text: str) -> list[str]:
     """``"Sword, Shield"`` -> ``["Sword", "Shield"]`` (commas or semicolons; blanks dropped)."""
     return [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]
@@ -140,7 +146,7 @@ class CharacterForm(_Modal[Draft]):
         ("specializations", "Specializations (skill dice spent; 1D buys 3D)",
          "Athletics: Running 1D"),
         ("perks", "Perks", "Elf, Sorcerer"),
-        ("complications", "Complications (two at most)", "Crazy, Enemies"),
+        ("complications", "Complications", "Crazy, Enemies"),
         ("weapons", "Weapons", "Sword, Bow"),
         ("armor", "Armor", "Leather, Shield"),
         ("spells", "Spells (2 for each die in Magic)", "Light, Charm"),
@@ -160,16 +166,27 @@ class CharacterForm(_Modal[Draft]):
                 with Horizontal(classes="form-row"):
                     yield Label("Name", classes="form-label")
                     yield Input(placeholder="Sir Baelen", id="name")
-                yield Static(
-                    f"Attributes: {s.attribute_dice} among the four, {s.attribute_min} to "
-                    f"{s.attribute_max} each (Attributes)", classes="modal-hint")
-                with Horizontal(id="attrs", classes="form-row"):
-                    for a in ATTRIBUTES:
-                        yield Label(a, classes="attr-label")
-                        yield Input(placeholder="3D", id=f"attr-{a.lower()}")
+                attrs = s.attributes
+                if attrs:
+                    n = len(attrs)
+                    price = (f", up to {s.price_max} at double cost" if s.price_max else "")
+                    yield Static(
+                        f"Attributes: {s.attribute_dice} among the {n}, {s.attribute_min} to "
+                        f"{s.attribute_max} each{price} (Attributes)", classes="modal-hint")
+                    for row in range(0, n, 4):
+                        with Horizontal(id="attrs" if not row else f"attrs-{row}",
+                                        classes="form-row attr-row"):
+                            for a in attrs[row:row + 4]:
+                                yield Label(s.attribute_name(a), classes="attr-label")
+                                yield Input(placeholder="3D", id=attr_input_id(a))
+                else:
+                    yield Static("No Attributes: every skill starts at 2D; Toughness resists"
+                                 " damage.", classes="modal-hint")
+                own = ("its own dice; the attribute is picked when rolling" if
+                       s.independent_skills else "dice on top of the attribute")
                 yield Static(
                     f"Skills and perks: {s.skill_dice}, at most {s.skill_max} in a skill"
-                    " (Skills, Perks). Type names and dice, separated by commas.",
+                    f" ({own}). Type names and dice, separated by commas.",
                     classes="modal-hint")
                 for key, label, example in self.FIELDS:
                     with Horizontal(classes="form-row"):
@@ -177,7 +194,7 @@ class CharacterForm(_Modal[Draft]):
                         yield Input(placeholder=f"{example}", id=key)
                 yield Static(
                     f"Skills of this campaign: {', '.join(n for n, _ in s.skills.skills)}",
-                    classes="modal-hint")
+                    classes="modal-hint", markup=False)
             yield Static("", id="problems")
             yield Static("ctrl+s adds the character, Escape cancels", classes="modal-hint")
 
@@ -190,7 +207,7 @@ class CharacterForm(_Modal[Draft]):
         def val(i: str) -> str:
             return self.query_one(f"#{i}", Input).value
 
-        attrs = {a: val(f"attr-{a.lower()}").strip() for a in ATTRIBUTES}
+        attrs = {a: val(attr_input_id(a)).strip() for a in self.settings.attributes}
         return Draft(
             name=val("name").strip(),
             attributes={a: c for a, c in attrs.items() if c},
@@ -212,7 +229,7 @@ class CharacterForm(_Modal[Draft]):
         return out
 
     def _check(self) -> list[str]:
-        found = self.problems()
+        found = [self.settings.rename(p) for p in self.problems()]
         box = self.query_one("#problems", Static)
         if found:
             box.update("\n".join(f"\u2717 {p}" for p in found))

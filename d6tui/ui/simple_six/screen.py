@@ -26,7 +26,7 @@ from d6tui.engine.errors import DiceError, RuleError
 from d6tui.engine.session import Session
 from d6tui.games.simple_six import advancement, campaign, magic, wounds
 from d6tui.games.simple_six.campaign import Campaign, Member
-from d6tui.games.simple_six.content import ATTRIBUTES, content
+from d6tui.games.simple_six.content import content
 from d6tui.games.simple_six.rules import describe, names_in
 from d6tui.games.simple_six.sheet import Character, melee_skills
 from d6tui.games.simple_six.templates import Template, add_from_template, next_name, templates
@@ -236,6 +236,11 @@ markdown` writes the campaign as a readable record.
         """The folded campaign."""
         return self.session.state
 
+    def notify(self, message: str, **kwargs: Any) -> None:  # type: ignore[override]
+        """Show a notification, with the campaign's names for the attributes in it
+        ("Renaming Attributes": the rules write their own ids)."""
+        super().notify(self.campaign.settings.rename(str(message)), **kwargs)
+
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="body"):
@@ -360,7 +365,8 @@ markdown` writes the campaign as a readable record.
                 continue
             _key, roll = rolls[0]
             if ev.get("type") == "round_started":
-                return TrayRoll(caption=describe(ev, names_in(self.campaign)),
+                return TrayRoll(caption=self.campaign.settings.rename(
+                                    describe(ev, names_in(self.campaign))),
                                 source=roll.get("source", "app"))
             dice = tuple(TrayDie(f) for f in roll["faces"]) + tuple(
                 TrayDie(f, "wild") for f in roll["wild"])
@@ -369,8 +375,8 @@ markdown` writes the campaign as a readable record.
             notes: tuple[str, ...] = (describe_roll(roll),)
             if roll.get("modifiers"):
                 notes += ("; ".join(roll["modifiers"]),)
-            return TrayRoll(dice, roll.get("source", "app"),
-                            describe(ev, names_in(self.campaign)), notes)
+            return TrayRoll(dice, roll.get("source", "app"), self.campaign.settings.rename(
+                describe(ev, names_in(self.campaign))), notes)
         return TrayRoll(caption="No dice rolled yet.")
 
     # -- picking ----------------------------------------------------------------------------
@@ -547,8 +553,12 @@ markdown` writes the campaign as a readable record.
                     for n, _a in s.skills.skills]
             target = await self.app.push_screen_wait(ChoiceModal("Raise which skill?", opts))
         elif kind == "attribute":
-            opts = [(f"{a} {sh.attribute(a)}  ({advancement.attribute_cost(sh, a)} CP)", a)
-                    for a in ATTRIBUTES]
+            opts = [(f"{s.attribute_name(a)} {sh.attribute(a)}"
+                     f"  ({advancement.attribute_cost(sh, a)} CP)", a) for a in s.attributes]
+            if not opts:
+                self.notify("This campaign has no attributes (No Attributes).",
+                            severity="warning")
+                return
             target = await self.app.push_screen_wait(ChoiceModal("Raise which attribute?",
                                                                  opts))
         elif kind == "specialization":
@@ -870,13 +880,25 @@ markdown` writes the campaign as a readable record.
             return
         s = self.campaign.settings
         sh = m.sheet
-        opts = [(f"{a} {sh.attribute(a)}", a) for a in ATTRIBUTES]
+        opts = [(f"{s.attribute_name(a)} {sh.attribute(a)}", s.attribute_name(a))
+                for a in s.attributes]
         opts += [(f"{x.key} {sh.specialization_code(x.skill, x.name, s)}", x.key)
                  for x in sh.specializations]
-        opts += [(f"{n} {sh.skill(n, s)}", n) for n, _a in s.skills.skills]
+        if s.independent_skills:
+            opts += [(f"{n} {sh.own_dice(n)} + an attribute", n) for n, _a in s.skills.skills]
+        else:
+            opts += [(f"{n} {sh.skill(n, s)}", n) for n, _a in s.skills.skills]
         what = await self.app.push_screen_wait(ChoiceModal(f"{sh.name} rolls", opts))
         if what is None:
             return
+        if s.independent_skills and s.skills.canonical(what) is not None:
+            # "Independent Skills": the attribute is chosen for this roll
+            pick = [(f"{s.attribute_name(a)} + {what}  {sh.skill(what, s, attribute=a)}",
+                     f"{s.attribute_name(a)} + {what}") for a in s.attributes]
+            what = await self.app.push_screen_wait(ChoiceModal(
+                f"{sh.name} rolls {what} with which attribute?", pick))
+            if what is None:
+                return
         rows = [("target", "Target number (0: none; Moderate is 15)", 0),
                 ("hero", f"Hero points ({sh.hero_points})", 0)]
         if s.wild.character_point_dice:

@@ -1,6 +1,15 @@
 """The new-campaign part of the new-game form: the settings "Making the Game Your Own" asks a
 GM to choose (attribute and skill dice and limits, skill list, combat system, wounds or Body
-Points, magic, and the optional rules that change rolls)."""
+Points, magic, the optional rules that change rolls, and those that change the attributes).
+
+Text syntax of the attribute options:
+
+- Attribute names: four names for Might, Agility, Wit and Charm, in that order, separated by
+  commas (``Power, Grace, Reason, Poise``); empty keeps the usual names.
+- Added attributes: names separated by commas (``Perception, Courage``).
+- Skill defaults: ``Attribute: Skill, Skill`` groups separated by ``;``
+  (``Perception: Search, Tracking; Courage: Courage``); skills not named keep their attribute.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +19,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Footer, Input, Label, Select
 
-from d6tui.games.simple_six.content import content
+from d6tui.games.simple_six.content import ATTRIBUTES, content
+from d6tui.games.simple_six.settings import parse_skill_defaults
 
 #: (key, label, choices) of each setting picked from a list; the first choice is the default.
 CHOICES: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
@@ -31,31 +41,74 @@ CHOICES: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
 
 #: (key, label, default) of each die code or number typed in.
 TYPED: tuple[tuple[str, str, str], ...] = (
-    ("attribute_dice", "Attribute dice", "12D"),
+    ("attribute_dice", "Attribute dice", ""),
     ("attribute_min", "Least per attribute", "1D"),
     ("attribute_max", "Most per attribute", "4D"),
-    ("skill_dice", "Skill and perk dice", "7D"),
-    ("skill_max", "Most in one skill at start", "2D"),
+    ("price_max", "Higher Attributes at a Price", ""),
+    ("skill_dice", "Skill and perk dice", ""),
+    ("skill_max", "Most in one skill at start", ""),
+    ("max_complications", "Complications allowed", "2"),
     ("increasing_damage", "Increasing Damage (empty: off)", ""),
     ("rolling_limit", "Rolling Limit (empty: off)", ""),
+    ("attribute_names", "Renaming Attributes", ""),
+    ("extra_attributes", "Added attributes", ""),
+    ("skill_attributes", "Skill defaults (added attr.)", ""),
 )
 
-#: What the two optional numbers count, shown while they are empty.
-PLACEHOLDERS = {"increasing_damage": "step, e.g. 5", "rolling_limit": "dice, e.g. 10"}
+#: What the optional fields hold, shown while they are empty (a left-out die code takes the
+#: default the placeholder names).
+PLACEHOLDERS = {
+    "attribute_dice": "12D, +3D per added attribute",
+    "price_max": "up to, e.g. 5D (empty: off)",
+    "skill_dice": "7D (16D with No Attributes)",
+    "skill_max": "2D (4D with No Attributes)",
+    "increasing_damage": "step, e.g. 5",
+    "rolling_limit": "dice, e.g. 10",
+    "attribute_names": "Power, Grace, Reason, Poise",
+    "extra_attributes": "Perception, Courage",
+    "skill_attributes": "Perception: Search, Tracking",
+}
+
+#: Typed fields that are whole numbers, and where they go (``wild`` or the settings).
+NUMBERS = {"increasing_damage": "settings", "rolling_limit": "wild",
+           "max_complications": "settings"}
 
 #: (key, label) of the optional rules switched on or off.
 SWITCHES: tuple[tuple[str, str], ...] = (
     ("halfway_there", "Halfway There"),
     ("character_point_dice", "Character points buy extra wild dice"),
     ("traditional_might_damage", "Traditional OpenD6 Might Damage"),
+    ("no_attributes", "No Attributes (skills start at 2D)"),
+    ("independent_skills", "Independent Skills (attribute chosen per roll)"),
 )
+
+#: Switches that are settings of their own (the others are options of the wild die roll).
+SETTING_SWITCHES = ("traditional_might_damage", "no_attributes", "independent_skills")
+
+
+def read_attribute_names(text: str) -> dict[str, str]:
+    """The "Renaming Attributes" field: four names in the order Might, Agility, Wit, Charm.
+
+    Returns:
+        id -> name, only for the names that differ from the id (empty text: ``{}``).
+
+    Raises:
+        ValueError: not four names.
+    """
+    names = [n.strip() for n in text.split(",")] if text.strip() else []
+    if not names:
+        return {}
+    if len(names) != len(ATTRIBUTES) or not all(names):
+        raise ValueError(f"Renaming Attributes: four names, for {', '.join(ATTRIBUTES)} in that"
+                         f" order, not {len([n for n in names if n])}")
+    return {a: n for a, n in zip(ATTRIBUTES, names, strict=True) if n != a}
 
 
 class CampaignSetup(Vertical):
     """The settings of a new Simple Six campaign; :meth:`options` reads them for
     ``check_options``.
 
-    Sixteen settings do not fit a modal at 80x24 beside the title, seed and buttons, so the
+    Twenty-three settings do not fit a modal at 80x24 beside the title, seed and buttons, so the
     whole form scrolls instead of a small box inside it, with the error line and the
     Start/Cancel buttons kept at its foot (``-with-setup`` on the form's box, styled in
     ``setup.tcss``), and a Footer shows the form's keys.
@@ -92,7 +145,8 @@ class CampaignSetup(Vertical):
         """The settings as ``check_options`` takes them.
 
         Raises:
-            ValueError: a number that is not whole.
+            ValueError: a number that is not whole, or attribute names that are not four.
+            RuleError: skill defaults not written ``Attribute: Skill, Skill``.
         """
         out: dict = {}
         wild: dict = {}
@@ -111,17 +165,27 @@ class CampaignSetup(Vertical):
             text = self.query_one(f"#set-{key}", Input).value.strip()
             if not text:
                 continue
-            if key in ("increasing_damage", "rolling_limit"):
+            if key in NUMBERS:
                 try:
                     n = int(text)
                 except ValueError:
                     raise ValueError(f"{label}: a whole number, or empty") from None
-                (wild if key == "rolling_limit" else out)[key] = n
+                if n < 0:
+                    raise ValueError(f"{label}: a whole number, 0 or more")
+                (wild if NUMBERS[key] == "wild" else out)[key] = n
+            elif key == "attribute_names":
+                names = read_attribute_names(text)
+                if names:
+                    out[key] = names
+            elif key == "extra_attributes":
+                out[key] = [a.strip() for a in text.split(",") if a.strip()]
+            elif key == "skill_attributes":
+                out[key] = parse_skill_defaults(text)
             else:
                 out[key] = text
         for key, _label in SWITCHES:
             on = self.query_one(f"#set-{key}", Checkbox).value
             if on:
-                (out if key == "traditional_might_damage" else wild)[key] = True
+                (out if key in SETTING_SWITCHES else wild)[key] = True
         out["wild"] = wild
         return out

@@ -108,14 +108,17 @@ class CharacterSheet(_CampaignWidget):
         out.append(sh.name[: max(8, width - len(tail) - 2)], name)
         out.append(" " * max(2, width - len(sh.name) - len(tail)) + tail, label)
         out.append("\n")
-        # attributes two by two, each with its skills under it
+        # attributes two by two, each with its skills under it (its own list when skills
+        # stand apart: "No Attributes", "Independent Skills")
         col = max(14, width // 2)
         attrs = list(sh.attributes)
-        for pair in (attrs[:2], attrs[2:]):
+        apart = not attrs or s.independent_skills
+        for start in range(0, len(attrs), 2):
             columns = []
-            for a, code in pair:
-                lines: list[tuple[str, Style | None]] = [(f"{a.upper()} {code}", attr)]
-                for e in sh.skills:
+            for a, code in attrs[start:start + 2]:
+                lines: list[tuple[str, Style | None]] = [
+                    (f"{s.attribute_name(a).upper()} {code}", attr)]
+                for e in sh.skills if not apart else ():
                     if e.attribute == a:
                         lines.append((f"  {e.name} {sh.skill(e.name, s)}", None))
                 columns.append(lines)
@@ -124,9 +127,18 @@ class CharacterSheet(_CampaignWidget):
                     text, style = c[i] if i < len(c) else ("", None)
                     text = text[: col - 1]
                     out.append(text, style or "")
-                    if j == 0:
+                    if j == 0 and len(columns) > 1:
                         out.append(" " * (col - len(text)))
                 out.append("\n")
+        if apart:
+            out.append("Skills ", label)
+            if not attrs:
+                out.append("(2D + dice) ", muted)
+            else:
+                out.append("(own dice; attribute picked per roll) ", muted)
+            code_of = (lambda n: sh.skill(n, s)) if not attrs else sh.own_dice
+            out.append(", ".join(f"{e.name} {code_of(e.name)}" for e in sh.skills) or "none")
+            out.append("\n")
         if sh.specializations:
             out.append("Specializations ", label)
             out.append(", ".join(f"{x.key} {sh.specialization_code(x.skill, x.name, s)}"
@@ -156,7 +168,8 @@ class CharacterSheet(_CampaignWidget):
             out.append(f"{d.soak_base}({d.soak})\n")
         else:
             out.append("Resist ", label)
-            out.append(f"Might {sh.attribute('Might')} + armor {armor_value(sh)}\n")
+            resist = s.attribute_name("Might") if sh.attributes else "Toughness"
+            out.append(f"{resist} {sh.attribute('Might')} + armor {armor_value(sh)}\n")
         if d.body_points is not None:
             out.append("Body Points ", label)
             out.append(f"{member.body.current if member.body else d.body_points}/"
@@ -165,7 +178,7 @@ class CharacterSheet(_CampaignWidget):
             out.append("Move ", label)
             out.append(f"{d.move} ft  ")
         rnd = campaign.combat.round if campaign.combat else None
-        text = wound_text(member, rnd)
+        text = s.rename(wound_text(member, rnd))
         out.append("Wounds ", label)
         hurt = member.out_of_action or (member.body is None and member.wounds.level > 0)
         out.append(text, harm if hurt else "")
