@@ -188,8 +188,9 @@ def raise_attribute(
     """
     attr = settings.attribute_id(attribute)
     if attr is None or attr not in settings.attributes:
-        character.attribute(attribute)  # says which attributes there are
-        raise RuleError(f"'{attribute}' is not an attribute of this campaign", "Attributes")
+        known = ", ".join(settings.attribute_name(a) for a in settings.attributes) or "none"
+        raise RuleError(f"'{attribute}' is not an attribute of this campaign (it has {known})",
+                        "No Attributes" if settings.no_attributes else "Attributes")
     code = character.attribute(attr)
     shown = settings.attribute_name(attr)
     ceiling = attribute_ceiling(attr, character.perks, settings)

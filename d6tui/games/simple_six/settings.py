@@ -201,17 +201,17 @@ class CampaignSettings:
             if other != attr:
                 raise RuleError(f"{attr} cannot be called {other}: that is another attribute",
                                 ren)
-        shown = [n.lower() for n in self.attribute_names_shown] + [
-            a.lower() for a in self.extra_attributes]
-        for name in shown:
-            if name in seen:
-                raise RuleError(f"two attributes are called {name.capitalize()}", ren)
-            seen.add(name)
         for extra in self.extra_attributes:
             if not extra.strip():
                 raise RuleError("an added attribute needs a name", exp)
-            if extra in ATTRIBUTES:
+            if extra.lower() in (a.lower() for a in ATTRIBUTES):
                 raise RuleError(f"{extra} is one of the four attributes already", exp)
+        shown = [n.lower() for n in self.attribute_names_shown]
+        for name in [*shown, *(a.lower() for a in self.extra_attributes)]:
+            if name in seen:
+                raise RuleError(f"two attributes are called {name.capitalize()}",
+                                ren if shown.count(name) > 1 else exp)
+            seen.add(name)
         if self.no_attributes and (self.extra_attributes or self.skill_attributes):
             raise RuleError("a campaign with no attributes adds none and moves no skill",
                             "No Attributes")

@@ -13,8 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from d6tui.engine.errors import RuleError
+from d6tui.games.simple_six.codes import ZERO, as_code
+from d6tui.games.simple_six.content import content
 from d6tui.games.simple_six.creation import Draft
 from d6tui.games.simple_six.settings import CampaignSettings
+from d6tui.games.simple_six.sheet import NO_ATTRIBUTE_BASE, NO_ATTRIBUTE_STANDINS
 
 SHIPPED = Path(__file__).resolve().parents[2] / "content" / "simple_six_npcs.toml"
 
@@ -59,11 +62,33 @@ class Template:
         """An NPC draft of this template called ``name``.
 
         Skills the campaign's list does not hold are left out (a template written for another
-        setting still gives a usable NPC).
+        setting still gives a usable NPC). Templates are written with the four attributes; in a
+        campaign that changes them (d6tui's reading, the SRD gives no rule):
+
+        - an added attribute ("Expanded Number of Attributes") takes the code of the attribute
+          its moved skills came from (Perception the template's Wit when Search moves to it),
+          or the least attribute when no skill moves to it;
+        - under "No Attributes" each listed skill keeps its whole code (2D plus the rest),
+          Might becomes Toughness and Agility Dodge, unless the template lists them.
         """
         lst = settings.skills
         skills = {k: v for k, v in self.skills.items() if lst.canonical(k) is not None}
-        return Draft(name=name, attributes=dict(self.attributes), skills=skills,
+        attributes = dict(self.attributes)
+        if settings.no_attributes:
+            attributes = {}
+            base = content().skill_list(settings.skill_list)
+            whole = {k: as_code(self.attributes.get(base.attribute_of(k) or "Might", "2D"))
+                     + as_code(v) for k, v in skills.items()}
+            for attr, standin in NO_ATTRIBUTE_STANDINS.items():
+                whole.setdefault(standin, as_code(self.attributes.get(attr, "2D")))
+            skills = {k: str(max(ZERO, c - NO_ATTRIBUTE_BASE)) for k, c in whole.items()}
+        for extra in settings.extra_attributes:
+            base = content().skill_list(settings.skill_list)
+            came_from = [base.attribute_of(k) for k, a in settings.skill_attributes
+                         if settings.attribute_id(a) == extra]
+            source = next((a for a in came_from if a in attributes), None)
+            attributes[extra] = (attributes[source] if source else str(settings.attribute_min))
+        return Draft(name=name, attributes=attributes, skills=skills,
                      perks=self.perks, spells=self.spells, weapons=self.weapons,
                      armor=self.armor, npc=True)
 
