@@ -20,6 +20,17 @@ function that applies it):
   wound penalty leaves less than one die of Agility rolls the wild die alone for initiative.
 - A Mortally Wounded character dies when his Might roll is below the whole minutes (six rounds
   each) spent at that level.
+- "Renaming Attributes" changes only the names shown; events store the ids of the rules (a
+  roll of an attribute stores the name the GM picked, which reads back to its id).
+- "Expanded Number of Attributes": 3D more attribute dice per added attribute unless the GM
+  types the total; an NPC template's added attribute copies the attribute its moved skills
+  came from.
+- "No Attributes": a Toughness skill (the SRD's gunslinger has one) is added to the list when
+  missing and stands in for Might wherever a rule reads it (Soak, Body Points, damage, Might
+  rolls); Dodge stands in for Agility (initiative).
+- "Independent Skills": attacks and static defenses add the skill's usual attribute (Might +
+  Sword, as in the SRD's knight); other rolls pick it; a pip costs twice the skill's own dice,
+  a skill under 1D counting as 1D.
 """
 
 from __future__ import annotations

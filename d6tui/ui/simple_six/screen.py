@@ -215,6 +215,22 @@ target, with hero points (+6 each, or doubling) or character points as extra wil
 ("Spending Character Points"). `X` writes the picked sheet as Markdown (to print) and TOML
 beside the save; `I` imports such a TOML sheet into this campaign.
 
+## Campaigns that change the attributes ("Optional Rules")
+
+The new-campaign form sets them. "Renaming Attributes": four names for Might, Agility, Wit
+and Charm in that order (`Power, Grace, Reason, Poise`); the rules keep their roles (the
+first still resists damage) and every screen, sheet and record shows the new names. "Expanded
+Number of Attributes": added attributes (`Perception, Courage`) bring 3D more attribute dice
+each unless the GM types the total; skill defaults move skills to them, written
+`Perception: Search, Tracking; Courage: Command`. "No Attributes": every skill starts at 2D,
+16D to spend, 4D at most in one; d6tui adds a Toughness skill that does Might's work (Soak,
+Body Points, damage, Might rolls) and lets Dodge do Agility's (initiative). "Independent
+Skills": the sheet lists each skill's own dice; `x` asks which attribute joins the skill for
+this roll; attacks and defenses add the skill's usual attribute (Might + Sword); raising a
+skill costs twice its own dice, 2 CP at the least. NPC templates fit these campaigns: an added
+attribute copies the attribute its skills came from; with no attributes each skill keeps its
+whole code.
+
 ## Table dice
 
 `t` switches table dice on: each roll asks for the faces you threw, ordinary dice first,
