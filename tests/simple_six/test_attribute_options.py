@@ -301,3 +301,63 @@ def test_a_saved_campaign_with_the_options_replays(tmp_path: Path) -> None:
     assert again.state.settings.attribute_name("Might") == "Power"
     assert again.state.member("kel").sheet.attribute("Perception") == DieCode.of(3)
     again.close()
+
+
+# -- Quasi Skills / Adding Paranormal Abilities -------------------------------------------------
+
+ANGELS = {"quasi_skills": ["Spiritual", "Etheric", "Corporeal"], "quasi_first_die": 20}
+
+
+def test_quasi_skill_settings() -> None:
+    s = CampaignSettings.from_mapping(ANGELS)
+    assert CampaignSettings.from_mapping(s.to_mapping()) == s
+    assert s.quasi_name("etheric") == "Etheric"
+    assert "quasi_first_die" not in CampaignSettings().to_mapping()
+    for bad, section in (({"quasi_skills": ["Wit"]}, "Quasi Skills"),
+                         ({"quasi_skills": ["Sword"]}, "Quasi Skills"),
+                         ({"quasi_skills": ["Ki"], "quasi_first_die": 0},
+                          "Adding Paranormal Abilities"),
+                         ({"quasi_skills": ["Ki"], "no_attributes": True}, "No Attributes")):
+        with pytest.raises(RuleError) as err:
+            CampaignSettings.from_mapping(bad)
+        assert err.value.section == section
+
+
+def test_quasi_skills_are_bought_with_attribute_dice_and_raised_like_skills() -> None:
+    s = Session.new(RULES, {**ANGELS, "seed": 6})
+    st = s.state.settings
+    angel = Draft("Azrael", {"Might": "2D", "Agility": "3D", "Wit": "2D", "Charm": "2D",
+                             "Spiritual": "2D", "Etheric": "1D"},
+                  skills={"Sword": "2D", "Dodge": "2D", "Command": "2D", "Ride": "1D"})
+    assert problems(angel, st) == []  # 9D of attributes and 3D of quasi skills: 12D
+    over = Draft("Azrael", {**angel.attributes, "Corporeal": "1D"}, skills=angel.skills)
+    assert "13D spent" in _sections(problems(over, st))
+    too_high = Draft("Azrael", {**angel.attributes, "Spiritual": "5D", "Might": "1D",
+                                "Agility": "1D", "Etheric": "0D", "Charm": "2D+0"},
+                     skills=angel.skills)
+    assert "Spiritual 5D is above" in _sections(problems(too_high, st))
+    s.do(c.add_character, angel)
+    sheet = s.state.member("azrael").sheet
+    assert [(q, str(code)) for q, code in sheet.quasi] == [
+        ("Spiritual", "2D"), ("Etheric", "1D"), ("Corporeal", "0D")]
+    assert sheet_from_dict(sheet_to_dict(sheet)) == sheet
+    ev = s.do(c.roll_check, "azrael", "Spiritual", dice=s.dice)
+    assert ev["roll"]["rolled"].startswith("2D")
+    with pytest.raises(RuleError, match="0D in Corporeal"):
+        s.do(c.roll_check, "azrael", "Corporeal", dice=s.dice)
+    s.do(c.start_session)
+    s.do(c.end_session, {"azrael": 22})
+    ev = s.do(c.spend_cp, "azrael", "quasi", "Spiritual")
+    assert ev["cost"] == 2  # like a skill: its dice
+    with pytest.raises(RuleError, match="already gone up"):
+        s.do(c.spend_cp, "azrael", "quasi", "Spiritual")
+    ev = s.do(c.spend_cp, "azrael", "quasi", "Corporeal")
+    assert ev["cost"] == 20  # the first die of a gift begun at 0D
+    sheet = s.state.member("azrael").sheet
+    assert (str(sheet.quasi_code("Spiritual")), str(sheet.quasi_code("Corporeal"))) == (
+        "2D+1", "1D")
+    assert sheet.character_points == 0
+    assert "**Quasi skills:** Spiritual 2D+1, Etheric 1D, Corporeal 1D" in sheet_markdown(
+        sheet, st)
+    with pytest.raises(RuleError, match="not a quasi skill"):
+        advancement.raise_quasi(sheet, "Sword", st)

@@ -163,3 +163,41 @@ async def test_independent_skills_ask_for_the_attribute(saves: Path) -> None:
         await pilot.pause()
         ev = session.events[-1]
         assert ev["what"] == "Wit + Sword" and ev["roll"]["rolled"].startswith("4D")
+
+
+@sync
+async def test_quasi_skills_in_the_form_and_spent_on(saves: Path) -> None:
+    session = Session.new("simple_six", {"seed": 3, "quasi_skills": ["Spiritual", "Etheric"]},
+                          path=saves / "c.toml")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("c")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, CharacterForm)
+        for key, value in (("name", "Azrael"), ("attr-might", "2D"), ("attr-agility", "3D"),
+                           ("attr-wit", "2D"), ("attr-charm", "3D"), ("quasi-spiritual", "2D"),
+                           ("skills", "Sword 2D, Dodge 2D, Command 2D, Ride 1D")):
+            form.query_one(f"#{key}", Input).value = value
+        await pilot.pause()
+        assert "\u2713" in str(form.query_one("#problems").render())
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "Quasi skills Spiritual 2D, Etheric 0D" in str(
+            screen.query_one("#sheet").render())
+        session.do(campaign.start_session)
+        session.do(campaign.end_session, {"azrael": 12})
+        screen.refresh_game()
+        await pilot.press("v")
+        await pilot.pause()
+        kinds = [v for _l, v in app.screen.options]
+        await pilot.press(str(kinds.index("quasi") + 1))
+        await pilot.pause()
+        assert [v for _l, v in app.screen.options] == ["Spiritual", "Etheric"]
+        await pilot.press("2")  # Etheric, first die for 10 CP
+        await pilot.pause()
+        ev = session.events[-1]
+        assert (ev["type"], ev["kind"], ev["cost"]) == ("cp_spent", "quasi", 10)
+        assert str(session.state.member("azrael").sheet.quasi_code("Etheric")) == "1D"

@@ -139,6 +139,41 @@ def raise_skill(
     return replace(new, raised_this_session=(*new.raised_this_session, canon)), cost
 
 
+def raise_quasi(
+    character: Character, name: str, settings: CampaignSettings
+) -> tuple[Character, int]:
+    """Raise a quasi skill ("Quasi Skills"): one pip for its dice in CP, like a skill; one
+    begun at 0D gets its first die for the campaign's price instead ("Adding Paranormal
+    Abilities": 10 or 20 CP, with the GM's leave).
+
+    Args:
+        character: the sheet.
+        name: the quasi skill.
+        settings: the campaign.
+
+    Returns:
+        ``(new sheet, CP spent)``.
+
+    Raises:
+        RuleError: not a quasi skill of the campaign, raised already this session, or not
+            enough CP.
+    """
+    q = settings.quasi_name(name)
+    if q is None:
+        raise RuleError(f"'{name}' is not a quasi skill of this campaign", "Quasi Skills")
+    if q in character.raised_this_session:
+        raise RuleError(f"{q} has already gone up this session", _SPEND)
+    code = character.quasi_code(q) or DieCode(0)
+    if code.total_pips == 0:
+        cost, new_code = settings.quasi_first_die, DieCode.of(1)
+        section = "Adding Paranormal Abilities"
+    else:
+        cost, new_code, section = code.dice, code + DieCode(1), "Quasi Skills"
+    new = _pay(character, cost, f"raising {q}", section)
+    new = new.with_quasi(q, new_code)
+    return replace(new, raised_this_session=(*new.raised_this_session, q)), cost
+
+
 def raise_specialization(
     character: Character, skill: str, name: str, settings: CampaignSettings
 ) -> tuple[Character, int]:

@@ -240,6 +240,12 @@ def _code_for(state: Campaign, m: Member, what: str) -> DieCode:
     for a, code in sheet.attributes:
         if a == attr:
             return code
+    quasi = sheet.quasi_code(what)
+    if quasi is not None:
+        if quasi.total_pips == 0:
+            raise RuleError(f"{m.sheet.name} has 0D in {what.strip()}: no gift to roll",
+                            "Adding Paranormal Abilities")
+        return quasi
     return sheet.skill(what.strip(), s)
 
 
@@ -388,7 +394,7 @@ def end_session(state: Campaign, cp: Mapping[str, int],
             "hero_points": {state.member(k).id: v for k, v in hp.items()}}
 
 
-_SPENDS = ("skill", "specialization", "attribute", "perk", "spell", "buy_off")
+_SPENDS = ("skill", "specialization", "attribute", "perk", "spell", "buy_off", "quasi")
 
 
 def _spend(state: Campaign, m: Member, kind: str, target: str, from_book: bool,
@@ -407,6 +413,8 @@ def _spend(state: Campaign, m: Member, kind: str, target: str, from_book: bool,
         return advancement.learn_spell(m.sheet, target, s, from_book=from_book)
     if kind == "buy_off":
         return advancement.buy_off_complication(m.sheet, target, price or 0)
+    if kind == "quasi":
+        return advancement.raise_quasi(m.sheet, target, s)
     raise RuleError(f"CP go to {', '.join(_SPENDS)}, not {kind!r}", "Spending Character Points")
 
 
@@ -419,7 +427,7 @@ def spend_cp(state: Campaign, who: str, kind: str, target: str, *, from_book: bo
         state: the campaign.
         who: the character.
         kind: ``"skill"``, ``"specialization"`` (target ``"Skill: Focus"``), ``"attribute"``,
-            ``"perk"``, ``"spell"`` or ``"buy_off"``.
+            ``"perk"``, ``"spell"``, ``"buy_off"`` or ``"quasi"`` (a quasi skill).
         target: what is raised, bought, learnt or bought off.
         from_book: a spell learnt from a spell book.
         price: the GM's price for buying off a complication.

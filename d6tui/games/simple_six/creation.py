@@ -39,7 +39,8 @@ class Draft:
 
     Attributes:
         name: the character's name.
-        attributes: code of each attribute (``{"Might": "3D+1", ...}``).
+        attributes: code of each attribute (``{"Might": "3D+1", ...}``), by id or by the
+            campaign's name for it, and of each quasi skill bought (left out: 0D).
         skills: dice put into each skill on top of its attribute (``{"Sword": "2D"}``).
         specializations: skill dice spent on each specialization, keyed ``"Skill: Focus"``
             (``{"Athletics: Running": "1D"}`` records Running at Athletics + 3D).
@@ -198,7 +199,21 @@ def problems(draft: Draft, settings: CampaignSettings | None = None) -> list[Rul
     attrs: dict[str, DieCode] = {}
     ids = settings.attributes
     shown = ", ".join(settings.attribute_name(a) for a in ids)
+    quasi: dict[str, DieCode] = {}
     for name, value in draft.attributes.items():
+        q = settings.quasi_name(str(name))
+        if q is not None:  # "Quasi Skills": bought with attribute dice, 0D allowed
+            code = _code(value, q, errors)
+            if code is None:
+                continue
+            if code.total_pips < 0:
+                errors.append(RuleError(f"{q} cannot be below 0D", "Quasi Skills"))
+            elif code > settings.attribute_max and not draft.npc:
+                errors.append(RuleError(
+                    f"{q} {code} is above the most an attribute may have,"
+                    f" {settings.attribute_max}", "Quasi Skills"))
+            quasi[q] = code
+            continue
         canon = settings.attribute_id(str(name))
         if canon not in ids:
             errors.append(RuleError(
@@ -238,6 +253,8 @@ def problems(draft: Draft, settings: CampaignSettings | None = None) -> list[Rul
         # it they are simply refused above, and counted at face value.
         spent = spent + (attribute_cost(code, limit) if settings.price_max is not None
                          else code)
+    for code in quasi.values():
+        spent = spent + code
     if ids and not missing and not draft.npc and spent != settings.attribute_dice:
         errors.append(RuleError(
             f"attributes must use {settings.attribute_dice} exactly: {spent} spent,"
@@ -418,7 +435,10 @@ def create_character(
         raise errs[0]
     tables = content()
     lst = settings.skills
-    attrs = {settings.attribute_id(str(k)): as_code(v) for k, v in draft.attributes.items()}
+    attrs = {settings.attribute_id(str(k)): as_code(v) for k, v in draft.attributes.items()
+             if settings.quasi_name(str(k)) is None}
+    quasi = {settings.quasi_name(str(k)): as_code(v) for k, v in draft.attributes.items()
+             if settings.quasi_name(str(k)) is not None}
     skills = []
     for name, value in draft.skills.items():
         canon = lst.canonical(name)
@@ -451,6 +471,7 @@ def create_character(
         armor=tuple(tables.armor_piece(a).name for a in draft.armor),
         spells=tuple(tables.spell(s).name for s in draft.spells),
         npc=draft.npc,
+        quasi=tuple((q, quasi.get(q, ZERO)) for q in settings.quasi_skills),
     )
     if settings.wounds == "body_points":
         if settings.body_points == "fixed":

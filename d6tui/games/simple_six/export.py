@@ -53,6 +53,8 @@ def sheet_markdown(character: Character, settings: CampaignSettings | None = Non
             lines += ["**Skills** (2D each, plus the dice put in): " + (", ".join(
                 f"{e.name} {character.skill(e.name, settings)}" for e in character.skills)
                 or "none")]
+    if character.quasi:
+        lines += ["", "**Quasi skills:** " + ", ".join(f"{q} {c}" for q, c in character.quasi)]
     if character.specializations:
         lines += ["", "**Specializations:** " + ", ".join(
             f"{s.key} {character.specialization_code(s.skill, s.name, settings)}"

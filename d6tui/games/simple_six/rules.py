@@ -31,6 +31,8 @@ function that applies it):
 - "Independent Skills": attacks and static defenses add the skill's usual attribute (Might +
   Sword, as in the SRD's knight); other rolls pick it; a pip costs twice the skill's own dice,
   a skill under 1D counting as 1D.
+- "Quasi Skills": at most the campaign's attribute limit at creation; once 1D or more they
+  rise a pip for their dice in CP, once a session like skills; a 0D one cannot be rolled.
 """
 
 from __future__ import annotations
@@ -102,7 +104,8 @@ def describe(event: dict, names: Mapping[str, str] | None = None) -> str:
             for k, v in event.get("cp", {}).items())
         return f"session {event['number']} ended" + (f": {awards}" if awards else "")
     if t == "cp_spent":
-        return f"{who} spent {event['cost']} CP on {event['kind']} {event['target']}"
+        kind = "quasi skill" if event["kind"] == "quasi" else event["kind"]
+        return f"{who} spent {event['cost']} CP on {kind} {event['target']}"
     if t == "combat_started":
         return "a fight began: " + ", ".join(n(i) for i in event["ids"])
     if t == "round_started":

@@ -46,7 +46,11 @@ TOUGHNESS = "Toughness"
 #: The settings keys of the attribute options, left out of stored settings while unused so
 #: that a campaign without them stores what it always did.
 ATTRIBUTE_OPTION_KEYS = ("attribute_names", "extra_attributes", "skill_attributes",
-                         "no_attributes", "independent_skills")
+                         "no_attributes", "independent_skills", "quasi_skills",
+                         "quasi_first_die")
+
+#: CP for the first die of a quasi skill begun at 0D (the SRD suggests 10 or 20).
+DEFAULT_QUASI_FIRST_DIE = 10
 
 
 def parse_skill_defaults(text: str) -> dict[str, str]:
@@ -130,6 +134,10 @@ class CampaignSettings:
             Dodge for Agility wherever a rule reads them.
         independent_skills: "Independent Skills": a roll adds an attribute chosen when it is
             made to the skill's own dice, and raising a skill costs twice as much.
+        quasi_skills: paranormal abilities kept as "Quasi Skills": bought with attribute dice
+            at creation (0D allowed), raised with CP like skills afterwards.
+        quasi_first_die: CP for the first die of a quasi skill begun at 0D ("Adding
+            Paranormal Abilities": 10 or 20 suggested).
     """
 
     attribute_dice: DieCode = None  # type: ignore[assignment]  # set in __post_init__
@@ -153,6 +161,8 @@ class CampaignSettings:
     skill_attributes: tuple[tuple[str, str], ...] = ()
     no_attributes: bool = False
     independent_skills: bool = False
+    quasi_skills: tuple[str, ...] = ()
+    quasi_first_die: int = DEFAULT_QUASI_FIRST_DIE
 
     def __post_init__(self) -> None:
         self._check_attribute_options()
@@ -219,6 +229,21 @@ class CampaignSettings:
             raise RuleError("independent skills still need attributes to roll with",
                             "Independent Skills")
         lst = content().skill_list(self.skill_list)
+        quasi = "Quasi Skills"
+        taken = {a.lower() for a in (*ATTRIBUTES, *self.extra_attributes,
+                                     *self.attribute_names_shown)}
+        for q in self.quasi_skills:
+            if not q.strip():
+                raise RuleError("a quasi skill needs a name", quasi)
+            if q.lower() in taken or lst.canonical(q) is not None:
+                raise RuleError(f"{q} is already an attribute or a skill", quasi)
+            taken.add(q.lower())
+        if self.quasi_first_die < 1:
+            raise RuleError("the first die of a quasi skill costs 1 CP or more",
+                            "Adding Paranormal Abilities")
+        if self.no_attributes and self.quasi_skills:
+            raise RuleError("quasi skills are bought with attribute dice, and this campaign"
+                            " has none", "No Attributes")
         ids = {a.lower(): a for a in self.attributes}
         for skill, attr in self.skill_attributes:
             if lst.canonical(skill) is None:
@@ -234,6 +259,11 @@ class CampaignSettings:
         if self.no_attributes:
             return ()
         return (*ATTRIBUTES, *self.extra_attributes)
+
+    def quasi_name(self, name: str) -> str | None:
+        """A quasi skill's name as the campaign spells it, or None."""
+        return next((q for q in self.quasi_skills if q.lower() == str(name).strip().lower()),
+                    None)
 
     @property
     def attribute_names_shown(self) -> tuple[str, ...]:
@@ -311,7 +341,7 @@ class CampaignSettings:
                 kw[key] = WildOptions.from_mapping(value)
             elif key in ("attribute_names", "skill_attributes"):
                 kw[key] = _pairs(value, key)
-            elif key == "extra_attributes":
+            elif key in ("extra_attributes", "quasi_skills"):
                 kw[key] = tuple(str(v).strip() for v in _list(value, key))
             elif key in ("no_attributes", "independent_skills"):
                 kw[key] = bool(value)
@@ -331,10 +361,12 @@ class CampaignSettings:
             value = getattr(self, f.name)
             if value is None or (f.name in ATTRIBUTE_OPTION_KEYS and not value):
                 continue
+            if f.name == "quasi_first_die" and not self.quasi_skills:
+                continue
             if f.name in ("attribute_names", "skill_attributes"):
                 out[f.name] = dict(value)
                 continue
-            if f.name == "extra_attributes":
+            if f.name in ("extra_attributes", "quasi_skills"):
                 out[f.name] = list(value)
                 continue
             if isinstance(value, DieCode):

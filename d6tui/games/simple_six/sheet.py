@@ -89,6 +89,8 @@ class Character:
             (each may rise once per session, "Spending Character Points").
         npc: True for a character the GM runs.
         scale: the character's scale in dice ("Scaling": 0 for people and animals).
+        quasi: ``(quasi skill, code)`` of the campaign's paranormal abilities ("Quasi
+            Skills"), 0D for a character without the gift.
     """
 
     name: str
@@ -106,6 +108,7 @@ class Character:
     raised_this_session: tuple[str, ...] = ()
     npc: bool = False
     scale: int = 0
+    quasi: tuple[tuple[str, DieCode], ...] = ()
 
     # -- reading the sheet ----------------------------------------------------------------
 
@@ -129,6 +132,20 @@ class Character:
             raise RuleError(f"this campaign has no attributes, so no '{name}'", "No Attributes")
         known = ", ".join(a for a, _c in self.attributes)
         raise RuleError(f"there is no attribute '{name}'; they are {known}", "Attributes")
+
+    def quasi_code(self, name: str) -> DieCode | None:
+        """The code of a quasi skill ("Quasi Skills"), or None when the sheet has none such."""
+        for q, code in self.quasi:
+            if q.lower() == str(name).strip().lower():
+                return code
+        return None
+
+    def with_quasi(self, name: str, code: DieCode) -> Character:
+        """A copy with a quasi skill set (added when missing)."""
+        quasi = [(q, code if q.lower() == name.lower() else c) for q, c in self.quasi]
+        if self.quasi_code(name) is None:
+            quasi.append((name, code))
+        return replace(self, quasi=tuple(quasi))
 
     def entry(self, skill: str) -> SkillEntry | None:
         """The sheet's entry for a skill, or None when no dice were put into it."""
@@ -473,6 +490,8 @@ def sheet_to_dict(character: Character) -> dict:
         out["npc"] = True
     if character.scale:
         out["scale"] = character.scale
+    if character.quasi:
+        out["quasi_skills"] = {q: str(c) for q, c in character.quasi}
     return out
 
 
@@ -522,6 +541,8 @@ def sheet_from_dict(data: object) -> Character:
             raised_this_session=tuple(str(r) for r in data.get("raised_this_session", ())),
             npc=bool(data.get("npc", False)),
             scale=int(data.get("scale", 0)),
+            quasi=tuple((str(q), parse_code(c))
+                        for q, c in dict(data.get("quasi_skills", {})).items()),
         )
     except KeyError as e:
         raise EventError(f"the character sheet has no {e}") from None
@@ -535,7 +556,7 @@ def sheet_from_dict(data: object) -> Character:
         raise EventError("a character sheet needs a name")
     if character.hero_points < 0 or character.character_points < 0:
         raise EventError("hero points and character points are never negative")
-    for _a, code in character.attributes:
+    for _a, code in (*character.attributes, *character.quasi):
         if code.total_pips < 0:
             raise EventError("an attribute cannot be negative")
     return character

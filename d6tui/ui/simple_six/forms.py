@@ -102,10 +102,10 @@ class WildDiceInput(_Modal[TypedWild]):
         self.dismiss(typed)
 
 
-def attr_input_id(attribute: str) -> str:
+def attr_input_id(attribute: str, prefix: str = "attr") -> str:
     """The id of an attribute's field in :class:`CharacterForm` (``attr-might``,
-    ``attr-sixth-sense``)."""
-    return "attr-" + "-".join("".join(c if c.isalnum() else " " for c in attribute).split()
+    ``attr-sixth-sense``; ``quasi-spiritual`` with the prefix ``quasi``)."""
+    return f"{prefix}-" + "-".join("".join(c if c.isalnum() else " " for c in attribute).split()
                                ).lower()
 
 
@@ -170,15 +170,20 @@ class CharacterForm(_Modal[Draft]):
                 if attrs:
                     n = len(attrs)
                     price = (f", up to {s.price_max} at double cost" if s.price_max else "")
+                    quasi = (f"; quasi skills ({', '.join(s.quasi_skills)}) from the same dice,"
+                             " 0D allowed" if s.quasi_skills else "")
                     yield Static(
                         f"Attributes: {s.attribute_dice} among the {n}, {s.attribute_min} to "
-                        f"{s.attribute_max} each{price} (Attributes)", classes="modal-hint")
-                    for row in range(0, n, 4):
+                        f"{s.attribute_max} each{price}{quasi} (Attributes)",
+                        classes="modal-hint", markup=False)
+                    boxes = [(s.attribute_name(a), attr_input_id(a), "3D") for a in attrs]
+                    boxes += [(q, attr_input_id(q, "quasi"), "0D") for q in s.quasi_skills]
+                    for row in range(0, len(boxes), 4):
                         with Horizontal(id="attrs" if not row else f"attrs-{row}",
                                         classes="form-row attr-row"):
-                            for a in attrs[row:row + 4]:
-                                yield Label(s.attribute_name(a), classes="attr-label")
-                                yield Input(placeholder="3D", id=attr_input_id(a))
+                            for label, box_id, hint in boxes[row:row + 4]:
+                                yield Label(label, classes="attr-label", markup=False)
+                                yield Input(placeholder=hint, id=box_id)
                 else:
                     yield Static("No Attributes: every skill starts at 2D; Toughness resists"
                                  " damage.", classes="modal-hint")
@@ -208,6 +213,8 @@ class CharacterForm(_Modal[Draft]):
             return self.query_one(f"#{i}", Input).value
 
         attrs = {a: val(attr_input_id(a)).strip() for a in self.settings.attributes}
+        attrs.update({q: val(attr_input_id(q, "quasi")).strip()
+                      for q in self.settings.quasi_skills})
         return Draft(
             name=val("name").strip(),
             attributes={a: c for a, c in attrs.items() if c},

@@ -26,6 +26,7 @@ from d6tui.engine.errors import DiceError, RuleError
 from d6tui.engine.session import Session
 from d6tui.games.simple_six import advancement, campaign, magic, wounds
 from d6tui.games.simple_six.campaign import Campaign, Member
+from d6tui.games.simple_six.codes import DieCode
 from d6tui.games.simple_six.content import content
 from d6tui.games.simple_six.rules import describe, names_in
 from d6tui.games.simple_six.sheet import Character, melee_skills
@@ -230,6 +231,10 @@ this roll; attacks and defenses add the skill's usual attribute (Might + Sword);
 skill costs twice its own dice, 2 CP at the least. NPC templates fit these campaigns: an added
 attribute copies the attribute its skills came from; with no attributes each skill keeps its
 whole code.
+"Quasi Skills" (paranormal abilities, `Spiritual, Etheric`) are bought with the attribute
+dice in the character form, 0D allowed; `v` raises them a pip for their dice in CP, and the
+first die of one begun at 0D costs the campaign's price (10 or 20 CP, "Adding Paranormal
+Abilities"); `x` rolls those above 0D.
 
 ## Table dice
 
@@ -558,6 +563,8 @@ markdown` writes the campaign as a readable record.
         kinds = [("a skill pip", "skill"), ("a specialization pip", "specialization"),
                  ("an attribute pip", "attribute"), ("a perk", "perk"),
                  ("a spell", "spell"), ("buy off a complication", "buy_off")]
+        if s.quasi_skills:
+            kinds.append(("a quasi skill", "quasi"))
         kind = await self.app.push_screen_wait(ChoiceModal(
             f"{sh.name} has {sh.character_points} CP. Spend them on", kinds))
         if kind is None:
@@ -576,6 +583,14 @@ markdown` writes the campaign as a readable record.
                             severity="warning")
                 return
             target = await self.app.push_screen_wait(ChoiceModal("Raise which attribute?",
+                                                                 opts))
+        elif kind == "quasi":
+            opts = []
+            for q in s.quasi_skills:
+                code = sh.quasi_code(q) or DieCode(0)
+                cost = s.quasi_first_die if not code.total_pips else code.dice
+                opts.append((f"{q} {code}  ({cost} CP)", q))
+            target = await self.app.push_screen_wait(ChoiceModal("Raise which quasi skill?",
                                                                  opts))
         elif kind == "specialization":
             target = await self.app.push_screen_wait(TextPrompt(
@@ -898,6 +913,7 @@ markdown` writes the campaign as a readable record.
         sh = m.sheet
         opts = [(f"{s.attribute_name(a)} {sh.attribute(a)}", s.attribute_name(a))
                 for a in s.attributes]
+        opts += [(f"{q} {c}", q) for q, c in sh.quasi if c.total_pips]
         opts += [(f"{x.key} {sh.specialization_code(x.skill, x.name, s)}", x.key)
                  for x in sh.specializations]
         if s.independent_skills:

@@ -9,6 +9,8 @@ Text syntax of the attribute options:
 - Added attributes: names separated by commas (``Perception, Courage``).
 - Skill defaults: ``Attribute: Skill, Skill`` groups separated by ``;``
   (``Perception: Search, Tracking; Courage: Courage``); skills not named keep their attribute.
+- Quasi skills: names separated by commas (``Spiritual, Etheric, Corporeal``); the CP price of
+  a first die bought later is a number (10 or 20 in the SRD).
 """
 
 from __future__ import annotations
@@ -53,6 +55,8 @@ TYPED: tuple[tuple[str, str, str], ...] = (
     ("attribute_names", "Renaming Attributes", ""),
     ("extra_attributes", "Added attributes", ""),
     ("skill_attributes", "Skill defaults (added attr.)", ""),
+    ("quasi_skills", "Quasi skills (paranormal)", ""),
+    ("quasi_first_die", "CP for a quasi skill's 1st die", "10"),
 )
 
 #: What the optional fields hold, shown while they are empty (a left-out die code takes the
@@ -67,11 +71,12 @@ PLACEHOLDERS = {
     "attribute_names": "Power, Grace, Reason, Poise",
     "extra_attributes": "Perception, Courage",
     "skill_attributes": "Perception: Search, Tracking",
+    "quasi_skills": "Spiritual, Etheric, Corporeal",
 }
 
 #: Typed fields that are whole numbers, and where they go (``wild`` or the settings).
 NUMBERS = {"increasing_damage": "settings", "rolling_limit": "wild",
-           "max_complications": "settings"}
+           "max_complications": "settings", "quasi_first_die": "settings"}
 
 #: (key, label) of the optional rules switched on or off.
 SWITCHES: tuple[tuple[str, str], ...] = (
@@ -108,7 +113,7 @@ class CampaignSetup(Vertical):
     """The settings of a new Simple Six campaign; :meth:`options` reads them for
     ``check_options``.
 
-    Twenty-three settings do not fit a modal at 80x24 beside the title, seed and buttons, so the
+    Twenty-five settings do not fit a modal at 80x24 beside the title, seed and buttons, so the
     whole form scrolls instead of a small box inside it, with the error line and the
     Start/Cancel buttons kept at its foot (``-with-setup`` on the form's box, styled in
     ``setup.tcss``), and a Footer shows the form's keys.
@@ -177,7 +182,7 @@ class CampaignSetup(Vertical):
                 names = read_attribute_names(text)
                 if names:
                     out[key] = names
-            elif key == "extra_attributes":
+            elif key in ("extra_attributes", "quasi_skills"):
                 out[key] = [a.strip() for a in text.split(",") if a.strip()]
             elif key == "skill_attributes":
                 out[key] = parse_skill_defaults(text)

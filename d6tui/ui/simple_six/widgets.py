@@ -139,6 +139,9 @@ class CharacterSheet(_CampaignWidget):
             code_of = (lambda n: sh.skill(n, s)) if not attrs else sh.own_dice
             out.append(", ".join(f"{e.name} {code_of(e.name)}" for e in sh.skills) or "none")
             out.append("\n")
+        if sh.quasi:
+            out.append("Quasi skills ", label)
+            out.append(", ".join(f"{q} {c}" for q, c in sh.quasi) + "\n")
         if sh.specializations:
             out.append("Specializations ", label)
             out.append(", ".join(f"{x.key} {sh.specialization_code(x.skill, x.name, s)}"
