@@ -9,7 +9,8 @@ never fitted. Every die rolled is stored in its event, with ``source = "app"`` o
 Events (facts, past tense): ``campaign_started``, ``character_added``, ``session_started``,
 ``session_ended``, ``cp_spent``, ``combat_started``, ``round_started``, ``turn_passed``,
 ``attacked``, ``stay_up_rolled``, ``mortal_rolled``, ``flesh_wound_taken``, ``healed``,
-``rolled``, ``spell_cast``, ``rested``, ``combat_ended``.
+``rolled``, ``spell_cast``, ``rested``, ``combat_ended``; the vehicle events of
+:mod:`.vehicle_log`.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ from d6tui.games.simple_six.sheet import (
     unarmed_damage,
     weapon_damage,
 )
+from d6tui.games.simple_six.vehicle_log import FOLDS as _VEHICLE_FOLDS
+from d6tui.games.simple_six.vehicles import Chase, Vehicle
 from d6tui.games.simple_six.wild import (
     RollRequest,
     check_wild_roll,
@@ -129,6 +132,8 @@ class Campaign:
         session: sessions started so far.
         in_session: a session is running.
         combat: the current fight, or None.
+        vehicles: the campaign's vehicles and their damage ("Vehicles").
+        chases: the chases going on ("Chases").
     """
 
     settings: CampaignSettings = CampaignSettings()
@@ -136,6 +141,8 @@ class Campaign:
     session: int = 0
     in_session: bool = False
     combat: Combat | None = None
+    vehicles: tuple[Vehicle, ...] = ()
+    chases: tuple[Chase, ...] = ()
 
     def member(self, who: str) -> Member:
         """The roster entry ``who`` (by id or name, any case).
@@ -1316,6 +1323,7 @@ _FOLDS = {
     "spell_cast": _f_spell_cast,
     "rested": _f_rested,
     "combat_ended": _f_combat_ended,
+    **_VEHICLE_FOLDS,
 }
 
 #: Every event type a campaign log holds.

@@ -33,6 +33,13 @@ function that applies it):
   a skill under 1D counting as 1D.
 - "Quasi Skills": at most the campaign's attribute limit at creation; once 1D or more they
   rise a pip for their dice in CP, once a session like skills; a 0D one cannot be rolled.
+- Vehicles (see :mod:`.vehicles` for the whole list): a 6 on the 1D damage chart is
+  Structural Damage; the wound chart's severity is the wound a structural hit deals; a
+  vehicle's structural wound takes its character penalty off the pilot's rolls; a System hit
+  picks the system with 1D over the vehicle's list; salvo difficulty rises one level per
+  doubling of the guns; a repair counts a structural wound as its penalty dice (Mortally
+  Wounded 4D); a target nobody steers is rammed on beating 10; vehicle actions are not tied to
+  the fight's turn order. The sample vehicles' numbers are house values (marked ⌂).
 """
 
 from __future__ import annotations
@@ -40,6 +47,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from d6tui.engine.registry import GameRules
+from d6tui.games.simple_six import vehicle_log
 from d6tui.games.simple_six.campaign import (
     EVENT_TYPES,
     Campaign,
@@ -70,8 +78,8 @@ def name_of(who: object, names: Mapping[str, str] | None = None) -> str:
 
 
 def names_in(state: Campaign) -> dict[str, str]:
-    """id -> name for everyone on the roster."""
-    return {m.id: m.sheet.name for m in state.members}
+    """id -> name for everyone on the roster, and for the campaign's vehicles."""
+    return {**{v.id: v.name for v in state.vehicles}, **{m.id: m.sheet.name for m in state.members}}
 
 
 def describe(event: dict, names: Mapping[str, str] | None = None) -> str:
@@ -144,6 +152,8 @@ def describe(event: dict, names: Mapping[str, str] | None = None) -> str:
         return f"{who} rested {event['minutes']} minutes"
     if t == "combat_ended":
         return f"the fight ended after {event['round']} rounds"
+    if t in vehicle_log.FOLDS:
+        return vehicle_log.describe(event, n)
     return t
 
 
@@ -178,6 +188,13 @@ def to_json(state: Campaign) -> dict:
     if state.combat is not None:
         out["combat"] = {"round": state.combat.round, "order": list(state.combat.order),
                          "actor": state.combat.actor}
+    if state.vehicles:
+        out["vehicles"] = [{"id": v.id, "name": v.name, "kind": v.stats.name,
+                            "damage": v.damage_words(), "pilot": v.pilot or ""}
+                           for v in state.vehicles]
+    if state.chases:
+        out["chases"] = [{"pursuer": c.pursuer, "quarry": c.quarry, "range": c.range}
+                         for c in state.chases]
     return out
 
 

@@ -1,0 +1,481 @@
+"""The GM's vehicle commands ("Vehicles" through "Vehicle Costs"): each validates against the
+campaign and returns one event payload that :mod:`.vehicle_log` folds.
+
+Every die is stored in its event. Wild-die rolls are typed from the table as ``(faces, wild
+chain)`` under the keys :func:`.vehicle_log.vehicle_rolls` names; the plain 1D rolls of the
+damage chart as a list of one face.
+
+Vehicle actions are not tied to the character fight's turn order: the GM runs them when the
+story says so (a pilot's wounds still count against his rolls). A skill the campaign's list
+does not have (a Pilot skill in a fantasy campaign) is rolled on its attribute: Drive, Pilot
+and Gunnery on Agility, Command on Charm, Repair on Wit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from d6tui.engine.dice import Dice, table_roll
+from d6tui.engine.errors import DiceError, RuleError
+from d6tui.games.simple_six import combat
+from d6tui.games.simple_six import vehicles as vr
+from d6tui.games.simple_six.campaign import (
+    Campaign,
+    Member,
+    _code_for,
+    _penalty,
+    _roll,
+    slug,
+)
+from d6tui.games.simple_six.codes import ZERO, DieCode
+from d6tui.games.simple_six.sheet import weapon_damage
+from d6tui.games.simple_six.vehicle_log import chase_of, vehicle
+from d6tui.games.simple_six.wild import RollRequest
+from d6tui.games.simple_six.wounds import extra_damage, next_level
+
+#: Attribute used when the campaign's skill list lacks a vehicle skill.
+FALLBACK = {"drive": "Agility", "pilot": "Agility", "gunnery": "Agility", "command": "Charm",
+            "repair": "Wit"}
+
+_VC = "Vehicle Combat"
+
+
+def skill_code(state: Campaign, m: Member, name: str) -> tuple[DieCode, str]:
+    """A character's code for a vehicle skill and the name rolled.
+
+    Returns:
+        (code, what was rolled): the skill, or its attribute when the campaign has no such
+        skill (see the module docstring).
+
+    Raises:
+        RuleError: neither the skill nor a fallback attribute is known.
+    """
+    try:
+        return _code_for(state, m, name), name
+    except RuleError:
+        attr = FALLBACK.get(name.strip().lower())
+        if attr is None:
+            raise
+        return m.sheet.attribute(attr), attr
+
+
+def _plain(dice: Dice | None, typed: Sequence[int] | None, label: str) -> dict:
+    """One plain d6 (the damage chart, the system hit)."""
+    if typed is not None:
+        roll = table_roll(list(typed), 1)
+    elif dice is None:
+        raise DiceError("roll the dice, or type the faces rolled at the table")
+    else:
+        roll = dice.roll(1)
+    roll["label"] = label
+    return roll
+
+
+def can_steer(state: Campaign, v: vr.Vehicle) -> bool:
+    """Whether ``v`` is running and has a pilot who can act."""
+    if v.pilot is None or not v.running:
+        return False
+    try:
+        _penalty(state, state.member(v.pilot))
+    except RuleError:
+        return False
+    return True
+
+
+def _pilot_roll(state: Campaign, v: vr.Vehicle, key: str, dice: Dice | None,
+                typed: Mapping[str, Any], *, move: bool = False, bonus: int = 0,
+                extra: DieCode = ZERO) -> dict:
+    """The pilot's Drive/Pilot roll with ``v``: skill less his wounds, plus Maneuverability,
+    less the vehicle's structural penalty (and Move dice and speed bonus in a chase)."""
+    if v.pilot is None:
+        raise RuleError(f"{v.name} has no pilot: crew it first", "Vehicles")
+    if not v.running:
+        raise RuleError(f"{v.name} has stopped (Mortally Wounded or destroyed)",
+                        "Structural Damage")
+    m = state.member(v.pilot)
+    skill, what = skill_code(state, m, v.stats.skill)
+    skill = skill - DieCode.of(_penalty(state, m)) + extra
+    code = vr.pilot_code(skill, v, move=move, bonus=bonus)
+    parts = [f"{what} of {m.sheet.name}", f"MNV {v.maneuverability}"]
+    if v.penalty:
+        parts.append(f"-{v.penalty}D {v.level.label}")
+    if move:
+        parts.append(f"Move {v.stats.move}")
+    if bonus:
+        parts.append(f"+{bonus}D speed")
+    if extra != ZERO:
+        parts.append(f"{extra.signed()} scale")
+    return _roll(RollRequest(code, label=" + ".join(parts)), state.settings, dice,
+                 typed.get(key))
+
+
+def _hit(state: Campaign, v: vr.Vehicle, code: DieCode, soak: DieCode, key: str,
+         dice: Dice | None, typed: Mapping[str, Any], extra: int = 0) -> dict:
+    """Damage ``code`` against ``v``'s Body (plus ``soak`` dice of scale), and where it lands
+    (see :mod:`.vehicle_log` for the shape)."""
+    s = state.settings
+    hit: dict = {"vehicle": v.id, "key": key}
+    hit["damage"] = _roll(RollRequest(code, label="damage"), s, dice, typed.get(key + "damage"))
+    if s.combat == "static":
+        resistance = (v.stats.body + soak).static
+    else:
+        resist = _roll(RollRequest(v.stats.body + soak, label=f"Body of {v.name}"), s, dice,
+                       typed.get(key + "resist"))
+        hit["resist"] = resist
+        resistance = resist["total"]
+    hit["resistance"] = resistance
+    hit["extra"] = extra
+    margin = hit["damage"]["total"] + extra - resistance
+    hit["margin"] = margin
+    if margin <= 0:
+        return hit
+    loc = _plain(dice, typed.get(key + "location"), f"damage chart for {v.name}")
+    hit["location"] = loc
+    part = vr.damage_part(loc["faces"][0], v.stats)
+    hit["part"] = part
+    if part == "system":
+        sr = _plain(dice, typed.get(key + "system_roll"), f"which system of {v.name}")
+        hit["system_roll"] = sr
+        hit["system"] = vr.system_hit(sr["faces"][0], v.stats)
+    elif part == "structure":
+        hit["severity"] = next_level(v.level, margin).label
+    return hit
+
+
+# -- the roster -------------------------------------------------------------------------------
+
+
+def add_vehicle(state: Campaign, stats: vr.VehicleStats, name: str | None = None) -> dict:
+    """Add a vehicle to the campaign ("Vehicles").
+
+    Args:
+        state: the campaign.
+        stats: its stats (a template).
+        name: its own name; the template's name by default.
+
+    Returns:
+        A ``vehicle_added`` payload with the whole stats, so the log does not depend on the
+        template file.
+
+    Raises:
+        RuleError: no name, or a vehicle of that name already.
+    """
+    name = (name or stats.name).strip()
+    if not name:
+        raise RuleError("a vehicle needs a name", "Vehicles")
+    vid = slug(name)
+    if any(v.id == vid or v.name.lower() == name.lower() for v in state.vehicles):
+        raise RuleError(f"there is already a vehicle called {name}", "Vehicles")
+    return {"type": "vehicle_added", "id": vid, "name": name, "template": stats.name,
+            "stats": vr.stats_to_dict(stats)}
+
+
+def crew_vehicle(state: Campaign, which: str, pilot: str | None,
+                 crew: Sequence[str] = ()) -> dict:
+    """Put roster characters aboard: the pilot (whose Drive/Pilot skill is rolled) and others.
+
+    Raises:
+        RuleError: an unknown character or vehicle, someone listed twice, or more aboard than
+            crew plus passengers.
+    """
+    v = vehicle(state, which)
+    pid = state.member(pilot).id if pilot else None
+    ids = [state.member(c).id for c in crew]
+    everyone = ids + ([pid] if pid else [])
+    if len(set(everyone)) != len(everyone):
+        raise RuleError("each character takes one place aboard", "Vehicles")
+    seats = v.stats.crew + v.stats.passengers
+    if len(everyone) > seats:
+        raise RuleError(f"the {v.stats.name} takes {seats} aboard (Crew {v.stats.crew},"
+                        f" Passengers {v.stats.passengers})", "Vehicles")
+    payload: dict = {"type": "vehicle_crewed", "vehicle": v.id, "crew": ids}
+    if pid:
+        payload["pilot"] = pid
+    return payload
+
+
+# -- combat -----------------------------------------------------------------------------------
+
+
+def attack_vehicle(
+    state: Campaign,
+    attacker: str,
+    target: str,
+    *,
+    weapon: str,
+    from_vehicle: str | None = None,
+    skill: str | None = None,
+    range_: str = "short",
+    cover: int = 0,
+    evade: bool = True,
+    guns: int = 1,
+    commander: str | None = None,
+    dice: Dice | None = None,
+    typed: Mapping[str, Any] | None = None,
+) -> dict:
+    """An attack on a vehicle ("Vehicle Combat").
+
+    Resolved like an attack on a character, but the target's pilot rolls Drive/Pilot plus
+    Maneuverability in place of Dodge (Fast Static: that code's static value); with no pilot,
+    a stopped vehicle or ``evade=False`` the TN is 10 plus range and cover. A hit rolls damage
+    against the vehicle's Body (a roll, or its static value under Fast Static); damage that gets
+    through is placed by 1D on the damage chart. A mounted weapon is at its vehicle's scale
+    unless it says otherwise; scale differences work as for characters ("Scaling").
+
+    Args:
+        state: the campaign.
+        attacker: the roster character firing.
+        target: the vehicle attacked.
+        weapon: a weapon mounted on ``from_vehicle``, or one from the sheet's weapon tables.
+        from_vehicle: the vehicle the attacker fires from (he must be aboard).
+        skill: the attack skill (default: the mounted weapon's; required for a hand weapon).
+        range_: ``point_blank``, ``short``, ``medium`` or ``long``.
+        cover: percent of the target behind cover.
+        evade: the target's pilot tries to avoid the attack.
+        guns: guns of this type fired as one salvo ("Multiple Weapons on Vehicles"): a Command
+            roll first, +1 pip of damage per doubling.
+        commander: who rolls Command for a salvo (default the attacker).
+        dice: the app's dice.
+        typed: typed rolls: ``command``, ``attack``, ``defense``, ``damage``, ``resist`` (wild),
+            ``location``, ``system_roll`` (one face each).
+
+    Returns:
+        A ``vehicle_attacked`` payload.
+
+    Raises:
+        RuleError: an unknown weapon, the attacker not aboard, a destroyed target, more guns
+            than are mounted, or a broken rule of the attack.
+    """
+    typed = typed or {}
+    s = state.settings
+    a = state.member(attacker)
+    t = vehicle(state, target)
+    if t.destroyed:
+        raise RuleError(f"{t.name} is already destroyed", "Structural Damage")
+    payload: dict = {"type": "vehicle_attacked", "attacker": a.id, "vehicle": t.id,
+                     "weapon": weapon, "range": range_, "system": s.combat}
+    if from_vehicle is not None:
+        src = vehicle(state, from_vehicle)
+        if a.id not in (src.pilot, *src.crew):
+            raise RuleError(f"{a.sheet.name} is not aboard {src.name}", "Vehicles")
+        if src.id == t.id:
+            raise RuleError("a vehicle does not fire on itself", _VC)
+        mounted = src.stats.weapon(weapon)
+        if src.broken(mounted.name):
+            raise RuleError(f"the {mounted.name} of {src.name} is broken", "System Damaged")
+        if guns > mounted.count:
+            raise RuleError(f"{src.name} mounts {mounted.count} {mounted.name}, not {guns}",
+                            "Multiple Weapons on Vehicles")
+        skill = skill or mounted.skill
+        scale = mounted.scale if mounted.scale is not None else src.stats.scale
+        dmg = mounted.damage
+        payload["from"] = src.id
+    else:
+        if guns != 1:
+            raise RuleError("a salvo is fired from a vehicle's guns",
+                            "Multiple Weapons on Vehicles")
+        if skill is None:
+            raise RuleError("name the skill of a hand weapon", _VC)
+        scale = a.sheet.scale
+        dmg = weapon_damage(a.sheet, weapon, s)
+    sc = combat.scale_effects(scale, t.stats.scale)
+    if guns > 1:
+        boss = state.member(commander or a.id)
+        code, what = skill_code(state, boss, "Command")
+        name, tn = vr.salvo_difficulty(guns)
+        croll = _roll(RollRequest(code, wound_dice=_penalty(state, boss), target=tn,
+                                  label=f"{what} for a salvo of {guns} ({name})"),
+                      s, dice, typed.get("command"))
+        payload.update(guns=guns, commander=boss.id, command=croll, command_tn=tn)
+        if croll["total"] < tn:
+            payload["hit"] = False
+            return payload
+        dmg = dmg + DieCode.of(0, vr.salvo_pips(guns))
+    code, what = skill_code(state, a, skill)
+    payload["skill"] = what
+    attack = _roll(RollRequest(code + sc.attack, wound_dice=_penalty(state, a), label=what),
+                   s, dice, typed.get("attack"))
+    payload["attack"] = attack
+    if not (evade and can_steer(state, t)):
+        tn = combat.traditional_tn(range_=range_, cover=cover)
+    elif s.combat == "static":
+        pm = state.member(str(t.pilot))
+        skill_c, _ = skill_code(state, pm, t.stats.skill)
+        skill_c = skill_c - DieCode.of(_penalty(state, pm))
+        base = vr.pilot_code(skill_c, t).static
+        tn = combat.static_tn(base, range_=range_, cover=cover, scale_bonus=sc.dodge.static)
+        payload["defense"] = {"static": base}
+    else:
+        droll = _pilot_roll(state, t, "defense", dice, typed, extra=sc.dodge)
+        payload["defense"] = {"roll": droll}
+        tn = combat.traditional_tn(droll["total"], kind="dodge", range_=range_, cover=cover)
+    payload["tn"] = tn
+    margin = combat.hit_margin(attack["total"], tn)
+    payload["hit"] = margin >= 0
+    if margin < 0:
+        return payload
+    extra = extra_damage(margin, s.increasing_damage) if s.increasing_damage else 0
+    payload["hits"] = [_hit(state, t, dmg + sc.damage, sc.soak, "", dice, typed, extra)]
+    return payload
+
+
+def ram(state: Campaign, rammer: str, target: str, *, dice: Dice | None = None,
+        typed: Mapping[str, Any] | None = None) -> dict:
+    """One vehicle rams another at short range ("Ramming").
+
+    The rammer's pilot roll must beat the target's pilot roll (a target nobody steers: 10, the
+    base TN of an attack). On a ram both vehicles take damage of the rammer's Body plus the
+    difference of their Move codes, each rolled on its own so that scale counts only where the
+    two differ; each resists with its Body and rolls on the damage chart.
+
+    Args:
+        typed: ``rammer_roll``, ``target_roll``; per hit ``target_damage``, ``target_resist``,
+            ``target_location``, ``target_system_roll`` and the same with ``rammer_``.
+
+    Returns:
+        A ``vehicle_rammed`` payload.
+
+    Raises:
+        RuleError: the same vehicle, a rammer without a pilot or stopped, a destroyed target,
+            or a chase between them that is not at short range.
+    """
+    typed = typed or {}
+    r, t = vehicle(state, rammer), vehicle(state, target)
+    if r.id == t.id:
+        raise RuleError("a vehicle cannot ram itself", "Ramming")
+    if t.destroyed:
+        raise RuleError(f"{t.name} is already destroyed", "Structural Damage")
+    chase = chase_of(state, r.id, t.id)
+    if chase is not None and chase.range != "short":
+        raise RuleError(f"{r.name} and {t.name} are at {chase.range} range; ramming is at"
+                        " short range", "Ramming")
+    payload: dict = {"type": "vehicle_rammed", "rammer": r.id, "target": t.id}
+    rroll = _pilot_roll(state, r, "rammer_roll", dice, typed)
+    payload["rammer_roll"] = rroll
+    if can_steer(state, t):
+        troll = _pilot_roll(state, t, "target_roll", dice, typed)
+        payload["target_roll"] = troll
+        against = troll["total"]
+    else:
+        against = combat.TRADITIONAL_BASE_TN
+        payload["target_tn"] = against
+    payload["hit"] = rroll["total"] > against
+    if not payload["hit"]:
+        return payload
+    base = vr.ram_damage(r.stats, t.stats)
+    payload["ram_damage"] = str(base)
+    sc = combat.scale_effects(r.stats.scale, t.stats.scale)
+    payload["hits"] = [
+        _hit(state, t, base + sc.damage, sc.soak, "target_", dice, typed),
+        _hit(state, r, base, ZERO, "rammer_", dice, typed),
+    ]
+    return payload
+
+
+# -- chases -----------------------------------------------------------------------------------
+
+
+def start_chase(state: Campaign, pursuer: str, quarry: str, range_: str = "medium") -> dict:
+    """The GM sets a chase going at a range ("Chases").
+
+    Raises:
+        RuleError: the same vehicle, a chase between them already, or an unknown range.
+    """
+    p, q = vehicle(state, pursuer), vehicle(state, quarry)
+    if p.id == q.id:
+        raise RuleError("a vehicle cannot chase itself", "Chases")
+    if chase_of(state, p.id, q.id) is not None:
+        raise RuleError(f"{p.name} and {q.name} are already in a chase", "Chases")
+    if range_ not in vr.RANGES:
+        raise RuleError(f"a chase starts at short, medium or long range, not {range_!r}",
+                        "Chases")
+    return {"type": "chase_started", "pursuer": p.id, "quarry": q.id, "range": range_}
+
+
+def chase_turn(state: Campaign, pursuer: str, quarry: str, *, pursuer_move: str = "close",
+               quarry_move: str = "open", dice: Dice | None = None,
+               typed: Mapping[str, Any] | None = None) -> dict:
+    """One turn of a chase ("Chases", "Vehicle Movement").
+
+    Each pilot rolls Drive/Pilot plus Maneuverability plus the vehicle's Move dice; the faster
+    speed category adds the difference of the speed factors. The higher roll closes or opens
+    the range one band, as its side wants (``pursuer_move``/``quarry_move``); a tie changes
+    nothing. Closing below short is caught, opening beyond long escaped: the chase ends.
+
+    Returns:
+        A ``chase_turned`` payload: both rolls, ``winner``, ``move`` and ``result`` (a range,
+        ``caught`` or ``escaped``).
+
+    Raises:
+        RuleError: no such chase, a vehicle without a pilot or stopped.
+    """
+    typed = typed or {}
+    p, q = vehicle(state, pursuer), vehicle(state, quarry)
+    c = chase_of(state, p.id, q.id)
+    if c is None:
+        raise RuleError(f"{p.name} is not chasing {q.name}", "Chases")
+    if c.pursuer != p.id:
+        p, q = q, p
+    payload: dict = {"type": "chase_turned", "pursuer": p.id, "quarry": q.id,
+                     "range": c.range}
+    pb, qb = vr.speed_bonus(p.stats.speed, q.stats.speed), vr.speed_bonus(q.stats.speed,
+                                                                         p.stats.speed)
+    payload["pursuer_roll"] = _pilot_roll(state, p, "pursuer_roll", dice, typed, move=True,
+                                          bonus=pb)
+    payload["quarry_roll"] = _pilot_roll(state, q, "quarry_roll", dice, typed, move=True,
+                                         bonus=qb)
+    pt, qt = payload["pursuer_roll"]["total"], payload["quarry_roll"]["total"]
+    if pt == qt:
+        payload.update(winner="", move="", result=c.range)
+        return payload
+    winner, move = (p.id, pursuer_move) if pt > qt else (q.id, quarry_move)
+    payload.update(winner=winner, move=move, result=vr.chase_step(c.range, move))
+    return payload
+
+
+def end_chase(state: Campaign, pursuer: str, quarry: str) -> dict:
+    """The GM ends a chase that neither caught nor escaped.
+
+    Raises:
+        RuleError: no such chase.
+    """
+    p, q = vehicle(state, pursuer), vehicle(state, quarry)
+    c = chase_of(state, p.id, q.id)
+    if c is None:
+        raise RuleError(f"{p.name} is not chasing {q.name}", "Chases")
+    return {"type": "chase_ended", "pursuer": c.pursuer, "quarry": c.quarry}
+
+
+# -- repairs ----------------------------------------------------------------------------------
+
+
+def repair_vehicle(state: Campaign, which: str, who: str, part: str, *,
+                   dice: Dice | None = None, typed: Mapping[str, Any] | None = None) -> dict:
+    """A character repairs one damaged part ("Repairing Vehicles").
+
+    The dice lost on the part give the difficulty, the cost (a percentage of a new vehicle's
+    price) and the time; the repairer rolls Repair; success restores the part.
+
+    Args:
+        part: ``maneuverability``, ``structure`` or a system's name.
+        typed: ``roll``.
+
+    Returns:
+        A ``vehicle_repaired`` payload with the job and the roll.
+
+    Raises:
+        RuleError: nothing to repair there, a destroyed vehicle, or a repairer who cannot act.
+    """
+    typed = typed or {}
+    v = vehicle(state, which)
+    m = state.member(who)
+    job = vr.repair_job(v, part)
+    code, what = skill_code(state, m, "Repair")
+    roll = _roll(RollRequest(code, wound_dice=_penalty(state, m), target=job.tn,
+                             label=f"{what} ({job.difficulty})"),
+                 state.settings, dice, typed.get("roll"))
+    return {"type": "vehicle_repaired", "vehicle": v.id, "who": m.id, "part": part,
+            "dice": job.dice, "difficulty": job.difficulty, "tn": job.tn,
+            "cost": f"{job.percent}% of {v.stats.dollars}", "time": job.time, "roll": roll,
+            "success": roll["total"] >= job.tn}

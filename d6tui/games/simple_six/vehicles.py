@@ -1,0 +1,606 @@
+"""Vehicles in Simple Six: their stats, the damage they take, chases, ramming, salvos, repairs.
+
+"Vehicles" defines every vehicle by Skill, Scale, Body, Maneuverability (MNV), Move, Crew,
+Passengers, Weapons and Cargo; "Vehicle Costs" rates the price from ``$`` to ``$$$$$$``;
+"Vehicle Movement" sorts them into four speed categories. The SRD's sample vehicles have names
+and no numbers, so the shipped templates in ``d6tui/content/simple_six_vehicles.toml`` are
+house values (``source = "house"``); a GM's file of the same name in the config dir replaces
+its ``[[vehicles]]`` entries by name.
+
+Where the SRD is silent, d6tui decides (each is named where it applies):
+
+- A 6 on the 1D damage chart (the SRD lists 1-5) is Structural Damage, like 4-5.
+- The wound chart's severity is the wound a Structural hit deals (with the chart's notes, so
+  repeated hits climb); Maneuverability and System hits always cost 1D, as the SRD says.
+- A structural wound level takes its character penalty (Stunned and Wounded 1D, Severely 2D,
+  Incapacitated 3D) off the pilot's rolls with the vehicle until it is repaired; Mortally
+  Wounded vehicles stop running, Dead ones are destroyed.
+- A System hit picks the system with 1D spread over the vehicle's list (three systems: 1-2,
+  3-4, 5-6); a vehicle with no systems listed takes it as structural damage.
+- A pilot roll that penalties leave below 1D rolls the wild die alone.
+- Salvo difficulty: one level per doubling of the guns (2 Easy, 3-4 Moderate, 5-8 Difficult,
+  9-16 Very Difficult, more Heroic).
+- Repairs count a structural wound as dice lost by its penalty (Mortally Wounded 4D).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from d6tui.engine.errors import RuleError
+from d6tui.games.simple_six.codes import DieCode, as_code
+from d6tui.games.simple_six.wild import difficulty_tn
+from d6tui.games.simple_six.wounds import PENALTY_DICE, WoundLevel, next_level
+
+SHIPPED = Path(__file__).resolve().parents[2] / "content" / "simple_six_vehicles.toml"
+
+_V = "Vehicles"
+_DMG = "Effects of Damage"
+
+#: "Vehicle Movement": speed category -> (name, bonus dice of its speed factor).
+SPEED_CATEGORIES: dict[str, tuple[str, int]] = {
+    "primitive": ("Primitive Craft / Muscle Powered", 0),
+    "ground": ("Motorized Ground / Water Craft", 2),
+    "air": ("Aircraft", 5),
+    "space": ("Spacecraft", 10),
+}
+
+#: "Vehicle Costs": dollar signs -> what they mean.
+COSTS = {
+    1: "Trivial cost",
+    2: "Affordable to most",
+    3: "Affordable to the very wealthy, governments, and corps",
+    4: "Only the richest individuals, most governments",
+    5: "Only large governments and megacorps can purchase",
+    6: "World governments and star empires only",
+}
+
+#: The 1D damage chart ("Vehicle Combat"); 6 is d6tui's (house): structural, like 4-5.
+DAMAGE_CHART = {1: "maneuverability", 2: "system", 3: "system", 4: "structure",
+                5: "structure", 6: "structure"}
+
+#: Faces of the damage chart that are house values (the SRD's chart stops at 5).
+HOUSE_FACES = frozenset({6})
+
+#: Chase ranges, nearest first ("Chases").
+RANGES = ("short", "medium", "long")
+
+#: "Repairing Vehicles": dice lost -> (difficulty, percent of the new price, time).
+REPAIRS = {1: ("Easy", 10, "1 hour"), 2: ("Moderate", 15, "4 hours"),
+           3: ("Difficult", 20, "1 day")}
+
+#: Dice lost counted for a structural wound when repairing it (house): its penalty, 4D when
+#: Mortally Wounded.
+STRUCTURE_DICE = {**PENALTY_DICE, WoundLevel.MORTALLY_WOUNDED: 4}
+
+
+# -- stats ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """A weapon mounted on a vehicle ("Vehicles": Weapons).
+
+    Attributes:
+        name: what it is ("Laser Cannon").
+        damage: its damage code.
+        count: how many of this type are mounted (a salvo combines them).
+        skill: the gunner's skill.
+        scale: its scale in dice, or None for the vehicle's ("Vehicle Combat").
+    """
+
+    name: str
+    damage: DieCode
+    count: int = 1
+    skill: str = "Gunnery"
+    scale: int | None = None
+
+
+@dataclass(frozen=True)
+class System:
+    """A system that a System hit can damage ("Effects of Damage": System Damaged).
+
+    Attributes:
+        name: "Sensors", "Shields", "Rigging"...
+        rating: its rating when it has one (a hit takes 1D off), or None (a hit breaks it).
+    """
+
+    name: str
+    rating: DieCode | None = None
+
+
+@dataclass(frozen=True)
+class VehicleStats:
+    """What a kind of vehicle is ("Vehicles").
+
+    Attributes:
+        name: the kind ("Tank").
+        skill: the skill that drives or pilots it ("Drive", "Pilot").
+        scale: scale in dice ("Scaling").
+        body: the code rolled to resist damage.
+        maneuverability: added to the pilot's rolls (may be negative).
+        move: the Move dice, between vehicles of one speed category.
+        speed: a key of :data:`SPEED_CATEGORIES`.
+        crew: the number needed to operate it.
+        passengers: non-crew capacity.
+        weapons: mounted weapons.
+        systems: what a System hit can damage (at most six).
+        cargo: how much it carries, in words.
+        cost: 1-6 dollar signs ("Vehicle Costs").
+        notes: a line for the GM.
+        house: a house value (the SRD gives no numbers), shown with a mark.
+    """
+
+    name: str
+    skill: str
+    scale: int
+    body: DieCode
+    maneuverability: DieCode
+    move: DieCode
+    speed: str
+    crew: int = 1
+    passengers: int = 0
+    weapons: tuple[Weapon, ...] = ()
+    systems: tuple[System, ...] = ()
+    cargo: str = ""
+    cost: int = 1
+    notes: str = ""
+    house: bool = False
+
+    @property
+    def dollars(self) -> str:
+        """The cost as dollar signs: ``$$$``."""
+        return "$" * self.cost
+
+    def weapon(self, name: str) -> Weapon:
+        """A mounted weapon by name (any case).
+
+        Raises:
+            RuleError: no such weapon on this vehicle.
+        """
+        for w in self.weapons:
+            if w.name.lower() == name.strip().lower():
+                return w
+        raise RuleError(f"the {self.name} carries no '{name}'", _V)
+
+
+def stats_from_dict(e: Mapping) -> VehicleStats:
+    """Read a vehicle's stats from a template entry or an event.
+
+    Raises:
+        RuleError: a missing or wrong value (names the vehicle).
+        DiceError: a code that does not read.
+    """
+    name = str(e.get("name", "")).strip()
+    if not name:
+        raise RuleError("a vehicle needs a name", _V)
+    for key in ("skill", "scale", "body", "maneuverability", "move", "speed"):
+        if key not in e:
+            raise RuleError(f"the vehicle {name} needs '{key}'", _V)
+    speed = str(e["speed"])
+    if speed not in SPEED_CATEGORIES:
+        raise RuleError(f"{name}: speed is one of {', '.join(SPEED_CATEGORIES)}, not {speed!r}",
+                        "Vehicle Movement")
+    cost = int(e.get("cost", 1))
+    if cost not in COSTS:
+        raise RuleError(f"{name}: cost is 1 to 6 dollar signs, not {cost}", "Vehicle Costs")
+    weapons = tuple(
+        Weapon(str(w["name"]), as_code(str(w["damage"])), int(w.get("count", 1)),
+               str(w.get("skill", "Gunnery")),
+               int(w["scale"]) if "scale" in w else None)
+        for w in e.get("weapons", ()))
+    if any(w.count < 1 for w in weapons):
+        raise RuleError(f"{name}: a weapon is mounted at least once", _V)
+    systems = tuple(
+        System(str(s["name"]), as_code(str(s["rating"])) if "rating" in s else None)
+        if isinstance(s, Mapping) else System(str(s))
+        for s in e.get("systems", ()))
+    if len(systems) > 6:
+        raise RuleError(f"{name}: at most six systems (one die picks the one hit)", _DMG)
+    return VehicleStats(
+        name=name, skill=str(e["skill"]), scale=int(e["scale"]), body=as_code(str(e["body"])),
+        maneuverability=as_code(str(e["maneuverability"])), move=as_code(str(e["move"])),
+        speed=speed, crew=int(e.get("crew", 1)), passengers=int(e.get("passengers", 0)),
+        weapons=weapons, systems=systems, cargo=str(e.get("cargo", "")), cost=cost,
+        notes=str(e.get("notes", "")), house=e.get("source") == "house")
+
+
+def stats_to_dict(v: VehicleStats) -> dict:
+    """The stats as TOML values (the inverse of :func:`stats_from_dict`)."""
+    out: dict = {"name": v.name, "skill": v.skill, "scale": v.scale, "body": str(v.body),
+                 "maneuverability": str(v.maneuverability), "move": str(v.move),
+                 "speed": v.speed, "crew": v.crew, "passengers": v.passengers,
+                 "cargo": v.cargo, "cost": v.cost}
+    weapons = []
+    for w in v.weapons:
+        d: dict = {"name": w.name, "damage": str(w.damage), "count": w.count, "skill": w.skill}
+        if w.scale is not None:
+            d["scale"] = w.scale
+        weapons.append(d)
+    out["weapons"] = weapons
+    out["systems"] = [{"name": s.name, **({"rating": str(s.rating)} if s.rating else {})}
+                      for s in v.systems]
+    if v.notes:
+        out["notes"] = v.notes
+    if v.house:
+        out["source"] = "house"
+    return out
+
+
+def templates(user: Path | None = None) -> list[VehicleStats]:
+    """The shipped vehicle templates with the GM's own merged over them by name.
+
+    Args:
+        user: the GM's file; by default ``simple_six_vehicles.toml`` in the config dir, if any.
+
+    Raises:
+        RuleError, DiceError: an entry that does not read.
+        OSError, tomllib.TOMLDecodeError: a file that cannot be read.
+    """
+    from d6tui.paths import user_content_file
+
+    shipped = [stats_from_dict(e)
+               for e in tomllib.loads(SHIPPED.read_text(encoding="utf-8")).get("vehicles", ())]
+    path = user if user is not None else user_content_file(SHIPPED.name)
+    if path is None:
+        return shipped
+    own = [stats_from_dict(e)
+           for e in tomllib.loads(path.read_text(encoding="utf-8")).get("vehicles", ())]
+    names = {t.name.lower() for t in own}
+    return [t for t in shipped if t.name.lower() not in names] + own
+
+
+# -- a vehicle in play ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Vehicle:
+    """A vehicle on the campaign's roster and the damage it carries.
+
+    Attributes:
+        id: a short id from the name, unique among the campaign's vehicles.
+        name: its own name ("The Dawn Treader").
+        stats: what kind of vehicle it is.
+        level: its structural wound level ("Structural Damage").
+        mnv_lost: dice of Maneuverability lost.
+        systems: system name -> dice lost (a system without a rating at 1 is broken).
+        pilot: the roster id of whoever drives it, or None.
+        crew: roster ids of everyone else aboard.
+    """
+
+    id: str
+    name: str
+    stats: VehicleStats
+    level: WoundLevel = WoundLevel.UNHARMED
+    mnv_lost: int = 0
+    systems: tuple[tuple[str, int], ...] = ()
+    pilot: str | None = None
+    crew: tuple[str, ...] = ()
+
+    @property
+    def maneuverability(self) -> DieCode:
+        """Maneuverability now: the stat less the dice lost (may be negative)."""
+        return self.stats.maneuverability - DieCode.of(self.mnv_lost)
+
+    @property
+    def running(self) -> bool:
+        """It still moves: not Mortally Wounded or destroyed."""
+        return self.level < WoundLevel.MORTALLY_WOUNDED
+
+    @property
+    def destroyed(self) -> bool:
+        """Dead: the vehicle is destroyed."""
+        return self.level == WoundLevel.DEAD
+
+    @property
+    def penalty(self) -> int:
+        """Dice its structural wounds take off the pilot's rolls (house reading of "treat these
+        like character wound levels")."""
+        return PENALTY_DICE.get(self.level, 3)
+
+    def lost(self, system: str) -> int:
+        """Dice lost on ``system`` (0 when undamaged)."""
+        return dict(self.systems).get(system, 0)
+
+    def broken(self, system: str) -> bool:
+        """The system no longer works: hit with no rating, or its rating is gone."""
+        lost = self.lost(system)
+        for s in self.stats.systems:
+            if s.name == system:
+                return lost > 0 and (s.rating is None or lost >= s.rating.dice)
+        return False
+
+    def damage_words(self) -> str:
+        """Its damage in a few words: ``Wounded, MNV -1D, Sensors broken``."""
+        parts = [] if self.level == WoundLevel.UNHARMED else [self.level.label]
+        if self.destroyed:
+            parts = ["destroyed"]
+        elif self.level == WoundLevel.MORTALLY_WOUNDED:
+            parts = ["stopped (Mortally Wounded)"]
+        if self.mnv_lost:
+            parts.append(f"MNV -{self.mnv_lost}D")
+        for name, lost in self.systems:
+            if lost:
+                parts.append(f"{name} broken" if self.broken(name) else f"{name} -{lost}D")
+        return ", ".join(parts) or "undamaged"
+
+
+def damage_part(face: int, stats: VehicleStats) -> str:
+    """The part a 1D roll on the damage chart hits ("Vehicle Combat").
+
+    Args:
+        face: the 1D (1-6).
+        stats: the vehicle (with no systems listed, a System hit is structural).
+
+    Returns:
+        ``"maneuverability"``, ``"system"`` or ``"structure"``.
+
+    Raises:
+        RuleError: not a face of a d6.
+    """
+    if face not in DAMAGE_CHART:
+        raise RuleError(f"the damage chart is rolled on 1D, not {face}", "Vehicle Combat")
+    part = DAMAGE_CHART[face]
+    if part == "system" and not stats.systems:
+        return "structure"
+    return part
+
+
+def system_hit(face: int, stats: VehicleStats) -> str:
+    """The system a 1D picks: the faces spread over the list in order (house).
+
+    Raises:
+        RuleError: the vehicle lists no systems, or not a face of a d6.
+    """
+    if not stats.systems:
+        raise RuleError(f"the {stats.name} lists no systems", _DMG)
+    if not 1 <= face <= 6:
+        raise RuleError(f"a system is picked with 1D, not {face}", _DMG)
+    return stats.systems[(face - 1) * len(stats.systems) // 6].name
+
+
+def apply_damage(v: Vehicle, margin: int, part: str, system: str | None = None) -> Vehicle:
+    """A hit that beat the Body roll by ``margin``, landing on ``part`` ("Effects of Damage").
+
+    Maneuverability loses 1D (and may go negative); a system loses 1D of its rating or breaks;
+    structure takes the wound the chart gives for ``margin``, with the chart's notes.
+
+    Args:
+        v: the vehicle.
+        margin: damage less the Body roll (0 or less: nothing happens).
+        part: from :func:`damage_part`.
+        system: the system hit, for ``part == "system"``.
+
+    Returns:
+        The damaged vehicle.
+
+    Raises:
+        RuleError: an unknown part, or a system the vehicle does not have.
+    """
+    if margin <= 0 or v.destroyed:
+        return v
+    if part == "maneuverability":
+        return replace(v, mnv_lost=v.mnv_lost + 1)
+    if part == "system":
+        names = [s.name for s in v.stats.systems]
+        if system not in names:
+            raise RuleError(f"the {v.stats.name} has no system {system!r}", _DMG)
+        rating = next(s.rating for s in v.stats.systems if s.name == system)
+        top = rating.dice if rating is not None else 1
+        lost = min(top, v.lost(system) + 1)
+        rest = tuple((n, d) for n, d in v.systems if n != system)
+        return replace(v, systems=(*rest, (system, lost)))
+    if part == "structure":
+        return replace(v, level=next_level(v.level, margin))
+    raise RuleError(f"a hit lands on maneuverability, a system or the structure, not {part!r}",
+                    _DMG)
+
+
+# -- pilots, chases, ramming, salvos ----------------------------------------------------------
+
+
+def pilot_code(skill: DieCode, v: Vehicle, *, move: bool = False, bonus: int = 0) -> DieCode:
+    """The pilot's roll with a vehicle: skill plus Maneuverability (which may be negative),
+    less the structural penalty; in a chase plus the Move dice and the speed bonus; never below
+    the wild die alone (house).
+
+    Args:
+        skill: the pilot's Drive or Pilot code (after his own wounds).
+        v: the vehicle.
+        move: add its Move dice ("Chases").
+        bonus: speed-category bonus dice (:func:`speed_bonus`).
+
+    Returns:
+        The code to roll.
+    """
+    code = skill + v.maneuverability - DieCode.of(v.penalty) + DieCode.of(bonus)
+    if move:
+        code = code + v.stats.move
+    return code if code.dice >= 1 else DieCode.of(1)
+
+
+def speed_bonus(mine: str, theirs: str) -> int:
+    """Bonus Move dice of the faster category over the slower ("Vehicle Movement").
+
+    Args:
+        mine, theirs: speed categories (keys of :data:`SPEED_CATEGORIES`).
+
+    Returns:
+        The difference of the two speed factors when ``mine`` is faster, else 0 (an aircraft
+        chasing a tank: 5D - 2D = 3D).
+
+    Raises:
+        RuleError: an unknown category.
+    """
+    for s in (mine, theirs):
+        if s not in SPEED_CATEGORIES:
+            raise RuleError(f"speed is one of {', '.join(SPEED_CATEGORIES)}, not {s!r}",
+                            "Vehicle Movement")
+    return max(0, SPEED_CATEGORIES[mine][1] - SPEED_CATEGORIES[theirs][1])
+
+
+def chase_step(range_: str, move: str) -> str:
+    """The range after the winner of a chase turn closes or opens it one band ("Chases").
+
+    Args:
+        range_: ``short``, ``medium`` or ``long``.
+        move: ``"close"`` or ``"open"``.
+
+    Returns:
+        The new range, or ``"caught"`` (below short) or ``"escaped"`` (beyond long).
+
+    Raises:
+        RuleError: an unknown range or move.
+    """
+    if range_ not in RANGES:
+        raise RuleError(f"a chase is at short, medium or long range, not {range_!r}", "Chases")
+    i = RANGES.index(range_) + {"close": -1, "open": 1}.get(move, 99)
+    if abs(i) > 90:
+        raise RuleError(f"the winner closes or opens the range, not {move!r}", "Chases")
+    if i < 0:
+        return "caught"
+    if i >= len(RANGES):
+        return "escaped"
+    return RANGES[i]
+
+
+def ram_damage(rammer: VehicleStats, target: VehicleStats) -> DieCode:
+    """What a successful ram deals to both vehicles: the rammer's Body plus the relative Move
+    ("Ramming"): the difference of the two Move codes.
+
+    Returns:
+        The damage code (before scale).
+    """
+    return rammer.body + DieCode(abs(rammer.move.total_pips - target.move.total_pips))
+
+
+def salvo_pips(guns: int) -> int:
+    """Pips of damage a salvo adds: one per doubling of the guns ("Multiple Weapons on
+    Vehicles"): 2-3 guns +1, 4-7 +2, 8-15 +3.
+
+    Raises:
+        RuleError: fewer than one gun.
+    """
+    if guns < 1:
+        raise RuleError("a salvo fires at least one gun", "Multiple Weapons on Vehicles")
+    return guns.bit_length() - 1
+
+
+#: Salvo difficulty by the most guns at each level (house: one level per doubling).
+SALVO_DIFFICULTY = ((2, "Easy"), (4, "Moderate"), (8, "Difficult"), (16, "Very Difficult"))
+
+
+def salvo_difficulty(guns: int) -> tuple[str, int]:
+    """The Command roll to fire ``guns`` (2 or more) as one salvo (house levels).
+
+    Returns:
+        (difficulty name, target number).
+
+    Raises:
+        RuleError: fewer than two guns.
+    """
+    if guns < 2:
+        raise RuleError("a salvo combines two guns or more", "Multiple Weapons on Vehicles")
+    for most, name in SALVO_DIFFICULTY:
+        if guns <= most:
+            return name, difficulty_tn(name)
+    return "Heroic", difficulty_tn("Heroic")
+
+
+@dataclass(frozen=True)
+class Chase:
+    """A chase between two vehicles ("Chases").
+
+    Attributes:
+        pursuer: the vehicle trying to catch up (its id).
+        quarry: the vehicle trying to get away.
+        range: ``short``, ``medium`` or ``long``.
+        turns: chase turns rolled so far.
+    """
+
+    pursuer: str
+    quarry: str
+    range: str = "medium"
+    turns: int = 0
+
+
+# -- repairs ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Repair:
+    """One repair job ("Repairing Vehicles").
+
+    Attributes:
+        part: ``maneuverability``, ``structure`` or a system's name.
+        dice: dice lost on it.
+        difficulty: the difficulty's name.
+        tn: its target number.
+        percent: the cost, in percent of a new vehicle's price.
+        time: how long it takes.
+    """
+
+    part: str
+    dice: int
+    difficulty: str
+    tn: int
+    percent: int
+    time: str
+
+
+def repair_row(dice: int) -> tuple[str, int, str]:
+    """The repair table's row for ``dice`` lost: (difficulty, percent of cost, time).
+
+    Raises:
+        RuleError: nothing is lost.
+    """
+    if dice < 1:
+        raise RuleError("there is nothing to repair", "Repairing Vehicles")
+    return REPAIRS[min(3, dice)]
+
+
+def repair_job(v: Vehicle, part: str) -> Repair:
+    """What repairing ``part`` of ``v`` takes.
+
+    Args:
+        v: the vehicle.
+        part: ``maneuverability``, ``structure`` or a system's name.
+
+    Raises:
+        RuleError: the part is undamaged, the vehicle is destroyed, or no such part.
+    """
+    if v.destroyed:
+        raise RuleError(f"{v.name} is destroyed: there is nothing left to repair",
+                        "Structural Damage")
+    if part == "maneuverability":
+        dice = v.mnv_lost
+    elif part == "structure":
+        dice = STRUCTURE_DICE.get(v.level, 0)
+    elif any(s.name == part for s in v.stats.systems):
+        dice = v.lost(part)
+    else:
+        raise RuleError(f"{v.name} has no part {part!r} to repair", "Repairing Vehicles")
+    diff, pct, time = repair_row(dice)
+    return Repair(part, dice, diff, difficulty_tn(diff), pct, time)
+
+
+def repaired(v: Vehicle, part: str) -> Vehicle:
+    """The vehicle with ``part`` restored (a successful repair)."""
+    if part == "maneuverability":
+        return replace(v, mnv_lost=0)
+    if part == "structure":
+        return replace(v, level=WoundLevel.UNHARMED)
+    return replace(v, systems=tuple((n, d) for n, d in v.systems if n != part))
+
+
+def damaged_parts(v: Vehicle) -> list[str]:
+    """The parts of ``v`` a repair can fix, in the order the GM sees them."""
+    out = ["maneuverability"] if v.mnv_lost else []
+    if v.level != WoundLevel.UNHARMED and not v.destroyed:
+        out.append("structure")
+    out += [n for n, d in v.systems if d]
+    return out
+
