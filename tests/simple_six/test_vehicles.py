@@ -83,7 +83,8 @@ def test_damage_chart_rows() -> None:
 
 
 def test_system_hit_breaks_or_costs_a_die() -> None:
-    v = vr.Vehicle("x", "X", BY_NAME["Star Fighter"])  # Shields 2D, Sensors 1D, Engines 2D, Hyperdrive
+    # Shields 2D, Sensors 1D, Engines 2D, Hyperdrive
+    v = vr.Vehicle("x", "X", BY_NAME["Star Fighter"])
     assert [vr.system_hit(f, v.stats) for f in range(1, 7)] == [
         "Shields", "Shields", "Sensors", "Engines", "Engines", "Hyperdrive"]
     v = vr.apply_damage(v, 3, "system", "Shields")
