@@ -31,6 +31,8 @@ from d6tui.games.simple_six.content import content
 from d6tui.games.simple_six.rules import describe, names_in
 from d6tui.games.simple_six.sheet import Character, melee_skills
 from d6tui.games.simple_six.templates import Template, add_from_template, next_name, templates
+from d6tui.games.simple_six.vehicle_log import FOLDS as VEHICLE_EVENTS
+from d6tui.games.simple_six.vehicle_log import vehicle_rolls
 from d6tui.games.simple_six.wild import describe_roll
 from d6tui.ui.screens.game import GameScreen
 from d6tui.ui.simple_six.widgets import CharacterSheet, GMTracker
@@ -97,6 +99,8 @@ _ROLL_KEYS = ("attack", "defense", "damage", "resist", "roll", "body_roll")
 def rolls_of(payload: dict) -> list[tuple[str, dict]]:
     """The wild-die rolls of an event payload, in the order they are made, keyed as the command
     takes them typed (``attack``, ``defense``..., or a combatant's id for initiative)."""
+    if payload.get("type") in VEHICLE_EVENTS:
+        return [(k, r) for k, r in vehicle_rolls(payload) if "wild" in r]
     out: list[tuple[str, dict]] = []
     for key in _ROLL_KEYS:
         value = payload.get(key)
@@ -161,6 +165,8 @@ class SimpleSixScreen(GameScreen):
                 tooltip="Roll an attribute, skill or specialization, with points"),
         Binding("v", "spend", "Spend CP", id=f"{_P}.spend",
                 tooltip="Spend character points on the picked character"),
+        Binding("V", "vehicles", "Vehicles", id=f"{_P}.vehicles",
+                tooltip="The campaign's vehicles: add, crew, fire on, ram, chase, repair"),
         Binding("t", "table_mode", "Table dice", id=f"{_P}.table",
                 tooltip="Type every roll from real dice (or let d6tui roll)"),
         Binding("X", "export_sheet", "Export sheet", show=False, id=f"{_P}.export",
@@ -235,6 +241,14 @@ whole code.
 dice in the character form, 0D allowed; `v` raises them a pip for their dice in CP, and the
 first die of one begun at 0D costs the campaign's price (10 or 20 CP, "Adding Paranormal
 Abilities"); `x` rolls those above 0D.
+
+## Vehicles
+
+`V` opens the vehicles view ("Vehicles"): the campaign's vehicles with their damage, kept from
+session to session. Add one from a template (the SRD's sample vehicles, with house numbers
+marked ⌂), crew it from the roster, fire on it (the pilot's Drive/Pilot plus Maneuverability
+replaces Dodge; Body resists; 1D says where the damage lands), ram, run chases and repair.
+Its own `?` lists its keys and the choices d6tui makes where the SRD is silent.
 
 ## Table dice
 
@@ -479,6 +493,12 @@ markdown` writes the campaign as a readable record.
             kwargs["knockout_faces"] = knockout
         return self.do(command, *args, dice=self.session.dice, **_typed_kwargs(shape, got),
                        **kwargs)
+
+    def action_vehicles(self) -> None:
+        """Open the vehicles view over the tracker."""
+        from d6tui.ui.simple_six.vehicles_view import VehiclesScreen
+
+        self.app.push_screen(VehiclesScreen(self))
 
     def action_table_mode(self) -> None:
         """Switch table dice on or off."""
