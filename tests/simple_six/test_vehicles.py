@@ -318,3 +318,52 @@ def test_speed_bonus_in_a_chase_roll() -> None:
     # the fighter is a spacecraft (10D) against a ground car (2D): +8D; the car gets nothing
     assert ev["pursuer_roll"]["rolled"] == "21D"
     assert ev["quarry_roll"]["rolled"] == "8D"  # Drive (Agility 3D + 1D) + MNV 1D + Move 3D
+
+
+def test_fast_static_uses_static_pilot_and_body() -> None:
+    s = table({"combat": "static"})
+    ev = s.do(vc.attack_vehicle, "ace", "lucky-lady", weapon="Laser Cannon",
+              from_vehicle="red-five", range_="medium",
+              typed={"attack": w(6, 6, 6, 5), "damage": w(3, 3, 2, 2, 2), "location": [1]})
+    # Rival's Pilot 4D + MNV 1D = 5D: static 15, +5 at medium range
+    assert ev["defense"] == {"static": 15} and ev["tn"] == 20
+    hit = ev["hits"][0]
+    assert "resist" not in hit and hit["resistance"] == 12  # Body 4D, static 12
+    assert vehicle(s.state, "lucky-lady").mnv_lost == 0  # 12 against 12: nothing
+    assert hit["margin"] == 0
+
+
+def test_the_record_tells_vehicle_events(tmp_path: Path) -> None:
+    path = tmp_path / "c.toml"
+    s = table(path=path)
+    s.do(vc.start_chase, "red-five", "lucky-lady", "long")
+    s.do(vc.end_chase, "red-five", "lucky-lady")
+    text = RULES.export_markdown(Session.load(path))
+    assert "vehicle Red Five (Star Fighter) joined the campaign" in text
+    assert "Red Five gave chase to Lucky Lady at long range" in text
+    assert "the chase of Lucky Lady by Red Five ended" in text
+
+
+def test_a_hit_whose_words_disagree_with_its_dice_does_not_fold() -> None:
+    from d6tui.engine.errors import EventError
+
+    s = table()
+    ev = vc.attack_vehicle(s.state, "ace", "lucky-lady", weapon="Laser Cannon",
+                           from_vehicle="red-five", evade=False, typed={
+                               "attack": w(6, 6, 6, 5), "damage": w(3, 3, 2, 2, 2),
+                               "resist": w(1, 1, 1, 2), "location": [1]})
+    assert ev["hits"][0]["part"] == "maneuverability"
+    ev["hits"][0]["part"] = "structure"
+    with pytest.raises(EventError, match="damage chart says maneuverability"):
+        c.fold(s.state, ev)
+
+
+def test_ramming_a_vehicle_nobody_steers() -> None:
+    s = table()
+    s.do(vc.crew_vehicle, "lucky-lady", None)
+    ev = s.do(vc.ram, "red-five", "lucky-lady", typed={
+        "rammer_roll": w(1, 1, 1, 1, 1, 1, 1, 4), "target_damage": w(1, 1, 1, 1, 1),
+        "target_resist": w(6, 6, 6, 5), "rammer_damage": w(1, 1, 1, 1, 1),
+        "rammer_resist": w(6, 6, 5)})
+    assert ev["target_tn"] == 10 and ev["hit"]  # 11 is higher than 10
+    assert "target_roll" not in ev

@@ -164,7 +164,7 @@ def _f_attacked(state: Campaign, e: dict) -> Campaign:
         if not ok:
             return state
     attack = _total(_need(e, "attack"), "attack")
-    if "defense" in e:
+    if isinstance(e.get("defense"), dict) and "roll" in e["defense"]:
         _total(e["defense"]["roll"], "pilot")
     if (attack >= int(_need(e, "tn"))) != bool(e.get("hit")):
         raise EventError("the attack's hit does not match its roll and TN")
