@@ -367,3 +367,16 @@ def test_ramming_a_vehicle_nobody_steers() -> None:
         "rammer_resist": w(6, 6, 5)})
     assert ev["target_tn"] == 10 and ev["hit"]  # 11 is higher than 10
     assert "target_roll" not in ev
+
+
+def test_a_fantasy_campaign_without_pilot_skill_rolls_agility() -> None:
+    s = Session.new(RULES, {"seed": 2, "combat": "traditional"})  # the fantasy list: no Pilot
+    s.do(c.add_character, Draft("Captain", {"Might": "2D", "Agility": "3D", "Wit": "2D",
+                                            "Charm": "3D"}, npc=True), dice=Dice(1))
+    s.do(vc.add_vehicle, BY_NAME["Galleon"], "Sea Wolf")
+    s.do(vc.add_vehicle, BY_NAME["Small Ship"], "Gull")
+    s.do(vc.crew_vehicle, "sea-wolf", "captain")
+    ev = s.do(vc.ram, "sea-wolf", "gull", dice=Dice(3))
+    # Agility 3D + the galleon's MNV -1D; the Gull has no pilot: 10 to beat
+    assert ev["rammer_roll"]["rolled"] == "2D" and "Agility" in ev["rammer_roll"]["label"]
+    assert ev["target_tn"] == 10
