@@ -10,7 +10,8 @@ Events (facts, past tense): ``campaign_started``, ``character_added``, ``session
 ``session_ended``, ``cp_spent``, ``combat_started``, ``round_started``, ``turn_passed``,
 ``attacked``, ``stay_up_rolled``, ``mortal_rolled``, ``flesh_wound_taken``, ``healed``,
 ``rolled``, ``spell_cast``, ``rested``, ``combat_ended``; the vehicle events of
-:mod:`.vehicle_log`.
+:mod:`.vehicle_log`; and from :mod:`.perks` and :mod:`.afterroll`: ``perk_used``,
+``destiny_rerolled``, ``cp_added``, ``halfway_taken``.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from d6tui.games.simple_six.vehicle_log import FOLDS as _VEHICLE_FOLDS
 from d6tui.games.simple_six.vehicles import Chase, Vehicle
 from d6tui.games.simple_six.wild import (
     RollRequest,
+    WildOptions,
     check_wild_roll,
     roll_wild,
     table_wild,
@@ -68,6 +70,9 @@ class Member:
         wounds: wound levels (used unless the campaign counts Body Points).
         body: Body Points, when the campaign uses them.
         caster: failures and maintained spells.
+        perks_used: once-per-session perks spent this session ("General Perks", :mod:`.perks`).
+        lucky: Lucky was declared and doubles the character's next roll.
+        daredevil_round: the combat round Daredevil holds until (its end), or None.
     """
 
     id: str
@@ -75,6 +80,9 @@ class Member:
     wounds: WoundState = WoundState()
     body: BodyPoints | None = None
     caster: magic.Caster = magic.Caster()
+    perks_used: tuple[str, ...] = ()
+    lucky: bool = False
+    daredevil_round: int | None = None
 
     @property
     def out_of_action(self) -> bool:
@@ -123,6 +131,29 @@ class Combat:
 
 
 @dataclass(frozen=True)
+class LastRoll:
+    """The roll just made, which Destiny may reroll or character points may improve until the
+    next event (see :mod:`.afterroll`).
+
+    Attributes:
+        before: the campaign as it was before the roll's event.
+        event: the roll's event as it now stands (its roll replaced by each change).
+        key: the key of the roll in the event (``"roll"``).
+        who: the roller's id.
+    """
+
+    before: Campaign
+    event: dict
+    key: str
+    who: str
+
+    @property
+    def roll(self) -> dict:
+        """The roll as it now stands."""
+        return self.event[self.key]
+
+
+@dataclass(frozen=True)
 class Campaign:
     """A campaign folded from its log.
 
@@ -134,6 +165,8 @@ class Campaign:
         combat: the current fight, or None.
         vehicles: the campaign's vehicles and their damage ("Vehicles").
         chases: the chases going on ("Chases").
+        last_roll: the roll just made, while it may still be changed (Destiny, character
+            points), else None.
     """
 
     settings: CampaignSettings = CampaignSettings()
@@ -143,6 +176,7 @@ class Campaign:
     combat: Combat | None = None
     vehicles: tuple[Vehicle, ...] = ()
     chases: tuple[Chase, ...] = ()
+    last_roll: LastRoll | None = None
 
     def member(self, who: str) -> Member:
         """The roster entry ``who`` (by id or name, any case).
@@ -168,14 +202,59 @@ def slug(name: str) -> str:
 # -- rolls ------------------------------------------------------------------------------------
 
 
+def wild_options(settings: CampaignSettings) -> WildOptions:
+    """The options new rolls are made with.
+
+    "Halfway There" is taken as its own ``halfway_taken`` event, with no roll; a roll that is
+    made counts its dice, so new rolls are not flagged ``halfway`` (old logs keep the flag and
+    its meaning).
+    """
+    return replace(settings.wild, halfway_there=False)
+
+
 def _roll(req: RollRequest, settings: CampaignSettings, dice: Dice | None,
-          typed: Typed | None) -> dict:
+          typed: Typed | None, *, lucky: bool = False) -> dict:
+    if lucky:
+        req = replace(req, doubled_by=(*req.doubled_by, LUCKY))
     if typed is not None:
         faces, wild = typed
-        return table_wild(req, faces, wild, options=settings.wild)
+        return table_wild(req, faces, wild, options=wild_options(settings))
     if dice is None:
         raise DiceError("roll the dice, or type the faces rolled at the table")
-    return roll_wild(req, dice, settings.wild)
+    return roll_wild(req, dice, wild_options(settings))
+
+
+#: The perk that doubles a character's next roll once declared ("General Perks").
+LUCKY = "Lucky"
+#: The perk that halves a character's defenses and doubles his resistance for a round.
+DAREDEVIL = "Daredevil"
+
+
+class _Luck:
+    """Whose declared Lucky this command's rolls spend: the first roll each such character
+    makes ("General Perks": Lucky doubles the next roll). :meth:`mark` writes their ids into
+    the payload as ``lucky``; fold clears the declaration."""
+
+    def __init__(self) -> None:
+        self.spent: list[str] = []
+
+    def __call__(self, m: Member) -> bool:
+        if m.lucky and m.id not in self.spent:
+            self.spent.append(m.id)
+            return True
+        return False
+
+    def mark(self, payload: dict) -> dict:
+        if self.spent:
+            payload["lucky"] = list(self.spent)
+        return payload
+
+
+def daredevil(state: Campaign, m: Member) -> bool:
+    """Whether Daredevil holds for ``m`` now: in the fight, until the end of the round it was
+    declared for (declared between rounds, that is the coming round)."""
+    return (m.daredevil_round is not None and state.combat is not None
+            and state.combat.round <= m.daredevil_round)
 
 
 def _penalty(state: Campaign, m: Member) -> int:
@@ -510,6 +589,7 @@ def start_round(
     able = [i for i in fight.ids if not state.member(i).out_of_action]
     rnd = fight.round + 1
     rolls = []
+    luck = _Luck()
     for who in able:
         m = state.member(who)
         pen = wounds.penalty(m.wounds, rnd, relief=_relief(m.sheet)) if m.body is None else 0
@@ -521,12 +601,12 @@ def start_round(
             pen, mod = agility.dice - 1, -DieCode.of(0, agility.pips)
         req = RollRequest(agility, wound_dice=pen, modifier=mod, label="initiative")
         t = (typed or {}).get(who)
-        rolls.append(combat.Initiative(who, _roll(req, state.settings, dice, t),
+        rolls.append(combat.Initiative(who, _roll(req, state.settings, dice, t, lucky=luck(m)),
                                        m.sheet.attribute("Agility")))
     order = combat.initiative_order(rolls)
-    return {"type": "round_started", "round": rnd,
-            "actions": {k: v for k, v in declared.items()},
-            "initiative": [{"who": i.who, "roll": i.roll} for i in order]}
+    return luck.mark({"type": "round_started", "round": rnd,
+                      "actions": {k: v for k, v in declared.items()},
+                      "initiative": [{"who": i.who, "roll": i.roll} for i in order]})
 
 
 def pass_turn(state: Campaign) -> dict:
@@ -614,12 +694,16 @@ def attack(
     perks = a.sheet.perk_data()
     ranged_bonus = sum(p.ranged_attack for p in perks) if ranged else 0
     claws = sum(p.unarmed_damage for p in perks) if weapon is None else 0
+    luck = _Luck()
+    # "General Perks": Daredevil halves the target's Dodge, Block and Parry and doubles his
+    # Might against damage for the round it was declared for.
+    dd = daredevil(state, t)
     req = RollRequest(
         _code_for(state, a, skill) + scale.attack, actions=_actions(state, a.id),
         wound_dice=_penalty(state, a), hero_points=hero_points, label=skill,
         modifier=DieCode.of(0, ranged_bonus),
     )
-    attack_roll = _roll(req, s, dice, typed.get("attack"))
+    attack_roll = _roll(req, s, dice, typed.get("attack"), lucky=luck(a))
     payload: dict = {"type": "attacked", "round": fight.round, "attacker": a.id,
                      "target": t.id, "skill": skill, "system": s.combat}
     if weapon is not None:
@@ -647,6 +731,9 @@ def attack(
         else:
             raise RuleError(f"static defenses are dodge, block and parry, not {kind!r}",
                             "Static Defenses")
+        if dd:
+            base //= 2
+            payload["daredevil"] = True
         tn = combat.static_tn(base, range_=range_, cover=cover,
                               full_dodge=full_dodge and kind == "dodge")
     else:
@@ -661,8 +748,9 @@ def attack(
             extra = combat.reflex_penalty(defense_declared) if defense != "full_dodge" else 0
             dcode = _code_for(state, t, dskill) + (scale.dodge if "dodge" in defense else ZERO)
             dreq = RollRequest(dcode, actions=_actions(state, t.id),
-                               wound_dice=_penalty(state, t), reflex_dice=extra, label=dskill)
-            droll = _roll(dreq, s, dice, typed.get("defense"))
+                               wound_dice=_penalty(state, t), reflex_dice=extra, label=dskill,
+                               halved_by=(DAREDEVIL,) if dd else ())
+            droll = _roll(dreq, s, dice, typed.get("defense"), lucky=luck(t))
             payload["defense"] = {"kind": defense, "roll": droll}
             if defense_declared:
                 payload["defense"]["declared"] = True
@@ -671,24 +759,30 @@ def attack(
     margin = combat.hit_margin(attack_roll["total"], tn)
     payload["hit"] = margin >= 0
     if margin < 0:
-        return payload
+        return luck.mark(payload)
 
     dmg_code = (weapon_damage(a.sheet, weapon, s) if weapon else unarmed_damage(a.sheet, s))
     dmg_code = dmg_code + scale.damage + DieCode.of(0, claws)
-    damage_roll = _roll(RollRequest(dmg_code, label="damage"), s, dice, typed.get("damage"))
+    damage_roll = _roll(RollRequest(dmg_code, label="damage"), s, dice, typed.get("damage"),
+                        lucky=luck(a))
     payload["damage"] = damage_roll
     if s.wounds == "body_points":
         payload["resistance"] = armor_value(t.sheet)
     elif s.combat == "static":
-        payload["resistance"] = soak(t.sheet) + scale.soak.static
+        # Daredevil doubles the Might in Soak, not the armor.
+        might = t.sheet.attribute("Might").static if dd else 0
+        payload["resistance"] = soak(t.sheet) + scale.soak.static + might
+        if dd:
+            payload["daredevil"] = True
     else:
-        rreq = RollRequest(t.sheet.attribute("Might") + scale.soak, label="resist")
-        rroll = _roll(rreq, s, dice, typed.get("resist"))
+        rreq = RollRequest(t.sheet.attribute("Might") + scale.soak, label="resist",
+                           doubled_by=(DAREDEVIL,) if dd else ())
+        rroll = _roll(rreq, s, dice, typed.get("resist"), lucky=luck(t))
         payload["resist"] = rroll
         payload["resistance"] = rroll["total"] + armor_value(t.sheet)
     payload["extra"] = (wounds.extra_damage(margin, s.increasing_damage)
                         if s.increasing_damage else 0)
-    return payload
+    return luck.mark(payload)
 
 
 def weapon_is_ranged(weapon: str) -> bool:
@@ -728,9 +822,10 @@ def stay_up(state: Campaign, who: str, *, dice: Dice | None = None,
         raise RuleError(f"{m.sheet.name} has no roll to stay up", "Wound Level Effects")
     code = _code_for(state, m, "Stamina") if state.settings.skills.canonical("Stamina") else (
         m.sheet.attribute("Might"))
+    luck = _Luck()
     roll = _roll(RollRequest(code, target=wounds.STAY_UP_TN, label="Stamina"),
-                 state.settings, dice, typed)
-    payload: dict = {"type": "stay_up_rolled", "who": m.id, "roll": roll}
+                 state.settings, dice, typed, lucky=luck(m))
+    payload: dict = luck.mark({"type": "stay_up_rolled", "who": m.id, "roll": roll})
     if roll["total"] < wounds.STAY_UP_TN:
         if knockout_faces is not None:
             payload["knockout"] = table_roll(list(knockout_faces), wounds.KNOCKOUT_DICE)
@@ -765,9 +860,10 @@ def mortal_roll(state: Campaign, who: str, *, dice: Dice | None = None,
     if rnd is not None and m.wounds.mortal_rolled_round == rnd:
         raise RuleError(f"{m.sheet.name} has rolled Might against death this round; the next"
                         f" roll comes in round {rnd + 1}", "Wound Level Effects")
+    luck = _Luck()
     roll = _roll(RollRequest(m.sheet.attribute("Might"), label="Might"), state.settings, dice,
-                 typed)
-    return {"type": "mortal_rolled", "who": m.id, "roll": roll}
+                 typed, lucky=luck(m))
+    return luck.mark({"type": "mortal_rolled", "who": m.id, "roll": roll})
 
 
 def flesh_wound(state: Campaign, who: str) -> dict:
@@ -826,6 +922,9 @@ def heal(
     payload: dict = {"type": "healed", "who": m.id, "method": method}
     if minutes is not None:
         payload["minutes"] = minutes
+    if not heals:
+        raise RuleError(_NO_HEALING.format(name=m.sheet.name), "Racial Perks")
+    luck = _Luck()
     if method == "potion":
         if m.body is not None:
             raise RuleError("a potion heals a wound level; this campaign counts Body Points",
@@ -850,12 +949,13 @@ def heal(
         if method == "assisted" and minutes is not None and minutes < wounds.ASSISTED_EVERY:
             raise RuleError("a patient can be treated once a day",
                             "Body Points (alternative to Wound Levels)")
-        roll = _roll(RollRequest(_code_for(state, roller, what), label=what), s, dice, typed)
+        roll = _roll(RollRequest(_code_for(state, roller, what), label=what), s, dice, typed,
+                     lucky=luck(roller))
         payload["roll"] = roll
         _new, rec = wounds.bp_heal(m.body, roll["total"], dice=dice, faces=recovery_faces)
         if rec is not None:
             payload["recovered"] = rec
-        return payload
+        return luck.mark(payload)
     if m.wounds.level == wounds.WoundLevel.STUNNED and method == "natural":
         wounds.natural_healing(m.wounds, None, minutes or 0, heals=heals)
         return payload
@@ -863,9 +963,16 @@ def heal(
         wounds.natural_healing(m.wounds, 99, minutes or 0, extra_tn=extra, heals=heals)
     else:
         wounds.assisted_healing(m.wounds, 99, minutes, extra_tn=extra, heals=heals)
-    roll = _roll(RollRequest(_code_for(state, roller, what), label=what), s, dice, typed)
+    roll = _roll(RollRequest(_code_for(state, roller, what), label=what), s, dice, typed,
+                 lucky=luck(roller))
     payload["roll"] = roll
-    return payload
+    return luck.mark(payload)
+
+
+#: Why a Robot is refused healing ("Racial Perks": he does not heal, he is repaired).
+_NO_HEALING = ("{name} does not heal (no rest, potion or Heal spell): he is repaired."
+               " A repair is a skill roll the GM sets (H, 'repair': Repair or a craft skill"
+               " against the GM's TN).")
 
 
 def roll_check(
@@ -877,6 +984,7 @@ def roll_check(
     hero_points: int = 0,
     character_points: int = 0,
     modifier: DieCode | str = ZERO,
+    appearance: bool = False,
     dice: Dice | None = None,
     typed: tuple[Sequence[int], Sequence[int], Sequence[Sequence[int]]] | None = None,
 ) -> dict:
@@ -891,16 +999,26 @@ def roll_check(
         hero_points: hero points spent on the roll.
         character_points: character points spent for extra wild dice.
         modifier: any other change to the code.
+        appearance: the action is about the character's looks: Attractive doubles the result,
+            once a session ("General Perks"; the payload names the perk, fold spends it).
         dice: the app's dice.
         typed: (faces, wild chain, extra wild chains) typed from the table.
 
     Returns:
-        A ``rolled`` payload.
+        A ``rolled`` payload. A declared Lucky doubles it too; a perk's skill bonus (the
+        Dwarf's +2 to crafts, "Racial Perks") is a named line of the breakdown.
 
     Raises:
-        RuleError: not enough hero or character points, or a rule of the roll is broken.
+        RuleError: not enough hero or character points, Attractive asked for by a character
+            who does not have it or has used it this session, or a rule of the roll is broken.
     """
+    from d6tui.games.simple_six import perks
+
     m = state.member(who)
+    doubled: tuple[str, ...] = ()
+    if appearance:
+        perks.check_unused(state, m, perks.ATTRACTIVE)
+        doubled = (perks.ATTRACTIVE,)
     if hero_points > m.sheet.hero_points:
         raise RuleError(f"{m.sheet.name} has {m.sheet.hero_points} hero points", "Hero Points")
     if character_points > m.sheet.character_points:
@@ -909,20 +1027,25 @@ def roll_check(
     req = RollRequest(
         _code_for(state, m, what), actions=_actions(state, m.id), wound_dice=_penalty(state, m),
         modifier=as_code(modifier), hero_points=hero_points, character_points=character_points,
-        target=target, label=what,
+        target=target, label=what, bonuses=perks.skill_bonuses(m.sheet, what),
+        doubled_by=doubled + ((LUCKY,) if m.lucky else ()),
     )
     if typed is not None:
         faces, wild, cp = typed
-        roll = table_wild(req, faces, wild, cp, options=state.settings.wild)
+        roll = table_wild(req, faces, wild, cp, options=wild_options(state.settings))
     else:
         if dice is None:
             raise DiceError("roll the dice, or type the faces rolled at the table")
-        roll = roll_wild(req, dice, state.settings.wild)
+        roll = roll_wild(req, dice, wild_options(state.settings))
     payload: dict = {"type": "rolled", "who": m.id, "what": what, "roll": roll}
     if hero_points:
         payload["hero_points"] = hero_points
     if character_points:
         payload["character_points"] = character_points
+    if appearance:
+        payload["perk"] = perks.ATTRACTIVE
+    if m.lucky:
+        payload["lucky"] = [m.id]
     return payload
 
 
@@ -980,6 +1103,8 @@ def cast_spell(
         if target is None:
             raise RuleError("Heal is cast on someone: name the target", "The Grimoire")
         patient = state.member(target)
+        if not all(p.heals for p in patient.sheet.perk_data()):
+            raise RuleError(_NO_HEALING.format(name=patient.sheet.name), "Racial Perks")
         if patient.body is not None:
             raise RuleError("Heal lowers a wound level; this campaign counts Body Points",
                             "The Grimoire")
@@ -991,8 +1116,10 @@ def cast_spell(
     code = magic.casting_code(_code_for(state, m, "Magic"), m.caster)
     req = RollRequest(code, actions=_actions(state, m.id), wound_dice=_penalty(state, m),
                       target=tn, label=sp.name)
-    roll = _roll(req, state.settings, dice, typed)
-    payload = {"type": "spell_cast", "who": m.id, "spell": sp.name, "tn": tn, "roll": roll}
+    luck = _Luck()
+    roll = _roll(req, state.settings, dice, typed, lucky=luck(m))
+    payload = luck.mark({"type": "spell_cast", "who": m.id, "spell": sp.name, "tn": tn,
+                         "roll": roll})
     if patient is not None:
         payload["target"] = patient.id
         if castings_today:
@@ -1067,11 +1194,26 @@ def fold(state: Campaign, event: dict) -> Campaign:
         EventError: the event does not fit the campaign (unknown type, missing key, a roll whose
             faces do not add up, a character who is not there).
     """
+    from d6tui.games.simple_six.perks import after
+
     t = event.get("type")
     handler = _FOLDS.get(str(t))
     if handler is None:
         raise EventError(f"unknown event type {t!r}")
-    return handler(state, event)
+    return after(state, handler(state, event), event)
+
+
+def _later(module: str, name: str) -> Any:
+    """A fold handler kept in another module of this package, imported when first used (those
+    modules import this one)."""
+
+    def handler(state: Campaign, event: dict) -> Campaign:
+        from importlib import import_module
+
+        fn = getattr(import_module(f"d6tui.games.simple_six.{module}"), name)
+        return fn(state, event)  # type: ignore[no-any-return]
+
+    return handler
 
 
 def _f_started(state: Campaign, e: dict) -> Campaign:
@@ -1324,6 +1466,10 @@ _FOLDS = {
     "rested": _f_rested,
     "combat_ended": _f_combat_ended,
     **_VEHICLE_FOLDS,
+    "perk_used": _later("perks", "fold_perk_used"),
+    "destiny_rerolled": _later("afterroll", "fold_destiny"),
+    "cp_added": _later("afterroll", "fold_cp_added"),
+    "halfway_taken": _later("afterroll", "fold_halfway"),
 }
 
 #: Every event type a campaign log holds.

@@ -81,6 +81,10 @@ class Perk:
         house: True for a house entry.
         ranged_attack: pips added to every ranged attack roll (the Elf's +1).
         unarmed_damage: pips added to the damage of unarmed attacks (the Reptoid's claws).
+        per_session: used once per session ("General Perks": Lucky, Destiny, Favors...); see
+            :mod:`.perks`.
+        skill_bonus: ``(skill, pips)`` added to rolls of those skills (the Dwarf's +2 to
+            craft skills).
     """
 
     name: str
@@ -98,6 +102,8 @@ class Perk:
     house: bool = False
     ranged_attack: int = 0
     unarmed_damage: int = 0
+    per_session: bool = False
+    skill_bonus: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -293,6 +299,8 @@ def parse(doc: dict) -> Content:
             int(p.get("healing_tn", 0)), bool(p.get("heals", True)), p.get("source") == "house",
             ranged_attack=int(p.get("ranged_attack", 0)),
             unarmed_damage=int(p.get("unarmed_damage", 0)),
+            per_session=bool(p.get("once_per_session", False)),
+            skill_bonus=tuple((str(k), int(v)) for k, v in p.get("skill_bonus", {}).items()),
         )
     complications = {
         c["name"]: Complication(

@@ -40,6 +40,17 @@ function that applies it):
   doubling of the guns; a repair counts a structural wound as its penalty dice (Mortally
   Wounded 4D); a target nobody steers is rammed on beating 10; vehicle actions are not tied to
   the fight's turn order. The sample vehicles' numbers are house values (marked ⌂).
+- Once-per-session perks are counted from a session's start and cannot be used outside one;
+  Lucky doubles the next roll of any kind, Lucky and Attractive on one roll make it x4, and
+  Daredevil halves static defenses or the defense roll (rounded down) and doubles the Might
+  part of Soak or the resist roll, not armor (:mod:`.perks`).
+- Character points are added after the roll while it is the latest event; the verdict is
+  shown once they are spent or declined. Destiny rerolls the same dice, bonuses and doubling.
+  Attack rolls are final when made (:mod:`.afterroll`).
+- "Halfway There" is the GM's choice before rolling, a ``halfway_taken`` event with no dice; a
+  roll that is made counts its dice.
+- The Dwarf's craft skills are Smithing, Crafts and Repair. A Robot is not healed by rest,
+  medicine, potions or the Heal spell; he is repaired.
 """
 
 from __future__ import annotations
@@ -154,7 +165,33 @@ def describe(event: dict, names: Mapping[str, str] | None = None) -> str:
         return f"the fight ended after {event['round']} rounds"
     if t in vehicle_log.FOLDS:
         return vehicle_log.describe(event, n)
+    if t == "perk_used":
+        return _perk_used(event, who)
+    if t == "destiny_rerolled":
+        return f"{who} called on Destiny and rerolled: {describe_roll(event['roll'])}"
+    if t == "cp_added":
+        count = event["character_points"]
+        dice = ", ".join("+".join(str(f) for f in c) for c in event.get("cp_wild", ()))
+        return (f"{who} spent {count} CP on the roll as wild dice ({dice})"
+                + (f": total {event['total']}" if "total" in event else ""))
+    if t == "halfway_taken":
+        return (f"{who} took an automatic success on {event['what']} vs {event['tn']}"
+                f" (Halfway There: {event['code']}, no roll)")
     return t
+
+
+def _perk_used(event: dict, who: str) -> str:
+    """A ``perk_used`` event in words."""
+    perk = event["perk"]
+    note = f": {event['note']}" if event.get("note") else ""
+    if perk == "Lucky":
+        return f"{who} feels lucky: the next roll is doubled{note}"
+    if perk == "Daredevil":
+        return (f"{who} threw caution to the wind (Daredevil) for round {event.get('round')}:"
+                f" Dodge, Block and Parry halved, Might against damage doubled{note}")
+    if event.get("revealed") is False:
+        return f"{who} studied it ({perk}), but nothing was revealed; it may be used again{note}"
+    return f"{who} used {perk}{note}"
 
 
 def status(state: Campaign) -> str:

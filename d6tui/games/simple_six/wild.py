@@ -16,7 +16,9 @@ kept, so that a log replays it exactly::
 Optional keys appear only when they apply (TOML has no null): ``cp_wild`` (extra wild dice bought
 with character points), ``hero`` (the static +6 bonus), ``doubled`` (traditional hero point),
 ``modifiers`` (what changed the code, in words), ``dropped`` (faces taken out by a wild 1),
-``complication``, ``target``/``margin``/``success``/``difficulty`` and ``halfway``.
+``complication``, ``doubled_by``/``halved_by`` (perks that double or halve the result: Lucky,
+Attractive, Daredevil; "General Perks"), ``target``/``margin``/``success``/``difficulty`` and
+``halfway``.
 """
 
 from __future__ import annotations
@@ -154,6 +156,10 @@ class RollRequest:
         label: what the roll is for, shown in the log ("Sword", "Might vs damage").
         reflex_dice: dice taken off a defense that was not declared with the round's actions
             ("Defensive Options"), kept apart from wounds so the log names the right rule.
+        bonuses: named changes to the code, each with its own line in the breakdown:
+            ``(("Dwarf craft (Racial Perks)", DieCode(0, 2)),)``.
+        doubled_by: perks that double the roll's result, each once (``("Lucky",)``).
+        halved_by: perks that halve the roll's result, rounded down (``("Daredevil",)``).
     """
 
     code: DieCode
@@ -165,6 +171,9 @@ class RollRequest:
     target: int | None = None
     label: str | None = None
     reflex_dice: int = 0
+    bonuses: tuple[tuple[str, DieCode], ...] = ()
+    doubled_by: tuple[str, ...] = ()
+    halved_by: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -252,6 +261,9 @@ def plan_roll(request: RollRequest, options: WildOptions | Mapping | None = None
     if request.modifier != ZERO:
         code = code + request.modifier
         notes.append(f"{request.modifier.signed()} other modifiers")
+    for why, bonus in request.bonuses:
+        code = code + bonus
+        notes.append(f"{bonus.signed() if bonus.dice else f'{bonus.pips:+d}'} {why}")
     if code.dice < 1:
         raise RuleError(
             f"{request.code} with these penalties is {code}: a roll needs at least one die, the"
@@ -528,8 +540,15 @@ def _build(
         out["hero"] = plan.hero
     if plan.doubled:
         out["doubled"] = True
-    if plan.modifiers:
-        out["modifiers"] = list(plan.modifiers)
+    mods = list(plan.modifiers)
+    mods += [f"result doubled by {p} (General Perks)" for p in req.doubled_by]
+    mods += [f"result halved by {p} (General Perks)" for p in req.halved_by]
+    if mods:
+        out["modifiers"] = mods
+    if req.doubled_by:
+        out["doubled_by"] = list(req.doubled_by)
+    if req.halved_by:
+        out["halved_by"] = list(req.halved_by)
     if req.label:
         out["label"] = req.label
     if wild[0] == 1:
@@ -549,8 +568,9 @@ def finish(roll: dict) -> dict:
     """Work out ``total`` (and ``margin``/``success``/``difficulty`` against a ``target``).
 
     The total is every ordinary face, the wild chain, any extra wild chains, the pips and the
-    hero bonus, less what a wild 1 dropped. Called again whenever a roll is changed (extra
-    character point dice added after the roll).
+    hero bonus, less what a wild 1 dropped; then doubled once for each perk in ``doubled_by``
+    and halved (rounded down) once for each in ``halved_by``. Called again whenever a roll is
+    changed (extra character point dice added after the roll).
 
     Args:
         roll: a roll dict as built by this module.
@@ -561,6 +581,8 @@ def finish(roll: dict) -> dict:
     total = sum(roll["faces"]) + sum(roll["wild"]) + roll.get("pips", 0) + roll.get("hero", 0)
     total += sum(sum(c) for c in roll.get("cp_wild", ()))
     total -= sum(roll.get("dropped", ()))
+    total *= 2 ** len(roll.get("doubled_by", ()))
+    total //= 2 ** len(roll.get("halved_by", ()))
     roll["total"] = total
     if "target" in roll:
         roll["margin"] = total - roll["target"]
@@ -740,11 +762,13 @@ def roll_wild_notation(
     return roll_wild(RollRequest(code), dice, options)
 
 
-def describe_roll(roll: dict) -> str:
+def describe_roll(roll: dict, *, verdict: bool = True) -> str:
     """One line for a roll: ``4D+2: 3 5 2 wild 6+4 +2 = 22``.
 
     Args:
         roll: a roll dict.
+        verdict: False leaves out the success or failure (while the player may still spend
+            character points on it, "Traditional OpenD6 Character Points").
 
     Returns:
         The line, with a dropped or complication note and the margin against a target.
@@ -762,12 +786,18 @@ def describe_roll(roll: dict) -> str:
         parts.append(f"+{roll['hero']} hero")
     if roll.get("dropped"):
         parts.append("drop " + ",".join(str(f) for f in roll["dropped"]))
+    for p in roll.get("doubled_by", ()):
+        parts.append(f"x2 {p}")
+    for p in roll.get("halved_by", ()):
+        parts.append(f"/2 {p}")
     text = " ".join(parts) + f" = {roll['total']}"
     if roll.get("complication"):
         text += " (wild 1: complication)"
-    if "target" in roll:
-        verdict = "success" if roll["success"] else "failure"
-        text += f" vs {roll['target']}: {verdict} by {abs(roll['margin'])}"
+    if "target" in roll and not verdict:
+        text += f" vs {roll['target']}"
+    elif "target" in roll:
+        word = "success" if roll["success"] else "failure"
+        text += f" vs {roll['target']}: {word} by {abs(roll['margin'])}"
         if roll.get("halfway"):
             text += " (halfway there)"
     return text

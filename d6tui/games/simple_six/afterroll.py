@@ -1,0 +1,386 @@
+"""What can be done to a roll once it is seen: character points as extra wild dice
+("Traditional OpenD6 Character Points"), a Destiny reroll ("General Perks"), and the roll not
+made at all under "Halfway There".
+
+Design: the roll's own event (``rolled``, ``spell_cast``) is written the moment the dice are
+thrown, so no die is ever lost. While it is the latest event, the campaign keeps it open
+(:class:`.campaign.LastRoll`: the campaign as it was before the event, and the event). A change
+to it is a new event that holds only the new dice:
+
+- ``cp_added``: ``character_points`` spent and their ``cp_wild`` chains (and the new ``total``,
+  for the log). The player sees the total first; the screen keeps the verdict back until the
+  points are spent or declined.
+- ``destiny_rerolled``: the whole new ``roll``, made with the same dice, bonuses and doubling as
+  the failed one (the same roll made again).
+
+Folding either one takes the open event, puts the changed roll in it, and folds that event again
+from the campaign before it (with the points or the perk spent first): the outcome (a check's
+success, a spell cast or failed, its failure penalty, a Heal's wound level) is worked out anew
+from the dice, and the log keeps every die, the first roll's included. Any other event closes
+the roll. Attacks are not reopened: an attack's damage and wounds follow from its hit at once,
+so its roll is final when the event is written (points are spent on it before rolling).
+
+Refused: character points when the campaign does not use them, on a roll a hero point was spent
+on, past the GM's limit per roll (``cp_limit``) or past the character's points; Destiny on a
+roll with no target, on a success, or by someone who has used it this session.
+
+"Halfway There" (optional): when the character's dice in the skill, after penalties, are at
+least half the target number, the GM may take the success without a roll: ``halfway_taken``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from d6tui.engine.dice import Dice
+from d6tui.engine.errors import D6Error, DiceError, EventError, RuleError
+from d6tui.games.simple_six import perks
+from d6tui.games.simple_six.campaign import (
+    Campaign,
+    LastRoll,
+    _actions,
+    _code_for,
+    _member,
+    _need,
+    _penalty,
+    fold,
+    wild_options,
+)
+from d6tui.games.simple_six.codes import ZERO, DieCode, as_code
+from d6tui.games.simple_six.wild import (
+    RollRequest,
+    WildOptions,
+    add_character_points,
+    check_chain,
+    check_faces,
+    check_wild_roll,
+    finish,
+    halfway_there,
+    plan_roll,
+    roll_chain,
+)
+
+_CP = "Traditional OpenD6 Character Points"
+_HALFWAY = "Halfway There"
+
+#: Keys of a roll dict that its dice set; a reroll makes them anew.
+_DICE_KEYS = ("faces", "wild", "cp_wild", "dropped", "complication", "total", "margin",
+              "success", "difficulty", "source")
+
+
+def open_roll(state: Campaign, who: str) -> LastRoll:
+    """The roll ``who`` just made, still open to change.
+
+    Raises:
+        RuleError: the latest event is not a roll of that character's that can be changed.
+    """
+    m = state.member(who)
+    last = state.last_roll
+    if last is None or last.who != m.id:
+        raise RuleError(f"{m.sheet.name} has no roll just made to change: only the latest"
+                        " check or spell can be, before anything else happens", _CP)
+    return last
+
+
+def reroll(roll: dict, options: WildOptions, *, dice: Dice | None = None,
+           typed: tuple[Sequence[int], Sequence[int], Sequence[Sequence[int]]] | None = None
+           ) -> dict:
+    """The same roll made again: as many ordinary dice, a new wild die, as many extra wild
+    dice, with the same pips, bonuses, doubling and target.
+
+    Args:
+        roll: the roll to make again.
+        options: the table's options (a wild 1).
+        dice: the app's dice.
+        typed: (faces, wild chain, extra wild chains) thrown at the table.
+
+    Returns:
+        The new roll dict.
+
+    Raises:
+        DiceError: no dice given, or typed faces that do not fit.
+    """
+    count, cps = len(roll["faces"]), len(roll.get("cp_wild", ()))
+    if typed is not None:
+        faces = check_faces(list(typed[0]), count)
+        wild = check_chain(list(typed[1]))
+        if len(typed[2]) != cps:
+            raise DiceError(f"type {cps} extra wild dice, not {len(typed[2])}")
+        chains = [check_chain(list(c), f"character point die {i + 1}")
+                  for i, c in enumerate(typed[2])]
+        source = "table"
+    elif dice is not None:
+        faces = dice.roll(count)["faces"] if count else []
+        wild = roll_chain(dice)
+        chains = [roll_chain(dice) for _ in range(cps)]
+        source = "app"
+    else:
+        raise DiceError("roll the dice, or type the faces rolled at the table")
+    out = {k: v for k, v in roll.items() if k not in _DICE_KEYS}
+    out["faces"], out["wild"] = list(faces), list(wild)
+    if chains:
+        out["cp_wild"] = chains
+    if wild[0] == 1:
+        if options.wild_one == "drops":
+            out["dropped"] = [1, max(faces)] if faces else [1]
+        elif options.wild_one == "complication":
+            out["complication"] = True
+    out["source"] = source
+    return finish(out)
+
+
+# -- Destiny ----------------------------------------------------------------------------------
+
+
+def destiny_reroll(
+    state: Campaign,
+    who: str,
+    *,
+    dice: Dice | None = None,
+    typed: tuple[Sequence[int], Sequence[int], Sequence[Sequence[int]]] | None = None,
+) -> dict:
+    """Destiny: reroll the failed roll just made; the new roll replaces it ("General Perks").
+
+    Args:
+        state: the campaign.
+        who: the character with Destiny.
+        dice: the app's dice.
+        typed: the reroll thrown at the table.
+
+    Returns:
+        A ``destiny_rerolled`` payload with the new ``roll``.
+
+    Raises:
+        RuleError: no open roll of the character's, a roll with no target or one that
+            succeeded, or Destiny not his to use this session.
+    """
+    m = state.member(who)
+    perks.check_unused(state, m, perks.DESTINY)
+    last = open_roll(state, who)
+    roll = last.roll
+    if "target" not in roll:
+        raise RuleError("Destiny rerolls a failed roll: this one had no target number",
+                        "General Perks")
+    if roll.get("success"):
+        raise RuleError("Destiny rerolls a failed roll, and this one succeeded", "General Perks")
+    return {"type": "destiny_rerolled", "who": m.id,
+            "roll": reroll(roll, wild_options(state.settings), dice=dice, typed=typed)}
+
+
+def _refold(before: Campaign, event: dict, key: str, roll: dict) -> Campaign:
+    """Fold the open roll's event again from the campaign before it, with its roll changed."""
+    try:
+        return fold(before, {**event, key: roll})
+    except RuleError as e:
+        raise EventError(str(e)) from None
+
+
+def fold_destiny(state: Campaign, e: dict) -> Campaign:
+    """Apply ``destiny_rerolled``: Destiny is spent and the roll's event is folded again with
+    the new roll.
+
+    Raises:
+        EventError: no failed open roll of the character's, Destiny not his to spend, or a
+            roll that does not add up.
+    """
+    m = _member(state, _need(e, "who"))
+    try:
+        last = open_roll(state, m.id)
+    except RuleError as err:
+        raise EventError(str(err)) from None
+    old = last.roll
+    if "target" not in old or old.get("success"):
+        raise EventError("Destiny rerolls a failed roll against a target")
+    new = _need(e, "roll")
+    try:
+        check_wild_roll(new)
+    except DiceError as err:
+        raise EventError(f"the Destiny reroll: {err}") from None
+    if len(new["faces"]) != len(old["faces"]) or new.get("rolled") != old.get("rolled"):
+        raise EventError("a Destiny reroll throws the same dice as the roll it replaces")
+    before = last.before
+    who = _member(before, m.id)
+    before = before._put(perks._spend(before, who, perks.DESTINY))
+    return _refold(before, last.event, last.key, finish(dict(new)))
+
+
+# -- character points after the roll ----------------------------------------------------------
+
+
+def cp_room(state: Campaign, who: str) -> int:
+    """How many character points ``who`` may still add to his open roll (0 when none).
+
+    The least of his points, the GM's limit less the points already on the roll, and nothing at
+    all when the campaign does not use the option or a hero point went into the roll.
+    """
+    m = state.member(who)
+    opts = state.settings.wild
+    last = state.last_roll
+    if last is None or last.who != m.id or not opts.character_point_dice:
+        return 0
+    roll = last.roll
+    if roll.get("hero") or roll.get("doubled"):
+        return 0
+    room = m.sheet.character_points
+    if opts.cp_limit is not None:
+        room = min(room, opts.cp_limit - len(roll.get("cp_wild", ())))
+    return max(0, room)
+
+
+def add_cp(
+    state: Campaign,
+    who: str,
+    count: int,
+    *,
+    dice: Dice | None = None,
+    chains: Sequence[Sequence[int]] | None = None,
+) -> dict:
+    """Spend character points on the roll just made, each an extra wild die ("Traditional
+    OpenD6 Character Points").
+
+    Args:
+        state: the campaign.
+        who: the roller.
+        count: points spent.
+        dice: the app's dice.
+        chains: the extra wild dice thrown at the table, one chain each.
+
+    Returns:
+        A ``cp_added`` payload: ``character_points``, the new ``cp_wild`` chains, ``source``
+        and the roll's new ``total``.
+
+    Raises:
+        RuleError: no open roll, the option off, a hero point on the roll, over the GM's
+            limit, or more points than the character has.
+        DiceError: typed chains that do not fit.
+    """
+    m = state.member(who)
+    last = open_roll(state, who)
+    if not state.settings.wild.character_point_dice:
+        raise RuleError("this table does not use character points for extra wild dice", _CP)
+    if count > m.sheet.character_points:
+        raise RuleError(f"{m.sheet.name} has {m.sheet.character_points} character points",
+                        _CP)
+    new = add_character_points(last.roll, count, state.settings.wild, dice=dice, chains=chains)
+    added = new["cp_wild"][len(last.roll.get("cp_wild", ())):]
+    return {"type": "cp_added", "who": m.id, "character_points": count, "cp_wild": added,
+            "source": "table" if chains is not None else "app", "total": new["total"]}
+
+
+def fold_cp_added(state: Campaign, e: dict) -> Campaign:
+    """Apply ``cp_added``: the points are spent and the roll's event is folded again with the
+    extra wild dice.
+
+    Raises:
+        EventError: no open roll of the character's, points he did not have, the option off,
+            a hero point on the roll, the limit passed, or chains that do not fit.
+    """
+    m = _member(state, _need(e, "who"))
+    count = int(_need(e, "character_points"))
+    try:
+        last = open_roll(state, m.id)
+        if count > m.sheet.character_points:
+            raise RuleError(f"{m.sheet.name} spent character points he did not have", _CP)
+        new = add_character_points(last.roll, count, state.settings.wild,
+                                   chains=_need(e, "cp_wild"))
+    except D6Error as err:
+        if isinstance(err, EventError):
+            raise
+        raise EventError(str(err)) from None
+    if "total" in e and e["total"] != new["total"]:
+        raise EventError(f"the stored total {e['total']} is not the dice's {new['total']}")
+    before = last.before
+    who = _member(before, m.id)
+    sheet = replace(who.sheet, character_points=who.sheet.character_points - count)
+    return _refold(before._put(replace(who, sheet=sheet)), last.event, last.key, new)
+
+
+def parse_chains(text: str, count: int) -> list[list[int]]:
+    """Read extra wild dice typed at the table: each chain runs to its first face that is not
+    a 6 (``6 3 4`` is two dice: 6+3 and 4).
+
+    Raises:
+        DiceError: not numbers, a chain left ending on a 6, or not ``count`` chains.
+    """
+    try:
+        faces = [int(p) for p in text.replace(",", " ").split()]
+    except ValueError:
+        raise DiceError(f"'{text}' is not dice faces; type numbers like 6 3 4") from None
+    chains: list[list[int]] = []
+    current: list[int] = []
+    for f in faces:
+        current.append(f)
+        if f != 6:
+            chains.append(current)
+            current = []
+    if current:
+        raise DiceError("the last die typed is a 6, so it is rolled again: type the reroll too")
+    if len(chains) != count:
+        raise DiceError(f"type {count} extra wild dice, not {len(chains)}")
+    return [check_chain(c, f"character point die {i + 1}") for i, c in enumerate(chains)]
+
+
+# -- Halfway There ----------------------------------------------------------------------------
+
+
+def halfway_code(state: Campaign, who: str, what: str, modifier: DieCode | str = ZERO
+                 ) -> DieCode:
+    """The code a check of ``what`` would roll, after penalties and perk bonuses, before the
+    rolling limit: the dice "Halfway There" compares with the TN.
+
+    Raises:
+        RuleError: the character cannot act, or penalties leave no die.
+    """
+    m = state.member(who)
+    req = RollRequest(_code_for(state, m, what), actions=_actions(state, m.id),
+                      wound_dice=_penalty(state, m), modifier=as_code(modifier),
+                      bonuses=perks.skill_bonuses(m.sheet, what))
+    plan = plan_roll(req, replace(state.settings.wild, rolling_limit=None))
+    return DieCode.of(plan.dice, plan.pips)
+
+
+def take_halfway(state: Campaign, who: str, what: str, target: int,
+                 modifier: DieCode | str = ZERO) -> dict:
+    """Take the automatic success of "Halfway There" instead of rolling.
+
+    Args:
+        state: the campaign.
+        who: the character.
+        what: the attribute, skill or ``"Skill: Focus"``.
+        target: the target number.
+        modifier: any other change to the code.
+
+    Returns:
+        A ``halfway_taken`` payload with the ``code`` compared.
+
+    Raises:
+        RuleError: the option is off, or the dice are less than half the TN.
+    """
+    m = state.member(who)
+    if not state.settings.wild.halfway_there:
+        raise RuleError("this campaign does not play Halfway There", _HALFWAY)
+    code = halfway_code(state, who, what, modifier)
+    if not halfway_there(code, target):
+        raise RuleError(f"{m.sheet.name}'s {what} is {code}: its dice are less than half of"
+                        f" {target}; roll it", _HALFWAY)
+    return {"type": "halfway_taken", "who": m.id, "what": what, "tn": target,
+            "code": str(code)}
+
+
+def fold_halfway(state: Campaign, e: dict) -> Campaign:
+    """Apply ``halfway_taken``: a success with no roll; nothing on the roster changes.
+
+    Raises:
+        EventError: the option is off, or the code stored is less than half the TN.
+    """
+    _member(state, _need(e, "who"))
+    if not state.settings.wild.halfway_there:
+        raise EventError("this campaign does not play Halfway There")
+    try:
+        code = as_code(str(_need(e, "code")))
+    except D6Error as err:
+        raise EventError(str(err)) from None
+    if not halfway_there(code, int(_need(e, "tn"))):
+        raise EventError("Halfway There needs dice of at least half the TN")
+    return state
