@@ -11,7 +11,7 @@ import pytest
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import EventError, RuleError
 from d6tui.engine.session import Session
-from d6tui.games.simple_six import afterroll, combat, perks
+from d6tui.games.simple_six import afterroll, combat, perks, repair
 from d6tui.games.simple_six import campaign as c
 from d6tui.games.simple_six.creation import Draft
 from d6tui.games.simple_six.rules import RULES, describe
@@ -269,3 +269,23 @@ def test_perks_and_changed_rolls_replay_from_the_saved_log(tmp_path: Path) -> No
     lu = loaded.state.member("lu")
     assert lu.sheet.character_points == 4 and not lu.lucky
     assert set(lu.perks_used) == {"Lucky", "Destiny"}
+
+
+def test_a_robot_is_repaired_with_the_gms_skill_roll() -> None:
+    s = Session.new(RULES, {"seed": 1})
+    s.do(c.add_character, ROBOT, dice=s.dice)
+    s.do(c.add_character, DWARF, dice=s.dice)
+    s.do(c.add_character, ORC, dice=s.dice)
+    s.do(c.start_combat, ["tin", "orc"])
+    n = weapon_damage(s.state.member("orc").sheet, "Axe").dice
+    s.do(c.attack, "orc", "tin", skill="Axe", weapon="Axe",
+         typed={"attack": ([6, 6, 6], [5]), "damage": ([3] * (n - 1), [3])})
+    s.do(c.end_combat)
+    hurt = s.state.member("tin").wounds.level
+    miss = s.do(repair.repair, "tin", "brok", "Smithing", 30, typed=([1] * 5, [1]))
+    assert "failed to repair" in describe(miss) and s.state.member("tin").wounds.level == hurt
+    ok = s.do(repair.repair, "tin", "brok", "Smithing", 10, typed=([4] * 5, [4]))
+    assert ok["roll"]["total"] == 24 + 2  # the Dwarf's +2 to Smithing counts here too
+    assert s.state.member("tin").wounds.level == hurt - 1
+    with pytest.raises(RuleError, match="heals; repairs are for"):
+        s.do(repair.repair, "brok", "tin", "Wit", 10, dice=s.dice)

@@ -10,8 +10,8 @@ Events (facts, past tense): ``campaign_started``, ``character_added``, ``session
 ``session_ended``, ``cp_spent``, ``combat_started``, ``round_started``, ``turn_passed``,
 ``attacked``, ``stay_up_rolled``, ``mortal_rolled``, ``flesh_wound_taken``, ``healed``,
 ``rolled``, ``spell_cast``, ``rested``, ``combat_ended``; the vehicle events of
-:mod:`.vehicle_log`; and from :mod:`.perks` and :mod:`.afterroll`: ``perk_used``,
-``destiny_rerolled``, ``cp_added``, ``halfway_taken``.
+:mod:`.vehicle_log`; from :mod:`.perks` and :mod:`.afterroll`: ``perk_used``,
+``destiny_rerolled``, ``cp_added``, ``halfway_taken``; from :mod:`.repair`: ``repaired``.
 """
 
 from __future__ import annotations
@@ -971,8 +971,8 @@ def heal(
 
 #: Why a Robot is refused healing ("Racial Perks": he does not heal, he is repaired).
 _NO_HEALING = ("{name} does not heal (no rest, potion or Heal spell): he is repaired."
-               " A repair is a skill roll the GM sets (H, 'repair': Repair or a craft skill"
-               " against the GM's TN).")
+               " A repair is a skill roll the GM sets (H: Repair or a craft skill against"
+               " the GM's TN).")
 
 
 def roll_check(
@@ -1470,6 +1470,7 @@ _FOLDS = {
     "destiny_rerolled": _later("afterroll", "fold_destiny"),
     "cp_added": _later("afterroll", "fold_cp_added"),
     "halfway_taken": _later("afterroll", "fold_halfway"),
+    "repaired": _later("repair", "fold_repaired"),
 }
 
 #: Every event type a campaign log holds.

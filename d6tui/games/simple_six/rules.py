@@ -177,6 +177,10 @@ def describe(event: dict, names: Mapping[str, str] | None = None) -> str:
     if t == "halfway_taken":
         return (f"{who} took an automatic success on {event['what']} vs {event['tn']}"
                 f" (Halfway There: {event['code']}, no roll)")
+    if t == "repaired":
+        ok = "repaired" if event["roll"]["total"] >= event["tn"] else "failed to repair"
+        return (f"{n(event['repairer'])} {ok} {who} with {event['skill']}"
+                f" ({event['roll']['total']} vs {event['tn']})")
     return t
 
 
@@ -237,7 +241,7 @@ def to_json(state: Campaign) -> dict:
 
 #: Events after which the record says the character's wound level (or Body Points).
 _HARM = frozenset({"attacked", "stay_up_rolled", "mortal_rolled", "flesh_wound_taken",
-                   "healed", "spell_cast"})
+                   "healed", "spell_cast", "repaired"})
 
 
 def _harm(m: Member) -> str:
