@@ -31,7 +31,8 @@ def test_cp_after_the_roll_add_wild_dice_and_turn_a_failure_into_success() -> No
     assert ev["roll"]["total"] == 15 and not ev["roll"]["success"]
     assert afterroll.cp_room(s.state, "ana") == 7
     add = s.do(afterroll.add_cp, "ana", 2, chains=[[6, 1], [4]])
-    assert add["total"] == 26 and "spent 2 CP" in describe(add)
+    assert add["roll"]["total"] == 26 and "spent 2 CP" in describe(add)
+    assert add["roll"]["success"] and "cp 6+1" in describe(add)
     last = s.state.last_roll
     assert last is not None and last.roll["success"] and last.roll["cp_wild"] == [[6, 1], [4]]
     assert s.state.member("ana").sheet.character_points == 5

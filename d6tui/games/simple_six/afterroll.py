@@ -7,9 +7,10 @@ thrown, so no die is ever lost. While it is the latest event, the campaign keeps
 (:class:`.campaign.LastRoll`: the campaign as it was before the event, and the event). A change
 to it is a new event that holds only the new dice:
 
-- ``cp_added``: ``character_points`` spent and their ``cp_wild`` chains (and the new ``total``,
-  for the log). The player sees the total first; the screen keeps the verdict back until the
-  points are spent or declined.
+- ``cp_added``: ``character_points`` spent, their new ``cp_wild`` chains, and the ``roll`` as it
+  now stands (checked against the chains when folded, and shown in the log and the dice tray).
+  The player sees the total first; the screen keeps the verdict back until the points are
+  spent or declined.
 - ``destiny_rerolled``: the whole new ``roll``, made with the same dice, bonuses and doubling as
   the failed one (the same roll made again).
 
@@ -248,7 +249,7 @@ def add_cp(
 
     Returns:
         A ``cp_added`` payload: ``character_points``, the new ``cp_wild`` chains, ``source``
-        and the roll's new ``total``.
+        and the whole ``roll`` as it now stands.
 
     Raises:
         RuleError: no open roll, the option off, a hero point on the roll, over the GM's
@@ -265,7 +266,7 @@ def add_cp(
     new = add_character_points(last.roll, count, state.settings.wild, dice=dice, chains=chains)
     added = new["cp_wild"][len(last.roll.get("cp_wild", ())):]
     return {"type": "cp_added", "who": m.id, "character_points": count, "cp_wild": added,
-            "source": "table" if chains is not None else "app", "total": new["total"]}
+            "source": "table" if chains is not None else "app", "roll": new}
 
 
 def fold_cp_added(state: Campaign, e: dict) -> Campaign:
@@ -288,8 +289,11 @@ def fold_cp_added(state: Campaign, e: dict) -> Campaign:
         if isinstance(err, EventError):
             raise
         raise EventError(str(err)) from None
-    if "total" in e and e["total"] != new["total"]:
-        raise EventError(f"the stored total {e['total']} is not the dice's {new['total']}")
+    stored = e.get("roll")
+    if stored is not None and (not isinstance(stored, dict) or any(
+            stored.get(k) != new.get(k) for k in ("faces", "wild", "cp_wild", "total"))):
+        raise EventError("the roll stored with the character points is not the open roll with"
+                         " their dice")
     before = last.before
     who = _member(before, m.id)
     sheet = replace(who.sheet, character_points=who.sheet.character_points - count)

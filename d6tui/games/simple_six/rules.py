@@ -173,7 +173,7 @@ def describe(event: dict, names: Mapping[str, str] | None = None) -> str:
         count = event["character_points"]
         dice = ", ".join("+".join(str(f) for f in c) for c in event.get("cp_wild", ()))
         return (f"{who} spent {count} CP on the roll as wild dice ({dice})"
-                + (f": total {event['total']}" if "total" in event else ""))
+                + (f": {describe_roll(event['roll'])}" if "roll" in event else ""))
     if t == "halfway_taken":
         return (f"{who} took an automatic success on {event['what']} vs {event['tn']}"
                 f" (Halfway There: {event['code']}, no roll)")

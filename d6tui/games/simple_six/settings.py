@@ -124,7 +124,9 @@ class CampaignSettings:
             damage (5 in the SRD, 3 for deadlier games); None when off.
         traditional_might_damage: melee and unarmed damage from half the Lift dice
             ("Traditional OpenD6 Might Damage").
-        wild: the options that change rolls (wild 1, rolling limit, hero points...).
+        wild: the options that change rolls (wild 1, rolling limit, hero points, character
+            points as extra wild dice and ``cp_limit``, the most of them on one roll, "Halfway
+            There"...).
         attribute_names: ``(attribute, shown name)`` pairs of "Renaming Attributes": the rules
             keep the ids (Might still resists damage), every screen shows the names.
         extra_attributes: attributes added to the four ("Expanded Number of Attributes").
@@ -251,6 +253,12 @@ class CampaignSettings:
             if self.attribute_id(attr) is None and attr.lower() not in ids:
                 raise RuleError(f"{skill} cannot default to {attr}: it is not an attribute of"
                                 " this campaign", exp)
+
+    @property
+    def cp_limit(self) -> int | None:
+        """The most character points one roll may take, or None for no limit ("Traditional
+        OpenD6 Character Points": the GM may set one)."""
+        return self.wild.cp_limit
 
     @property
     def attributes(self) -> tuple[str, ...]:

@@ -167,6 +167,9 @@ class SimpleSixScreen(GameScreen):
                 tooltip="Spend character points on the picked character"),
         Binding("V", "vehicles", "Vehicles", id=f"{_P}.vehicles",
                 tooltip="The campaign's vehicles: add, crew, fire on, ram, chase, repair"),
+        Binding("P", "use_perk", "Use perk", id=f"{_P}.perk",
+                tooltip="Use a once-per-session perk of the picked character (Lucky,"
+                        " Daredevil, Destiny, Favors...)"),
         Binding("t", "table_mode", "Table dice", id=f"{_P}.table",
                 tooltip="Type every roll from real dice (or let d6tui roll)"),
         Binding("X", "export_sheet", "Export sheet", show=False, id=f"{_P}.export",
@@ -217,7 +220,7 @@ wound chart does the rest ("Wound Level Chart", "Wound Level Effects"). `space` 
 roll of the Mortally Wounded, or spends a hero point for "just a flesh wound". `H` heals
 ("Healing", "Potions"). `m` casts a spell the character knows at its TN; each failure costs
 -1D until an hour's rest ("Casting Spells"). `x` rolls anything on the sheet against a
-target, with hero points (+6 each, or doubling) or character points as extra wild dice.
+target, with hero points (+6 each, or doubling); character points come after (below).
 `v` spends CP: a skill pip costs its dice, a specialization half, an attribute ten times
 ("Spending Character Points"). `X` writes the picked sheet as Markdown (to print) and TOML
 beside the save; `I` imports such a TOML sheet into this campaign.
@@ -250,6 +253,22 @@ marked ⌂), crew it from the roster, fire on it (the pilot's Drive/Pilot plus M
 replaces Dodge; Body resists; 1D says where the damage lands), ram, run chases and repair.
 Its own `?` lists its keys and the choices d6tui makes where the SRD is silent.
 
+## Perks and what follows a roll
+
+`P` lists the picked character's once-per-session perks ("General Perks"); each can be used
+once a session, counted from `s` (outside a session they wait for one). Lucky doubles the
+character's next roll of any kind; Daredevil, in a fight, halves his Dodge, Block and Parry
+and doubles his Might against damage until the end of the round; Favors, Perceptive and the
+like are marked used with your note (Perceptive that reveals nothing is not spent). `x` asks
+whether a roll is about looks when Attractive can double it. When the campaign lets
+character points buy wild dice, the player sees the total of an `x` check or a spell first
+and may add CP as extra wild dice before the verdict (never on a roll with hero points, and
+no more than the campaign's limit per roll). After a failed check or spell, Destiny offers a
+reroll; the new roll counts and both stay in the log. With "Halfway There" on, `x` offers the
+automatic success when the dice are at least half the TN. The Dwarf adds +2 to Smithing,
+Crafts and Repair ("Racial Perks"); a Robot is not healed but repaired: `H` asks who works
+on him, with which skill and against which TN.
+
 ## Table dice
 
 `t` switches table dice on: each roll asks for the faces you threw, ordinary dice first,
@@ -263,6 +282,8 @@ markdown` writes the campaign as a readable record.
     def __init__(self, session: Session) -> None:
         super().__init__(session)
         self.table_mode = False
+        #: While the player may still add character points, the tray keeps the verdict back.
+        self.hide_verdict = False
         self.selected: str | None = None
         self._last_actor: str | None = None
 
@@ -407,11 +428,14 @@ markdown` writes the campaign as a readable record.
                 TrayDie(f, "wild") for f in roll["wild"])
             for chain in roll.get("cp_wild", ()):
                 dice += tuple(TrayDie(f, "cp") for f in chain)
-            notes: tuple[str, ...] = (describe_roll(roll),)
+            hide = self.hide_verdict
+            notes: tuple[str, ...] = (describe_roll(roll, verdict=not hide),)
             if roll.get("modifiers"):
                 notes += ("; ".join(roll["modifiers"]),)
-            return TrayRoll(dice, roll.get("source", "app"), self.campaign.settings.rename(
-                describe(ev, names_in(self.campaign))), notes)
+            caption = self.campaign.settings.rename(describe(ev, names_in(self.campaign)))
+            if hide:
+                caption = f"Total {roll['total']}: character points may still be added."
+            return TrayRoll(dice, roll.get("source", "app"), caption, notes)
         return TrayRoll(caption="No dice rolled yet.")
 
     # -- picking ----------------------------------------------------------------------------
@@ -442,7 +466,7 @@ markdown` writes the campaign as a readable record.
             return fight is not None
         if action in ("attack", "pass_turn"):
             return fight is not None and fight.actor is not None
-        if action in ("wounds", "heal", "magic", "check", "export_sheet"):
+        if action in ("wounds", "heal", "magic", "check", "export_sheet", "use_perk"):
             return bool(c.members)
         if action == "spend":
             return bool(c.members) and fight is None
@@ -764,7 +788,7 @@ markdown` writes the campaign as a readable record.
                 if declared is None:
                     return
                 kw["defense_declared"] = declared
-        if a.sheet.hero_points and not a.sheet.npc:
+        if a.sheet.hero_points:  # NPC templates may give hero points too
             most = min(a.sheet.hero_points, 3)
             hp = await self.app.push_screen_wait(ChoiceModal(
                 f"Hero points on the attack? ({a.sheet.hero_points} left, Hero Points)",
@@ -814,13 +838,18 @@ markdown` writes the campaign as a readable record.
     @work(exclusive=True, group="simple-six")
     async def action_heal(self) -> None:
         """Heal the picked character ("Healing", "Potions")."""
+        from d6tui.games.simple_six.repair import repairable
         from d6tui.ui.screens.modals import ChoiceModal
+        from d6tui.ui.simple_six import perks_ui
         from d6tui.ui.simple_six.forms import NumbersModal
 
         m = self.picked()
         if m is None:
             return
         c = self.campaign
+        if repairable(m):  # "Racial Perks": the Robot does not heal; he is repaired
+            await perks_ui.repair_flow(self, m)
+            return
         opts = [("natural healing (Might, after rest)", "natural"),
                 ("assisted healing (a healer's Medicine)", "assisted")]
         if m.body is None:
@@ -852,6 +881,7 @@ markdown` writes the campaign as a readable record.
     async def action_magic(self) -> None:
         """Cast a spell the picked character knows, or rest to clear failures."""
         from d6tui.ui.screens.modals import ChoiceModal
+        from d6tui.ui.simple_six import perks_ui
         from d6tui.ui.simple_six.forms import NumbersModal
 
         m = self.picked()
@@ -892,7 +922,8 @@ markdown` writes the campaign as a readable record.
             if got is None:
                 return
             tn = (sp.tn or 0) + got["n"] if sp.resist else got["n"]
-        await self.roll_command(campaign.cast_spell, m.id, sp.name, tn, who=m.sheet.name)
+        if await self.roll_command(campaign.cast_spell, m.id, sp.name, tn, who=m.sheet.name):
+            await perks_ui.after_roll(self, m.id)
 
     async def _cast_heal(self, m: Member) -> None:
         """Heal: pick the patient, say how often Heal touched them today, roll ("The
@@ -917,13 +948,19 @@ markdown` writes the campaign as a readable record.
             note="The caster concentrates 6 turns first (The Grimoire)."))
         if got is None:
             return
-        await self.roll_command(campaign.cast_spell, m.id, campaign.HEAL_SPELL, None,
-                                target=target, castings_today=got["n"], who=m.sheet.name)
+        from d6tui.ui.simple_six import perks_ui
+
+        if await self.roll_command(campaign.cast_spell, m.id, campaign.HEAL_SPELL, None,
+                                   target=target, castings_today=got["n"], who=m.sheet.name):
+            await perks_ui.after_roll(self, m.id)
 
     @work(exclusive=True, group="simple-six")
     async def action_check(self) -> None:
-        """Roll an attribute, skill or specialization against a target."""
+        """Roll an attribute, skill or specialization against a target; then character points
+        and Destiny (:mod:`.perks_ui`)."""
+        from d6tui.games.simple_six import afterroll
         from d6tui.ui.screens.modals import ChoiceModal
+        from d6tui.ui.simple_six import perks_ui
         from d6tui.ui.simple_six.forms import NumbersModal
 
         m = self.picked()
@@ -953,14 +990,31 @@ markdown` writes the campaign as a readable record.
                 return
         rows = [("target", "Target number (0: none; Moderate is 15)", 0),
                 ("hero", f"Hero points ({sh.hero_points})", 0)]
-        if s.wild.character_point_dice:
-            rows.append(("cp", f"Character points as wild dice ({sh.character_points})", 0))
-        got = await self.app.push_screen_wait(NumbersModal(f"{sh.name}: {what}", rows))
+        note = ("Character points are added after the roll, once its total is seen"
+                " (Traditional OpenD6 Character Points)." if s.wild.character_point_dice else "")
+        got = await self.app.push_screen_wait(NumbersModal(f"{sh.name}: {what}", rows,
+                                                           note=note))
         if got is None:
             return
-        await self.roll_command(campaign.roll_check, m.id, what, target=got["target"] or None,
-                                hero_points=got["hero"], character_points=got.get("cp", 0),
-                                shape="three", who=sh.name)
+        target = got["target"] or None
+        extras = await perks_ui.ask_check_extras(self, m, what, target, got["hero"])
+        if extras is None:
+            return
+        appearance, halfway = extras
+        if halfway and target:
+            self.do(afterroll.take_halfway, m.id, what, target)
+            return
+        if await self.roll_command(campaign.roll_check, m.id, what, target=target,
+                                   hero_points=got["hero"], appearance=appearance,
+                                   shape="three", who=sh.name):
+            await perks_ui.after_roll(self, m.id)
+
+    @work(exclusive=True, group="simple-six")
+    async def action_use_perk(self) -> None:
+        """Use a once-per-session perk of the picked character ("General Perks")."""
+        from d6tui.ui.simple_six import perks_ui
+
+        await perks_ui.use_perk(self)
 
     def action_export_sheet(self) -> None:
         """Write the picked sheet as Markdown (to print) and TOML (to import elsewhere)."""

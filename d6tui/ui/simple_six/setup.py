@@ -52,6 +52,7 @@ TYPED: tuple[tuple[str, str, str], ...] = (
     ("max_complications", "Complications allowed", "2"),
     ("increasing_damage", "Increasing Damage (empty: off)", ""),
     ("rolling_limit", "Rolling Limit (empty: off)", ""),
+    ("cp_limit", "Most CP on one roll (empty: any)", ""),
     ("attribute_names", "Renaming Attributes", ""),
     ("extra_attributes", "Added attributes", ""),
     ("skill_attributes", "Skill defaults (added attr.)", ""),
@@ -68,6 +69,7 @@ PLACEHOLDERS = {
     "skill_max": "2D (4D with No Attributes)",
     "increasing_damage": "step, e.g. 5",
     "rolling_limit": "dice, e.g. 10",
+    "cp_limit": "points, e.g. 3",
     "attribute_names": "Power, Grace, Reason, Poise",
     "extra_attributes": "Perception, Courage",
     "skill_attributes": "Perception: Search, Tracking",
@@ -75,7 +77,7 @@ PLACEHOLDERS = {
 }
 
 #: Typed fields that are whole numbers, and where they go (``wild`` or the settings).
-NUMBERS = {"increasing_damage": "settings", "rolling_limit": "wild",
+NUMBERS = {"increasing_damage": "settings", "rolling_limit": "wild", "cp_limit": "wild",
            "max_complications": "settings", "quasi_first_die": "settings"}
 
 #: (key, label) of the optional rules switched on or off.

@@ -17,6 +17,7 @@ from textual.widget import Widget
 
 from d6tui.games.simple_six import wounds
 from d6tui.games.simple_six.campaign import Campaign, Member
+from d6tui.games.simple_six.perks import spent_text
 from d6tui.games.simple_six.sheet import armor_value, derived, unarmed_damage, weapon_damage
 
 _CSS = (Path(__file__).with_name("widgets.tcss")).read_text(encoding="utf-8")
@@ -150,7 +151,12 @@ class CharacterSheet(_CampaignWidget):
                              ("Spells", sh.spells)):
             if items:
                 out.append(f"{title} ", label)
-                out.append(", ".join(items) + "\n")
+                out.append(", ".join(items))
+                # once-per-session perks spent or declared this session ("General Perks")
+                spent = spent_text(member) if title == "Perks" else ""
+                if spent:
+                    out.append(f" ({spent})", harm)
+                out.append("\n")
         gear = [f"{w} {weapon_damage(sh, w, s)}" for w in sh.weapons]
         gear.append(f"bare hands {unarmed_damage(sh, s)}")
         gear += list(sh.armor)
