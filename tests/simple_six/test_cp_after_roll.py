@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from d6tui.engine.dice import Dice
-from d6tui.engine.errors import DiceError, RuleError
+from d6tui.engine.errors import DiceError, EventError, RuleError
 from d6tui.engine.session import Session
 from d6tui.games.simple_six import afterroll
 from d6tui.games.simple_six import campaign as c
@@ -86,3 +86,18 @@ def test_the_cp_limit_is_a_campaign_setting() -> None:
     assert opts["wild"]["cp_limit"] == 3
     with pytest.raises(RuleError, match="whole number"):
         c.check_options({"wild": {"cp_limit": -1}})
+
+
+def test_fold_rejects_changed_rolls_that_never_fitted() -> None:
+    s = table()
+    s.do(c.roll_check, "ana", "Search", target=20, typed=([3] * 4, [3], []))
+    event = afterroll.add_cp(s.state, "ana", 1, chains=[[4]])
+    forged = {**event, "roll": {**event["roll"], "total": 99}}
+    with pytest.raises(EventError, match="not the open roll"):
+        c.fold(s.state, forged)
+    with pytest.raises(EventError, match="did not have"):
+        c.fold(s.state, {**event, "character_points": 8, "cp_wild": [[4]] * 8})
+    s.do(c.roll_check, "ana", "Search", target=5, typed=([3] * 4, [3], []))
+    with pytest.raises(EventError, match="failed roll"):
+        c.fold(s.state, {"type": "destiny_rerolled", "who": "ana",
+                         "roll": s.state.last_roll.roll})
