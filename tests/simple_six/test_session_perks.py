@@ -289,3 +289,11 @@ def test_a_robot_is_repaired_with_the_gms_skill_roll() -> None:
     assert s.state.member("tin").wounds.level == hurt - 1
     with pytest.raises(RuleError, match="heals; repairs are for"):
         s.do(repair.repair, "brok", "tin", "Wit", 10, dice=s.dice)
+
+
+def test_the_dwarf_bonus_reads_a_specialization_and_an_independent_skill() -> None:
+    assert perks.skill_bonuses(c.create_character(DWARF, c.CampaignSettings()),
+                               "Wit + Smithing")[0][1].pips == 2
+    sheet = c.create_character(DWARF, c.CampaignSettings())
+    assert perks.skill_bonuses(sheet, "Smithing: Swords")[0][0] == "Dwarf Smithing (Racial Perks)"
+    assert perks.skill_bonuses(sheet, "Stealth") == ()

@@ -187,12 +187,13 @@ def skill_bonuses(sheet: Character, what: str) -> tuple[tuple[str, DieCode], ...
 
     Args:
         sheet: the roller.
-        what: the skill, attribute or ``"Skill: Focus"`` rolled.
+        what: the skill, attribute, ``"Skill: Focus"`` or ``"Attribute + Skill"`` rolled.
 
     Returns:
         ``(why, pips)`` pairs for :attr:`.wild.RollRequest.bonuses`.
     """
-    skill = what.partition(":")[0].strip().lower()
+    # "Wit + Smithing" (Independent Skills) and "Smithing: Swords" roll Smithing
+    skill = what.rpartition(" + ")[2].partition(":")[0].strip().lower()
     out = []
     for p in sheet.perk_data():
         for name, pips in p.skill_bonus:
