@@ -23,7 +23,7 @@ from typing import Any
 
 from d6tui.engine.dice import Dice, check_roll, table_roll
 from d6tui.engine.errors import D6Error, DiceError, EventError, RuleError
-from d6tui.games.simple_six import advancement, combat, magic, wounds
+from d6tui.games.simple_six import advancement, combat, effects, magic, wounds
 from d6tui.games.simple_six.codes import ZERO, DieCode, as_code
 from d6tui.games.simple_six.creation import Draft, create_character
 from d6tui.games.simple_six.settings import TOUGHNESS, CampaignSettings
@@ -73,6 +73,9 @@ class Member:
         perks_used: once-per-session perks spent this session ("General Perks", :mod:`.perks`).
         lucky: Lucky was declared and doubles the character's next roll.
         daredevil_round: the combat round Daredevil holds until (its end), or None.
+        effects: spells working on this character (see :mod:`.effects`).
+        tools: Sorcerer's Tools the character owns (see :mod:`.tools`).
+        items: enchanted items the character carries ("Enchanted Items").
     """
 
     id: str
@@ -83,10 +86,23 @@ class Member:
     perks_used: tuple[str, ...] = ()
     lucky: bool = False
     daredevil_round: int | None = None
+    effects: tuple[effects.Effect, ...] = ()
+    tools: tuple[Any, ...] = ()
+    items: tuple[str, ...] = ()
+
+    @property
+    def spell_helpless(self) -> str | None:
+        """Why a spell holds this character helpless (``"paralysed (Paralysis)"``,
+        ``"asleep (Slumber)"``, ``"a statue (Petrify)"``), or None. The one question combat
+        asks about helplessness by magic."""
+        return effects.helpless(self.effects)
 
     @property
     def out_of_action(self) -> bool:
-        """Cannot act: knocked out, mortally wounded, dead, or out of Body Points."""
+        """Cannot act: knocked out, mortally wounded, dead, out of Body Points, or held
+        helpless by a spell (:attr:`spell_helpless`)."""
+        if self.spell_helpless is not None:
+            return True
         if self.body is not None:
             return self.body.dead
         return wounds.penalty(self.wounds) is None
@@ -167,6 +183,9 @@ class Campaign:
         chases: the chases going on ("Chases").
         last_roll: the roll just made, while it may still be changed (Destiny, character
             points), else None.
+        minutes: the campaign clock: minutes the GM has let pass ("time passes"); hour and
+            day durations, attunement and the Spell Staff's day run on it.
+        casts: spells cast so far that left an effect (each effect names its cast).
     """
 
     settings: CampaignSettings = CampaignSettings()
@@ -177,6 +196,8 @@ class Campaign:
     vehicles: tuple[Vehicle, ...] = ()
     chases: tuple[Chase, ...] = ()
     last_roll: LastRoll | None = None
+    minutes: int = 0
+    casts: int = 0
 
     def member(self, who: str) -> Member:
         """The roster entry ``who`` (by id or name, any case).
@@ -272,7 +293,24 @@ def _relief(sheet: Character) -> int:
 
 
 def _actions(state: Campaign, who: str) -> int:
-    return state.combat.declared(who) if state.combat else 1
+    """Actions counted for the multiple-action penalty: those declared, one more for each
+    spell kept up ("Concentration (CONC)"), one fewer under Hasten (never below one)."""
+    n = state.combat.declared(who) if state.combat else 1
+    m = state.member(who)
+    n += len(m.caster.maintained)
+    if effects.hastened(m.effects):
+        n -= 1
+    return max(1, n)
+
+
+def _fx(state: Campaign, m: Member, what: str) -> DieCode:
+    """What spells and enchanted items change on ``m``'s roll of ``what`` (an attribute,
+    skill, ``"damage"`` or ``"resist"``), see :func:`.effects.roll_modifier`."""
+    from d6tui.games.simple_six import tools
+
+    attr = state.settings.skills.attribute_of(what.partition(":")[0].strip())
+    mod, _why = effects.roll_modifier(m.effects, what, attr)
+    return mod + tools.item_bonus(m.items, what)
 
 
 def _check_action_left(state: Campaign, m: Member, what: str) -> None:
@@ -599,7 +637,8 @@ def start_round(
         if agility.dice - pen < 1:
             # A badly hurt combatant still takes a place in the order: the wild die alone.
             pen, mod = agility.dice - 1, -DieCode.of(0, agility.pips)
-        req = RollRequest(agility, wound_dice=pen, modifier=mod, label="initiative")
+        req = RollRequest(agility, wound_dice=pen, modifier=mod + _fx(state, m, "Agility"),
+                          label="initiative")
         t = (typed or {}).get(who)
         rolls.append(combat.Initiative(who, _roll(req, state.settings, dice, t, lucky=luck(m)),
                                        m.sheet.attribute("Agility")))
@@ -684,12 +723,14 @@ def attack(
         actor = state.member(fight.actor).sheet.name
         raise RuleError(f"it is {actor}'s turn, not {a.sheet.name}'s", _ORDER)
     _check_action_left(state, a, "attack")
+    if (why := effects.blocked(a.effects, "attack")) is not None:
+        raise RuleError(f"{a.sheet.name} cannot attack: {why}", "The Grimoire")
     if hero_points > a.sheet.hero_points:
         raise RuleError(f"{a.sheet.name} has {a.sheet.hero_points} hero points", "Hero Points")
     s = state.settings
     typed = typed or {}
     ranged = weapon is not None and weapon_is_ranged(weapon)
-    scale = combat.scale_effects(a.sheet.scale, t.sheet.scale)
+    scale = combat.scale_effects(scale_of(a), scale_of(t))
     # "Racial Perks": the Elf's +1 on ranged attacks, the Reptoid's +1 unarmed damage.
     perks = a.sheet.perk_data()
     ranged_bonus = sum(p.ranged_attack for p in perks) if ranged else 0
@@ -701,7 +742,7 @@ def attack(
     req = RollRequest(
         _code_for(state, a, skill) + scale.attack, actions=_actions(state, a.id),
         wound_dice=_penalty(state, a), hero_points=hero_points, label=skill,
-        modifier=DieCode.of(0, ranged_bonus),
+        modifier=DieCode.of(0, ranged_bonus) + _fx(state, a, skill),
     )
     attack_roll = _roll(req, s, dice, typed.get("attack"), lucky=luck(a))
     payload: dict = {"type": "attacked", "round": fight.round, "attacker": a.id,
@@ -748,7 +789,8 @@ def attack(
             extra = combat.reflex_penalty(defense_declared) if defense != "full_dodge" else 0
             dcode = _code_for(state, t, dskill) + (scale.dodge if "dodge" in defense else ZERO)
             dreq = RollRequest(dcode, actions=_actions(state, t.id),
-                               wound_dice=_penalty(state, t), reflex_dice=extra, label=dskill,
+                               modifier=_fx(state, t, dskill), wound_dice=_penalty(state, t),
+                               reflex_dice=extra, label=dskill,
                                halved_by=(DAREDEVIL,) if dd else ())
             droll = _roll(dreq, s, dice, typed.get("defense"), lucky=luck(t))
             payload["defense"] = {"kind": defense, "roll": droll}
@@ -762,7 +804,11 @@ def attack(
         return luck.mark(payload)
 
     dmg_code = (weapon_damage(a.sheet, weapon, s) if weapon else unarmed_damage(a.sheet, s))
-    dmg_code = dmg_code + scale.damage + DieCode.of(0, claws)
+    dmg_code = dmg_code + scale.damage + DieCode.of(0, claws) + _fx(state, a, "damage")
+    if weapon is not None:
+        from d6tui.games.simple_six.tools import weapon_bonus
+
+        dmg_code = dmg_code + weapon_bonus(a.items, weapon, t.sheet.name)
     damage_roll = _roll(RollRequest(dmg_code, label="damage"), s, dice, typed.get("damage"),
                         lucky=luck(a))
     payload["damage"] = damage_roll
@@ -775,14 +821,20 @@ def attack(
         if dd:
             payload["daredevil"] = True
     else:
-        rreq = RollRequest(t.sheet.attribute("Might") + scale.soak, label="resist",
-                           doubled_by=(DAREDEVIL,) if dd else ())
+        rreq = RollRequest(t.sheet.attribute("Might") + scale.soak + _fx(state, t, "resist"),
+                           label="resist", doubled_by=(DAREDEVIL,) if dd else ())
         rroll = _roll(rreq, s, dice, typed.get("resist"), lucky=luck(t))
         payload["resist"] = rroll
         payload["resistance"] = rroll["total"] + armor_value(t.sheet)
     payload["extra"] = (wounds.extra_damage(margin, s.increasing_damage)
                         if s.increasing_damage else 0)
     return luck.mark(payload)
+
+
+def scale_of(m: Member) -> int:
+    """A character's scale in dice with Growth, Animal Growth or Shape Change on him
+    ("Scaling", "The Grimoire")."""
+    return effects.scaled(m.sheet.scale, effects.scale_steps(m.effects))
 
 
 def weapon_is_ranged(weapon: str) -> bool:
@@ -823,7 +875,8 @@ def stay_up(state: Campaign, who: str, *, dice: Dice | None = None,
     code = _code_for(state, m, "Stamina") if state.settings.skills.canonical("Stamina") else (
         m.sheet.attribute("Might"))
     luck = _Luck()
-    roll = _roll(RollRequest(code, target=wounds.STAY_UP_TN, label="Stamina"),
+    roll = _roll(RollRequest(code, target=wounds.STAY_UP_TN, label="Stamina",
+                             modifier=_fx(state, m, "Stamina")),
                  state.settings, dice, typed, lucky=luck(m))
     payload: dict = luck.mark({"type": "stay_up_rolled", "who": m.id, "roll": roll})
     if roll["total"] < wounds.STAY_UP_TN:
@@ -861,7 +914,8 @@ def mortal_roll(state: Campaign, who: str, *, dice: Dice | None = None,
         raise RuleError(f"{m.sheet.name} has rolled Might against death this round; the next"
                         f" roll comes in round {rnd + 1}", "Wound Level Effects")
     luck = _Luck()
-    roll = _roll(RollRequest(m.sheet.attribute("Might"), label="Might"), state.settings, dice,
+    roll = _roll(RollRequest(m.sheet.attribute("Might"), label="Might",
+                             modifier=_fx(state, m, "Might")), state.settings, dice,
                  typed, lucky=luck(m))
     return luck.mark({"type": "mortal_rolled", "who": m.id, "roll": roll})
 
@@ -949,7 +1003,8 @@ def heal(
         if method == "assisted" and minutes is not None and minutes < wounds.ASSISTED_EVERY:
             raise RuleError("a patient can be treated once a day",
                             "Body Points (alternative to Wound Levels)")
-        roll = _roll(RollRequest(_code_for(state, roller, what), label=what), s, dice, typed,
+        roll = _roll(RollRequest(_code_for(state, roller, what), label=what,
+                                 modifier=_fx(state, roller, what)), s, dice, typed,
                      lucky=luck(roller))
         payload["roll"] = roll
         _new, rec = wounds.bp_heal(m.body, roll["total"], dice=dice, faces=recovery_faces)
@@ -963,7 +1018,8 @@ def heal(
         wounds.natural_healing(m.wounds, 99, minutes or 0, extra_tn=extra, heals=heals)
     else:
         wounds.assisted_healing(m.wounds, 99, minutes, extra_tn=extra, heals=heals)
-    roll = _roll(RollRequest(_code_for(state, roller, what), label=what), s, dice, typed,
+    roll = _roll(RollRequest(_code_for(state, roller, what), label=what,
+                             modifier=_fx(state, roller, what)), s, dice, typed,
                  lucky=luck(roller))
     payload["roll"] = roll
     return luck.mark(payload)
@@ -1026,8 +1082,9 @@ def roll_check(
                         "Traditional OpenD6 Character Points")
     req = RollRequest(
         _code_for(state, m, what), actions=_actions(state, m.id), wound_dice=_penalty(state, m),
-        modifier=as_code(modifier), hero_points=hero_points, character_points=character_points,
-        target=target, label=what, bonuses=perks.skill_bonuses(m.sheet, what),
+        modifier=as_code(modifier) + _fx(state, m, what), hero_points=hero_points,
+        character_points=character_points, target=target, label=what,
+        bonuses=perks.skill_bonuses(m.sheet, what),
         doubled_by=doubled + ((LUCKY,) if m.lucky else ()),
     )
     if typed is not None:
@@ -1097,6 +1154,8 @@ def cast_spell(
         raise RuleError(f"{m.sheet.name} does not know {sp.name}", "Casting Spells")
     if m.caster.cast_this_turn:
         raise RuleError("only one spell may be cast a turn", "Casting Spells")
+    if (why := effects.blocked(m.effects, "cast")) is not None:
+        raise RuleError(f"{m.sheet.name} cannot cast: {why}", "The Grimoire")
     _check_action_left(state, m, "spell")
     patient = None
     if sp.name == HEAL_SPELL:
@@ -1115,7 +1174,7 @@ def cast_spell(
         raise RuleError(f"{sp.name} needs a target number", "The Grimoire")
     code = magic.casting_code(_code_for(state, m, "Magic"), m.caster)
     req = RollRequest(code, actions=_actions(state, m.id), wound_dice=_penalty(state, m),
-                      target=tn, label=sp.name)
+                      target=tn, label=sp.name, modifier=_fx(state, m, "Magic"))
     luck = _Luck()
     roll = _roll(req, state.settings, dice, typed, lucky=luck(m))
     payload = luck.mark({"type": "spell_cast", "who": m.id, "spell": sp.name, "tn": tn,
@@ -1292,6 +1351,9 @@ def _f_round_started(state: Campaign, e: dict) -> Campaign:
         replace(m, caster=magic.next_turn(m.caster)) if m.id in fight.ids else m
         for m in state.members
     )
+    # Spells lasting rounds count down as each round starts ("The Grimoire").
+    members = tuple(replace(m, effects=effects.pass_rounds(m.effects)) if m.effects else m
+                    for m in members)
     return replace(state, members=members, combat=replace(
         fight, round=fight.round + 1, order=tuple(order), current=0, actions=actions, used=0))
 
@@ -1335,6 +1397,9 @@ def _f_attacked(state: Campaign, e: dict) -> Campaign:
     resistance = int(_need(e, "resistance"))
     extra = int(e.get("extra", 0))
     rnd = state.combat.round if state.combat else None
+    if damage_total + extra > resistance:
+        state = _spell_hurt(state, t.id)
+        t = _member(state, t.id)
     if t.body is not None:
         return state._put(replace(t, body=wounds.bp_hit(t.body, damage_total + extra,
                                                         resistance)))
@@ -1433,7 +1498,7 @@ def _f_spell_cast(state: Campaign, e: dict) -> Campaign:
         patient = _member(state, e["target"])
         healed = _check(wounds.heal_one_level, patient.wounds)
         state = state._put(replace(patient, wounds=healed))
-    return state
+    return _spell_landed(state, e, total)
 
 
 def _f_rested(state: Campaign, e: dict) -> Campaign:
@@ -1472,6 +1537,14 @@ _FOLDS = {
     "halfway_taken": _later("afterroll", "fold_halfway"),
     "repaired": _later("repair", "fold_repaired"),
 }
+
+# Spell effects, concentration, time and Sorcerer's Tools fold in their own module, which
+# builds on everything above.
+from d6tui.games.simple_six import spellcast as _spellcast  # noqa: E402
+
+_spell_landed = _spellcast.fold_cast
+_spell_hurt = _spellcast.hurt
+_FOLDS.update(_spellcast.FOLDS)
 
 #: Every event type a campaign log holds.
 EVENT_TYPES = frozenset(_FOLDS)
