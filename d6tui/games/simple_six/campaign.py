@@ -1152,7 +1152,7 @@ def cast_spell(
         raise RuleError(f"{m.sheet.name} cannot work magic", "Access to Magic")
     if sp.name not in m.sheet.spells:
         raise RuleError(f"{m.sheet.name} does not know {sp.name}", "Casting Spells")
-    if m.caster.cast_this_turn:
+    if m.caster.cast_this_turn and state.combat is not None:
         raise RuleError("only one spell may be cast a turn", "Casting Spells")
     if (why := effects.blocked(m.effects, "cast")) is not None:
         raise RuleError(f"{m.sheet.name} cannot cast: {why}", "The Grimoire")
@@ -1490,6 +1490,8 @@ def _f_spell_cast(state: Campaign, e: dict) -> Campaign:
     total = _total(_need(e, "roll"), "Magic")
     spell = str(_need(e, "spell"))
     conc = spell if _check(content().spell, spell).concentration else None
+    if state.combat is None:  # out of a fight each cast is a turn of its own
+        m = replace(m, caster=magic.next_turn(m.caster))
     caster, ok = _check(magic.cast, m.caster, total, int(_need(e, "tn")),
                         concentration=conc)
     state = _count_action(state, m.id)

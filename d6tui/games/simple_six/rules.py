@@ -51,6 +51,11 @@ function that applies it):
   roll that is made counts its dice.
 - The Dwarf's craft skills are Smithing, Crafts and Repair. A Robot is not healed by rest,
   medicine, potions or the Heal spell; he is repaired.
+- Magic ("The Grimoire"): spell effects sit on their targets with their duration; rounds
+  count down as rounds start, hours end when the GM lets time pass (`time_passed`; fights do
+  not move the clock), concentration lasts until dropped. Each spell kept up adds an action to
+  the multiple-action penalty. A resisted spell is one Magic roll against each target's TN.
+  More in :mod:`.spellcast`.
 """
 
 from __future__ import annotations
@@ -157,6 +162,12 @@ def describe(event: dict, names: Mapping[str, str] | None = None) -> str:
     if t == "spell_cast":
         ok = "cast" if event["roll"]["total"] >= event["tn"] else "failed"
         on = f" on {n(event['target'])}" if "target" in event else ""
+        took = [x for x in event.get("targets", ()) if x["who"] != event.get("who")
+                and event["roll"]["total"] >= x.get("tn", event["tn"])]
+        if took:
+            on = " on " + ", ".join(n(x["who"]) for x in took)
+        if "damage" in event:
+            on += f", {event['damage']['total']} damage vs {event['resistance']}"
         return (f"{who} {ok} {event['spell']}{on} ({event['roll']['total']} vs"
                 f" {event['tn']})")
     if t == "rested":
@@ -181,7 +192,9 @@ def describe(event: dict, names: Mapping[str, str] | None = None) -> str:
         ok = "repaired" if event["roll"]["total"] >= event["tn"] else "failed to repair"
         return (f"{n(event['repairer'])} {ok} {who} with {event['skill']}"
                 f" ({event['roll']['total']} vs {event['tn']})")
-    return t
+    from d6tui.games.simple_six.spellcast import describe as magic_words
+
+    return magic_words(event, n) or t
 
 
 def _perk_used(event: dict, who: str) -> str:
@@ -259,6 +272,10 @@ def _condition(m: Member) -> str:
     if m.caster.failures:
         parts.append(f"**Magic:** -{m.caster.failures}D for failed spells"
                      " (Casting Spells)")
+    if m.effects:
+        parts.append("**Spells on them:** " + ", ".join(e.label() for e in m.effects))
+    if m.caster.maintained:
+        parts.append("**Keeping up:** " + ", ".join(m.caster.maintained))
     return "  \n".join(parts)
 
 

@@ -134,12 +134,14 @@ def cast(
         raise RuleError(f"{m.sheet.name} does not know {sp.name}", "Casting Spells")
     if m.out_of_action:
         raise RuleError(f"{m.sheet.name} cannot act", "Wound Level Effects")
-    if m.caster.cast_this_turn:
+    if m.caster.cast_this_turn and state.combat is not None:
         raise RuleError("only one spell may be cast a turn", "Casting Spells")
     if (why := fx.blocked(m.effects, "cast")) is not None:
         raise RuleError(f"{m.sheet.name} cannot cast: {why}", _G)
     c._check_action_left(state, m, "spell")
 
+    if sp.name == "Dispel Magic" and dispel is not None:
+        targets = [dispel[0]]
     kind = fx.TARGETS.get(sp.name, "one")
     ids = [state.member(t).id for t in targets]
     if kind == "self":
