@@ -312,11 +312,11 @@ def test_narrative_spells_are_recorded_with_their_duration() -> None:
     ev = s.do(sc.cast, "archmage", "ESP", targets=["orc"],
               typed={"orc": ([], [1]), "roll": hi(9)})
     assert ev["tn"] == 15 + ev["targets"][0]["resist"]["total"]
-    light = s.state.member("mira").effects[0]
+    light = s.state.member("archmage").effects[0]
     assert light.spell == "Light" and light.left(s.state.minutes) == "58 min"
     a = s.state.member("archmage")
     assert a.caster.maintained == ("Fly", "ESP")
-    assert [e.spell for e in a.effects] == ["Fly"]
+    assert [e.spell for e in a.effects] == ["Light", "Fly"]
     assert [e.spell for e in s.state.member("orc").effects] == ["ESP"]
     # the GM ends ESP on the orc: the caster no longer keeps it up
     s.do(sc.end_effect, "orc", s.state.member("orc").effects[0].cast)

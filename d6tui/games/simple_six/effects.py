@@ -40,14 +40,15 @@ DURATIONS: dict[str, tuple[str, int]] = {
     "Telekinesis": ("conc", 0), "Teleport": ("instant", 0),
 }
 
-#: Whom a spell is cast on: ``self`` (the caster), ``one`` target, ``many`` targets.
+#: Whom a spell is cast on: ``self`` (the caster), ``one`` target, ``many`` targets. Light
+#: shines on a place or a thing, recorded on the caster who lit it.
 TARGETS: dict[str, str] = {
     "Beast Tongue": "self", "Charm": "self", "Clairvoyance": "self", "Divination": "self",
     "Fly": "self", "Growth": "self", "Still Mind": "self", "Shape Change": "self",
     "See Magic Aura": "self", "Control Weather": "self", "Conjure Elemental": "self",
-    "Lightning Bolt": "self",
+    "Lightning Bolt": "self", "Light": "self",
     "Animal Growth": "one", "Animate Dead": "one", "Curse": "one", "Dark Vision": "one",
-    "Death Spell": "one", "ESP": "one", "Invisibility": "one", "Light": "one",
+    "Death Spell": "one", "ESP": "one", "Invisibility": "one",
     "Paralysis": "one", "Petrify": "one", "Possession": "one", "Telekinesis": "one",
     "Resurrection": "one", "Resist Elements": "one", "Dispel Magic": "one", "Heal": "one",
     "Bless": "many", "Hasten": "many", "Slumber": "many", "Illusions": "many",

@@ -24,7 +24,7 @@ from textual.widgets import Footer, Header, Static
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import DiceError, RuleError
 from d6tui.engine.session import Session
-from d6tui.games.simple_six import advancement, campaign, magic, wounds
+from d6tui.games.simple_six import advancement, campaign, wounds
 from d6tui.games.simple_six.campaign import Campaign, Member
 from d6tui.games.simple_six.codes import DieCode
 from d6tui.games.simple_six.content import content
@@ -93,7 +93,7 @@ class _StandInDice(Dice):
 
 _STAND_IN = _StandInDice()
 
-_ROLL_KEYS = ("attack", "defense", "damage", "resist", "roll", "body_roll")
+_ROLL_KEYS = ("attack", "defense", "roll", "damage", "resist", "body_roll")
 
 
 def rolls_of(payload: dict) -> list[tuple[str, dict]]:
@@ -102,6 +102,10 @@ def rolls_of(payload: dict) -> list[tuple[str, dict]]:
     if payload.get("type") in VEHICLE_EVENTS:
         return [(k, r) for k, r in vehicle_rolls(payload) if "wild" in r]
     out: list[tuple[str, dict]] = []
+    # a resisted spell: each target's resist roll sets its TN, so it comes first
+    for entry in payload.get("targets", ()):
+        if isinstance(entry.get("resist"), dict):
+            out.append((entry["who"], entry["resist"]))
     for key in _ROLL_KEYS:
         value = payload.get(key)
         if key == "defense" and isinstance(value, dict):
@@ -160,7 +164,8 @@ class SimpleSixScreen(GameScreen):
         Binding("H", "heal", "Heal", id=f"{_P}.heal",
                 tooltip="Natural or assisted healing, or a potion"),
         Binding("m", "magic", "Magic", id=f"{_P}.magic",
-                tooltip="Cast a known spell, or rest to clear failures"),
+                tooltip="Cast a spell at its targets, drop or end spells, let time pass,"
+                        " tools and items"),
         Binding("x", "check", "Roll", id=f"{_P}.check",
                 tooltip="Roll an attribute, skill or specialization, with points"),
         Binding("v", "spend", "Spend CP", id=f"{_P}.spend",
@@ -218,9 +223,17 @@ wound chart does the rest ("Wound Level Chart", "Wound Level Effects"). `space` 
 
 `w` on the picked character makes the Stamina roll to stay up when Incapacitated, the Might
 roll of the Mortally Wounded, or spends a hero point for "just a flesh wound". `H` heals
-("Healing", "Potions"). `m` casts a spell the character knows at its TN; each failure costs
--1D until an hour's rest ("Casting Spells"). `x` rolls anything on the sheet against a
-target, with hero points (+6 each, or doubling); character points come after (below).
+("Healing", "Potions"). `m` is magic ("The Grimoire"): cast a known spell (it asks for
+the targets; a resisted spell rolls each target's attribute and adds it to the TN), read a
+scroll, throw a held Lightning Bolt (this round with an action more, or the next), drop a
+spell kept up, end a spell, let time pass (at rest, an hour clears the -1D of each failed
+cast), and tools and items. Spells on a character show on the sheet and as a letter on the
+tracker (B Bless, H Hasten, Z Slumber, c a spell kept up, which counts as an action);
+Bless, Charm, Invisibility, Hasten, Growth, Resist Elements, Potions and enchanted items
+change the rolls by themselves. Spells lasting rounds run out as rounds start; hours when
+time is let pass; a found Sorcerer's Tool works after three days.
+`x` rolls anything on the sheet against a target, with hero points (+6 each, or doubling);
+character points come after (below).
 `v` spends CP: a skill pip costs its dice, a specialization half, an attribute ten times
 ("Spending Character Points"). `X` writes the picked sheet as Markdown (to print) and TOML
 beside the save; `I` imports such a TOML sheet into this campaign.
@@ -879,51 +892,12 @@ markdown` writes the campaign as a readable record.
 
     @work(exclusive=True, group="simple-six")
     async def action_magic(self) -> None:
-        """Cast a spell the picked character knows, or rest to clear failures."""
-        from d6tui.ui.screens.modals import ChoiceModal
-        from d6tui.ui.simple_six import perks_ui
-        from d6tui.ui.simple_six.forms import NumbersModal
+        """The magic menu of the picked character (see :mod:`.magic_menu`)."""
+        from d6tui.ui.simple_six import magic_menu
 
         m = self.picked()
-        if m is None:
-            return
-        opts: list[tuple[str, str]] = []
-        for name in m.sheet.spells:
-            sp = content().spell(name)
-            if name == campaign.HEAL_SPELL:
-                opts.append((f"{name} (TN by the target's wounds)", name))
-                continue
-            opts.append((f"{name} (TN {sp.tn if sp.tn is not None else 'GM'}"
-                         f"{' + ' + sp.resist if sp.resist else ''})", name))
-        if m.caster.failures:
-            opts.append((f"rest an hour (clears -{m.caster.failures}D)", "\x00rest"))
-        if not opts:
-            self.notify(f"{m.sheet.name} knows no spell.", severity="warning")
-            return
-        choice = await self.app.push_screen_wait(ChoiceModal(f"{m.sheet.name}: magic", opts))
-        if choice is None:
-            return
-        if choice == "\x00rest":
-            self.do(campaign.rest, m.id, 60)
-            return
-        sp = content().spell(choice)
-        if sp.name == campaign.HEAL_SPELL:
-            await self._cast_heal(m)
-            return
-        try:
-            tn = magic.spell_tn(sp, resist_total=0) if sp.resist is None else None
-        except RuleError:
-            tn = None
-        if tn is None:
-            label = (f"{sp.resist} roll of the target (added to {sp.tn})" if sp.resist
-                     else f"TN the GM sets for {sp.name}")
-            got = await self.app.push_screen_wait(NumbersModal(
-                f"Cast {sp.name}", [("n", label, 10)], note="The Grimoire"))
-            if got is None:
-                return
-            tn = (sp.tn or 0) + got["n"] if sp.resist else got["n"]
-        if await self.roll_command(campaign.cast_spell, m.id, sp.name, tn, who=m.sheet.name):
-            await perks_ui.after_roll(self, m.id)
+        if m is not None:
+            await magic_menu.run(self, m)
 
     async def _cast_heal(self, m: Member) -> None:
         """Heal: pick the patient, say how often Heal touched them today, roll ("The

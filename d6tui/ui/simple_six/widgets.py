@@ -47,8 +47,20 @@ def wound_text(member: Member, round_no: int | None = None) -> str:
     return f"{level.label}{tail}"
 
 
+def spell_marks(member: Member) -> str:
+    """The tracker's compact marks for the spells on a character (B Bless, H Hasten, Z
+    Slumber...; ``*`` another spell) and a ``c`` for each spell he keeps up."""
+    from d6tui.games.simple_six.effects import MARKS
+
+    marks = "".join(dict.fromkeys(MARKS.get(e.spell, "*") for e in member.effects))
+    return marks + "c" * len(member.caster.maintained)
+
+
 def short_wound(member: Member, round_no: int | None = None) -> str:
     """The wound column of the tracker: a short word and the dice it costs."""
+    if member.spell_helpless and member.wounds.level < wounds.WoundLevel.INCAPACITATED:
+        return {"Paralysis": "Para", "Slumber": "Zzz", "Petrify": "Stone"}.get(
+            next(e.spell for e in member.effects if e.helpless), "Help")
     if member.body is not None:
         return "dead" if member.body.dead else f"{member.body.current}BP"
     w = member.wounds
@@ -194,7 +206,18 @@ class CharacterSheet(_CampaignWidget):
         if member.caster.failures:
             out.append(f"  Magic -{member.caster.failures}D (failed casts)", harm)
         if member.caster.maintained:
-            out.append("  keeping up " + ", ".join(member.caster.maintained), muted)
+            out.append("  keeping up " + ", ".join(member.caster.maintained)
+                       + " (an action each)", muted)
+        if member.spell_helpless:
+            out.append(f"\nHelpless: {member.spell_helpless}", harm)
+        if member.effects:
+            out.append("\nSpells on ", label)
+            out.append(", ".join(f"{e.label()} ({e.left(campaign.minutes)})"
+                                 for e in member.effects))
+        if member.tools or member.items:
+            out.append("\nMagic items ", label)
+            out.append(", ".join([t.label(campaign.minutes) for t in member.tools]
+                                 + list(member.items)))
         return out
 
 
@@ -261,12 +284,16 @@ class GMTracker(_CampaignWidget):
                     init = f"{self.initiative.get(who, 0):>2} "
                 elif fight.round:
                     init = "-- "
-                n = fight.declared(who)
+                # "Concentration (CONC)": each spell kept up counts as an action
+                n = fight.declared(who) + len(m.caster.maintained)
                 acts = f"x{n}" if n > 1 else "  "
             kind = "N" if m.sheet.npc else "P"
             wound = short_wound(m, rnd)
-            name_w = max(4, width - len(mark) - len(init) - len(acts) - len(wound) - 4)
-            line = Text(f"{mark}{init}{kind} {m.sheet.name[:name_w]:<{name_w}} {acts} ")
+            fx = spell_marks(m)
+            fx = f" {fx}" if fx else ""
+            name_w = max(4, width - len(mark) - len(init) - len(acts) - len(wound) - len(fx)
+                         - 4)
+            line = Text(f"{mark}{init}{kind} {m.sheet.name[:name_w]:<{name_w}}{fx} {acts} ")
             line.append(wound, harm if (m.out_of_action or wound not in ("ok",)
                                         and not wound.endswith("BP")) else "")
             if fight is not None and fight.actor == who:

@@ -1,0 +1,300 @@
+"""The ``m`` magic menu of the Simple Six screen: cast a spell at its targets, throw a held
+Lightning Bolt, drop a spell kept up, end or dispel a spell, let time pass, rest, and the
+Sorcerer's Tools and enchanted items ("The Simple Magic System", "The Grimoire",
+"Sorcerer's Tools", "Enchanted Items").
+
+Every step is a small modal (pick from a list with a number key or arrows + Enter), so the
+flow fits 80x24; rolls go through the screen's ``roll_command`` and so can be typed from the
+table's dice.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from d6tui.games.simple_six import campaign, magic, spellcast, tools
+from d6tui.games.simple_six.content import content
+from d6tui.games.simple_six.effects import DAY, TARGETS
+from d6tui.games.simple_six.sheet import can_use_magic
+
+if TYPE_CHECKING:
+    from d6tui.games.simple_six.campaign import Member
+    from d6tui.ui.simple_six.screen import SimpleSixScreen
+
+_OTHER = "\x00"
+
+
+def _spell_line(sp_name: str, m: Member) -> str:
+    sp = content().spell(sp_name)
+    if sp.name == campaign.HEAL_SPELL:
+        return f"{sp.name} (TN by the target's wounds)"
+    tn = "GM" if sp.tn is None else str(sp.tn)
+    if sp.name == "Dispel Magic":
+        tn = "spell's TN +5"
+    resist = f" + {sp.resist}" if sp.resist else ""
+    conc = ", conc" if sp.concentration else ""
+    return f"{sp.name} (TN {tn}{resist}{conc})"
+
+
+async def run(screen: SimpleSixScreen, m: Member) -> None:
+    """The magic menu for the picked character ``m``."""
+    from d6tui.ui.screens.modals import ChoiceModal
+
+    c = screen.campaign
+    opts: list[tuple[str, str]] = []
+    if can_use_magic(m.sheet, c.settings):
+        opts += [(_spell_line(n, m), n) for n in m.sheet.spells]
+        opts += [(f"read the scroll of {i.partition(': ')[2]}", _OTHER + "scroll:" + i)
+                 for i in dict.fromkeys(m.items) if i.startswith("Scroll: ")]
+    if any(e.spell == "Lightning Bolt" for e in m.effects):
+        opts.append(("throw the Lightning Bolt (Throwing, 5D)", _OTHER + "bolt"))
+    for _t, e in _held(screen, m):
+        opts.append((f"drop {e.spell} (kept up: an action)", _OTHER + f"drop:{e.cast}"))
+    for name in _bare_maintained(screen, m):
+        opts.append((f"drop {name} (kept up: an action)", _OTHER + f"dropname:{name}"))
+    if any(x.effects for x in c.members):
+        opts.append(("end a spell on someone (GM)", _OTHER + "end"))
+    if any(e.spell == "Earthquake" for x in c.members for e in x.effects):
+        opts.append(("a building falls on someone (Earthquake, 6D)", _OTHER + "collapse"))
+    if m.caster.failures:
+        opts.append((f"rest an hour (clears -{m.caster.failures}D)", _OTHER + "rest"))
+    if c.combat is None:
+        opts.append(("let time pass (spells run out, tools attune)", _OTHER + "time"))
+    opts.append(("tools, items, scrolls, potions...", _OTHER + "items"))
+    choice = await screen.app.push_screen_wait(ChoiceModal(f"{m.sheet.name}: magic", opts))
+    if choice is None:
+        return
+    if not choice.startswith(_OTHER):
+        await cast(screen, m, choice)
+        return
+    what = choice[1:]
+    if what.startswith("scroll:"):
+        await cast(screen, m, what.partition(": ")[2], scroll=True)
+    elif what == "bolt":
+        await _throw(screen, m)
+    elif what.startswith("drop:"):
+        screen.do(spellcast.drop_concentration, m.id, int(what.partition(":")[2]))
+    elif what.startswith("dropname:"):
+        screen.do(spellcast.drop_concentration, m.id, None, what.partition(":")[2])
+    elif what == "end":
+        picked = await _pick_effect(screen, "End which spell?")
+        if picked is not None:
+            screen.do(spellcast.end_effect, *picked)
+    elif what == "collapse":
+        shaken = [(x.sheet.name, x.id) for x in c.members
+                  if any(e.spell == "Earthquake" for e in x.effects)]
+        who = await screen.app.push_screen_wait(ChoiceModal(
+            "Who is caught under a falling building? (resists 6D)", shaken))
+        if who is not None:
+            await screen.roll_command(spellcast.collapse, who, shape="map",
+                                      who=c.member(who).sheet.name)
+    elif what == "rest":
+        screen.do(campaign.rest, m.id, 60)
+    elif what == "time":
+        await _time(screen)
+    elif what == "items":
+        await _items(screen, m)
+
+
+def _held(screen: SimpleSixScreen, m: Member) -> list:
+    """One entry for each cast ``m`` keeps up."""
+    seen: dict[int, tuple] = {}
+    for t, e in spellcast.maintained_by(screen.campaign, m.id):
+        seen.setdefault(e.cast, (t, e))
+    return list(seen.values())
+
+
+def _bare_maintained(screen: SimpleSixScreen, m: Member) -> list[str]:
+    """Spells kept up with no effect recorded (older logs)."""
+    held = [e.spell for _t, e in _held(screen, m)]
+    out = list(m.caster.maintained)
+    for name in held:
+        if name in out:
+            out.remove(name)
+    return list(dict.fromkeys(out))
+
+
+async def _pick_effect(screen: SimpleSixScreen, title: str, *, dispel: bool = False
+                       ) -> tuple[str, int] | None:
+    from d6tui.ui.screens.modals import ChoiceModal
+
+    c = screen.campaign
+    opts = []
+    for x, e in spellcast.active(c):
+        tail = f" TN {e.tn + magic.DISPEL_MARGIN}" if dispel else f" ({e.left(c.minutes)})"
+        opts.append((f"{x.sheet.name}: {e.label()}{tail}", f"{x.id}\x00{e.cast}"))
+    if not opts:
+        screen.notify("No spell is working on anyone.", timeout=4)
+        return None
+    got = await screen.app.push_screen_wait(ChoiceModal(title, opts))
+    if got is None:
+        return None
+    who, _, cast_no = got.partition("\x00")
+    return who, int(cast_no)
+
+
+async def cast(screen: SimpleSixScreen, m: Member, spell: str, *, scroll: bool = False
+               ) -> None:
+    """Ask what the spell needs (targets, element, steps, TN, the staff), then roll it."""
+    from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal, TextPrompt
+    from d6tui.ui.simple_six.forms import NumbersModal
+
+    c = screen.campaign
+    sp = content().spell(spell)
+    if sp.name == campaign.HEAL_SPELL and not scroll:
+        await screen._cast_heal(m)
+        return
+    kw: dict = {}
+    kind = TARGETS.get(sp.name, "one")
+    if sp.name == "Dispel Magic":
+        picked = await _pick_effect(screen, "Dispel which spell? (its TN + 5)", dispel=True)
+        if picked is None:
+            return
+        kw["dispel"] = picked
+    elif kind == "one":
+        people = c.members
+        if sp.name == "Resurrection":
+            people = tuple(x for x in c.members
+                           if x.wounds.dead or (x.body is not None and x.body.dead))
+            if not people:
+                screen.notify("No one is dead: Resurrection has no one to raise.", timeout=4)
+                return
+        target = await screen.app.push_screen_wait(ChoiceModal(
+            f"{sp.name} on whom?", [(x.sheet.name, x.id) for x in people]))
+        if target is None:
+            return
+        kw["targets"] = [target]
+    elif kind == "many":
+        most = None
+        note = "Space or a number picks, Enter casts."
+        if sp.name == "Slumber":
+            most = campaign._code_for(c, m, "Magic").dice
+            note = f"At most {most}, one for each die of Magic. " + note
+        if sp.name == "Bless":
+            note = "The allies within 30 feet. " + note
+        picked = await screen.app.push_screen_wait(ChoiceModal(
+            f"{sp.name} on whom?", [(x.sheet.name, x.id) for x in c.members],
+            multiple=True, minimum=1, maximum=most, note=note))
+        if not picked:
+            return
+        kw["targets"] = list(picked)
+    if sp.name == "Resist Elements":
+        element = await screen.app.push_screen_wait(TextPrompt(
+            "Resist Elements: which element?", "fire", "fire, cold, electricity..."))
+        if not element:
+            return
+        kw["detail"] = element
+    if sp.name in ("Growth", "Shape Change"):
+        got = await screen.app.push_screen_wait(NumbersModal(
+            f"{sp.name}", [("steps", "Steps of scale up (+10 TN each)",
+                            1 if sp.name == "Growth" else 0)], note="Scaling"))
+        if got is None:
+            return
+        kw["steps"] = got["steps"]
+    if sp.name == "Fly":
+        lev = await screen.app.push_screen_wait(ChoiceModal(
+            "Fly how?", [("fly (TN 23)", False), ("only rise and sink (TN 15)", True)]))
+        if lev is None:
+            return
+        kw["levitate"] = lev
+    if sp.tn is None and sp.resist is None and sp.name not in ("Teleport", "Dispel Magic",
+                                                               "Illusions"):
+        got = await screen.app.push_screen_wait(NumbersModal(
+            f"Cast {sp.name}", [("tn", f"TN the GM sets for {sp.name}", 25)],
+            note="The Grimoire"))
+        if got is None:
+            return
+        kw["tn"] = got["tn"]
+    now = c.minutes
+    if any(t.kind == "Spell Staff" and t.attuned(now) and t.staff_day != now // DAY
+           for t in m.tools):
+        use = await screen.app.push_screen_wait(ConfirmModal(
+            "Call on the Spell Staff? (+1D to Magic, once a day)", yes="Use the staff"))
+        kw["staff"] = bool(use)
+    if scroll:
+        kw["scroll"] = True
+    if await screen.roll_command(spellcast.cast, m.id, sp.name, shape="map",
+                                 who=m.sheet.name, **kw):
+        from d6tui.ui.simple_six import perks_ui
+
+        await perks_ui.after_roll(screen, m.id)  # character points, Destiny
+
+
+async def _throw(screen: SimpleSixScreen, m: Member) -> None:
+    from d6tui.ui.screens.modals import ChoiceModal
+
+    c = screen.campaign
+    others = [(x.sheet.name, x.id) for x in c.members if x.id != m.id]
+    target = await screen.app.push_screen_wait(ChoiceModal("Throw the bolt at whom?", others))
+    if target is None:
+        return
+    range_ = await screen.app.push_screen_wait(ChoiceModal(
+        "Range? (150 feet at most)", [("short", "short"), ("medium +5", "medium"),
+                                      ("long +10", "long")]))
+    if range_ is None:
+        return
+    dodge = False
+    if c.settings.combat != "static":
+        got = await screen.app.push_screen_wait(ChoiceModal(
+            "Does the target dodge?", [("yes, rolls Dodge", True), ("no (TN 10 + range)",
+                                                                     False)]))
+        if got is None:
+            return
+        dodge = got
+    await screen.roll_command(spellcast.throw_bolt, m.id, target, range_=range_, dodge=dodge,
+                              shape="map", who=m.sheet.name)
+
+
+async def _time(screen: SimpleSixScreen) -> None:
+    from d6tui.ui.simple_six.forms import NumbersModal
+
+    got = await screen.app.push_screen_wait(NumbersModal(
+        "Let time pass", [("minutes", "Minutes (60 an hour, 1440 a day)", 60),
+                          ("rest", "At rest, uninterrupted? (1 yes, 0 no)", 0)],
+        note="Ends hour-long spells; an hour of rest clears failed-cast penalties."))
+    if got is None or got["minutes"] < 1:
+        return
+    screen.do(spellcast.pass_time, got["minutes"], rest=bool(got["rest"]))
+
+
+async def _items(screen: SimpleSixScreen, m: Member) -> None:
+    from d6tui.ui.screens.modals import ChoiceModal
+
+    c = screen.campaign
+    opts = [(f"come by a {k.name} (attunes in 3 days)", "tool:" + k.name)
+            for k in tools.KINDS.values()]
+    opts += [(f"make a {k.name}: {k.cost}, {k.weeks} weeks, {k.cp} CP, TN {k.tn}",
+              "make:" + k.name) for k in tools.KINDS.values()]
+    opts += [(f"come by {name} (+{bonus} {what})", "item:" + name)
+             for name, (what, bonus) in tools.ITEMS.items()]
+    opts += [("come by a scroll", "scroll"), ("drink a Potion of Skill (+2D, 10 min)",
+                                              "potion")]
+    choice = await screen.app.push_screen_wait(ChoiceModal(
+        f"{m.sheet.name}: tools and items", opts))
+    if choice is None:
+        return
+    kind, _, name = choice.partition(":")
+    if kind in ("tool", "make"):
+        spell = ""
+        if name == "Magic Wand":
+            spell = await screen.app.push_screen_wait(ChoiceModal(
+                "The wand is for which spell?", [(s, s) for s in content().spells]))
+            if spell is None:
+                return
+        if kind == "tool":
+            screen.do(spellcast.gain_tool, m.id, name, spell)
+        else:
+            await screen.roll_command(spellcast.make_tool, m.id, name, spell,
+                                      who=m.sheet.name)
+    elif kind == "item":
+        screen.do(spellcast.gain_item, m.id, name)
+    elif kind == "scroll":
+        spell = await screen.app.push_screen_wait(ChoiceModal(
+            "A scroll of which spell?", [(s, s) for s in content().spells]))
+        if spell is not None:
+            screen.do(spellcast.gain_item, m.id, f"Scroll: {spell}")
+    elif kind == "potion":
+        skill = await screen.app.push_screen_wait(ChoiceModal(
+            "A Potion of which skill?", [(n, n) for n, _a in c.settings.skills.skills]))
+        if skill is not None:
+            screen.do(spellcast.drink_potion, m.id, skill)

@@ -1,0 +1,117 @@
+"""The magic menu at 80x24: Bless cast on picked allies changes their next roll; a spell kept
+up shows on the tracker and is dropped from the menu; time passing ends an hour's spell."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input
+
+from d6tui.engine.session import Session
+from d6tui.games.simple_six import campaign, spellcast
+from d6tui.games.simple_six.rules import RULES
+from d6tui.ui.screens.modals import ChoiceModal
+from d6tui.ui.simple_six.forms import NumbersModal
+from d6tui.ui.simple_six.screen import SimpleSixScreen
+from tests.simple_six.test_campaign import BAELEN, MIRA, ORC
+from tests.simple_six.test_spell_effects import archmage_sheet
+from tests.ui.helpers import make_app, sync
+
+
+def _party(saves: Path) -> Session:
+    s = Session.new(RULES, {"seed": 11}, path=saves / "magic.toml", title="Magic")
+    for d in (BAELEN, MIRA, ORC):
+        s.do(campaign.add_character, d, dice=s.dice)
+    s.do(campaign.import_character, archmage_sheet())
+    return s
+
+
+async def _pick(pilot, value: object) -> None:  # noqa: ANN001
+    """Press the number of the option whose value is ``value`` in the open list."""
+    modal = pilot.app.screen
+    assert isinstance(modal, ChoiceModal), modal
+    values = [v for _l, v in modal.options]
+    modal.query_one("OptionList").highlighted = values.index(value)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+@sync
+async def test_bless_then_roll_and_concentration_dropped(saves: Path) -> None:
+    s = _party(saves)
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen)
+        screen.selected = "archmage"
+        screen.refresh_game()
+        await pilot.press("m")
+        await pilot.pause()
+        await _pick(pilot, "Bless")
+        modal = app.screen
+        assert isinstance(modal, ChoiceModal) and modal.multiple
+        assert "30 feet" in modal.note
+        values = [v for _l, v in modal.options]
+        await pilot.press(str(values.index("mira") + 1), str(values.index("sir-baelen") + 1),
+                          "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        ev = s.events[-1]
+        assert ev["type"] == "spell_cast" and ev["spell"] == "Bless"
+        assert {t["who"] for t in ev["targets"]} == {"mira", "sir-baelen"}
+        blessed = ev["roll"]["total"] >= ev["tn"]
+        if not blessed:  # the dice failed: cast again until it takes
+            for _ in range(6):
+                s.do(campaign.rest, "archmage", 60)
+                ev = s.do(spellcast.cast, "archmage", "Bless", targets=["mira", "sir-baelen"],
+                          dice=s.dice)
+                if ev["roll"]["total"] >= ev["tn"]:
+                    break
+            screen.refresh_game()
+            await pilot.pause()
+        assert [e.spell for e in s.state.member("mira").effects] == ["Bless"]
+        tracker = str(screen.query_one("#tracker").render())
+        assert "Mira" in tracker and " B " in tracker
+        # Mira rolls Stealth with x: Bless adds 2
+        screen.selected = "mira"
+        screen.refresh_game()
+        await pilot.pause()
+        assert "Bless" in str(screen.query_one("#sheet").render())
+        await pilot.press("x")
+        await pilot.pause()
+        await _pick(pilot, "Stealth")
+        assert isinstance(app.screen, NumbersModal)
+        await pilot.press("ctrl+s")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        ev = s.events[-1]
+        assert ev["type"] == "rolled" and ev["roll"]["rolled"] == "6D+2"
+        # Charm kept up: a c on the tracker, then dropped from the menu
+        screen.selected = "archmage"
+        screen.refresh_game()
+        await pilot.press("m")
+        await pilot.pause()
+        await _pick(pilot, "Charm")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        # seed 11: Charm (TN 15) takes on 10D
+        assert s.state.member("archmage").caster.maintained == ("Charm",)
+        assert "Archmage           Cc" in str(screen.query_one("#tracker").render())
+        await pilot.press("m")
+        await pilot.pause()
+        cast_no = s.state.member("archmage").effects[-1].cast
+        await _pick(pilot, f"\x00drop:{cast_no}")
+        await pilot.pause()
+        assert s.events[-1]["type"] == "concentration_dropped"
+        assert s.state.member("archmage").caster.maintained == ()
+        # an hour passes: Bless ends
+        await pilot.press("m")
+        await pilot.pause()
+        await _pick(pilot, "\x00time")
+        assert isinstance(app.screen, NumbersModal)
+        app.screen.query_one("#n0", Input).value = "60"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert s.events[-1]["type"] == "time_passed"
+        assert not s.state.member("mira").effects
