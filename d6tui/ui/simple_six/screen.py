@@ -627,6 +627,7 @@ markdown` writes the campaign as a readable record.
         if kind is None:
             return
         price = None
+        from_book = False
         target: str | None
         if kind == "skill":
             opts = [(f"{n} {sh.skill(n, s)}  ({advancement.skill_cost(sh, n, s)} CP)", n)
@@ -660,6 +661,13 @@ markdown` writes the campaign as a readable record.
             opts = [(sp.name, sp.name) for sp in content().spells.values()
                     if sp.name not in sh.spells]
             target = await self.app.push_screen_wait(ChoiceModal("Learn which spell?", opts))
+            if target is not None:
+                book = await self.app.push_screen_wait(ChoiceModal(
+                    "Learnt how?", [("on their own (2 CP)", False),
+                                    ("from another's spell book holding it (1 CP)", True)]))
+                if book is None:
+                    return
+                from_book = bool(book)
         else:
             opts = [(c, c) for c in sh.complications]
             if not opts:
@@ -677,7 +685,7 @@ markdown` writes the campaign as a readable record.
                     return
         if target is None:
             return
-        self.do(campaign.spend_cp, m.id, kind, target, price=price)
+        self.do(campaign.spend_cp, m.id, kind, target, price=price, from_book=from_book)
 
     # -- fights -----------------------------------------------------------------------------
 
