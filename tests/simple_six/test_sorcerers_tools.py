@@ -142,3 +142,19 @@ def test_the_axe_of_dwarf_mercy_bites_orcs() -> None:
     ev2 = s.do(c.attack, "dwarf", "mira", skill="Axe", weapon="Axe",
                typed={"attack": hi(4), "damage": ([1] * 4, [1])})
     assert len(ev["damage"]["faces"]) == len(ev2["damage"]["faces"]) + 1
+
+
+def test_a_scroll_of_heal_heals_as_the_spell() -> None:
+    s = magi()
+    s.do(c.start_combat, ["orc", "mira"])
+    s.do(c.attack, "orc", "mira", skill="Axe", weapon="Axe", defense="dodge",
+         typed={"attack": ([6, 6, 6], [6, 6, 2]), "damage": ([2] * 5, [4])})
+    s.do(c.end_combat)
+    level = s.state.member("mira").wounds.level
+    s.do(sc.gain_item, "melkot", "Scroll: Heal")
+    s.do(c.import_character, archmage_sheet(name="Reader", spells=["Light"]))
+    s.do(sc.gain_item, "reader", "Scroll: Heal")
+    ev = s.do(sc.cast, "reader", "Heal", targets=["mira"], scroll=True, typed={"roll": hi(10)})
+    assert ev["target"] == "mira" and ev["tn"] == 15
+    assert s.state.member("mira").wounds.level == level - 1
+    assert s.state.member("reader").items == ()

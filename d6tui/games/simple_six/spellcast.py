@@ -140,6 +140,19 @@ def cast(
         raise RuleError(f"{m.sheet.name} cannot cast: {why}", _G)
     c._check_action_left(state, m, "spell")
 
+    if sp.name == c.HEAL_SPELL:  # from a scroll: Heal's own TN, and the old event shape
+        if len(targets) != 1:
+            raise RuleError("Heal is cast on one patient", _G)
+        patient = state.member(targets[0])
+        if patient.body is not None:
+            raise RuleError("Heal lowers a wound level; this campaign counts Body Points", _G)
+        heal_tn = wounds.heal_spell_tn(patient.wounds, castings_today)
+        req = RollRequest(magic.casting_code(c._code_for(state, m, "Magic"), m.caster),
+                          actions=c._actions(state, m.id), wound_dice=c._penalty(state, m),
+                          target=heal_tn, label=sp.name, modifier=c._fx(state, m, "Magic"))
+        return {"type": "spell_cast", "who": m.id, "spell": sp.name, "tn": heal_tn,
+                "roll": c._roll(req, state.settings, dice, typed.get("roll")),
+                "target": patient.id, "scroll": True}
     if sp.name == "Dispel Magic" and dispel is not None:
         targets = [dispel[0]]
     kind = fx.TARGETS.get(sp.name, "one")
@@ -535,8 +548,6 @@ def fold_cast(state: c.Campaign, e: dict, total: int) -> c.Campaign:
     """What a ``spell_cast`` leaves after the caster's own state is folded: effects on the
     targets it took, Death Spell's wound, Dispel Magic's undoing, Resurrection's raising and
     its drain, the staff's day, the scroll burnt."""
-    if "targets" not in e:
-        return state
     m = c._member(state, e["who"])
     spell = str(e["spell"])
     now = state.minutes
@@ -548,6 +559,8 @@ def fold_cast(state: c.Campaign, e: dict, total: int) -> c.Campaign:
             items.remove(f"Scroll: {spell}")
         m = replace(m, items=tuple(items))
     state = state._put(m)
+    if "targets" not in e:
+        return state
     serial = state.casts + 1
     if spell == "Resurrection":
         drain = fx.Effect(serial, spell, m.id, int(e["tn"]), until=now + fx.DAY, detail="drain")
