@@ -1494,6 +1494,8 @@ def _f_spell_cast(state: Campaign, e: dict) -> Campaign:
         m = replace(m, caster=magic.next_turn(m.caster))
     caster, ok = _check(magic.cast, m.caster, total, int(_need(e, "tn")),
                         concentration=conc)
+    if state.combat is None:
+        caster = magic.next_turn(caster)
     state = _count_action(state, m.id)
     state = state._put(replace(m, caster=caster))
     if ok and "target" in e:

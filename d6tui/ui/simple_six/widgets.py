@@ -206,8 +206,8 @@ class CharacterSheet(_CampaignWidget):
         if member.caster.failures:
             out.append(f"  Magic -{member.caster.failures}D (failed casts)", harm)
         if member.caster.maintained:
-            out.append("  keeping up " + ", ".join(member.caster.maintained)
-                       + " (an action each)", muted)
+            out.append("\nKeeping up ", label)
+            out.append(", ".join(member.caster.maintained) + " (an action each)", muted)
         if member.spell_helpless:
             out.append(f"\nHelpless: {member.spell_helpless}", harm)
         if member.effects:
