@@ -40,6 +40,7 @@ from d6tui.games.simple_six.sheet import (
     unarmed_damage,
     weapon_damage,
 )
+from d6tui.games.simple_six.tools import Tool
 from d6tui.games.simple_six.vehicle_log import FOLDS as _VEHICLE_FOLDS
 from d6tui.games.simple_six.vehicles import Chase, Vehicle
 from d6tui.games.simple_six.wild import (
@@ -87,7 +88,7 @@ class Member:
     lucky: bool = False
     daredevil_round: int | None = None
     effects: tuple[effects.Effect, ...] = ()
-    tools: tuple[Any, ...] = ()
+    tools: tuple[Tool, ...] = ()
     items: tuple[str, ...] = ()
 
     @property

@@ -29,7 +29,7 @@ Decisions where the SRD leaves it open:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from d6tui.engine.dice import Dice
@@ -697,7 +697,7 @@ FOLDS = {
 }
 
 
-def describe(event: dict, n) -> str | None:  # type: ignore[no-untyped-def]
+def describe(event: dict, n: Callable[[object], str]) -> str | None:
     """This module's events in words for the log (``n`` puts an id in words), or None."""
     t = event["type"]
     who = n(event.get("who", ""))

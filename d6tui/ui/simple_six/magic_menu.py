@@ -19,6 +19,7 @@ from d6tui.games.simple_six.sheet import can_use_magic
 
 if TYPE_CHECKING:
     from d6tui.games.simple_six.campaign import Member
+    from d6tui.games.simple_six.effects import Effect
     from d6tui.ui.simple_six.screen import SimpleSixScreen
 
 _OTHER = "\x00"
@@ -96,9 +97,9 @@ async def run(screen: SimpleSixScreen, m: Member) -> None:
         await _items(screen, m)
 
 
-def _held(screen: SimpleSixScreen, m: Member) -> list:
+def _held(screen: SimpleSixScreen, m: Member) -> list[tuple[Member, Effect]]:
     """One entry for each cast ``m`` keeps up."""
-    seen: dict[int, tuple] = {}
+    seen: dict[int, tuple[Member, Effect]] = {}
     for t, e in spellcast.maintained_by(screen.campaign, m.id):
         seen.setdefault(e.cast, (t, e))
     return list(seen.values())
