@@ -115,3 +115,38 @@ async def test_bless_then_roll_and_concentration_dropped(saves: Path) -> None:
         await pilot.pause()
         assert s.events[-1]["type"] == "time_passed"
         assert not s.state.member("mira").effects
+
+
+@sync
+async def test_a_resisted_spell_with_table_dice_asks_the_target_first(saves: Path) -> None:
+    from d6tui.ui.simple_six.forms import WildDiceInput
+
+    s = _party(saves)
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen)
+        screen.table_mode = True
+        screen.selected = "archmage"
+        screen.refresh_game()
+        await pilot.press("m")
+        await pilot.pause()
+        await _pick(pilot, "Paralysis")
+        await _pick(pilot, "orc")
+        modal = app.screen
+        assert isinstance(modal, WildDiceInput) and "Orc" in modal.prompt
+        modal.query_one("#faces", Input).value = "2 2 3"  # Might 3D: 7
+        await pilot.press("enter")
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, WildDiceInput) and modal.dice == 10
+        modal.query_one("#faces", Input).value = "4 4 4 4 4 4 4 4 4 2"  # 38
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        ev = s.events[-1]
+        assert ev["type"] == "spell_cast" and ev["tn"] == 22
+        assert ev["roll"]["source"] == "table"
+        assert s.state.member("orc").spell_helpless == "paralysed (Paralysis)"
+        assert "Para" in str(screen.query_one("#tracker").render())
