@@ -55,7 +55,8 @@ function that applies it):
   count down as rounds start, hours end when the GM lets time pass (`time_passed`; fights do
   not move the clock), concentration lasts until dropped. Each spell kept up adds an action to
   the multiple-action penalty. A resisted spell is one Magic roll against each target's TN.
-  More in :mod:`.spellcast`.
+  Paralysis, Slumber and Petrify leave their target out of action (``Member.spell_helpless``
+  says why). More in :mod:`.spellcast`.
 """
 
 from __future__ import annotations
