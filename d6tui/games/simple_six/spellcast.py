@@ -118,6 +118,7 @@ def cast(
     from d6tui.games.simple_six.sheet import can_use_magic
 
     typed = typed or {}
+    luck = c._Luck()  # "General Perks": a declared Lucky doubles the next roll
     m = state.member(who)
     sp = content().spell(spell)
     if sp.name == c.HEAL_SPELL and not scroll:
@@ -150,9 +151,10 @@ def cast(
         req = RollRequest(magic.casting_code(c._code_for(state, m, "Magic"), m.caster),
                           actions=c._actions(state, m.id), wound_dice=c._penalty(state, m),
                           target=heal_tn, label=sp.name, modifier=c._fx(state, m, "Magic"))
-        return {"type": "spell_cast", "who": m.id, "spell": sp.name, "tn": heal_tn,
-                "roll": c._roll(req, state.settings, dice, typed.get("roll")),
-                "target": patient.id, "scroll": True}
+        return luck.mark({"type": "spell_cast", "who": m.id, "spell": sp.name, "tn": heal_tn,
+                          "roll": c._roll(req, state.settings, dice, typed.get("roll"),
+                                          lucky=luck(m)),
+                          "target": patient.id, "scroll": True})
     if sp.name == "Dispel Magic" and dispel is not None:
         targets = [dispel[0]]
     kind = fx.TARGETS.get(sp.name, "one")
@@ -200,7 +202,7 @@ def cast(
             req = RollRequest(rcode, modifier=c._fx(state, t, sp.resist)
                               + tools.item_bonus(t.items, "resist magic"),
                               label=f"{sp.resist} against {sp.name}")
-            rroll = c._roll(req, state.settings, dice, typed.get(tid))
+            rroll = c._roll(req, state.settings, dice, typed.get(tid), lucky=luck(t))
             ttn = magic.spell_tn(sp, resist_total=rroll["total"], extra_targets=len(ids) - 1)
             entries.append({"who": tid, "resist": rroll, "tn": ttn})
         base_tn = min(e["tn"] for e in entries)
@@ -222,7 +224,7 @@ def cast(
     code = magic.casting_code(magic_code, m.caster)
     req = RollRequest(code, actions=c._actions(state, m.id), wound_dice=c._penalty(state, m),
                       target=base_tn, label=sp.name, modifier=bonus + c._fx(state, m, "Magic"))
-    roll = c._roll(req, state.settings, dice, typed.get("roll"))
+    roll = c._roll(req, state.settings, dice, typed.get("roll"), lucky=luck(m))
     payload: dict = {"type": "spell_cast", "who": m.id, "spell": sp.name, "tn": base_tn,
                      "roll": roll, "targets": entries}
     for key, value in (("detail", detail.strip()), ("steps", steps), ("staff", staff),
@@ -237,20 +239,23 @@ def cast(
         t = state.member(ids[0])
         dmg = magic.death_spell_damage(magic_code, m.sheet.attribute("Wit"))
         if dmg.dice < 1:  # Magic no higher than Wit: nothing to roll
-            return payload
+            return luck.mark(payload)
         payload.update(_damage(state, t, dmg, armor=False, element=None, dice=dice,
-                               typed=typed, magic_resist=True))
-    return payload
+                               typed=typed, magic_resist=True, luck=luck, caster=m))
+    return luck.mark(payload)
 
 
 def _damage(state: c.Campaign, t: c.Member, code: DieCode, *, armor: bool,
             element: str | None, dice: Dice | None, typed: Mapping[str, c.Typed],
-            magic_resist: bool = False) -> dict:
+            magic_resist: bool = False, luck: c._Luck | None = None,
+            caster: c.Member | None = None) -> dict:
     """A damage roll against a target and what resists it: Might alone, or Might and armor,
     +1D for Resist Elements of that element, +1D for a Shield of Faith against magic."""
     s = state.settings
     out: dict = {}
-    out["damage"] = c._roll(RollRequest(code, label="damage"), s, dice, typed.get("damage"))
+    luck = luck or c._Luck()
+    out["damage"] = c._roll(RollRequest(code, label="damage"), s, dice, typed.get("damage"),
+                            lucky=caster is not None and luck(caster))
     extra = fx.resist_bonus(t.effects, element) + (
         tools.item_bonus(t.items, "resist magic") if magic_resist else ZERO)
     worn = c.armor_value(t.sheet) if armor else 0
@@ -261,7 +266,7 @@ def _damage(state: c.Campaign, t: c.Member, code: DieCode, *, armor: bool,
     else:
         rreq = RollRequest(t.sheet.attribute("Might") + extra, modifier=c._fx(state, t, "resist"),
                            label="resist")
-        rroll = c._roll(rreq, s, dice, typed.get("resist"))
+        rroll = c._roll(rreq, s, dice, typed.get("resist"), lucky=luck(t))
         out["resist"] = rroll
         out["resistance"] = rroll["total"] + worn
     return out
@@ -294,6 +299,7 @@ def throw_bolt(state: c.Campaign, who: str, target: str, *, range_: str | None =
     from d6tui.games.simple_six.sheet import dodge as static_dodge
 
     typed = typed or {}
+    luck = c._Luck()
     m, t = state.member(who), state.member(target)
     if not any(e.spell == "Lightning Bolt" for e in m.effects):
         raise RuleError(f"{m.sheet.name} holds no Lightning Bolt: cast it first (it lasts"
@@ -308,14 +314,14 @@ def throw_bolt(state: c.Campaign, who: str, target: str, *, range_: str | None =
                       actions=c._actions(state, m.id), wound_dice=c._penalty(state, m),
                       modifier=c._fx(state, m, "Throwing"), label="Throwing (Lightning Bolt)")
     payload: dict = {"type": "bolt_thrown", "who": m.id, "target": t.id,
-                     "attack": c._roll(req, s, dice, typed.get("attack"))}
+                     "attack": c._roll(req, s, dice, typed.get("attack"), lucky=luck(m))}
     if s.combat == "static":
         tn = combat.static_tn(static_dodge(t.sheet, s) + scale.dodge.static, range_=range_)
     elif dodge:
         dreq = RollRequest(c._code_for(state, t, "Dodge") + scale.dodge,
                            actions=c._actions(state, t.id), wound_dice=c._penalty(state, t),
                            modifier=c._fx(state, t, "Dodge"), label="Dodge")
-        droll = c._roll(dreq, s, dice, typed.get("defense"))
+        droll = c._roll(dreq, s, dice, typed.get("defense"), lucky=luck(t))
         payload["defense"] = {"kind": "dodge", "roll": droll}
         tn = combat.traditional_tn(droll["total"], kind="dodge", range_=range_)
     else:
@@ -325,8 +331,8 @@ def throw_bolt(state: c.Campaign, who: str, target: str, *, range_: str | None =
     if payload["hit"]:
         payload.update(_damage(state, t, magic.LIGHTNING_BOLT_DAMAGE + scale.damage,
                                armor=False, element=fx.LIGHTNING, dice=dice, typed=typed,
-                               magic_resist=True))
-    return payload
+                               magic_resist=True, luck=luck, caster=m))
+    return luck.mark(payload)
 
 
 def collapse(state: c.Campaign, who: str, *, dice: Dice | None = None,
@@ -341,9 +347,10 @@ def collapse(state: c.Campaign, who: str, *, dice: Dice | None = None,
     if not any(e.spell == "Earthquake" for e in t.effects):
         raise RuleError(f"no Earthquake is shaking {t.sheet.name}'s ground", _G)
     payload: dict = {"type": "collapse_resisted", "who": t.id}
+    luck = c._Luck()
     payload.update(_damage(state, t, COLLAPSE_DAMAGE, armor=True, element=None, dice=dice,
-                           typed=typed or {}))
-    return payload
+                           typed=typed or {}, luck=luck))
+    return luck.mark(payload)
 
 
 # -- concentration, ending, time --------------------------------------------------------------
@@ -448,12 +455,13 @@ def make_tool(state: c.Campaign, who: str, tool: str, spell: str = "", *,
     code = magic.casting_code(c._code_for(state, m, "Magic"), m.caster)
     req = RollRequest(code, target=k.tn, label=f"Magic (making a {k.name})",
                       modifier=c._fx(state, m, "Magic"))
-    roll = c._roll(req, state.settings, dice, typed)
+    luck = c._Luck()
+    roll = c._roll(req, state.settings, dice, typed, lucky=luck(m))
     payload = {"type": "tool_made", "who": m.id, "tool": k.name, "tn": k.tn, "cp": k.cp,
                "roll": roll}
     if k.name == "Magic Wand":
         payload["spell"] = content().spell(spell).name
-    return payload
+    return luck.mark(payload)
 
 
 def gain_item(state: c.Campaign, who: str, item: str) -> dict:
