@@ -297,3 +297,51 @@ def test_the_dwarf_bonus_reads_a_specialization_and_an_independent_skill() -> No
     sheet = c.create_character(DWARF, c.CampaignSettings())
     assert perks.skill_bonuses(sheet, "Smithing: Swords")[0][0] == "Dwarf Smithing (Racial Perks)"
     assert perks.skill_bonuses(sheet, "Stealth") == ()
+
+
+def test_destiny_rerolls_a_missed_attack_and_the_hit_wounds() -> None:
+    s = table()
+    s.do(c.start_combat, ["lu", "orc"])
+    miss = s.do(c.attack, "lu", "orc", skill="Sword", weapon="Sword", defense="parry",
+                typed={"attack": ([1, 1], [1])})
+    assert not miss["hit"] and s.state.member("orc").wounds.level == WoundLevel.UNHARMED
+    ev = s.do(afterroll.destiny_reroll, "lu", typed={
+        "attack": ([6, 6], [5]), "damage": ([6] * 4, [5])})
+    assert ev["attack"]["total"] == 17 and ev["changes"]["hit"]
+    assert ev["changes"]["damage"]["total"] == 29 + 2
+    assert s.state.member("orc").wounds.level > WoundLevel.UNHARMED
+    assert "Destiny" in s.state.member("lu").perks_used
+    replayed = c.new_state({})
+    for event in s.events:
+        replayed = c.fold(replayed, event)
+    assert replayed.members == s.state.members
+    hit = table()
+    hit.do(c.start_combat, ["lu", "orc"])
+    hit.do(c.attack, "lu", "orc", skill="Sword", weapon="Sword", defense="parry",
+           typed={"attack": ([6, 6], [5])}, dice=hit.dice)
+    with pytest.raises(RuleError, match="succeeded"):  # a hit is no failure
+        hit.do(afterroll.destiny_reroll, "lu", dice=hit.dice)
+
+
+def test_cp_after_a_missed_attack_can_make_it_hit() -> None:
+    s = table({"seed": 3, "wild": {"character_point_dice": True}})
+    s.do(c.end_session, {"lu": 5})
+    s.do(c.start_session)
+    s.do(c.start_combat, ["lu", "orc"])
+    s.do(c.attack, "lu", "orc", skill="Sword", weapon="Sword", defense="parry",
+         typed={"attack": ([1, 1], [1])})
+    ev = s.do(afterroll.add_cp, "lu", 2, chains=[[6, 6, 4], [5]],
+              typed={"damage": ([6] * 4, [5])})
+    assert ev["roll"]["total"] == 3 + 21 and ev["changes"]["hit"]
+    assert s.state.member("orc").wounds.level > WoundLevel.UNHARMED
+    assert s.state.member("lu").sheet.character_points == 3
+    assert [e["type"] for e in s.events[-2:]] == ["attacked", "cp_added"]
+
+
+def test_a_changed_attack_is_told_in_the_log() -> None:
+    s = table()
+    s.do(c.start_combat, ["lu", "orc"])
+    s.do(c.attack, "lu", "orc", skill="Sword", weapon="Sword", defense="parry",
+         typed={"attack": ([1, 1], [1])})
+    ev = s.do(afterroll.destiny_reroll, "lu", typed={"attack": ([1, 1], [2])})
+    assert describe(ev).endswith("still a miss")

@@ -131,3 +131,46 @@ async def test_character_points_after_the_roll_before_the_verdict(saves: Path) -
         assert "success" in tray
     again = Session.load(saves / "lucky.toml")
     assert again.state.members == session.state.members
+
+
+@sync
+async def test_destiny_rerolls_a_missed_attack_with_table_dice(saves: Path) -> None:
+    from d6tui.games.simple_six.creation import Draft as _Draft
+    from d6tui.ui.simple_six.forms import WildDiceInput
+
+    session = lu_campaign(saves)
+    session.do(campaign.add_character, _Draft(
+        "Orc", {"Might": "3D", "Agility": "2D+1", "Wit": "1D+2", "Charm": "1D"},
+        skills={"Axe": "1D", "Dodge": "0D+1"}, weapons=["Axe"], npc=True), dice=session.dice)
+    session.do(campaign.start_combat, ["lu", "orc"])
+    session.do(campaign.start_round, dice=session.dice)
+    if session.state.combat.actor != "lu":
+        session.do(campaign.pass_turn)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t", "a")
+        await pilot.pause()
+        for value in ("orc", "Sword", "parry", 0):  # whom, with what, defense, hero points
+            screen = app.screen
+            assert isinstance(screen, ChoiceModal)
+            values = [v.id if hasattr(v, "id") else v for _l, v in screen.options]
+            await pilot.press(*["down"] * values.index(value), "enter")
+            await pilot.pause()
+        assert isinstance(app.screen, WildDiceInput)
+        await pilot.press(*"1 1 1", "enter")  # 3 against Parry 7: a miss
+        await pilot.pause()
+        assert session.events[-1]["type"] == "attacked" and not session.events[-1]["hit"]
+        assert isinstance(app.screen, ChoiceModal) and "Destiny" in app.screen.title_text
+        await pilot.press("2")
+        await pilot.pause()
+        assert isinstance(app.screen, WildDiceInput)
+        await pilot.press(*"6 6 5", "enter")  # the reroll: 17, a hit
+        await pilot.pause()
+        assert isinstance(app.screen, WildDiceInput) and app.screen.dice == 5  # damage 5D+2
+        await pilot.press(*"1 1 1 1 2", "enter")
+        await pilot.pause()
+        ev = session.events[-1]
+        assert ev["type"] == "destiny_rerolled" and ev["changes"]["hit"]
+        assert ev["attack"]["source"] == "table" and ev["changes"]["damage"]["total"] == 8
+        assert session.state.last_roll is not None and session.state.last_roll.event["hit"]

@@ -2,7 +2,8 @@
 ("Traditional OpenD6 Character Points"), a Destiny reroll ("General Perks"), and the roll not
 made at all under "Halfway There".
 
-Design: the roll's own event (``rolled``, ``spell_cast``) is written the moment the dice are
+Design: the roll's own event (``rolled``, ``spell_cast``, ``attacked``) is written the moment
+the dice are
 thrown, so no die is ever lost. While it is the latest event, the campaign keeps it open
 (:class:`.campaign.LastRoll`: the campaign as it was before the event, and the event). A change
 to it is a new event that holds only the new dice:
@@ -14,12 +15,17 @@ to it is a new event that holds only the new dice:
 - ``destiny_rerolled``: the whole new ``roll``, made with the same dice, bonuses and doubling as
   the failed one (the same roll made again).
 
-Folding either one takes the open event, puts the changed roll in it, and folds that event again
-from the campaign before it (with the points or the perk spent first): the outcome (a check's
-success, a spell cast or failed, its failure penalty, a Heal's wound level) is worked out anew
-from the dice, and the log keeps every die, the first roll's included. Any other event closes
-the roll. Attacks are not reopened: an attack's damage and wounds follow from its hit at once,
-so its roll is final when the event is written (points are spent on it before rolling).
+For an attack the new roll is stored as ``attack``, with ``changes``: the keys of the attack
+event that the new roll changes (``hit``; when a miss becomes a hit, the ``damage`` roll, the
+target's ``resist`` roll, ``resistance``, ``extra`` and any Lucky they spent; when a hit gains
+character points, the "Increasing Damage" ``extra``). The new rolls are thrown in the new
+event, never taken from the old one.
+
+Folding either one takes the open event, puts the changed roll (and changes) in it, and folds
+that event again from the campaign before it (with the points or the perk spent first): the
+outcome (a check's success, a spell cast or failed, its failure penalty, a Heal's wound level,
+an attack's hit and wound) is worked out anew from the dice, and the log keeps every die, the
+first roll's included. Any other event closes the roll.
 
 Refused: character points when the campaign does not use them, on a roll a hero point was spent
 on, past the GM's limit per roll (``cp_limit``) or past the character's points; Destiny on a
@@ -31,21 +37,23 @@ least half the target number, the GM may take the success without a roll: ``half
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import D6Error, DiceError, EventError, RuleError
-from d6tui.games.simple_six import perks
+from d6tui.games.simple_six import combat, perks, wounds
 from d6tui.games.simple_six.campaign import (
     Campaign,
     LastRoll,
     _actions,
     _code_for,
+    _Luck,
     _member,
     _need,
     _penalty,
     fold,
+    hit_effects,
     wild_options,
 )
 from d6tui.games.simple_six.codes import ZERO, DieCode, as_code
@@ -82,6 +90,47 @@ def open_roll(state: Campaign, who: str) -> LastRoll:
         raise RuleError(f"{m.sheet.name} has no roll just made to change: only the latest"
                         " check or spell can be, before anything else happens", _CP)
     return last
+
+
+#: The keys of an attack event that a changed attack roll may change.
+ATTACK_CHANGES = frozenset({"hit", "damage", "resist", "resistance", "extra", "daredevil",
+                            "lucky"})
+
+def verdict(last: LastRoll) -> tuple[int | None, bool | None]:
+    """The open roll's target number and whether it failed; ``(None, None)`` when it was
+    rolled against nothing. An attack's TN is its event's (defense and range)."""
+    if last.event.get("type") == "attacked":
+        return int(last.event["tn"]), not last.event.get("hit")
+    roll = last.roll
+    if "target" not in roll:
+        return None, None
+    return int(roll["target"]), not roll.get("success")
+
+
+def _attack_changes(last: LastRoll, new: dict, dice: Dice | None,
+                    typed: Mapping[str, Sequence] | None) -> dict:
+    """What the open attack's event becomes with its attack roll changed to ``new``."""
+    ev = last.event
+    before = last.before
+    margin = combat.hit_margin(new["total"], int(ev["tn"]))
+    changes: dict = {"hit": margin >= 0}
+    if margin < 0:
+        return changes
+    s = before.settings
+    if ev.get("hit"):  # already a hit: only a larger margin
+        changes["extra"] = (wounds.extra_damage(margin, s.increasing_damage)
+                            if s.increasing_damage else 0)
+        return changes
+    a, t = _member(before, ev["attacker"]), _member(before, ev["target"])
+    pre = [str(x) for x in ev.get("lucky", ())]
+    luck = _Luck(pre)
+    more = {k: (list(v[0]), list(v[1])) for k, v in (typed or {}).items()
+            if k in ("damage", "resist")}
+    changes.update(hit_effects(before, a, t, ev.get("weapon"), margin, dice=dice, typed=more,
+                               luck=luck))
+    if len(luck.spent) > len(pre):
+        changes["lucky"] = list(luck.spent)
+    return changes
 
 
 def reroll(roll: dict, options: WildOptions, *, dice: Dice | None = None,
@@ -139,7 +188,7 @@ def destiny_reroll(
     who: str,
     *,
     dice: Dice | None = None,
-    typed: tuple[Sequence[int], Sequence[int], Sequence[Sequence[int]]] | None = None,
+    typed: Mapping[str, Sequence] | tuple | None = None,
 ) -> dict:
     """Destiny: reroll the failed roll just made; the new roll replaces it ("General Perks").
 
@@ -147,10 +196,13 @@ def destiny_reroll(
         state: the campaign.
         who: the character with Destiny.
         dice: the app's dice.
-        typed: the reroll thrown at the table.
+        typed: the reroll thrown at the table, (faces, wild, extra wild chains); for an
+            attack, a mapping of ``attack`` to it and, when the reroll hits, ``damage`` and
+            ``resist`` to (faces, wild).
 
     Returns:
-        A ``destiny_rerolled`` payload with the new ``roll``.
+        A ``destiny_rerolled`` payload with the new ``roll`` (an attack's: ``attack`` and
+        ``changes``).
 
     Raises:
         RuleError: no open roll of the character's, a roll with no target or one that
@@ -160,19 +212,43 @@ def destiny_reroll(
     perks.check_unused(state, m, perks.DESTINY)
     last = open_roll(state, who)
     roll = last.roll
-    if "target" not in roll:
+    tn, failed = verdict(last)
+    if tn is None:
         raise RuleError("Destiny rerolls a failed roll: this one had no target number",
                         "General Perks")
-    if roll.get("success"):
+    if not failed:
         raise RuleError("Destiny rerolls a failed roll, and this one succeeded", "General Perks")
+    opts = wild_options(state.settings)
+    if last.key == "attack":
+        tmap = typed if isinstance(typed, Mapping) else {}
+        t_attack = tmap.get("attack")
+        new = reroll(roll, opts, dice=None if t_attack else dice,
+                     typed=_three(t_attack) if t_attack else None)
+        return {"type": "destiny_rerolled", "who": m.id, "attack": new,
+                "changes": _attack_changes(last, new, dice, tmap)}
+    one = typed.get("roll") if isinstance(typed, Mapping) else typed
     return {"type": "destiny_rerolled", "who": m.id,
-            "roll": reroll(roll, wild_options(state.settings), dice=dice, typed=typed)}
+            "roll": reroll(roll, opts, dice=dice, typed=_three(one) if one else None)}
 
 
-def _refold(before: Campaign, event: dict, key: str, roll: dict) -> Campaign:
-    """Fold the open roll's event again from the campaign before it, with its roll changed."""
+def _three(typed: Sequence) -> tuple[Sequence[int], Sequence[int], Sequence[Sequence[int]]]:
+    """(faces, wild) or (faces, wild, extra wild chains) as the three."""
+    faces, wild, *rest = typed
+    return faces, wild, (rest[0] if rest else ())
+
+
+def _refold(before: Campaign, event: dict, key: str, roll: dict,
+            changes: object = None) -> Campaign:
+    """Fold the open roll's event again from the campaign before it, with its roll changed
+    (and, for an attack, the keys its new roll changes)."""
+    extra = {}
+    if changes is not None:
+        if not isinstance(changes, dict) or not set(changes) <= ATTACK_CHANGES or (
+                key != "attack"):
+            raise EventError("only an attack's hit and damage change with its roll")
+        extra = changes
     try:
-        return fold(before, {**event, key: roll})
+        return fold(before, {**event, key: roll, **extra})
     except RuleError as e:
         raise EventError(str(e)) from None
 
@@ -191,9 +267,10 @@ def fold_destiny(state: Campaign, e: dict) -> Campaign:
     except RuleError as err:
         raise EventError(str(err)) from None
     old = last.roll
-    if "target" not in old or old.get("success"):
+    tn, failed = verdict(last)
+    if tn is None or not failed:
         raise EventError("Destiny rerolls a failed roll against a target")
-    new = _need(e, "roll")
+    new = _need(e, last.key if last.key == "attack" else "roll")
     try:
         check_wild_roll(new)
     except DiceError as err:
@@ -203,7 +280,7 @@ def fold_destiny(state: Campaign, e: dict) -> Campaign:
     before = last.before
     who = _member(before, m.id)
     before = before._put(perks._spend(before, who, perks.DESTINY))
-    return _refold(before, last.event, last.key, finish(dict(new)))
+    return _refold(before, last.event, last.key, finish(dict(new)), e.get("changes"))
 
 
 # -- character points after the roll ----------------------------------------------------------
@@ -236,6 +313,7 @@ def add_cp(
     *,
     dice: Dice | None = None,
     chains: Sequence[Sequence[int]] | None = None,
+    typed: Mapping[str, Sequence] | None = None,
 ) -> dict:
     """Spend character points on the roll just made, each an extra wild die ("Traditional
     OpenD6 Character Points").
@@ -246,10 +324,12 @@ def add_cp(
         count: points spent.
         dice: the app's dice.
         chains: the extra wild dice thrown at the table, one chain each.
+        typed: for an attack that the points turn into a hit, its ``damage`` and ``resist``
+            rolls thrown at the table, (faces, wild) each.
 
     Returns:
         A ``cp_added`` payload: ``character_points``, the new ``cp_wild`` chains, ``source``
-        and the whole ``roll`` as it now stands.
+        and the whole ``roll`` as it now stands (an attack's with ``changes``).
 
     Raises:
         RuleError: no open roll, the option off, a hero point on the roll, over the GM's
@@ -265,8 +345,11 @@ def add_cp(
                         _CP)
     new = add_character_points(last.roll, count, state.settings.wild, dice=dice, chains=chains)
     added = new["cp_wild"][len(last.roll.get("cp_wild", ())):]
-    return {"type": "cp_added", "who": m.id, "character_points": count, "cp_wild": added,
-            "source": "table" if chains is not None else "app", "roll": new}
+    payload = {"type": "cp_added", "who": m.id, "character_points": count, "cp_wild": added,
+               "source": "table" if chains is not None else "app", "roll": new}
+    if last.key == "attack":
+        payload["changes"] = _attack_changes(last, new, dice, typed)
+    return payload
 
 
 def fold_cp_added(state: Campaign, e: dict) -> Campaign:
@@ -297,7 +380,8 @@ def fold_cp_added(state: Campaign, e: dict) -> Campaign:
     before = last.before
     who = _member(before, m.id)
     sheet = replace(who.sheet, character_points=who.sheet.character_points - count)
-    return _refold(before._put(replace(who, sheet=sheet)), last.event, last.key, new)
+    return _refold(before._put(replace(who, sheet=sheet)), last.event, last.key, new,
+                   e.get("changes"))
 
 
 def parse_chains(text: str, count: int) -> list[list[int]]:

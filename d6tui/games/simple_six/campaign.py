@@ -257,8 +257,8 @@ class _Luck:
     makes ("General Perks": Lucky doubles the next roll). :meth:`mark` writes their ids into
     the payload as ``lucky``; fold clears the declaration."""
 
-    def __init__(self) -> None:
-        self.spent: list[str] = []
+    def __init__(self, spent: Sequence[str] = ()) -> None:
+        self.spent: list[str] = list(spent)
 
     def __call__(self, m: Member) -> bool:
         if m.lucky and m.id not in self.spent:
@@ -735,7 +735,6 @@ def attack(
     # "Racial Perks": the Elf's +1 on ranged attacks, the Reptoid's +1 unarmed damage.
     perks = a.sheet.perk_data()
     ranged_bonus = sum(p.ranged_attack for p in perks) if ranged else 0
-    claws = sum(p.unarmed_damage for p in perks) if weapon is None else 0
     luck = _Luck()
     # "General Perks": Daredevil halves the target's Dodge, Block and Parry and doubles his
     # Might against damage for the round it was declared for.
@@ -803,33 +802,51 @@ def attack(
     payload["hit"] = margin >= 0
     if margin < 0:
         return luck.mark(payload)
+    payload.update(hit_effects(state, a, t, weapon, margin, dice=dice, typed=typed, luck=luck))
+    return luck.mark(payload)
 
+
+def hit_effects(state: Campaign, a: Member, t: Member, weapon: str | None, margin: int, *,
+                dice: Dice | None, typed: Mapping[str, Typed], luck: _Luck) -> dict:
+    """What a hit does, for :func:`attack` (and an attack roll changed after it was made,
+    :mod:`.afterroll`): the damage roll, the target's resistance (static Soak, a Might roll
+    plus armor, or armor under Body Points; Daredevil doubles the Might), and "Increasing
+    Damage" from the margin.
+
+    Returns:
+        ``damage``, ``resistance``, ``extra`` and, as they apply, ``resist`` and
+        ``daredevil``.
+    """
+    s = state.settings
+    scale = combat.scale_effects(scale_of(a), scale_of(t))
+    claws = sum(p.unarmed_damage for p in a.sheet.perk_data()) if weapon is None else 0
+    dd = daredevil(state, t)
+    out: dict = {}
     dmg_code = (weapon_damage(a.sheet, weapon, s) if weapon else unarmed_damage(a.sheet, s))
     dmg_code = dmg_code + scale.damage + DieCode.of(0, claws) + _fx(state, a, "damage")
     if weapon is not None:
         from d6tui.games.simple_six.tools import weapon_bonus
 
         dmg_code = dmg_code + weapon_bonus(a.items, weapon, t.sheet.name)
-    damage_roll = _roll(RollRequest(dmg_code, label="damage"), s, dice, typed.get("damage"),
-                        lucky=luck(a))
-    payload["damage"] = damage_roll
+    out["damage"] = _roll(RollRequest(dmg_code, label="damage"), s, dice, typed.get("damage"),
+                          lucky=luck(a))
     if s.wounds == "body_points":
-        payload["resistance"] = armor_value(t.sheet)
+        out["resistance"] = armor_value(t.sheet)
     elif s.combat == "static":
         # Daredevil doubles the Might in Soak, not the armor.
         might = t.sheet.attribute("Might").static if dd else 0
-        payload["resistance"] = soak(t.sheet) + scale.soak.static + might
+        out["resistance"] = soak(t.sheet) + scale.soak.static + might
         if dd:
-            payload["daredevil"] = True
+            out["daredevil"] = True
     else:
         rreq = RollRequest(t.sheet.attribute("Might") + scale.soak + _fx(state, t, "resist"),
                            label="resist", doubled_by=(DAREDEVIL,) if dd else ())
         rroll = _roll(rreq, s, dice, typed.get("resist"), lucky=luck(t))
-        payload["resist"] = rroll
-        payload["resistance"] = rroll["total"] + armor_value(t.sheet)
-    payload["extra"] = (wounds.extra_damage(margin, s.increasing_damage)
-                        if s.increasing_damage else 0)
-    return luck.mark(payload)
+        out["resist"] = rroll
+        out["resistance"] = rroll["total"] + armor_value(t.sheet)
+    out["extra"] = (wounds.extra_damage(margin, s.increasing_damage)
+                    if s.increasing_damage else 0)
+    return out
 
 
 def scale_of(m: Member) -> int:

@@ -245,7 +245,8 @@ _ON_LAST_ROLL = frozenset({"destiny_rerolled", "cp_added"})
 
 #: Events whose roll can be rerolled by Destiny or improved with character points: key of the
 #: roll and of the roller.
-_OPEN_ROLLS = {"rolled": ("roll", "who"), "spell_cast": ("roll", "who")}
+_OPEN_ROLLS = {"rolled": ("roll", "who"), "spell_cast": ("roll", "who"),
+               "attacked": ("attack", "attacker")}
 
 
 def after(before: Campaign, state: Campaign, e: dict) -> Campaign:

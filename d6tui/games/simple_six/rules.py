@@ -46,7 +46,8 @@ function that applies it):
   part of Soak or the resist roll, not armor (:mod:`.perks`).
 - Character points are added after the roll while it is the latest event; the verdict is
   shown once they are spent or declined. Destiny rerolls the same dice, bonuses and doubling.
-  Attack rolls are final when made (:mod:`.afterroll`).
+  An attack roll can be changed too: a miss that becomes a hit rolls its damage (and the
+  target's resist roll) in the new event (:mod:`.afterroll`).
 - "Halfway There" is the GM's choice before rolling, a ``halfway_taken`` event with no dice; a
   roll that is made counts its dice.
 - The Dwarf's craft skills are Smithing, Crafts and Repair. A Robot is not healed by rest,
@@ -180,12 +181,15 @@ def describe(event: dict, names: Mapping[str, str] | None = None) -> str:
     if t == "perk_used":
         return _perk_used(event, who)
     if t == "destiny_rerolled":
-        return f"{who} called on Destiny and rerolled: {describe_roll(event['roll'])}"
+        roll = event.get("roll", event.get("attack"))
+        return (f"{who} called on Destiny and rerolled: {describe_roll(roll)}"
+                + _attack_change(event))
     if t == "cp_added":
         count = event["character_points"]
         dice = ", ".join("+".join(str(f) for f in c) for c in event.get("cp_wild", ()))
         return (f"{who} spent {count} CP on the roll as wild dice ({dice})"
-                + (f": {describe_roll(event['roll'])}" if "roll" in event else ""))
+                + (f": {describe_roll(event['roll'])}" if "roll" in event else "")
+                + _attack_change(event))
     if t == "halfway_taken":
         return (f"{who} took an automatic success on {event['what']} vs {event['tn']}"
                 f" (Halfway There: {event['code']}, no roll)")
@@ -196,6 +200,19 @@ def describe(event: dict, names: Mapping[str, str] | None = None) -> str:
     from d6tui.games.simple_six.spellcast import describe as magic_words
 
     return magic_words(event, n) or t
+
+
+def _attack_change(event: dict) -> str:
+    """What a changed attack roll did: ``, now a hit for 17``, or nothing."""
+    changes = event.get("changes")
+    if not isinstance(changes, dict):
+        return ""
+    if not changes.get("hit"):
+        return ", still a miss"
+    if "damage" in changes:
+        return (f", now a hit for {changes['damage']['total'] + changes.get('extra', 0)}"
+                f" against {changes['resistance']}")
+    return ", a hit"
 
 
 def _perk_used(event: dict, who: str) -> str:

@@ -2,9 +2,10 @@
 
 - :func:`use_perk` (``P``): the picked character's once-per-session perks ("General Perks"),
   each with what it does or why it cannot be used now.
-- :func:`after_roll`: after a check (``x``) or a spell (``m``), the player sees the total
-  without the verdict and may add character points as extra wild dice ("Traditional OpenD6
-  Character Points"); a failure may then be rerolled with Destiny.
+- :func:`after_roll`: after a check (``x``), a spell (``m``) or an attack (``a``), the player
+  sees the total without the verdict and may add character points as extra wild dice
+  ("Traditional OpenD6 Character Points"); a failure (a miss) may then be rerolled with
+  Destiny.
 - :func:`ask_check_extras`: before a check, whether it is about looks (Attractive) and whether
   the GM takes the automatic success of "Halfway There".
 - :func:`repair_flow`: a Robot is repaired with a skill roll the GM sets ("Racial Perks").
@@ -42,11 +43,24 @@ def _destiny_reason(screen: SimpleSixScreen, m: Member) -> str | None:
     last = screen.campaign.last_roll
     if last is None or last.who != m.id:
         return "no roll of his just made to reroll"
-    if "target" not in last.roll:
+    tn, failed = afterroll.verdict(last)
+    if tn is None:
         return "the roll just made had no target"
-    if last.roll.get("success"):
+    if not failed:
         return "the roll just made succeeded"
     return None
+
+
+def _shape(screen: SimpleSixScreen) -> str:
+    """How the open roll's reroll takes table dice: an attack's with its damage, by name."""
+    last = screen.campaign.last_roll
+    return "full" if last is not None and last.key == "attack" else "three"
+
+
+async def destiny(screen: SimpleSixScreen, m: Member) -> dict | None:
+    """Reroll the failed roll just made with Destiny."""
+    return await screen.roll_command(afterroll.destiny_reroll, m.id, shape=_shape(screen),
+                                     who=m.sheet.name)
 
 
 async def use_perk(screen: SimpleSixScreen) -> None:
@@ -78,8 +92,8 @@ async def use_perk(screen: SimpleSixScreen) -> None:
         screen.notify(f"{name}: {choice[1:]}.", timeout=5)
         return
     if choice == perks.DESTINY:
-        await screen.roll_command(afterroll.destiny_reroll, m.id, shape="three", who=name)
-        await after_roll(screen, m.id, destiny=False)
+        if await destiny(screen, m):
+            await offer_cp(screen, m.id)
         return
     if choice in (perks.LUCKY, perks.DAREDEVIL):
         screen.do(perks.use_perk, m.id, choice)
@@ -162,7 +176,8 @@ async def offer_cp(screen: SimpleSixScreen, who: str) -> None:
         return
     m = c.member(who)
     roll = last.roll
-    vs = f" against a target of {roll['target']}" if "target" in roll else ""
+    tn, _failed = afterroll.verdict(last)
+    vs = f" against a target of {tn}" if tn is not None else ""
     screen.hide_verdict = True
     screen.refresh_game()
     try:
@@ -182,12 +197,15 @@ async def offer_cp(screen: SimpleSixScreen, who: str) -> None:
         if chains is None:
             screen.refresh_game()
             return
-        screen.do(afterroll.add_cp, who, n, chains=chains)
+        # an attack the points turn into a hit asks for its damage (and resist) dice too
+        await screen.roll_command(afterroll.add_cp, who, n, chains=chains, shape="full",
+                                  known=("roll",), who=m.sheet.name)
     else:
         screen.do(afterroll.add_cp, who, n, dice=screen.session.dice)
 
 
-async def after_roll(screen: SimpleSixScreen, who: str, *, destiny: bool = True) -> None:
+async def after_roll(screen: SimpleSixScreen, who: str, *, offer_destiny: bool = True
+                     ) -> None:
     """After a check or a spell: character points while the verdict is held back, then
     Destiny on a failure (and points again on the reroll)."""
     from d6tui.ui.screens.modals import ChoiceModal
@@ -195,22 +213,21 @@ async def after_roll(screen: SimpleSixScreen, who: str, *, destiny: bool = True)
     await offer_cp(screen, who)
     c = screen.campaign
     last = c.last_roll
-    if not destiny or last is None or last.who != who:
+    if not offer_destiny or last is None or last.who != who:
         return
     m = c.member(who)
     if _destiny_reason(screen, m) is not None:
         return
     if not any(p == perks.DESTINY and r is None for p, r in perks.usable(c, who)):
         return
-    roll = last.roll
+    tn, _failed = afterroll.verdict(last)
     again = await screen.app.push_screen_wait(ChoiceModal(
-        f"{m.sheet.name} failed: {roll['total']} against {roll['target']}."
+        f"{m.sheet.name} failed: {last.roll['total']} against {tn}."
         " Call on Destiny to reroll? (once a session)",
         [("no", False), ("yes: reroll, the new roll counts", True)]))
     if not again:
         return
-    if await screen.roll_command(afterroll.destiny_reroll, who, shape="three",
-                                 who=m.sheet.name):
+    if await destiny(screen, m):
         await offer_cp(screen, who)
 
 

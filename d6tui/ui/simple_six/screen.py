@@ -114,6 +114,9 @@ def rolls_of(payload: dict) -> list[tuple[str, dict]]:
             out.append((key, value))
     for entry in payload.get("initiative", ()):
         out.append((entry["who"], entry["roll"]))
+    changes = payload.get("changes")
+    if isinstance(changes, dict):  # an attack roll changed after it was made: its new hit
+        out += rolls_of(changes)
     return out
 
 
@@ -122,6 +125,8 @@ def _typed_kwargs(shape: str, got: dict[str, tuple]) -> dict:
         return {}
     if shape == "map":
         return {"typed": {k: (v[0], v[1]) for k, v in got.items()}}
+    if shape == "full":
+        return {"typed": dict(got)}
     if shape == "body":
         faces, wild, _ = got["body_roll"]
         return {"body_typed": (faces, wild)}
@@ -274,10 +279,11 @@ character's next roll of any kind; Daredevil, in a fight, halves his Dodge, Bloc
 and doubles his Might against damage until the end of the round; Favors, Perceptive and the
 like are marked used with your note (Perceptive that reveals nothing is not spent). `x` asks
 whether a roll is about looks when Attractive can double it. When the campaign lets
-character points buy wild dice, the player sees the total of an `x` check or a spell first
-and may add CP as extra wild dice before the verdict (never on a roll with hero points, and
-no more than the campaign's limit per roll). After a failed check or spell, Destiny offers a
-reroll; the new roll counts and both stay in the log. With "Halfway There" on, `x` offers the
+character points buy wild dice, the player sees the total of an `x` check, a spell or an
+attack first and may add CP as extra wild dice before the verdict (never on a roll with hero
+points, and no more than the campaign's limit per roll). After a failed check, spell or
+attack, Destiny offers a reroll; the new roll counts and both stay in the log (a miss made a
+hit rolls its damage then). With "Halfway There" on, `x` offers the
 automatic success when the dice are at least half the TN. The Dwarf adds +2 to Smithing,
 Crafts and Repair ("Racial Perks"); a Robot is not healed but repaired: `H` asks who works
 on him, with which skill and against which TN.
@@ -490,10 +496,12 @@ markdown` writes the campaign as a readable record.
     # -- rolling ----------------------------------------------------------------------------
 
     async def roll_command(self, command: Callable[..., dict], *args: Any, shape: str = "one",
-                           who: str = "", **kwargs: Any) -> dict | None:
+                           who: str = "", known: tuple[str, ...] = (),
+                           **kwargs: Any) -> dict | None:
         """Run a command that rolls: with d6tui's dice, or with table dice typed one roll at a
         time (``shape`` says how the command takes them: ``one``, ``three``, ``map``,
-        ``body``)."""
+        ``full`` (a map of whole typed rolls), ``body``). ``known``: rolls of the payload
+        already set by the arguments, not asked for."""
         from d6tui.ui.screens.modals import TableDiceInput
         from d6tui.ui.simple_six.forms import WildDiceInput
 
@@ -508,7 +516,7 @@ markdown` writes the campaign as a readable record.
             except (RuleError, DiceError) as e:
                 self.notify(str(e), title="Not allowed", severity="error", timeout=6)
                 return None
-            need = [(k, r) for k, r in rolls_of(payload) if k not in got]
+            need = [(k, r) for k, r in rolls_of(payload) if k not in got and k not in known]
             if not need:
                 break
             key, roll = need[0]
@@ -818,8 +826,14 @@ markdown` writes the campaign as a readable record.
                 return
             kw["hero_points"] = hp
         skill = attack_skill(a.sheet, weapon, c)
+        from d6tui.ui.simple_six import perks_ui
+
         event = await self.roll_command(campaign.attack, a.id, t.id, skill=skill, weapon=weapon,
                                         range_=range_, shape="map", who=a.sheet.name, **kw)
+        if event:  # character points before the verdict, Destiny after a miss
+            await perks_ui.after_roll(self, a.id)
+            last = self.campaign.last_roll
+            event = {**event, **(last.event if last is not None else {})}
         if event and event.get("hit"):
             after = self.campaign.member(t.id)
             if after.wounds.stay_up_pending:
