@@ -181,7 +181,7 @@ def describe(event: dict, names: Mapping[str, str] | None = None) -> str:
     if t == "perk_used":
         return _perk_used(event, who)
     if t == "destiny_rerolled":
-        roll = event.get("roll", event.get("attack"))
+        roll = event["roll"] if "roll" in event else event["attack"]
         return (f"{who} called on Destiny and rerolled: {describe_roll(roll)}"
                 + _attack_change(event))
     if t == "cp_added":
