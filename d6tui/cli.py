@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -49,6 +50,39 @@ def _seed(text: str) -> int:
     if not 0 <= n < 2**63:  # a seed is stored in the save: a TOML integer is 64-bit
         raise argparse.ArgumentTypeError("a seed runs from 0 to 9223372036854775807")
     return n
+
+
+#: A die code or notation with a minus sign in front (``-1D``, ``-2D+1``, ``-d6``): argparse
+#: would read it as an unknown option.
+_NEGATIVE_CODE = re.compile(r"^-\d*[dD]\d*([+-]\d+)?$")
+
+#: Put in front of a negative code so argparse takes it as the NOTATION (stripped again).
+_SHIELD = " "
+
+
+def shield_negative_codes(argv: Sequence[str]) -> list[str]:
+    """The arguments with every negative die code after ``roll`` marked as a value.
+
+    argparse takes an argument that starts with ``-`` for an option unless it is a plain
+    number, so ``d6tui roll --wild -1D`` stopped with "the following arguments are required".
+    A leading space makes argparse read it as the positional NOTATION; :func:`cmd_roll` strips
+    it. Arguments after ``--`` are left alone (argparse already reads them as values).
+
+    Args:
+        argv: the command line, without the program name.
+
+    Returns:
+        A new list.
+    """
+    out = list(argv)
+    if "roll" not in out:
+        return out
+    for i in range(out.index("roll") + 1, len(out)):
+        if out[i] == "--":
+            break
+        if _NEGATIVE_CODE.match(out[i]):
+            out[i] = _SHIELD + out[i]
+    return out
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -111,6 +145,7 @@ def cmd_roll(args: argparse.Namespace) -> int:
     """``d6tui roll NOTATION [--times N] [--seed S] [--json]``."""
     from d6tui.engine.dice import Dice, parse_notation
 
+    args.notation = args.notation.strip()
     if args.wild:
         return _roll_wild(args)
     notation = parse_notation(args.notation)
@@ -329,7 +364,8 @@ COMMANDS = {
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 ok, 2 bad input)."""
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(
+        shield_negative_codes(sys.argv[1:] if argv is None else argv))
     try:
         if getattr(args, "theme", None):
             _check_theme(args.theme)

@@ -161,3 +161,21 @@ def test_open_refuses_a_file_that_is_not_a_save(
 def test_open_refuses_a_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, "open", str(tmp_path))
     assert code == 2 and "folder" in err
+
+
+@pytest.mark.parametrize("argv", [["roll", "--wild", "-1D"], ["roll", "--wild", "--", "-1D"],
+                                  ["roll", "-2D+1", "--wild", "--seed", "3"]])
+def test_roll_wild_reads_a_negative_code(capsys: pytest.CaptureFixture[str],
+                                         argv: list[str]) -> None:
+    # argparse took "-1D" for an option and asked for the notation; now the code is read,
+    # and the wild-die rules say why it cannot be rolled.
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert "has no dice to roll" in err
+    assert "required" not in err and "unrecognized" not in err
+
+
+def test_roll_wild_code_with_a_minus_pip_count(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "roll", "--wild", "3D-1", "--seed", "1", "--json")
+    assert code == 0
+    assert json.loads(out)["notation"] == "2D+2"
