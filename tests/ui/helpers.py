@@ -46,3 +46,16 @@ def sync(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
         asyncio.run(test(*args, **kwargs))
 
     return run
+
+
+async def pick_number(pilot: Pilot, n: int) -> None:
+    """Pick option ``n`` (1-based) of the open choice list by typing its number, with Enter
+    when the list is long enough for the number to wait for another digit."""
+    from d6tui.ui.screens.modals import ChoiceModal
+
+    modal = pilot.app.screen
+    assert isinstance(modal, ChoiceModal)
+    await pilot.press(*str(n))
+    if modal.typed:
+        await pilot.press("enter")
+    await pilot.pause()

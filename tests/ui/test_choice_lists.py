@@ -112,3 +112,72 @@ async def test_q_is_typed_in_a_text_field(saves: Path) -> None:
         await pilot.press("q")
         await pilot.pause()
         assert app.is_running and prompt.query_one(Input).value == "q"
+
+
+@sync
+async def test_long_lists_take_two_digit_numbers(saves: Path) -> None:
+    from d6tui.ui.screens.modals import NUMBER_WAIT
+
+    app = make_app(saves)
+    options = [(f"option {i}", i) for i in range(1, 16)]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        got: list[object] = []
+        # "1" waits for a second digit; "2" makes it 12
+        app.push_screen(ChoiceModal[int]("Which?", options), got.append)
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, ChoiceModal)
+        await pilot.press("1")
+        await pilot.pause()
+        assert app.screen is modal and modal.typed == "1"
+        assert modal.query_one("#choices", OptionList).highlighted == 0
+        assert "Number 1" in str(modal.query_one("#error", Label).render())
+        await pilot.press("2")
+        await pilot.pause()
+        assert got == [12] and app.screen is not modal
+        # "2": no option 20 or more, so it is taken at once
+        app.push_screen(ChoiceModal[int]("Which?", options), got.append)
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+        assert got[-1] == 2
+        # "1" then Enter: option 1; "1" alone is taken after a moment
+        app.push_screen(ChoiceModal[int]("Which?", options), got.append)
+        await pilot.pause()
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        assert got[-1] == 1
+        app.push_screen(ChoiceModal[int]("Which?", options), got.append)
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause(NUMBER_WAIT + 0.4)
+        assert got[-1] == 1 and len(got) == 4
+        # "0" first means nothing; "1" "0" is option 10
+        app.push_screen(ChoiceModal[int]("Which?", options), got.append)
+        await pilot.pause()
+        await pilot.press("0")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceModal) and app.screen.typed == ""
+        await pilot.press("1", "0")
+        await pilot.pause()
+        assert got[-1] == 10
+        # a multiple choice: 1 2 toggles 12, Enter with a number pending toggles it first
+        multi = ChoiceModal[int]("Which?", options, multiple=True)
+        app.push_screen(multi, got.append)
+        await pilot.pause()
+        await pilot.press("1", "2")
+        await pilot.pause()
+        assert multi.picked == {11}
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        assert multi.picked == {0, 11} and app.screen is multi
+        await pilot.press("enter")
+        await pilot.pause()
+        assert got[-1] == [1, 12]
+        # a short list still picks at once
+        app.push_screen(ChoiceModal[int]("Which?", options[:9]), got.append)
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        assert got[-1] == 1

@@ -19,7 +19,7 @@ from d6tui.ui.screens.new_game import NewGameForm
 from d6tui.ui.simple_six.forms import CharacterForm, NumbersModal, WildDiceInput
 from d6tui.ui.simple_six.screen import SimpleSixScreen
 from d6tui.ui.simple_six.widgets import GMTracker
-from tests.ui.helpers import make_app, settle, sync
+from tests.ui.helpers import make_app, pick_number, settle, sync
 
 BAELEN = Draft("Sir Baelen", {"Might": "4D", "Agility": "3D", "Wit": "2D", "Charm": "3D"},
                skills={"Sword": "2D", "Dodge": "1D", "Medicine": "1D", "Stealth": "1D",
@@ -142,7 +142,7 @@ async def test_npc_from_a_house_template(saves: Path) -> None:
         assert isinstance(modal, ChoiceModal)
         assert all("\u2302" in label for label, _ in modal.options)  # house mark
         ogre = [i for i, (_l, t) in enumerate(modal.options) if t.name == "Ogre"][0]
-        await pilot.press(str(ogre + 1))
+        await pick_number(pilot, ogre + 1)
         await pilot.pause()
         assert isinstance(app.screen, TextPrompt)
         await pilot.press("enter")
@@ -221,7 +221,7 @@ async def test_table_dice_for_a_check_and_a_spell(saves: Path) -> None:
         assert screen.selected == "mira"
         await pilot.press("t", "x")
         await pilot.pause()
-        await pilot.press("3")  # Wit 4D
+        await pick_number(pilot, 3)  # Wit 4D
         await pilot.pause()
         assert isinstance(app.screen, NumbersModal)
         app.screen.query_one("#n0", Input).value = "15"
@@ -244,7 +244,7 @@ async def test_table_dice_for_a_check_and_a_spell(saves: Path) -> None:
         await pilot.press("m")
         await pilot.pause()
         light = [i for i, (_l, v) in enumerate(choice_options(app.screen)) if v == "Light"][0]
-        await pilot.press(str(light + 1))
+        await pick_number(pilot, light + 1)
         await pilot.pause()
         assert isinstance(app.screen, WildDiceInput)
         await pilot.press(*"1 1 1 1 1 2", "enter")

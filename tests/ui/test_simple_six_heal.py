@@ -13,7 +13,7 @@ from d6tui.ui.screens.modals import ChoiceModal
 from d6tui.ui.simple_six.forms import NumbersModal
 from d6tui.ui.simple_six.screen import SimpleSixScreen
 from tests.simple_six.test_campaign import BAELEN, MELKOT, MIRA, ORC
-from tests.ui.helpers import make_app, sync
+from tests.ui.helpers import make_app, pick_number, sync
 
 
 @sync
@@ -36,7 +36,7 @@ async def test_heal_asks_for_the_patient(saves: Path) -> None:
         await pilot.pause()
         labels = [label for label, _v in app.screen.options]
         assert "Heal (TN by the target's wounds)" in labels
-        await pilot.press(str(labels.index("Heal (TN by the target's wounds)") + 1))
+        await pick_number(pilot, labels.index("Heal (TN by the target's wounds)") + 1)
         await pilot.pause()
         modal = app.screen
         assert isinstance(modal, ChoiceModal) and "heals whom" in modal.title_text

@@ -210,8 +210,17 @@ class RenameModal(_Modal[tuple[str, bool]]):
 PICKED, NOT_PICKED = "[x] ", "[ ] "
 
 
+#: Seconds a typed digit waits for a second one in a list of ten or more options.
+NUMBER_WAIT = 0.8
+
+
 class ChoiceModal(_Modal[Any], Generic[T]):
-    """Pick one option (number keys 1-9 or arrows + Enter), or several when ``multiple``.
+    """Pick one option (number keys or arrows + Enter), or several when ``multiple``.
+
+    In a list of up to nine options a digit picks at once. In a longer list the digits of a
+    number are gathered: the option so far is highlighted and taken when no longer number
+    can follow (``2`` of 15), when Enter is pressed, or after :data:`NUMBER_WAIT` seconds
+    with no further digit (``1``, then ``2``: option 12).
 
     With ``multiple`` each row starts with ``[x]`` (picked) or ``[ ]``, so what is picked reads
     without colour; ``tally`` adds a running line (the Rep or the money picked so far) and
@@ -235,8 +244,9 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         # Priority, or the OptionList would take Enter to select the option under the cursor.
         Binding("enter", "accept", "Accept", priority=True, id="modal.accept"),
         Binding("space", "toggle_pick", "Pick", show=False, id="modal.toggle"),
-        *[Binding(str(n), f"pick({n})", f"Pick {n}", show=False, id=f"modal.pick{n}")
-          for n in range(1, 10)],
+        *[Binding(str(n), f"digit({n})", f"Pick {n}", show=False, id=f"modal.pick{n}",
+                  tooltip="Pick the option with this number (two digits in a long list)")
+          for n in range(10)],
     ]
 
     def __init__(
@@ -262,6 +272,9 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         self.check = check
         #: The indexes picked so far (``multiple``).
         self.picked: set[int] = set()
+        #: Digits typed so far of an option's number, in a list of ten or more.
+        self.typed = ""
+        self._typed_timer: Any = None
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box"):
@@ -273,6 +286,9 @@ class ChoiceModal(_Modal[Any], Generic[T]):
                                    for i in range(len(self.options))], id="choices")
                 yield Static(self._tally_text(), id="tally", markup=False)
                 hint = "Space or a number: pick [x] or unpick [ ]. Enter accepts, Esc cancels"
+                if self.long:
+                    hint = ("Space or a number (two digits: 1 2) picks [x] or unpicks [ ]."
+                            " Enter accepts, Esc cancels")
             else:
                 yield OptionList(
                     *[Option(Text(f"{i + 1}. {label}"), id=str(i))
@@ -280,6 +296,8 @@ class ChoiceModal(_Modal[Any], Generic[T]):
                     id="choices",
                 )
                 hint = "A number or Enter picks, Escape cancels"
+                if self.long:
+                    hint = "Type the number (1 2 for 12) or Enter picks, Escape cancels"
             yield Label("", classes="modal-error", id="error", markup=False)
             yield Static(hint, classes="modal-hint", markup=False)
 
@@ -324,6 +342,49 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         if self.multiple and highlighted is not None:
             self.toggle(highlighted)
 
+    @property
+    def long(self) -> bool:
+        """Ten options or more: numbers take two digits, so digits are gathered."""
+        return len(self.options) >= 10
+
+    def action_digit(self, d: int) -> None:
+        """A digit key: pick at once in a short list; gather the number in a long one."""
+        if not self.long:
+            self.action_pick(d)
+            return
+        typed = self.typed + str(d)
+        if int(typed) < 1 or int(typed) > len(self.options):
+            typed = str(d) if 1 <= d <= len(self.options) else ""
+        self._stop_timer()
+        self.typed = typed
+        if not typed:
+            self._show_typed()
+            return
+        n = int(typed)
+        if n * 10 > len(self.options):  # no second digit can follow: take it now
+            self._take_typed()
+            return
+        self.query_one("#choices", OptionList).highlighted = n - 1
+        self._show_typed()
+        self._typed_timer = self.set_timer(NUMBER_WAIT, self._take_typed)
+
+    def _stop_timer(self) -> None:
+        if self._typed_timer is not None:
+            self._typed_timer.stop()
+            self._typed_timer = None
+
+    def _show_typed(self) -> None:
+        self.query_one("#error", Label).update(
+            f"Number {self.typed}… (another digit, or Enter)" if self.typed else "")
+
+    def _take_typed(self) -> None:
+        """Act on the number gathered so far (pick it, or toggle it when ``multiple``)."""
+        self._stop_timer()
+        typed, self.typed = self.typed, ""
+        self._show_typed()
+        if typed:
+            self.action_pick(int(typed))
+
     def action_pick(self, n: int) -> None:
         """Pick (or toggle, when ``multiple``) option number ``n``."""
         if not 1 <= n <= len(self.options):
@@ -344,7 +405,13 @@ class ChoiceModal(_Modal[Any], Generic[T]):
             self.dismiss(self.options[index][1])
 
     def action_accept(self) -> None:
-        """Enter: take the option under the cursor, or (``multiple``) the options picked."""
+        """Enter: take the option under the cursor, or (``multiple``) the options picked.
+
+        A number still being typed (a long list) is taken first: in a multiple choice Enter
+        then toggles it and leaves the list open."""
+        if self.typed:
+            self._take_typed()
+            return
         if not self.multiple:
             highlighted = self.query_one("#choices", OptionList).highlighted
             if highlighted is not None:
