@@ -15,7 +15,7 @@ def test_an_undeclared_parry_is_labelled_for_defensive_options() -> None:
     ev = s.do(c.attack, "orc", "sir-baelen", skill="Axe", weapon="Axe", defense="parry",
               typed=_ROLLS, dice=s.dice)
     notes = ev["defense"]["roll"]["modifiers"]
-    assert notes == ["-1D for a defense not declared (Defensive Options)"]
+    assert notes == ["-1D reflex penalty until the next turn (Defensive Options)"]
     assert not any("wounds" in n for n in notes)
     assert ev["defense"]["roll"]["rolled"] == "4D+1"  # Sword 5D+1 less 1D
     assert "declared" not in ev["defense"]

@@ -9,8 +9,8 @@ never fitted. Every die rolled is stored in its event, with ``source = "app"`` o
 Events (facts, past tense): ``campaign_started``, ``character_added``, ``session_started``,
 ``session_ended``, ``cp_spent``, ``combat_started``, ``round_started``, ``turn_passed``,
 ``attacked``, ``stay_up_rolled``, ``mortal_rolled``, ``flesh_wound_taken``, ``healed``,
-``rolled``, ``spell_cast``, ``rested``, ``combat_ended``; the vehicle events of
-:mod:`.vehicle_log`; from :mod:`.perks` and :mod:`.afterroll`: ``perk_used``,
+``rolled``, ``spell_cast``, ``rested``, ``combat_ended``, ``table_dice_set``; the vehicle
+events of :mod:`.vehicle_log`; from :mod:`.perks` and :mod:`.afterroll`: ``perk_used``,
 ``destiny_rerolled``, ``cp_added``, ``halfway_taken``; from :mod:`.repair`: ``repaired``.
 """
 
@@ -23,7 +23,16 @@ from typing import Any
 
 from d6tui.engine.dice import Dice, check_roll, table_roll
 from d6tui.engine.errors import D6Error, DiceError, EventError, RuleError
-from d6tui.games.simple_six import advancement, combat, effects, magic, wounds
+from d6tui.games.simple_six import (
+    advancement,
+    combat,
+    effects,
+    helpless,
+    magic,
+    reflexes,
+    wounds,
+)
+from d6tui.games.simple_six import table_dice as table
 from d6tui.games.simple_six.codes import ZERO, DieCode, as_code
 from d6tui.games.simple_six.creation import Draft, create_character
 from d6tui.games.simple_six.settings import TOUGHNESS, CampaignSettings
@@ -121,6 +130,8 @@ class Combat:
         actions: actions each combatant declared this round.
         used: attacks and spells the acting combatant has made this turn ("Multiple
             Actions": no more than were declared).
+        reflex: reflex penalties carried until each one's next turn (:mod:`.reflexes`).
+        dodging: full dodges held until each dodger's next turn (:mod:`.reflexes`).
     """
 
     ids: tuple[str, ...]
@@ -129,6 +140,8 @@ class Combat:
     current: int = 0
     actions: tuple[tuple[str, int], ...] = ()
     used: int = 0
+    reflex: tuple[reflexes.Reflex, ...] = ()
+    dodging: tuple[reflexes.HeldDodge, ...] = ()
 
     @property
     def actor(self) -> str | None:
@@ -187,6 +200,7 @@ class Campaign:
         minutes: the campaign clock: minutes the GM has let pass ("time passes"); hour and
             day durations, attunement and the Spell Staff's day run on it.
         casts: spells cast so far that left an effect (each effect names its cast).
+        table_dice: every roll is typed from the table's dice (``table_dice_set``).
     """
 
     settings: CampaignSettings = CampaignSettings()
@@ -199,6 +213,7 @@ class Campaign:
     last_roll: LastRoll | None = None
     minutes: int = 0
     casts: int = 0
+    table_dice: bool = False
 
     def member(self, who: str) -> Member:
         """The roster entry ``who`` (by id or name, any case).
@@ -287,6 +302,25 @@ def _penalty(state: Campaign, m: Member) -> int:
     if p is None:
         raise RuleError(f"{m.sheet.name} cannot act", "Wound Level Effects")
     return p
+
+
+def _reflex(state: Campaign, m: Member) -> int:
+    """Dice of reflex penalty ``m`` carries until his next turn ("Defensive Options")."""
+    return reflexes.reflex_dice(state.combat, m.id)
+
+
+def _check_not_dodging(state: Campaign, m: Member, what: str) -> None:
+    """Refuse an attack or a spell by a combatant holding a full dodge."""
+    if reflexes.held_dodge(state.combat, m.id) is not None:
+        section = "Static Defenses" if state.settings.combat == "static" else (
+            reflexes.DEFENSIVE_OPTIONS)
+        raise RuleError(f"{m.sheet.name} is full dodging until their next turn and does"
+                        f" nothing else: no {what}", section)
+
+
+def _round(state: Campaign) -> int | None:
+    """The fight's round, or None out of a fight."""
+    return state.combat.round if state.combat else None
 
 
 def _relief(sheet: Character) -> int:
@@ -726,6 +760,7 @@ def attack(
     _check_action_left(state, a, "attack")
     if (why := effects.blocked(a.effects, "attack")) is not None:
         raise RuleError(f"{a.sheet.name} cannot attack: {why}", "The Grimoire")
+    _check_not_dodging(state, a, "attack")
     if hero_points > a.sheet.hero_points:
         raise RuleError(f"{a.sheet.name} has {a.sheet.hero_points} hero points", "Hero Points")
     s = state.settings
@@ -743,6 +778,7 @@ def attack(
         _code_for(state, a, skill) + scale.attack, actions=_actions(state, a.id),
         wound_dice=_penalty(state, a), hero_points=hero_points, label=skill,
         modifier=DieCode.of(0, ranged_bonus) + _fx(state, a, skill),
+        reflex_dice=_reflex(state, a),
     )
     attack_roll = _roll(req, s, dice, typed.get("attack"), lucky=luck(a))
     payload: dict = {"type": "attacked", "round": fight.round, "attacker": a.id,
@@ -759,7 +795,28 @@ def attack(
     if ranged and defense in ("block", "parry"):
         raise RuleError(f"{defense.capitalize()} is only against brawling or melee attacks;"
                         " a missile is dodged", "Defensive Options")
-    if s.combat == "static":
+    held = reflexes.held_dodge(fight, t.id)
+    why = helpless.helpless_reason(state, t)
+    if why is not None:
+        # A marked decision (helpless.py): no defense at all, a Very Easy base TN.
+        if defense is not None or full_dodge:
+            raise RuleError(f"{t.sheet.name} is {why} and cannot dodge, block or parry",
+                            "Combat")
+        tn = helpless.helpless_tn(range_, cover)
+        payload["helpless"] = why
+    elif held is not None:
+        if defense not in (None, "dodge", "full_dodge"):
+            raise RuleError(f"{t.sheet.name} is full dodging until their next turn; every"
+                            " attack meets that dodge", "Defensive Options"
+                            if s.combat != "static" else "Static Defenses")
+        if held.total is None or s.combat == "static":
+            tn = combat.static_tn(dodge(t.sheet, s) + scale.dodge.static, range_=range_,
+                                  cover=cover, full_dodge=True)
+        else:
+            tn = combat.traditional_tn(held.total, kind="full_dodge", range_=range_,
+                                       cover=cover)
+        payload["dodge_held"] = True
+    elif s.combat == "static":
         kind = defense or ("dodge" if ranged else "melee")
         if kind == "dodge":
             base = dodge(t.sheet, s) + scale.dodge.static
@@ -777,6 +834,8 @@ def attack(
             payload["daredevil"] = True
         tn = combat.static_tn(base, range_=range_, cover=cover,
                               full_dodge=full_dodge and kind == "dodge")
+        if full_dodge and kind == "dodge":
+            payload["full_dodge"] = True  # it holds until the target's next turn
     else:
         if defense is None:
             tn = combat.traditional_tn(range_=range_, cover=cover)
@@ -790,7 +849,7 @@ def attack(
             dcode = _code_for(state, t, dskill) + (scale.dodge if "dodge" in defense else ZERO)
             dreq = RollRequest(dcode, actions=_actions(state, t.id),
                                modifier=_fx(state, t, dskill), wound_dice=_penalty(state, t),
-                               reflex_dice=extra, label=dskill,
+                               reflex_dice=_reflex(state, t) + extra, label=dskill,
                                halved_by=(DAREDEVIL,) if dd else ())
             droll = _roll(dreq, s, dice, typed.get("defense"), lucky=luck(t))
             payload["defense"] = {"kind": defense, "roll": droll}
@@ -1103,7 +1162,7 @@ def roll_check(
         modifier=as_code(modifier) + _fx(state, m, what), hero_points=hero_points,
         character_points=character_points, target=target, label=what,
         bonuses=perks.skill_bonuses(m.sheet, what),
-        doubled_by=doubled + ((LUCKY,) if m.lucky else ()),
+        doubled_by=doubled + ((LUCKY,) if m.lucky else ()), reflex_dice=_reflex(state, m),
     )
     if typed is not None:
         faces, wild, cp = typed
@@ -1175,6 +1234,7 @@ def cast_spell(
     if (why := effects.blocked(m.effects, "cast")) is not None:
         raise RuleError(f"{m.sheet.name} cannot cast: {why}", "The Grimoire")
     _check_action_left(state, m, "spell")
+    _check_not_dodging(state, m, "spell")
     patient = None
     if sp.name == HEAL_SPELL:
         if target is None:
@@ -1192,7 +1252,8 @@ def cast_spell(
         raise RuleError(f"{sp.name} needs a target number", "The Grimoire")
     code = magic.casting_code(_code_for(state, m, "Magic"), m.caster)
     req = RollRequest(code, actions=_actions(state, m.id), wound_dice=_penalty(state, m),
-                      target=tn, label=sp.name, modifier=_fx(state, m, "Magic"))
+                      target=tn, label=sp.name, modifier=_fx(state, m, "Magic"),
+                      reflex_dice=_reflex(state, m))
     luck = _Luck()
     roll = _roll(req, state.settings, dice, typed, lucky=luck(m))
     payload = luck.mark({"type": "spell_cast", "who": m.id, "spell": sp.name, "tn": tn,
@@ -1372,8 +1433,8 @@ def _f_round_started(state: Campaign, e: dict) -> Campaign:
     # Spells lasting rounds count down as each round starts ("The Grimoire").
     members = tuple(replace(m, effects=effects.pass_rounds(m.effects)) if m.effects else m
                     for m in members)
-    return replace(state, members=members, combat=replace(
-        fight, round=fight.round + 1, order=tuple(order), current=0, actions=actions, used=0))
+    return replace(state, members=members, combat=reflexes.round_started(replace(
+        fight, round=fight.round + 1, order=tuple(order), current=0, actions=actions, used=0)))
 
 
 def _f_turn_passed(state: Campaign, e: dict) -> Campaign:
@@ -1384,8 +1445,8 @@ def _f_turn_passed(state: Campaign, e: dict) -> Campaign:
         replace(m, caster=magic.next_turn(m.caster)) if m.id == fight.actor else m
         for m in state.members
     )
-    return replace(state, members=members,
-                   combat=replace(fight, current=fight.current + 1, used=0))
+    return replace(state, members=members, combat=reflexes.turn_started(
+        replace(fight, current=fight.current + 1, used=0)))
 
 
 def _f_attacked(state: Campaign, e: dict) -> Campaign:
@@ -1403,6 +1464,7 @@ def _f_attacked(state: Campaign, e: dict) -> Campaign:
         t = _member(state, t.id)
     if "defense" in e:
         _total(e["defense"]["roll"], "defense")
+    state = _defended(state, t.id, e)
     tn = int(_need(e, "tn"))
     hit = attack_total >= tn
     if hit != bool(e.get("hit")):
@@ -1435,6 +1497,23 @@ def _f_stay_up(state: Campaign, e: dict) -> Campaign:
     return state._put(replace(m, wounds=new))
 
 
+def _defended(state: Campaign, target: str, e: dict) -> Campaign:
+    """What an attack's defense leaves on the target until his next turn: a reflex penalty
+    for a defense not declared, a full dodge that holds ("Defensive Options")."""
+    fight = state.combat
+    if fight is None or "dodge_held" in e or "helpless" in e:
+        return state
+    if e.get("full_dodge"):  # Fast Static: the static Dodge +10 holds
+        fight = reflexes.start_full_dodge(fight, target, None)
+    d = e.get("defense")
+    if isinstance(d, dict):
+        if d.get("kind") == "full_dodge":
+            fight = reflexes.start_full_dodge(fight, target, int(d["roll"]["total"]))
+        elif not d.get("declared"):
+            fight = reflexes.add_reflex(fight, target, combat.reflex_penalty(False))
+    return replace(state, combat=fight)
+
+
 class _NoDice(Dice):
     """Stands in for dice inside fold, where every face must come from the event."""
 
@@ -1458,6 +1537,7 @@ def _f_flesh(state: Campaign, e: dict) -> Campaign:
     m = _member(state, _need(e, "who"))
     new, left = _check(wounds.just_a_flesh_wound, m.wounds, m.sheet.hero_points,
                        state.settings.wild.hero_points)
+    new = wounds.stunned_now(new, _round(state))
     return state._put(replace(m, wounds=new, sheet=replace(m.sheet, hero_points=left)))
 
 
@@ -1468,7 +1548,8 @@ def _f_healed(state: Campaign, e: dict) -> Campaign:
     extra = sum(p.healing_tn for p in m.sheet.perk_data())
     heals = all(p.heals for p in m.sheet.perk_data())
     if method == "potion":
-        return state._put(replace(m, wounds=_check(wounds.potion_of_healing, m.wounds)))
+        healed = wounds.stunned_now(_check(wounds.potion_of_healing, m.wounds), _round(state))
+        return state._put(replace(m, wounds=healed))
     if m.body is not None:
         bp_total = _total(_need(e, "roll"), "healing")
         rec = e.get("recovered")
@@ -1485,7 +1566,7 @@ def _f_healed(state: Campaign, e: dict) -> Campaign:
                         heals=heals)
     else:
         raise EventError(f"unknown healing method {method!r}")
-    return state._put(replace(m, wounds=new))
+    return state._put(replace(m, wounds=wounds.stunned_now(new, _round(state))))
 
 
 def _f_rolled(state: Campaign, e: dict) -> Campaign:
@@ -1518,7 +1599,8 @@ def _f_spell_cast(state: Campaign, e: dict) -> Campaign:
     state = state._put(replace(m, caster=caster))
     if ok and "target" in e:
         patient = _member(state, e["target"])
-        healed = _check(wounds.heal_one_level, patient.wounds)
+        healed = wounds.stunned_now(_check(wounds.heal_one_level, patient.wounds),
+                                    _round(state))
         state = state._put(replace(patient, wounds=healed))
     return _spell_landed(state, e, total)
 
@@ -1531,7 +1613,10 @@ def _f_rested(state: Campaign, e: dict) -> Campaign:
 def _f_combat_ended(state: Campaign, e: dict) -> Campaign:
     if state.combat is None:
         raise EventError("there is no fight to end")
-    return replace(state, combat=None)
+    ids = state.combat.ids
+    members = tuple(replace(m, wounds=wounds.end_combat(m.wounds)) if m.id in ids else m
+                    for m in state.members)
+    return replace(state, combat=None, members=members)
 
 
 _FOLDS = {
@@ -1558,6 +1643,7 @@ _FOLDS = {
     "cp_added": _later("afterroll", "fold_cp_added"),
     "halfway_taken": _later("afterroll", "fold_halfway"),
     "repaired": _later("repair", "fold_repaired"),
+    "table_dice_set": table.fold_table_dice,
 }
 
 # Spell effects, concentration, time and Sorcerer's Tools fold in their own module, which

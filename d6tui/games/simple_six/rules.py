@@ -75,6 +75,7 @@ from d6tui.games.simple_six.campaign import (
     new_state,
     start,
 )
+from d6tui.games.simple_six.table_dice import describe_table_dice
 from d6tui.games.simple_six.wild import describe_roll
 
 
@@ -142,6 +143,11 @@ def describe(event: dict, names: Mapping[str, str] | None = None) -> str:
     if t == "attacked":
         line = (f"{n(event['attacker'])} attacked {n(event['target'])} with {event['skill']}:"
                 f" {event['attack']['total']} vs {event['tn']}")
+        if "helpless" in event:
+            line += f" ({event['helpless']}: no defense)"
+        elif event.get("dodge_held") or event.get("full_dodge") or (
+                event.get("defense", {}).get("kind") == "full_dodge"):
+            line += " (full dodge)"
         if not event.get("hit"):
             return line + ", a miss"
         return (line + f", hit for {event['damage']['total'] + event.get('extra', 0)}"
@@ -197,6 +203,8 @@ def describe(event: dict, names: Mapping[str, str] | None = None) -> str:
         ok = "repaired" if event["roll"]["total"] >= event["tn"] else "failed to repair"
         return (f"{n(event['repairer'])} {ok} {who} with {event['skill']}"
                 f" ({event['roll']['total']} vs {event['tn']})")
+    if t == "table_dice_set":
+        return describe_table_dice(event)
     from d6tui.games.simple_six.spellcast import describe as magic_words
 
     return magic_words(event, n) or t

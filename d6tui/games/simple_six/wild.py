@@ -154,8 +154,9 @@ class RollRequest:
             ("Traditional OpenD6 Character Points").
         target: the target number, when there is one.
         label: what the roll is for, shown in the log ("Sword", "Might vs damage").
-        reflex_dice: dice taken off a defense that was not declared with the round's actions
-            ("Defensive Options"), kept apart from wounds so the log names the right rule.
+        reflex_dice: the reflex penalty: dice taken off every roll until the roller's next
+            turn for each defense not declared with the round's actions ("Defensive Options",
+            see :mod:`.reflexes`), kept apart from wounds so the log names the right rule.
         bonuses: named changes to the code, each with its own line in the breakdown:
             ``(("Dwarf craft (Racial Perks)", DieCode(0, 2)),)``.
         doubled_by: perks that double the roll's result, each once (``("Lucky",)``).
@@ -257,7 +258,8 @@ def plan_roll(request: RollRequest, options: WildOptions | Mapping | None = None
         notes.append(f"-{request.wound_dice}D for wounds (Wound Level Effects)")
     if request.reflex_dice:
         code = code - DieCode.of(request.reflex_dice)
-        notes.append(f"-{request.reflex_dice}D for a defense not declared (Defensive Options)")
+        notes.append(f"-{request.reflex_dice}D reflex penalty until the next turn"
+                     " (Defensive Options)")
     if request.modifier != ZERO:
         code = code + request.modifier
         notes.append(f"{request.modifier.signed()} other modifiers")

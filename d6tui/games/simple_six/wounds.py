@@ -202,6 +202,8 @@ class WoundState:
         flesh_wound_used: a hero point already made a wound "just a flesh wound" this combat.
         mortal_rolled_round: the combat round of the last Might roll against death (one a
             round, "Wound Level Effects"), or None.
+        stun_over: a stun's -1D has run out with the fight it was taken in (its rounds are
+            over); the level stays Stunned until healed.
     """
 
     level: WoundLevel = WoundLevel.UNHARMED
@@ -212,6 +214,7 @@ class WoundState:
     mortal_rounds: int = 0
     flesh_wound_used: bool = False
     mortal_rolled_round: int | None = None
+    stun_over: bool = False
 
     @property
     def dead(self) -> bool:
@@ -221,7 +224,7 @@ class WoundState:
 
 def _settle(state: WoundState, level: WoundLevel, round_no: int | None) -> WoundState:
     """The state at a new level: consciousness and timers follow the level's effects."""
-    out = replace(state, level=level)
+    out = replace(state, level=level, stun_over=False)
     if level == WoundLevel.STUNNED:
         out = replace(out, stunned_round=round_no)
     if level < WoundLevel.INCAPACITATED:
@@ -274,6 +277,8 @@ def penalty(state: WoundState, round_no: int | None = None, relief: int = 0) -> 
         return None
     level = state.level
     if level == WoundLevel.STUNNED:
+        if state.stun_over:
+            return 0
         if round_no is not None and state.stunned_round is not None and (
             round_no > state.stunned_round + 1
         ):
@@ -400,6 +405,31 @@ def just_a_flesh_wound(
         # A fresh Incapacitated wound rolls to stay up; one already knocked out stays out.
         new = replace(new, stay_up_pending=True)
     return replace(new, flesh_wound_used=True), hero_points - 1
+
+
+def stunned_now(state: WoundState, round_no: int | None) -> WoundState:
+    """A character just brought down to Stunned by healing (a flesh wound, a potion, a Heal
+    spell) in round ``round_no``: like a fresh stun, -1D this round and the next.
+
+    Args:
+        state: the character's wounds.
+        round_no: the fight's round, or None out of a fight (the stun then counts until it
+            heals, a minute later, "Healing").
+
+    Returns:
+        The state, its stun timed from ``round_no`` when the level is Stunned.
+    """
+    if state.level != WoundLevel.STUNNED or round_no is None:
+        return state
+    return replace(state, stunned_round=round_no, stun_over=False)
+
+
+def end_combat(state: WoundState) -> WoundState:
+    """The fight is over: a stun's "this round and next round" cannot outlast it (a later
+    fight counts its rounds from 1 again), so its -1D ends; the level stays until healed."""
+    if state.level == WoundLevel.STUNNED:
+        return replace(state, stun_over=True)
+    return state
 
 
 def new_combat(state: WoundState) -> WoundState:

@@ -24,7 +24,14 @@ from textual.widgets import Footer, Header, Static
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import DiceError, RuleError
 from d6tui.engine.session import Session
-from d6tui.games.simple_six import advancement, campaign, wounds
+from d6tui.games.simple_six import (
+    advancement,
+    campaign,
+    helpless,
+    reflexes,
+    table_dice,
+    wounds,
+)
 from d6tui.games.simple_six.campaign import Campaign, Member
 from d6tui.games.simple_six.codes import DieCode
 from d6tui.games.simple_six.content import content
@@ -118,6 +125,16 @@ def rolls_of(payload: dict) -> list[tuple[str, dict]]:
     if isinstance(changes, dict):  # an attack roll changed after it was made: its new hit
         out += rolls_of(changes)
     return out
+
+
+#: Plain dice (no wild die) some commands roll after the wild-die rolls: the payload key, the
+#: command's argument for faces typed from the table, and what to ask.
+_PLAIN_DICE = (
+    ("knockout", "knockout_faces",
+     "{who} is knocked out: throw {count}D for the minutes (Wound Level Effects)"),
+    ("recovered", "recovery_faces",
+     "{who} recovers Body Points: throw {count}D (Body Points, Natural Healing)"),
+)
 
 
 def _typed_kwargs(shape: str, got: dict[str, tuple]) -> dict:
@@ -300,7 +317,6 @@ markdown` writes the campaign as a readable record.
 
     def __init__(self, session: Session) -> None:
         super().__init__(session)
-        self.table_mode = False
         #: While the player may still add character points, the tray keeps the verdict back.
         self.hide_verdict = False
         self.selected: str | None = None
@@ -315,6 +331,16 @@ markdown` writes the campaign as a readable record.
         """Show a notification, with the campaign's names for the attributes in it
         ("Renaming Attributes": the rules write their own ids)."""
         super().notify(self.campaign.settings.rename(str(message)), **kwargs)
+
+    @property
+    def table_mode(self) -> bool:
+        """Every roll is typed from table dice (kept in the log: it comes back on reopening)."""
+        return self.campaign.table_dice
+
+    @table_mode.setter
+    def table_mode(self, on: bool) -> None:
+        if on != self.campaign.table_dice:
+            self.do(table_dice.set_table_dice, on)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -508,7 +534,6 @@ markdown` writes the campaign as a readable record.
         if not self.table_mode:
             return self.do(command, *args, dice=self.session.dice, **kwargs)
         got: dict[str, tuple] = {}
-        knockout = None
         while True:
             try:
                 payload = command(self.campaign, *args, dice=_STAND_IN,
@@ -529,13 +554,14 @@ markdown` writes the campaign as a readable record.
             if typed is None:
                 return None
             got[key] = typed
-        if "knockout" in payload:
-            ko = await self.app.push_screen_wait(TableDiceInput(
-                f"{who} is knocked out: throw 10D for the minutes (Wound Level Effects)", 10))
-            if ko is None:
-                return None
-            knockout = ko["faces"]
-            kwargs["knockout_faces"] = knockout
+        for key, arg, prompt in _PLAIN_DICE:
+            if key in payload:
+                count = len(payload[key]["faces"])
+                plain = await self.app.push_screen_wait(TableDiceInput(
+                    prompt.format(who=who, count=count), count))
+                if plain is None:
+                    return None
+                kwargs[arg] = plain["faces"]
         return self.do(command, *args, dice=self.session.dice, **_typed_kwargs(shape, got),
                        **kwargs)
 
@@ -546,8 +572,9 @@ markdown` writes the campaign as a readable record.
         self.app.push_screen(VehiclesScreen(self))
 
     def action_table_mode(self) -> None:
-        """Switch table dice on or off."""
-        self.table_mode = not self.table_mode
+        """Switch table dice on or off (a step in the log, so the save keeps it)."""
+        if self.do(table_dice.set_table_dice, not self.table_mode) is None:
+            return
         self.notify("Every roll now asks for the dice thrown at the table." if self.table_mode
                     else "d6tui rolls the dice again.", timeout=3)
         self.refresh_game()
@@ -784,7 +811,15 @@ markdown` writes the campaign as a readable record.
             if cover is None:
                 return
         kw: dict[str, Any] = {"cover": cover} if ranged and cover else {}
-        if c.settings.combat == "static":
+        why = helpless.helpless_reason(c, t)
+        held = reflexes.held_dodge(fight, t.id)
+        if why is not None or held is not None:
+            # No defense to ask for: a helpless target makes none, a full dodge holds.
+            self.notify(f"{t.sheet.name} is {why}: no defense, Very Easy TN (Combat)."
+                        if why is not None else
+                        f"{t.sheet.name} is full dodging: the same dodge meets this attack.",
+                        timeout=4)
+        elif c.settings.combat == "static":
             # Block and Parry stop blows, not missiles ("Defensive Options").
             opts = [("Dodge", "dodge"), ("Dodge, full dodge +10", "full")]
             if not ranged:

@@ -15,8 +15,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from d6tui.games.simple_six import wounds
-from d6tui.games.simple_six.campaign import Campaign, Member
+from d6tui.games.simple_six import reflexes, wounds
+from d6tui.games.simple_six.campaign import Campaign, Combat, Member
 from d6tui.games.simple_six.perks import spent_text
 from d6tui.games.simple_six.sheet import armor_value, derived, unarmed_damage, weapon_damage
 
@@ -70,6 +70,18 @@ def short_wound(member: Member, round_no: int | None = None) -> str:
     if pen is None:
         return word + (" ?" if w.stay_up_pending else " out") if w.level < 6 else word
     return f"{word} -{pen}D" if pen else word
+
+
+def defense_marks(fight: Combat | None, who: str) -> str:
+    """What a combatant's defenses left on him until his next turn, shortly: ``FD`` for a
+    full dodge held, ``r-1D`` for a reflex penalty ("Defensive Options"); "" for none."""
+    marks = []
+    if reflexes.held_dodge(fight, who) is not None:
+        marks.append("FD")
+    dice = reflexes.reflex_dice(fight, who)
+    if dice:
+        marks.append(f"r-{dice}D")
+    return " ".join(marks)
 
 
 class _CampaignWidget(Widget):
@@ -203,6 +215,13 @@ class CharacterSheet(_CampaignWidget):
         out.append("Wounds ", label)
         hurt = member.out_of_action or (member.body is None and member.wounds.level > 0)
         out.append(text, harm if hurt else "")
+        held = reflexes.held_dodge(campaign.combat, member.id)
+        if held is not None:
+            out.append("  full dodge" + (f" {held.total}+10" if held.total is not None else
+                                          " +10") + " until next turn", harm)
+        reflex = reflexes.reflex_dice(campaign.combat, member.id)
+        if reflex:
+            out.append(f"  reflex -{reflex}D until next turn", harm)
         if member.caster.failures:
             out.append(f"  Magic -{member.caster.failures}D (failed casts)", harm)
         if member.caster.maintained:
@@ -225,7 +244,8 @@ class GMTracker(_CampaignWidget):
     """The GM's roster and initiative tracker.
 
     In a fight: the round, then each combatant in initiative order (highest first) with the
-    total rolled, the actions declared, and the wound level; ► marks who acts, ✓ those done.
+    total rolled, the actions declared, the wound level, and what his defenses left until his
+    next turn (``FD`` full dodge, ``r-1D`` reflex penalty); ► marks who acts, ✓ those done.
     Out of a fight: everyone on the roster. The picked character is highlighted.
     """
 
@@ -289,6 +309,9 @@ class GMTracker(_CampaignWidget):
                 acts = f"x{n}" if n > 1 else "  "
             kind = "N" if m.sheet.npc else "P"
             wound = short_wound(m, rnd)
+            marks = defense_marks(fight, who)
+            if marks:
+                wound = f"{wound} {marks}"
             fx = spell_marks(m)
             fx = f" {fx}" if fx else ""
             name_w = max(4, width - len(mark) - len(init) - len(acts) - len(wound) - len(fx)
