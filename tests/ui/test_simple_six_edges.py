@@ -1,0 +1,145 @@
+"""Simple Six screen flows at 80x24: table dice come back with the save, Body Points
+recovered are typed from table dice, a helpless target is asked no defense, and the tracker
+shows what a defense left until the defender's next turn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from d6tui.engine.session import Session
+from d6tui.games.simple_six import campaign
+from d6tui.games.simple_six.rules import RULES
+from d6tui.ui.screens.modals import ChoiceModal, TableDiceInput
+from d6tui.ui.simple_six.forms import NumbersModal, WildDiceInput
+from d6tui.ui.simple_six.screen import SimpleSixScreen
+from d6tui.ui.simple_six.widgets import GMTracker
+from tests.simple_six.test_campaign import BAELEN, MELKOT, MIRA, ORC
+from tests.simple_six.test_stunned import hit_by
+from tests.ui.helpers import make_app, sync
+
+
+def _party(saves: Path, name: str, options: dict) -> Session:
+    s = Session.new(RULES, {"seed": 5, **options}, path=saves / name, title=name)
+    for d in (BAELEN, MIRA, MELKOT, ORC):
+        s.do(campaign.add_character, d, dice=s.dice)
+    return s
+
+
+@sync
+async def test_table_dice_come_back_when_the_save_is_reopened(saves: Path) -> None:
+    s = _party(saves, "table.toml", {})
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen) and not screen.table_mode
+        await pilot.press("t")
+        await pilot.pause()
+        assert s.events[-1]["type"] == "table_dice_set" and screen.table_mode
+    again = Session.load(saves / "table.toml")
+    app = make_app(saves, session=again)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen) and screen.table_mode
+        assert "[table dice]" in str(screen.query_one("#banner").render())
+        screen.selected = "mira"
+        await pilot.press("x", "2", "enter")  # Agility: the faces are asked for
+        await pilot.pause()
+        assert isinstance(app.screen, NumbersModal)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, WildDiceInput)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("t")  # and off again, in the log too
+        await pilot.pause()
+        assert not screen.table_mode and again.events[-1]["on"] is False
+
+
+@sync
+async def test_body_points_recovered_are_typed_from_table_dice(saves: Path) -> None:
+    s = _party(saves, "bp.toml", {"wounds": "body_points"})
+    mira = s.state.member("mira")
+    assert mira.body is not None
+    s.do(campaign.start_combat, ["orc", "mira"])
+    s.do(campaign.attack, "orc", "mira", skill="Axe", weapon="Axe", defense="dodge",
+         typed={"attack": ([6, 6, 6], [6, 6, 2]), "damage": ([2] * 5, [4])})
+    s.do(campaign.end_combat)
+    hurt = s.state.member("mira").body
+    assert hurt is not None and 0 < hurt.current < hurt.maximum - 3
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen)
+        screen.selected = "mira"
+        await pilot.press("t", "H", "1")  # natural healing
+        await pilot.pause()
+        assert isinstance(app.screen, NumbersModal)
+        await pilot.press("ctrl+s")  # a day of rest
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, WildDiceInput) and modal.dice == 2  # Might 2D
+        await pilot.press(*"4 w 4", "enter")  # 8: Easy, 1D back
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, TableDiceInput) and "Body Points" in modal.prompt
+        await pilot.press("3", "enter")
+        await pilot.pause()
+    ev = s.events[-1]
+    assert ev["type"] == "healed" and ev["roll"]["source"] == "table"
+    assert ev["recovered"]["faces"] == [3] and ev["recovered"]["source"] == "table"
+    body = s.state.member("mira").body
+    assert body is not None and body.current == hurt.current + 3
+
+
+@sync
+async def test_a_knocked_out_target_is_asked_no_defense(saves: Path) -> None:
+    s = _party(saves, "ko.toml", {})
+    s.do(campaign.start_combat, ["sir-baelen", "orc"])
+    hit_by(s, "sir-baelen", "orc", 10, skill="Sword", weapon="Sword", defense="parry")
+    s.do(campaign.stay_up, "orc", typed=([1, 1], [2]), knockout_faces=[3] * 10)
+    s.do(campaign.start_round, dice=s.dice)
+    assert s.state.combat.order == ("sir-baelen",)  # the Orc is out: no initiative
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen)
+        await pilot.press("a", "1")  # the Orc
+        await pilot.pause()
+        asked = []
+        for _ in range(4):
+            modal = app.screen
+            if not isinstance(modal, ChoiceModal):
+                break
+            asked.append(modal.title_text)
+            await pilot.press("1")
+            await pilot.pause()
+    assert not any("defense" in t for t in asked), asked
+    ev = s.events[-1]
+    assert ev["type"] == "attacked" and ev["helpless"] == "knocked out" and ev["tn"] == 0
+
+
+@sync
+async def test_the_tracker_shows_a_reflex_penalty_and_a_full_dodge(saves: Path) -> None:
+    s = _party(saves, "reflex.toml", {"combat": "traditional"})
+    s.do(campaign.start_combat, ["orc", "sir-baelen", "mira"])
+    s.do(campaign.attack, "orc", "sir-baelen", skill="Axe", weapon="Axe", defense="parry",
+         typed={"attack": ([1, 1, 1], [2]), "defense": ([6, 6, 6], [5])})
+    s.do(campaign.attack, "orc", "mira", skill="Axe", weapon="Axe", defense="full_dodge",
+         typed={"attack": ([1, 1, 1], [2]), "defense": ([6] * 5, [5])})
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen)
+        rows = str(screen.query_one("#tracker", GMTracker).render()).splitlines()
+        baelen = next(r for r in rows if "Sir Baelen" in r)
+        mira = next(r for r in rows if "Mira" in r)
+        assert baelen.rstrip().endswith("r-1D") and mira.rstrip().endswith("FD")
+        screen.selected = "mira"
+        screen.refresh_game()
+        await pilot.pause()
+        assert "full dodge" in str(screen.query_one("#sheet").render())
