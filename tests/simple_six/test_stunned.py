@@ -11,7 +11,6 @@ from d6tui.games.simple_six.wounds import WoundLevel
 from tests.simple_six.test_campaign import party
 
 
-
 class _Twos(Dice):
     def roll(self, count: int, sides: int = 6) -> dict:
         return {"dice": f"{count}d{sides}", "faces": [2] * count, "source": "app"}

@@ -58,6 +58,19 @@ function that applies it):
   the multiple-action penalty. A resisted spell is one Magic roll against each target's TN.
   Paralysis, Slumber and Petrify leave their target out of action (``Member.spell_helpless``
   says why). More in :mod:`.spellcast`.
+- Helpless targets (:mod:`.helpless`): a target who is knocked out, not yet rolled to stay up,
+  Mortally Wounded, dead, or held by a spell (``Member.spell_helpless``) makes no Dodge, Block
+  or Parry; the attack meets Very Easy (5) plus range and cover in both combat systems.
+  Further conditions plug in there (``helpless.CONDITIONS``).
+- Reflex penalty and full dodge (:mod:`.reflexes`): each Traditional defense not declared with
+  the round's actions costs -1D on every roll (attacks, defenses, checks, casting; not
+  initiative, damage or resistance) until the defender's next turn; a full dodge holds against
+  every attack until then (Traditional rolls it once) and the dodger neither attacks nor casts.
+  Taken before the defender's own turn in a round, either also covers that turn; his turn in
+  the next round ends it.
+- Stunned: the -1D lasts the round of the stun and the next and ends with the fight; a wound
+  lowered to Stunned in a fight (flesh wound, potion, Heal) counts as a fresh stun.
+- Table dice are a ``table_dice_set`` event: the campaign reopens the way the table plays.
 """
 
 from __future__ import annotations

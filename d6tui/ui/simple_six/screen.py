@@ -243,6 +243,15 @@ uses the target's Dodge, Block or Parry ("Static Defenses"), plus range; Traditi
 the defense, or uses 10 ("Combat"). Damage beats Soak (or a Might roll plus armor) and the
 wound chart does the rest ("Wound Level Chart", "Wound Level Effects"). `space` ends the turn.
 
+A defense not declared with the round's actions (Traditional) leaves -1D on every roll the
+defender makes until his next turn, shown `r-1D` on his tracker row and named in each roll
+("Defensive Options"). A full dodge (`FD`) meets every attack until the dodger's next turn,
+rolled once in Traditional; the dodger cannot attack or cast meanwhile. A reflex penalty or
+full dodge taken before the defender's own turn in a round also covers that turn (d6tui's
+reading). A helpless target (knocked out, Mortally Wounded, not yet rolled to stay up) makes
+no defense and none is asked: the attack meets Very Easy (5) plus range and cover, a d6tui
+decision where the SRD is silent.
+
 `w` on the picked character makes the Stamina roll to stay up when Incapacitated, the Might
 roll of the Mortally Wounded, or spends a hero point for "just a flesh wound". `H` heals
 ("Healing", "Potions"). `m` is magic ("The Grimoire"): cast a known spell (it asks for
@@ -309,7 +318,9 @@ on him, with which skill and against which TN.
 
 `t` switches table dice on: each roll asks for the faces you threw, ordinary dice first,
 then the wild die and each reroll of a 6 (`3 5 2 w 6 4`). d6tui says how many dice to throw
-after penalties. Typed rolls are saved as table dice.
+after penalties. Typed rolls are saved as table dice; so is the switch itself, so the campaign
+reopens the way the table plays. In a list of ten or more, type both digits (`1 2`) or one
+and Enter.
 
 Undo (`u`) keeps the undone step in the log, struck through. `d6tui export FILE --format
 markdown` writes the campaign as a readable record.
@@ -848,7 +859,8 @@ markdown` writes the campaign as a readable record.
                 declared = await self.app.push_screen_wait(ChoiceModal(
                     f"Did {t.sheet.name} declare the {choice} with this round's actions?"
                     " (Defensive Options)",
-                    [("no: -1D on the roll", False), ("yes: no extra penalty", True)]))
+                    [("no: -1D on every roll until their next turn", False),
+                     ("yes: no extra penalty", True)]))
                 if declared is None:
                     return
                 kw["defense_declared"] = declared
