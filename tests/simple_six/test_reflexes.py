@@ -96,8 +96,9 @@ def test_an_undeclared_parry_weighs_on_every_roll_until_the_next_turn(tmp_path: 
 def test_a_penalty_taken_after_the_turn_lasts_to_the_next_round() -> None:
     s = _fight({"combat": "traditional"})
     s.do(c.pass_turn)  # the Orc does nothing
-    # Mira stabs the Orc, who already had his turn: a reflexive dodge, -1D
-    _attack(s, "mira", "orc", skill="Brawling", weapon="Knife", defense="dodge")
+    # Mira shoots at the Orc, who already had his turn: a reflexive dodge, -1D
+    ev = _attack(s, "mira", "orc", skill="Bow", weapon="Bow", range_="long", defense="dodge")
+    assert not ev["hit"]
     assert reflex_dice(s.state.combat, "orc") == 1
     s.do(c.pass_turn)
     s.do(c.pass_turn)
