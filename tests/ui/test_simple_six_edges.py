@@ -143,3 +143,26 @@ async def test_the_tracker_shows_a_reflex_penalty_and_a_full_dodge(saves: Path) 
         screen.refresh_game()
         await pilot.pause()
         assert "full dodge" in str(screen.query_one("#sheet").render())
+
+
+@sync
+async def test_the_banner_says_a_full_dodger_only_dodges(saves: Path) -> None:
+    s = _party(saves, "dodger.toml", {})
+    s.do(campaign.start_combat, ["orc", "mira"])
+    s.do(campaign.start_round, typed={"orc": ([6], [5]), "mira": ([1, 1, 1], [2])})
+    s.do(campaign.attack, "orc", "mira", skill="Axe", weapon="Axe", defense="dodge",
+         full_dodge=True, typed={"attack": ([1, 1, 1], [2])})
+    s.do(campaign.pass_turn)
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen)
+        assert "Mira is full dodging" in str(screen.query_one("#banner").render())
+        await pilot.press("a", "1")  # refused: the attack is not made
+        await pilot.pause()
+        for _ in range(3):
+            if isinstance(app.screen, ChoiceModal):
+                await pilot.press("1")
+                await pilot.pause()
+    assert s.events[-1]["type"] == "turn_passed"

@@ -416,6 +416,10 @@ markdown` writes the campaign as a readable record.
                 elif actor.out_of_action:
                     out.append(f"Round {fight.round}: {name} cannot act. ", "bold")
                     out.append("space passes; w for a wound roll.")
+                elif reflexes.held_dodge(fight, actor.id) is not None:
+                    # "Full Dodge": nothing but dodging until the next turn.
+                    out.append(f"Round {fight.round}: {name} is full dodging. ", "bold")
+                    out.append("x roll, space done.")
                 else:
                     # "Multiple Actions": no more attacks or spells than were declared.
                     n, left = fight.declared(actor.id), fight.actions_left(actor.id)
