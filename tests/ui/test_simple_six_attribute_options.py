@@ -15,7 +15,7 @@ from d6tui.ui.screens.modals import ChoiceModal
 from d6tui.ui.screens.new_game import NewGameForm
 from d6tui.ui.simple_six.forms import CharacterForm, NumbersModal
 from d6tui.ui.simple_six.screen import SimpleSixScreen
-from tests.ui.helpers import make_app, settle, sync
+from tests.ui.helpers import make_app, pick_number, settle, sync
 
 
 def _on_screen(widget, height: int = 24) -> bool:  # noqa: ANN001
@@ -96,7 +96,7 @@ async def test_a_renamed_campaign_from_the_form_and_a_character_in_it(saves: Pat
         assert isinstance(modal, ChoiceModal)
         values = [v for _l, v in modal.options]
         assert values[:4] == ["Power", "Grace", "Reason", "Poise"]
-        await pilot.press("1")
+        await pick_number(pilot, 1)
         await pilot.pause()
         assert isinstance(app.screen, NumbersModal)
         await pilot.press("ctrl+s")
