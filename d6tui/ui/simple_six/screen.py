@@ -248,7 +248,8 @@ defender makes until his next turn, shown `r-1D` on his tracker row and named in
 ("Defensive Options"). A full dodge (`FD`) meets every attack until the dodger's next turn,
 rolled once in Traditional; the dodger cannot attack or cast meanwhile. A reflex penalty or
 full dodge taken before the defender's own turn in a round also covers that turn (d6tui's
-reading). A helpless target (knocked out, Mortally Wounded, not yet rolled to stay up) makes
+reading). A helpless target (knocked out, Mortally Wounded, not yet rolled to stay up, held
+by a spell) makes
 no defense and none is asked: the attack meets Very Easy (5) plus range and cover, a d6tui
 decision where the SRD is silent.
 
