@@ -68,6 +68,7 @@ from d6tui.games.simple_six.wild import (
     halfway_there,
     plan_roll,
     roll_chain,
+    split_chains,
 )
 
 _CP = "Traditional OpenD6 Character Points"
@@ -395,15 +396,7 @@ def parse_chains(text: str, count: int) -> list[list[int]]:
         faces = [int(p) for p in text.replace(",", " ").split()]
     except ValueError:
         raise DiceError(f"'{text}' is not dice faces; type numbers like 6 3 4") from None
-    chains: list[list[int]] = []
-    current: list[int] = []
-    for f in faces:
-        current.append(f)
-        if f != 6:
-            chains.append(current)
-            current = []
-    if current:
-        raise DiceError("the last die typed is a 6, so it is rolled again: type the reroll too")
+    chains = split_chains(faces)
     if len(chains) != count:
         raise DiceError(f"type {count} extra wild dice, not {len(chains)}")
     return [check_chain(c, f"character point die {i + 1}") for i, c in enumerate(chains)]

@@ -507,16 +507,27 @@ def parse_typed_wild(text: str, dice: int) -> tuple[list[int], list[int], list[l
     if len(flat) < dice:
         raise DiceError(f"type {dice} dice (the last one is the wild die), not {len(flat)}")
     faces, tail = flat[: dice - 1], flat[dice - 1:]
+    chains = split_chains(tail)
+    return faces, chains[0], chains[1:]
+
+
+def split_chains(faces: Sequence[int]) -> list[list[int]]:
+    """Cut typed wild-die faces into chains, each running to its first face that is not a 6
+    (``6 3 4`` is two wild dice: 6+3, and 4) ("The Wild Die").
+
+    Raises:
+        DiceError: the last chain ends on a 6, so its reroll is missing.
+    """
     chains: list[list[int]] = []
     current: list[int] = []
-    for f in tail:
+    for f in faces:
         current.append(f)
         if f != 6:
             chains.append(current)
             current = []
     if current:
         raise DiceError("the last die typed is a 6, so it is rolled again: type the reroll too")
-    return faces, chains[0], chains[1:]
+    return chains
 
 
 def _request(request: RollRequest | DieCode | str) -> RollRequest:
