@@ -5,10 +5,20 @@ Every die is stored in its event. Wild-die rolls are typed from the table as ``(
 chain)`` under the keys :func:`.vehicle_log.vehicle_rolls` names; the plain 1D rolls of the
 damage chart as a list of one face.
 
-Vehicle actions are not tied to the character fight's turn order: the GM runs them when the
-story says so (a pilot's wounds still count against his rolls). A skill the campaign's list
-does not have (a Pilot skill in a fantasy campaign) is rolled on its attribute: Drive, Pilot
-and Gunnery on Agility, Command on Charm, Repair on Wit.
+A vehicle action of a combatant in a running fight is one of his actions ("Vehicle Combat":
+resolved like character combat; "Multiple Actions"; "Order of Actions in a Round"): the
+shooter, the rammer's pilot and the pursuer's pilot in a chase turn act only in their turn,
+within the actions they declared (each one counted, as an attack is), with the
+multiple-action penalty and the reflex penalty they carry, and not while holding a full
+dodge. The pilots who answer (the evading pilot, the rammed one, the quarry's) roll with their
+own wound, multiple-action and reflex penalties, as a defender does. Outside a fight, or for
+someone not in it, the GM runs vehicle actions when the story says so.
+
+Every roll a character makes here takes what any of his rolls takes: a declared Lucky doubles
+it (the event lists ``lucky``), Bless and the other spells and items of :func:`.campaign._fx`
+change it, a perk's skill bonus is added. A skill the campaign's list does not have (a Pilot
+skill in a fantasy campaign) is rolled on its attribute: Drive, Pilot and Gunnery on Agility,
+Command on Charm, Repair on Wit.
 """
 
 from __future__ import annotations
@@ -18,13 +28,19 @@ from typing import Any
 
 from d6tui.engine.dice import Dice, table_roll
 from d6tui.engine.errors import DiceError, RuleError
-from d6tui.games.simple_six import combat
+from d6tui.games.simple_six import combat, effects, perks
 from d6tui.games.simple_six import vehicles as vr
 from d6tui.games.simple_six.campaign import (
     Campaign,
     Member,
+    _actions,
+    _check_action_left,
+    _check_not_dodging,
     _code_for,
+    _fx,
+    _Luck,
     _penalty,
+    _reflex,
     _roll,
     slug,
 )
@@ -39,6 +55,57 @@ FALLBACK = {"drive": "Agility", "pilot": "Agility", "gunnery": "Agility", "comma
             "repair": "Wit"}
 
 _VC = "Vehicle Combat"
+_ORDER = "Order of Actions in a Round"
+
+
+def in_fight(state: Campaign, m: Member) -> bool:
+    """Whether ``m`` is a combatant of the running fight."""
+    return state.combat is not None and m.id in state.combat.ids
+
+
+def check_can_act(state: Campaign, m: Member, what: str) -> None:
+    """Refuse a vehicle action ``m`` may not take now: in a running fight he is part of, it
+    must be his turn (between rounds there is no turn to keep), within the actions he declared,
+    not while he holds a full dodge or a spell forbids it ("Order of Actions in a Round",
+    "Multiple Actions", "Defensive Options"). Outside a fight nothing is refused.
+
+    Raises:
+        RuleError: out of turn, past the declared actions, full dodging, or blocked by a spell.
+    """
+    fight = state.combat
+    if fight is None or m.id not in fight.ids:
+        return
+    if fight.actor is not None and fight.actor != m.id:
+        actor = state.member(fight.actor).sheet.name
+        raise RuleError(f"it is {actor}'s turn, not {m.sheet.name}'s: a vehicle action in a"
+                        " fight is one of the character's actions", _ORDER)
+    _check_action_left(state, m, what)
+    if (why := effects.blocked(m.effects, "attack")) is not None:
+        raise RuleError(f"{m.sheet.name} cannot act: {why}", "The Grimoire")
+    _check_not_dodging(state, m, what)
+
+
+def _acts(state: Campaign, m: Member, what: str, payload: dict) -> None:
+    """Check that ``m`` may take the vehicle action now and, when he is a combatant, name him
+    in the payload as ``acted``: fold counts it as one of his actions."""
+    check_can_act(state, m, what)
+    if in_fight(state, m):
+        payload["acted"] = m.id
+
+
+def request(state: Campaign, m: Member, code: DieCode, what: str, label: str, *,
+            wounds: bool = True, target: int | None = None) -> RollRequest:
+    """The roll ``m`` makes of ``code`` (his ``what``: a skill or attribute), with what every
+    roll of his takes: wound, multiple-action and reflex penalties, spells and items
+    (:func:`.campaign._fx`), perk bonuses.
+
+    Args:
+        wounds: take the wound penalty here (False when it is already in ``code``).
+    """
+    return RollRequest(code, actions=_actions(state, m.id),
+                       wound_dice=_penalty(state, m) if wounds else 0,
+                       reflex_dice=_reflex(state, m), modifier=_fx(state, m, what),
+                       bonuses=perks.skill_bonuses(m.sheet, what), target=target, label=label)
 
 
 def skill_code(state: Campaign, m: Member, name: str) -> tuple[DieCode, str]:
@@ -84,10 +151,11 @@ def can_steer(state: Campaign, v: vr.Vehicle) -> bool:
 
 
 def _pilot_roll(state: Campaign, v: vr.Vehicle, key: str, dice: Dice | None,
-                typed: Mapping[str, Any], *, move: bool = False, bonus: int = 0,
+                typed: Mapping[str, Any], luck: _Luck, *, move: bool = False, bonus: int = 0,
                 extra: DieCode = ZERO) -> dict:
     """The pilot's Drive/Pilot roll with ``v``: skill less his wounds, plus Maneuverability,
-    less the vehicle's structural penalty (and Move dice and speed bonus in a chase)."""
+    less the vehicle's structural penalty (and Move dice and speed bonus in a chase); his
+    multiple-action and reflex penalties, spells, items and Lucky as on any roll of his."""
     if v.pilot is None:
         raise RuleError(f"{v.name} has no pilot: crew it first", "Vehicles")
     if not v.running:
@@ -101,13 +169,13 @@ def _pilot_roll(state: Campaign, v: vr.Vehicle, key: str, dice: Dice | None,
     if v.penalty:
         parts.append(f"-{v.penalty}D {v.level.label}")
     if move:
-        parts.append(f"Move {v.stats.move}")
+        parts.append(f"Move {v.move}")
     if bonus:
         parts.append(f"+{bonus}D speed")
     if extra != ZERO:
         parts.append(f"{extra.signed()} scale")
-    return _roll(RollRequest(code, label=" + ".join(parts)), state.settings, dice,
-                 typed.get(key))
+    req = request(state, m, code, what, " + ".join(parts), wounds=False)
+    return _roll(req, state.settings, dice, typed.get(key), lucky=luck(m))
 
 
 def _hit(state: Campaign, v: vr.Vehicle, code: DieCode, soak: DieCode, key: str,
@@ -118,9 +186,9 @@ def _hit(state: Campaign, v: vr.Vehicle, code: DieCode, soak: DieCode, key: str,
     hit: dict = {"vehicle": v.id, "key": key}
     hit["damage"] = _roll(RollRequest(code, label="damage"), s, dice, typed.get(key + "damage"))
     if s.combat == "static":
-        resistance = (v.stats.body + soak).static
+        resistance = (v.body + soak).static
     else:
-        resist = _roll(RollRequest(v.stats.body + soak, label=f"Body of {v.name}"), s, dice,
+        resist = _roll(RollRequest(v.body + soak, label=f"Body of {v.name}"), s, dice,
                        typed.get(key + "resist"))
         hit["resist"] = resist
         resistance = resist["total"]
@@ -195,6 +263,28 @@ def crew_vehicle(state: Campaign, which: str, pilot: str | None,
     return payload
 
 
+def remove_vehicle(state: Campaign, which: str, note: str = "") -> dict:
+    """Take a vehicle off the campaign's roster (sold, lost, left behind); its chases end. The
+    events before stay in the log, so its history can still be read and undone.
+
+    Args:
+        state: the campaign.
+        which: the vehicle (id or name).
+        note: the GM's words on why, for the log.
+
+    Returns:
+        A ``vehicle_removed`` payload (with the name, for the log's words).
+
+    Raises:
+        RuleError: no such vehicle.
+    """
+    v = vehicle(state, which)
+    payload: dict = {"type": "vehicle_removed", "vehicle": v.id, "name": v.name}
+    if note.strip():
+        payload["note"] = note.strip()
+    return payload
+
+
 # -- combat -----------------------------------------------------------------------------------
 
 
@@ -253,8 +343,12 @@ def attack_vehicle(
     t = vehicle(state, target)
     if t.destroyed:
         raise RuleError(f"{t.name} is already destroyed", "Structural Damage")
+    check_can_act(state, a, "attack")
+    luck = _Luck()
     payload: dict = {"type": "vehicle_attacked", "attacker": a.id, "vehicle": t.id,
                      "weapon": weapon, "range": range_, "system": s.combat}
+    if in_fight(state, a):
+        payload["acted"] = a.id
     if from_vehicle is not None:
         src = vehicle(state, from_vehicle)
         if a.id not in (src.pilot, *src.crew):
@@ -284,40 +378,42 @@ def attack_vehicle(
         boss = state.member(commander or a.id)
         code, what = skill_code(state, boss, "Command")
         name, tn = vr.salvo_difficulty(guns)
-        croll = _roll(RollRequest(code, wound_dice=_penalty(state, boss), target=tn,
-                                  label=f"{what} for a salvo of {guns} ({name})"),
-                      s, dice, typed.get("command"))
+        croll = _roll(request(state, boss, code, what,
+                              f"{what} for a salvo of {guns} ({name})", target=tn),
+                      s, dice, typed.get("command"), lucky=luck(boss))
         payload.update(guns=guns, commander=boss.id, command=croll, command_tn=tn)
         if croll["total"] < tn:
             payload["hit"] = False
-            return payload
+            return luck.mark(payload)
         dmg = dmg + DieCode.of(0, vr.salvo_pips(guns))
     code, what = skill_code(state, a, skill)
     payload["skill"] = what
-    attack = _roll(RollRequest(code + sc.attack, wound_dice=_penalty(state, a), label=what),
-                   s, dice, typed.get("attack"))
+    attack = _roll(request(state, a, code + sc.attack, what, what), s, dice,
+                   typed.get("attack"), lucky=luck(a))
     payload["attack"] = attack
     if not (evade and can_steer(state, t)):
         tn = combat.traditional_tn(range_=range_, cover=cover)
     elif s.combat == "static":
         pm = state.member(str(t.pilot))
-        skill_c, _ = skill_code(state, pm, t.stats.skill)
-        skill_c = skill_c - DieCode.of(_penalty(state, pm))
+        skill_c, pwhat = skill_code(state, pm, t.stats.skill)
+        # his penalties (wounds, multiple actions, reflex) and spells, as on any roll of his
+        lost = _penalty(state, pm) + _actions(state, pm.id) - 1 + _reflex(state, pm)
+        skill_c = skill_c - DieCode.of(lost) + _fx(state, pm, pwhat)
         base = vr.pilot_code(skill_c, t).static
         tn = combat.static_tn(base, range_=range_, cover=cover, scale_bonus=sc.dodge.static)
         payload["defense"] = {"static": base}
     else:
-        droll = _pilot_roll(state, t, "defense", dice, typed, extra=sc.dodge)
+        droll = _pilot_roll(state, t, "defense", dice, typed, luck, extra=sc.dodge)
         payload["defense"] = {"roll": droll}
         tn = combat.traditional_tn(droll["total"], kind="dodge", range_=range_, cover=cover)
     payload["tn"] = tn
     margin = combat.hit_margin(attack["total"], tn)
     payload["hit"] = margin >= 0
     if margin < 0:
-        return payload
+        return luck.mark(payload)
     extra = extra_damage(margin, s.increasing_damage) if s.increasing_damage else 0
     payload["hits"] = [_hit(state, t, dmg + sc.damage, sc.soak, "", dice, typed, extra)]
-    return payload
+    return luck.mark(payload)
 
 
 def ram(state: Campaign, rammer: str, target: str, *, dice: Dice | None = None,
@@ -350,11 +446,14 @@ def ram(state: Campaign, rammer: str, target: str, *, dice: Dice | None = None,
     if chase is not None and chase.range != "short":
         raise RuleError(f"{r.name} and {t.name} are at {chase.range} range; ramming is at"
                         " short range", "Ramming")
+    luck = _Luck()
     payload: dict = {"type": "vehicle_rammed", "rammer": r.id, "target": t.id}
-    rroll = _pilot_roll(state, r, "rammer_roll", dice, typed)
+    if r.pilot is not None:
+        _acts(state, state.member(r.pilot), "ram", payload)
+    rroll = _pilot_roll(state, r, "rammer_roll", dice, typed, luck)
     payload["rammer_roll"] = rroll
     if can_steer(state, t):
-        troll = _pilot_roll(state, t, "target_roll", dice, typed)
+        troll = _pilot_roll(state, t, "target_roll", dice, typed, luck)
         payload["target_roll"] = troll
         against = troll["total"]
     else:
@@ -362,15 +461,16 @@ def ram(state: Campaign, rammer: str, target: str, *, dice: Dice | None = None,
         payload["target_tn"] = against
     payload["hit"] = rroll["total"] > against
     if not payload["hit"]:
-        return payload
-    base = vr.ram_damage(r.stats, t.stats)
+        return luck.mark(payload)
+    base = vr.ram_damage(r, t)
     payload["ram_damage"] = str(base)
     sc = combat.scale_effects(r.stats.scale, t.stats.scale)
+    back = combat.scale_effects(t.stats.scale, r.stats.scale)  # the rammer's side of it
     payload["hits"] = [
         _hit(state, t, base + sc.damage, sc.soak, "target_", dice, typed),
-        _hit(state, r, base, ZERO, "rammer_", dice, typed),
+        _hit(state, r, base + back.damage, back.soak, "rammer_", dice, typed),
     ]
-    return payload
+    return luck.mark(payload)
 
 
 # -- chases -----------------------------------------------------------------------------------
@@ -403,6 +503,9 @@ def chase_turn(state: Campaign, pursuer: str, quarry: str, *, pursuer_move: str 
     the range one band, as its side wants (``pursuer_move``/``quarry_move``); a tie changes
     nothing. Closing below short is caught, opening beyond long escaped: the chase ends.
 
+    The pursuer's pilot, in a running fight, takes the turn as one of his actions (see the
+    module); the quarry's pilot rolls with his own penalties.
+
     Returns:
         A ``chase_turned`` payload: both rolls, ``winner``, ``move`` and ``result`` (a range,
         ``caught`` or ``escaped``).
@@ -417,21 +520,27 @@ def chase_turn(state: Campaign, pursuer: str, quarry: str, *, pursuer_move: str 
         raise RuleError(f"{p.name} is not chasing {q.name}", "Chases")
     if c.pursuer != p.id:
         p, q = q, p
+    for move in (pursuer_move, quarry_move):
+        if move not in ("close", "open"):
+            raise RuleError(f"the winner closes or opens the range, not {move!r}", "Chases")
+    luck = _Luck()
     payload: dict = {"type": "chase_turned", "pursuer": p.id, "quarry": q.id,
                      "range": c.range}
+    if p.pilot is not None:
+        _acts(state, state.member(p.pilot), "chase turn", payload)
     pb, qb = vr.speed_bonus(p.stats.speed, q.stats.speed), vr.speed_bonus(q.stats.speed,
                                                                          p.stats.speed)
-    payload["pursuer_roll"] = _pilot_roll(state, p, "pursuer_roll", dice, typed, move=True,
-                                          bonus=pb)
-    payload["quarry_roll"] = _pilot_roll(state, q, "quarry_roll", dice, typed, move=True,
-                                         bonus=qb)
+    payload["pursuer_roll"] = _pilot_roll(state, p, "pursuer_roll", dice, typed, luck,
+                                          move=True, bonus=pb)
+    payload["quarry_roll"] = _pilot_roll(state, q, "quarry_roll", dice, typed, luck,
+                                         move=True, bonus=qb)
     pt, qt = payload["pursuer_roll"]["total"], payload["quarry_roll"]["total"]
     if pt == qt:
         payload.update(winner="", move="", result=c.range)
-        return payload
+        return luck.mark(payload)
     winner, move = (p.id, pursuer_move) if pt > qt else (q.id, quarry_move)
     payload.update(winner=winner, move=move, result=vr.chase_step(c.range, move))
-    return payload
+    return luck.mark(payload)
 
 
 def end_chase(state: Campaign, pursuer: str, quarry: str) -> dict:
@@ -472,10 +581,10 @@ def repair_vehicle(state: Campaign, which: str, who: str, part: str, *,
     m = state.member(who)
     job = vr.repair_job(v, part)
     code, what = skill_code(state, m, "Repair")
-    roll = _roll(RollRequest(code, wound_dice=_penalty(state, m), target=job.tn,
-                             label=f"{what} ({job.difficulty})"),
-                 state.settings, dice, typed.get("roll"))
-    return {"type": "vehicle_repaired", "vehicle": v.id, "who": m.id, "part": part,
+    luck = _Luck()
+    roll = _roll(request(state, m, code, what, f"{what} ({job.difficulty})", target=job.tn),
+                 state.settings, dice, typed.get("roll"), lucky=luck(m))
+    return luck.mark({"type": "vehicle_repaired", "vehicle": v.id, "who": m.id, "part": part,
             "dice": job.dice, "difficulty": job.difficulty, "tn": job.tn,
             "cost": f"{job.percent}% of {v.stats.dollars}", "time": job.time, "roll": roll,
-            "success": roll["total"] >= job.tn}
+            "success": roll["total"] >= job.tn})

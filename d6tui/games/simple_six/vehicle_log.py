@@ -3,13 +3,18 @@ event holds.
 
 Events (facts, past tense): ``vehicle_added``, ``vehicle_crewed``, ``vehicle_attacked``,
 ``vehicle_rammed``, ``chase_started``, ``chase_turned``, ``chase_ended``,
-``vehicle_repaired``. The commands that make them are in :mod:`.vehicle_commands`.
+``vehicle_repaired``, ``vehicle_removed``. The commands that make them are in :mod:`.vehicle_commands`.
 
 A hit on a vehicle is stored as a ``hits`` entry: ``vehicle``, ``key`` (the prefix of its typed
 rolls), ``damage`` and (traditional) ``resist`` rolls, ``resistance``, ``extra`` and, when the
 damage got through, ``location`` (the 1D of the damage chart), ``part``, and for a system hit
 ``system_roll`` and ``system``. Fold recomputes the part and the system from the dice, so a log
 whose words disagree with its dice does not load.
+
+``acted`` (on ``vehicle_attacked``, ``vehicle_rammed``, ``chase_turned``): the combatant whose
+action it was in a running fight; fold counts it against his declared actions, as an attack.
+Older logs have no ``acted`` and count nothing. ``vehicle_removed`` takes a vehicle off the
+roster (its chases end); the events before it stay in the log.
 """
 
 from __future__ import annotations
@@ -137,6 +142,15 @@ def apply_hit(state: Campaign, hit: dict) -> Campaign:
     return put(state, _check(vr.apply_damage, v, margin, part, system))
 
 
+def _acted(state: Campaign, e: dict) -> Campaign:
+    """Count the vehicle action of the combatant named ``acted`` ("Multiple Actions")."""
+    from d6tui.games.simple_six.campaign import _count_action, _member
+
+    if "acted" not in e:
+        return state
+    return _count_action(state, _member(state, e["acted"]).id)
+
+
 def _f_added(state: Campaign, e: dict) -> Campaign:
     vid = str(_need(e, "id"))
     if any(v.id == vid for v in state.vehicles):
@@ -159,6 +173,7 @@ def _f_crewed(state: Campaign, e: dict) -> Campaign:
 
 def _f_attacked(state: Campaign, e: dict) -> Campaign:
     _v(state, _need(e, "vehicle"))
+    state = _acted(state, e)
     if "command" in e:
         ok = _total(e["command"], "Command") >= int(_need(e, "command_tn"))
         if not ok:
@@ -176,6 +191,7 @@ def _f_attacked(state: Campaign, e: dict) -> Campaign:
 def _f_rammed(state: Campaign, e: dict) -> Campaign:
     _v(state, _need(e, "rammer"))
     _v(state, _need(e, "target"))
+    state = _acted(state, e)
     against = (_total(e["target_roll"], "pilot") if "target_roll" in e
                else int(_need(e, "target_tn")))
     ok = _total(_need(e, "rammer_roll"), "ram") > against
@@ -200,6 +216,7 @@ def _f_chase_turned(state: Campaign, e: dict) -> Campaign:
     c = chase_of(state, str(_need(e, "pursuer")), str(_need(e, "quarry")))
     if c is None:
         raise EventError("there is no such chase")
+    state = _acted(state, e)
     p = _total(_need(e, "pursuer_roll"), "pursuer")
     q = _total(_need(e, "quarry_roll"), "quarry")
     if p == q:
@@ -219,6 +236,12 @@ def _f_chase_ended(state: Campaign, e: dict) -> Campaign:
     if c is None:
         raise EventError("there is no such chase")
     return replace(state, chases=tuple(x for x in state.chases if x is not c))
+
+
+def _f_removed(state: Campaign, e: dict) -> Campaign:
+    v = _v(state, _need(e, "vehicle"))
+    return replace(state, vehicles=tuple(x for x in state.vehicles if x.id != v.id),
+                   chases=tuple(c for c in state.chases if v.id not in (c.pursuer, c.quarry)))
 
 
 def _f_repaired(state: Campaign, e: dict) -> Campaign:
@@ -242,6 +265,7 @@ FOLDS: dict[str, Callable[[Campaign, dict], Campaign]] = {
     "chase_turned": _f_chase_turned,
     "chase_ended": _f_chase_ended,
     "vehicle_repaired": _f_repaired,
+    "vehicle_removed": _f_removed,
 }
 
 
@@ -309,6 +333,9 @@ def describe(event: dict, n: Callable[[object], str]) -> str:
         return line + f"; {n(event['winner'])} {verb} to {result} range"
     if t == "chase_ended":
         return f"the chase of {n(event['quarry'])} by {n(event['pursuer'])} ended"
+    if t == "vehicle_removed":
+        why = f" ({event['note']})" if event.get("note") else ""
+        return f"vehicle {event.get('name', n(event['vehicle']))} left the roster{why}"
     if t == "vehicle_repaired":
         ok = "repaired" if event.get("success") else "failed to repair"
         return (f"{n(event['who'])} {ok} the {event['part']} of {n(event['vehicle'])}"

@@ -21,6 +21,15 @@ Where the SRD is silent, d6tui decides (each is named where it applies):
 - Salvo difficulty: one level per doubling of the guns (2 Easy, 3-4 Moderate, 5-8 Difficult,
   9-16 Very Difficult, more Heroic).
 - Repairs count a structural wound as dice lost by its penalty (Mortally Wounded 4D).
+- A damaged system changes a number where its name says which (:data:`SYSTEM_STATS`): dice
+  lost on armor, shields, plating or hull lower the Body rolled to resist damage (never below
+  1D); dice lost on engines, boilers, levitation or repulsors lower Move (never below 0D).
+  Every other system (sensors, radio, rigging...) is bookkeeping for the GM: the view says
+  so. Only dice lost count: an unrated system that breaks changes no number.
+- The severity of a structural hit is the wound level the chart gives for the damage that
+  got through, as for a character ("Wound Level Chart", with its notes): the SRD's "one wound
+  level" is read as one wound, of the severity the chart decided, so a large margin can
+  destroy a vehicle at once.
 """
 
 from __future__ import annotations
@@ -64,6 +73,28 @@ DAMAGE_CHART = {1: "maneuverability", 2: "system", 3: "system", 4: "structure",
 
 #: Faces of the damage chart that are house values (the SRD's chart stops at 5).
 HOUSE_FACES = frozenset({6})
+
+#: System name words -> the stat its lost dice lower (house: "System Damaged" names armor and
+#: shielding among the systems; the SRD does not say which numbers they stand for).
+SYSTEM_STATS: tuple[tuple[str, str], ...] = (
+    ("armor", "body"), ("armour", "body"), ("shield", "body"), ("plating", "body"),
+    ("hull", "body"), ("engine", "move"), ("boiler", "move"), ("levitation", "move"),
+    ("repulsor", "move"),
+)
+
+
+def system_stat(name: str) -> str | None:
+    """The stat a system's lost dice lower: ``"body"``, ``"move"``, or None (bookkeeping).
+
+    Args:
+        name: the system's name, matched by the words of :data:`SYSTEM_STATS` (any case).
+    """
+    low = name.lower()
+    for word, stat in SYSTEM_STATS:
+        if word in low:
+            return stat
+    return None
+
 
 #: Chase ranges, nearest first ("Chases").
 RANGES = ("short", "medium", "long")
@@ -285,6 +316,22 @@ class Vehicle:
         """Maneuverability now: the stat less the dice lost (may be negative)."""
         return self.stats.maneuverability - DieCode.of(self.mnv_lost)
 
+    def _lost_on(self, stat: str) -> int:
+        return sum(d for n, d in self.systems if system_stat(n) == stat)
+
+    @property
+    def body(self) -> DieCode:
+        """Body now: the stat less the dice lost on armor and shield systems, never below 1D
+        (house, see :data:`SYSTEM_STATS`)."""
+        code = self.stats.body - DieCode.of(self._lost_on("body"))
+        return code if code.dice >= 1 else DieCode.of(1)
+
+    @property
+    def move(self) -> DieCode:
+        """Move now: the stat less the dice lost on engine systems, never below 0D (house)."""
+        code = self.stats.move - DieCode.of(self._lost_on("move"))
+        return code if code.total_pips >= 0 else DieCode.of(0)
+
     @property
     def running(self) -> bool:
         """It still moves: not Mortally Wounded or destroyed."""
@@ -418,7 +465,7 @@ def pilot_code(skill: DieCode, v: Vehicle, *, move: bool = False, bonus: int = 0
     """
     code = skill + v.maneuverability - DieCode.of(v.penalty) + DieCode.of(bonus)
     if move:
-        code = code + v.stats.move
+        code = code + v.move
     return code if code.dice >= 1 else DieCode.of(1)
 
 
@@ -467,9 +514,13 @@ def chase_step(range_: str, move: str) -> str:
     return RANGES[i]
 
 
-def ram_damage(rammer: VehicleStats, target: VehicleStats) -> DieCode:
+def ram_damage(rammer: VehicleStats | Vehicle, target: VehicleStats | Vehicle) -> DieCode:
     """What a successful ram deals to both vehicles: the rammer's Body plus the relative Move
     ("Ramming"): the difference of the two Move codes.
+
+    Args:
+        rammer, target: the stats, or vehicles in play (their Body and Move as they stand,
+            lowered by damaged armor and engines).
 
     Returns:
         The damage code (before scale).
