@@ -195,8 +195,9 @@ def test_damaged_shields_lower_body_and_engines_lower_move() -> None:
 def test_a_hit_on_a_yacht_with_shields_down_rolls_less_body() -> None:
     s = ships()
     laser = BY_NAME["Star Fighter"].weapons[0]
+    big = w(*[6] * (laser.damage.dice - 1), 5)
     s.do(vc.attack_vehicle, "ace", "Lucky Lady", weapon=laser.name, from_vehicle="Red Five",
-         evade=False, typed={"attack": w(6, 6, 6, 3), "damage": w(*[6] * (laser.damage.dice - 1), 5),
+         evade=False, typed={"attack": w(6, 6, 6, 3), "damage": big,
                              "resist": w(1, 1, 1, 1), "location": [2], "system_roll": [1]})
     assert vehicle(s.state, "lucky-lady").lost("Shields") == 1
     ev = s.do(vc.attack_vehicle, "ace", "Lucky Lady", weapon=laser.name,

@@ -118,3 +118,55 @@ async def test_add_crew_and_fire_on_a_vehicle_at_80x24(saves: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is game
+
+
+@sync
+async def test_chase_turn_asks_close_or_open_and_x_removes_after_asking(saves: Path) -> None:
+    from d6tui.games.simple_six import vehicle_commands as vc
+    from d6tui.ui.screens.modals import ConfirmModal
+
+    s = crew_session(saves)
+    by = {t.name: t for t in templates()}
+    s.do(vc.add_vehicle, by["Star Fighter"], "Red Five")
+    s.do(vc.add_vehicle, by["Star Yacht"], "Lucky Lady")
+    s.do(vc.crew_vehicle, "Red Five", "ace")
+    s.do(vc.crew_vehicle, "Lucky Lady", "rival")
+    s.do(vc.start_chase, "Red Five", "Lucky Lady", "medium")
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("V")
+        await pilot.pause()
+        view = app.screen
+        assert isinstance(view, VehiclesScreen) and view.selected == "red-five"
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.press("1")  # next turn
+        await pilot.pause()
+        moves = app.screen
+        assert isinstance(moves, ChoiceModal)
+        assert moves.options[0][1] == ("close", "open")  # the usual one first
+        assert "Red Five would close (short)" in moves.options[0][0]
+        await pilot.press("2")  # both open
+        await settle(pilot)
+        last = s.events[-1]
+        assert last["type"] == "chase_turned"
+        if last["winner"]:
+            assert last["move"] == "open"
+        # x asks first; n keeps the vehicle, y removes it
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmModal)
+        await pilot.press("n")
+        await settle(pilot)
+        assert len(s.state.vehicles) == 2
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmModal)
+        await pilot.press("y")
+        await settle(pilot)
+        assert [v.name for v in s.state.vehicles] == ["Lucky Lady"]
+        assert s.events[-1]["type"] == "vehicle_removed"
+        text = str(view.query_one("#vlast", Static).render())
+        assert "Red Five left the roster" in text
+        assert view.selected == "lucky-lady"

@@ -12,7 +12,8 @@ were spent (:attr:`.campaign.Member.perks_used`).
   is nothing to count them against): start a session first. A Lucky declared but not rolled, or
   a Daredevil round not reached, lapses when the session ends.
 - Lucky: declared with ``perk_used``; the character's next roll of any kind (a check, an
-  attack or its damage, a defense, a resist roll, a spell, initiative, a wound or healing roll)
+  attack or its damage, a defense, a resist roll, a spell, initiative, a wound or healing roll,
+  a vehicle roll: gunnery, piloting, Command, Repair)
   has its result doubled (``doubled_by`` in the roll; the event lists ``lucky``).
 - Attractive: the GM marks a check as about appearance when rolling it; its result is doubled
   (:func:`.campaign.roll_check`, ``appearance=True``).

@@ -34,12 +34,17 @@ function that applies it):
 - "Quasi Skills": at most the campaign's attribute limit at creation; once 1D or more they
   rise a pip for their dice in CP, once a session like skills; a 0D one cannot be rolled.
 - Vehicles (see :mod:`.vehicles` for the whole list): a 6 on the 1D damage chart is
-  Structural Damage; the wound chart's severity is the wound a structural hit deals; a
-  vehicle's structural wound takes its character penalty off the pilot's rolls; a System hit
-  picks the system with 1D over the vehicle's list; salvo difficulty rises one level per
-  doubling of the guns; a repair counts a structural wound as its penalty dice (Mortally
-  Wounded 4D); a target nobody steers is rammed on beating 10; vehicle actions are not tied to
-  the fight's turn order. The sample vehicles' numbers are house values (marked ⌂).
+  Structural Damage; a structural hit is one wound, of the level the wound chart gives for
+  the damage that got through (so one big hit can destroy a vehicle); a vehicle's structural
+  wound takes its character penalty off the pilot's rolls; a System hit picks the system with
+  1D over the vehicle's list; dice lost on armor, shields, plating or hull lower Body, on
+  engines, boilers, levitation or repulsors lower Move, other systems are bookkeeping; salvo
+  difficulty rises one level per doubling of the guns; a repair counts a structural wound as
+  its penalty dice (Mortally Wounded 4D); a target nobody steers is rammed on beating 10; in
+  a ram the larger vehicle adds the scale difference both ways. A combatant's vehicle action
+  in a running fight is one of his actions (his turn, his declared count, the multiple-action
+  and reflex penalties, no full dodge; see :mod:`.vehicle_commands`); out of a fight vehicle
+  actions are free. The sample vehicles' numbers are house values (marked ⌂).
 - Once-per-session perks are counted from a session's start and cannot be used outside one;
   Lucky doubles the next roll of any kind, Lucky and Attractive on one roll make it x4, and
   Daredevil halves static defenses or the defense roll (rounded down) and doubles the Might

@@ -3,7 +3,8 @@ event holds.
 
 Events (facts, past tense): ``vehicle_added``, ``vehicle_crewed``, ``vehicle_attacked``,
 ``vehicle_rammed``, ``chase_started``, ``chase_turned``, ``chase_ended``,
-``vehicle_repaired``, ``vehicle_removed``. The commands that make them are in :mod:`.vehicle_commands`.
+``vehicle_repaired``, ``vehicle_removed``. The commands that make them are in
+:mod:`.vehicle_commands`.
 
 A hit on a vehicle is stored as a ``hits`` entry: ``vehicle``, ``key`` (the prefix of its typed
 rolls), ``damage`` and (traditional) ``resist`` rolls, ``resistance``, ``extra`` and, when the

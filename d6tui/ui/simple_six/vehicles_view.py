@@ -42,23 +42,37 @@ session with their damage; everything done here is written in the campaign's log
 - `a` adds a vehicle from a template. The SRD's sample vehicles have no numbers, so the
   shipped templates are house values, marked ⌂; write your own `[[vehicles]]` in
   `simple_six_vehicles.toml` in the d6tui config folder (same keys) to replace them by name.
+- `x` removes the picked vehicle from the roster (sold, sunk, left behind), after a yes/no
+  question; its chases end, and what it did stays in the log (undo brings it back).
 - `c` crews the picked vehicle: a pilot from the roster (his Drive or Pilot skill is rolled)
   and others aboard, up to Crew plus Passengers.
 - `f` fires on the picked vehicle: a weapon mounted on a vehicle the shooter is aboard (at
   that vehicle's scale) or a hand weapon. Several guns of one type fire as a salvo: a Command
   roll (Easy for 2, one level harder per doubling, house) and +1 pip per doubling. The
-  pilot rolls Drive/Pilot plus Maneuverability in place of Dodge (10 with no pilot); a hit
-  rolls damage against Body, the wound chart gives the severity and 1D where it lands: 1 MNV
-  -1D (it may go negative, a penalty to the pilot), 2-3 a system (-1D or broken), 4-5
-  structure; 6, missing from the SRD's chart, is structural too (house ⌂). Structural wounds
-  are character wound levels: their penalty falls on the pilot; Mortally Wounded stops the
-  vehicle, Dead destroys it.
+  pilot rolls Drive/Pilot plus Maneuverability in place of Dodge (10 with no pilot).
+- Damage: a hit rolls damage against Body; 1D says where it lands: 1 MNV -1D (it may go
+  negative, a penalty to the pilot), 2-3 a system (-1D or broken), 4-5 structure; 6, missing
+  from the SRD's chart, is structural too (house ⌂). A structural hit is ONE wound, of the
+  level the wound chart gives for the damage that got through (as for a character; a Wounded
+  vehicle hit again climbs): a big hit can take an undamaged vehicle straight to Mortally
+  Wounded (stopped) or Dead (destroyed). Its penalty falls on the pilot's rolls.
+- Damaged systems (house): dice lost on Armor, Shields, Plating or Hull lower Body (never
+  below 1D); on Engines, a Boiler, Levitation or Repulsors lower Move (never below 0D); the
+  table shows Body and Move as they stand. Other systems (sensors, radio, rigging, ...) are
+  bookkeeping: the GM decides what a broken one means.
+- In a fight, a combatant's shot, ram or chase turn (as the pursuer's pilot) is one of his
+  actions: only in his turn, within the actions he declared, with the multiple-action and
+  reflex penalties, never while full dodging. The pilot who evades rolls with his own
+  penalties. Out of a fight the GM runs vehicle actions freely. Lucky, Bless and items count
+  on vehicle rolls as on any roll.
 - `R` rams with the picked vehicle (short range): its pilot must beat the target's; both
-  take the rammer's Body plus the difference in Move.
+  take the rammer's Body plus the difference in Move, and the larger vehicle adds the scale
+  difference to the damage it deals and to its Body.
 - `h` starts a chase from the picked vehicle, or runs its next turn: each pilot rolls
   Drive/Pilot + MNV + Move, the faster speed category adding the difference (0D, 2D, 5D,
-  10D); the higher closes (pursuer) or opens (quarry) one band. Below Short is caught,
-  beyond Long escaped.
+  10D); the higher closes or opens the range one band, as his side chose before the roll
+  (the pursuer closes and the quarry opens unless you pick otherwise). Below Short is
+  caught, beyond Long escaped.
 - `r` repairs a damaged part: dice lost give the difficulty, cost and time ("Repairing
   Vehicles"); the repairer rolls Repair.
 - `t` table dice, as on the tracker. `escape` or `V` goes back.
@@ -78,11 +92,19 @@ def vehicle_table(c: Campaign, selected: str | None) -> Table:
         style = "bold" if v.id == selected else ""
         mnv = str(v.maneuverability)
         t.add_row(mark, Text(v.name + (HOUSE if v.stats.house else ""), style=style),
-                  f"{v.stats.scale}D", str(v.stats.body),
-                  Text(mnv, style="red" if v.mnv_lost else ""), str(v.stats.move),
+                  f"{v.stats.scale}D",
+                  Text(str(v.body), style="red" if v.body != v.stats.body else ""),
+                  Text(mnv, style="red" if v.mnv_lost else ""),
+                  Text(str(v.move), style="red" if v.move != v.stats.move else ""),
                   names.get(v.pilot, "-") if v.pilot else "-",
                   Text(v.damage_words(), style="red" if v.destroyed else ""))
     return t
+
+
+def _lowers(system: vr.System) -> str:
+    """`` (→Body⌂)`` for a rated system whose lost dice lower a stat (house), else empty."""
+    stat = vr.system_stat(system.name)
+    return f" (\u2192{stat.capitalize()}{HOUSE})" if system.rating and stat else ""
 
 
 def details(c: Campaign, v: vr.Vehicle) -> Text:
@@ -102,14 +124,33 @@ def details(c: Campaign, v: vr.Vehicle) -> Text:
         s_.name + (f" {s_.rating}" if s_.rating else "")
         + (" broken" if v.broken(s_.name) else f" -{v.lost(s_.name)}D" if v.lost(s_.name)
            else "")
+        + _lowers(s_)
         for s_ in s.systems)
     out.append(f"Systems: {systems or 'none'}\n")
+    if any(not _lowers(x) for x in s.systems):
+        out.append("(systems without \u2192 are bookkeeping: no number changes)\n", "dim")
     aboard = ", ".join(names.get(x, x) for x in v.crew)
     out.append(f"Aboard: {aboard or '-'}\n")
     for ch in c.chases:
         if v.id in (ch.pursuer, ch.quarry):
             out.append(f"Chase: {names.get(ch.pursuer)} after {names.get(ch.quarry)},"
                        f" {ch.range} range\n", "italic")
+    return out
+
+
+def chase_moves(c: Campaign, ch: vr.Chase) -> list[tuple[str, tuple[str, str]]]:
+    """The choices of a chase turn: what the pursuer and the quarry each do if they win
+    ("Chases": the winner closes or opens the range "as desired"). The usual one comes first:
+    the pursuer closes, the quarry opens."""
+    names = names_in(c)
+    p, q = names.get(ch.pursuer, ch.pursuer), names.get(ch.quarry, ch.quarry)
+
+    def then(move: str) -> str:
+        return vr.chase_step(ch.range, move)
+
+    out = []
+    for pm, qm in (("close", "open"), ("open", "open"), ("close", "close"), ("open", "close")):
+        out.append((f"{p} would {pm} ({then(pm)}), {q} would {qm} ({then(qm)})", (pm, qm)))
     return out
 
 
@@ -146,6 +187,8 @@ class VehiclesScreen(Screen):
                 tooltip="Start a chase, run its next turn, or end it"),
         Binding("r", "repair", "Repair", id=f"{_P}.repair",
                 tooltip="Repair a damaged part of the picked vehicle"),
+        Binding("x", "remove", "Remove", id=f"{_P}.remove",
+                tooltip="Take the picked vehicle off the roster (asks first; its log stays)"),
         Binding("t", "table_mode", "Table dice", show=False, id=f"{_P}.table",
                 tooltip="Type every roll from real dice (or let d6tui roll)"),
         Binding("escape,V", "back", "Back", id=f"{_P}.back",
@@ -190,14 +233,14 @@ class VehiclesScreen(Screen):
         if self.selected not in ids:
             self.selected = ids[0] if ids else None
         banner = Text()
+        if self.game.table_mode:
+            banner.append("[table dice] ", "italic")
         if not ids:
             banner.append("No vehicles yet: ", "bold")
             banner.append("a adds one from a template.")
         else:
             banner.append(f"{len(ids)} vehicle{'s' if len(ids) != 1 else ''}. ", "bold")
-            banner.append("a add, c crew, f fire on, R ram, h chase, r repair.")
-        if self.game.table_mode:
-            banner.append("  [table dice]", "italic")
+            banner.append("a add, c crew, f fire, R ram, h chase, r repair, x remove.")
         self.query_one("#vbanner", Static).update(banner)
         self.query_one("#vtable", Static).update(vehicle_table(c, self.selected))
         v = self.picked()
@@ -239,7 +282,7 @@ class VehiclesScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer only the keys that make sense now."""
         c = self.campaign
-        if action in ("crew", "fire", "repair", "chase", "ram"):
+        if action in ("crew", "fire", "repair", "chase", "ram", "remove"):
             return self.picked() is not None and (action != "crew" or bool(c.members))
         return True
 
@@ -434,7 +477,13 @@ class VehiclesScreen(Screen):
             return
         kind, ch = what
         if kind == "turn" and ch is not None:
-            await self.run(vc.chase_turn, ch.pursuer, ch.quarry)
+            moves = await self.choose(
+                "What does the winner of this turn do? (decided before the roll)",
+                chase_moves(c, ch))
+            if moves is None:
+                return
+            await self.run(vc.chase_turn, ch.pursuer, ch.quarry, pursuer_move=moves[0],
+                           quarry_move=moves[1])
             return
         if kind == "end" and ch is not None:
             await self.run(vc.end_chase, ch.pursuer, ch.quarry, rolls=False)
@@ -447,6 +496,24 @@ class VehiclesScreen(Screen):
         if rng is None:
             return
         await self.run(vc.start_chase, v.id, quarry, rng, rolls=False)
+
+    @work(exclusive=True, group="simple-six-vehicles")
+    async def action_remove(self) -> None:
+        """Take the picked vehicle off the roster, after asking."""
+        from d6tui.ui.screens.modals import ConfirmModal
+
+        v = self.picked()
+        if v is None:
+            return
+        chased = " Its chase ends." if any(v.id in (ch.pursuer, ch.quarry)
+                                           for ch in self.campaign.chases) else ""
+        sure = await self.app.push_screen_wait(ConfirmModal(
+            f"Remove {v.name} ({v.stats.name}, {v.damage_words()}) from the roster? What it"
+            f" did stays in the log; undo (u on the tracker) brings it back.{chased}",
+            yes="Remove"))
+        if not sure:
+            return
+        await self.run(vc.remove_vehicle, v.id, rolls=False)
 
     @work(exclusive=True, group="simple-six-vehicles")
     async def action_repair(self) -> None:
