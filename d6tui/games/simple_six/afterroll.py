@@ -15,6 +15,9 @@ to it is a new event that holds only the new dice:
 - ``destiny_rerolled``: the whole new ``roll``, made with the same dice, bonuses and doubling as
   the failed one (the same roll made again).
 
+A Death Spell made a success by the change rolls its damage and the target's resistance in
+the new event, as ``changes`` (``damage``, ``resist``, ``resistance``, ``lucky``).
+
 For an attack the new roll is stored as ``attack``, with ``changes``: the keys of the attack
 event that the new roll changes (``hit``; when a miss becomes a hit, the ``damage`` roll, the
 target's ``resist`` roll, ``resistance``, ``extra`` and any Lucky they spent; when a hit gains
@@ -228,8 +231,26 @@ def destiny_reroll(
         return {"type": "destiny_rerolled", "who": m.id, "attack": new,
                 "changes": _attack_changes(last, new, dice, tmap)}
     one = typed.get("roll") if isinstance(typed, Mapping) else typed
-    return {"type": "destiny_rerolled", "who": m.id,
-            "roll": reroll(roll, opts, dice=dice, typed=_three(one) if one else None)}
+    new = reroll(roll, opts, dice=dice, typed=_three(one) if one else None)
+    payload = {"type": "destiny_rerolled", "who": m.id, "roll": new}
+    return _with_spell_changes(payload, last, new, dice,
+                               typed if isinstance(typed, Mapping) else None)
+
+
+def _with_spell_changes(payload: dict, last: LastRoll, new: dict, dice: Dice | None,
+                        typed: Mapping[str, Sequence] | None) -> dict:
+    """``payload`` with ``changes`` when the changed roll makes a Death Spell succeed: its
+    damage and the target's resistance, rolled now (:func:`.spellcast.spell_changes`)."""
+    from d6tui.games.simple_six.spellcast import spell_changes
+
+    if last.event.get("type") != "spell_cast":
+        return payload
+    more = {k: (list(v[0]), list(v[1])) for k, v in (typed or {}).items()
+            if k in ("damage", "resist")}
+    changes = spell_changes(last.before, last.event, new, dice=dice, typed=more)
+    if changes:
+        payload["changes"] = changes
+    return payload
 
 
 def _three(typed: Sequence) -> tuple[Sequence[int], Sequence[int], Sequence[Sequence[int]]]:
@@ -242,11 +263,15 @@ def _refold(before: Campaign, event: dict, key: str, roll: dict,
             changes: object = None) -> Campaign:
     """Fold the open roll's event again from the campaign before it, with its roll changed
     (and, for an attack, the keys its new roll changes)."""
+    from d6tui.games.simple_six.spellcast import SPELL_CHANGES
+
     extra = {}
     if changes is not None:
-        if not isinstance(changes, dict) or not set(changes) <= ATTACK_CHANGES or (
-                key != "attack"):
-            raise EventError("only an attack's hit and damage change with its roll")
+        spell = event.get("type") == "spell_cast" and event.get("spell") == "Death Spell"
+        allowed = ATTACK_CHANGES if key == "attack" else SPELL_CHANGES if spell else None
+        if not isinstance(changes, dict) or allowed is None or not set(changes) <= allowed:
+            raise EventError("only an attack's hit and damage, or a Death Spell's damage,"
+                             " change with its roll")
         extra = changes
     try:
         return fold(before, {**event, key: roll, **extra})
@@ -325,7 +350,8 @@ def add_cp(
         count: points spent.
         dice: the app's dice.
         chains: the extra wild dice thrown at the table, one chain each.
-        typed: for an attack that the points turn into a hit, its ``damage`` and ``resist``
+        typed: for an attack that the points turn into a hit (or a Death Spell they make a
+            success), its ``damage`` and ``resist``
             rolls thrown at the table, (faces, wild) each.
 
     Returns:
@@ -350,7 +376,8 @@ def add_cp(
                "source": "table" if chains is not None else "app", "roll": new}
     if last.key == "attack":
         payload["changes"] = _attack_changes(last, new, dice, typed)
-    return payload
+        return payload
+    return _with_spell_changes(payload, last, new, dice, typed)
 
 
 def fold_cp_added(state: Campaign, e: dict) -> Campaign:

@@ -86,6 +86,8 @@ class Member:
         effects: spells working on this character (see :mod:`.effects`).
         tools: Sorcerer's Tools the character owns (see :mod:`.tools`).
         items: enchanted items the character carries ("Enchanted Items").
+        heal_casts: the campaign minute of each Heal spell cast on this character (its
+            day counts the +10 of "Heal"; see :func:`heals_today`).
     """
 
     id: str
@@ -99,6 +101,7 @@ class Member:
     effects: tuple[effects.Effect, ...] = ()
     tools: tuple[Tool, ...] = ()
     items: tuple[str, ...] = ()
+    heal_casts: tuple[int, ...] = ()
 
     @property
     def spell_helpless(self) -> str | None:
@@ -318,6 +321,48 @@ def _check_not_dodging(state: Campaign, m: Member, what: str) -> None:
                         f" nothing else: no {what}", section)
 
 
+def check_can_cast(state: Campaign, m: Member) -> None:
+    """Every cast's checks on the caster, whatever the spell or its source (a spell known,
+    Heal, a scroll): in a fight only in his own turn ("Order of Actions in a Round"), able to
+    act, one spell a turn ("Casting Spells"), nothing stopping him (Earthquake, Shape Change),
+    an action left of those declared ("Multiple Actions"), and not holding a full dodge
+    ("Defensive Options"). A character outside the fight casts as out of one.
+
+    Raises:
+        RuleError: one of these is broken.
+    """
+    fight = state.combat
+    in_fight = fight is not None and m.id in fight.ids
+    if in_fight and fight is not None and fight.actor is not None and fight.actor != m.id:
+        actor = state.member(fight.actor).sheet.name
+        raise RuleError(f"it is {actor}'s turn, not {m.sheet.name}'s", _ORDER)
+    if m.out_of_action:
+        raise RuleError(f"{m.sheet.name} cannot act", "Wound Level Effects")
+    if m.caster.cast_this_turn and in_fight:
+        raise RuleError("only one spell may be cast a turn", "Casting Spells")
+    if (why := effects.blocked(m.effects, "cast")) is not None:
+        raise RuleError(f"{m.sheet.name} cannot cast: {why}", "The Grimoire")
+    _check_action_left(state, m, "spell")
+    _check_not_dodging(state, m, "spell")
+
+
+def heals_today(state: Campaign, patient: Member) -> int:
+    """Heal spells cast on ``patient`` this campaign day (the day of the campaign clock, as the
+    Spell Staff's), each +10 to the next ("The Grimoire": Heal)."""
+    today = state.minutes // effects.DAY
+    return sum(1 for t in patient.heal_casts if t // effects.DAY == today)
+
+
+def check_heal_patient(patient: Member) -> None:
+    """Refuse a Heal spell on a patient it cannot treat: one who does not heal (a Robot,
+    "Racial Perks") or a campaign counting Body Points."""
+    if not all(p.heals for p in patient.sheet.perk_data()):
+        raise RuleError(_NO_HEALING.format(name=patient.sheet.name), "Racial Perks")
+    if patient.body is not None:
+        raise RuleError("Heal lowers a wound level; this campaign counts Body Points",
+                        "The Grimoire")
+
+
 def _round(state: Campaign) -> int | None:
     """The fight's round, or None out of a fight."""
     return state.combat.round if state.combat else None
@@ -343,6 +388,11 @@ def _fx(state: Campaign, m: Member, what: str) -> DieCode:
     skill, ``"damage"`` or ``"resist"``), see :func:`.effects.roll_modifier`."""
     from d6tui.games.simple_six import tools
 
+    # "Renaming Attributes": an attribute rolled by its campaign name is read by its id, so
+    # the Charm spell's dice follow a renamed Charm.
+    named = state.settings.attribute_id(what)
+    if named is not None:
+        what = named
     attr = state.settings.skills.attribute_of(what.partition(":")[0].strip())
     mod, _why = effects.roll_modifier(m.effects, what, attr)
     return mod + tools.item_bonus(m.items, what)
@@ -862,7 +912,7 @@ def attack(
     if margin < 0:
         return luck.mark(payload)
     payload.update(hit_effects(state, a, t, weapon, margin, dice=dice, typed=typed, luck=luck))
-    return luck.mark(payload)
+    return _spellcast.lapsed(state, luck.mark(payload))
 
 
 def hit_effects(state: Campaign, a: Member, t: Member, weapon: str | None, margin: int, *,
@@ -963,7 +1013,7 @@ def stay_up(state: Campaign, who: str, *, dice: Dice | None = None,
             payload["knockout"] = dice.roll(wounds.KNOCKOUT_DICE)
         else:
             raise DiceError("roll 10D for the minutes the character is out")
-    return payload
+    return _spellcast.lapsed(state, payload)
 
 
 def mortal_roll(state: Campaign, who: str, *, dice: Dice | None = None,
@@ -994,7 +1044,8 @@ def mortal_roll(state: Campaign, who: str, *, dice: Dice | None = None,
     roll = _roll(RollRequest(m.sheet.attribute("Might"), label="Might",
                              modifier=_fx(state, m, "Might")), state.settings, dice,
                  typed, lucky=luck(m))
-    return luck.mark({"type": "mortal_rolled", "who": m.id, "roll": roll})
+    return _spellcast.lapsed(state, luck.mark({"type": "mortal_rolled", "who": m.id,
+                                                "roll": roll}))
 
 
 def flesh_wound(state: Campaign, who: str) -> dict:
@@ -1197,10 +1248,12 @@ def cast_spell(
     """Cast a known spell: a Magic roll, less a die for each failure since the last rest,
     against the spell's TN (see :func:`.magic.spell_tn`) ("Casting Spells").
 
-    Heal ("The Grimoire") takes a ``target`` instead of a TN: 15 for the Wounded or Severely
-    Wounded, 19 for the Incapacitated, 23 for the Mortally Wounded, +10 for each Heal already
-    cast on the target today; success lowers the target's wound level one step (in fold). The
-    six turns of concentration before the cast are the GM's to count.
+    Heal ("The Grimoire") takes a ``target`` instead of a TN and is cast by
+    :func:`.spellcast.cast` (the one path of Heal, known or from a scroll): 15 for the Wounded
+    or Severely Wounded, 19 for the Incapacitated, 23 for the Mortally Wounded, +10 for each
+    Heal cast on the target this campaign day (counted from the log, :func:`heals_today`);
+    success lowers the target's wound level one step (in fold). The six turns of
+    concentration before the cast are the GM's to count.
 
     Args:
         state: the campaign.
@@ -1208,46 +1261,38 @@ def cast_spell(
         spell: a spell the caster knows.
         tn: its target number (None for Heal, whose TN the target's wounds set).
         target: Heal's patient.
-        castings_today: Heal spells already cast on that patient today.
+        castings_today: Heal spells cast on that patient today that the log does not hold
+            (cast before the campaign kept count); added to those it does.
         dice: the app's dice.
         typed: the roll typed from the table.
 
     Returns:
-        A ``spell_cast`` payload (with ``target`` and ``castings_today`` for Heal).
+        A ``spell_cast`` payload (with ``target`` for Heal).
 
     Raises:
-        RuleError: the caster does not know the spell, cannot work magic, already cast a
-            spell this turn or made every declared action; Heal with no target, a target it
+        RuleError: the caster does not know the spell, cannot work magic, or one of
+            :func:`check_can_cast`'s rules is broken; Heal with no target, a target it
             cannot treat, or a campaign counting Body Points.
     """
+    from d6tui.games.simple_six import spellcast
     from d6tui.games.simple_six.content import content
     from d6tui.games.simple_six.sheet import can_use_magic
 
     m = state.member(who)
     sp = content().spell(spell)
+    if sp.name == HEAL_SPELL:
+        if target is None:
+            raise RuleError("Heal is cast on someone: name the target", "The Grimoire")
+        if castings_today < 0:
+            raise RuleError("castings today are 0 or more", "The Grimoire")
+        return spellcast.cast(state, m.id, sp.name, targets=[target],
+                              castings_today=castings_today, dice=dice,
+                              typed={"roll": typed} if typed is not None else None)
     if not can_use_magic(m.sheet, state.settings):
         raise RuleError(f"{m.sheet.name} cannot work magic", "Access to Magic")
     if sp.name not in m.sheet.spells:
         raise RuleError(f"{m.sheet.name} does not know {sp.name}", "Casting Spells")
-    if m.caster.cast_this_turn and state.combat is not None:
-        raise RuleError("only one spell may be cast a turn", "Casting Spells")
-    if (why := effects.blocked(m.effects, "cast")) is not None:
-        raise RuleError(f"{m.sheet.name} cannot cast: {why}", "The Grimoire")
-    _check_action_left(state, m, "spell")
-    _check_not_dodging(state, m, "spell")
-    patient = None
-    if sp.name == HEAL_SPELL:
-        if target is None:
-            raise RuleError("Heal is cast on someone: name the target", "The Grimoire")
-        patient = state.member(target)
-        if not all(p.heals for p in patient.sheet.perk_data()):
-            raise RuleError(_NO_HEALING.format(name=patient.sheet.name), "Racial Perks")
-        if patient.body is not None:
-            raise RuleError("Heal lowers a wound level; this campaign counts Body Points",
-                            "The Grimoire")
-        if castings_today < 0:
-            raise RuleError("castings today are 0 or more", "The Grimoire")
-        tn = wounds.heal_spell_tn(patient.wounds, castings_today)
+    check_can_cast(state, m)
     if tn is None:
         raise RuleError(f"{sp.name} needs a target number", "The Grimoire")
     code = magic.casting_code(_code_for(state, m, "Magic"), m.caster)
@@ -1256,13 +1301,8 @@ def cast_spell(
                       reflex_dice=_reflex(state, m))
     luck = _Luck()
     roll = _roll(req, state.settings, dice, typed, lucky=luck(m))
-    payload = luck.mark({"type": "spell_cast", "who": m.id, "spell": sp.name, "tn": tn,
-                         "roll": roll})
-    if patient is not None:
-        payload["target"] = patient.id
-        if castings_today:
-            payload["castings_today"] = castings_today
-    return payload
+    return luck.mark({"type": "spell_cast", "who": m.id, "spell": sp.name, "tn": tn,
+                      "roll": roll})
 
 
 #: The spell that lowers a wound level ("The Grimoire").
@@ -1338,7 +1378,8 @@ def fold(state: Campaign, event: dict) -> Campaign:
     handler = _FOLDS.get(str(t))
     if handler is None:
         raise EventError(f"unknown event type {t!r}")
-    return after(state, handler(state, event), event)
+    # "Concentration (CONC)": a caster knocked out, Mortally Wounded or dead keeps no spell up.
+    return _spellcast.release_fallen(after(state, handler(state, event), event))
 
 
 def _later(module: str, name: str) -> Any:
@@ -1589,19 +1630,23 @@ def _f_spell_cast(state: Campaign, e: dict) -> Campaign:
     total = _total(_need(e, "roll"), "Magic")
     spell = str(_need(e, "spell"))
     conc = spell if _check(content().spell, spell).concentration else None
-    if state.combat is None:  # out of a fight each cast is a turn of its own
+    # Out of a fight, or outside it (a bystander), each cast is a turn of its own.
+    own_turn = state.combat is None or m.id not in state.combat.ids
+    if own_turn:
         m = replace(m, caster=magic.next_turn(m.caster))
     caster, ok = _check(magic.cast, m.caster, total, int(_need(e, "tn")),
                         concentration=conc)
-    if state.combat is None:
+    if own_turn:
         caster = magic.next_turn(caster)
     state = _count_action(state, m.id)
     state = state._put(replace(m, caster=caster))
-    if ok and "target" in e:
+    if "target" in e:
         patient = _member(state, e["target"])
-        healed = wounds.stunned_now(_check(wounds.heal_one_level, patient.wounds),
-                                    _round(state))
-        state = state._put(replace(patient, wounds=healed))
+        patient = replace(patient, heal_casts=(*patient.heal_casts, state.minutes))
+        if ok:
+            patient = replace(patient, wounds=wounds.stunned_now(
+                _check(wounds.heal_one_level, patient.wounds), _round(state)))
+        state = state._put(patient)
     return _spell_landed(state, e, total)
 
 
@@ -1616,6 +1661,10 @@ def _f_combat_ended(state: Campaign, e: dict) -> Campaign:
     ids = state.combat.ids
     members = tuple(replace(m, wounds=wounds.end_combat(m.wounds)) if m.id in ids else m
                     for m in state.members)
+    # Spells lasting rounds (Hasten, Growth, a held Lightning Bolt, Earthquake) end with the
+    # fight: the clock does not run in a fight, and a fight's rounds are its only measure.
+    members = tuple(replace(m, effects=effects.end_rounds(m.effects)) if m.effects else m
+                    for m in members)
     return replace(state, combat=None, members=members)
 
 

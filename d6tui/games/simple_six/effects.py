@@ -59,6 +59,12 @@ TARGETS: dict[str, str] = {
 HELPLESS: dict[str, str] = {"Paralysis": "paralysed", "Slumber": "asleep",
                             "Petrify": "a statue"}
 
+#: Spells that influence, detect or read emotions and thoughts, from which Still Mind keeps
+#: its sorcerer ("Still Mind"): ESP reads thoughts, Illusions put false perceptions in the
+#: mind, Possession takes control of the one possessed. Curse (a mute tongue, blindness) and
+#: Slumber (sleep) work on the body, Charm on the caster's own skills: not these.
+MIND_SPELLS = frozenset({"ESP", "Illusions", "Possession"})
+
 #: Spells Dispel Magic cannot undo ("Dispel Magic": healing and resurrection).
 UNDISPELLABLE = frozenset({"Heal", "Resurrection"})
 
@@ -169,6 +175,13 @@ def pass_rounds(effects: tuple[Effect, ...], n: int = 1) -> tuple[Effect, ...]:
             e = replace(e, rounds=e.rounds - n)
         out.append(e)
     return tuple(out)
+
+
+def end_rounds(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
+    """Effects once a fight ends: those lasting rounds end with it (a house decision: the
+    clock does not run during a fight, so the fight's end is taken to be past any count of
+    rounds a spell of the Grimoire lasts, ten at most)."""
+    return tuple(e for e in effects if e.rounds is None)
 
 
 def pass_time(effects: tuple[Effect, ...], now: int, minutes: int) -> tuple[Effect, ...]:

@@ -127,8 +127,15 @@ def describe(event: dict, names: Mapping[str, str] | None = None) -> str:
         names: id -> name (see :func:`names_in`); ids are put in words without it.
 
     Returns:
-        One line.
+        One line (with the spells a caster stopped keeping up when the event knocked him out
+        or killed him, "Concentration (CONC)").
     """
+    from d6tui.games.simple_six.spellcast import lost_words
+
+    return _describe(event, names) + lost_words(event, lambda w: name_of(w, names))
+
+
+def _describe(event: dict, names: Mapping[str, str] | None = None) -> str:
     t = event["type"]
 
     def n(who: object) -> str:

@@ -103,7 +103,8 @@ def cast(
         dispel: Dispel Magic's (target id, cast number) of the effect to undo.
         staff: call on the Spell Staff's daily +1D.
         scroll: read from a scroll the caster carries instead of a spell he knows.
-        castings_today: Heal: Heal spells already cast on the patient today.
+        castings_today: Heal: Heal spells cast on the patient today that the log does not
+            hold; those it holds are counted (:func:`.campaign.heals_today`).
         dice: the app's dice.
         typed: rolls typed from the table: ``"roll"`` (Magic), a target's id (its resist),
             ``"damage"`` and ``"resist"`` (Death Spell).
@@ -121,11 +122,6 @@ def cast(
     luck = c._Luck()  # "General Perks": a declared Lucky doubles the next roll
     m = state.member(who)
     sp = content().spell(spell)
-    if sp.name == c.HEAL_SPELL and not scroll:
-        if len(targets) != 1:
-            raise RuleError("Heal is cast on one patient", _G)
-        return c.cast_spell(state, who, sp.name, None, target=targets[0],
-                            castings_today=castings_today, dice=dice, typed=typed.get("roll"))
     if not can_use_magic(m.sheet, state.settings):
         raise RuleError(f"{m.sheet.name} cannot work magic", "Access to Magic")
     if scroll:
@@ -133,28 +129,36 @@ def cast(
             raise RuleError(f"{m.sheet.name} carries no scroll of {sp.name}", "Scrolls")
     elif sp.name not in m.sheet.spells:
         raise RuleError(f"{m.sheet.name} does not know {sp.name}", "Casting Spells")
-    if m.out_of_action:
-        raise RuleError(f"{m.sheet.name} cannot act", "Wound Level Effects")
-    if m.caster.cast_this_turn and state.combat is not None:
-        raise RuleError("only one spell may be cast a turn", "Casting Spells")
-    if (why := fx.blocked(m.effects, "cast")) is not None:
-        raise RuleError(f"{m.sheet.name} cannot cast: {why}", _G)
-    c._check_action_left(state, m, "spell")
+    c.check_can_cast(state, m)  # the same checks for every cast (turn, dodge, actions...)
+    magic_code = c._code_for(state, m, "Magic")
+    code = magic.casting_code(magic_code, m.caster)
 
-    if sp.name == c.HEAL_SPELL:  # from a scroll: Heal's own TN, and the old event shape
+    def magic_roll(target_tn: int) -> dict:
+        """The Magic roll: failures since the last rest, tools, wounds, actions, reflexes."""
+        bonus, _why = tools.magic_bonus(m.tools, sp.name, state.minutes, staff=staff)
+        req = RollRequest(code, actions=c._actions(state, m.id),
+                          wound_dice=c._penalty(state, m), reflex_dice=c._reflex(state, m),
+                          target=target_tn, label=sp.name,
+                          modifier=bonus + c._fx(state, m, "Magic"))
+        return c._roll(req, state.settings, dice, typed.get("roll"), lucky=luck(m))
+
+    if sp.name == c.HEAL_SPELL:  # known or from a scroll: the old event shape (``target``)
         if len(targets) != 1:
             raise RuleError("Heal is cast on one patient", _G)
+        if castings_today < 0:
+            raise RuleError("castings today are 0 or more", _G)
         patient = state.member(targets[0])
-        if patient.body is not None:
-            raise RuleError("Heal lowers a wound level; this campaign counts Body Points", _G)
-        heal_tn = wounds.heal_spell_tn(patient.wounds, castings_today)
-        req = RollRequest(magic.casting_code(c._code_for(state, m, "Magic"), m.caster),
-                          actions=c._actions(state, m.id), wound_dice=c._penalty(state, m),
-                          target=heal_tn, label=sp.name, modifier=c._fx(state, m, "Magic"))
-        return luck.mark({"type": "spell_cast", "who": m.id, "spell": sp.name, "tn": heal_tn,
-                          "roll": c._roll(req, state.settings, dice, typed.get("roll"),
-                                          lucky=luck(m)),
-                          "target": patient.id, "scroll": True})
+        c.check_heal_patient(patient)
+        heal_tn = wounds.heal_spell_tn(patient.wounds,
+                                       c.heals_today(state, patient) + castings_today)
+        heal: dict = {"type": "spell_cast", "who": m.id, "spell": sp.name, "tn": heal_tn,
+                      "roll": magic_roll(heal_tn), "target": patient.id}
+        if castings_today:
+            heal["castings_today"] = castings_today
+        for key, value in (("staff", staff), ("scroll", scroll)):
+            if value:
+                heal[key] = True
+        return luck.mark(heal)
     if sp.name == "Dispel Magic" and dispel is not None:
         targets = [dispel[0]]
     kind = fx.TARGETS.get(sp.name, "one")
@@ -167,7 +171,6 @@ def cast(
         raise RuleError(f"{sp.name} takes one target", _G)
     if len(set(ids)) != len(ids):
         raise RuleError("each target once", _G)
-    magic_code = c._code_for(state, m, "Magic")
     if sp.name == "Slumber" and len(ids) > magic_code.dice:
         raise RuleError(f"Slumber takes at most as many targets as Magic dice"
                         f" ({magic_code.dice})", _G)
@@ -194,11 +197,16 @@ def cast(
             raise RuleError(f"{dispelled.spell} cannot be dispelled", "Dispel Magic")
         ids = [on.id]
 
+    for tid in ids:
+        if tid != m.id and sp.name in fx.MIND_SPELLS and any(
+                e.spell == "Still Mind" for e in state.member(tid).effects):
+            raise RuleError(f"{state.member(tid).sheet.name} is protected by Still Mind from"
+                            f" {sp.name}", "Still Mind")
     entries: list[dict] = []
     if sp.resist is not None:
         for tid in ids:
             t = state.member(tid)
-            rcode = t.sheet.attribute(sp.resist)
+            rcode = resist_code(t, sp.resist)
             req = RollRequest(rcode, modifier=c._fx(state, t, sp.resist)
                               + tools.item_bonus(t.items, "resist magic"),
                               label=f"{sp.resist} against {sp.name}")
@@ -220,11 +228,7 @@ def cast(
                 scale_steps=1 if sp.name == "Animal Growth" else steps, levitate_only=levitate,
                 dispelled_tn=dispelled.tn if dispelled else None)
 
-    bonus, _why = tools.magic_bonus(m.tools, sp.name, state.minutes, staff=staff)
-    code = magic.casting_code(magic_code, m.caster)
-    req = RollRequest(code, actions=c._actions(state, m.id), wound_dice=c._penalty(state, m),
-                      target=base_tn, label=sp.name, modifier=bonus + c._fx(state, m, "Magic"))
-    roll = c._roll(req, state.settings, dice, typed.get("roll"), lucky=luck(m))
+    roll = magic_roll(base_tn)
     payload: dict = {"type": "spell_cast", "who": m.id, "spell": sp.name, "tn": base_tn,
                      "roll": roll, "targets": entries}
     for key, value in (("detail", detail.strip()), ("steps", steps), ("staff", staff),
@@ -237,12 +241,64 @@ def cast(
         payload["dispel"] = dispelled.cast
     if sp.name == "Death Spell" and roll["total"] >= base_tn:
         t = state.member(ids[0])
-        dmg = magic.death_spell_damage(magic_code, m.sheet.attribute("Wit"))
+        dmg = magic.death_spell_damage(magic_code, resist_code(m, "Wit"))
         if dmg.dice < 1:  # Magic no higher than Wit: nothing to roll
             return luck.mark(payload)
         payload.update(_damage(state, t, dmg, armor=False, element=None, dice=dice,
                                typed=typed, magic_resist=True, luck=luck, caster=m))
-    return luck.mark(payload)
+    return lapsed(state, luck.mark(payload))
+
+
+def resist_code(m: c.Member, attribute: str) -> DieCode:
+    """The code ``m`` resists a spell with (or subtracts from Magic for Death Spell's damage):
+    his attribute; under "No Attributes", Might and Agility read their stand-in skills
+    (Toughness, Dodge) and any other attribute (Wit, Charm) the 2D every skill starts from
+    (a house decision: the SRD gives no stand-in for them)."""
+    from d6tui.games.simple_six.sheet import NO_ATTRIBUTE_BASE, NO_ATTRIBUTE_STANDINS
+
+    if not m.sheet.attributes and attribute not in NO_ATTRIBUTE_STANDINS:
+        return NO_ATTRIBUTE_BASE
+    return m.sheet.attribute(attribute)
+
+
+#: The keys of a ``spell_cast`` event that its Magic roll, changed after it was made
+#: (character points, Destiny: :mod:`.afterroll`), may add: Death Spell's damage.
+SPELL_CHANGES = frozenset({"damage", "resist", "resistance", "lucky"})
+
+
+def spell_changes(before: c.Campaign, event: dict, roll: dict, *, dice: Dice | None,
+                  typed: Mapping[str, c.Typed] | None) -> dict:
+    """What a ``spell_cast`` event gains when its Magic roll is changed to ``roll`` after it
+    was made: a Death Spell that now succeeds rolls its damage and the target's Might, as a
+    cast that succeeded at once would ("The Grimoire": Death Spell; "Traditional OpenD6
+    Character Points", "General Perks": Destiny). Empty for anything else.
+
+    Args:
+        before: the campaign before the cast.
+        event: the cast's event as it stands.
+        roll: the changed Magic roll.
+        dice: the app's dice.
+        typed: ``"damage"`` and ``"resist"`` thrown at the table.
+
+    Returns:
+        The keys to add (a subset of :data:`SPELL_CHANGES`).
+    """
+    entries = event.get("targets") or []
+    if event.get("spell") != "Death Spell" or "damage" in event or not entries:
+        return {}
+    if roll["total"] < int(entries[0].get("tn", event["tn"])):
+        return {}
+    m, t = c._member(before, event["who"]), c._member(before, entries[0]["who"])
+    dmg = magic.death_spell_damage(c._code_for(before, m, "Magic"), resist_code(m, "Wit"))
+    if dmg.dice < 1:
+        return {}
+    pre = [str(x) for x in event.get("lucky", ())]
+    luck = c._Luck(pre)
+    out = _damage(before, t, dmg, armor=False, element=None, dice=dice, typed=typed or {},
+                  magic_resist=True, luck=luck, caster=m)
+    if len(luck.spent) > len(pre):
+        out["lucky"] = list(luck.spent)
+    return out
 
 
 def _damage(state: c.Campaign, t: c.Member, code: DieCode, *, armor: bool,
@@ -332,7 +388,7 @@ def throw_bolt(state: c.Campaign, who: str, target: str, *, range_: str | None =
         payload.update(_damage(state, t, magic.LIGHTNING_BOLT_DAMAGE + scale.damage,
                                armor=False, element=fx.LIGHTNING, dice=dice, typed=typed,
                                magic_resist=True, luck=luck, caster=m))
-    return luck.mark(payload)
+    return lapsed(state, luck.mark(payload))
 
 
 def collapse(state: c.Campaign, who: str, *, dice: Dice | None = None,
@@ -350,7 +406,7 @@ def collapse(state: c.Campaign, who: str, *, dice: Dice | None = None,
     luck = c._Luck()
     payload.update(_damage(state, t, COLLAPSE_DAMAGE, armor=True, element=None, dice=dice,
                            typed=typed or {}, luck=luck))
-    return luck.mark(payload)
+    return lapsed(state, luck.mark(payload))
 
 
 # -- concentration, ending, time --------------------------------------------------------------
@@ -527,6 +583,56 @@ def _remove(state: c.Campaign, who: str | None, cast_no: int | None,
             (gone if hit else keep).append(e)
         members.append(replace(m, effects=tuple(keep)) if len(keep) != len(m.effects) else m)
     return _release(replace(state, members=tuple(members)), gone)
+
+
+def cannot_concentrate(m: c.Member) -> bool:
+    """Whether ``m`` has lost the concentration his spells need ("Concentration (CONC)"):
+    knocked out, Mortally Wounded or dead ("Wound Level Effects"), or out of Body Points."""
+    if m.body is not None:
+        return m.body.dead
+    return wounds.penalty(m.wounds) is None
+
+
+def release_fallen(state: c.Campaign) -> c.Campaign:
+    """The campaign with every spell kept up by a caster who :func:`cannot_concentrate`
+    ended, on every target (Fly: he floats down; see :func:`lapsed`)."""
+    for m in state.members:
+        if not cannot_concentrate(m):
+            continue
+        for cast_no in {e.cast for _t, e in maintained_by(state, m.id)}:
+            state = _remove(state, None, cast_no)
+        m = c._member(state, m.id)
+        if m.caster.maintained:  # kept up with no effect recorded (older logs)
+            state = state._put(replace(m, caster=replace(m.caster, maintained=())))
+    return state
+
+
+def lapsed(state: c.Campaign, payload: dict) -> dict:
+    """``payload`` with ``concentration_lost`` added when folding it ends spells kept up by a
+    caster it knocks out or kills: a list of ``{"who", "spell"}``, for the log's words only
+    (fold ends them by itself, :func:`release_fallen`)."""
+    try:
+        after = c.fold(state, payload)
+    except (EventError, RuleError):
+        return payload
+    lost = []
+    for m in state.members:
+        now = c._member(after, m.id)
+        for spell in m.caster.maintained:
+            if spell not in now.caster.maintained:
+                lost.append({"who": m.id, "spell": spell})
+    if lost:
+        payload["concentration_lost"] = lost
+    return payload
+
+
+def lost_words(event: dict, n: Callable[[object], str]) -> str:
+    """The words for an event's ``concentration_lost``, or ``""``."""
+    out = []
+    for x in event.get("concentration_lost", ()):
+        fall = " and floats gently down" if x.get("spell") == "Fly" else ""
+        out.append(f"{n(x['who'])} loses concentration: {x['spell']} ends{fall}")
+    return "; " + "; ".join(out) if out else ""
 
 
 def hurt(state: c.Campaign, who: str) -> c.Campaign:

@@ -137,7 +137,7 @@ async def _pick_effect(screen: SimpleSixScreen, title: str, *, dispel: bool = Fa
 async def cast(screen: SimpleSixScreen, m: Member, spell: str, *, scroll: bool = False
                ) -> None:
     """Ask what the spell needs (targets, element, steps, TN, the staff), then roll it."""
-    from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal, TextPrompt
+    from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
     from d6tui.ui.simple_six.forms import NumbersModal
 
     c = screen.campaign
@@ -206,12 +206,7 @@ async def cast(screen: SimpleSixScreen, m: Member, spell: str, *, scroll: bool =
         if got is None:
             return
         kw["tn"] = got["tn"]
-    now = c.minutes
-    if any(t.kind == "Spell Staff" and t.attuned(now) and t.staff_day != now // DAY
-           for t in m.tools):
-        use = await screen.app.push_screen_wait(ConfirmModal(
-            "Call on the Spell Staff? (+1D to Magic, once a day)", yes="Use the staff"))
-        kw["staff"] = bool(use)
+    kw["staff"] = bool(await ask_staff(screen, m))
     if scroll:
         kw["scroll"] = True
     if await screen.roll_command(spellcast.cast, m.id, sp.name, shape="map",
@@ -219,6 +214,20 @@ async def cast(screen: SimpleSixScreen, m: Member, spell: str, *, scroll: bool =
         from d6tui.ui.simple_six import perks_ui
 
         await perks_ui.after_roll(screen, m.id)  # character points, Destiny
+
+
+async def ask_staff(screen: SimpleSixScreen, m: Member) -> bool | None:
+    """Whether ``m`` calls on his attuned Spell Staff's daily +1D for this cast (False when
+    he has none ready, None when the question was escaped) ("Sorcerer's Tools")."""
+    from d6tui.ui.screens.modals import ConfirmModal
+
+    now = screen.campaign.minutes
+    if not any(t.kind == "Spell Staff" and t.attuned(now) and t.staff_day != now // DAY
+               for t in m.tools):
+        return False
+    use = await screen.app.push_screen_wait(ConfirmModal(
+        "Call on the Spell Staff? (+1D to Magic, once a day)", yes="Use the staff"))
+    return bool(use)
 
 
 async def _throw(screen: SimpleSixScreen, m: Member) -> None:

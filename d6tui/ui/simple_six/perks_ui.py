@@ -52,9 +52,12 @@ def _destiny_reason(screen: SimpleSixScreen, m: Member) -> str | None:
 
 
 def _shape(screen: SimpleSixScreen) -> str:
-    """How the open roll's reroll takes table dice: an attack's with its damage, by name."""
+    """How the open roll's reroll takes table dice: an attack's (or a Death Spell's) with
+    its damage, by name."""
     last = screen.campaign.last_roll
-    return "full" if last is not None and last.key == "attack" else "three"
+    if last is not None and (last.key == "attack" or last.event.get("spell") == "Death Spell"):
+        return "full"
+    return "three"
 
 
 async def destiny(screen: SimpleSixScreen, m: Member) -> dict | None:

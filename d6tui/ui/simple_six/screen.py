@@ -974,10 +974,9 @@ markdown` writes the campaign as a readable record.
             await magic_menu.run(self, m)
 
     async def _cast_heal(self, m: Member) -> None:
-        """Heal: pick the patient, say how often Heal touched them today, roll ("The
-        Grimoire")."""
+        """Heal: pick the patient, the Spell Staff if ready, roll; the +10 for each Heal on
+        the patient today is counted from the log ("The Grimoire")."""
         from d6tui.ui.screens.modals import ChoiceModal
-        from d6tui.ui.simple_six.forms import NumbersModal
 
         c = self.campaign
         hurt = [p for p in c.members if p.body is None
@@ -991,15 +990,16 @@ markdown` writes the campaign as a readable record.
             " Wounded)", [(f"{p.sheet.name} ({p.wounds.level.label})", p.id) for p in hurt]))
         if target is None:
             return
-        got = await self.app.push_screen_wait(NumbersModal(
-            "Cast Heal", [("n", "Heal spells already cast on them today (+10 each)", 0)],
-            note="The caster concentrates 6 turns first (The Grimoire)."))
-        if got is None:
-            return
-        from d6tui.ui.simple_six import perks_ui
+        from d6tui.games.simple_six import spellcast
+        from d6tui.ui.simple_six import magic_menu, perks_ui
 
-        if await self.roll_command(campaign.cast_spell, m.id, campaign.HEAL_SPELL, None,
-                                   target=target, castings_today=got["n"], who=m.sheet.name):
+        staff = await magic_menu.ask_staff(self, m)
+        if staff is None:
+            return
+        self.notify("The caster concentrates 6 turns first; each Heal on the patient today"
+                    " adds +10 (The Grimoire).", timeout=4)
+        if await self.roll_command(spellcast.cast, m.id, campaign.HEAL_SPELL, shape="map",
+                                   targets=[target], staff=staff, who=m.sheet.name):
             await perks_ui.after_roll(self, m.id)
 
     @work(exclusive=True, group="simple-six")
