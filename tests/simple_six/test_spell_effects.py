@@ -140,7 +140,7 @@ def test_resist_elements_and_a_lightning_bolt_thrown_the_next_round() -> None:
     s.do(c.pass_turn)
     s.do(c.pass_turn)
     s.do(c.start_round, {}, typed={"archmage": hi(2), "orc": lo(2)})
-    ev = s.do(sc.throw_bolt, "archmage", "orc", dodge=True,
+    ev = s.do(sc.throw_bolt, "archmage", "orc", dodge=True, declared=True,
               typed={"attack": hi(4), "defense": lo(2), "damage": ([3] * 4, [3]),
                      "resist": ([1] * 3, [1])})
     assert ev["hit"] and ev["damage"]["rolled"] == "5D"

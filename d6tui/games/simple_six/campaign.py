@@ -821,9 +821,6 @@ def attack(
     perks = a.sheet.perk_data()
     ranged_bonus = sum(p.ranged_attack for p in perks) if ranged else 0
     luck = _Luck()
-    # "General Perks": Daredevil halves the target's Dodge, Block and Parry and doubles his
-    # Might against damage for the round it was declared for.
-    dd = daredevil(state, t)
     req = RollRequest(
         _code_for(state, a, skill) + scale.attack, actions=_actions(state, a.id),
         wound_dice=_penalty(state, a), hero_points=hero_points, label=skill,
@@ -845,6 +842,42 @@ def attack(
     if ranged and defense in ("block", "parry"):
         raise RuleError(f"{defense.capitalize()} is only against brawling or melee attacks;"
                         " a missile is dodged", "Defensive Options")
+    tn = defense_tn(state, t, scale=scale, ranged=ranged, defense=defense,
+                    defense_declared=defense_declared, range_=range_, cover=cover,
+                    full_dodge=full_dodge, dice=dice, typed=typed, luck=luck, payload=payload)
+    payload["tn"] = tn
+    margin = combat.hit_margin(attack_roll["total"], tn)
+    payload["hit"] = margin >= 0
+    if margin < 0:
+        return luck.mark(payload)
+    payload.update(hit_effects(state, a, t, weapon, margin, dice=dice, typed=typed, luck=luck))
+    return _spellcast.lapsed(state, luck.mark(payload))
+
+
+def defense_tn(state: Campaign, t: Member, *, scale: combat.ScaleEffects, ranged: bool,
+               defense: str | None, defense_declared: bool, range_: str | None, cover: int,
+               full_dodge: bool, dice: Dice | None, typed: Mapping[str, Typed], luck: _Luck,
+               payload: dict) -> int:
+    """The TN an attack on ``t`` meets, in the campaign's combat system: a helpless target's
+    Very Easy base (:mod:`.helpless`), a full dodge held from earlier in the round, a static
+    Dodge, Block or Parry (halved by Daredevil), or 10 or the defender's Traditional roll
+    (with his wound, action and reflex penalties; an undeclared one costs -1D more), plus range
+    and cover ("Attacking a Target", "Defensive Options", "Static Defenses", "General
+    Perks"). Used by every attack, the thrown Lightning Bolt's too.
+
+    Writes what the defense was into ``payload`` (``helpless``, ``dodge_held``,
+    ``daredevil``, ``full_dodge``, ``defense``); fold reads them for the reflex penalty and
+    the held full dodge (:func:`_defended`).
+
+    Raises:
+        RuleError: a defense a helpless or full-dodging target cannot make, or one the
+            combat system does not have.
+    """
+    fight = state.combat
+    s = state.settings
+    # "General Perks": Daredevil halves the target's Dodge, Block and Parry and doubles his
+    # Might against damage for the round it was declared for.
+    dd = daredevil(state, t)
     held = reflexes.held_dodge(fight, t.id)
     why = helpless.helpless_reason(state, t)
     if why is not None:
@@ -906,13 +939,7 @@ def attack(
             if defense_declared:
                 payload["defense"]["declared"] = True
             tn = combat.traditional_tn(droll["total"], kind=defense, range_=range_, cover=cover)
-    payload["tn"] = tn
-    margin = combat.hit_margin(attack_roll["total"], tn)
-    payload["hit"] = margin >= 0
-    if margin < 0:
-        return luck.mark(payload)
-    payload.update(hit_effects(state, a, t, weapon, margin, dice=dice, typed=typed, luck=luck))
-    return _spellcast.lapsed(state, luck.mark(payload))
+    return tn
 
 
 def hit_effects(state: Campaign, a: Member, t: Member, weapon: str | None, margin: int, *,

@@ -155,9 +155,10 @@ def cast(
                       "roll": magic_roll(heal_tn), "target": patient.id}
         if castings_today:
             heal["castings_today"] = castings_today
-        for key, value in (("staff", staff), ("scroll", scroll)):
-            if value:
-                heal[key] = True
+        if staff:
+            heal["staff"] = True
+        if scroll:
+            heal["scroll"] = True
         return luck.mark(heal)
     if sp.name == "Dispel Magic" and dispel is not None:
         targets = [dispel[0]]
@@ -329,19 +330,27 @@ def _damage(state: c.Campaign, t: c.Member, code: DieCode, *, armor: bool,
 
 
 def throw_bolt(state: c.Campaign, who: str, target: str, *, range_: str | None = None,
-               dodge: bool = False, dice: Dice | None = None,
-               typed: Mapping[str, c.Typed] | None = None) -> dict:
+               dodge: bool = False, full_dodge: bool = False, declared: bool = False,
+               dice: Dice | None = None, typed: Mapping[str, c.Typed] | None = None) -> dict:
     """Throw a cast Lightning Bolt with Throwing: the round it was cast (an action more, with
-    the multiple-action penalty) or the next; the target may Dodge; 5D damage that armor does
-    not stop ("Spells Requiring Multiple Actions", "The Grimoire").
+    the multiple-action penalty) or the next; the target defends as against any missile; 5D
+    damage that armor does not stop ("Spells Requiring Multiple Actions", "The Grimoire").
+
+    The TN is the attack's own (:func:`.campaign.defense_tn`): a helpless target's Very Easy
+    base, a full dodge he holds, his static Dodge (halved by Daredevil), or 10 or his Dodge
+    roll, plus range. The thrower carries his wound, action and reflex penalties, and may not
+    throw while holding a full dodge.
 
     Args:
         state: the campaign.
         who: the caster holding the bolt.
         target: who it is thrown at.
         range_: range band ("Missile Weapon Ranges" of a thrown weapon).
-        dodge: (Traditional) the target rolls Dodge; otherwise 10 plus range. Fast Static
-            always uses static Dodge.
+        dodge: (Traditional) the target rolls Dodge; otherwise 10 plus range.
+        full_dodge: the target full dodges (Traditional: rolls it; Fast Static: Dodge +10),
+            and it holds until his next turn.
+        declared: (Traditional) the target's dodge was declared with the round's actions;
+            an undeclared one leaves him -1D until his next turn ("Defensive Options").
         dice: the app's dice.
         typed: ``"attack"``, ``"defense"``, ``"damage"``, ``"resist"`` typed from the table.
 
@@ -349,10 +358,10 @@ def throw_bolt(state: c.Campaign, who: str, target: str, *, range_: str | None =
         A ``bolt_thrown`` payload.
 
     Raises:
-        RuleError: no bolt is ready, out of turn, or no actions left.
+        RuleError: no bolt is ready, out of turn, no actions left, a thrower full dodging,
+            or a defense the target cannot make.
     """
     from d6tui.games.simple_six import combat
-    from d6tui.games.simple_six.sheet import dodge as static_dodge
 
     typed = typed or {}
     luck = c._Luck()
@@ -364,24 +373,26 @@ def throw_bolt(state: c.Campaign, who: str, target: str, *, range_: str | None =
     if fight is not None and fight.actor is not None and fight.actor != m.id:
         raise RuleError(f"it is {state.member(fight.actor).sheet.name}'s turn", c._ORDER)
     c._check_action_left(state, m, "throw")
+    c._check_not_dodging(state, m, "throw")
     s = state.settings
     scale = combat.scale_effects(c.scale_of(m), c.scale_of(t))
     req = RollRequest(c._code_for(state, m, "Throwing") + scale.attack,
                       actions=c._actions(state, m.id), wound_dice=c._penalty(state, m),
+                      reflex_dice=c._reflex(state, m),
                       modifier=c._fx(state, m, "Throwing"), label="Throwing (Lightning Bolt)")
     payload: dict = {"type": "bolt_thrown", "who": m.id, "target": t.id,
                      "attack": c._roll(req, s, dice, typed.get("attack"), lucky=luck(m))}
     if s.combat == "static":
-        tn = combat.static_tn(static_dodge(t.sheet, s) + scale.dodge.static, range_=range_)
-    elif dodge:
-        dreq = RollRequest(c._code_for(state, t, "Dodge") + scale.dodge,
-                           actions=c._actions(state, t.id), wound_dice=c._penalty(state, t),
-                           modifier=c._fx(state, t, "Dodge"), label="Dodge")
-        droll = c._roll(dreq, s, dice, typed.get("defense"), lucky=luck(t))
-        payload["defense"] = {"kind": "dodge", "roll": droll}
-        tn = combat.traditional_tn(droll["total"], kind="dodge", range_=range_)
+        defense = None
     else:
-        tn = combat.traditional_tn(range_=range_)
+        defense = "full_dodge" if full_dodge else "dodge" if dodge else None
+    tn = c.defense_tn(state, t, scale=scale, ranged=True, defense=defense,
+                      defense_declared=declared, range_=range_, cover=0,
+                      full_dodge=full_dodge and s.combat == "static", dice=dice, typed=typed,
+                      luck=luck, payload=payload)
+    if isinstance(payload.get("defense"), dict):
+        # new events say whether the dodge was declared (old ones left no reflex)
+        payload["defense"]["declared"] = bool(declared)
     payload["tn"] = tn
     payload["hit"] = payload["attack"]["total"] >= tn
     if payload["hit"]:
@@ -753,6 +764,12 @@ def _f_bolt(state: c.Campaign, e: dict) -> c.Campaign:
     if "defense" in e:
         c._total(e["defense"]["roll"], "Dodge")
     state = c._count_action(state, m.id)
+    d = e.get("defense")
+    if e.get("full_dodge") or (isinstance(d, dict) and (
+            "declared" in d or d.get("kind") == "full_dodge")):
+        # the target's defense leaves its reflex or held full dodge, as an attack's does
+        # (bolts logged before the defense was shared left nothing)
+        state = c._defended(state, t.id, e)
     state = _remove(state, m.id, None, "Lightning Bolt")
     if (total >= int(c._need(e, "tn"))) != bool(e.get("hit")):
         raise EventError("the bolt's hit does not match its roll and TN")

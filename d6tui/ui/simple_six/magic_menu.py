@@ -231,6 +231,7 @@ async def ask_staff(screen: SimpleSixScreen, m: Member) -> bool | None:
 
 
 async def _throw(screen: SimpleSixScreen, m: Member) -> None:
+    from d6tui.games.simple_six import helpless, reflexes
     from d6tui.ui.screens.modals import ChoiceModal
 
     c = screen.campaign
@@ -243,16 +244,27 @@ async def _throw(screen: SimpleSixScreen, m: Member) -> None:
                                       ("long +10", "long")]))
     if range_ is None:
         return
-    dodge = False
-    if c.settings.combat != "static":
+    kw: dict = {}
+    t = c.member(target)
+    if helpless.helpless_reason(c, t) is None and reflexes.held_dodge(c.combat, t.id) is None:
+        # the target defends as against any missile (a helpless or full-dodging one has no
+        # choice to make)
+        if c.settings.combat == "static":
+            choices = [("static Dodge", {}), ("full dodge (+10, holds till his turn)",
+                                              {"full_dodge": True})]
+        else:
+            choices = [("rolls Dodge, not declared (-1D till his turn)", {"dodge": True}),
+                       ("rolls Dodge, declared with his actions",
+                        {"dodge": True, "declared": True}),
+                       ("full dodge (holds till his turn)", {"full_dodge": True}),
+                       ("no dodge (TN 10 + range)", {})]
         got = await screen.app.push_screen_wait(ChoiceModal(
-            "Does the target dodge?", [("yes, rolls Dodge", True), ("no (TN 10 + range)",
-                                                                     False)]))
+            f"How does {t.sheet.name} defend?", choices))
         if got is None:
             return
-        dodge = got
-    await screen.roll_command(spellcast.throw_bolt, m.id, target, range_=range_, dodge=dodge,
-                              shape="map", who=m.sheet.name)
+        kw = got
+    await screen.roll_command(spellcast.throw_bolt, m.id, target, range_=range_,
+                              shape="map", who=m.sheet.name, **kw)
 
 
 async def _time(screen: SimpleSixScreen) -> None:
