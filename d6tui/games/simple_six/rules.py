@@ -63,6 +63,20 @@ function that applies it):
   the multiple-action penalty. A resisted spell is one Magic roll against each target's TN.
   Paralysis, Slumber and Petrify leave their target out of action (``Member.spell_helpless``
   says why). More in :mod:`.spellcast`.
+- Casting: every cast (a spell known, Heal, a scroll) passes the same checks
+  (``campaign.check_can_cast``): in a fight only in the caster's turn, one spell a turn, an
+  action left, not while holding a full dodge, with the reflex penalty on the Magic roll. A
+  character outside the fight casts as out of one (each cast its own turn). Spells lasting
+  rounds (Hasten, Growth, a held Lightning Bolt, Earthquake) end when the fight ends: the
+  clock does not run in a fight, and the fight's end is taken to be past their rounds.
+  Spells kept up end when their caster is knocked out, Mortally Wounded or dead (Fly: he
+  floats down). A Death Spell made a success by character points or Destiny rolls its
+  damage in the new event. The thrown Lightning Bolt meets the attack's own defense
+  (``campaign.defense_tn``). Heal takes the Magic Wand and Spell Staff, and its +10 counts the
+  Heal spells cast on the patient this campaign day from the log (failed ones too). Still Mind
+  keeps out ESP, Illusions and Possession (the spells that read or sway the mind; Curse and
+  Slumber work on the body). Under "No Attributes" a spell resisted by Wit or Charm is resisted
+  with 2D (the base every skill starts from), and Death Spell's damage is Magic less 2D.
 - Helpless targets (:mod:`.helpless`): a target who is knocked out, not yet rolled to stay up,
   Mortally Wounded, dead, or held by a spell (``Member.spell_helpless``) makes no Dodge, Block
   or Parry; the attack meets Very Easy (5) plus range and cover in both combat systems.

@@ -262,8 +262,13 @@ spell kept up, end a spell, let time pass (at rest, an hour clears the -1D of ea
 cast), and tools and items. Spells on a character show on the sheet and as a letter on the
 tracker (B Bless, H Hasten, Z Slumber, c a spell kept up, which counts as an action);
 Bless, Charm, Invisibility, Hasten, Growth, Resist Elements, Potions and enchanted items
-change the rolls by themselves. Spells lasting rounds run out as rounds start; hours when
-time is let pass; a found Sorcerer's Tool works after three days.
+change the rolls by themselves. Spells lasting rounds run out as rounds start and end with
+the fight; hours when time is let pass; a found Sorcerer's Tool works after three days.
+A cast (known, Heal or scroll) is made in the caster's own turn, carries his reflex
+penalty and not while he full dodges; Heal counts the day's Heals on the patient itself and
+takes the Wand and Staff; a caster knocked out or killed drops the spells he kept up; the
+thrown bolt meets the target's defense as any attack; Still Mind keeps out ESP, Illusions
+and Possession.
 `x` rolls anything on the sheet against a target, with hero points (+6 each, or doubling);
 character points come after (below).
 `v` spends CP: a skill pip costs its dice, a specialization half, an attribute ten times
