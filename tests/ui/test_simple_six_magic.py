@@ -150,3 +150,40 @@ async def test_a_resisted_spell_with_table_dice_asks_the_target_first(saves: Pat
         assert ev["roll"]["source"] == "table"
         assert s.state.member("orc").spell_helpless == "paralysed (Paralysis)"
         assert "Para" in str(screen.query_one("#tracker").render())
+
+
+@sync
+async def test_a_thrown_bolt_asks_how_the_target_defends(saves: Path) -> None:
+    s = Session.new(RULES, {"seed": 11, "combat": "traditional"}, path=saves / "bolt.toml",
+                    title="Bolt")
+    for d in (MIRA, ORC):
+        s.do(campaign.add_character, d, dice=s.dice)
+    s.do(campaign.import_character, archmage_sheet())
+    s.do(campaign.start_combat, ["archmage", "orc"])
+    s.do(campaign.start_round, {"archmage": 2}, dice=s.dice,
+         typed={"archmage": ([6], [5]), "orc": ([1], [1])})
+    assert s.state.combat.actor == "archmage"
+    s.do(spellcast.cast, "archmage", "Lightning Bolt", typed={"roll": ([6] * 8, [5])})
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen)
+        screen.table_mode = False
+        screen.selected = "archmage"
+        screen.refresh_game()
+        await pilot.press("m")
+        await pilot.pause()
+        await _pick(pilot, "\x00bolt")
+        await _pick(pilot, "orc")
+        await _pick(pilot, "short")
+        modal = app.screen
+        assert isinstance(modal, ChoiceModal) and "How does Orc defend" in modal.title_text
+        await _pick(pilot, {"dodge": True})  # a dodge not declared
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        ev = s.events[-1]
+        assert ev["type"] == "bolt_thrown" and ev["defense"]["declared"] is False
+        from d6tui.games.simple_six import reflexes
+
+        assert reflexes.reflex_dice(s.state.combat, "orc") == 1
