@@ -24,7 +24,18 @@ Decisions where the SRD leaves it open:
 - Death Spell and Lightning Bolt are resisted by Might alone (a roll in Traditional combat,
   static Might in Fast Static); the Earthquake's falling buildings by Might and armor.
 - Time: the GM's "time passes" moves the campaign clock; an uninterrupted hour of it as rest
-  clears every caster's failure penalty. Fights do not move the clock.
+  clears every caster's failure penalty. Fights do not move the clock, so spells lasting
+  rounds end when the fight ends (its end is taken to be past their rounds).
+- Every cast (a spell known, Heal, a scroll) passes ``campaign.check_can_cast``; a character
+  outside the fight casts as out of one.
+- Spells kept up end when their caster is knocked out, Mortally Wounded or dead
+  (:func:`release_fallen`, after every event); the event that did it names them
+  (``concentration_lost``) for the log.
+- Heal counts the Heal spells cast on the patient this campaign day (failed ones too) from the
+  log, and takes the Magic Wand and the Spell Staff like any spell.
+- Still Mind keeps out :data:`.effects.MIND_SPELLS` (ESP, Illusions, Possession); a cast that
+  would touch its sorcerer is refused, naming him.
+- "No Attributes": Wit and Charm resist with 2D (:func:`resist_code`).
 """
 
 from __future__ import annotations
