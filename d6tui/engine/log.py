@@ -39,7 +39,7 @@ from typing import Any
 
 import tomli_w
 
-from d6tui.engine.errors import LogError, StaleLogError, TruncatedLogError
+from d6tui.engine.errors import LogError, RuleError, StaleLogError, TruncatedLogError
 
 try:  # POSIX: advisory whole-file lock. Windows has no fcntl; appends there are unlocked.
     import fcntl
@@ -115,12 +115,25 @@ class LogHeader:
         return tomli_w.dumps(doc) + "\n"
 
 
-def _clean(value: Any) -> Any:
-    """Drop None values from dicts (TOML has no null), recursively; tuples become lists."""
+#: TOML integers are 64-bit signed ("Integer" in the TOML spec); larger ones are refused.
+INT_MIN, INT_MAX = -(2**63), 2**63 - 1
+
+
+def _clean(value: Any, key: str = "") -> Any:
+    """Drop None values from dicts (TOML has no null), recursively; tuples become lists.
+
+    Raises:
+        RuleError: an integer outside TOML's 64-bit range (other TOML readers would refuse
+            the file), named by its key.
+    """
     if isinstance(value, Mapping):
-        return {k: _clean(v) for k, v in value.items() if v is not None}
+        return {k: _clean(v, str(k)) for k, v in value.items() if v is not None}
     if isinstance(value, list | tuple):
-        return [_clean(v) for v in value]
+        return [_clean(v, key) for v in value]
+    if isinstance(value, int) and not isinstance(value, bool) and not (
+            INT_MIN <= value <= INT_MAX):
+        raise RuleError(f"{key or 'a number'} = {value} is too large to keep in a save"
+                        " (TOML whole numbers stop at 9223372036854775807)")
     return value
 
 
@@ -254,8 +267,13 @@ def _header(path: Path, doc: dict) -> LogHeader:
     return LogHeader(game=game, title=title, created=created, options=options, version=version)
 
 
-def _complete_prefix(path: Path, text: str) -> tuple[str, int]:
-    """For a log cut off mid-append: the text of the whole events before the cut, and how many.
+def _complete_prefix(path: Path, text: str) -> tuple[str, int, bool]:
+    """For a log damaged at its end: the text of the whole events before the damage, how many,
+    and whether the damage is text after a whole event (rather than an event cut short).
+
+    Every block ends with the only blank line it has, so when the last block holds a blank
+    line, what precedes it is a whole event and what follows is not part of it: that event is
+    kept if it parses.
 
     Raises:
         LogError: the damage is not only at the end (the part before the last block is bad).
@@ -267,12 +285,23 @@ def _complete_prefix(path: Path, text: str) -> tuple[str, int]:
         cut = text.rfind(_BLOCK)
     if cut < 0:
         raise LogError(path, "the file's header is incomplete")
+    blank = text.find("\n\n", cut + len(_BLOCK))
+    if blank >= 0 and text[blank + 2:].strip():
+        whole = text[: blank + 2]
+        try:
+            doc = tomllib.loads(whole)
+        except tomllib.TOMLDecodeError:
+            pass
+        else:
+            _parse(path, whole)
+            events = doc.get("events", [])
+            return whole, len(events) if isinstance(events, list) else 0, True
     prefix = text[: cut + 1]
     if not prefix.endswith("\n\n"):
         prefix += "\n"
     doc = _parse(path, prefix)
     events = doc.get("events", [])
-    return prefix, len(events) if isinstance(events, list) else 0
+    return prefix, len(events) if isinstance(events, list) else 0, False
 
 
 _CHUNK = 1 << 16
@@ -374,10 +403,11 @@ class LogReader:
             else:
                 self.trimmed = True
                 return
-        _, complete = _complete_prefix(self.path, text)
+        _, complete, junk = _complete_prefix(self.path, text)
         raise TruncatedLogError(
-            self.path, complete, f"the file ends in the middle of event {complete + 1}"
-        )
+            self.path, complete,
+            f"after event {complete} the file holds text that is not an event" if junk
+            else f"the file ends in the middle of event {complete + 1}")
 
     def events(
         self, known_type: Callable[[str], bool] | None = None
@@ -406,10 +436,13 @@ class LogReader:
             index += 1
 
     def cut_at(self, index: int, reason: str) -> TruncatedLogError:
-        """The error for a trimmed file whose last event (``index``) turns out incomplete."""
+        """The error for a file without its final blank line whose last event (``index``) does
+        not fit: either cut short at a line's end or written there by hand; the message says
+        both, since the two cannot be told apart."""
         return TruncatedLogError(
-            self.path, index, f"the file ends in the middle of event {index + 1} ({reason})"
-        )
+            self.path, index,
+            f"the last event ({index + 1}) does not fit: {reason}; the file may have been cut"
+            " off there, or the event edited by hand")
 
     def close(self) -> None:
         """Close the file (which releases the shared lock)."""
@@ -486,7 +519,7 @@ def recover(path: str | os.PathLike[str]) -> tuple[Path, int]:
         text = p.read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise LogError(p, f"cannot read it ({e})") from None
-    prefix, complete = _complete_prefix(p, text)
+    prefix, complete, _ = _complete_prefix(p, text)
     _header(p, _parse(p, prefix))
     stamp = now().strftime("%Y%m%dT%H%M%S")
     backup = p.with_name(f"{p.name}.damaged-{stamp}")

@@ -63,7 +63,7 @@ def summarise(path: Path) -> SaveSummary:
     except LogError as e:
         return SaveSummary(
             path, "?", path.stem, None,
-            "cut off mid-event" if isinstance(e, TruncatedLogError) else "cannot be opened",
+            "damaged at its end" if isinstance(e, TruncatedLogError) else "cannot be opened",
             problem=str(e), truncated=isinstance(e, TruncatedLogError),
         )
     try:

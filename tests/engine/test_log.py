@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from d6tui.engine.dice import Dice
-from d6tui.engine.errors import LogError, StaleLogError, TruncatedLogError
+from d6tui.engine.errors import LogError, RuleError, StaleLogError, TruncatedLogError
 from d6tui.engine.log import EventLog, LogHeader, create_log, now, read_log, recover
 from d6tui.engine.session import Session
 from tests.engine import toy
@@ -300,3 +300,50 @@ def test_windows_line_endings_are_named(tmp_path: Path) -> None:
     path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n")[:-2])
     with pytest.raises(LogError, match="Windows line endings"):
         Session.load(path, rules=toy.RULES)
+
+
+@pytest.mark.parametrize("junk", ["\n\ngarbage line\n", "garbage = [\n", "garbage\n"])
+def test_text_after_the_last_event_keeps_that_event(tmp_path: Path, junk: str) -> None:
+    """Junk written after a whole event (blank line and all) is not part of it: the load
+    names the damage after event N, and recover keeps all N events."""
+    path = tmp_path / "g.toml"
+    s = make_game(path, rolls=3)
+    s.close()
+    full = path.read_bytes()
+    path.write_bytes(full + junk.encode())
+    with pytest.raises(TruncatedLogError, match="after event 4 the file holds text") as info:
+        Session.load(path, rules=toy.RULES)
+    assert info.value.complete == 4
+    backup, kept = recover(path)
+    assert kept == 4 and backup.read_bytes() == full + junk.encode()
+    assert path.read_bytes() == full
+    assert Session.load(path, rules=toy.RULES).events == s.events
+
+
+def test_a_whole_last_event_that_does_not_fit_is_not_called_cut(tmp_path: Path) -> None:
+    """A last event written by hand (no final blank line) that does not fold: the message
+    gives the reason and does not claim the file was cut in the middle of it."""
+    path = tmp_path / "g.toml"
+    make_game(path, rolls=2).close()
+    bogus = '[[events]]\nseq = 4\ntype = "bogus"\nat = 2026-11-29T12:00:00Z\n'
+    path.write_text(path.read_text() + bogus)
+    with pytest.raises(LogError) as info:
+        Session.load(path, rules=toy.RULES)
+    assert "middle of event" not in str(info.value)
+    assert "the last event (4) does not fit: unknown event type 'bogus'" in str(info.value)
+
+
+@pytest.mark.parametrize("value", [2**63, -(2**63) - 1, [1, 10**30], {"cp": 10**25}])
+def test_numbers_past_toml_range_are_refused_before_saving(tmp_path: Path, value: object) -> None:
+    """TOML integers are 64-bit: a larger one is refused with its key, and nothing is saved."""
+    path = tmp_path / "g.toml"
+    s = make_game(path, rolls=1)
+    before = path.read_bytes()
+
+    def huge(state: object) -> dict:
+        return {"type": "rolled", "faces": [3], "note": value}
+
+    with pytest.raises(RuleError, match="too large to keep in a save"):
+        s.do(huge)
+    assert path.read_bytes() == before
+    assert len(s.events) == 2

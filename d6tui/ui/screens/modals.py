@@ -533,9 +533,9 @@ class LoadErrorModal(_Modal[bool]):
             if isinstance(self.error, TruncatedLogError):
                 n = self.error.complete
                 yield Static(
-                    f"It was cut off while an event was being saved. d6tui can keep the "
-                    f"{plural(n, 'complete event')} before the cut; the damaged file is copied "
-                    "aside first.",
+                    f"Its end is damaged (cut off while an event was being saved, or "
+                    f"edited). d6tui can keep the {plural(n, 'complete event')} before the "
+                    "damage; the damaged file is copied aside first.",
                     classes="modal-hint",
                 )
             yield Label("", classes="modal-error", id="error")
