@@ -213,7 +213,7 @@ def test_no_attributes_sixteen_dice_four_per_skill() -> None:
     assert str(jed.attribute("Might")) == "5D" and str(jed.attribute("Agility")) == "6D"
     d = derived(jed, s)
     assert (d.soak_base, d.dodge, d.parry) == (15, 18, 18)
-    assert body_points_fixed(jed) == 20
+    assert body_points_fixed(jed) == 40  # 20 + 4 per die of Toughness 5D ("Body Points")
     with pytest.raises(RuleError, match="no attributes"):
         jed.attribute("Wit")
     assert sheet_from_dict(sheet_to_dict(jed)) == jed

@@ -256,7 +256,7 @@ def test_body_points() -> None:
         create_character(draft(), bp)
     assert create_character(draft(), bp, body_roll_total=11).body_points == 31
     fixed = CampaignSettings(wounds="body_points", body_points="fixed")
-    assert create_character(draft(), fixed).body_points == 12
+    assert create_character(draft(), fixed).body_points == 32
 
 
 def test_bad_settings() -> None:

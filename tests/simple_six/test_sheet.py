@@ -111,7 +111,7 @@ def test_damage_codes() -> None:
 
 def test_body_points_fixed_and_derived() -> None:
     c = hero(body_points=33)
-    assert body_points_fixed(c) == 12
+    assert body_points_fixed(c) == 32  # 20 + 4 per die of Might 3D ("Body Points")
     assert derived(c, CampaignSettings(wounds="body_points")).body_points == 33
 
 

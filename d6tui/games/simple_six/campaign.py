@@ -37,6 +37,7 @@ from d6tui.games.simple_six.codes import ZERO, DieCode, as_code
 from d6tui.games.simple_six.creation import Draft, create_character
 from d6tui.games.simple_six.settings import TOUGHNESS, CampaignSettings
 from d6tui.games.simple_six.sheet import (
+    BODY_POINTS_BASE,
     NO_ATTRIBUTE_BASE,
     Character,
     armor_value,
@@ -135,6 +136,9 @@ class Combat:
             Actions": no more than were declared).
         reflex: reflex penalties carried until each one's next turn (:mod:`.reflexes`).
         dodging: full dodges held until each dodger's next turn (:mod:`.reflexes`).
+        defenses: Traditional defenses each combatant made as one of his declared actions
+            this round ("Multiple Actions", "Defensive Options").
+        made: attacks and spells each combatant made in his turn, once the turn is over.
     """
 
     ids: tuple[str, ...]
@@ -145,6 +149,8 @@ class Combat:
     used: int = 0
     reflex: tuple[reflexes.Reflex, ...] = ()
     dodging: tuple[reflexes.HeldDodge, ...] = ()
+    defenses: tuple[tuple[str, int], ...] = ()
+    made: tuple[tuple[str, int], ...] = ()
 
     @property
     def actor(self) -> str | None:
@@ -160,7 +166,13 @@ class Combat:
         (between rounds there is no count to keep)."""
         if self.actor is None or self.actor != who:
             return None
-        return max(0, self.declared(who) - self.used)
+        return max(0, self.declared(who) - self.used - dict(self.defenses).get(who, 0))
+
+    def actions_spent(self, who: str) -> int:
+        """Declared actions ``who`` has spent this round: attacks and spells in his turn (done
+        or going on) and defenses counted as declared actions."""
+        done = dict(self.made).get(who, 0) + (self.used if self.actor == who else 0)
+        return done + dict(self.defenses).get(who, 0)
 
 
 @dataclass(frozen=True)
@@ -305,6 +317,22 @@ def _penalty(state: Campaign, m: Member) -> int:
     if p is None:
         raise RuleError(f"{m.sheet.name} cannot act", "Wound Level Effects")
     return p
+
+
+def able_to_treat(state: Campaign, m: Member, what: str) -> int:
+    """The wound penalty (dice) on ``m``'s roll to treat, heal or repair someone, himself
+    included; a character who is knocked out, Mortally Wounded, dead, or held helpless by a
+    spell does nothing ("Wound Level Effects": the unconscious take no action; wounds cost
+    dice on all actions).
+
+    Raises:
+        RuleError: ``m`` cannot act.
+    """
+    why = helpless.helpless_reason(state, m)
+    if why is not None:
+        raise RuleError(f"{m.sheet.name} is {why} and cannot {what} anyone",
+                        "Wound Level Effects")
+    return _penalty(state, m)
 
 
 def _reflex(state: Campaign, m: Member) -> int:
@@ -471,6 +499,7 @@ def check_options(options: dict) -> dict:
         settings = CampaignSettings.from_mapping(options)
     except DiceError as e:
         raise RuleError(str(e), "Making the Game Your Own") from None
+    settings.check_new()
     out = settings.to_mapping()
     if "seed" in options:
         out["seed"] = options["seed"]
@@ -758,6 +787,7 @@ def attack(
     cover: int = 0,
     full_dodge: bool = False,
     hero_points: int = 0,
+    defender_hero_points: int = 0,
     dice: Dice | None = None,
     typed: Mapping[str, Typed] | None = None,
 ) -> dict:
@@ -770,6 +800,18 @@ def attack(
     against a Might roll plus armor. A hit that beats the TN adds "Increasing Damage" when the
     campaign uses it; scale adds its dice. Under Body Points, damage less Damage Resistance
     comes off Body Points.
+
+    A Traditional defense marked declared is one of the defender's declared actions: it is
+    refused when he has spent them all this round (an undeclared defense costs -1D instead),
+    and once made it leaves him one attack or spell fewer in his turn ("Multiple Actions",
+    "Defensive Options"). A brawling attack parried with a weapon, and so missing, deals the
+    weapon's damage to the attacker, resisted as any hit (``counter`` in the payload).
+
+    The defender's hero points (``defender_hero_points``) go, under Body Points, +6 each to
+    Damage Resistance ("Body Points"), spent only when the attack hits; under wound levels in
+    Traditional combat, onto his defense roll when he makes one, else onto his resist roll when
+    the attack hits ("Hero Points"). Static defenses are not rolled: under static wound levels
+    a defender's hero point goes to "just a flesh wound" instead.
 
     Args:
         state: the campaign.
@@ -785,9 +827,11 @@ def attack(
         cover: percent of the target behind cover.
         full_dodge: (static) the target is doing nothing but dodging.
         hero_points: hero points the attacker spends on the attack roll.
+        defender_hero_points: hero points the target spends (see above).
         dice: the app's dice.
         typed: dice typed from the table by roll: ``"attack"``, ``"defense"``, ``"damage"``,
-            ``"resist"``.
+            ``"resist"``, and for a parried brawler ``"counter_damage"``,
+            ``"counter_resist"``.
 
     Returns:
         An ``attacked`` payload with every roll.
@@ -814,6 +858,7 @@ def attack(
     if hero_points > a.sheet.hero_points:
         raise RuleError(f"{a.sheet.name} has {a.sheet.hero_points} hero points", "Hero Points")
     s = state.settings
+    dhp = _defender_hero_points(state, t, defender_hero_points, hero_points if a is t else 0)
     typed = typed or {}
     ranged = weapon is not None and weapon_is_ranged(weapon)
     scale = combat.scale_effects(scale_of(a), scale_of(t))
@@ -844,20 +889,35 @@ def attack(
                         " a missile is dodged", "Defensive Options")
     tn = defense_tn(state, t, scale=scale, ranged=ranged, defense=defense,
                     defense_declared=defense_declared, range_=range_, cover=cover,
-                    full_dodge=full_dodge, dice=dice, typed=typed, luck=luck, payload=payload)
+                    full_dodge=full_dodge, dice=dice, typed=typed, luck=luck, payload=payload,
+                    hero_points=dhp if s.wounds == "levels" else 0)
+    if "defender_hero_points" in payload:  # spent on his defense roll
+        dhp = 0
     payload["tn"] = tn
     margin = combat.hit_margin(attack_roll["total"], tn)
     payload["hit"] = margin >= 0
     if margin < 0:
+        parried_with = _parried_with(state, t, payload, weapon, defense)
+        if parried_with is not None:
+            # "Defensive Options", Block/Parry: the brawler takes the weapon's damage.
+            counter = hit_effects(state, t, a, parried_with, 0, dice=dice, luck=luck,
+                                  typed={"damage": typed.get("counter_damage"),
+                                         "resist": typed.get("counter_resist")})
+            counter.pop("extra", None)
+            payload["counter"] = {"weapon": parried_with, **counter}
+            return _spellcast.lapsed(state, luck.mark(payload))
         return luck.mark(payload)
-    payload.update(hit_effects(state, a, t, weapon, margin, dice=dice, typed=typed, luck=luck))
+    payload.update(hit_effects(state, a, t, weapon, margin, dice=dice, typed=typed, luck=luck,
+                               hero_points=dhp))
+    if dhp:
+        payload["defender_hero_points"] = dhp
     return _spellcast.lapsed(state, luck.mark(payload))
 
 
 def defense_tn(state: Campaign, t: Member, *, scale: combat.ScaleEffects, ranged: bool,
                defense: str | None, defense_declared: bool, range_: str | None, cover: int,
                full_dodge: bool, dice: Dice | None, typed: Mapping[str, Typed], luck: _Luck,
-               payload: dict) -> int:
+               payload: dict, hero_points: int = 0) -> int:
     """The TN an attack on ``t`` meets, in the campaign's combat system: a helpless target's
     Very Easy base (:mod:`.helpless`), a full dodge held from earlier in the round, a static
     Dodge, Block or Parry (halved by Daredevil), or 10 or the defender's Traditional roll
@@ -867,11 +927,14 @@ def defense_tn(state: Campaign, t: Member, *, scale: combat.ScaleEffects, ranged
 
     Writes what the defense was into ``payload`` (``helpless``, ``dodge_held``,
     ``daredevil``, ``full_dodge``, ``defense``); fold reads them for the reflex penalty and
-    the held full dodge (:func:`_defended`).
+    the held full dodge (:func:`_defended`). A Traditional defense marked declared must have
+    a declared action left for it (:func:`_check_defense_declared`). ``hero_points``: the
+    defender's, put on his Traditional defense roll when he makes one (then written as
+    ``defender_hero_points``).
 
     Raises:
-        RuleError: a defense a helpless or full-dodging target cannot make, or one the
-            combat system does not have.
+        RuleError: a defense a helpless or full-dodging target cannot make, one the combat
+            system does not have, or a declared defense with no declared action left.
     """
     fight = state.combat
     s = state.settings
@@ -893,8 +956,11 @@ def defense_tn(state: Campaign, t: Member, *, scale: combat.ScaleEffects, ranged
                             " attack meets that dodge", "Defensive Options"
                             if s.combat != "static" else "Static Defenses")
         if held.total is None or s.combat == "static":
-            tn = combat.static_tn(dodge(t.sheet, s) + scale.dodge.static, range_=range_,
-                                  cover=cover, full_dodge=True)
+            base = dodge(t.sheet, s) + scale.dodge.static
+            if dd:  # Daredevil halves the dodge for the whole round ("General Perks")
+                base //= 2
+                payload["daredevil"] = True
+            tn = combat.static_tn(base, range_=range_, cover=cover, full_dodge=True)
         else:
             tn = combat.traditional_tn(held.total, kind="full_dodge", range_=range_,
                                        cover=cover)
@@ -929,25 +995,93 @@ def defense_tn(state: Campaign, t: Member, *, scale: combat.ScaleEffects, ranged
             dskill = {"dodge": "Dodge", "full_dodge": "Dodge", "block": "Brawling",
                       "parry": _best_melee(state, t)}[defense]
             extra = combat.reflex_penalty(defense_declared) if defense != "full_dodge" else 0
+            if defense_declared and defense != "full_dodge" and fight is not None:
+                _check_defense_declared(fight, t)
             dcode = _code_for(state, t, dskill) + (scale.dodge if "dodge" in defense else ZERO)
+            on_defense = hero_points
             dreq = RollRequest(dcode, actions=_actions(state, t.id),
                                modifier=_fx(state, t, dskill), wound_dice=_penalty(state, t),
                                reflex_dice=_reflex(state, t) + extra, label=dskill,
-                               halved_by=(DAREDEVIL,) if dd else ())
+                               halved_by=(DAREDEVIL,) if dd else (),
+                               hero_points=on_defense)
             droll = _roll(dreq, s, dice, typed.get("defense"), lucky=luck(t))
             payload["defense"] = {"kind": defense, "roll": droll}
             if defense_declared:
                 payload["defense"]["declared"] = True
+            if on_defense:
+                payload["defender_hero_points"] = on_defense
             tn = combat.traditional_tn(droll["total"], kind=defense, range_=range_, cover=cover)
     return tn
 
 
+def _defender_hero_points(state: Campaign, t: Member, n: int, taken: int) -> int:
+    """Check the hero points a defender spends on an attack (see :func:`attack`).
+
+    Raises:
+        RuleError: fewer than 0, more than he has, or a campaign with no rolled use for them
+            (static wound levels).
+    """
+    if n == 0:
+        return 0
+    if n < 0:
+        raise RuleError("hero points spent are 0 or more", "Hero Points")
+    if n + taken > t.sheet.hero_points:
+        raise RuleError(f"{t.sheet.name} has {t.sheet.hero_points} hero points", "Hero Points")
+    if state.settings.wounds == "levels" and state.settings.combat == "static":
+        raise RuleError("static defenses and Soak are not rolled: a defender's hero point"
+                        " makes a wound 'just a flesh wound' instead", "Hero Points")
+    return n
+
+
+def _check_defense_declared(fight: Combat, t: Member) -> None:
+    """Refuse a declared defense when the defender has spent every declared action.
+
+    Raises:
+        RuleError: no declared action is left for it.
+    """
+    n = fight.declared(t.id)
+    if fight.actions_spent(t.id) >= n:
+        raise RuleError(
+            f"{t.sheet.name} declared {n} action{'s' if n != 1 else ''} this round and has"
+            " spent them: this defense was not declared (it costs -1D until his next turn)",
+            "Multiple Actions")
+
+
+def _parried_with(state: Campaign, t: Member, payload: dict, weapon: str | None,
+                  defense: str | None) -> str | None:
+    """The melee weapon a defender parried a bare-handed (brawling) attack with, or None.
+
+    A parry is the Traditional ``parry`` roll, or in Fast Static an explicit ``parry`` or the
+    default melee defense when his Parry is higher than his Block. The weapon is the first
+    melee weapon on his sheet; without one nothing hurts the attacker.
+    """
+    from d6tui.games.simple_six.content import content
+
+    if weapon is not None or "helpless" in payload or payload.get("dodge_held"):
+        return None
+    s = state.settings
+    if s.combat == "static":
+        parried = defense == "parry" or (
+            defense is None and parry(t.sheet, s) > block(t.sheet, s))
+    else:
+        parried = isinstance(payload.get("defense"), dict) and (
+            payload["defense"]["kind"] == "parry")
+    if not combat.parry_hurts_attacker(True, parried):
+        return None
+    return next((w for w in t.sheet.weapons if content().weapon(w).kind != "ranged"), None)
+
+
 def hit_effects(state: Campaign, a: Member, t: Member, weapon: str | None, margin: int, *,
-                dice: Dice | None, typed: Mapping[str, Typed], luck: _Luck) -> dict:
+                dice: Dice | None, typed: Mapping[str, Typed | None], luck: _Luck,
+                hero_points: int = 0) -> dict:
     """What a hit does, for :func:`attack` (and an attack roll changed after it was made,
     :mod:`.afterroll`): the damage roll, the target's resistance (static Soak, a Might roll
     plus armor, or armor under Body Points; Daredevil doubles the Might), and "Increasing
     Damage" from the margin.
+
+    Under Body Points the larger target adds the scale difference to its Damage Resistance,
+    as to Soak ("Scaling"), and each of the target's ``hero_points`` adds +6 to it ("Body
+    Points"); under Traditional wound levels the hero points go on the resist roll.
 
     Returns:
         ``damage``, ``resistance``, ``extra`` and, as they apply, ``resist`` and
@@ -967,7 +1101,8 @@ def hit_effects(state: Campaign, a: Member, t: Member, weapon: str | None, margi
     out["damage"] = _roll(RollRequest(dmg_code, label="damage"), s, dice, typed.get("damage"),
                           lucky=luck(a))
     if s.wounds == "body_points":
-        out["resistance"] = armor_value(t.sheet)
+        out["resistance"] = (armor_value(t.sheet) + scale.soak.static
+                             + wounds.BP_HERO_DR * hero_points)
     elif s.combat == "static":
         # Daredevil doubles the Might in Soak, not the armor.
         might = t.sheet.attribute("Might").static if dd else 0
@@ -976,7 +1111,8 @@ def hit_effects(state: Campaign, a: Member, t: Member, weapon: str | None, margi
             out["daredevil"] = True
     else:
         rreq = RollRequest(t.sheet.attribute("Might") + scale.soak + _fx(state, t, "resist"),
-                           label="resist", doubled_by=(DAREDEVIL,) if dd else ())
+                           label="resist", doubled_by=(DAREDEVIL,) if dd else (),
+                           hero_points=hero_points)
         rroll = _roll(rreq, s, dice, typed.get("resist"), lucky=luck(t))
         out["resist"] = rroll
         out["resistance"] = rroll["total"] + armor_value(t.sheet)
@@ -1026,8 +1162,10 @@ def stay_up(state: Campaign, who: str, *, dice: Dice | None = None,
     m = state.member(who)
     if m.wounds.level != wounds.WoundLevel.INCAPACITATED or not m.wounds.stay_up_pending:
         raise RuleError(f"{m.sheet.name} has no roll to stay up", "Wound Level Effects")
-    code = _code_for(state, m, "Stamina") if state.settings.skills.canonical("Stamina") else (
-        m.sheet.attribute("Might"))
+    # The Stamina skill by name, even in a stored campaign whose renamed attribute is called
+    # Stamina too ("Renaming Attributes" refuses that name for new campaigns).
+    code = m.sheet.skill("Stamina", state.settings) if state.settings.skills.canonical(
+        "Stamina") else m.sheet.attribute("Might")
     luck = _Luck()
     roll = _roll(RollRequest(code, target=wounds.STAY_UP_TN, label="Stamina",
                              modifier=_fx(state, m, "Stamina")),
@@ -1068,7 +1206,11 @@ def mortal_roll(state: Campaign, who: str, *, dice: Dice | None = None,
         raise RuleError(f"{m.sheet.name} has rolled Might against death this round; the next"
                         f" roll comes in round {rnd + 1}", "Wound Level Effects")
     luck = _Luck()
+    # The roll fails below the whole minutes spent at this level: with one or more it has
+    # that target, so Destiny and character points can change a failure.
+    minutes = m.wounds.mortal_rounds // wounds.ROUNDS_PER_MINUTE
     roll = _roll(RollRequest(m.sheet.attribute("Might"), label="Might",
+                             target=minutes or None,
                              modifier=_fx(state, m, "Might")), state.settings, dice,
                  typed, lucky=luck(m))
     return _spellcast.lapsed(state, luck.mark({"type": "mortal_rolled", "who": m.id,
@@ -1122,7 +1264,9 @@ def heal(
 
     Raises:
         RuleError: the healing rule is broken (rest too short, nothing to heal, natural healing
-            for a combatant in the middle of a fight...).
+            for a combatant in the middle of a fight...), or the healer cannot act (knocked
+            out, Mortally Wounded, dead, helpless; :func:`able_to_treat`). The healer's wound
+            penalty is on his Medicine roll.
     """
     m = state.member(who)
     s = state.settings
@@ -1149,8 +1293,11 @@ def heal(
                         "Body Points (alternative to Wound Levels)")
     roller = m if method == "natural" else state.member(healer or "")
     what = "Might" if method == "natural" else "Medicine"
+    # Natural healing is the body mending at rest; treating someone is an action.
+    pen = 0
     if method == "assisted":
         payload["healer"] = roller.id
+        pen = able_to_treat(state, roller, "treat")
     if m.body is not None:
         if method == "natural" and (minutes or 0) < 24 * 60:
             raise RuleError("Body Points heal after a full day of rest",
@@ -1158,7 +1305,7 @@ def heal(
         if method == "assisted" and minutes is not None and minutes < wounds.ASSISTED_EVERY:
             raise RuleError("a patient can be treated once a day",
                             "Body Points (alternative to Wound Levels)")
-        roll = _roll(RollRequest(_code_for(state, roller, what), label=what,
+        roll = _roll(RollRequest(_code_for(state, roller, what), label=what, wound_dice=pen,
                                  modifier=_fx(state, roller, what)), s, dice, typed,
                      lucky=luck(roller))
         payload["roll"] = roll
@@ -1173,7 +1320,7 @@ def heal(
         wounds.natural_healing(m.wounds, 99, minutes or 0, extra_tn=extra, heals=heals)
     else:
         wounds.assisted_healing(m.wounds, 99, minutes, extra_tn=extra, heals=heals)
-    roll = _roll(RollRequest(_code_for(state, roller, what), label=what,
+    roll = _roll(RollRequest(_code_for(state, roller, what), label=what, wound_dice=pen,
                              modifier=_fx(state, roller, what)), s, dice, typed,
                  lucky=luck(roller))
     payload["roll"] = roll
@@ -1226,6 +1373,8 @@ def roll_check(
     from d6tui.games.simple_six import perks
 
     m = state.member(who)
+    # A full dodger does nothing but dodge until his next turn ("Defensive Options").
+    _check_not_dodging(state, m, "skill check")
     doubled: tuple[str, ...] = ()
     if appearance:
         perks.check_unused(state, m, perks.ATTRACTIVE)
@@ -1399,6 +1548,7 @@ def fold(state: Campaign, event: dict) -> Campaign:
         EventError: the event does not fit the campaign (unknown type, missing key, a roll whose
             faces do not add up, a character who is not there).
     """
+    from d6tui.games.simple_six import knockout
     from d6tui.games.simple_six.perks import after
 
     t = event.get("type")
@@ -1406,7 +1556,9 @@ def fold(state: Campaign, event: dict) -> Campaign:
     if handler is None:
         raise EventError(f"unknown event type {t!r}")
     # "Concentration (CONC)": a caster knocked out, Mortally Wounded or dead keeps no spell up.
-    return _spellcast.release_fallen(after(state, handler(state, event), event))
+    folded = _spellcast.release_fallen(after(state, handler(state, event), event))
+    # a 10D-minute knockout counts the time this event lets pass (:mod:`.knockout`)
+    return knockout.after(state, folded, event)
 
 
 def _later(module: str, name: str) -> Any:
@@ -1438,7 +1590,7 @@ def _f_added(state: Campaign, e: dict) -> Campaign:
             raise EventError("this campaign counts Body Points; the sheet has none")
         if "body_roll" in e:
             total = _total(e["body_roll"], "Body Points")
-            if sheet.body_points != 20 + total:
+            if sheet.body_points != BODY_POINTS_BASE + total:
                 raise EventError("the Body Points do not match their roll")
         body = wounds.BodyPoints(sheet.body_points, sheet.body_points)
     return replace(state, members=(*state.members, Member(cid, sheet, body=body)))
@@ -1502,7 +1654,8 @@ def _f_round_started(state: Campaign, e: dict) -> Campaign:
     members = tuple(replace(m, effects=effects.pass_rounds(m.effects)) if m.effects else m
                     for m in members)
     return replace(state, members=members, combat=reflexes.round_started(replace(
-        fight, round=fight.round + 1, order=tuple(order), current=0, actions=actions, used=0)))
+        fight, round=fight.round + 1, order=tuple(order), current=0, actions=actions, used=0,
+        defenses=(), made=())))
 
 
 def _f_turn_passed(state: Campaign, e: dict) -> Campaign:
@@ -1513,8 +1666,18 @@ def _f_turn_passed(state: Campaign, e: dict) -> Campaign:
         replace(m, caster=magic.next_turn(m.caster)) if m.id == fight.actor else m
         for m in state.members
     )
+    made = _add_count(fight.made, fight.actor, fight.used)
     return replace(state, members=members, combat=reflexes.turn_started(
-        replace(fight, current=fight.current + 1, used=0)))
+        replace(fight, current=fight.current + 1, used=0, made=made)))
+
+
+def _add_count(counts: tuple[tuple[str, int], ...], who: str, n: int
+               ) -> tuple[tuple[str, int], ...]:
+    """``counts`` (id -> number) with ``n`` more for ``who``."""
+    if n <= 0:
+        return counts
+    had = dict(counts).get(who, 0)
+    return (*((k, v) for k, v in counts if k != who), (who, had + n))
 
 
 def _f_attacked(state: Campaign, e: dict) -> Campaign:
@@ -1537,13 +1700,28 @@ def _f_attacked(state: Campaign, e: dict) -> Campaign:
     hit = attack_total >= tn
     if hit != bool(e.get("hit")):
         raise EventError("the attack's hit does not match its roll and TN")
+    dhp = int(e.get("defender_hero_points", 0))
+    if dhp and (hit or "defense" in e):  # spent on the defense roll, or on a hit's DR/resist
+        t = _member(state, t.id)
+        if dhp > t.sheet.hero_points:
+            raise EventError(f"{t.sheet.name} had no hero points to spend")
+        state = state._put(replace(t, sheet=replace(t.sheet,
+                                                     hero_points=t.sheet.hero_points - dhp)))
     if not hit:
+        counter = e.get("counter")
+        if isinstance(counter, dict):  # a brawler parried with a weapon takes its damage
+            state = _take_damage(state, a.id, counter, 0)
         return state
-    damage_total = _total(_need(e, "damage"), "damage")
+    return _take_damage(state, t.id, e, int(e.get("extra", 0)))
+
+
+def _take_damage(state: Campaign, who: str, e: Mapping, extra: int) -> Campaign:
+    """Fold a hit's damage (``damage``, ``resistance``, a ``resist`` roll) onto ``who``."""
+    t = _member(state, who)
+    damage_total = _total(_need(dict(e, type="attacked"), "damage"), "damage")
     if "resist" in e:
         _total(e["resist"], "resist")
-    resistance = int(_need(e, "resistance"))
-    extra = int(e.get("extra", 0))
+    resistance = int(_need(dict(e, type="attacked"), "resistance"))
     rnd = state.combat.round if state.combat else None
     if damage_total + extra > resistance:
         state = _spell_hurt(state, t.id)
@@ -1579,6 +1757,9 @@ def _defended(state: Campaign, target: str, e: dict) -> Campaign:
             fight = reflexes.start_full_dodge(fight, target, int(d["roll"]["total"]))
         elif not d.get("declared"):
             fight = reflexes.add_reflex(fight, target, combat.reflex_penalty(False))
+        else:
+            # Counted, not refused: logs written before the count still load.
+            fight = replace(fight, defenses=_add_count(fight.defenses, target, 1))
     return replace(state, combat=fight)
 
 

@@ -18,6 +18,7 @@ from d6tui.games.simple_six.sheet import (
     Character,
     SkillEntry,
     Specialization,
+    BODY_POINTS_BASE,
     body_points_fixed,
 )
 
@@ -26,9 +27,6 @@ SPECIALTY_DICE_PER_DIE = 3
 
 #: Spells known at the start for each die put into Magic ("Beginning Spells & Learning More").
 SPELLS_PER_MAGIC_DIE = 2
-
-#: Body Points before the Might roll is added ("Body Points (alternative to Wound Levels)").
-BODY_POINTS_BASE = 20
 
 _MAKE = "How to Make a Character"
 

@@ -247,7 +247,10 @@ _ON_LAST_ROLL = frozenset({"destiny_rerolled", "cp_added"})
 #: Events whose roll can be rerolled by Destiny or improved with character points: key of the
 #: roll and of the roller.
 _OPEN_ROLLS = {"rolled": ("roll", "who"), "spell_cast": ("roll", "who"),
-               "attacked": ("attack", "attacker")}
+               "attacked": ("attack", "attacker"),
+               # the free roll to stay up and the Might roll against death ("Wound Level
+               # Effects"): the rolls Destiny matters most on
+               "stay_up_rolled": ("roll", "who"), "mortal_rolled": ("roll", "who")}
 
 
 def after(before: Campaign, state: Campaign, e: dict) -> Campaign:

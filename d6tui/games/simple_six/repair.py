@@ -28,6 +28,7 @@ from d6tui.games.simple_six.campaign import (
     _need,
     _roll,
     _total,
+    able_to_treat,
 )
 from d6tui.games.simple_six.perks import skill_bonuses
 from d6tui.games.simple_six.wild import RollRequest
@@ -68,7 +69,8 @@ def repair(
 
     Raises:
         RuleError: the character heals (he is not repaired), has nothing to repair, is
-            destroyed, or the TN is below 1.
+            destroyed, the TN is below 1, or the repairer cannot act (knocked out, Mortally
+            Wounded, dead, helpless); the repairer's wound penalty is on his roll.
     """
     m = state.member(who)
     if not repairable(m):
@@ -87,8 +89,9 @@ def repair(
     elif m.wounds.dead:
         raise RuleError(f"{m.sheet.name} is destroyed: rebuilding is the GM's story", _RACIAL)
     r = state.member(repairer)
+    pen = able_to_treat(state, r, "repair")
     luck = _Luck()
-    req = RollRequest(_code_for(state, r, skill), target=tn, label=skill,
+    req = RollRequest(_code_for(state, r, skill), target=tn, label=skill, wound_dice=pen,
                       bonuses=skill_bonuses(r.sheet, skill))
     roll = _roll(req, state.settings, dice, typed, lucky=luck(r))
     payload: dict = {"type": "repaired", "who": m.id, "repairer": r.id, "skill": skill,

@@ -187,7 +187,15 @@ def _describe(event: dict, names: Mapping[str, str] | None = None) -> str:
         elif event.get("dodge_held") or event.get("full_dodge") or (
                 event.get("defense", {}).get("kind") == "full_dodge"):
             line += " (full dodge)"
+        spent = event.get("defender_hero_points")
+        if spent:
+            line += f" ({n(event['target'])} spent {spent} hero point{'s' if spent > 1 else ''})"
         if not event.get("hit"):
+            counter = event.get("counter")
+            if isinstance(counter, dict):
+                return (line + f", a miss: parried with the {counter['weapon']}, which hits"
+                        f" {n(event['attacker'])} for {counter['damage']['total']} against"
+                        f" {counter['resistance']}")
             return line + ", a miss"
         return (line + f", hit for {event['damage']['total'] + event.get('extra', 0)}"
                 f" against {event['resistance']}")

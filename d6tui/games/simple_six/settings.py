@@ -21,7 +21,7 @@ COMBAT_SYSTEMS = ("static", "traditional")
 #: Ways of tracking harm ("Wounds", or "Body Points (alternative to Wound Levels)").
 WOUND_SYSTEMS = ("levels", "body_points")
 
-#: How Body Points are set: Might rolled and added to 20, or 4 per die of Might.
+#: How Body Points are set: Might rolled and added to 20, or 20 plus 4 per die of Might.
 BODY_POINT_METHODS = ("rolled", "fixed")
 
 #: Who can work magic ("Access to Magic"): no one, those with the Sorcerer perk, everyone.
@@ -253,6 +253,24 @@ class CampaignSettings:
             if self.attribute_id(attr) is None and attr.lower() not in ids:
                 raise RuleError(f"{skill} cannot default to {attr}: it is not an attribute of"
                                 " this campaign", exp)
+
+    def check_new(self) -> None:
+        """Checks for a new campaign only (a stored campaign keeps loading as it was saved):
+        an attribute may not be renamed to a skill of the campaign's list, since the skill
+        could then never be rolled by its name ("Renaming Attributes": the new name only
+        changes the feel of the game).
+
+        Raises:
+            RuleError: an attribute is renamed to a skill's name.
+        """
+        lst = content().skill_list(self.skill_list)
+        for attr, name in self.attribute_names:
+            skill = lst.canonical(str(name).strip())
+            if skill is not None:
+                raise RuleError(
+                    f"{attr} cannot be renamed {skill}: {skill} is a skill of the"
+                    f" {lst.name} list, and an attribute by that name would hide it"
+                    " (pick another name)", "Renaming Attributes")
 
     @property
     def cp_limit(self) -> int | None:

@@ -407,10 +407,18 @@ def weapon_damage(
     return w.damage
 
 
+#: The base every character's Body Points start from ("Body Points").
+BODY_POINTS_BASE = 20
+#: Body Points per die of Might when they are fixed instead of rolled ("Body Points").
+BODY_POINTS_PER_DIE = 4
+
+
 def body_points_fixed(character: Character) -> int:
-    """Body Points without a roll: 4 per die of Might (pips ignored)
-    ("Body Points (alternative to Wound Levels)")."""
-    return 4 * character.attribute("Might").dice
+    """Body Points without a roll: the base 20 plus 4 per die of Might (pips ignored); the
+    4 a die stands in for the rolled Might, not for the base ("Body Points (alternative to
+    Wound Levels)"). A sheet stored with other Body Points keeps them: the stored sheet, not
+    this rule, says what a loaded character has."""
+    return BODY_POINTS_BASE + BODY_POINTS_PER_DIE * character.attribute("Might").dice
 
 
 @dataclass(frozen=True)

@@ -204,6 +204,8 @@ class WoundState:
             round, "Wound Level Effects"), or None.
         stun_over: a stun's -1D has run out with the fight it was taken in (its rounds are
             over); the level stays Stunned until healed.
+        knocked_out_rounds: rounds of ten seconds gone by since the knockout (six to the
+            minute); at ``knocked_out_minutes`` minutes he wakes (:func:`time_out`).
     """
 
     level: WoundLevel = WoundLevel.UNHARMED
@@ -215,6 +217,7 @@ class WoundState:
     flesh_wound_used: bool = False
     mortal_rolled_round: int | None = None
     stun_over: bool = False
+    knocked_out_rounds: int = 0
 
     @property
     def dead(self) -> bool:
@@ -229,7 +232,7 @@ def _settle(state: WoundState, level: WoundLevel, round_no: int | None) -> Wound
         out = replace(out, stunned_round=round_no)
     if level < WoundLevel.INCAPACITATED:
         out = replace(out, awake=True, stay_up_pending=False, knocked_out_minutes=None,
-                      mortal_rounds=0)
+                      knocked_out_rounds=0, mortal_rounds=0)
     elif level == WoundLevel.INCAPACITATED:
         if state.level != WoundLevel.INCAPACITATED:
             out = replace(out, awake=False, stay_up_pending=True, mortal_rounds=0)
@@ -329,7 +332,29 @@ def stay_up(
     else:
         raise DiceError("roll 10D for the minutes the character is out")
     minutes = sum(roll["faces"])
-    return replace(state, awake=False, stay_up_pending=False, knocked_out_minutes=minutes), roll
+    return replace(state, awake=False, stay_up_pending=False, knocked_out_minutes=minutes,
+                   knocked_out_rounds=0), roll
+
+
+def time_out(state: WoundState, rounds: int) -> WoundState:
+    """Time goes by for a knocked-out character: after the 10D minutes he rolled he comes to,
+    still Incapacitated (-3D, "Wound Level Effects").
+
+    Args:
+        state: the character's wounds.
+        rounds: rounds of ten seconds gone by (a minute is :data:`ROUNDS_PER_MINUTE`).
+
+    Returns:
+        The wounds, awake again once the minutes are over; unchanged for anyone not knocked
+        out (a Mortally Wounded character does not wake with time).
+    """
+    if (state.awake or state.knocked_out_minutes is None or rounds <= 0
+            or state.level != WoundLevel.INCAPACITATED):
+        return state
+    passed = state.knocked_out_rounds + rounds
+    if passed >= state.knocked_out_minutes * ROUNDS_PER_MINUTE:
+        return replace(state, awake=True, knocked_out_minutes=None, knocked_out_rounds=0)
+    return replace(state, knocked_out_rounds=passed)
 
 
 def mortal_round(state: WoundState, might_total: int) -> WoundState:
@@ -605,7 +630,7 @@ class BodyPoints:
     """Body Points, the alternative to wound levels.
 
     Attributes:
-        maximum: the most the character has (20 plus a Might roll, or 4 a die of Might).
+        maximum: the most the character has (20 plus a Might roll, or 20 plus 4 a die of Might).
         current: what is left; the character is dead at 0 or less.
     """
 
