@@ -23,7 +23,7 @@ from d6tui.games.simple_six.wounds import WoundLevel
 def D(name: str, attrs: tuple[str, ...] = ("3D", "3D", "3D", "3D"), **kw: object) -> Draft:
     kw.setdefault("skills", {})
     kw.setdefault("npc", True)
-    return Draft(name, dict(zip(("Might", "Agility", "Wit", "Charm"), attrs)), **kw)  # type: ignore[arg-type]
+    return Draft(name, dict(zip(("Might", "Agility", "Wit", "Charm"), attrs, strict=True)), **kw)  # type: ignore[arg-type]
 
 
 ORC = D("Orc", ("4D", "3D", "2D", "2D"), npc=True,
@@ -322,7 +322,7 @@ def test_the_mortally_wounded_roll_has_its_target() -> None:
     s.do(c.attack, "orc", "ana", skill="Axe", weapon="Axe",
          typed={"attack": ([6] * 5, [6, 3]), "damage": ([3] * 6, [4])})
     assert s.state.member("ana").wounds.level == WoundLevel.MORTALLY_WOUNDED
-    for rnd in range(7):
+    for _ in range(7):
         ev = s.do(c.mortal_roll, "ana", typed=([6, 6], [5]))
         s.do(c.start_round, dice=s.dice)
     assert ev["roll"]["target"] == 1

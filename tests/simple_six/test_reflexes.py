@@ -78,8 +78,8 @@ def test_an_undeclared_parry_weighs_on_every_roll_until_the_next_turn(tmp_path: 
     # His turn in this round comes after the parries: they were this round's, so his
     # attack pays them too (the marked decision in reflexes.py).
     assert s.state.combat.actor == "sir-baelen"
-    ev = _attack(s, "sir-baelen", "orc", skill="Sword", weapon="Sword", defense="parry",
-                 defense_declared=True)
+    # (the Orc spent his one declared action on his attack: his parry is not declared)
+    ev = _attack(s, "sir-baelen", "orc", skill="Sword", weapon="Sword", defense="parry")
     assert ev["attack"]["rolled"] == "3D+1" and not ev["hit"]
     s.do(c.pass_turn)
     s.do(c.start_round, typed=_ORDER)

@@ -1368,7 +1368,8 @@ def roll_check(
 
     Raises:
         RuleError: not enough hero or character points, Attractive asked for by a character
-            who does not have it or has used it this session, or a rule of the roll is broken.
+            who does not have it or has used it this session, a full dodger (he does nothing
+            else until his next turn), or a rule of the roll is broken.
     """
     from d6tui.games.simple_six import perks
 

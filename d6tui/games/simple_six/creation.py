@@ -15,10 +15,10 @@ from d6tui.games.simple_six.codes import ZERO, DieCode, as_code
 from d6tui.games.simple_six.content import Perk, content
 from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.games.simple_six.sheet import (
+    BODY_POINTS_BASE,
     Character,
     SkillEntry,
     Specialization,
-    BODY_POINTS_BASE,
     body_points_fixed,
 )
 

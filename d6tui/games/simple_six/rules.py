@@ -90,6 +90,31 @@ function that applies it):
 - Stunned: the -1D lasts the round of the stun and the next and ends with the fight; a wound
   lowered to Stunned in a fight (flesh wound, potion, Heal) counts as a fresh stun.
 - Table dice are a ``table_dice_set`` event: the campaign reopens the way the table plays.
+- Body Points fixed instead of rolled are 20 plus 4 a die of Might (the 4 a die replaces the
+  rolled Might, not the base 20). A stored sheet keeps the Body Points it was saved with
+  (campaigns made before this reading load as they were); the rule is for new characters.
+- A Traditional defense marked declared is one of the defender's declared actions: refused
+  once he has spent them all this round (attacks and spells in his turn, earlier declared
+  defenses; the GM then records it as undeclared, -1D), and one attack or spell fewer in his
+  own turn when it comes first. Its roll carries the multiple-action penalty of what he
+  declared.
+- A brawling (bare-handed) attack that a weapon parries, and so misses, hits the brawler with
+  the parrying weapon's damage, resisted as any hit (the first melee weapon on the defender's
+  sheet; in Fast Static the default melee defense counts as a parry when Parry beats Block).
+- A defender's hero points: +6 each to Damage Resistance under Body Points (spent only on a
+  hit); under Traditional wound levels on his defense roll, or on his resist roll when he
+  makes no defense roll; under Fast Static wound levels none (a hero point is "just a flesh
+  wound" there). Scale adds its difference to the larger target's Damage Resistance too.
+- A 10D-minute knockout counts the minutes of ``time_passed`` and a fight's rounds (ten
+  seconds each, one as each round ends, for everyone on the roster); then the character
+  wakes, still Incapacitated (:mod:`.knockout`).
+- Treating (Medicine), and repairing a Robot, are actions: the knocked out, the Mortally
+  Wounded, the dead and the spell-held cannot do them, even on themselves, and the healer's
+  wound penalty is on the roll. Natural healing is rest, not an action.
+- A full dodger makes no skill checks until his next turn. Destiny and character points
+  reach the stay-up roll and the Mortally Wounded Might roll (whose target is the whole
+  minutes spent Mortally Wounded, when one or more).
+- "Renaming Attributes" refuses, for a new campaign, a name that is a skill of its list.
 """
 
 from __future__ import annotations

@@ -121,6 +121,10 @@ def rolls_of(payload: dict) -> list[tuple[str, dict]]:
             out.append((key, value))
     for entry in payload.get("initiative", ()):
         out.append((entry["who"], entry["roll"]))
+    counter = payload.get("counter")
+    if isinstance(counter, dict):  # a brawler parried with a weapon: its damage, his resist
+        out += [(f"counter_{k}", counter[k]) for k in ("damage", "resist")
+                if isinstance(counter.get(k), dict)]
     changes = payload.get("changes")
     if isinstance(changes, dict):  # an attack roll changed after it was made: its new hit
         out += rolls_of(changes)
@@ -251,10 +255,15 @@ full dodge taken before the defender's own turn in a round also covers that turn
 reading). A helpless target (knocked out, Mortally Wounded, not yet rolled to stay up, held
 by a spell) makes
 no defense and none is asked: the attack meets Very Easy (5) plus range and cover, a d6tui
-decision where the SRD is silent.
+decision where the SRD is silent. A declared defense is one of the defender's declared
+actions (refused once they are spent). A target with hero points is asked for them: +6 each
+to Damage Resistance under Body Points, else on his defense or resist roll. A bare-handed
+blow parried with a weapon takes the weapon's damage.
 
 `w` on the picked character makes the Stamina roll to stay up when Incapacitated, the Might
-roll of the Mortally Wounded, or spends a hero point for "just a flesh wound". `H` heals
+roll of the Mortally Wounded (both open to Destiny and character points), or spends a hero
+point for "just a flesh wound". A knockout ends after its 10D minutes (time let pass, or
+fight rounds at six a minute). The unconscious treat and repair no one. `H` heals
 ("Healing", "Potions"). `m` is magic ("The Grimoire"): cast a known spell (it asks for
 the targets; a resisted spell rolls each target's attribute and adds it to the TN), read a
 scroll, throw a held Lightning Bolt (this round with an action more, or the next), drop a
@@ -567,7 +576,7 @@ markdown` writes the campaign as a readable record.
                 break
             key, roll = need[0]
             name = who
-            if shape == "map" and key not in _ROLL_KEYS:
+            if shape == "map" and key not in _ROLL_KEYS and not key.startswith("counter_"):
                 name = self.campaign.member(key).sheet.name
             label = roll.get("label", key)
             typed = await self.app.push_screen_wait(
@@ -882,8 +891,15 @@ markdown` writes the campaign as a readable record.
             if hp is None:
                 return
             kw["hero_points"] = hp
+        from d6tui.ui.simple_six import defender_ui, perks_ui
+
+        if why is None and t.sheet.hero_points and not (
+                c.settings.combat == "static" and c.settings.wounds == "levels"):
+            spend = await defender_ui.ask_hero_points(self, c, t, kw.get("defense"))
+            if spend is None:
+                return
+            kw["defender_hero_points"] = spend
         skill = attack_skill(a.sheet, weapon, c)
-        from d6tui.ui.simple_six import perks_ui
 
         event = await self.roll_command(campaign.attack, a.id, t.id, skill=skill, weapon=weapon,
                                         range_=range_, shape="map", who=a.sheet.name, **kw)
@@ -920,10 +936,13 @@ markdown` writes the campaign as a readable record.
             return
         choice = opts[0][1] if len(opts) == 1 else await self.app.push_screen_wait(
             ChoiceModal(f"{m.sheet.name}: wounds", opts))
-        if choice == "stay_up":
-            await self.roll_command(campaign.stay_up, m.id, who=m.sheet.name)
-        elif choice == "mortal":
-            await self.roll_command(campaign.mortal_roll, m.id, who=m.sheet.name)
+        if choice in ("stay_up", "mortal"):
+            from d6tui.ui.simple_six import perks_ui
+
+            command = campaign.stay_up if choice == "stay_up" else campaign.mortal_roll
+            if await self.roll_command(command, m.id, who=m.sheet.name):
+                # character points before the verdict, Destiny on a failure
+                await perks_ui.after_roll(self, m.id)
         elif choice == "flesh":
             self.do(campaign.flesh_wound, m.id)
 
