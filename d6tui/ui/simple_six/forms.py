@@ -14,7 +14,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Input, Label, Static
+from textual.widgets import Footer, Input, Label, Static
 
 from d6tui.engine.errors import D6Error, DiceError
 from d6tui.games.simple_six.creation import Draft, problems
@@ -139,7 +139,15 @@ class CharacterForm(_Modal[Draft]):
     """
 
     CSS_PATH = FORM_CSS  # type: ignore[assignment]
-    BINDINGS = [CANCEL, Binding("ctrl+s", "submit", "Add character", id="simple_six.form_add")]
+    BINDINGS = [
+        CANCEL,
+        Binding("ctrl+s", "submit", "Add character", id="simple_six.form_add",
+                tooltip="Add the character once no rule is broken"),
+        Binding("pagedown", "problems(4)", "Problems down", id="simple_six.form_problems_down",
+                tooltip="Scroll the list of broken rules down"),
+        Binding("pageup", "problems(-4)", "Problems up", id="simple_six.form_problems_up",
+                tooltip="Scroll the list of broken rules up"),
+    ]
 
     FIELDS: tuple[tuple[str, str, str], ...] = (
         ("skills", "Skills (dice on top of the attribute)", "Sword 2D, Dodge 1D+1"),
@@ -200,12 +208,21 @@ class CharacterForm(_Modal[Draft]):
                 yield Static(
                     f"Skills of this campaign: {', '.join(n for n, _ in s.skills.skills)}",
                     classes="modal-hint", markup=False)
-            yield Static("", id="problems")
-            yield Static("ctrl+s adds the character, Escape cancels", classes="modal-hint")
+            with VerticalScroll(id="problems-box"):
+                yield Static("", id="problems")
+            yield Static(self.SAVE_HINT, classes="modal-hint", id="save-hint")
+        yield Footer()
+
+    #: The last line of the form, always on screen (the problem list scrolls above it).
+    SAVE_HINT = "ctrl+s adds the character, Escape cancels"
 
     def on_mount(self) -> None:
         self.query_one("#name", Input).focus()
         self._check()
+
+    def action_problems(self, lines: int) -> None:
+        """Scroll the list of broken rules by ``lines`` (PageDown/PageUp)."""
+        self.query_one("#problems-box", VerticalScroll).scroll_relative(y=lines, animate=False)
 
     def draft(self) -> Draft:
         """The draft for what is typed."""
@@ -244,6 +261,10 @@ class CharacterForm(_Modal[Draft]):
         else:
             box.update("\u2713 every rule of How to Make a Character is kept")
             box.set_class(False, "has-problems")
+        hint = self.query_one("#save-hint", Static)
+        if not found or hint.has_class("refused"):
+            hint.set_class(False, "refused")
+            hint.update(self.SAVE_HINT)
         return found
 
     @on(Input.Changed)
@@ -257,8 +278,14 @@ class CharacterForm(_Modal[Draft]):
 
     def action_submit(self) -> None:
         """Add the character if no rule is broken."""
-        if self._check():
-            self.notify("Fix the problems listed first.", severity="warning")
+        found = self._check()
+        if found:
+            # Said on the form's last line, not in a toast that would cover the list.
+            hint = self.query_one("#save-hint", Static)
+            hint.set_class(True, "refused")
+            more = "; PageDown shows them all" if len(found) > 3 else ""
+            hint.update(f"Not added: fix the {len(found)} \u2717 problem"
+                        f"{'' if len(found) == 1 else 's'} first{more}.")
             return
         self.dismiss(self.draft())
 
