@@ -774,6 +774,30 @@ def pass_turn(state: Campaign) -> dict:
     return {"type": "turn_passed", "round": fight.round, "who": fight.actor}
 
 
+def ready_to_attack(state: Campaign, attacker: str) -> None:
+    """Check that ``attacker`` may attack now, before anyone picks a target: a fight, his
+    turn, an action left ("Multiple Actions"), not full dodging, no spell stopping him, and
+    able to act ("Wound Level Effects"). :func:`attack` makes the same checks first.
+
+    Raises:
+        RuleError: the first of these that fails.
+    """
+    fight = state.combat
+    if fight is None:
+        raise RuleError("attacks happen in a fight: start one", _ORDER)
+    a = state.member(attacker)
+    if a.id not in fight.ids:
+        raise RuleError(f"{a.sheet.name} is not in this fight", _ORDER)
+    if fight.actor is not None and fight.actor != a.id:
+        actor = state.member(fight.actor).sheet.name
+        raise RuleError(f"it is {actor}'s turn, not {a.sheet.name}'s", _ORDER)
+    _penalty(state, a)  # the dead, the knocked out and the dying cannot act
+    _check_action_left(state, a, "attack")
+    if (why := effects.blocked(a.effects, "attack")) is not None:
+        raise RuleError(f"{a.sheet.name} cannot attack: {why}", "The Grimoire")
+    _check_not_dodging(state, a, "attack")
+
+
 def attack(
     state: Campaign,
     attacker: str,
@@ -848,13 +872,7 @@ def attack(
     for m in (a, t):
         if m.id not in fight.ids:
             raise RuleError(f"{m.sheet.name} is not in this fight", _ORDER)
-    if fight.actor is not None and fight.actor != a.id:
-        actor = state.member(fight.actor).sheet.name
-        raise RuleError(f"it is {actor}'s turn, not {a.sheet.name}'s", _ORDER)
-    _check_action_left(state, a, "attack")
-    if (why := effects.blocked(a.effects, "attack")) is not None:
-        raise RuleError(f"{a.sheet.name} cannot attack: {why}", "The Grimoire")
-    _check_not_dodging(state, a, "attack")
+    ready_to_attack(state, a.id)
     if hero_points > a.sheet.hero_points:
         raise RuleError(f"{a.sheet.name} has {a.sheet.hero_points} hero points", "Hero Points")
     s = state.settings

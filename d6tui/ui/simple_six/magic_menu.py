@@ -39,14 +39,23 @@ def _spell_line(sp_name: str, m: Member) -> str:
 
 async def run(screen: SimpleSixScreen, m: Member) -> None:
     """The magic menu for the picked character ``m``."""
+    from d6tui.engine.errors import RuleError
     from d6tui.ui.screens.modals import ChoiceModal
 
     c = screen.campaign
     opts: list[tuple[str, str]] = []
-    if can_use_magic(m.sheet, c.settings):
+    title = f"{m.sheet.name}: magic"
+    try:  # the casting rules' own checks, before a spell is picked ("Casting Spells")
+        campaign.check_can_cast(c, m)
+        why = None
+    except RuleError as e:
+        why = c.settings.rename(str(e))
+    if can_use_magic(m.sheet, c.settings) and why is None:
         opts += [(_spell_line(n, m), n) for n in m.sheet.spells]
         opts += [(f"read the scroll of {i.partition(': ')[2]}", _OTHER + "scroll:" + i)
                  for i in dict.fromkeys(m.items) if i.startswith("Scroll: ")]
+    elif can_use_magic(m.sheet, c.settings):
+        title += f" (no casting now: {why})"
     if any(e.spell == "Lightning Bolt" for e in m.effects):
         opts.append(("throw the Lightning Bolt (Throwing, 5D)", _OTHER + "bolt"))
     for _t, e in _held(screen, m):
@@ -62,7 +71,7 @@ async def run(screen: SimpleSixScreen, m: Member) -> None:
     if c.combat is None:
         opts.append(("let time pass (spells run out, tools attune)", _OTHER + "time"))
     opts.append(("tools, items, scrolls, potions...", _OTHER + "items"))
-    choice = await screen.app.push_screen_wait(ChoiceModal(f"{m.sheet.name}: magic", opts))
+    choice = await screen.app.push_screen_wait(ChoiceModal(title, opts))
     if choice is None:
         return
     if not choice.startswith(_OTHER):

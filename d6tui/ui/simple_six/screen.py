@@ -36,7 +36,7 @@ from d6tui.games.simple_six.campaign import Campaign, Member
 from d6tui.games.simple_six.codes import DieCode
 from d6tui.games.simple_six.content import content
 from d6tui.games.simple_six.rules import describe, names_in
-from d6tui.games.simple_six.sheet import Character, melee_skills
+from d6tui.games.simple_six.sheet import Character, can_use_magic, melee_skills
 from d6tui.games.simple_six.templates import Template, add_from_template, next_name, templates
 from d6tui.games.simple_six.vehicle_log import FOLDS as VEHICLE_EVENTS
 from d6tui.games.simple_six.vehicle_log import vehicle_rolls
@@ -683,8 +683,10 @@ markdown` writes the campaign as a readable record.
         s = self.campaign.settings
         sh = m.sheet
         kinds = [("a skill pip", "skill"), ("a specialization pip", "specialization"),
-                 ("an attribute pip", "attribute"), ("a perk", "perk"),
-                 ("a spell", "spell"), ("buy off a complication", "buy_off")]
+                 ("an attribute pip", "attribute"), ("a perk", "perk")]
+        if can_use_magic(sh, s):  # only those who can work magic learn spells
+            kinds.append(("a spell", "spell"))
+        kinds.append(("buy off a complication", "buy_off"))
         if s.quasi_skills:
             kinds.append(("a quasi skill", "quasi"))
         kind = await self.app.push_screen_wait(ChoiceModal(
@@ -719,7 +721,8 @@ markdown` writes the campaign as a readable record.
             target = await self.app.push_screen_wait(TextPrompt(
                 "Which specialization?", placeholder="Athletics: Running"))
         elif kind == "perk":
-            opts = [(f"{p.name} ({p.cost}D)", p.name) for p in content().perks.values()
+            opts = [(f"{p.name} ({advancement.PERK_COST_FACTOR * p.cost} CP)", p.name)
+                    for p in content().perks.values()
                     if p.kind != "racial" and not sh.has_perk(p.name)]
             target = await self.app.push_screen_wait(ChoiceModal("Buy which perk?", opts))
         elif kind == "spell":
@@ -805,6 +808,11 @@ markdown` writes the campaign as a readable record.
         if fight is None or fight.actor is None:
             return
         a = c.member(fight.actor)
+        try:  # refuse at the first key: the attack's own checks, before any question
+            campaign.ready_to_attack(c, a.id)
+        except RuleError as e:
+            self.notify(str(e), title="Not allowed", severity="error", timeout=6)
+            return
         targets = [m for m in (c.member(i) for i in fight.ids if i != a.id)
                    if not (m.body.dead if m.body is not None else m.wounds.dead)]
         if not targets:
@@ -926,13 +934,23 @@ markdown` writes the campaign as a readable record.
         opts: list[tuple[str, str]] = []
         if m.wounds.stay_up_pending:
             opts.append(("Stamina roll to stay up (15)", "stay_up"))
-        if m.wounds.level == wounds.WoundLevel.MORTALLY_WOUNDED:
+        fight = self.campaign.combat
+        rnd = fight.round if fight is not None else None
+        mortal = m.wounds.level == wounds.WoundLevel.MORTALLY_WOUNDED
+        rolled = mortal and rnd is not None and m.wounds.mortal_rolled_round == rnd
+        if mortal and not rolled:  # one Might roll against death a round
             opts.append(("Might roll against death", "mortal"))
+        flesh_used = m.body is None and m.wounds.level > 0 and m.wounds.flesh_wound_used
         if (m.body is None and m.wounds.level > 0 and m.sheet.hero_points
                 and not m.wounds.flesh_wound_used):
             opts.append(("Just a flesh wound (a hero point)", "flesh"))
         if not opts:
-            self.notify(f"{m.sheet.name}'s wounds ask for no roll now.", timeout=4)
+            why = [f"{m.sheet.name}'s wounds ask for no roll now"]
+            if rolled:
+                why.append(f"the Might roll against death was made this round ({rnd})")
+            if flesh_used:
+                why.append("the flesh wound was already used this fight (once per combat)")
+            self.notify("; ".join(why) + ".", timeout=5)
             return
         choice = opts[0][1] if len(opts) == 1 else await self.app.push_screen_wait(
             ChoiceModal(f"{m.sheet.name}: wounds", opts))
