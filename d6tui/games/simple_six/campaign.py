@@ -1338,6 +1338,10 @@ def heal(
         wounds.natural_healing(m.wounds, 99, minutes or 0, extra_tn=extra, heals=heals)
     else:
         wounds.assisted_healing(m.wounds, 99, minutes, extra_tn=extra, heals=heals)
+    tn = (wounds.natural_healing_tn(m.wounds, extra) if method == "natural"
+          else wounds.assisted_healing_tn(m.wounds, extra))
+    if tn is not None:  # for the record: a failed treatment says so, with its TN
+        payload["tn"] = tn
     roll = _roll(RollRequest(_code_for(state, roller, what), label=what, wound_dice=pen,
                              modifier=_fx(state, roller, what)), s, dice, typed,
                  lucky=luck(roller))

@@ -132,6 +132,7 @@ from d6tui.games.simple_six.campaign import (
     new_state,
     start,
 )
+from d6tui.games.simple_six.record import dice_words, spell_targets
 from d6tui.games.simple_six.table_dice import describe_table_dice
 from d6tui.games.simple_six.wild import describe_roll
 
@@ -205,7 +206,10 @@ def _describe(event: dict, names: Mapping[str, str] | None = None) -> str:
     if t == "turn_passed":
         return f"{who} finished acting"
     if t == "attacked":
-        line = (f"{n(event['attacker'])} attacked {n(event['target'])} with {event['skill']}:"
+        weapon = event.get("weapon")
+        with_ = (f"{weapon} ({event['skill']})" if weapon and weapon != event["skill"]
+                 else event["skill"])
+        line = (f"{n(event['attacker'])} attacked {n(event['target'])} with {with_}:"
                 f" {event['attack']['total']} vs {event['tn']}")
         if "helpless" in event:
             line += f" ({event['helpless']}: no defense)"
@@ -236,16 +240,30 @@ def _describe(event: dict, names: Mapping[str, str] | None = None) -> str:
         back = ""
         if "recovered" in event:
             back = f", {sum(event['recovered']['faces'])} Body Points back"
-        return f"{who} was treated ({event['method']}){back}"
+        how = event["method"]
+        if event.get("healer") and event.get("healer") != event.get("who"):
+            how += f" by {n(event['healer'])}"
+        if "tn" in event and "roll" in event:  # wound levels: the roll against its TN
+            total = event["roll"]["total"]
+            if total < event["tn"]:
+                return (f"{who} was treated ({how}) and it failed: {total} vs {event['tn']},"
+                        " no wound level healed")
+            return f"{who} was treated ({how}): {total} vs {event['tn']}, healed{back}"
+        return f"{who} was treated ({how}){back}"
     if t == "rolled":
         return f"{who} rolled {event['what']}: {describe_roll(event['roll'])}"
     if t == "spell_cast":
         ok = "cast" if event["roll"]["total"] >= event["tn"] else "failed"
         on = f" on {n(event['target'])}" if "target" in event else ""
-        took = [x for x in event.get("targets", ()) if x["who"] != event.get("who")
-                and event["roll"]["total"] >= x.get("tn", event["tn"])]
-        if took:
+        took = [x for x in event.get("targets", ())
+                if event["roll"]["total"] >= x.get("tn", event["tn"])]
+        if [x for x in took if x["who"] != event.get("who")]:  # the caster too, if named
             on = " on " + ", ".join(n(x["who"]) for x in took)
+        each = spell_targets(event, n)
+        if each:  # a resisted spell: each target's own TN ("The Grimoire")
+            ok = "cast" if took else "failed"
+            return (f"{who} {ok} {event['spell']}: Magic {event['roll']['total']} vs "
+                    f"{each}")
         if "damage" in event:
             on += f", {event['damage']['total']} damage vs {event['resistance']}"
         return (f"{who} {ok} {event['spell']}{on} ({event['roll']['total']} vs"
@@ -352,7 +370,10 @@ def to_json(state: Campaign) -> dict:
 
 #: Events after which the record says the character's wound level (or Body Points).
 _HARM = frozenset({"attacked", "stay_up_rolled", "mortal_rolled", "flesh_wound_taken",
-                   "healed", "spell_cast", "repaired"})
+                   "healed", "spell_cast", "repaired", "bolt_thrown"})
+
+#: Events whose line in the record already gives every face.
+_FACES_SHOWN = frozenset({"rolled", "destiny_rerolled", "cp_added"})
 
 
 def _harm(m: Member) -> str:
@@ -399,12 +420,17 @@ def export_markdown(session) -> str:  # noqa: ANN001 - an engine Session
         # fold as we go, so each hit and wound roll says where it left the character
         folded[0] = after = fold(before, ev)
         text = describe(ev, names_in(after))
-        who = ev.get("target") if ev["type"] in ("attacked", "spell_cast") else ev.get("who")
+        hits = ("attacked", "spell_cast", "bolt_thrown")
+        who = ev.get("target") if ev["type"] in hits else ev.get("who")
         if ev["type"] in _HARM and who is not None:
             m = after.member(str(who))
             old = before.member(str(who))
-            if (m.wounds, m.body) != (old.wounds, old.body) or ev["type"] != "attacked":
+            if (m.wounds, m.body) != (old.wounds, old.body) or ev["type"] not in hits:
                 text += f" \u2192 {m.sheet.name}: {_harm(m)}"
+        if ev["type"] not in _FACES_SHOWN:  # every die, short (README: every roll)
+            dice = dice_words(ev, lambda i: name_of(i, names_in(after)))
+            if dice:
+                text += f" [{dice}]"
         return after.settings.rename(text)  # "Renaming Attributes": the campaign's names
 
     text = log_markdown(session.title, [e.event for e in entries], with_wounds)

@@ -48,8 +48,8 @@ async def run(screen: SimpleSixScreen, m: Member) -> None:
     try:  # the casting rules' own checks, before a spell is picked ("Casting Spells")
         campaign.check_can_cast(c, m)
         why = None
-    except RuleError as e:
-        why = c.settings.rename(str(e))
+    except RuleError as refused:
+        why = c.settings.rename(str(refused))
     if can_use_magic(m.sheet, c.settings) and why is None:
         opts += [(_spell_line(n, m), n) for n in m.sheet.spells]
         opts += [(f"read the scroll of {i.partition(': ')[2]}", _OTHER + "scroll:" + i)

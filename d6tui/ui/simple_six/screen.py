@@ -35,11 +35,10 @@ from d6tui.games.simple_six import (
 from d6tui.games.simple_six.campaign import Campaign, Member
 from d6tui.games.simple_six.codes import DieCode
 from d6tui.games.simple_six.content import content
+from d6tui.games.simple_six.record import ROLL_KEYS, main_roll, rolls_of, spell_targets
 from d6tui.games.simple_six.rules import describe, names_in
 from d6tui.games.simple_six.sheet import Character, can_use_magic, melee_skills
 from d6tui.games.simple_six.templates import Template, add_from_template, next_name, templates
-from d6tui.games.simple_six.vehicle_log import FOLDS as VEHICLE_EVENTS
-from d6tui.games.simple_six.vehicle_log import vehicle_rolls
 from d6tui.games.simple_six.wild import describe_roll
 from d6tui.ui.screens.game import GameScreen
 from d6tui.ui.simple_six.widgets import CharacterSheet, GMTracker
@@ -100,35 +99,11 @@ class _StandInDice(Dice):
 
 _STAND_IN = _StandInDice()
 
-_ROLL_KEYS = ("attack", "defense", "roll", "damage", "resist", "body_roll")
+_ROLL_KEYS = ROLL_KEYS
 
-
-def rolls_of(payload: dict) -> list[tuple[str, dict]]:
-    """The wild-die rolls of an event payload, in the order they are made, keyed as the command
-    takes them typed (``attack``, ``defense``..., or a combatant's id for initiative)."""
-    if payload.get("type") in VEHICLE_EVENTS:
-        return [(k, r) for k, r in vehicle_rolls(payload) if "wild" in r]
-    out: list[tuple[str, dict]] = []
-    # a resisted spell: each target's resist roll sets its TN, so it comes first
-    for entry in payload.get("targets", ()):
-        if isinstance(entry.get("resist"), dict):
-            out.append((entry["who"], entry["resist"]))
-    for key in _ROLL_KEYS:
-        value = payload.get(key)
-        if key == "defense" and isinstance(value, dict):
-            value = value.get("roll")
-        if isinstance(value, dict) and "wild" in value:
-            out.append((key, value))
-    for entry in payload.get("initiative", ()):
-        out.append((entry["who"], entry["roll"]))
-    counter = payload.get("counter")
-    if isinstance(counter, dict):  # a brawler parried with a weapon: its damage, his resist
-        out += [(f"counter_{k}", counter[k]) for k in ("damage", "resist")
-                if isinstance(counter.get(k), dict)]
-    changes = payload.get("changes")
-    if isinstance(changes, dict):  # an attack roll changed after it was made: its new hit
-        out += rolls_of(changes)
-    return out
+#: Events with no dice the tray still tells when they are the latest step.
+_TRAY_WORDS = frozenset({"healed", "cp_spent", "flesh_wound_taken", "perk_used", "rested",
+                         "time_passed", "concentration_dropped", "effect_ended"})
 
 
 #: Plain dice (no wild die) some commands roll after the wild-die rolls: the payload key, the
@@ -491,10 +466,18 @@ markdown` writes the campaign as a readable record.
                 continue
             if self.session.history_entry(i).undone:
                 continue
-            rolls = rolls_of(ev)
-            if not rolls:
+            first = main_roll(ev)
+            if first is None:
+                if i == len(events) - 1 and ev.get("type") in _TRAY_WORDS:
+                    # a potion, a flesh wound, CP spent: no dice, but the tray says it
+                    words = describe(ev, names_in(self.campaign))
+                    if ev["type"] in ("healed", "flesh_wound_taken"):
+                        m = self.campaign.member(str(ev["who"]))
+                        if m.body is None:
+                            words += f" \u2192 {m.sheet.name}: {m.wounds.level.label}"
+                    return TrayRoll(caption=self.campaign.settings.rename(words))
                 continue
-            _key, roll = rolls[0]
+            _key, roll = first
             if ev.get("type") == "round_started":
                 return TrayRoll(caption=self.campaign.settings.rename(
                                     describe(ev, names_in(self.campaign))),
@@ -507,6 +490,9 @@ markdown` writes the campaign as a readable record.
             notes: tuple[str, ...] = (describe_roll(roll, verdict=not hide),)
             if roll.get("modifiers"):
                 notes += ("; ".join(roll["modifiers"]),)
+            targets = spell_targets(ev, lambda who: self.campaign.member(str(who)).sheet.name)
+            if targets and not hide:  # "The Grimoire": each target's own TN
+                notes += (targets,)
             caption = self.campaign.settings.rename(describe(ev, names_in(self.campaign)))
             if hide:
                 caption = f"Total {roll['total']}: character points may still be added."

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -100,7 +101,11 @@ class DiceTray(Widget):
             if i:
                 out.append(" ")
             out.append(die.note[:5].center(5), caption_style)
+        # A note (the modifiers, a spell's targets) wraps at the tray's width rather than
+        # losing its end on a narrow screen; the dice rows above never wrap.
+        width = max(20, self.size.width or 80)
         for note in roll.notes:
-            out.append("\n")
-            out.append(note, caption_style)
+            for line in textwrap.wrap(note, width, subsequent_indent="  ") or [""]:
+                out.append("\n")
+                out.append(line, caption_style)
         return out
