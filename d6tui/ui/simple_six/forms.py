@@ -98,6 +98,8 @@ class WildDiceInput(_Modal[TypedWild]):
             typed = self.read_faces(event.value)
         except DiceError as e:
             self.query_one("#error", Label).update(str(e))
+            # the message stays; the field is emptied for the dice to be typed again
+            event.input.clear()
             return
         self.dismiss(typed)
 

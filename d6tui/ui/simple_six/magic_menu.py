@@ -244,7 +244,12 @@ async def _throw(screen: SimpleSixScreen, m: Member) -> None:
     from d6tui.ui.screens.modals import ChoiceModal
 
     c = screen.campaign
-    others = [(x.sheet.name, x.id) for x in c.members if x.id != m.id]
+    # the living only, as for an attack
+    others = [(x.sheet.name, x.id) for x in c.members if x.id != m.id
+              and not (x.body.dead if x.body is not None else x.wounds.dead)]
+    if not others:
+        screen.notify("There is no one left to throw the bolt at.", severity="warning")
+        return
     target = await screen.app.push_screen_wait(ChoiceModal("Throw the bolt at whom?", others))
     if target is None:
         return

@@ -42,7 +42,7 @@ def _destiny_reason(screen: SimpleSixScreen, m: Member) -> str | None:
     """Why Destiny cannot reroll now, or None when it can."""
     last = screen.campaign.last_roll
     if last is None or last.who != m.id:
-        return "no roll of his just made to reroll"
+        return f"no roll of {m.sheet.name}'s just made to reroll"
     tn, failed = afterroll.verdict(last)
     if tn is None:
         return "the roll just made had no target"

@@ -365,6 +365,23 @@ markdown` writes the campaign as a readable record.
         self.query_one("#log").display = self.app.size.width >= 120
         super().on_mount()
 
+    #: Below this width the log, the tracker and the sheet do not fit side by side.
+    WIDE = 120
+
+    def action_toggle_log(self) -> None:
+        """Show or hide the log; on a narrow screen the log takes the tracker's column while
+        it is open, so the sheet keeps its width (the banner still says who acts)."""
+        super().action_toggle_log()
+        self._fit_log()
+
+    def on_resize(self) -> None:
+        self._fit_log()
+
+    def _fit_log(self) -> None:
+        log = self.query_one("#log")
+        self.query_one("#tracker-box").display = not (log.display
+                                                      and self.app.size.width < self.WIDE)
+
     # -- drawing ----------------------------------------------------------------------------
 
     def render_state(self, state: Campaign) -> None:
@@ -405,7 +422,12 @@ markdown` writes the campaign as a readable record.
                     out.append("space passes.")
                 elif actor.out_of_action:
                     out.append(f"Round {fight.round}: {name} cannot act. ", "bold")
-                    out.append("space passes; w for a wound roll.")
+                    # "w" only when a wound roll is due (not for a sleeper or the stunned)
+                    roll_due = actor.body is None and (actor.wounds.stay_up_pending or (
+                        actor.wounds.level == wounds.WoundLevel.MORTALLY_WOUNDED
+                        and actor.wounds.mortal_rolled_round != fight.round))
+                    out.append("space passes; w for a wound roll." if roll_due
+                               else "space passes.")
                 elif reflexes.held_dodge(fight, actor.id) is not None:
                     # "Full Dodge": nothing but dodging until the next turn.
                     out.append(f"Round {fight.round}: {name} is full dodging. ", "bold")
@@ -984,8 +1006,11 @@ markdown` writes the campaign as a readable record.
             if healer is None:
                 return
         what = "minutes rested" if method == "natural" else "minutes since the last treatment"
+        default = 60 * 24
+        if method == "natural" and m.body is None and m.wounds.level in wounds.HEALING:
+            default = wounds.HEALING[m.wounds.level].minutes  # the rest this level needs
         got = await self.app.push_screen_wait(NumbersModal(
-            f"Heal {m.sheet.name}", [("minutes", what, 60 * 24)],
+            f"Heal {m.sheet.name}", [("minutes", what, default)],
             note="A day is 1440 minutes (Healing)."))
         if got is None:
             return

@@ -47,6 +47,23 @@ def wound_text(member: Member, round_no: int | None = None) -> str:
     return f"{level.label}{tail}"
 
 
+def fit_name(name: str, width: int) -> str:
+    """``name`` in at most ``width`` characters, cut in the middle so a numbered name stays
+    told apart: ``"Orc Warrior 12"`` in 11 is ``"Orc War… 12"``, never ``"Orc Warrior"``.
+
+    The last word is kept when the name ends in a number (or a short word); otherwise the end
+    is cut with an ellipsis.
+    """
+    if len(name) <= width:
+        return name
+    if width < 2:
+        return name[:width]
+    head, _, last = name.rpartition(" ")
+    if head and (last.isdigit() or len(last) <= 3) and width >= len(last) + 3:
+        return name[: width - len(last) - 2].rstrip() + "\u2026 " + last
+    return name[: width - 1] + "\u2026"
+
+
 def spell_marks(member: Member) -> str:
     """The tracker's compact marks for the spells on a character (B Bless, H Hasten, Z
     Slumber...; ``*`` another spell) and a ``c`` for each spell he keeps up."""
@@ -316,7 +333,8 @@ class GMTracker(_CampaignWidget):
             fx = f" {fx}" if fx else ""
             name_w = max(4, width - len(mark) - len(init) - len(acts) - len(wound) - len(fx)
                          - 4)
-            line = Text(f"{mark}{init}{kind} {m.sheet.name[:name_w]:<{name_w}}{fx} {acts} ")
+            shown = fit_name(m.sheet.name, name_w)
+            line = Text(f"{mark}{init}{kind} {shown:<{name_w}}{fx} {acts} ")
             line.append(wound, harm if (m.out_of_action or wound not in ("ok",)
                                         and not wound.endswith("BP")) else "")
             if fight is not None and fight.actor == who:
