@@ -146,9 +146,9 @@ class CharacterForm(_Modal[Draft]):
         Binding("ctrl+s", "submit", "Add character", id="simple_six.form_add",
                 tooltip="Add the character once no rule is broken"),
         Binding("pagedown", "problems(4)", "Problems down", id="simple_six.form_problems_down",
-                tooltip="Scroll the list of broken rules down"),
+                tooltip="Scroll the list of broken rules down", priority=True),
         Binding("pageup", "problems(-4)", "Problems up", id="simple_six.form_problems_up",
-                tooltip="Scroll the list of broken rules up"),
+                tooltip="Scroll the list of broken rules up", priority=True),
     ]
 
     FIELDS: tuple[tuple[str, str, str], ...] = (

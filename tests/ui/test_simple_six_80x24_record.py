@@ -1,0 +1,189 @@
+"""Simple Six at 80x24 for a new GM: the character form shows every broken rule and how to
+save; refusals come at the first key; the tray and the record tell failed healing, resisted
+spells with each target's TN, and every die."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Footer, Input, Static
+
+from d6tui.engine.session import Session
+from d6tui.games.simple_six import campaign, spellcast
+from d6tui.games.simple_six.rules import RULES, export_markdown
+from d6tui.games.simple_six.wounds import WoundLevel
+from d6tui.ui.screens.modals import ChoiceModal
+from d6tui.ui.simple_six.forms import CharacterForm
+from d6tui.ui.simple_six.screen import SimpleSixScreen
+from d6tui.ui.simple_six.widgets import GMTracker, fit_name
+from tests.simple_six.test_campaign import MELKOT, MIRA, ORC
+from tests.ui.helpers import make_app, sync
+
+
+def _fight(saves: Path) -> Session:
+    """Melkot (a sorcerer), Mira and an Orc in round 1, Melkot acting first."""
+    s = Session.new(RULES, {"seed": 5}, path=saves / "fight.toml", title="Fight")
+    for d in (MELKOT, MIRA, ORC):
+        s.do(campaign.add_character, d, dice=s.dice)
+    s.do(campaign.start_combat, ["melkot", "mira", "orc"])
+    s.do(campaign.start_round, typed={"melkot": ([6], [6, 5]), "mira": ([3, 3, 3], [2]),
+                                      "orc": ([1], [1])})
+    return s
+
+
+@sync
+async def test_the_form_shows_every_problem_and_how_to_save(saves: Path) -> None:
+    session = Session.new("simple_six", {"seed": 1}, path=saves / "c.toml")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, CharacterForm)
+        typed = {"name": "Thorin", "attr-might": "3D", "attr-agility": "4D", "attr-wit": "2D",
+                 "attr-charm": "3D", "skills": "Axe 3D, Dodge 1D",
+                 "specializations": "Brawling: Punch 1D", "perks": "Dwarf",
+                 "complications": "Greedy, Crazy, Enemies", "armor": "Chain mail",
+                 "spells": "Light"}
+        for key, value in typed.items():
+            form.query_one(f"#{key}", Input).value = value
+        await pilot.pause()
+        hint = form.query_one("#save-hint", Static)
+        assert "ctrl+s adds the character" in str(hint.render())
+        assert 0 <= hint.region.y and hint.region.bottom <= 23  # above the Footer
+        footer = form.query_one(Footer)
+        assert footer.region.bottom == 24
+        assert "ctrl+s" in form.active_bindings and "c" not in form.active_bindings
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, CharacterForm)
+        assert not app._notifications  # no toast over the list
+        said = str(hint.render())
+        assert "Not added" in said and "PageDown" in said
+        # the list scrolls: its last problem is reached with PageDown
+        box = form.query_one("#problems-box")
+        problems = str(form.query_one("#problems", Static).render()).splitlines()
+        assert sum(p.startswith("\u2717") for p in problems) >= 5
+        for _ in range(6):
+            await pilot.press("pagedown")
+        await pilot.pause()
+        assert box.scroll_y == box.max_scroll_y > 0
+
+
+@sync
+async def test_refused_at_the_first_key(saves: Path) -> None:
+    s = _fight(saves)
+    s.do(spellcast.cast, "melkot", "Light", typed={"roll": ([2, 2, 2, 2, 2], [2])})
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen)
+        # a spell cast this turn: the m menu leaves the spells out and says why
+        await pilot.press("m")
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, ChoiceModal)
+        labels = [label for label, _v in menu.options]
+        assert not any(label.startswith("Bless") for label in labels)
+        assert "only one spell may be cast a turn" in str(menu.title_text if hasattr(
+            menu, "title_text") else menu.query_one(".modal-title", Static).render())
+        await pilot.press("escape")
+        await pilot.pause()
+        # every declared action made: a refuses before asking whom
+        await pilot.press("a")
+        await pilot.pause()
+        assert app.screen is screen
+        assert any("Not allowed" in (n.title or "") for n in app._notifications)
+        # Mira cannot learn a spell: no such option in v (after the fight)
+        s.do(campaign.end_combat)
+        screen.selected = "mira"
+        screen.refresh_game()
+        await pilot.press("v")
+        await pilot.pause()
+        spend = app.screen
+        assert isinstance(spend, ChoiceModal)
+        assert "spell" not in [v for _l, v in spend.options]
+        await pilot.press("4")  # a perk: priced in CP
+        await pilot.pause()
+        perks = app.screen
+        assert isinstance(perks, ChoiceModal)
+        assert all(label.endswith(" CP)") for label, _v in perks.options)
+
+
+@sync
+async def test_a_mortal_roll_made_this_round_is_left_off(saves: Path) -> None:
+    s = _fight(saves)
+    s.do(campaign.pass_turn)
+    s.do(campaign.attack, "mira", "orc", skill="Bow", weapon="Bow", range_="short",
+         typed={"attack": ([6, 6, 6, 6, 6], [4]), "damage": ([6, 6, 6], [5])})
+    assert s.state.member("orc").wounds.level == WoundLevel.MORTALLY_WOUNDED
+    s.do(campaign.mortal_roll, "orc", typed=([6, 6], [6, 6, 2]))
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen)
+        screen.selected = "orc"
+        before = len(s.events)
+        await pilot.press("w")
+        await pilot.pause()
+        if isinstance(app.screen, ChoiceModal):  # only other wound choices are offered
+            assert all(v != "mortal" for _l, v in app.screen.options)
+            await pilot.press("escape")
+            await pilot.pause()
+        assert not [e for e in s.events[before:] if e["type"] == "mortal_rolled"]
+        said = " ".join(n.message for n in app._notifications)
+        flesh = [e for e in s.events[before:] if e["type"] == "flesh_wound_taken"]
+        assert flesh or "made this round" in said
+
+
+@sync
+async def test_failed_healing_and_the_dice_in_the_record(saves: Path) -> None:
+    s = _fight(saves)
+    s.do(campaign.pass_turn)
+    s.do(campaign.attack, "mira", "orc", skill="Bow", weapon="Bow", range_="short",
+         typed={"attack": ([6, 6, 6, 6, 6], [4]), "damage": ([4, 4, 4], [5])})
+    s.do(campaign.end_combat)
+    orc = s.state.member("orc")
+    assert orc.wounds.level >= WoundLevel.WOUNDED, orc.wounds.level
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen)
+        screen.do(campaign.heal, "orc", "assisted", healer="melkot",
+                  typed=([1, 1, 1, 1, 1], [1]))
+        await pilot.pause()
+        tray = str(screen.query_one("#tray").render())
+        assert "failed" in tray and " vs " in tray
+        text = export_markdown(s)
+        line = next(x for x in text.splitlines() if "was treated" in x)
+        assert "it failed" in line and "vs" in line and "[Medicine 1 1 1 1 1 w1]" in line
+        hit = next(x for x in text.splitlines() if "attacked Orc" in x)
+        assert "with Bow:" in hit and "[attack 6 6 6 6 6 w4; damage" in hit
+        # a potion leaves a line in the tray
+        screen.do(campaign.heal, "orc", "potion")
+        await pilot.pause()
+        assert "potion" in str(screen.query_one("#tray").render())
+
+
+@sync
+async def test_numbered_names_keep_their_number(saves: Path) -> None:
+    assert fit_name("Orc Warrior 1", 12) == "Orc Warri\u2026 1"
+    assert fit_name("Reckless Raider", 13) == "Reckless Rai\u2026"
+    s = _fight(saves)
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen)
+        await pilot.press("l")  # the log takes the tracker's place at 80 columns
+        await pilot.pause()
+        assert not screen.query_one("#tracker-box").display
+        assert screen.query_one("#sheet-box").size.width >= 40
+        await pilot.press("l")
+        await pilot.pause()
+        assert screen.query_one("#tracker-box").display
+        assert screen.query_one("#tracker", GMTracker).display
