@@ -187,3 +187,17 @@ async def test_numbered_names_keep_their_number(saves: Path) -> None:
         await pilot.pause()
         assert screen.query_one("#tracker-box").display
         assert screen.query_one("#tracker", GMTracker).display
+
+
+@sync
+async def test_the_new_campaign_form_opens_at_its_top(saves: Path) -> None:
+    from tests.ui.helpers import settle
+
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("down", "n")
+        await pilot.pause()
+        await pilot.pause()
+        first = app.screen.query_one("#set-skill_list")
+        assert 0 <= first.region.y and first.region.bottom <= 23 and first.region.height

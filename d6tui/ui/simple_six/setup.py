@@ -130,14 +130,12 @@ class CampaignSetup(Vertical):
             self.parent.add_class("-with-setup")
         if not self.screen.query(Footer):
             self.screen.mount(Footer())
-        # The form focuses its Title field (at the foot); open at the top instead, on the
-        # first setting, so the skill list and the combat and harm choices are seen first.
+        # The form focuses its Title field (at the foot, where typing a title still goes);
+        # open scrolled to the top, so the skill list and the combat and harm choices are
+        # seen first.
         self.call_after_refresh(self._open_at_top)
 
     def _open_at_top(self) -> None:
-        first = self.query(Select)
-        if first:
-            first.first().focus(scroll_visible=False)
         parent = self.parent
         while parent is not None and not getattr(parent, "is_scrollable", False):
             parent = parent.parent
