@@ -239,13 +239,25 @@ def add_vehicle(state: Campaign, stats: vr.VehicleStats, name: str | None = None
             "stats": vr.stats_to_dict(stats)}
 
 
+def aboard(state: Campaign, who: str) -> vr.Vehicle | None:
+    """The vehicle character ``who`` (an id) is aboard, as pilot or crew, or None."""
+    for v in state.vehicles:
+        if v.pilot == who or who in v.crew:
+            return v
+    return None
+
+
 def crew_vehicle(state: Campaign, which: str, pilot: str | None,
                  crew: Sequence[str] = ()) -> dict:
     """Put roster characters aboard: the pilot (whose Drive/Pilot skill is rolled) and others.
 
+    A character is aboard one vehicle at a time: someone aboard another vehicle (its pilot or
+    one of its crew) must be taken off it first. A destroyed vehicle takes nobody aboard; it
+    can only be emptied (no pilot, nobody aboard), "Structural Damage".
+
     Raises:
-        RuleError: an unknown character or vehicle, someone listed twice, or more aboard than
-            crew plus passengers.
+        RuleError: an unknown character or vehicle, someone listed twice, someone aboard
+            another vehicle, a destroyed vehicle, or more aboard than crew plus passengers.
     """
     v = vehicle(state, which)
     pid = state.member(pilot).id if pilot else None
@@ -257,6 +269,15 @@ def crew_vehicle(state: Campaign, which: str, pilot: str | None,
     if len(everyone) > seats:
         raise RuleError(f"the {v.stats.name} takes {seats} aboard (Crew {v.stats.crew},"
                         f" Passengers {v.stats.passengers})", "Vehicles")
+    if v.destroyed and everyone:
+        raise RuleError(f"{v.name} is destroyed: nobody can crew it (only take everyone off)",
+                        "Structural Damage")
+    for who in everyone:
+        other = aboard(state, who)
+        if other is not None and other.id != v.id:
+            raise RuleError(f"{state.member(who).sheet.name} is aboard {other.name}: take"
+                            f" {state.member(who).sheet.name} off it first (crew it without"
+                            " them): one vehicle at a time", "Vehicles")
     payload: dict = {"type": "vehicle_crewed", "vehicle": v.id, "crew": ids}
     if pid:
         payload["pilot"] = pid
@@ -353,6 +374,8 @@ def attack_vehicle(
         src = vehicle(state, from_vehicle)
         if a.id not in (src.pilot, *src.crew):
             raise RuleError(f"{a.sheet.name} is not aboard {src.name}", "Vehicles")
+        if src.destroyed:
+            raise RuleError(f"{src.name} is destroyed: its guns are gone", "Structural Damage")
         if src.id == t.id:
             raise RuleError("a vehicle does not fire on itself", _VC)
         mounted = src.stats.weapon(weapon)
@@ -480,11 +503,19 @@ def start_chase(state: Campaign, pursuer: str, quarry: str, range_: str = "mediu
     """The GM sets a chase going at a range ("Chases").
 
     Raises:
-        RuleError: the same vehicle, a chase between them already, or an unknown range.
+        RuleError: the same vehicle, a destroyed vehicle, a pursuer that has stopped, a chase
+            between them already, or an unknown range.
     """
     p, q = vehicle(state, pursuer), vehicle(state, quarry)
     if p.id == q.id:
         raise RuleError("a vehicle cannot chase itself", "Chases")
+    for one in (p, q):
+        if one.destroyed:
+            raise RuleError(f"{one.name} is destroyed: it takes no part in a chase",
+                            "Structural Damage")
+    if not p.running:
+        raise RuleError(f"{p.name} has stopped (Mortally Wounded): it cannot give chase",
+                        "Structural Damage")
     if chase_of(state, p.id, q.id) is not None:
         raise RuleError(f"{p.name} and {q.name} are already in a chase", "Chases")
     if range_ not in vr.RANGES:

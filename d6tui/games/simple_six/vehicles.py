@@ -648,7 +648,10 @@ def repaired(v: Vehicle, part: str) -> Vehicle:
 
 
 def damaged_parts(v: Vehicle) -> list[str]:
-    """The parts of ``v`` a repair can fix, in the order the GM sees them."""
+    """The parts of ``v`` a repair can fix, in the order the GM sees them (none when it is
+    destroyed: "Structural Damage")."""
+    if v.destroyed:
+        return []
     out = ["maneuverability"] if v.mnv_lost else []
     if v.level != WoundLevel.UNHARMED and not v.destroyed:
         out.append("structure")

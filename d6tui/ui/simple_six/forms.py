@@ -6,7 +6,7 @@ Each returns a typed result through ``dismiss`` (None on Escape) for ``push_scre
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -302,18 +302,39 @@ class NumbersModal(_Modal[dict]):
         rows: ``(key, label, default)`` for each field.
         note: one line of help (with its SRD section).
         minimum: the least number accepted.
+        maximum: the most accepted, for every field or by key (9999 unless told: a sheet's
+            numbers stay readable and every save holds ordinary 64-bit integers).
+        check: called with the numbers when each is in range; a message it returns is shown
+            under the fields and the modal stays open (a key named in ``bad`` gets the focus).
+
+    A wrong value keeps the modal open with the error under the fields, and the focus moves
+    to the field in error.
     """
 
     CSS_PATH = FORM_CSS  # type: ignore[assignment]
     BINDINGS = [CANCEL, Binding("ctrl+s", "submit", "Accept", id="simple_six.numbers_ok")]
 
     def __init__(self, title: str, rows: Sequence[tuple[str, str, int]], *, note: str = "",
-                 minimum: int = 0) -> None:
+                 minimum: int = 0, maximum: int | Mapping[str, int] = 9999,
+                 check: Callable[[dict], tuple[str, str] | None] | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.rows = list(rows)
         self.note = note
         self.minimum = minimum
+        self.maximum = maximum
+        self.check = check
+
+    def most(self, key: str) -> int:
+        """The largest number field ``key`` takes."""
+        if isinstance(self.maximum, int):
+            return self.maximum
+        return self.maximum.get(key, 9999)
+
+    def _refuse(self, i: int, message: str) -> None:
+        self.query_one("#error", Label).update(message)
+        field = self.query_one(f"#n{i}", Input)
+        field.focus()
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box"):
@@ -339,19 +360,25 @@ class NumbersModal(_Modal[dict]):
         out = {}
         for i, (key, label, _d) in enumerate(self.rows):
             text = self.query_one(f"#n{i}", Input).value.strip()
+            most = self.most(key)
             if not text:  # an emptied field is a slip, not a silent 0
-                self.query_one("#error", Label).update(
-                    f"{label}: empty; type a whole number, {self.minimum} or more")
+                self._refuse(i, f"{label}: empty; type a whole number, {self.minimum} to"
+                                f" {most}")
                 return
             try:
                 n = int(text)
             except ValueError:
                 n = self.minimum - 1
-            if n < self.minimum:
-                self.query_one("#error", Label).update(
-                    f"{label}: a whole number, {self.minimum} or more")
+            if not self.minimum <= n <= most:
+                self._refuse(i, f"{label}: a whole number, {self.minimum} to {most}")
                 return
             out[key] = n
+        if self.check is not None:
+            bad = self.check(out)
+            if bad is not None:
+                keys = [k for k, _l, _d in self.rows]
+                self._refuse(keys.index(bad[0]) if bad[0] in keys else 0, bad[1])
+                return
         self.dismiss(out)
 
     @on(Input.Submitted)

@@ -41,6 +41,8 @@ from d6tui.games.simple_six.sheet import Character, can_use_magic, melee_skills
 from d6tui.games.simple_six.templates import Template, add_from_template, next_name, templates
 from d6tui.games.simple_six.wild import describe_roll
 from d6tui.ui.screens.game import GameScreen
+from d6tui.ui.simple_six.guard import refusals_shown
+from d6tui.ui.simple_six.held import HeldHistory, Holder
 from d6tui.ui.simple_six.widgets import CharacterSheet, GMTracker
 from d6tui.ui.widgets.dice_tray import DiceTray, TrayDie, TrayRoll
 from d6tui.ui.widgets.event_log import EventLogView
@@ -320,6 +322,7 @@ markdown` writes the campaign as a readable record.
         super().__init__(session)
         #: While the player may still add character points, the tray keeps the verdict back.
         self.hide_verdict = False
+        self._holder = Holder()
         self.selected: str | None = None
         self._last_actor: str | None = None
 
@@ -327,6 +330,38 @@ markdown` writes the campaign as a readable record.
     def campaign(self) -> Campaign:
         """The folded campaign."""
         return self.session.state
+
+    def do(self, command: Callable[..., dict], *args: Any, **kwargs: Any) -> dict | None:
+        """Run a command (as the game screen does), remembering the state before it so that
+        the outcome can be held back while character points may be added (:mod:`.held`)."""
+        self._holder.remember(self.session.state, len(self.session.events))
+        return super().do(command, *args, **kwargs)
+
+    def _held(self) -> tuple[Campaign, int] | None:
+        """While the verdict is held back: the state before the roll, and the log's length."""
+        return self._holder.held(len(self.session.events)) if self.hide_verdict else None
+
+    def refresh_game(self) -> None:
+        """Draw everything from the state, or from the state before the roll while its
+        verdict is held back (:mod:`.held`)."""
+        held = self._held()
+        if held is None:
+            super().refresh_game()
+            return
+        self.title = self.session.title
+        self.sub_title = self.session.rules.status(held[0])
+        self.render_state(held[0])
+        self._show_history()
+        self.refresh_bindings()
+
+    def _show_history(self) -> None:
+        held = self._held()
+        if held is None:
+            super()._show_history()
+            return
+        for log in self.query(EventLogView):
+            if log.display:
+                log.show(HeldHistory(self.session.history(), held[1]))
 
     def notify(self, message: str, **kwargs: Any) -> None:  # type: ignore[override]
         """Show a notification, with the campaign's names for the attributes in it
@@ -620,6 +655,7 @@ markdown` writes the campaign as a readable record.
     # -- the roster -------------------------------------------------------------------------
 
     @work(exclusive=True, group="simple-six")
+    @refusals_shown
     async def action_create(self) -> None:
         """Make a player character with the form; every rule is checked as it is typed."""
         from d6tui.ui.simple_six.forms import CharacterForm
@@ -633,6 +669,7 @@ markdown` writes the campaign as a readable record.
             self.refresh_game()
 
     @work(exclusive=True, group="simple-six")
+    @refusals_shown
     async def action_add_npc(self) -> None:
         """Add an NPC from a template (house templates are marked ⌂)."""
         from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
@@ -660,6 +697,7 @@ markdown` writes the campaign as a readable record.
     # -- sessions ---------------------------------------------------------------------------
 
     @work(exclusive=True, group="simple-six")
+    @refusals_shown
     async def action_session(self) -> None:
         """Start a session, or end it awarding CP and hero points to the player characters."""
         from d6tui.ui.simple_six.forms import NumbersModal
@@ -681,6 +719,7 @@ markdown` writes the campaign as a readable record.
         self.do(campaign.end_session, cp, hp)
 
     @work(exclusive=True, group="simple-six")
+    @refusals_shown
     async def action_spend(self) -> None:
         """Spend the picked character's CP ("Spending Character Points")."""
         from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
@@ -766,6 +805,7 @@ markdown` writes the campaign as a readable record.
     # -- fights -----------------------------------------------------------------------------
 
     @work(exclusive=True, group="simple-six")
+    @refusals_shown
     async def action_fight(self) -> None:
         """Start a fight between picked characters, or end the fight going on."""
         from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal
@@ -785,6 +825,7 @@ markdown` writes the campaign as a readable record.
             self.do(campaign.start_combat, picked)
 
     @work(exclusive=True, group="simple-six")
+    @refusals_shown
     async def action_round(self) -> None:
         """Declare each combatant's actions, then roll initiative (highest acts first)."""
         from d6tui.ui.simple_six.forms import NumbersModal
@@ -807,6 +848,7 @@ markdown` writes the campaign as a readable record.
         self.do(campaign.pass_turn)
 
     @work(exclusive=True, group="simple-six")
+    @refusals_shown
     async def action_attack(self) -> None:
         """The acting combatant attacks: target, weapon, defense (and range, hero points)."""
         from d6tui.ui.screens.modals import ChoiceModal
@@ -932,6 +974,7 @@ markdown` writes the campaign as a readable record.
     # -- wounds, healing, magic, checks -----------------------------------------------------
 
     @work(exclusive=True, group="simple-six")
+    @refusals_shown
     async def action_wounds(self) -> None:
         """What the picked character's wounds call for now."""
         from d6tui.ui.screens.modals import ChoiceModal
@@ -973,6 +1016,7 @@ markdown` writes the campaign as a readable record.
             self.do(campaign.flesh_wound, m.id)
 
     @work(exclusive=True, group="simple-six")
+    @refusals_shown
     async def action_heal(self) -> None:
         """Heal the picked character ("Healing", "Potions")."""
         from d6tui.games.simple_six.repair import repairable
@@ -1018,6 +1062,7 @@ markdown` writes the campaign as a readable record.
                                 healer=healer, who=m.sheet.name)
 
     @work(exclusive=True, group="simple-six")
+    @refusals_shown
     async def action_magic(self) -> None:
         """The magic menu of the picked character (see :mod:`.magic_menu`)."""
         from d6tui.ui.simple_six import magic_menu
@@ -1056,6 +1101,7 @@ markdown` writes the campaign as a readable record.
             await perks_ui.after_roll(self, m.id)
 
     @work(exclusive=True, group="simple-six")
+    @refusals_shown
     async def action_check(self) -> None:
         """Roll an attribute, skill or specialization against a target; then character points
         and Destiny (:mod:`.perks_ui`)."""
@@ -1111,6 +1157,7 @@ markdown` writes the campaign as a readable record.
             await perks_ui.after_roll(self, m.id)
 
     @work(exclusive=True, group="simple-six")
+    @refusals_shown
     async def action_use_perk(self) -> None:
         """Use a once-per-session perk of the picked character ("General Perks")."""
         from d6tui.ui.simple_six import perks_ui
@@ -1136,6 +1183,7 @@ markdown` writes the campaign as a readable record.
         self.notify(f"Wrote {base.name}.md and {base.name}.toml", timeout=5)
 
     @work(exclusive=True, group="simple-six")
+    @refusals_shown
     async def action_import_sheet(self) -> None:
         """Add a character from a sheet file another campaign exported (``X``)."""
         from d6tui.games.simple_six.export import read_sheet_toml

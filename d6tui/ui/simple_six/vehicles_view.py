@@ -26,6 +26,7 @@ from d6tui.games.simple_six import vehicles as vr
 from d6tui.games.simple_six.rules import describe, names_in
 from d6tui.games.simple_six.vehicle_log import FOLDS, chase_of, vehicle_rolls
 from d6tui.games.simple_six.wild import describe_roll
+from d6tui.ui.simple_six.guard import refusals_shown
 
 if TYPE_CHECKING:
     from d6tui.games.simple_six.campaign import Campaign
@@ -129,7 +130,8 @@ def details(c: Campaign, v: vr.Vehicle) -> Text:
     out.append(f"Systems: {systems or 'none'}\n")
     if any(not _lowers(x) for x in s.systems):
         out.append("(systems without \u2192 are bookkeeping: no number changes)\n", "dim")
-    aboard = ", ".join(names.get(x, x) for x in v.crew)
+    aboard = ", ".join([*([f"{names.get(v.pilot, v.pilot)} (pilot)"] if v.pilot else []),
+                        *(names.get(x, x) for x in v.crew)])
     out.append(f"Aboard: {aboard or '-'}\n")
     for ch in c.chases:
         if v.id in (ch.pursuer, ch.quarry):
@@ -346,6 +348,7 @@ class VehiclesScreen(Screen):
     # -- the keys ---------------------------------------------------------------------------
 
     @work(exclusive=True, group="simple-six-vehicles")
+    @refusals_shown
     async def action_add(self) -> None:
         """Add a vehicle from a template (house templates are marked ⌂)."""
         from d6tui.ui.screens.modals import TextPrompt
@@ -375,14 +378,27 @@ class VehiclesScreen(Screen):
             self.redraw()
 
     @work(exclusive=True, group="simple-six-vehicles")
+    @refusals_shown
     async def action_crew(self) -> None:
         """Pick the pilot and the others aboard."""
         v = self.picked()
         if v is None:
             return
-        members = [(m.sheet.name, m.id) for m in self.campaign.members]
-        pilot = await self.choose(f"Who pilots {v.name}? ({v.stats.skill})",
-                                  [("nobody", ""), *members])
+        if v.destroyed and v.pilot is None and not v.crew:
+            self.notify(f"{v.name} is destroyed: nobody can crew it (Structural Damage)",
+                        timeout=5)
+            return
+        members = []
+        for m in self.campaign.members:
+            other = vc.aboard(self.campaign, m.id)
+            if other is None or other.id == v.id:
+                members.append((m.sheet.name, m.id))
+        if v.destroyed:  # only taking everyone off is left
+            members = []
+        title = f"Who pilots {v.name}? ({v.stats.skill})"
+        if len(members) < len(self.campaign.members) and not v.destroyed:
+            title += "; those aboard another vehicle are not listed"
+        pilot = await self.choose(title, [("nobody", ""), *members])
         if pilot is None:
             return
         rest = [(n, i) for n, i in members if i != pilot]
@@ -396,6 +412,7 @@ class VehiclesScreen(Screen):
         await self.run(vc.crew_vehicle, v.id, pilot or None, aboard, rolls=False)
 
     @work(exclusive=True, group="simple-six-vehicles")
+    @refusals_shown
     async def action_fire(self) -> None:
         """Someone fires on the picked vehicle."""
         from d6tui.games.simple_six.content import content
@@ -424,6 +441,11 @@ class VehiclesScreen(Screen):
                     options.append((f"{m.sheet.name}: {wname} (hand weapon)",
                                     {"who": m.id, "weapon": wname,
                                      "skill": attack_skill(m.sheet, wname, c)}))
+        if not options:
+            self.notify(f"Nobody can fire on {target.name}: no one is aboard another vehicle"
+                        " with a gun, and no one on the roster carries a ranged hand weapon.",
+                        timeout=6)
+            return
         shot = await self.choose(f"Who fires on {target.name}?", options)
         if shot is None:
             return
@@ -446,6 +468,7 @@ class VehiclesScreen(Screen):
                        guns=guns)
 
     @work(exclusive=True, group="simple-six-vehicles")
+    @refusals_shown
     async def action_ram(self) -> None:
         """The picked vehicle rams another."""
         v = self.picked()
@@ -458,6 +481,7 @@ class VehiclesScreen(Screen):
         await self.run(vc.ram, v.id, target)
 
     @work(exclusive=True, group="simple-six-vehicles")
+    @refusals_shown
     async def action_chase(self) -> None:
         """Start a chase from the picked vehicle, or run its next turn, or end it."""
         v = self.picked()
@@ -498,6 +522,7 @@ class VehiclesScreen(Screen):
         await self.run(vc.start_chase, v.id, quarry, rng, rolls=False)
 
     @work(exclusive=True, group="simple-six-vehicles")
+    @refusals_shown
     async def action_remove(self) -> None:
         """Take the picked vehicle off the roster, after asking."""
         from d6tui.ui.screens.modals import ConfirmModal
@@ -516,6 +541,7 @@ class VehiclesScreen(Screen):
         await self.run(vc.remove_vehicle, v.id, rolls=False)
 
     @work(exclusive=True, group="simple-six-vehicles")
+    @refusals_shown
     async def action_repair(self) -> None:
         """Repair one damaged part of the picked vehicle."""
         v = self.picked()
@@ -527,8 +553,9 @@ class VehiclesScreen(Screen):
             jobs.append((f"{part}: {job.dice}D lost, {job.difficulty} ({job.tn}),"
                          f" {job.percent}% of {v.stats.dollars}, {job.time}", part))
         if not jobs:
-            self.notify(f"{v.name} has nothing to repair" + (" (destroyed)" if v.destroyed
-                                                              else ""), timeout=4)
+            self.notify(f"{v.name} is destroyed: there is nothing left to repair (Structural"
+                        " Damage)" if v.destroyed else f"{v.name} has nothing to repair",
+                        timeout=5)
             return
         part = await self.choose(f"Repair which part of {v.name}?", jobs)
         if part is None:
