@@ -169,42 +169,49 @@ async def _cp_chains(screen: SimpleSixScreen, count: int) -> list[list[int]] | N
 
 
 async def offer_cp(screen: SimpleSixScreen, who: str) -> None:
-    """Show the open roll's total (not yet its verdict) and ask for character points to add."""
+    """Show the open roll's total (not its target or verdict) and ask for character points to
+    add ("Traditional OpenD6 Character Points": spent before the player learns the outcome).
+
+    While the question is open the screen holds back everything that tells the outcome
+    (:mod:`.held`). A number over the limit is refused inside the question, which stays open.
+    With table dice, cancelling the extra dice or the damage dice the points call for goes
+    back to the question: the points are either spent with their dice or not at all.
+    """
     from d6tui.ui.simple_six.forms import NumbersModal
 
-    c = screen.campaign
-    room = afterroll.cp_room(c, who)
-    last = c.last_roll
-    if not room or last is None:
-        return
-    m = c.member(who)
-    roll = last.roll
-    tn, _failed = afterroll.verdict(last)
-    vs = f" against a target of {tn}" if tn is not None else ""
-    screen.hide_verdict = True
-    screen.refresh_game()
-    try:
-        got = await screen.app.push_screen_wait(NumbersModal(
-            f"{m.sheet.name} rolled {roll['total']}{vs}", [
-                ("cp", f"Character points to add as wild dice (0 to {room})", 0)],
-            note=f"{m.sheet.name} has {m.sheet.character_points} CP; each adds a wild die"
-                 " (Traditional OpenD6 Character Points)."))
-    finally:
-        screen.hide_verdict = False
-    if not got or not got.get("cp"):
+    while True:
+        c = screen.campaign
+        room = afterroll.cp_room(c, who)
+        last = c.last_roll
+        if not room or last is None:
+            return
+        m = c.member(who)
+        screen.hide_verdict = True
         screen.refresh_game()
-        return
-    n = got["cp"]
-    if screen.table_mode:
-        chains = await _cp_chains(screen, n)
-        if chains is None:
+        try:
+            got = await screen.app.push_screen_wait(NumbersModal(
+                f"{m.sheet.name} rolled {last.roll['total']}", [
+                    ("cp", f"Character points to add as wild dice (0 to {room})", 0)],
+                maximum=room,
+                note=f"{m.sheet.name} has {m.sheet.character_points} CP; each adds a wild die."
+                     " The result is told after this (Traditional OpenD6 Character Points)."))
+        finally:
+            screen.hide_verdict = False
+        if not got or not got.get("cp"):
             screen.refresh_game()
             return
-        # an attack the points turn into a hit asks for its damage (and resist) dice too
-        await screen.roll_command(afterroll.add_cp, who, n, chains=chains, shape="full",
-                                  known=("roll",), who=m.sheet.name)
-    else:
-        screen.do(afterroll.add_cp, who, n, dice=screen.session.dice)
+        n = got["cp"]
+        if not screen.table_mode:
+            screen.do(afterroll.add_cp, who, n, dice=screen.session.dice)
+            return
+        chains = await _cp_chains(screen, n)
+        if chains is not None:
+            # an attack the points turn into a hit asks for its damage (and resist) dice too
+            if await screen.roll_command(afterroll.add_cp, who, n, chains=chains,
+                                         shape="full", known=("roll",), who=m.sheet.name):
+                return
+        screen.notify(f"{m.sheet.name}'s character points were not spent: the roll stays"
+                      " open; answer again (0 keeps it as rolled).", timeout=6)
 
 
 async def after_roll(screen: SimpleSixScreen, who: str, *, offer_destiny: bool = True

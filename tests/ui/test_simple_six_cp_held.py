@@ -1,0 +1,139 @@
+"""Character points after the roll, at 80x24 ("Traditional OpenD6 Character Points"): the
+screen tells nothing of the outcome until the points are decided (no target in the question;
+tracker, sheet and log drawn as before the roll), a number over the limit is refused inside
+the question, and cancelling the dice the points call for goes back to the question."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input
+
+from d6tui.engine.session import Session
+from d6tui.games.simple_six import campaign
+from d6tui.games.simple_six.creation import Draft
+from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
+from d6tui.ui.simple_six.forms import NumbersModal, WildDiceInput
+from d6tui.ui.simple_six.screen import SimpleSixScreen
+from d6tui.ui.simple_six.widgets import CharacterSheet, GMTracker
+from tests.ui.helpers import make_app, sync
+
+LU = Draft("Lu", {"Might": "3D", "Agility": "3D", "Wit": "3D", "Charm": "3D"},
+           skills={"Seduce": "1D", "Search": "1D"},
+           perks=["Lucky", "Destiny", "Attractive"], weapons=["Sword"])
+ORC = Draft("Orc", {"Might": "3D", "Agility": "2D+1", "Wit": "1D+2", "Charm": "1D"},
+            skills={"Axe": "1D", "Dodge": "0D+1"}, weapons=["Axe"], npc=True)
+
+
+def duel(saves: Path) -> Session:
+    s = Session.new("simple_six", {"seed": 11, "wild": {"character_point_dice": True,
+                                                        "cp_limit": 2}},
+                    path=saves / "duel.toml", title="Duel")
+    s.do(campaign.add_character, LU, dice=s.dice)
+    s.do(campaign.add_character, ORC, dice=s.dice)
+    s.do(campaign.start_session)
+    s.do(campaign.end_session, {"lu": 5})
+    s.do(campaign.start_session)
+    s.do(campaign.start_combat, ["lu", "orc"])
+    s.do(campaign.start_round, dice=s.dice)
+    if s.state.combat.actor != "lu":
+        s.do(campaign.pass_turn)
+    return s
+
+
+async def attack_orc(pilot, faces: str) -> None:  # noqa: ANN001 - a Pilot
+    """Lu attacks the Orc with the Sword, the Orc parries, no hero point; typed ``faces``."""
+    app = pilot.app
+    await pilot.press("t", "a")
+    await pilot.pause()
+    for value in ("orc", "Sword", "parry", 0):
+        screen = app.screen
+        assert isinstance(screen, ChoiceModal)
+        values = [v.id if hasattr(v, "id") else v for _l, v in screen.options]
+        await pilot.press(*["down"] * values.index(value), "enter")
+        await pilot.pause()
+    assert isinstance(app.screen, WildDiceInput)
+    await pilot.press(*faces, "enter")
+    await pilot.pause()
+
+
+def drawn(screen: SimpleSixScreen) -> tuple[str, str, str]:
+    return (str(screen.query_one(GMTracker).render()),
+            str(screen.query_one(CharacterSheet).render()), str(screen.sub_title))
+
+
+@sync
+async def test_the_outcome_is_held_back_until_the_points_are_decided(saves: Path) -> None:
+    session = duel(saves)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen)
+        screen.selected = "orc"
+        screen.refresh_game()
+        await pilot.pause()
+        before = drawn(screen)
+        await attack_orc(pilot, "6 6 5")  # 17 against Parry 7: a hit
+        while isinstance(app.screen, WildDiceInput):  # damage (and resist) dice
+            await pilot.press(*"5 5 5 5 5", "enter")
+            await pilot.pause()
+        ev = session.events[-1]
+        assert ev["type"] == "attacked" and ev["hit"]
+        modal = app.screen
+        assert isinstance(modal, NumbersModal)
+        assert "rolled 17" in modal.title_text and "7" not in modal.title_text.split("17")[1]
+        screen.selected = "orc"
+        screen.refresh_game()
+        await pilot.pause()
+        assert drawn(screen) == before  # the wound is not shown yet
+        log = screen.query_one("#log")
+        log.display = True  # the log pane (l) shows the history up to the roll
+        screen._show_history()
+        assert len(log._entries) == len(session.events) - 1  # the attack is not in the log pane yet
+        modal.query_one("#n0", Input).value = "0"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        screen.selected = "orc"
+        screen.refresh_game()
+        await pilot.pause()
+        assert drawn(screen) != before
+        assert len(log._entries) == len(session.events)
+
+
+@sync
+async def test_over_the_limit_stays_open_and_escape_on_damage_goes_back(saves: Path) -> None:
+    session = duel(saves)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await attack_orc(pilot, "1 1 1")  # 3 against Parry 7: a miss
+        modal = app.screen
+        assert isinstance(modal, NumbersModal)
+        modal.query_one("#n0", Input).value = "3"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is modal  # refused inside the question
+        assert "0 to 2" in str(modal.query_one("#error").render())
+        modal.query_one("#n0", Input).value = "2"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TextPrompt)
+        app.screen.query_one(Input).value = "3 4"  # 3 + 7 = 10 beats Parry 7: now a hit
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, WildDiceInput)  # the damage the hit calls for
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, NumbersModal)  # back to the question, nothing spent
+        assert session.events[-1]["type"] == "attacked"
+        assert session.state.member("lu").sheet.character_points == 5
+        assert any("not spent" in str(n.message) for n in app._notifications)
+        app.screen.query_one("#n0", Input).value = "0"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceModal) and "Destiny" in app.screen.title_text
+        await pilot.press("1")  # no
+        await pilot.pause()
+        assert isinstance(app.screen, SimpleSixScreen)
+        assert session.events[-1]["type"] == "attacked"
