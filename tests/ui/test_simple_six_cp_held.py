@@ -25,8 +25,8 @@ ORC = Draft("Orc", {"Might": "3D", "Agility": "2D+1", "Wit": "1D+2", "Charm": "1
             skills={"Axe": "1D", "Dodge": "0D+1"}, weapons=["Axe"], npc=True)
 
 
-def duel(saves: Path) -> Session:
-    s = Session.new("simple_six", {"seed": 11, "wild": {"character_point_dice": True,
+def duel(saves: Path, combat: str = "static") -> Session:
+    s = Session.new("simple_six", {"seed": 11, "combat": combat, "wild": {"character_point_dice": True,
                                                         "cp_limit": 2}},
                     path=saves / "duel.toml", title="Duel")
     s.do(campaign.add_character, LU, dice=s.dice)
@@ -52,6 +52,9 @@ async def attack_orc(pilot, faces: str) -> None:  # noqa: ANN001 - a Pilot
         values = [v.id if hasattr(v, "id") else v for _l, v in screen.options]
         await pilot.press(*["down"] * values.index(value), "enter")
         await pilot.pause()
+    while isinstance(app.screen, ChoiceModal):  # traditional: declared? the first answer
+        await pilot.press("1")
+        await pilot.pause()
     assert isinstance(app.screen, WildDiceInput)
     await pilot.press(*faces, "enter")
     await pilot.pause()
@@ -75,9 +78,15 @@ async def test_the_outcome_is_held_back_until_the_points_are_decided(saves: Path
         await pilot.pause()
         before = drawn(screen)
         await attack_orc(pilot, "6 6 5")  # 17 against Parry 7: a hit
-        while isinstance(app.screen, WildDiceInput):  # damage (and resist) dice
-            await pilot.press(*"5 5 5 5 5", "enter")
+        prompts = []
+        while isinstance(app.screen, WildDiceInput):  # parry, damage (and resist) dice
+            prompts.append(app.screen.prompt)
+            await pilot.press(*"5 5 5 5 5"[:2 * app.screen.dice - 1], "enter")
             await pilot.pause()
+        # the table is told who throws: the Orc his parry and resist, Lu her damage
+        for text in prompts:
+            who = "Lu" if text.lower().startswith("damage") else "Orc"
+            assert f"for {who}\n" in text + "\n", prompts
         ev = session.events[-1]
         assert ev["type"] == "attacked" and ev["hit"]
         modal = app.screen
@@ -137,3 +146,21 @@ async def test_over_the_limit_stays_open_and_escape_on_damage_goes_back(saves: P
         await pilot.pause()
         assert isinstance(app.screen, SimpleSixScreen)
         assert session.events[-1]["type"] == "attacked"
+
+
+@sync
+async def test_table_dice_name_the_defender_for_his_rolls(saves: Path) -> None:
+    session = duel(saves, "traditional")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await attack_orc(pilot, "6 6 5")
+        prompts = []
+        while isinstance(app.screen, WildDiceInput):  # parry, damage, resist
+            prompts.append(app.screen.prompt)
+            await pilot.press(*"1 1 1 1 1 1 1 1"[:2 * app.screen.dice - 1], "enter")
+            await pilot.pause()
+        assert len(prompts) >= 2, prompts
+        for text in prompts:
+            who = "Lu" if text.lower().startswith("damage") else "Orc"
+            assert f"for {who}\n" in text + "\n", prompts

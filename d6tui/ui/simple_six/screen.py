@@ -621,6 +621,8 @@ markdown` writes the campaign as a readable record.
             name = who
             if shape == "map" and key not in _ROLL_KEYS and not key.startswith("counter_"):
                 name = self.campaign.member(key).sheet.name
+            elif key in ("defense", "resist"):  # thrown by the one attacked, not the attacker
+                name = self._defender(payload) or who
             label = roll.get("label", key)
             typed = await self.app.push_screen_wait(
                 WildDiceInput(f"{label} for {name}".strip(), roll))
@@ -637,6 +639,19 @@ markdown` writes the campaign as a readable record.
                 kwargs[arg] = plain["faces"]
         return self.do(command, *args, dice=self.session.dice, **_typed_kwargs(shape, got),
                        **kwargs)
+
+    def _defender(self, payload: dict) -> str | None:
+        """The name of the one who throws a payload's defense and resist rolls: its target
+        (or, for points or a reroll on the open roll, that roll's target)."""
+        target = payload.get("target")
+        if not isinstance(target, str) and self.campaign.last_roll is not None:
+            target = self.campaign.last_roll.event.get("target")
+        if not isinstance(target, str):
+            return None
+        try:
+            return self.campaign.member(target).sheet.name
+        except RuleError:
+            return None
 
     def action_vehicles(self) -> None:
         """Open the vehicles view over the tracker."""
