@@ -80,6 +80,27 @@ PLACEHOLDERS = {
 NUMBERS = {"increasing_damage": "settings", "rolling_limit": "wild", "cp_limit": "wild",
            "max_complications": "settings", "quasi_first_die": "settings"}
 
+#: The most each number field takes (a roll has at most 99 dice; a sheet at most 9999 CP).
+MOST = {"increasing_damage": 99, "rolling_limit": 99, "cp_limit": 9999,
+        "max_complications": 99, "quasi_first_die": 99}
+
+#: The longest name an added, renamed attribute or quasi skill takes (the sheet's columns).
+NAME_MAX = 20
+
+
+def check_names(label: str, names: list[str]) -> None:
+    """Refuse a name that is too long or has no letter (``99999`` is no attribute's name).
+
+    Raises:
+        ValueError: with ``label`` and the name.
+    """
+    for name in names:
+        if len(name) > NAME_MAX:
+            raise ValueError(f"{label}: {name[:NAME_MAX]}... is longer than {NAME_MAX}"
+                             " characters")
+        if not any(ch.isalpha() for ch in name):
+            raise ValueError(f"{label}: {name!r} is not a name (it needs a letter)")
+
 #: (key, label) of the optional rules switched on or off.
 SWITCHES: tuple[tuple[str, str], ...] = (
     ("halfway_there", "Halfway There"),
@@ -189,15 +210,17 @@ class CampaignSetup(Vertical):
                     n = int(text)
                 except ValueError:
                     raise ValueError(f"{label}: a whole number, or empty") from None
-                if n < 0:
-                    raise ValueError(f"{label}: a whole number, 0 or more")
+                if not 0 <= n <= MOST.get(key, 9999):
+                    raise ValueError(f"{label}: a whole number, 0 to {MOST.get(key, 9999)}")
                 (wild if NUMBERS[key] == "wild" else out)[key] = n
             elif key == "attribute_names":
                 names = read_attribute_names(text)
+                check_names(label, list(names.values()))
                 if names:
                     out[key] = names
             elif key in ("extra_attributes", "quasi_skills"):
                 out[key] = [a.strip() for a in text.split(",") if a.strip()]
+                check_names(label, out[key])
             elif key == "skill_attributes":
                 out[key] = parse_skill_defaults(text)
             else:
@@ -206,5 +229,8 @@ class CampaignSetup(Vertical):
             on = self.query_one(f"#set-{key}", Checkbox).value
             if on:
                 (out if key in SETTING_SWITCHES else wild)[key] = True
+        if "cp_limit" in wild and not wild.get("character_point_dice"):
+            raise ValueError("Most CP on one roll: only with \"Character points buy extra wild"
+                             " dice\" on (empty it, or switch that on)")
         out["wild"] = wild
         return out
