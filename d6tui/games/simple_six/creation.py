@@ -65,6 +65,9 @@ class Draft:
 # -- attribute limits and costs ---------------------------------------------------------------
 
 
+#: The longest character name (the tracker, the tray and the dialogs stay one line each).
+NAME_MAX = 40
+
 def racial_perks(perks: Sequence[str]) -> list[Perk]:
     """The racial perks among ``perks`` (unknown names are skipped)."""
     out = []
@@ -159,6 +162,9 @@ def problems(draft: Draft, settings: CampaignSettings | None = None) -> list[Rul
 
     if not draft.name.strip():
         errors.append(RuleError("the character needs a name", _MAKE))
+    elif len(draft.name.strip()) > NAME_MAX:
+        errors.append(RuleError(f"a name takes at most {NAME_MAX} characters, not"
+                                f" {len(draft.name.strip())}", _MAKE))
 
     # Perks come first: racial perks change the attribute limits.
     perks: list[Perk] = []

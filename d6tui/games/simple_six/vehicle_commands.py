@@ -232,6 +232,9 @@ def add_vehicle(state: Campaign, stats: vr.VehicleStats, name: str | None = None
     name = (name or stats.name).strip()
     if not name:
         raise RuleError("a vehicle needs a name", "Vehicles")
+    if len(name) > 40:
+        raise RuleError(f"a vehicle's name takes at most 40 characters, not {len(name)}",
+                        "Vehicles")
     vid = slug(name)
     if any(v.id == vid or v.name.lower() == name.lower() for v in state.vehicles):
         raise RuleError(f"there is already a vehicle called {name}", "Vehicles")

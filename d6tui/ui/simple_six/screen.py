@@ -35,6 +35,7 @@ from d6tui.games.simple_six import (
 from d6tui.games.simple_six.campaign import Campaign, Member
 from d6tui.games.simple_six.codes import DieCode
 from d6tui.games.simple_six.content import content
+from d6tui.games.simple_six.creation import NAME_MAX
 from d6tui.games.simple_six.record import ROLL_KEYS, main_roll, rolls_of, spell_targets
 from d6tui.games.simple_six.rules import describe, names_in
 from d6tui.games.simple_six.sheet import Character, can_use_magic, melee_skills
@@ -87,6 +88,19 @@ def attack_skill(sheet: Character, weapon: str | None, c: Campaign) -> str:
         return lst.canonical("Throwing") or "Brawling"
     names = melee_skills(c.settings) or ["Brawling"]
     return max(names, key=lambda n: sheet.skill(n, c.settings))
+
+
+def _most_actions(c: Campaign, who: str) -> int:
+    """The most actions ``who`` may declare: as many as leave his best code 1D ("Multiple
+    Actions": -1D on every roll for each action past the first)."""
+    sheet = c.member(who).sheet
+    codes = [code for _a, code in sheet.attributes]
+    for e in sheet.skills:
+        try:
+            codes.append(sheet.skill(e.name, c.settings))
+        except RuleError:
+            continue
+    return max([1, *(code.dice for code in codes)])
 
 
 class _StandInDice(Dice):
@@ -701,10 +715,20 @@ markdown` writes the campaign as a readable record.
         if template is None:
             return
         taken = {m.sheet.name.lower() for m in self.campaign.members}
-        name = await self.app.push_screen_wait(
-            TextPrompt(f"Name of the {template.name}", next_name(template.name, taken)))
-        if name is None:
-            return
+        name = next_name(template.name, taken)
+        while True:  # a refused name is asked again, as typed
+            name = await self.app.push_screen_wait(
+                TextPrompt(f"Name of the {template.name}", name))
+            if name is None:
+                return
+            if any(m.id == campaign.slug(name) for m in self.campaign.members):
+                self.notify(f"There is already a character called {name}: pick another"
+                            " name.", severity="warning", timeout=5)
+            elif len(name) > NAME_MAX:
+                self.notify(f"A name takes at most {NAME_MAX} characters, not {len(name)}.",
+                            severity="warning", timeout=5)
+            else:
+                break
         if await self.roll_command(add_from_template, template, name, shape="body", who=name):
             self.selected = campaign.slug(name)
             self.refresh_game()
@@ -850,9 +874,11 @@ markdown` writes the campaign as a readable record.
             return
         rows = [(i, self.campaign.member(i).sheet.name, 1) for i in fight.ids
                 if not self.campaign.member(i).out_of_action]
+        most = {i: _most_actions(self.campaign, i) for i, _n, _d in rows}
         got = await self.app.push_screen_wait(NumbersModal(
-            f"Round {fight.round + 1}: actions declared", rows, minimum=1,
-            note="Each action past the first costs -1D on every roll (Multiple Actions)."))
+            f"Round {fight.round + 1}: actions declared", rows, minimum=1, maximum=most,
+            note="Each action past the first costs -1D on every roll (Multiple Actions); at"
+                 " most as many as leave the best roll 1D."))
         if got is None:
             return
         actions = {k: v for k, v in got.items() if v != 1}
