@@ -120,6 +120,21 @@ def _entry(summary: SaveSummary) -> dict:
     return entry
 
 
+#: The first line of a character sheet exported by Simple Six's ``X`` (not a save).
+SHEET_EXPORT_LINE = b'format = "d6tui-simple-six-sheet"'
+
+
+def is_sheet_export(path: Path) -> bool:
+    """Whether ``path`` is a sheet file written by Simple Six's ``X`` (its first line names
+    the sheet format): the saves list leaves those out quietly. Anything else that is not a
+    save is still listed, with why it cannot be opened."""
+    try:
+        with path.open("rb") as f:
+            return f.readline().strip() == SHEET_EXPORT_LINE
+    except OSError:
+        return False
+
+
 def scan_saves(
     folder: Path, *, limit: int | None = None, on_each: Callable[[int, int], None] | None = None
 ) -> list[SaveSummary]:
@@ -132,7 +147,8 @@ def scan_saves(
     """
     if not folder.is_dir():
         return []
-    paths = sorted((p for p in folder.glob("*.toml") if not p.name.startswith(".")),
+    paths = sorted((p for p in folder.glob("*.toml")
+                    if not p.name.startswith(".") and not is_sheet_export(p)),
                    key=lambda p: p.stat().st_mtime, reverse=True)
     if limit is not None:
         paths = paths[:limit]

@@ -400,7 +400,13 @@ async def test_body_points_roll_typed_and_sheet_export_import(saves: Path) -> No
         assert "Body Points 32/32" in str(screen.query_one("#sheet").render())
         await pilot.press("X")
         await pilot.pause()
-        assert (saves / "tam-sheet.md").is_file() and (saves / "tam-sheet.toml").is_file()
+        sheets = saves / "sheets"  # apart from the saves
+        assert (sheets / "tam-sheet.md").is_file() and (sheets / "tam-sheet.toml").is_file()
+        from d6tui.ui.saves_index import is_sheet_export, scan_saves
+
+        assert is_sheet_export(sheets / "tam-sheet.toml")
+        (saves / "old-sheet.toml").write_bytes((sheets / "tam-sheet.toml").read_bytes())
+        assert "old-sheet.toml" not in [x.path.name for x in scan_saves(saves)]
     other = Session.new("simple_six", {"seed": 5}, path=saves / "other.toml")
     app = make_app(saves, session=other)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -408,7 +414,7 @@ async def test_body_points_roll_typed_and_sheet_export_import(saves: Path) -> No
         await pilot.press("I")
         await pilot.pause()
         assert isinstance(app.screen, TextPrompt)
-        await pilot.press(*"tam-sheet.toml", "enter")
+        await pilot.press(*"sheets/tam-sheet.toml", "enter")
         await pilot.pause()
         assert other.events[-1].get("imported") is True
         assert str(other.state.member("tam").sheet.skill("Bow")) == "6D"

@@ -1314,8 +1314,14 @@ def heal(
     # Natural healing is the body mending at rest; treating someone is an action.
     pen = 0
     if method == "assisted":
+        if roller.id == m.id:
+            raise RuleError(f"{m.sheet.name} cannot treat himself: assisted healing is another"
+                            " character's Medicine", "Healing")
         payload["healer"] = roller.id
         pen = able_to_treat(state, roller, "treat")
+    if m.body is not None and m.body.current >= m.body.maximum:
+        raise RuleError(f"{m.sheet.name} is at full Body Points ({m.body.current}): nothing to"
+                        " heal", "Body Points (alternative to Wound Levels)")
     if m.body is not None:
         if method == "natural" and (minutes or 0) < 24 * 60:
             raise RuleError("Body Points heal after a full day of rest",
@@ -1323,7 +1329,8 @@ def heal(
         if method == "assisted" and minutes is not None and minutes < wounds.ASSISTED_EVERY:
             raise RuleError("a patient can be treated once a day",
                             "Body Points (alternative to Wound Levels)")
-        roll = _roll(RollRequest(_code_for(state, roller, what), label=what, wound_dice=pen,
+        roll = _roll(RollRequest(_code_for(state, roller, what), label=s.rename(what),
+                                 wound_dice=pen,
                                  modifier=_fx(state, roller, what)), s, dice, typed,
                      lucky=luck(roller))
         payload["roll"] = roll
@@ -1342,7 +1349,8 @@ def heal(
           else wounds.assisted_healing_tn(m.wounds, extra))
     if tn is not None:  # for the record: a failed treatment says so, with its TN
         payload["tn"] = tn
-    roll = _roll(RollRequest(_code_for(state, roller, what), label=what, wound_dice=pen,
+    roll = _roll(RollRequest(_code_for(state, roller, what), label=s.rename(what),
+                             wound_dice=pen,
                              modifier=_fx(state, roller, what)), s, dice, typed,
                  lucky=luck(roller))
     payload["roll"] = roll

@@ -119,7 +119,8 @@ _ROLL_KEYS = ROLL_KEYS
 
 #: Events with no dice the tray still tells when they are the latest step.
 _TRAY_WORDS = frozenset({"healed", "cp_spent", "flesh_wound_taken", "perk_used", "rested",
-                         "time_passed", "concentration_dropped", "effect_ended"})
+                         "time_passed", "concentration_dropped", "effect_ended",
+                         "halfway_taken"})
 
 
 #: Plain dice (no wild die) some commands roll after the wild-die rolls: the payload key, the
@@ -1072,7 +1073,7 @@ markdown` writes the campaign as a readable record.
         if repairable(m):  # "Racial Perks": the Robot does not heal; he is repaired
             await perks_ui.repair_flow(self, m)
             return
-        opts = [("natural healing (Might, after rest)", "natural"),
+        opts = [(f"natural healing ({c.settings.rename('Might')}, after rest)", "natural"),
                 ("assisted healing (a healer's Medicine)", "assisted")]
         if m.body is None:
             opts.append(("a Potion of Healing", "potion"))
@@ -1086,8 +1087,8 @@ markdown` writes the campaign as a readable record.
         healer = None
         if method == "assisted":
             healer = await self.app.push_screen_wait(ChoiceModal(
-                "Who treats?", [(h.sheet.name, h.id) for h in c.members
-                                if not h.out_of_action]))
+                f"Who treats {m.sheet.name}?", [(h.sheet.name, h.id) for h in c.members
+                                                if not h.out_of_action and h.id != m.id]))
             if healer is None:
                 return
         what = "minutes rested" if method == "natural" else "minutes since the last treatment"
@@ -1212,16 +1213,19 @@ markdown` writes the campaign as a readable record.
         m = self.picked()
         if m is None:
             return
-        folder = self.session.log.path.parent if self.session.log else Path.cwd()
+        folder = (self.session.log.path.parent if self.session.log else Path.cwd()) / "sheets"
         base = folder / f"{m.id}-sheet"
         try:
+            folder.mkdir(parents=True, exist_ok=True)
             base.with_suffix(".md").write_text(
                 sheet_markdown(m.sheet, self.campaign.settings), encoding="utf-8")
             base.with_suffix(".toml").write_text(sheet_toml(m.sheet), encoding="utf-8")
         except OSError as e:
             self.notify(f"Could not write the sheet: {e}", severity="error")
             return
-        self.notify(f"Wrote {base.name}.md and {base.name}.toml", timeout=5)
+        self.notify(f"Wrote {base.name}.md and {base.name}.toml in {folder} (the rules'"
+                    " attribute names are kept in the TOML, for import)", timeout=8,
+                    markup=False)
 
     @work(exclusive=True, group="simple-six")
     @refusals_shown
@@ -1233,7 +1237,8 @@ markdown` writes the campaign as a readable record.
 
         folder = self.session.log.path.parent if self.session.log else Path.cwd()
         text = await self.app.push_screen_wait(TextPrompt(
-            "Import a sheet: the TOML file's path", placeholder=str(folder / "name-sheet.toml")))
+            "Import a sheet: the TOML file's path",
+            placeholder=str(folder / "sheets" / "name-sheet.toml")))
         if text is None:
             return
         path = Path(text).expanduser()
