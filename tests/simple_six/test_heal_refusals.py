@@ -43,3 +43,14 @@ def test_the_heal_roll_is_labelled_with_the_renamed_attribute() -> None:
                                            for x in s.state.members))
     payload = c.heal(state, "aria", "natural", minutes=3 * 1440, dice=Dice(1))
     assert payload["roll"]["label"] == "Power"
+
+
+def test_replay_text_uses_the_renamed_attributes() -> None:
+    s = Session.new(RULES, {"seed": 2, "attribute_names": {"Might": "Power"}})
+    s.do(c.add_character, Draft("Aria", {"Power": "3D", "Agility": "3D", "Wit": "3D",
+                                         "Charm": "3D"}, skills={"Medicine": "2D"},
+                                perks=["Lucky", "Destiny", "Attractive"]), dice=Dice(1))
+    assert RULES.report is not None
+    text = RULES.report(s.state)
+    assert "Power: 3D" in text and "Might: 3D" not in text
+    assert "Might: Power" in text  # the setting itself names both

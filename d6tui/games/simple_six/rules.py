@@ -443,6 +443,12 @@ def export_markdown(session) -> str:  # noqa: ANN001 - an engine Session
     return text
 
 
+def _report(state: Campaign) -> str:
+    from d6tui.games.simple_six.report import report
+
+    return report(state)
+
+
 RULES = GameRules(
     slug="simple_six",
     name="Simple Six",
@@ -457,4 +463,5 @@ RULES = GameRules(
     to_json=to_json,
     default_title=lambda options: "Simple Six campaign",
     export_markdown=export_markdown,
+    report=_report,
 )

@@ -1,0 +1,27 @@
+"""The plain-text report of ``d6tui replay FILE`` for a Simple Six campaign: the folded state
+as the generic replay prints it, with renamed attributes shown by the campaign's names
+("Renaming Attributes"), as the screens show them. ``--json`` keeps the rules' ids."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from d6tui.games.simple_six.campaign import Campaign
+
+
+def report(state: Campaign) -> str:
+    """The campaign's state, one ``key: value`` line each, renamed attributes by their names.
+
+    Args:
+        state: the folded campaign.
+
+    Returns:
+        The text (no trailing newline).
+    """
+    from d6tui.cli import _state_lines
+    from d6tui.games.simple_six.rules import to_json
+
+    keep = {f"{a}: {n}" for a, n in state.settings.attribute_names}  # the renaming itself
+    return "\n".join(line if line.strip() in keep else state.settings.rename(line)
+                     for line in _state_lines(to_json(state)))
