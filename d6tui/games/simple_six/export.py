@@ -13,6 +13,7 @@ from d6tui.engine.errors import RuleError
 from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.games.simple_six.sheet import (
     Character,
+    armor_value,
     derived,
     sheet_from_dict,
     sheet_to_dict,
@@ -23,12 +24,18 @@ from d6tui.games.simple_six.sheet import (
 SHEET_FORMAT = "d6tui-simple-six-sheet"
 
 
-def sheet_markdown(character: Character, settings: CampaignSettings | None = None) -> str:
+def sheet_markdown(character: Character, settings: CampaignSettings | None = None,
+                   body_current: int | None = None) -> str:
     """A character sheet as Markdown, laid out like the paper sheet.
+
+    The defenses are those the screen shows: Block, Dodge and Parry are static TNs only under
+    Fast Static Combat; Soak under wound levels, DR (armor) under Body Points, and under
+    Traditional combat the Might roll plus armor that resists damage.
 
     Args:
         character: the sheet.
         settings: the campaign (skill list, combat system, Body Points).
+        body_current: the character's Body Points now (shown as now/most), when known.
 
     Returns:
         The Markdown text.
@@ -59,10 +66,23 @@ def sheet_markdown(character: Character, settings: CampaignSettings | None = Non
         lines += ["", "**Specializations:** " + ", ".join(
             f"{s.key} {character.specialization_code(s.skill, s.name, settings)}"
             for s in character.specializations)]
-    lines += ["", "| Block | Dodge | Parry | Soak | Move |", "|---|---|---|---|---|",
-              f"| {d.block} | {d.dodge} | {d.parry} | {d.soak_base}({d.soak}) | {d.move} ft |"]
+    cols: list[tuple[str, str]] = []
+    if settings.combat == "static":
+        cols += [("Block", str(d.block)), ("Dodge", str(d.dodge)), ("Parry", str(d.parry))]
+    if settings.wounds == "body_points":
+        cols.append(("DR", str(armor_value(character))))
+    elif settings.combat == "static":
+        cols.append(("Soak", f"{d.soak_base}({d.soak})"))
+    else:
+        resist = (settings.attribute_name("Might") if character.attributes else "Toughness")
+        cols.append(("Resist", f"{resist} {character.attribute('Might')} + armor"
+                               f" {armor_value(character)}"))
+    cols.append(("Move", f"{d.move} ft"))
+    lines += ["", "| " + " | ".join(h for h, _v in cols) + " |",
+              "|" + "---|" * len(cols), "| " + " | ".join(v for _h, v in cols) + " |"]
     if d.body_points is not None:
-        lines += ["", f"**Body Points:** {d.body_points}"]
+        now = d.body_points if body_current is None else body_current
+        lines += ["", f"**Body Points:** {now}/{d.body_points}"]
     for title, items in (("Perks", character.perks), ("Complications", character.complications),
                          ("Armor", character.armor), ("Spells", character.spells)):
         if items:

@@ -25,3 +25,27 @@ def report(state: Campaign) -> str:
     keep = {f"{a}: {n}" for a, n in state.settings.attribute_names}  # the renaming itself
     return "\n".join(line if line.strip() in keep else state.settings.rename(line)
                      for line in _state_lines(to_json(state)))
+
+
+def vehicles_markdown(state: Campaign) -> str:
+    """The campaign's vehicles as they stand, for the end of the Markdown record: one line
+    each with Body, Maneuverability and Move now, damage, pilot and those aboard (empty text
+    when there are none).
+
+    Args:
+        state: the folded campaign.
+    """
+    from d6tui.games.simple_six.rules import names_in
+
+    if not state.vehicles:
+        return ""
+    names = names_in(state)
+    out = ["", "## The vehicles now", ""]
+    for v in state.vehicles:
+        aboard = [f"{names.get(v.pilot, v.pilot)} (pilot)"] if v.pilot else []
+        aboard += [names.get(x, x) for x in v.crew]
+        house = " \u2302" if v.stats.house else ""
+        out.append(f"- **{v.name}** ({v.stats.name}{house},"
+                   f" scale {v.stats.scale}D): Body {v.body}, MNV {v.maneuverability},"
+                   f" Move {v.move}; {v.damage_words()}; aboard: {', '.join(aboard) or '-'}")
+    return "\n".join(out) + "\n"

@@ -435,12 +435,15 @@ def export_markdown(session) -> str:  # noqa: ANN001 - an engine Session
 
     text = log_markdown(session.title, [e.event for e in entries], with_wounds)
     state = session.state
-    sheets = [sheet_markdown(m.sheet, state.settings).rstrip("\n") + "\n\n" + _condition(m)
-              + "\n" for m in state.members]
+    sheets = [sheet_markdown(m.sheet, state.settings, m.body.current if m.body else None
+                             ).rstrip("\n") + "\n\n" + _condition(m) + "\n"
+              for m in state.members]
     if sheets:
         # each sheet's "# Name" becomes a third-level heading under this one
         text += "\n## The characters now\n\n" + "\n".join("##" + s for s in sheets)
-    return text
+    from d6tui.games.simple_six.report import vehicles_markdown
+
+    return text + vehicles_markdown(state)
 
 
 def _report(state: Campaign) -> str:

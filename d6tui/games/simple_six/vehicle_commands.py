@@ -174,7 +174,10 @@ def _pilot_roll(state: Campaign, v: vr.Vehicle, key: str, dice: Dice | None,
         parts.append(f"+{bonus}D speed")
     if extra != ZERO:
         parts.append(f"{extra.signed()} scale")
-    req = request(state, m, code, what, " + ".join(parts), wounds=False)
+    label = parts[0]
+    for part in parts[1:]:  # a signed part carries its own sign: "+2D speed", not "+ +2D"
+        label += f" {part}" if part[:1] in "+-" else f" + {part}"
+    req = request(state, m, code, what, label, wounds=False)
     return _roll(req, state.settings, dice, typed.get(key), lucky=luck(m))
 
 

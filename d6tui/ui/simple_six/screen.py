@@ -1218,7 +1218,8 @@ markdown` writes the campaign as a readable record.
         try:
             folder.mkdir(parents=True, exist_ok=True)
             base.with_suffix(".md").write_text(
-                sheet_markdown(m.sheet, self.campaign.settings), encoding="utf-8")
+                sheet_markdown(m.sheet, self.campaign.settings,
+                               m.body.current if m.body else None), encoding="utf-8")
             base.with_suffix(".toml").write_text(sheet_toml(m.sheet), encoding="utf-8")
         except OSError as e:
             self.notify(f"Could not write the sheet: {e}", severity="error")

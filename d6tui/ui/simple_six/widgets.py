@@ -229,9 +229,10 @@ class CharacterSheet(_CampaignWidget):
             out.append(f"{d.move} ft  ")
         rnd = campaign.combat.round if campaign.combat else None
         text = s.rename(wound_text(member, rnd))
-        out.append("Wounds ", label)
         hurt = member.out_of_action or (member.body is None and member.wounds.level > 0)
-        out.append(text, harm if hurt else "")
+        if member.body is None or member.body.dead:  # Body Points are already on the line
+            out.append("Wounds ", label)
+            out.append(text, harm if hurt else "")
         held = reflexes.held_dodge(campaign.combat, member.id)
         if held is not None:
             out.append("  full dodge" + (f" {held.total}+10" if held.total is not None else
