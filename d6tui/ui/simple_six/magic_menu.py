@@ -287,7 +287,8 @@ async def _time(screen: SimpleSixScreen) -> None:
     got = await screen.app.push_screen_wait(NumbersModal(
         "Let time pass", [("minutes", "Minutes (60 an hour, 1440 a day)", 60),
                           ("rest", "At rest, uninterrupted? (1 yes, 0 no)", 0)],
-        note="Ends hour-long spells; an hour of rest clears failed-cast penalties."))
+        note="Ends hour-long spells; an hour of rest clears failed-cast penalties.",
+        maximum={"minutes": 525600, "rest": 1}))
     if got is None or got["minutes"] < 1:
         return
     screen.do(spellcast.pass_time, got["minutes"], rest=bool(got["rest"]))

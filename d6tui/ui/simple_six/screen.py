@@ -196,7 +196,7 @@ class SimpleSixScreen(GameScreen):
         Binding("t", "table_mode", "Table dice", id=f"{_P}.table",
                 tooltip="Type every roll from real dice (or let d6tui roll)"),
         Binding("X", "export_sheet", "Export sheet", show=False, id=f"{_P}.export",
-                tooltip="Write the picked sheet as Markdown and as TOML beside the save"),
+                tooltip="Write the picked sheet as Markdown and TOML in sheets/ by the saves"),
         Binding("I", "import_sheet", "Import sheet", show=False, id=f"{_P}.import",
                 tooltip="Add a character from a sheet TOML exported by another campaign"),
     ]
@@ -314,7 +314,9 @@ like are marked used with your note (Perceptive that reveals nothing is not spen
 whether a roll is about looks when Attractive can double it. When the campaign lets
 character points buy wild dice, the player sees the total of an `x` check, a spell or an
 attack first and may add CP as extra wild dice before the verdict (never on a roll with hero
-points, and no more than the campaign's limit per roll). After a failed check, spell or
+points, and no more than the campaign's limit per roll): while the question is open the
+screen shows nothing of the outcome (no TN; tracker, sheet and log as before the roll), and
+cancelling the dice the points call for goes back to the question. After a failed check, spell or
 attack, Destiny offers a reroll; the new roll counts and both stay in the log (a miss made a
 hit rolls its damage then). With "Halfway There" on, `x` offers the
 automatic success when the dice are at least half the TN. The Dwarf adds +2 to Smithing,
@@ -1097,7 +1099,7 @@ markdown` writes the campaign as a readable record.
             default = wounds.HEALING[m.wounds.level].minutes  # the rest this level needs
         got = await self.app.push_screen_wait(NumbersModal(
             f"Heal {m.sheet.name}", [("minutes", what, default)],
-            note="A day is 1440 minutes (Healing)."))
+            note="A day is 1440 minutes (Healing).", maximum=525600))
         if got is None:
             return
         await self.roll_command(campaign.heal, m.id, method, minutes=got["minutes"],

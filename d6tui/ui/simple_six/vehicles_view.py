@@ -56,7 +56,12 @@ session with their damage; everything done here is written in the campaign's log
   from the SRD's chart, is structural too (house ⌂). A structural hit is ONE wound, of the
   level the wound chart gives for the damage that got through (as for a character; a Wounded
   vehicle hit again climbs): a big hit can take an undamaged vehicle straight to Mortally
-  Wounded (stopped) or Dead (destroyed). Its penalty falls on the pilot's rolls.
+  Wounded (stopped) or Dead (destroyed). Its penalty falls on the pilot's rolls. The 1D
+  decides where a hit lands, not its size: a big margin that lands on MNV or a system still
+  costs that part one step (house reading; the SRD's chart gives no more).
+- A character is aboard one vehicle at a time (crew lists leave out those aboard another);
+  a destroyed vehicle takes nobody aboard, gives no chase, fires nothing and cannot be
+  repaired ("Structural Damage").
 - Damaged systems (house): dice lost on Armor, Shields, Plating or Hull lower Body (never
   below 1D); on Engines, a Boiler, Levitation or Repulsors lower Move (never below 0D); the
   table shows Body and Move as they stand. Other systems (sensors, radio, rigging, ...) are
