@@ -26,8 +26,8 @@ ORC = Draft("Orc", {"Might": "3D", "Agility": "2D+1", "Wit": "1D+2", "Charm": "1
 
 
 def duel(saves: Path, combat: str = "static") -> Session:
-    s = Session.new("simple_six", {"seed": 11, "combat": combat, "wild": {"character_point_dice": True,
-                                                        "cp_limit": 2}},
+    wild = {"character_point_dice": True, "cp_limit": 2}
+    s = Session.new("simple_six", {"seed": 11, "combat": combat, "wild": wild},
                     path=saves / "duel.toml", title="Duel")
     s.do(campaign.add_character, LU, dice=s.dice)
     s.do(campaign.add_character, ORC, dice=s.dice)
@@ -164,3 +164,20 @@ async def test_table_dice_name_the_defender_for_his_rolls(saves: Path) -> None:
         for text in prompts:
             who = "Lu" if text.lower().startswith("damage") else "Orc"
             assert f"for {who}\n" in text + "\n", prompts
+
+
+@sync
+async def test_halfway_there_shows_in_the_tray(saves: Path) -> None:
+    from d6tui.games.simple_six import afterroll
+    from d6tui.ui.widgets.dice_tray import DiceTray
+
+    s = Session.new("simple_six", {"seed": 2, "wild": {"halfway_there": True}},
+                    path=saves / "half.toml", title="Half")
+    s.do(campaign.add_character, LU, dice=s.dice)
+    s.do(campaign.roll_check, "lu", "Search", target=10, dice=s.dice)
+    s.do(afterroll.take_halfway, "lu", "Agility", 6)
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        tray = str(app.screen.query_one("#tray", DiceTray).render())
+        assert "Halfway There" in tray, tray

@@ -159,10 +159,8 @@ async def test_the_banner_says_a_full_dodger_only_dodges(saves: Path) -> None:
         screen = app.screen
         assert isinstance(screen, SimpleSixScreen)
         assert "Mira is full dodging" in str(screen.query_one("#banner").render())
-        await pilot.press("a", "1")  # refused: the attack is not made
+        await pilot.press("a")  # refused at once, before any question
         await pilot.pause()
-        for _ in range(3):
-            if isinstance(app.screen, ChoiceModal):
-                await pilot.press("1")
-                await pilot.pause()
+        assert app.screen is screen
+        assert any("full dodging" in str(n.message) for n in app._notifications)
     assert s.events[-1]["type"] == "turn_passed"
