@@ -1,6 +1,5 @@
-"""Healing refusals ("Healing", "Body Points"): nothing to heal at full Body Points, a
-character does not treat himself with assisted healing, and the heal roll's label uses the
-campaign's name for Might ("Renaming Attributes")."""
+"""Healing refusals ("Healing", "Body Points"): nothing to heal at full Body Points; the heal
+roll's label uses the campaign's name for Might ("Renaming Attributes")."""
 
 from __future__ import annotations
 
@@ -22,14 +21,12 @@ BREN = Draft("Bren", {"Might": "3D", "Agility": "3D", "Wit": "3D", "Charm": "3D"
              skills={"Medicine": "2D"}, perks=["Lucky", "Destiny", "Attractive"])
 
 
-def test_full_body_points_and_self_treatment_are_refused() -> None:
+def test_full_body_points_are_refused() -> None:
     s = Session.new(RULES, {"seed": 2, "wounds": "body_points"})
     for d in (ARIA, BREN):
         s.do(c.add_character, d, dice=Dice(1))
     with pytest.raises(RuleError, match="full Body Points"):
         c.heal(s.state, "aria", "natural", minutes=1440, dice=Dice(1))
-    with pytest.raises(RuleError, match="cannot treat himself"):
-        c.heal(s.state, "aria", "assisted", healer="aria", dice=Dice(1))
 
 
 def test_the_heal_roll_is_labelled_with_the_renamed_attribute() -> None:

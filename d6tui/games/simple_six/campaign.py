@@ -1314,9 +1314,6 @@ def heal(
     # Natural healing is the body mending at rest; treating someone is an action.
     pen = 0
     if method == "assisted":
-        if roller.id == m.id:
-            raise RuleError(f"{m.sheet.name} cannot treat himself: assisted healing is another"
-                            " character's Medicine", "Healing")
         payload["healer"] = roller.id
         pen = able_to_treat(state, roller, "treat")
     if m.body is not None and m.body.current >= m.body.maximum:
