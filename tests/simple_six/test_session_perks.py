@@ -221,7 +221,8 @@ def test_the_dwarf_adds_two_to_crafts_only() -> None:
     s.do(c.add_character, DWARF, dice=s.dice)
     ev = s.do(c.roll_check, "brok", "Smithing", typed=([1] * 5, [1], []))
     assert ev["roll"]["total"] == 6 + 2
-    assert "+2 Dwarf Smithing (Racial Perks)" in ev["roll"]["modifiers"]
+    assert "+2 Dwarf Smithing (Racial Perks), added to the total" in ev["roll"]["modifiers"]
+    assert ev["roll"]["bonuses"] == [{"from": "Dwarf Smithing", "add": 2}]
     ev = s.do(c.roll_check, "brok", "Axe", typed=([1] * 5, [1], []))
     assert ev["roll"]["total"] == 6 and "modifiers" not in ev["roll"]
 
@@ -293,9 +294,10 @@ def test_a_robot_is_repaired_with_the_gms_skill_roll() -> None:
 
 def test_the_dwarf_bonus_reads_a_specialization_and_an_independent_skill() -> None:
     assert perks.skill_bonuses(c.create_character(DWARF, c.CampaignSettings()),
-                               "Wit + Smithing")[0][1].pips == 2
+                               "Wit + Smithing")[0][1] == 2
     sheet = c.create_character(DWARF, c.CampaignSettings())
-    assert perks.skill_bonuses(sheet, "Smithing: Swords")[0][0] == "Dwarf Smithing (Racial Perks)"
+    assert perks.skill_bonuses(sheet, "Smithing: Swords")[0] == ("Dwarf Smithing", 2,
+                                                                  "Racial Perks")
     assert perks.skill_bonuses(sheet, "Stealth") == ()
 
 

@@ -60,14 +60,16 @@ def test_bless_adds_two_to_every_roll_of_the_allies_for_an_hour() -> None:
     mira = s.state.member("mira")
     assert [e.spell for e in mira.effects] == ["Bless"] and mira.effects[0].until == 60
     roll = s.do(c.roll_check, "mira", "Stealth", dice=s.dice)["roll"]
-    assert roll["rolled"] == "6D+2"
+    # "+2 to all rolls" adds to the total; it is not two pips of the die code
+    assert roll["rolled"] == "6D" and roll["bonuses"] == [{"from": "Bless", "add": 2}]
+    assert roll["total"] == sum(roll["faces"]) + sum(roll["wild"]) + 2
     # the orc was not picked
     assert s.do(c.roll_check, "orc", "Might", dice=s.dice)["roll"]["rolled"] == "3D"
     s.do(sc.pass_time, 59)
     assert s.state.member("mira").effects
     s.do(sc.pass_time, 1)
     assert not s.state.member("mira").effects
-    assert s.do(c.roll_check, "mira", "Stealth", dice=s.dice)["roll"]["rolled"] == "6D"
+    assert "bonuses" not in s.do(c.roll_check, "mira", "Stealth", dice=s.dice)["roll"]
 
 
 def test_invisibility_and_charm_and_concentration_as_an_action() -> None:

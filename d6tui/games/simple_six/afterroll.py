@@ -434,16 +434,15 @@ def parse_chains(text: str, count: int) -> list[list[int]]:
 
 def halfway_code(state: Campaign, who: str, what: str, modifier: DieCode | str = ZERO
                  ) -> DieCode:
-    """The code a check of ``what`` would roll, after penalties and perk bonuses, before the
-    rolling limit: the dice "Halfway There" compares with the TN.
+    """The code a check of ``what`` would roll, after penalties, before the rolling limit: the
+    dice "Halfway There" compares with the TN (flat bonuses such as Bless's +2 are not dice).
 
     Raises:
         RuleError: the character cannot act, or penalties leave no die.
     """
     m = state.member(who)
     req = RollRequest(_code_for(state, m, what), actions=_actions(state, m.id),
-                      wound_dice=_penalty(state, m), modifier=as_code(modifier),
-                      bonuses=perks.skill_bonuses(m.sheet, what))
+                      wound_dice=_penalty(state, m), modifier=as_code(modifier))
     plan = plan_roll(req, replace(state.settings.wild, rolling_limit=None))
     return DieCode.of(plan.dice, plan.pips)
 

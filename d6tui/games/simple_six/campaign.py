@@ -426,6 +426,36 @@ def _fx(state: Campaign, m: Member, what: str) -> DieCode:
     return mod + tools.item_bonus(m.items, what)
 
 
+def _flat(state: Campaign, m: Member, what: str) -> tuple[tuple[str, int, str], ...]:
+    """The flat bonuses added to the total of ``m``'s roll of ``what`` (any roll, ``"damage"``
+    and ``"resist"`` included): Bless's +2 ("The Grimoire") and the Dwarf's +2 to crafts
+    ("Racial Perks"); ``(source, amount, section)`` for :attr:`.wild.RollRequest.flat`."""
+    from d6tui.games.simple_six import perks
+
+    return effects.roll_flat(m.effects) + perks.skill_bonuses(m.sheet, what)
+
+
+def _check_hero(m: Member, spent: int) -> None:
+    """Refuse hero points ``m`` does not have ("Hero Points": spent before any roll)."""
+    if spent < 0 or spent > m.sheet.hero_points:
+        raise RuleError(f"{m.sheet.name} has {m.sheet.hero_points} hero points", "Hero Points")
+
+
+def _spend_hero(state: Campaign, who: str, e: dict) -> Campaign:
+    """Fold the ``hero_points`` an event's roller spent (a cast, a Lightning Bolt throw).
+
+    Raises:
+        EventError: the roller did not have them.
+    """
+    spent = int(e.get("hero_points", 0))
+    if not spent:
+        return state
+    m = _member(state, who)
+    if spent < 0 or spent > m.sheet.hero_points:
+        raise EventError(f"{m.sheet.name} had no hero points to spend")
+    return state._put(replace(m, sheet=replace(m.sheet, hero_points=m.sheet.hero_points - spent)))
+
+
 def _check_action_left(state: Campaign, m: Member, what: str) -> None:
     """Refuse an action past the number ``m`` declared for the round ("Multiple Actions")."""
     fight = state.combat
@@ -746,13 +776,9 @@ def start_round(
         m = state.member(who)
         pen = wounds.penalty(m.wounds, rnd, relief=_relief(m.sheet)) if m.body is None else 0
         agility = m.sheet.attribute("Agility")
-        pen = pen or 0
-        mod = ZERO
-        if agility.dice - pen < 1:
-            # A badly hurt combatant still takes a place in the order: the wild die alone.
-            pen, mod = agility.dice - 1, -DieCode.of(0, agility.pips)
-        req = RollRequest(agility, wound_dice=pen, modifier=mod + _fx(state, m, "Agility"),
-                          label="initiative")
+        # A badly hurt combatant still takes a place in the order: the wild die alone.
+        req = RollRequest(agility, wound_dice=pen or 0, modifier=_fx(state, m, "Agility"),
+                          flat=_flat(state, m, "Agility"), label="initiative", wild_alone=True)
         t = (typed or {}).get(who)
         rolls.append(combat.Initiative(who, _roll(req, state.settings, dice, t, lucky=luck(m)),
                                        m.sheet.attribute("Agility")))
@@ -881,13 +907,14 @@ def attack(
     ranged = weapon is not None and weapon_is_ranged(weapon)
     scale = combat.scale_effects(scale_of(a), scale_of(t))
     # "Racial Perks": the Elf's +1 on ranged attacks, the Reptoid's +1 unarmed damage.
-    perks = a.sheet.perk_data()
-    ranged_bonus = sum(p.ranged_attack for p in perks) if ranged else 0
+    # Each is a flat bonus to the total, named by its perk ("+1 Elf ranged").
+    ranged_flat = tuple((f"{p.name} ranged", p.ranged_attack, p.section)
+                        for p in a.sheet.perk_data() if ranged and p.ranged_attack)
     luck = _Luck()
     req = RollRequest(
         _code_for(state, a, skill) + scale.attack, actions=_actions(state, a.id),
         wound_dice=_penalty(state, a), hero_points=hero_points, label=skill,
-        modifier=DieCode.of(0, ranged_bonus) + _fx(state, a, skill),
+        modifier=_fx(state, a, skill), flat=ranged_flat + _flat(state, a, skill),
         reflex_dice=_reflex(state, a),
     )
     attack_roll = _roll(req, s, dice, typed.get("attack"), lucky=luck(a))
@@ -1021,7 +1048,7 @@ def defense_tn(state: Campaign, t: Member, *, scale: combat.ScaleEffects, ranged
                                modifier=_fx(state, t, dskill), wound_dice=_penalty(state, t),
                                reflex_dice=_reflex(state, t) + extra, label=dskill,
                                halved_by=(DAREDEVIL,) if dd else (),
-                               hero_points=on_defense)
+                               hero_points=on_defense, flat=_flat(state, t, dskill))
             droll = _roll(dreq, s, dice, typed.get("defense"), lucky=luck(t))
             payload["defense"] = {"kind": defense, "roll": droll}
             if defense_declared:
@@ -1107,16 +1134,20 @@ def hit_effects(state: Campaign, a: Member, t: Member, weapon: str | None, margi
     """
     s = state.settings
     scale = combat.scale_effects(scale_of(a), scale_of(t))
-    claws = sum(p.unarmed_damage for p in a.sheet.perk_data()) if weapon is None else 0
+    # "Racial Perks": the Reptoid's claws add +1 to the damage total, not a pip of the code.
+    claws = tuple((f"{p.name} claws", p.unarmed_damage, p.section) for p in a.sheet.perk_data()
+                  if weapon is None and p.unarmed_damage)
     dd = daredevil(state, t)
     out: dict = {}
     dmg_code = (weapon_damage(a.sheet, weapon, s) if weapon else unarmed_damage(a.sheet, s))
-    dmg_code = dmg_code + scale.damage + DieCode.of(0, claws) + _fx(state, a, "damage")
+    dmg_code = dmg_code + scale.damage + _fx(state, a, "damage")
     if weapon is not None:
         from d6tui.games.simple_six.tools import weapon_bonus
 
         dmg_code = dmg_code + weapon_bonus(a.items, weapon, t.sheet.name)
-    out["damage"] = _roll(RollRequest(dmg_code, label="damage"), s, dice, typed.get("damage"),
+    out["damage"] = _roll(RollRequest(dmg_code, label="damage",
+                                      flat=claws + _flat(state, a, "damage")),
+                          s, dice, typed.get("damage"),
                           lucky=luck(a))
     if s.wounds == "body_points":
         out["resistance"] = (armor_value(t.sheet) + scale.soak.static
@@ -1130,7 +1161,7 @@ def hit_effects(state: Campaign, a: Member, t: Member, weapon: str | None, margi
     else:
         rreq = RollRequest(t.sheet.attribute("Might") + scale.soak + _fx(state, t, "resist"),
                            label="resist", doubled_by=(DAREDEVIL,) if dd else (),
-                           hero_points=hero_points)
+                           hero_points=hero_points, flat=_flat(state, t, "resist"))
         rroll = _roll(rreq, s, dice, typed.get("resist"), lucky=luck(t))
         out["resist"] = rroll
         out["resistance"] = rroll["total"] + armor_value(t.sheet)
@@ -1186,7 +1217,8 @@ def stay_up(state: Campaign, who: str, *, dice: Dice | None = None,
         "Stamina") else m.sheet.attribute("Might")
     luck = _Luck()
     roll = _roll(RollRequest(code, target=wounds.STAY_UP_TN, label="Stamina",
-                             modifier=_fx(state, m, "Stamina")),
+                             modifier=_fx(state, m, "Stamina"),
+                             flat=_flat(state, m, "Stamina")),
                  state.settings, dice, typed, lucky=luck(m))
     payload: dict = luck.mark({"type": "stay_up_rolled", "who": m.id, "roll": roll})
     if roll["total"] < wounds.STAY_UP_TN:
@@ -1229,7 +1261,8 @@ def mortal_roll(state: Campaign, who: str, *, dice: Dice | None = None,
     minutes = m.wounds.mortal_rounds // wounds.ROUNDS_PER_MINUTE
     roll = _roll(RollRequest(m.sheet.attribute("Might"), label="Might",
                              target=minutes or None,
-                             modifier=_fx(state, m, "Might")), state.settings, dice,
+                             modifier=_fx(state, m, "Might"), flat=_flat(state, m, "Might")),
+                 state.settings, dice,
                  typed, lucky=luck(m))
     return _spellcast.lapsed(state, luck.mark({"type": "mortal_rolled", "who": m.id,
                                                 "roll": roll}))
@@ -1328,7 +1361,8 @@ def heal(
                             "Body Points (alternative to Wound Levels)")
         roll = _roll(RollRequest(_code_for(state, roller, what), label=s.rename(what),
                                  wound_dice=pen,
-                                 modifier=_fx(state, roller, what)), s, dice, typed,
+                                 modifier=_fx(state, roller, what),
+                                 flat=_flat(state, roller, what)), s, dice, typed,
                      lucky=luck(roller))
         payload["roll"] = roll
         _new, rec = wounds.bp_heal(m.body, roll["total"], dice=dice, faces=recovery_faces)
@@ -1348,7 +1382,8 @@ def heal(
         payload["tn"] = tn
     roll = _roll(RollRequest(_code_for(state, roller, what), label=s.rename(what),
                              wound_dice=pen,
-                             modifier=_fx(state, roller, what)), s, dice, typed,
+                             modifier=_fx(state, roller, what),
+                             flat=_flat(state, roller, what)), s, dice, typed,
                  lucky=luck(roller))
     payload["roll"] = roll
     return luck.mark(payload)
@@ -1416,7 +1451,7 @@ def roll_check(
         _code_for(state, m, what), actions=_actions(state, m.id), wound_dice=_penalty(state, m),
         modifier=as_code(modifier) + _fx(state, m, what), hero_points=hero_points,
         character_points=character_points, target=target, label=what,
-        bonuses=perks.skill_bonuses(m.sheet, what),
+        flat=_flat(state, m, what),
         doubled_by=doubled + ((LUCKY,) if m.lucky else ()), reflex_dice=_reflex(state, m),
     )
     if typed is not None:
@@ -1446,6 +1481,7 @@ def cast_spell(
     *,
     target: str | None = None,
     castings_today: int = 0,
+    hero_points: int = 0,
     dice: Dice | None = None,
     typed: Typed | None = None,
 ) -> dict:
@@ -1467,6 +1503,7 @@ def cast_spell(
         target: Heal's patient.
         castings_today: Heal spells cast on that patient today that the log does not hold
             (cast before the campaign kept count); added to those it does.
+        hero_points: hero points the caster spends on the Magic roll ("Hero Points").
         dice: the app's dice.
         typed: the roll typed from the table.
 
@@ -1497,16 +1534,20 @@ def cast_spell(
     if sp.name not in m.sheet.spells:
         raise RuleError(f"{m.sheet.name} does not know {sp.name}", "Casting Spells")
     check_can_cast(state, m)
+    _check_hero(m, hero_points)
     if tn is None:
         raise RuleError(f"{sp.name} needs a target number", "The Grimoire")
     code = magic.casting_code(_code_for(state, m, "Magic"), m.caster)
     req = RollRequest(code, actions=_actions(state, m.id), wound_dice=_penalty(state, m),
                       target=tn, label=sp.name, modifier=_fx(state, m, "Magic"),
-                      reflex_dice=_reflex(state, m))
+                      flat=_flat(state, m, "Magic"), reflex_dice=_reflex(state, m),
+                      hero_points=hero_points)
     luck = _Luck()
     roll = _roll(req, state.settings, dice, typed, lucky=luck(m))
-    return luck.mark({"type": "spell_cast", "who": m.id, "spell": sp.name, "tn": tn,
-                      "roll": roll})
+    payload = {"type": "spell_cast", "who": m.id, "spell": sp.name, "tn": tn, "roll": roll}
+    if hero_points:
+        payload["hero_points"] = hero_points
+    return luck.mark(payload)
 
 
 #: The spell that lowers a wound level ("The Grimoire").
@@ -1875,7 +1916,7 @@ def _f_spell_cast(state: Campaign, e: dict) -> Campaign:
     if own_turn:
         caster = magic.next_turn(caster)
     state = _count_action(state, m.id)
-    state = state._put(replace(m, caster=caster))
+    state = _spend_hero(state._put(replace(m, caster=caster)), m.id, e)
     if "target" in e:
         patient = _member(state, e["target"])
         patient = replace(patient, heal_casts=(*patient.heal_casts, state.minutes))

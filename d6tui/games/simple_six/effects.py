@@ -68,8 +68,10 @@ MIND_SPELLS = frozenset({"ESP", "Illusions", "Possession"})
 #: Spells Dispel Magic cannot undo ("Dispel Magic": healing and resurrection).
 UNDISPELLABLE = frozenset({"Heal", "Resurrection"})
 
-#: Spells whose dice or pips change rolls ("The Grimoire").
-BLESS_BONUS = DieCode.of(0, 2)
+#: Bless's flat bonus, added to the total of every roll of the blessed ("The Grimoire"; not
+#: pips of the die code, see :mod:`.wild`).
+BLESS_BONUS = 2
+#: Spells whose dice change rolls ("The Grimoire").
 CHARM_BONUS = DieCode.of(4)
 INVISIBILITY_BONUS = DieCode.of(5)
 RESIST_ELEMENTS_BONUS = DieCode.of(1)
@@ -247,14 +249,12 @@ def roll_modifier(effects: tuple[Effect, ...], what: str, attribute: str | None
         attribute: the attribute the skill falls under (None for an attribute or damage).
 
     Returns:
-        ``(modifier, reasons)``: Bless +2 on every roll; Charm +4D on Charm and its skills;
-        Invisibility +5D to Stealth; Resurrection's drain -3D on Magic.
+        ``(modifier, reasons)``: Charm +4D on Charm and its skills; Invisibility +5D to
+        Stealth; Resurrection's drain -3D on Magic. Bless is a flat bonus: :func:`roll_flat`.
     """
     skill = what.partition(":")[0].strip().lower()
     total = ZERO
     why: list[str] = []
-    if any(e.spell == "Bless" for e in effects):
-        total, why = total + BLESS_BONUS, [*why, "Bless +2"]
     if any(e.spell == "Charm" for e in effects) and "charm" in (skill, (attribute or "").lower()):
         total, why = total + CHARM_BONUS, [*why, "Charm +4D"]
     if any(e.spell == "Invisibility" for e in effects) and skill == "stealth":
@@ -267,6 +267,18 @@ def roll_modifier(effects: tuple[Effect, ...], what: str, attribute: str | None
             if e.detail == "drain":
                 total, why = total - RESURRECTION_DRAIN, [*why, "Resurrection -3D"]
     return total, why
+
+
+def roll_flat(effects: tuple[Effect, ...]) -> tuple[tuple[str, int, str], ...]:
+    """The flat bonuses the effects add to the total of every roll (attack, defense, damage,
+    resistance, casting, checks): Bless's +2 ("The Grimoire": "+2 bonus to all rolls").
+
+    Returns:
+        ``(source, amount, section)`` for :attr:`.wild.RollRequest.flat`.
+    """
+    if any(e.spell == "Bless" for e in effects):
+        return (("Bless", BLESS_BONUS, "The Grimoire"),)
+    return ()
 
 
 def resist_bonus(effects: tuple[Effect, ...], element: str | None) -> DieCode:

@@ -46,7 +46,6 @@ from d6tui.games.simple_six.campaign import (
     _member,
     _need,
 )
-from d6tui.games.simple_six.codes import DieCode
 from d6tui.games.simple_six.content import Perk, content
 from d6tui.games.simple_six.sheet import Character
 
@@ -182,16 +181,17 @@ def spent_text(m: Member) -> str:
     return ", ".join(parts)
 
 
-def skill_bonuses(sheet: Character, what: str) -> tuple[tuple[str, DieCode], ...]:
-    """The perks' bonuses to a roll of a skill (or of its specialization): the Dwarf's +2 to
-    smithing and other crafts ("Racial Perks").
+def skill_bonuses(sheet: Character, what: str) -> tuple[tuple[str, int, str], ...]:
+    """The perks' flat bonuses to a roll of a skill (or of its specialization): the Dwarf's +2
+    to smithing and other crafts ("Racial Perks"), added to the total, not to the die code.
 
     Args:
         sheet: the roller.
         what: the skill, attribute, ``"Skill: Focus"`` or ``"Attribute + Skill"`` rolled.
 
     Returns:
-        ``(why, pips)`` pairs for :attr:`.wild.RollRequest.bonuses`.
+        ``(source, amount, section)`` for :attr:`.wild.RollRequest.flat`
+        (``("Dwarf Smithing", 2, "Racial Perks")``).
     """
     # "Wit + Smithing" (Independent Skills) and "Smithing: Swords" roll Smithing
     skill = what.rpartition(" + ")[2].partition(":")[0].strip().lower()
@@ -199,7 +199,7 @@ def skill_bonuses(sheet: Character, what: str) -> tuple[tuple[str, DieCode], ...
     for p in sheet.perk_data():
         for name, pips in p.skill_bonus:
             if name.lower() == skill:
-                out.append((f"{p.name} {name} ({p.section})", DieCode.of(0, pips)))
+                out.append((f"{p.name} {name}", pips, p.section))
     return tuple(out)
 
 

@@ -23,6 +23,8 @@ from d6tui.games.simple_six.campaign import (
     Typed,
     _check,
     _code_for,
+    _flat,
+    _fx,
     _Luck,
     _member,
     _need,
@@ -30,7 +32,6 @@ from d6tui.games.simple_six.campaign import (
     _total,
     able_to_treat,
 )
-from d6tui.games.simple_six.perks import skill_bonuses
 from d6tui.games.simple_six.wild import RollRequest
 
 _RACIAL = "Racial Perks"
@@ -92,7 +93,7 @@ def repair(
     pen = able_to_treat(state, r, "repair")
     luck = _Luck()
     req = RollRequest(_code_for(state, r, skill), target=tn, label=skill, wound_dice=pen,
-                      bonuses=skill_bonuses(r.sheet, skill))
+                      modifier=_fx(state, r, skill), flat=_flat(state, r, skill))
     roll = _roll(req, state.settings, dice, typed, lucky=luck(r))
     payload: dict = {"type": "repaired", "who": m.id, "repairer": r.id, "skill": skill,
                      "tn": tn, "roll": roll}

@@ -92,6 +92,7 @@ def cast(
     staff: bool = False,
     scroll: bool = False,
     castings_today: int = 0,
+    hero_points: int = 0,
     dice: Dice | None = None,
     typed: Mapping[str, c.Typed] | None = None,
 ) -> dict:
@@ -116,6 +117,8 @@ def cast(
         scroll: read from a scroll the caster carries instead of a spell he knows.
         castings_today: Heal: Heal spells cast on the patient today that the log does not
             hold; those it holds are counted (:func:`.campaign.heals_today`).
+        hero_points: hero points the caster spends on the Magic roll ("Hero Points": before
+            any roll).
         dice: the app's dice.
         typed: rolls typed from the table: ``"roll"`` (Magic), a target's id (its resist),
             ``"damage"`` and ``"resist"`` (Death Spell).
@@ -141,6 +144,7 @@ def cast(
     elif sp.name not in m.sheet.spells:
         raise RuleError(f"{m.sheet.name} does not know {sp.name}", "Casting Spells")
     c.check_can_cast(state, m)  # the same checks for every cast (turn, dodge, actions...)
+    c._check_hero(m, hero_points)
     magic_code = c._code_for(state, m, "Magic")
     code = magic.casting_code(magic_code, m.caster)
 
@@ -150,7 +154,8 @@ def cast(
         req = RollRequest(code, actions=c._actions(state, m.id),
                           wound_dice=c._penalty(state, m), reflex_dice=c._reflex(state, m),
                           target=target_tn, label=sp.name,
-                          modifier=bonus + c._fx(state, m, "Magic"))
+                          modifier=bonus + c._fx(state, m, "Magic"),
+                          flat=c._flat(state, m, "Magic"), hero_points=hero_points)
         return c._roll(req, state.settings, dice, typed.get("roll"), lucky=luck(m))
 
     if sp.name == c.HEAL_SPELL:  # known or from a scroll: the old event shape (``target``)
@@ -166,6 +171,8 @@ def cast(
                       "roll": magic_roll(heal_tn), "target": patient.id}
         if castings_today:
             heal["castings_today"] = castings_today
+        if hero_points:
+            heal["hero_points"] = hero_points
         if staff:
             heal["staff"] = True
         if scroll:
@@ -221,6 +228,7 @@ def cast(
             rcode = resist_code(t, sp.resist)
             req = RollRequest(rcode, modifier=c._fx(state, t, sp.resist)
                               + tools.item_bonus(t.items, "resist magic"),
+                              flat=c._flat(state, t, sp.resist),
                               label=f"{sp.resist} against {sp.name}")
             rroll = c._roll(req, state.settings, dice, typed.get(tid), lucky=luck(t))
             ttn = magic.spell_tn(sp, resist_total=rroll["total"], extra_targets=len(ids) - 1)
@@ -243,6 +251,8 @@ def cast(
     roll = magic_roll(base_tn)
     payload: dict = {"type": "spell_cast", "who": m.id, "spell": sp.name, "tn": base_tn,
                      "roll": roll, "targets": entries}
+    if hero_points:
+        payload["hero_points"] = hero_points
     for key, value in (("detail", detail.strip()), ("steps", steps), ("staff", staff),
                        ("scroll", scroll)):
         if value:
@@ -322,7 +332,9 @@ def _damage(state: c.Campaign, t: c.Member, code: DieCode, *, armor: bool,
     s = state.settings
     out: dict = {}
     luck = luck or c._Luck()
-    out["damage"] = c._roll(RollRequest(code, label="damage"), s, dice, typed.get("damage"),
+    flat = c._flat(state, caster, "damage") if caster is not None else ()
+    out["damage"] = c._roll(RollRequest(code, label="damage", flat=flat), s, dice,
+                            typed.get("damage"),
                             lucky=caster is not None and luck(caster))
     extra = fx.resist_bonus(t.effects, element) + (
         tools.item_bonus(t.items, "resist magic") if magic_resist else ZERO)
@@ -333,7 +345,7 @@ def _damage(state: c.Campaign, t: c.Member, code: DieCode, *, armor: bool,
         out["resistance"] = (t.sheet.attribute("Might") + extra).static + worn
     else:
         rreq = RollRequest(t.sheet.attribute("Might") + extra, modifier=c._fx(state, t, "resist"),
-                           label="resist")
+                           flat=c._flat(state, t, "resist"), label="resist")
         rroll = c._roll(rreq, s, dice, typed.get("resist"), lucky=luck(t))
         out["resist"] = rroll
         out["resistance"] = rroll["total"] + worn
@@ -342,7 +354,8 @@ def _damage(state: c.Campaign, t: c.Member, code: DieCode, *, armor: bool,
 
 def throw_bolt(state: c.Campaign, who: str, target: str, *, range_: str | None = None,
                dodge: bool = False, full_dodge: bool = False, declared: bool = False,
-               dice: Dice | None = None, typed: Mapping[str, c.Typed] | None = None) -> dict:
+               hero_points: int = 0, dice: Dice | None = None,
+               typed: Mapping[str, c.Typed] | None = None) -> dict:
     """Throw a cast Lightning Bolt with Throwing: the round it was cast (an action more, with
     the multiple-action penalty) or the next; the target defends as against any missile; 5D
     damage that armor does not stop ("Spells Requiring Multiple Actions", "The Grimoire").
@@ -362,6 +375,7 @@ def throw_bolt(state: c.Campaign, who: str, target: str, *, range_: str | None =
             and it holds until his next turn.
         declared: (Traditional) the target's dodge was declared with the round's actions;
             an undeclared one leaves him -1D until his next turn ("Defensive Options").
+        hero_points: hero points spent on the Throwing roll ("Hero Points").
         dice: the app's dice.
         typed: ``"attack"``, ``"defense"``, ``"damage"``, ``"resist"`` typed from the table.
 
@@ -385,14 +399,18 @@ def throw_bolt(state: c.Campaign, who: str, target: str, *, range_: str | None =
         raise RuleError(f"it is {state.member(fight.actor).sheet.name}'s turn", c._ORDER)
     c._check_action_left(state, m, "throw")
     c._check_not_dodging(state, m, "throw")
+    c._check_hero(m, hero_points)
     s = state.settings
     scale = combat.scale_effects(c.scale_of(m), c.scale_of(t))
     req = RollRequest(c._code_for(state, m, "Throwing") + scale.attack,
                       actions=c._actions(state, m.id), wound_dice=c._penalty(state, m),
                       reflex_dice=c._reflex(state, m),
-                      modifier=c._fx(state, m, "Throwing"), label="Throwing (Lightning Bolt)")
+                      modifier=c._fx(state, m, "Throwing"), flat=c._flat(state, m, "Throwing"),
+                      label="Throwing (Lightning Bolt)", hero_points=hero_points)
     payload: dict = {"type": "bolt_thrown", "who": m.id, "target": t.id,
                      "attack": c._roll(req, s, dice, typed.get("attack"), lucky=luck(m))}
+    if hero_points:
+        payload["hero_points"] = hero_points
     if s.combat == "static":
         defense = None
     else:
@@ -532,7 +550,7 @@ def make_tool(state: c.Campaign, who: str, tool: str, spell: str = "", *,
                         f" {m.sheet.character_points}", "Making Sorcerer's Tools")
     code = magic.casting_code(c._code_for(state, m, "Magic"), m.caster)
     req = RollRequest(code, target=k.tn, label=f"Magic (making a {k.name})",
-                      modifier=c._fx(state, m, "Magic"))
+                      modifier=c._fx(state, m, "Magic"), flat=c._flat(state, m, "Magic"))
     luck = c._Luck()
     roll = c._roll(req, state.settings, dice, typed, lucky=luck(m))
     payload = {"type": "tool_made", "who": m.id, "tool": k.name, "tn": k.tn, "cp": k.cp,
@@ -774,7 +792,7 @@ def _f_bolt(state: c.Campaign, e: dict) -> c.Campaign:
     total = c._total(c._need(e, "attack"), "Throwing")
     if "defense" in e:
         c._total(e["defense"]["roll"], "Dodge")
-    state = c._count_action(state, m.id)
+    state = c._spend_hero(c._count_action(state, m.id), m.id, e)
     d = e.get("defense")
     if e.get("full_dodge") or (isinstance(d, dict) and (
             "declared" in d or d.get("kind") == "full_dodge")):

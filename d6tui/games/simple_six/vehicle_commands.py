@@ -28,7 +28,7 @@ from typing import Any
 
 from d6tui.engine.dice import Dice, table_roll
 from d6tui.engine.errors import DiceError, RuleError
-from d6tui.games.simple_six import combat, effects, perks
+from d6tui.games.simple_six import combat, effects
 from d6tui.games.simple_six import vehicles as vr
 from d6tui.games.simple_six.campaign import (
     Campaign,
@@ -37,6 +37,7 @@ from d6tui.games.simple_six.campaign import (
     _check_action_left,
     _check_not_dodging,
     _code_for,
+    _flat,
     _fx,
     _Luck,
     _penalty,
@@ -105,7 +106,7 @@ def request(state: Campaign, m: Member, code: DieCode, what: str, label: str, *,
     return RollRequest(code, actions=_actions(state, m.id),
                        wound_dice=_penalty(state, m) if wounds else 0,
                        reflex_dice=_reflex(state, m), modifier=_fx(state, m, what),
-                       bonuses=perks.skill_bonuses(m.sheet, what), target=target, label=label)
+                       flat=_flat(state, m, what), target=target, label=label)
 
 
 def skill_code(state: Campaign, m: Member, name: str) -> tuple[DieCode, str]:

@@ -17,8 +17,17 @@ Optional keys appear only when they apply (TOML has no null): ``cp_wild`` (extra
 with character points), ``hero`` (the static +6 bonus), ``doubled`` (traditional hero point),
 ``modifiers`` (what changed the code, in words), ``dropped`` (faces taken out by a wild 1),
 ``complication``, ``doubled_by``/``halved_by`` (perks that double or halve the result: Lucky,
-Attractive, Daredevil; "General Perks"), ``target``/``margin``/``success``/``difficulty`` and
-``halfway``.
+Attractive, Daredevil; "General Perks"), ``bonuses`` (flat bonuses added to the total after the
+dice, each named by its source: ``[{"from": "Bless", "add": 2}]``),
+``target``/``margin``/``success``/``difficulty`` and ``halfway``.
+
+Flat bonuses ("+2 to all rolls" of Bless, the Elf's "+1 on all ranged attacks", the Dwarf's "+2
+to smithing", "Racial Perks" and "The Grimoire") are not pips of the die code: "Splitting Dice"
+only concerns die codes, so three of them never become a die. They are added to the total after
+the dice and after the rolling limit; they are not dice to throw at the table, "Halfway There"
+does not count them, Lucky's doubling doubles the whole result with them, and a traditional
+hero point doubles the die code only, not them (decision: the SRD doubles "the number of
+dice"). A roll stored before they existed has no ``bonuses`` key and totals as before.
 """
 
 from __future__ import annotations
@@ -161,6 +170,11 @@ class RollRequest:
             ``(("Dwarf craft (Racial Perks)", DieCode(0, 2)),)``.
         doubled_by: perks that double the roll's result, each once (``("Lucky",)``).
         halved_by: perks that halve the roll's result, rounded down (``("Daredevil",)``).
+        flat: flat bonuses added to the total after the dice, each ``(source, amount, SRD
+            section)``: ``(("Bless", 2, "The Grimoire"), ("Elf ranged", 1, "Racial Perks"))``
+            (see the module docstring).
+        wild_alone: when the penalties leave no die, roll the wild die alone instead of
+            refusing (a badly hurt combatant still takes a place in the initiative order).
     """
 
     code: DieCode
@@ -175,6 +189,8 @@ class RollRequest:
     bonuses: tuple[tuple[str, DieCode], ...] = ()
     doubled_by: tuple[str, ...] = ()
     halved_by: tuple[str, ...] = ()
+    flat: tuple[tuple[str, int, str], ...] = ()
+    wild_alone: bool = False
 
 
 @dataclass(frozen=True)
@@ -266,6 +282,9 @@ def plan_roll(request: RollRequest, options: WildOptions | Mapping | None = None
     for why, bonus in request.bonuses:
         code = code + bonus
         notes.append(f"{bonus.signed() if bonus.dice else f'{bonus.pips:+d}'} {why}")
+    if code.dice < 1 and request.wild_alone:
+        code = DieCode.of(1)
+        notes.append("rolls the wild die alone")
     if code.dice < 1:
         raise RuleError(
             f"{request.code} with these penalties is {code}: a roll needs at least one die, the"
@@ -313,6 +332,10 @@ def plan_roll(request: RollRequest, options: WildOptions | Mapping | None = None
         dice = opts.rolling_limit
         pips += 3 * over
         notes.append(f"{over} dice past the limit of {dice} become +{3 * over} (Rolling Limit)")
+    for why, add, section in request.flat:
+        if isinstance(add, bool) or not isinstance(add, int):
+            raise RuleError(f"a flat bonus is a whole number, not {add!r}", "Dice Basics")
+        notes.append(f"{add:+d} {why} ({section}), added to the total")
     return RollPlan(dice, pips, hero, doubled, request.character_points, tuple(notes), halfway)
 
 
@@ -553,6 +576,8 @@ def _build(
         out["hero"] = plan.hero
     if plan.doubled:
         out["doubled"] = True
+    if req.flat:
+        out["bonuses"] = [{"from": why, "add": add} for why, add, _section in req.flat]
     mods = list(plan.modifiers)
     mods += [f"result doubled by {p} (General Perks)" for p in req.doubled_by]
     mods += [f"result halved by {p} (General Perks)" for p in req.halved_by]
@@ -580,10 +605,10 @@ def _build(
 def finish(roll: dict) -> dict:
     """Work out ``total`` (and ``margin``/``success``/``difficulty`` against a ``target``).
 
-    The total is every ordinary face, the wild chain, any extra wild chains, the pips and the
-    hero bonus, less what a wild 1 dropped; then doubled once for each perk in ``doubled_by``
-    and halved (rounded down) once for each in ``halved_by``. Called again whenever a roll is
-    changed (extra character point dice added after the roll).
+    The total is every ordinary face, the wild chain, any extra wild chains, the pips, the
+    hero bonus and the flat ``bonuses``, less what a wild 1 dropped; then doubled once for each
+    perk in ``doubled_by`` and halved (rounded down) once for each in ``halved_by``. Called
+    again whenever a roll is changed (extra character point dice added after the roll).
 
     Args:
         roll: a roll dict as built by this module.
@@ -593,6 +618,7 @@ def finish(roll: dict) -> dict:
     """
     total = sum(roll["faces"]) + sum(roll["wild"]) + roll.get("pips", 0) + roll.get("hero", 0)
     total += sum(sum(c) for c in roll.get("cp_wild", ()))
+    total += sum(b["add"] for b in roll.get("bonuses", ()))
     total -= sum(roll.get("dropped", ()))
     total *= 2 ** len(roll.get("doubled_by", ()))
     total //= 2 ** len(roll.get("halved_by", ()))
@@ -676,6 +702,12 @@ def check_wild_roll(roll: object) -> int:
     check_chain(roll["wild"])
     for c in roll.get("cp_wild", ()):
         check_chain(c, "a character point die")
+    bonuses = roll.get("bonuses", [])
+    if not isinstance(bonuses, list) or not all(
+        isinstance(b, dict) and isinstance(b.get("from"), str) and isinstance(b.get("add"), int)
+        and not isinstance(b.get("add"), bool) for b in bonuses
+    ):
+        raise DiceError("a roll's flat bonuses are each a source and a whole number")
     m = _ROLLED.match(str(roll.get("rolled", "")))
     if not m:
         raise DiceError("a wild-die roll must say which dice were rolled, like 4D+2")
@@ -776,7 +808,7 @@ def roll_wild_notation(
 
 
 def describe_roll(roll: dict, *, verdict: bool = True) -> str:
-    """One line for a roll: ``4D+2: 3 5 2 wild 6+4 +2 = 22``.
+    """One line for a roll: ``4D+2: 3 5 2 wild 6+4 +2 +2 Bless = 24``.
 
     Args:
         roll: a roll dict.
@@ -797,6 +829,8 @@ def describe_roll(roll: dict, *, verdict: bool = True) -> str:
         parts.append(f"{roll['pips']:+d}")
     if roll.get("hero"):
         parts.append(f"+{roll['hero']} hero")
+    for b in roll.get("bonuses", ()):
+        parts.append(f"{b['add']:+d} {b['from']}")
     if roll.get("dropped"):
         parts.append("drop " + ",".join(str(f) for f in roll["dropped"]))
     for p in roll.get("doubled_by", ()):
