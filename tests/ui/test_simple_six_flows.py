@@ -246,6 +246,9 @@ async def test_table_dice_for_a_check_and_a_spell(saves: Path) -> None:
         light = [i for i, (_l, v) in enumerate(choice_options(app.screen)) if v == "Light"][0]
         await pick_number(pilot, light + 1)
         await pilot.pause()
+        assert "Hero points on casting Light" in app.screen.title_text
+        await pick_number(pilot, 1)  # none
+        await pilot.pause()
         assert isinstance(app.screen, WildDiceInput)
         await pilot.press(*"1 1 1 1 1 2", "enter")
         await pilot.pause()

@@ -45,7 +45,11 @@ async def test_heal_asks_for_the_patient(saves: Path) -> None:
             modal = app.screen
             assert isinstance(modal, ChoiceModal) and "heals whom" in modal.title_text
             assert [v for _l, v in modal.options] == ["mira"]
-            await pilot.press("1")  # no question of castings today: the cast is rolled
+            await pilot.press("1")  # no question of castings today
+            await pilot.pause()
+            # Melkot's hero point: asked before the roll ("Hero Points")
+            assert "Hero points on casting Heal" in app.screen.title_text
+            await pick_number(pilot, 1)  # none
             await app.workers.wait_for_complete()
             await pilot.pause()
             ev = s.events[-1]

@@ -13,6 +13,7 @@ from d6tui.games.simple_six.rules import RULES
 from d6tui.ui.screens.modals import ChoiceModal
 from d6tui.ui.simple_six.forms import NumbersModal
 from d6tui.ui.simple_six.screen import SimpleSixScreen
+from d6tui.ui.widgets.dice_tray import DiceTray
 from tests.simple_six.test_campaign import BAELEN, MIRA, ORC
 from tests.simple_six.test_spell_effects import archmage_sheet
 from tests.ui.helpers import make_app, sync
@@ -55,6 +56,12 @@ async def test_bless_then_roll_and_concentration_dropped(saves: Path) -> None:
         values = [v for _l, v in modal.options]
         await pilot.press(str(values.index("mira") + 1), str(values.index("sir-baelen") + 1),
                           "enter")
+        await pilot.pause()
+        # the archmage has a hero point: asked before the roll ("Hero Points")
+        modal = app.screen
+        assert isinstance(modal, ChoiceModal) and "Hero points on casting Bless" in str(
+            modal.title_text)
+        await _pick(pilot, 0)
         await app.workers.wait_for_complete()
         await pilot.pause()
         ev = s.events[-1]
@@ -86,13 +93,19 @@ async def test_bless_then_roll_and_concentration_dropped(saves: Path) -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         ev = s.events[-1]
-        assert ev["type"] == "rolled" and ev["roll"]["rolled"] == "6D+2"
+        # Bless's +2 adds to the total by name; it is not two pips of the code
+        assert ev["type"] == "rolled" and ev["roll"]["rolled"] == "6D"
+        assert ev["roll"]["bonuses"] == [{"from": "Bless", "add": 2}]
+        tray = str(screen.query_one("#tray", DiceTray).render())
+        assert f"+2 Bless = {ev['roll']['total']}" in tray
+        assert "other modifiers" not in tray
         # Charm kept up: a c on the tracker, then dropped from the menu
         screen.selected = "archmage"
         screen.refresh_game()
         await pilot.press("m")
         await pilot.pause()
         await _pick(pilot, "Charm")
+        await _pick(pilot, 0)  # no hero point
         await app.workers.wait_for_complete()
         await pilot.pause()
         # seed 11: Charm (TN 15) takes on 10D
@@ -134,6 +147,7 @@ async def test_a_resisted_spell_with_table_dice_asks_the_target_first(saves: Pat
         await pilot.pause()
         await _pick(pilot, "Paralysis")
         await _pick(pilot, "orc")
+        await _pick(pilot, 0)  # no hero point
         modal = app.screen
         assert isinstance(modal, WildDiceInput) and "Orc" in modal.prompt
         modal.query_one("#faces", Input).value = "2 2 3"  # Might 3D: 7
@@ -180,6 +194,7 @@ async def test_a_thrown_bolt_asks_how_the_target_defends(saves: Path) -> None:
         modal = app.screen
         assert isinstance(modal, ChoiceModal) and "How does Orc defend" in modal.title_text
         await _pick(pilot, {"dodge": True})  # a dodge not declared
+        await _pick(pilot, 0)  # no hero point on the throw
         await app.workers.wait_for_complete()
         await pilot.pause()
         ev = s.events[-1]
@@ -187,3 +202,37 @@ async def test_a_thrown_bolt_asks_how_the_target_defends(saves: Path) -> None:
         from d6tui.games.simple_six import reflexes
 
         assert reflexes.reflex_dice(s.state.combat, "orc") == 1
+
+
+@sync
+async def test_a_cast_and_a_bolt_throw_take_hero_points(saves: Path) -> None:
+    """"Hero Points": spent before any roll, the cast and the Lightning Bolt throw too."""
+    s = _party(saves)
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen)
+        screen.selected = "archmage"
+        screen.refresh_game()
+        await pilot.press("m")
+        await pilot.pause()
+        await _pick(pilot, "Lightning Bolt")
+        assert "Hero points on casting Lightning Bolt? (1 left" in str(app.screen.title_text)
+        await _pick(pilot, 1)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        ev = s.events[-1]
+        assert ev["type"] == "spell_cast" and ev["hero_points"] == 1
+        assert ev["roll"]["hero"] == 6 and s.state.member("archmage").sheet.hero_points == 0
+        assert "+6 hero" in str(screen.query_one("#tray", DiceTray).render())
+        # no points left: the throw is not asked about
+        await pilot.press("m")
+        await pilot.pause()
+        await _pick(pilot, "\x00bolt")
+        await _pick(pilot, "orc")
+        await _pick(pilot, "short")
+        await _pick(pilot, {})  # static Dodge
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert s.events[-1]["type"] == "bolt_thrown" and "hero_points" not in s.events[-1]

@@ -11,13 +11,22 @@ function that applies it):
   chain (a 1 rolled after a 6 is part of an exploding total). Extra wild dice bought with
   character points explode but do not trigger the wild-1 rule.
 - Traditional hero points double the code after penalties, before the rolling limit; one per
-  roll.
+  roll. They double the die code only, not flat bonuses (the SRD doubles "the number of dice").
+- Flat bonuses (Bless's +2 to all rolls, damage and resistance included; the Elf's +1 on
+  ranged attacks; the Dwarf's +2 to crafts; the Reptoid's +1 unarmed damage) add to the
+  total after the dice and the rolling limit, each named in the roll (``bonuses``); they are
+  never split into dice ("Splitting Dice" is about die codes), are not thrown at the table,
+  do not count for "Halfway There", and Lucky's doubling doubles them with the dice. Rolls
+  stored without ``bonuses`` total as before.
+- Hero points may be spent on a spell's Magic roll and on a Lightning Bolt's Throwing roll
+  ("Hero Points": before any roll); the screen asks when the caster has any.
 - "Halfway There": skill dice of at least half the TN count.
 - Named difficulties use the top of their range (Moderate 15, as "Wound Level Effects" does).
 - Creation: attribute and skill dice must be spent exactly; at most 2D of skill dice go into a
   specialization; one suit of armor and one shield.
 - Initiative ties go to the higher Agility, then to the order of the roster. A combatant whose
-  wound penalty leaves less than one die of Agility rolls the wild die alone for initiative.
+  wound penalty leaves less than one die of Agility rolls the wild die alone for initiative;
+  the roll's breakdown names the whole penalty and says so.
 - A Mortally Wounded character dies when his Might roll is below the whole minutes (six rounds
   each) spent at that level.
 - "Renaming Attributes" changes only the names shown; events store the ids of the rules (a

@@ -37,6 +37,25 @@ def _spell_line(sp_name: str, m: Member) -> str:
     return f"{sp.name} (TN {tn}{resist}{conc})"
 
 
+async def ask_hero_points(screen: SimpleSixScreen, m: Member, what: str) -> int | None:
+    """Ask how many hero points ``m`` spends on the roll for ``what`` ("Hero Points": before
+    any roll), as the attack dialog does: 0 without asking when he has none; at most 3 (+6
+    each), or 1 under "Traditional OpenD6 Hero Points" (it doubles the dice).
+
+    Returns:
+        The points, or None when the GM backs out.
+    """
+    from d6tui.ui.screens.modals import ChoiceModal
+
+    have = m.sheet.hero_points
+    if have <= 0:
+        return 0
+    most = min(have, 1 if screen.campaign.settings.wild.hero_points == "traditional" else 3)
+    return await screen.app.push_screen_wait(ChoiceModal(
+        f"Hero points on {what}? ({have} left, Hero Points)",
+        [(str(n), n) for n in range(most + 1)]))
+
+
 async def run(screen: SimpleSixScreen, m: Member) -> None:
     """The magic menu for the picked character ``m``."""
     from d6tui.engine.errors import RuleError
@@ -218,6 +237,11 @@ async def cast(screen: SimpleSixScreen, m: Member, spell: str, *, scroll: bool =
     kw["staff"] = bool(await ask_staff(screen, m))
     if scroll:
         kw["scroll"] = True
+    hp = await ask_hero_points(screen, m, f"casting {sp.name}")
+    if hp is None:
+        return
+    if hp:
+        kw["hero_points"] = hp
     if await screen.roll_command(spellcast.cast, m.id, sp.name, shape="map",
                                  who=m.sheet.name, **kw):
         from d6tui.ui.simple_six import perks_ui
@@ -277,6 +301,11 @@ async def _throw(screen: SimpleSixScreen, m: Member) -> None:
         if got is None:
             return
         kw = got
+    hp = await ask_hero_points(screen, m, "the throw")
+    if hp is None:
+        return
+    if hp:
+        kw["hero_points"] = hp
     await screen.roll_command(spellcast.throw_bolt, m.id, target, range_=range_,
                               shape="map", who=m.sheet.name, **kw)
 

@@ -262,9 +262,11 @@ scroll, throw a held Lightning Bolt (this round with an action more, or the next
 spell kept up, end a spell, let time pass (at rest, an hour clears the -1D of each failed
 cast), and tools and items. Spells on a character show on the sheet and as a letter on the
 tracker (B Bless, H Hasten, Z Slumber, c a spell kept up, which counts as an action);
-Bless, Charm, Invisibility, Hasten, Growth, Resist Elements, Potions and enchanted items
-change the rolls by themselves. Spells lasting rounds run out as rounds start and end with
-the fight; hours when time is let pass; a found Sorcerer's Tool works after three days.
+a caster with hero points is asked how many go on the cast or the throw. Bless (+2 to the
+total of every roll, named in the dice tray), Charm, Invisibility, Hasten, Growth, Resist
+Elements, Potions and enchanted items change the rolls by themselves. Spells lasting rounds
+run out as rounds start and end with the fight; hours when time is let pass; a found
+Sorcerer's Tool works after three days.
 A cast (known, Heal or scroll) is made in the caster's own turn, carries his reflex
 penalty and not while he full dodges; Heal counts the day's Heals on the patient itself and
 takes the Wand and Staff; a caster knocked out or killed drops the spells he kept up; the
@@ -1140,8 +1142,12 @@ markdown` writes the campaign as a readable record.
             return
         self.notify("The caster concentrates 6 turns first; each Heal on the patient today"
                     " adds +10 (The Grimoire).", timeout=4)
+        hp = await magic_menu.ask_hero_points(self, m, "casting Heal")
+        if hp is None:
+            return
         if await self.roll_command(spellcast.cast, m.id, campaign.HEAL_SPELL, shape="map",
-                                   targets=[target], staff=staff, who=m.sheet.name):
+                                   targets=[target], staff=staff, hero_points=hp,
+                                   who=m.sheet.name):
             await perks_ui.after_roll(self, m.id)
 
     @work(exclusive=True, group="simple-six")
