@@ -256,7 +256,15 @@ def test_the_unconscious_cannot_treat_or_repair_and_wounds_cost_the_healer_dice(
         s.do(c.heal, "ana", "assisted", healer="ana", dice=s.dice)
     s.do(c.end_combat)
     s.do(sc.pass_time, 10)
-    ev = s.do(c.heal, "ana", "assisted", healer="ana", dice=s.dice)
+    with pytest.raises(RuleError, match="cannot treat themself"):  # "help others heal"
+        s.do(c.heal, "ana", "assisted", healer="ana", dice=s.dice)
+    s.do(c.add_character, D("Cy"))
+    fight(s, "orc", "cy")
+    s.do(c.attack, "orc", "cy", skill="Axe", weapon="Axe",
+         typed={"attack": ([6] * 5, [6, 3]), "damage": ([2] * 6, [3])})
+    assert s.state.member("cy").wounds.level == WoundLevel.WOUNDED
+    s.do(c.end_combat)
+    ev = s.do(c.heal, "cy", "assisted", healer="ana", dice=s.dice)
     assert ev["roll"]["rolled"] == "2D"  # Medicine 5D less Incapacitated's -3D
     r = new()
     r.do(c.add_character, D("Robo", skills={"Smithing": "2D"}, perks=["Robot"], npc=True))

@@ -1349,6 +1349,9 @@ def heal(
     if method == "assisted":
         payload["healer"] = roller.id
         pen = able_to_treat(state, roller, "treat")
+        if roller.id == m.id:
+            raise RuleError(f"{m.sheet.name} cannot treat themself: assisted healing is help"
+                            " from another character", "Healing")
     if m.body is not None and m.body.current >= m.body.maximum:
         raise RuleError(f"{m.sheet.name} is at full Body Points ({m.body.current}): nothing to"
                         " heal", "Body Points (alternative to Wound Levels)")
@@ -1558,11 +1561,15 @@ def rest(state: Campaign, who: str, minutes: int) -> dict:
     """A caster rests; an hour clears the failure penalty ("Casting Spells").
 
     Raises:
-        RuleError: a rest of less than nothing.
+        RuleError: a rest of less than nothing, or by a combatant in the middle of a fight
+            (rest must be uninterrupted).
     """
     m = state.member(who)
     if minutes < 0:
         raise RuleError("rest is counted in minutes, 0 or more", "Casting Spells")
+    if state.combat is not None and m.id in state.combat.ids:
+        raise RuleError(f"{m.sheet.name} is fighting: an hour's rest with no interruption"
+                        " comes after the fight", "Casting Spells")
     return {"type": "rested", "who": m.id, "minutes": minutes}
 
 

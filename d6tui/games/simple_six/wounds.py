@@ -438,14 +438,17 @@ def stunned_now(state: WoundState, round_no: int | None) -> WoundState:
 
     Args:
         state: the character's wounds.
-        round_no: the fight's round, or None out of a fight (the stun then counts until it
-            heals, a minute later, "Healing").
+        round_no: the fight's round, or None out of a fight: then the stun's two rounds are
+            over long before any fight starts, so its -1D is spent (the level stays until
+            healed, a minute's rest, "Healing").
 
     Returns:
         The state, its stun timed from ``round_no`` when the level is Stunned.
     """
-    if state.level != WoundLevel.STUNNED or round_no is None:
+    if state.level != WoundLevel.STUNNED:
         return state
+    if round_no is None:
+        return replace(state, stun_over=True)
     return replace(state, stunned_round=round_no, stun_over=False)
 
 

@@ -85,7 +85,7 @@ async def run(screen: SimpleSixScreen, m: Member) -> None:
         opts.append(("end a spell on someone (GM)", _OTHER + "end"))
     if any(e.spell == "Earthquake" for x in c.members for e in x.effects):
         opts.append(("a building falls on someone (Earthquake, 6D)", _OTHER + "collapse"))
-    if m.caster.failures:
+    if m.caster.failures and (c.combat is None or m.id not in c.combat.ids):
         opts.append((f"rest an hour (clears -{m.caster.failures}D)", _OTHER + "rest"))
     if c.combat is None:
         opts.append(("let time pass (spells run out, tools attune)", _OTHER + "time"))
