@@ -160,6 +160,9 @@ async def play(out: Path) -> None:
                     cast = True
                     await pilot.press("m")
                     await pick(pilot, "Lightning Bolt")
+                    while isinstance(app.screen, ChoiceModal):
+                        await pilot.press("1")  # no hero point on the cast
+                        await pilot.pause()
                     await back_to(pilot, SimpleSixScreen)
                 else:
                     await pilot.press("a")
