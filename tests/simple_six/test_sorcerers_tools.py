@@ -158,3 +158,16 @@ def test_a_scroll_of_heal_heals_as_the_spell() -> None:
     assert ev["target"] == "mira" and ev["tn"] == 15
     assert s.state.member("mira").wounds.level == level - 1
     assert s.state.member("reader").items == ()
+
+
+def test_the_axe_of_dwarf_mercy_knows_goblins_and_orcs_by_name_not_by_letters() -> None:
+    """+1D against a Goblin or an Orc ("Enchanted Arms and Armor"), not against a name that
+    only holds the letters ("Scorch", "Dorcas")."""
+    from d6tui.games.simple_six.tools import weapon_bonus
+
+    axe = ("Axe of Dwarf Mercy",)
+    assert [str(weapon_bonus(axe, "Axe", n)) for n in ("Orc Warrior 1", "Goblin 2", "Goblins")] \
+        == ["1D", "1D", "1D"]
+    assert [weapon_bonus(axe, "Axe", n).dice for n in ("Scorch", "Dorcas", "Torch-bearer")] \
+        == [0, 0, 0]
+    assert weapon_bonus(axe, "Sword", "Orc").dice == 0

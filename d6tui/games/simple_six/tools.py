@@ -8,6 +8,7 @@ A tool works only once attuned: three days kept close after it is found (the cam
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from d6tui.engine.errors import RuleError
@@ -195,9 +196,11 @@ AXE_FOES = ("goblin", "orc")
 
 
 def weapon_bonus(items: tuple[str, ...], weapon: str, target_name: str) -> DieCode:
-    """The Axe of Dwarf Mercy's +1D damage against Goblins and Orcs (a target whose name says
-    so), when the axe is carried and an axe strikes."""
+    """The Axe of Dwarf Mercy's +1D damage against Goblins and Orcs (a target whose name has
+    one of those words: "Orc Warrior 1", "Goblin", not "Scorch"), when the axe is carried and
+    an axe strikes."""
+    words = set(re.findall(r"[a-z]+", target_name.lower()))
     if ("Axe of Dwarf Mercy" in items and "axe" in weapon.lower()
-            and any(w in target_name.lower() for w in AXE_FOES)):
+            and any(w in words or w + "s" in words for w in AXE_FOES)):
         return ITEMS["Axe of Dwarf Mercy"][1]
     return ZERO
