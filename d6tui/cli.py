@@ -135,6 +135,16 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _in_saves(path: Path, saves: str | None) -> Path:
+    """A save named on the command line: the path as given when it exists, else the file of
+    that name in the saves folder (``d6tui export --saves DIR game.toml``), else the path as
+    given (its command then says there is no such file)."""
+    if path.exists() or path.is_absolute():
+        return path
+    candidate = saves_dir(saves) / path
+    return candidate if candidate.exists() else path
+
+
 def _resolve(path: Path) -> Path:
     if not path.exists():
         raise FileNotFoundError(path)
@@ -369,6 +379,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if getattr(args, "theme", None):
             _check_theme(args.theme)
+        if isinstance(getattr(args, "file", None), Path):
+            args.file = _in_saves(args.file, getattr(args, "saves", None))
         if args.command is None:
             return _run_ui(args)
         return COMMANDS[args.command](args)

@@ -179,3 +179,26 @@ def test_roll_wild_code_with_a_minus_pip_count(capsys: pytest.CaptureFixture[str
     code, out, _ = run(capsys, "roll", "--wild", "3D-1", "--seed", "1", "--json")
     assert code == 0
     assert json.loads(out)["notation"] == "2D+2"
+
+
+def test_a_save_named_alone_is_found_in_the_saves_folder(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``d6tui export --saves DIR NAME.toml`` (and replay) find NAME.toml in DIR when the
+    working folder has no such file; a name found nowhere is still one line, exit 2."""
+    import shutil
+
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    example = Path(__file__).resolve().parents[1] / "saves" / "simple-six-example.toml"
+    shutil.copy(example, saves / "campaign.toml")
+    elsewhere = tmp_path / "cwd"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    code, out, _ = run(capsys, "export", "--saves", str(saves), "campaign.toml",
+                       "--format", "markdown")
+    assert code == 0 and out.startswith("# The King's Road")
+    code, out, _ = run(capsys, "replay", "--saves", str(saves), "campaign.toml", "--json")
+    assert code == 0 and json.loads(out)["title"] == "The King's Road"
+    code, _, err = run(capsys, "replay", "--saves", str(saves), "nothing.toml")
+    assert code == 2 and "no such file" in err

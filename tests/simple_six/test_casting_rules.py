@@ -186,6 +186,22 @@ def test_spells_kept_up_end_when_the_caster_dies_or_is_knocked_out() -> None:
     assert replayed(s) == replace(s.state, last_roll=None)
 
 
+def test_a_bolt_held_by_a_caster_who_falls_dissipates() -> None:
+    """A cast Lightning Bolt waits for a throw; a caster knocked down before throwing it
+    cannot, so it is gone, and the log says so ("Lightning Bolt")."""
+    s = new()
+    add(s, WIZ, ORC)
+    fight(s, ["wiz", "orc"], "wiz")
+    s.do(sc.cast, "wiz", "Lightning Bolt", dice=HIGH)
+    assert any(e.spell == "Lightning Bolt" for e in s.state.member("wiz").effects)
+    s.do(c.pass_turn)
+    ev = s.do(c.attack, "orc", "wiz", skill="Axe", weapon="Axe", dice=HIGH)
+    assert s.state.member("wiz").wounds.level >= WoundLevel.MORTALLY_WOUNDED
+    assert not any(e.spell == "Lightning Bolt" for e in s.state.member("wiz").effects)
+    assert "Wiz's unthrown Lightning Bolt dissipates" in describe(ev, {"wiz": "Wiz", "orc": "Orc"})
+    assert replayed(s) == replace(s.state, last_roll=None)
+
+
 # -- F17: the thrown bolt against the attack's defense -----------------------------------------
 
 

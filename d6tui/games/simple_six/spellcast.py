@@ -635,10 +635,14 @@ def cannot_concentrate(m: c.Member) -> bool:
 
 def release_fallen(state: c.Campaign) -> c.Campaign:
     """The campaign with every spell kept up by a caster who :func:`cannot_concentrate`
-    ended, on every target (Fly: he floats down; see :func:`lapsed`)."""
+    ended, on every target (Fly: he floats down; see :func:`lapsed`), and a Lightning Bolt he
+    holds unthrown gone: it is thrown by a conscious hand or it dissipates ("Lightning
+    Bolt")."""
     for m in state.members:
         if not cannot_concentrate(m):
             continue
+        if any(e.spell == "Lightning Bolt" for e in m.effects):
+            state = _remove(state, m.id, None, "Lightning Bolt")
         for cast_no in {e.cast for _t, e in maintained_by(state, m.id)}:
             state = _remove(state, None, cast_no)
         m = c._member(state, m.id)
@@ -661,6 +665,10 @@ def lapsed(state: c.Campaign, payload: dict) -> dict:
         for spell in m.caster.maintained:
             if spell not in now.caster.maintained:
                 lost.append({"who": m.id, "spell": spell})
+        bolt = [e for e in m.effects if e.spell == "Lightning Bolt"]
+        if bolt and cannot_concentrate(now) and not any(
+                e.spell == "Lightning Bolt" for e in now.effects):
+            lost.append({"who": m.id, "spell": "Lightning Bolt"})
     if lost:
         payload["concentration_lost"] = lost
     return payload
@@ -670,6 +678,9 @@ def lost_words(event: dict, n: Callable[[object], str]) -> str:
     """The words for an event's ``concentration_lost``, or ``""``."""
     out = []
     for x in event.get("concentration_lost", ()):
+        if x.get("spell") == "Lightning Bolt":
+            out.append(f"{n(x['who'])}'s unthrown Lightning Bolt dissipates")
+            continue
         fall = " and floats gently down" if x.get("spell") == "Fly" else ""
         out.append(f"{n(x['who'])} loses concentration: {x['spell']} ends{fall}")
     return "; " + "; ".join(out) if out else ""
@@ -844,7 +855,7 @@ def _f_potion(state: c.Campaign, e: dict) -> c.Campaign:
 
 
 #: Fold handlers of this module's events, merged into the campaign's table.
-FOLDS = {
+FOLDS: dict[str, Callable[[c.Campaign, dict], c.Campaign]] = {
     "concentration_dropped": _f_dropped,
     "effect_ended": _f_ended,
     "time_passed": _f_time,
