@@ -13,6 +13,7 @@ from d6tui.engine.errors import RuleError
 from d6tui.games.simple_six.codes import DieCode
 from d6tui.games.simple_six.content import content
 from d6tui.games.simple_six.creation import attribute_ceiling
+from d6tui.games.simple_six.paranormal import PARANORMAL, check_skill_open
 from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.games.simple_six.sheet import Character, Specialization, can_use_magic
 
@@ -96,6 +97,19 @@ def attribute_cost(character: Character, attribute: str) -> int:
     return ATTRIBUTE_COST_FACTOR * character.attribute(attribute).dice
 
 
+def attribute_price(character: Character, attribute: str, settings: CampaignSettings) -> int:
+    """CP for an attribute's next pip: :func:`attribute_cost`, or the campaign's first-die
+    price (``quasi_first_die``) for a paranormal attribute at 0D ("Paranormal Attributes with
+    Skills").
+
+    Raises:
+        RuleError: no such attribute.
+    """
+    if character.attribute(attribute).total_pips == 0 and settings.is_paranormal(attribute):
+        return settings.quasi_first_die
+    return attribute_cost(character, attribute)
+
+
 def _pay(character: Character, cost: int, what: str, section: str) -> Character:
     if cost > character.character_points:
         raise RuleError(
@@ -120,7 +134,7 @@ def raise_skill(
 
     Raises:
         RuleError: not a skill of the campaign, Magic without access to magic, raised already
-            this session, or not enough CP.
+            this session, under a paranormal attribute at 0D, or not enough CP.
     """
     lst = settings.skills
     canon = lst.canonical(skill)
@@ -130,6 +144,8 @@ def raise_skill(
         raise RuleError("only characters who can work magic may learn Magic", "Access to Magic")
     if canon in character.raised_this_session:
         raise RuleError(f"{canon} has already gone up a pip this session", _SPEND)
+    if not settings.independent_skills:
+        check_skill_open(character, canon, settings)
     cost = skill_cost(character, canon, settings)
     new = _pay(character, cost, f"raising {canon}", _SPEND)
     entry = character.entry(canon)
@@ -208,7 +224,9 @@ def raise_specialization(
 def raise_attribute(
     character: Character, attribute: str, settings: CampaignSettings
 ) -> tuple[Character, int]:
-    """Raise an attribute one pip, and with it every skill under it.
+    """Raise an attribute one pip, and with it every skill under it; a paranormal attribute
+    at 0D gets its first die for the campaign's ``quasi_first_die`` CP instead ("Paranormal
+    Attributes with Skills", "Adding Paranormal Abilities").
 
     Args:
         character: the sheet.
@@ -231,6 +249,15 @@ def raise_attribute(
     ceiling = attribute_ceiling(attr, character.perks, settings)
     if code + DieCode(1) > ceiling:
         raise RuleError(f"{shown} is at {code}, and may not go past {ceiling}", "Attributes")
+    if code.total_pips == 0 and settings.is_paranormal(attr):
+        # "Adding Paranormal Abilities": the first die of a gift begun at 0D, at the
+        # campaign's price ("Paranormal Attributes with Skills").
+        first = DieCode.of(1)
+        if first > ceiling:
+            raise RuleError(f"{shown} may not go past {ceiling}", "Attributes")
+        cost = settings.quasi_first_die
+        new = _pay(character, cost, f"the first die of {shown}", PARANORMAL)
+        return new.with_attribute(attr, first), cost
     cost = attribute_cost(character, attr)
     new = _pay(character, cost, f"raising {shown}", _SPEND)
     return new.with_attribute(attr, code + DieCode(1)), cost

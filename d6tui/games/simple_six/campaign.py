@@ -35,6 +35,7 @@ from d6tui.games.simple_six import (
 from d6tui.games.simple_six import table_dice as table
 from d6tui.games.simple_six.codes import ZERO, DieCode, as_code
 from d6tui.games.simple_six.creation import Draft, create_character
+from d6tui.games.simple_six.paranormal import PARANORMAL, check_skill_open, closed
 from d6tui.games.simple_six.settings import TOUGHNESS, CampaignSettings
 from d6tui.games.simple_six.sheet import (
     BODY_POINTS_BASE,
@@ -499,13 +500,18 @@ def _code_for(state: Campaign, m: Member, what: str) -> DieCode:
         if attr is None or attr not in s.attributes:
             raise RuleError(f"'{attr_text.strip()}' is not an attribute of this campaign",
                             "Attributes")
+        check_skill_open(sheet, skill.strip(), s, attribute=attr)
         return sheet.skill(skill.strip(), s, attribute=attr)
     if ":" in what:
         skill, _, focus = what.partition(":")
+        check_skill_open(sheet, skill.strip(), s)
         return sheet.specialization_code(skill.strip(), focus.strip(), s)
     attr = s.attribute_id(what)
     for a, code in sheet.attributes:
         if a == attr:
+            if closed(a, code, s):
+                raise RuleError(f"{sheet.name} has 0D in {s.attribute_name(a)}: no gift to"
+                                " roll", PARANORMAL)
             return code
     quasi = sheet.quasi_code(what)
     if quasi is not None:
@@ -513,6 +519,7 @@ def _code_for(state: Campaign, m: Member, what: str) -> DieCode:
             raise RuleError(f"{m.sheet.name} has 0D in {what.strip()}: no gift to roll",
                             "Adding Paranormal Abilities")
         return quasi
+    check_skill_open(sheet, what.strip(), s)
     return sheet.skill(what.strip(), s)
 
 

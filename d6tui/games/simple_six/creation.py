@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from d6tui.engine.errors import D6Error, DiceError, RuleError
 from d6tui.games.simple_six.codes import ZERO, DieCode, as_code
 from d6tui.games.simple_six.content import Perk, content
+from d6tui.games.simple_six.paranormal import PARANORMAL, closed, closed_message
 from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.games.simple_six.sheet import (
     BODY_POINTS_BASE,
@@ -159,6 +160,7 @@ def problems(draft: Draft, settings: CampaignSettings | None = None) -> list[Rul
     errors: list[RuleError] = []
     tables = content()
     skill_list = settings.skills
+    name_shown = draft.name.strip() or "the character"
 
     if not draft.name.strip():
         errors.append(RuleError("the character needs a name", _MAKE))
@@ -240,7 +242,9 @@ def problems(draft: Draft, settings: CampaignSettings | None = None) -> list[Rul
         limit = attribute_limit(attr, perk_names, settings)
         ceiling = attribute_ceiling(attr, perk_names, settings)
         shown_attr = settings.attribute_name(attr)
-        if code < settings.attribute_min:
+        if code.total_pips == 0 and settings.is_paranormal(attr):
+            pass  # "Paranormal Attributes with Skills": 0D, the gift absent
+        elif code < settings.attribute_min:
             errors.append(RuleError(
                 f"{shown_attr} {code} is below the least an attribute may have,"
                 f" {settings.attribute_min}",
@@ -279,6 +283,12 @@ def problems(draft: Draft, settings: CampaignSettings | None = None) -> list[Rul
         if code.total_pips < 0:
             errors.append(RuleError(f"{canon} cannot take away dice ({code})", "Skills"))
             continue
+        under = skill_list.attribute_of(canon)
+        if not settings.independent_skills and under is not None and under in attrs \
+                and closed(under, attrs[under], settings):
+            errors.append(RuleError(closed_message(name_shown, canon, under, settings),
+                                    PARANORMAL))
+            continue
         if code > settings.skill_max and not draft.npc:
             errors.append(RuleError(
                 f"{canon} has {code} put into it; at most {settings.skill_max} go into one skill"
@@ -308,6 +318,12 @@ def problems(draft: Draft, settings: CampaignSettings | None = None) -> list[Rul
                 f"{canon} is a combat skill, and combat skills have no specializations",
                 "Skill Specializations",
             ))
+            continue
+        under = skill_list.attribute_of(canon)
+        if not settings.independent_skills and under is not None and under in attrs \
+                and closed(under, attrs[under], settings):
+            errors.append(RuleError(closed_message(name_shown, canon, under, settings),
+                                    PARANORMAL))
             continue
         code = _code(value, key, errors)
         if code is None:

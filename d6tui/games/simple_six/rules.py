@@ -42,6 +42,9 @@ function that applies it):
   a skill under 1D counting as 1D.
 - "Quasi Skills": at most the campaign's attribute limit at creation; once 1D or more they
   rise a pip for their dice in CP, once a session like skills; a 0D one cannot be rolled.
+- "Paranormal Attributes with Skills": only exactly 0D is allowed below the attribute
+  minimum; a 0D paranormal attribute cannot be rolled, nor its skills or their
+  specializations bought, raised or rolled; its first die costs ``quasi_first_die`` CP.
 - Vehicles (see :mod:`.vehicles` for the whole list): a 6 on the 1D damage chart is
   Structural Damage; a structural hit is one wound, of the level the wound chart gives for
   the damage that got through (so one big hit can destroy a vehicle); a vehicle's structural

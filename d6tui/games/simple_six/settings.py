@@ -47,7 +47,7 @@ TOUGHNESS = "Toughness"
 #: that a campaign without them stores what it always did.
 ATTRIBUTE_OPTION_KEYS = ("attribute_names", "extra_attributes", "skill_attributes",
                          "no_attributes", "independent_skills", "quasi_skills",
-                         "quasi_first_die")
+                         "quasi_first_die", "paranormal_attributes")
 
 #: CP for the first die of a quasi skill begun at 0D (the SRD suggests 10 or 20).
 DEFAULT_QUASI_FIRST_DIE = 10
@@ -139,7 +139,11 @@ class CampaignSettings:
         quasi_skills: paranormal abilities kept as "Quasi Skills": bought with attribute dice
             at creation (0D allowed), raised with CP like skills afterwards.
         quasi_first_die: CP for the first die of a quasi skill begun at 0D ("Adding
-            Paranormal Abilities": 10 or 20 suggested).
+            Paranormal Abilities": 10 or 20 suggested); also the CP for the first die of a
+            paranormal attribute begun at 0D.
+        paranormal_attributes: added attributes marked paranormal ("Paranormal Attributes
+            with Skills"): 0D allowed at creation, no extra attribute dice given for them, and
+            their skills neither bought nor rolled while they are 0D.
     """
 
     attribute_dice: DieCode = None  # type: ignore[assignment]  # set in __post_init__
@@ -165,11 +169,14 @@ class CampaignSettings:
     independent_skills: bool = False
     quasi_skills: tuple[str, ...] = ()
     quasi_first_die: int = DEFAULT_QUASI_FIRST_DIE
+    paranormal_attributes: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         self._check_attribute_options()
         if self.attribute_dice is None:
-            extra = DICE_PER_EXTRA_ATTRIBUTE * len(self.extra_attributes)
+            # "Adding Paranormal Abilities": no extra attribute dice for a paranormal one.
+            extra = DICE_PER_EXTRA_ATTRIBUTE * (len(self.extra_attributes)
+                                                - len(self.paranormal_attributes))
             object.__setattr__(self, "attribute_dice", DEFAULT_ATTRIBUTE_DICE + DieCode.of(extra))
         if self.skill_dice is None:
             object.__setattr__(self, "skill_dice", NO_ATTRIBUTES_SKILL_DICE
@@ -246,6 +253,15 @@ class CampaignSettings:
         if self.no_attributes and self.quasi_skills:
             raise RuleError("quasi skills are bought with attribute dice, and this campaign"
                             " has none", "No Attributes")
+        para = "Paranormal Attributes with Skills"
+        marked: set[str] = set()
+        for name in self.paranormal_attributes:
+            if name.lower() not in (a.lower() for a in self.extra_attributes):
+                raise RuleError(f"{name or 'a blank name'} is marked paranormal but is not an"
+                                " added attribute of this campaign", para)
+            if name.lower() in marked:
+                raise RuleError(f"{name} is marked paranormal twice", para)
+            marked.add(name.lower())
         ids = {a.lower(): a for a in self.attributes}
         for skill, attr in self.skill_attributes:
             if lst.canonical(skill) is None:
@@ -285,6 +301,12 @@ class CampaignSettings:
         if self.no_attributes:
             return ()
         return (*ATTRIBUTES, *self.extra_attributes)
+
+    def is_paranormal(self, attribute: str) -> bool:
+        """Whether an attribute (id or shown name) is marked paranormal ("Paranormal
+        Attributes with Skills")."""
+        attr = self.attribute_id(attribute) or str(attribute).strip()
+        return attr.lower() in (p.lower() for p in self.paranormal_attributes)
 
     def quasi_name(self, name: str) -> str | None:
         """A quasi skill's name as the campaign spells it, or None."""
@@ -367,7 +389,7 @@ class CampaignSettings:
                 kw[key] = WildOptions.from_mapping(value)
             elif key in ("attribute_names", "skill_attributes"):
                 kw[key] = _pairs(value, key)
-            elif key in ("extra_attributes", "quasi_skills"):
+            elif key in ("extra_attributes", "quasi_skills", "paranormal_attributes"):
                 kw[key] = tuple(str(v).strip() for v in _list(value, key))
             elif key in ("no_attributes", "independent_skills"):
                 kw[key] = bool(value)
@@ -387,12 +409,13 @@ class CampaignSettings:
             value = getattr(self, f.name)
             if value is None or (f.name in ATTRIBUTE_OPTION_KEYS and not value):
                 continue
-            if f.name == "quasi_first_die" and not self.quasi_skills:
+            if f.name == "quasi_first_die" and not (self.quasi_skills
+                                                    or self.paranormal_attributes):
                 continue
             if f.name in ("attribute_names", "skill_attributes"):
                 out[f.name] = dict(value)
                 continue
-            if f.name in ("extra_attributes", "quasi_skills"):
+            if f.name in ("extra_attributes", "quasi_skills", "paranormal_attributes"):
                 out[f.name] = list(value)
                 continue
             if isinstance(value, DieCode):

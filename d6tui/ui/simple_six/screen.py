@@ -297,6 +297,9 @@ whole code.
 dice in the character form, 0D allowed; `v` raises them a pip for their dice in CP, and the
 first die of one begun at 0D costs the campaign's price (10 or 20 CP, "Adding Paranormal
 Abilities"); `x` rolls those above 0D.
+"Paranormal Attributes with Skills": added attributes named in the form's Paranormal field
+may be 0D at creation and bring no extra attribute dice; while one is 0D its skills cannot
+be bought, raised or rolled; its first die later costs the same first-die price (`v`).
 
 ## Vehicles
 
@@ -793,7 +796,7 @@ markdown` writes the campaign as a readable record.
             target = await self.app.push_screen_wait(ChoiceModal("Raise which skill?", opts))
         elif kind == "attribute":
             opts = [(f"{s.attribute_name(a)} {sh.attribute(a)}"
-                     f"  ({advancement.attribute_cost(sh, a)} CP)", a) for a in s.attributes]
+                     f"  ({advancement.attribute_price(sh, a, s)} CP)", a) for a in s.attributes]
             if not opts:
                 self.notify("This campaign has no attributes (No Attributes).",
                             severity="warning")

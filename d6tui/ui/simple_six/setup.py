@@ -56,6 +56,7 @@ TYPED: tuple[tuple[str, str, str], ...] = (
     ("attribute_names", "Renaming Attributes", ""),
     ("extra_attributes", "Added attributes", ""),
     ("skill_attributes", "Skill defaults (added attr.)", ""),
+    ("paranormal_attributes", "Paranormal (added attr.)", ""),
     ("quasi_skills", "Quasi skills (paranormal)", ""),
     ("quasi_first_die", "CP for a quasi skill's 1st die", "10"),
 )
@@ -73,6 +74,7 @@ PLACEHOLDERS = {
     "attribute_names": "Power, Grace, Reason, Poise",
     "extra_attributes": "Perception, Courage",
     "skill_attributes": "Perception: Search, Tracking",
+    "paranormal_attributes": "added ones that may be 0D",
     "quasi_skills": "Spiritual, Etheric, Corporeal",
 }
 
@@ -218,7 +220,7 @@ class CampaignSetup(Vertical):
                 check_names(label, list(names.values()))
                 if names:
                     out[key] = names
-            elif key in ("extra_attributes", "quasi_skills"):
+            elif key in ("extra_attributes", "quasi_skills", "paranormal_attributes"):
                 out[key] = [a.strip() for a in text.split(",") if a.strip()]
                 check_names(label, out[key])
             elif key == "skill_attributes":
