@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from d6tui.engine.errors import D6Error, DiceError, RuleError
 from d6tui.games.simple_six.codes import ZERO, DieCode, as_code
-from d6tui.games.simple_six.content import Perk, content
+from d6tui.games.simple_six.content import Perk, SkillList, content
 from d6tui.games.simple_six.paranormal import PARANORMAL, closed, closed_message
 from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.games.simple_six.sheet import (
@@ -143,6 +143,17 @@ def _left(spent: DieCode, budget: DieCode) -> str:
     if diff.total_pips > 0:
         return f"{diff} left to spend"
     return f"{-diff} too many"
+
+
+def _closed_skill(canon: str, skill_list: SkillList, attrs: Mapping[str, DieCode],
+                  settings: CampaignSettings, name_shown: str) -> RuleError | None:
+    """The refusal for a skill (or its specialization) under a paranormal attribute left at
+    0D ("Paranormal Attributes with Skills"), or None when the skill is open."""
+    under = skill_list.attribute_of(canon)
+    if settings.independent_skills or under is None or under not in attrs \
+            or not closed(under, attrs[under], settings):
+        return None
+    return RuleError(closed_message(name_shown, canon, under, settings), PARANORMAL)
 
 
 def problems(draft: Draft, settings: CampaignSettings | None = None) -> list[RuleError]:
@@ -283,11 +294,9 @@ def problems(draft: Draft, settings: CampaignSettings | None = None) -> list[Rul
         if code.total_pips < 0:
             errors.append(RuleError(f"{canon} cannot take away dice ({code})", "Skills"))
             continue
-        under = skill_list.attribute_of(canon)
-        if not settings.independent_skills and under is not None and under in attrs \
-                and closed(under, attrs[under], settings):
-            errors.append(RuleError(closed_message(name_shown, canon, under, settings),
-                                    PARANORMAL))
+        shut = _closed_skill(canon, skill_list, attrs, settings, name_shown)
+        if shut is not None:
+            errors.append(shut)
             continue
         if code > settings.skill_max and not draft.npc:
             errors.append(RuleError(
@@ -319,11 +328,9 @@ def problems(draft: Draft, settings: CampaignSettings | None = None) -> list[Rul
                 "Skill Specializations",
             ))
             continue
-        under = skill_list.attribute_of(canon)
-        if not settings.independent_skills and under is not None and under in attrs \
-                and closed(under, attrs[under], settings):
-            errors.append(RuleError(closed_message(name_shown, canon, under, settings),
-                                    PARANORMAL))
+        shut = _closed_skill(canon, skill_list, attrs, settings, name_shown)
+        if shut is not None:
+            errors.append(shut)
             continue
         code = _code(value, key, errors)
         if code is None:
