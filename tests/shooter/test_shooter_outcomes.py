@@ -19,7 +19,8 @@ from d6tui.games.shooter.actions import find_action
 from d6tui.games.shooter.bot import choose
 from d6tui.games.shooter.fold import OUTCOME_KEYS, describe, fold
 from d6tui.games.shooter.rules import NAME_MAX, SEED_MAX, check_options
-from d6tui.games.shooter.state import Phase, dice_left, plural
+from d6tui.games.shooter.state import Phase, dice_left
+from d6tui.words import plural
 from tests.shooter.helpers import BY_ID, act, bandit, game, ids, place, symbols
 
 ESCAPE = ids("event", "escape")[0]

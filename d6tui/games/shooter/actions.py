@@ -41,10 +41,10 @@ from d6tui.games.shooter.state import (
     hand_card,
     jail_rep,
     jailed_bandits,
-    plural,
     rep_needed,
     unmatched,
 )
+from d6tui.words import plural
 
 __all__ = [
     "Action",

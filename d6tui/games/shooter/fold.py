@@ -44,9 +44,9 @@ from d6tui.games.shooter.state import (
     evolve,
     hand_card,
     jailed_bandits,
-    plural,
     unmatched,
 )
+from d6tui.words import plural
 
 # -- small pure steps, shared with the commands ------------------------------------------------
 

@@ -459,19 +459,6 @@ def dice_left(state: ShooterState) -> int:
     return DICE_PER_TURN - state.dice.skulls
 
 
-def plural(n: int, one: str, many: str = "") -> str:
-    """``"1 die"``, ``"2 dice"``, ``"1 symbol"``, ``"3 symbols"``: a count with its noun.
-
-    Args:
-        n: the count.
-        one: the singular noun.
-        many: the plural noun (default ``one + "s"``).
-
-    Returns:
-        The count and the right noun.
-    """
-    return f"{n} {one if n == 1 else (many or one + 's')}"
-
 
 def all_cards(state: ShooterState) -> list[str]:
     """Every card id in every place of the game (for the conservation invariant).

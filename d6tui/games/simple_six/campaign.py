@@ -62,6 +62,7 @@ from d6tui.games.simple_six.wild import (
     table_wild,
 )
 from d6tui.games.simple_six.wounds import BodyPoints, WoundState
+from d6tui.words import plural
 
 #: Typed dice for one roll: (ordinary faces, wild chain).
 Typed = tuple[Sequence[int], Sequence[int]]
@@ -467,7 +468,7 @@ def _check_action_left(state: Campaign, m: Member, what: str) -> None:
         n = fight.declared(m.id)
         made = "it" if n == 1 else f"all {n}"
         raise RuleError(
-            f"{m.sheet.name} declared {n} action{'s' if n != 1 else ''} this round and has made"
+            f"{m.sheet.name} declared {plural(n, 'action')} this round and has made"
             f" {made}; no further {what} this turn (declare more actions at the start of the"
             " round, at -1D each)", "Multiple Actions")
 
@@ -1094,7 +1095,7 @@ def _check_defense_declared(fight: Combat, t: Member) -> None:
     n = fight.declared(t.id)
     if fight.actions_spent(t.id) >= n:
         raise RuleError(
-            f"{t.sheet.name} declared {n} action{'s' if n != 1 else ''} this round and has"
+            f"{t.sheet.name} declared {plural(n, 'action')} this round and has"
             " spent them: this defense was not declared (it costs -1D until his next turn)",
             "Multiple Actions")
 

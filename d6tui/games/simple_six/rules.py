@@ -147,6 +147,7 @@ from d6tui.games.simple_six.campaign import (
 from d6tui.games.simple_six.record import dice_words, spell_targets
 from d6tui.games.simple_six.table_dice import describe_table_dice
 from d6tui.games.simple_six.wild import describe_roll
+from d6tui.words import plural
 
 
 def name_of(who: object, names: Mapping[str, str] | None = None) -> str:
@@ -343,7 +344,7 @@ def status(state: Campaign) -> str:
     """One line: the session, and the fight's round and actor."""
     count = len(state.members)
     parts = [f"session {state.session}" if state.in_session else "between sessions",
-             f"{count} character{'' if count == 1 else 's'}"]
+             plural(count, "character")]
     if state.combat is not None:
         parts.append(f"round {state.combat.round}")
         if state.combat.actor:

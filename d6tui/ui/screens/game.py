@@ -22,7 +22,7 @@ from textual.screen import Screen
 
 from d6tui.engine.errors import DiceError, LogError, RuleError, StaleLogError
 from d6tui.engine.session import Session
-from d6tui.ui.words import plural
+from d6tui.words import plural
 
 #: Binding ids of the shared game keys (for ``keymap`` in the config file).
 UNDO, REDO, LOG, HOME = "game.undo", "game.redo", "game.log", "game.home"

@@ -27,7 +27,7 @@ from d6tui.engine.dice import (
 )
 from d6tui.engine.errors import D6Error, DiceError, LogError, TruncatedLogError
 from d6tui.ui.widgets.faces import face_aliases, face_label
-from d6tui.ui.words import plural
+from d6tui.words import plural
 
 T = TypeVar("T")
 

@@ -30,7 +30,6 @@ from d6tui.games.shooter.state import (
     card_rep,
     dice_left,
     jail_rep,
-    plural,
     rep_needed,
 )
 from d6tui.ui.screens.game import GameScreen
@@ -45,6 +44,7 @@ from d6tui.ui.shooter.widgets import (
 from d6tui.ui.widgets.dice_tray import DiceTray, TrayDie, TrayRoll
 from d6tui.ui.widgets.event_log import EventLogView
 from d6tui.ui.widgets.faces import face_label
+from d6tui.words import plural
 
 #: The fixed key of each action the rules may offer (actions without one use its number).
 ACTION_KEYS: dict[str, str] = {

@@ -24,11 +24,11 @@ from d6tui.games.shooter.state import (
     ShooterState,
     card_rep,
     jail_rep,
-    plural,
     rep_needed,
     unmatched,
 )
 from d6tui.ui.widgets.faces import face_label
+from d6tui.words import plural
 
 _CSS = (Path(__file__).with_name("widgets.tcss")).read_text(encoding="utf-8")
 

@@ -21,6 +21,7 @@ from d6tui.games.simple_six.creation import Draft, problems
 from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.games.simple_six.wild import check_chain, check_faces, parse_typed_wild
 from d6tui.ui.screens.modals import CANCEL, _Modal
+from d6tui.words import plural
 
 #: The shared modal look, then this module's own.
 FORM_CSS: Any = [_Modal.CSS_PATH, Path(__file__).with_name("forms.tcss")]
@@ -286,8 +287,8 @@ class CharacterForm(_Modal[Draft]):
             hint = self.query_one("#save-hint", Static)
             hint.set_class(True, "refused")
             more = "; PageDown shows them all" if len(found) > 3 else ""
-            hint.update(f"Not added: fix the {len(found)} \u2717 problem"
-                        f"{'' if len(found) == 1 else 's'} first{more}.")
+            problems = plural(len(found), "\u2717 problem")
+            hint.update(f"Not added: fix the {problems} first{more}.")
             return
         self.dismiss(self.draft())
 

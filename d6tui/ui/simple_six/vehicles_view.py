@@ -27,6 +27,7 @@ from d6tui.games.simple_six.rules import describe, names_in
 from d6tui.games.simple_six.vehicle_log import FOLDS, chase_of, vehicle_rolls
 from d6tui.games.simple_six.wild import describe_roll
 from d6tui.ui.simple_six.guard import refusals_shown
+from d6tui.words import plural
 
 if TYPE_CHECKING:
     from d6tui.games.simple_six.campaign import Campaign
@@ -246,7 +247,7 @@ class VehiclesScreen(Screen):
             banner.append("No vehicles yet: ", "bold")
             banner.append("a adds one from a template.")
         else:
-            banner.append(f"{len(ids)} vehicle{'s' if len(ids) != 1 else ''}. ", "bold")
+            banner.append(f"{plural(len(ids), 'vehicle')}. ", "bold")
             banner.append("a add, c crew, f fire, R ram, h chase, r repair, x remove.")
         self.query_one("#vbanner", Static).update(banner)
         self.query_one("#vtable", Static).update(vehicle_table(c, self.selected))

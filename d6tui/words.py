@@ -1,4 +1,5 @@
-"""Small helpers for the words the screens show (no Textual here)."""
+"""Small helpers for the words the games and screens show (pure Python: rules and UI both use
+them)."""
 
 from __future__ import annotations
 
