@@ -59,3 +59,22 @@ async def pick_number(pilot: Pilot, n: int) -> None:
     if modal.typed:
         await pilot.press("enter")
     await pilot.pause()
+
+
+async def open_simple_six_form(pilot: Pilot) -> Any:
+    """From the home screen, open the new-campaign form for Simple Six (the second game
+    listed) and return it, checked to be the new-game form."""
+    from d6tui.ui.screens.new_game import NewGameForm
+
+    await settle(pilot)
+    await pilot.press("down", "n")
+    await pilot.pause()
+    form = pilot.app.screen
+    assert isinstance(form, NewGameForm)
+    return form
+
+
+def on_screen(widget: Any, height: int = 24) -> bool:
+    """Whether ``widget`` is drawn whole within the first ``height`` rows of the screen."""
+    r = widget.region
+    return bool(r.height > 0 and r.y >= 0 and r.bottom <= height)

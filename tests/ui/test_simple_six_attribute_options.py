@@ -12,45 +12,35 @@ from d6tui.engine.session import Session
 from d6tui.games.simple_six import campaign
 from d6tui.games.simple_six.creation import Draft
 from d6tui.ui.screens.modals import ChoiceModal
-from d6tui.ui.screens.new_game import NewGameForm
 from d6tui.ui.simple_six.forms import CharacterForm, NumbersModal
 from d6tui.ui.simple_six.screen import SimpleSixScreen
-from tests.ui.helpers import make_app, pick_number, settle, sync
-
-
-def _on_screen(widget, height: int = 24) -> bool:  # noqa: ANN001
-    r = widget.region
-    return r.height > 0 and r.y >= 0 and r.bottom <= height
+from tests.ui.helpers import make_app, on_screen, open_simple_six_form, pick_number, settle, sync
 
 
 @sync
 async def test_a_renamed_campaign_from_the_form_and_a_character_in_it(saves: Path) -> None:
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("down", "n")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, NewGameForm)
+        form = await open_simple_six_form(pilot)
         # each new field scrolls into view when reached, the buttons stay on screen
         for key in ("price_max", "max_complications", "attribute_names", "extra_attributes",
                     "skill_attributes"):
             field = form.query_one(f"#set-{key}", Input)
             field.focus()
             await pilot.pause()
-            assert _on_screen(field), key
-            assert _on_screen(form.query_one("#start", Button))
+            assert on_screen(field), key
+            assert on_screen(form.query_one("#start", Button))
         for key in ("no_attributes", "independent_skills"):
             box = form.query_one(f"#set-{key}", Checkbox)
             box.focus()
             await pilot.pause()
-            assert _on_screen(box), key
+            assert on_screen(box), key
         # a slip in the names is shown on the error line, on screen
         form.query_one("#set-attribute_names", Input).focus()
         await pilot.press(*"Power, Grace", "ctrl+s")
         await pilot.pause()
         error = form.query_one("#error", Label)
-        assert "four names" in str(error.render()) and _on_screen(error)
+        assert "four names" in str(error.render()) and on_screen(error)
         await pilot.press(*", Reason, Poise")
         form.query_one("#set-max_complications", Input).value = "3"
         form.query_one("#set-price_max", Input).value = "5D"
@@ -207,21 +197,17 @@ async def test_quasi_skills_in_the_form_and_spent_on(saves: Path) -> None:
 async def test_a_paranormal_attribute_from_the_form(saves: Path) -> None:
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("down", "n")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, NewGameForm)
+        form = await open_simple_six_form(pilot)
         form.query_one("#set-extra_attributes", Input).value = "Spiritual, Perception"
         field = form.query_one("#set-paranormal_attributes", Input)
         field.focus()
         await pilot.pause()
-        assert _on_screen(field) and _on_screen(form.query_one("#start", Button))
+        assert on_screen(field) and on_screen(form.query_one("#start", Button))
         # a name that is not an added attribute is refused on the error line
         await pilot.press(*"Might", "ctrl+s")
         await pilot.pause()
         error = form.query_one("#error", Label)
-        assert "not an added attribute" in str(error.render()) and _on_screen(error)
+        assert "not an added attribute" in str(error.render()) and on_screen(error)
         field.value = "Spiritual"
         form.query_one("#title", Input).value = "Moonlight"
         await pilot.press("ctrl+s")

@@ -12,21 +12,16 @@ from textual.widgets import Checkbox, Input, Label
 from d6tui.engine.session import Session
 from d6tui.games.simple_six import campaign
 from d6tui.games.simple_six.creation import Draft
-from d6tui.ui.screens.new_game import NewGameForm
 from d6tui.ui.simple_six.forms import NumbersModal
 from d6tui.ui.simple_six.screen import SimpleSixScreen
-from tests.ui.helpers import make_app, settle, sync
+from tests.ui.helpers import make_app, open_simple_six_form, settle, sync
 
 
 @sync
 async def test_the_new_campaign_form_refuses_huge_numbers_and_odd_names(saves: Path) -> None:
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("down", "n")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, NewGameForm)
+        form = await open_simple_six_form(pilot)
         form.query_one("#title", Input).value = "Huge"
         error = form.query_one("#error", Label)
 

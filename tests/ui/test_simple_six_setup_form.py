@@ -7,26 +7,16 @@ from pathlib import Path
 
 from textual.widgets import Button, Footer, Input, Label
 
-from d6tui.ui.screens.new_game import NewGameForm
-from tests.ui.helpers import make_app, settle, sync
-
-
-def _on_screen(widget, height: int) -> bool:  # noqa: ANN001
-    r = widget.region
-    return r.height > 0 and r.y >= 0 and r.bottom <= height
+from tests.ui.helpers import make_app, on_screen, open_simple_six_form, sync
 
 
 @sync
 async def test_the_form_fits_80x24(saves: Path) -> None:
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("down", "n")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, NewGameForm)
+        form = await open_simple_six_form(pilot)
         for b in ("#start", "#cancel"):
-            assert _on_screen(form.query_one(b, Button), 24)
+            assert on_screen(form.query_one(b, Button), 24)
         footer = form.query_one(Footer)
         assert footer.region.bottom == 24
         assert "ctrl+s" in form.active_bindings
@@ -36,10 +26,10 @@ async def test_the_form_fits_80x24(saves: Path) -> None:
         await pilot.pause()
         error = form.query_one("#error", Label)
         assert "not a die code" in str(error.render())
-        assert _on_screen(error, 24) and error.region.bottom <= form.query_one(
+        assert on_screen(error, 24) and error.region.bottom <= form.query_one(
             "#start", Button).region.y
         # the first setting is reached by scrolling the form as a whole
         first = form.query_one("#set-skill_list")
         first.focus()
         await pilot.pause()
-        assert _on_screen(first, 24)
+        assert on_screen(first, 24)
