@@ -140,6 +140,30 @@ class Dice:
         """One of ``items`` at random."""
         return self._rng.choice(list(items))
 
+    def draw(self, pile: str, cards: Sequence[str], count: int = 1) -> dict:
+        """Draw ``count`` cards at random from a face-down pile, deciding them only now.
+
+        A deck is never stored shuffled: its cards are an unordered set until one is drawn,
+        so a save holds no card before its time (DESIGN "The log"). The result has the shape
+        of a roll, so undo keeps it on the table like any dice (see ``engine.session``)::
+
+            {"dice": "draw game", "faces": ["B04"], "source": "app"}
+
+        Args:
+            pile: the pile's name ("game", "store"); it names the draw in the log.
+            cards: the card ids in the pile (any order; sorted before drawing, so a seeded
+                draw does not depend on how the pile was kept).
+            count: how many to draw, 1..len(cards).
+
+        Raises:
+            DiceError: ``count`` is not between 1 and the pile's size.
+        """
+        pool = sorted(cards)
+        if not 1 <= count <= len(pool):
+            raise DiceError(f"cannot draw {count} from a pile of {len(pool)}")
+        faces = self._rng.sample(pool, count)
+        return {"dice": f"draw {pile}", "faces": faces, "source": "app"}
+
 
 def table_roll(faces: Sequence[int], count: int, sides: int = 6) -> dict:
     """Check faces typed from dice rolled at the table and make them a roll.
