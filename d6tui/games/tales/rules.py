@@ -109,7 +109,7 @@ def fold(state: Tale, event: dict) -> Tale:
         raise EventError(f"{event.get('type')}: a value is missing or malformed ({e})") from None
 
 
-def describe(event: dict) -> str:
+def describe(event: dict, state_before: object = None) -> str:
     """The event in words, from the event alone.
 
     Args:
