@@ -19,7 +19,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from d6tui.engine.dice import CustomDie, Dice, parse_typed_faces, parse_typed_pips, table_roll_custom
+from d6tui.engine.dice import (
+    CustomDie,
+    Dice,
+    parse_typed_faces,
+    parse_typed_pips,
+    table_roll_custom,
+)
 from d6tui.engine.errors import DiceError, RuleError
 
 #: What a seat is: an index into the game's seats, or None for a spectator.
@@ -344,11 +350,12 @@ def find_move(moves: Sequence[Move], move_id: str) -> Move:
     raise RuleError(f"'{move_id}' is not a legal move now; the legal moves are: {legal}")
 
 
-def fill_rolls(move: Move, dice: Dice, typed: Mapping[str, str] | None = None) -> dict:
+def fill_rolls(move: Move, dice: Dice, typed: Mapping[str, Any] | None = None) -> dict:
     """The rolls of a move's dice requests: typed faces where given, else the app's dice.
 
     Args:
-        typed: request name -> the faces typed ("3 5 h s j"); a missing name is rolled.
+        typed: request name -> the faces typed ("3 5 h s j"), or a roll a dice prompt made
+            and checked already; a missing name is rolled by the app.
 
     Raises:
         DiceError: typed faces of the wrong count or not on the die.
@@ -357,8 +364,12 @@ def fill_rolls(move: Move, dice: Dice, typed: Mapping[str, str] | None = None) -
     out = {}
     for req in move.dice:
         text = typed.pop(req.name, None)
-        out[req.name] = req.die.parse(text, req.count) if text is not None else \
-            req.die.roll(dice, req.count)
+        if isinstance(text, Mapping):  # checked already by a dice prompt
+            out[req.name] = dict(text)
+        elif text is not None:
+            out[req.name] = req.die.parse(text, req.count)
+        else:
+            out[req.name] = req.die.roll(dice, req.count)
     if typed:
         raise DiceError(f"this move rolls no dice named {', '.join(typed)}")
     return out
@@ -478,7 +489,7 @@ class GameEntry:
         return obj
 
 
-def load_object(where: str) -> Any:
-    """The object named ``"package.module:NAME"``."""
+def load_object(where: str, default: str = "RULES") -> Any:
+    """The object named ``"package.module:NAME"`` (``NAME`` left out: ``default``)."""
     module, _, name = where.partition(":")
-    return getattr(importlib.import_module(module), name)
+    return getattr(importlib.import_module(module), name or default)

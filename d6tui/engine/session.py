@@ -9,7 +9,7 @@ undo refolds at most that many events.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,6 +17,7 @@ from typing import Any
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import EventError, LogError, RuleError, StaleLogError
 from d6tui.engine.events import EventList, History
+from d6tui.engine.game import Move, Seat, fill_rolls
 from d6tui.engine.log import EventLog, LogHeader, create_log, event_block, now
 from d6tui.engine.registry import GameRules, load_rules
 from d6tui.engine.session_dice import AGAIN_KEY, SessionDice
@@ -104,7 +105,7 @@ class Session:
             LogError: the file exists or cannot be written.
         """
         rules = load_rules(game) if isinstance(game, str) else game
-        options = rules.check_options(dict(options))
+        options = rules.checked_options(dict(options))
         header = LogHeader(
             game=rules.slug,
             title=title or rules.default_title(options),
@@ -190,6 +191,51 @@ class Session:
             self.dice.rewind()
             raise
         return self._record(payload)
+
+    def moves(self, seat: Seat = None) -> list[Move]:
+        """The legal moves of ``seat`` now, undo and redo included (as the last two, when
+        they would do something); seat None is the seat the game waits for."""
+        seat = self.rules.seat_to_move(self.state) if seat is None else seat
+        out = list(self.rules.moves(self.state, seat)) if seat is not None else []
+        if self.can_undo:
+            out.append(Move("undo", "Undo the latest action", lambda *a, **k: {}, seat))
+        if self.can_redo:
+            out.append(Move("redo", "Redo, with the same dice", lambda *a, **k: {}, seat))
+        return out
+
+    def play(self, move: Move, answers: Mapping[str, Any] | None = None,
+             typed: Mapping[str, str] | None = None) -> dict:
+        """Make a legal move: check its choices, fill its dice, record its event.
+
+        Args:
+            move: one of :meth:`moves` (``undo`` and ``redo`` too).
+            answers: choice name -> value (a list where several may be picked).
+            typed: dice request name -> faces typed from table dice; the rest the app rolls.
+
+        Returns:
+            The recorded event.
+
+        Raises:
+            RuleError: an answer is not allowed, or the move breaks a rule.
+            DiceError: typed faces of the wrong count or not on the die.
+            StaleLogError, LogError: as :meth:`do`.
+        """
+        if move.id == "undo":
+            return self.undo()
+        if move.id == "redo":
+            return self.redo()
+        answers = dict(answers or {})
+        unknown = set(answers) - {c.name for c in move.choices}
+        if unknown:
+            raise RuleError(f"'{move.id}' has no choice {', '.join(sorted(unknown))}")
+        checked = {c.name: c.check(answers.get(c.name)) for c in move.choices}
+        checked = {k: v for k, v in checked.items() if v is not None}
+
+        def command(state: Any) -> dict:
+            rolls = fill_rolls(move, self.dice, typed)
+            return move.run(state, self.dice, **checked, **rolls)
+
+        return self.do(command)
 
     def undo(self) -> dict:
         """Undo the latest effective game event (recorded as an ``undone`` event).
