@@ -133,7 +133,7 @@ class OptionField:
 
 #: The seed field every game has; the engine adds it, so no game declares it.
 SEED_FIELD = OptionField(
-    "seed", "Seed", "int", None, "seed the app's dice (reproducible games, tests)",
+    "seed", "a seed", "int", None, "seed the app's dice (reproducible games, tests)",
     min=0, max=2**63 - 1, optional=True)
 
 

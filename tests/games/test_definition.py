@@ -154,7 +154,7 @@ def test_the_schema_checks_each_kind_of_field() -> None:
         check_schema(fields, {"mode": "c"})
     with pytest.raises(RuleError, match="runs from 1 to 5"):
         fields[0].parse("9")
-    with pytest.raises(RuleError, match="Seed runs from 0"):
+    with pytest.raises(RuleError, match="a seed runs from 0"):
         check_schema(fields, {"seed": -1})
 
 
