@@ -58,16 +58,18 @@ class PieceEnd:
 
     Attributes:
         body: the keys' text, without the end mark.
-        status: "ok" (a matching end mark, then at most blank lines), "none" (no end mark),
-            "mismatch" (an end mark that does not match the text), "junk" (a matching end
-            mark followed by text), "next" (a matching end mark followed by the start of the
-            next block's ``[[events]]`` line, cut short).
+        status: "ok" (an end mark, then at most blank lines), "none" (no end mark: the
+            block was cut off), "junk" (an end mark followed by text), "next" (an end mark
+            followed by the start of the next block's ``[[events]]`` line, cut short).
         end: the length of the whole event in characters (through its end mark's newline).
+        edited: the end mark does not match the text: the block was changed after it was
+            written (by hand, most likely; a cut never leaves an end mark behind).
     """
 
     body: str
     status: str
     end: int
+    edited: bool = False
 
 
 def piece_end(piece: str) -> PieceEnd:
@@ -87,14 +89,13 @@ def piece_end(piece: str) -> PieceEnd:
         return PieceEnd(piece, "none", len(piece))
     body = piece[:i]
     end = i + _END_LEN
-    if end_mark(BLOCK_HEAD + body) != piece[i:end]:
-        return PieceEnd(body, "mismatch", end)
+    edited = end_mark(BLOCK_HEAD + body) != piece[i:end]
     rest = piece[end:].lstrip("\n")
     if not rest:
-        return PieceEnd(body, "ok", end)
+        return PieceEnd(body, "ok", end, edited)
     if "[[events]]".startswith(rest.rstrip("\n")) and piece[end:].startswith("\n"):
-        return PieceEnd(body, "next", end)
-    return PieceEnd(body, "junk", end)
+        return PieceEnd(body, "next", end, edited)
+    return PieceEnd(body, "junk", end, edited)
 
 
 @dataclass(frozen=True)

@@ -390,22 +390,24 @@ class LogReader:
         seq = index + 1
         if end.status == "ok":
             self.strict = True
-            yield parse_block(self.path, end.body, index, known_type, line_of), offset, \
-                len(data), text
+            try:
+                ev = parse_block(self.path, end.body, index, known_type, line_of)
+            except LogError as e:
+                if not end.edited:
+                    raise
+                raise LogError(self.path, f"{e.reason} (the event was changed after d6tui "
+                               "wrote it: its end mark does not match)", seq=e.seq,
+                               line=e.line) from None
+            yield ev, offset, len(data), text
             return
         if not last:
-            what = {"none": "has no end mark", "mismatch": "does not match its end mark",
-                    "junk": "is followed by text that is not an event",
-                    "next": "is followed by text that is not an event"}[end.status]
+            what = ("has no end mark" if end.status == "none"
+                    else "is followed by text that is not an event")
             raise LogError(self.path, f"the event {what}: the file was damaged or edited "
-                           "here (d6tui writes a checked end mark after every event)",
+                           "here (d6tui writes an end mark after every event)",
                            seq=seq, line=self._line)
         if end.status == "none":
             raise unmarked_last(self.path, text, index, known_type)
-        if end.status == "mismatch":
-            raise TruncatedLogError(
-                self.path, index, f"the last event ({seq}) does not match its end mark: it "
-                "was damaged as it was written, or edited by hand")
         whole = text[: end.end]
         yield (parse_block(self.path, end.body, index, known_type, line_of), offset,
                len(whole.encode("utf-8")), whole)
