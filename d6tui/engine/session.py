@@ -26,6 +26,8 @@ CHECKPOINT_EVERY = 64
 #: How many recent states the session keeps so that undoing the latest moves costs no fold
 #: (states are immutable and share their parts, so each costs little).
 RECENT_STATES = 32
+#: How often (in events) a load reports its progress (and may be cancelled).
+PROGRESS_EVERY = 200
 
 
 @dataclass(frozen=True)
@@ -128,7 +130,8 @@ class Session:
         """Open a save file and fold its events.
 
         Args:
-            progress: called as ``progress(bytes_read, file_size)`` every 500 events.
+            progress: called as ``progress(bytes_read, file_size)`` every
+                :data:`PROGRESS_EVERY` events; it may raise to stop the load.
             rules: the game's rules; by default looked up from the header's ``game``.
 
         Raises:
@@ -165,7 +168,7 @@ class Session:
                     if reader.trimmed and next(events, None) is None:
                         raise reader.cut_at(ev["seq"] - 1, reason) from None
                     raise LogError(p, reason, seq=ev["seq"]) from None
-                if progress is not None and ev["seq"] % 500 == 0:
+                if progress is not None and ev["seq"] % PROGRESS_EVERY == 0:
                     progress(offset, total)
             log.last_seq = len(session.events)
             log.strict = reader.strict
