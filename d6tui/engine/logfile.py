@@ -266,6 +266,11 @@ class LogReader:
             pieces = split_pieces(self._f, p)
             _, head_bytes = next(pieces)
             head = self._decode(head_bytes, None)
+            # A file cut inside the first block's ``[[events]]`` line: the header is whole.
+            tail = head[head.rfind("\n") + 1:]
+            self._first_cut = bool(tail) and "[[events]]".startswith(tail)
+            if self._first_cut:
+                head = head[: -len(tail)]
             if "\r\n" in head:
                 raise self._crlf()
             check_piece(p, head, None, 1)
@@ -350,6 +355,8 @@ class LogReader:
             LogError: a block breaks the limits, is not valid TOML (with its file line), is
                 not a well-formed event, or (before the last) has no matching end mark.
         """
+        if self._first_cut and self.strict:
+            raise TruncatedLogError(self.path, 0, "the file ends in the middle of event 1")
         pieces = iter(self._pieces)
         piece = next(pieces, None)
         index = 0
