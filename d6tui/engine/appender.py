@@ -254,11 +254,14 @@ class EventLog:
                       else f"could not save the move ({e.strerror or e})")
             try:
                 os.ftruncate(fd, self._size)
-                os.fsync(fd)
             except OSError:
                 raise LogError(self.path, f"{reason}, and the file could not be cut back to "
                                "its last whole event: reopen the game, which offers to keep "
                                "its complete events") from None
+            try:
+                os.fsync(fd)
+            except OSError:  # the cut shows to every reader; a crash now leaves at most an
+                pass  # unmarked tail, which the loader finds torn
             raise LogError(self.path, f"{reason}: nothing of this move was saved") from None
 
     def read_span(self, offset: int, length: int) -> str:
