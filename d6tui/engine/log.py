@@ -27,23 +27,38 @@ event and the move is refused, so nothing half-written stays behind.
 **End marks (format version 2).** Every block ends with the comment line
 ``# end crc32=XXXXXXXX``: the CRC-32 of the block's UTF-8 text from its ``[[events]]`` line
 through the newline of its last key, then a blank line. Being a TOML comment, it leaves the
-file valid TOML for any reader. A block is whole only when its end mark is there and matches:
+file valid TOML for any reader. A block is whole only when its end mark is there:
 
-- a last block without a matching end mark was cut off (even at a line's end) and is not
-  loaded: the load raises :class:`~d6tui.engine.errors.TruncatedLogError`, and
-  :func:`recover` keeps the whole events before it;
-- an earlier block without one is damage in the middle of the file, which is refused.
+- a last block without an end mark was cut off (even at a line's end) and is not loaded:
+  the load raises :class:`~d6tui.engine.errors.TruncatedLogError`, and :func:`recover`
+  keeps the whole events before it; text after the last end mark is named the same way;
+- an earlier block without one is damage in the middle of the file, which is refused;
+- an end mark whose CRC does not match says the block was changed after it was written. A
+  cut never leaves a mark behind (a block is written in one ``write``, the mark last), so
+  this is an edit by hand, not a tear: the block is read on, like any event, and if it then
+  fails to parse, the message says it was edited. (Saves edited by hand keep giving their
+  own reason, such as a face that is not on the die.)
 
 **Version 1** files (no end marks; the three example saves) are still read, with the old
 checks: the only blank line of a block is its last, so a file not ending in a blank line was
-cut off, unless only that line is missing. New events appended to a version-1 file carry end
-marks (the header is never rewritten); once a block of the file has one, every later block
-must have one too.
+cut off, unless only that line is missing (then the last block is taken as whole when it
+parses: a cut at a line's end inside it cannot be told, which is why version 2 has marks).
+New events appended to a version-1 file carry end marks (the header is never rewritten);
+from its first marked block on, the last block must carry a mark or end in the blank line
+an older d6tui writes, so only a cut in the very first block this version appends to a
+version-1 file can still pass for whole.
+
+**Limits.** Nothing is parsed before it passes :mod:`d6tui.engine.limits`: the file must be
+a regular file (opened with ``O_NONBLOCK``, then ``fstat``), at most 128 MiB; each piece (the
+header, each block) at most 4 MiB, lines at most 1 MiB, nesting at most 32 deep, dotted keys
+at most 16 parts, at most 100,000 keys. An append whose block breaks them is refused before
+it is written, so a save never holds an event it could not load again.
 
 Events are plain dicts with ``seq`` (1, 2, 3...), ``type`` and ``at`` first, then the game's own
-keys. TOML has no null, so keys whose value is None are left out. Before any text is parsed it
-is checked against :mod:`d6tui.engine.limits` (regular file, size, line length, nesting depth,
-dotted keys), and an event that breaks those limits is refused before it is written.
+keys. TOML has no null, so keys whose value is None are left out.
+
+This module is the public face of the log: the reader is in :mod:`d6tui.engine.logfile`,
+appending in :mod:`d6tui.engine.appender`, the checks in :mod:`d6tui.engine.logcheck`.
 """
 
 from __future__ import annotations

@@ -244,6 +244,8 @@ class LogReader:
         pad: the file lacks its final blank line (the next append adds it).
         trimmed: a version-1 file lacks its final blank line, so its last event may have been
             cut at a line's end (the old checks cannot tell).
+        strict: the blocks read so far must carry end marks (a version-2 file, or a
+            version-1 file from its first marked block on).
 
     Raises (on construction):
         TruncatedLogError: a version-1 file ends mid-event; ``complete`` whole events precede
