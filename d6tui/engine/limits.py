@@ -45,6 +45,10 @@ _DOTTED = re.compile(r'(?:[ \t]*+\.[ \t]*+[A-Za-z0-9_"\'-]++){' + str(MAX_KEY_PA
 _BRACKETS = re.compile(r"[^\[\]{}]++")
 
 
+#: Opening a FIFO without this waits for a writer forever (Windows has no FIFOs to fear).
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+
+
 def _size_words(n: int) -> str:
     if n >= 1024 * 1024:
         return f"{n / (1024 * 1024):.0f} MiB"
@@ -70,7 +74,8 @@ def open_save(path: Path) -> BinaryIO:
         LogError: not found, not a regular file, too large, or unreadable (one line).
     """
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(path, os.O_RDONLY | _NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+                     | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         raise LogError(path, "no such file") from None
     except IsADirectoryError:
@@ -87,8 +92,8 @@ def open_save(path: Path) -> BinaryIO:
         if st.st_size > MAX_SAVE_BYTES:
             raise LogError(path, f"the file is {_size_words(st.st_size)}, larger than any "
                            f"d6tui save can be ({_size_words(MAX_SAVE_BYTES)})")
-        # Reads of a regular file never block; the flag only mattered for the open.
-        os.set_blocking(fd, True)
+        if _NONBLOCK:  # reads of a regular file never block; the flag was for the open
+            os.set_blocking(fd, True)
         return os.fdopen(fd, "rb")
     except BaseException:
         os.close(fd)
