@@ -107,6 +107,8 @@ class GameScreen(Screen):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
+        #: The last problem the file watch showed (each is shown once, not every poll).
+        self._watch_problem = ""
 
     @property
     def game_name(self) -> str:
@@ -202,7 +204,6 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         self.refresh_game()
-        self._watch_problem = ""
         if self.session.log is not None:
             self.set_interval(WATCH_EVERY, self.check_file, name="watch-save")
 
