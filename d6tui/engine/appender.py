@@ -101,12 +101,17 @@ class EventLog:
 
     @property
     def size(self) -> int:
-        """How many bytes of the file this log has read or written."""
+        """How many bytes of the file this log has read or written (the end of its last
+        whole event)."""
         return self._size
 
     def changed_on_disk(self) -> bool:
         """Whether the file's size differs from what this log has read or written (another
-        window appended, or something cut it); a cheap ``stat``, for polling."""
+        window appended, or something cut it); a cheap ``stat``, for polling.
+
+        Returns:
+            True when :meth:`read_new` has something to read (or to report).
+        """
         try:
             return os.stat(self.path).st_size != self._size
         except OSError:

@@ -101,7 +101,14 @@ def open_save(path: Path) -> BinaryIO:
 
 
 def is_regular_file(path: Path) -> bool:
-    """Whether ``path`` is a regular file (following links), found without opening it."""
+    """Whether ``path`` is a regular file (following links), found without opening it.
+
+    Args:
+        path: the file.
+
+    Returns:
+        False for a FIFO, device, socket, folder or missing file.
+    """
     try:
         return stat.S_ISREG(os.stat(path).st_mode)
     except OSError:
@@ -109,7 +116,16 @@ def is_regular_file(path: Path) -> bool:
 
 
 def piece_too_large(path: Path, size: int, seq: int | None) -> LogError:
-    """The error for a header or event block over :data:`MAX_EVENT_BYTES`."""
+    """The error for a header or event block over :data:`MAX_EVENT_BYTES`.
+
+    Args:
+        path: the file.
+        size: the piece's size in bytes.
+        seq: the event's ``seq``, or None for the header.
+
+    Returns:
+        The error to raise.
+    """
     what = "the header" if seq is None else f"event {seq}"
     return LogError(path, f"{what} is more than {_size_words(MAX_EVENT_BYTES)} long, larger "
                     "than any d6tui save holds", seq=seq)

@@ -47,8 +47,16 @@ _HEX = re.compile(r"[0-9a-f]{8}\n")
 
 
 def end_mark(block: str) -> str:
-    """The end-mark line closing ``block`` (its text from ``[[events]]`` through the newline of
-    its last key): a TOML comment carrying the CRC-32 of the block's UTF-8 bytes."""
+    """The end-mark line closing a block: a TOML comment carrying the CRC-32 of its UTF-8
+    bytes.
+
+    Args:
+        block: the block's text from its ``[[events]]`` line through the newline of its last
+            key.
+
+    Returns:
+        ``# end crc32=XXXXXXXX`` and a newline.
+    """
     return f"{END_PREFIX}{zlib.crc32(block.encode('utf-8')):08x}\n"
 
 
@@ -161,6 +169,13 @@ def clean(value: Any, key: str = "") -> Any:
 def parse(path: Path, text: str) -> dict:
     """``text`` parsed as TOML.
 
+    Args:
+        path: the file, for messages.
+        text: the text.
+
+    Returns:
+        The document.
+
     Raises:
         LogError: not valid TOML, with the line.
     """
@@ -175,6 +190,12 @@ def parse(path: Path, text: str) -> dict:
 
 def check_event_shape(path: Path, i: int, ev: Any, known: Callable[[str], bool] | None) -> None:
     """Check that event ``i`` (0-based) has the right ``seq``, a type and a time stamp.
+
+    Args:
+        path: the file, for messages.
+        i: the event's index.
+        ev: the parsed event.
+        known: tells whether a game event type exists (None: any type).
 
     Raises:
         LogError: it does not.
@@ -196,6 +217,13 @@ def check_event_shape(path: Path, i: int, ev: Any, known: Callable[[str], bool] 
 def file_version(path: Path, doc: dict) -> int:
     """The format version a header document declares.
 
+    Args:
+        path: the file, for messages.
+        doc: the parsed header.
+
+    Returns:
+        The version (1 up to :data:`VERSION`).
+
     Raises:
         LogError: not a d6tui log, or the version is not a number this code reads.
     """
@@ -215,6 +243,13 @@ def file_version(path: Path, doc: dict) -> int:
 
 def header_of(path: Path, doc: dict) -> LogHeader:
     """The checked header of a parsed header document, upgraded to :data:`VERSION`.
+
+    Args:
+        path: the file, for messages.
+        doc: the parsed header.
+
+    Returns:
+        The header.
 
     Raises:
         LogError: not a d6tui log, a newer version, or a header key missing or wrong.
@@ -277,6 +312,15 @@ def unmarked_last(path: Path, body: str, index: int,
 
     When the text is not TOML the file plainly ends mid-event. When it is TOML but not a
     well-formed event, the reason is given, since it may have been written by hand.
+
+    Args:
+        path: the file.
+        body: the last block's text.
+        index: its index (0-based): the number of whole events before it.
+        known_type: tells whether a game event type exists.
+
+    Returns:
+        The error to raise.
     """
     try:
         parse_block(path, body, index, known_type)
@@ -301,6 +345,13 @@ def complete_prefix(path: Path, text: str) -> tuple[str, int, bool]:
     Every block ends with the only blank line it has, so when the last block holds a blank
     line, what precedes it is a whole event and what follows is not part of it: that event is
     kept if it parses.
+
+    Args:
+        path: the file, for messages.
+        text: the whole file.
+
+    Returns:
+        ``(prefix_text, whole_events, junk_after_a_whole_event)``.
 
     Raises:
         LogError: the damage is not only at the end (the part before the last block is bad).
