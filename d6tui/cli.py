@@ -288,9 +288,24 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_recover(args: argparse.Namespace) -> int:
     """``d6tui recover FILE``: keep the complete events of a log cut off mid-event."""
+    from d6tui.engine.errors import LogError
     from d6tui.engine.log import recover
+    from d6tui.engine.session import Session
 
-    backup, kept = recover(args.file)
+    keep = None
+    try:
+        Session.load(args.file).close()
+    except TruncatedLogError as e:
+        keep = e.complete  # what folding found whole (a cut may show only there)
+    except LogError:
+        pass  # not a cut, perhaps: recover says whether its end is whole
+    else:
+        print(f"nothing to recover: {args.file} is whole; it was left as it is")
+        return 0
+    backup, kept = recover(args.file, keep)
+    if backup is None:
+        print(f"nothing to recover: the end of {args.file} is whole; it was left as it is")
+        return 0
     print(f"kept {kept} complete events in {args.file}; the damaged file was copied to {backup}")
     return 0
 
@@ -421,3 +436,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as e:  # a read-only or full disk, a folder that cannot be made
+        where = f"{e.filename}: " if e.filename else ""
+        return _fail(f"{where}{e.strerror or e}")
+    except RecursionError:  # pragma: no cover - the loader's limits stop deep nesting first
+        return _fail("a file nests too deep to be read")

@@ -9,6 +9,7 @@ undo refolds at most that many events.
 from __future__ import annotations
 
 import os
+from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +25,11 @@ from d6tui.engine.session_dice import AGAIN_KEY, SessionDice
 
 #: How often (in effective game events) the session keeps a copy of the state for undo.
 CHECKPOINT_EVERY = 64
+#: How many recent states the session keeps so that undoing the latest moves costs no fold
+#: (states are immutable and share their parts, so each costs little).
+RECENT_STATES = 32
+#: How often (in events) a load reports its progress (and may be cancelled).
+PROGRESS_EVERY = 200
 
 
 @dataclass(frozen=True)
@@ -112,9 +118,14 @@ class Session:
             created=now(),
             options=options,
         )
-        log = create_log(path, header) if path is not None else None
-        session = cls(rules, header, log, dice)
+        session = cls(rules, header, None, dice)
         session._record(rules.start(options, session.dice))
+        if path is not None:
+            # The header and the first event appear together or not at all (DESIGN "The log").
+            block = "[[events]]\n" + session.events.text(0) + "\n"
+            log = create_log(path, header, session.events[0], block)
+            session.log = log
+            session.events.set_reader(log.read_span)
         return session
 
     @classmethod
@@ -125,7 +136,8 @@ class Session:
         """Open a save file and fold its events.
 
         Args:
-            progress: called as ``progress(bytes_read, file_size)`` every 500 events.
+            progress: called as ``progress(bytes_read, file_size)`` every
+                :data:`PROGRESS_EVERY` events; it may raise to stop the load.
             rules: the game's rules; by default looked up from the header's ``game``.
 
         Raises:
@@ -148,7 +160,7 @@ class Session:
                 raise LogError(p, f"this is a {header.game} save, not {rules.slug}")
             types = rules.event_types | ENGINE_EVENT_TYPES
             log = EventLog(p, header, 0, reader.size)
-            log.pad = reader.trimmed
+            log.pad = reader.pad
             session = cls(rules, header, log, dice)
             total = max(1, reader.size)
             # One block at a time, kept as a place in the file: memory stays small.
@@ -162,9 +174,14 @@ class Session:
                     if reader.trimmed and next(events, None) is None:
                         raise reader.cut_at(ev["seq"] - 1, reason) from None
                     raise LogError(p, reason, seq=ev["seq"]) from None
-                if progress is not None and ev["seq"] % 500 == 0:
+                if progress is not None and ev["seq"] % PROGRESS_EVERY == 0:
                     progress(offset, total)
             log.last_seq = len(session.events)
+            log.strict = reader.strict
+        if not session.events:
+            log.close()
+            raise LogError(p, "the save holds no events (it was cut off before its first move "
+                           "was saved), so there is no game in it to open")
         return session
 
     # -- acting ---------------------------------------------------------------------------
@@ -314,17 +331,24 @@ class Session:
         return len(self.events) + 1
 
     def refresh(self) -> int:
-        """Fold in events another window appended; returns how many there were."""
+        """Fold in events another window appended, reading only the file's new tail.
+
+        Returns:
+            How many events there were.
+
+        Raises:
+            LogError: the file shrank or its new text is not whole events (nothing is folded),
+                or a new event does not fit the game.
+        """
         if self.log is None:
             return 0
-        from d6tui.engine.log import read_log
-
-        _, events, size = read_log(self.log.path)
-        new = events[len(self.events):]
-        for ev in new:
-            self._apply(ev, _block_text(ev))
+        new = self.log.read_new()
+        for ev, offset, length in new:
+            try:
+                self._apply(ev, span=(offset, length))
+            except (EventError, RuleError, KeyError, TypeError, ValueError) as e:
+                raise LogError(self.log.path, str(e) or type(e).__name__, seq=ev["seq"]) from None
         self.log.last_seq = len(self.events)
-        self.log._size = size
         return len(new)
 
     # -- internals ------------------------------------------------------------------------
@@ -419,15 +443,35 @@ class Session:
             self.events.append(event, text if text is not None else _block_text(event))
 
     def _fold(self, event: dict) -> None:
+        recent = self._recent_states()
+        n = len(self._effective)
+        while recent and recent[-1][0] >= n:
+            recent.pop()
+        recent.append((n, self.state))  # the state before this event: what its undo returns to
         self.state = self.rules.fold(self.state, event)
         self._effective.append(event["seq"])
-        n = len(self._effective)
+        n += 1
         if n % CHECKPOINT_EVERY == 0:
             self._checkpoints[n] = self.state
+
+    def _recent_states(self) -> deque[tuple[int, Any]]:
+        """The states after the first ``k`` effective events, for the latest few ``k`` (most
+        recent last), so that an undo costs no refold. An entry stays true while the first
+        ``k`` effective events stay the same: only an undo changes them, and it drops every
+        entry past its own point (see :meth:`_refold`)."""
+        recent: deque[tuple[int, Any]] | None = self.__dict__.get("_recent")
+        if recent is None:
+            recent = self.__dict__["_recent"] = deque(maxlen=RECENT_STATES)
+        return recent
 
     def _refold(self, n: int) -> Any:
         for k in [k for k in self._checkpoints if k > n]:
             del self._checkpoints[k]
+        recent = self._recent_states()
+        while recent and recent[-1][0] > n:
+            recent.pop()
+        if recent and recent[-1][0] == n:
+            return recent[-1][1]
         base = max(self._checkpoints)
         state = self._checkpoints[base]
         for seq in self._effective[base:n]:

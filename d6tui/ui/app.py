@@ -27,6 +27,10 @@ from d6tui.ui.screens.home import HomeScreen, OpenSave, StartGame
 from d6tui.ui.themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes, theme_names
 
 
+class _LoadCancelled(Exception):
+    """Raised in the load worker when the player cancelled the load."""
+
+
 @dataclass
 class LoadProgress(Message):
     """A save being loaded has folded ``done`` of ``total`` events (from the load worker)."""
@@ -244,15 +248,30 @@ class D6App(App):
         self.push_screen(LoadingScreen(Path(path)))
         self._load(Path(path))
 
+    def cancel_load(self) -> None:
+        """Stop a load in progress (Escape on the loading screen); its result is dropped."""
+        self.workers.cancel_group(self, "load")
+
     @work(thread=True, exclusive=True, group="load")
     def _load(self, path: Path) -> None:
+        from textual.worker import get_current_worker
+
         from d6tui.engine.session import Session
 
+        worker = get_current_worker()
+
         def progress(done: int, total: int) -> None:
+            if worker.is_cancelled:
+                raise _LoadCancelled
             self.post_message(LoadProgress(done, total))
 
         try:
             session = Session.load(path, progress=progress)
+            if worker.is_cancelled:
+                session.close()
+                return
+        except _LoadCancelled:
+            return
         except LogError as e:
             self.post_message(LoadFailed(path, e))
             return
@@ -277,10 +296,18 @@ class D6App(App):
             if isinstance(screen, LoadingScreen):
                 screen.progress(message.done, message.total)
 
+    def _loading(self) -> bool:
+        from d6tui.ui.screens.loading import LoadingScreen
+
+        return any(isinstance(s, LoadingScreen) for s in self.screen_stack)
+
     @on(SessionLoaded)
     def _loaded(self, message: SessionLoaded) -> None:
         from d6tui.ui.screens.loading import LoadingScreen
 
+        if not self._loading():  # the player cancelled it
+            message.session.close()  # type: ignore[attr-defined]
+            return
         if isinstance(self.screen, LoadingScreen):
             # Replace it: the home screen underneath is not shown (nor re-scanned) between.
             self.show_game(message.session, replace=True)
@@ -292,6 +319,8 @@ class D6App(App):
     def _failed(self, message: LoadFailed) -> None:
         from d6tui.ui.screens.modals import LoadErrorModal
 
+        if not self._loading():  # the player cancelled it
+            return
         self._close_loading()
 
         def done(repaired: bool | None) -> None:
