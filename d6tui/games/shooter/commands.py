@@ -131,12 +131,14 @@ def _draw_payload(state: ShooterState, dice: Dice | None, press_on: bool) -> dic
     if not state.deck and not state.discard:
         return {"type": "deck_exhausted", "by": by}
     payload: dict[str, Any] = {"type": "card_drawn", "by": by}
-    deck = state.deck
-    if not deck:
-        deck = tuple(_dice(dice).shuffle(state.discard))
-        payload["reshuffled"] = list(deck)
-    card = state.cards[deck[0]]
-    payload.update(card=card.id, name=card.name, kind=card.kind)
+    pile = state.deck
+    if not pile:
+        # the discard pile becomes the deck, still unordered: nothing of it is stored
+        pile = state.discard
+        payload["reshuffled"] = True
+    drawn = _dice(dice).draw("game", pile)
+    card = state.cards[drawn["faces"][0]]
+    payload.update(card=card.id, drawn=drawn, name=card.name, kind=card.kind)
     if card.kind == "event":
         payload["effect"] = card.effect
     else:
@@ -479,9 +481,24 @@ def take_reward(state: ShooterState, *, dice: Dice | None = None, card: str | No
     if discard is not None:
         payload["discard"] = discard
     pre = F.take_store_card(F.hand_discard(state, state.current, discard), state.current, card)
-    if F.refill_needs_shuffle(pre):
-        payload["reshuffled"] = _dice(dice).shuffle(pre.store_discard)
+    payload.update(_refill(pre, dice))
     return payload
+
+
+def _refill(pre: ShooterState, dice: Dice | None) -> dict[str, Any]:
+    """The facts of refilling the store after a card left it ("Setup"): ``reshuffled = true``
+    when the store discard becomes the face-down pile, and ``drawn``, the cards turned up,
+    decided now."""
+    out: dict[str, Any] = {}
+    n = F.refill_count(pre)
+    if F.refill_needs_shuffle(pre):
+        out["reshuffled"] = True
+        pile = pre.store_discard
+    else:
+        pile = pre.store_down
+    if n:
+        out["drawn"] = _dice(dice).draw("store", pile, n)
+    return out
 
 
 def decline_reward(state: ShooterState, *, dice: Dice | None = None) -> dict:
@@ -551,8 +568,7 @@ def buy(state: ShooterState, *, dice: Dice | None = None, card: str | None = Non
                                "name": state.cards[card].name, "price": price,
                                "paying": paying, "paid": money}
     pre = F.take_store_card(F.cash_cards(state, state.current, paying), state.current, card)
-    if F.refill_needs_shuffle(pre):
-        payload["reshuffled"] = _dice(dice).shuffle(pre.store_discard)
+    payload.update(_refill(pre, dice))
     return payload
 
 

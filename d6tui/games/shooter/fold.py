@@ -123,7 +123,7 @@ def take_store_card(state: ShooterState, i: int, card: str) -> ShooterState:
 
 
 def refill_needs_shuffle(state: ShooterState) -> bool:
-    """Whether refilling the store must first shuffle the store discard face down ("Setup").
+    """Whether refilling the store must first turn the store discard face down ("Setup").
 
     Args:
         state: the game after a store card was taken.
@@ -135,27 +135,67 @@ def refill_needs_shuffle(state: ShooterState) -> bool:
             and bool(state.store_discard))
 
 
-def refill_store(state: ShooterState, reshuffled: Any) -> ShooterState:
-    """Turn face-down store cards up until 3 show ("Setup"); shuffle the discard in if needed.
+def refill_count(state: ShooterState) -> int:
+    """How many store cards a refill turns face up ("Setup"): up to 3 showing, as many as
+    the face-down pile (after the discard is turned into it, if needed) holds.
 
     Args:
         state: the game after a store card was taken.
-        reshuffled: the new face-down order from the event, or None.
+
+    Returns:
+        0 to 3.
+    """
+    pile = len(state.store_discard) if refill_needs_shuffle(state) else len(state.store_down)
+    return min(max(0, STORE_FACE_UP - len(state.store_up)), pile)
+
+
+def refill_store(state: ShooterState, ev: dict) -> ShooterState:
+    """Turn face-down store cards up until 3 show ("Setup"); the discard becomes the pile first
+    if the pile is empty.
+
+    Two shapes of event are folded. Today's carries ``drawn``, the cards turned up, decided
+    when drawn (:meth:`d6tui.engine.dice.Dice.draw`), and ``reshuffled = true`` when the
+    store discard became the face-down pile (an unordered pile). A save written before
+    draws were decided when drawn turns up the top of the stored face-down order, and a
+    reshuffle stores the new order as a list in ``reshuffled``.
+
+    Args:
+        state: the game after a store card was taken.
+        ev: the event (``reward_taken`` or ``store_bought``).
 
     Returns:
         The new state.
 
     Raises:
-        EventError: a shuffle is needed and missing, or given and not needed, or not the
-            store discard's cards.
+        EventError: a reshuffle is needed and missing, or given and not needed; the drawn
+            cards are not in the face-down pile or not as many as the refill needs; an old
+            event turns up cards of a pile whose order was never stored.
     """
+    reshuffled = ev.get("reshuffled")
+    drawn = ev.get("drawn")
     if refill_needs_shuffle(state):
-        _check_perm(reshuffled, state.store_discard, "the store discard")
-        state = evolve(state, store_down=tuple(reshuffled), store_discard=())
+        if drawn is None and isinstance(reshuffled, list):
+            _check_perm(reshuffled, state.store_discard, "the store discard")
+            state = evolve(state, store_down=tuple(reshuffled), store_discard=(),
+                           store_ordered=True)
+        elif reshuffled is True:
+            state = evolve(state, store_down=state.store_discard, store_discard=(),
+                           store_ordered=False)
+        else:
+            raise EventError("the face-down store pile is empty: the event must turn the "
+                             "store discard into it")
     elif reshuffled is not None:
         raise EventError("the event shuffles the store, but the face-down pile is not empty")
-    n = max(0, STORE_FACE_UP - len(state.store_up))
+    n = min(max(0, STORE_FACE_UP - len(state.store_up)), len(state.store_down))
+    if drawn is not None:
+        if n == 0:
+            raise EventError("the event turns up store cards, but the store needs none")
+        up = _drawn(drawn, "store", state.store_down, n, "the face-down store pile")
+        return evolve(state, store_up=state.store_up + up,
+                      store_down=_remove(state.store_down, up), store_ordered=False)
     if n:
+        if not state.store_ordered:
+            raise EventError("the event does not say which store cards were turned up")
         state = evolve(state, store_up=state.store_up + state.store_down[:n],
                         store_down=state.store_down[n:])
     return state
@@ -164,6 +204,23 @@ def refill_store(state: ShooterState, reshuffled: Any) -> ShooterState:
 def _check_perm(order: Any, pile: tuple[str, ...], what: str) -> None:
     if not isinstance(order, list) or Counter(order) != Counter(pile):
         raise EventError(f"the shuffled order is not the cards of {what}")
+
+
+def _drawn(drawn: Any, pile: str, cards: tuple[str, ...], count: int,
+           what: str) -> tuple[str, ...]:
+    """The cards of a stored draw (``{"dice": "draw game", "faces": [...]}``), checked: as
+    many as drawn, different, and all in the pile ("Setup")."""
+    if not isinstance(drawn, dict) or drawn.get("dice") != f"draw {pile}":
+        raise EventError(f"the draw from {what} must be a table with dice = \"draw {pile}\"")
+    faces = drawn.get("faces")
+    if not isinstance(faces, list) or len(faces) != count:
+        raise EventError(f"the draw from {what} must name {plural(count, 'card')}")
+    if drawn.get("source", "app") not in ("app", "table"):
+        raise EventError(f"unknown draw source {drawn.get('source')!r}")
+    if len(set(faces)) != len(faces) or not set(faces).issubset(cards):
+        raise EventError(f"{', '.join(map(repr, faces))} {'is' if count == 1 else 'are'} "
+                         f"not in {what}")
+    return tuple(faces)
 
 
 # -- turn structure ----------------------------------------------------------------------------
@@ -332,17 +389,59 @@ def _game_started(state: ShooterState, ev: dict) -> ShooterState:
         if c.id in cards:
             raise EventError(f"card {c.id} appears twice")
         cards[c.id] = c
-    deck, store = ev.get("deck"), ev.get("store")
-    game_ids = [c for c, v in cards.items() if v.kind != "store"]
-    store_ids = [c for c, v in cards.items() if v.kind == "store"]
-    _check_perm(deck, tuple(game_ids), "the Game deck")
-    _check_perm(store, tuple(store_ids), "the General Store")
-    assert isinstance(deck, list) and isinstance(store, list)
-    state = evolve(
-        state, players=tuple(Player(n) for n in names), cards=cards, deck=tuple(deck),
-        store_up=tuple(store[:STORE_FACE_UP]), store_down=tuple(store[STORE_FACE_UP:]), turn=0,
-    )
+    game_ids = tuple(c for c, v in cards.items() if v.kind != "store")
+    store_ids = tuple(c for c, v in cards.items() if v.kind == "store")
+    players = tuple(Player(n) for n in names)
+    if "deck" in ev or "store" in ev:
+        # a save written before draws were decided when drawn: both piles' orders are stored
+        deck, store = ev.get("deck"), ev.get("store")
+        _check_perm(deck, game_ids, "the Game deck")
+        _check_perm(store, store_ids, "the General Store")
+        assert isinstance(deck, list) and isinstance(store, list)
+        state = evolve(
+            state, players=players, cards=cards, deck=tuple(deck),
+            store_up=tuple(store[:STORE_FACE_UP]), store_down=tuple(store[STORE_FACE_UP:]),
+            turn=0, deck_ordered=True, store_ordered=True,
+        )
+    else:
+        up = _drawn(ev.get("drawn"), "store", store_ids, min(STORE_FACE_UP, len(store_ids)),
+                    "the General Store")
+        state = evolve(state, players=players, cards=cards, deck=game_ids, store_up=up,
+                       store_down=_remove(store_ids, up), turn=0)
     return _start_turn(state, 0)
+
+
+def _draw_game_card(state: ShooterState, ev: dict) -> tuple[ShooterState, str]:
+    """Take the drawn card out of the Game deck; an empty deck is first refilled from the
+    discard pile ("Setup", "On Your Turn").
+
+    Today's ``card_drawn`` carries ``drawn``, the card decided when drawn, which must be in
+    the deck (an unordered pile), and ``reshuffled = true`` when the discard pile became the
+    deck. A save written before that draws the top of the stored order, and a reshuffle stores
+    the new order as a list in ``reshuffled``.
+    """
+    card = ev.get("card")
+    reshuffled = ev.get("reshuffled")
+    if reshuffled is not None and state.deck:
+        raise EventError("the event reshuffles the discard pile, but the deck is not empty")
+    if "drawn" in ev:
+        if not state.deck:
+            if reshuffled is not True:
+                raise EventError("the Game deck is empty: the event must turn the discard "
+                                 "pile into a new deck")
+            state = evolve(state, deck=state.discard, discard=(), deck_ordered=False)
+        (drawn,) = _drawn(ev["drawn"], "game", state.deck, 1, "the Game deck")
+        if drawn != card:
+            raise EventError(f"the event draws {drawn!r} but names {card!r}")
+        return evolve(state, deck=_remove(state.deck, (card,)), deck_ordered=False), card
+    if reshuffled is not None:
+        _check_perm(reshuffled, state.discard, "the discard pile")
+        state = evolve(state, deck=tuple(reshuffled), discard=(), deck_ordered=True)
+    if not state.deck_ordered:
+        raise EventError("the event does not say which card was drawn from the Game deck")
+    if not state.deck or state.deck[0] != card:
+        raise EventError(f"{card!r} is not the top card of the Game deck")
+    return evolve(state, deck=state.deck[1:]), card
 
 
 def _card_drawn(state: ShooterState, ev: dict) -> ShooterState:
@@ -350,15 +449,7 @@ def _card_drawn(state: ShooterState, ev: dict) -> ShooterState:
     _by(state, ev)
     if bool(ev.get("press_on")) != (state.phase == Phase.CAPTURED):
         raise EventError("pressing on happens right after a capture, and only then")
-    if "reshuffled" in ev:
-        if state.deck:
-            raise EventError("the event reshuffles the discard pile, but the deck is not empty")
-        _check_perm(ev["reshuffled"], state.discard, "the discard pile")
-        state = evolve(state, deck=tuple(ev["reshuffled"]), discard=())
-    card = ev.get("card")
-    if not state.deck or state.deck[0] != card:
-        raise EventError(f"{card!r} is not the top card of the Game deck")
-    state = evolve(state, deck=state.deck[1:])
+    state, card = _draw_game_card(state, ev)
     c = state.cards[card]
     if c.kind == "bandit":
         skulls = state.dice.skulls
@@ -587,7 +678,7 @@ def _reward_taken(state: ShooterState, ev: dict) -> ShooterState:
             discard is not None and discard not in p.hand):
         raise EventError("a hand card is given up exactly when the hand is full")
     state = take_store_card(hand_discard(state, i, discard), i, card)
-    state = refill_store(state, ev.get("reshuffled"))
+    state = refill_store(state, ev)
     return _end_turn_phase(_resolve_to_discard(state), f"took {state.cards[card].name}")
 
 
@@ -612,7 +703,7 @@ def _store_bought(state: ShooterState, ev: dict) -> ShooterState:
     if sum(state.cards[b].reward for b in paying) < state.cards[card].price:
         raise EventError("the bandits paid do not cover the price")
     state = take_store_card(cash_cards(state, i, paying), i, card)
-    state = refill_store(state, ev.get("reshuffled"))
+    state = refill_store(state, ev)
     return evolve(state, bought=True, note=f"bought {state.cards[card].name}")
 
 
