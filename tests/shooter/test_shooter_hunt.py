@@ -8,6 +8,7 @@ from d6tui.engine.dice import Dice
 from d6tui.engine.errors import EventError, RuleError
 from d6tui.games.shooter import commands as C
 from d6tui.games.shooter.actions import find_action, legal_actions
+from d6tui.games.shooter.fold import fold
 from d6tui.games.shooter.rules import check_options
 from d6tui.games.shooter.state import (
     Phase,
@@ -16,7 +17,6 @@ from d6tui.games.shooter.state import (
     rep_needed,
     unmatched,
 )
-from d6tui.games.shooter.fold import fold
 from tests.shooter.helpers import (
     act,
     bandit,

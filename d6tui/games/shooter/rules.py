@@ -113,8 +113,9 @@ Decks ("Setup")
     its time. An empty Game deck is refilled by turning the discard pile into it (``reshuffled
     = true``); if both are empty the turn ends without a draw. An empty face-down store pile is
     refilled from the store discard the same way. Saves written before this stored both
-    shuffled decks in ``game_started`` and each reshuffled order; they replay by that order. Cards are conserved: deck, discard, in play, every jail (with
-    its Shackles), hands and the store (face up, face down, discard) always hold all 100 cards.
+    shuffled decks in ``game_started`` and each reshuffled order; they replay by that order.
+    Cards are conserved: deck, discard, in play, every jail (with its Shackles), hands and the
+    store (face up, face down, discard) always hold all 100 cards.
 """
 
 from __future__ import annotations
