@@ -14,7 +14,8 @@ from pathlib import Path
 from d6tui.engine.dice import Dice
 from d6tui.engine.log import event_block, now
 from d6tui.games.shooter.content import card_to_dict, load_cards
-from d6tui.games.shooter.fold import _set_player, fold
+from d6tui.games.shooter.fold import fold
+from d6tui.games.shooter.piles import set_player
 from d6tui.games.shooter.state import Shackle, ShooterState, all_cards
 
 CARDS = load_cards(override=Path("/nonexistent/shooter_cards.toml"))
@@ -111,7 +112,7 @@ def place(state: ShooterState, i: int, *, jail: Iterable[str] = (), hand: Iterab
     p = state.players[i]
     p = replace(p, jail=p.jail + tuple(jail), hand=p.hand + tuple(hand),
                 shackles=p.shackles + tuple(Shackle(c, tuple(b)) for c, b in shackles))
-    state = _set_player(state, i, p)
+    state = set_player(state, i, p)
     check(state)
     return state
 
@@ -120,7 +121,7 @@ def with_rank(state: ShooterState, i: int, rank: int) -> ShooterState:
     """Give player ``i`` a rank (and, if it is their turn start, its re-rolls)."""
     from d6tui.games.shooter.state import SKULL_REROLLS
 
-    state = _set_player(state, i, replace(state.players[i], rank=rank))
+    state = set_player(state, i, replace(state.players[i], rank=rank))
     if i == state.current:
         state = replace(state, rerolls_left=SKULL_REROLLS[rank])
     return state

@@ -16,7 +16,8 @@ from d6tui.engine.session import Session
 from d6tui.games.shooter import commands as C
 from d6tui.games.shooter.actions import find_action
 from d6tui.games.shooter.content import ContentError, load_cards, user_path
-from d6tui.games.shooter.fold import FOLDS, describe, fold
+from d6tui.games.shooter.describe import describe
+from d6tui.games.shooter.fold import FOLDS, fold
 from d6tui.games.shooter.rules import RULES, status, to_json
 from d6tui.games.shooter.state import SHOOTER_DIE, Phase, ShooterState
 from tests.shooter.helpers import (

@@ -17,7 +17,8 @@ from d6tui.engine.session import Session
 from d6tui.games.shooter import commands as C
 from d6tui.games.shooter.actions import find_action
 from d6tui.games.shooter.bot import choose
-from d6tui.games.shooter.fold import OUTCOME_KEYS, describe, fold
+from d6tui.games.shooter.describe import describe
+from d6tui.games.shooter.fold import OUTCOME_KEYS, fold
 from d6tui.games.shooter.rules import NAME_MAX, SEED_MAX, check_options
 from d6tui.games.shooter.state import Phase, dice_left
 from d6tui.words import plural

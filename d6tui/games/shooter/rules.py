@@ -127,7 +127,8 @@ from d6tui.engine.dice import Dice
 from d6tui.engine.errors import RuleError
 from d6tui.engine.registry import GameRules
 from d6tui.games.shooter.content import card_to_dict, load_cards
-from d6tui.games.shooter.fold import FOLDS, describe, fold
+from d6tui.games.shooter.describe import describe
+from d6tui.games.shooter.fold import FOLDS, fold
 from d6tui.games.shooter.state import RANKS, STORE_FACE_UP, Phase, ShooterState, card_rep
 
 #: Every event type D6 Shooter writes.
