@@ -19,6 +19,7 @@ from d6tui.games.shooter.state import (
     ShooterState,
 )
 
+#: Each phase in words, for a command refused in it ("On Your Turn").
 PHASE_WORDS = {
     Phase.START: "at the start of the turn",
     Phase.DRAW: "while a card must be drawn",
@@ -38,6 +39,18 @@ PHASE_WORDS = {
 
 
 def need_phase(state: ShooterState, phases: Sequence[Phase], what: str, section: str) -> None:
+    """A command may run only in these phases, and never once the game is won ("On Your
+    Turn", "Cashing in Reputation Points").
+
+    Args:
+        state: the game.
+        phases: the phases the command fits.
+        what: the move in words ("draw a card").
+        section: the rulebook section to cite.
+
+    Raises:
+        RuleError: the game is over, or the turn is in another phase.
+    """
     if state.phase == Phase.OVER:
         raise RuleError(
             f"the game is over: {state.winner_name} is Marshal", "Cashing in Reputation Points"
@@ -47,11 +60,29 @@ def need_phase(state: ShooterState, phases: Sequence[Phase], what: str, section:
 
 
 def use_dice(dice: Dice | None) -> Dice:
+    """The dice a command rolls and draws with (DESIGN "The log").
+
+    Args:
+        dice: the session's dice, or None.
+
+    Returns:
+        ``dice``, or new unseeded dice.
+    """
     return dice if dice is not None else Dice()
 
 
 def take_roll(dice: Dice | None, roll: Any, count: int, section: str) -> dict:
-    """The roll of ``count`` Shooter dice: rolled by ``dice`` or typed from table dice.
+    """The roll of ``count`` Shooter dice: rolled by ``dice`` or typed from table dice
+    ("Components": the Shooter die).
+
+    Args:
+        dice: rolls when ``roll`` is None.
+        roll: None, a roll dict, or a list of typed face names.
+        count: how many dice are rolled.
+        section: the rulebook section to cite in an error.
+
+    Returns:
+        The roll, ready for the event.
 
     Raises:
         RuleError: a typed roll with the wrong number of faces or a face not on the die.
@@ -77,7 +108,14 @@ def take_roll(dice: Dice | None, roll: Any, count: int, section: str) -> dict:
 
 
 def as_list(value: Any) -> list:
-    """A choice answer as a list (one id may be given as a plain string)."""
+    """A choice answer as a list (one id may be given as a plain string).
+
+    Args:
+        value: None, an id, or ids.
+
+    Returns:
+        The ids.
+    """
     if value is None:
         return []
     if isinstance(value, str):
@@ -86,6 +124,14 @@ def as_list(value: Any) -> list:
 
 
 def acting_name(state: ShooterState) -> str:
+    """The name of the player whose turn it is, for an event's ``by`` ("On Your Turn").
+
+    Args:
+        state: the game.
+
+    Returns:
+        The name.
+    """
     return state.players[state.current].name
 
 
@@ -94,13 +140,29 @@ def with_outcome(state: ShooterState, payload: dict) -> dict:
 
     They are derived by folding the payload on the current state, so what the event says
     happened is exactly what the rules make happen (and :func:`~.fold.fold` checks it again on
-    load). ``describe`` then tells the outcome from the event alone.
+    load). ``describe`` then tells the outcome from the event alone (DESIGN "The log").
+
+    Args:
+        state: the game before the event.
+        payload: the event's payload; changed in place.
+
+    Returns:
+        The payload.
     """
     payload.update(fold(state, payload).outcome)
     return payload
 
 
 def jail_owner(state: ShooterState, card_id: str) -> int:
+    """Whose jail holds a card ("Card Index: Falsely Accused", "Transfer Prisoner").
+
+    Args:
+        state: the game.
+        card_id: the card.
+
+    Returns:
+        The player's index, or -1 when no jail holds it.
+    """
     for i, p in enumerate(state.players):
         if card_id in p.jail:
             return i

@@ -127,7 +127,7 @@ def take_reward(state: ShooterState, *, dice: Dice | None = None, card: str | No
 
     Args:
         state: the game, after winning Pan for Gold, Stop Bar Brawl or Stop Robbery.
-        dice: shuffles the store discard if the face-down pile must be refilled.
+        dice: draws the store card turned face up to refill the store.
         card: the face-up store card taken.
         discard: the hand card given up (only, and always, with a full hand).
 

@@ -51,14 +51,16 @@ def _draw_payload(state: ShooterState, dice: Dice | None, press_on: bool) -> dic
 
 
 def draw(state: ShooterState, *, dice: Dice | None = None) -> dict:
-    """Draw the top card of the Game deck into the In Play area ("On Your Turn").
+    """Draw a card of the Game deck into the In Play area ("On Your Turn").
 
-    When the deck is empty the discard pile is shuffled into a new deck (the order is stored);
-    when both are empty the event is ``deck_exhausted`` and the turn ends.
+    The card is decided now (:meth:`d6tui.engine.dice.Dice.draw`) and stored in the event as
+    ``drawn``. When the deck is empty the discard pile becomes the deck (``reshuffled = true``;
+    no order is stored); when both are empty the event is ``deck_exhausted`` and the turn
+    ends.
 
     Args:
         state: the game, in the start phase or when a card must be drawn again.
-        dice: shuffles the discard pile if the deck ran out.
+        dice: draws the card.
 
     Returns:
         A ``card_drawn`` (or ``deck_exhausted``) payload.
@@ -75,7 +77,7 @@ def press_on(state: ShooterState, *, dice: Dice | None = None) -> dict:
 
     Args:
         state: the game, right after a capture.
-        dice: shuffles the discard pile if the deck ran out.
+        dice: draws the card.
 
     Returns:
         A ``card_drawn`` payload with ``press_on = true`` (or ``deck_exhausted``).

@@ -40,7 +40,7 @@ def buy(state: ShooterState, *, dice: Dice | None = None, card: str | None = Non
 
     Args:
         state: the game, in the start phase.
-        dice: shuffles the store discard if the face-down pile must be refilled.
+        dice: draws the store card turned face up to refill the store.
         card: the face-up store card bought.
         paying: the jailed bandits cashed for it.
 

@@ -69,10 +69,10 @@ def _hunt_outcome(e: dict) -> str:
 def describe(event: dict) -> str:
     """One event in words, from the event alone, for the log view (DESIGN "The log").
 
-    Outcome facts (:data:`OUTCOME_KEYS`) are told when the event carries them: a capture, a
-    failed hunt and why, what an Escape, Jail Break or Dynamite took, a won or lost dice
-    challenge, a Shooting Contest's winner, a promotion. Saves written before those facts
-    existed are described without them.
+    Outcome facts (:data:`d6tui.games.shooter.fold.OUTCOME_KEYS`) are told when the event
+    carries them: a capture, a failed hunt and why, what an Escape, Jail Break or Dynamite
+    took, a won or lost dice challenge, a Shooting Contest's winner, a promotion. Saves
+    written before those facts existed are described without them.
 
     Args:
         event: a stored event.

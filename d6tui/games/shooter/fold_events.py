@@ -69,7 +69,7 @@ def event_drawn(state: ShooterState, card: str) -> ShooterState:
                            outcome={"outcome": "discarded"})
         if jailed_bandits(state, p, unshackled=True) and hand_card(p, state, "night_watch"):
             return evolve(state, phase=Phase.JAIL_BREAK)
-        return jail_break(state)
+        return _jail_break(state)
     if kind in CHALLENGE_SUIT:
         return evolve(state, phase=Phase.CHALLENGE, dice=Tray(), rolls_used=0)
     # shooting contest
@@ -78,7 +78,7 @@ def event_drawn(state: ShooterState, card: str) -> ShooterState:
                    outcome={"opponent": state.players[opp].name})
 
 
-def jail_break(state: ShooterState) -> ShooterState:
+def _jail_break(state: ShooterState) -> ShooterState:
     i = state.current
     lost = jailed_bandits(state, state.players[i], unshackled=True)
     facts = {"outcome": "broke_out", **lost_facts(state, lost), "jailed": list(state.in_play)}
@@ -160,7 +160,7 @@ def _card_accepted(state: ShooterState, ev: dict) -> ShooterState:
         return lose_in_play(resolve_to_discard(state), "the bandits in play escaped",
                              outcome="escaped")
     if state.phase == Phase.JAIL_BREAK:
-        return jail_break(state)
+        return _jail_break(state)
     return evolve(state, phase=Phase.DYNAMITE, pending=state.current, dice=Tray(),
                    rolls_used=0)
 

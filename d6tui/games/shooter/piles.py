@@ -25,11 +25,30 @@ from d6tui.words import plural
 
 
 def set_player(state: ShooterState, i: int, player: Player) -> ShooterState:
+    """The game with player ``i`` replaced ("Setup": the players in turn order).
+
+    Args:
+        state: the game.
+        i: the player's index.
+        player: the player's new state.
+
+    Returns:
+        The new state.
+    """
     ps = state.players
     return evolve(state, players=ps[:i] + (player,) + ps[i + 1:])
 
 
 def remove(items: tuple[str, ...], gone: Any) -> tuple[str, ...]:
+    """A pile without some cards, the others in their order ("Components").
+
+    Args:
+        items: the pile.
+        gone: the card ids to take out.
+
+    Returns:
+        The new pile.
+    """
     return tuple(x for x in items if x not in gone)
 
 
@@ -199,6 +218,17 @@ def refill_store(state: ShooterState, ev: dict) -> ShooterState:
 
 
 def check_order(order: Any, pile: tuple[str, ...], what: str) -> None:
+    """A deck order stored by a save written before cards were decided when drawn must hold
+    exactly the pile's cards ("Setup").
+
+    Args:
+        order: the stored order (``deck``, ``store`` or a ``reshuffled`` list).
+        pile: the cards it should hold.
+        what: the pile, in words.
+
+    Raises:
+        EventError: the order is not a list of the pile's cards.
+    """
     if not isinstance(order, list) or Counter(order) != Counter(pile):
         raise EventError(f"the shuffled order is not the cards of {what}")
 
@@ -206,7 +236,22 @@ def check_order(order: Any, pile: tuple[str, ...], what: str) -> None:
 def drawn_cards(drawn: Any, pile: str, cards: tuple[str, ...], count: int,
            what: str) -> tuple[str, ...]:
     """The cards of a stored draw (``{"dice": "draw game", "faces": [...]}``), checked: as
-    many as drawn, different, and all in the pile ("Setup")."""
+    many as drawn, different, and all in the pile ("Setup").
+
+    Args:
+        drawn: the draw stored in the event (see :meth:`d6tui.engine.dice.Dice.draw`).
+        pile: the pile's name in the draw (``"game"``, ``"store"``).
+        cards: the cards the pile holds.
+        count: how many cards were drawn.
+        what: the pile, in words.
+
+    Returns:
+        The drawn card ids, in the draw's order.
+
+    Raises:
+        EventError: the draw is not of this pile, names the wrong number of cards, one twice,
+            or one that is not in the pile.
+    """
     if not isinstance(drawn, dict) or drawn.get("dice") != f"draw {pile}":
         raise EventError(f"the draw from {what} must be a table with dice = \"draw {pile}\"")
     faces = drawn.get("faces")
