@@ -66,7 +66,7 @@ def _hunt_outcome(e: dict) -> str:
     return f"{also}"
 
 
-def describe(event: dict) -> str:
+def describe(event: dict, state_before: object = None) -> str:
     """One event in words, from the event alone, for the log view (DESIGN "The log").
 
     Outcome facts (:data:`d6tui.games.shooter.fold.OUTCOME_KEYS`) are told when the event
@@ -76,6 +76,7 @@ def describe(event: dict) -> str:
 
     Args:
         event: a stored event.
+        state_before: the game before the event (unused: the event says enough).
 
     Returns:
         A short sentence, such as ``"Ann rolled heart, skull, joker for Dusty Pete"``.

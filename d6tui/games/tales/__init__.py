@@ -23,3 +23,15 @@ The numbers the rulebook leaves out live in ``d6tui/content/tales.toml`` as hous
 of E10/E32, Pink Slime's Dmg and HP, the effects of Pear, Spark, Blast and Kaboom, and how
 E38 measures distance.
 """
+
+from d6tui.engine.game import GameEntry
+
+#: The game as d6tui lists it; its definition is imported only when a game is opened.
+GAME = GameEntry(
+    slug="tales",
+    name="6x6 Tales",
+    blurb="A solo hero explores an island for four weeks: map, events and journal booklet",
+    definition_at="d6tui.games.tales.rules:RULES",
+    screen="d6tui.ui.tales.screen:TalesScreen",
+    setup="d6tui.ui.tales.setup:HeroSetup",
+)
