@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 
 from d6tui.engine.session import Session
+from d6tui.games.shooter import commands as C
 from d6tui.games.shooter.bot import choose
 from d6tui.games.shooter.state import ShooterState, all_cards
 
@@ -174,3 +175,21 @@ def test_no_event_of_a_whole_game_names_a_card_still_face_down() -> None:
         if drawn is not None:
             assert set(drawn) == {"dice", "faces", "source"} and drawn["source"] == "app"
             assert drawn["dice"] in ("draw game", "draw store")
+
+
+# -- undo keeps a drawn card on the table --------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [9, None])
+def test_undo_then_the_same_draw_gets_the_same_card(tmp_path: Path, seed: int | None) -> None:
+    options = {"players": ["Ann", "Bob"]} | ({"seed": seed} if seed is not None else {})
+    s = Session.new("shooter", options, path=tmp_path / "undo.toml")
+    first = s.do(C.draw, dice=s.dice)
+    s.undo()
+    assert s.state.deck_ordered is False and first["card"] in s.state.deck
+    again = s.do(C.draw, dice=s.dice)
+    assert again["card"] == first["card"]
+    assert again["drawn"]["faces"] == first["drawn"]["faces"] == [first["card"]]
+    s.close()
+    reopened = Session.load(tmp_path / "undo.toml")
+    assert reopened.state == s.state

@@ -13,7 +13,7 @@ from tests.ui.helpers import make_app, new_shooter, settle, sync
 
 @sync
 async def test_bot_game_through_the_screen(saves: Path) -> None:
-    session = new_shooter(saves, "Long game", seed=515)
+    session = new_shooter(saves, "Long game", seed=76)
     app = make_app(saves, session=session)
     seen: set[Phase] = set()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -39,7 +39,7 @@ async def test_bot_game_through_the_screen(saves: Path) -> None:
                 assert screen.do(action.command, dice=screen.session.dice, **answers)
                 await pilot.pause()
             assert len(screen.session.events) == before + 1, action.name
-    # seed 515 reaches these within 200 actions, the game's end included
+    # seed 76 reaches these within 200 actions, the game's end included
     assert {Phase.START, Phase.HUNT, Phase.CAPTURED, Phase.END, Phase.ESCAPE, Phase.JAIL_BREAK,
             Phase.CHALLENGE, Phase.REWARD, Phase.CONTEST, Phase.LAST_CHANCE, Phase.OVER} <= seen
 
@@ -49,7 +49,7 @@ async def test_buy_with_keys_through_the_choice_lists(saves: Path) -> None:
     from d6tui.games.shooter.actions import find_action
     from d6tui.ui.screens.modals import ChoiceModal
 
-    session = new_shooter(saves, "Shopping", seed=0)
+    session = new_shooter(saves, "Shopping", seed=5)
     while find_action(session.state, "buy") is None:  # the bot plays until a buy is possible
         action, answers = choose(session.state)
         session.do(action.command, dice=session.dice, **answers)
