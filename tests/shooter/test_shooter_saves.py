@@ -165,7 +165,8 @@ def test_a_fresh_save_holds_no_card_before_its_time(tmp_path: Path) -> None:
 
 
 def test_no_event_of_a_whole_game_names_a_card_still_face_down() -> None:
-    s = Session.new("shooter", {"players": ["Ann", "Bob"], "seed": 8})
+    # this game refills the Game deck and the store from their discards
+    s = Session.new("shooter", {"players": ["Ann", "Bob", "Cy"], "seed": 5})
     while not s.state.over:
         action, answers = choose(s.state)
         ev = s.do(action.command, dice=s.dice, **answers)
@@ -175,6 +176,8 @@ def test_no_event_of_a_whole_game_names_a_card_still_face_down() -> None:
         if drawn is not None:
             assert set(drawn) == {"dice", "faces", "source"} and drawn["source"] == "app"
             assert drawn["dice"] in ("draw game", "draw store")
+    refills = {e["type"] for e in s.events if "reshuffled" in e}
+    assert "card_drawn" in refills and "store_bought" in refills
 
 
 # -- undo keeps a drawn card on the table --------------------------------------------------------
