@@ -309,7 +309,7 @@ def test_e16_flight_leads_to_the_exit() -> None:
      (500, "Legendary Hero")],
 )
 def test_e17_fame_status_j09(fame_: int, status: str) -> None:
-    assert booklet.status_for(fame_) == status
+    assert booklet.status_for(Tale(), fame_) == status
 
 
 def test_e17_scoring() -> None:

@@ -201,7 +201,7 @@ def test_road_with_no_way_off_is_warned_after_a_teleport() -> None:
     assert options == ("0", "90", "180", "270")  # no neighbour's road leads in
     top = s.top
     assert top is not None
-    shut = [o for o in options if movement.walled_in(s, top.n, movement.rotated(top, int(o)))]
+    shut = [o for o in options if movement.walled_in(s, top.n, movement.rotated(s, top, int(o)))]
     assert shut == ["270"]  # N-W: both arms into the water
     text = prompts.prompt(s)
     assert "joins yours" not in text and "no way off" in text and "R04" in text

@@ -6,7 +6,7 @@ import pytest
 
 from d6tui.engine.errors import RuleError
 from d6tui.games.tales import commands, shops
-from d6tui.games.tales.content import content
+from d6tui.games.tales.content import current
 from d6tui.games.tales.state import Tale
 
 from .util import act, at_step, begin, hero, read, rolls, waits
@@ -22,7 +22,7 @@ PRICES = [
 @pytest.mark.parametrize(("scroll", "prices"), PRICES)
 def test_price_table_r07(scroll: str, prices: dict[str, int]) -> None:
     for shop in shops.SHOPS:
-        assert shops.price(shop, scroll) == prices.get(shop)
+        assert shops.price(Tale(), shop, scroll) == prices.get(shop)
 
 
 def in_shop(shop: str, race: str = "elf", **sheet: object) -> Tale:
@@ -109,7 +109,7 @@ def test_damage_scrolls_only_in_fights(scroll: str) -> None:
     s = hero(at_step(begin(), "movement"), scrolls=(scroll,))
     with pytest.raises(RuleError, match="fight"):
         commands.use_scroll(s, scroll)
-    assert content().scrolls[scroll].house
+    assert current().scrolls[scroll].house
 
 
 def test_mango_heals() -> None:
@@ -118,7 +118,7 @@ def test_mango_heals() -> None:
     assert s.hero is not None and s.hero.hp == 3 and s.hero.items == ()
 
 
-def test_e14_treasure_table_matches_content() -> None:
-    assert content().treasure[7] == "scroll:Antidote"
+def test_e14_treasure_table_matches_current() -> None:
+    assert current().treasure[7] == "scroll:Antidote"
     s = read(at_step(begin(), "square_event", "III-3"), "E03")
     assert rolls(s, 3, 4).hero.scrolls == ("Antidote",)  # type: ignore[union-attr]

@@ -4,7 +4,7 @@ status (the breaker's report, items 9 and 10)."""
 from __future__ import annotations
 
 from d6tui.games.tales import commands, sheet
-from d6tui.games.tales.content import content
+from d6tui.games.tales.content import current
 from d6tui.games.tales.rules import RULES, status
 
 from .test_combat import fighting
@@ -27,7 +27,7 @@ def test_stats_are_written_as_on_the_sheet() -> None:
 
 
 def test_antidote_effect_reads_as_j03() -> None:
-    assert content().scrolls["Antidote"].words == "Poison = 0"
+    assert current().scrolls["Antidote"].words == "Poison = 0"
 
 
 def test_status_says_setting_up_before_day_1() -> None:

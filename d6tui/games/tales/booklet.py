@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from d6tui.engine.errors import RuleError
 from d6tui.games.tales import combat, dungeon, island, movement, sheet
-from d6tui.games.tales.content import MonsterData, content
+from d6tui.games.tales.content import MonsterData
 from d6tui.games.tales.state import Quest, Tale, Task, evolve
 
 #: Event titles, for the journal and the log (names only; the effects are in the code).
@@ -177,7 +177,7 @@ def _e07(state: Tale) -> Tale:
     q = active_quest(state, "mirror")
     if q is None:
         return sheet.say(state, "the mirror is gone")
-    data = content().specials["mirror"]
+    data = state.content.specials["mirror"]
     return combat.start(state, data, trophy=0, kind="mirror", hp=q.mirror_hp)
 
 
@@ -191,7 +191,7 @@ def _e09(state: Tale) -> Tale:
 
 
 def _e10(state: Tale) -> Tale:
-    return combat.start(state, content().specials["bat"], trophy=2, win="E10:won")
+    return combat.start(state, state.content.specials["bat"], trophy=2, win="E10:won")
 
 
 def _e10_won(state: Tale) -> Tale:
@@ -201,7 +201,7 @@ def _e10_won(state: Tale) -> Tale:
 def _e11(state: Tale) -> Tale:
     here = island.name(state.pos)
     state = add_quest(state, kind="mirror", recipient="Magic mirror", place=here,
-                      mirror_hp=content().specials["mirror"].hp)
+                      mirror_hp=state.content.specials["mirror"].hp)
     state = sheet.write_event(state, state.pos, "E07")
     return sheet.goto(state, "E07")
 
@@ -234,20 +234,21 @@ def score(state: Tale) -> tuple[int, int, int, int]:
 def finish(state: Tale) -> Tale:
     """E17 and J09: count the final fame and give the status; the tale is over."""
     total = score(state)[3]
-    status = status_for(total)
+    status = status_for(state, total)
     state = sheet.say(state, f"final fame {total}: {status}")
     return evolve(state, over=True, step="over", tasks=(), fight=None, dungeon="", room=0,
                    final_fame=total, status=status)
 
 
-def status_for(fame: int) -> str:
+def status_for(state: Tale, fame: int) -> str:
     """The J09 status for a final fame.
 
     Args:
+        state: the tale (its content holds the J09 table).
         fame: the final fame.
     """
-    title = content().status[0][1]
-    for low, name in content().status:
+    title = state.content.status[0][1]
+    for low, name in state.content.status:
         if fame >= low:
             title = name
     return title
@@ -265,7 +266,7 @@ def _e19(state: Tale) -> Tale:
     q = _quest_here(state, "veteran")
     if q is None:
         return sheet.say(state, "no quest waits here")
-    data = combat.week_monster(state.week, state.square.terrain)
+    data = combat.week_monster(state, state.week, state.square.terrain)
     return combat.start(state, data, trophy=state.week, veteran=True, win="E19:won")
 
 
@@ -285,7 +286,7 @@ def _e20(state: Tale) -> Tale:
 
 
 def _e21(state: Tale) -> Tale:
-    return combat.start(state, content().specials["knight"], trophy=0, can_flee=False,
+    return combat.start(state, state.content.specials["knight"], trophy=0, can_flee=False,
                         kind="knight", win="E09")
 
 
@@ -362,7 +363,7 @@ def _e35(state: Tale) -> Tale:
 
 
 def _e36(state: Tale) -> Tale:
-    return combat.start(state, content().specials["dragon"], trophy=0, can_flee=False,
+    return combat.start(state, state.content.specials["dragon"], trophy=0, can_flee=False,
                         kind="dragon", win="E34")
 
 
@@ -482,11 +483,11 @@ def _terrain(state: Tale, total: int) -> Tale:
     if total == 4:
         return sheet.goto(state, "E03")
     if total <= 7:
-        data = combat.week_monster(state.week, terrain)
+        data = combat.week_monster(state, state.week, terrain)
         return combat.start(state, data, trophy=state.week)
     if total <= 10:
         return sheet.say(state, "nothing happens")
-    data = combat.week_monster(state.week, terrain)
+    data = combat.week_monster(state, state.week, terrain)
     return combat.start(state, data, trophy=state.week, veteran=True)
 
 
@@ -497,14 +498,14 @@ def treasure(state: Tale, total: int) -> Tale:
         state: the tale.
         total: the 2d6 sum.
     """
-    kind, what = content().treasure[total].split(":")
+    kind, what = state.content.treasure[total].split(":")
     if kind == "gold":
         return sheet.gold(state, int(what))
     return sheet.add_scroll(state, what)
 
 
-def _rift_monster(face: int) -> MonsterData:
-    return combat.week_monster(1, RIFT_MONSTERS[face])
+def _rift_monster(state: Tale, face: int) -> MonsterData:
+    return combat.week_monster(state, 1, RIFT_MONSTERS[face])
 
 
 def resolve_roll(state: Tale, task: Task, faces: list[int]) -> Tale:
@@ -556,7 +557,7 @@ def resolve_roll(state: Tale, task: Task, faces: list[int]) -> Tale:
         state = sheet.day_note(evolve(state, banned=terrain), f"no {terrain} today")
         return sheet.say(state, f"terrible weather: no {terrain} today")
     if what == "e32":
-        data = content().specials[SERVANTS[faces[0]]]
+        data = state.content.specials[SERVANTS[faces[0]]]
         return combat.start(state, data, trophy=4, extra=("ambush",), win="E32:won")
     if what == "e13":
         return _exit(state, total % 2 == 0)
@@ -576,7 +577,7 @@ def resolve_roll(state: Tale, task: Task, faces: list[int]) -> Tale:
         state = sheet.fame(sheet.say(state, f"{t}: the shield is dragged away"), 50)
         return sheet.goto(state, "E29")
     if what == "e31b":
-        data = _rift_monster(faces[0])
+        data = _rift_monster(state, faces[0])
         return combat.start(state, data, trophy=1, can_flee=False)
     if what == "e31d":
         if faces[0] <= 2:

@@ -14,7 +14,6 @@ from collections.abc import Callable
 from d6tui.engine.dice import Dice
 from d6tui.engine.session import Session
 from d6tui.games.tales import commands, island, play
-from d6tui.games.tales.content import content
 from d6tui.games.tales.state import Tale
 
 Action = commands.Action
@@ -87,7 +86,7 @@ class Bot:
         assert h is not None and f is not None
         if f.phase == "break":
             heal = [a for a in by_fn.get(commands.use_scroll, [])
-                    if len(a[1]) == 1 and content().scrolls[a[1][0]].effect == "heal"]
+                    if len(a[1]) == 1 and state.content.scrolls[a[1][0]].effect == "heal"]
             if h.hp <= f.dmg and heal:
                 return heal[0]
             if h.hp <= f.dmg and commands.flee in by_fn and f.hp > h.dmg:
@@ -96,7 +95,7 @@ class Bot:
                 if a[1][1:] == ("ignite",):
                     return a
             hurt = [a for a in by_fn.get(commands.use_scroll, [])
-                    if len(a[1]) == 1 and content().scrolls[a[1][0]].effect == "damage"]
+                    if len(a[1]) == 1 and state.content.scrolls[a[1][0]].effect == "damage"]
             if hurt and f.hp > h.dmg:
                 return hurt[0]
         return by_fn[commands.attack][0]
@@ -111,7 +110,7 @@ class Bot:
             return by_fn[commands.give_food][0]
         for a in by_fn.get(commands.buy, []):
             scroll = a[1][0]
-            if content().scrolls[scroll].effect == "heal" and h.gold >= 4 and \
+            if state.content.scrolls[scroll].effect == "heal" and h.gold >= 4 and \
                     h.scrolls.count(scroll) < 2:
                 return a
         if commands.take_gift in by_fn:
@@ -143,7 +142,7 @@ class Bot:
         top = state.top
         assert top is not None
         shape = top.arg.split("|")[0]
-        base = {s: e for s, e in content().roads.values()}[shape]
+        base = state.content.road_exits(shape)
 
         def openness(option: str) -> int:
             exits = island.rotate(base, int(option))

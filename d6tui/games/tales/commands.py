@@ -16,7 +16,7 @@ from typing import Any
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import RuleError
 from d6tui.games.tales import booklet, island, movement, play, shops
-from d6tui.games.tales.content import content
+from d6tui.games.tales.content import current_doc, parse
 from d6tui.games.tales.state import DEFAULT_NAME, RACES, STATS, Tale, evolve
 
 Roll = dict[str, Any]
@@ -86,25 +86,36 @@ def _roll_fields(
     return fields
 
 
-def start_payload(options: dict) -> dict:
-    """The first event of a tale: the hero's name and race, and whether the personal quest
-    to open the map is taken (R03).
+def start_payload(options: dict, content: dict | None = None) -> dict:
+    """The first event of a tale: the hero's name and race, whether the personal quest to
+    open the map is taken (R03), and a copy of every table the tale will read (the shipped
+    content with the user's override, DESIGN "The log"), so the save replays the same
+    whatever the files become.
 
     Args:
         options: ``name``, ``race`` and ``explore`` (bool, default True).
+        content: the content document to copy; by default :func:`.content.current_doc`.
 
     Returns:
         The ``tale_started`` payload.
 
     Raises:
-        RuleError: an unknown race (no name makes "the Hero", R03).
+        RuleError: an unknown race (no name makes "the Hero", R03), or content files that
+            cannot be read or lack a table.
     """
     name = str(options.get("name", "")).strip() or DEFAULT_NAME  # R03: "if you wish"
     race = options.get("race")
     if race not in RACES:
         raise RuleError(f"the race is one of {', '.join(RACES)}", "R03")
+    try:
+        doc = current_doc() if content is None else content
+        parse(doc)
+    except (OSError, ValueError) as e:  # tomllib.TOMLDecodeError is a ValueError
+        raise RuleError(f"the content file tales.toml cannot be read: {e}", "R01") from None
+    except (KeyError, TypeError) as e:
+        raise RuleError(f"the content file tales.toml lacks or garbles {e}", "R01") from None
     return {"type": "tale_started", "name": name, "race": race,
-            "explore": bool(options.get("explore", True))}
+            "explore": bool(options.get("explore", True)), "content": doc}
 
 
 def roll(
@@ -573,7 +584,7 @@ def actions(state: Tale) -> list[Action]:
                 out += [(use_scroll, (s, "flee"), {}) for s in ("Throw", "Dash")
                         if s in h.scrolls]
             for s in sorted(set(h.scrolls)):
-                eff = content().scrolls[s].effect
+                eff = state.content.scrolls[s].effect
                 if eff in ("damage", "heal", "cure"):
                     out.append((use_scroll, (s,), {}))
                 if h.has("Flaming Sword") and not f.ignited and eff == "damage":
@@ -592,8 +603,8 @@ def _shop_actions(state: Tale, place: str) -> list[Action]:
     assert h is not None
     out: list[Action] = [(leave, (), {})]
     if place in shops.SHOPS:
-        for name in content().scrolls:
-            cost = shops.price(place, name)
+        for name in state.content.scrolls:
+            cost = shops.price(state, place, name)
             if cost is not None and h.gold >= cost:
                 out.append((buy, (name,), {}))
             if cost is not None and name in h.scrolls:
@@ -637,7 +648,7 @@ def _free_actions(state: Tale) -> list[Action]:
     assert h is not None
     out: list[Action] = []
     for s in sorted(set(h.scrolls)):
-        eff = content().scrolls[s].effect
+        eff = state.content.scrolls[s].effect
         if eff in ("heal", "cure"):
             out.append((use_scroll, (s,), {}))
         if (eff == "speed" and state.top is None and state.step in play.SPEED_STEPS):

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from d6tui.engine.dice import check_roll
 from d6tui.engine.errors import EventError, RuleError
 from d6tui.games.tales import booklet, combat, island, movement, sheet, shops
-from d6tui.games.tales.content import content
+from d6tui.games.tales.content import frozen, parse
 from d6tui.games.tales.state import (
     RACES,
     STAT_WORDS,
@@ -56,11 +56,11 @@ def enter(state: Tale, step: str) -> Tale:
 def _new_day(state: Tale) -> Tale:
     if state.week == 0:
         week, day = 1, 1
-    elif state.day >= content().days_per_week:
+    elif state.day >= state.content.days_per_week:
         week, day = state.week + 1, 1
     else:
         week, day = state.week, state.day + 1
-    event = content().day_events.get((week, day), "")
+    event = state.content.day_events.get((week, day), "")
     state = evolve(
         state, week=week, day=day, step="day_event", moves=0, spd_bonus=0, tired=False,
         banned="", healed=False, gambled=False, event_played=False,
@@ -233,6 +233,12 @@ def _start(state: Tale, event: dict) -> Tale:
         raise RuleError("the hero needs a name", "R03")
     if race not in RACES:
         raise RuleError(f"the race is one of {', '.join(RACES)}", "R03")
+    stored = event.get("content")
+    if stored is not None and not isinstance(stored, dict):
+        raise RuleError("the tale's content is not a table", "R01")
+    # A save carries the tables it was started with; one written before that replays with
+    # the frozen content of version 1, never the files as they are now.
+    state = evolve(state, content=frozen(1) if stored is None else parse(stored))
     hero = Hero(name=name, race=race)
     if race == "dwarf":
         hero = evolve(hero, dmg=2)
@@ -354,7 +360,7 @@ def _use_scroll(state: Tale, event: dict) -> Tale:
     scroll = str(event.get("scroll"))
     purpose = event.get("purpose", "")
     _free(state, "J03")
-    data = content().scrolls.get(scroll)
+    data = state.content.scrolls.get(scroll)
     if data is None:
         raise RuleError(f"there is no {scroll} scroll", "J03")
     state = sheet.drop_scroll(state, scroll)

@@ -25,7 +25,6 @@ from textual.widgets import Footer, Static
 
 from d6tui.engine.session import Session
 from d6tui.games.tales import commands, island, movement, play, prompts
-from d6tui.games.tales.content import content
 from d6tui.games.tales.journal import ROAD_GLYPHS
 from d6tui.games.tales.rules import LABELS
 from d6tui.games.tales.state import Tale
@@ -473,7 +472,7 @@ the log, Escape goes home.
             option = str(args[0])
             what = top.kind if top is not None else ""
             if what == "choose:rotate" and top is not None:
-                exits = movement.rotated(top, int(option))
+                exits = movement.rotated(state, top, int(option))
                 label = f"{option}° {ROAD_GLYPHS.get(exits, '?')}"
                 if movement.walled_in(state, top.n, exits):
                     label += " no way off"  # R04 allows it; the prompt explains
@@ -613,7 +612,7 @@ the log, Escape goes home.
             return {"Mango": "eat the Mango (heal 1)",
                     "Ruby": "throw the Ruby (1d6 / 2 damage, E23)"}.get(args[0], args[0])
         name = args[0]
-        data = content().scrolls[name]
+        data = state.content.scrolls[name]
         purpose = args[1] if len(args) > 1 else ""
         mark = "*" if data.house else ""
         if purpose == "road":
@@ -638,9 +637,9 @@ the log, Escape goes home.
         options = []
         for a in acts:
             name = a[1][0]
-            mark = "*" if content().scrolls[name].house else ""
+            mark = "*" if state.content.scrolls[name].house else ""
             if a[0] is commands.buy:
-                cost = shops.price(place, name) if place in shops.SHOPS else 1
+                cost = shops.price(state, place, name) if place in shops.SHOPS else 1
                 options.append((f"buy {name}{mark} for {cost} gold", a))
             else:
                 options.append((f"sell {name}{mark} for {shops.sell_price(state, name)} gold",
