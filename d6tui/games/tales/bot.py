@@ -179,7 +179,9 @@ class Bot:
         start = state.pos
         seen = {start}
         queue: deque[tuple[int, str]] = deque()
-        for d in allowed:
+        # In compass order, not the set's: a set of strings iterates in an order that changes
+        # from one process to the next (hash randomisation), and the bot must replay the same.
+        for d in (d for d in island.DIRS if d in allowed):
             j = island.neighbour(start, d)
             if j is not None:
                 queue.append((j, d))
