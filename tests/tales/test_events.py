@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from d6tui.engine.errors import RuleError
-from d6tui.games.tales import booklet, commands, island, play
+from d6tui.games.tales import booklet, commands, island, play, scoring, tables
 from d6tui.games.tales.state import Quest, Square, Tale
 
 from .util import R, act, at_step, begin, hero, open_square, read, rolls, sq, square, waits
@@ -309,7 +309,7 @@ def test_e16_flight_leads_to_the_exit() -> None:
      (500, "Legendary Hero")],
 )
 def test_e17_fame_status_j09(fame_: int, status: str) -> None:
-    assert booklet.status_for(Tale(), fame_) == status
+    assert scoring.status_for(Tale(), fame_) == status
 
 
 def test_e17_scoring() -> None:
@@ -359,7 +359,7 @@ def test_e19_defeat_a_veteran() -> None:
     assert waits(s) == "roll roll:treasure"
 
 
-@pytest.mark.parametrize(("face", "route"), sorted(booklet.ROUTES.items()))
+@pytest.mark.parametrize(("face", "route"), sorted(tables.ROUTES.items()))
 def test_e20_water_spirit(face: int, route: tuple[str, ...]) -> None:
     s = read(base(), "E20")
     assert s.hero is not None and s.hero.has("Potion") and s.square.event == "E00"
@@ -595,7 +595,7 @@ def test_e38_bring_a_mango() -> None:
     assert island.distance(sq("III-3"), sq("VI-6")) == 6
 
 
-@pytest.mark.parametrize(("face", "terrain"), sorted(booklet.WEATHER.items()))
+@pytest.mark.parametrize(("face", "terrain"), sorted(tables.WEATHER.items()))
 def test_e39_terrible_weather(face: int, terrain: str) -> None:
     s = rolls(read(base(), "E39"), face)
     assert s.banned == terrain and s.days[-1].notes == (f"no {terrain} today",)

@@ -15,7 +15,7 @@ from d6tui import paths
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import RuleError
 from d6tui.engine.session import Session
-from d6tui.games.tales import booklet, commands
+from d6tui.games.tales import commands, scoring
 from d6tui.games.tales import content as content_module
 from d6tui.games.tales.bot import Bot, play_tale
 from d6tui.games.tales.content import FROZEN, SHIPPED, current, frozen, parse
@@ -114,7 +114,7 @@ def test_v1_fixture_replays_to_its_final_fame_status_and_score(
     session = replay(FIXTURES / "tales-v1.toml", tmp_path)
     state = session.state
     assert state.over and state.final_fame == 53 and state.status == "Unknown Hero"
-    assert booklet.score(state) == (20, 30, 3, 53)  # J09: fame, quests, gold, total
+    assert scoring.score(state) == (20, 30, 3, 53)  # J09: fame, quests, gold, total
     assert RULES.to_json(state) == EXAMPLE_RESULT
     assert len(session.events) == 194
 
@@ -130,7 +130,7 @@ def test_v2_fixture_replays_to_its_recorded_result(config: Path, tmp_path: Path)
         assert state.content == parse(session.events[0]["content"])
         assert state.content.days_per_week == 6
         assert state.over and state.final_fame == 20 and state.status == "Unknown Hero"
-        assert booklet.score(state) == (0, 15, 5, 20)
+        assert scoring.score(state) == (0, 15, 5, 20)
         assert (state.week, state.day, len(session.events)) == (3, 1, 113)
         assert [f.monster for f in state.fights] == [
             "Pink Slime", "veteran Pink Slime", "Pink Slime", "Pink Slime", "Pink Slime",

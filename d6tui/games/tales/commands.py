@@ -15,7 +15,7 @@ from typing import Any
 
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import RuleError
-from d6tui.games.tales import booklet, island, movement, play, shops
+from d6tui.games.tales import island, movement, play, rolls, shops, tables
 from d6tui.games.tales.content import current_doc, parse
 from d6tui.games.tales.state import DEFAULT_NAME, RACES, STATS, Tale, evolve
 
@@ -142,7 +142,7 @@ def roll(
     top = state.top
     if top is None or not top.kind.startswith("roll:"):
         raise RuleError("no roll is awaited now", "R10")
-    count = booklet.roll_count(state, top)
+    count = rolls.roll_count(state, top)
     payload = {"type": "rolled", "what": top.kind,
                **_roll_fields(count, dice, roll, cookie, reroll)}
     return _checked(state, payload)
@@ -637,7 +637,7 @@ def _shop_actions(state: Tale, place: str) -> list[Action]:
             if top.n & (1 << bit) and h.gold >= 1:
                 out.append((buy, (name,), {}))
     if place == "sick":
-        for s in sorted(set(h.scrolls) & set(booklet.FOOD)):
+        for s in sorted(set(h.scrolls) & set(tables.FOOD)):
             out += [(give_food, (s, "gold"), {}), (give_food, (s, "fame"), {})]
     return out
 

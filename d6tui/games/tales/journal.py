@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from typing import Any
 
-from d6tui.games.tales import booklet, island
+from d6tui.games.tales import island, scoring
 from d6tui.games.tales.rules import RULES, describe
 from d6tui.games.tales.state import Tale
 
@@ -117,7 +117,7 @@ def markdown(title: str, events: Iterable[dict], undone: Collection[int] = ()) -
                 f"{'yes' if q.done else 'no'} |" for q in state.quests]
         out.append("")
     out += ["## The island (J02)", "", "```", map_text(state), "```", ""]
-    fame, quests, gold, total = booklet.score(state)
+    fame, quests, gold, total = scoring.score(state)
     out += ["## Scoring (J09)", ""]
     if state.over:
         out += [f"Fame {fame} + quests {quests} + gold {gold} = **{total}**: "

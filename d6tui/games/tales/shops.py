@@ -8,7 +8,7 @@ leaves (which pops the task).
 from __future__ import annotations
 
 from d6tui.engine.errors import RuleError
-from d6tui.games.tales import booklet, island, movement, sheet
+from d6tui.games.tales import booklet, island, movement, sheet, tables
 from d6tui.games.tales.state import Tale, Task, evolve
 
 #: The merchant of E35 [4]: his three scrolls, one bit of ``Task.n`` each, at 1 gold.
@@ -267,7 +267,7 @@ def give_food(state: Tale, scroll: str, reward: str) -> Tale:
         RuleError: not the sick man, not a food scroll, or an unknown reward.
     """
     _need(state, "sick", section="E35")
-    if scroll not in booklet.FOOD:
+    if scroll not in tables.FOOD:
         raise RuleError("the sick man needs a Carrot, a Tomato or a Pear", "E35")
     if reward not in ("gold", "fame"):
         raise RuleError("the reward is gold or fame", "E35")

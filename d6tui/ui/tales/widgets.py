@@ -17,7 +17,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from d6tui.games.tales import booklet, island, movement, play
+from d6tui.games.tales import booklet, island, movement, play, scoring
 from d6tui.games.tales.journal import ROAD_GLYPHS
 from d6tui.games.tales.state import Hero, Square, Tale
 
@@ -433,7 +433,7 @@ class JournalBooklet(_ViewWidget):
     def page_j09(self, view: TalesView) -> Text:
         """J09: the score so far (or the final one) and the fame table."""
         state = view.state
-        fame, quests, gold, total = booklet.score(state)
+        fame, quests, gold, total = scoring.score(state)
         out = Text()
         self._line(out, f"Fame {fame}")
         self._line(out, f"Quests {quests} (15 each from the castle or a village)")
@@ -443,7 +443,7 @@ class JournalBooklet(_ViewWidget):
             self._line(out, f"The tale is over: {state.status}" +
                        (" (victory)" if state.won else ""), True)
         self._head(out, "Fame and status")
-        now = state.status if state.over else booklet.status_for(state, total)
+        now = state.status if state.over else scoring.status_for(state, total)
         for low, title in state.content.status:
             style = self.style("journal-booklet--now") if title == now else ""
             out.append(f"{low:>4}+ {title}\n", style)
