@@ -15,11 +15,11 @@ from d6tui.engine.dice import Dice
 from d6tui.engine.errors import EventError
 from d6tui.engine.log import event_block
 from d6tui.engine.session import Session
-from d6tui.games.tales import commands, island
+from d6tui.games.tales import commands, island, legal, play, services
 from d6tui.games.tales.rules import RULES
 from d6tui.games.tales.state import RACES, Tale
 
-ROLLERS = (commands.roll, commands.attack, commands.flee, commands.gamble, commands.use_item)
+ROLLERS = (commands.roll, commands.attack, commands.flee, services.gamble, commands.use_item)
 MAX_ACTIONS = 6000
 #: Event changes the rules allow on a square that already has an event (E11, E20, E28, E30).
 REWRITES = {"E07", "E00"}
@@ -31,10 +31,10 @@ class Bot:
 
     rng: random.Random
 
-    def pick(self, state: Tale) -> commands.Action:
-        acts = commands.actions(state)
-        assert acts, f"no legal action: {commands.play.pending(state)}"
-        calm = [a for a in acts if a[0] not in (commands.flee, commands.buy, commands.sell)
+    def pick(self, state: Tale) -> legal.Action:
+        acts = legal.actions(state)
+        assert acts, f"no legal action: {play.pending(state)}"
+        calm = [a for a in acts if a[0] not in (commands.flee, services.buy, services.sell)
                 and not (a[0] is commands.use_scroll and "flee" in a[1])]
         return self.rng.choice(calm if calm and self.rng.random() < 0.8 else acts)
 

@@ -72,10 +72,10 @@ async def test_news_line_shows_only_what_the_latest_event_changed(saves: Path) -
 
 
 def test_eating_the_mango_warns_when_quest_e38_needs_it() -> None:
-    from d6tui.games.tales import commands
+    from d6tui.games.tales import commands, legal
     from tests.tales.test_events import base, with_quest
 
-    eat: commands.Action = (commands.use_item, ("Mango",), {})
+    eat: legal.Action = (commands.use_item, ("Mango",), {})
     assert "E38" not in TalesScreen.backpack_label(eat, base())
     label = TalesScreen.backpack_label(eat, with_quest(base(), "mango", "E38", "VI-6"))
     assert "quest E38 needs it" in label

@@ -24,7 +24,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 
 from d6tui.engine.session import Session
-from d6tui.games.tales import commands, island, movement, play, prompts
+from d6tui.games.tales import commands, island, legal, movement, play, prompts, services
 from d6tui.games.tales.journal import ROAD_GLYPHS
 from d6tui.games.tales.rules import LABELS
 from d6tui.games.tales.state import Tale
@@ -43,7 +43,7 @@ from d6tui.ui.tales.widgets import (
 from d6tui.ui.widgets.dice_tray import DiceTray, TrayDie, TrayRoll
 from d6tui.ui.widgets.event_log import EventLogView
 
-Action = commands.Action
+Action = legal.Action
 
 #: Commands with a fixed key: (key name in bindings, label shown).
 KEYED: dict[Callable[..., dict], tuple[str, str]] = {
@@ -53,18 +53,18 @@ KEYED: dict[Callable[..., dict], tuple[str, str]] = {
     commands.stop: ("stop", "Stop here"),
     commands.play_event: ("play", "Play the event"),
     commands.pass_event: ("pass", "Pass"),
-    commands.leave: ("pass", "Leave"),
+    services.leave: ("pass", "Leave"),
     commands.end_turn: ("end", "End the turn"),
     commands.skip_level_up: ("skip", "No level up"),
-    commands.gamble: ("gamble", "Gamble"),
+    services.gamble: ("gamble", "Gamble"),
     commands.complete_quest: ("complete", "Complete the quest"),
 }
 #: Commands gathered under one key and asked in a list.
 BACKPACK = (commands.use_scroll, commands.use_item)
-SHOP = (commands.buy, commands.sell)
+SHOP = (services.buy, services.sell)
 #: Commands that roll dice, with how many (None: as the awaited roll says).
 ROLLERS: dict[Callable[..., dict], int | None] = {
-    commands.roll: None, commands.attack: 2, commands.flee: 1, commands.gamble: 2,
+    commands.roll: None, commands.attack: 2, commands.flee: 1, services.gamble: 2,
 }
 #: The R10 steps in words.
 STEP_NAMES = {
@@ -418,7 +418,7 @@ the log, Escape goes home.
 
     def make_offers(self, state: Tale) -> list[Offer]:
         """Everything the player can do now, each under its key, in the step bar's order."""
-        acts = commands.actions(state)
+        acts = legal.actions(state)
         out: list[Offer] = []
         moves = [a for a in acts if a[0] is commands.move]
         if moves:
@@ -438,7 +438,7 @@ the log, Escape goes home.
                 if fn is commands.complete_quest:
                     label = f"Complete quest {a[1][0]}"
                 out.append(Offer(self.key_of(f"act('{name}')", KEYS[name]), label, a))
-            elif fn in BACKPACK or fn in SHOP or fn is commands.witch_teleport \
+            elif fn in BACKPACK or fn in SHOP or fn is services.witch_teleport \
                     or fn is commands.move:
                 continue
             else:
@@ -451,7 +451,7 @@ the log, Escape goes home.
             out.append(Offer("b", "backpack"))
         if any(a[0] in SHOP for a in acts):
             out.append(Offer("k", "shop"))
-        if any(a[0] is commands.witch_teleport for a in acts):
+        if any(a[0] is services.witch_teleport for a in acts):
             out.append(Offer("w", f"travel to {island.name(self.cursor)} (cursor)"))
         return out
 
@@ -492,19 +492,19 @@ the log, Escape goes home.
             stat = str(args[0])
             value = getattr(h, stat)
             return f"{STAT_NAMES[stat]} {value}→{value + 1} ({play.level_cost(h, stat)} gold)"
-        if fn is commands.heal:
+        if fn is services.heal:
             return "heal 1 HP"
-        if fn is commands.cure:
+        if fn is services.cure:
             return "cure the poison"
-        if fn is commands.take_quest:
+        if fn is services.take_quest:
             return "take a quest (E14)"
-        if fn is commands.donate:
+        if fn is services.donate:
             return "give 1 gold (+5 fame)"
-        if fn is commands.rest:
+        if fn is services.rest:
             return "rest: 1 gold"
-        if fn is commands.take_gift:
+        if fn is services.take_gift:
             return f"take the {args[0]}"
-        if fn is commands.give_food:
+        if fn is services.give_food:
             return f"give the {args[0]} for {'gold' if args[1] == 'gold' else '+25 fame'}"
         return fn.__name__.replace("_", " ")
 
@@ -586,14 +586,14 @@ the log, Escape goes home.
 
     def action_travel(self) -> None:
         """Pay the witch to travel to the cursor square (E12)."""
-        self.do(commands.witch_teleport, island.name(self.cursor))
+        self.do(services.witch_teleport, island.name(self.cursor))
 
     @work(exclusive=True, group="tales-action")
     async def action_backpack(self) -> None:
         """Use a scroll or an item: a list of what can be used now (J03, J01)."""
         from d6tui.ui.screens.modals import ChoiceModal
 
-        acts = [a for a in commands.actions(self.tale) if a[0] in BACKPACK]
+        acts = [a for a in legal.actions(self.tale) if a[0] in BACKPACK]
         if not acts:
             return
         options = [(self.backpack_label(a, self.tale), a) for a in acts]
@@ -630,7 +630,7 @@ the log, Escape goes home.
         from d6tui.ui.screens.modals import ChoiceModal
 
         state = self.tale
-        acts = [a for a in commands.actions(state) if a[0] in SHOP]
+        acts = [a for a in legal.actions(state) if a[0] in SHOP]
         if not acts:
             return
         place = state.top.arg if state.top is not None else ""
@@ -638,7 +638,7 @@ the log, Escape goes home.
         for a in acts:
             name = a[1][0]
             mark = "*" if state.content.scrolls[name].house else ""
-            if a[0] is commands.buy:
+            if a[0] is services.buy:
                 cost = shops.price(state, place, name) if place in shops.SHOPS else 1
                 options.append((f"buy {name}{mark} for {cost} gold", a))
             else:
@@ -656,13 +656,13 @@ the log, Escape goes home.
         """Type real dice for the awaited roll (or the attack, flight or gamble)."""
         from d6tui.ui.screens.modals import ChoiceModal
 
-        acts = [a for a in commands.actions(self.tale) if a[0] in ROLLERS]
+        acts = [a for a in legal.actions(self.tale) if a[0] in ROLLERS]
         if not acts:
             return
         action = acts[0]
         if len(acts) > 1:
             labels = {commands.roll: "the awaited roll", commands.attack: "attack",
-                      commands.flee: "flee", commands.gamble: "gamble"}
+                      commands.flee: "flee", services.gamble: "gamble"}
             action = await self.app.push_screen_wait(
                 ChoiceModal("Which roll with table dice?", [(labels[a[0]], a) for a in acts]))
             if action is None:
@@ -698,7 +698,7 @@ the log, Escape goes home.
         extra: dict[str, Any] = {}
         h = self.tale.hero
         # The cookie is offered only when it would change what the roll does (R03).
-        cookie = commands.cookie_choices(self.tale, action, roll) if h is not None else []
+        cookie = legal.cookie_choices(self.tale, action, roll) if h is not None else []
         if h is not None and (cookie or h.has("Meeple")):
             faces = roll["faces"]
             options: list[tuple[str, Any]] = [(f"keep {'+'.join(map(str, faces))}", None)]
