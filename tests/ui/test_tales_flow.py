@@ -11,7 +11,8 @@ from d6tui.games.tales import commands, island, legal
 from d6tui.games.tales.state import evolve
 from d6tui.ui.screens.help import HelpScreen
 from d6tui.ui.screens.modals import ChoiceModal, TableDiceInput
-from d6tui.ui.tales.screen import ARROWS, TalesScreen
+from d6tui.ui.tales.offers import ARROWS
+from d6tui.ui.tales.screen import TalesScreen
 from d6tui.ui.tales.widgets import IslandMap, JournalBooklet, TalesView
 from tests.ui.helpers import make_app, settle, sync
 from tests.ui.tales_helpers import load_example, new_tale

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from d6tui.engine.dice import Dice
 from d6tui.engine.session import Session
 from d6tui.games.tales import commands, island, legal, play, services
+from d6tui.games.tales.rules import RULES
 from d6tui.games.tales.state import Tale
 
 Action = legal.Action
@@ -232,8 +233,6 @@ def headless_tale(name: str, race: str, seed: int) -> Session:
         race: dwarf, elf, human or hobbit.
         seed: seeds the dice and the bot.
     """
-    from d6tui.games.tales.rules import RULES
-
     session = Session.new(RULES, {"name": name, "race": race, "seed": seed}, dice=Dice(seed))
     play_tale(session, Bot(seed))
     return session

@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING
 
 from d6tui.games.tales import commands, island, legal, services
 from d6tui.games.tales.bot import Bot
-from d6tui.ui.tales.screen import ARROWS, BACKPACK, SHOP, TalesScreen
+from d6tui.ui.screens.modals import ChoiceModal
+from d6tui.ui.tales.offers import ARROWS, BACKPACK, SHOP
+from d6tui.ui.tales.screen import TalesScreen
 
 if TYPE_CHECKING:
     from textual.pilot import Pilot
@@ -72,8 +74,6 @@ async def play_by_keys(pilot: Pilot, bot: Bot, limit: int = 5000) -> int:
     Returns:
         How many actions were taken.
     """
-    from d6tui.ui.screens.modals import ChoiceModal
-
     app = pilot.app
     n = 0
     while n < limit:
