@@ -290,7 +290,8 @@ PLAYABLE = frozenset(
 
 
 def auto(state: Tale, task: Task) -> Tale | None:
-    """Resolve ``task`` if it waits for nothing; None when the player must act.
+    """Resolve ``task`` if it waits for nothing (an event to read, the end of a turn, E31's
+    loop, the next J08 room); None when the player must act (R10).
 
     Args:
         state: the tale.

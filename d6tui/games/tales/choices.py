@@ -10,7 +10,7 @@ from d6tui.games.tales.state import Tale, Task
 
 
 def choice_options(state: Tale, task: Task) -> list[str]:
-    """What the player may answer to the choice task ``task``.
+    """What the player may answer to the choice task ``task`` (R04, R07, E03-E39, J08).
 
     Args:
         state: the tale.
@@ -52,7 +52,7 @@ def choice_options(state: Tale, task: Task) -> list[str]:
 
 
 def resolve_choice(state: Tale, task: Task, option: str) -> Tale:
-    """Apply the player's answer to the awaited choice.
+    """Apply the player's answer to the awaited choice (R04, R07, E03-E39, J08).
 
     Args:
         state: the tale.

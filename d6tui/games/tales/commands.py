@@ -82,7 +82,7 @@ def roll(
 
 
 def choose(state: Tale, option: str) -> dict:
-    """Answer the choice the tale waits for (the options are in ``play.pending``).
+    """Answer the choice the tale waits for (R10; the options are in ``play.pending``).
 
     Args:
         state: the tale.

@@ -138,7 +138,7 @@ def _monster(d: dict) -> MonsterData:
 
 def digest(doc: dict) -> str:
     """A SHA-256 of a content document in canonical JSON (keys sorted), the same before and
-    after a round trip through a save.
+    after a round trip through a save (R01: the components a tale is played with).
 
     Args:
         doc: a parsed content document.
@@ -148,7 +148,8 @@ def digest(doc: dict) -> str:
 
 
 def parse(doc: dict) -> Content:
-    """Build :class:`Content` from a parsed TOML document (DESIGN "Content data").
+    """Build :class:`Content` from a parsed TOML document (R01 components; DESIGN "Content
+    data").
 
     Args:
         doc: the parsed ``tales.toml``, or the copy stored in a save.
@@ -202,9 +203,9 @@ def parse(doc: dict) -> Content:
 
 
 def current_doc() -> dict:
-    """The content a new tale starts with: the shipped file with the user's ``tales.toml``
-    merged over it, read afresh (DESIGN "Content data"). Only a tale's start reads it; the
-    tale then keeps its own copy.
+    """The content a new tale starts with (R01, R03): the shipped file with the user's
+    ``tales.toml`` merged over it, read afresh (DESIGN "Content data"). Only a tale's start
+    reads it; the tale then keeps its own copy.
 
     Raises:
         OSError, tomllib.TOMLDecodeError: a file cannot be read or is not TOML.
@@ -213,7 +214,7 @@ def current_doc() -> dict:
 
 
 def current() -> Content:
-    """:func:`current_doc`, parsed.
+    """:func:`current_doc`, parsed (R01).
 
     Raises:
         OSError, tomllib.TOMLDecodeError: a file cannot be read or is not TOML.
@@ -225,8 +226,8 @@ def current() -> Content:
 @cache
 def frozen(version: int = 1) -> Content:
     """The content of saves that carry no copy of their own (written before version 2): the
-    frozen file of that version, never the user's override. Cached, as the file never
-    changes.
+    frozen file of that version, never the user's override (R01: the components as shipped
+    then). Cached, as the file never changes.
 
     Args:
         version: the frozen content's version (only 1 so far).

@@ -87,7 +87,7 @@ def cookie_choices(state: Tale, action: Action, roll: Roll) -> list[tuple[int, i
 
 
 def actions(state: Tale) -> list[Action]:
-    """The commands that are legal now, with their arguments (rolls made by the app).
+    """The commands that are legal now (R10), with their arguments (rolls made by the app).
 
     Items and scrolls are listed where they are allowed; the cookie and the Meeple are left
     out (they are options of a roll, not actions).

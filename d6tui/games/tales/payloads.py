@@ -14,8 +14,8 @@ Roll = dict[str, Any]
 
 
 def checked(state: Tale, payload: dict) -> dict:
-    """Apply the payload to a copy of the tale (raising RuleError if it breaks a rule) and
-    note in words what it did, for the log view (DESIGN "The log": events are facts).
+    """Apply the payload to a copy of the tale (raising RuleError if it breaks a rule, with
+    its section: R03, R10, E01...) and note in words what it did, for the log view.
 
     Args:
         state: the tale.

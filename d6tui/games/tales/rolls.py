@@ -30,7 +30,7 @@ ROLL_DICE = {
 
 
 def roll_count(state: Tale, task: Task) -> int:
-    """How many d6 the roll task ``task`` takes.
+    """How many d6 the roll task ``task`` takes (R02, J02, R10, the events and J08).
 
     Args:
         state: the tale (the Hobbit rolls the treasure twice).
@@ -113,7 +113,7 @@ def _rift_monster(state: Tale, face: int) -> MonsterData:
 
 
 def resolve_roll(state: Tale, task: Task, faces: list[int]) -> Tale:
-    """Apply the dice of the awaited roll task.
+    """Apply the dice of the awaited roll task (R02, J02, R10, E03-E39, J08).
 
     Args:
         state: the tale.

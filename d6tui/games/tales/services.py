@@ -167,7 +167,8 @@ def give_food(state: Tale, scroll: str, reward: str) -> dict:
 
 
 def leave(state: Tale) -> dict:
-    """Close the open place (castle, village, witch, merchant, sick man).
+    """Close the open place (castle E01, village E08/E15, witch E12, merchant and sick man
+    E35).
 
     Raises:
         RuleError: no place is open.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 
 def _key(name: str, keys: str, description: str, tooltip: str) -> Binding:
@@ -14,7 +14,7 @@ def _key(name: str, keys: str, description: str, tooltip: str) -> Binding:
 
 #: The screen's keys: the turn's actions (hidden from the Footer, listed in the step bar),
 #: the lists, movement, the map cursor, the booklet's pages and the numbered answers.
-BINDINGS: list[Binding] = [
+BINDINGS: list[BindingType] = [
     _key("roll", "r", "Roll", "Make the roll the tale waits for (d6tui rolls)"),
     _key("attack", "a", "Attack", "Attack the monster: 2d6 + Atk (R09)"),
     _key("flee", "f", "Flee", "Try to flee at the Break: 1d6 (R09)"),
