@@ -4,6 +4,7 @@ user's ``tales.toml`` or a new release never changes how a save replays."""
 from __future__ import annotations
 
 import hashlib
+import json
 import shutil
 import tomllib
 from pathlib import Path
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 import tomli_w
 
-from d6tui import paths
+from d6tui import cli, paths
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import RuleError
 from d6tui.engine.session import Session
@@ -51,18 +52,28 @@ def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
-def write_override(folder: Path) -> Path:
-    """A user's tales.toml: a 5-day week (J05) and a stronger Green Slime (R08, house)."""
+OVERRIDES = ("calendar", "monster", "both")
+
+
+def write_override(folder: Path, what: str = "both") -> Path:
+    """A user's tales.toml: a 5-day week (J05), a stronger Green Slime (R08, house), or both.
+
+    Args:
+        folder: the config folder.
+        what: "calendar", "monster" or "both".
+    """
     shipped = tomllib.loads(SHIPPED.read_text(encoding="utf-8"))
     monsters = shipped["monsters"]
     for m in monsters:
         if m["name"] == "Green Slime":
             m.update(atk=12, hp=9)
+    doc: dict = {}
+    if what in ("calendar", "both"):
+        doc["calendar"] = {"days_per_week": 5, "source": "house", "section": "J05"}
+    if what in ("monster", "both"):
+        doc["monsters"] = monsters  # a table of the user's file replaces the shipped one
     path = folder / "tales.toml"
-    path.write_text(tomli_w.dumps({
-        "calendar": {"days_per_week": 5, "source": "house", "section": "J05"},
-        "monsters": monsters,
-    }), encoding="utf-8")
+    path.write_text(tomli_w.dumps(doc), encoding="utf-8")
     return path
 
 
@@ -88,16 +99,34 @@ def forbid_content_files(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_the_override_is_live(config: Path) -> None:
-    write_override(config)
+    write_override(config, "calendar")
     assert current().days_per_week == 5
+    assert current().monsters[(2, "plains")].atk == 9
+    write_override(config, "monster")
+    assert current().days_per_week == 6
     assert current().monsters[(2, "plains")].atk == 12
 
 
+@pytest.mark.parametrize("version", [1, 2])
+def test_d6tui_replay_json_gives_the_recorded_output(
+    config: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], version: int,
+) -> None:
+    """``d6tui replay FIXTURE --json`` as recorded when the fixture was made (v1: before saves
+    carried content), under the user's override."""
+    write_override(config)
+    save = tmp_path / f"tales-v{version}.toml"
+    shutil.copyfile(FIXTURES / save.name, save)
+    assert cli.main(["replay", str(save), "--json"]) == 0
+    recorded = (FIXTURES / f"tales-v{version}.replay.json").read_text(encoding="utf-8")
+    assert json.loads(capsys.readouterr().out) == json.loads(recorded)
+
+
+@pytest.mark.parametrize("what", OVERRIDES)
 def test_example_replays_the_same_whatever_the_user_overrides(
-    config: Path, tmp_path: Path,
+    config: Path, tmp_path: Path, what: str,
 ) -> None:
     plain = replay(EXAMPLE, tmp_path)
-    write_override(config)
+    write_override(config, what)
     overridden = replay(EXAMPLE, tmp_path)
     assert overridden.state == plain.state
     assert RULES.to_json(overridden.state) == RULES.to_json(plain.state) == EXAMPLE_RESULT
