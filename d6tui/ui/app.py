@@ -223,7 +223,7 @@ class D6App(App):
 
         try:
             rules = load_rules(slug)
-            options = rules.check_options(dict(options))
+            options = rules.checked_options(dict(options))
             title = title or rules.default_title(options)
             self.saves_dir.mkdir(parents=True, exist_ok=True)
             path = new_save_path(self.saves_dir, title)
@@ -307,8 +307,13 @@ class D6App(App):
 
         try:
             info = game_info(session.rules.slug)
-            module_name, _, class_name = info.screen.partition(":")
-            screen_class = getattr(importlib.import_module(module_name), class_name)
+            if info.screen is None:
+                from d6tui.ui.screens.generic import GenericGameScreen
+
+                screen_class = GenericGameScreen
+            else:
+                module_name, _, class_name = info.screen.partition(":")
+                screen_class = getattr(importlib.import_module(module_name), class_name)
         except (D6Error, ImportError, AttributeError) as e:
             session.close()
             self.notify(f"d6tui cannot show this game yet ({e}).", severity="error", markup=False)
@@ -363,7 +368,7 @@ def run_app(
 
         slug, options, title = new_game
         rules = load_rules(slug)
-        options = rules.check_options(dict(options))
+        options = rules.checked_options(dict(options))
         title = title or rules.default_title(options)
         Path(saves).mkdir(parents=True, exist_ok=True)
         session = Session.new(rules, options, path=new_save_path(Path(saves), title),

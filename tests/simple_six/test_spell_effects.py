@@ -157,7 +157,8 @@ def test_a_bolt_not_thrown_by_the_next_round_dissipates_and_same_round_costs_a_d
     s.do(c.start_round, {"archmage": 2}, typed={"archmage": hi(2), "orc": lo(2)})
     ev = s.do(sc.cast, "archmage", "Lightning Bolt", typed={"roll": hi(9)})
     assert ev["roll"]["rolled"] == "9D"  # two actions: -1D
-    ev = s.do(sc.throw_bolt, "archmage", "orc", dice=s.dice)
+    # a miss (typed), so the orc's initiative below stays 2D
+    ev = s.do(sc.throw_bolt, "archmage", "orc", typed={"attack": lo(3)})
     assert ev["attack"]["rolled"] == "3D"  # Throwing 4D -1D
     s.do(c.pass_turn)
     s.do(c.pass_turn)

@@ -245,7 +245,7 @@ async def test_game_without_a_screen_is_not_started(saves: Path, monkeypatch) ->
 
     ghost = GameInfo("ghost", "Ghost Game", "not here", "d6tui.games.ghost.rules",
                      "d6tui.ui.ghost.screen:GhostScreen")
-    monkeypatch.setattr("d6tui.ui.screens.home.GAMES", (ghost,))
+    monkeypatch.setattr("d6tui.ui.screens.home.games", lambda: (ghost,))
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)

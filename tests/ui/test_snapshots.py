@@ -27,7 +27,7 @@ def test_home_screen(
     snap_compare, saves: Path, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch  # noqa: ANN001
 ) -> None:
     # Only D6 Shooter, so the picture does not change each time a game joins the registry.
-    monkeypatch.setattr("d6tui.ui.screens.home.GAMES", (game_info("shooter"),))
+    monkeypatch.setattr("d6tui.ui.screens.home.games", lambda: (game_info("shooter"),))
     new_shooter(saves, "Saturday night").close()
     assert snap_compare(make_app(saves), terminal_size=size, run_before=_settled)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from d6tui.engine.registry import GAMES
+from d6tui.engine.registry import games
 from d6tui.games.tales import commands, island, legal
 from d6tui.games.tales.state import evolve
 from d6tui.ui.screens.help import HelpScreen
@@ -28,7 +28,7 @@ async def test_new_tale_from_the_home_screen(saves: Path) -> None:
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        for _ in range([g.slug for g in GAMES].index("tales")):
+        for _ in range([g.slug for g in games()].index("tales")):
             await pilot.press("down")
         await pilot.press("n")
         for _ in range(3):  # the form's worker waits for it: no settle() while it is open

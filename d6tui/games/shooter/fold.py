@@ -863,7 +863,7 @@ def _hunt_outcome(e: dict) -> str:
     return f"{also}"
 
 
-def describe(event: dict) -> str:
+def describe(event: dict, state_before: object = None) -> str:
     """One event in words, from the event alone, for the log view (DESIGN "The log").
 
     Outcome facts (:data:`OUTCOME_KEYS`) are told when the event carries them: a capture, a

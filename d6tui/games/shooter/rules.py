@@ -120,7 +120,9 @@ from typing import Any
 
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import RuleError
+from d6tui.engine.game import OptionField
 from d6tui.engine.registry import GameRules
+from d6tui.games.shooter import moves as shooter_moves
 from d6tui.games.shooter.content import card_to_dict, load_cards
 from d6tui.games.shooter.fold import FOLDS, describe, fold
 from d6tui.games.shooter.state import RANKS, Phase, ShooterState, card_rep
@@ -325,4 +327,12 @@ RULES = GameRules(
     to_json=to_json,
     default_title=default_title,
     report=report,
+    options=(
+        OptionField("players", "Players", "names", help="2-4 players, in turn order, "
+                    "separated by commas", name_max=NAME_MAX),
+    ),
+    moves=shooter_moves.moves,
+    seats=shooter_moves.seats,
+    seat_to_move=shooter_moves.seat_to_move,
+    blurb="2-4 bounty hunters race to Marshal with six Shooter dice (hot-seat)",
 )

@@ -465,6 +465,11 @@ def _report(state: Campaign) -> str:
     return report(state)
 
 
+def describe_event(event: dict, state_before: object = None) -> str:
+    """The engine's ``describe(event, state_before)``: :func:`describe` with today's names."""
+    return describe(event)
+
+
 RULES = GameRules(
     slug="simple_six",
     name="Simple Six",
@@ -473,7 +478,7 @@ RULES = GameRules(
     start=start,
     new_state=new_state,
     fold=fold,
-    describe=describe,
+    describe=describe_event,
     status=status,
     is_over=lambda state: False,
     to_json=to_json,

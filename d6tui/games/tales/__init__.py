@@ -30,3 +30,15 @@ of E10/E32, Pink Slime's Dmg and HP, the effects of Pear, Spark, Blast and Kaboo
 E38 measures distance. :mod:`.content` copies them (with the user's override) into a tale's
 first event; saves without that copy replay with ``d6tui/content/frozen/tales-v1.toml``.
 """
+
+from d6tui.engine.game import GameEntry
+
+#: The game as d6tui lists it; its definition is imported only when a game is opened.
+GAME = GameEntry(
+    slug="tales",
+    name="6x6 Tales",
+    blurb="A solo hero explores an island for four weeks: map, events and journal booklet",
+    definition_at="d6tui.games.tales.rules:RULES",
+    screen="d6tui.ui.tales.screen:TalesScreen",
+    setup="d6tui.ui.tales.setup:HeroSetup",
+)

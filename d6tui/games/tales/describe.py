@@ -45,12 +45,13 @@ _PURPOSES = {"road": " to turn the road into a crossroads (R06)", "flee": " to f
              "ignite": " to light the Flaming Sword (E33)"}
 
 
-def describe(event: dict) -> str:
+def describe(event: dict, state_before: object = None) -> str:
     """The event in words, from the event alone, for the log view and the journal (each
     roll named with the section it is made for: R02, J02, R10, E03...).
 
     Args:
         event: a stored event.
+        state_before: the tale before it (unused: the event says it all).
     """
     t = event.get("type", "")
     verb = _VERBS.get(t, t.replace("_", " "))

@@ -11,8 +11,10 @@ from typing import Any
 
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import RuleError
+from d6tui.engine.game import OptionField
 from d6tui.engine.registry import GameRules
 from d6tui.games.tales import island, journal, movement, play
+from d6tui.games.tales import moves as tales_moves
 from d6tui.games.tales.commands import start_payload
 from d6tui.games.tales.describe import describe
 from d6tui.games.tales.fold import EVENT_TYPES, fold, new_state
@@ -124,4 +126,16 @@ RULES = GameRules(
     to_json=to_json,
     default_title=default_title,
     export_markdown=export_markdown,
+    options=(
+        OptionField("name", "Hero's name", "str", help="the hero's name (R03: optional)",
+                    max=40, optional=True),
+        OptionField("race", "Race", "choice", help="the hero's race (R03)",
+                    choices=tuple((r, r.title()) for r in RACES)),
+        OptionField("explore", "Personal quest", "bool", default=True,
+                    help="take the personal quest of R03 (yes or no)"),
+    ),
+    moves=tales_moves.moves,
+    seats=tales_moves.seats,
+    seat_to_move=tales_moves.seat_to_move,
+    blurb="A solo hero explores an island for four weeks: map, events and journal booklet",
 )

@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from d6tui.engine.registry import GAMES, GameInfo
+from d6tui.engine.registry import GameInfo, games
 
 if TYPE_CHECKING:
     from textual.widgets import DataTable
@@ -51,9 +51,11 @@ def screen_available(game: GameInfo) -> bool:
     """Whether this version of d6tui has a screen for ``game`` (found without importing it)."""
     from importlib.util import find_spec
 
-    module = game.screen.partition(":")[0]
+    modules = [game.definition_at.partition(":")[0]]
+    if game.screen is not None:  # None: the generic screen, which every game has
+        modules.append(game.screen.partition(":")[0])
     try:
-        return find_spec(module) is not None
+        return all(find_spec(m) is not None for m in modules)
     except (ImportError, ValueError):
         return False
 
@@ -161,7 +163,7 @@ or delete them.
         yield Static("d6tui \u2014 d6 tabletop games", id="home-title")
         with Vertical(id="games-box") as box:
             box.border_title = "Games"
-            yield OptionList(*[self._game_option(g) for g in GAMES], id="games")
+            yield OptionList(*[self._game_option(g) for g in games()], id="games")
         with Vertical(id="saves-box") as box:
             box.border_title = "Recent saves"
             yield Static("Looking for saves...", id="saves-empty")
@@ -220,10 +222,11 @@ or delete them.
 
     def selected_game(self) -> GameInfo | None:
         """The highlighted game."""
-        games = self.query_one("#games", OptionList)
-        if games.highlighted is None:
-            return GAMES[0] if GAMES else None
-        return GAMES[games.highlighted]
+        listed = self.query_one("#games", OptionList)
+        found = games()
+        if listed.highlighted is None:
+            return found[0] if found else None
+        return found[listed.highlighted]
 
     def selected_save(self) -> SaveSummary | None:
         """The save under the table's cursor."""
