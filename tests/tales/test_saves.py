@@ -221,3 +221,27 @@ def test_the_frozen_content_is_never_edited() -> None:
     # It is the content shipped when saves began to carry their own copy.
     assert frozen(1).days_per_week == 6
     assert frozen(1).monsters[(2, "plains")].name == "Green Slime"
+
+
+def test_a_new_release_of_the_shipped_content_changes_no_save(
+    config: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A later d6tui ships other values (a 4-day week, another Green Slime): the fixtures
+    replay as recorded, and only a new tale gets the new values."""
+    doc = tomllib.loads(SHIPPED.read_text(encoding="utf-8"))
+    doc["calendar"]["days_per_week"] = 4
+    for m in doc["monsters"]:
+        if m["name"] == "Green Slime":
+            m.update(atk=5, dmg=3)
+    release = tmp_path / "release" / "tales.toml"
+    release.parent.mkdir()
+    release.write_text(tomli_w.dumps(doc), encoding="utf-8")
+    monkeypatch.setattr(content_module, "SHIPPED", release)
+    assert current().days_per_week == 4
+    for version in (1, 2):
+        recorded = json.loads(
+            (FIXTURES / f"tales-v{version}.replay.json").read_text(encoding="utf-8"))
+        state = replay(FIXTURES / f"tales-v{version}.toml", tmp_path).state
+        assert RULES.to_json(state) == recorded["state"]
+    fresh = Session.new(RULES, {"name": "Ann", "race": "elf"})
+    assert fresh.state.content.days_per_week == 4
