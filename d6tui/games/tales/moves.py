@@ -1,6 +1,6 @@
 """6x6 Tales' legal moves in the engine's shape (``GameDefinition.moves``).
 
-:func:`~d6tui.games.tales.commands.actions` lists the legal commands with their arguments;
+:func:`~d6tui.games.tales.legal.actions` lists the legal commands with their arguments;
 each becomes a :class:`~d6tui.engine.game.Move` whose id is the command's name and its
 arguments (``move:north``, ``level_up:str``, ``choose:2``), with a dice request for the rolls
 of R10 (the step's dice, a fight's 2d6, a flight's 1d6, gambling's 2d6).
@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from d6tui.engine.game import DiceRequest, Move, Pips, Seat
-from d6tui.games.tales import commands, play, prompts
+from d6tui.games.tales import commands, legal, play, prompts, services
 from d6tui.games.tales.state import Tale
 
 #: Commands that roll, and how many d6 (None: as many as the step asks, R10).
 ROLLERS: dict[Any, int | None] = {
-    commands.roll: None, commands.attack: 2, commands.flee: 1, commands.gamble: 2,
+    commands.roll: None, commands.attack: 2, commands.flee: 1, services.gamble: 2,
 }
 
 
@@ -54,7 +54,7 @@ def moves(state: Tale, seat: Seat) -> list[Move]:
     """
     if seat != 0:
         return []
-    return [_move(state, fn, args, kwargs) for fn, args, kwargs in commands.actions(state)]
+    return [_move(state, fn, args, kwargs) for fn, args, kwargs in legal.actions(state)]
 
 
 def seats(state: Tale) -> tuple[str, ...]:
