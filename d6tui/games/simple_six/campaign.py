@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from d6tui.engine.dice import Dice, check_roll, table_roll
@@ -34,6 +34,7 @@ from d6tui.games.simple_six import (
 )
 from d6tui.games.simple_six import table_dice as table
 from d6tui.games.simple_six.codes import ZERO, DieCode, as_code
+from d6tui.games.simple_six.content import in_use
 from d6tui.games.simple_six.creation import Draft, create_character
 from d6tui.games.simple_six.paranormal import PARANORMAL, check_skill_open, closed
 from d6tui.games.simple_six.settings import TOUGHNESS, CampaignSettings
@@ -51,6 +52,7 @@ from d6tui.games.simple_six.sheet import (
     unarmed_damage,
     weapon_damage,
 )
+from d6tui.games.simple_six.tables import CampaignContent, from_doc, frozen_v1, installed_doc
 from d6tui.games.simple_six.tools import Tool
 from d6tui.games.simple_six.vehicle_log import FOLDS as _VEHICLE_FOLDS
 from d6tui.games.simple_six.vehicles import Chase, Vehicle
@@ -218,6 +220,8 @@ class Campaign:
             day durations, attunement and the Spell Staff's day run on it.
         casts: spells cast so far that left an effect (each effect names its cast).
         table_dice: every roll is typed from the table's dice (``table_dice_set``).
+        content: the campaign's own copy of the content, from its first event (:mod:`.tables`);
+            None before the campaign begins.
     """
 
     settings: CampaignSettings = CampaignSettings()
@@ -231,6 +235,7 @@ class Campaign:
     minutes: int = 0
     casts: int = 0
     table_dice: bool = False
+    content: CampaignContent | None = field(default=None, compare=False, repr=False)
 
     def member(self, who: str) -> Member:
         """The roster entry ``who`` (by id or name, any case).
@@ -545,9 +550,11 @@ def check_options(options: dict) -> dict:
 
 
 def start(options: dict, dice: Dice) -> dict:
-    """The first event: the campaign's settings, written down."""
+    """The first event: the campaign's settings, and its own copy of the content (the shipped
+    tables and templates with the user's overrides, as they are today: :mod:`.tables`)."""
     return {"type": "campaign_started",
-            "settings": {k: v for k, v in options.items() if k != "seed"}}
+            "settings": {k: v for k, v in options.items() if k != "seed"},
+            "content": installed_doc()}
 
 
 def new_state(options: dict) -> Campaign:
@@ -1639,10 +1646,13 @@ def fold(state: Campaign, event: dict) -> Campaign:
     handler = _FOLDS.get(str(t))
     if handler is None:
         raise EventError(f"unknown event type {t!r}")
-    # "Concentration (CONC)": a caster knocked out, Mortally Wounded or dead keeps no spell up.
-    folded = _spellcast.release_fallen(after(state, handler(state, event), event))
-    # a 10D-minute knockout counts the time this event lets pass (:mod:`.knockout`)
-    return knockout.after(state, folded, event)
+    # the campaign's own tables, never the files (DESIGN "The log": self-contained)
+    with in_use(state.content.rules if state.content is not None else None):
+        # "Concentration (CONC)": a caster knocked out, Mortally Wounded or dead keeps no
+        # spell up.
+        folded = _spellcast.release_fallen(after(state, handler(state, event), event))
+        # a 10D-minute knockout counts the time this event lets pass (:mod:`.knockout`)
+        return knockout.after(state, folded, event)
 
 
 def _later(module: str, name: str) -> Any:
@@ -1659,8 +1669,14 @@ def _later(module: str, name: str) -> Any:
 
 
 def _f_started(state: Campaign, e: dict) -> Campaign:
-    settings = _check(CampaignSettings.from_mapping, _need(e, "settings"))
-    return replace(state, settings=settings)
+    # a save from before campaigns kept their copy replays with the content shipped then
+    try:
+        own = from_doc(e["content"]) if "content" in e else frozen_v1()
+    except (D6Error, KeyError, TypeError, ValueError) as err:
+        raise EventError(f"the campaign's copy of its content does not read: {err}") from None
+    with in_use(own.rules):
+        settings = _check(CampaignSettings.from_mapping, _need(e, "settings"), own.rules)
+    return replace(state, settings=settings, content=own)
 
 
 def _f_added(state: Campaign, e: dict) -> Campaign:

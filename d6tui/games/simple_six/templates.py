@@ -18,6 +18,7 @@ from d6tui.games.simple_six.content import content
 from d6tui.games.simple_six.creation import Draft
 from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.games.simple_six.sheet import NO_ATTRIBUTE_BASE, NO_ATTRIBUTE_STANDINS
+from d6tui.paths import user_content_file
 
 SHIPPED = Path(__file__).resolve().parents[2] / "content" / "simple_six_npcs.toml"
 
@@ -117,20 +118,29 @@ def parse(doc: dict) -> list[Template]:
 
 
 def templates(user: Path | None = None) -> list[Template]:
-    """The shipped templates with the GM's own merged over them by name.
+    """The shipped templates with the GM's own merged over them by name (the installed ones;
+    a campaign plays with the copy in its save, ``Campaign.content.npcs``).
 
     Args:
         user: the GM's file; by default the one in the config dir, if any.
     """
-    shipped = parse(tomllib.loads(SHIPPED.read_text(encoding="utf-8")))
-    from d6tui.paths import user_content_file
+    return parse({"npcs": entries(user)})
 
+
+def entries(user: Path | None = None) -> list[dict]:
+    """The ``[[npcs]]`` entries of the shipped file with the GM's own merged over them by name,
+    as TOML values (what a new campaign copies into its save).
+
+    Args:
+        user: the GM's file; by default the one in the config dir, if any.
+    """
+    shipped = list(tomllib.loads(SHIPPED.read_text(encoding="utf-8")).get("npcs", ()))
     path = user if user is not None else user_content_file(SHIPPED.name)
     if path is None:
         return shipped
-    own = parse(tomllib.loads(path.read_text(encoding="utf-8")))
-    names = {t.name.lower() for t in own}
-    return [t for t in shipped if t.name.lower() not in names] + own
+    own = list(tomllib.loads(path.read_text(encoding="utf-8")).get("npcs", ()))
+    names = {str(e.get("name", "")).lower() for e in own if isinstance(e, dict)}
+    return [e for e in shipped if str(e["name"]).lower() not in names] + own
 
 
 def next_name(base: str, taken: set[str]) -> str:

@@ -43,6 +43,7 @@ from d6tui.engine.errors import RuleError
 from d6tui.games.simple_six.codes import DieCode, as_code
 from d6tui.games.simple_six.wild import difficulty_tn
 from d6tui.games.simple_six.wounds import PENALTY_DICE, WoundLevel, next_level
+from d6tui.paths import user_content_file
 
 SHIPPED = Path(__file__).resolve().parents[2] / "content" / "simple_six_vehicles.toml"
 
@@ -262,7 +263,8 @@ def stats_to_dict(v: VehicleStats) -> dict:
 
 
 def templates(user: Path | None = None) -> list[VehicleStats]:
-    """The shipped vehicle templates with the GM's own merged over them by name.
+    """The shipped vehicle templates with the GM's own merged over them by name (the installed
+    ones; a campaign plays with the copy in its save, ``Campaign.content.vehicles``).
 
     Args:
         user: the GM's file; by default ``simple_six_vehicles.toml`` in the config dir, if any.
@@ -271,17 +273,26 @@ def templates(user: Path | None = None) -> list[VehicleStats]:
         RuleError, DiceError: an entry that does not read.
         OSError, tomllib.TOMLDecodeError: a file that cannot be read.
     """
-    from d6tui.paths import user_content_file
+    return [stats_from_dict(e) for e in entries(user)]
 
-    shipped = [stats_from_dict(e)
-               for e in tomllib.loads(SHIPPED.read_text(encoding="utf-8")).get("vehicles", ())]
+
+def entries(user: Path | None = None) -> list[dict]:
+    """The ``[[vehicles]]`` entries of the shipped file with the GM's own merged over them by
+    name, as TOML values (what a new campaign copies into its save).
+
+    Args:
+        user: the GM's file; by default ``simple_six_vehicles.toml`` in the config dir, if any.
+
+    Raises:
+        OSError, tomllib.TOMLDecodeError: a file that cannot be read.
+    """
+    shipped = list(tomllib.loads(SHIPPED.read_text(encoding="utf-8")).get("vehicles", ()))
     path = user if user is not None else user_content_file(SHIPPED.name)
     if path is None:
         return shipped
-    own = [stats_from_dict(e)
-           for e in tomllib.loads(path.read_text(encoding="utf-8")).get("vehicles", ())]
-    names = {t.name.lower() for t in own}
-    return [t for t in shipped if t.name.lower() not in names] + own
+    own = list(tomllib.loads(path.read_text(encoding="utf-8")).get("vehicles", ()))
+    names = {str(e.get("name", "")).lower() for e in own if isinstance(e, dict)}
+    return [e for e in shipped if str(e.get("name", "")).lower() not in names] + own
 
 
 # -- a vehicle in play ------------------------------------------------------------------------
