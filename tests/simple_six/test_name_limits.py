@@ -11,9 +11,10 @@ from d6tui.engine.session import Session
 from d6tui.games.simple_six import campaign as c
 from d6tui.games.simple_six import vehicle_commands as vc
 from d6tui.games.simple_six import vehicles as vr
+from d6tui.games.simple_six.campaign import add_from_template
 from d6tui.games.simple_six.creation import NAME_MAX, Draft, problems
 from d6tui.games.simple_six.rules import RULES
-from d6tui.games.simple_six.templates import add_from_template, templates
+from d6tui.games.simple_six.templates import templates
 
 
 def draft(name: str) -> Draft:

@@ -12,9 +12,9 @@ from d6tui.engine.dice import Dice
 from d6tui.engine.session import Session
 from d6tui.games.simple_six import campaign as c
 from d6tui.games.simple_six import tables
+from d6tui.games.simple_six.campaign import add_from_template
 from d6tui.games.simple_six.content import SHIPPED, installed
 from d6tui.games.simple_six.rules import RULES, to_json
-from d6tui.games.simple_six.templates import add_from_template
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "saves" / "simple-six-example.toml"
 

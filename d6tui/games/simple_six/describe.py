@@ -6,13 +6,11 @@ is put back in words (every id is made from its name, :func:`.campaign.slug`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from d6tui.games.simple_six import vehicle_log
-from d6tui.games.simple_six.campaign import Campaign
 from d6tui.games.simple_six.record import spell_targets
-from d6tui.games.simple_six.spellcast import describe as magic_words
-from d6tui.games.simple_six.spellcast import lost_words
+from d6tui.games.simple_six.state import Campaign
 from d6tui.games.simple_six.table_dice import describe_table_dice
 from d6tui.games.simple_six.wild import describe_roll
 
@@ -216,3 +214,51 @@ def _perk_used(event: dict, who: str) -> str:
     if event.get("revealed") is False:
         return f"{who} studied it ({perk}), but nothing was revealed; it may be used again{note}"
     return f"{who} used {perk}{note}"
+
+
+def lost_words(event: dict, n: Callable[[object], str]) -> str:
+    """The words for an event's ``concentration_lost``, or ``""``."""
+    out = []
+    for x in event.get("concentration_lost", ()):
+        if x.get("spell") == "Lightning Bolt":
+            out.append(f"{n(x['who'])}'s unthrown Lightning Bolt dissipates")
+            continue
+        fall = " and floats gently down" if x.get("spell") == "Fly" else ""
+        out.append(f"{n(x['who'])} loses concentration: {x['spell']} ends{fall}")
+    return "; " + "; ".join(out) if out else ""
+
+
+def magic_words(event: dict, n: Callable[[object], str]) -> str | None:
+    """The spell events of :mod:`.spell_folds` in words for the log (``n`` puts an id in
+    words), or None."""
+    t = event["type"]
+    who = n(event.get("who", ""))
+    if t == "concentration_dropped":
+        return f"{who} stopped keeping {event['spell']} up"
+    if t == "effect_ended":
+        return f"{event['spell']} on {who} ended"
+    if t == "time_passed":
+        mins = int(event["minutes"])
+        span = f"{mins // 60} h {mins % 60} min" if mins >= 60 else f"{mins} min"
+        return f"{span} passed" + (" at rest" if event.get("rest") else "")
+    if t == "bolt_thrown":
+        hit = (f"hit for {event['damage']['total']} vs {event['resistance']}"
+               if event.get("hit") else "missed")
+        return (f"{who} threw a Lightning Bolt at {n(event['target'])}:"
+                f" {event['attack']['total']} vs {event['tn']}, {hit}")
+    if t == "collapse_resisted":
+        return (f"a building fell on {who}: {event['damage']['total']} damage vs"
+                f" {event['resistance']}")
+    if t == "tool_gained":
+        spell = f" ({event['spell']})" if event.get("spell") else ""
+        return f"{who} came by a {event['tool']}{spell}; it attunes in three days"
+    if t == "tool_made":
+        ok = event["roll"]["total"] >= event["tn"]
+        return (f"{who} {'finished' if ok else 'failed to make'} a {event['tool']}"
+                f" ({event['roll']['total']} vs {event['tn']}"
+                f"{', ' + str(event['cp']) + ' CP' if ok else ', no CP spent'})")
+    if t == "item_gained":
+        return f"{who} came by {event['item']}"
+    if t == "potion_drunk":
+        return f"{who} drank a Potion of Skill ({event['skill']} +2D, ten minutes)"
+    return None

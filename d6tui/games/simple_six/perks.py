@@ -37,19 +37,17 @@ from __future__ import annotations
 from dataclasses import replace
 
 from d6tui.engine.errors import EventError, RuleError
-from d6tui.games.simple_six.campaign import (
-    DAREDEVIL,
-    LUCKY,
-    Campaign,
-    LastRoll,
-    Member,
-    _member,
-    _need,
-)
 from d6tui.games.simple_six.content import Perk, content
+from d6tui.games.simple_six.events import _member, _need
 from d6tui.games.simple_six.sheet import Character
+from d6tui.games.simple_six.state import Campaign, LastRoll, Member
 
 _GENERAL = "General Perks"
+
+#: The perk that doubles a character's next roll once declared ("General Perks").
+LUCKY = "Lucky"
+#: The perk that halves a character's defenses and doubles his resistance for a round.
+DAREDEVIL = "Daredevil"
 
 #: The perks the rules apply a number for ("General Perks").
 ATTRACTIVE = "Attractive"

@@ -14,24 +14,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from d6tui.engine.dice import Dice, check_roll
-from d6tui.engine.errors import RuleError
+from d6tui.engine.errors import EventError, RuleError
 from d6tui.games.simple_six import wounds
-from d6tui.games.simple_six.campaign import (
-    _NO_DICE,
-    Campaign,
-    Member,
-    Typed,
-    _check,
-    _code_for,
-    _flat,
-    _fx,
-    _Luck,
-    _member,
-    _need,
-    _roll,
-    _total,
-    able_to_treat,
-)
+from d6tui.games.simple_six.events import _NO_DICE, _check, _member, _need, _total
+from d6tui.games.simple_six.rolling import Typed, _code_for, _flat, _fx, _Luck, _roll, able_to_treat
+from d6tui.games.simple_six.state import Campaign, Member
 from d6tui.games.simple_six.wild import RollRequest
 
 _RACIAL = "Racial Perks"
@@ -114,7 +101,6 @@ def fold_repaired(state: Campaign, e: dict) -> Campaign:
     _member(state, _need(e, "repairer"))
     total = _total(_need(e, "roll"), "repair")
     if not repairable(m):
-        from d6tui.engine.errors import EventError
 
         raise EventError(f"{m.sheet.name} heals; he is not repaired")
     if total < int(_need(e, "tn")):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from d6tui.games.simple_six.campaign import Campaign
+    from d6tui.games.simple_six.state import Campaign
 
 
 def report(state: Campaign) -> str:

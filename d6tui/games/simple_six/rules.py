@@ -131,19 +131,12 @@ function that applies it):
 
 from __future__ import annotations
 
-
 from d6tui.engine.registry import GameRules
-from d6tui.games.simple_six.campaign import (
-    EVENT_TYPES,
-    Campaign,
-    Member,
-    check_options,
-    fold,
-    new_state,
-    start,
-)
 from d6tui.games.simple_six.describe import describe, name_of, names_in
+from d6tui.games.simple_six.fold import EVENT_TYPES, fold
 from d6tui.games.simple_six.record import dice_words
+from d6tui.games.simple_six.roster import check_options, new_state, start
+from d6tui.games.simple_six.state import Campaign, Member
 from d6tui.words import plural
 
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from d6tui.engine.errors import RuleError
-from d6tui.games.simple_six.codes import DieCode
+from d6tui.engine.errors import D6Error, EventError, RuleError
+from d6tui.games.simple_six.codes import DieCode, parse_code
 from d6tui.games.simple_six.content import ATTRIBUTES, Perk, content
 from d6tui.games.simple_six.settings import CampaignSettings
 
@@ -516,8 +516,6 @@ def sheet_from_dict(data: object) -> Character:
         EventError: a key is missing or a value does not fit (a bad code, an unknown
             attribute, a negative count).
     """
-    from d6tui.engine.errors import D6Error, EventError
-    from d6tui.games.simple_six.codes import parse_code
 
     if not isinstance(data, dict):
         raise EventError("a character sheet must be a table")
@@ -571,7 +569,6 @@ def sheet_from_dict(data: object) -> Character:
 
 
 def _attr_name(name: object, attributes: list[str]) -> str:
-    from d6tui.engine.errors import EventError
 
     if not attributes:  # "No Attributes": the skill's place on the list, for the sheet's order
         return str(name)

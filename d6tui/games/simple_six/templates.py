@@ -149,28 +149,3 @@ def next_name(base: str, taken: set[str]) -> str:
     while f"{base} {n}".lower() in taken:
         n += 1
     return f"{base} {n}"
-
-
-def add_from_template(state, template: Template, name: str, **kwargs) -> dict:  # noqa: ANN001
-    """Add an NPC made from ``template`` to the roster (a ``character_added`` event).
-
-    Args:
-        state: the campaign (a :class:`~d6tui.games.simple_six.campaign.Campaign`).
-        template: the template.
-        name: the NPC's name ("Goblin 2").
-        **kwargs: ``dice`` / ``body_typed`` for a Body Points roll, as
-            :func:`~d6tui.games.simple_six.campaign.add_character` takes them.
-
-    Returns:
-        The payload, the template's scale written on the sheet and its name noted.
-
-    Raises:
-        RuleError: the name is taken or the template breaks a rule NPCs keep.
-    """
-    from d6tui.games.simple_six.campaign import add_character
-
-    payload = add_character(state, template.draft(name, state.settings), **kwargs)
-    if template.scale:
-        payload["sheet"]["scale"] = template.scale
-    payload["template"] = template.name
-    return payload

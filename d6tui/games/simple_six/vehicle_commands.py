@@ -30,9 +30,8 @@ from d6tui.engine.dice import Dice, table_roll
 from d6tui.engine.errors import DiceError, RuleError
 from d6tui.games.simple_six import combat, effects
 from d6tui.games.simple_six import vehicles as vr
-from d6tui.games.simple_six.campaign import (
-    Campaign,
-    Member,
+from d6tui.games.simple_six.codes import ZERO, DieCode
+from d6tui.games.simple_six.rolling import (
     _actions,
     _check_action_left,
     _check_not_dodging,
@@ -43,10 +42,9 @@ from d6tui.games.simple_six.campaign import (
     _penalty,
     _reflex,
     _roll,
-    slug,
 )
-from d6tui.games.simple_six.codes import ZERO, DieCode
 from d6tui.games.simple_six.sheet import weapon_damage
+from d6tui.games.simple_six.state import Campaign, Member, slug
 from d6tui.games.simple_six.vehicle_log import chase_of, vehicle
 from d6tui.games.simple_six.wild import RollRequest
 from d6tui.games.simple_six.wounds import extra_damage, next_level

@@ -22,15 +22,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from d6tui.engine.dice import check_roll
 from d6tui.engine.errors import D6Error, DiceError, EventError, RuleError
 from d6tui.games.simple_six import vehicles as vr
+from d6tui.games.simple_six.events import _count_action, _member
+from d6tui.games.simple_six.state import Campaign
 from d6tui.games.simple_six.wild import check_wild_roll
-
-if TYPE_CHECKING:
-    from d6tui.games.simple_six.campaign import Campaign
 
 #: The wild-die roll keys of vehicle events, in the order they are made.
 WILD_KEYS = ("command", "attack", "defense", "rammer_roll", "target_roll", "pursuer_roll",
@@ -145,7 +144,6 @@ def apply_hit(state: Campaign, hit: dict) -> Campaign:
 
 def _acted(state: Campaign, e: dict) -> Campaign:
     """Count the vehicle action of the combatant named ``acted`` ("Multiple Actions")."""
-    from d6tui.games.simple_six.campaign import _count_action, _member
 
     if "acted" not in e:
         return state

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import IntEnum
 
-from d6tui.engine.dice import Dice
+from d6tui.engine.dice import Dice, table_roll
 from d6tui.engine.errors import DiceError, RuleError
 from d6tui.games.simple_six.codes import DieCode
 from d6tui.games.simple_six.wild import difficulty_tn, level_reached
@@ -324,7 +324,6 @@ def stay_up(
     if stamina_total >= STAY_UP_TN:
         return replace(state, awake=True, stay_up_pending=False), None
     if knockout_faces is not None:
-        from d6tui.engine.dice import table_roll
 
         roll = table_roll(list(knockout_faces), KNOCKOUT_DICE)
     elif dice is not None:
@@ -707,7 +706,6 @@ def bp_heal(
     roll = None
     if isinstance(got, DieCode):
         if faces is not None:
-            from d6tui.engine.dice import table_roll
 
             roll = table_roll(list(faces), got.dice)
         elif dice is not None:

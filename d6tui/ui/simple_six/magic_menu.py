@@ -12,7 +12,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from d6tui.games.simple_six import campaign, magic, spellcast, tools
+from d6tui.games.simple_six import (
+    campaign,
+    magic,
+    rolling,
+    spell_folds,
+    spellcast,
+    tool_commands,
+    tools,
+)
 from d6tui.games.simple_six.content import content
 from d6tui.games.simple_six.effects import DAY, TARGETS
 from d6tui.games.simple_six.sheet import can_use_magic
@@ -128,7 +136,7 @@ async def run(screen: SimpleSixScreen, m: Member) -> None:
 def _held(screen: SimpleSixScreen, m: Member) -> list[tuple[Member, Effect]]:
     """One entry for each cast ``m`` keeps up."""
     seen: dict[int, tuple[Member, Effect]] = {}
-    for t, e in spellcast.maintained_by(screen.campaign, m.id):
+    for t, e in spell_folds.maintained_by(screen.campaign, m.id):
         seen.setdefault(e.cast, (t, e))
     return list(seen.values())
 
@@ -149,7 +157,7 @@ async def _pick_effect(screen: SimpleSixScreen, title: str, *, dispel: bool = Fa
 
     c = screen.campaign
     opts = []
-    for x, e in spellcast.active(c):
+    for x, e in spell_folds.active(c):
         tail = f" TN {e.tn + magic.DISPEL_MARGIN}" if dispel else f" ({e.left(c.minutes)})"
         opts.append((f"{x.sheet.name}: {e.label()}{tail}", f"{x.id}\x00{e.cast}"))
     if not opts:
@@ -197,7 +205,7 @@ async def cast(screen: SimpleSixScreen, m: Member, spell: str, *, scroll: bool =
         most = None
         note = "Space or a number picks, Enter casts."
         if sp.name == "Slumber":
-            most = campaign._code_for(c, m, "Magic").dice
+            most = rolling._code_for(c, m, "Magic").dice
             note = f"At most {most}, one for each die of Magic. " + note
         if sp.name == "Bless":
             note = "The allies within 30 feet. " + note
@@ -348,19 +356,19 @@ async def _items(screen: SimpleSixScreen, m: Member) -> None:
             if spell is None:
                 return
         if kind == "tool":
-            screen.do(spellcast.gain_tool, m.id, name, spell)
+            screen.do(tool_commands.gain_tool, m.id, name, spell)
         else:
-            await screen.roll_command(spellcast.make_tool, m.id, name, spell,
+            await screen.roll_command(tool_commands.make_tool, m.id, name, spell,
                                       who=m.sheet.name)
     elif kind == "item":
-        screen.do(spellcast.gain_item, m.id, name)
+        screen.do(tool_commands.gain_item, m.id, name)
     elif kind == "scroll":
         spell = await screen.app.push_screen_wait(ChoiceModal(
             "A scroll of which spell?", [(s, s) for s in content().spells]))
         if spell is not None:
-            screen.do(spellcast.gain_item, m.id, f"Scroll: {spell}")
+            screen.do(tool_commands.gain_item, m.id, f"Scroll: {spell}")
     elif kind == "potion":
         skill = await screen.app.push_screen_wait(ChoiceModal(
             "A Potion of which skill?", [(n, n) for n, _a in c.settings.skills.skills]))
         if skill is not None:
-            screen.do(spellcast.drink_potion, m.id, skill)
+            screen.do(tool_commands.drink_potion, m.id, skill)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from d6tui.engine.errors import DiceError, RuleError
-from d6tui.games.simple_six import afterroll, perks, repair
+from d6tui.games.simple_six import afterroll, afterroll_fold, perks, repair
 from d6tui.games.simple_six.campaign import Member
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ def _destiny_reason(screen: SimpleSixScreen, m: Member) -> str | None:
     last = screen.campaign.last_roll
     if last is None or last.who != m.id:
         return f"no roll of {m.sheet.name}'s just made to reroll"
-    tn, failed = afterroll.verdict(last)
+    tn, failed = afterroll_fold.verdict(last)
     if tn is None:
         return "the roll just made had no target"
     if not failed:
@@ -230,7 +230,7 @@ async def after_roll(screen: SimpleSixScreen, who: str, *, offer_destiny: bool =
         return
     if not any(p == perks.DESTINY and r is None for p, r in perks.usable(c, who)):
         return
-    tn, _failed = afterroll.verdict(last)
+    tn, _failed = afterroll_fold.verdict(last)
     again = await screen.app.push_screen_wait(ChoiceModal(
         f"{m.sheet.name} failed: {last.roll['total']} against {tn}."
         " Call on Destiny to reroll? (once a session)",
