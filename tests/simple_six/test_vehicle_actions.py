@@ -19,7 +19,8 @@ from d6tui.games.simple_six import vehicle_commands as vc
 from d6tui.games.simple_six import vehicles as vr
 from d6tui.games.simple_six.codes import DieCode, parse_code
 from d6tui.games.simple_six.creation import Draft
-from d6tui.games.simple_six.rules import RULES, describe, names_in
+from d6tui.games.simple_six.describe import names_in
+from d6tui.games.simple_six.rules import RULES, describe
 from d6tui.games.simple_six.vehicle_log import vehicle
 
 ACE = Draft("Ace", {"Might": "2D", "Agility": "4D", "Wit": "3D", "Charm": "3D"},

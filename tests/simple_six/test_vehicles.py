@@ -16,7 +16,8 @@ from d6tui.games.simple_six import vehicle_commands as vc
 from d6tui.games.simple_six import vehicles as vr
 from d6tui.games.simple_six.codes import DieCode
 from d6tui.games.simple_six.creation import Draft
-from d6tui.games.simple_six.rules import RULES, describe, names_in
+from d6tui.games.simple_six.describe import names_in
+from d6tui.games.simple_six.rules import RULES, describe
 from d6tui.games.simple_six.vehicle_log import vehicle
 from d6tui.games.simple_six.wounds import WoundLevel
 

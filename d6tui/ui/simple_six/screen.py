@@ -36,8 +36,9 @@ from d6tui.games.simple_six.campaign import Campaign, Member, add_from_template
 from d6tui.games.simple_six.codes import DieCode
 from d6tui.games.simple_six.content import content
 from d6tui.games.simple_six.creation import NAME_MAX
+from d6tui.games.simple_six.describe import names_in
 from d6tui.games.simple_six.record import ROLL_KEYS, main_roll, rolls_of, spell_targets
-from d6tui.games.simple_six.rules import describe, names_in
+from d6tui.games.simple_six.rules import describe
 from d6tui.games.simple_six.sheet import Character, can_use_magic, melee_skills
 from d6tui.games.simple_six.templates import Template, next_name, templates
 from d6tui.games.simple_six.wild import describe_roll

@@ -23,7 +23,8 @@ from textual.widgets import Footer, Static
 from d6tui.engine.errors import DiceError, RuleError
 from d6tui.games.simple_six import vehicle_commands as vc
 from d6tui.games.simple_six import vehicles as vr
-from d6tui.games.simple_six.rules import describe, names_in
+from d6tui.games.simple_six.describe import names_in
+from d6tui.games.simple_six.rules import describe
 from d6tui.games.simple_six.vehicle_log import FOLDS, chase_of, vehicle_rolls
 from d6tui.games.simple_six.wild import describe_roll
 from d6tui.ui.simple_six.guard import refusals_shown
