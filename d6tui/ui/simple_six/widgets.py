@@ -17,6 +17,7 @@ from textual.widget import Widget
 
 from d6tui.games.simple_six import reflexes, wounds
 from d6tui.games.simple_six.campaign import Campaign, Combat, Member
+from d6tui.games.simple_six.effects import MARKS
 from d6tui.games.simple_six.perks import spent_text
 from d6tui.games.simple_six.sheet import armor_value, derived, unarmed_damage, weapon_damage
 
@@ -67,7 +68,6 @@ def fit_name(name: str, width: int) -> str:
 def spell_marks(member: Member) -> str:
     """The tracker's compact marks for the spells on a character (B Bless, H Hasten, Z
     Slumber...; ``*`` another spell) and a ``c`` for each spell he keeps up."""
-    from d6tui.games.simple_six.effects import MARKS
 
     marks = "".join(dict.fromkeys(MARKS.get(e.spell, "*") for e in member.effects))
     return marks + "c" * len(member.caster.maintained)
