@@ -18,7 +18,6 @@ from d6tui.games.simple_six import spellcast as sc
 from d6tui.games.simple_six.codes import DieCode
 from d6tui.games.simple_six.wild import (
     RollRequest,
-    WildOptions,
     add_character_points,
     check_wild_roll,
     describe_roll,
@@ -26,6 +25,7 @@ from d6tui.games.simple_six.wild import (
     roll_wild,
     table_wild,
 )
+from d6tui.games.simple_six.wild_options import WildOptions
 from d6tui.games.simple_six.wounds import WoundLevel, WoundState
 from tests.simple_six.test_racial_perks import ELF, REPTOID
 from tests.simple_six.test_session_perks import DWARF

@@ -55,18 +55,16 @@ from d6tui.games.simple_six.events import _member
 from d6tui.games.simple_six.rolling import _actions, _code_for, _Luck, _penalty, wild_options
 from d6tui.games.simple_six.spellcast import spell_changes
 from d6tui.games.simple_six.state import Campaign, LastRoll
+from d6tui.games.simple_six.typed_dice import check_chain, check_faces, split_chains
 from d6tui.games.simple_six.wild import (
     RollRequest,
-    WildOptions,
     add_character_points,
-    check_chain,
-    check_faces,
     finish,
     halfway_there,
     plan_roll,
     roll_chain,
-    split_chains,
 )
+from d6tui.games.simple_six.wild_options import WildOptions
 
 _HALFWAY = "Halfway There"
 

@@ -17,12 +17,7 @@ from d6tui.games.simple_six.codes import as_code
 from d6tui.games.simple_six.events import _member, _need
 from d6tui.games.simple_six.spell_folds import SPELL_CHANGES
 from d6tui.games.simple_six.state import Campaign, LastRoll
-from d6tui.games.simple_six.wild import (
-    add_character_points,
-    check_wild_roll,
-    finish,
-    halfway_there,
-)
+from d6tui.games.simple_six.wild import add_character_points, check_wild_roll, finish, halfway_there
 
 #: The campaign's fold: ``(state, event) -> state``.
 Fold = Callable[[Campaign, dict], Campaign]

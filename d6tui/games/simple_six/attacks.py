@@ -45,9 +45,7 @@ from d6tui.games.simple_six.sheet import (
 )
 from d6tui.games.simple_six.state import _ORDER, Campaign, Combat, Member
 from d6tui.games.simple_six.tools import weapon_bonus
-from d6tui.games.simple_six.wild import (
-    RollRequest,
-)
+from d6tui.games.simple_six.wild import RollRequest
 from d6tui.words import plural
 
 # Spell effects, concentration, time and Sorcerer's Tools fold in their own module, which

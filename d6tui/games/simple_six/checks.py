@@ -34,11 +34,7 @@ from d6tui.games.simple_six.rolling import (
 )
 from d6tui.games.simple_six.sheet import can_use_magic
 from d6tui.games.simple_six.state import Campaign
-from d6tui.games.simple_six.wild import (
-    RollRequest,
-    roll_wild,
-    table_wild,
-)
+from d6tui.games.simple_six.wild import RollRequest, roll_wild, table_wild
 
 # Spell effects, concentration, time and Sorcerer's Tools fold in their own module, which
 # builds on everything above.

@@ -16,7 +16,8 @@ from d6tui.engine.dice import Dice
 from d6tui.engine.errors import RuleError
 from d6tui.games.simple_six.codes import ZERO, DieCode
 from d6tui.games.simple_six.content import content
-from d6tui.games.simple_six.wild import RollRequest, WildOptions, roll_wild, table_wild
+from d6tui.games.simple_six.wild import RollRequest, roll_wild, table_wild
+from d6tui.games.simple_six.wild_options import WildOptions
 from d6tui.games.simple_six.wounds import extra_damage
 
 _STATIC = "Fast Static Combat"

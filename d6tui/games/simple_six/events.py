@@ -16,9 +16,7 @@ from d6tui.games.simple_six import (
     reflexes,
 )
 from d6tui.games.simple_six.state import Campaign, Member
-from d6tui.games.simple_six.wild import (
-    check_wild_roll,
-)
+from d6tui.games.simple_six.wild import check_wild_roll
 
 # Spell effects, concentration, time and Sorcerer's Tools fold in their own module, which
 # builds on everything above.

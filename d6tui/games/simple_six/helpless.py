@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from d6tui.games.simple_six import combat, wounds
+from d6tui.games.simple_six.difficulty import difficulty_tn
 from d6tui.games.simple_six.state import Campaign, Member
-from d6tui.games.simple_six.wild import difficulty_tn
 
 #: The difficulty an attack on a helpless target meets before range and cover.
 HELPLESS_DIFFICULTY = "Very Easy"

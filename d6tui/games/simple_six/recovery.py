@@ -23,9 +23,7 @@ from d6tui.games.simple_six.rolling import (
     able_to_treat,
 )
 from d6tui.games.simple_six.state import Campaign
-from d6tui.games.simple_six.wild import (
-    RollRequest,
-)
+from d6tui.games.simple_six.wild import RollRequest
 
 # Spell effects, concentration, time and Sorcerer's Tools fold in their own module, which
 # builds on everything above.

@@ -29,12 +29,8 @@ from d6tui.games.simple_six.sheet import (
     Character,
 )
 from d6tui.games.simple_six.state import _ORDER, Campaign, Member
-from d6tui.games.simple_six.wild import (
-    RollRequest,
-    WildOptions,
-    roll_wild,
-    table_wild,
-)
+from d6tui.games.simple_six.wild import RollRequest, roll_wild, table_wild
+from d6tui.games.simple_six.wild_options import WildOptions
 from d6tui.words import plural
 
 # Spell effects, concentration, time and Sorcerer's Tools fold in their own module, which

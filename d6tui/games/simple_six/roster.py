@@ -25,9 +25,7 @@ from d6tui.games.simple_six.sheet import (
 from d6tui.games.simple_six.state import Campaign, slug
 from d6tui.games.simple_six.tables import installed_doc
 from d6tui.games.simple_six.templates import Template
-from d6tui.games.simple_six.wild import (
-    RollRequest,
-)
+from d6tui.games.simple_six.wild import RollRequest
 
 # Spell effects, concentration, time and Sorcerer's Tools fold in their own module, which
 # builds on everything above.

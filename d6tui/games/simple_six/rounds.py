@@ -14,9 +14,7 @@ from d6tui.games.simple_six import (
 )
 from d6tui.games.simple_six.rolling import Typed, _flat, _fx, _Luck, _relief, _roll
 from d6tui.games.simple_six.state import _ORDER, Campaign
-from d6tui.games.simple_six.wild import (
-    RollRequest,
-)
+from d6tui.games.simple_six.wild import RollRequest
 
 # Spell effects, concentration, time and Sorcerer's Tools fold in their own module, which
 # builds on everything above.

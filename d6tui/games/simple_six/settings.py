@@ -13,7 +13,7 @@ from functools import cached_property
 from d6tui.engine.errors import RuleError
 from d6tui.games.simple_six.codes import DieCode, as_code
 from d6tui.games.simple_six.content import ATTRIBUTES, Content, SkillList, content
-from d6tui.games.simple_six.wild import WildOptions
+from d6tui.games.simple_six.wild_options import WildOptions
 
 #: Combat systems ("Combat": Fast Static Combat or Traditional OpenD6 Combat).
 COMBAT_SYSTEMS = ("static", "traditional")

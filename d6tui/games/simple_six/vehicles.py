@@ -41,7 +41,7 @@ from pathlib import Path
 
 from d6tui.engine.errors import RuleError
 from d6tui.games.simple_six.codes import DieCode, as_code
-from d6tui.games.simple_six.wild import difficulty_tn
+from d6tui.games.simple_six.difficulty import difficulty_tn
 from d6tui.games.simple_six.wounds import PENALTY_DICE, WoundLevel, next_level
 from d6tui.paths import user_content_file
 

@@ -17,7 +17,7 @@ from enum import IntEnum
 from d6tui.engine.dice import Dice, table_roll
 from d6tui.engine.errors import DiceError, RuleError
 from d6tui.games.simple_six.codes import DieCode
-from d6tui.games.simple_six.wild import difficulty_tn, level_reached
+from d6tui.games.simple_six.difficulty import difficulty_tn, level_reached
 
 _CHART = "Wound Level Chart"
 _EFFECTS = "Wound Level Effects"
