@@ -59,7 +59,8 @@ def test_an_incapacitated_character_rests() -> None:
     import pytest
 
     from d6tui.engine.errors import RuleError
-    from d6tui.games.simple_six.wounds import WoundLevel, WoundState, natural_healing
+    from d6tui.games.simple_six.healing import natural_healing
+    from d6tui.games.simple_six.wounds import WoundLevel, WoundState
 
     s = WoundState(level=WoundLevel.INCAPACITATED, awake=False)
     with pytest.raises(RuleError, match="^an Incapacitated character rests 2 weeks"):

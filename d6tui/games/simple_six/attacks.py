@@ -15,6 +15,7 @@ from d6tui.games.simple_six import (
     reflexes,
     wounds,
 )
+from d6tui.games.simple_six.body_points import BP_HERO_DR
 from d6tui.games.simple_six.codes import ZERO
 from d6tui.games.simple_six.content import content
 from d6tui.games.simple_six.fold import lapsed
@@ -401,7 +402,7 @@ def hit_effects(state: Campaign, a: Member, t: Member, weapon: str | None, margi
                           lucky=luck(a))
     if s.wounds == "body_points":
         out["resistance"] = (armor_value(t.sheet) + scale.soak.static
-                             + wounds.BP_HERO_DR * hero_points)
+                             + BP_HERO_DR * hero_points)
     elif s.combat == "static":
         # Daredevil doubles the Might in Soak, not the armor.
         might = t.sheet.attribute("Might").static if dd else 0

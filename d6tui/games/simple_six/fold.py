@@ -32,6 +32,7 @@ from d6tui.games.simple_six import (
     vehicle_log,
     wounds,
 )
+from d6tui.games.simple_six.body_points import BodyPoints, bp_heal, bp_hit
 from d6tui.games.simple_six.content import content, in_use
 from d6tui.games.simple_six.events import (
     _NO_DICE,
@@ -45,6 +46,7 @@ from d6tui.games.simple_six.events import (
     _spend_hero,
     _total,
 )
+from d6tui.games.simple_six.healing import assisted_healing, natural_healing, potion_of_healing
 from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.games.simple_six.sheet import (
     BODY_POINTS_BASE,
@@ -109,7 +111,7 @@ def _f_added(state: Campaign, e: dict) -> Campaign:
             total = _total(e["body_roll"], "Body Points")
             if sheet.body_points != BODY_POINTS_BASE + total:
                 raise EventError("the Body Points do not match their roll")
-        body = wounds.BodyPoints(sheet.body_points, sheet.body_points)
+        body = BodyPoints(sheet.body_points, sheet.body_points)
     return replace(state, members=(*state.members, Member(cid, sheet, body=body)))
 
 
@@ -236,7 +238,7 @@ def _take_damage(state: Campaign, who: str, e: Mapping, extra: int) -> Campaign:
         state = spell_folds.hurt(state, t.id)
         t = _member(state, t.id)
     if t.body is not None:
-        return state._put(replace(t, body=wounds.bp_hit(t.body, damage_total + extra,
+        return state._put(replace(t, body=bp_hit(t.body, damage_total + extra,
                                                         resistance)))
     margin = damage_total + extra - resistance
     return state._put(replace(t, wounds=wounds.take_hit(t.wounds, margin, rnd)))
@@ -276,20 +278,20 @@ def _f_healed(state: Campaign, e: dict) -> Campaign:
     extra = sum(p.healing_tn for p in m.sheet.perk_data())
     heals = all(p.heals for p in m.sheet.perk_data())
     if method == "potion":
-        healed = wounds.stunned_now(_check(wounds.potion_of_healing, m.wounds), _round(state))
+        healed = wounds.stunned_now(_check(potion_of_healing, m.wounds), _round(state))
         return state._put(replace(m, wounds=healed))
     if m.body is not None:
         bp_total = _total(_need(e, "roll"), "healing")
         rec = e.get("recovered")
         faces = check_roll(rec, sides=6) if rec is not None else None
-        body, _ = _check(wounds.bp_heal, m.body, bp_total, faces=faces, dice=_NO_DICE)
+        body, _ = _check(bp_heal, m.body, bp_total, faces=faces, dice=_NO_DICE)
         return state._put(replace(m, body=body))
     if method == "natural":
         might = _total(e["roll"], "Might") if "roll" in e else None
-        new, _ = _check(wounds.natural_healing, m.wounds, might, minutes or 0, extra_tn=extra,
+        new, _ = _check(natural_healing, m.wounds, might, minutes or 0, extra_tn=extra,
                         heals=heals)
     elif method == "assisted":
-        new, _ = _check(wounds.assisted_healing, m.wounds, _total(_need(e, "roll"), "Medicine"),
+        new, _ = _check(assisted_healing, m.wounds, _total(_need(e, "roll"), "Medicine"),
                         minutes, extra_tn=extra,
                         heals=heals)
     else:

@@ -11,7 +11,16 @@ from d6tui.engine.errors import DiceError, RuleError
 from d6tui.games.simple_six import (
     wounds,
 )
+from d6tui.games.simple_six.body_points import bp_heal
 from d6tui.games.simple_six.fold import lapsed
+from d6tui.games.simple_six.healing import (
+    ASSISTED_EVERY,
+    assisted_healing,
+    assisted_healing_tn,
+    natural_healing,
+    natural_healing_tn,
+    potion_of_healing,
+)
 from d6tui.games.simple_six.rolling import (
     _NO_HEALING,
     Typed,
@@ -172,7 +181,7 @@ def heal(
         if m.body is not None:
             raise RuleError("a potion heals a wound level; this campaign counts Body Points",
                             "Potions")
-        wounds.potion_of_healing(m.wounds)
+        potion_of_healing(m.wounds)
         return payload
     if method not in ("natural", "assisted"):
         raise RuleError(f"healing is natural, assisted or potion, not {method!r}", "Healing")
@@ -198,7 +207,7 @@ def heal(
         if method == "natural" and (minutes or 0) < 24 * 60:
             raise RuleError("Body Points heal after a full day of rest",
                             "Body Points (alternative to Wound Levels)")
-        if method == "assisted" and minutes is not None and minutes < wounds.ASSISTED_EVERY:
+        if method == "assisted" and minutes is not None and minutes < ASSISTED_EVERY:
             raise RuleError("a patient can be treated once a day",
                             "Body Points (alternative to Wound Levels)")
         roll = _roll(RollRequest(_code_for(state, roller, what), label=s.rename(what),
@@ -207,19 +216,19 @@ def heal(
                                  flat=_flat(state, roller, what)), s, dice, typed,
                      lucky=luck(roller))
         payload["roll"] = roll
-        _new, rec = wounds.bp_heal(m.body, roll["total"], dice=dice, faces=recovery_faces)
+        _new, rec = bp_heal(m.body, roll["total"], dice=dice, faces=recovery_faces)
         if rec is not None:
             payload["recovered"] = rec
         return luck.mark(payload)
     if m.wounds.level == wounds.WoundLevel.STUNNED and method == "natural":
-        wounds.natural_healing(m.wounds, None, minutes or 0, heals=heals)
+        natural_healing(m.wounds, None, minutes or 0, heals=heals)
         return payload
     if method == "natural":
-        wounds.natural_healing(m.wounds, 99, minutes or 0, extra_tn=extra, heals=heals)
+        natural_healing(m.wounds, 99, minutes or 0, extra_tn=extra, heals=heals)
     else:
-        wounds.assisted_healing(m.wounds, 99, minutes, extra_tn=extra, heals=heals)
-    tn = (wounds.natural_healing_tn(m.wounds, extra) if method == "natural"
-          else wounds.assisted_healing_tn(m.wounds, extra))
+        assisted_healing(m.wounds, 99, minutes, extra_tn=extra, heals=heals)
+    tn = (natural_healing_tn(m.wounds, extra) if method == "natural"
+          else assisted_healing_tn(m.wounds, extra))
     if tn is not None:  # for the record: a failed treatment says so, with its TN
         payload["tn"] = tn
     roll = _roll(RollRequest(_code_for(state, roller, what), label=s.rename(what),

@@ -16,6 +16,7 @@ from dataclasses import replace
 from d6tui.engine.dice import Dice, check_roll
 from d6tui.engine.errors import EventError, RuleError
 from d6tui.games.simple_six import wounds
+from d6tui.games.simple_six.body_points import bp_heal
 from d6tui.games.simple_six.events import _NO_DICE, _check, _member, _need, _total
 from d6tui.games.simple_six.rolling import Typed, _code_for, _flat, _fx, _Luck, _roll, able_to_treat
 from d6tui.games.simple_six.state import Campaign, Member
@@ -85,7 +86,7 @@ def repair(
     payload: dict = {"type": "repaired", "who": m.id, "repairer": r.id, "skill": skill,
                      "tn": tn, "roll": roll}
     if m.body is not None and roll["total"] >= tn:
-        _new, rec = wounds.bp_heal(m.body, roll["total"], dice=dice, faces=recovery_faces)
+        _new, rec = bp_heal(m.body, roll["total"], dice=dice, faces=recovery_faces)
         if rec is not None:
             payload["recovered"] = rec
     return luck.mark(payload)
@@ -108,6 +109,6 @@ def fold_repaired(state: Campaign, e: dict) -> Campaign:
     if m.body is not None:
         rec = e.get("recovered")
         faces = check_roll(rec, sides=6) if rec is not None else None
-        body, _ = _check(wounds.bp_heal, m.body, total, faces=faces, dice=_NO_DICE)
+        body, _ = _check(bp_heal, m.body, total, faces=faces, dice=_NO_DICE)
         return state._put(replace(m, body=body))
     return state._put(replace(m, wounds=_check(wounds.heal_one_level, m.wounds)))

@@ -17,6 +17,7 @@ from dataclasses import replace
 from d6tui.engine.errors import EventError, RuleError
 from d6tui.games.simple_six import effects as fx
 from d6tui.games.simple_six import magic, tools, wounds
+from d6tui.games.simple_six.body_points import bp_hit
 from d6tui.games.simple_six.events import (
     _check,
     _count_action,
@@ -128,7 +129,7 @@ def _wound(state: Campaign, t: Member, e: dict) -> Campaign:
         state = hurt(state, t.id)
         t = _member(state, t.id)
     if t.body is not None:
-        return state._put(replace(t, body=wounds.bp_hit(t.body, total, resistance)))
+        return state._put(replace(t, body=bp_hit(t.body, total, resistance)))
     return state._put(replace(t, wounds=wounds.take_hit(t.wounds, total - resistance, rnd)))
 
 

@@ -45,13 +45,14 @@ from collections.abc import Mapping, Sequence
 
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import RuleError
-from d6tui.games.simple_six import combat, magic, tools, wounds
+from d6tui.games.simple_six import combat, magic, tools
 from d6tui.games.simple_six import effects as fx
 from d6tui.games.simple_six.attacks import defense_tn, scale_of
 from d6tui.games.simple_six.codes import ZERO, DieCode
 from d6tui.games.simple_six.content import content
 from d6tui.games.simple_six.events import _member
 from d6tui.games.simple_six.fold import lapsed
+from d6tui.games.simple_six.healing import heal_spell_tn
 from d6tui.games.simple_six.rolling import (
     HEAL_SPELL,
     Typed,
@@ -173,7 +174,7 @@ def cast(
             raise RuleError("castings today are 0 or more", _G)
         patient = state.member(targets[0])
         check_heal_patient(patient)
-        heal_tn = wounds.heal_spell_tn(patient.wounds,
+        heal_tn = heal_spell_tn(patient.wounds,
                                        heals_today(state, patient) + castings_today)
         heal: dict = {"type": "spell_cast", "who": m.id, "spell": sp.name, "tn": heal_tn,
                       "roll": magic_roll(heal_tn), "target": patient.id}

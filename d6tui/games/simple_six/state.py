@@ -17,6 +17,7 @@ from d6tui.games.simple_six import (
     magic,
     wounds,
 )
+from d6tui.games.simple_six.body_points import BodyPoints
 from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.games.simple_six.sheet import (
     Character,
@@ -24,7 +25,7 @@ from d6tui.games.simple_six.sheet import (
 from d6tui.games.simple_six.tables import CampaignContent
 from d6tui.games.simple_six.tools import Tool
 from d6tui.games.simple_six.vehicles import Chase, Vehicle
-from d6tui.games.simple_six.wounds import BodyPoints, WoundState
+from d6tui.games.simple_six.wounds import WoundState
 
 # Spell effects, concentration, time and Sorcerer's Tools fold in their own module, which
 # builds on everything above.

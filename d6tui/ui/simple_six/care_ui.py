@@ -8,6 +8,7 @@ from __future__ import annotations
 from d6tui.games.simple_six import (
     afterroll,
     campaign,
+    healing,
     wounds,
 )
 from d6tui.games.simple_six.repair import repairable
@@ -86,8 +87,8 @@ async def heal(screen: SixHost) -> None:
             return
     what = "minutes rested" if method == "natural" else "minutes since the last treatment"
     default = 60 * 24
-    if method == "natural" and m.body is None and m.wounds.level in wounds.HEALING:
-        default = wounds.HEALING[m.wounds.level].minutes  # the rest this level needs
+    if method == "natural" and m.body is None and m.wounds.level in healing.HEALING:
+        default = healing.HEALING[m.wounds.level].minutes  # the rest this level needs
     got = await screen.app.push_screen_wait(NumbersModal(
         f"Heal {m.sheet.name}", [("minutes", what, default)],
         note="A day is 1440 minutes (Healing).", maximum=525600))
