@@ -8,7 +8,7 @@ from d6tui.engine.dice import Dice
 from d6tui.engine.session import Session
 from d6tui.games.simple_six import campaign as c
 from d6tui.games.simple_six import vehicle_commands as vc
-from d6tui.games.simple_six import vehicles as vr
+from d6tui.games.simple_six import vehicle_stats
 from d6tui.games.simple_six.creation import Draft
 from d6tui.games.simple_six.rules import RULES, describe
 
@@ -33,7 +33,7 @@ def test_names_come_from_the_state_before() -> None:
     s = Session.new(RULES, {"seed": 4, "attribute_names": {"Wit": "Savoir-faire"}})
     s.do(c.add_character, ZOE, dice=Dice(1))
     s.do(c.add_character, BRANNOC, dice=Dice(1))
-    s.do(vc.add_vehicle, vr.templates()[0], "L'Étoile du Nord")
+    s.do(vc.add_vehicle, vehicle_stats.templates()[0], "L'Étoile du Nord")
     s.do(vc.crew_vehicle, "l-toile-du-nord", "zo-o-brien")
     s.do(c.start_combat, ["zo-o-brien", "brannoc-the-bold"])
     s.do(c.roll_check, "zo-o-brien", "Wit", target=10, dice=s.dice)

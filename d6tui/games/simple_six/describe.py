@@ -1,7 +1,7 @@
 """Simple Six events in words, for the log view and the Markdown record ("Campaign").
 
 Names come from the campaign folded before the event when the caller has it; otherwise each id
-is put back in words (every id is made from its name, :func:`.campaign.slug`).
+is put back in words (every id is made from its name, :func:`.state.slug`).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def name_of(who: object, names: Mapping[str, str] | None = None) -> str:
 
     Returns:
         The name; without ``names``, the id in words (``"Hedge Wizard 1"``), since every id is
-        made from its name (:func:`.campaign.slug`).
+        made from its name (:func:`.state.slug`).
     """
     key = str(who)
     if names and key in names:

@@ -5,7 +5,7 @@ Which perks are once a session is content data (``once_per_session = true`` in
 ``simple_six.toml``): Attractive, Daredevil, Destiny, Favors, Lucky and Perceptive in the SRD; a
 setting's own perk marked so is counted the same way. Each use is a ``perk_used`` event (or,
 for Attractive and Destiny, part of the roll they change), and the roster entry remembers which
-were spent (:attr:`.campaign.Member.perks_used`).
+were spent (:attr:`.state.Member.perks_used`).
 
 - Counting: a use is counted for the running session; every count is cleared when a session
   starts. Outside a session the perks cannot be used (the SRD counts them per session, so there

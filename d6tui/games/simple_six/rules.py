@@ -78,7 +78,7 @@ function that applies it):
   Paralysis, Slumber and Petrify leave their target out of action (``Member.spell_helpless``
   says why). More in :mod:`.spellcast`.
 - Casting: every cast (a spell known, Heal, a scroll) passes the same checks
-  (``campaign.check_can_cast``): in a fight only in the caster's turn, one spell a turn, an
+  (``rolling.check_can_cast``): in a fight only in the caster's turn, one spell a turn, an
   action left, not while holding a full dodge, with the reflex penalty on the Magic roll. A
   character outside the fight casts as out of one (each cast its own turn). Spells lasting
   rounds (Hasten, Growth, a held Lightning Bolt, Earthquake) end when the fight ends: the
@@ -86,7 +86,7 @@ function that applies it):
   Spells kept up end when their caster is knocked out, Mortally Wounded or dead (Fly: he
   floats down). A Death Spell made a success by character points or Destiny rolls its
   damage in the new event. The thrown Lightning Bolt meets the attack's own defense
-  (``campaign.defense_tn``). Heal takes the Magic Wand and Spell Staff, and its +10 counts the
+  (``attacks.defense_tn``). Heal takes the Magic Wand and Spell Staff, and its +10 counts the
   Heal spells cast on the patient this campaign day from the log (failed ones too). Still Mind
   keeps out ESP, Illusions and Possession (the spells that read or sway the mind; Curse and
   Slumber work on the body). Under "No Attributes" a spell resisted by Wit or Charm is resisted

@@ -363,7 +363,7 @@ def throw_bolt(state: Campaign, who: str, target: str, *, range_: str | None = N
     the multiple-action penalty) or the next; the target defends as against any missile; 5D
     damage that armor does not stop ("Spells Requiring Multiple Actions", "The Grimoire").
 
-    The TN is the attack's own (:func:`.campaign.defense_tn`): a helpless target's Very Easy
+    The TN is the attack's own (:func:`.attacks.defense_tn`): a helpless target's Very Easy
     base, a full dodge he holds, his static Dodge (halved by Daredevil), or 10 or his Dodge
     roll, plus range. The thrower carries his wound, action and reflex penalties, and may not
     throw while holding a full dodge.

@@ -23,10 +23,9 @@ from pathlib import Path
 
 from d6tui.games.simple_six import content as rules_tables
 from d6tui.games.simple_six import templates as npc_templates
-from d6tui.games.simple_six import vehicles as vehicle_templates
 from d6tui.games.simple_six.content import Content
 from d6tui.games.simple_six.templates import Template
-from d6tui.games.simple_six.vehicles import VehicleStats
+from d6tui.games.simple_six.vehicle_stats import SHIPPED, VehicleStats, entries, stats_from_dict
 from d6tui.paths import read_content, user_content_file
 
 #: The content shipped before saves kept their own copy (version 1 of the copy).
@@ -58,7 +57,7 @@ def installed_doc() -> dict:
         OSError, tomllib.TOMLDecodeError: a file that cannot be read.
     """
     stamps = tuple(_stamp(p) for p in (rules_tables.SHIPPED, npc_templates.SHIPPED,
-                                        vehicle_templates.SHIPPED))
+                                        SHIPPED))
     return copy.deepcopy(_installed_doc(stamps))
 
 
@@ -71,7 +70,7 @@ def _stamp(shipped: Path) -> tuple[str, int] | None:
 @lru_cache(maxsize=4)
 def _installed_doc(stamps: tuple) -> dict:
     return {"rules": read_content(rules_tables.SHIPPED), "npcs": npc_templates.entries(),
-            "vehicles": vehicle_templates.entries()}
+            "vehicles": entries()}
 
 
 def from_doc(doc: Mapping) -> CampaignContent:
@@ -95,7 +94,7 @@ def _read(text: str) -> CampaignContent:
     return CampaignContent(
         rules_tables.parse(own["rules"]),
         tuple(npc_templates.parse({"npcs": own["npcs"]})),
-        tuple(vehicle_templates.stats_from_dict(e) for e in own["vehicles"]),
+        tuple(stats_from_dict(e) for e in own["vehicles"]),
         own,
     )
 

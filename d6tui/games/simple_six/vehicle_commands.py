@@ -15,7 +15,7 @@ own wound, multiple-action and reflex penalties, as a defender does. Outside a f
 someone not in it, the GM runs vehicle actions when the story says so.
 
 Every roll a character makes here takes what any of his rolls takes: a declared Lucky doubles
-it (the event lists ``lucky``), Bless and the other spells and items of :func:`.campaign._fx`
+it (the event lists ``lucky``), Bless and the other spells and items of :func:`.rolling._fx`
 change it, a perk's skill bonus is added. A skill the campaign's list does not have (a Pilot
 skill in a fantasy campaign) is rolled on its attribute: Drive, Pilot and Gunnery on Agility,
 Command on Charm, Repair on Wit.
@@ -26,17 +26,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from d6tui.engine.dice import Dice, table_roll
-from d6tui.engine.errors import DiceError, RuleError
-from d6tui.games.simple_six import combat, effects
+from d6tui.engine.dice import Dice
+from d6tui.engine.errors import RuleError
+from d6tui.games.simple_six import combat
 from d6tui.games.simple_six import vehicles as vr
-from d6tui.games.simple_six.codes import ZERO, DieCode
+from d6tui.games.simple_six.codes import DieCode
 from d6tui.games.simple_six.rolling import (
     _actions,
-    _check_action_left,
-    _check_not_dodging,
-    _code_for,
-    _flat,
     _fx,
     _Luck,
     _penalty,
@@ -44,179 +40,24 @@ from d6tui.games.simple_six.rolling import (
     _roll,
 )
 from d6tui.games.simple_six.sheet import weapon_damage
-from d6tui.games.simple_six.state import Campaign, Member, slug
+from d6tui.games.simple_six.state import Campaign, slug
 from d6tui.games.simple_six.vehicle_log import chase_of, vehicle
-from d6tui.games.simple_six.wild import RollRequest
-from d6tui.games.simple_six.wounds import extra_damage, next_level
-
-#: Attribute used when the campaign's skill list lacks a vehicle skill.
-FALLBACK = {"drive": "Agility", "pilot": "Agility", "gunnery": "Agility", "command": "Charm",
-            "repair": "Wit"}
-
-_VC = "Vehicle Combat"
-_ORDER = "Order of Actions in a Round"
-
-
-def in_fight(state: Campaign, m: Member) -> bool:
-    """Whether ``m`` is a combatant of the running fight."""
-    return state.combat is not None and m.id in state.combat.ids
-
-
-def check_can_act(state: Campaign, m: Member, what: str) -> None:
-    """Refuse a vehicle action ``m`` may not take now: in a running fight he is part of, it
-    must be his turn (between rounds there is no turn to keep), within the actions he declared,
-    not while he holds a full dodge or a spell forbids it ("Order of Actions in a Round",
-    "Multiple Actions", "Defensive Options"). Outside a fight nothing is refused.
-
-    Raises:
-        RuleError: out of turn, past the declared actions, full dodging, or blocked by a spell.
-    """
-    fight = state.combat
-    if fight is None or m.id not in fight.ids:
-        return
-    if fight.actor is not None and fight.actor != m.id:
-        actor = state.member(fight.actor).sheet.name
-        raise RuleError(f"it is {actor}'s turn, not {m.sheet.name}'s: a vehicle action in a"
-                        " fight is one of the character's actions", _ORDER)
-    _check_action_left(state, m, what)
-    if (why := effects.blocked(m.effects, "attack")) is not None:
-        raise RuleError(f"{m.sheet.name} cannot act: {why}", "The Grimoire")
-    _check_not_dodging(state, m, what)
+from d6tui.games.simple_six.vehicle_rolling import (
+    _VC,
+    _acts,
+    _hit,
+    _pilot_roll,
+    can_steer,
+    check_can_act,
+    in_fight,
+    request,
+    skill_code,
+)
+from d6tui.games.simple_six.vehicle_stats import VehicleStats, stats_to_dict
+from d6tui.games.simple_six.wounds import extra_damage
 
 
-def _acts(state: Campaign, m: Member, what: str, payload: dict) -> None:
-    """Check that ``m`` may take the vehicle action now and, when he is a combatant, name him
-    in the payload as ``acted``: fold counts it as one of his actions."""
-    check_can_act(state, m, what)
-    if in_fight(state, m):
-        payload["acted"] = m.id
-
-
-def request(state: Campaign, m: Member, code: DieCode, what: str, label: str, *,
-            wounds: bool = True, target: int | None = None) -> RollRequest:
-    """The roll ``m`` makes of ``code`` (his ``what``: a skill or attribute), with what every
-    roll of his takes: wound, multiple-action and reflex penalties, spells and items
-    (:func:`.campaign._fx`), perk bonuses.
-
-    Args:
-        wounds: take the wound penalty here (False when it is already in ``code``).
-    """
-    return RollRequest(code, actions=_actions(state, m.id),
-                       wound_dice=_penalty(state, m) if wounds else 0,
-                       reflex_dice=_reflex(state, m), modifier=_fx(state, m, what),
-                       flat=_flat(state, m, what), target=target, label=label)
-
-
-def skill_code(state: Campaign, m: Member, name: str) -> tuple[DieCode, str]:
-    """A character's code for a vehicle skill and the name rolled.
-
-    Returns:
-        (code, what was rolled): the skill, or its attribute when the campaign has no such
-        skill (see the module docstring).
-
-    Raises:
-        RuleError: neither the skill nor a fallback attribute is known.
-    """
-    try:
-        return _code_for(state, m, name), name
-    except RuleError:
-        attr = FALLBACK.get(name.strip().lower())
-        if attr is None:
-            raise
-        return m.sheet.attribute(attr), attr
-
-
-def _plain(dice: Dice | None, typed: Sequence[int] | None, label: str) -> dict:
-    """One plain d6 (the damage chart, the system hit)."""
-    if typed is not None:
-        roll = table_roll(list(typed), 1)
-    elif dice is None:
-        raise DiceError("roll the dice, or type the faces rolled at the table")
-    else:
-        roll = dice.roll(1)
-    roll["label"] = label
-    return roll
-
-
-def can_steer(state: Campaign, v: vr.Vehicle) -> bool:
-    """Whether ``v`` is running and has a pilot who can act."""
-    if v.pilot is None or not v.running:
-        return False
-    try:
-        _penalty(state, state.member(v.pilot))
-    except RuleError:
-        return False
-    return True
-
-
-def _pilot_roll(state: Campaign, v: vr.Vehicle, key: str, dice: Dice | None,
-                typed: Mapping[str, Any], luck: _Luck, *, move: bool = False, bonus: int = 0,
-                extra: DieCode = ZERO) -> dict:
-    """The pilot's Drive/Pilot roll with ``v``: skill less his wounds, plus Maneuverability,
-    less the vehicle's structural penalty (and Move dice and speed bonus in a chase); his
-    multiple-action and reflex penalties, spells, items and Lucky as on any roll of his."""
-    if v.pilot is None:
-        raise RuleError(f"{v.name} has no pilot: crew it first", "Vehicles")
-    if not v.running:
-        raise RuleError(f"{v.name} has stopped (Mortally Wounded or destroyed)",
-                        "Structural Damage")
-    m = state.member(v.pilot)
-    skill, what = skill_code(state, m, v.stats.skill)
-    skill = skill - DieCode.of(_penalty(state, m)) + extra
-    code = vr.pilot_code(skill, v, move=move, bonus=bonus)
-    parts = [f"{what} of {m.sheet.name}", f"MNV {v.maneuverability}"]
-    if v.penalty:
-        parts.append(f"-{v.penalty}D {v.level.label}")
-    if move:
-        parts.append(f"Move {v.move}")
-    if bonus:
-        parts.append(f"+{bonus}D speed")
-    if extra != ZERO:
-        parts.append(f"{extra.signed()} scale")
-    label = parts[0]
-    for part in parts[1:]:  # a signed part carries its own sign: "+2D speed", not "+ +2D"
-        label += f" {part}" if part[:1] in "+-" else f" + {part}"
-    req = request(state, m, code, what, label, wounds=False)
-    return _roll(req, state.settings, dice, typed.get(key), lucky=luck(m))
-
-
-def _hit(state: Campaign, v: vr.Vehicle, code: DieCode, soak: DieCode, key: str,
-         dice: Dice | None, typed: Mapping[str, Any], extra: int = 0) -> dict:
-    """Damage ``code`` against ``v``'s Body (plus ``soak`` dice of scale), and where it lands
-    (see :mod:`.vehicle_log` for the shape)."""
-    s = state.settings
-    hit: dict = {"vehicle": v.id, "key": key}
-    hit["damage"] = _roll(RollRequest(code, label="damage"), s, dice, typed.get(key + "damage"))
-    if s.combat == "static":
-        resistance = (v.body + soak).static
-    else:
-        resist = _roll(RollRequest(v.body + soak, label=f"Body of {v.name}"), s, dice,
-                       typed.get(key + "resist"))
-        hit["resist"] = resist
-        resistance = resist["total"]
-    hit["resistance"] = resistance
-    hit["extra"] = extra
-    margin = hit["damage"]["total"] + extra - resistance
-    hit["margin"] = margin
-    if margin <= 0:
-        return hit
-    loc = _plain(dice, typed.get(key + "location"), f"damage chart for {v.name}")
-    hit["location"] = loc
-    part = vr.damage_part(loc["faces"][0], v.stats)
-    hit["part"] = part
-    if part == "system":
-        sr = _plain(dice, typed.get(key + "system_roll"), f"which system of {v.name}")
-        hit["system_roll"] = sr
-        hit["system"] = vr.system_hit(sr["faces"][0], v.stats)
-    elif part == "structure":
-        hit["severity"] = next_level(v.level, margin).label
-    return hit
-
-
-# -- the roster -------------------------------------------------------------------------------
-
-
-def add_vehicle(state: Campaign, stats: vr.VehicleStats, name: str | None = None) -> dict:
+def add_vehicle(state: Campaign, stats: VehicleStats, name: str | None = None) -> dict:
     """Add a vehicle to the campaign ("Vehicles").
 
     Args:
@@ -241,7 +82,7 @@ def add_vehicle(state: Campaign, stats: vr.VehicleStats, name: str | None = None
     if any(v.id == vid or v.name.lower() == name.lower() for v in state.vehicles):
         raise RuleError(f"there is already a vehicle called {name}", "Vehicles")
     return {"type": "vehicle_added", "id": vid, "name": name, "template": stats.name,
-            "stats": vr.stats_to_dict(stats)}
+            "stats": stats_to_dict(stats)}
 
 
 def aboard(state: Campaign, who: str) -> vr.Vehicle | None:
@@ -309,9 +150,6 @@ def remove_vehicle(state: Campaign, which: str, note: str = "") -> dict:
     if note.strip():
         payload["note"] = note.strip()
     return payload
-
-
-# -- combat -----------------------------------------------------------------------------------
 
 
 def attack_vehicle(
@@ -501,9 +339,6 @@ def ram(state: Campaign, rammer: str, target: str, *, dice: Dice | None = None,
     return luck.mark(payload)
 
 
-# -- chases -----------------------------------------------------------------------------------
-
-
 def start_chase(state: Campaign, pursuer: str, quarry: str, range_: str = "medium") -> dict:
     """The GM sets a chase going at a range ("Chases").
 
@@ -590,9 +425,6 @@ def end_chase(state: Campaign, pursuer: str, quarry: str) -> dict:
     if c is None:
         raise RuleError(f"{p.name} is not chasing {q.name}", "Chases")
     return {"type": "chase_ended", "pursuer": c.pursuer, "quarry": c.quarry}
-
-
-# -- repairs ----------------------------------------------------------------------------------
 
 
 def repair_vehicle(state: Campaign, which: str, who: str, part: str, *,

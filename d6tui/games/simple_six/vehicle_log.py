@@ -29,6 +29,7 @@ from d6tui.engine.errors import D6Error, DiceError, EventError, RuleError
 from d6tui.games.simple_six import vehicles as vr
 from d6tui.games.simple_six.events import _count_action, _member
 from d6tui.games.simple_six.state import Campaign
+from d6tui.games.simple_six.vehicle_stats import stats_from_dict
 from d6tui.games.simple_six.wild import check_wild_roll
 
 #: The wild-die roll keys of vehicle events, in the order they are made.
@@ -154,7 +155,7 @@ def _f_added(state: Campaign, e: dict) -> Campaign:
     vid = str(_need(e, "id"))
     if any(v.id == vid for v in state.vehicles):
         raise EventError(f"the vehicle id {vid} is taken")
-    stats = _check(vr.stats_from_dict, _need(e, "stats"))
+    stats = _check(stats_from_dict, _need(e, "stats"))
     name = str(e.get("name", stats.name))
     return replace(state, vehicles=(*state.vehicles, vr.Vehicle(vid, name, stats)))
 

@@ -22,6 +22,7 @@ from textual.widgets import Footer, Static
 
 from d6tui.engine.errors import DiceError, RuleError
 from d6tui.games.simple_six import vehicle_commands as vc
+from d6tui.games.simple_six import vehicle_stats
 from d6tui.games.simple_six import vehicles as vr
 from d6tui.games.simple_six.campaign import Campaign
 from d6tui.games.simple_six.describe import names_in
@@ -111,7 +112,7 @@ def vehicle_table(c: Campaign, selected: str | None) -> Table:
     return t
 
 
-def _lowers(system: vr.System) -> str:
+def _lowers(system: vehicle_stats.System) -> str:
     """`` (→Body⌂)`` for a rated system whose lost dice lower a stat (house), else empty."""
     stat = vr.system_stat(system.name)
     return f" (\u2192{stat.capitalize()}{HOUSE})" if system.rating and stat else ""
@@ -124,7 +125,7 @@ def details(c: Campaign, v: vr.Vehicle) -> Text:
     out = Text()
     out.append(f"{v.name}", "bold")
     out.append(f"\u00a0({s.name}{HOUSE if s.house else ''}): {s.skill}, "
-               f"{vr.SPEED_CATEGORIES[s.speed][0]}, Crew {s.crew},"
+               f"{vehicle_stats.SPEED_CATEGORIES[s.speed][0]}, Crew {s.crew},"
                f" Psg {s.passengers}, Cargo {s.cargo or '-'}, {s.dollars}\n")
     guns = ", ".join(f"{w.name} {w.damage}" + (f" x{w.count}" if w.count > 1 else "")
                      + (f" (scale {w.scale}D)" if w.scale is not None else "")
@@ -359,7 +360,7 @@ class VehiclesScreen(Screen):
 
         try:
             c = self.campaign
-            found = list(c.content.vehicles) if c.content is not None else vr.templates()
+            found = list(c.content.vehicles) if c.content is not None else vehicle_stats.templates()
         except (RuleError, DiceError, OSError, ValueError) as e:
             self.notify(f"The vehicle templates do not read: {e}", severity="error")
             return

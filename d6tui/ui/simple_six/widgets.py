@@ -1,7 +1,7 @@
 """Simple Six widgets, each named after what sits on the GM's table.
 
 ``CharacterSheet`` is the paper sheet of one character; ``GMTracker`` is the GM's roster and
-initiative tracker. Both are given the whole :class:`~d6tui.games.simple_six.campaign.Campaign`
+initiative tracker. Both are given the whole :class:`~d6tui.games.simple_six.state.Campaign`
 (immutable) and the id of the character the GM has picked; they draw from it and never change
 it (DESIGN "UI conventions").
 """
