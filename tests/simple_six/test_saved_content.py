@@ -105,3 +105,22 @@ def test_a_new_campaign_keeps_the_overrides_it_began_with(config: Path, tmp_path
     # its commands read the campaign's copy too: Juggling is a skill of this campaign
     roll = back.do(c.roll_check, "big-guard", "Juggling", target=5, dice=Dice(3))
     assert roll["what"] == "Juggling"
+
+
+def test_commands_read_the_campaigns_copy_too(config: Path, tmp_path: Path) -> None:
+    """A command reads the tables its event will be folded with: the campaign's copy."""
+    from tests.simple_six.test_campaign import party
+
+    _override(config)  # Leather is 1 here, 2 as shipped
+    path = tmp_path / "leather.toml"
+    party(path=path)
+    for f in config.iterdir():
+        f.unlink()
+    s = Session.load(path)
+    s.do(c.start_combat, ["sir-baelen", "mira", "orc"])
+    s.do(c.start_round, {"mira": 2}, typed={"sir-baelen": ([3, 3], [2]),
+                                            "mira": ([6, 6, 6], [5]),
+                                            "orc": ([1], [1])})
+    ev = s.do(c.attack, "mira", "orc", skill="Bow", weapon="Bow", range_="medium",
+              typed={"attack": ([4, 4, 4, 4], [3]), "damage": ([6, 6, 6], [6, 2])})
+    assert ev["resistance"] == 9 + 1  # Soak 9 and the campaign's Leather, not the shipped 2

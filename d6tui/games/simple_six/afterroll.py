@@ -54,7 +54,7 @@ from d6tui.games.simple_six.codes import ZERO, DieCode, as_code
 from d6tui.games.simple_six.events import _member
 from d6tui.games.simple_six.rolling import _actions, _code_for, _Luck, _penalty, wild_options
 from d6tui.games.simple_six.spellcast import spell_changes
-from d6tui.games.simple_six.state import Campaign, LastRoll
+from d6tui.games.simple_six.state import Campaign, LastRoll, own_content
 from d6tui.games.simple_six.typed_dice import check_chain, check_faces, split_chains
 from d6tui.games.simple_six.wild import (
     RollRequest,
@@ -147,6 +147,7 @@ def reroll(roll: dict, options: WildOptions, *, dice: Dice | None = None,
     return finish(out)
 
 
+@own_content
 def destiny_reroll(
     state: Campaign,
     who: str,
@@ -218,6 +219,7 @@ def _three(typed: Sequence) -> tuple[Sequence[int], Sequence[int], Sequence[Sequ
     return faces, wild, (rest[0] if rest else ())
 
 
+@own_content
 def cp_room(state: Campaign, who: str) -> int:
     """How many character points ``who`` may still add to his open roll (0 when none).
 
@@ -238,6 +240,7 @@ def cp_room(state: Campaign, who: str) -> int:
     return max(0, room)
 
 
+@own_content
 def add_cp(
     state: Campaign,
     who: str,
@@ -318,6 +321,7 @@ def halfway_code(state: Campaign, who: str, what: str, modifier: DieCode | str =
     return DieCode.of(plan.dice, plan.pips)
 
 
+@own_content
 def take_halfway(state: Campaign, who: str, what: str, target: int,
                  modifier: DieCode | str = ZERO) -> dict:
     """Take the automatic success of "Halfway There" instead of rolling.

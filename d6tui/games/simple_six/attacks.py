@@ -44,7 +44,7 @@ from d6tui.games.simple_six.sheet import (
     unarmed_damage,
     weapon_damage,
 )
-from d6tui.games.simple_six.state import _ORDER, Campaign, Combat, Member
+from d6tui.games.simple_six.state import _ORDER, Campaign, Combat, Member, own_content
 from d6tui.games.simple_six.tools import weapon_bonus
 from d6tui.games.simple_six.wild import RollRequest
 from d6tui.words import plural
@@ -53,6 +53,7 @@ from d6tui.words import plural
 # builds on everything above.
 
 
+@own_content
 def ready_to_attack(state: Campaign, attacker: str) -> None:
     """Check that ``attacker`` may attack now, before anyone picks a target: a fight, his
     turn, an action left ("Multiple Actions"), not full dodging, no spell stopping him, and
@@ -77,6 +78,7 @@ def ready_to_attack(state: Campaign, attacker: str) -> None:
     _check_not_dodging(state, a, "attack")
 
 
+@own_content
 def attack(
     state: Campaign,
     attacker: str,

@@ -33,13 +33,14 @@ from d6tui.games.simple_six.rolling import (
     wild_options,
 )
 from d6tui.games.simple_six.sheet import can_use_magic
-from d6tui.games.simple_six.state import Campaign
+from d6tui.games.simple_six.state import Campaign, own_content
 from d6tui.games.simple_six.wild import RollRequest, roll_wild, table_wild
 
 # Spell effects, concentration, time and Sorcerer's Tools fold in their own module, which
 # builds on everything above.
 
 
+@own_content
 def roll_check(
     state: Campaign,
     who: str,
@@ -117,6 +118,7 @@ def roll_check(
     return payload
 
 
+@own_content
 def cast_spell(
     state: Campaign,
     who: str,

@@ -40,7 +40,7 @@ from d6tui.engine.errors import EventError, RuleError
 from d6tui.games.simple_six.content import Perk, content
 from d6tui.games.simple_six.events import _member, _need
 from d6tui.games.simple_six.sheet import Character
-from d6tui.games.simple_six.state import Campaign, LastRoll, Member
+from d6tui.games.simple_six.state import Campaign, LastRoll, Member, own_content
 
 _GENERAL = "General Perks"
 
@@ -101,6 +101,7 @@ def check_unused(state: Campaign, m: Member, perk: str) -> str:
     return name
 
 
+@own_content
 def use_perk(state: Campaign, who: str, perk: str, *, note: str = "",
              revealed: bool = True) -> dict:
     """Use a once-per-session perk that is declared rather than rolled: Lucky, Daredevil,
@@ -144,6 +145,7 @@ def use_perk(state: Campaign, who: str, perk: str, *, note: str = "",
     return payload
 
 
+@own_content
 def usable(state: Campaign, who: str) -> list[tuple[str, str | None]]:
     """The character's once-per-session perks and why each cannot be used now.
 

@@ -31,13 +31,14 @@ from d6tui.games.simple_six.rolling import (
     _roll,
     able_to_treat,
 )
-from d6tui.games.simple_six.state import Campaign
+from d6tui.games.simple_six.state import Campaign, own_content
 from d6tui.games.simple_six.wild import RollRequest
 
 # Spell effects, concentration, time and Sorcerer's Tools fold in their own module, which
 # builds on everything above.
 
 
+@own_content
 def stay_up(state: Campaign, who: str, *, dice: Dice | None = None,
             typed: Typed | None = None, knockout_faces: Sequence[int] | None = None) -> dict:
     """The newly Incapacitated character's Stamina roll (Moderate, 15) and, on a failure, the
@@ -79,6 +80,7 @@ def stay_up(state: Campaign, who: str, *, dice: Dice | None = None,
     return lapsed(state, payload)
 
 
+@own_content
 def mortal_roll(state: Campaign, who: str, *, dice: Dice | None = None,
                 typed: Typed | None = None) -> dict:
     """A Mortally Wounded character's Might roll for the round ("Wound Level Effects").
@@ -116,6 +118,7 @@ def mortal_roll(state: Campaign, who: str, *, dice: Dice | None = None,
                                                 "roll": roll}))
 
 
+@own_content
 def flesh_wound(state: Campaign, who: str) -> dict:
     """Spend a hero point: "just a flesh wound" lowers the wound level one step.
 
@@ -137,6 +140,7 @@ def flesh_wound(state: Campaign, who: str) -> dict:
     return {"type": "flesh_wound_taken", "who": m.id}
 
 
+@own_content
 def heal(
     state: Campaign,
     who: str,
@@ -240,6 +244,7 @@ def heal(
     return luck.mark(payload)
 
 
+@own_content
 def rest(state: Campaign, who: str, minutes: int) -> dict:
     """A caster rests; an hour clears the failure penalty ("Casting Spells").
 

@@ -19,7 +19,7 @@ from d6tui.games.simple_six import wounds
 from d6tui.games.simple_six.body_points import bp_heal
 from d6tui.games.simple_six.events import _NO_DICE, _check, _member, _need, _total
 from d6tui.games.simple_six.rolling import Typed, _code_for, _flat, _fx, _Luck, _roll, able_to_treat
-from d6tui.games.simple_six.state import Campaign, Member
+from d6tui.games.simple_six.state import Campaign, Member, own_content
 from d6tui.games.simple_six.wild import RollRequest
 
 _RACIAL = "Racial Perks"
@@ -30,6 +30,7 @@ def repairable(m: Member) -> bool:
     return not all(p.heals for p in m.sheet.perk_data())
 
 
+@own_content
 def repair(
     state: Campaign,
     who: str,

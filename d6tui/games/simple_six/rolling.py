@@ -28,7 +28,7 @@ from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.games.simple_six.sheet import (
     Character,
 )
-from d6tui.games.simple_six.state import _ORDER, Campaign, Member
+from d6tui.games.simple_six.state import _ORDER, Campaign, Member, own_content
 from d6tui.games.simple_six.wild import RollRequest, roll_wild, table_wild
 from d6tui.games.simple_six.wild_options import WildOptions
 from d6tui.words import plural
@@ -130,6 +130,7 @@ def _check_not_dodging(state: Campaign, m: Member, what: str) -> None:
                         f" nothing else: no {what}", section)
 
 
+@own_content
 def check_can_cast(state: Campaign, m: Member) -> None:
     """Every cast's checks on the caster, whatever the spell or its source (a spell known,
     Heal, a scroll): in a fight only in his own turn ("Order of Actions in a Round"), able to

@@ -22,7 +22,7 @@ from d6tui.games.simple_six.sheet import (
     sheet_from_dict,
     sheet_to_dict,
 )
-from d6tui.games.simple_six.state import Campaign, slug
+from d6tui.games.simple_six.state import Campaign, own_content, slug
 from d6tui.games.simple_six.tables import installed_doc
 from d6tui.games.simple_six.templates import Template
 from d6tui.games.simple_six.wild import RollRequest
@@ -61,6 +61,7 @@ def new_state(options: dict) -> Campaign:
     return Campaign()
 
 
+@own_content
 def add_character(
     state: Campaign,
     draft: Draft,
@@ -110,6 +111,7 @@ def _body_code(draft: Draft, s: CampaignSettings) -> DieCode:
     return as_code(typed)
 
 
+@own_content
 def import_character(state: Campaign, sheet: Mapping) -> dict:
     """Add a sheet exported from another campaign (as :func:`sheet_to_dict` wrote it).
 
@@ -139,6 +141,7 @@ def import_character(state: Campaign, sheet: Mapping) -> dict:
             "imported": True}
 
 
+@own_content
 def start_session(state: Campaign) -> dict:
     """Mark the start of a session ("Definitions of Common Game Terms": Session).
 
@@ -150,6 +153,7 @@ def start_session(state: Campaign) -> dict:
     return {"type": "session_started", "number": state.session + 1}
 
 
+@own_content
 def end_session(state: Campaign, cp: Mapping[str, int],
                 hero_points: Mapping[str, int] | None = None) -> dict:
     """End the session, awarding character points and noting hero points earned.
@@ -176,6 +180,7 @@ def end_session(state: Campaign, cp: Mapping[str, int],
             "hero_points": {state.member(k).id: v for k, v in hp.items()}}
 
 
+@own_content
 def spend_cp(state: Campaign, who: str, kind: str, target: str, *, from_book: bool = False,
              price: int | None = None) -> dict:
     """Spend character points: raise a skill, specialization or attribute, buy a perk, learn a
@@ -209,6 +214,7 @@ def spend_cp(state: Campaign, who: str, kind: str, target: str, *, from_book: bo
     return payload
 
 
+@own_content
 def add_from_template(state: Campaign, template: Template, name: str, **kwargs: Any) -> dict:
     """Add an NPC made from ``template`` to the roster (a ``character_added`` event).
 

@@ -13,13 +13,14 @@ from d6tui.games.simple_six import (
     wounds,
 )
 from d6tui.games.simple_six.rolling import Typed, _flat, _fx, _Luck, _relief, _roll
-from d6tui.games.simple_six.state import _ORDER, Campaign
+from d6tui.games.simple_six.state import _ORDER, Campaign, own_content
 from d6tui.games.simple_six.wild import RollRequest
 
 # Spell effects, concentration, time and Sorcerer's Tools fold in their own module, which
 # builds on everything above.
 
 
+@own_content
 def start_combat(state: Campaign, ids: Sequence[str]) -> dict:
     """Start a fight between the named characters.
 
@@ -41,6 +42,7 @@ def start_combat(state: Campaign, ids: Sequence[str]) -> dict:
     return {"type": "combat_started", "ids": list(dict.fromkeys(members))}
 
 
+@own_content
 def start_round(
     state: Campaign,
     actions: Mapping[str, int] | None = None,
@@ -87,6 +89,7 @@ def start_round(
                       "initiative": [{"who": i.who, "roll": i.roll} for i in order]})
 
 
+@own_content
 def pass_turn(state: Campaign) -> dict:
     """The acting combatant is done; the next one in initiative order acts.
 
@@ -99,6 +102,7 @@ def pass_turn(state: Campaign) -> dict:
     return {"type": "turn_passed", "round": fight.round, "who": fight.actor}
 
 
+@own_content
 def end_combat(state: Campaign) -> dict:
     """End the fight.
 

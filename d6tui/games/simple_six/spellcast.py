@@ -78,7 +78,7 @@ from d6tui.games.simple_six.sheet import (
     can_use_magic,
 )
 from d6tui.games.simple_six.spell_folds import _CONC, maintained_by
-from d6tui.games.simple_six.state import _ORDER, Campaign, Member
+from d6tui.games.simple_six.state import _ORDER, Campaign, Member, own_content
 from d6tui.games.simple_six.wild import RollRequest
 
 _G = "The Grimoire"
@@ -88,6 +88,7 @@ _G = "The Grimoire"
 COLLAPSE_DAMAGE = DieCode.of(6)
 
 
+@own_content
 def cast(
     state: Campaign,
     who: str,
@@ -355,6 +356,7 @@ def _damage(state: Campaign, t: Member, code: DieCode, *, armor: bool,
     return out
 
 
+@own_content
 def throw_bolt(state: Campaign, who: str, target: str, *, range_: str | None = None,
                dodge: bool = False, full_dodge: bool = False, declared: bool = False,
                hero_points: int = 0, dice: Dice | None = None,
@@ -433,6 +435,7 @@ def throw_bolt(state: Campaign, who: str, target: str, *, range_: str | None = N
     return lapsed(state, luck.mark(payload))
 
 
+@own_content
 def collapse(state: Campaign, who: str, *, dice: Dice | None = None,
              typed: Mapping[str, Typed] | None = None) -> dict:
     """A creature caught in a building the Earthquake brings down resists 6D damage (Might
@@ -451,6 +454,7 @@ def collapse(state: Campaign, who: str, *, dice: Dice | None = None,
     return lapsed(state, luck.mark(payload))
 
 
+@own_content
 def drop_concentration(state: Campaign, who: str, cast_no: int | None = None,
                        spell: str | None = None) -> dict:
     """Stop keeping a spell up: it ends on every target ("Concentration (CONC)").
@@ -476,6 +480,7 @@ def drop_concentration(state: Campaign, who: str, cast_no: int | None = None,
     return {"type": "concentration_dropped", "who": m.id, "spell": spell}
 
 
+@own_content
 def end_effect(state: Campaign, who: str, cast_no: int) -> dict:
     """The GM ends a spell on one character (it ran out in the story, a curse was lifted by
     its condition...). A spell kept up ends on this target only.
@@ -490,6 +495,7 @@ def end_effect(state: Campaign, who: str, cast_no: int) -> dict:
     return {"type": "effect_ended", "who": m.id, "cast": cast_no, "spell": e.spell}
 
 
+@own_content
 def pass_time(state: Campaign, minutes: int, *, rest: bool = False) -> dict:
     """Let time pass for everyone: hour and day spells end, rounds run out (six to the
     minute), tools attune, the Spell Staff's day turns; ``rest`` of an hour or more clears

@@ -8,8 +8,11 @@ dataclasses: the fold (:mod:`.fold`) makes a new state for each event; commands 
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
 
 from d6tui.engine.errors import RuleError
 from d6tui.games.simple_six import (
@@ -18,6 +21,7 @@ from d6tui.games.simple_six import (
     wounds,
 )
 from d6tui.games.simple_six.body_points import BodyPoints
+from d6tui.games.simple_six.content import in_use
 from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.games.simple_six.sheet import (
     Character,
@@ -246,3 +250,27 @@ class Campaign:
 def slug(name: str) -> str:
     """The roster id for a name: lower case, words joined by ``-``."""
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "character"
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def own_content(command: F) -> F:
+    """Run a campaign command (``command(state, ...)``) with the campaign's own copy of the
+    content in use (:func:`.content.in_use`), so that what it reads of the tables (a weapon's
+    damage, a perk's cost, a spell's TN) is what the fold of its event reads (DESIGN "The
+    log": self-contained saves).
+
+    Args:
+        command: a command or check whose first argument is the :class:`Campaign`.
+
+    Returns:
+        The command, wrapped.
+    """
+
+    @functools.wraps(command)
+    def run(state: Campaign, *args: Any, **kwargs: Any) -> Any:
+        with in_use(state.content.rules if state.content is not None else None):
+            return command(state, *args, **kwargs)
+
+    return run  # type: ignore[return-value]

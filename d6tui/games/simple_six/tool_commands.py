@@ -12,12 +12,13 @@ from d6tui.games.simple_six.codes import DieCode
 from d6tui.games.simple_six.content import content
 from d6tui.games.simple_six.rolling import Typed, _code_for, _flat, _fx, _Luck, _roll
 from d6tui.games.simple_six.sheet import can_use_magic
-from d6tui.games.simple_six.state import Campaign
+from d6tui.games.simple_six.state import Campaign, own_content
 from d6tui.games.simple_six.wild import RollRequest
 
 POTION_BONUS = DieCode.of(2)
 
 
+@own_content
 def gain_tool(state: Campaign, who: str, tool: str, spell: str = "") -> dict:
     """A character comes by a Sorcerer's Tool; it attunes in three days ("Sorcerer's Tools").
 
@@ -35,6 +36,7 @@ def gain_tool(state: Campaign, who: str, tool: str, spell: str = "") -> dict:
     return payload
 
 
+@own_content
 def make_tool(state: Campaign, who: str, tool: str, spell: str = "", *,
               dice: Dice | None = None, typed: Typed | None = None) -> dict:
     """The Magic roll that ends the weeks of work on a tool: on success the tool is made and
@@ -64,6 +66,7 @@ def make_tool(state: Campaign, who: str, tool: str, spell: str = "", *,
     return luck.mark(payload)
 
 
+@own_content
 def gain_item(state: Campaign, who: str, item: str) -> dict:
     """A character comes by an enchanted item or a scroll (``"Scroll: Fly"``)
     ("Enchanted Items").
@@ -80,6 +83,7 @@ def gain_item(state: Campaign, who: str, item: str) -> dict:
     return {"type": "item_gained", "who": m.id, "item": name}
 
 
+@own_content
 def drink_potion(state: Campaign, who: str, skill: str) -> dict:
     """A Potion of Skill: +2D to one skill for ten minutes ("Potions").
 

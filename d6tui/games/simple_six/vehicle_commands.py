@@ -40,7 +40,7 @@ from d6tui.games.simple_six.rolling import (
     _roll,
 )
 from d6tui.games.simple_six.sheet import weapon_damage
-from d6tui.games.simple_six.state import Campaign, slug
+from d6tui.games.simple_six.state import Campaign, own_content, slug
 from d6tui.games.simple_six.vehicle_log import chase_of, vehicle
 from d6tui.games.simple_six.vehicle_rolling import (
     _VC,
@@ -57,6 +57,7 @@ from d6tui.games.simple_six.vehicle_stats import VehicleStats, stats_to_dict
 from d6tui.games.simple_six.wounds import extra_damage
 
 
+@own_content
 def add_vehicle(state: Campaign, stats: VehicleStats, name: str | None = None) -> dict:
     """Add a vehicle to the campaign ("Vehicles").
 
@@ -93,6 +94,7 @@ def aboard(state: Campaign, who: str) -> vr.Vehicle | None:
     return None
 
 
+@own_content
 def crew_vehicle(state: Campaign, which: str, pilot: str | None,
                  crew: Sequence[str] = ()) -> dict:
     """Put roster characters aboard: the pilot (whose Drive/Pilot skill is rolled) and others.
@@ -130,6 +132,7 @@ def crew_vehicle(state: Campaign, which: str, pilot: str | None,
     return payload
 
 
+@own_content
 def remove_vehicle(state: Campaign, which: str, note: str = "") -> dict:
     """Take a vehicle off the campaign's roster (sold, lost, left behind); its chases end. The
     events before stay in the log, so its history can still be read and undone.
@@ -152,6 +155,7 @@ def remove_vehicle(state: Campaign, which: str, note: str = "") -> dict:
     return payload
 
 
+@own_content
 def attack_vehicle(
     state: Campaign,
     attacker: str,
@@ -282,6 +286,7 @@ def attack_vehicle(
     return luck.mark(payload)
 
 
+@own_content
 def ram(state: Campaign, rammer: str, target: str, *, dice: Dice | None = None,
         typed: Mapping[str, Any] | None = None) -> dict:
     """One vehicle rams another at short range ("Ramming").
@@ -339,6 +344,7 @@ def ram(state: Campaign, rammer: str, target: str, *, dice: Dice | None = None,
     return luck.mark(payload)
 
 
+@own_content
 def start_chase(state: Campaign, pursuer: str, quarry: str, range_: str = "medium") -> dict:
     """The GM sets a chase going at a range ("Chases").
 
@@ -364,6 +370,7 @@ def start_chase(state: Campaign, pursuer: str, quarry: str, range_: str = "mediu
     return {"type": "chase_started", "pursuer": p.id, "quarry": q.id, "range": range_}
 
 
+@own_content
 def chase_turn(state: Campaign, pursuer: str, quarry: str, *, pursuer_move: str = "close",
                quarry_move: str = "open", dice: Dice | None = None,
                typed: Mapping[str, Any] | None = None) -> dict:
@@ -414,6 +421,7 @@ def chase_turn(state: Campaign, pursuer: str, quarry: str, *, pursuer_move: str 
     return luck.mark(payload)
 
 
+@own_content
 def end_chase(state: Campaign, pursuer: str, quarry: str) -> dict:
     """The GM ends a chase that neither caught nor escaped.
 
@@ -427,6 +435,7 @@ def end_chase(state: Campaign, pursuer: str, quarry: str) -> dict:
     return {"type": "chase_ended", "pursuer": c.pursuer, "quarry": c.quarry}
 
 
+@own_content
 def repair_vehicle(state: Campaign, which: str, who: str, part: str, *,
                    dice: Dice | None = None, typed: Mapping[str, Any] | None = None) -> dict:
     """A character repairs one damaged part ("Repairing Vehicles").
