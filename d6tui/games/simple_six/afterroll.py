@@ -202,7 +202,6 @@ def _with_spell_changes(payload: dict, last: LastRoll, new: dict, dice: Dice | N
                         typed: Mapping[str, Sequence] | None) -> dict:
     """``payload`` with ``changes`` when the changed roll makes a Death Spell succeed: its
     damage and the target's resistance, rolled now (:func:`.spellcast.spell_changes`)."""
-
     if last.event.get("type") != "spell_cast":
         return payload
     more = {k: (list(v[0]), list(v[1])) for k, v in (typed or {}).items()

@@ -355,7 +355,6 @@ def _parried_with(state: Campaign, t: Member, payload: dict, weapon: str | None,
     default melee defense when his Parry is higher than his Block. The weapon is the first
     melee weapon on his sheet; without one nothing hurts the attacker.
     """
-
     if weapon is not None or "helpless" in payload or payload.get("dodge_held"):
         return None
     s = state.settings
@@ -431,7 +430,6 @@ def scale_of(m: Member) -> int:
 
 def weapon_is_ranged(weapon: str) -> bool:
     """Whether a weapon of the tables is a missile weapon."""
-
     return content().weapon(weapon).kind == "ranged"
 
 

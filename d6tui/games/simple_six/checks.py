@@ -79,7 +79,6 @@ def roll_check(
             who does not have it or has used it this session, a full dodger (he does nothing
             else until his next turn), or a rule of the roll is broken.
     """
-
     m = state.member(who)
     # A full dodger does nothing but dodge until his next turn ("Defensive Options").
     _check_not_dodging(state, m, "skill check")
@@ -161,7 +160,6 @@ def cast_spell(
             :func:`check_can_cast`'s rules is broken; Heal with no target, a target it
             cannot treat, or a campaign counting Body Points.
     """
-
     m = state.member(who)
     sp = content().spell(spell)
     if sp.name == HEAL_SPELL:

@@ -191,7 +191,6 @@ def _actions(state: Campaign, who: str) -> int:
 def _fx(state: Campaign, m: Member, what: str) -> DieCode:
     """What spells and enchanted items change on ``m``'s roll of ``what`` (an attribute,
     skill, ``"damage"`` or ``"resist"``), see :func:`.effects.roll_modifier`."""
-
     # "Renaming Attributes": an attribute rolled by its campaign name is read by its id, so
     # the Charm spell's dice follow a renamed Charm.
     named = state.settings.attribute_id(what)
@@ -206,7 +205,6 @@ def _flat(state: Campaign, m: Member, what: str) -> tuple[tuple[str, int, str], 
     """The flat bonuses added to the total of ``m``'s roll of ``what`` (any roll, ``"damage"``
     and ``"resist"`` included): Bless's +2 ("The Grimoire") and the Dwarf's +2 to crafts
     ("Racial Perks"); ``(source, amount, section)`` for :attr:`.wild.RollRequest.flat`."""
-
     return effects.roll_flat(m.effects) + perks.skill_bonuses(m.sheet, what)
 
 

@@ -6,6 +6,7 @@ levels or Body Points, how magic is reached, and the optional rules that change 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
@@ -345,8 +346,6 @@ class CampaignSettings:
     def rename(self, text: str) -> str:
         """``text`` with each renamed attribute's id replaced by its shown name (whole words),
         for messages written with the ids."""
-        import re
-
         names = {a: n.strip() for a, n in self.attribute_names if n.strip() != a}
         if not names:
             return text

@@ -516,7 +516,6 @@ def sheet_from_dict(data: object) -> Character:
         EventError: a key is missing or a value does not fit (a bad code, an unknown
             attribute, a negative count).
     """
-
     if not isinstance(data, dict):
         raise EventError("a character sheet must be a table")
     try:

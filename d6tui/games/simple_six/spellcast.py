@@ -141,7 +141,6 @@ def cast(
         RuleError: a rule of casting is broken (unknown or unknown-to-him spell, no magic, a
             spell already this turn, no actions left, wrong targets, a TN missing...).
     """
-
     typed = typed or {}
     luck = _Luck()  # "General Perks": a declared Lucky doubles the next roll
     m = state.member(who)
@@ -286,7 +285,6 @@ def resist_code(m: Member, attribute: str) -> DieCode:
     his attribute; under "No Attributes", Might and Agility read their stand-in skills
     (Toughness, Dodge) and any other attribute (Wit, Charm) the 2D every skill starts from
     (a house decision: the SRD gives no stand-in for them)."""
-
     if not m.sheet.attributes and attribute not in NO_ATTRIBUTE_STANDINS:
         return NO_ATTRIBUTE_BASE
     return m.sheet.attribute(attribute)
@@ -391,7 +389,6 @@ def throw_bolt(state: Campaign, who: str, target: str, *, range_: str | None = N
         RuleError: no bolt is ready, out of turn, no actions left, a thrower full dodging,
             or a defense the target cannot make.
     """
-
     typed = typed or {}
     luck = _Luck()
     m, t = state.member(who), state.member(target)

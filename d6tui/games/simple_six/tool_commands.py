@@ -25,7 +25,6 @@ def gain_tool(state: Campaign, who: str, tool: str, spell: str = "") -> dict:
     Raises:
         RuleError: an unknown tool, a wand without a spell, or a character without magic.
     """
-
     m = state.member(who)
     k = tools.check_new(tool, spell)
     if not can_use_magic(m.sheet, state.settings):
@@ -46,7 +45,6 @@ def make_tool(state: Campaign, who: str, tool: str, spell: str = "", *,
     Raises:
         RuleError: unknown tool, a wand without a spell, no magic, or too few CP.
     """
-
     m = state.member(who)
     k = tools.check_new(tool, spell)
     if not can_use_magic(m.sheet, state.settings):

@@ -145,7 +145,6 @@ def apply_hit(state: Campaign, hit: dict) -> Campaign:
 
 def _acted(state: Campaign, e: dict) -> Campaign:
     """Count the vehicle action of the combatant named ``acted`` ("Multiple Actions")."""
-
     if "acted" not in e:
         return state
     return _count_action(state, _member(state, e["acted"]).id)

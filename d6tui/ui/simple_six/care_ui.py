@@ -20,7 +20,6 @@ from d6tui.ui.simple_six.host import SixHost
 
 async def wound_rolls(screen: SixHost) -> None:
     """What the picked character's wounds call for now."""
-
     m = screen.picked()
     if m is None:
         return
@@ -59,7 +58,6 @@ async def wound_rolls(screen: SixHost) -> None:
 
 async def heal(screen: SixHost) -> None:
     """Heal the picked character ("Healing", "Potions")."""
-
     m = screen.picked()
     if m is None:
         return
@@ -101,7 +99,6 @@ async def heal(screen: SixHost) -> None:
 async def check(screen: SixHost) -> None:
     """Roll an attribute, skill or specialization against a target; then character points
     and Destiny (:mod:`.perks_ui`)."""
-
     m = screen.picked()
     if m is None:
         return

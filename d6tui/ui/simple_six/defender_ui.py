@@ -30,7 +30,6 @@ async def ask_hero_points(screen: SixHost, c: Campaign, t: Member,
     Returns:
         The number, or None when the GM backs out.
     """
-
     most = t.sheet.hero_points
     if c.settings.wounds == "levels":
         most = min(most, 3 if c.settings.wild.hero_points == "static" else 1)

@@ -72,7 +72,6 @@ def most_actions(c: Campaign, who: str) -> int:
 
 async def fight(screen: SixHost) -> None:
     """Start a fight between picked characters, or end the fight going on."""
-
     c = screen.campaign
     if c.combat is not None:
         if await screen.app.push_screen_wait(ConfirmModal(
@@ -90,7 +89,6 @@ async def fight(screen: SixHost) -> None:
 
 async def round_(screen: SixHost) -> None:
     """Declare each combatant's actions, then roll initiative (highest acts first)."""
-
     fight = screen.campaign.combat
     if fight is None:
         return
@@ -109,7 +107,6 @@ async def round_(screen: SixHost) -> None:
 
 async def attack(screen: SixHost) -> None:
     """The acting combatant attacks: target, weapon, defense (and range, hero points)."""
-
     c = screen.campaign
     fight = c.combat
     if fight is None or fight.actor is None:

@@ -55,7 +55,6 @@ async def ask_hero_points(screen: SixHost, m: Member, what: str) -> int | None:
     Returns:
         The points, or None when the GM backs out.
     """
-
     have = m.sheet.hero_points
     if have <= 0:
         return 0
@@ -67,7 +66,6 @@ async def ask_hero_points(screen: SixHost, m: Member, what: str) -> int | None:
 
 async def run(screen: SixHost, m: Member) -> None:
     """The magic menu for the picked character ``m``."""
-
     c = screen.campaign
     opts: list[tuple[str, str]] = []
     title = f"{m.sheet.name}: magic"
@@ -171,7 +169,6 @@ async def _pick_effect(screen: SixHost, title: str, *, dispel: bool = False
 async def cast(screen: SixHost, m: Member, spell: str, *, scroll: bool = False
                ) -> None:
     """Ask what the spell needs (targets, element, steps, TN, the staff), then roll it."""
-
     c = screen.campaign
     sp = c.settings.content.spell(spell)
     if sp.name == campaign.HEAL_SPELL and not scroll:
@@ -255,7 +252,6 @@ async def cast(screen: SixHost, m: Member, spell: str, *, scroll: bool = False
 async def ask_staff(screen: SixHost, m: Member) -> bool | None:
     """Whether ``m`` calls on his attuned Spell Staff's daily +1D for this cast (False when
     he has none ready, None when the question was escaped) ("Sorcerer's Tools")."""
-
     now = screen.campaign.minutes
     if not any(t.kind == "Spell Staff" and t.attuned(now) and t.staff_day != now // DAY
                for t in m.tools):
@@ -368,7 +364,6 @@ async def _items(screen: SixHost, m: Member) -> None:
 async def cast_heal(screen: SixHost, m: Member) -> None:
     """Heal: pick the patient, the Spell Staff if ready, roll; the +10 for each Heal on
     the patient today is counted from the log ("The Grimoire")."""
-
     c = screen.campaign
     hurt = [p for p in c.members if p.body is None
             and wounds.WoundLevel.WOUNDED <= p.wounds.level

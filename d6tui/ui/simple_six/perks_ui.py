@@ -66,7 +66,6 @@ async def destiny(screen: SixHost, m: Member) -> dict | None:
 
 async def use_perk(screen: SixHost) -> None:
     """``P``: list the picked character's once-per-session perks and use the one chosen."""
-
     m = screen.picked()
     if m is None:
         return
@@ -122,7 +121,6 @@ async def ask_check_extras(screen: SixHost, m: Member, what: str, target: int | 
     Returns:
         ``(appearance, take_halfway)``, or None when the GM cancelled.
     """
-
     c = screen.campaign
     appearance = False
     if any(p == perks.ATTRACTIVE and r is None for p, r in perks.usable(c, m.id)):
@@ -150,7 +148,6 @@ async def ask_check_extras(screen: SixHost, m: Member, what: str, target: int | 
 
 async def _cp_chains(screen: SixHost, count: int) -> list[list[int]] | None:
     """The extra wild dice thrown at the table, typed until they read."""
-
     prompt = (f"Throw {count} extra wild {'die' if count == 1 else 'dice'}: type each and every"
               " reroll of a 6 (6 3 4 is 6+3, then 4)")
     while True:
@@ -172,7 +169,6 @@ async def offer_cp(screen: SixHost, who: str) -> None:
     With table dice, cancelling the extra dice or the damage dice the points call for goes
     back to the question: the points are either spent with their dice or not at all.
     """
-
     while True:
         c = screen.campaign
         room = afterroll.cp_room(c, who)
@@ -212,7 +208,6 @@ async def after_roll(screen: SixHost, who: str, *, offer_destiny: bool = True
                      ) -> None:
     """After a check or a spell: character points while the verdict is held back, then
     Destiny on a failure (and points again on the reroll)."""
-
     await offer_cp(screen, who)
     c = screen.campaign
     last = c.last_roll
@@ -237,7 +232,6 @@ async def after_roll(screen: SixHost, who: str, *, offer_destiny: bool = True
 async def repair_flow(screen: SixHost, m: Member) -> None:
     """Repair a character who does not heal: who works on him, with what skill, against what
     TN (the GM's call, "Racial Perks")."""
-
     c = screen.campaign
     if not repair.repairable(m):
         return

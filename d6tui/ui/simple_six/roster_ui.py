@@ -29,7 +29,6 @@ HOUSE = " \u2302"
 
 async def create(screen: SixHost) -> None:
     """Make a player character with the form; every rule is checked as it is typed."""
-
     draft = await screen.app.push_screen_wait(CharacterForm(screen.campaign.settings))
     if draft is None:
         return
@@ -41,7 +40,6 @@ async def create(screen: SixHost) -> None:
 
 async def add_npc(screen: SixHost) -> None:
     """Add an NPC from a template (house templates are marked ⌂)."""
-
     try:
         found = campaign_templates(screen.campaign)
     except (RuleError, OSError, ValueError) as e:
@@ -75,7 +73,6 @@ async def add_npc(screen: SixHost) -> None:
 
 async def session(screen: SixHost) -> None:
     """Start a session, or end it awarding CP and hero points to the player characters."""
-
     c = screen.campaign
     if not c.in_session:
         screen.do(campaign.start_session)
@@ -95,7 +92,6 @@ async def session(screen: SixHost) -> None:
 
 async def spend(screen: SixHost) -> None:
     """Spend the picked character's CP ("Spending Character Points")."""
-
     m = screen.picked()
     if m is None:
         return
@@ -177,7 +173,6 @@ async def spend(screen: SixHost) -> None:
 
 def export_sheet(screen: SixHost) -> None:
     """Write the picked sheet as Markdown (to print) and TOML (to import elsewhere)."""
-
     m = screen.picked()
     if m is None:
         return
@@ -199,7 +194,6 @@ def export_sheet(screen: SixHost) -> None:
 
 async def import_sheet(screen: SixHost) -> None:
     """Add a character from a sheet file another campaign exported (``X``)."""
-
     folder = screen.session.log.path.parent if screen.session.log else Path.cwd()
     text = await screen.app.push_screen_wait(TextPrompt(
         "Import a sheet: the TOML file's path",

@@ -272,7 +272,6 @@ class SimpleSixScreen(GameScreen):
 
     def action_vehicles(self) -> None:
         """Open the vehicles view over the tracker."""
-
         self.app.push_screen(VehiclesScreen(self))
 
     def action_table_mode(self) -> None:
@@ -353,7 +352,6 @@ class SimpleSixScreen(GameScreen):
     @refusals_shown
     async def action_magic(self) -> None:
         """The magic menu of the picked character (see :mod:`.magic_menu`)."""
-
         m = self.picked()
         if m is not None:
             await magic_menu.run(self, m)
@@ -370,7 +368,6 @@ class SimpleSixScreen(GameScreen):
     @refusals_shown
     async def action_use_perk(self) -> None:
         """Use a once-per-session perk of the picked character ("General Perks")."""
-
         await perks_ui.use_perk(self)
 
     def action_export_sheet(self) -> None:

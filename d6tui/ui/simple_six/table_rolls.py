@@ -65,7 +65,6 @@ async def roll_command(screen: SixHost, command: Callable[..., dict], *args: Any
     time (``shape`` says how the command takes them: ``one``, ``three``, ``map``,
     ``full`` (a map of whole typed rolls), ``body``). ``known``: rolls of the payload
     already set by the arguments, not asked for."""
-
     if not screen.table_mode:
         return screen.do(command, *args, dice=screen.session.dice, **kwargs)
     got: dict[str, tuple] = {}

@@ -304,7 +304,6 @@ class VehiclesScreen(Screen):
                   **kwargs: Any) -> dict | None:
         """Run a vehicle command through the game screen: with d6tui's dice, or asking for
         every roll when table dice are on (a dry run with stand-in dice finds the next roll)."""
-
         game = self.game
         if not rolls:
             out = game.do(command, *args, **kwargs)
@@ -340,7 +339,6 @@ class VehiclesScreen(Screen):
 
     async def choose(self, title: str, options: list[tuple[str, Any]], **kw: Any) -> Any:
         """Ask one choice (None when cancelled)."""
-
         if not options:
             self.notify(f"{title}: nothing to choose from", severity="warning")
             return None
@@ -357,7 +355,6 @@ class VehiclesScreen(Screen):
     @refusals_shown
     async def action_add(self) -> None:
         """Add a vehicle from a template (house templates are marked ⌂)."""
-
         try:
             c = self.campaign
             found = list(c.content.vehicles) if c.content is not None else vehicle_stats.templates()
@@ -421,7 +418,6 @@ class VehiclesScreen(Screen):
     @refusals_shown
     async def action_fire(self) -> None:
         """Someone fires on the picked vehicle."""
-
         target = self.picked()
         if target is None:
             return
@@ -529,7 +525,6 @@ class VehiclesScreen(Screen):
     @refusals_shown
     async def action_remove(self) -> None:
         """Take the picked vehicle off the roster, after asking."""
-
         v = self.picked()
         if v is None:
             return

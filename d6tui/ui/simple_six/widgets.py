@@ -68,7 +68,6 @@ def fit_name(name: str, width: int) -> str:
 def spell_marks(member: Member) -> str:
     """The tracker's compact marks for the spells on a character (B Bless, H Hasten, Z
     Slumber...; ``*`` another spell) and a ``c`` for each spell he keeps up."""
-
     marks = "".join(dict.fromkeys(MARKS.get(e.spell, "*") for e in member.effects))
     return marks + "c" * len(member.caster.maintained)
 
