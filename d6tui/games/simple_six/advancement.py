@@ -280,7 +280,7 @@ def buy_perk(
         RuleError: a racial perk (one is not born again), one the character has, one of another
             setting, a magic perk without magic, or not enough CP.
     """
-    p = content().perk(perk)
+    p = settings.content.perk(perk)
     if p.kind == "racial":
         raise RuleError(f"{p.name} is a racial perk: it cannot be bought later",
                         "Buying New Perks")
@@ -314,7 +314,7 @@ def learn_spell(
     Raises:
         RuleError: the character cannot work magic, knows it already, or lacks the CP.
     """
-    s = content().spell(spell)
+    s = settings.content.spell(spell)
     if not can_use_magic(character, settings):
         raise RuleError("only characters who can work magic learn spells", "Access to Magic")
     if s.name in character.spells:

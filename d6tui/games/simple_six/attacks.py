@@ -366,7 +366,8 @@ def _parried_with(state: Campaign, t: Member, payload: dict, weapon: str | None,
             payload["defense"]["kind"] == "parry")
     if not combat.parry_hurts_attacker(True, parried):
         return None
-    return next((w for w in t.sheet.weapons if content().weapon(w).kind != "ranged"), None)
+    tables = state.settings.content
+    return next((w for w in t.sheet.weapons if tables.weapon(w).kind != "ranged"), None)
 
 
 def hit_effects(state: Campaign, a: Member, t: Member, weapon: str | None, margin: int, *,

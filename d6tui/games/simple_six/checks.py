@@ -14,7 +14,6 @@ from d6tui.games.simple_six import (
     spellcast,
 )
 from d6tui.games.simple_six.codes import ZERO, DieCode, as_code
-from d6tui.games.simple_six.content import content
 from d6tui.games.simple_six.perks import LUCKY
 from d6tui.games.simple_six.rolling import (
     HEAL_SPELL,
@@ -161,7 +160,7 @@ def cast_spell(
             cannot treat, or a campaign counting Body Points.
     """
     m = state.member(who)
-    sp = content().spell(spell)
+    sp = state.settings.content.spell(spell)
     if sp.name == HEAL_SPELL:
         if target is None:
             raise RuleError("Heal is cast on someone: name the target", "The Grimoire")

@@ -33,7 +33,7 @@ from d6tui.games.simple_six import (
     wounds,
 )
 from d6tui.games.simple_six.body_points import BodyPoints, bp_heal, bp_hit
-from d6tui.games.simple_six.content import content, in_use
+from d6tui.games.simple_six.content import in_use
 from d6tui.games.simple_six.events import (
     _NO_DICE,
     _add_count,
@@ -317,7 +317,7 @@ def _f_spell_cast(state: Campaign, e: dict) -> Campaign:
     m = _member(state, _need(e, "who"))
     total = _total(_need(e, "roll"), "Magic")
     spell = str(_need(e, "spell"))
-    conc = spell if _check(content().spell, spell).concentration else None
+    conc = spell if _check(state.settings.content.spell, spell).concentration else None
     # Out of a fight, or outside it (a bystander), each cast is a turn of its own.
     own_turn = state.combat is None or m.id not in state.combat.ids
     if own_turn:

@@ -89,7 +89,7 @@ def check_unused(state: Campaign, m: Member, perk: str) -> str:
             once-per-session one, or it was used this session.
     """
     name = _perk_name(m.sheet, perk)
-    if not content().perk(name).per_session:
+    if not state.settings.content.perk(name).per_session:
         raise RuleError(f"{name} is not a once-per-session perk: there is no use to count",
                         _GENERAL)
     if not state.in_session:

@@ -274,7 +274,8 @@ def melee_skills(settings: CampaignSettings) -> list[str]:
     Returns:
         Skill names, in list order.
     """
-    lst = content().skill_list(settings.skill_list)  # weapon skills keep their kind when moved
+    # weapon skills keep their kind when moved
+    lst = settings.content.skill_list(settings.skill_list)
     return [s for s, a in lst.skills if a == "Might" and s in lst.combat and s != "Brawling"]
 
 
@@ -401,7 +402,7 @@ def weapon_damage(
     Raises:
         RuleError: no such weapon.
     """
-    w = content().weapon(weapon)
+    w = (settings.content if settings is not None else content()).weapon(weapon)
     if w.adds_might:
         return unarmed_damage(character, settings) + w.damage
     return w.damage

@@ -49,7 +49,6 @@ from d6tui.games.simple_six import combat, magic, tools
 from d6tui.games.simple_six import effects as fx
 from d6tui.games.simple_six.attacks import defense_tn, scale_of
 from d6tui.games.simple_six.codes import ZERO, DieCode
-from d6tui.games.simple_six.content import content
 from d6tui.games.simple_six.events import _member
 from d6tui.games.simple_six.fold import lapsed
 from d6tui.games.simple_six.healing import heal_spell_tn
@@ -144,7 +143,7 @@ def cast(
     typed = typed or {}
     luck = _Luck()  # "General Perks": a declared Lucky doubles the next roll
     m = state.member(who)
-    sp = content().spell(spell)
+    sp = state.settings.content.spell(spell)
     if not can_use_magic(m.sheet, state.settings):
         raise RuleError(f"{m.sheet.name} cannot work magic", "Access to Magic")
     if scroll:

@@ -14,7 +14,6 @@ from pathlib import Path
 
 from d6tui.engine.errors import RuleError
 from d6tui.games.simple_six.codes import ZERO, as_code
-from d6tui.games.simple_six.content import content
 from d6tui.games.simple_six.creation import Draft
 from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.games.simple_six.sheet import NO_ATTRIBUTE_BASE, NO_ATTRIBUTE_STANDINS
@@ -77,14 +76,14 @@ class Template:
         attributes = dict(self.attributes)
         if settings.no_attributes:
             attributes = {}
-            base = content().skill_list(settings.skill_list)
+            base = settings.content.skill_list(settings.skill_list)
             whole = {k: as_code(self.attributes.get(base.attribute_of(k) or "Might", "2D"))
                      + as_code(v) for k, v in skills.items()}
             for attr, standin in NO_ATTRIBUTE_STANDINS.items():
                 whole.setdefault(standin, as_code(self.attributes.get(attr, "2D")))
             skills = {k: str(max(ZERO, c - NO_ATTRIBUTE_BASE)) for k, c in whole.items()}
         for extra in settings.extra_attributes:
-            base = content().skill_list(settings.skill_list)
+            base = settings.content.skill_list(settings.skill_list)
             came_from = [base.attribute_of(k) for k, a in settings.skill_attributes
                          if settings.attribute_id(a) == extra]
             source = next((a for a in came_from if a in attributes), None)

@@ -9,7 +9,6 @@ from d6tui.engine.dice import Dice
 from d6tui.engine.errors import RuleError
 from d6tui.games.simple_six import magic, tools
 from d6tui.games.simple_six.codes import DieCode
-from d6tui.games.simple_six.content import content
 from d6tui.games.simple_six.rolling import Typed, _code_for, _flat, _fx, _Luck, _roll
 from d6tui.games.simple_six.sheet import can_use_magic
 from d6tui.games.simple_six.state import Campaign, own_content
@@ -31,7 +30,7 @@ def gain_tool(state: Campaign, who: str, tool: str, spell: str = "") -> dict:
         raise RuleError(f"only those who work magic use {k.name}s", "Sorcerer's Tools")
     payload = {"type": "tool_gained", "who": m.id, "tool": k.name}
     if k.name == "Magic Wand":
-        payload["spell"] = content().spell(spell).name
+        payload["spell"] = state.settings.content.spell(spell).name
     return payload
 
 
@@ -60,7 +59,7 @@ def make_tool(state: Campaign, who: str, tool: str, spell: str = "", *,
     payload = {"type": "tool_made", "who": m.id, "tool": k.name, "tn": k.tn, "cp": k.cp,
                "roll": roll}
     if k.name == "Magic Wand":
-        payload["spell"] = content().spell(spell).name
+        payload["spell"] = state.settings.content.spell(spell).name
     return luck.mark(payload)
 
 
@@ -75,7 +74,7 @@ def gain_item(state: Campaign, who: str, item: str) -> dict:
     m = state.member(who)
     name = item.strip()
     if name.lower().startswith("scroll:"):
-        name = f"Scroll: {content().spell(name.partition(':')[2].strip()).name}"
+        name = f"Scroll: {state.settings.content.spell(name.partition(':')[2].strip()).name}"
     else:
         name = tools.item(name)
     return {"type": "item_gained", "who": m.id, "item": name}

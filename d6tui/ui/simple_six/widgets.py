@@ -17,6 +17,7 @@ from textual.widget import Widget
 
 from d6tui.games.simple_six import reflexes, wounds
 from d6tui.games.simple_six.campaign import Campaign, Combat, Member
+from d6tui.games.simple_six.content import in_use
 from d6tui.games.simple_six.effects import MARKS
 from d6tui.games.simple_six.perks import spent_text
 from d6tui.games.simple_six.sheet import armor_value, derived, unarmed_damage, weapon_damage
@@ -111,7 +112,11 @@ class _CampaignWidget(Widget):
     def render(self) -> Text:
         if self.campaign is None:
             return Text("")
-        return self.draw(self.campaign)
+        # drawn with the campaign's own tables (armor values, weapon damage, perks), as its
+        # rules read them (:mod:`d6tui.games.simple_six.tables`)
+        own = self.campaign.content
+        with in_use(own.rules if own is not None else None):
+            return self.draw(self.campaign)
 
     def draw(self, campaign: Campaign) -> Text:  # pragma: no cover - subclasses draw
         """The widget's text."""
