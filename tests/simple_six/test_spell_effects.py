@@ -98,20 +98,20 @@ def test_hasten_cuts_the_multiple_action_penalty_for_five_rounds_without_stackin
     s = magi()
     s.do(c.start_combat, ["mira", "orc", "archmage"])
     s.do(c.start_round, {"mira": 2}, typed={"archmage": hi(2), "orc": lo(2), "mira": lo(4)})
-    assert rolling._actions(s.state, "mira") == 2
+    assert rolling.actions_counted(s.state, "mira") == 2
     s.do(sc.cast, "archmage", "Hasten", targets=["mira"], typed={"roll": hi(10)})
     # Mira declared two actions: -1D, cancelled by Hasten
-    assert rolling._actions(s.state, "mira") == 1
+    assert rolling.actions_counted(s.state, "mira") == 1
     for _ in range(4):
         while s.state.combat.actor is not None:
             s.do(c.pass_turn)
         s.do(c.start_round, {"mira": 2}, dice=s.dice)
     # cast in round 1, round 5 is its last
-    assert s.state.combat.round == 5 and rolling._actions(s.state, "mira") == 1
+    assert s.state.combat.round == 5 and rolling.actions_counted(s.state, "mira") == 1
     while s.state.combat.actor is not None:
         s.do(c.pass_turn)
     s.do(c.start_round, {"mira": 2}, dice=s.dice)
-    assert rolling._actions(s.state, "mira") == 2 and not s.state.member("mira").effects
+    assert rolling.actions_counted(s.state, "mira") == 2 and not s.state.member("mira").effects
 
 
 def test_a_second_hasten_does_not_stack() -> None:
@@ -123,7 +123,7 @@ def test_a_second_hasten_does_not_stack() -> None:
         s.do(c.pass_turn)
     s.do(sc.cast, "archmage", "Hasten", targets=["mira"], typed={"roll": hi(10)})
     assert [e.spell for e in s.state.member("mira").effects] == ["Hasten"]
-    assert rolling._actions(s.state, "mira") == 2
+    assert rolling.actions_counted(s.state, "mira") == 2
 
 
 def test_resist_elements_and_a_lightning_bolt_thrown_the_next_round() -> None:

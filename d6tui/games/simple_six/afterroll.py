@@ -51,8 +51,14 @@ from d6tui.games.simple_six import combat, perks, wounds
 from d6tui.games.simple_six.afterroll_fold import _CP, open_roll, verdict
 from d6tui.games.simple_six.attacks import hit_effects
 from d6tui.games.simple_six.codes import ZERO, DieCode, as_code
-from d6tui.games.simple_six.events import _member
-from d6tui.games.simple_six.rolling import _actions, _code_for, _Luck, _penalty, wild_options
+from d6tui.games.simple_six.events import member_of
+from d6tui.games.simple_six.rolling import (
+    Luck,
+    actions_counted,
+    code_for,
+    wild_options,
+    wound_penalty,
+)
 from d6tui.games.simple_six.spellcast import spell_changes
 from d6tui.games.simple_six.state import Campaign, LastRoll, own_content
 from d6tui.games.simple_six.typed_dice import check_chain, check_faces, split_chains
@@ -88,9 +94,9 @@ def _attack_changes(last: LastRoll, new: dict, dice: Dice | None,
         changes["extra"] = (wounds.extra_damage(margin, s.increasing_damage)
                             if s.increasing_damage else 0)
         return changes
-    a, t = _member(before, ev["attacker"]), _member(before, ev["target"])
+    a, t = member_of(before, ev["attacker"]), member_of(before, ev["target"])
     pre = [str(x) for x in ev.get("lucky", ())]
-    luck = _Luck(pre)
+    luck = Luck(pre)
     more = {k: (list(v[0]), list(v[1])) for k, v in (typed or {}).items()
             if k in ("damage", "resist")}
     changes.update(hit_effects(before, a, t, ev.get("weapon"), margin, dice=dice, typed=more,
@@ -314,8 +320,8 @@ def halfway_code(state: Campaign, who: str, what: str, modifier: DieCode | str =
         RuleError: the character cannot act, or penalties leave no die.
     """
     m = state.member(who)
-    req = RollRequest(_code_for(state, m, what), actions=_actions(state, m.id),
-                      wound_dice=_penalty(state, m), modifier=as_code(modifier))
+    req = RollRequest(code_for(state, m, what), actions=actions_counted(state, m.id),
+                      wound_dice=wound_penalty(state, m), modifier=as_code(modifier))
     plan = plan_roll(req, replace(state.settings.wild, rolling_limit=None))
     return DieCode.of(plan.dice, plan.pips)
 

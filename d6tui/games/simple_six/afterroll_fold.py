@@ -14,7 +14,7 @@ from dataclasses import replace
 from d6tui.engine.errors import D6Error, DiceError, EventError, RuleError
 from d6tui.games.simple_six import perks
 from d6tui.games.simple_six.codes import as_code
-from d6tui.games.simple_six.events import _member, _need
+from d6tui.games.simple_six.events import member_of, needed
 from d6tui.games.simple_six.spell_folds import SPELL_CHANGES
 from d6tui.games.simple_six.state import Campaign, LastRoll
 from d6tui.games.simple_six.wild import add_character_points, check_wild_roll, finish, halfway_there
@@ -86,7 +86,7 @@ def fold_destiny(state: Campaign, e: dict, fold: Fold) -> Campaign:
         EventError: no failed open roll of the character's, Destiny not his to spend, or a
             roll that does not add up.
     """
-    m = _member(state, _need(e, "who"))
+    m = member_of(state, needed(e, "who"))
     try:
         last = open_roll(state, m.id)
     except RuleError as err:
@@ -95,7 +95,7 @@ def fold_destiny(state: Campaign, e: dict, fold: Fold) -> Campaign:
     tn, failed = verdict(last)
     if tn is None or not failed:
         raise EventError("Destiny rerolls a failed roll against a target")
-    new = _need(e, last.key if last.key == "attack" else "roll")
+    new = needed(e, last.key if last.key == "attack" else "roll")
     try:
         check_wild_roll(new)
     except DiceError as err:
@@ -103,7 +103,7 @@ def fold_destiny(state: Campaign, e: dict, fold: Fold) -> Campaign:
     if len(new["faces"]) != len(old["faces"]) or new.get("rolled") != old.get("rolled"):
         raise EventError("a Destiny reroll throws the same dice as the roll it replaces")
     before = last.before
-    who = _member(before, m.id)
+    who = member_of(before, m.id)
     before = before._put(perks._spend(before, who, perks.DESTINY))
     return _refold(before, last.event, last.key, finish(dict(new)), e.get("changes"), fold)
 
@@ -121,14 +121,14 @@ def fold_cp_added(state: Campaign, e: dict, fold: Fold) -> Campaign:
         EventError: no open roll of the character's, points he did not have, the option off,
             a hero point on the roll, the limit passed, or chains that do not fit.
     """
-    m = _member(state, _need(e, "who"))
-    count = int(_need(e, "character_points"))
+    m = member_of(state, needed(e, "who"))
+    count = int(needed(e, "character_points"))
     try:
         last = open_roll(state, m.id)
         if count > m.sheet.character_points:
             raise RuleError(f"{m.sheet.name} spent character points he did not have", _CP)
         new = add_character_points(last.roll, count, state.settings.wild,
-                                   chains=_need(e, "cp_wild"))
+                                   chains=needed(e, "cp_wild"))
     except D6Error as err:
         if isinstance(err, EventError):
             raise
@@ -139,7 +139,7 @@ def fold_cp_added(state: Campaign, e: dict, fold: Fold) -> Campaign:
         raise EventError("the roll stored with the character points is not the open roll with"
                          " their dice")
     before = last.before
-    who = _member(before, m.id)
+    who = member_of(before, m.id)
     sheet = replace(who.sheet, character_points=who.sheet.character_points - count)
     return _refold(before._put(replace(who, sheet=sheet)), last.event, last.key, new,
                    e.get("changes"), fold)
@@ -151,13 +151,13 @@ def fold_halfway(state: Campaign, e: dict) -> Campaign:
     Raises:
         EventError: the option is off, or the code stored is less than half the TN.
     """
-    _member(state, _need(e, "who"))
+    member_of(state, needed(e, "who"))
     if not state.settings.wild.halfway_there:
         raise EventError("this campaign does not play Halfway There")
     try:
-        code = as_code(str(_need(e, "code")))
+        code = as_code(str(needed(e, "code")))
     except D6Error as err:
         raise EventError(str(err)) from None
-    if not halfway_there(code, int(_need(e, "tn"))):
+    if not halfway_there(code, int(needed(e, "tn"))):
         raise EventError("Halfway There needs dice of at least half the TN")
     return state

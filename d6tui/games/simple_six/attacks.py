@@ -21,18 +21,18 @@ from d6tui.games.simple_six.content import content
 from d6tui.games.simple_six.fold import lapsed
 from d6tui.games.simple_six.perks import DAREDEVIL
 from d6tui.games.simple_six.rolling import (
+    Luck,
     Typed,
-    _actions,
-    _check_action_left,
-    _check_not_dodging,
-    _code_for,
-    _flat,
-    _fx,
-    _Luck,
-    _penalty,
-    _reflex,
-    _roll,
+    actions_counted,
+    check_action_left,
+    check_not_dodging,
+    code_for,
     daredevil,
+    flat_bonuses,
+    magic_modifier,
+    make_roll,
+    reflex_carried,
+    wound_penalty,
 )
 from d6tui.games.simple_six.sheet import (
     armor_value,
@@ -44,7 +44,7 @@ from d6tui.games.simple_six.sheet import (
     unarmed_damage,
     weapon_damage,
 )
-from d6tui.games.simple_six.state import _ORDER, Campaign, Combat, Member, own_content
+from d6tui.games.simple_six.state import ORDER, Campaign, Combat, Member, own_content
 from d6tui.games.simple_six.tools import weapon_bonus
 from d6tui.games.simple_six.wild import RollRequest
 from d6tui.words import plural
@@ -64,18 +64,18 @@ def ready_to_attack(state: Campaign, attacker: str) -> None:
     """
     fight = state.combat
     if fight is None:
-        raise RuleError("attacks happen in a fight: start one", _ORDER)
+        raise RuleError("attacks happen in a fight: start one", ORDER)
     a = state.member(attacker)
     if a.id not in fight.ids:
-        raise RuleError(f"{a.sheet.name} is not in this fight", _ORDER)
+        raise RuleError(f"{a.sheet.name} is not in this fight", ORDER)
     if fight.actor is not None and fight.actor != a.id:
         actor = state.member(fight.actor).sheet.name
-        raise RuleError(f"it is {actor}'s turn, not {a.sheet.name}'s", _ORDER)
-    _penalty(state, a)  # the dead, the knocked out and the dying cannot act
-    _check_action_left(state, a, "attack")
+        raise RuleError(f"it is {actor}'s turn, not {a.sheet.name}'s", ORDER)
+    wound_penalty(state, a)  # the dead, the knocked out and the dying cannot act
+    check_action_left(state, a, "attack")
     if (why := effects.blocked(a.effects, "attack")) is not None:
         raise RuleError(f"{a.sheet.name} cannot attack: {why}", "The Grimoire")
-    _check_not_dodging(state, a, "attack")
+    check_not_dodging(state, a, "attack")
 
 
 @own_content
@@ -148,11 +148,11 @@ def attack(
     """
     fight = state.combat
     if fight is None:
-        raise RuleError("attacks happen in a fight: start one", _ORDER)
+        raise RuleError("attacks happen in a fight: start one", ORDER)
     a, t = state.member(attacker), state.member(target)
     for m in (a, t):
         if m.id not in fight.ids:
-            raise RuleError(f"{m.sheet.name} is not in this fight", _ORDER)
+            raise RuleError(f"{m.sheet.name} is not in this fight", ORDER)
     ready_to_attack(state, a.id)
     if hero_points > a.sheet.hero_points:
         raise RuleError(f"{a.sheet.name} has {a.sheet.hero_points} hero points", "Hero Points")
@@ -165,14 +165,14 @@ def attack(
     # Each is a flat bonus to the total, named by its perk ("+1 Elf ranged").
     ranged_flat = tuple((f"{p.name} ranged", p.ranged_attack, p.section)
                         for p in a.sheet.perk_data() if ranged and p.ranged_attack)
-    luck = _Luck()
+    luck = Luck()
     req = RollRequest(
-        _code_for(state, a, skill) + scale.attack, actions=_actions(state, a.id),
-        wound_dice=_penalty(state, a), hero_points=hero_points, label=skill,
-        modifier=_fx(state, a, skill), flat=ranged_flat + _flat(state, a, skill),
-        reflex_dice=_reflex(state, a),
+        code_for(state, a, skill) + scale.attack, actions=actions_counted(state, a.id),
+        wound_dice=wound_penalty(state, a), hero_points=hero_points, label=skill,
+        modifier=magic_modifier(state, a, skill), flat=ranged_flat + flat_bonuses(state, a, skill),
+        reflex_dice=reflex_carried(state, a),
     )
-    attack_roll = _roll(req, s, dice, typed.get("attack"), lucky=luck(a))
+    attack_roll = make_roll(req, s, dice, typed.get("attack"), lucky=luck(a))
     payload: dict = {"type": "attacked", "round": fight.round, "attacker": a.id,
                      "target": t.id, "skill": skill, "system": s.combat}
     if weapon is not None:
@@ -216,7 +216,7 @@ def attack(
 
 def defense_tn(state: Campaign, t: Member, *, scale: combat.ScaleEffects, ranged: bool,
                defense: str | None, defense_declared: bool, range_: str | None, cover: int,
-               full_dodge: bool, dice: Dice | None, typed: Mapping[str, Typed], luck: _Luck,
+               full_dodge: bool, dice: Dice | None, typed: Mapping[str, Typed], luck: Luck,
                payload: dict, hero_points: int = 0) -> int:
     """The TN an attack on ``t`` meets, in the campaign's combat system: a helpless target's
     Very Easy base (:mod:`.helpless`), a full dodge held from earlier in the round, a static
@@ -297,14 +297,15 @@ def defense_tn(state: Campaign, t: Member, *, scale: combat.ScaleEffects, ranged
             extra = combat.reflex_penalty(defense_declared) if defense != "full_dodge" else 0
             if defense_declared and defense != "full_dodge" and fight is not None:
                 _check_defense_declared(fight, t)
-            dcode = _code_for(state, t, dskill) + (scale.dodge if "dodge" in defense else ZERO)
+            dcode = code_for(state, t, dskill) + (scale.dodge if "dodge" in defense else ZERO)
             on_defense = hero_points
-            dreq = RollRequest(dcode, actions=_actions(state, t.id),
-                               modifier=_fx(state, t, dskill), wound_dice=_penalty(state, t),
-                               reflex_dice=_reflex(state, t) + extra, label=dskill,
+            dreq = RollRequest(dcode, actions=actions_counted(state, t.id),
+                               modifier=magic_modifier(state, t, dskill),
+                               wound_dice=wound_penalty(state, t),
+                               reflex_dice=reflex_carried(state, t) + extra, label=dskill,
                                halved_by=(DAREDEVIL,) if dd else (),
-                               hero_points=on_defense, flat=_flat(state, t, dskill))
-            droll = _roll(dreq, s, dice, typed.get("defense"), lucky=luck(t))
+                               hero_points=on_defense, flat=flat_bonuses(state, t, dskill))
+            droll = make_roll(dreq, s, dice, typed.get("defense"), lucky=luck(t))
             payload["defense"] = {"kind": defense, "roll": droll}
             if defense_declared:
                 payload["defense"]["declared"] = True
@@ -371,7 +372,7 @@ def _parried_with(state: Campaign, t: Member, payload: dict, weapon: str | None,
 
 
 def hit_effects(state: Campaign, a: Member, t: Member, weapon: str | None, margin: int, *,
-                dice: Dice | None, typed: Mapping[str, Typed | None], luck: _Luck,
+                dice: Dice | None, typed: Mapping[str, Typed | None], luck: Luck,
                 hero_points: int = 0) -> dict:
     """What a hit does, for :func:`attack` (and an attack roll changed after it was made,
     :mod:`.afterroll`): the damage roll, the target's resistance (static Soak, a Might roll
@@ -394,12 +395,12 @@ def hit_effects(state: Campaign, a: Member, t: Member, weapon: str | None, margi
     dd = daredevil(state, t)
     out: dict = {}
     dmg_code = (weapon_damage(a.sheet, weapon, s) if weapon else unarmed_damage(a.sheet, s))
-    dmg_code = dmg_code + scale.damage + _fx(state, a, "damage")
+    dmg_code = dmg_code + scale.damage + magic_modifier(state, a, "damage")
     if weapon is not None:
 
         dmg_code = dmg_code + weapon_bonus(a.items, weapon, t.sheet.name)
-    out["damage"] = _roll(RollRequest(dmg_code, label="damage",
-                                      flat=claws + _flat(state, a, "damage")),
+    out["damage"] = make_roll(RollRequest(dmg_code, label="damage",
+                                      flat=claws + flat_bonuses(state, a, "damage")),
                           s, dice, typed.get("damage"),
                           lucky=luck(a))
     if s.wounds == "body_points":
@@ -412,10 +413,11 @@ def hit_effects(state: Campaign, a: Member, t: Member, weapon: str | None, margi
         if dd:
             out["daredevil"] = True
     else:
-        rreq = RollRequest(t.sheet.attribute("Might") + scale.soak + _fx(state, t, "resist"),
+        rreq = RollRequest(t.sheet.attribute("Might") + scale.soak
+                           + magic_modifier(state, t, "resist"),
                            label="resist", doubled_by=(DAREDEVIL,) if dd else (),
-                           hero_points=hero_points, flat=_flat(state, t, "resist"))
-        rroll = _roll(rreq, s, dice, typed.get("resist"), lucky=luck(t))
+                           hero_points=hero_points, flat=flat_bonuses(state, t, "resist"))
+        rroll = make_roll(rreq, s, dice, typed.get("resist"), lucky=luck(t))
         out["resist"] = rroll
         out["resistance"] = rroll["total"] + armor_value(t.sheet)
     out["extra"] = (wounds.extra_damage(margin, s.increasing_damage)

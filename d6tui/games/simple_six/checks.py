@@ -17,19 +17,19 @@ from d6tui.games.simple_six.codes import ZERO, DieCode, as_code
 from d6tui.games.simple_six.perks import LUCKY
 from d6tui.games.simple_six.rolling import (
     HEAL_SPELL,
+    Luck,
     Typed,
-    _actions,
-    _check_hero,
-    _check_not_dodging,
-    _code_for,
-    _flat,
-    _fx,
-    _Luck,
-    _penalty,
-    _reflex,
-    _roll,
+    actions_counted,
     check_can_cast,
+    check_hero_points,
+    check_not_dodging,
+    code_for,
+    flat_bonuses,
+    magic_modifier,
+    make_roll,
+    reflex_carried,
     wild_options,
+    wound_penalty,
 )
 from d6tui.games.simple_six.sheet import can_use_magic
 from d6tui.games.simple_six.state import Campaign, own_content
@@ -80,7 +80,7 @@ def roll_check(
     """
     m = state.member(who)
     # A full dodger does nothing but dodge until his next turn ("Defensive Options").
-    _check_not_dodging(state, m, "skill check")
+    check_not_dodging(state, m, "skill check")
     doubled: tuple[str, ...] = ()
     if appearance:
         perks.check_unused(state, m, perks.ATTRACTIVE)
@@ -91,11 +91,12 @@ def roll_check(
         raise RuleError(f"{m.sheet.name} has {m.sheet.character_points} character points",
                         "Traditional OpenD6 Character Points")
     req = RollRequest(
-        _code_for(state, m, what), actions=_actions(state, m.id), wound_dice=_penalty(state, m),
-        modifier=as_code(modifier) + _fx(state, m, what), hero_points=hero_points,
+        code_for(state, m, what), actions=actions_counted(state, m.id),
+        wound_dice=wound_penalty(state, m),
+        modifier=as_code(modifier) + magic_modifier(state, m, what), hero_points=hero_points,
         character_points=character_points, target=target, label=what,
-        flat=_flat(state, m, what),
-        doubled_by=doubled + ((LUCKY,) if m.lucky else ()), reflex_dice=_reflex(state, m),
+        flat=flat_bonuses(state, m, what),
+        doubled_by=doubled + ((LUCKY,) if m.lucky else ()), reflex_dice=reflex_carried(state, m),
     )
     if typed is not None:
         faces, wild, cp = typed
@@ -174,16 +175,17 @@ def cast_spell(
     if sp.name not in m.sheet.spells:
         raise RuleError(f"{m.sheet.name} does not know {sp.name}", "Casting Spells")
     check_can_cast(state, m)
-    _check_hero(m, hero_points)
+    check_hero_points(m, hero_points)
     if tn is None:
         raise RuleError(f"{sp.name} needs a target number", "The Grimoire")
-    code = magic.casting_code(_code_for(state, m, "Magic"), m.caster)
-    req = RollRequest(code, actions=_actions(state, m.id), wound_dice=_penalty(state, m),
-                      target=tn, label=sp.name, modifier=_fx(state, m, "Magic"),
-                      flat=_flat(state, m, "Magic"), reflex_dice=_reflex(state, m),
+    code = magic.casting_code(code_for(state, m, "Magic"), m.caster)
+    req = RollRequest(code, actions=actions_counted(state, m.id),
+                      wound_dice=wound_penalty(state, m),
+                      target=tn, label=sp.name, modifier=magic_modifier(state, m, "Magic"),
+                      flat=flat_bonuses(state, m, "Magic"), reflex_dice=reflex_carried(state, m),
                       hero_points=hero_points)
-    luck = _Luck()
-    roll = _roll(req, state.settings, dice, typed, lucky=luck(m))
+    luck = Luck()
+    roll = make_roll(req, state.settings, dice, typed, lucky=luck(m))
     payload = {"type": "spell_cast", "who": m.id, "spell": sp.name, "tn": tn, "roll": roll}
     if hero_points:
         payload["hero_points"] = hero_points

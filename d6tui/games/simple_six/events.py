@@ -22,12 +22,12 @@ from d6tui.games.simple_six.wild import check_wild_roll
 # builds on everything above.
 
 
-def _round(state: Campaign) -> int | None:
+def fight_round(state: Campaign) -> int | None:
     """The fight's round, or None out of a fight."""
     return state.combat.round if state.combat else None
 
 
-def _spend_hero(state: Campaign, who: str, e: dict) -> Campaign:
+def spend_hero_points(state: Campaign, who: str, e: dict) -> Campaign:
     """Fold the ``hero_points`` an event's roller spent (a cast, a Lightning Bolt throw).
 
     Raises:
@@ -36,13 +36,13 @@ def _spend_hero(state: Campaign, who: str, e: dict) -> Campaign:
     spent = int(e.get("hero_points", 0))
     if not spent:
         return state
-    m = _member(state, who)
+    m = member_of(state, who)
     if spent < 0 or spent > m.sheet.hero_points:
         raise EventError(f"{m.sheet.name} had no hero points to spend")
     return state._put(replace(m, sheet=replace(m.sheet, hero_points=m.sheet.hero_points - spent)))
 
 
-def _count_action(state: Campaign, who: str) -> Campaign:
+def count_action(state: Campaign, who: str) -> Campaign:
     """One attack or spell made in ``who``'s turn."""
     fight = state.combat
     if fight is None or fight.actor != who:
@@ -50,27 +50,46 @@ def _count_action(state: Campaign, who: str) -> Campaign:
     return replace(state, combat=replace(fight, used=fight.used + 1))
 
 
-def _total(roll: object, what: str) -> int:
+def roll_total(roll: object, what: str) -> int:
+    """The total of a stored wild-die roll, checked against its faces ("The Wild Die").
+
+    Args:
+        roll: the roll dict of an event.
+        what: the roll's name, for the message.
+
+    Raises:
+        EventError: the faces do not add up to the stored total, or the roll is malformed.
+    """
     try:
         return check_wild_roll(roll)
     except DiceError as e:
         raise EventError(f"the {what} roll: {e}") from None
 
 
-def _need(event: dict, key: str) -> Any:
+def needed(event: dict, key: str) -> Any:
+    """The value of ``key`` in ``event``.
+
+    Raises:
+        EventError: the event has no such key.
+    """
     if key not in event:
         raise EventError(f"a {event['type']} event needs '{key}'")
     return event[key]
 
 
-def _member(state: Campaign, who: object) -> Member:
+def member_of(state: Campaign, who: object) -> Member:
+    """The roster entry an event names ("Campaign").
+
+    Raises:
+        EventError: there is no such character.
+    """
     try:
         return state.member(str(who))
     except RuleError:
         raise EventError(f"there is no character {who!r}") from None
 
 
-def _check(fn, *args, **kwargs):  # type: ignore[no-untyped-def]
+def in_fold(fn, *args, **kwargs):  # type: ignore[no-untyped-def]
     """Call a rules function inside fold: a broken rule means the event never fitted."""
     try:
         return fn(*args, **kwargs)
@@ -80,7 +99,7 @@ def _check(fn, *args, **kwargs):  # type: ignore[no-untyped-def]
         raise EventError(str(e)) from None
 
 
-def _add_count(counts: tuple[tuple[str, int], ...], who: str, n: int
+def add_count(counts: tuple[tuple[str, int], ...], who: str, n: int
                ) -> tuple[tuple[str, int], ...]:
     """``counts`` (id -> number) with ``n`` more for ``who``."""
     if n <= 0:
@@ -89,7 +108,7 @@ def _add_count(counts: tuple[tuple[str, int], ...], who: str, n: int
     return (*((k, v) for k, v in counts if k != who), (who, had + n))
 
 
-def _defended(state: Campaign, target: str, e: dict) -> Campaign:
+def defended(state: Campaign, target: str, e: dict) -> Campaign:
     """What an attack's defense leaves on the target until his next turn: a reflex penalty
     for a defense not declared, a full dodge that holds ("Defensive Options")."""
     fight = state.combat
@@ -105,7 +124,7 @@ def _defended(state: Campaign, target: str, e: dict) -> Campaign:
             fight = reflexes.add_reflex(fight, target, combat.reflex_penalty(False))
         else:
             # Counted, not refused: logs written before the count still load.
-            fight = replace(fight, defenses=_add_count(fight.defenses, target, 1))
+            fight = replace(fight, defenses=add_count(fight.defenses, target, 1))
     return replace(state, combat=fight)
 
 
@@ -116,4 +135,4 @@ class _NoDice(Dice):
         raise EventError("the event is missing the dice it rolled")
 
 
-_NO_DICE = _NoDice(0)
+NO_DICE = _NoDice(0)

@@ -35,16 +35,16 @@ from d6tui.games.simple_six import (
 from d6tui.games.simple_six.body_points import BodyPoints, bp_heal, bp_hit
 from d6tui.games.simple_six.content import in_use
 from d6tui.games.simple_six.events import (
-    _NO_DICE,
-    _add_count,
-    _check,
-    _count_action,
-    _defended,
-    _member,
-    _need,
-    _round,
-    _spend_hero,
-    _total,
+    NO_DICE,
+    add_count,
+    count_action,
+    defended,
+    fight_round,
+    in_fold,
+    member_of,
+    needed,
+    roll_total,
+    spend_hero_points,
 )
 from d6tui.games.simple_six.healing import assisted_healing, natural_healing, potion_of_healing
 from d6tui.games.simple_six.settings import CampaignSettings
@@ -94,13 +94,13 @@ def _f_started(state: Campaign, e: dict) -> Campaign:
     except (D6Error, KeyError, TypeError, ValueError) as err:
         raise EventError(f"the campaign's copy of its content does not read: {err}") from None
     with in_use(own.rules):
-        settings = _check(CampaignSettings.from_mapping, _need(e, "settings"), own.rules)
+        settings = in_fold(CampaignSettings.from_mapping, needed(e, "settings"), own.rules)
     return replace(state, settings=settings, content=own)
 
 
 def _f_added(state: Campaign, e: dict) -> Campaign:
-    sheet = sheet_from_dict(_need(e, "sheet"))
-    cid = str(_need(e, "id"))
+    sheet = sheet_from_dict(needed(e, "sheet"))
+    cid = str(needed(e, "id"))
     if any(m.id == cid for m in state.members):
         raise EventError(f"the id {cid} is taken")
     body = None
@@ -108,7 +108,7 @@ def _f_added(state: Campaign, e: dict) -> Campaign:
         if sheet.body_points is None:
             raise EventError("this campaign counts Body Points; the sheet has none")
         if "body_roll" in e:
-            total = _total(e["body_roll"], "Body Points")
+            total = roll_total(e["body_roll"], "Body Points")
             if sheet.body_points != BODY_POINTS_BASE + total:
                 raise EventError("the Body Points do not match their roll")
         body = BodyPoints(sheet.body_points, sheet.body_points)
@@ -116,7 +116,7 @@ def _f_added(state: Campaign, e: dict) -> Campaign:
 
 
 def _f_session_started(state: Campaign, e: dict) -> Campaign:
-    if state.in_session or _need(e, "number") != state.session + 1:
+    if state.in_session or needed(e, "number") != state.session + 1:
         raise EventError("a session starts only after the last one ended, numbered next")
     members = tuple(replace(m, sheet=advancement.begin_session(m.sheet)) for m in state.members)
     return replace(state, session=state.session + 1, in_session=True, members=members)
@@ -127,16 +127,16 @@ def _f_session_ended(state: Campaign, e: dict) -> Campaign:
         raise EventError("no session is running")
     cp, hp = dict(e.get("cp", {})), dict(e.get("hero_points", {}))
     for who in {*cp, *hp}:
-        m = _member(state, who)
-        sheet = _check(advancement.award, m.sheet, int(cp.get(who, 0)), int(hp.get(who, 0)))
+        m = member_of(state, who)
+        sheet = in_fold(advancement.award, m.sheet, int(cp.get(who, 0)), int(hp.get(who, 0)))
         state = state._put(replace(m, sheet=sheet))
     return replace(state, in_session=False)
 
 
 def _f_cp_spent(state: Campaign, e: dict) -> Campaign:
-    m = _member(state, _need(e, "who"))
-    sheet, cost = _check(advancement.spend, m.sheet, state.settings, str(_need(e, "kind")),
-                         str(_need(e, "target")), from_book=bool(e.get("from_book", False)),
+    m = member_of(state, needed(e, "who"))
+    sheet, cost = in_fold(advancement.spend, m.sheet, state.settings, str(needed(e, "kind")),
+                         str(needed(e, "target")), from_book=bool(e.get("from_book", False)),
                          price=e.get("price"))
     if cost != e.get("cost"):
         raise EventError(f"the cost was {e.get('cost')}, the rules say {cost}")
@@ -146,7 +146,7 @@ def _f_cp_spent(state: Campaign, e: dict) -> Campaign:
 def _f_combat_started(state: Campaign, e: dict) -> Campaign:
     if state.combat is not None:
         raise EventError("a fight is already going on")
-    ids = tuple(_member(state, i).id for i in _need(e, "ids"))
+    ids = tuple(member_of(state, i).id for i in needed(e, "ids"))
     members = tuple(
         replace(m, wounds=wounds.new_combat(m.wounds)) if m.id in ids else m
         for m in state.members
@@ -156,14 +156,14 @@ def _f_combat_started(state: Campaign, e: dict) -> Campaign:
 
 def _f_round_started(state: Campaign, e: dict) -> Campaign:
     fight = state.combat
-    if fight is None or _need(e, "round") != fight.round + 1:
+    if fight is None or needed(e, "round") != fight.round + 1:
         raise EventError("a round starts in a fight, numbered next")
     order = []
-    for entry in _need(e, "initiative"):
-        who = _member(state, entry["who"]).id
+    for entry in needed(e, "initiative"):
+        who = member_of(state, entry["who"]).id
         if who not in fight.ids:
             raise EventError(f"{who} is not in this fight")
-        _total(entry["roll"], "initiative")
+        roll_total(entry["roll"], "initiative")
         order.append(who)
     actions = tuple((str(k), int(v)) for k, v in dict(e.get("actions", {})).items())
     members = tuple(
@@ -186,34 +186,34 @@ def _f_turn_passed(state: Campaign, e: dict) -> Campaign:
         replace(m, caster=magic.next_turn(m.caster)) if m.id == fight.actor else m
         for m in state.members
     )
-    made = _add_count(fight.made, fight.actor, fight.used)
+    made = add_count(fight.made, fight.actor, fight.used)
     return replace(state, members=members, combat=reflexes.turn_started(
         replace(fight, current=fight.current + 1, used=0, made=made)))
 
 
 def _f_attacked(state: Campaign, e: dict) -> Campaign:
-    a = _member(state, _need(e, "attacker"))
-    t = _member(state, _need(e, "target"))
-    attack_total = _total(_need(e, "attack"), "attack")
+    a = member_of(state, needed(e, "attacker"))
+    t = member_of(state, needed(e, "target"))
+    attack_total = roll_total(needed(e, "attack"), "attack")
     # Counted, not refused: logs written before the limit was enforced still load.
-    state = _count_action(state, a.id)
+    state = count_action(state, a.id)
     spent = int(e.get("hero_points", 0))
     if spent:
         if spent > a.sheet.hero_points:
             raise EventError(f"{a.sheet.name} had no hero points to spend")
         state = state._put(replace(a, sheet=replace(a.sheet,
                                                      hero_points=a.sheet.hero_points - spent)))
-        t = _member(state, t.id)
+        t = member_of(state, t.id)
     if "defense" in e:
-        _total(e["defense"]["roll"], "defense")
-    state = _defended(state, t.id, e)
-    tn = int(_need(e, "tn"))
+        roll_total(e["defense"]["roll"], "defense")
+    state = defended(state, t.id, e)
+    tn = int(needed(e, "tn"))
     hit = attack_total >= tn
     if hit != bool(e.get("hit")):
         raise EventError("the attack's hit does not match its roll and TN")
     dhp = int(e.get("defender_hero_points", 0))
     if dhp and (hit or "defense" in e):  # spent on the defense roll, or on a hit's DR/resist
-        t = _member(state, t.id)
+        t = member_of(state, t.id)
         if dhp > t.sheet.hero_points:
             raise EventError(f"{t.sheet.name} had no hero points to spend")
         state = state._put(replace(t, sheet=replace(t.sheet,
@@ -228,15 +228,15 @@ def _f_attacked(state: Campaign, e: dict) -> Campaign:
 
 def _take_damage(state: Campaign, who: str, e: Mapping, extra: int) -> Campaign:
     """Fold a hit's damage (``damage``, ``resistance``, a ``resist`` roll) onto ``who``."""
-    t = _member(state, who)
-    damage_total = _total(_need(dict(e, type="attacked"), "damage"), "damage")
+    t = member_of(state, who)
+    damage_total = roll_total(needed(dict(e, type="attacked"), "damage"), "damage")
     if "resist" in e:
-        _total(e["resist"], "resist")
-    resistance = int(_need(dict(e, type="attacked"), "resistance"))
+        roll_total(e["resist"], "resist")
+    resistance = int(needed(dict(e, type="attacked"), "resistance"))
     rnd = state.combat.round if state.combat else None
     if damage_total + extra > resistance:
         state = spell_folds.hurt(state, t.id)
-        t = _member(state, t.id)
+        t = member_of(state, t.id)
     if t.body is not None:
         return state._put(replace(t, body=bp_hit(t.body, damage_total + extra,
                                                         resistance)))
@@ -245,63 +245,63 @@ def _take_damage(state: Campaign, who: str, e: Mapping, extra: int) -> Campaign:
 
 
 def _f_stay_up(state: Campaign, e: dict) -> Campaign:
-    m = _member(state, _need(e, "who"))
-    total = _total(_need(e, "roll"), "Stamina")
+    m = member_of(state, needed(e, "who"))
+    total = roll_total(needed(e, "roll"), "Stamina")
     ko = e.get("knockout")
     faces = check_roll(ko, sides=6, count=wounds.KNOCKOUT_DICE) if ko is not None else None
-    new, _ = _check(wounds.stay_up, m.wounds, total, knockout_faces=faces,
-                    dice=None if faces is not None else _NO_DICE)
+    new, _ = in_fold(wounds.stay_up, m.wounds, total, knockout_faces=faces,
+                    dice=None if faces is not None else NO_DICE)
     return state._put(replace(m, wounds=new))
 
 
 def _f_mortal(state: Campaign, e: dict) -> Campaign:
-    m = _member(state, _need(e, "who"))
-    total = _total(_need(e, "roll"), "Might")
-    new = _check(wounds.mortal_round, m.wounds, total)
+    m = member_of(state, needed(e, "who"))
+    total = roll_total(needed(e, "roll"), "Might")
+    new = in_fold(wounds.mortal_round, m.wounds, total)
     # Noted, not refused: logs written before the once-a-round check still load.
     rnd = state.combat.round if state.combat else None
     return state._put(replace(m, wounds=replace(new, mortal_rolled_round=rnd)))
 
 
 def _f_flesh(state: Campaign, e: dict) -> Campaign:
-    m = _member(state, _need(e, "who"))
-    new, left = _check(wounds.just_a_flesh_wound, m.wounds, m.sheet.hero_points,
+    m = member_of(state, needed(e, "who"))
+    new, left = in_fold(wounds.just_a_flesh_wound, m.wounds, m.sheet.hero_points,
                        state.settings.wild.hero_points)
-    new = wounds.stunned_now(new, _round(state))
+    new = wounds.stunned_now(new, fight_round(state))
     return state._put(replace(m, wounds=new, sheet=replace(m.sheet, hero_points=left)))
 
 
 def _f_healed(state: Campaign, e: dict) -> Campaign:
-    m = _member(state, _need(e, "who"))
-    method = _need(e, "method")
+    m = member_of(state, needed(e, "who"))
+    method = needed(e, "method")
     minutes = e.get("minutes")
     extra = sum(p.healing_tn for p in m.sheet.perk_data())
     heals = all(p.heals for p in m.sheet.perk_data())
     if method == "potion":
-        healed = wounds.stunned_now(_check(potion_of_healing, m.wounds), _round(state))
+        healed = wounds.stunned_now(in_fold(potion_of_healing, m.wounds), fight_round(state))
         return state._put(replace(m, wounds=healed))
     if m.body is not None:
-        bp_total = _total(_need(e, "roll"), "healing")
+        bp_total = roll_total(needed(e, "roll"), "healing")
         rec = e.get("recovered")
         faces = check_roll(rec, sides=6) if rec is not None else None
-        body, _ = _check(bp_heal, m.body, bp_total, faces=faces, dice=_NO_DICE)
+        body, _ = in_fold(bp_heal, m.body, bp_total, faces=faces, dice=NO_DICE)
         return state._put(replace(m, body=body))
     if method == "natural":
-        might = _total(e["roll"], "Might") if "roll" in e else None
-        new, _ = _check(natural_healing, m.wounds, might, minutes or 0, extra_tn=extra,
+        might = roll_total(e["roll"], "Might") if "roll" in e else None
+        new, _ = in_fold(natural_healing, m.wounds, might, minutes or 0, extra_tn=extra,
                         heals=heals)
     elif method == "assisted":
-        new, _ = _check(assisted_healing, m.wounds, _total(_need(e, "roll"), "Medicine"),
+        new, _ = in_fold(assisted_healing, m.wounds, roll_total(needed(e, "roll"), "Medicine"),
                         minutes, extra_tn=extra,
                         heals=heals)
     else:
         raise EventError(f"unknown healing method {method!r}")
-    return state._put(replace(m, wounds=wounds.stunned_now(new, _round(state))))
+    return state._put(replace(m, wounds=wounds.stunned_now(new, fight_round(state))))
 
 
 def _f_rolled(state: Campaign, e: dict) -> Campaign:
-    m = _member(state, _need(e, "who"))
-    _total(_need(e, "roll"), "check")
+    m = member_of(state, needed(e, "who"))
+    roll_total(needed(e, "roll"), "check")
     hp, cp = int(e.get("hero_points", 0)), int(e.get("character_points", 0))
     if hp > m.sheet.hero_points or cp > m.sheet.character_points:
         raise EventError(f"{m.sheet.name} spent points he did not have")
@@ -314,33 +314,33 @@ def _f_rolled(state: Campaign, e: dict) -> Campaign:
 
 def _f_spell_cast(state: Campaign, e: dict) -> Campaign:
 
-    m = _member(state, _need(e, "who"))
-    total = _total(_need(e, "roll"), "Magic")
-    spell = str(_need(e, "spell"))
-    conc = spell if _check(state.settings.content.spell, spell).concentration else None
+    m = member_of(state, needed(e, "who"))
+    total = roll_total(needed(e, "roll"), "Magic")
+    spell = str(needed(e, "spell"))
+    conc = spell if in_fold(state.settings.content.spell, spell).concentration else None
     # Out of a fight, or outside it (a bystander), each cast is a turn of its own.
     own_turn = state.combat is None or m.id not in state.combat.ids
     if own_turn:
         m = replace(m, caster=magic.next_turn(m.caster))
-    caster, ok = _check(magic.cast, m.caster, total, int(_need(e, "tn")),
+    caster, ok = in_fold(magic.cast, m.caster, total, int(needed(e, "tn")),
                         concentration=conc)
     if own_turn:
         caster = magic.next_turn(caster)
-    state = _count_action(state, m.id)
-    state = _spend_hero(state._put(replace(m, caster=caster)), m.id, e)
+    state = count_action(state, m.id)
+    state = spend_hero_points(state._put(replace(m, caster=caster)), m.id, e)
     if "target" in e:
-        patient = _member(state, e["target"])
+        patient = member_of(state, e["target"])
         patient = replace(patient, heal_casts=(*patient.heal_casts, state.minutes))
         if ok:
             patient = replace(patient, wounds=wounds.stunned_now(
-                _check(wounds.heal_one_level, patient.wounds), _round(state)))
+                in_fold(wounds.heal_one_level, patient.wounds), fight_round(state)))
         state = state._put(patient)
     return spell_folds.fold_cast(state, e, total)
 
 
 def _f_rested(state: Campaign, e: dict) -> Campaign:
-    m = _member(state, _need(e, "who"))
-    return state._put(replace(m, caster=magic.rest(m.caster, int(_need(e, "minutes")))))
+    m = member_of(state, needed(e, "who"))
+    return state._put(replace(m, caster=magic.rest(m.caster, int(needed(e, "minutes")))))
 
 
 def _f_combat_ended(state: Campaign, e: dict) -> Campaign:
@@ -401,7 +401,7 @@ def lapsed(state: Campaign, payload: dict) -> dict:
         return payload
     lost = []
     for m in state.members:
-        now = _member(after, m.id)
+        now = member_of(after, m.id)
         for spell in m.caster.maintained:
             if spell not in now.caster.maintained:
                 lost.append({"who": m.id, "spell": spell})

@@ -38,7 +38,7 @@ from dataclasses import replace
 
 from d6tui.engine.errors import EventError, RuleError
 from d6tui.games.simple_six.content import Perk, content
-from d6tui.games.simple_six.events import _member, _need
+from d6tui.games.simple_six.events import member_of, needed
 from d6tui.games.simple_six.sheet import Character
 from d6tui.games.simple_six.state import Campaign, LastRoll, Member, own_content
 
@@ -222,8 +222,8 @@ def fold_perk_used(state: Campaign, e: dict) -> Campaign:
     Raises:
         EventError: the character could not use the perk then.
     """
-    m = _member(state, _need(e, "who"))
-    perk = str(_need(e, "perk"))
+    m = member_of(state, needed(e, "who"))
+    perk = str(needed(e, "perk"))
     if e.get("revealed") is False:
         try:
             check_unused(state, m, perk)
@@ -237,7 +237,7 @@ def fold_perk_used(state: Campaign, e: dict) -> Campaign:
         fight = state.combat
         if fight is None or m.id not in fight.ids:
             raise EventError("Daredevil is declared in a fight")
-        m = replace(m, daredevil_round=int(_need(e, "round")))
+        m = replace(m, daredevil_round=int(needed(e, "round")))
     return state._put(m)
 
 
@@ -271,12 +271,12 @@ def after(before: Campaign, state: Campaign, e: dict) -> Campaign:
     """
     t = e.get("type")
     for who in e.get("lucky", ()):
-        m = _member(state, who)
+        m = member_of(state, who)
         if not m.lucky:
             raise EventError(f"{m.sheet.name} had declared no Lucky to double a roll")
         state = state._put(replace(m, lucky=False))
     if e.get("perk") == ATTRACTIVE and t == "rolled":
-        state = state._put(_spend(state, _member(state, e.get("who")), ATTRACTIVE))
+        state = state._put(_spend(state, member_of(state, e.get("who")), ATTRACTIVE))
     if t == "session_started":
         state = replace(state, members=tuple(
             replace(m, perks_used=(), lucky=False, daredevil_round=None)
@@ -289,7 +289,7 @@ def after(before: Campaign, state: Campaign, e: dict) -> Campaign:
         key, who = _OPEN_ROLLS[str(t)]
         # the snapshot forgets its own open roll, so states do not chain back through the log
         return replace(state, last_roll=LastRoll(replace(before, last_roll=None), e, key,
-                                                 _member(state, e[who]).id))
+                                                 member_of(state, e[who]).id))
     if t in _ON_LAST_ROLL:
         return state
     return replace(state, last_roll=None) if state.last_roll is not None else state

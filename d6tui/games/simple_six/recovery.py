@@ -22,14 +22,14 @@ from d6tui.games.simple_six.healing import (
     potion_of_healing,
 )
 from d6tui.games.simple_six.rolling import (
-    _NO_HEALING,
+    NO_HEALING,
+    Luck,
     Typed,
-    _code_for,
-    _flat,
-    _fx,
-    _Luck,
-    _roll,
     able_to_treat,
+    code_for,
+    flat_bonuses,
+    magic_modifier,
+    make_roll,
 )
 from d6tui.games.simple_six.state import Campaign, own_content
 from d6tui.games.simple_six.wild import RollRequest
@@ -64,10 +64,10 @@ def stay_up(state: Campaign, who: str, *, dice: Dice | None = None,
     # Stamina too ("Renaming Attributes" refuses that name for new campaigns).
     code = m.sheet.skill("Stamina", state.settings) if state.settings.skills.canonical(
         "Stamina") else m.sheet.attribute("Might")
-    luck = _Luck()
-    roll = _roll(RollRequest(code, target=wounds.STAY_UP_TN, label="Stamina",
-                             modifier=_fx(state, m, "Stamina"),
-                             flat=_flat(state, m, "Stamina")),
+    luck = Luck()
+    roll = make_roll(RollRequest(code, target=wounds.STAY_UP_TN, label="Stamina",
+                             modifier=magic_modifier(state, m, "Stamina"),
+                             flat=flat_bonuses(state, m, "Stamina")),
                  state.settings, dice, typed, lucky=luck(m))
     payload: dict = luck.mark({"type": "stay_up_rolled", "who": m.id, "roll": roll})
     if roll["total"] < wounds.STAY_UP_TN:
@@ -105,13 +105,14 @@ def mortal_roll(state: Campaign, who: str, *, dice: Dice | None = None,
     if rnd is not None and m.wounds.mortal_rolled_round == rnd:
         raise RuleError(f"{m.sheet.name} has rolled Might against death this round; the next"
                         f" roll comes in round {rnd + 1}", "Wound Level Effects")
-    luck = _Luck()
+    luck = Luck()
     # The roll fails below the whole minutes spent at this level: with one or more it has
     # that target, so Destiny and character points can change a failure.
     minutes = m.wounds.mortal_rounds // wounds.ROUNDS_PER_MINUTE
-    roll = _roll(RollRequest(m.sheet.attribute("Might"), label="Might",
+    roll = make_roll(RollRequest(m.sheet.attribute("Might"), label="Might",
                              target=minutes or None,
-                             modifier=_fx(state, m, "Might"), flat=_flat(state, m, "Might")),
+                             modifier=magic_modifier(state, m, "Might"),
+                             flat=flat_bonuses(state, m, "Might")),
                  state.settings, dice,
                  typed, lucky=luck(m))
     return lapsed(state, luck.mark({"type": "mortal_rolled", "who": m.id,
@@ -179,8 +180,8 @@ def heal(
     if minutes is not None:
         payload["minutes"] = minutes
     if not heals:
-        raise RuleError(_NO_HEALING.format(name=m.sheet.name), "Racial Perks")
-    luck = _Luck()
+        raise RuleError(NO_HEALING.format(name=m.sheet.name), "Racial Perks")
+    luck = Luck()
     if method == "potion":
         if m.body is not None:
             raise RuleError("a potion heals a wound level; this campaign counts Body Points",
@@ -214,10 +215,10 @@ def heal(
         if method == "assisted" and minutes is not None and minutes < ASSISTED_EVERY:
             raise RuleError("a patient can be treated once a day",
                             "Body Points (alternative to Wound Levels)")
-        roll = _roll(RollRequest(_code_for(state, roller, what), label=s.rename(what),
+        roll = make_roll(RollRequest(code_for(state, roller, what), label=s.rename(what),
                                  wound_dice=pen,
-                                 modifier=_fx(state, roller, what),
-                                 flat=_flat(state, roller, what)), s, dice, typed,
+                                 modifier=magic_modifier(state, roller, what),
+                                 flat=flat_bonuses(state, roller, what)), s, dice, typed,
                      lucky=luck(roller))
         payload["roll"] = roll
         _new, rec = bp_heal(m.body, roll["total"], dice=dice, faces=recovery_faces)
@@ -235,10 +236,10 @@ def heal(
           else assisted_healing_tn(m.wounds, extra))
     if tn is not None:  # for the record: a failed treatment says so, with its TN
         payload["tn"] = tn
-    roll = _roll(RollRequest(_code_for(state, roller, what), label=s.rename(what),
+    roll = make_roll(RollRequest(code_for(state, roller, what), label=s.rename(what),
                              wound_dice=pen,
-                             modifier=_fx(state, roller, what),
-                             flat=_flat(state, roller, what)), s, dice, typed,
+                             modifier=magic_modifier(state, roller, what),
+                             flat=flat_bonuses(state, roller, what)), s, dice, typed,
                  lucky=luck(roller))
     payload["roll"] = roll
     return luck.mark(payload)

@@ -28,7 +28,7 @@ from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.games.simple_six.sheet import (
     Character,
 )
-from d6tui.games.simple_six.state import _ORDER, Campaign, Member, own_content
+from d6tui.games.simple_six.state import ORDER, Campaign, Member, own_content
 from d6tui.games.simple_six.wild import RollRequest, roll_wild, table_wild
 from d6tui.games.simple_six.wild_options import WildOptions
 from d6tui.words import plural
@@ -51,8 +51,24 @@ def wild_options(settings: CampaignSettings) -> WildOptions:
     return replace(settings.wild, halfway_there=False)
 
 
-def _roll(req: RollRequest, settings: CampaignSettings, dice: Dice | None,
+def make_roll(req: RollRequest, settings: CampaignSettings, dice: Dice | None,
           typed: Typed | None, *, lucky: bool = False) -> dict:
+    """Make a wild-die roll with the app's dice or from faces typed at the table ("The Wild
+    Die").
+
+    Args:
+        req: what is rolled and what changes it.
+        settings: the campaign's rules (its wild-die options).
+        dice: the app's dice, used when nothing is typed.
+        typed: ``(faces, wild chain)`` thrown at the table, or None.
+        lucky: a declared Lucky doubles this roll ("General Perks").
+
+    Returns:
+        The roll as a log-ready dict.
+
+    Raises:
+        DiceError: no dice and nothing typed, or typed faces that do not fit the roll.
+    """
     if lucky:
         req = replace(req, doubled_by=(*req.doubled_by, LUCKY))
     if typed is not None:
@@ -63,7 +79,7 @@ def _roll(req: RollRequest, settings: CampaignSettings, dice: Dice | None,
     return roll_wild(req, dice, wild_options(settings))
 
 
-class _Luck:
+class Luck:
     """Whose declared Lucky this command's rolls spend: the first roll each such character
     makes ("General Perks": Lucky doubles the next roll). :meth:`mark` writes their ids into
     the payload as ``lucky``; fold clears the declaration."""
@@ -90,9 +106,15 @@ def daredevil(state: Campaign, m: Member) -> bool:
             and state.combat.round <= m.daredevil_round)
 
 
-def _penalty(state: Campaign, m: Member) -> int:
+def wound_penalty(state: Campaign, m: Member) -> int:
+    """Dice of wound penalty on ``m``'s rolls now, less his perks' relief ("Wound Level
+    Effects"); none under Body Points.
+
+    Raises:
+        RuleError: ``m`` cannot act (knocked out, Mortally Wounded, dead).
+    """
     rnd = state.combat.round if state.combat else None
-    p = wounds.penalty(m.wounds, rnd, relief=_relief(m.sheet))
+    p = wounds.penalty(m.wounds, rnd, relief=relief_dice(m.sheet))
     if m.body is not None:
         p = None if m.body.dead else 0
     if p is None:
@@ -113,15 +135,15 @@ def able_to_treat(state: Campaign, m: Member, what: str) -> int:
     if why is not None:
         raise RuleError(f"{m.sheet.name} is {why} and cannot {what} anyone",
                         "Wound Level Effects")
-    return _penalty(state, m)
+    return wound_penalty(state, m)
 
 
-def _reflex(state: Campaign, m: Member) -> int:
+def reflex_carried(state: Campaign, m: Member) -> int:
     """Dice of reflex penalty ``m`` carries until his next turn ("Defensive Options")."""
     return reflexes.reflex_dice(state.combat, m.id)
 
 
-def _check_not_dodging(state: Campaign, m: Member, what: str) -> None:
+def check_not_dodging(state: Campaign, m: Member, what: str) -> None:
     """Refuse an attack or a spell by a combatant holding a full dodge."""
     if reflexes.held_dodge(state.combat, m.id) is not None:
         section = "Static Defenses" if state.settings.combat == "static" else (
@@ -145,15 +167,15 @@ def check_can_cast(state: Campaign, m: Member) -> None:
     in_fight = fight is not None and m.id in fight.ids
     if in_fight and fight is not None and fight.actor is not None and fight.actor != m.id:
         actor = state.member(fight.actor).sheet.name
-        raise RuleError(f"it is {actor}'s turn, not {m.sheet.name}'s", _ORDER)
+        raise RuleError(f"it is {actor}'s turn, not {m.sheet.name}'s", ORDER)
     if m.out_of_action:
         raise RuleError(f"{m.sheet.name} cannot act", "Wound Level Effects")
     if m.caster.cast_this_turn and in_fight:
         raise RuleError("only one spell may be cast a turn", "Casting Spells")
     if (why := effects.blocked(m.effects, "cast")) is not None:
         raise RuleError(f"{m.sheet.name} cannot cast: {why}", "The Grimoire")
-    _check_action_left(state, m, "spell")
-    _check_not_dodging(state, m, "spell")
+    check_action_left(state, m, "spell")
+    check_not_dodging(state, m, "spell")
 
 
 def heals_today(state: Campaign, patient: Member) -> int:
@@ -167,17 +189,19 @@ def check_heal_patient(patient: Member) -> None:
     """Refuse a Heal spell on a patient it cannot treat: one who does not heal (a Robot,
     "Racial Perks") or a campaign counting Body Points."""
     if not all(p.heals for p in patient.sheet.perk_data()):
-        raise RuleError(_NO_HEALING.format(name=patient.sheet.name), "Racial Perks")
+        raise RuleError(NO_HEALING.format(name=patient.sheet.name), "Racial Perks")
     if patient.body is not None:
         raise RuleError("Heal lowers a wound level; this campaign counts Body Points",
                         "The Grimoire")
 
 
-def _relief(sheet: Character) -> int:
+def relief_dice(sheet: Character) -> int:
+    """Dice of wound penalty the character's perks take off at Wounded or worse ("Racial
+    Perks")."""
     return sum(p.wound_relief for p in sheet.perk_data())
 
 
-def _actions(state: Campaign, who: str) -> int:
+def actions_counted(state: Campaign, who: str) -> int:
     """Actions counted for the multiple-action penalty: those declared, one more for each
     spell kept up ("Concentration (CONC)"), one fewer under Hasten (never below one)."""
     n = state.combat.declared(who) if state.combat else 1
@@ -188,7 +212,7 @@ def _actions(state: Campaign, who: str) -> int:
     return max(1, n)
 
 
-def _fx(state: Campaign, m: Member, what: str) -> DieCode:
+def magic_modifier(state: Campaign, m: Member, what: str) -> DieCode:
     """What spells and enchanted items change on ``m``'s roll of ``what`` (an attribute,
     skill, ``"damage"`` or ``"resist"``), see :func:`.effects.roll_modifier`."""
     # "Renaming Attributes": an attribute rolled by its campaign name is read by its id, so
@@ -201,20 +225,20 @@ def _fx(state: Campaign, m: Member, what: str) -> DieCode:
     return mod + tools.item_bonus(m.items, what)
 
 
-def _flat(state: Campaign, m: Member, what: str) -> tuple[tuple[str, int, str], ...]:
+def flat_bonuses(state: Campaign, m: Member, what: str) -> tuple[tuple[str, int, str], ...]:
     """The flat bonuses added to the total of ``m``'s roll of ``what`` (any roll, ``"damage"``
     and ``"resist"`` included): Bless's +2 ("The Grimoire") and the Dwarf's +2 to crafts
     ("Racial Perks"); ``(source, amount, section)`` for :attr:`.wild.RollRequest.flat`."""
     return effects.roll_flat(m.effects) + perks.skill_bonuses(m.sheet, what)
 
 
-def _check_hero(m: Member, spent: int) -> None:
+def check_hero_points(m: Member, spent: int) -> None:
     """Refuse hero points ``m`` does not have ("Hero Points": spent before any roll)."""
     if spent < 0 or spent > m.sheet.hero_points:
         raise RuleError(f"{m.sheet.name} has {m.sheet.hero_points} hero points", "Hero Points")
 
 
-def _check_action_left(state: Campaign, m: Member, what: str) -> None:
+def check_action_left(state: Campaign, m: Member, what: str) -> None:
     """Refuse an action past the number ``m`` declared for the round ("Multiple Actions")."""
     fight = state.combat
     if fight is None:
@@ -229,7 +253,7 @@ def _check_action_left(state: Campaign, m: Member, what: str) -> None:
             " round, at -1D each)", "Multiple Actions")
 
 
-def _code_for(state: Campaign, m: Member, what: str) -> DieCode:
+def code_for(state: Campaign, m: Member, what: str) -> DieCode:
     """An attribute or skill code by name ("Might", "Sword"), or a specialization; an
     attribute may be named by the campaign's name for it ("Renaming Attributes"), and
     ``"Wit + Sword"`` adds the attribute chosen for the roll to the skill's own dice
@@ -266,7 +290,7 @@ def _code_for(state: Campaign, m: Member, what: str) -> DieCode:
 
 
 #: Why a Robot is refused healing ("Racial Perks": he does not heal, he is repaired).
-_NO_HEALING = ("{name} does not heal (no rest, potion or Heal spell): he is repaired."
+NO_HEALING = ("{name} does not heal (no rest, potion or Heal spell): he is repaired."
                " A repair is a skill roll the GM sets (H: Repair or a craft skill against"
                " the GM's TN).")
 

@@ -15,7 +15,7 @@ from d6tui.games.simple_six import (
 )
 from d6tui.games.simple_six.codes import DieCode, as_code
 from d6tui.games.simple_six.creation import Draft, create_character
-from d6tui.games.simple_six.rolling import Typed, _roll
+from d6tui.games.simple_six.rolling import Typed, make_roll
 from d6tui.games.simple_six.settings import TOUGHNESS, CampaignSettings
 from d6tui.games.simple_six.sheet import (
     NO_ATTRIBUTE_BASE,
@@ -91,7 +91,7 @@ def add_character(
     total = None
     if s.wounds == "body_points" and s.body_points == "rolled":
         might = _body_code(draft, s)  # checked by creation just below
-        roll = _roll(RollRequest(might, label="Body Points"), s, dice, body_typed)
+        roll = make_roll(RollRequest(might, label="Body Points"), s, dice, body_typed)
         payload["body_roll"] = roll
         total = roll["total"]
     sheet = create_character(draft, s, body_roll_total=total)

@@ -12,8 +12,15 @@ from d6tui.games.simple_six import (
     combat,
     wounds,
 )
-from d6tui.games.simple_six.rolling import Typed, _flat, _fx, _Luck, _relief, _roll
-from d6tui.games.simple_six.state import _ORDER, Campaign, own_content
+from d6tui.games.simple_six.rolling import (
+    Luck,
+    Typed,
+    flat_bonuses,
+    magic_modifier,
+    make_roll,
+    relief_dice,
+)
+from d6tui.games.simple_six.state import ORDER, Campaign, own_content
 from d6tui.games.simple_six.wild import RollRequest
 
 # Spell effects, concentration, time and Sorcerer's Tools fold in their own module, which
@@ -35,10 +42,10 @@ def start_combat(state: Campaign, ids: Sequence[str]) -> dict:
         RuleError: a fight is already on, fewer than two combatants, or an unknown name.
     """
     if state.combat is not None:
-        raise RuleError("a fight is already going on", _ORDER)
+        raise RuleError("a fight is already going on", ORDER)
     members = [state.member(i).id for i in ids]
     if len(set(members)) < 2:
-        raise RuleError("a fight needs two combatants or more", _ORDER)
+        raise RuleError("a fight needs two combatants or more", ORDER)
     return {"type": "combat_started", "ids": list(dict.fromkeys(members))}
 
 
@@ -63,25 +70,27 @@ def start_round(
     """
     fight = state.combat
     if fight is None:
-        raise RuleError("start a fight first", _ORDER)
+        raise RuleError("start a fight first", ORDER)
     declared = {state.member(k).id: v for k, v in (actions or {}).items()}
     for who, n in declared.items():
         if who not in fight.ids:
-            raise RuleError(f"{who} is not in this fight", _ORDER)
+            raise RuleError(f"{who} is not in this fight", ORDER)
         combat.action_penalty(n)
     able = [i for i in fight.ids if not state.member(i).out_of_action]
     rnd = fight.round + 1
     rolls = []
-    luck = _Luck()
+    luck = Luck()
     for who in able:
         m = state.member(who)
-        pen = wounds.penalty(m.wounds, rnd, relief=_relief(m.sheet)) if m.body is None else 0
+        pen = wounds.penalty(m.wounds, rnd, relief=relief_dice(m.sheet)) if m.body is None else 0
         agility = m.sheet.attribute("Agility")
         # A badly hurt combatant still takes a place in the order: the wild die alone.
-        req = RollRequest(agility, wound_dice=pen or 0, modifier=_fx(state, m, "Agility"),
-                          flat=_flat(state, m, "Agility"), label="initiative", wild_alone=True)
+        req = RollRequest(agility, wound_dice=pen or 0,
+                          modifier=magic_modifier(state, m, "Agility"),
+                          flat=flat_bonuses(state, m, "Agility"), label="initiative",
+                          wild_alone=True)
         t = (typed or {}).get(who)
-        rolls.append(combat.Initiative(who, _roll(req, state.settings, dice, t, lucky=luck(m)),
+        rolls.append(combat.Initiative(who, make_roll(req, state.settings, dice, t, lucky=luck(m)),
                                        m.sheet.attribute("Agility")))
     order = combat.initiative_order(rolls)
     return luck.mark({"type": "round_started", "round": rnd,
@@ -98,7 +107,7 @@ def pass_turn(state: Campaign) -> dict:
     """
     fight = state.combat
     if fight is None or fight.actor is None:
-        raise RuleError("everyone has acted: start the next round", _ORDER)
+        raise RuleError("everyone has acted: start the next round", ORDER)
     return {"type": "turn_passed", "round": fight.round, "who": fight.actor}
 
 
@@ -110,5 +119,5 @@ def end_combat(state: Campaign) -> dict:
         RuleError: there is none.
     """
     if state.combat is None:
-        raise RuleError("there is no fight to end", _ORDER)
+        raise RuleError("there is no fight to end", ORDER)
     return {"type": "combat_ended", "round": state.combat.round}

@@ -19,13 +19,13 @@ from d6tui.games.simple_six import effects as fx
 from d6tui.games.simple_six import magic, tools, wounds
 from d6tui.games.simple_six.body_points import bp_hit
 from d6tui.games.simple_six.events import (
-    _check,
-    _count_action,
-    _defended,
-    _member,
-    _need,
-    _spend_hero,
-    _total,
+    count_action,
+    defended,
+    in_fold,
+    member_of,
+    needed,
+    roll_total,
+    spend_hero_points,
 )
 from d6tui.games.simple_six.state import Campaign, Member
 
@@ -104,7 +104,7 @@ def release_fallen(state: Campaign) -> Campaign:
             state = _remove(state, m.id, None, "Lightning Bolt")
         for cast_no in {e.cast for _t, e in maintained_by(state, m.id)}:
             state = _remove(state, None, cast_no)
-        m = _member(state, m.id)
+        m = member_of(state, m.id)
         if m.caster.maintained:  # kept up with no effect recorded (older logs)
             state = state._put(replace(m, caster=replace(m.caster, maintained=())))
     return state
@@ -120,14 +120,14 @@ def hurt(state: Campaign, who: str) -> Campaign:
 
 
 def _wound(state: Campaign, t: Member, e: dict) -> Campaign:
-    total = _total(_need(e, "damage"), "damage")
+    total = roll_total(needed(e, "damage"), "damage")
     if "resist" in e:
-        _total(e["resist"], "resist")
-    resistance = int(_need(e, "resistance"))
+        roll_total(e["resist"], "resist")
+    resistance = int(needed(e, "resistance"))
     rnd = state.combat.round if state.combat else None
     if total > resistance:
         state = hurt(state, t.id)
-        t = _member(state, t.id)
+        t = member_of(state, t.id)
     if t.body is not None:
         return state._put(replace(t, body=bp_hit(t.body, total, resistance)))
     return state._put(replace(t, wounds=wounds.take_hit(t.wounds, total - resistance, rnd)))
@@ -137,7 +137,7 @@ def fold_cast(state: Campaign, e: dict, total: int) -> Campaign:
     """What a ``spell_cast`` leaves after the caster's own state is folded: effects on the
     targets it took, Death Spell's wound, Dispel Magic's undoing, Resurrection's raising and
     its drain, the staff's day, the scroll burnt."""
-    m = _member(state, e["who"])
+    m = member_of(state, e["who"])
     spell = str(e["spell"])
     now = state.minutes
     if e.get("staff"):
@@ -158,14 +158,14 @@ def fold_cast(state: Campaign, e: dict, total: int) -> Campaign:
     for entry in e["targets"]:
         tn = int(entry.get("tn", e["tn"]))
         if "resist" in entry:
-            _total(entry["resist"], "resist")
+            roll_total(entry["resist"], "resist")
         if total >= tn:
-            landed.append((_member(state, entry["who"]), tn))
+            landed.append((member_of(state, entry["who"]), tn))
     if not landed:
         return replace(state, casts=serial) if spell == "Resurrection" else state
     if spell == "Dispel Magic":
         t = landed[0][0]
-        return _remove(state, t.id, int(_need(e, "dispel")))
+        return _remove(state, t.id, int(needed(e, "dispel")))
     if spell == "Death Spell":
         if "damage" not in e:
             return state
@@ -188,31 +188,31 @@ def fold_cast(state: Campaign, e: dict, total: int) -> Campaign:
 
 def _land(state: Campaign, who: str, eff: fx.Effect) -> Campaign:
     """Put an effect on ``who``, replacing the same spell already there."""
-    t = _member(state, who)
+    t = member_of(state, who)
     if any(x.spell == eff.spell and x.detail == eff.detail for x in t.effects):
         state = _remove(state, t.id, None, eff.spell)
-        t = _member(state, who)
+        t = member_of(state, who)
     return state._put(replace(t, effects=(*t.effects, eff)))
 
 
 def _f_dropped(state: Campaign, e: dict) -> Campaign:
-    m = _member(state, _need(e, "who"))
-    spell = str(_need(e, "spell"))
+    m = member_of(state, needed(e, "who"))
+    spell = str(needed(e, "spell"))
     if "cast" in e:
         return _remove(state, None, int(e["cast"]))
-    return state._put(replace(m, caster=_check(magic.drop, m.caster, spell)))
+    return state._put(replace(m, caster=in_fold(magic.drop, m.caster, spell)))
 
 
 def _f_ended(state: Campaign, e: dict) -> Campaign:
-    m = _member(state, _need(e, "who"))
-    cast_no = int(_need(e, "cast"))
+    m = member_of(state, needed(e, "who"))
+    cast_no = int(needed(e, "cast"))
     if not any(x.cast == cast_no for x in m.effects):
         raise EventError(f"{m.sheet.name} had no spell {cast_no} on him")
     return _remove(state, m.id, cast_no)
 
 
 def _f_time(state: Campaign, e: dict) -> Campaign:
-    minutes = int(_need(e, "minutes"))
+    minutes = int(needed(e, "minutes"))
     rest = bool(e.get("rest", False))
     members = tuple(
         replace(m, effects=fx.pass_time(m.effects, state.minutes, minutes),
@@ -222,59 +222,59 @@ def _f_time(state: Campaign, e: dict) -> Campaign:
 
 
 def _f_bolt(state: Campaign, e: dict) -> Campaign:
-    m = _member(state, _need(e, "who"))
-    t = _member(state, _need(e, "target"))
-    total = _total(_need(e, "attack"), "Throwing")
+    m = member_of(state, needed(e, "who"))
+    t = member_of(state, needed(e, "target"))
+    total = roll_total(needed(e, "attack"), "Throwing")
     if "defense" in e:
-        _total(e["defense"]["roll"], "Dodge")
-    state = _spend_hero(_count_action(state, m.id), m.id, e)
+        roll_total(e["defense"]["roll"], "Dodge")
+    state = spend_hero_points(count_action(state, m.id), m.id, e)
     d = e.get("defense")
     if e.get("full_dodge") or (isinstance(d, dict) and (
             "declared" in d or d.get("kind") == "full_dodge")):
         # the target's defense leaves its reflex or held full dodge, as an attack's does
         # (bolts logged before the defense was shared left nothing)
-        state = _defended(state, t.id, e)
+        state = defended(state, t.id, e)
     state = _remove(state, m.id, None, "Lightning Bolt")
-    if (total >= int(_need(e, "tn"))) != bool(e.get("hit")):
+    if (total >= int(needed(e, "tn"))) != bool(e.get("hit")):
         raise EventError("the bolt's hit does not match its roll and TN")
     if not e.get("hit"):
         return state
-    return _wound(state, _member(state, t.id), e)
+    return _wound(state, member_of(state, t.id), e)
 
 
 def _f_collapse(state: Campaign, e: dict) -> Campaign:
-    return _wound(state, _member(state, _need(e, "who")), e)
+    return _wound(state, member_of(state, needed(e, "who")), e)
 
 
 def _f_tool_gained(state: Campaign, e: dict) -> Campaign:
-    m = _member(state, _need(e, "who"))
-    tool = tools.Tool(str(_need(e, "tool")), str(e.get("spell", "")), since=state.minutes)
+    m = member_of(state, needed(e, "who"))
+    tool = tools.Tool(str(needed(e, "tool")), str(e.get("spell", "")), since=state.minutes)
     return state._put(replace(m, tools=(*m.tools, tool)))
 
 
 def _f_tool_made(state: Campaign, e: dict) -> Campaign:
-    m = _member(state, _need(e, "who"))
-    total = _total(_need(e, "roll"), "Magic")
-    if total < int(_need(e, "tn")):
+    m = member_of(state, needed(e, "who"))
+    total = roll_total(needed(e, "roll"), "Magic")
+    if total < int(needed(e, "tn")):
         return state
-    cp = int(_need(e, "cp"))
+    cp = int(needed(e, "cp"))
     if cp > m.sheet.character_points:
         raise EventError(f"{m.sheet.name} had not the CP for the tool")
-    tool = tools.Tool(str(_need(e, "tool")), str(e.get("spell", "")), since=None)
+    tool = tools.Tool(str(needed(e, "tool")), str(e.get("spell", "")), since=None)
     return state._put(replace(m, tools=(*m.tools, tool), sheet=replace(
         m.sheet, character_points=m.sheet.character_points - cp)))
 
 
 def _f_item(state: Campaign, e: dict) -> Campaign:
-    m = _member(state, _need(e, "who"))
-    return state._put(replace(m, items=(*m.items, str(_need(e, "item")))))
+    m = member_of(state, needed(e, "who"))
+    return state._put(replace(m, items=(*m.items, str(needed(e, "item")))))
 
 
 def _f_potion(state: Campaign, e: dict) -> Campaign:
-    m = _member(state, _need(e, "who"))
+    m = member_of(state, needed(e, "who"))
     serial = state.casts + 1
     eff = fx.Effect(serial, "Potion of Skill", m.id, until=state.minutes + POTION_MINUTES,
-                    detail=str(_need(e, "skill")))
+                    detail=str(needed(e, "skill")))
     return replace(_land(state, m.id, eff), casts=serial)
 
 

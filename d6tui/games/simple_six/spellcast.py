@@ -49,26 +49,26 @@ from d6tui.games.simple_six import combat, magic, tools
 from d6tui.games.simple_six import effects as fx
 from d6tui.games.simple_six.attacks import defense_tn, scale_of
 from d6tui.games.simple_six.codes import ZERO, DieCode
-from d6tui.games.simple_six.events import _member
+from d6tui.games.simple_six.events import member_of
 from d6tui.games.simple_six.fold import lapsed
 from d6tui.games.simple_six.healing import heal_spell_tn
 from d6tui.games.simple_six.rolling import (
     HEAL_SPELL,
+    Luck,
     Typed,
-    _actions,
-    _check_action_left,
-    _check_hero,
-    _check_not_dodging,
-    _code_for,
-    _flat,
-    _fx,
-    _Luck,
-    _penalty,
-    _reflex,
-    _roll,
+    actions_counted,
+    check_action_left,
     check_can_cast,
     check_heal_patient,
+    check_hero_points,
+    check_not_dodging,
+    code_for,
+    flat_bonuses,
     heals_today,
+    magic_modifier,
+    make_roll,
+    reflex_carried,
+    wound_penalty,
 )
 from d6tui.games.simple_six.sheet import (
     NO_ATTRIBUTE_BASE,
@@ -77,7 +77,7 @@ from d6tui.games.simple_six.sheet import (
     can_use_magic,
 )
 from d6tui.games.simple_six.spell_folds import _CONC, maintained_by
-from d6tui.games.simple_six.state import _ORDER, Campaign, Member, own_content
+from d6tui.games.simple_six.state import ORDER, Campaign, Member, own_content
 from d6tui.games.simple_six.wild import RollRequest
 
 _G = "The Grimoire"
@@ -141,7 +141,7 @@ def cast(
             spell already this turn, no actions left, wrong targets, a TN missing...).
     """
     typed = typed or {}
-    luck = _Luck()  # "General Perks": a declared Lucky doubles the next roll
+    luck = Luck()  # "General Perks": a declared Lucky doubles the next roll
     m = state.member(who)
     sp = state.settings.content.spell(spell)
     if not can_use_magic(m.sheet, state.settings):
@@ -152,19 +152,19 @@ def cast(
     elif sp.name not in m.sheet.spells:
         raise RuleError(f"{m.sheet.name} does not know {sp.name}", "Casting Spells")
     check_can_cast(state, m)  # the same checks for every cast (turn, dodge, actions...)
-    _check_hero(m, hero_points)
-    magic_code = _code_for(state, m, "Magic")
+    check_hero_points(m, hero_points)
+    magic_code = code_for(state, m, "Magic")
     code = magic.casting_code(magic_code, m.caster)
 
     def magic_roll(target_tn: int) -> dict:
         """The Magic roll: failures since the last rest, tools, wounds, actions, reflexes."""
         bonus, _why = tools.magic_bonus(m.tools, sp.name, state.minutes, staff=staff)
-        req = RollRequest(code, actions=_actions(state, m.id),
-                          wound_dice=_penalty(state, m), reflex_dice=_reflex(state, m),
+        req = RollRequest(code, actions=actions_counted(state, m.id),
+                          wound_dice=wound_penalty(state, m), reflex_dice=reflex_carried(state, m),
                           target=target_tn, label=sp.name,
-                          modifier=bonus + _fx(state, m, "Magic"),
-                          flat=_flat(state, m, "Magic"), hero_points=hero_points)
-        return _roll(req, state.settings, dice, typed.get("roll"), lucky=luck(m))
+                          modifier=bonus + magic_modifier(state, m, "Magic"),
+                          flat=flat_bonuses(state, m, "Magic"), hero_points=hero_points)
+        return make_roll(req, state.settings, dice, typed.get("roll"), lucky=luck(m))
 
     if sp.name == HEAL_SPELL:  # known or from a scroll: the old event shape (``target``)
         if len(targets) != 1:
@@ -234,11 +234,11 @@ def cast(
         for tid in ids:
             t = state.member(tid)
             rcode = resist_code(t, sp.resist)
-            req = RollRequest(rcode, modifier=_fx(state, t, sp.resist)
+            req = RollRequest(rcode, modifier=magic_modifier(state, t, sp.resist)
                               + tools.item_bonus(t.items, "resist magic"),
-                              flat=_flat(state, t, sp.resist),
+                              flat=flat_bonuses(state, t, sp.resist),
                               label=f"{sp.resist} against {sp.name}")
-            rroll = _roll(req, state.settings, dice, typed.get(tid), lucky=luck(t))
+            rroll = make_roll(req, state.settings, dice, typed.get(tid), lucky=luck(t))
             ttn = magic.spell_tn(sp, resist_total=rroll["total"], extra_targets=len(ids) - 1)
             entries.append({"who": tid, "resist": rroll, "tn": ttn})
         base_tn = min(e["tn"] for e in entries)
@@ -311,12 +311,12 @@ def spell_changes(before: Campaign, event: dict, roll: dict, *, dice: Dice | Non
         return {}
     if roll["total"] < int(entries[0].get("tn", event["tn"])):
         return {}
-    m, t = _member(before, event["who"]), _member(before, entries[0]["who"])
-    dmg = magic.death_spell_damage(_code_for(before, m, "Magic"), resist_code(m, "Wit"))
+    m, t = member_of(before, event["who"]), member_of(before, entries[0]["who"])
+    dmg = magic.death_spell_damage(code_for(before, m, "Magic"), resist_code(m, "Wit"))
     if dmg.dice < 1:
         return {}
     pre = [str(x) for x in event.get("lucky", ())]
-    luck = _Luck(pre)
+    luck = Luck(pre)
     out = _damage(before, t, dmg, armor=False, element=None, dice=dice, typed=typed or {},
                   magic_resist=True, luck=luck, caster=m)
     if len(luck.spent) > len(pre):
@@ -326,15 +326,15 @@ def spell_changes(before: Campaign, event: dict, roll: dict, *, dice: Dice | Non
 
 def _damage(state: Campaign, t: Member, code: DieCode, *, armor: bool,
             element: str | None, dice: Dice | None, typed: Mapping[str, Typed],
-            magic_resist: bool = False, luck: _Luck | None = None,
+            magic_resist: bool = False, luck: Luck | None = None,
             caster: Member | None = None) -> dict:
     """A damage roll against a target and what resists it: Might alone, or Might and armor,
     +1D for Resist Elements of that element, +1D for a Shield of Faith against magic."""
     s = state.settings
     out: dict = {}
-    luck = luck or _Luck()
-    flat = _flat(state, caster, "damage") if caster is not None else ()
-    out["damage"] = _roll(RollRequest(code, label="damage", flat=flat), s, dice,
+    luck = luck or Luck()
+    flat = flat_bonuses(state, caster, "damage") if caster is not None else ()
+    out["damage"] = make_roll(RollRequest(code, label="damage", flat=flat), s, dice,
                             typed.get("damage"),
                             lucky=caster is not None and luck(caster))
     extra = fx.resist_bonus(t.effects, element) + (
@@ -345,9 +345,10 @@ def _damage(state: Campaign, t: Member, code: DieCode, *, armor: bool,
     elif s.combat == "static":
         out["resistance"] = (t.sheet.attribute("Might") + extra).static + worn
     else:
-        rreq = RollRequest(t.sheet.attribute("Might") + extra, modifier=_fx(state, t, "resist"),
-                           flat=_flat(state, t, "resist"), label="resist")
-        rroll = _roll(rreq, s, dice, typed.get("resist"), lucky=luck(t))
+        rreq = RollRequest(t.sheet.attribute("Might") + extra,
+                           modifier=magic_modifier(state, t, "resist"),
+                           flat=flat_bonuses(state, t, "resist"), label="resist")
+        rroll = make_roll(rreq, s, dice, typed.get("resist"), lucky=luck(t))
         out["resist"] = rroll
         out["resistance"] = rroll["total"] + worn
     return out
@@ -389,26 +390,27 @@ def throw_bolt(state: Campaign, who: str, target: str, *, range_: str | None = N
             or a defense the target cannot make.
     """
     typed = typed or {}
-    luck = _Luck()
+    luck = Luck()
     m, t = state.member(who), state.member(target)
     if not any(e.spell == "Lightning Bolt" for e in m.effects):
         raise RuleError(f"{m.sheet.name} holds no Lightning Bolt: cast it first (it lasts"
                         " this round and the next)", _G)
     fight = state.combat
     if fight is not None and fight.actor is not None and fight.actor != m.id:
-        raise RuleError(f"it is {state.member(fight.actor).sheet.name}'s turn", _ORDER)
-    _check_action_left(state, m, "throw")
-    _check_not_dodging(state, m, "throw")
-    _check_hero(m, hero_points)
+        raise RuleError(f"it is {state.member(fight.actor).sheet.name}'s turn", ORDER)
+    check_action_left(state, m, "throw")
+    check_not_dodging(state, m, "throw")
+    check_hero_points(m, hero_points)
     s = state.settings
     scale = combat.scale_effects(scale_of(m), scale_of(t))
-    req = RollRequest(_code_for(state, m, "Throwing") + scale.attack,
-                      actions=_actions(state, m.id), wound_dice=_penalty(state, m),
-                      reflex_dice=_reflex(state, m),
-                      modifier=_fx(state, m, "Throwing"), flat=_flat(state, m, "Throwing"),
+    req = RollRequest(code_for(state, m, "Throwing") + scale.attack,
+                      actions=actions_counted(state, m.id), wound_dice=wound_penalty(state, m),
+                      reflex_dice=reflex_carried(state, m),
+                      modifier=magic_modifier(state, m, "Throwing"),
+                      flat=flat_bonuses(state, m, "Throwing"),
                       label="Throwing (Lightning Bolt)", hero_points=hero_points)
     payload: dict = {"type": "bolt_thrown", "who": m.id, "target": t.id,
-                     "attack": _roll(req, s, dice, typed.get("attack"), lucky=luck(m))}
+                     "attack": make_roll(req, s, dice, typed.get("attack"), lucky=luck(m))}
     if hero_points:
         payload["hero_points"] = hero_points
     if s.combat == "static":
@@ -444,7 +446,7 @@ def collapse(state: Campaign, who: str, *, dice: Dice | None = None,
     if not any(e.spell == "Earthquake" for e in t.effects):
         raise RuleError(f"no Earthquake is shaking {t.sheet.name}'s ground", _G)
     payload: dict = {"type": "collapse_resisted", "who": t.id}
-    luck = _Luck()
+    luck = Luck()
     payload.update(_damage(state, t, COLLAPSE_DAMAGE, armor=True, element=None, dice=dice,
                            typed=typed or {}, luck=luck))
     return lapsed(state, luck.mark(payload))
@@ -501,7 +503,7 @@ def pass_time(state: Campaign, minutes: int, *, rest: bool = False) -> dict:
         RuleError: a fight is going on, or minutes below one.
     """
     if state.combat is not None:
-        raise RuleError("time passes between fights; in a fight rounds pass", _ORDER)
+        raise RuleError("time passes between fights; in a fight rounds pass", ORDER)
     if minutes < 1:
         raise RuleError("time passes in whole minutes, one or more", _G)
     payload: dict = {"type": "time_passed", "minutes": minutes}

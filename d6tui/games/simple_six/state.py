@@ -35,7 +35,7 @@ from d6tui.games.simple_six.wounds import WoundState
 # builds on everything above.
 
 
-_ORDER = "Order of Actions in a Round"
+ORDER = "Order of Actions in a Round"
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,14 @@ from d6tui.engine.dice import Dice
 from d6tui.engine.errors import RuleError
 from d6tui.games.simple_six import magic, tools
 from d6tui.games.simple_six.codes import DieCode
-from d6tui.games.simple_six.rolling import Typed, _code_for, _flat, _fx, _Luck, _roll
+from d6tui.games.simple_six.rolling import (
+    Luck,
+    Typed,
+    code_for,
+    flat_bonuses,
+    magic_modifier,
+    make_roll,
+)
 from d6tui.games.simple_six.sheet import can_use_magic
 from d6tui.games.simple_six.state import Campaign, own_content
 from d6tui.games.simple_six.wild import RollRequest
@@ -51,11 +58,12 @@ def make_tool(state: Campaign, who: str, tool: str, spell: str = "", *,
     if m.sheet.character_points < k.cp:
         raise RuleError(f"a {k.name} takes {k.cp} CP; {m.sheet.name} has"
                         f" {m.sheet.character_points}", "Making Sorcerer's Tools")
-    code = magic.casting_code(_code_for(state, m, "Magic"), m.caster)
+    code = magic.casting_code(code_for(state, m, "Magic"), m.caster)
     req = RollRequest(code, target=k.tn, label=f"Magic (making a {k.name})",
-                      modifier=_fx(state, m, "Magic"), flat=_flat(state, m, "Magic"))
-    luck = _Luck()
-    roll = _roll(req, state.settings, dice, typed, lucky=luck(m))
+                      modifier=magic_modifier(state, m, "Magic"),
+                      flat=flat_bonuses(state, m, "Magic"))
+    luck = Luck()
+    roll = make_roll(req, state.settings, dice, typed, lucky=luck(m))
     payload = {"type": "tool_made", "who": m.id, "tool": k.name, "tn": k.tn, "cp": k.cp,
                "roll": roll}
     if k.name == "Magic Wand":

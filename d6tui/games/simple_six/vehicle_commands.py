@@ -15,10 +15,10 @@ own wound, multiple-action and reflex penalties, as a defender does. Outside a f
 someone not in it, the GM runs vehicle actions when the story says so.
 
 Every roll a character makes here takes what any of his rolls takes: a declared Lucky doubles
-it (the event lists ``lucky``), Bless and the other spells and items of :func:`.rolling._fx`
-change it, a perk's skill bonus is added. A skill the campaign's list does not have (a Pilot
-skill in a fantasy campaign) is rolled on its attribute: Drive, Pilot and Gunnery on Agility,
-Command on Charm, Repair on Wit.
+it (the event lists ``lucky``), Bless and the other spells and items of
+:func:`.rolling.magic_modifier` change it, a perk's skill bonus is added. A skill the
+campaign's list does not have (a Pilot skill in a fantasy campaign) is rolled on its
+attribute: Drive, Pilot and Gunnery on Agility, Command on Charm, Repair on Wit.
 """
 
 from __future__ import annotations
@@ -32,12 +32,12 @@ from d6tui.games.simple_six import combat
 from d6tui.games.simple_six import vehicles as vr
 from d6tui.games.simple_six.codes import DieCode
 from d6tui.games.simple_six.rolling import (
-    _actions,
-    _fx,
-    _Luck,
-    _penalty,
-    _reflex,
-    _roll,
+    Luck,
+    actions_counted,
+    magic_modifier,
+    make_roll,
+    reflex_carried,
+    wound_penalty,
 )
 from d6tui.games.simple_six.sheet import weapon_damage
 from d6tui.games.simple_six.state import Campaign, own_content, slug
@@ -212,7 +212,7 @@ def attack_vehicle(
     if t.destroyed:
         raise RuleError(f"{t.name} is already destroyed", "Structural Damage")
     check_can_act(state, a, "attack")
-    luck = _Luck()
+    luck = Luck()
     payload: dict = {"type": "vehicle_attacked", "attacker": a.id, "vehicle": t.id,
                      "weapon": weapon, "range": range_, "system": s.combat}
     if in_fight(state, a):
@@ -248,7 +248,7 @@ def attack_vehicle(
         boss = state.member(commander or a.id)
         code, what = skill_code(state, boss, "Command")
         name, tn = vr.salvo_difficulty(guns)
-        croll = _roll(request(state, boss, code, what,
+        croll = make_roll(request(state, boss, code, what,
                               f"{what} for a salvo of {guns} ({name})", target=tn),
                       s, dice, typed.get("command"), lucky=luck(boss))
         payload.update(guns=guns, commander=boss.id, command=croll, command_tn=tn)
@@ -258,7 +258,7 @@ def attack_vehicle(
         dmg = dmg + DieCode.of(0, vr.salvo_pips(guns))
     code, what = skill_code(state, a, skill)
     payload["skill"] = what
-    attack = _roll(request(state, a, code + sc.attack, what, what), s, dice,
+    attack = make_roll(request(state, a, code + sc.attack, what, what), s, dice,
                    typed.get("attack"), lucky=luck(a))
     payload["attack"] = attack
     if not (evade and can_steer(state, t)):
@@ -267,8 +267,9 @@ def attack_vehicle(
         pm = state.member(str(t.pilot))
         skill_c, pwhat = skill_code(state, pm, t.stats.skill)
         # his penalties (wounds, multiple actions, reflex) and spells, as on any roll of his
-        lost = _penalty(state, pm) + _actions(state, pm.id) - 1 + _reflex(state, pm)
-        skill_c = skill_c - DieCode.of(lost) + _fx(state, pm, pwhat)
+        lost = (wound_penalty(state, pm) + actions_counted(state, pm.id) - 1
+                + reflex_carried(state, pm))
+        skill_c = skill_c - DieCode.of(lost) + magic_modifier(state, pm, pwhat)
         base = vr.pilot_code(skill_c, t).static
         tn = combat.static_tn(base, range_=range_, cover=cover, scale_bonus=sc.dodge.static)
         payload["defense"] = {"static": base}
@@ -317,7 +318,7 @@ def ram(state: Campaign, rammer: str, target: str, *, dice: Dice | None = None,
     if chase is not None and chase.range != "short":
         raise RuleError(f"{r.name} and {t.name} are at {chase.range} range; ramming is at"
                         " short range", "Ramming")
-    luck = _Luck()
+    luck = Luck()
     payload: dict = {"type": "vehicle_rammed", "rammer": r.id, "target": t.id}
     if r.pilot is not None:
         _acts(state, state.member(r.pilot), "ram", payload)
@@ -401,7 +402,7 @@ def chase_turn(state: Campaign, pursuer: str, quarry: str, *, pursuer_move: str 
     for move in (pursuer_move, quarry_move):
         if move not in ("close", "open"):
             raise RuleError(f"the winner closes or opens the range, not {move!r}", "Chases")
-    luck = _Luck()
+    luck = Luck()
     payload: dict = {"type": "chase_turned", "pursuer": p.id, "quarry": q.id,
                      "range": c.range}
     if p.pilot is not None:
@@ -458,8 +459,8 @@ def repair_vehicle(state: Campaign, which: str, who: str, part: str, *,
     m = state.member(who)
     job = vr.repair_job(v, part)
     code, what = skill_code(state, m, "Repair")
-    luck = _Luck()
-    roll = _roll(request(state, m, code, what, f"{what} ({job.difficulty})", target=job.tn),
+    luck = Luck()
+    roll = make_roll(request(state, m, code, what, f"{what} ({job.difficulty})", target=job.tn),
                  state.settings, dice, typed.get("roll"), lucky=luck(m))
     return luck.mark({"type": "vehicle_repaired", "vehicle": v.id, "who": m.id, "part": part,
             "dice": job.dice, "difficulty": job.difficulty, "tn": job.tn,

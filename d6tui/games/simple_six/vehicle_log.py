@@ -27,7 +27,7 @@ from typing import Any
 from d6tui.engine.dice import check_roll
 from d6tui.engine.errors import D6Error, DiceError, EventError, RuleError
 from d6tui.games.simple_six import vehicles as vr
-from d6tui.games.simple_six.events import _count_action, _member
+from d6tui.games.simple_six.events import count_action, member_of
 from d6tui.games.simple_six.state import Campaign
 from d6tui.games.simple_six.vehicle_stats import stats_from_dict
 from d6tui.games.simple_six.wild import check_wild_roll
@@ -147,7 +147,7 @@ def _acted(state: Campaign, e: dict) -> Campaign:
     """Count the vehicle action of the combatant named ``acted`` ("Multiple Actions")."""
     if "acted" not in e:
         return state
-    return _count_action(state, _member(state, e["acted"]).id)
+    return count_action(state, member_of(state, e["acted"]).id)
 
 
 def _f_added(state: Campaign, e: dict) -> Campaign:

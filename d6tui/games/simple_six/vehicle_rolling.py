@@ -15,16 +15,16 @@ from d6tui.games.simple_six import effects
 from d6tui.games.simple_six import vehicles as vr
 from d6tui.games.simple_six.codes import ZERO, DieCode
 from d6tui.games.simple_six.rolling import (
-    _actions,
-    _check_action_left,
-    _check_not_dodging,
-    _code_for,
-    _flat,
-    _fx,
-    _Luck,
-    _penalty,
-    _reflex,
-    _roll,
+    Luck,
+    actions_counted,
+    check_action_left,
+    check_not_dodging,
+    code_for,
+    flat_bonuses,
+    magic_modifier,
+    make_roll,
+    reflex_carried,
+    wound_penalty,
 )
 from d6tui.games.simple_six.state import Campaign, Member
 from d6tui.games.simple_six.wild import RollRequest
@@ -62,10 +62,10 @@ def check_can_act(state: Campaign, m: Member, what: str) -> None:
         actor = state.member(fight.actor).sheet.name
         raise RuleError(f"it is {actor}'s turn, not {m.sheet.name}'s: a vehicle action in a"
                         " fight is one of the character's actions", _ORDER)
-    _check_action_left(state, m, what)
+    check_action_left(state, m, what)
     if (why := effects.blocked(m.effects, "attack")) is not None:
         raise RuleError(f"{m.sheet.name} cannot act: {why}", "The Grimoire")
-    _check_not_dodging(state, m, what)
+    check_not_dodging(state, m, what)
 
 
 def _acts(state: Campaign, m: Member, what: str, payload: dict) -> None:
@@ -80,15 +80,16 @@ def request(state: Campaign, m: Member, code: DieCode, what: str, label: str, *,
             wounds: bool = True, target: int | None = None) -> RollRequest:
     """The roll ``m`` makes of ``code`` (his ``what``: a skill or attribute), with what every
     roll of his takes: wound, multiple-action and reflex penalties, spells and items
-    (:func:`.rolling._fx`), perk bonuses.
+    (:func:`.rolling.magic_modifier`), perk bonuses.
 
     Args:
         wounds: take the wound penalty here (False when it is already in ``code``).
     """
-    return RollRequest(code, actions=_actions(state, m.id),
-                       wound_dice=_penalty(state, m) if wounds else 0,
-                       reflex_dice=_reflex(state, m), modifier=_fx(state, m, what),
-                       flat=_flat(state, m, what), target=target, label=label)
+    return RollRequest(code, actions=actions_counted(state, m.id),
+                       wound_dice=wound_penalty(state, m) if wounds else 0,
+                       reflex_dice=reflex_carried(state, m),
+                       modifier=magic_modifier(state, m, what),
+                       flat=flat_bonuses(state, m, what), target=target, label=label)
 
 
 def skill_code(state: Campaign, m: Member, name: str) -> tuple[DieCode, str]:
@@ -102,7 +103,7 @@ def skill_code(state: Campaign, m: Member, name: str) -> tuple[DieCode, str]:
         RuleError: neither the skill nor a fallback attribute is known.
     """
     try:
-        return _code_for(state, m, name), name
+        return code_for(state, m, name), name
     except RuleError:
         attr = FALLBACK.get(name.strip().lower())
         if attr is None:
@@ -127,14 +128,14 @@ def can_steer(state: Campaign, v: vr.Vehicle) -> bool:
     if v.pilot is None or not v.running:
         return False
     try:
-        _penalty(state, state.member(v.pilot))
+        wound_penalty(state, state.member(v.pilot))
     except RuleError:
         return False
     return True
 
 
 def _pilot_roll(state: Campaign, v: vr.Vehicle, key: str, dice: Dice | None,
-                typed: Mapping[str, Any], luck: _Luck, *, move: bool = False, bonus: int = 0,
+                typed: Mapping[str, Any], luck: Luck, *, move: bool = False, bonus: int = 0,
                 extra: DieCode = ZERO) -> dict:
     """The pilot's Drive/Pilot roll with ``v``: skill less his wounds, plus Maneuverability,
     less the vehicle's structural penalty (and Move dice and speed bonus in a chase); his
@@ -146,7 +147,7 @@ def _pilot_roll(state: Campaign, v: vr.Vehicle, key: str, dice: Dice | None,
                         "Structural Damage")
     m = state.member(v.pilot)
     skill, what = skill_code(state, m, v.stats.skill)
-    skill = skill - DieCode.of(_penalty(state, m)) + extra
+    skill = skill - DieCode.of(wound_penalty(state, m)) + extra
     code = vr.pilot_code(skill, v, move=move, bonus=bonus)
     parts = [f"{what} of {m.sheet.name}", f"MNV {v.maneuverability}"]
     if v.penalty:
@@ -161,7 +162,7 @@ def _pilot_roll(state: Campaign, v: vr.Vehicle, key: str, dice: Dice | None,
     for part in parts[1:]:  # a signed part carries its own sign: "+2D speed", not "+ +2D"
         label += f" {part}" if part[:1] in "+-" else f" + {part}"
     req = request(state, m, code, what, label, wounds=False)
-    return _roll(req, state.settings, dice, typed.get(key), lucky=luck(m))
+    return make_roll(req, state.settings, dice, typed.get(key), lucky=luck(m))
 
 
 def _hit(state: Campaign, v: vr.Vehicle, code: DieCode, soak: DieCode, key: str,
@@ -170,11 +171,11 @@ def _hit(state: Campaign, v: vr.Vehicle, code: DieCode, soak: DieCode, key: str,
     (see :mod:`.vehicle_log` for the shape)."""
     s = state.settings
     hit: dict = {"vehicle": v.id, "key": key}
-    hit["damage"] = _roll(RollRequest(code, label="damage"), s, dice, typed.get(key + "damage"))
+    hit["damage"] = make_roll(RollRequest(code, label="damage"), s, dice, typed.get(key + "damage"))
     if s.combat == "static":
         resistance = (v.body + soak).static
     else:
-        resist = _roll(RollRequest(v.body + soak, label=f"Body of {v.name}"), s, dice,
+        resist = make_roll(RollRequest(v.body + soak, label=f"Body of {v.name}"), s, dice,
                        typed.get(key + "resist"))
         hit["resist"] = resist
         resistance = resist["total"]

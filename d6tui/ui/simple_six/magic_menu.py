@@ -198,7 +198,7 @@ async def cast(screen: SixHost, m: Member, spell: str, *, scroll: bool = False
         most = None
         note = "Space or a number picks, Enter casts."
         if sp.name == "Slumber":
-            most = rolling._code_for(c, m, "Magic").dice
+            most = rolling.code_for(c, m, "Magic").dice
             note = f"At most {most}, one for each die of Magic. " + note
         if sp.name == "Bless":
             note = "The allies within 30 feet. " + note
