@@ -104,7 +104,7 @@ def fold_destiny(state: Campaign, e: dict, fold: Fold) -> Campaign:
         raise EventError("a Destiny reroll throws the same dice as the roll it replaces")
     before = last.before
     who = member_of(before, m.id)
-    before = before._put(perks._spend(before, who, perks.DESTINY))
+    before = before._put(perks.spend_perk(before, who, perks.DESTINY))
     return _refold(before, last.event, last.key, finish(dict(new)), e.get("changes"), fold)
 
 

@@ -206,8 +206,12 @@ def skill_bonuses(sheet: Character, what: str) -> tuple[tuple[str, int, str], ..
 # -- fold -------------------------------------------------------------------------------------
 
 
-def _spend(state: Campaign, m: Member, perk: str) -> Member:
-    """Mark a perk spent in fold, refusing an event that never fitted."""
+def spend_perk(state: Campaign, m: Member, perk: str) -> Member:
+    """Mark a perk spent in fold, refusing an event that never fitted ("General Perks").
+
+    Raises:
+        EventError: the perk is not the character's, or was used this session already.
+    """
     try:
         name = check_unused(state, m, perk)
     except RuleError as e:
@@ -230,7 +234,7 @@ def fold_perk_used(state: Campaign, e: dict) -> Campaign:
         except RuleError as err:
             raise EventError(str(err)) from None
         return state
-    m = _spend(state, m, perk)
+    m = spend_perk(state, m, perk)
     if m.perks_used[-1] == LUCKY:
         m = replace(m, lucky=True)
     elif m.perks_used[-1] == DAREDEVIL:
@@ -276,7 +280,7 @@ def after(before: Campaign, state: Campaign, e: dict) -> Campaign:
             raise EventError(f"{m.sheet.name} had declared no Lucky to double a roll")
         state = state._put(replace(m, lucky=False))
     if e.get("perk") == ATTRACTIVE and t == "rolled":
-        state = state._put(_spend(state, member_of(state, e.get("who")), ATTRACTIVE))
+        state = state._put(spend_perk(state, member_of(state, e.get("who")), ATTRACTIVE))
     if t == "session_started":
         state = replace(state, members=tuple(
             replace(m, perks_used=(), lucky=False, daredevil_round=None)

@@ -31,7 +31,7 @@ def check_faces(faces: Sequence[int], count: int) -> list[int]:
         what = "die" if count == 1 else "dice"
         raise DiceError(f"type {count} ordinary {what} besides the wild die, not {len(faces)}")
     for f in faces:
-        _check_face(f)
+        check_face(f)
     return list(faces)
 
 
@@ -54,7 +54,7 @@ def check_chain(chain: Sequence[int], what: str = "the wild die") -> list[int]:
     if len(chain) > MAX_CHAIN:
         raise DiceError(f"{what} was typed with {len(chain)} faces; that many sixes is a slip")
     for i, f in enumerate(chain):
-        _check_face(f)
+        check_face(f)
         if i < len(chain) - 1 and f != 6:
             raise DiceError(
                 f"{what} is rolled again only after a 6; {f} ends it, so nothing comes after"
@@ -64,7 +64,12 @@ def check_chain(chain: Sequence[int], what: str = "the wild die") -> list[int]:
     return list(chain)
 
 
-def _check_face(f: object) -> None:
+def check_face(f: object) -> None:
+    """Refuse anything but a face of a d6 ("Dice Basics").
+
+    Raises:
+        DiceError: not a whole number from 1 to 6.
+    """
     if not isinstance(f, int) or isinstance(f, bool) or not 1 <= f <= 6:
         raise DiceError(f"{f!r} is not a face of a d6: faces run from 1 to 6")
 

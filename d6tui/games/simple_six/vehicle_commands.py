@@ -44,14 +44,14 @@ from d6tui.games.simple_six.state import Campaign, own_content, slug
 from d6tui.games.simple_six.vehicle_log import chase_of, vehicle
 from d6tui.games.simple_six.vehicle_rolling import (
     _VC,
-    _acts,
-    _hit,
-    _pilot_roll,
+    acts_in_turn,
     can_steer,
     check_can_act,
     in_fight,
+    pilot_roll,
     request,
     skill_code,
+    vehicle_hit,
 )
 from d6tui.games.simple_six.vehicle_stats import VehicleStats, stats_to_dict
 from d6tui.games.simple_six.wounds import extra_damage
@@ -274,7 +274,7 @@ def attack_vehicle(
         tn = combat.static_tn(base, range_=range_, cover=cover, scale_bonus=sc.dodge.static)
         payload["defense"] = {"static": base}
     else:
-        droll = _pilot_roll(state, t, "defense", dice, typed, luck, extra=sc.dodge)
+        droll = pilot_roll(state, t, "defense", dice, typed, luck, extra=sc.dodge)
         payload["defense"] = {"roll": droll}
         tn = combat.traditional_tn(droll["total"], kind="dodge", range_=range_, cover=cover)
     payload["tn"] = tn
@@ -283,7 +283,7 @@ def attack_vehicle(
     if margin < 0:
         return luck.mark(payload)
     extra = extra_damage(margin, s.increasing_damage) if s.increasing_damage else 0
-    payload["hits"] = [_hit(state, t, dmg + sc.damage, sc.soak, "", dice, typed, extra)]
+    payload["hits"] = [vehicle_hit(state, t, dmg + sc.damage, sc.soak, "", dice, typed, extra)]
     return luck.mark(payload)
 
 
@@ -321,11 +321,11 @@ def ram(state: Campaign, rammer: str, target: str, *, dice: Dice | None = None,
     luck = Luck()
     payload: dict = {"type": "vehicle_rammed", "rammer": r.id, "target": t.id}
     if r.pilot is not None:
-        _acts(state, state.member(r.pilot), "ram", payload)
-    rroll = _pilot_roll(state, r, "rammer_roll", dice, typed, luck)
+        acts_in_turn(state, state.member(r.pilot), "ram", payload)
+    rroll = pilot_roll(state, r, "rammer_roll", dice, typed, luck)
     payload["rammer_roll"] = rroll
     if can_steer(state, t):
-        troll = _pilot_roll(state, t, "target_roll", dice, typed, luck)
+        troll = pilot_roll(state, t, "target_roll", dice, typed, luck)
         payload["target_roll"] = troll
         against = troll["total"]
     else:
@@ -339,8 +339,8 @@ def ram(state: Campaign, rammer: str, target: str, *, dice: Dice | None = None,
     sc = combat.scale_effects(r.stats.scale, t.stats.scale)
     back = combat.scale_effects(t.stats.scale, r.stats.scale)  # the rammer's side of it
     payload["hits"] = [
-        _hit(state, t, base + sc.damage, sc.soak, "target_", dice, typed),
-        _hit(state, r, base + back.damage, back.soak, "rammer_", dice, typed),
+        vehicle_hit(state, t, base + sc.damage, sc.soak, "target_", dice, typed),
+        vehicle_hit(state, r, base + back.damage, back.soak, "rammer_", dice, typed),
     ]
     return luck.mark(payload)
 
@@ -406,12 +406,12 @@ def chase_turn(state: Campaign, pursuer: str, quarry: str, *, pursuer_move: str 
     payload: dict = {"type": "chase_turned", "pursuer": p.id, "quarry": q.id,
                      "range": c.range}
     if p.pilot is not None:
-        _acts(state, state.member(p.pilot), "chase turn", payload)
+        acts_in_turn(state, state.member(p.pilot), "chase turn", payload)
     pb, qb = vr.speed_bonus(p.stats.speed, q.stats.speed), vr.speed_bonus(q.stats.speed,
                                                                          p.stats.speed)
-    payload["pursuer_roll"] = _pilot_roll(state, p, "pursuer_roll", dice, typed, luck,
+    payload["pursuer_roll"] = pilot_roll(state, p, "pursuer_roll", dice, typed, luck,
                                           move=True, bonus=pb)
-    payload["quarry_roll"] = _pilot_roll(state, q, "quarry_roll", dice, typed, luck,
+    payload["quarry_roll"] = pilot_roll(state, q, "quarry_roll", dice, typed, luck,
                                          move=True, bonus=qb)
     pt, qt = payload["pursuer_roll"]["total"], payload["quarry_roll"]["total"]
     if pt == qt:

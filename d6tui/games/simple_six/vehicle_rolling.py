@@ -68,7 +68,7 @@ def check_can_act(state: Campaign, m: Member, what: str) -> None:
     check_not_dodging(state, m, what)
 
 
-def _acts(state: Campaign, m: Member, what: str, payload: dict) -> None:
+def acts_in_turn(state: Campaign, m: Member, what: str, payload: dict) -> None:
     """Check that ``m`` may take the vehicle action now and, when he is a combatant, name him
     in the payload as ``acted``: fold counts it as one of his actions."""
     check_can_act(state, m, what)
@@ -134,7 +134,7 @@ def can_steer(state: Campaign, v: vr.Vehicle) -> bool:
     return True
 
 
-def _pilot_roll(state: Campaign, v: vr.Vehicle, key: str, dice: Dice | None,
+def pilot_roll(state: Campaign, v: vr.Vehicle, key: str, dice: Dice | None,
                 typed: Mapping[str, Any], luck: Luck, *, move: bool = False, bonus: int = 0,
                 extra: DieCode = ZERO) -> dict:
     """The pilot's Drive/Pilot roll with ``v``: skill less his wounds, plus Maneuverability,
@@ -165,8 +165,8 @@ def _pilot_roll(state: Campaign, v: vr.Vehicle, key: str, dice: Dice | None,
     return make_roll(req, state.settings, dice, typed.get(key), lucky=luck(m))
 
 
-def _hit(state: Campaign, v: vr.Vehicle, code: DieCode, soak: DieCode, key: str,
-         dice: Dice | None, typed: Mapping[str, Any], extra: int = 0) -> dict:
+def vehicle_hit(state: Campaign, v: vr.Vehicle, code: DieCode, soak: DieCode, key: str,
+                dice: Dice | None, typed: Mapping[str, Any], extra: int = 0) -> dict:
     """Damage ``code`` against ``v``'s Body (plus ``soak`` dice of scale), and where it lands
     (see :mod:`.vehicle_log` for the shape)."""
     s = state.settings

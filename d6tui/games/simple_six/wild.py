@@ -42,12 +42,12 @@ from d6tui.engine.dice import Dice
 from d6tui.engine.errors import DiceError, RuleError
 from d6tui.games.simple_six.codes import ZERO, DieCode, as_code, parse_code
 from d6tui.games.simple_six.difficulty import difficulty_of
-from d6tui.games.simple_six.typed_dice import MAX_CHAIN, _check_face, check_chain, check_faces
+from d6tui.games.simple_six.typed_dice import MAX_CHAIN, check_chain, check_face, check_faces
 from d6tui.games.simple_six.wild_options import (
     HERO_POINT_BONUS,
     MAX_STATIC_HERO_POINTS,
     WildOptions,
-    _options,
+    as_options,
 )
 
 _ROLLED = re.compile(r"^(\d+)D(?:[+-]\d+)?$")
@@ -162,7 +162,7 @@ def plan_roll(request: RollRequest, options: WildOptions | Mapping | None = None
             points when that option is off or over the GM's limit, fewer than one action, or
             penalties that leave no die to roll (sections named in the message).
     """
-    opts = _options(options)
+    opts = as_options(options)
     notes: list[str] = []
     if isinstance(request.actions, bool) or request.actions < 1:
         raise RuleError("a character takes at least one action in a round", "Multiple Actions")
@@ -297,7 +297,7 @@ def roll_wild(
     faces = dice.roll(plan.dice - 1)["faces"] if plan.dice > 1 else []
     wild = roll_chain(dice)
     cp = [roll_chain(dice) for _ in range(plan.cp_dice)]
-    return _build(req, plan, _options(options), faces, wild, cp, "app")
+    return _build(req, plan, as_options(options), faces, wild, cp, "app")
 
 
 def table_wild(
@@ -333,7 +333,7 @@ def table_wild(
             f"type {plan.cp_dice} extra wild dice for character points, not {len(cp_wild)}"
         )
     cp = [check_chain(c, f"character point die {i + 1}") for i, c in enumerate(cp_wild)]
-    return _build(req, plan, _options(options), faces, wild, cp, "table")
+    return _build(req, plan, as_options(options), faces, wild, cp, "table")
 
 
 def _request(request: RollRequest | DieCode | str) -> RollRequest:
@@ -441,7 +441,7 @@ def add_character_points(
         RuleError: the option is off, a hero point was spent on the roll, or the limit is passed.
         DiceError: the typed chains are wrong.
     """
-    opts = _options(options)
+    opts = as_options(options)
     if count < 1:
         raise RuleError("spend at least one character point", "Traditional OpenD6 Character Points")
     if roll.get("hero") or roll.get("doubled"):
@@ -481,7 +481,7 @@ def check_wild_roll(roll: object) -> int:
     ):
         raise DiceError("a wild-die roll must have a list of faces and a wild chain")
     for f in roll["faces"]:
-        _check_face(f)
+        check_face(f)
     check_chain(roll["wild"])
     for c in roll.get("cp_wild", ()):
         check_chain(c, "a character point die")

@@ -98,5 +98,6 @@ class WildOptions:
         return cls(**{k: v for k, v in options.items() if k in names})
 
 
-def _options(options: WildOptions | Mapping | None) -> WildOptions:
+def as_options(options: WildOptions | Mapping | None) -> WildOptions:
+    """``options`` as :class:`WildOptions` (stored options are a table; None is the default)."""
     return options if isinstance(options, WildOptions) else WildOptions.from_mapping(options)
