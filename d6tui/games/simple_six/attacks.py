@@ -8,13 +8,7 @@ from collections.abc import Mapping
 
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import RuleError
-from d6tui.games.simple_six import (
-    combat,
-    effects,
-    helpless,
-    reflexes,
-    wounds,
-)
+from d6tui.games.simple_six import combat, effects, helpless, reflexes, wounds
 from d6tui.games.simple_six.body_points import BP_HERO_DR
 from d6tui.games.simple_six.codes import ZERO
 from d6tui.games.simple_six.content import content
@@ -48,9 +42,6 @@ from d6tui.games.simple_six.state import ORDER, Campaign, Combat, Member, own_co
 from d6tui.games.simple_six.tools import weapon_bonus
 from d6tui.games.simple_six.wild import RollRequest
 from d6tui.words import plural
-
-# Spell effects, concentration, time and Sorcerer's Tools fold in their own module, which
-# builds on everything above.
 
 
 @own_content

@@ -8,11 +8,7 @@ from collections.abc import Sequence
 
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import DiceError, RuleError
-from d6tui.games.simple_six import (
-    magic,
-    perks,
-    spellcast,
-)
+from d6tui.games.simple_six import magic, perks, spellcast
 from d6tui.games.simple_six.codes import ZERO, DieCode, as_code
 from d6tui.games.simple_six.perks import LUCKY
 from d6tui.games.simple_six.rolling import (
@@ -34,9 +30,6 @@ from d6tui.games.simple_six.rolling import (
 from d6tui.games.simple_six.sheet import can_use_magic
 from d6tui.games.simple_six.state import Campaign, own_content
 from d6tui.games.simple_six.wild import RollRequest, roll_wild, table_wild
-
-# Spell effects, concentration, time and Sorcerer's Tools fold in their own module, which
-# builds on everything above.
 
 
 @own_content

@@ -11,15 +11,9 @@ from typing import Any
 
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import D6Error, DiceError, EventError, RuleError
-from d6tui.games.simple_six import (
-    combat,
-    reflexes,
-)
+from d6tui.games.simple_six import combat, reflexes
 from d6tui.games.simple_six.state import Campaign, Member
 from d6tui.games.simple_six.wild import check_wild_roll
-
-# Spell effects, concentration, time and Sorcerer's Tools fold in their own module, which
-# builds on everything above.
 
 
 def fight_round(state: Campaign) -> int | None:

@@ -48,16 +48,10 @@ from d6tui.games.simple_six.events import (
 )
 from d6tui.games.simple_six.healing import assisted_healing, natural_healing, potion_of_healing
 from d6tui.games.simple_six.settings import CampaignSettings
-from d6tui.games.simple_six.sheet import (
-    BODY_POINTS_BASE,
-    sheet_from_dict,
-)
+from d6tui.games.simple_six.sheet import BODY_POINTS_BASE, sheet_from_dict
 from d6tui.games.simple_six.spell_folds import cannot_concentrate
 from d6tui.games.simple_six.state import Campaign, Combat, Member
 from d6tui.games.simple_six.tables import from_doc, frozen_v1
-
-# Spell effects, concentration, time and Sorcerer's Tools fold in their own module, which
-# builds on everything above.
 
 
 def fold(state: Campaign, event: dict) -> Campaign:

@@ -8,9 +8,7 @@ from collections.abc import Sequence
 
 from d6tui.engine.dice import Dice, table_roll
 from d6tui.engine.errors import DiceError, RuleError
-from d6tui.games.simple_six import (
-    wounds,
-)
+from d6tui.games.simple_six import wounds
 from d6tui.games.simple_six.body_points import bp_heal
 from d6tui.games.simple_six.fold import lapsed
 from d6tui.games.simple_six.healing import (
@@ -33,9 +31,6 @@ from d6tui.games.simple_six.rolling import (
 )
 from d6tui.games.simple_six.state import Campaign, own_content
 from d6tui.games.simple_six.wild import RollRequest
-
-# Spell effects, concentration, time and Sorcerer's Tools fold in their own module, which
-# builds on everything above.
 
 
 @own_content

@@ -13,29 +13,16 @@ from dataclasses import replace
 
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import DiceError, RuleError
-from d6tui.games.simple_six import (
-    effects,
-    helpless,
-    perks,
-    reflexes,
-    tools,
-    wounds,
-)
+from d6tui.games.simple_six import effects, helpless, perks, reflexes, tools, wounds
 from d6tui.games.simple_six.codes import DieCode
 from d6tui.games.simple_six.paranormal import PARANORMAL, check_skill_open, closed
 from d6tui.games.simple_six.perks import LUCKY
 from d6tui.games.simple_six.settings import CampaignSettings
-from d6tui.games.simple_six.sheet import (
-    Character,
-)
+from d6tui.games.simple_six.sheet import Character
 from d6tui.games.simple_six.state import ORDER, Campaign, Member, own_content
 from d6tui.games.simple_six.wild import RollRequest, roll_wild, table_wild
 from d6tui.games.simple_six.wild_options import WildOptions
 from d6tui.words import plural
-
-# Spell effects, concentration, time and Sorcerer's Tools fold in their own module, which
-# builds on everything above.
-
 
 #: Typed dice for one roll: (ordinary faces, wild chain).
 Typed = tuple[Sequence[int], Sequence[int]]

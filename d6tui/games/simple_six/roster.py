@@ -10,25 +10,16 @@ from typing import Any
 
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import DiceError, EventError, RuleError
-from d6tui.games.simple_six import (
-    advancement,
-)
+from d6tui.games.simple_six import advancement
 from d6tui.games.simple_six.codes import DieCode, as_code
 from d6tui.games.simple_six.creation import Draft, create_character
 from d6tui.games.simple_six.rolling import Typed, make_roll
 from d6tui.games.simple_six.settings import TOUGHNESS, CampaignSettings
-from d6tui.games.simple_six.sheet import (
-    NO_ATTRIBUTE_BASE,
-    sheet_from_dict,
-    sheet_to_dict,
-)
+from d6tui.games.simple_six.sheet import NO_ATTRIBUTE_BASE, sheet_from_dict, sheet_to_dict
 from d6tui.games.simple_six.state import Campaign, own_content, slug
 from d6tui.games.simple_six.tables import installed_doc
 from d6tui.games.simple_six.templates import Template
 from d6tui.games.simple_six.wild import RollRequest
-
-# Spell effects, concentration, time and Sorcerer's Tools fold in their own module, which
-# builds on everything above.
 
 
 def check_options(options: dict) -> dict:

@@ -8,10 +8,7 @@ from collections.abc import Mapping, Sequence
 
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import RuleError
-from d6tui.games.simple_six import (
-    combat,
-    wounds,
-)
+from d6tui.games.simple_six import combat, wounds
 from d6tui.games.simple_six.rolling import (
     Luck,
     Typed,
@@ -22,9 +19,6 @@ from d6tui.games.simple_six.rolling import (
 )
 from d6tui.games.simple_six.state import ORDER, Campaign, own_content
 from d6tui.games.simple_six.wild import RollRequest
-
-# Spell effects, concentration, time and Sorcerer's Tools fold in their own module, which
-# builds on everything above.
 
 
 @own_content

@@ -463,7 +463,6 @@ def derived(character: Character, settings: CampaignSettings | None = None) -> D
     )
 
 
-
 # -- storing ----------------------------------------------------------------------------------
 
 

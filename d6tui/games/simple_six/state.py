@@ -15,25 +15,15 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from d6tui.engine.errors import RuleError
-from d6tui.games.simple_six import (
-    effects,
-    magic,
-    wounds,
-)
+from d6tui.games.simple_six import effects, magic, wounds
 from d6tui.games.simple_six.body_points import BodyPoints
 from d6tui.games.simple_six.content import in_use
 from d6tui.games.simple_six.settings import CampaignSettings
-from d6tui.games.simple_six.sheet import (
-    Character,
-)
+from d6tui.games.simple_six.sheet import Character
 from d6tui.games.simple_six.tables import CampaignContent
 from d6tui.games.simple_six.tools import Tool
 from d6tui.games.simple_six.vehicles import Chase, Vehicle
 from d6tui.games.simple_six.wounds import WoundState
-
-# Spell effects, concentration, time and Sorcerer's Tools fold in their own module, which
-# builds on everything above.
-
 
 ORDER = "Order of Actions in a Round"
 

@@ -7,10 +7,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from d6tui.games.simple_six import (
-    reflexes,
-    wounds,
-)
+from d6tui.games.simple_six import reflexes, wounds
 from d6tui.games.simple_six.campaign import Campaign
 from d6tui.games.simple_six.describe import names_in
 from d6tui.games.simple_six.record import main_roll, spell_targets

@@ -5,12 +5,7 @@ attribute or skill ("Wound Level Effects", "Healing").
 
 from __future__ import annotations
 
-from d6tui.games.simple_six import (
-    afterroll,
-    campaign,
-    healing,
-    wounds,
-)
+from d6tui.games.simple_six import afterroll, campaign, healing, wounds
 from d6tui.games.simple_six.repair import repairable
 from d6tui.ui.screens.modals import ChoiceModal
 from d6tui.ui.simple_six import perks_ui

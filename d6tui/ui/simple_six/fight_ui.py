@@ -8,11 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from d6tui.engine.errors import RuleError
-from d6tui.games.simple_six import (
-    campaign,
-    helpless,
-    reflexes,
-)
+from d6tui.games.simple_six import campaign, helpless, reflexes
 from d6tui.games.simple_six.campaign import Campaign
 from d6tui.games.simple_six.sheet import Character, melee_skills
 from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal

@@ -8,10 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from d6tui.engine.errors import RuleError
-from d6tui.games.simple_six import (
-    advancement,
-    campaign,
-)
+from d6tui.games.simple_six import advancement, campaign
 from d6tui.games.simple_six.campaign import add_from_template
 from d6tui.games.simple_six.codes import DieCode
 from d6tui.games.simple_six.creation import NAME_MAX

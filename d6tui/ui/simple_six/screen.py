@@ -22,10 +22,7 @@ from textual.widgets import Footer, Header, Static
 
 from d6tui.engine.errors import RuleError
 from d6tui.engine.session import Session
-from d6tui.games.simple_six import (
-    campaign,
-    table_dice,
-)
+from d6tui.games.simple_six import campaign, table_dice
 from d6tui.games.simple_six.campaign import Campaign, Member
 from d6tui.ui.screens.game import GameScreen
 from d6tui.ui.simple_six import (
