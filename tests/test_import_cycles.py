@@ -20,12 +20,6 @@ ROOT = Path(__file__).resolve().parents[1] / "d6tui"
 #: engineers working there. Each entry is one cycle's modules; the test fails when a cycle is
 #: not listed here, and when a listed one is gone (so the list only shrinks).
 ALLOWED: tuple[frozenset[str], ...] = (
-    # the saves screen takes the home screen's messages and table; home opens the saves
-    # screen (a function-level import): the shared parts want a module of their own
-    frozenset({"d6tui.ui.screens.home", "d6tui.ui.screens.saves"}),
-    # 6x6 Tales: the journal describes events with the rules' describe, and the rules'
-    # export_markdown renders the journal (a function-level import)
-    frozenset({"d6tui.games.tales.journal", "d6tui.games.tales.rules"}),
 )
 
 

@@ -141,11 +141,6 @@ from d6tui.games.simple_six.report import report
 from d6tui.games.simple_six.roster import check_options, new_state, start
 from d6tui.games.simple_six.summary import status, to_json
 
-def describe_event(event: dict, state_before: object = None) -> str:
-    """The engine's ``describe(event, state_before)``: :func:`describe` with today's names."""
-    return describe(event)
-
-
 RULES = GameRules(
     slug="simple_six",
     name="Simple Six",
@@ -154,7 +149,7 @@ RULES = GameRules(
     start=start,
     new_state=new_state,
     fold=fold,
-    describe=describe_event,
+    describe=describe,
     status=status,
     is_over=lambda state: False,
     to_json=to_json,
