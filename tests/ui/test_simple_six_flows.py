@@ -9,6 +9,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Select, Static
 
+from d6tui.engine.dice import Dice
 from d6tui.engine.session import Session
 from d6tui.games.simple_six import campaign
 from d6tui.games.simple_six.campaign import add_from_template
@@ -37,10 +38,12 @@ TAM = Draft("Tam", {"Might": "3D", "Agility": "4D", "Wit": "3D", "Charm": "2D"},
 
 
 def new_campaign(saves: Path, *, seed: int = 7, options: dict | None = None,
-                 npcs: tuple[str, ...] = ("Goblin", "Orc Warrior")) -> Session:
-    """A campaign saved in ``saves`` with the three PCs and some NPCs from the templates."""
+                 npcs: tuple[str, ...] = ("Goblin", "Orc Warrior"),
+                 dice: Dice | None = None) -> Session:
+    """A campaign saved in ``saves`` with the three PCs and some NPCs from the templates;
+    ``dice``: one stream for every fresh roll instead of the seed's per-event streams."""
     s = Session.new("simple_six", {"seed": seed, **(options or {})},
-                    path=saves / "campaign.toml", title="Rust and Ruin")
+                    path=saves / "campaign.toml", title="Rust and Ruin", dice=dice)
     for d in (BAELEN, MIRA, TAM):
         s.do(campaign.add_character, d, dice=s.dice)
     by_name = {t.name: t for t in templates()}
