@@ -26,7 +26,7 @@ from d6tui.engine.dice import (
     parse_typed_pips,
     table_roll_custom,
 )
-from d6tui.engine.errors import DiceError, RuleError
+from d6tui.engine.errors import DiceError, EventError, RuleError
 
 #: What a seat is: an index into the game's seats, or None for a spectator.
 Seat = int | None
@@ -439,6 +439,11 @@ class GameDefinition:
     seats: Callable[[Any], tuple[str, ...]] = _one_seat
     seat_to_move: Callable[[Any], Seat] = lambda state: 0
     blurb: str = ""
+    #: The version of the game's events it writes now; an event says its own as ``v``
+    #: (left out for version 1).
+    schema: int = 1
+    #: ``{n: upcast}``: each brings an event of version n to n + 1, chained at load.
+    upcasters: Mapping[int, Callable[[dict], dict]] = field(default_factory=dict)
 
     def checked_options(self, options: Mapping[str, Any]) -> dict:
         """The options checked by the schema, then by the game.
@@ -447,6 +452,34 @@ class GameDefinition:
             RuleError: a value breaks the schema or the game's setup rules.
         """
         return self.check_options(check_schema(self.options, options))
+
+
+#: The event key of a game event's schema version (DESIGN "The log": upcasters).
+SCHEMA_KEY = "v"
+
+
+def upcast(rules: GameDefinition, event: dict) -> dict:
+    """``event`` brought to the game's current schema by its chain of upcasters.
+
+    Raises:
+        EventError: the event is of a newer schema than this d6tui knows, or no upcaster
+            leads from its version.
+    """
+    v = event.get(SCHEMA_KEY, 1)
+    if v == rules.schema:
+        return event
+    if not isinstance(v, int) or isinstance(v, bool) or v < 1 or v > rules.schema:
+        raise EventError(f"the event is of version {v!r} of {rules.name}'s events; this d6tui "
+                         f"reads up to {rules.schema}: update d6tui to open it")
+    out = dict(event)
+    while v < rules.schema:
+        step = rules.upcasters.get(v)
+        if step is None:
+            raise EventError(f"no way to read version {v} of {rules.name}'s events")
+        out = step(out)
+        v += 1
+    out[SCHEMA_KEY] = v
+    return out
 
 
 #: The name kept for code written before the definition had moves and views.

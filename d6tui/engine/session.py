@@ -18,8 +18,8 @@ from typing import Any
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import EventError, LogError, RuleError, StaleLogError
 from d6tui.engine.events import EventList, History
-from d6tui.engine.game import Move, Seat, fill_rolls
-from d6tui.engine.log import EventLog, LogHeader, create_log, event_block, now
+from d6tui.engine.game import SCHEMA_KEY, Move, Seat, fill_rolls, upcast
+from d6tui.engine.log import ENGINE_EVENT_TYPES, EventLog, LogHeader, create_log, event_block, now
 from d6tui.engine.registry import GameRules, load_rules
 from d6tui.engine.session_dice import AGAIN_KEY, SessionDice
 
@@ -355,6 +355,8 @@ class Session:
 
     def _record(self, payload: dict) -> dict:
         event = {"seq": len(self.events) + 1, "type": payload["type"], "at": now()}
+        if self.rules.schema > 1 and payload["type"] not in ENGINE_EVENT_TYPES:
+            event[SCHEMA_KEY] = self.rules.schema
         event.update((k, v) for k, v in payload.items() if k != "type" and v is not None)
         again = len(self.dice._taken)
         if again:
@@ -448,7 +450,7 @@ class Session:
         while recent and recent[-1][0] >= n:
             recent.pop()
         recent.append((n, self.state))  # the state before this event: what its undo returns to
-        self.state = self.rules.fold(self.state, event)
+        self.state = self.rules.fold(self.state, upcast(self.rules, event))
         self._effective.append(event["seq"])
         n += 1
         if n % CHECKPOINT_EVERY == 0:
@@ -475,7 +477,7 @@ class Session:
         base = max(self._checkpoints)
         state = self._checkpoints[base]
         for seq in self._effective[base:n]:
-            state = self.rules.fold(state, self.events[seq - 1])
+            state = self.rules.fold(state, upcast(self.rules, self.events[seq - 1]))
         return state
 
     def close(self) -> None:
