@@ -128,6 +128,7 @@ from d6tui.engine.errors import RuleError
 from d6tui.engine.game import OptionField
 from d6tui.engine.registry import GameRules
 from d6tui.games.shooter import moves as shooter_moves
+from d6tui.games.shooter import view as shooter_view
 from d6tui.games.shooter.content import card_to_dict, load_cards
 from d6tui.games.shooter.describe import describe
 from d6tui.games.shooter.fold import FOLDS, fold
@@ -341,6 +342,7 @@ RULES = GameRules(
                     "separated by commas", name_max=NAME_MAX),
     ),
     moves=shooter_moves.moves,
+    view=shooter_view.view,
     seats=shooter_moves.seats,
     seat_to_move=shooter_moves.seat_to_move,
     blurb="2-4 bounty hunters race to Marshal with six Shooter dice (hot-seat)",

@@ -192,6 +192,8 @@ class Player:
         jail: card ids in the jail: bandits, and won Shooting Contest cards (2 Rep each).
         shackles: Shackles cards attached in this jail.
         hand: General Store card ids held (at most :data:`HAND_LIMIT`).
+        hidden: in a seat's view (``view.view``), how many cards of this hand are held but
+            not shown (the hand is another player's); 0 in the game's own state.
     """
 
     name: str
@@ -199,6 +201,7 @@ class Player:
     jail: tuple[str, ...] = ()
     shackles: tuple[Shackle, ...] = ()
     hand: tuple[str, ...] = ()
+    hidden: int = 0
 
     @property
     def rank_name(self) -> str:
