@@ -281,10 +281,14 @@ def to_json(state: ShooterState) -> dict:
 
     Returns:
         A dict of plain values; ``winner`` is the Marshal's name (absent while nobody has
-        won) and ``winner_seat`` their index in ``players``.
+        won) and ``winner_seat`` their index in ``players``; a player's ``hidden`` (cards
+        held but not shown, in a seat's view) only when there are some.
     """
     out = _plain(state)
     out.pop("winner", None)
+    for p in out["players"]:
+        if not p["hidden"]:
+            del p["hidden"]
     if state.over:
         out = {"winner": state.winner_name, "winner_seat": state.winner, **out}
     return out
