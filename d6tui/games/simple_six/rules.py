@@ -134,6 +134,7 @@ function that applies it):
 from __future__ import annotations
 
 from d6tui.engine.registry import GameRules
+from d6tui.games.simple_six import view as six_view
 from d6tui.games.simple_six.describe import describe
 from d6tui.games.simple_six.fold import EVENT_TYPES, fold
 from d6tui.games.simple_six.markdown import export_markdown
@@ -156,4 +157,8 @@ RULES = GameRules(
     default_title=lambda options: "Simple Six campaign",
     export_markdown=export_markdown,
     report=report,
+    view=six_view.view,
+    seats=six_view.seats,
+    seat_to_move=six_view.seat_to_move,
+    blurb="A GM's campaign: character sheets, the wild die, initiative and wounds",
 )
