@@ -128,6 +128,24 @@ class GameScreen(Screen):
         """
         return self._guard(lambda: self.session.do(command, *args, **kwargs))
 
+    def play(self, move_id: str, answers: dict[str, Any] | None = None) -> dict | None:
+        """Make the legal move ``move_id`` of the seat to move (``Session.play``): the one way
+        a key runs a move. ``answers`` holds its choices and any dice a prompt took from the
+        table (as roll dicts, under the dice request's name); the app rolls the rest.
+
+        Returns:
+            The recorded event, or None when nothing was recorded (the reason is shown).
+        """
+        from d6tui.engine.game import find_move
+
+        def act() -> dict:
+            move = find_move(self.session.moves(), move_id)
+            given = dict(answers or {})
+            typed = {d.name: given.pop(d.name) for d in move.dice if d.name in given}
+            return self.session.play(move, given, typed)
+
+        return self._guard(act)
+
     def _guard(self, act: Callable[[], dict]) -> dict | None:
         try:
             event = act()

@@ -521,7 +521,7 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
                 if roll is None:
                     return
                 answers[param] = roll
-        self.do(action.command, dice=self.session.dice, **answers)
+        self.play(action.name, answers)
 
     def tally(self, action: Action, choice: Choice, answers: dict[str, Any],
               picked: list[str]) -> str:
