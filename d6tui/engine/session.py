@@ -79,6 +79,10 @@ class Session:
         self.events = EventList(log.read_span if log is not None else None)
         #: Each event in words, made when it was applied (``describe(event, state_before)``).
         self._texts: list[str] = []
+        #: The seats whose dice are typed from the table (``table_dice`` events).
+        self.table_seats: frozenset[int] = frozenset()
+        #: Every roll is typed, whoever's (and dice of no seat, such as a GM's NPCs').
+        self.table_all = False
         self.state: Any = rules.new_state(header.options)
         self._effective: list[int] = []
         self._redo: list[int] = []
@@ -285,6 +289,31 @@ class Session:
             raise RuleError("a game needs a name")
         return self._record({"type": "retitled", "title": title})
 
+    def set_table_dice(self, seats: list[int] | None = None, *, everyone: bool = False) -> dict:
+        """Choose whose dice are typed from real dice from now on (a ``table_dice`` event:
+        the save keeps it, and it is no game move, so undo passes it by).
+
+        Args:
+            seats: the seats that type theirs; the app rolls everyone else's.
+            everyone: every roll is typed (``seats`` is then ignored).
+
+        Raises:
+            RuleError: a seat that is not in the game.
+        """
+        n = len(self.rules.seats(self.state))
+        chosen = sorted(set(seats or ()))
+        for seat in chosen:
+            if not 0 <= seat < n:
+                raise RuleError(f"there is no seat {seat + 1}; the game has {n}")
+        payload: dict[str, Any] = {"type": "table_dice", "seats": [] if everyone else chosen}
+        if everyone:
+            payload["all"] = True
+        return self._record(payload)
+
+    def table_dice_for(self, seat: Seat) -> bool:
+        """Whether a roll of ``seat`` (None: of no seat) is typed from the table's dice."""
+        return self.table_all or (seat is not None and seat in self.table_seats)
+
     @property
     def can_undo(self) -> bool:
         """Whether :meth:`undo` would do something."""
@@ -321,6 +350,14 @@ class Session:
             return f"redid #{ev['target']}"
         if t == "retitled":
             return f"renamed the game \u201c{ev['title']}\u201d"
+        if t == "table_dice":
+            if ev.get("all"):
+                return "table dice for every roll"
+            names = self.rules.seats(self.state)
+            who = [names[i] if 0 <= i < len(names) else f"seat {i + 1}"
+                   for i in ev.get("seats", [])]
+            return ("table dice for " + ", ".join(who) + "; d6tui rolls the rest") if who \
+                else "table dice off: d6tui rolls every die"
         text = self.rules.describe(ev, self.state)
         again = ev.get(AGAIN_KEY)
         if isinstance(again, int) and again > 0:
@@ -391,12 +428,12 @@ class Session:
         return (
             self.state, len(self._effective), self._effective[-1:], list(self._redo),
             set(self._undone), dict(self._checkpoints), len(self.events), self.title,
-            [[t, list(p)] for t, p in self.dice.seen],
+            [[t, list(p)] for t, p in self.dice.seen], self.table_seats, self.table_all,
         )
 
     def _restore(self, snap: tuple) -> None:
         (self.state, n_eff, tail, self._redo, self._undone, self._checkpoints, n,
-         self.title, self.dice.seen) = snap
+         self.title, self.dice.seen, self.table_seats, self.table_all) = snap
         del self._texts[n:]
         del self._effective[n_eff:]
         if len(self._effective) < n_eff:  # an undo popped the last one
@@ -433,6 +470,13 @@ class Session:
             if not isinstance(title, str) or not title.strip():
                 raise EventError("a retitled event needs a title")
             self.title = title
+        elif t == "table_dice":
+            seats = event.get("seats", [])
+            if not isinstance(seats, list) or not all(
+                    isinstance(x, int) and not isinstance(x, bool) for x in seats):
+                raise EventError("a table_dice event lists its seats by number")
+            self.table_seats = frozenset(seats)
+            self.table_all = event.get("all") is True
         else:
             self._redo.clear()
             self._fold(event)

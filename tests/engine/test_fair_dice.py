@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -137,3 +138,26 @@ def test_primitives_read_every_kind_of_roll() -> None:
     assert primitives(event) == [
         ("2d6", [3, 4]), ("3 shooter", ["skull", "heart", "joker"]),
         ("3d6", [1, 2, 3]), ("1d6", [6]), ("1d6", [2]), ("1d6", [4])]
+
+
+def test_table_dice_is_one_setting_kept_in_the_save(tmp_path: Path) -> None:
+    path = tmp_path / "t.toml"
+    two_seats = replace(toy.RULES, seats=lambda state: ("A", "B"))
+    s = Session.new(two_seats, {"players": ["A", "B"]}, path=path)
+    assert not s.table_dice_for(0)
+    s.set_table_dice([1])
+    assert s.table_dice_for(1) and not s.table_dice_for(0) and not s.table_dice_for(None)
+    assert s.history_entry(len(s.events) - 1).text == "table dice for B; d6tui rolls the rest"
+    s.do(toy.roll, dice=s.dice)
+    s.undo()  # undo passes the setting by: it is no game move
+    assert s.table_dice_for(1)
+    s.close()
+    s = Session.load(path, rules=two_seats)
+    assert s.table_dice_for(1) and not s.table_dice_for(0)
+    s.set_table_dice(everyone=True)
+    assert s.table_dice_for(0) and s.table_dice_for(None)
+    s.set_table_dice([])
+    assert not s.table_dice_for(1)
+    assert s.history_entry(len(s.events) - 1).text == "table dice off: d6tui rolls every die"
+    with pytest.raises(RuleError, match="no seat 5; the game has 2"):
+        s.set_table_dice([4])

@@ -46,7 +46,7 @@ async def test_toy_game_from_the_home_screen_to_a_banked_pot(
         screen = app.screen
         assert isinstance(screen, GenericGameScreen)
         assert [m.id for m in screen._moves] == ["roll"]
-        await pilot.press("t")  # table dice: the roll is typed
+        await pilot.press("t")  # table dice for Ann (kept in the save): the roll is typed
         await pilot.press("1")
         for _ in range(5):  # the move's worker waits on the dice prompt: no settle here
             await pilot.pause()
@@ -60,5 +60,6 @@ async def test_toy_game_from_the_home_screen_to_a_banked_pot(
         assert screen.session.state.banked == (5, 0)
         path = screen.session.log.path
     again = Session.load(path)
-    assert [e["type"] for e in again.events] == ["started", "rolled", "held"]
-    assert again.events[1]["roll"]["source"] == "table"
+    assert [e["type"] for e in again.events] == ["started", "table_dice", "rolled", "held"]
+    assert again.events[2]["roll"]["source"] == "table"
+    assert again.table_dice_for(0) and not again.table_dice_for(1)

@@ -32,21 +32,20 @@ class GenericGameScreen(GameScreen):
     CSS_PATH: ClassVar[Any] = [*GameScreen.CSS_PATH, Path(__file__).with_name("generic.tcss")]
     BINDINGS = [
         Binding("t", "table_dice", "Table dice", id="generic.table_dice",
-                tooltip="Type the faces of real dice for every roll (on/off)"),
+                tooltip="Type the faces of real dice for this seat's rolls (on/off)"),
     ]
     HELP = (
         "This game has no screen of its own yet, so d6tui shows what the seat whose turn it "
         "is may see, and lists that seat's legal moves.\n\n"
         "- Enter or a digit runs the highlighted move; its choices are asked in lists.\n"
-        "- `t` switches table dice on or off: when on, every roll asks for the faces of the "
-        "dice you threw; when off, d6tui rolls.\n"
+        "- `t` switches table dice on or off for the seat whose turn it is: when on, its "
+        "rolls ask for the faces of the dice thrown (ctrl+r in the prompt lets d6tui roll "
+        "that one); when off, d6tui rolls. The save keeps the choice.\n"
         "- `u` undoes, `ctrl+y` redoes (with the same dice), `l` shows the log."
     )
 
     def __init__(self, session: Any) -> None:
         super().__init__(session)
-        #: Whether rolls are typed from real dice.
-        self.table_dice = False
         self._moves: list[Move] = []
 
     def compose(self) -> ComposeResult:
@@ -74,7 +73,7 @@ class GenericGameScreen(GameScreen):
         seen = rules.view(state, seat)
         seats = rules.seats(state)
         who = seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else "nobody"
-        table = "on" if self.table_dice else "off"
+        table = "on" if self.session.table_dice_for(seat) else "off"
         self.query_one("#generic-status", Static).update(
             f"{rules.status(state)}\nTo move: {who}.  Table dice: {table} (t)")
         body = rules.report(seen) if rules.report is not None else \
@@ -91,9 +90,12 @@ class GenericGameScreen(GameScreen):
             moves.focus()
 
     def action_table_dice(self) -> None:
-        """Switch table dice on or off for this screen's rolls."""
-        self.table_dice = not self.table_dice
-        self.refresh_game()
+        """Switch table dice on or off for the seat to move (a ``table_dice`` event)."""
+        seat = self.seat()
+        if seat is None:
+            return
+        seats = set(self.session.table_seats) ^ {seat}
+        self._guard(lambda: self.session.set_table_dice(sorted(seats)))
 
     def on_key(self, event: Any) -> None:
         """A digit runs that move of the list."""
@@ -112,7 +114,7 @@ class GenericGameScreen(GameScreen):
     @work(exclusive=True, group="generic-move")
     async def run_move(self, move: Move) -> None:
         """Ask the move's choices, then its dice, then make it (``Session.play``)."""
-        from d6tui.ui.screens.modals import ChoiceModal, TableDiceInput
+        from d6tui.ui.screens.modals import ROLL_FOR_ME, ChoiceModal, TableDiceInput
 
         answers: dict[str, Any] = {}
         for c in move.choices:
@@ -125,18 +127,20 @@ class GenericGameScreen(GameScreen):
                 continue
             answers[c.name] = picked
         typed: dict[str, Any] = {}
-        if self.table_dice:
-            for req in move.dice:
+        for req in move.dice:
+            if self.session.table_dice_for(req.seat if req.seat is not None else move.seat):
                 die = req.die
                 if isinstance(die, Pips):
                     prompt = TableDiceInput(req.label or req.describe(), req.count,
-                                            sides=die.sides)
+                                            sides=die.sides, roll_for_me=True)
                 elif isinstance(die, Custom):
-                    prompt = TableDiceInput(req.label or req.describe(), req.count, die=die.die)
+                    prompt = TableDiceInput(req.label or req.describe(), req.count, die=die.die,
+                                            roll_for_me=True)
                 else:  # a game's own die kind: the app rolls it
                     continue
                 roll = await self.app.push_screen_wait(prompt)
                 if roll is None:
                     return
-                typed[req.name] = roll
+                if roll is not ROLL_FOR_ME:
+                    typed[req.name] = roll
         self._guard(lambda: self.session.play(move, answers, typed))

@@ -432,28 +432,47 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         self.dismiss(picked)
 
 
+#: What :class:`TableDiceInput` dismisses when asked to let d6tui roll this one.
+ROLL_FOR_ME: dict = {"roll_for_me": True}
+
+
 class TableDiceInput(_Modal[dict]):
     """Type the faces of dice rolled at the table instead of letting d6tui roll.
 
     The faces are checked with :mod:`d6tui.engine.dice` (count and range); a problem is shown
     under the field and what was typed stays there to be fixed. Dismisses the roll dict
-    (``source = "table"``), or None on Escape.
+    (``source = "table"``), :data:`ROLL_FOR_ME` (ctrl+r, where ``roll_for_me``), or None on
+    Escape.
 
     Args:
         prompt: what the roll is for ("Roll 4 Shooter dice for Black Bart").
         count: how many dice to type.
         sides: the die size for numbered dice.
         die: a die with named faces (the Shooter die); names, letters, symbols and 1-6 work.
+        roll_for_me: offer ctrl+r, which lets d6tui roll this one instead.
     """
 
+    BINDINGS = [CANCEL, QUIT, Binding("ctrl+r", "roll_for_me", "Roll it for me",
+                                      id="table_dice.roll_for_me")]
+
     def __init__(
-        self, prompt: str, count: int, *, sides: int = 6, die: CustomDie | None = None
+        self, prompt: str, count: int, *, sides: int = 6, die: CustomDie | None = None,
+        roll_for_me: bool = False,
     ) -> None:
         super().__init__()
         self.prompt = prompt
         self.count = count
         self.sides = sides
         self.die = die
+        self.roll_for_me = roll_for_me
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """ctrl+r only where the caller can let d6tui roll."""
+        return self.roll_for_me if action == "roll_for_me" else True
+
+    def action_roll_for_me(self) -> None:
+        """Let d6tui roll this one."""
+        self.dismiss(ROLL_FOR_ME)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box"):
@@ -469,8 +488,9 @@ class TableDiceInput(_Modal[dict]):
             yield Static(hint, classes="modal-hint", markup=False)
             yield Input(placeholder="faces, separated by spaces", id="faces")
             yield Label("", classes="modal-error", id="error")
-            yield Static("Enter to use these dice, Escape to cancel (nothing is rolled)",
-                         classes="modal-hint")
+            more = ", ctrl+r to let d6tui roll them" if self.roll_for_me else ""
+            yield Static(f"Enter to use these dice{more}, Escape to cancel (nothing is rolled)",
+                         classes="modal-hint", markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#faces", Input).focus()

@@ -219,7 +219,6 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
     def __init__(self, session: Session) -> None:
         super().__init__(session)
         self.legal: list[Action] = []
-        self.table_mode = False
 
     @property
     def shooter_state(self) -> ShooterState:
@@ -482,9 +481,16 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
 
         self.app.push_screen(MessageModal("Hands and jails", self.jails_text()))
 
+    @property
+    def table_mode(self) -> bool:
+        """Every roll asks for table dice (the game's table-dice setting, kept in the save)."""
+        return self.session.table_all
+
     def action_toggle_table_mode(self) -> None:
-        """Ask for table dice on every roll (or stop asking)."""
-        self.table_mode = not self.table_mode
+        """Ask for table dice on every roll (or stop asking); the save keeps the choice."""
+        if self._guard(lambda: self.session.set_table_dice(everyone=not self.table_mode)) \
+                is None:
+            return
         self.notify("Every roll now asks for table dice." if self.table_mode
                     else "d6tui rolls the dice again.", markup=False)
         self.refresh_game()
@@ -493,7 +499,7 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
     async def perform(self, actions: list[Action], *, table: bool = False,
                          prompt: str = "What do you do?") -> None:
         """Pick among ``actions`` if several, ask its choices and table dice, then run it."""
-        from d6tui.ui.screens.modals import ChoiceModal, TableDiceInput
+        from d6tui.ui.screens.modals import ROLL_FOR_ME, ChoiceModal, TableDiceInput
 
         action = actions[0]
         if len(actions) > 1:
@@ -517,10 +523,11 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
                 roll = await self.app.push_screen_wait(TableDiceInput(
                     f"{action.label}: roll {count} Shooter "
                     f"{'die' if count == 1 else 'dice'} for {who} and type the faces.",
-                    count, die=SHOOTER_DIE))
+                    count, die=SHOOTER_DIE, roll_for_me=True))
                 if roll is None:
                     return
-                answers[param] = roll
+                if roll is not ROLL_FOR_ME:
+                    answers[param] = roll
         self.play(action.name, answers)
 
     def tally(self, action: Action, choice: Choice, answers: dict[str, Any],
