@@ -1,5 +1,6 @@
 """A long hot-seat game driven through the Shooter screen: every phase must draw, and keys
-must run the actions the action bar offers."""
+must run the actions the action bar offers. (The same seeded game is played headless in
+tests/shooter/test_shooter_bot.py for the rules: legal moves, one event each, every phase.)"""
 
 from __future__ import annotations
 
