@@ -8,8 +8,9 @@ move (``Session.do``, not timed), then times ``screen._show_history()``: what ev
 the log view (read what changed, build the lines, hand them to Textual). Three ways:
 
 - kept: the view as it is (lines of events already drawn are kept);
-- afresh: the same view made to forget its lines before each refresh, so every drawn event is
-  read back from the file, parsed and described again (the old full redraw);
+- afresh: the same view made to forget its lines and blocks before each refresh, so every
+  drawn event is read back from the file, parsed, described and drawn again (the old full
+  redraw);
 - short: the kept view on a 20-event game, for scale.
 
 Also times a refresh where nothing changed, and the Pilot pause after the move, in which
@@ -47,9 +48,9 @@ async def _measure(path: Path, samples: int, afresh: bool) -> dict[str, float]:
         for _ in range(samples):
             action, answers = endless_choice(screen.session.state)
             screen.session.do(action.command, dice=screen.session.dice, **answers)
-            if afresh:  # forget the kept lines and the text drawn from them
+            if afresh:  # forget the kept lines, and redraw every block
                 log._lines = LineCache()
-                log._body = None
+                log._blocks = [(widget, None) for widget, _ in log._blocks]
             t0 = time.perf_counter()
             screen._show_history()
             refresh.append(time.perf_counter() - t0)

@@ -27,6 +27,10 @@ MAX_LINES = 400
 #: line to what is drawn.
 SLACK = 50
 
+#: Events per drawn block: the lines are drawn in blocks, so that a move redraws (and
+#: Textual lays out again) only the block its line joins, not every line of the window.
+BLOCK = 50
+
 #: How far the window moves at a time.
 STEP = 200
 
@@ -42,8 +46,9 @@ class EventLogView(VerticalScroll):
     A view shows one game's history. For a session's history (anything with an ``undone`` set
     of seqs, as ``Session.history()``) the view keeps the words of the events it has drawn
     (:class:`LineCache`: an event's words never change once written, only its undone mark
-    does) and the text it drew, so drawing again after a move reads and adds only the new
-    event, and nothing is drawn again when nothing changed.
+    does). The lines are drawn in blocks of :data:`BLOCK` events under a header line, each
+    block redrawn only when one of its lines changed: after a move, the header and the
+    newest block.
     """
 
     BINDINGS = [
@@ -61,13 +66,13 @@ class EventLogView(VerticalScroll):
         self._start: int | None = None  # first entry drawn; None follows the newest
         self._follow: int | None = None  # while following: the first entry drawn
         self._lines = LineCache()
-        self._drawn: tuple | None = None  # what the lines widget shows now
-        self._body: _Body | None = None  # the drawn lines, to add new ones to
+        self._drawn: tuple | None = None  # what the view shows now
+        self._blocks: list[tuple[Static, tuple | None]] = []  # block widgets, what each shows
         self._visual: tuple[tuple, tuple] | None = None  # rich styles -> Textual styles
         self.can_focus = True
 
     def compose(self) -> ComposeResult:
-        yield Static(id="event-log-lines")
+        yield Static(id="event-log-header")
 
     def show(self, entries: Sequence[HistoryEntry]) -> None:
         """Draw ``entries`` (oldest first); while following the newest, scroll to it."""
@@ -96,8 +101,7 @@ class EventLogView(VerticalScroll):
         drawn = None if undone is None else (
             start, end, len(self._entries), frozenset(undone), styles)
         if drawn is None or drawn != self._drawn:
-            content = self._content(self._entries, start, end, styles)
-            self.query_one("#event-log-lines", Static).update(content)
+            self._draw_blocks(start, end, styles)
             self._drawn = drawn
         if scroll_to is None:
             if self._start is None:
@@ -192,31 +196,64 @@ class EventLogView(VerticalScroll):
         spans = [Span(0, len(head), styles[0])] if head else []
         return Text(head + "".join(body.parts), spans=spans + body.spans)
 
-    def _content(
-        self, entries: Sequence[HistoryEntry], start: int, end: int,
-        styles: tuple[Style, Style, Style],
-    ) -> Content:
-        """What :meth:`_text` gives, made as Textual Content at once (the Static would convert
-        every span's style on each update), adding to the lines drawn last time when only
-        new events came."""
+    def _draw_blocks(self, start: int, end: int, styles: tuple[Style, Style, Style]) -> None:
+        """Draw the header line and the blocks of entries ``start..end``, updating only the
+        blocks whose lines changed (their entries, undone marks or styles)."""
+        entries = self._entries
+        header = self.query_one("#event-log-header", Static)
         if not entries:
-            self._body = None
-            return Content(_EMPTY)
+            header.update(_EMPTY)
+            header.display = True
+            self._set_blocks([])
+            return
         if self._visual is None or self._visual[0] != styles:
             theme = self.app.ansi_theme
             self._visual = (styles, tuple(VisualStyle.from_rich_style(s, theme) for s in styles))
         visual = self._visual[1]
         start, end, head = _header(len(entries), start, end, True)
+        header.display = bool(head)
+        if head:
+            header.update(Content(head[:-1], [ContentSpan(0, len(head) - 1, visual[0])]))
         undone = getattr(entries, "undone", None)
-        body = self._body
-        if (undone is None or body is None or body.start != start or body.end > end
-                or body.offset != len(head) or body.undone != undone
-                or body.styles != visual):
-            body = _Body(start, len(head), undone, visual, ContentSpan)
-        body.add(self._lines.get(entries, body.end, end))
-        self._body = body if undone is not None else None
-        spans = [ContentSpan(0, len(head), visual[0])] if head else []
-        return Content(head + "".join(body.parts), spans + body.spans)
+        wanted = []
+        for first in range(start, end, BLOCK):
+            lines = self._lines.get(entries, first, min(end, first + BLOCK))
+            marks = None if undone is None else frozenset(
+                seq for seq in undone if lines[0][0] <= seq <= lines[-1][0])
+            wanted.append(((first, len(lines), marks, visual), lines, undone))
+        self._set_blocks(wanted)
+
+    def _set_blocks(self, wanted: list[tuple[tuple, list[Line], Any]]) -> None:
+        """Show ``wanted`` blocks (key, lines, undone set), reusing the block widgets."""
+        blocks = self._blocks
+        for widget, _ in blocks[len(wanted):]:
+            widget.remove()
+        del blocks[len(wanted):]
+        new: list[Static] = []
+        for i, (key, lines, undone) in enumerate(wanted):
+            if i < len(blocks) and blocks[i][1] == key and key[2] is not None:
+                continue
+            body = _Body(key[0], 0, undone, key[3], ContentSpan)
+            body.add(lines)
+            content = Content("".join(body.parts), body.spans)
+            if i < len(blocks):
+                blocks[i][0].update(content)
+                blocks[i] = (blocks[i][0], key)
+            else:
+                widget = Static(content, classes="event-log-block")
+                blocks.append((widget, key))
+                new.append(widget)
+        if new:
+            self.mount(*new)
+
+    def drawn_text(self) -> str:
+        """The text the view draws now (the header line, then every line drawn), plain."""
+        parts = []
+        header = self.query_one("#event-log-header", Static)
+        if header.display:
+            parts.append(str(header.render()))
+        parts.extend(str(widget.render()) for widget, _ in self._blocks)
+        return "\n".join(parts)
 
 
 #: What an empty log says.
@@ -291,25 +328,35 @@ class LineCache:
 
     Only a history that tells its ``undone`` seqs (``Session.history()``) is kept: its events
     never change once written, so a line is made once and only its undone mark is looked up
-    again. Any other sequence of entries is read afresh each time (it is already built).
+    again. Any other sequence of entries is read afresh each time (it is already built). At
+    most :data:`LIMIT` lines are kept: past that, those far from the lines asked for go.
     """
+
+    #: The most lines kept (a window and a move of it either way, with room to spare).
+    LIMIT = 2 * (MAX_LINES + SLACK + STEP)
 
     def __init__(self) -> None:
         self._lines: dict[int, Line] = {}
+        self._end = 0  # past every index kept
 
     def get(self, entries: Sequence[HistoryEntry], start: int, end: int) -> list[Line]:
         """The lines of ``entries[start:end]``."""
         if getattr(entries, "undone", None) is None:
             return [_line(e) for e in entries[start:end]]
         n = len(entries)
-        if self._lines and max(self._lines) >= n:  # a shorter log: forget what is past it
-            self._lines = {i: v for i, v in self._lines.items() if i < n}
         lines = self._lines
-        missing = [i for i in range(start, end) if i not in lines]
-        if missing:
-            for i, entry in zip(missing, (entries[i] for i in missing), strict=True):
-                lines[i] = _line(entry)
-        return [lines[i] for i in range(start, end)]
+        if self._end > n:  # a shorter log: forget what is past it
+            self._lines = lines = {i: v for i, v in lines.items() if i < n}
+            self._end = n
+        for i in range(start, end):
+            if i not in lines:
+                lines[i] = _line(entries[i])
+        self._end = max(self._end, end)
+        out = [lines[i] for i in range(start, end)]
+        if len(lines) > self.LIMIT:
+            keep = range(start - STEP - SLACK, end + STEP + SLACK)
+            self._lines = {i: v for i, v in lines.items() if i in keep}
+        return out
 
 
 def _line(entry: HistoryEntry) -> Line:
