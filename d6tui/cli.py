@@ -98,11 +98,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"d6tui {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    new = sub.add_parser("new", parents=[common], help="start a new game and play it")
-    new.add_argument("game", help="which game (shooter)")
-    new.add_argument("--players", metavar="A,B,C", help="player names, comma-separated")
-    new.add_argument("--title", help="the game's name (default: made from the players)")
-    new.add_argument("--seed", type=_seed, help="seed the app's dice (for reproducible games)")
+    from d6tui.cli_play import add_commands
+
+    add_commands(sub, common, _Parser)
 
     op = sub.add_parser("open", parents=[common], help="open a save file and play on")
     op.add_argument("file", type=Path)
@@ -290,39 +288,72 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_recover(args: argparse.Namespace) -> int:
     """``d6tui recover FILE``: keep the complete events of a log cut off mid-event."""
+    from d6tui.engine.errors import LogError
     from d6tui.engine.log import recover
+    from d6tui.engine.session import Session
 
-    backup, kept = recover(args.file)
+    keep = None
+    try:
+        Session.load(args.file).close()
+    except TruncatedLogError as e:
+        keep = e.complete  # what folding found whole (a cut may show only there)
+    except LogError:
+        pass  # not a cut, perhaps: recover says whether its end is whole
+    else:
+        print(f"nothing to recover: {args.file} is whole; it was left as it is")
+        return 0
+    backup, kept = recover(args.file, keep)
+    if backup is None:
+        print(f"nothing to recover: the end of {args.file} is whole; it was left as it is")
+        return 0
     print(f"kept {kept} complete events in {args.file}; the damaged file was copied to {backup}")
     return 0
 
 
-def _new_options(args: argparse.Namespace) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    if args.players is not None:
-        names = [n.strip() for n in args.players.split(",")]
-        options["players"] = names
-    if args.seed is not None:
-        options["seed"] = args.seed
-    return options
+def _common_parser() -> argparse.ArgumentParser:
+    common = _Parser(add_help=False)
+    common.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS)
+    common.add_argument("--theme", metavar="NAME", default=argparse.SUPPRESS)
+    return common
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    """``d6tui new GAME --players A,B``: create the save and open it in the app."""
-    from d6tui.engine.registry import game_info, load_rules
+    """``d6tui new GAME [options] [--no-open]``: create the save; open it in the app, or
+    with ``--no-open`` print its path. The flags come from the game's options schema."""
+    from d6tui.cli_play import new_options, new_parser
+    from d6tui.engine.registry import load_rules
     from d6tui.engine.session import Session
     from d6tui.paths import new_save_path
 
-    info = game_info(args.game)
-    options = _new_options(args)
-    rules = load_rules(info.slug)
-    options = rules.check_options(options)  # fail before the UI starts
+    rules = load_rules(args.game)
+    flags = new_parser(rules, _common_parser(), _Parser).parse_args(args.rest)
+    for key in ("saves", "theme"):
+        if getattr(flags, key, None) is not None:
+            setattr(args, key, getattr(flags, key))
+    if getattr(args, "theme", None):
+        _check_theme(args.theme)
+    options = rules.checked_options(new_options(rules, flags))  # fail before the UI starts
     folder = saves_dir(getattr(args, "saves", None))
-    title = args.title or rules.default_title(options)
+    title = flags.title or rules.default_title(options)
     path = new_save_path(folder, title)
     session = Session.new(rules, options, path=path, title=title)
     session.close()
+    if flags.no_open:
+        print(path)
+        return 0
     return _run_ui(args, open_path=path)
+
+
+def _with_session(run: Any) -> Any:
+    def command(args: argparse.Namespace) -> int:
+        session = _load(args.file)
+        try:
+            return run(session, args)
+        finally:
+            session.close()
+
+    command.__doc__ = run.__doc__
+    return command
 
 
 def cmd_open(args: argparse.Namespace) -> int:
@@ -361,6 +392,13 @@ def _run_ui(args: argparse.Namespace, open_path: Path | None = None) -> int:
     )
 
 
+def _play_commands() -> dict[str, Any]:
+    from d6tui.cli_play import cmd_moves, cmd_play, cmd_view
+
+    return {"moves": _with_session(cmd_moves), "play": _with_session(cmd_play),
+            "view": _with_session(cmd_view)}
+
+
 COMMANDS = {
     "roll": cmd_roll,
     "replay": cmd_replay,
@@ -383,7 +421,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.file = _in_saves(args.file, getattr(args, "saves", None))
         if args.command is None:
             return _run_ui(args)
-        return COMMANDS[args.command](args)
+        command = COMMANDS.get(args.command) or _play_commands()[args.command]
+        return command(args)
     except D6Error as e:
         return _fail(str(e))
     except FileNotFoundError as e:
@@ -397,3 +436,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as e:  # a read-only or full disk, a folder that cannot be made
+        where = f"{e.filename}: " if e.filename else ""
+        return _fail(f"{where}{e.strerror or e}")
+    except RecursionError:  # pragma: no cover - the loader's limits stop deep nesting first
+        return _fail("a file nests too deep to be read")

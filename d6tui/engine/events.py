@@ -36,6 +36,15 @@ class EventList(Sequence[dict]):
         self._read_span = read_span
         self._cache: OrderedDict[int, dict] = OrderedDict()
 
+    def set_reader(self, read_span: Callable[[int, int], str]) -> None:
+        """Read events stored as spans through ``read_span`` from now on (a game kept in memory
+        that has just been given its save file).
+
+        Args:
+            read_span: ``(offset, length) -> text`` reading the save file.
+        """
+        self._read_span = read_span
+
     def append(self, event: dict, text: str) -> None:
         """Add an event with its block text (the TOML of its keys, without ``[[events]]``)."""
         self._texts.append(text)

@@ -1,127 +1,85 @@
-"""The game registry: each game plugs in a pure rules module (and, in the UI, a screen).
+"""The game registry: games are found, not listed (docs/CONTRIBUTING.md "Adding a game").
 
-Rules modules are imported only when a game is opened, so start-up stays fast.
+Every package under ``d6tui/games/`` whose ``__init__.py`` holds ``GAME``, a
+:class:`~d6tui.engine.game.GameEntry`, is a game; so is every such package in the folders
+named by ``$D6TUI_GAMES_PATH`` (separated like ``PATH``), which is how a game is tried out or
+tested without touching the installed package. Only the packages' ``__init__`` modules are
+imported to list games; a game's rules are imported when a game of it is opened, so start-up
+stays fast.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+import os
+import pkgutil
 
-from d6tui.engine.dice import Dice
 from d6tui.engine.errors import D6Error
+from d6tui.engine.game import GameDefinition, GameEntry, GameRules
 
+#: The name kept for code written before games were found by discovery.
+GameInfo = GameEntry
 
-@dataclass(frozen=True)
-class GameRules:
-    """What the engine needs from a game's rules module (its ``RULES`` object).
+#: The environment variable naming extra folders of game packages.
+GAMES_PATH_ENV = "D6TUI_GAMES_PATH"
 
-    Every callable is pure. States are immutable values.
-
-    Attributes:
-        slug: short name used in files and on the command line ("shooter").
-        name: the game's full name.
-        event_types: every event type the game writes.
-        check_options: ``options -> options``, normalised setup choices; raises RuleError.
-        start: ``(options, dice) -> payload`` of the first event (shuffles, first player...).
-        new_state: ``options -> state`` before any event.
-        fold: ``(state, event) -> state``; raises EventError for an event that never was valid.
-        describe: ``event -> str``, the event in words for the log view.
-        status: ``state -> str``, one line: whose turn, or who won.
-        is_over: ``state -> bool``.
-        to_json: ``state -> dict`` of JSON values (``d6tui replay --json``).
-        default_title: ``options -> str`` for a new game.
-        export_markdown: ``session -> str``, the game as a readable Markdown record
-            (``d6tui export``); None uses the generic record (status and every event in words).
-        report: ``state -> str``, the state in a few lines for ``d6tui replay``; None prints
-            the top-level values of ``to_json``.
-    """
-
-    slug: str
-    name: str
-    event_types: frozenset[str]
-    check_options: Callable[[dict], dict]
-    start: Callable[[dict, Dice], dict]
-    new_state: Callable[[dict], Any]
-    fold: Callable[[Any, dict], Any]
-    describe: Callable[[dict], str]
-    status: Callable[[Any], str]
-    is_over: Callable[[Any], bool]
-    to_json: Callable[[Any], dict]
-    default_title: Callable[[dict], str]
-    export_markdown: Callable[[Any], str] | None = None
-    report: Callable[[Any], str] | None = None
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    """A game d6tui can play, named without importing it.
-
-    Attributes:
-        slug: the game's short name.
-        name: its full name.
-        blurb: one line for the home screen.
-        rules_module: import path of the module whose ``RULES`` is a :class:`GameRules`.
-        screen: ``"module:Class"`` of its Textual screen.
-    """
-
-    slug: str
-    name: str
-    blurb: str
-    rules_module: str
-    screen: str
-
-
-GAMES: tuple[GameInfo, ...] = (
-    GameInfo(
-        "shooter",
-        "D6 Shooter",
-        "2-4 bounty hunters race to Marshal with six Shooter dice (hot-seat)",
-        "d6tui.games.shooter.rules",
-        "d6tui.ui.shooter.screen:ShooterScreen",
-    ),
-    GameInfo(
-        "simple_six",
-        "Simple Six",
-        "A GM's campaign: character sheets, the wild die, initiative and wounds",
-        "d6tui.games.simple_six.rules",
-        "d6tui.ui.simple_six.screen:SimpleSixScreen",
-    ),
-    GameInfo(
-        "tales",
-        "6x6 Tales",
-        "A solo hero explores an island for four weeks: map, events and journal booklet",
-        "d6tui.games.tales.rules",
-        "d6tui.ui.tales.screen:TalesScreen",
-    ),
-)
+_found: dict[str, tuple[GameEntry, ...]] = {}
 
 
 class UnknownGameError(D6Error):
     """A game slug d6tui does not know."""
 
 
-def game_info(slug: str) -> GameInfo:
-    """The :class:`GameInfo` for ``slug``.
+def games() -> tuple[GameEntry, ...]:
+    """Every game found, in slug order.
+
+    Returns:
+        The entries; a package that fails to import, or holds no ``GAME``, is left out.
+    """
+    extra = os.environ.get(GAMES_PATH_ENV, "")
+    if extra in _found:
+        return _found[extra]
+    import d6tui.games as package
+
+    for folder in (f for f in extra.split(os.pathsep) if f):
+        if folder not in package.__path__:
+            package.__path__.append(folder)
+    entries = []
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
+        if not info.ispkg:
+            continue
+        try:
+            module = importlib.import_module(f"d6tui.games.{info.name}")
+        except Exception:  # noqa: BLE001 - a broken add-on must not stop d6tui listing games
+            continue
+        entry = getattr(module, "GAME", None)
+        if isinstance(entry, GameEntry) and entry.slug == info.name:
+            entries.append(entry)
+    _found[extra] = found = tuple(entries)
+    return found
+
+
+def game_info(slug: str) -> GameEntry:
+    """The :class:`GameEntry` for ``slug``.
 
     Raises:
         UnknownGameError: no such game (the message lists the known ones).
     """
-    for g in GAMES:
+    for g in games():
         if g.slug == slug:
             return g
-    known = ", ".join(g.slug for g in GAMES)
+    known = ", ".join(g.slug for g in games())
     raise UnknownGameError(f"there is no game '{slug}'; the games are: {known}")
 
 
-def load_rules(slug: str) -> GameRules:
-    """Import and return the rules of ``slug``.
+def load_rules(slug: str) -> GameDefinition:
+    """Import and return the definition of ``slug``.
 
     Raises:
         UnknownGameError: no such game.
     """
-    rules = importlib.import_module(game_info(slug).rules_module).RULES
-    assert isinstance(rules, GameRules)
-    return rules
+    return game_info(slug).definition()
+
+
+__all__ = ["GameDefinition", "GameEntry", "GameInfo", "GameRules", "UnknownGameError",
+           "game_info", "games", "load_rules", "GAMES_PATH_ENV"]

@@ -9,7 +9,8 @@ undo refolds at most that many events.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,11 +18,18 @@ from typing import Any
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import EventError, LogError, RuleError, StaleLogError
 from d6tui.engine.events import EventList, History
+from d6tui.engine.game import Move, Seat, fill_rolls
 from d6tui.engine.log import EventLog, LogHeader, create_log, event_block, now
 from d6tui.engine.registry import GameRules, load_rules
+from d6tui.engine.session_dice import AGAIN_KEY, SessionDice
 
 #: How often (in effective game events) the session keeps a copy of the state for undo.
 CHECKPOINT_EVERY = 64
+#: How many recent states the session keeps so that undoing the latest moves costs no fold
+#: (states are immutable and share their parts, so each costs little).
+RECENT_STATES = 32
+#: How often (in events) a load reports its progress (and may be cancelled).
+PROGRESS_EVERY = 200
 
 
 @dataclass(frozen=True)
@@ -64,9 +72,13 @@ class Session:
         self.rules = rules
         self.header = header
         self.log = log
-        self.dice = dice or Dice(header.options.get("seed"))
+        #: The app's dice: seen dice stay on the table after an undo, and fresh ones come
+        #: from a stream fixed by the seed and the event's seq (:mod:`.session_dice`).
+        self.dice = SessionDice(header.options.get("seed"), self._next_seq, stream=dice)
         self.title = header.title
         self.events = EventList(log.read_span if log is not None else None)
+        #: Each event in words, made when it was applied (``describe(event, state_before)``).
+        self._texts: list[str] = []
         self.state: Any = rules.new_state(header.options)
         self._effective: list[int] = []
         self._redo: list[int] = []
@@ -99,16 +111,21 @@ class Session:
             LogError: the file exists or cannot be written.
         """
         rules = load_rules(game) if isinstance(game, str) else game
-        options = rules.check_options(dict(options))
+        options = rules.checked_options(dict(options))
         header = LogHeader(
             game=rules.slug,
             title=title or rules.default_title(options),
             created=now(),
             options=options,
         )
-        log = create_log(path, header) if path is not None else None
-        session = cls(rules, header, log, dice)
+        session = cls(rules, header, None, dice)
         session._record(rules.start(options, session.dice))
+        if path is not None:
+            # The header and the first event appear together or not at all (DESIGN "The log").
+            block = "[[events]]\n" + session.events.text(0) + "\n"
+            log = create_log(path, header, session.events[0], block)
+            session.log = log
+            session.events.set_reader(log.read_span)
         return session
 
     @classmethod
@@ -119,7 +136,8 @@ class Session:
         """Open a save file and fold its events.
 
         Args:
-            progress: called as ``progress(bytes_read, file_size)`` every 500 events.
+            progress: called as ``progress(bytes_read, file_size)`` every
+                :data:`PROGRESS_EVERY` events; it may raise to stop the load.
             rules: the game's rules; by default looked up from the header's ``game``.
 
         Raises:
@@ -142,7 +160,7 @@ class Session:
                 raise LogError(p, f"this is a {header.game} save, not {rules.slug}")
             types = rules.event_types | ENGINE_EVENT_TYPES
             log = EventLog(p, header, 0, reader.size)
-            log.pad = reader.trimmed
+            log.pad = reader.pad
             session = cls(rules, header, log, dice)
             total = max(1, reader.size)
             # One block at a time, kept as a place in the file: memory stays small.
@@ -156,9 +174,14 @@ class Session:
                     if reader.trimmed and next(events, None) is None:
                         raise reader.cut_at(ev["seq"] - 1, reason) from None
                     raise LogError(p, reason, seq=ev["seq"]) from None
-                if progress is not None and ev["seq"] % 500 == 0:
+                if progress is not None and ev["seq"] % PROGRESS_EVERY == 0:
                     progress(offset, total)
             log.last_seq = len(session.events)
+            log.strict = reader.strict
+        if not session.events:
+            log.close()
+            raise LogError(p, "the save holds no events (it was cut off before its first move "
+                           "was saved), so there is no game in it to open")
         return session
 
     # -- acting ---------------------------------------------------------------------------
@@ -179,8 +202,57 @@ class Session:
                 and nothing of this command was recorded (try again on the new state).
             LogError: the event could not be saved; the state is unchanged.
         """
-        payload = command(self.state, *args, **kwargs)
+        try:
+            payload = command(self.state, *args, **kwargs)
+        except BaseException:
+            self.dice.rewind()
+            raise
         return self._record(payload)
+
+    def moves(self, seat: Seat = None) -> list[Move]:
+        """The legal moves of ``seat`` now, undo and redo included (as the last two, when
+        they would do something); seat None is the seat the game waits for."""
+        seat = self.rules.seat_to_move(self.state) if seat is None else seat
+        out = list(self.rules.moves(self.state, seat)) if seat is not None else []
+        if self.can_undo:
+            out.append(Move("undo", "Undo the latest action", lambda *a, **k: {}, seat))
+        if self.can_redo:
+            out.append(Move("redo", "Redo, with the same dice", lambda *a, **k: {}, seat))
+        return out
+
+    def play(self, move: Move, answers: Mapping[str, Any] | None = None,
+             typed: Mapping[str, str] | None = None) -> dict:
+        """Make a legal move: check its choices, fill its dice, record its event.
+
+        Args:
+            move: one of :meth:`moves` (``undo`` and ``redo`` too).
+            answers: choice name -> value (a list where several may be picked).
+            typed: dice request name -> faces typed from table dice; the rest the app rolls.
+
+        Returns:
+            The recorded event.
+
+        Raises:
+            RuleError: an answer is not allowed, or the move breaks a rule.
+            DiceError: typed faces of the wrong count or not on the die.
+            StaleLogError, LogError: as :meth:`do`.
+        """
+        if move.id == "undo":
+            return self.undo()
+        if move.id == "redo":
+            return self.redo()
+        answers = dict(answers or {})
+        unknown = set(answers) - {c.name for c in move.choices}
+        if unknown:
+            raise RuleError(f"'{move.id}' has no choice {', '.join(sorted(unknown))}")
+        checked = {c.name: c.check(answers.get(c.name)) for c in move.choices}
+        checked = {k: v for k, v in checked.items() if v is not None}
+
+        def command(state: Any) -> dict:
+            rolls = fill_rolls(move, self.dice, typed)
+            return move.run(state, self.dice, **checked, **rolls)
+
+        return self.do(command)
 
     def undo(self) -> dict:
         """Undo the latest effective game event (recorded as an ``undone`` event).
@@ -231,29 +303,52 @@ class Session:
     def history_entry(self, index: int) -> HistoryEntry:
         """Event ``index`` (0-based) in words, marked if it is undone."""
         ev = self.events[index]
+        return HistoryEntry(ev, self._texts[index], ev["seq"] in self._undone)
+
+    def text_of(self, index: int) -> str:
+        """Event ``index`` (0-based) in words, without reading the event back."""
+        return self._texts[index]
+
+    def is_undone(self, seq: int) -> bool:
+        """Whether event ``seq`` is undone now."""
+        return seq in self._undone
+
+    def _describe(self, ev: dict) -> str:
         t = ev["type"]
         if t == "undone":
-            text = f"undid #{ev['target']}"
-        elif t == "redone":
-            text = f"redid #{ev['target']}"
-        elif t == "retitled":
-            text = f"renamed the game \u201c{ev['title']}\u201d"
-        else:
-            text = self.rules.describe(ev)
-        return HistoryEntry(ev, text, ev["seq"] in self._undone)
+            return f"undid #{ev['target']}"
+        if t == "redone":
+            return f"redid #{ev['target']}"
+        if t == "retitled":
+            return f"renamed the game \u201c{ev['title']}\u201d"
+        text = self.rules.describe(ev, self.state)
+        again = ev.get(AGAIN_KEY)
+        if isinstance(again, int) and again > 0:
+            text += " (the same dice as before the undo)"
+        return text
+
+    def _next_seq(self) -> int:
+        return len(self.events) + 1
 
     def refresh(self) -> int:
-        """Fold in events another window appended; returns how many there were."""
+        """Fold in events another window appended, reading only the file's new tail.
+
+        Returns:
+            How many events there were.
+
+        Raises:
+            LogError: the file shrank or its new text is not whole events (nothing is folded),
+                or a new event does not fit the game.
+        """
         if self.log is None:
             return 0
-        from d6tui.engine.log import read_log
-
-        _, events, size = read_log(self.log.path)
-        new = events[len(self.events):]
-        for ev in new:
-            self._apply(ev, _block_text(ev))
+        new = self.log.read_new()
+        for ev, offset, length in new:
+            try:
+                self._apply(ev, span=(offset, length))
+            except (EventError, RuleError, KeyError, TypeError, ValueError) as e:
+                raise LogError(self.log.path, str(e) or type(e).__name__, seq=ev["seq"]) from None
         self.log.last_seq = len(self.events)
-        self.log._size = size
         return len(new)
 
     # -- internals ------------------------------------------------------------------------
@@ -261,21 +356,32 @@ class Session:
     def _record(self, payload: dict) -> dict:
         event = {"seq": len(self.events) + 1, "type": payload["type"], "at": now()}
         event.update((k, v) for k, v in payload.items() if k != "type" and v is not None)
-        block = event_block(event)
+        again = len(self.dice._taken)
+        if again:
+            event[AGAIN_KEY] = again
         # Fold first: a command whose event does not fold is a bug, and must not be saved.
         before = self._snapshot()
-        self._apply(event, block[len("[[events]]\n"):-1])
+        try:
+            block = event_block(event)
+            self._apply(event, block[len("[[events]]\n"):-1], live=True)
+        except BaseException:
+            self.dice.rewind()
+            self._restore(before)
+            raise
         if self.log is not None:
             try:
                 self.log.append(event, block)
             except StaleLogError as stale:
+                self.dice.rewind()
                 self._restore(before)
                 for ev in stale.new_events:
                     self._apply(ev, _block_text(ev))
                 raise
             except BaseException:
+                self.dice.rewind()
                 self._restore(before)
                 raise
+        self.dice.committed()
         return event
 
     def _snapshot(self) -> tuple:
@@ -283,20 +389,26 @@ class Session:
         return (
             self.state, len(self._effective), self._effective[-1:], list(self._redo),
             set(self._undone), dict(self._checkpoints), len(self.events), self.title,
+            [[t, list(p)] for t, p in self.dice.seen],
         )
 
     def _restore(self, snap: tuple) -> None:
         (self.state, n_eff, tail, self._redo, self._undone, self._checkpoints, n,
-         self.title) = snap
+         self.title, self.dice.seen) = snap
+        del self._texts[n:]
         del self._effective[n_eff:]
         if len(self._effective) < n_eff:  # an undo popped the last one
             self._effective.extend(tail)
         self.events.truncate(n)
 
     def _apply(
-        self, event: dict, text: str | None = None, span: tuple[int, int] | None = None
+        self, event: dict, text: str | None = None, span: tuple[int, int] | None = None,
+        live: bool = False,
     ) -> None:
+        """Fold one event (any type) in and keep it; ``live`` when :meth:`_record` made it
+        (its seen dice were taken already)."""
         t = event["type"]
+        words = self._describe(event)
         if t == "undone":
             target = event.get("target")
             if not self._effective or target != self._effective[-1] or len(self._effective) <= 1:
@@ -304,6 +416,7 @@ class Session:
             self._effective.pop()
             self._redo.append(target)
             self._undone.add(target)
+            self.dice.put_back(target, self.events[target - 1])
             self.state = self._refold(len(self._effective))
         elif t == "redone":
             target = event.get("target")
@@ -311,6 +424,7 @@ class Session:
                 raise EventError(f"event {target!r} was not the latest undone, so cannot be redone")
             self._redo.pop()
             self._undone.discard(target)
+            self.dice.pick_up(target)
             self._fold(self.events[target - 1])
         elif t == "retitled":
             title = event.get("title")
@@ -320,21 +434,44 @@ class Session:
         else:
             self._redo.clear()
             self._fold(event)
+            if not live:
+                self.dice.replay_taken(event)
+        self._texts.append(words)
         if span is not None:
             self.events.append_span(event, *span)
         else:
             self.events.append(event, text if text is not None else _block_text(event))
 
     def _fold(self, event: dict) -> None:
+        recent = self._recent_states()
+        n = len(self._effective)
+        while recent and recent[-1][0] >= n:
+            recent.pop()
+        recent.append((n, self.state))  # the state before this event: what its undo returns to
         self.state = self.rules.fold(self.state, event)
         self._effective.append(event["seq"])
-        n = len(self._effective)
+        n += 1
         if n % CHECKPOINT_EVERY == 0:
             self._checkpoints[n] = self.state
+
+    def _recent_states(self) -> deque[tuple[int, Any]]:
+        """The states after the first ``k`` effective events, for the latest few ``k`` (most
+        recent last), so that an undo costs no refold. An entry stays true while the first
+        ``k`` effective events stay the same: only an undo changes them, and it drops every
+        entry past its own point (see :meth:`_refold`)."""
+        recent: deque[tuple[int, Any]] | None = self.__dict__.get("_recent")
+        if recent is None:
+            recent = self.__dict__["_recent"] = deque(maxlen=RECENT_STATES)
+        return recent
 
     def _refold(self, n: int) -> Any:
         for k in [k for k in self._checkpoints if k > n]:
             del self._checkpoints[k]
+        recent = self._recent_states()
+        while recent and recent[-1][0] > n:
+            recent.pop()
+        if recent and recent[-1][0] == n:
+            return recent[-1][1]
         base = max(self._checkpoints)
         state = self._checkpoints[base]
         for seq in self._effective[base:n]:

@@ -27,6 +27,10 @@ from d6tui.ui.screens.home import HomeScreen, OpenSave, StartGame
 from d6tui.ui.themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes, theme_names
 
 
+class _LoadCancelled(Exception):
+    """Raised in the load worker when the player cancelled the load."""
+
+
 @dataclass
 class LoadProgress(Message):
     """A save being loaded has folded ``done`` of ``total`` events (from the load worker)."""
@@ -223,7 +227,7 @@ class D6App(App):
 
         try:
             rules = load_rules(slug)
-            options = rules.check_options(dict(options))
+            options = rules.checked_options(dict(options))
             title = title or rules.default_title(options)
             self.saves_dir.mkdir(parents=True, exist_ok=True)
             path = new_save_path(self.saves_dir, title)
@@ -244,15 +248,30 @@ class D6App(App):
         self.push_screen(LoadingScreen(Path(path)))
         self._load(Path(path))
 
+    def cancel_load(self) -> None:
+        """Stop a load in progress (Escape on the loading screen); its result is dropped."""
+        self.workers.cancel_group(self, "load")
+
     @work(thread=True, exclusive=True, group="load")
     def _load(self, path: Path) -> None:
+        from textual.worker import get_current_worker
+
         from d6tui.engine.session import Session
 
+        worker = get_current_worker()
+
         def progress(done: int, total: int) -> None:
+            if worker.is_cancelled:
+                raise _LoadCancelled
             self.post_message(LoadProgress(done, total))
 
         try:
             session = Session.load(path, progress=progress)
+            if worker.is_cancelled:
+                session.close()
+                return
+        except _LoadCancelled:
+            return
         except LogError as e:
             self.post_message(LoadFailed(path, e))
             return
@@ -277,10 +296,18 @@ class D6App(App):
             if isinstance(screen, LoadingScreen):
                 screen.progress(message.done, message.total)
 
+    def _loading(self) -> bool:
+        from d6tui.ui.screens.loading import LoadingScreen
+
+        return any(isinstance(s, LoadingScreen) for s in self.screen_stack)
+
     @on(SessionLoaded)
     def _loaded(self, message: SessionLoaded) -> None:
         from d6tui.ui.screens.loading import LoadingScreen
 
+        if not self._loading():  # the player cancelled it
+            message.session.close()  # type: ignore[attr-defined]
+            return
         if isinstance(self.screen, LoadingScreen):
             # Replace it: the home screen underneath is not shown (nor re-scanned) between.
             self.show_game(message.session, replace=True)
@@ -292,6 +319,8 @@ class D6App(App):
     def _failed(self, message: LoadFailed) -> None:
         from d6tui.ui.screens.modals import LoadErrorModal
 
+        if not self._loading():  # the player cancelled it
+            return
         self._close_loading()
 
         def done(repaired: bool | None) -> None:
@@ -307,8 +336,13 @@ class D6App(App):
 
         try:
             info = game_info(session.rules.slug)
-            module_name, _, class_name = info.screen.partition(":")
-            screen_class = getattr(importlib.import_module(module_name), class_name)
+            if info.screen is None:
+                from d6tui.ui.screens.generic import GenericGameScreen
+
+                screen_class = GenericGameScreen
+            else:
+                module_name, _, class_name = info.screen.partition(":")
+                screen_class = getattr(importlib.import_module(module_name), class_name)
         except (D6Error, ImportError, AttributeError) as e:
             session.close()
             self.notify(f"d6tui cannot show this game yet ({e}).", severity="error", markup=False)
@@ -363,7 +397,7 @@ def run_app(
 
         slug, options, title = new_game
         rules = load_rules(slug)
-        options = rules.check_options(dict(options))
+        options = rules.checked_options(dict(options))
         title = title or rules.default_title(options)
         Path(saves).mkdir(parents=True, exist_ok=True)
         session = Session.new(rules, options, path=new_save_path(Path(saves), title),

@@ -54,31 +54,51 @@ class SaveSummary:
         return self.last_played.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
+def _unreadable(path: Path, problem: str, truncated: bool = False) -> SaveSummary:
+    return SaveSummary(path, "?", path.stem, None,
+                       "damaged at its end" if truncated else "cannot be opened",
+                       problem=problem, truncated=truncated)
+
+
 def summarise(path: Path) -> SaveSummary:
-    """Load one save and summarise it; a load error becomes the summary's ``problem``."""
+    """Load one save and summarise it; a load error becomes the summary's ``problem``.
+
+    Args:
+        path: the save.
+
+    Returns:
+        Its summary; never raises for a bad file (a list must go on past it).
+    """
     from d6tui.engine.session import Session
 
     try:
         s = Session.load(path)
     except LogError as e:
-        return SaveSummary(
-            path, "?", path.stem, None,
-            "damaged at its end" if isinstance(e, TruncatedLogError) else "cannot be opened",
-            problem=str(e), truncated=isinstance(e, TruncatedLogError),
-        )
+        return _unreadable(path, str(e), isinstance(e, TruncatedLogError))
+    except Exception as e:  # a bug or a file the checks did not foresee: listed, not fatal
+        return _unreadable(path, f"{path}: could not be read ({type(e).__name__}: "
+                           f"{str(e).splitlines()[0] if str(e) else 'no details'})")
     try:
         last = s.events[-1]["at"] if s.events else s.header.created
         status = s.rules.status(s.state)
         return SaveSummary(path, s.rules.name, s.title, last, status, len(s.events))
+    except Exception as e:
+        return _unreadable(path, f"{path}: could not be shown ({type(e).__name__}: {e})")
     finally:
         s.close()
 
 
 def _read_index(folder: Path) -> dict:
+    from d6tui.engine.limits import check_piece, open_save
+
+    path = folder / INDEX_NAME
     try:
-        data = tomllib.loads((folder / INDEX_NAME).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return {}
+        with open_save(path) as f:  # never blocks on a FIFO; the size is bounded
+            text = f.read().decode("utf-8")
+        check_piece(path, text)
+        data = tomllib.loads(text)
+    except (LogError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return {}  # no cache (or a bad one): every save is read again
     saves = data.get("saves")
     return saves if isinstance(saves, dict) else {}
 
@@ -88,8 +108,15 @@ def _write_index(folder: Path, entries: dict) -> None:
 
     try:
         write_atomic(folder / INDEX_NAME, tomli_w.dumps({"saves": entries}))
-    except LogError:
+    except (LogError, OSError):
         pass  # a read-only folder: summaries are simply not cached
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:  # a dangling link, or gone meanwhile: listed last, then explained
+        return 0.0
 
 
 def _stamp(path: Path) -> tuple[int, int]:
@@ -128,9 +155,13 @@ def is_sheet_export(path: Path) -> bool:
     """Whether ``path`` is a sheet file written by Simple Six's ``X`` (its first line names
     the sheet format): the saves list leaves those out quietly. Anything else that is not a
     save is still listed, with why it cannot be opened."""
+    from d6tui.engine.limits import is_regular_file
+
+    if not is_regular_file(path):  # a FIFO or a device would block or never end
+        return False
     try:
         with path.open("rb") as f:
-            return f.readline().strip() == SHEET_EXPORT_LINE
+            return f.readline(len(SHEET_EXPORT_LINE) + 2).strip() == SHEET_EXPORT_LINE
     except OSError:
         return False
 
@@ -147,9 +178,12 @@ def scan_saves(
     """
     if not folder.is_dir():
         return []
-    paths = sorted((p for p in folder.glob("*.toml")
-                    if not p.name.startswith(".") and not is_sheet_export(p)),
-                   key=lambda p: p.stat().st_mtime, reverse=True)
+    try:
+        found = list(folder.glob("*.toml"))
+    except OSError:
+        return []
+    paths = sorted((p for p in found if not p.name.startswith(".") and not is_sheet_export(p)),
+                   key=_mtime, reverse=True)
     if limit is not None:
         paths = paths[:limit]
     index = _read_index(folder)

@@ -29,7 +29,7 @@ def test_header_written_once_and_events_appended(tmp_path: Path) -> None:
     s = make_game(path, rolls=3)
     text = path.read_text()
     doc = tomllib.loads(text)
-    assert doc["format"] == "d6tui-log" and doc["version"] == 1 and doc["game"] == "toy"
+    assert doc["format"] == "d6tui-log" and doc["version"] == 2 and doc["game"] == "toy"
     assert [e["seq"] for e in doc["events"]] == [1, 2, 3, 4]
     assert text.endswith("\n\n")
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temp file left
@@ -89,7 +89,7 @@ def test_valid_handwritten_log_loads(tmp_path: Path) -> None:
         (GOOD_HEADER + "[[events]\n\n", r"line \d+: not valid TOML"),
         (GOOD_HEADER.replace("d6tui-log", "other") + STARTED, "not a d6tui save"),
         (GOOD_HEADER.replace("version = 1", "version = 9") + STARTED,
-         "newer d6tui .log format 9; this one reads up to 1"),
+         "newer d6tui .log format 9; this one reads up to 2"),
         (GOOD_HEADER.replace('game = "toy"', 'game = "chess"') + STARTED, "no game 'chess'"),
         (GOOD_HEADER + STARTED.replace("seq = 1", "seq = 4"), "expected seq = 1 here"),
         (GOOD_HEADER + STARTED + rolled(2).replace("rolled", "jumped"),

@@ -54,7 +54,7 @@ RULES = GameRules(
     start=start,
     new_state=lambda options: Toy(),
     fold=fold,
-    describe=lambda e: f"{e.get('by', '?')} {e['type']}",
+    describe=lambda e, s=None: f"{e.get('by', '?')} {e['type']}",
     status=lambda s: f"total {s.total}",
     is_over=lambda s: s.total >= 100_000,
     to_json=lambda s: {"total": s.total, "players": list(s.players)},

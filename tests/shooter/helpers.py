@@ -1,15 +1,21 @@
-"""Helpers for D6 Shooter tests: games with a chosen deck, and commands applied with checks."""
+"""Helpers for D6 Shooter tests: games with a stacked deck, and commands applied with checks.
+
+A game's Game deck and face-down store pile are unordered piles: a card is decided when drawn.
+To know what a test draws, :func:`game` keeps the cards it is given first in the state's piles
+and :func:`act` draws with :class:`StackedDice`, which takes the pile's cards in that order.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
 from d6tui.engine.dice import Dice
 from d6tui.engine.log import event_block, now
 from d6tui.games.shooter.content import card_to_dict, load_cards
-from d6tui.games.shooter.fold import _set_player, fold
+from d6tui.games.shooter.fold import fold
+from d6tui.games.shooter.piles import set_player
 from d6tui.games.shooter.state import Shackle, ShooterState, all_cards
 
 CARDS = load_cards(override=Path("/nonexistent/shooter_cards.toml"))
@@ -31,19 +37,44 @@ def symbols(card_id: str) -> list[str]:
     return list(BY_ID[card_id].symbols)
 
 
-def start_payload(players: Iterable[str] = NAMES, top: Iterable[str] = (),
-                  store: Iterable[str] = ()) -> dict:
-    """A game_started payload whose Game deck starts with ``top`` and store with ``store``."""
-    top, store = list(top), list(store)
-    deck = top + [c.id for c in CARDS if c.kind != "store" and c.id not in top]
-    st = store + [c.id for c in CARDS if c.kind == "store" and c.id not in store]
+class StackedDice(Dice):
+    """Dice for tests whose draws take the first cards of a pile as the state keeps it (a
+    stacked deck); rolls are seeded as usual. The draw has the shape :meth:`Dice.draw` gives."""
+
+    def draw(self, pile: str, cards: Sequence[str], count: int = 1) -> dict:
+        return {"dice": f"draw {pile}", "faces": list(cards)[:count], "source": "app"}
+
+
+def _stacked(first: list[str], kind_store: bool) -> list[str]:
+    return first + [c.id for c in CARDS if (c.kind == "store") == kind_store
+                    and c.id not in first]
+
+
+def start_payload(players: Iterable[str] = NAMES, store: Iterable[str] = ()) -> dict:
+    """A game_started payload as today's code writes it: no deck order; the face-up store
+    cards (``drawn``) are the first three of ``store``, then store cards in id order."""
+    st = _stacked(list(store), True)
     return {"type": "game_started", "players": list(players),
-            "cards": [card_to_dict(c) for c in CARDS], "deck": deck, "store": st}
+            "cards": [card_to_dict(c) for c in CARDS],
+            "drawn": {"dice": "draw store", "faces": st[:3], "source": "app"}}
+
+
+def old_start_payload(players: Iterable[str] = NAMES, top: Iterable[str] = (),
+                      store: Iterable[str] = ()) -> dict:
+    """A game_started payload as saves written before draws were decided when drawn have it:
+    the Game deck (``deck``) starts with ``top`` and the store (``store``) with ``store``."""
+    return {"type": "game_started", "players": list(players),
+            "cards": [card_to_dict(c) for c in CARDS],
+            "deck": _stacked(list(top), False), "store": _stacked(list(store), True)}
 
 
 def game(players: Iterable[str] = NAMES, top: Iterable[str] = (),
          store: Iterable[str] = ()) -> ShooterState:
-    return fold(ShooterState(), start_payload(players, top, store))
+    """A new game (today's shape) whose piles are kept so that :class:`StackedDice` draws
+    ``top`` first from the Game deck and turns ``store[3:]`` up first from the store."""
+    s = fold(ShooterState(), start_payload(players, store))
+    down = [c for c in _stacked(list(store), True) if c not in s.store_up]
+    return replace(s, deck=tuple(_stacked(list(top), False)), store_down=tuple(down))
 
 
 def check(state: ShooterState) -> None:
@@ -55,7 +86,7 @@ def check(state: ShooterState) -> None:
 def act(state: ShooterState, command: Callable[..., dict], dice: Dice | None = None,
         **kw) -> ShooterState:
     """Run a command, check its event is TOML-ready, fold it, check conservation."""
-    payload = command(state, dice=dice or Dice(0), **kw)
+    payload = command(state, dice=dice or StackedDice(0), **kw)
     event_block({"seq": 1, "type": payload["type"], "at": now(),
                  **{k: v for k, v in payload.items() if k != "type"}})
     assert all(v is not None for v in payload.values())
@@ -81,7 +112,7 @@ def place(state: ShooterState, i: int, *, jail: Iterable[str] = (), hand: Iterab
     p = state.players[i]
     p = replace(p, jail=p.jail + tuple(jail), hand=p.hand + tuple(hand),
                 shackles=p.shackles + tuple(Shackle(c, tuple(b)) for c, b in shackles))
-    state = _set_player(state, i, p)
+    state = set_player(state, i, p)
     check(state)
     return state
 
@@ -90,7 +121,7 @@ def with_rank(state: ShooterState, i: int, rank: int) -> ShooterState:
     """Give player ``i`` a rank (and, if it is their turn start, its re-rolls)."""
     from d6tui.games.shooter.state import SKULL_REROLLS
 
-    state = _set_player(state, i, replace(state.players[i], rank=rank))
+    state = set_player(state, i, replace(state.players[i], rank=rank))
     if i == state.current:
         state = replace(state, rerolls_left=SKULL_REROLLS[rank])
     return state

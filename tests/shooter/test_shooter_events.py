@@ -6,11 +6,13 @@ from dataclasses import replace
 
 import pytest
 
-from d6tui.engine.errors import RuleError
+from d6tui.engine.dice import Dice
+from d6tui.engine.errors import EventError, RuleError
 from d6tui.games.shooter import commands as C
 from d6tui.games.shooter.actions import find_action, legal_actions
-from d6tui.games.shooter.state import Phase, card_rep, jail_rep
-from tests.shooter.helpers import act, bandit, game, ids, place, symbols
+from d6tui.games.shooter.fold import fold
+from d6tui.games.shooter.state import Phase, ShooterState, card_rep, jail_rep
+from tests.shooter.helpers import act, bandit, game, ids, old_start_payload, place, symbols
 
 ESCAPE = ids("event", "escape")[0]
 JAIL_BREAK = ids("event", "jail_break")[0]
@@ -159,15 +161,33 @@ def test_reward_with_full_hand_gives_up_a_card_or_declines() -> None:
     assert s3.players[0].hand == tuple(h) and s3.phase == Phase.END
 
 
-def test_store_discard_is_shuffled_face_down_when_the_pile_runs_out() -> None:
+def test_store_discard_is_turned_face_down_when_the_pile_runs_out() -> None:
     s = act(game(top=[PAN]), C.draw)
     s = act(s, C.roll, roll=["diamond"] * 3 + ["skull"] * 3)
     down = s.store_down
     s = replace(s, store_down=(), store_discard=down)
-    payload = C.take_reward(s, card=s.store_up[0])
-    assert sorted(payload["reshuffled"]) == sorted(down)
-    s = act(s, C.take_reward, card=s.store_up[0])
+    payload = C.take_reward(s, card=s.store_up[0], dice=Dice(3))
+    # no order is stored: the discard becomes the pile, and only the card turned up is named
+    assert payload["reshuffled"] is True
+    assert payload["drawn"]["dice"] == "draw store" and len(payload["drawn"]["faces"]) == 1
+    assert payload["drawn"]["faces"][0] in down
+    s = act(s, C.take_reward, card=s.store_up[0], dice=Dice(3))
     assert len(s.store_up) == 3 and s.store_discard == () and len(s.store_down) == 6
+    assert payload["drawn"]["faces"][0] in s.store_up
+
+
+def test_old_saves_shuffle_the_store_discard_into_the_stored_order() -> None:
+    s = act(fold(ShooterState(), old_start_payload(top=[PAN])), C.draw)
+    s = act(s, C.roll, roll=["diamond"] * 3 + ["skull"] * 3)
+    down = s.store_down
+    s = replace(s, store_down=(), store_discard=down)
+    order = list(reversed(down))
+    ev = {"type": "reward_taken", "by": "Ann", "card": s.store_up[0],
+          "name": "x", "event": PAN, "reshuffled": order}
+    s2 = fold(s, ev)
+    assert s2.store_up == s.store_up[1:] + (order[0],) and s2.store_down == tuple(order[1:])
+    with pytest.raises(EventError, match="store discard"):
+        fold(s, {**ev, "reshuffled": order[1:]})
 
 
 # -- Shooting Contest --------------------------------------------------------------------------

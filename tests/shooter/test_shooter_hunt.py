@@ -4,17 +4,29 @@ from __future__ import annotations
 
 import pytest
 
-from d6tui.engine.errors import RuleError
+from d6tui.engine.dice import Dice
+from d6tui.engine.errors import EventError, RuleError
 from d6tui.games.shooter import commands as C
 from d6tui.games.shooter.actions import find_action, legal_actions
+from d6tui.games.shooter.fold import fold
 from d6tui.games.shooter.rules import check_options
 from d6tui.games.shooter.state import (
     Phase,
+    ShooterState,
     current_player,
     rep_needed,
     unmatched,
 )
-from tests.shooter.helpers import act, bandit, game, ids, place, symbols, with_rank
+from tests.shooter.helpers import (
+    act,
+    bandit,
+    game,
+    ids,
+    old_start_payload,
+    place,
+    symbols,
+    with_rank,
+)
 
 OTHER = {"heart": "spade", "spade": "heart", "club": "diamond", "diamond": "club"}
 
@@ -288,16 +300,36 @@ def test_rerolls_are_per_turn_not_per_bandit() -> None:
 # -- the deck ----------------------------------------------------------------------------------
 
 
-def test_empty_deck_reshuffles_the_discard_pile_in_the_event() -> None:
+def test_empty_deck_turns_the_discard_pile_into_an_unordered_deck() -> None:
     from dataclasses import replace
 
     s = game()
     s = replace(s, discard=s.deck, deck=())
-    payload = C.draw(s)
-    assert sorted(payload["reshuffled"]) == sorted(s.discard)
-    s2 = act(s, C.draw)
+    payload = C.draw(s, dice=Dice(5))
+    # no order is stored: the event says the discard became the deck, and what was drawn
+    assert payload["reshuffled"] is True
+    assert payload["drawn"] == {"dice": "draw game", "faces": [payload["card"]],
+                                "source": "app"}
+    assert payload["card"] in s.discard
+    s2 = act(s, C.draw, dice=Dice(5))
     assert s2.discard == () or s2.discard == (payload["card"],)
-    assert len(s2.deck) == 89
+    assert len(s2.deck) == 89 and payload["card"] not in s2.deck
+
+
+def test_old_saves_reshuffle_the_discard_pile_into_the_stored_order() -> None:
+    from dataclasses import replace
+
+    s = fold(ShooterState(), old_start_payload())
+    s = replace(s, discard=s.deck, deck=())
+    b = bandit(1)
+    order = [b] + [c for c in reversed(s.discard) if c != b]
+    ev = {"type": "card_drawn", "by": "Ann", "card": b, "reshuffled": order}
+    s2 = fold(s, ev)
+    assert s2.discard == () and s2.deck == tuple(order[1:]) and s2.in_play == (b,)
+    with pytest.raises(EventError, match="top card"):
+        fold(s, {**ev, "card": order[1]})
+    with pytest.raises(EventError, match="discard pile"):
+        fold(s, {**ev, "reshuffled": order[1:]})
 
 
 def test_deck_and_discard_empty_ends_the_turn_without_a_draw() -> None:

@@ -16,10 +16,19 @@ from d6tui.engine.session import Session
 from d6tui.games.shooter import commands as C
 from d6tui.games.shooter.actions import find_action
 from d6tui.games.shooter.content import ContentError, load_cards, user_path
-from d6tui.games.shooter.fold import FOLDS, describe, fold
+from d6tui.games.shooter.describe import describe
+from d6tui.games.shooter.fold import FOLDS, fold
 from d6tui.games.shooter.rules import RULES, status, to_json
 from d6tui.games.shooter.state import SHOOTER_DIE, Phase, ShooterState
-from tests.shooter.helpers import act, bandit, game, ids, start_payload
+from tests.shooter.helpers import (
+    StackedDice,
+    act,
+    bandit,
+    game,
+    ids,
+    old_start_payload,
+    start_payload,
+)
 from tests.shooter.test_shooter_props import random_game, random_step
 
 # -- typed table dice --------------------------------------------------------------------------
@@ -70,7 +79,7 @@ def test_skull_reroll_takes_one_typed_face() -> None:
 
 def test_fold_rejects_the_wrong_player() -> None:
     s = game(top=[bandit(1)])
-    payload = C.draw(s)
+    payload = C.draw(s, dice=StackedDice(0))
     payload["by"] = "Bob"
     with pytest.raises(EventError, match="Ann who acts"):
         fold(s, payload)
@@ -88,11 +97,33 @@ def test_fold_rejects_faces_not_on_the_die_and_wrong_counts() -> None:
 
 
 def test_fold_rejects_a_card_that_is_not_on_top() -> None:
-    s = game(top=[bandit(1), bandit(2)])
-    payload = C.draw(s)
+    # a save written before draws were decided when drawn: its draws follow the stored order
+    s = fold(ShooterState(), old_start_payload(top=[bandit(1), bandit(2)]))
+    payload = C.draw(s, dice=StackedDice(0))
+    del payload["drawn"]
     payload["card"] = bandit(2)
     with pytest.raises(EventError, match="not the top card"):
         fold(s, payload)
+    payload["card"] = bandit(1)
+    assert fold(s, payload).in_play == (bandit(1),)
+
+
+def test_fold_rejects_a_draw_that_is_not_the_card_drawn_or_not_in_the_deck() -> None:
+    s = game(top=[bandit(1), bandit(2)])
+    payload = C.draw(s, dice=StackedDice(0))
+    assert payload["drawn"] == {"dice": "draw game", "faces": [bandit(1)], "source": "app"}
+    with pytest.raises(EventError, match="draws 'B.*' but names"):
+        fold(s, {**payload, "card": bandit(2)})
+    jailed = replace(s, deck=s.deck[1:])
+    with pytest.raises(EventError, match="not in the Game deck"):
+        fold(jailed, payload)
+    with pytest.raises(EventError, match="name 1 card"):
+        fold(s, {**payload, "drawn": {**payload["drawn"], "faces": [bandit(1), bandit(2)]}})
+    with pytest.raises(EventError, match="draw game"):
+        fold(s, {**payload, "drawn": {**payload["drawn"], "dice": "1d6"}})
+    # an unordered deck has no top card: a draw that does not say what it drew is refused
+    with pytest.raises(EventError, match="does not say which card"):
+        fold(s, {k: v for k, v in payload.items() if k != "drawn"})
 
 
 def test_fold_rejects_events_out_of_phase_and_unknown_types() -> None:
@@ -106,9 +137,17 @@ def test_fold_rejects_events_out_of_phase_and_unknown_types() -> None:
 
 
 def test_fold_rejects_bad_shuffles_and_card_tables() -> None:
-    p = start_payload()
+    p = old_start_payload()
     p["deck"] = p["deck"][:-1]
     with pytest.raises(EventError, match="Game deck"):
+        fold(ShooterState(), p)
+    p = start_payload()
+    p["drawn"] = {**p["drawn"], "faces": p["drawn"]["faces"][:2]}
+    with pytest.raises(EventError, match="General Store"):
+        fold(ShooterState(), p)
+    p = start_payload()
+    p["drawn"] = {**p["drawn"], "faces": ["B01", "S01", "S02"]}
+    with pytest.raises(EventError, match="not in the General Store"):
         fold(ShooterState(), p)
     p = start_payload()
     p["cards"][0]["symbols"] = ["moon"]

@@ -17,11 +17,12 @@ from d6tui.engine.session import Session
 from d6tui.games.shooter import commands as C
 from d6tui.games.shooter.actions import find_action
 from d6tui.games.shooter.bot import choose
-from d6tui.games.shooter.fold import OUTCOME_KEYS, describe, fold
+from d6tui.games.shooter.describe import describe
+from d6tui.games.shooter.fold import OUTCOME_KEYS, fold
 from d6tui.games.shooter.rules import NAME_MAX, SEED_MAX, check_options
 from d6tui.games.shooter.state import Phase, dice_left
 from d6tui.words import plural
-from tests.shooter.helpers import BY_ID, act, bandit, game, ids, place, symbols
+from tests.shooter.helpers import BY_ID, StackedDice, act, bandit, game, ids, place, symbols
 
 ESCAPE = ids("event", "escape")[0]
 JAIL_BREAK = ids("event", "jail_break")[0]
@@ -39,7 +40,7 @@ def name(card: str) -> str:
 
 def step(state, command, **kw):
     """Run a command; return (payload, new state) after checking the fold agrees."""
-    payload = command(state, **kw)
+    payload = command(state, dice=StackedDice(0), **kw)
     return payload, act(state, command, **kw)
 
 
@@ -152,15 +153,15 @@ def test_escape_payload_and_words() -> None:
     b = bandit(1)
     s = act(game(top=[b, ESCAPE]), C.draw)
     s = act(s, C.roll, roll=symbols(b) + ["joker"] * 5)
-    payload = C.press_on(s)
+    payload = C.press_on(s, dice=StackedDice(0))
     assert describe(payload).endswith(f": {name(b)} escaped; the turn ends")
 
 
 def test_escape_and_jail_break_with_nothing_to_hit_say_draw_again() -> None:
-    payload = C.draw(game(top=[ESCAPE]))
+    payload = C.draw(game(top=[ESCAPE]), dice=StackedDice(0))
     assert payload["outcome"] == "discarded"
     assert "no bandit in play it is discarded; draw again" in describe(payload)
-    payload = C.draw(game(top=[JAIL_BREAK]))
+    payload = C.draw(game(top=[JAIL_BREAK]), dice=StackedDice(0))
     assert "an empty jail it is discarded; draw again" in describe(payload)
 
 
@@ -247,7 +248,7 @@ def _failed_press_on():
     lefty, rusty = bandit(1), bandit(2)
     s = act(game(top=[lefty, rusty]), C.draw)
     s = act(s, C.roll, roll=symbols(lefty) + ["skull"] * 5)
-    return s, C.press_on(s)
+    return s, C.press_on(s, dice=StackedDice(0))
 
 
 @pytest.mark.parametrize("key,value", [
@@ -283,7 +284,7 @@ def test_events_without_outcome_facts_fold_the_same() -> None:
     gabe, b = bandit(2), bandit(1)
     s = place(game(top=[b, JAIL_BREAK]), 0, jail=[gabe])
     s = act(act(s, C.draw), C.roll, roll=symbols(b) + ["joker"] * 5)
-    payload = C.press_on(s)
+    payload = C.press_on(s, dice=StackedDice(0))
     assert fold(s, stripped(payload)) == fold(s, payload)
     assert describe(stripped(payload)) == "Ann pressed on and drew the event Jail Break"
 

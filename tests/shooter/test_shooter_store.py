@@ -74,11 +74,31 @@ def test_buy_respects_the_hand_limit_and_the_start_phase() -> None:
 
 
 def test_buy_choices_list_only_affordable_cards() -> None:
-    s = place(game(), 0, jail=[min(ids("bandit"), key=lambda c: BY_ID[c].reward)])
+    # a $1 bandit buys nothing: no purchase is offered at all
+    cheapest = min(ids("bandit"), key=lambda c: BY_ID[c].reward)
+    assert BY_ID[cheapest].reward < min(BY_ID[c].price for c in ids("store"))
+    assert find_action(place(game(), 0, jail=[cheapest]), "buy") is None
+    # face up: Reload $3, Shackles $4, Dynamite $6; the jail brings $4 (a $1 and a $3 bandit)
+    one = next(c for c in ids("bandit") if BY_ID[c].reward == 1)
+    three = next(c for c in ids("bandit") if BY_ID[c].reward == 3)
+    s = place(game(store=[RELOAD, SHACKLES, DYNAMITE]), 0, jail=[one, three])
+    assert s.store_up == (RELOAD, SHACKLES, DYNAMITE)
+    assert [BY_ID[c].price for c in s.store_up] == [3, 4, 6]
+    money = BY_ID[one].reward + BY_ID[three].reward
+    assert money == 4
     a = find_action(s, "buy")
-    money = min(BY_ID[c].reward for c in ids("bandit"))
-    if a is not None:
-        assert all(BY_ID[c].price <= money for c in a.choices[0].options)
+    assert a is not None
+    card, paying = a.choices
+    assert card.options == (RELOAD, SHACKLES)  # Dynamite costs more than the jail brings
+    assert all(BY_ID[c].price <= money for c in card.options)
+    assert paying.options == (one, three) and (paying.min, paying.max) == (1, 2)
+    with pytest.raises(RuleError, match=r"costs \$6"):
+        C.buy(s, card=DYNAMITE, paying=[one, three])
+    # buying an offered card with the bandits offered works
+    s2 = act(s, C.buy, card=SHACKLES, paying=[one, three])
+    assert s2.players[0].hand == (SHACKLES,) and s2.players[0].jail == () and s2.bought
+    assert {one, three} <= set(s2.discard) and SHACKLES not in s2.store_up
+    assert len(s2.store_up) == 3 and find_action(s2, "buy") is None
 
 
 # -- Rep ---------------------------------------------------------------------------------------

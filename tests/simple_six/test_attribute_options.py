@@ -229,7 +229,7 @@ def test_no_attributes_campaign_rolls_body_points_on_toughness() -> None:
     ev = s.do(c.roll_check, "jed", "Toughness", dice=s.dice)
     assert ev["roll"]["rolled"].startswith("5D")
     npc = next(t for t in templates() if t.name == "Town Guard")
-    from d6tui.games.simple_six.templates import add_from_template
+    from d6tui.games.simple_six.campaign import add_from_template
 
     s.do(add_from_template, npc, "Guard 1", dice=s.dice)
     guard = s.state.member("guard-1").sheet

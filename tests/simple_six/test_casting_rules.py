@@ -14,7 +14,7 @@ import pytest
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import RuleError
 from d6tui.engine.session import Session
-from d6tui.games.simple_six import afterroll
+from d6tui.games.simple_six import afterroll, tool_commands
 from d6tui.games.simple_six import campaign as c
 from d6tui.games.simple_six import spellcast as sc
 from d6tui.games.simple_six.creation import Draft
@@ -87,7 +87,7 @@ def fight(s: Session, ids: list[str], first: str, declared: dict | None = None) 
 def test_every_cast_carries_the_reflex_penalty_and_a_full_dodger_casts_nothing() -> None:
     s = new({"combat": "traditional"})
     add(s, WIZ, ORC)
-    s.do(sc.gain_item, "wiz", "Scroll: Light")
+    s.do(tool_commands.gain_item, "wiz", "Scroll: Light")
     fight(s, ["wiz", "orc"], "orc")
     # an undeclared dodge: -1D until Wiz's next turn
     miss = {"attack": ([1] * 5, [2]), "defense": ([6, 6], [5])}
@@ -279,7 +279,7 @@ def test_a_heal_scroll_does_not_heal_a_robot() -> None:
     s = new()
     add(s, WIZ, ORC, D("Robo", ("4D", "3D", "3D", "3D"), perks=["Robot"]))
     _hurt(s, "robo")
-    s.do(sc.gain_item, "wiz", "Scroll: Heal")
+    s.do(tool_commands.gain_item, "wiz", "Scroll: Heal")
     with pytest.raises(RuleError, match="does not heal"):
         s.do(sc.cast, "wiz", "Heal", targets=["robo"], scroll=True, dice=HIGH)
 
@@ -287,8 +287,8 @@ def test_a_heal_scroll_does_not_heal_a_robot() -> None:
 def test_heal_takes_the_tools_and_counts_the_day_from_the_log() -> None:
     s = new()
     add(s, WIZ, ORC, D("Pat", ("4D", "3D", "3D", "3D")))
-    s.do(sc.gain_tool, "wiz", "Spell Staff")
-    s.do(sc.gain_tool, "wiz", "Magic Wand", "Heal")
+    s.do(tool_commands.gain_tool, "wiz", "Spell Staff")
+    s.do(tool_commands.gain_tool, "wiz", "Magic Wand", "Heal")
     s.do(sc.pass_time, 3 * DAY)  # attuned
     _hurt(s, "pat")
     level = s.state.member("pat").wounds.level

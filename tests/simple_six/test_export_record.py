@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from d6tui.engine.session import Session
 from d6tui.games.simple_six import campaign as c
-from d6tui.games.simple_six.rules import RULES, describe, name_of, status
+from d6tui.games.simple_six.describe import name_of
+from d6tui.games.simple_six.rules import RULES, describe, status
 from tests.simple_six.test_campaign import ORC, party
 
 _INIT = {"sir-baelen": ([3, 3], [2]), "mira": ([6, 6, 6], [5]), "melkot": ([2], [2]),
@@ -58,7 +59,8 @@ def test_an_incapacitated_character_rests() -> None:
     import pytest
 
     from d6tui.engine.errors import RuleError
-    from d6tui.games.simple_six.wounds import WoundLevel, WoundState, natural_healing
+    from d6tui.games.simple_six.healing import natural_healing
+    from d6tui.games.simple_six.wounds import WoundLevel, WoundState
 
     s = WoundState(level=WoundLevel.INCAPACITATED, awake=False)
     with pytest.raises(RuleError, match="^an Incapacitated character rests 2 weeks"):

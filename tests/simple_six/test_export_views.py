@@ -8,7 +8,7 @@ from d6tui.engine.dice import Dice
 from d6tui.engine.session import Session
 from d6tui.games.simple_six import campaign as c
 from d6tui.games.simple_six import vehicle_commands as vc
-from d6tui.games.simple_six import vehicles as vr
+from d6tui.games.simple_six import vehicle_stats
 from d6tui.games.simple_six.creation import Draft
 from d6tui.games.simple_six.export import sheet_markdown
 from d6tui.games.simple_six.rules import RULES
@@ -35,7 +35,7 @@ def test_a_traditional_body_points_sheet_shows_dr_and_body_points_now() -> None:
 def test_the_campaign_record_lists_the_vehicles_now() -> None:
     s = Session.new(RULES, {"seed": 1})
     s.do(c.add_character, ARIA, dice=Dice(1))
-    s.do(vc.add_vehicle, vr.templates()[0], "Old Car")
+    s.do(vc.add_vehicle, vehicle_stats.templates()[0], "Old Car")
     s.do(vc.crew_vehicle, "Old Car", "aria")
     text = RULES.export_markdown(s)
     assert "## The vehicles now" in text
@@ -49,9 +49,10 @@ def test_a_signed_part_of_a_pilot_label_is_not_doubled() -> None:
         s.do(c.add_character, Draft(name, {"Might": "3D", "Agility": "3D", "Wit": "3D",
                                            "Charm": "3D"}, skills={"Pilot": "2D", "Drive": "2D"},
                                     npc=True), dice=Dice(1))
-    by = {t.name: t for t in vr.templates()}
-    fast = next(t for t in vr.templates() if t.speed == max(x.speed for x in vr.templates()))
-    slow = next(t for t in vr.templates() if t.speed == min(x.speed for x in vr.templates()))
+    by = {t.name: t for t in vehicle_stats.templates()}
+    kinds = vehicle_stats.templates()
+    fast = next(t for t in kinds if t.speed == max(x.speed for x in kinds))
+    slow = next(t for t in kinds if t.speed == min(x.speed for x in kinds))
     assert by
     s.do(vc.add_vehicle, fast, "Fast")
     s.do(vc.add_vehicle, slow, "Slow")

@@ -12,13 +12,12 @@ import pytest
 
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import DiceError, EventError, RuleError
-from d6tui.games.simple_six import afterroll
+from d6tui.games.simple_six import afterroll, spell_folds
 from d6tui.games.simple_six import campaign as c
 from d6tui.games.simple_six import spellcast as sc
 from d6tui.games.simple_six.codes import DieCode
 from d6tui.games.simple_six.wild import (
     RollRequest,
-    WildOptions,
     add_character_points,
     check_wild_roll,
     describe_roll,
@@ -26,6 +25,7 @@ from d6tui.games.simple_six.wild import (
     roll_wild,
     table_wild,
 )
+from d6tui.games.simple_six.wild_options import WildOptions
 from d6tui.games.simple_six.wounds import WoundLevel, WoundState
 from tests.simple_six.test_racial_perks import ELF, REPTOID
 from tests.simple_six.test_session_perks import DWARF
@@ -187,7 +187,7 @@ def test_hero_points_on_a_cast_and_on_a_bolt_throw() -> None:
     # a log that spends points the caster did not have never fitted
     bad = dict(ev, hero_points=1)
     with pytest.raises(EventError, match="no hero points"):
-        sc._f_bolt(s.state, bad)
+        spell_folds._f_bolt(s.state, bad)
 
 
 def test_heal_takes_hero_points_too() -> None:

@@ -10,10 +10,11 @@ from d6tui.engine.errors import RuleError
 from d6tui.engine.session import Session
 from d6tui.games.simple_six import campaign as c
 from d6tui.games.simple_six import vehicle_commands as vc
-from d6tui.games.simple_six import vehicles as vr
+from d6tui.games.simple_six import vehicle_stats
+from d6tui.games.simple_six.campaign import add_from_template
 from d6tui.games.simple_six.creation import NAME_MAX, Draft, problems
 from d6tui.games.simple_six.rules import RULES
-from d6tui.games.simple_six.templates import add_from_template, templates
+from d6tui.games.simple_six.templates import templates
 
 
 def draft(name: str) -> Draft:
@@ -35,5 +36,5 @@ def test_a_character_name_takes_at_most_40_characters() -> None:
 def test_a_vehicle_name_takes_at_most_40_characters() -> None:
     s = Session.new(RULES, {"seed": 1})
     with pytest.raises(RuleError, match="at most 40"):
-        vc.add_vehicle(s.state, vr.templates()[0], "V" * 41)
-    assert vc.add_vehicle(s.state, vr.templates()[0], "V" * 40)["name"] == "V" * 40
+        vc.add_vehicle(s.state, vehicle_stats.templates()[0], "V" * 41)
+    assert vc.add_vehicle(s.state, vehicle_stats.templates()[0], "V" * 40)["name"] == "V" * 40

@@ -7,8 +7,9 @@ from dataclasses import replace
 
 from d6tui.engine.session import Session
 from d6tui.games.simple_six import campaign, spellcast
+from d6tui.games.simple_six.describe import names_in
 from d6tui.games.simple_six.record import dice_words, main_roll, spell_targets
-from d6tui.games.simple_six.rules import RULES, describe, names_in
+from d6tui.games.simple_six.rules import RULES, describe
 from tests.simple_six.test_campaign import MELKOT, MIRA, ORC
 
 SLEEPER = replace(MELKOT, name="Sable", spells=["Slumber", "Bless", "Light", "Charm"])

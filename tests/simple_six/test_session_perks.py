@@ -11,7 +11,7 @@ import pytest
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import EventError, RuleError
 from d6tui.engine.session import Session
-from d6tui.games.simple_six import afterroll, combat, perks, repair
+from d6tui.games.simple_six import afterroll, combat, creation, perks, repair, settings
 from d6tui.games.simple_six import campaign as c
 from d6tui.games.simple_six.creation import Draft
 from d6tui.games.simple_six.rules import RULES, describe
@@ -293,9 +293,9 @@ def test_a_robot_is_repaired_with_the_gms_skill_roll() -> None:
 
 
 def test_the_dwarf_bonus_reads_a_specialization_and_an_independent_skill() -> None:
-    assert perks.skill_bonuses(c.create_character(DWARF, c.CampaignSettings()),
+    assert perks.skill_bonuses(creation.create_character(DWARF, settings.CampaignSettings()),
                                "Wit + Smithing")[0][1] == 2
-    sheet = c.create_character(DWARF, c.CampaignSettings())
+    sheet = creation.create_character(DWARF, settings.CampaignSettings())
     assert perks.skill_bonuses(sheet, "Smithing: Swords")[0] == ("Dwarf Smithing", 2,
                                                                   "Racial Perks")
     assert perks.skill_bonuses(sheet, "Stealth") == ()

@@ -8,6 +8,7 @@ import pytest
 from d6tui.engine.errors import RuleError
 from d6tui.games.simple_six import campaign as c
 from d6tui.games.simple_six import spellcast as sc
+from d6tui.games.simple_six import tool_commands
 from d6tui.games.simple_six.effects import DAY
 from d6tui.games.simple_six.rules import describe
 from tests.simple_six.test_spell_effects import archmage_sheet, hi, lo, magi
@@ -15,7 +16,7 @@ from tests.simple_six.test_spell_effects import archmage_sheet, hi, lo, magi
 
 def test_a_found_cloak_works_after_three_days_of_attunement() -> None:
     s = magi()
-    s.do(sc.gain_tool, "archmage", "Cloak")
+    s.do(tool_commands.gain_tool, "archmage", "Cloak")
     tool = s.state.member("archmage").tools[0]
     assert not tool.attuned(s.state.minutes) and "attuning, 72 h" in tool.label(0)
     ev = s.do(sc.cast, "archmage", "Fly", typed={"roll": hi(10)})
@@ -32,11 +33,11 @@ def test_a_found_cloak_works_after_three_days_of_attunement() -> None:
 def test_the_magic_wand_helps_its_one_spell_and_the_crystal_ball_clairvoyance() -> None:
     s = magi()
     with pytest.raises(RuleError, match="name it"):
-        s.do(sc.gain_tool, "archmage", "Magic Wand")
+        s.do(tool_commands.gain_tool, "archmage", "Magic Wand")
     with pytest.raises(RuleError, match="only those who work magic"):
-        s.do(sc.gain_tool, "mira", "Cloak")
-    s.do(sc.gain_tool, "archmage", "Magic Wand", "Light")
-    s.do(sc.gain_tool, "archmage", "Crystal Ball")
+        s.do(tool_commands.gain_tool, "mira", "Cloak")
+    s.do(tool_commands.gain_tool, "archmage", "Magic Wand", "Light")
+    s.do(tool_commands.gain_tool, "archmage", "Crystal Ball")
     s.do(sc.pass_time, 3 * DAY)
     assert s.do(sc.cast, "archmage", "Light", targets=["mira"],
                 typed={"roll": hi(11)})["roll"]["rolled"] == "11D"
@@ -46,7 +47,7 @@ def test_the_magic_wand_helps_its_one_spell_and_the_crystal_ball_clairvoyance() 
 
 def test_the_spell_staff_gives_its_die_once_a_day() -> None:
     s = magi()
-    s.do(sc.gain_tool, "archmage", "Spell Staff")
+    s.do(tool_commands.gain_tool, "archmage", "Spell Staff")
     with pytest.raises(RuleError, match="no attuned Spell Staff"):
         s.do(sc.cast, "archmage", "Light", targets=["mira"], staff=True, dice=s.dice)
     s.do(sc.pass_time, 3 * DAY)
@@ -67,13 +68,13 @@ def test_making_a_tool_spends_its_cp_only_on_success() -> None:
     s = magi()
     s.do(c.import_character, archmage_sheet(name="Maker", character_points=12))
     with pytest.raises(RuleError, match="takes 20 CP"):
-        s.do(sc.make_tool, "maker", "Cloak", dice=s.dice)
-    ev = s.do(sc.make_tool, "maker", "Magic Wand", "Light", typed=lo(10))
+        s.do(tool_commands.make_tool, "maker", "Cloak", dice=s.dice)
+    ev = s.do(tool_commands.make_tool, "maker", "Magic Wand", "Light", typed=lo(10))
     assert ev["tn"] == 25 and ev["cp"] == 10
     m = s.state.member("maker")
     assert m.tools == () and m.sheet.character_points == 12
     assert "failed to make a Magic Wand" in describe(ev, {"maker": "Maker"})
-    s.do(sc.make_tool, "maker", "Magic Wand", "Light", typed=hi(10))
+    s.do(tool_commands.make_tool, "maker", "Magic Wand", "Light", typed=hi(10))
     m = s.state.member("maker")
     assert m.sheet.character_points == 2
     # its maker attuned it while making it
@@ -86,14 +87,14 @@ def test_a_scroll_casts_a_spell_once_without_knowing_it() -> None:
         s.do(sc.cast, "melkot", "Invisibility", targets=["mira"], dice=s.dice)
     with pytest.raises(RuleError, match="no scroll"):
         s.do(sc.cast, "melkot", "Invisibility", targets=["mira"], scroll=True, dice=s.dice)
-    s.do(sc.gain_item, "melkot", "scroll: invisibility")
+    s.do(tool_commands.gain_item, "melkot", "scroll: invisibility")
     assert s.state.member("melkot").items == ("Scroll: Invisibility",)
     s.do(sc.cast, "melkot", "Invisibility", targets=["mira"], scroll=True,
          typed={"roll": hi(6)})
     assert s.state.member("melkot").items == ()
     assert s.state.member("mira").effects[0].spell == "Invisibility"
     # reading a scroll needs the ability to use spells
-    s.do(sc.gain_item, "mira", "Scroll: Light")
+    s.do(tool_commands.gain_item, "mira", "Scroll: Light")
     with pytest.raises(RuleError, match="cannot work magic"):
         s.do(sc.cast, "mira", "Light", targets=["mira"], scroll=True, dice=s.dice)
 
@@ -110,9 +111,9 @@ def test_learning_from_a_spell_book_costs_one_cp() -> None:
 def test_enchanted_items_add_their_dice() -> None:
     s = magi()
     for item in ("Ring of Slyness", "Cloak of Stealth", "Valiant Sword", "Shield of Faith"):
-        s.do(sc.gain_item, "sir-baelen", item)
+        s.do(tool_commands.gain_item, "sir-baelen", item)
     with pytest.raises(RuleError, match="no enchanted item"):
-        s.do(sc.gain_item, "sir-baelen", "Vorpal Sword")
+        s.do(tool_commands.gain_item, "sir-baelen", "Vorpal Sword")
     r = {w: s.do(c.roll_check, "sir-baelen", w, dice=s.dice)["roll"]["rolled"]
          for w in ("Persuasion", "Stealth", "Command")}
     assert r == {"Persuasion": "4D", "Stealth": "4D", "Command": "5D"}
@@ -123,7 +124,7 @@ def test_enchanted_items_add_their_dice() -> None:
 
 def test_a_potion_of_skill_gives_2d_for_ten_minutes() -> None:
     s = magi()
-    s.do(sc.drink_potion, "mira", "stealth")
+    s.do(tool_commands.drink_potion, "mira", "stealth")
     assert s.do(c.roll_check, "mira", "Stealth", dice=s.dice)["roll"]["rolled"] == "8D"
     assert s.do(c.roll_check, "mira", "Bow", dice=s.dice)["roll"]["rolled"] == "6D"
     s.do(sc.pass_time, 10)
@@ -135,7 +136,7 @@ def test_the_axe_of_dwarf_mercy_bites_orcs() -> None:
     s.do(c.import_character, archmage_sheet(
         name="Dwarf", perks=[], spells=[], weapons=["Axe"],
         skills=[{"name": "Axe", "attribute": "Might", "added": "2D"}]))
-    s.do(sc.gain_item, "dwarf", "Axe of Dwarf Mercy")
+    s.do(tool_commands.gain_item, "dwarf", "Axe of Dwarf Mercy")
     s.do(c.start_combat, ["dwarf", "orc", "mira"])
     ev = s.do(c.attack, "dwarf", "orc", skill="Axe", weapon="Axe",
               typed={"attack": hi(4), "damage": ([1] * 5, [1])})
@@ -151,9 +152,9 @@ def test_a_scroll_of_heal_heals_as_the_spell() -> None:
          typed={"attack": ([6, 6, 6], [6, 6, 2]), "damage": ([2] * 5, [4])})
     s.do(c.end_combat)
     level = s.state.member("mira").wounds.level
-    s.do(sc.gain_item, "melkot", "Scroll: Heal")
+    s.do(tool_commands.gain_item, "melkot", "Scroll: Heal")
     s.do(c.import_character, archmage_sheet(name="Reader", spells=["Light"]))
-    s.do(sc.gain_item, "reader", "Scroll: Heal")
+    s.do(tool_commands.gain_item, "reader", "Scroll: Heal")
     ev = s.do(sc.cast, "reader", "Heal", targets=["mira"], scroll=True, typed={"roll": hi(10)})
     assert ev["target"] == "mira" and ev["tn"] == 15
     assert s.state.member("mira").wounds.level == level - 1

@@ -14,12 +14,13 @@ from d6tui.engine.dice import Dice
 from d6tui.engine.errors import RuleError
 from d6tui.engine.session import Session
 from d6tui.games.simple_six import campaign as c
-from d6tui.games.simple_six import perks
+from d6tui.games.simple_six import perks, vehicle_stats
 from d6tui.games.simple_six import vehicle_commands as vc
 from d6tui.games.simple_six import vehicles as vr
 from d6tui.games.simple_six.codes import DieCode, parse_code
 from d6tui.games.simple_six.creation import Draft
-from d6tui.games.simple_six.rules import RULES, describe, names_in
+from d6tui.games.simple_six.describe import names_in
+from d6tui.games.simple_six.rules import RULES, describe
 from d6tui.games.simple_six.vehicle_log import vehicle
 
 ACE = Draft("Ace", {"Might": "2D", "Agility": "4D", "Wit": "3D", "Charm": "3D"},
@@ -27,7 +28,7 @@ ACE = Draft("Ace", {"Might": "2D", "Agility": "4D", "Wit": "3D", "Charm": "3D"},
             perks=["Lucky"], npc=True)
 RIVAL = Draft("Rival", {"Might": "2D", "Agility": "3D", "Wit": "2D", "Charm": "2D"},
               skills={"Pilot": "1D", "Drive": "1D"}, npc=True)
-BY_NAME = {t.name: t for t in vr.templates()}
+BY_NAME = {t.name: t for t in vehicle_stats.templates()}
 
 
 def w(*faces: int) -> tuple[list[int], list[int]]:

@@ -13,6 +13,7 @@ from d6tui.engine.errors import RuleError
 from d6tui.engine.session import Session
 from d6tui.games.simple_six import campaign as c
 from d6tui.games.simple_six import vehicle_commands as vc
+from d6tui.games.simple_six import vehicle_stats
 from d6tui.games.simple_six import vehicles as vr
 from d6tui.games.simple_six.creation import Draft
 from d6tui.games.simple_six.rules import RULES
@@ -23,7 +24,7 @@ PIA = Draft("Pia", {"Might": "2D", "Agility": "4D", "Wit": "3D", "Charm": "3D"},
             skills={"Pilot": "2D", "Drive": "2D", "Repair": "1D"}, npc=True)
 BO = Draft("Bo", {"Might": "2D", "Agility": "3D", "Wit": "2D", "Charm": "2D"},
            skills={"Pilot": "1D"}, npc=True)
-BY_NAME = {t.name: t for t in vr.templates()}
+BY_NAME = {t.name: t for t in vehicle_stats.templates()}
 
 
 def garage() -> Session:

@@ -13,10 +13,12 @@ from d6tui.engine.errors import RuleError
 from d6tui.engine.session import Session
 from d6tui.games.simple_six import campaign as c
 from d6tui.games.simple_six import vehicle_commands as vc
+from d6tui.games.simple_six import vehicle_stats
 from d6tui.games.simple_six import vehicles as vr
 from d6tui.games.simple_six.codes import DieCode
 from d6tui.games.simple_six.creation import Draft
-from d6tui.games.simple_six.rules import RULES, describe, names_in
+from d6tui.games.simple_six.describe import names_in
+from d6tui.games.simple_six.rules import RULES, describe
 from d6tui.games.simple_six.vehicle_log import vehicle
 from d6tui.games.simple_six.wounds import WoundLevel
 
@@ -24,7 +26,7 @@ ACE = Draft("Ace", {"Might": "2D", "Agility": "4D", "Wit": "3D", "Charm": "3D"},
             skills={"Pilot": "2D", "Gunnery": "1D", "Repair": "2D", "Command": "1D"}, npc=True)
 RIVAL = Draft("Rival", {"Might": "2D", "Agility": "3D", "Wit": "2D", "Charm": "2D"},
               skills={"Pilot": "1D", "Drive": "1D"}, npc=True)
-BY_NAME = {t.name: t for t in vr.templates()}
+BY_NAME = {t.name: t for t in vehicle_stats.templates()}
 
 
 def table(options: dict | None = None, path: Path | None = None) -> Session:
@@ -62,7 +64,7 @@ def test_a_users_file_overrides_a_template(tmp_path: Path) -> None:
     own = tmp_path / "simple_six_vehicles.toml"
     own.write_text('[[vehicles]]\nname = "Car"\nskill = "Drive"\nscale = 2\nbody = "3D"\n'
                    'maneuverability = "0D"\nmove = "2D"\nspeed = "ground"\n', encoding="utf-8")
-    found = {t.name: t for t in vr.templates(own)}
+    found = {t.name: t for t in vehicle_stats.templates(own)}
     assert found["Car"].body == DieCode.of(3) and not found["Car"].house
     assert found["Tank"].house
 

@@ -10,24 +10,25 @@ from hypothesis import strategies as st
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import DiceError, RuleError
 from d6tui.games.simple_six.codes import DieCode, parse_code
-from d6tui.games.simple_six.wild import (
+from d6tui.games.simple_six.difficulty import (
     DIFFICULTIES,
-    RollRequest,
-    WildOptions,
-    add_character_points,
-    check_chain,
-    check_wild_roll,
-    describe_roll,
     difficulty_of,
     difficulty_tn,
-    halfway_there,
     level_reached,
-    parse_typed_wild,
+)
+from d6tui.games.simple_six.typed_dice import check_chain, parse_typed_wild
+from d6tui.games.simple_six.wild import (
+    RollRequest,
+    add_character_points,
+    check_wild_roll,
+    describe_roll,
+    halfway_there,
     plan_roll,
     roll_wild,
     roll_wild_notation,
     table_wild,
 )
+from d6tui.games.simple_six.wild_options import WildOptions
 
 
 def req(code: str, **kw: object) -> RollRequest:

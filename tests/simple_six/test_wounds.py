@@ -11,29 +11,28 @@ from hypothesis import strategies as st
 
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import DiceError, RuleError
+from d6tui.games.simple_six.body_points import BodyPoints, bp_heal, bp_hit, bp_recovery
 from d6tui.games.simple_six.codes import DieCode
-from d6tui.games.simple_six.wounds import (
-    CHART,
+from d6tui.games.simple_six.healing import (
     HEALING,
-    BodyPoints,
-    WoundLevel,
-    WoundState,
     assisted_healing,
     assisted_healing_tn,
-    bp_heal,
-    bp_hit,
-    bp_recovery,
-    chart_row,
-    extra_damage,
     heal_spell_tn,
-    just_a_flesh_wound,
-    mortal_round,
     natural_healing,
     natural_healing_tn,
+    potion_of_healing,
+)
+from d6tui.games.simple_six.wounds import (
+    CHART,
+    WoundLevel,
+    WoundState,
+    chart_row,
+    extra_damage,
+    just_a_flesh_wound,
+    mortal_round,
     new_combat,
     next_level,
     penalty,
-    potion_of_healing,
     stay_up,
     take_hit,
 )

@@ -3,20 +3,11 @@
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from d6tui.games.tales import content as content_module
-from d6tui.games.tales.content import SHIPPED, content
-
-
-@pytest.fixture
-def fresh_content() -> Iterator[None]:
-    content_module.content.cache_clear()
-    yield
-    content_module.content.cache_clear()
+from d6tui.games.tales.content import SHIPPED, current
 
 
 def test_every_entry_names_its_source() -> None:
@@ -29,7 +20,7 @@ def test_every_entry_names_its_source() -> None:
 
 
 def test_house_values_are_marked() -> None:
-    c = content()
+    c = current()
     assert not c.monsters[(1, "swamp")].house
     assert c.monsters[(2, "swamp")].house
     assert c.scrolls["Kaboom"].house and not c.scrolls["Dash"].house
@@ -37,7 +28,7 @@ def test_house_values_are_marked() -> None:
 
 
 def test_week_one_monsters_r08() -> None:
-    c = content()
+    c = current()
     rows = {t: (m.name, m.atk, m.dmg, m.hp) for (w, t), m in c.monsters.items() if w == 1}
     assert rows["swamp"] == ("Skeleton", 7, 1, 2)
     assert rows["forest"] == ("Giant Rat", 9, 1, 1)
@@ -46,10 +37,10 @@ def test_week_one_monsters_r08() -> None:
 
 
 def test_user_file_overrides_the_shipped_one(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_content: None
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     (tmp_path / "tales.toml").write_text(
         '[calendar]\ndays_per_week = 7\nsource = "house"\n', encoding="utf-8")
     monkeypatch.setenv("D6TUI_CONFIG", str(tmp_path))
-    assert content().days_per_week == 7
-    assert content().monsters[(1, "swamp")].name == "Skeleton"
+    assert current().days_per_week == 7
+    assert current().monsters[(1, "swamp")].name == "Skeleton"

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from d6tui.engine.errors import RuleError
-from d6tui.games.tales import commands, island, movement, prompts
+from d6tui.games.tales import commands, island, movement, play, prompts
 from d6tui.games.tales.state import Square, Tale
 
 from .util import act, at_step, begin, hero, open_square, rolls, sq, waits
@@ -63,7 +63,7 @@ def fresh(exits: str = "NESW", pos: str = "III-3") -> Tale:
 def test_new_square_road_die_j02(face: int, shape: str, exits: str) -> None:
     s = act(fresh(), commands.move, "S")
     s = rolls(s, face, 1)
-    options = commands.play.pending(s).options
+    options = play.pending(s).options
     joining = {island.rotate(exits, rot) for rot in (0, 90, 180, 270)
                if "N" in island.rotate(exits, rot)}
     # one choice per road drawn (a crossroads once, a straight road once here), all joining
@@ -184,7 +184,7 @@ def test_reachable_squares_this_turn() -> None:
 def test_same_road_is_offered_once(face: int, count: int) -> None:
     s = act(fresh(), commands.move, "S")
     s = rolls(s, face, 1)
-    options = commands.play.pending(s).options
+    options = play.pending(s).options
     assert len(options) == count
     if face == 1:
         assert options == ("0",)
@@ -195,13 +195,13 @@ def test_same_road_is_offered_once(face: int, count: int) -> None:
 
 def test_road_with_no_way_off_is_warned_after_a_teleport() -> None:
     s = at_step(begin(), "movement", "III-3")
-    s = commands.play.settle(movement.teleport(s, sq("I-1")))
+    s = play.settle(movement.teleport(s, sq("I-1")))
     s = rolls(s, 6, 1)  # a bend: N-E unturned
-    options = commands.play.pending(s).options
+    options = play.pending(s).options
     assert options == ("0", "90", "180", "270")  # no neighbour's road leads in
     top = s.top
     assert top is not None
-    shut = [o for o in options if movement.walled_in(s, top.n, movement.rotated(top, int(o)))]
+    shut = [o for o in options if movement.walled_in(s, top.n, movement.rotated(s, top, int(o)))]
     assert shut == ["270"]  # N-W: both arms into the water
     text = prompts.prompt(s)
     assert "joins yours" not in text and "no way off" in text and "R04" in text

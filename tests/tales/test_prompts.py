@@ -6,7 +6,7 @@ import re
 
 from d6tui.engine.dice import Dice
 from d6tui.engine.session import Session
-from d6tui.games.tales import booklet, prompts
+from d6tui.games.tales import prompts, rolls
 from d6tui.games.tales.bot import ROLLERS, Bot
 from d6tui.games.tales.rules import RULES
 
@@ -14,7 +14,7 @@ SECTION = re.compile(r"\((?:[REJ]\d\d)(?:, [REJ]\d\d)*\)")
 
 
 def test_every_roll_task_has_a_prompt() -> None:
-    for what in booklet.ROLL_DICE:
+    for what in rolls.ROLL_DICE:
         assert SECTION.search(prompts.PROMPTS[f"roll:{what}"]), what
 
 

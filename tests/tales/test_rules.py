@@ -8,7 +8,7 @@ from typing import Any
 
 from d6tui.engine.dice import Dice, table_roll
 from d6tui.engine.session import Session
-from d6tui.games.tales import commands
+from d6tui.games.tales import commands, services
 from d6tui.games.tales.rules import RULES
 
 from .util import R
@@ -48,7 +48,7 @@ def test_status_and_json_through_a_tale(tmp_path: Path) -> None:
     s = Session.new(RULES, {"name": "Brin", "race": "elf"}, path=path, dice=Dice(5))
     assert "roll" in RULES.status(s.state)
     s.do(commands.roll, roll=table_roll([2, 2], 2, 6))
-    s.do(commands.leave)
+    s.do(services.leave)
     data = RULES.to_json(s.state)
     json.dumps(data)
     assert data["hero"]["atk"] == 2 and data["square"] == "II-2" and data["week"] == 1
@@ -64,7 +64,7 @@ def test_cookie_survives_save_and_load(tmp_path: Path) -> None:
     path = tmp_path / "pip.toml"
     s = Session.new(RULES, {"name": "Pip", "race": "hobbit"}, path=path, dice=Dice(1))
     s.do(commands.roll, roll=table_roll([6, 2], 2, 6), cookie=(1, 1))
-    s.do(commands.leave)
+    s.do(services.leave)
     s.close()
     loaded = Session.load(path, rules=RULES)
     assert loaded.state == s.state

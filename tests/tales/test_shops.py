@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from d6tui.engine.errors import RuleError
-from d6tui.games.tales import commands, shops
-from d6tui.games.tales.content import content
+from d6tui.games.tales import commands, play, services, shops
+from d6tui.games.tales.content import current
 from d6tui.games.tales.state import Tale
 
 from .util import act, at_step, begin, hero, read, rolls, waits
@@ -22,7 +22,7 @@ PRICES = [
 @pytest.mark.parametrize(("scroll", "prices"), PRICES)
 def test_price_table_r07(scroll: str, prices: dict[str, int]) -> None:
     for shop in shops.SHOPS:
-        assert shops.price(shop, scroll) == prices.get(shop)
+        assert shops.price(Tale(), shop, scroll) == prices.get(shop)
 
 
 def in_shop(shop: str, race: str = "elf", **sheet: object) -> Tale:
@@ -37,43 +37,43 @@ def test_buy_and_sell(shop: str, scroll: str, prices: dict[str, int]) -> None:
     cost = prices.get(shop)
     if cost is None:
         with pytest.raises(RuleError, match="R07"):
-            commands.buy(s, scroll)
+            services.buy(s, scroll)
         with pytest.raises(RuleError, match="R07"):
-            commands.sell(s, scroll)
+            services.sell(s, scroll)
         return
-    bought = act(s, commands.buy, scroll)
+    bought = act(s, services.buy, scroll)
     assert bought.hero is not None and bought.hero.gold == 5 - cost
     assert bought.hero.scrolls == (scroll, scroll)
-    sold = act(s, commands.sell, scroll)
+    sold = act(s, services.sell, scroll)
     assert sold.hero is not None and sold.hero.gold == 5 + cost - 1 and sold.hero.scrolls == ()
 
 
 def test_human_sells_at_full_price() -> None:
-    s = act(in_shop("castle", "human", gold=0, scrolls=("Pear",)), commands.sell, "Pear")
+    s = act(in_shop("castle", "human", gold=0, scrolls=("Pear",)), services.sell, "Pear")
     assert s.hero is not None and s.hero.gold == 3
 
 
 def test_buying_needs_the_gold() -> None:
     with pytest.raises(RuleError, match="costs 3"):
-        commands.buy(in_shop("castle", gold=2), "Pear")
+        services.buy(in_shop("castle", gold=2), "Pear")
 
 
 def test_only_humans_and_dwarves_gamble() -> None:
     for race in ("elf", "hobbit"):
         with pytest.raises(RuleError):
-            commands.gamble(in_shop("E08", race))
+            services.gamble(in_shop("E08", race))
 
 
 @pytest.mark.parametrize("total", range(2, 13))
 def test_gamble_r07(total: int) -> None:
     s = in_shop("E15", "dwarf", gold=3, scrolls=("Carrot",))
     a = min(6, total - 1)
-    s = act(s, commands.gamble, roll={"dice": "2d6", "faces": [a, total - a],
+    s = act(s, services.gamble, roll={"dice": "2d6", "faces": [a, total - a],
                                       "source": "table"})
     assert s.hero is not None
     if total <= 7:
         assert waits(s) == "choose choose:gamble"
-        assert set(commands.play.pending(s).options) == {"hp", "gold", "scroll:Carrot"}
+        assert set(play.pending(s).options) == {"hp", "gold", "scroll:Carrot"}
         lost = act(s, commands.choose, "scroll:Carrot")
         assert lost.hero is not None and lost.hero.scrolls == ()
     elif total <= 9:
@@ -81,7 +81,7 @@ def test_gamble_r07(total: int) -> None:
     else:
         assert waits(s) == "roll roll:treasure"
     with pytest.raises(RuleError):
-        commands.gamble(s)
+        services.gamble(s)
 
 
 @pytest.mark.parametrize(
@@ -109,7 +109,7 @@ def test_damage_scrolls_only_in_fights(scroll: str) -> None:
     s = hero(at_step(begin(), "movement"), scrolls=(scroll,))
     with pytest.raises(RuleError, match="fight"):
         commands.use_scroll(s, scroll)
-    assert content().scrolls[scroll].house
+    assert current().scrolls[scroll].house
 
 
 def test_mango_heals() -> None:
@@ -118,7 +118,7 @@ def test_mango_heals() -> None:
     assert s.hero is not None and s.hero.hp == 3 and s.hero.items == ()
 
 
-def test_e14_treasure_table_matches_content() -> None:
-    assert content().treasure[7] == "scroll:Antidote"
+def test_e14_treasure_table_matches_current() -> None:
+    assert current().treasure[7] == "scroll:Antidote"
     s = read(at_step(begin(), "square_event", "III-3"), "E03")
     assert rolls(s, 3, 4).hero.scrolls == ("Antidote",)  # type: ignore[union-attr]

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from d6tui.engine.errors import RuleError
-from d6tui.games.tales import commands, play
+from d6tui.games.tales import commands, legal, play, services
 from d6tui.games.tales.state import Task
 
 from .util import R, act, at_step, begin, hero, open_square, rolls, sq, waits
@@ -24,7 +24,7 @@ def test_steps_in_order() -> None:
     assert waits(s) == "square_event square_event"
     s = act(s, commands.play_event)
     assert waits(s) == "shop castle"
-    s = act(s, commands.leave)
+    s = act(s, services.leave)
     assert waits(s) == "end_of_turn end_of_turn"  # once per turn
     s = act(s, commands.end_turn)
     assert (s.week, s.day) == (1, 2)
@@ -199,10 +199,10 @@ def test_the_cookie_is_offered_only_when_it_changes_the_roll_r03() -> None:
                                  for i, q in enumerate(s.squares)))
     s = act(s, commands.stop)
     assert waits(s) == "roll roll:terrain"
-    action: commands.Action = (commands.roll, (), {})
+    action: legal.Action = (commands.roll, (), {})
     # 4+5 = 9: 8 or 10 would also be "nothing" (R10): no cookie to offer
-    assert commands.cookie_choices(s, action, R(4, 5)) == []
+    assert legal.cookie_choices(s, action, R(4, 5)) == []
     # 3+5 = 8: 7 would bring this week's monster; 9 changes nothing
-    assert commands.cookie_choices(s, action, R(3, 5)) == [(0, -1), (1, -1)]
+    assert legal.cookie_choices(s, action, R(3, 5)) == [(0, -1), (1, -1)]
     # without a cookie, nothing is ever offered
-    assert commands.cookie_choices(hero(s, items=()), action, R(3, 5)) == []
+    assert legal.cookie_choices(hero(s, items=()), action, R(3, 5)) == []

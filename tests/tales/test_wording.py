@@ -3,8 +3,8 @@ status (the breaker's report, items 9 and 10)."""
 
 from __future__ import annotations
 
-from d6tui.games.tales import commands, sheet
-from d6tui.games.tales.content import content
+from d6tui.games.tales import commands, legal, sheet
+from d6tui.games.tales.content import current
 from d6tui.games.tales.rules import RULES, status
 
 from .test_combat import fighting
@@ -27,7 +27,7 @@ def test_stats_are_written_as_on_the_sheet() -> None:
 
 
 def test_antidote_effect_reads_as_j03() -> None:
-    assert content().scrolls["Antidote"].words == "Poison = 0"
+    assert current().scrolls["Antidote"].words == "Poison = 0"
 
 
 def test_status_says_setting_up_before_day_1() -> None:
@@ -40,7 +40,7 @@ def test_status_says_setting_up_before_day_1() -> None:
 
 def test_the_mango_is_offered_only_when_it_would_heal() -> None:
     def offered(s: object) -> bool:
-        return (commands.use_item, ("Mango",), {}) in commands.actions(s)  # type: ignore[arg-type]
+        return (commands.use_item, ("Mango",), {}) in legal.actions(s)  # type: ignore[arg-type]
 
     s = hero(at_step(begin(), "movement"), items=("Mango",))
     assert not offered(s)  # HP 4/4: eating it would waste the Mango (E14, E38)

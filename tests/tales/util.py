@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from d6tui.engine.dice import table_roll
-from d6tui.games.tales import booklet, commands, island, play, sheet
+from d6tui.games.tales import booklet, commands, island, play, services, sheet
 from d6tui.games.tales.rules import RULES
 from d6tui.games.tales.state import Square, Tale, Task
 
@@ -31,7 +31,7 @@ def begin(race: str = "human", castle: tuple[int, int] = (3, 3), explore: bool =
     s = RULES.new_state({})
     s = RULES.fold(s, commands.start_payload({"name": "Ann", "race": race, "explore": explore}))
     s = rolls(s, *castle)
-    return act(s, commands.leave)
+    return act(s, services.leave)
 
 
 def sq(name: str) -> int:

@@ -14,7 +14,7 @@ from d6tui.engine.session import Session
 from d6tui.ui.app import D6App
 
 PLAYERS = ["Ann", "Bob", "Cid"]
-#: With this seed and PLAYERS, Ann's first draw is a bandit (Cold Iron Cole).
+#: With this seed and PLAYERS, Ann's first draw is a bandit (Vulture Vance).
 SEED = 3
 
 

@@ -14,7 +14,7 @@ from tests.ui.helpers import make_app, new_shooter, settle, sync
 
 @sync
 async def test_bot_game_through_the_screen(saves: Path) -> None:
-    session = new_shooter(saves, "Long game", seed=5)
+    session = new_shooter(saves, "Long game", seed=76)
     app = make_app(saves, session=session)
     seen: set[Phase] = set()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -40,7 +40,7 @@ async def test_bot_game_through_the_screen(saves: Path) -> None:
                 assert screen.do(action.command, dice=screen.session.dice, **answers)
                 await pilot.pause()
             assert len(screen.session.events) == before + 1, action.name
-    # seed 5 reaches these within 200 actions, the game's end included
+    # seed 76 reaches these within 200 actions, the game's end included
     assert {Phase.START, Phase.HUNT, Phase.CAPTURED, Phase.END, Phase.ESCAPE, Phase.JAIL_BREAK,
             Phase.CHALLENGE, Phase.REWARD, Phase.CONTEST, Phase.LAST_CHANCE, Phase.OVER} <= seen
 

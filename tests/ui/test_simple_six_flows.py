@@ -11,8 +11,9 @@ from textual.widgets import Input, OptionList, Select, Static
 
 from d6tui.engine.session import Session
 from d6tui.games.simple_six import campaign
+from d6tui.games.simple_six.campaign import add_from_template
 from d6tui.games.simple_six.creation import Draft
-from d6tui.games.simple_six.templates import add_from_template, templates
+from d6tui.games.simple_six.templates import templates
 from d6tui.ui.screens.home import HomeScreen
 from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
 from d6tui.ui.screens.new_game import NewGameForm

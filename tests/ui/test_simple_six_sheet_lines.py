@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from d6tui.engine.session import Session
-from d6tui.games.simple_six import campaign
+from d6tui.games.simple_six import campaign, creation
 from d6tui.games.simple_six.rules import RULES
 from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.ui.simple_six.forms import CharacterForm
@@ -43,7 +43,7 @@ def test_the_sheet_follows_the_systems(saves: Path, options: dict, shown: list[s
 
 def test_a_missing_name_is_named_once() -> None:
     form = CharacterForm(CampaignSettings())
-    form.draft = lambda: campaign.Draft("", {"Might": "3D", "Agility": "3D", "Wit": "3D",
+    form.draft = lambda: creation.Draft("", {"Might": "3D", "Agility": "3D", "Wit": "3D",
                                               "Charm": "3D"})  # type: ignore[method-assign]
     found = [p for p in form.problems() if "name" in p]
     assert len(found) == 1, found

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from d6tui.engine.errors import DiceError
-from d6tui.games.simple_six.wild import parse_typed_wild
+from d6tui.games.simple_six.typed_dice import parse_typed_wild
 from d6tui.ui.simple_six.forms import WildDiceInput
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from d6tui.games.simple_six import vehicle_commands as vc
 from d6tui.games.simple_six.vehicle_log import put, vehicle
-from d6tui.games.simple_six.vehicles import templates
+from d6tui.games.simple_six.vehicle_stats import templates
 from d6tui.games.simple_six.wounds import WoundLevel
 from d6tui.ui.screens.modals import ChoiceModal
 from d6tui.ui.simple_six.vehicles_view import VehiclesScreen

@@ -12,7 +12,7 @@ from d6tui.engine.session import Session
 from d6tui.games.simple_six import campaign
 from d6tui.games.simple_six.creation import Draft
 from d6tui.games.simple_six.vehicle_log import vehicle
-from d6tui.games.simple_six.vehicles import templates
+from d6tui.games.simple_six.vehicle_stats import templates
 from d6tui.ui.screens.modals import ChoiceModal, TableDiceInput, TextPrompt
 from d6tui.ui.simple_six.forms import WildDiceInput
 from d6tui.ui.simple_six.screen import SimpleSixScreen

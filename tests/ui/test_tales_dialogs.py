@@ -8,6 +8,7 @@ from pathlib import Path
 from textual.widgets import Static
 
 from d6tui.ui.screens.modals import ChoiceModal, TableDiceInput
+from d6tui.ui.tales import offers
 from d6tui.ui.tales.screen import TalesScreen
 from tests.ui.helpers import make_app, settle, sync
 from tests.ui.tales_helpers import new_tale
@@ -72,12 +73,12 @@ async def test_news_line_shows_only_what_the_latest_event_changed(saves: Path) -
 
 
 def test_eating_the_mango_warns_when_quest_e38_needs_it() -> None:
-    from d6tui.games.tales import commands
+    from d6tui.games.tales import commands, legal
     from tests.tales.test_events import base, with_quest
 
-    eat: commands.Action = (commands.use_item, ("Mango",), {})
-    assert "E38" not in TalesScreen.backpack_label(eat, base())
-    label = TalesScreen.backpack_label(eat, with_quest(base(), "mango", "E38", "VI-6"))
+    eat: legal.Action = (commands.use_item, ("Mango",), {})
+    assert "E38" not in offers.backpack_label(eat, base())
+    label = offers.backpack_label(eat, with_quest(base(), "mango", "E38", "VI-6"))
     assert "quest E38 needs it" in label
 
 
@@ -94,6 +95,6 @@ async def test_a_road_with_no_way_off_is_marked_in_the_step_bar(saves: Path) -> 
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, TalesScreen)
-        shut = screen.label_of(s, (commands.place_road, ("270",), {}))
+        shut = offers.label_of(s, (commands.place_road, ("270",), {}))
         assert shut.endswith("no way off")
-        assert "no way off" not in screen.label_of(s, (commands.place_road, ("90",), {}))
+        assert "no way off" not in offers.label_of(s, (commands.place_road, ("90",), {}))

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from d6tui.engine.registry import GAMES
-from d6tui.games.tales import commands, island
+from d6tui.engine.registry import games
+from d6tui.games.tales import commands, island, legal
 from d6tui.games.tales.state import evolve
 from d6tui.ui.screens.help import HelpScreen
 from d6tui.ui.screens.modals import ChoiceModal, TableDiceInput
-from d6tui.ui.tales.screen import ARROWS, TalesScreen
+from d6tui.ui.tales.offers import ARROWS
+from d6tui.ui.tales.screen import TalesScreen
 from d6tui.ui.tales.widgets import IslandMap, JournalBooklet, TalesView
 from tests.ui.helpers import make_app, settle, sync
 from tests.ui.tales_helpers import load_example, new_tale
@@ -27,7 +28,7 @@ async def test_new_tale_from_the_home_screen(saves: Path) -> None:
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        for _ in range([g.slug for g in GAMES].index("tales")):
+        for _ in range([g.slug for g in games()].index("tales")):
             await pilot.press("down")
         await pilot.press("n")
         for _ in range(3):  # the form's worker waits for it: no settle() while it is open
@@ -65,7 +66,7 @@ async def test_a_whole_day_by_keys(saves: Path) -> None:
         assert "W1 D1" in bar(screen) and "Movement" in bar(screen)
         assert screen.query_one(IslandMap).view.reach  # type: ignore[union-attr]
         # walk onto a new square: roll for it, then turn its road
-        move = next(a for a in commands.actions(state) if a[0] is commands.move)
+        move = next(a for a in legal.actions(state) if a[0] is commands.move)
         await pilot.press(ARROWS[move[1][0]])
         await settle(pilot)
         assert screen.tale.top is not None and screen.tale.top.kind == "roll:reveal"
@@ -109,7 +110,7 @@ async def test_table_dice_and_undo(saves: Path) -> None:
         await settle(pilot)
         await pilot.press("x")
         await settle(pilot)
-        move = next(a for a in commands.actions(screen.tale) if a[0] is commands.move)
+        move = next(a for a in legal.actions(screen.tale) if a[0] is commands.move)
         await pilot.press(ARROWS[move[1][0]])
         await settle(pilot)
         await pilot.press("t")

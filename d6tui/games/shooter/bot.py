@@ -202,7 +202,7 @@ def play_game(players: list[str], seed: int, *, max_events: int = MAX_EVENTS) ->
 
     Args:
         players: 2-4 names.
-        seed: seeds the shuffles and dice (the game is reproducible).
+        seed: seeds the card draws and dice (the game is reproducible).
         max_events: stop with an error past this many events.
 
     Returns:

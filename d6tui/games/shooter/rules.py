@@ -107,10 +107,15 @@ Rep ("Cashing in Reputation Points")
     a promotion in the start phase gives that turn the new rank's skull re-rolls.
 
 Decks ("Setup")
-    An empty Game deck is refilled by shuffling the discard pile (the order is in the event); if
-    both are empty the turn ends without a draw. An empty face-down store pile is refilled by
-    shuffling the store discard. Cards are conserved: deck, discard, in play, every jail (with
-    its Shackles), hands and the store (face up, face down, discard) always hold all 100 cards.
+    A card is decided when it is drawn: the Game deck and the face-down store pile are kept as
+    unordered sets, and each draw (a card from the deck, the store cards turned face up) is
+    stored in its event as ``drawn``, in the shape of a roll, so a save holds no card before
+    its time. An empty Game deck is refilled by turning the discard pile into it (``reshuffled
+    = true``); if both are empty the turn ends without a draw. An empty face-down store pile is
+    refilled from the store discard the same way. Saves written before this stored both
+    shuffled decks in ``game_started`` and each reshuffled order; they replay by that order.
+    Cards are conserved: deck, discard, in play, every jail (with its Shackles), hands and the
+    store (face up, face down, discard) always hold all 100 cards.
 """
 
 from __future__ import annotations
@@ -120,10 +125,13 @@ from typing import Any
 
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import RuleError
+from d6tui.engine.game import OptionField
 from d6tui.engine.registry import GameRules
+from d6tui.games.shooter import moves as shooter_moves
 from d6tui.games.shooter.content import card_to_dict, load_cards
-from d6tui.games.shooter.fold import FOLDS, describe, fold
-from d6tui.games.shooter.state import RANKS, Phase, ShooterState, card_rep
+from d6tui.games.shooter.describe import describe
+from d6tui.games.shooter.fold import FOLDS, fold
+from d6tui.games.shooter.state import RANKS, STORE_FACE_UP, Phase, ShooterState, card_rep
 
 #: Every event type D6 Shooter writes.
 EVENT_TYPES = frozenset(FOLDS)
@@ -181,11 +189,16 @@ def check_options(options: dict) -> dict:
 
 
 def start(options: dict, dice: Dice) -> dict:
-    """The ``game_started`` payload: players, the card table, both shuffled decks ("Setup").
+    """The ``game_started`` payload: players, the card table, the store's face-up cards
+    ("Setup").
+
+    No deck order is stored: the Game deck and the face-down store pile stay unordered sets
+    until a card is drawn (DESIGN "The log"). Only the three store cards dealt face up are
+    drawn now, in ``drawn`` (the shape of a roll, ``{"dice": "draw store", ...}``).
 
     Args:
         options: checked options.
-        dice: shuffles the Game deck and the General Store.
+        dice: draws the face-up store cards.
 
     Returns:
         The payload.
@@ -194,14 +207,12 @@ def start(options: dict, dice: Dice) -> dict:
         ContentError: the card files are wrong.
     """
     cards = load_cards()
-    game = [c.id for c in cards if c.kind != "store"]
     store = [c.id for c in cards if c.kind == "store"]
     return {
         "type": "game_started",
         "players": list(options["players"]),
         "cards": [card_to_dict(c) for c in cards],
-        "deck": dice.shuffle(game),
-        "store": dice.shuffle(store),
+        "drawn": dice.draw("store", store, min(STORE_FACE_UP, len(store))),
     }
 
 
@@ -325,4 +336,12 @@ RULES = GameRules(
     to_json=to_json,
     default_title=default_title,
     report=report,
+    options=(
+        OptionField("players", "Players", "names", help="2-4 players, in turn order, "
+                    "separated by commas", name_max=NAME_MAX),
+    ),
+    moves=shooter_moves.moves,
+    seats=shooter_moves.seats,
+    seat_to_move=shooter_moves.seat_to_move,
+    blurb="2-4 bounty hunters race to Marshal with six Shooter dice (hot-seat)",
 )

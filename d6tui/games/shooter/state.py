@@ -260,19 +260,22 @@ class Contest:
 class ShooterState:
     """A whole D6 Shooter game at one moment ("Setup", "On Your Turn").
 
-    Piles are tuples of card ids; the Game deck's and the face-down store pile's first item is
-    the top card.
+    Piles are tuples of card ids. The Game deck and the face-down store pile are unordered
+    piles: a card is decided when it is drawn (:meth:`d6tui.engine.dice.Dice.draw` sorts the
+    pile first, so the order kept here means nothing). Only a save written before that stored
+    their order; while such a pile is followed, ``deck_ordered`` or ``store_ordered`` is set and
+    its first item is the top card.
 
     Attributes:
         players: in turn order (play passes to the next in the tuple, "to the left").
         cards: the card table of this game, by id (from ``game_started``).
-        deck: the Game deck, top first.
+        deck: the Game deck: the cards not drawn yet (top first when ``deck_ordered``).
         discard: the Game discard pile, oldest first.
         in_play: the In Play area: captured bandits, then (during a hunt) the hunted one.
         hunting: id of the bandit being hunted, or ``""``.
         resolving: id of the event card (or Dynamite) being resolved, or ``""``.
         store_up: General Store cards face up (usually 3).
-        store_down: the face-down General Store pile, top first.
+        store_down: the face-down General Store pile (top first when ``store_ordered``).
         store_discard: played or spent General Store cards.
         phase: what the turn waits for (see :class:`Phase`).
         current: index of the player whose turn it is.
@@ -288,6 +291,9 @@ class ShooterState:
         turn: how many turns have begun (1 = the first player's first turn).
         winner: index of the player promoted to Marshal, or -1.
         note: what the latest event did, in a few words (for a status line).
+        deck_ordered: the Game deck's order comes from an old save (``deck`` in
+            ``game_started``, or a ``reshuffled`` list); draws then take its top card.
+        store_ordered: the same for the face-down store pile (``store`` in ``game_started``).
         outcome: the outcome facts of the latest event, the same keys and values its payload
             carries (see :data:`d6tui.games.shooter.fold.OUTCOME_KEYS`): ``outcome``
             (``"captured"``, ``"failed"``, ``"won"``...), ``captured``, ``lost`` and
@@ -320,6 +326,8 @@ class ShooterState:
     winner: int = -1
     note: str = ""
     outcome: Mapping[str, Any] = field(default_factory=dict)
+    deck_ordered: bool = False
+    store_ordered: bool = False
 
     # -- simple views ------------------------------------------------------------------------
 

@@ -280,7 +280,7 @@ def buy_perk(
         RuleError: a racial perk (one is not born again), one the character has, one of another
             setting, a magic perk without magic, or not enough CP.
     """
-    p = content().perk(perk)
+    p = settings.content.perk(perk)
     if p.kind == "racial":
         raise RuleError(f"{p.name} is a racial perk: it cannot be bought later",
                         "Buying New Perks")
@@ -314,7 +314,7 @@ def learn_spell(
     Raises:
         RuleError: the character cannot work magic, knows it already, or lacks the CP.
     """
-    s = content().spell(spell)
+    s = settings.content.spell(spell)
     if not can_use_magic(character, settings):
         raise RuleError("only characters who can work magic learn spells", "Access to Magic")
     if s.name in character.spells:
@@ -378,3 +378,42 @@ def award(character: Character, cp: int = 0, hero_points: int = 0) -> Character:
 def begin_session(character: Character) -> Character:
     """A new session: every skill may go up a pip again."""
     return replace(character, raised_this_session=())
+
+
+#: What character points are spent on (``cp_spent``'s ``kind``).
+SPENDS = ("skill", "specialization", "attribute", "perk", "spell", "buy_off", "quasi")
+
+
+def spend(sheet: Character, settings: CampaignSettings, kind: str, target: str, *,
+          from_book: bool = False, price: int | None = None) -> tuple[Character, int]:
+    """The sheet after spending character points on one improvement, and their cost
+    ("Spending Character Points").
+
+    Args:
+        sheet: the character.
+        settings: the campaign's rules.
+        kind: one of :data:`SPENDS`.
+        target: what is improved (a skill, ``"Skill: Focus"``, an attribute, a perk, a spell,
+            a complication bought off, a quasi skill).
+        from_book: a spell learnt from a spell book.
+        price: the CP the GM set for buying off a complication.
+
+    Raises:
+        RuleError: the improvement breaks a rule.
+    """
+    if kind == "skill":
+        return raise_skill(sheet, target, settings)
+    if kind == "specialization":
+        skill, _, focus = target.partition(":")
+        return raise_specialization(sheet, skill.strip(), focus.strip(), settings)
+    if kind == "attribute":
+        return raise_attribute(sheet, target, settings)
+    if kind == "perk":
+        return buy_perk(sheet, target, settings)
+    if kind == "spell":
+        return learn_spell(sheet, target, settings, from_book=from_book)
+    if kind == "buy_off":
+        return buy_off_complication(sheet, target, price or 0)
+    if kind == "quasi":
+        return raise_quasi(sheet, target, settings)
+    raise RuleError(f"CP go to {', '.join(SPENDS)}, not {kind!r}", "Spending Character Points")

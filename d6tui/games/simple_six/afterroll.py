@@ -5,7 +5,7 @@ made at all under "Halfway There".
 Design: the roll's own event (``rolled``, ``spell_cast``, ``attacked``) is written the moment
 the dice are
 thrown, so no die is ever lost. While it is the latest event, the campaign keeps it open
-(:class:`.campaign.LastRoll`: the campaign as it was before the event, and the event). A change
+(:class:`.state.LastRoll`: the campaign as it was before the event, and the event). A change
 to it is a new event that holds only the new dice:
 
 - ``cp_added``: ``character_points`` spent, their new ``cp_wild`` chains, and the ``roll`` as it
@@ -36,6 +36,8 @@ roll with no target, on a success, or by someone who has used it this session.
 
 "Halfway There" (optional): when the character's dice in the skill, after penalties, are at
 least half the target number, the GM may take the success without a roll: ``halfway_taken``.
+
+The commands are here; :mod:`.afterroll_fold` folds their events.
 """
 
 from __future__ import annotations
@@ -44,71 +46,38 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from d6tui.engine.dice import Dice
-from d6tui.engine.errors import D6Error, DiceError, EventError, RuleError
+from d6tui.engine.errors import DiceError, RuleError
 from d6tui.games.simple_six import combat, perks, wounds
-from d6tui.games.simple_six.campaign import (
-    Campaign,
-    LastRoll,
-    _actions,
-    _code_for,
-    _Luck,
-    _member,
-    _need,
-    _penalty,
-    fold,
-    hit_effects,
-    wild_options,
-)
+from d6tui.games.simple_six.afterroll_fold import _CP, open_roll, verdict
+from d6tui.games.simple_six.attacks import hit_effects
 from d6tui.games.simple_six.codes import ZERO, DieCode, as_code
+from d6tui.games.simple_six.events import member_of
+from d6tui.games.simple_six.rolling import (
+    Luck,
+    actions_counted,
+    code_for,
+    wild_options,
+    wound_penalty,
+)
+from d6tui.games.simple_six.spellcast import spell_changes
+from d6tui.games.simple_six.state import Campaign, LastRoll, own_content
+from d6tui.games.simple_six.typed_dice import check_chain, check_faces, split_chains
 from d6tui.games.simple_six.wild import (
     RollRequest,
-    WildOptions,
     add_character_points,
-    check_chain,
-    check_faces,
-    check_wild_roll,
     finish,
     halfway_there,
     plan_roll,
     roll_chain,
-    split_chains,
 )
+from d6tui.games.simple_six.wild_options import WildOptions
 
-_CP = "Traditional OpenD6 Character Points"
 _HALFWAY = "Halfway There"
+
 
 #: Keys of a roll dict that its dice set; a reroll makes them anew.
 _DICE_KEYS = ("faces", "wild", "cp_wild", "dropped", "complication", "total", "margin",
               "success", "difficulty", "source")
-
-
-def open_roll(state: Campaign, who: str) -> LastRoll:
-    """The roll ``who`` just made, still open to change.
-
-    Raises:
-        RuleError: the latest event is not a roll of that character's that can be changed.
-    """
-    m = state.member(who)
-    last = state.last_roll
-    if last is None or last.who != m.id:
-        raise RuleError(f"{m.sheet.name} has no roll just made to change: only the latest"
-                        " check or spell can be, before anything else happens", _CP)
-    return last
-
-
-#: The keys of an attack event that a changed attack roll may change.
-ATTACK_CHANGES = frozenset({"hit", "damage", "resist", "resistance", "extra", "daredevil",
-                            "lucky"})
-
-def verdict(last: LastRoll) -> tuple[int | None, bool | None]:
-    """The open roll's target number and whether it failed; ``(None, None)`` when it was
-    rolled against nothing. An attack's TN is its event's (defense and range)."""
-    if last.event.get("type") == "attacked":
-        return int(last.event["tn"]), not last.event.get("hit")
-    roll = last.roll
-    if "target" not in roll:
-        return None, None
-    return int(roll["target"]), not roll.get("success")
 
 
 def _attack_changes(last: LastRoll, new: dict, dice: Dice | None,
@@ -125,9 +94,9 @@ def _attack_changes(last: LastRoll, new: dict, dice: Dice | None,
         changes["extra"] = (wounds.extra_damage(margin, s.increasing_damage)
                             if s.increasing_damage else 0)
         return changes
-    a, t = _member(before, ev["attacker"]), _member(before, ev["target"])
+    a, t = member_of(before, ev["attacker"]), member_of(before, ev["target"])
     pre = [str(x) for x in ev.get("lucky", ())]
-    luck = _Luck(pre)
+    luck = Luck(pre)
     more = {k: (list(v[0]), list(v[1])) for k, v in (typed or {}).items()
             if k in ("damage", "resist")}
     changes.update(hit_effects(before, a, t, ev.get("weapon"), margin, dice=dice, typed=more,
@@ -184,9 +153,7 @@ def reroll(roll: dict, options: WildOptions, *, dice: Dice | None = None,
     return finish(out)
 
 
-# -- Destiny ----------------------------------------------------------------------------------
-
-
+@own_content
 def destiny_reroll(
     state: Campaign,
     who: str,
@@ -241,8 +208,6 @@ def _with_spell_changes(payload: dict, last: LastRoll, new: dict, dice: Dice | N
                         typed: Mapping[str, Sequence] | None) -> dict:
     """``payload`` with ``changes`` when the changed roll makes a Death Spell succeed: its
     damage and the target's resistance, rolled now (:func:`.spellcast.spell_changes`)."""
-    from d6tui.games.simple_six.spellcast import spell_changes
-
     if last.event.get("type") != "spell_cast":
         return payload
     more = {k: (list(v[0]), list(v[1])) for k, v in (typed or {}).items()
@@ -259,59 +224,7 @@ def _three(typed: Sequence) -> tuple[Sequence[int], Sequence[int], Sequence[Sequ
     return faces, wild, (rest[0] if rest else ())
 
 
-def _refold(before: Campaign, event: dict, key: str, roll: dict,
-            changes: object = None) -> Campaign:
-    """Fold the open roll's event again from the campaign before it, with its roll changed
-    (and, for an attack, the keys its new roll changes)."""
-    from d6tui.games.simple_six.spellcast import SPELL_CHANGES
-
-    extra = {}
-    if changes is not None:
-        spell = event.get("type") == "spell_cast" and event.get("spell") == "Death Spell"
-        allowed = ATTACK_CHANGES if key == "attack" else SPELL_CHANGES if spell else None
-        if not isinstance(changes, dict) or allowed is None or not set(changes) <= allowed:
-            raise EventError("only an attack's hit and damage, or a Death Spell's damage,"
-                             " change with its roll")
-        extra = changes
-    try:
-        return fold(before, {**event, key: roll, **extra})
-    except RuleError as e:
-        raise EventError(str(e)) from None
-
-
-def fold_destiny(state: Campaign, e: dict) -> Campaign:
-    """Apply ``destiny_rerolled``: Destiny is spent and the roll's event is folded again with
-    the new roll.
-
-    Raises:
-        EventError: no failed open roll of the character's, Destiny not his to spend, or a
-            roll that does not add up.
-    """
-    m = _member(state, _need(e, "who"))
-    try:
-        last = open_roll(state, m.id)
-    except RuleError as err:
-        raise EventError(str(err)) from None
-    old = last.roll
-    tn, failed = verdict(last)
-    if tn is None or not failed:
-        raise EventError("Destiny rerolls a failed roll against a target")
-    new = _need(e, last.key if last.key == "attack" else "roll")
-    try:
-        check_wild_roll(new)
-    except DiceError as err:
-        raise EventError(f"the Destiny reroll: {err}") from None
-    if len(new["faces"]) != len(old["faces"]) or new.get("rolled") != old.get("rolled"):
-        raise EventError("a Destiny reroll throws the same dice as the roll it replaces")
-    before = last.before
-    who = _member(before, m.id)
-    before = before._put(perks._spend(before, who, perks.DESTINY))
-    return _refold(before, last.event, last.key, finish(dict(new)), e.get("changes"))
-
-
-# -- character points after the roll ----------------------------------------------------------
-
-
+@own_content
 def cp_room(state: Campaign, who: str) -> int:
     """How many character points ``who`` may still add to his open roll (0 when none).
 
@@ -332,6 +245,7 @@ def cp_room(state: Campaign, who: str) -> int:
     return max(0, room)
 
 
+@own_content
 def add_cp(
     state: Campaign,
     who: str,
@@ -380,38 +294,6 @@ def add_cp(
     return _with_spell_changes(payload, last, new, dice, typed)
 
 
-def fold_cp_added(state: Campaign, e: dict) -> Campaign:
-    """Apply ``cp_added``: the points are spent and the roll's event is folded again with the
-    extra wild dice.
-
-    Raises:
-        EventError: no open roll of the character's, points he did not have, the option off,
-            a hero point on the roll, the limit passed, or chains that do not fit.
-    """
-    m = _member(state, _need(e, "who"))
-    count = int(_need(e, "character_points"))
-    try:
-        last = open_roll(state, m.id)
-        if count > m.sheet.character_points:
-            raise RuleError(f"{m.sheet.name} spent character points he did not have", _CP)
-        new = add_character_points(last.roll, count, state.settings.wild,
-                                   chains=_need(e, "cp_wild"))
-    except D6Error as err:
-        if isinstance(err, EventError):
-            raise
-        raise EventError(str(err)) from None
-    stored = e.get("roll")
-    if stored is not None and (not isinstance(stored, dict) or any(
-            stored.get(k) != new.get(k) for k in ("faces", "wild", "cp_wild", "total"))):
-        raise EventError("the roll stored with the character points is not the open roll with"
-                         " their dice")
-    before = last.before
-    who = _member(before, m.id)
-    sheet = replace(who.sheet, character_points=who.sheet.character_points - count)
-    return _refold(before._put(replace(who, sheet=sheet)), last.event, last.key, new,
-                   e.get("changes"))
-
-
 def parse_chains(text: str, count: int) -> list[list[int]]:
     """Read extra wild dice typed at the table: each chain runs to its first face that is not
     a 6 (``6 3 4`` is two dice: 6+3 and 4).
@@ -429,9 +311,6 @@ def parse_chains(text: str, count: int) -> list[list[int]]:
     return [check_chain(c, f"character point die {i + 1}") for i, c in enumerate(chains)]
 
 
-# -- Halfway There ----------------------------------------------------------------------------
-
-
 def halfway_code(state: Campaign, who: str, what: str, modifier: DieCode | str = ZERO
                  ) -> DieCode:
     """The code a check of ``what`` would roll, after penalties, before the rolling limit: the
@@ -441,12 +320,13 @@ def halfway_code(state: Campaign, who: str, what: str, modifier: DieCode | str =
         RuleError: the character cannot act, or penalties leave no die.
     """
     m = state.member(who)
-    req = RollRequest(_code_for(state, m, what), actions=_actions(state, m.id),
-                      wound_dice=_penalty(state, m), modifier=as_code(modifier))
+    req = RollRequest(code_for(state, m, what), actions=actions_counted(state, m.id),
+                      wound_dice=wound_penalty(state, m), modifier=as_code(modifier))
     plan = plan_roll(req, replace(state.settings.wild, rolling_limit=None))
     return DieCode.of(plan.dice, plan.pips)
 
 
+@own_content
 def take_halfway(state: Campaign, who: str, what: str, target: int,
                  modifier: DieCode | str = ZERO) -> dict:
     """Take the automatic success of "Halfway There" instead of rolling.
@@ -473,21 +353,3 @@ def take_halfway(state: Campaign, who: str, what: str, target: int,
                         f" {target}; roll it", _HALFWAY)
     return {"type": "halfway_taken", "who": m.id, "what": what, "tn": target,
             "code": str(code)}
-
-
-def fold_halfway(state: Campaign, e: dict) -> Campaign:
-    """Apply ``halfway_taken``: a success with no roll; nothing on the roster changes.
-
-    Raises:
-        EventError: the option is off, or the code stored is less than half the TN.
-    """
-    _member(state, _need(e, "who"))
-    if not state.settings.wild.halfway_there:
-        raise EventError("this campaign does not play Halfway There")
-    try:
-        code = as_code(str(_need(e, "code")))
-    except D6Error as err:
-        raise EventError(str(err)) from None
-    if not halfway_there(code, int(_need(e, "tn"))):
-        raise EventError("Halfway There needs dice of at least half the TN")
-    return state

@@ -16,7 +16,9 @@ from d6tui.engine.dice import Dice
 from d6tui.engine.errors import RuleError
 from d6tui.games.simple_six.codes import ZERO, DieCode
 from d6tui.games.simple_six.content import content
-from d6tui.games.simple_six.wild import RollRequest, WildOptions, roll_wild, table_wild
+from d6tui.games.simple_six.wild import RollRequest, roll_wild, table_wild
+from d6tui.games.simple_six.wild_options import WildOptions
+from d6tui.games.simple_six.wounds import extra_damage
 
 _STATIC = "Fast Static Combat"
 _TRAD = "Traditional OpenD6 Combat"
@@ -339,7 +341,6 @@ def damage_margin(
     """
     extra = 0
     if increasing_damage is not None and attack_margin is not None:
-        from d6tui.games.simple_six.wounds import extra_damage
 
         extra = extra_damage(attack_margin, increasing_damage)
     return damage_total + extra - resistance

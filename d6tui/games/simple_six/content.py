@@ -4,16 +4,24 @@ Weapons, armor, ranges, perks, complications, skill lists and the Grimoire's spe
 marks each entry ``source = "rulebook"`` (with its section) or ``source = "house"``. A
 ``simple_six.toml`` in the user's config dir is merged over the shipped file: each top-level key
 it holds replaces the shipped one (DESIGN "Content data").
+
+A campaign plays with its own copy of the tables, made when it began and kept in its save
+(:mod:`.tables`): while its events fold (and its commands run) :func:`content` is that copy
+(:func:`in_use`), so neither the user's overrides nor a new release change how it replays.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from d6tui.engine.errors import RuleError
 from d6tui.games.simple_six.codes import DieCode, parse_code
+from d6tui.paths import read_content, user_content_file
 
 SHIPPED = Path(__file__).resolve().parents[2] / "content" / "simple_six.toml"
 
@@ -323,9 +331,39 @@ def parse(doc: dict) -> Content:
     return Content(weapons, armor, ranges, perks, complications, lists, spells)
 
 
-@cache
-def content() -> Content:
-    """The tables in use: the shipped file with the user's override merged over it."""
-    from d6tui.paths import read_content
+#: The tables of the campaign whose events are folding or whose command is running.
+_IN_USE: ContextVar[Content | None] = ContextVar("simple_six_content", default=None)
 
+
+def content() -> Content:
+    """The tables in use: the campaign's own copy while its events fold or its commands run
+    (:func:`in_use`), else the installed tables (:func:`installed`)."""
+    tables = _IN_USE.get()
+    return installed() if tables is None else tables
+
+
+@contextmanager
+def in_use(tables: Content | None) -> Iterator[None]:
+    """Make ``tables`` the tables :func:`content` gives until the block ends.
+
+    Args:
+        tables: a campaign's copy ("Making the Game Your Own"), or None for the installed
+            tables (a campaign not begun yet).
+    """
+    token = _IN_USE.set(tables)
+    try:
+        yield
+    finally:
+        _IN_USE.reset(token)
+
+
+def installed() -> Content:
+    """The shipped tables with the user's override merged over them, read again when the
+    override file changes (what a new campaign copies)."""
+    user = user_content_file(SHIPPED.name)
+    return _installed(None if user is None else (str(user), user.stat().st_mtime_ns))
+
+
+@cache
+def _installed(stamp: tuple[str, int] | None) -> Content:
     return parse(read_content(SHIPPED))

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from d6tui.engine.errors import D6Error, DiceError, RuleError
 from d6tui.games.simple_six.codes import ZERO, DieCode, as_code
-from d6tui.games.simple_six.content import Perk, SkillList, content
+from d6tui.games.simple_six.content import Content, Perk, SkillList, content
 from d6tui.games.simple_six.paranormal import PARANORMAL, closed, closed_message
 from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.games.simple_six.sheet import (
@@ -69,12 +69,14 @@ class Draft:
 #: The longest character name (the tracker, the tray and the dialogs stay one line each).
 NAME_MAX = 40
 
-def racial_perks(perks: Sequence[str]) -> list[Perk]:
-    """The racial perks among ``perks`` (unknown names are skipped)."""
+def racial_perks(perks: Sequence[str], tables: Content | None = None) -> list[Perk]:
+    """The racial perks among ``perks`` (unknown names are skipped), from ``tables`` (the
+    tables in use when None)."""
+    tables = tables or content()
     out = []
     for name in perks:
         try:
-            p = content().perk(name)
+            p = tables.perk(name)
         except RuleError:
             continue
         if p.kind == "racial":
@@ -93,7 +95,7 @@ def attribute_limit(attribute: str, perks: Sequence[str], settings: CampaignSett
     Returns:
         The limit ("Attributes", "Racial Perks").
     """
-    for p in racial_perks(perks):
+    for p in racial_perks(perks, settings.content):
         for attr, code in p.max:
             if attr == attribute:
                 return code
@@ -169,7 +171,7 @@ def problems(draft: Draft, settings: CampaignSettings | None = None) -> list[Rul
     """
     settings = settings or CampaignSettings()
     errors: list[RuleError] = []
-    tables = content()
+    tables = settings.content
     skill_list = settings.skills
     name_shown = draft.name.strip() or "the character"
 
@@ -460,7 +462,7 @@ def create_character(
     errs = problems(draft, settings)
     if errs:
         raise errs[0]
-    tables = content()
+    tables = settings.content
     lst = settings.skills
     attrs = {settings.attribute_id(str(k)): as_code(v) for k, v in draft.attributes.items()
              if settings.quasi_name(str(k)) is None}

@@ -15,13 +15,10 @@ This module has no Textual imports; it reads the campaign state and never change
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from d6tui.games.simple_six import combat, wounds
-from d6tui.games.simple_six.wild import difficulty_tn
-
-if TYPE_CHECKING:
-    from d6tui.games.simple_six.campaign import Campaign, Member
+from d6tui.games.simple_six.difficulty import difficulty_tn
+from d6tui.games.simple_six.state import Campaign, Member
 
 #: The difficulty an attack on a helpless target meets before range and cover.
 HELPLESS_DIFFICULTY = "Very Easy"

@@ -17,12 +17,9 @@ one; it has no Textual imports.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from d6tui.games.simple_six import wounds
-
-if TYPE_CHECKING:
-    from d6tui.games.simple_six.campaign import Campaign
+from d6tui.games.simple_six.state import Campaign
 
 
 def rounds_passed(before: Campaign, event: dict) -> int:

@@ -5,7 +5,7 @@ Which perks are once a session is content data (``once_per_session = true`` in
 ``simple_six.toml``): Attractive, Daredevil, Destiny, Favors, Lucky and Perceptive in the SRD; a
 setting's own perk marked so is counted the same way. Each use is a ``perk_used`` event (or,
 for Attractive and Destiny, part of the roll they change), and the roster entry remembers which
-were spent (:attr:`.campaign.Member.perks_used`).
+were spent (:attr:`.state.Member.perks_used`).
 
 - Counting: a use is counted for the running session; every count is cleared when a session
   starts. Outside a session the perks cannot be used (the SRD counts them per session, so there
@@ -37,19 +37,17 @@ from __future__ import annotations
 from dataclasses import replace
 
 from d6tui.engine.errors import EventError, RuleError
-from d6tui.games.simple_six.campaign import (
-    DAREDEVIL,
-    LUCKY,
-    Campaign,
-    LastRoll,
-    Member,
-    _member,
-    _need,
-)
 from d6tui.games.simple_six.content import Perk, content
+from d6tui.games.simple_six.events import member_of, needed
 from d6tui.games.simple_six.sheet import Character
+from d6tui.games.simple_six.state import Campaign, LastRoll, Member, own_content
 
 _GENERAL = "General Perks"
+
+#: The perk that doubles a character's next roll once declared ("General Perks").
+LUCKY = "Lucky"
+#: The perk that halves a character's defenses and doubles his resistance for a round.
+DAREDEVIL = "Daredevil"
 
 #: The perks the rules apply a number for ("General Perks").
 ATTRACTIVE = "Attractive"
@@ -91,7 +89,7 @@ def check_unused(state: Campaign, m: Member, perk: str) -> str:
             once-per-session one, or it was used this session.
     """
     name = _perk_name(m.sheet, perk)
-    if not content().perk(name).per_session:
+    if not state.settings.content.perk(name).per_session:
         raise RuleError(f"{name} is not a once-per-session perk: there is no use to count",
                         _GENERAL)
     if not state.in_session:
@@ -103,6 +101,7 @@ def check_unused(state: Campaign, m: Member, perk: str) -> str:
     return name
 
 
+@own_content
 def use_perk(state: Campaign, who: str, perk: str, *, note: str = "",
              revealed: bool = True) -> dict:
     """Use a once-per-session perk that is declared rather than rolled: Lucky, Daredevil,
@@ -146,6 +145,7 @@ def use_perk(state: Campaign, who: str, perk: str, *, note: str = "",
     return payload
 
 
+@own_content
 def usable(state: Campaign, who: str) -> list[tuple[str, str | None]]:
     """The character's once-per-session perks and why each cannot be used now.
 
@@ -206,8 +206,12 @@ def skill_bonuses(sheet: Character, what: str) -> tuple[tuple[str, int, str], ..
 # -- fold -------------------------------------------------------------------------------------
 
 
-def _spend(state: Campaign, m: Member, perk: str) -> Member:
-    """Mark a perk spent in fold, refusing an event that never fitted."""
+def spend_perk(state: Campaign, m: Member, perk: str) -> Member:
+    """Mark a perk spent in fold, refusing an event that never fitted ("General Perks").
+
+    Raises:
+        EventError: the perk is not the character's, or was used this session already.
+    """
     try:
         name = check_unused(state, m, perk)
     except RuleError as e:
@@ -222,22 +226,22 @@ def fold_perk_used(state: Campaign, e: dict) -> Campaign:
     Raises:
         EventError: the character could not use the perk then.
     """
-    m = _member(state, _need(e, "who"))
-    perk = str(_need(e, "perk"))
+    m = member_of(state, needed(e, "who"))
+    perk = str(needed(e, "perk"))
     if e.get("revealed") is False:
         try:
             check_unused(state, m, perk)
         except RuleError as err:
             raise EventError(str(err)) from None
         return state
-    m = _spend(state, m, perk)
+    m = spend_perk(state, m, perk)
     if m.perks_used[-1] == LUCKY:
         m = replace(m, lucky=True)
     elif m.perks_used[-1] == DAREDEVIL:
         fight = state.combat
         if fight is None or m.id not in fight.ids:
             raise EventError("Daredevil is declared in a fight")
-        m = replace(m, daredevil_round=int(_need(e, "round")))
+        m = replace(m, daredevil_round=int(needed(e, "round")))
     return state._put(m)
 
 
@@ -271,12 +275,12 @@ def after(before: Campaign, state: Campaign, e: dict) -> Campaign:
     """
     t = e.get("type")
     for who in e.get("lucky", ()):
-        m = _member(state, who)
+        m = member_of(state, who)
         if not m.lucky:
             raise EventError(f"{m.sheet.name} had declared no Lucky to double a roll")
         state = state._put(replace(m, lucky=False))
     if e.get("perk") == ATTRACTIVE and t == "rolled":
-        state = state._put(_spend(state, _member(state, e.get("who")), ATTRACTIVE))
+        state = state._put(spend_perk(state, member_of(state, e.get("who")), ATTRACTIVE))
     if t == "session_started":
         state = replace(state, members=tuple(
             replace(m, perks_used=(), lucky=False, daredevil_round=None)
@@ -289,7 +293,7 @@ def after(before: Campaign, state: Campaign, e: dict) -> Campaign:
         key, who = _OPEN_ROLLS[str(t)]
         # the snapshot forgets its own open roll, so states do not chain back through the log
         return replace(state, last_roll=LastRoll(replace(before, last_roll=None), e, key,
-                                                 _member(state, e[who]).id))
+                                                 member_of(state, e[who]).id))
     if t in _ON_LAST_ROLL:
         return state
     return replace(state, last_roll=None) if state.last_roll is not None else state

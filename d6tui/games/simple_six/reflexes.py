@@ -19,50 +19,18 @@ own turn in a round is part of that round's actions, so its penalty also weighs 
 defense made after the defender acted lasts until his turn in the next round, which is his
 next turn.
 
-Pure functions on :class:`~d6tui.games.simple_six.campaign.Combat`; no Textual imports.
+Pure functions on :class:`~d6tui.games.simple_six.state.Combat` (whose records,
+:class:`Reflex` and :class:`HeldDodge`, are kept with it); no Textual imports.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from dataclasses import replace
 
-if TYPE_CHECKING:
-    from d6tui.games.simple_six.campaign import Combat
+from d6tui.games.simple_six.state import Combat, HeldDodge, Reflex
 
 #: The SRD section of the reflex penalty and of a Traditional full dodge.
 DEFENSIVE_OPTIONS = "Defensive Options"
-
-
-@dataclass(frozen=True)
-class Reflex:
-    """A combatant's reflex penalty.
-
-    Attributes:
-        who: the combatant's id.
-        dice: dice off every roll (one a defense made without being declared).
-        round: the round of the latest such defense.
-    """
-
-    who: str
-    dice: int
-    round: int
-
-
-@dataclass(frozen=True)
-class HeldDodge:
-    """A full dodge that holds until the dodger's next turn.
-
-    Attributes:
-        who: the dodger's id.
-        total: the Dodge roll's total (Traditional), or None under Fast Static Combat, where
-            the static Dodge +10 is the target number.
-        round: the round the full dodge began in.
-    """
-
-    who: str
-    total: int | None
-    round: int
 
 
 def reflex_dice(fight: Combat | None, who: str) -> int:

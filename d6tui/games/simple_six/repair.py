@@ -14,24 +14,20 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from d6tui.engine.dice import Dice, check_roll
-from d6tui.engine.errors import RuleError
+from d6tui.engine.errors import EventError, RuleError
 from d6tui.games.simple_six import wounds
-from d6tui.games.simple_six.campaign import (
-    _NO_DICE,
-    Campaign,
-    Member,
+from d6tui.games.simple_six.body_points import bp_heal
+from d6tui.games.simple_six.events import NO_DICE, in_fold, member_of, needed, roll_total
+from d6tui.games.simple_six.rolling import (
+    Luck,
     Typed,
-    _check,
-    _code_for,
-    _flat,
-    _fx,
-    _Luck,
-    _member,
-    _need,
-    _roll,
-    _total,
     able_to_treat,
+    code_for,
+    flat_bonuses,
+    magic_modifier,
+    make_roll,
 )
+from d6tui.games.simple_six.state import Campaign, Member, own_content
 from d6tui.games.simple_six.wild import RollRequest
 
 _RACIAL = "Racial Perks"
@@ -42,6 +38,7 @@ def repairable(m: Member) -> bool:
     return not all(p.heals for p in m.sheet.perk_data())
 
 
+@own_content
 def repair(
     state: Campaign,
     who: str,
@@ -91,14 +88,14 @@ def repair(
         raise RuleError(f"{m.sheet.name} is destroyed: rebuilding is the GM's story", _RACIAL)
     r = state.member(repairer)
     pen = able_to_treat(state, r, "repair")
-    luck = _Luck()
-    req = RollRequest(_code_for(state, r, skill), target=tn, label=skill, wound_dice=pen,
-                      modifier=_fx(state, r, skill), flat=_flat(state, r, skill))
-    roll = _roll(req, state.settings, dice, typed, lucky=luck(r))
+    luck = Luck()
+    req = RollRequest(code_for(state, r, skill), target=tn, label=skill, wound_dice=pen,
+                      modifier=magic_modifier(state, r, skill), flat=flat_bonuses(state, r, skill))
+    roll = make_roll(req, state.settings, dice, typed, lucky=luck(r))
     payload: dict = {"type": "repaired", "who": m.id, "repairer": r.id, "skill": skill,
                      "tn": tn, "roll": roll}
     if m.body is not None and roll["total"] >= tn:
-        _new, rec = wounds.bp_heal(m.body, roll["total"], dice=dice, faces=recovery_faces)
+        _new, rec = bp_heal(m.body, roll["total"], dice=dice, faces=recovery_faces)
         if rec is not None:
             payload["recovered"] = rec
     return luck.mark(payload)
@@ -110,18 +107,17 @@ def fold_repaired(state: Campaign, e: dict) -> Campaign:
     Raises:
         EventError: the character heals, or the roll does not add up.
     """
-    m = _member(state, _need(e, "who"))
-    _member(state, _need(e, "repairer"))
-    total = _total(_need(e, "roll"), "repair")
+    m = member_of(state, needed(e, "who"))
+    member_of(state, needed(e, "repairer"))
+    total = roll_total(needed(e, "roll"), "repair")
     if not repairable(m):
-        from d6tui.engine.errors import EventError
 
         raise EventError(f"{m.sheet.name} heals; he is not repaired")
-    if total < int(_need(e, "tn")):
+    if total < int(needed(e, "tn")):
         return state
     if m.body is not None:
         rec = e.get("recovered")
         faces = check_roll(rec, sides=6) if rec is not None else None
-        body, _ = _check(wounds.bp_heal, m.body, total, faces=faces, dice=_NO_DICE)
+        body, _ = in_fold(bp_heal, m.body, total, faces=faces, dice=NO_DICE)
         return state._put(replace(m, body=body))
-    return state._put(replace(m, wounds=_check(wounds.heal_one_level, m.wounds)))
+    return state._put(replace(m, wounds=in_fold(wounds.heal_one_level, m.wounds)))

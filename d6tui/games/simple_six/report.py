@@ -4,10 +4,10 @@ as the generic replay prints it, with renamed attributes shown by the campaign's
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from d6tui.games.simple_six.campaign import Campaign
+from d6tui.cli import _state_lines
+from d6tui.games.simple_six.describe import names_in
+from d6tui.games.simple_six.state import Campaign
+from d6tui.games.simple_six.summary import to_json
 
 
 def report(state: Campaign) -> str:
@@ -19,9 +19,6 @@ def report(state: Campaign) -> str:
     Returns:
         The text (no trailing newline).
     """
-    from d6tui.cli import _state_lines
-    from d6tui.games.simple_six.rules import to_json
-
     keep = {f"{a}: {n}" for a, n in state.settings.attribute_names}  # the renaming itself
     return "\n".join(line if line.strip() in keep else state.settings.rename(line)
                      for line in _state_lines(to_json(state)))
@@ -35,8 +32,6 @@ def vehicles_markdown(state: Campaign) -> str:
     Args:
         state: the folded campaign.
     """
-    from d6tui.games.simple_six.rules import names_in
-
     if not state.vehicles:
         return ""
     names = names_in(state)

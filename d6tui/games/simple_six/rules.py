@@ -1,4 +1,6 @@
-"""Simple Six: the rules module the engine's registry can load (``RULES``).
+"""Simple Six: the rules module the engine's registry can load (``RULES``), wired from the
+modules of the game (:mod:`.roster` starts a campaign, :mod:`.fold` folds it, :mod:`.describe`
+puts its events in words, :mod:`.summary`, :mod:`.report` and :mod:`.markdown` show it).
 
 The game is listed in ``registry.GAMES``; its screen is ``d6tui.ui.simple_six.screen``. A session
 can also be driven headless with ``Session.new(RULES, options)`` and ``Session.load(path)``.
@@ -76,7 +78,7 @@ function that applies it):
   Paralysis, Slumber and Petrify leave their target out of action (``Member.spell_helpless``
   says why). More in :mod:`.spellcast`.
 - Casting: every cast (a spell known, Heal, a scroll) passes the same checks
-  (``campaign.check_can_cast``): in a fight only in the caster's turn, one spell a turn, an
+  (``rolling.check_can_cast``): in a fight only in the caster's turn, one spell a turn, an
   action left, not while holding a full dodge, with the reflex penalty on the Magic roll. A
   character outside the fight casts as out of one (each cast its own turn). Spells lasting
   rounds (Hasten, Growth, a held Lightning Bolt, Earthquake) end when the fight ends: the
@@ -84,7 +86,7 @@ function that applies it):
   Spells kept up end when their caster is knocked out, Mortally Wounded or dead (Fly: he
   floats down). A Death Spell made a success by character points or Destiny rolls its
   damage in the new event. The thrown Lightning Bolt meets the attack's own defense
-  (``campaign.defense_tn``). Heal takes the Magic Wand and Spell Staff, and its +10 counts the
+  (``attacks.defense_tn``). Heal takes the Magic Wand and Spell Staff, and its +10 counts the
   Heal spells cast on the patient this campaign day from the log (failed ones too). Still Mind
   keeps out ESP, Illusions and Possession (the spells that read or sway the mind; Curse and
   Slumber work on the body). Under "No Attributes" a spell resisted by Wit or Charm is resisted
@@ -131,339 +133,13 @@ function that applies it):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from d6tui.engine.registry import GameRules
-from d6tui.games.simple_six import vehicle_log
-from d6tui.games.simple_six.campaign import (
-    EVENT_TYPES,
-    Campaign,
-    Member,
-    check_options,
-    fold,
-    new_state,
-    start,
-)
-from d6tui.games.simple_six.record import dice_words, spell_targets
-from d6tui.games.simple_six.table_dice import describe_table_dice
-from d6tui.games.simple_six.wild import describe_roll
-from d6tui.words import plural
-
-
-def name_of(who: object, names: Mapping[str, str] | None = None) -> str:
-    """A character's name for an id stored in an event.
-
-    Args:
-        who: the roster id (``"hedge-wizard-1"``).
-        names: id -> name from the campaign, when the caller has it.
-
-    Returns:
-        The name; without ``names``, the id in words (``"Hedge Wizard 1"``), since every id is
-        made from its name (:func:`.campaign.slug`).
-    """
-    key = str(who)
-    if names and key in names:
-        return names[key]
-    return " ".join(w.capitalize() for w in key.split("-")) if key else key
-
-
-def names_in(state: Campaign) -> dict[str, str]:
-    """id -> name for everyone on the roster, and for the campaign's vehicles."""
-    return {**{v.id: v.name for v in state.vehicles}, **{m.id: m.sheet.name for m in state.members}}
-
-
-def describe(event: dict, names: Mapping[str, str] | None = None) -> str:
-    """An event in words, for the log view.
-
-    Args:
-        event: a stored event.
-        names: id -> name (see :func:`names_in`); ids are put in words without it.
-
-    Returns:
-        One line (with the spells a caster stopped keeping up when the event knocked him out
-        or killed him, "Concentration (CONC)").
-    """
-    from d6tui.games.simple_six.spellcast import lost_words
-
-    return _describe(event, names) + lost_words(event, lambda w: name_of(w, names))
-
-
-def _describe(event: dict, names: Mapping[str, str] | None = None) -> str:
-    t = event["type"]
-
-    def n(who: object) -> str:
-        return name_of(who, names)
-
-    who = n(event.get("who", ""))
-    if t == "campaign_started":
-        return "the campaign began"
-    if t == "character_added":
-        kind = "NPC" if event.get("sheet", {}).get("npc") else "character"
-        return f"{kind} {event['sheet']['name']} joined"
-    if t == "session_started":
-        return f"session {event['number']} began"
-    if t == "session_ended":
-        hero = event.get("hero_points", {})
-        awards = ", ".join(
-            f"{n(k)} {v} CP" + (f" +{hero[k]} hero" if hero.get(k) else "")
-            for k, v in event.get("cp", {}).items())
-        return f"session {event['number']} ended" + (f": {awards}" if awards else "")
-    if t == "cp_spent":
-        kind = "quasi skill" if event["kind"] == "quasi" else event["kind"]
-        return f"{who} spent {event['cost']} CP on {kind} {event['target']}"
-    if t == "combat_started":
-        return "a fight began: " + ", ".join(n(i) for i in event["ids"])
-    if t == "round_started":
-        order = ", ".join(f"{n(i['who'])} {i['roll']['total']}" for i in event["initiative"])
-        return f"round {event['round']}: initiative {order}"
-    if t == "turn_passed":
-        return f"{who} finished acting"
-    if t == "attacked":
-        weapon = event.get("weapon")
-        with_ = (f"{weapon} ({event['skill']})" if weapon and weapon != event["skill"]
-                 else event["skill"])
-        line = (f"{n(event['attacker'])} attacked {n(event['target'])} with {with_}:"
-                f" {event['attack']['total']} vs {event['tn']}")
-        if "helpless" in event:
-            line += f" ({event['helpless']}: no defense)"
-        elif event.get("dodge_held") or event.get("full_dodge") or (
-                event.get("defense", {}).get("kind") == "full_dodge"):
-            line += " (full dodge)"
-        spent = event.get("defender_hero_points")
-        if spent:
-            line += f" ({n(event['target'])} spent {spent} hero point{'s' if spent > 1 else ''})"
-        if not event.get("hit"):
-            counter = event.get("counter")
-            if isinstance(counter, dict):
-                return (line + f", a miss: parried with the {counter['weapon']}, which hits"
-                        f" {n(event['attacker'])} for {counter['damage']['total']} against"
-                        f" {counter['resistance']}")
-            return line + ", a miss"
-        return (line + f", hit for {event['damage']['total'] + event.get('extra', 0)}"
-                f" against {event['resistance']}")
-    if t == "stay_up_rolled":
-        ok = "stayed up" if "knockout" not in event else (
-            f"was knocked out for {sum(event['knockout']['faces'])} minutes")
-        return f"{who} rolled Stamina {event['roll']['total']} and {ok}"
-    if t == "mortal_rolled":
-        return f"{who} rolled Might {event['roll']['total']} against death"
-    if t == "flesh_wound_taken":
-        return f"{who} spent a hero point: just a flesh wound"
-    if t == "healed":
-        back = ""
-        if "recovered" in event:
-            back = f", {sum(event['recovered']['faces'])} Body Points back"
-        how = event["method"]
-        if event.get("healer") and event.get("healer") != event.get("who"):
-            how += f" by {n(event['healer'])}"
-        if "tn" in event and "roll" in event:  # wound levels: the roll against its TN
-            total = event["roll"]["total"]
-            if total < event["tn"]:
-                return (f"{who} was treated ({how}) and it failed: {total} vs {event['tn']},"
-                        " no wound level healed")
-            return f"{who} was treated ({how}): {total} vs {event['tn']}, healed{back}"
-        return f"{who} was treated ({how}){back}"
-    if t == "rolled":
-        return f"{who} rolled {event['what']}: {describe_roll(event['roll'])}"
-    if t == "spell_cast":
-        ok = "cast" if event["roll"]["total"] >= event["tn"] else "failed"
-        on = f" on {n(event['target'])}" if "target" in event else ""
-        took = [x for x in event.get("targets", ())
-                if event["roll"]["total"] >= x.get("tn", event["tn"])]
-        if [x for x in took if x["who"] != event.get("who")]:  # the caster too, if named
-            on = " on " + ", ".join(n(x["who"]) for x in took)
-        each = spell_targets(event, n)
-        if each:  # a resisted spell: each target's own TN ("The Grimoire")
-            ok = "cast" if took else "failed"
-            return (f"{who} {ok} {event['spell']}: Magic {event['roll']['total']} vs "
-                    f"{each}")
-        if "damage" in event:
-            on += f", {event['damage']['total']} damage vs {event['resistance']}"
-        return (f"{who} {ok} {event['spell']}{on} ({event['roll']['total']} vs"
-                f" {event['tn']})")
-    if t == "rested":
-        return f"{who} rested {event['minutes']} minutes"
-    if t == "combat_ended":
-        return f"the fight ended after {event['round']} rounds"
-    if t in vehicle_log.FOLDS:
-        return vehicle_log.describe(event, n)
-    if t == "perk_used":
-        return _perk_used(event, who)
-    if t == "destiny_rerolled":
-        roll = event["roll"] if "roll" in event else event["attack"]
-        return (f"{who} called on Destiny and rerolled: {describe_roll(roll)}"
-                + _attack_change(event))
-    if t == "cp_added":
-        count = event["character_points"]
-        dice = ", ".join("+".join(str(f) for f in c) for c in event.get("cp_wild", ()))
-        return (f"{who} spent {count} CP on the roll as wild dice ({dice})"
-                + (f": {describe_roll(event['roll'])}" if "roll" in event else "")
-                + _attack_change(event))
-    if t == "halfway_taken":
-        return (f"{who} took an automatic success on {event['what']} vs {event['tn']}"
-                f" (Halfway There: {event['code']}, no roll)")
-    if t == "repaired":
-        ok = "repaired" if event["roll"]["total"] >= event["tn"] else "failed to repair"
-        return (f"{n(event['repairer'])} {ok} {who} with {event['skill']}"
-                f" ({event['roll']['total']} vs {event['tn']})")
-    if t == "table_dice_set":
-        return describe_table_dice(event)
-    from d6tui.games.simple_six.spellcast import describe as magic_words
-
-    return magic_words(event, n) or t
-
-
-def _attack_change(event: dict) -> str:
-    """What a changed attack roll did: ``, now a hit for 17``, or nothing."""
-    changes = event.get("changes")
-    if not isinstance(changes, dict):
-        return ""
-    if not changes.get("hit"):
-        return ", still a miss"
-    if "damage" in changes:
-        return (f", now a hit for {changes['damage']['total'] + changes.get('extra', 0)}"
-                f" against {changes['resistance']}")
-    return ", a hit"
-
-
-def _perk_used(event: dict, who: str) -> str:
-    """A ``perk_used`` event in words."""
-    perk = event["perk"]
-    note = f": {event['note']}" if event.get("note") else ""
-    if perk == "Lucky":
-        return f"{who} feels lucky: the next roll is doubled{note}"
-    if perk == "Daredevil":
-        return (f"{who} threw caution to the wind (Daredevil) for round {event.get('round')}:"
-                f" Dodge, Block and Parry halved, Might against damage doubled{note}")
-    if event.get("revealed") is False:
-        return f"{who} studied it ({perk}), but nothing was revealed; it may be used again{note}"
-    return f"{who} used {perk}{note}"
-
-
-def status(state: Campaign) -> str:
-    """One line: the session, and the fight's round and actor."""
-    count = len(state.members)
-    parts = [f"session {state.session}" if state.in_session else "between sessions",
-             plural(count, "character")]
-    if state.combat is not None:
-        parts.append(f"round {state.combat.round}")
-        if state.combat.actor:
-            parts.append(f"{state.member(state.combat.actor).sheet.name} to act")
-    return ", ".join(parts)
-
-
-def to_json(state: Campaign) -> dict:
-    """The campaign as JSON values (``d6tui replay --json``)."""
-    from d6tui.games.simple_six.sheet import sheet_to_dict
-
-    members = []
-    for m in state.members:
-        entry: dict = {"id": m.id, "sheet": sheet_to_dict(m.sheet),
-                       "wound": m.wounds.level.label}
-        if m.body is not None:
-            entry["body_points"] = m.body.current
-        members.append(entry)
-    settings = state.settings.to_mapping()
-    if state.settings.wounds != "body_points":
-        settings.pop("body_points", None)  # how Body Points are set means nothing here
-    out: dict = {"settings": settings, "session": state.session,
-                 "in_session": state.in_session, "members": members}
-    if state.combat is not None:
-        out["combat"] = {"round": state.combat.round, "order": list(state.combat.order),
-                         "actor": state.combat.actor}
-    if state.vehicles:
-        out["vehicles"] = [{"id": v.id, "name": v.name, "kind": v.stats.name,
-                            "damage": v.damage_words(), "pilot": v.pilot or ""}
-                           for v in state.vehicles]
-    if state.chases:
-        out["chases"] = [{"pursuer": c.pursuer, "quarry": c.quarry, "range": c.range}
-                         for c in state.chases]
-    return out
-
-
-#: Events after which the record says the character's wound level (or Body Points).
-_HARM = frozenset({"attacked", "stay_up_rolled", "mortal_rolled", "flesh_wound_taken",
-                   "healed", "spell_cast", "repaired", "bolt_thrown"})
-
-#: Events whose line in the record already gives every face.
-_FACES_SHOWN = frozenset({"rolled", "destiny_rerolled", "cp_added"})
-
-
-def _harm(m: Member) -> str:
-    """Where a character's wounds stand, in words (wound level or Body Points)."""
-    if m.body is not None:
-        return f"{m.body.current}/{m.body.maximum} Body Points" + (
-            ", dead" if m.body.dead else "")
-    return m.wounds.level.label
-
-
-def _condition(m: Member) -> str:
-    """A sheet's line for "The characters now": wounds and the magic penalty."""
-    parts = [f"**Wounds:** {m.wounds.level.label}" if m.body is None
-             else f"**Body Points now:** {_harm(m)}"]
-    if m.caster.failures:
-        parts.append(f"**Magic:** -{m.caster.failures}D for failed spells"
-                     " (Casting Spells)")
-    if m.effects:
-        parts.append("**Spells on them:** " + ", ".join(e.label() for e in m.effects))
-    if m.caster.maintained:
-        parts.append("**Keeping up:** " + ", ".join(m.caster.maintained))
-    return "  \n".join(parts)
-
-
-def export_markdown(session) -> str:  # noqa: ANN001 - an engine Session
-    """The campaign's log as a readable Markdown record (``d6tui export --format markdown``):
-    sessions, rounds, every roll and wound, CP awarded, and each sheet as it stands now with its
-    wound level (or Body Points) and magic penalty.
-
-    Undone events stay in the record, struck through and marked "(undone)", as in the log view;
-    they are not folded, so the wounds told after them are those that stand.
-    """
-    from d6tui.games.simple_six.export import log_markdown, sheet_markdown
-
-    entries = [e for e in session.history()
-               if e.event.get("type") not in ("undone", "redone", "retitled")]
-    undone = {e.event.get("seq") for e in entries if e.undone}
-    folded = [new_state(session.header.options)]
-
-    def with_wounds(ev: dict) -> str:
-        before = folded[0]
-        if ev.get("seq") in undone:
-            return f"~~{describe(ev, names_in(before))}~~ (undone)"
-        # fold as we go, so each hit and wound roll says where it left the character
-        folded[0] = after = fold(before, ev)
-        text = describe(ev, names_in(after))
-        hits = ("attacked", "spell_cast", "bolt_thrown")
-        who = ev.get("target") if ev["type"] in hits else ev.get("who")
-        if ev["type"] in _HARM and who is not None:
-            m = after.member(str(who))
-            old = before.member(str(who))
-            if (m.wounds, m.body) != (old.wounds, old.body) or ev["type"] not in hits:
-                text += f" \u2192 {m.sheet.name}: {_harm(m)}"
-        if ev["type"] not in _FACES_SHOWN:  # every die, short (README: every roll)
-            dice = dice_words(ev, lambda i: name_of(i, names_in(after)))
-            if dice:
-                text += f" [{dice}]"
-        return after.settings.rename(text)  # "Renaming Attributes": the campaign's names
-
-    text = log_markdown(session.title, [e.event for e in entries], with_wounds)
-    state = session.state
-    sheets = [sheet_markdown(m.sheet, state.settings, m.body.current if m.body else None
-                             ).rstrip("\n") + "\n\n" + _condition(m) + "\n"
-              for m in state.members]
-    if sheets:
-        # each sheet's "# Name" becomes a third-level heading under this one
-        text += "\n## The characters now\n\n" + "\n".join("##" + s for s in sheets)
-    from d6tui.games.simple_six.report import vehicles_markdown
-
-    return text + vehicles_markdown(state)
-
-
-def _report(state: Campaign) -> str:
-    from d6tui.games.simple_six.report import report
-
-    return report(state)
-
+from d6tui.games.simple_six.describe import describe
+from d6tui.games.simple_six.fold import EVENT_TYPES, fold
+from d6tui.games.simple_six.markdown import export_markdown
+from d6tui.games.simple_six.report import report
+from d6tui.games.simple_six.roster import check_options, new_state, start
+from d6tui.games.simple_six.summary import status, to_json
 
 RULES = GameRules(
     slug="simple_six",
@@ -479,5 +155,5 @@ RULES = GameRules(
     to_json=to_json,
     default_title=lambda options: "Simple Six campaign",
     export_markdown=export_markdown,
-    report=_report,
+    report=report,
 )

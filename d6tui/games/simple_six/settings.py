@@ -6,14 +6,15 @@ levels or Body Points, how magic is reached, and the optional rules that change 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 
 from d6tui.engine.errors import RuleError
 from d6tui.games.simple_six.codes import DieCode, as_code
-from d6tui.games.simple_six.content import ATTRIBUTES, SkillList, content
-from d6tui.games.simple_six.wild import WildOptions
+from d6tui.games.simple_six.content import ATTRIBUTES, Content, SkillList, content
+from d6tui.games.simple_six.wild_options import WildOptions
 
 #: Combat systems ("Combat": Fast Static Combat or Traditional OpenD6 Combat).
 COMBAT_SYSTEMS = ("static", "traditional")
@@ -144,6 +145,9 @@ class CampaignSettings:
         paranormal_attributes: added attributes marked paranormal ("Paranormal Attributes
             with Skills"): 0D allowed at creation, no extra attribute dice given for them, and
             their skills neither bought nor rolled while they are 0D.
+        tables: the campaign's own copy of the content its skill list is read from
+            (:mod:`.tables`); None for the tables in use (:func:`.content.content`). Not a
+            setting: never stored with them.
     """
 
     attribute_dice: DieCode = None  # type: ignore[assignment]  # set in __post_init__
@@ -170,6 +174,7 @@ class CampaignSettings:
     quasi_skills: tuple[str, ...] = ()
     quasi_first_die: int = DEFAULT_QUASI_FIRST_DIE
     paranormal_attributes: tuple[str, ...] = ()
+    tables: Content | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self._check_attribute_options()
@@ -205,7 +210,7 @@ class CampaignSettings:
             )
         if self.increasing_damage is not None and self.increasing_damage < 1:
             raise RuleError("increasing damage needs a step of 1 or more", "Increasing Damage")
-        content().skill_list(self.skill_list)
+        self.content.skill_list(self.skill_list)
 
     def _check_attribute_options(self) -> None:
         ren = "Renaming Attributes"
@@ -237,7 +242,7 @@ class CampaignSettings:
         if self.no_attributes and self.independent_skills:
             raise RuleError("independent skills still need attributes to roll with",
                             "Independent Skills")
-        lst = content().skill_list(self.skill_list)
+        lst = self.content.skill_list(self.skill_list)
         quasi = "Quasi Skills"
         taken = {a.lower() for a in (*ATTRIBUTES, *self.extra_attributes,
                                      *self.attribute_names_shown)}
@@ -279,7 +284,7 @@ class CampaignSettings:
         Raises:
             RuleError: an attribute is renamed to a skill's name.
         """
-        lst = content().skill_list(self.skill_list)
+        lst = self.content.skill_list(self.skill_list)
         for attr, name in self.attribute_names:
             skill = lst.canonical(str(name).strip())
             if skill is not None:
@@ -287,6 +292,11 @@ class CampaignSettings:
                     f"{attr} cannot be renamed {skill}: {skill} is a skill of the"
                     f" {lst.name} list, and an attribute by that name would hide it"
                     " (pick another name)", "Renaming Attributes")
+
+    @property
+    def content(self) -> Content:
+        """The tables this campaign reads: its own copy, else those in use."""
+        return content() if self.tables is None else self.tables
 
     @property
     def cp_limit(self) -> int | None:
@@ -336,8 +346,6 @@ class CampaignSettings:
     def rename(self, text: str) -> str:
         """``text`` with each renamed attribute's id replaced by its shown name (whole words),
         for messages written with the ids."""
-        import re
-
         names = {a: n.strip() for a, n in self.attribute_names if n.strip() != a}
         if not names:
             return text
@@ -348,7 +356,7 @@ class CampaignSettings:
     def skills(self) -> SkillList:
         """The campaign's skill list, with skills moved to their new attribute ("Expanded
         Number of Attributes") and, under "No Attributes", Toughness added."""
-        base = content().skill_list(self.skill_list)
+        base = self.content.skill_list(self.skill_list)
         if not self.skill_attributes and not self.no_attributes:
             return base
         moved = {base.canonical(s) or s: self.attribute_id(a) or a
@@ -359,7 +367,8 @@ class CampaignSettings:
         return replace(base, skills=pairs)
 
     @classmethod
-    def from_mapping(cls, options: Mapping | None) -> CampaignSettings:
+    def from_mapping(cls, options: Mapping | None,
+                     tables: Content | None = None) -> CampaignSettings:
         """Build settings from stored options (die codes as text, ``wild`` as a table).
 
         A skill list of one of the sample settings brings that setting's perks and
@@ -367,6 +376,8 @@ class CampaignSettings:
 
         Args:
             options: keys named like the attributes; unknown keys are ignored.
+            tables: the campaign's own copy of the content (:mod:`.tables`), or None for the
+                tables in use.
 
         Returns:
             The settings.
@@ -379,7 +390,7 @@ class CampaignSettings:
         kw: dict = {}
         codes = ("attribute_dice", "attribute_min", "attribute_max", "price_max", "skill_dice",
                  "skill_max")
-        names = {f.name for f in fields(cls)}
+        names = {f.name for f in fields(cls)} - {"tables"}
         for key, value in opts.items():
             if key not in names:
                 continue
@@ -395,18 +406,21 @@ class CampaignSettings:
                 kw[key] = bool(value)
             else:
                 kw[key] = value
-        lst = content().skill_list(kw.get("skill_list", cls.skill_list))
+        lst = (content() if tables is None else tables).skill_list(
+            kw.get("skill_list", cls.skill_list))
         if lst.id in ("perdition", "castia", "imperium"):
             kw.setdefault("setting", lst.id)
             if lst.price_max is not None:
                 kw.setdefault("price_max", lst.price_max)
-        return cls(**kw)
+        return cls(**kw, tables=tables)
 
     def to_mapping(self) -> dict:
         """The settings as TOML-ready values (no None: absent keys mean the default)."""
         out: dict = {}
         for f in fields(self):
             value = getattr(self, f.name)
+            if f.name == "tables":
+                continue
             if value is None or (f.name in ATTRIBUTE_OPTION_KEYS and not value):
                 continue
             if f.name == "quasi_first_die" and not (self.quasi_skills

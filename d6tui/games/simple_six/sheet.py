@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from d6tui.engine.errors import RuleError
-from d6tui.games.simple_six.codes import DieCode
+from d6tui.engine.errors import D6Error, EventError, RuleError
+from d6tui.games.simple_six.codes import DieCode, parse_code
 from d6tui.games.simple_six.content import ATTRIBUTES, Perk, content
 from d6tui.games.simple_six.settings import CampaignSettings
 
@@ -274,7 +274,8 @@ def melee_skills(settings: CampaignSettings) -> list[str]:
     Returns:
         Skill names, in list order.
     """
-    lst = content().skill_list(settings.skill_list)  # weapon skills keep their kind when moved
+    # weapon skills keep their kind when moved
+    lst = settings.content.skill_list(settings.skill_list)
     return [s for s, a in lst.skills if a == "Might" and s in lst.combat and s != "Brawling"]
 
 
@@ -401,7 +402,7 @@ def weapon_damage(
     Raises:
         RuleError: no such weapon.
     """
-    w = content().weapon(weapon)
+    w = (settings.content if settings is not None else content()).weapon(weapon)
     if w.adds_might:
         return unarmed_damage(character, settings) + w.damage
     return w.damage
@@ -462,7 +463,6 @@ def derived(character: Character, settings: CampaignSettings | None = None) -> D
     )
 
 
-
 # -- storing ----------------------------------------------------------------------------------
 
 
@@ -516,9 +516,6 @@ def sheet_from_dict(data: object) -> Character:
         EventError: a key is missing or a value does not fit (a bad code, an unknown
             attribute, a negative count).
     """
-    from d6tui.engine.errors import D6Error, EventError
-    from d6tui.games.simple_six.codes import parse_code
-
     if not isinstance(data, dict):
         raise EventError("a character sheet must be a table")
     try:
@@ -571,7 +568,6 @@ def sheet_from_dict(data: object) -> Character:
 
 
 def _attr_name(name: object, attributes: list[str]) -> str:
-    from d6tui.engine.errors import EventError
 
     if not attributes:  # "No Attributes": the skill's place on the list, for the sheet's order
         return str(name)

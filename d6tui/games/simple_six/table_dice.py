@@ -9,12 +9,9 @@ other step. No Textual imports.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from d6tui.engine.errors import EventError, RuleError
-
-if TYPE_CHECKING:
-    from d6tui.games.simple_six.campaign import Campaign
+from d6tui.games.simple_six.state import Campaign
 
 #: The section named when the switch changes nothing ("Dice Basics": the dice are real).
 _SECTION = "Dice Basics"

@@ -14,10 +14,10 @@ from pathlib import Path
 
 from d6tui.engine.errors import RuleError
 from d6tui.games.simple_six.codes import ZERO, as_code
-from d6tui.games.simple_six.content import content
 from d6tui.games.simple_six.creation import Draft
 from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.games.simple_six.sheet import NO_ATTRIBUTE_BASE, NO_ATTRIBUTE_STANDINS
+from d6tui.paths import user_content_file
 
 SHIPPED = Path(__file__).resolve().parents[2] / "content" / "simple_six_npcs.toml"
 
@@ -76,14 +76,14 @@ class Template:
         attributes = dict(self.attributes)
         if settings.no_attributes:
             attributes = {}
-            base = content().skill_list(settings.skill_list)
+            base = settings.content.skill_list(settings.skill_list)
             whole = {k: as_code(self.attributes.get(base.attribute_of(k) or "Might", "2D"))
                      + as_code(v) for k, v in skills.items()}
             for attr, standin in NO_ATTRIBUTE_STANDINS.items():
                 whole.setdefault(standin, as_code(self.attributes.get(attr, "2D")))
             skills = {k: str(max(ZERO, c - NO_ATTRIBUTE_BASE)) for k, c in whole.items()}
         for extra in settings.extra_attributes:
-            base = content().skill_list(settings.skill_list)
+            base = settings.content.skill_list(settings.skill_list)
             came_from = [base.attribute_of(k) for k, a in settings.skill_attributes
                          if settings.attribute_id(a) == extra]
             source = next((a for a in came_from if a in attributes), None)
@@ -117,20 +117,29 @@ def parse(doc: dict) -> list[Template]:
 
 
 def templates(user: Path | None = None) -> list[Template]:
-    """The shipped templates with the GM's own merged over them by name.
+    """The shipped templates with the GM's own merged over them by name (the installed ones;
+    a campaign plays with the copy in its save, ``Campaign.content.npcs``).
 
     Args:
         user: the GM's file; by default the one in the config dir, if any.
     """
-    shipped = parse(tomllib.loads(SHIPPED.read_text(encoding="utf-8")))
-    from d6tui.paths import user_content_file
+    return parse({"npcs": entries(user)})
 
+
+def entries(user: Path | None = None) -> list[dict]:
+    """The ``[[npcs]]`` entries of the shipped file with the GM's own merged over them by name,
+    as TOML values (what a new campaign copies into its save).
+
+    Args:
+        user: the GM's file; by default the one in the config dir, if any.
+    """
+    shipped = list(tomllib.loads(SHIPPED.read_text(encoding="utf-8")).get("npcs", ()))
     path = user if user is not None else user_content_file(SHIPPED.name)
     if path is None:
         return shipped
-    own = parse(tomllib.loads(path.read_text(encoding="utf-8")))
-    names = {t.name.lower() for t in own}
-    return [t for t in shipped if t.name.lower() not in names] + own
+    own = list(tomllib.loads(path.read_text(encoding="utf-8")).get("npcs", ()))
+    names = {str(e.get("name", "")).lower() for e in own if isinstance(e, dict)}
+    return [e for e in shipped if str(e["name"]).lower() not in names] + own
 
 
 def next_name(base: str, taken: set[str]) -> str:
@@ -139,28 +148,3 @@ def next_name(base: str, taken: set[str]) -> str:
     while f"{base} {n}".lower() in taken:
         n += 1
     return f"{base} {n}"
-
-
-def add_from_template(state, template: Template, name: str, **kwargs) -> dict:  # noqa: ANN001
-    """Add an NPC made from ``template`` to the roster (a ``character_added`` event).
-
-    Args:
-        state: the campaign (a :class:`~d6tui.games.simple_six.campaign.Campaign`).
-        template: the template.
-        name: the NPC's name ("Goblin 2").
-        **kwargs: ``dice`` / ``body_typed`` for a Body Points roll, as
-            :func:`~d6tui.games.simple_six.campaign.add_character` takes them.
-
-    Returns:
-        The payload, the template's scale written on the sheet and its name noted.
-
-    Raises:
-        RuleError: the name is taken or the template breaks a rule NPCs keep.
-    """
-    from d6tui.games.simple_six.campaign import add_character
-
-    payload = add_character(state, template.draft(name, state.settings), **kwargs)
-    if template.scale:
-        payload["sheet"]["scale"] = template.scale
-    payload["template"] = template.name
-    return payload

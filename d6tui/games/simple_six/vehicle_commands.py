@@ -15,10 +15,10 @@ own wound, multiple-action and reflex penalties, as a defender does. Outside a f
 someone not in it, the GM runs vehicle actions when the story says so.
 
 Every roll a character makes here takes what any of his rolls takes: a declared Lucky doubles
-it (the event lists ``lucky``), Bless and the other spells and items of :func:`.campaign._fx`
-change it, a perk's skill bonus is added. A skill the campaign's list does not have (a Pilot
-skill in a fantasy campaign) is rolled on its attribute: Drive, Pilot and Gunnery on Agility,
-Command on Charm, Repair on Wit.
+it (the event lists ``lucky``), Bless and the other spells and items of
+:func:`.rolling.magic_modifier` change it, a perk's skill bonus is added. A skill the
+campaign's list does not have (a Pilot skill in a fantasy campaign) is rolled on its
+attribute: Drive, Pilot and Gunnery on Agility, Command on Charm, Repair on Wit.
 """
 
 from __future__ import annotations
@@ -26,199 +26,39 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from d6tui.engine.dice import Dice, table_roll
-from d6tui.engine.errors import DiceError, RuleError
-from d6tui.games.simple_six import combat, effects
+from d6tui.engine.dice import Dice
+from d6tui.engine.errors import RuleError
+from d6tui.games.simple_six import combat
 from d6tui.games.simple_six import vehicles as vr
-from d6tui.games.simple_six.campaign import (
-    Campaign,
-    Member,
-    _actions,
-    _check_action_left,
-    _check_not_dodging,
-    _code_for,
-    _flat,
-    _fx,
-    _Luck,
-    _penalty,
-    _reflex,
-    _roll,
-    slug,
+from d6tui.games.simple_six.codes import DieCode
+from d6tui.games.simple_six.rolling import (
+    Luck,
+    actions_counted,
+    magic_modifier,
+    make_roll,
+    reflex_carried,
+    wound_penalty,
 )
-from d6tui.games.simple_six.codes import ZERO, DieCode
 from d6tui.games.simple_six.sheet import weapon_damage
+from d6tui.games.simple_six.state import Campaign, own_content, slug
 from d6tui.games.simple_six.vehicle_log import chase_of, vehicle
-from d6tui.games.simple_six.wild import RollRequest
-from d6tui.games.simple_six.wounds import extra_damage, next_level
-
-#: Attribute used when the campaign's skill list lacks a vehicle skill.
-FALLBACK = {"drive": "Agility", "pilot": "Agility", "gunnery": "Agility", "command": "Charm",
-            "repair": "Wit"}
-
-_VC = "Vehicle Combat"
-_ORDER = "Order of Actions in a Round"
-
-
-def in_fight(state: Campaign, m: Member) -> bool:
-    """Whether ``m`` is a combatant of the running fight."""
-    return state.combat is not None and m.id in state.combat.ids
-
-
-def check_can_act(state: Campaign, m: Member, what: str) -> None:
-    """Refuse a vehicle action ``m`` may not take now: in a running fight he is part of, it
-    must be his turn (between rounds there is no turn to keep), within the actions he declared,
-    not while he holds a full dodge or a spell forbids it ("Order of Actions in a Round",
-    "Multiple Actions", "Defensive Options"). Outside a fight nothing is refused.
-
-    Raises:
-        RuleError: out of turn, past the declared actions, full dodging, or blocked by a spell.
-    """
-    fight = state.combat
-    if fight is None or m.id not in fight.ids:
-        return
-    if fight.actor is not None and fight.actor != m.id:
-        actor = state.member(fight.actor).sheet.name
-        raise RuleError(f"it is {actor}'s turn, not {m.sheet.name}'s: a vehicle action in a"
-                        " fight is one of the character's actions", _ORDER)
-    _check_action_left(state, m, what)
-    if (why := effects.blocked(m.effects, "attack")) is not None:
-        raise RuleError(f"{m.sheet.name} cannot act: {why}", "The Grimoire")
-    _check_not_dodging(state, m, what)
+from d6tui.games.simple_six.vehicle_rolling import (
+    _VC,
+    acts_in_turn,
+    can_steer,
+    check_can_act,
+    in_fight,
+    pilot_roll,
+    request,
+    skill_code,
+    vehicle_hit,
+)
+from d6tui.games.simple_six.vehicle_stats import VehicleStats, stats_to_dict
+from d6tui.games.simple_six.wounds import extra_damage
 
 
-def _acts(state: Campaign, m: Member, what: str, payload: dict) -> None:
-    """Check that ``m`` may take the vehicle action now and, when he is a combatant, name him
-    in the payload as ``acted``: fold counts it as one of his actions."""
-    check_can_act(state, m, what)
-    if in_fight(state, m):
-        payload["acted"] = m.id
-
-
-def request(state: Campaign, m: Member, code: DieCode, what: str, label: str, *,
-            wounds: bool = True, target: int | None = None) -> RollRequest:
-    """The roll ``m`` makes of ``code`` (his ``what``: a skill or attribute), with what every
-    roll of his takes: wound, multiple-action and reflex penalties, spells and items
-    (:func:`.campaign._fx`), perk bonuses.
-
-    Args:
-        wounds: take the wound penalty here (False when it is already in ``code``).
-    """
-    return RollRequest(code, actions=_actions(state, m.id),
-                       wound_dice=_penalty(state, m) if wounds else 0,
-                       reflex_dice=_reflex(state, m), modifier=_fx(state, m, what),
-                       flat=_flat(state, m, what), target=target, label=label)
-
-
-def skill_code(state: Campaign, m: Member, name: str) -> tuple[DieCode, str]:
-    """A character's code for a vehicle skill and the name rolled.
-
-    Returns:
-        (code, what was rolled): the skill, or its attribute when the campaign has no such
-        skill (see the module docstring).
-
-    Raises:
-        RuleError: neither the skill nor a fallback attribute is known.
-    """
-    try:
-        return _code_for(state, m, name), name
-    except RuleError:
-        attr = FALLBACK.get(name.strip().lower())
-        if attr is None:
-            raise
-        return m.sheet.attribute(attr), attr
-
-
-def _plain(dice: Dice | None, typed: Sequence[int] | None, label: str) -> dict:
-    """One plain d6 (the damage chart, the system hit)."""
-    if typed is not None:
-        roll = table_roll(list(typed), 1)
-    elif dice is None:
-        raise DiceError("roll the dice, or type the faces rolled at the table")
-    else:
-        roll = dice.roll(1)
-    roll["label"] = label
-    return roll
-
-
-def can_steer(state: Campaign, v: vr.Vehicle) -> bool:
-    """Whether ``v`` is running and has a pilot who can act."""
-    if v.pilot is None or not v.running:
-        return False
-    try:
-        _penalty(state, state.member(v.pilot))
-    except RuleError:
-        return False
-    return True
-
-
-def _pilot_roll(state: Campaign, v: vr.Vehicle, key: str, dice: Dice | None,
-                typed: Mapping[str, Any], luck: _Luck, *, move: bool = False, bonus: int = 0,
-                extra: DieCode = ZERO) -> dict:
-    """The pilot's Drive/Pilot roll with ``v``: skill less his wounds, plus Maneuverability,
-    less the vehicle's structural penalty (and Move dice and speed bonus in a chase); his
-    multiple-action and reflex penalties, spells, items and Lucky as on any roll of his."""
-    if v.pilot is None:
-        raise RuleError(f"{v.name} has no pilot: crew it first", "Vehicles")
-    if not v.running:
-        raise RuleError(f"{v.name} has stopped (Mortally Wounded or destroyed)",
-                        "Structural Damage")
-    m = state.member(v.pilot)
-    skill, what = skill_code(state, m, v.stats.skill)
-    skill = skill - DieCode.of(_penalty(state, m)) + extra
-    code = vr.pilot_code(skill, v, move=move, bonus=bonus)
-    parts = [f"{what} of {m.sheet.name}", f"MNV {v.maneuverability}"]
-    if v.penalty:
-        parts.append(f"-{v.penalty}D {v.level.label}")
-    if move:
-        parts.append(f"Move {v.move}")
-    if bonus:
-        parts.append(f"+{bonus}D speed")
-    if extra != ZERO:
-        parts.append(f"{extra.signed()} scale")
-    label = parts[0]
-    for part in parts[1:]:  # a signed part carries its own sign: "+2D speed", not "+ +2D"
-        label += f" {part}" if part[:1] in "+-" else f" + {part}"
-    req = request(state, m, code, what, label, wounds=False)
-    return _roll(req, state.settings, dice, typed.get(key), lucky=luck(m))
-
-
-def _hit(state: Campaign, v: vr.Vehicle, code: DieCode, soak: DieCode, key: str,
-         dice: Dice | None, typed: Mapping[str, Any], extra: int = 0) -> dict:
-    """Damage ``code`` against ``v``'s Body (plus ``soak`` dice of scale), and where it lands
-    (see :mod:`.vehicle_log` for the shape)."""
-    s = state.settings
-    hit: dict = {"vehicle": v.id, "key": key}
-    hit["damage"] = _roll(RollRequest(code, label="damage"), s, dice, typed.get(key + "damage"))
-    if s.combat == "static":
-        resistance = (v.body + soak).static
-    else:
-        resist = _roll(RollRequest(v.body + soak, label=f"Body of {v.name}"), s, dice,
-                       typed.get(key + "resist"))
-        hit["resist"] = resist
-        resistance = resist["total"]
-    hit["resistance"] = resistance
-    hit["extra"] = extra
-    margin = hit["damage"]["total"] + extra - resistance
-    hit["margin"] = margin
-    if margin <= 0:
-        return hit
-    loc = _plain(dice, typed.get(key + "location"), f"damage chart for {v.name}")
-    hit["location"] = loc
-    part = vr.damage_part(loc["faces"][0], v.stats)
-    hit["part"] = part
-    if part == "system":
-        sr = _plain(dice, typed.get(key + "system_roll"), f"which system of {v.name}")
-        hit["system_roll"] = sr
-        hit["system"] = vr.system_hit(sr["faces"][0], v.stats)
-    elif part == "structure":
-        hit["severity"] = next_level(v.level, margin).label
-    return hit
-
-
-# -- the roster -------------------------------------------------------------------------------
-
-
-def add_vehicle(state: Campaign, stats: vr.VehicleStats, name: str | None = None) -> dict:
+@own_content
+def add_vehicle(state: Campaign, stats: VehicleStats, name: str | None = None) -> dict:
     """Add a vehicle to the campaign ("Vehicles").
 
     Args:
@@ -243,7 +83,7 @@ def add_vehicle(state: Campaign, stats: vr.VehicleStats, name: str | None = None
     if any(v.id == vid or v.name.lower() == name.lower() for v in state.vehicles):
         raise RuleError(f"there is already a vehicle called {name}", "Vehicles")
     return {"type": "vehicle_added", "id": vid, "name": name, "template": stats.name,
-            "stats": vr.stats_to_dict(stats)}
+            "stats": stats_to_dict(stats)}
 
 
 def aboard(state: Campaign, who: str) -> vr.Vehicle | None:
@@ -254,6 +94,7 @@ def aboard(state: Campaign, who: str) -> vr.Vehicle | None:
     return None
 
 
+@own_content
 def crew_vehicle(state: Campaign, which: str, pilot: str | None,
                  crew: Sequence[str] = ()) -> dict:
     """Put roster characters aboard: the pilot (whose Drive/Pilot skill is rolled) and others.
@@ -291,6 +132,7 @@ def crew_vehicle(state: Campaign, which: str, pilot: str | None,
     return payload
 
 
+@own_content
 def remove_vehicle(state: Campaign, which: str, note: str = "") -> dict:
     """Take a vehicle off the campaign's roster (sold, lost, left behind); its chases end. The
     events before stay in the log, so its history can still be read and undone.
@@ -313,9 +155,7 @@ def remove_vehicle(state: Campaign, which: str, note: str = "") -> dict:
     return payload
 
 
-# -- combat -----------------------------------------------------------------------------------
-
-
+@own_content
 def attack_vehicle(
     state: Campaign,
     attacker: str,
@@ -372,7 +212,7 @@ def attack_vehicle(
     if t.destroyed:
         raise RuleError(f"{t.name} is already destroyed", "Structural Damage")
     check_can_act(state, a, "attack")
-    luck = _Luck()
+    luck = Luck()
     payload: dict = {"type": "vehicle_attacked", "attacker": a.id, "vehicle": t.id,
                      "weapon": weapon, "range": range_, "system": s.combat}
     if in_fight(state, a):
@@ -408,7 +248,7 @@ def attack_vehicle(
         boss = state.member(commander or a.id)
         code, what = skill_code(state, boss, "Command")
         name, tn = vr.salvo_difficulty(guns)
-        croll = _roll(request(state, boss, code, what,
+        croll = make_roll(request(state, boss, code, what,
                               f"{what} for a salvo of {guns} ({name})", target=tn),
                       s, dice, typed.get("command"), lucky=luck(boss))
         payload.update(guns=guns, commander=boss.id, command=croll, command_tn=tn)
@@ -418,7 +258,7 @@ def attack_vehicle(
         dmg = dmg + DieCode.of(0, vr.salvo_pips(guns))
     code, what = skill_code(state, a, skill)
     payload["skill"] = what
-    attack = _roll(request(state, a, code + sc.attack, what, what), s, dice,
+    attack = make_roll(request(state, a, code + sc.attack, what, what), s, dice,
                    typed.get("attack"), lucky=luck(a))
     payload["attack"] = attack
     if not (evade and can_steer(state, t)):
@@ -427,13 +267,14 @@ def attack_vehicle(
         pm = state.member(str(t.pilot))
         skill_c, pwhat = skill_code(state, pm, t.stats.skill)
         # his penalties (wounds, multiple actions, reflex) and spells, as on any roll of his
-        lost = _penalty(state, pm) + _actions(state, pm.id) - 1 + _reflex(state, pm)
-        skill_c = skill_c - DieCode.of(lost) + _fx(state, pm, pwhat)
+        lost = (wound_penalty(state, pm) + actions_counted(state, pm.id) - 1
+                + reflex_carried(state, pm))
+        skill_c = skill_c - DieCode.of(lost) + magic_modifier(state, pm, pwhat)
         base = vr.pilot_code(skill_c, t).static
         tn = combat.static_tn(base, range_=range_, cover=cover, scale_bonus=sc.dodge.static)
         payload["defense"] = {"static": base}
     else:
-        droll = _pilot_roll(state, t, "defense", dice, typed, luck, extra=sc.dodge)
+        droll = pilot_roll(state, t, "defense", dice, typed, luck, extra=sc.dodge)
         payload["defense"] = {"roll": droll}
         tn = combat.traditional_tn(droll["total"], kind="dodge", range_=range_, cover=cover)
     payload["tn"] = tn
@@ -442,10 +283,11 @@ def attack_vehicle(
     if margin < 0:
         return luck.mark(payload)
     extra = extra_damage(margin, s.increasing_damage) if s.increasing_damage else 0
-    payload["hits"] = [_hit(state, t, dmg + sc.damage, sc.soak, "", dice, typed, extra)]
+    payload["hits"] = [vehicle_hit(state, t, dmg + sc.damage, sc.soak, "", dice, typed, extra)]
     return luck.mark(payload)
 
 
+@own_content
 def ram(state: Campaign, rammer: str, target: str, *, dice: Dice | None = None,
         typed: Mapping[str, Any] | None = None) -> dict:
     """One vehicle rams another at short range ("Ramming").
@@ -476,14 +318,14 @@ def ram(state: Campaign, rammer: str, target: str, *, dice: Dice | None = None,
     if chase is not None and chase.range != "short":
         raise RuleError(f"{r.name} and {t.name} are at {chase.range} range; ramming is at"
                         " short range", "Ramming")
-    luck = _Luck()
+    luck = Luck()
     payload: dict = {"type": "vehicle_rammed", "rammer": r.id, "target": t.id}
     if r.pilot is not None:
-        _acts(state, state.member(r.pilot), "ram", payload)
-    rroll = _pilot_roll(state, r, "rammer_roll", dice, typed, luck)
+        acts_in_turn(state, state.member(r.pilot), "ram", payload)
+    rroll = pilot_roll(state, r, "rammer_roll", dice, typed, luck)
     payload["rammer_roll"] = rroll
     if can_steer(state, t):
-        troll = _pilot_roll(state, t, "target_roll", dice, typed, luck)
+        troll = pilot_roll(state, t, "target_roll", dice, typed, luck)
         payload["target_roll"] = troll
         against = troll["total"]
     else:
@@ -497,15 +339,13 @@ def ram(state: Campaign, rammer: str, target: str, *, dice: Dice | None = None,
     sc = combat.scale_effects(r.stats.scale, t.stats.scale)
     back = combat.scale_effects(t.stats.scale, r.stats.scale)  # the rammer's side of it
     payload["hits"] = [
-        _hit(state, t, base + sc.damage, sc.soak, "target_", dice, typed),
-        _hit(state, r, base + back.damage, back.soak, "rammer_", dice, typed),
+        vehicle_hit(state, t, base + sc.damage, sc.soak, "target_", dice, typed),
+        vehicle_hit(state, r, base + back.damage, back.soak, "rammer_", dice, typed),
     ]
     return luck.mark(payload)
 
 
-# -- chases -----------------------------------------------------------------------------------
-
-
+@own_content
 def start_chase(state: Campaign, pursuer: str, quarry: str, range_: str = "medium") -> dict:
     """The GM sets a chase going at a range ("Chases").
 
@@ -531,6 +371,7 @@ def start_chase(state: Campaign, pursuer: str, quarry: str, range_: str = "mediu
     return {"type": "chase_started", "pursuer": p.id, "quarry": q.id, "range": range_}
 
 
+@own_content
 def chase_turn(state: Campaign, pursuer: str, quarry: str, *, pursuer_move: str = "close",
                quarry_move: str = "open", dice: Dice | None = None,
                typed: Mapping[str, Any] | None = None) -> dict:
@@ -561,16 +402,16 @@ def chase_turn(state: Campaign, pursuer: str, quarry: str, *, pursuer_move: str 
     for move in (pursuer_move, quarry_move):
         if move not in ("close", "open"):
             raise RuleError(f"the winner closes or opens the range, not {move!r}", "Chases")
-    luck = _Luck()
+    luck = Luck()
     payload: dict = {"type": "chase_turned", "pursuer": p.id, "quarry": q.id,
                      "range": c.range}
     if p.pilot is not None:
-        _acts(state, state.member(p.pilot), "chase turn", payload)
+        acts_in_turn(state, state.member(p.pilot), "chase turn", payload)
     pb, qb = vr.speed_bonus(p.stats.speed, q.stats.speed), vr.speed_bonus(q.stats.speed,
                                                                          p.stats.speed)
-    payload["pursuer_roll"] = _pilot_roll(state, p, "pursuer_roll", dice, typed, luck,
+    payload["pursuer_roll"] = pilot_roll(state, p, "pursuer_roll", dice, typed, luck,
                                           move=True, bonus=pb)
-    payload["quarry_roll"] = _pilot_roll(state, q, "quarry_roll", dice, typed, luck,
+    payload["quarry_roll"] = pilot_roll(state, q, "quarry_roll", dice, typed, luck,
                                          move=True, bonus=qb)
     pt, qt = payload["pursuer_roll"]["total"], payload["quarry_roll"]["total"]
     if pt == qt:
@@ -581,6 +422,7 @@ def chase_turn(state: Campaign, pursuer: str, quarry: str, *, pursuer_move: str 
     return luck.mark(payload)
 
 
+@own_content
 def end_chase(state: Campaign, pursuer: str, quarry: str) -> dict:
     """The GM ends a chase that neither caught nor escaped.
 
@@ -594,9 +436,7 @@ def end_chase(state: Campaign, pursuer: str, quarry: str) -> dict:
     return {"type": "chase_ended", "pursuer": c.pursuer, "quarry": c.quarry}
 
 
-# -- repairs ----------------------------------------------------------------------------------
-
-
+@own_content
 def repair_vehicle(state: Campaign, which: str, who: str, part: str, *,
                    dice: Dice | None = None, typed: Mapping[str, Any] | None = None) -> dict:
     """A character repairs one damaged part ("Repairing Vehicles").
@@ -619,8 +459,8 @@ def repair_vehicle(state: Campaign, which: str, who: str, part: str, *,
     m = state.member(who)
     job = vr.repair_job(v, part)
     code, what = skill_code(state, m, "Repair")
-    luck = _Luck()
-    roll = _roll(request(state, m, code, what, f"{what} ({job.difficulty})", target=job.tn),
+    luck = Luck()
+    roll = make_roll(request(state, m, code, what, f"{what} ({job.difficulty})", target=job.tn),
                  state.settings, dice, typed.get("roll"), lucky=luck(m))
     return luck.mark({"type": "vehicle_repaired", "vehicle": v.id, "who": m.id, "part": part,
             "dice": job.dice, "difficulty": job.difficulty, "tn": job.tn,

@@ -22,15 +22,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from d6tui.engine.dice import check_roll
 from d6tui.engine.errors import D6Error, DiceError, EventError, RuleError
 from d6tui.games.simple_six import vehicles as vr
+from d6tui.games.simple_six.events import count_action, member_of
+from d6tui.games.simple_six.state import Campaign
+from d6tui.games.simple_six.vehicle_stats import stats_from_dict
 from d6tui.games.simple_six.wild import check_wild_roll
-
-if TYPE_CHECKING:
-    from d6tui.games.simple_six.campaign import Campaign
 
 #: The wild-die roll keys of vehicle events, in the order they are made.
 WILD_KEYS = ("command", "attack", "defense", "rammer_roll", "target_roll", "pursuer_roll",
@@ -145,18 +145,16 @@ def apply_hit(state: Campaign, hit: dict) -> Campaign:
 
 def _acted(state: Campaign, e: dict) -> Campaign:
     """Count the vehicle action of the combatant named ``acted`` ("Multiple Actions")."""
-    from d6tui.games.simple_six.campaign import _count_action, _member
-
     if "acted" not in e:
         return state
-    return _count_action(state, _member(state, e["acted"]).id)
+    return count_action(state, member_of(state, e["acted"]).id)
 
 
 def _f_added(state: Campaign, e: dict) -> Campaign:
     vid = str(_need(e, "id"))
     if any(v.id == vid for v in state.vehicles):
         raise EventError(f"the vehicle id {vid} is taken")
-    stats = _check(vr.stats_from_dict, _need(e, "stats"))
+    stats = _check(stats_from_dict, _need(e, "stats"))
     name = str(e.get("name", stats.name))
     return replace(state, vehicles=(*state.vehicles, vr.Vehicle(vid, name, stats)))
 

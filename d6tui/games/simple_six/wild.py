@@ -1,4 +1,6 @@
-"""The wild-die roll of Simple Six, its modifiers, and the target numbers it is rolled against.
+"""The wild-die roll of Simple Six and its modifiers (the table's options are in
+:mod:`.wild_options`, named target numbers in :mod:`.difficulty`, typed dice checked in
+:mod:`.typed_dice`).
 
 Every roll of a die code has one wild die among its dice. A 6 on the wild die is kept and the
 die rolled again, as long as it keeps showing 6 ("Dice Basics"). What a 1 on the wild die does is
@@ -34,117 +36,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import DiceError, RuleError
 from d6tui.games.simple_six.codes import ZERO, DieCode, as_code, parse_code
-
-#: What a 1 on the wild die does ("The Wild Die"): it counts normally; it and the highest other
-#: die are taken out; or it counts and a complication is flagged.
-WILD_ONE_RULES = ("counts", "drops", "complication")
-
-#: Hero point rules: the static +6 per point ("Hero Points") or the doubling of "Traditional
-#: OpenD6 Hero Points".
-HERO_POINT_RULES = ("static", "traditional")
-
-#: The most hero points one roll may take under the static rule ("Hero Points").
-MAX_STATIC_HERO_POINTS = 3
-
-#: Bonus of each hero point under the static rule ("Hero Points").
-HERO_POINT_BONUS = 6
-
-_ROLLED = re.compile(r"^(\d+)D(?:[+-]\d+)?$")
-
-#: A wild-die chain longer than this is refused (one in 6**50: a typing slip, not luck).
-MAX_CHAIN = 50
-
-#: "General (non-combat) Challenges": name, lowest and highest target number of each level.
-#: The open-ended top level has no highest number.
-DIFFICULTIES: tuple[tuple[str, int, int | None], ...] = (
-    ("Very Easy", 2, 5),
-    ("Easy", 6, 10),
-    ("Moderate", 11, 15),
-    ("Difficult", 16, 20),
-    ("Very Difficult", 21, 30),
-    ("Heroic", 31, None),
+from d6tui.games.simple_six.difficulty import difficulty_of
+from d6tui.games.simple_six.typed_dice import MAX_CHAIN, check_chain, check_face, check_faces
+from d6tui.games.simple_six.wild_options import (
+    HERO_POINT_BONUS,
+    MAX_STATIC_HERO_POINTS,
+    WildOptions,
+    as_options,
 )
 
-
-# -- options and requests ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class WildOptions:
-    """The table's choices that change how rolls are made.
-
-    Attributes:
-        wild_one: one of :data:`WILD_ONE_RULES` ("The Wild Die").
-        rolling_limit: most dice rolled at once; each die past it becomes +3 ("Rolling Limit").
-            None means no limit.
-        hero_points: one of :data:`HERO_POINT_RULES`.
-        character_point_dice: character points may buy extra wild dice for a roll
-            ("Traditional OpenD6 Character Points").
-        cp_limit: the most character points one roll may take, when the GM sets one.
-        halfway_there: skill dice of at least half the target number succeed without a roll
-            ("Halfway There").
-    """
-
-    wild_one: str = "counts"
-    rolling_limit: int | None = None
-    hero_points: str = "static"
-    character_point_dice: bool = False
-    cp_limit: int | None = None
-    halfway_there: bool = False
-
-    def __post_init__(self) -> None:
-        if self.wild_one not in WILD_ONE_RULES:
-            raise RuleError(
-                f"a 1 on the wild die can be: {', '.join(WILD_ONE_RULES)}; not {self.wild_one!r}",
-                "The Wild Die",
-            )
-        if self.hero_points not in HERO_POINT_RULES:
-            raise RuleError(
-                f"hero points are 'static' (+6 each) or 'traditional' (double the dice), "
-                f"not {self.hero_points!r}",
-                "Traditional OpenD6 Hero Points",
-            )
-        if self.rolling_limit is not None and (
-            isinstance(self.rolling_limit, bool)
-            or not isinstance(self.rolling_limit, int)
-            or self.rolling_limit < 1
-        ):
-            raise RuleError("a rolling limit is a number of dice, 1 or more", "Rolling Limit")
-        if self.cp_limit is not None and (
-            isinstance(self.cp_limit, bool) or not isinstance(self.cp_limit, int)
-            or self.cp_limit < 0
-        ):
-            raise RuleError(
-                "the limit of character points per roll is a whole number, 0 or more",
-                "Traditional OpenD6 Character Points",
-            )
-
-    @classmethod
-    def from_mapping(cls, options: Mapping | None) -> WildOptions:
-        """Build options from a mapping (campaign options, CLI flags); unknown keys are ignored.
-
-        Args:
-            options: keys named like the attributes.
-
-        Returns:
-            The options.
-
-        Raises:
-            RuleError: a value is not one the rules allow.
-        """
-        if options is None:
-            return cls()
-        names = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in options.items() if k in names})
-
-
-def _options(options: WildOptions | Mapping | None) -> WildOptions:
-    return options if isinstance(options, WildOptions) else WildOptions.from_mapping(options)
+_ROLLED = re.compile(r"^(\d+)D(?:[+-]\d+)?$")
 
 
 @dataclass(frozen=True)
@@ -256,7 +162,7 @@ def plan_roll(request: RollRequest, options: WildOptions | Mapping | None = None
             points when that option is off or over the GM's limit, fewer than one action, or
             penalties that leave no die to roll (sections named in the message).
     """
-    opts = _options(options)
+    opts = as_options(options)
     notes: list[str] = []
     if isinstance(request.actions, bool) or request.actions < 1:
         raise RuleError("a character takes at least one action in a round", "Multiple Actions")
@@ -352,9 +258,6 @@ def _check_cp(count: int, opts: WildOptions) -> None:
         )
 
 
-# -- rolling ----------------------------------------------------------------------------------
-
-
 def roll_chain(dice: Dice) -> list[int]:
     """Roll one wild die: each 6 is kept and the die rolled again ("Dice Basics").
 
@@ -394,7 +297,7 @@ def roll_wild(
     faces = dice.roll(plan.dice - 1)["faces"] if plan.dice > 1 else []
     wild = roll_chain(dice)
     cp = [roll_chain(dice) for _ in range(plan.cp_dice)]
-    return _build(req, plan, _options(options), faces, wild, cp, "app")
+    return _build(req, plan, as_options(options), faces, wild, cp, "app")
 
 
 def table_wild(
@@ -430,127 +333,7 @@ def table_wild(
             f"type {plan.cp_dice} extra wild dice for character points, not {len(cp_wild)}"
         )
     cp = [check_chain(c, f"character point die {i + 1}") for i, c in enumerate(cp_wild)]
-    return _build(req, plan, _options(options), faces, wild, cp, "table")
-
-
-def check_faces(faces: Sequence[int], count: int) -> list[int]:
-    """Check typed ordinary dice: ``count`` faces, each 1-6.
-
-    Args:
-        faces: the typed faces.
-        count: how many the roll needs.
-
-    Returns:
-        The faces as a list.
-
-    Raises:
-        DiceError: the wrong count or a face out of range.
-    """
-    if len(faces) != count:
-        what = "die" if count == 1 else "dice"
-        raise DiceError(f"type {count} ordinary {what} besides the wild die, not {len(faces)}")
-    for f in faces:
-        _check_face(f)
-    return list(faces)
-
-
-def check_chain(chain: Sequence[int], what: str = "the wild die") -> list[int]:
-    """Check a typed wild-die chain: 6s each followed by a reroll, ending on 1-5.
-
-    Args:
-        chain: the faces in the order rolled.
-        what: names the die in messages.
-
-    Returns:
-        The chain as a list.
-
-    Raises:
-        DiceError: empty, a face out of range, ends on a 6, or a face follows a face that is
-            not 6.
-    """
-    if not chain:
-        raise DiceError(f"type the face of {what}")
-    if len(chain) > MAX_CHAIN:
-        raise DiceError(f"{what} was typed with {len(chain)} faces; that many sixes is a slip")
-    for i, f in enumerate(chain):
-        _check_face(f)
-        if i < len(chain) - 1 and f != 6:
-            raise DiceError(
-                f"{what} is rolled again only after a 6; {f} ends it, so nothing comes after"
-            )
-    if chain[-1] == 6:
-        raise DiceError(f"{what} showed a 6, so it is rolled again: type the reroll too")
-    return list(chain)
-
-
-def _check_face(f: object) -> None:
-    if not isinstance(f, int) or isinstance(f, bool) or not 1 <= f <= 6:
-        raise DiceError(f"{f!r} is not a face of a d6: faces run from 1 to 6")
-
-
-def parse_typed_wild(text: str, dice: int) -> tuple[list[int], list[int], list[list[int]]]:
-    """Read the faces of a wild-die roll as a person types them.
-
-    The ordinary dice come first, then the wild die and its rerolls, then any extra wild dice.
-    Groups may be split with ``w``, ``/`` or ``|`` (``"3 5 2 w 6 4"``); without a separator
-    the first ``dice - 1`` faces are the ordinary dice and the rest are chains, each ending at
-    the first face that is not a 6 (the order "Dice Basics" gives: the last die rolled is the
-    wild die). A run of single digits with no spaces (``"35264"``) is read a face per digit.
-
-    Args:
-        text: the typed faces.
-        dice: dice thrown, the wild die included.
-
-    Returns:
-        ``(faces, wild, cp_chains)``, not yet range-checked (see :func:`table_wild`).
-
-    Raises:
-        DiceError: not numbers, too few faces, or faces left after the last chain.
-    """
-    groups = [g for g in re.split(r"\s*[wW/|]\s*", text.strip())]
-    pieces: list[list[int]] = []
-    for g in groups:
-        parts = [p for p in re.split(r"[\s,;]+", g) if p]
-        # Only a lone run of digits is read a face per digit: inside groups split by "w",
-        # "16" is a slip for two dice, and is refused as a face rather than guessed at.
-        if len(groups) == 1 and len(parts) == 1 and len(parts[0]) > 1 and parts[0].isdigit():
-            parts = list(parts[0])
-        try:
-            pieces.append([int(p) for p in parts])
-        except ValueError:
-            raise DiceError(
-                f"'{text}' is not dice faces; type numbers like 3 5 2 w 6 4"
-            ) from None
-    if len(pieces) > 1:
-        faces, rest = pieces[0], [p for p in pieces[1:]]
-        if not rest[0]:
-            raise DiceError("type the wild die's face after the separator")
-        return faces, rest[0], [p for p in rest[1:] if p]
-    flat = pieces[0] if pieces else []
-    if len(flat) < dice:
-        raise DiceError(f"type {dice} dice (the last one is the wild die), not {len(flat)}")
-    faces, tail = flat[: dice - 1], flat[dice - 1:]
-    chains = split_chains(tail)
-    return faces, chains[0], chains[1:]
-
-
-def split_chains(faces: Sequence[int]) -> list[list[int]]:
-    """Cut typed wild-die faces into chains, each running to its first face that is not a 6
-    (``6 3 4`` is two wild dice: 6+3, and 4) ("The Wild Die").
-
-    Raises:
-        DiceError: the last chain ends on a 6, so its reroll is missing.
-    """
-    chains: list[list[int]] = []
-    current: list[int] = []
-    for f in faces:
-        current.append(f)
-        if f != 6:
-            chains.append(current)
-            current = []
-    if current:
-        raise DiceError("the last die typed is a 6, so it is rolled again: type the reroll too")
-    return chains
+    return _build(req, plan, as_options(options), faces, wild, cp, "table")
 
 
 def _request(request: RollRequest | DieCode | str) -> RollRequest:
@@ -658,7 +441,7 @@ def add_character_points(
         RuleError: the option is off, a hero point was spent on the roll, or the limit is passed.
         DiceError: the typed chains are wrong.
     """
-    opts = _options(options)
+    opts = as_options(options)
     if count < 1:
         raise RuleError("spend at least one character point", "Traditional OpenD6 Character Points")
     if roll.get("hero") or roll.get("doubled"):
@@ -698,7 +481,7 @@ def check_wild_roll(roll: object) -> int:
     ):
         raise DiceError("a wild-die roll must have a list of faces and a wild chain")
     for f in roll["faces"]:
-        _check_face(f)
+        check_face(f)
     check_chain(roll["wild"])
     for c in roll.get("cp_wild", ()):
         check_chain(c, "a character point die")
@@ -720,67 +503,6 @@ def check_wild_roll(roll: object) -> int:
     if "total" in roll and roll["total"] != expected:
         raise DiceError(f"the stored total {roll['total']} is not the faces' total {expected}")
     return expected
-
-
-# -- target numbers ---------------------------------------------------------------------------
-
-
-def difficulty_tn(name: str) -> int:
-    """The target number d6tui uses for a named difficulty: the top of its range.
-
-    The SRD pairs "Moderate" with 15 ("Wound Level Effects"), the top of the Moderate range,
-    so each level uses the top of its range; Heroic, open-ended, uses its lowest number, 31.
-
-    Args:
-        name: a difficulty from :data:`DIFFICULTIES` (case does not matter).
-
-    Returns:
-        Its target number.
-
-    Raises:
-        RuleError: no such difficulty.
-    """
-    for level, low, high in DIFFICULTIES:
-        if level.lower() == name.strip().lower():
-            return high if high is not None else low
-    names = ", ".join(d[0] for d in DIFFICULTIES)
-    raise RuleError(
-        f"there is no difficulty '{name}'; they are {names}", "General (non-combat) Challenges"
-    )
-
-
-def difficulty_of(target: int) -> str:
-    """The difficulty level whose range holds a target number (below 2 counts as Very Easy).
-
-    Args:
-        target: a target number.
-
-    Returns:
-        The level's name ("General (non-combat) Challenges").
-    """
-    for level, _low, high in DIFFICULTIES:
-        if high is None or target <= high:
-            return level
-    return DIFFICULTIES[-1][0]  # pragma: no cover - the last level is open-ended
-
-
-def level_reached(total: int) -> str | None:
-    """The highest difficulty level a roll's total reaches (the "level of success").
-
-    Args:
-        total: a roll's total.
-
-    Returns:
-        The name of the level whose range holds the total, or None below Very Easy's 2.
-    """
-    reached = None
-    for level, low, _high in DIFFICULTIES:
-        if total >= low:
-            reached = level
-    return reached
-
-
-# -- the command line -------------------------------------------------------------------------
 
 
 def roll_wild_notation(

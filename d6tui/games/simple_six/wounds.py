@@ -1,4 +1,5 @@
-"""Wounds in Simple Six: the wound level chart, each level's effects, healing and Body Points.
+"""Wounds in Simple Six: the wound level chart and each level's effects (healing
+is in :mod:`.healing`, Body Points in :mod:`.body_points`).
 
 A hit is turned into a wound by how far the damage total beats the resistance total (static
 Soak, or a Might roll plus armor): the "Wound Level Chart" row, moved by its two notes. The
@@ -14,14 +15,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import IntEnum
 
-from d6tui.engine.dice import Dice
+from d6tui.engine.dice import Dice, table_roll
 from d6tui.engine.errors import DiceError, RuleError
-from d6tui.games.simple_six.codes import DieCode
-from d6tui.games.simple_six.wild import difficulty_tn, level_reached
 
 _CHART = "Wound Level Chart"
+
+
 _EFFECTS = "Wound Level Effects"
+
+
 _HEALING = "Healing"
+
+
 _BP = "Body Points (alternative to Wound Levels)"
 
 
@@ -54,6 +59,7 @@ CHART: tuple[tuple[WoundLevel, int | None, int | None], ...] = (
     (WoundLevel.DEAD, 16, None),
 )
 
+
 #: Dice of penalty on every action at each level ("Wound Level Effects"). Stunned's lasts only
 #: the round it was taken and the next; Incapacitated's applies to a character who stayed up.
 PENALTY_DICE = {
@@ -64,61 +70,17 @@ PENALTY_DICE = {
     WoundLevel.INCAPACITATED: 3,
 }
 
+
 #: Target number of the Stamina roll to stay up when Incapacitated (a Moderate roll).
 STAY_UP_TN = 15
+
 
 #: Dice rolled for the minutes an Incapacitated character who failed to stay up is out.
 KNOCKOUT_DICE = 10
 
+
 #: Rounds in a minute (a round is about ten seconds, "Definitions of Common Game Terms").
 ROUNDS_PER_MINUTE = 6
-
-
-@dataclass(frozen=True)
-class HealingRow:
-    """A row of the healing table ("Healing").
-
-    Attributes:
-        level: the wound level healed from.
-        minutes: how often a resting character may try natural healing, in minutes.
-        might_tn: the Might roll's target number, or None when the level heals by itself.
-        assisted: the difficulty of the Medicine roll for assisted healing.
-    """
-
-    level: WoundLevel
-    minutes: int
-    might_tn: int | None
-    assisted: str
-
-
-_DAY = 24 * 60
-
-#: The healing table ("Healing").
-HEALING: dict[WoundLevel, HealingRow] = {
-    WoundLevel.STUNNED: HealingRow(WoundLevel.STUNNED, 1, None, "Easy"),
-    WoundLevel.WOUNDED: HealingRow(WoundLevel.WOUNDED, 3 * _DAY, 6, "Moderate"),
-    WoundLevel.SEVERELY_WOUNDED: HealingRow(WoundLevel.SEVERELY_WOUNDED, 3 * _DAY, 6, "Moderate"),
-    WoundLevel.INCAPACITATED: HealingRow(WoundLevel.INCAPACITATED, 14 * _DAY, 8, "Difficult"),
-    WoundLevel.MORTALLY_WOUNDED: HealingRow(
-        WoundLevel.MORTALLY_WOUNDED, 35 * _DAY, 9, "Very Difficult"
-    ),
-}
-
-#: Minutes between two assisted healing rolls on one patient ("Healing": once a day).
-ASSISTED_EVERY = _DAY
-
-#: Heal spell target numbers by level, and the rise for each further casting that day
-#: ("The Grimoire", Heal).
-HEAL_SPELL_TN = {
-    WoundLevel.WOUNDED: 15,
-    WoundLevel.SEVERELY_WOUNDED: 15,
-    WoundLevel.INCAPACITATED: 19,
-    WoundLevel.MORTALLY_WOUNDED: 23,
-}
-HEAL_SPELL_REPEAT = 10
-
-
-# -- the chart --------------------------------------------------------------------------------
 
 
 def chart_row(margin: int) -> WoundLevel:
@@ -182,9 +144,6 @@ def extra_damage(margin: int, step: int = 5) -> int:
     if step < 1:
         raise RuleError("increasing damage needs a step of 1 or more", "Increasing Damage")
     return margin // step if margin > 0 else 0
-
-
-# -- the state of one character ---------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -324,7 +283,6 @@ def stay_up(
     if stamina_total >= STAY_UP_TN:
         return replace(state, awake=True, stay_up_pending=False), None
     if knockout_faces is not None:
-        from d6tui.engine.dice import table_roll
 
         roll = table_roll(list(knockout_faces), KNOCKOUT_DICE)
     elif dice is not None:
@@ -463,263 +421,3 @@ def end_combat(state: WoundState) -> WoundState:
 def new_combat(state: WoundState) -> WoundState:
     """A new combat: the flesh wound may be used again, and its rounds are counted anew."""
     return replace(state, flesh_wound_used=False, mortal_rolled_round=None)
-
-
-# -- healing ----------------------------------------------------------------------------------
-
-
-def _healing_row(state: WoundState, heals: bool = True) -> HealingRow:
-    if not heals:
-        raise RuleError("this character does not heal; he is repaired", "Racial Perks")
-    if state.level == WoundLevel.DEAD:
-        raise RuleError("the character has perished; healing cannot help", _EFFECTS)
-    if state.level == WoundLevel.UNHARMED:
-        raise RuleError("the character has no wounds to heal", _HEALING)
-    return HEALING[state.level]
-
-
-def natural_healing_tn(state: WoundState, extra_tn: int = 0) -> int | None:
-    """The Might roll's target number to heal a level by resting, or None when it heals by
-    itself (Stunned) ("Healing").
-
-    Args:
-        state: the character's wounds.
-        extra_tn: added by a perk (Cyborg: +5).
-
-    Raises:
-        RuleError: nothing to heal, or dead.
-    """
-    row = _healing_row(state)
-    return None if row.might_tn is None else row.might_tn + extra_tn
-
-
-def natural_healing(
-    state: WoundState,
-    might_total: int | None,
-    minutes_rested: int,
-    *,
-    extra_tn: int = 0,
-    heals: bool = True,
-) -> tuple[WoundState, bool]:
-    """A resting character's Might check to heal one wound level ("Healing").
-
-    Args:
-        state: the character's wounds.
-        might_total: the Might roll's total (not needed for Stunned, which heals by itself).
-        minutes_rested: minutes of rest since the last check.
-        extra_tn: added to the target number by a perk (Cyborg: +5).
-        heals: False for a character who cannot heal (Robot).
-
-    Returns:
-        ``(new state, healed)``.
-
-    Raises:
-        RuleError: nothing to heal, dead, not rested long enough for this level, or no roll.
-    """
-    row = _healing_row(state, heals)
-    if minutes_rested < row.minutes:
-        raise RuleError(
-            f"{_article(row.level.label)} {row.level.label} character rests"
-            f" {_duration(row.minutes)} between checks",
-            _HEALING,
-        )
-    if row.might_tn is None:
-        return heal_one_level(state), True
-    if might_total is None:
-        raise RuleError("roll Might to heal", _HEALING)
-    if might_total >= row.might_tn + extra_tn:
-        return heal_one_level(state), True
-    return state, False
-
-
-def assisted_healing_tn(state: WoundState, extra_tn: int = 0) -> int:
-    """The Medicine roll's target number to heal a patient one level ("Healing").
-
-    The table names a difficulty; d6tui uses its usual number (:func:`.wild.difficulty_tn`).
-
-    Raises:
-        RuleError: nothing to heal, or dead.
-    """
-    return difficulty_tn(_healing_row(state).assisted) + extra_tn
-
-
-def assisted_healing(
-    state: WoundState,
-    medicine_total: int,
-    minutes_since_last: int | None,
-    *,
-    extra_tn: int = 0,
-    heals: bool = True,
-) -> tuple[WoundState, bool]:
-    """A Medicine check on a patient, once a day per patient ("Healing").
-
-    Args:
-        state: the patient's wounds.
-        medicine_total: the healer's Medicine roll total.
-        minutes_since_last: minutes since this patient was last treated, or None if never.
-        extra_tn: added to the target number by a perk (Cyborg: +5).
-        heals: False for a patient who cannot heal.
-
-    Returns:
-        ``(new state, healed)``.
-
-    Raises:
-        RuleError: nothing to heal, dead, or treated less than a day ago.
-    """
-    row = _healing_row(state, heals)
-    if minutes_since_last is not None and minutes_since_last < ASSISTED_EVERY:
-        raise RuleError("a patient can be treated once a day", _HEALING)
-    if medicine_total >= difficulty_tn(row.assisted) + extra_tn:
-        return heal_one_level(state), True
-    return state, False
-
-
-def potion_of_healing(state: WoundState) -> WoundState:
-    """A Potion of Healing heals one wound level, no roll ("Potions").
-
-    Raises:
-        RuleError: nothing to heal, or dead.
-    """
-    return heal_one_level(state)
-
-
-def heal_spell_tn(state: WoundState, castings_today: int = 0) -> int:
-    """The Heal spell's target number for a patient ("The Grimoire").
-
-    Args:
-        state: the patient's wounds.
-        castings_today: Heal spells already cast on the patient today (+10 each).
-
-    Returns:
-        The target number.
-
-    Raises:
-        RuleError: the level is not one the spell lists (unharmed, stunned, dead).
-    """
-    tn = HEAL_SPELL_TN.get(state.level)
-    if tn is None:
-        raise RuleError(f"Heal does not treat the {state.level.label.lower()}", "The Grimoire")
-    return tn + HEAL_SPELL_REPEAT * max(0, castings_today)
-
-
-def _duration(minutes: int) -> str:
-    if minutes % (7 * _DAY) == 0:
-        weeks = minutes // (7 * _DAY)
-        return f"{weeks} week{'s' if weeks > 1 else ''}"
-    if minutes % _DAY == 0:
-        days = minutes // _DAY
-        return f"{days} day{'s' if days > 1 else ''}"
-    return f"{minutes} minute{'s' if minutes > 1 else ''}"
-
-
-# -- Body Points ------------------------------------------------------------------------------
-
-#: Body Points recovered by the level of success of a healing roll (a number, or dice rolled).
-BP_RECOVERY: dict[str, int | DieCode] = {
-    "Very Easy": 2,
-    "Easy": DieCode.of(1),
-    "Moderate": DieCode.of(2),
-    "Difficult": DieCode.of(3),
-    "Very Difficult": DieCode.of(4),
-    "Heroic": DieCode.of(5),
-}
-
-#: Hero point bonus to Damage Resistance under Body Points.
-BP_HERO_DR = 6
-
-
-@dataclass(frozen=True)
-class BodyPoints:
-    """Body Points, the alternative to wound levels.
-
-    Attributes:
-        maximum: the most the character has (20 plus a Might roll, or 20 plus 4 a die of Might).
-        current: what is left; the character is dead at 0 or less.
-    """
-
-    maximum: int
-    current: int
-
-    @property
-    def dead(self) -> bool:
-        """At 0 or fewer Body Points the character is dead."""
-        return self.current <= 0
-
-
-def bp_hit(state: BodyPoints, damage_total: int, resistance: int, hero_points: int = 0
-           ) -> BodyPoints:
-    """Take a hit under Body Points: damage less Damage Resistance, if 1 or more, comes off.
-
-    Args:
-        state: the Body Points.
-        damage_total: the damage roll's total (after scale).
-        resistance: Damage Resistance (armor value, or the armor roll's total).
-        hero_points: hero points spent for +6 each to Damage Resistance.
-
-    Returns:
-        The new Body Points.
-    """
-    net = damage_total - resistance - BP_HERO_DR * hero_points
-    if net < 1:
-        return state
-    return replace(state, current=state.current - net)
-
-
-def bp_recovery(check_total: int) -> int | DieCode:
-    """What a healing check recovers under Body Points: 2 points, or dice to roll.
-
-    Args:
-        check_total: the Might (rest) or Medicine (assisted) roll's total.
-
-    Returns:
-        2 for a Very Easy success, a die code (1D-5D) for higher levels, 0 below Very Easy.
-    """
-    level = level_reached(check_total)
-    return 0 if level is None else BP_RECOVERY[level]
-
-
-def bp_heal(
-    state: BodyPoints,
-    check_total: int,
-    *,
-    dice: Dice | None = None,
-    faces: Sequence[int] | None = None,
-) -> tuple[BodyPoints, dict | None]:
-    """Recover Body Points after a day of rest, or a day's Medicine check ("Natural Healing",
-    "Assisted Healing (Medicine)" under Body Points).
-
-    Args:
-        state: the Body Points (not dead).
-        check_total: the check's total; its level of success sets what is recovered.
-        dice: the app's dice, for the recovered dice.
-        faces: the recovered dice typed from the table.
-
-    Returns:
-        ``(new state, roll dict of the recovered dice or None)``; never above the maximum.
-
-    Raises:
-        RuleError: the character is dead.
-        DiceError: the typed faces are wrong, or dice are needed and none were given.
-    """
-    if state.dead:
-        raise RuleError("the character is dead; healing cannot help", _BP)
-    got = bp_recovery(check_total)
-    roll = None
-    if isinstance(got, DieCode):
-        if faces is not None:
-            from d6tui.engine.dice import table_roll
-
-            roll = table_roll(list(faces), got.dice)
-        elif dice is not None:
-            roll = dice.roll(got.dice)
-        else:
-            raise DiceError(f"roll {got} for the Body Points recovered")
-        amount = sum(roll["faces"])
-    else:
-        amount = got
-    return replace(state, current=min(state.maximum, state.current + amount)), roll
-
-
-def _article(word: str) -> str:
-    """"a" or "an" before ``word`` ("an Incapacitated character")."""
-    return "an" if word[:1].lower() in "aeiou" else "a"

@@ -1,6 +1,6 @@
 """A heuristic player and a headless driver, for benchmarks, example saves and tests.
 
-The bot only ever picks one of :func:`commands.actions`, so everything it does is legal; it
+The bot only ever picks one of :func:`legal.actions`, so everything it does is legal; it
 explores, levels up, heals when hurt, fights when it can win and takes the safer branch of
 risky events. It is a fair sparring partner, not a strong player.
 """
@@ -13,13 +13,13 @@ from collections.abc import Callable
 
 from d6tui.engine.dice import Dice
 from d6tui.engine.session import Session
-from d6tui.games.tales import commands, island, play
-from d6tui.games.tales.content import content
+from d6tui.games.tales import commands, island, legal, play, services
+from d6tui.games.tales.rules import RULES
 from d6tui.games.tales.state import Tale
 
-Action = commands.Action
+Action = legal.Action
 #: Commands whose rolls the driver makes with the session's dice.
-ROLLERS = (commands.roll, commands.attack, commands.flee, commands.gamble, commands.use_item)
+ROLLERS = (commands.roll, commands.attack, commands.flee, services.gamble, commands.use_item)
 #: Raise these stats, in this order, while below the value given (R10).
 LEVEL_PLAN = (("atk", 3), ("max_hp", 6), ("dmg", 2), ("atk", 5), ("spd", 3), ("max_hp", 8))
 #: The bot's answer to each choice, first allowed option wins.
@@ -48,7 +48,7 @@ class Bot:
         Raises:
             ValueError: nothing is legal (the tale is over).
         """
-        acts = commands.actions(state)
+        acts = legal.actions(state)
         if not acts:
             raise ValueError("the tale waits for nothing")
         by_fn: dict[Callable[..., dict], list[Action]] = {}
@@ -87,7 +87,7 @@ class Bot:
         assert h is not None and f is not None
         if f.phase == "break":
             heal = [a for a in by_fn.get(commands.use_scroll, [])
-                    if len(a[1]) == 1 and content().scrolls[a[1][0]].effect == "heal"]
+                    if len(a[1]) == 1 and state.content.scrolls[a[1][0]].effect == "heal"]
             if h.hp <= f.dmg and heal:
                 return heal[0]
             if h.hp <= f.dmg and commands.flee in by_fn and f.hp > h.dmg:
@@ -96,7 +96,7 @@ class Bot:
                 if a[1][1:] == ("ignite",):
                     return a
             hurt = [a for a in by_fn.get(commands.use_scroll, [])
-                    if len(a[1]) == 1 and content().scrolls[a[1][0]].effect == "damage"]
+                    if len(a[1]) == 1 and state.content.scrolls[a[1][0]].effect == "damage"]
             if hurt and f.hp > h.dmg:
                 return hurt[0]
         return by_fn[commands.attack][0]
@@ -104,19 +104,19 @@ class Bot:
     def _shop(self, state: Tale, by_fn: dict) -> Action:
         h = state.hero
         assert h is not None
-        for fn in (commands.heal, commands.cure, commands.rest, commands.take_quest):
+        for fn in (services.heal, services.cure, services.rest, services.take_quest):
             if fn in by_fn:
                 return by_fn[fn][0]
-        if commands.give_food in by_fn:
-            return by_fn[commands.give_food][0]
-        for a in by_fn.get(commands.buy, []):
+        if services.give_food in by_fn:
+            return by_fn[services.give_food][0]
+        for a in by_fn.get(services.buy, []):
             scroll = a[1][0]
-            if content().scrolls[scroll].effect == "heal" and h.gold >= 4 and \
+            if state.content.scrolls[scroll].effect == "heal" and h.gold >= 4 and \
                     h.scrolls.count(scroll) < 2:
                 return a
-        if commands.take_gift in by_fn:
-            return by_fn[commands.take_gift][-1]
-        return by_fn[commands.leave][0]
+        if services.take_gift in by_fn:
+            return by_fn[services.take_gift][-1]
+        return by_fn[services.leave][0]
 
     def _choose(self, state: Tale, what: str, options: tuple[str, ...]) -> Action:
         if what == "choose:rotate":
@@ -143,7 +143,7 @@ class Bot:
         top = state.top
         assert top is not None
         shape = top.arg.split("|")[0]
-        base = {s: e for s, e in content().roads.values()}[shape]
+        base = state.content.road_exits(shape)
 
         def openness(option: str) -> int:
             exits = island.rotate(base, int(option))
@@ -180,7 +180,9 @@ class Bot:
         start = state.pos
         seen = {start}
         queue: deque[tuple[int, str]] = deque()
-        for d in allowed:
+        # In compass order, not the set's: a set of strings iterates in an order that changes
+        # from one process to the next (hash randomisation), and the bot must replay the same.
+        for d in (d for d in island.DIRS if d in allowed):
             j = island.neighbour(start, d)
             if j is not None:
                 queue.append((j, d))
@@ -231,8 +233,6 @@ def headless_tale(name: str, race: str, seed: int) -> Session:
         race: dwarf, elf, human or hobbit.
         seed: seeds the dice and the bot.
     """
-    from d6tui.games.tales.rules import RULES
-
     session = Session.new(RULES, {"name": name, "race": race, "seed": seed}, dice=Dice(seed))
     play_tale(session, Bot(seed))
     return session

@@ -11,7 +11,7 @@ from typing import Any
 
 from d6tui.engine.errors import RuleError
 from d6tui.games.tales import sheet
-from d6tui.games.tales.content import MonsterData, content
+from d6tui.games.tales.content import MonsterData
 from d6tui.games.tales.state import STAT_WORDS, Fight, FightRecord, Tale, Task, evolve
 
 #: R08: the veteran's ability by 1d6.
@@ -23,17 +23,18 @@ KNIGHT_GROWTH = {1: ("atk", 1), 2: ("dmg", 1), 3: ("dmg", 1), 4: ("hp", 1), 5: (
 DRAGON_CLOUD = 8
 
 
-def week_monster(week: int, terrain: str) -> MonsterData:
+def week_monster(state: Tale, week: int, terrain: str) -> MonsterData:
     """This week's monster for a terrain (R08). Villages and the castle use the plains row;
     weeks past the table use its last week.
 
     Args:
+        state: the tale (its content holds the monsters).
         week: the week (R08: the table row).
         terrain: the square's terrain.
     Raises:
         RuleError: the content has no monster for that terrain.
     """
-    table = content().monsters
+    table = state.content.monsters
     if terrain not in ("plains", "mountains", "forest", "swamp"):
         terrain = "plains"
     weeks = sorted(w for w, t in table if t == terrain)

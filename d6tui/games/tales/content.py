@@ -1,17 +1,34 @@
-"""The tables of 6x6 Tales, read from ``d6tui/content/tales.toml``.
+"""The tables of 6x6 Tales (J02, J03, J05, J09, R04, R07, R08, E03, E07-E36), and where a tale
+gets them.
 
-The file marks each entry ``source = "rulebook"`` (with its section) or ``source = "house"``.
-A ``tales.toml`` in the user's config dir is merged over the shipped file: each top-level
-key it holds replaces the shipped one (DESIGN "Content data").
+``d6tui/content/tales.toml`` marks each entry ``source = "rulebook"`` (with its section) or
+``source = "house"``. A ``tales.toml`` in the user's config dir is merged over the shipped
+file: each top-level key it holds replaces the shipped one (DESIGN "Content data").
+
+A save is self-contained (DESIGN "The log"): when a tale starts, :func:`current_doc` (the
+shipped file with the user's override) is copied into the ``tale_started`` event, and the
+fold keeps the parsed :class:`Content` in the state (``Tale.content``). The rules read it
+from there, never from these files, so neither a user override nor a new release changes how
+a save replays. Saves written before the copy existed replay with :func:`frozen`: the content
+as shipped then, kept in ``d6tui/content/frozen/tales-v1.toml`` and never edited.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import hashlib
+import json
+import tomllib
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-SHIPPED = Path(__file__).resolve().parents[2] / "content" / "tales.toml"
+from d6tui.paths import read_content
+
+CONTENT_DIR = Path(__file__).resolve().parents[2] / "content"
+SHIPPED = CONTENT_DIR / "tales.toml"
+#: The frozen content of saves that carry no copy, by version. Never edited: old saves
+#: replay with exactly these values.
+FROZEN = {1: CONTENT_DIR / "frozen" / "tales-v1.toml"}
 
 
 @dataclass(frozen=True)
@@ -65,9 +82,12 @@ class ScrollData:
 
 @dataclass(frozen=True)
 class Content:
-    """Every table the rules read.
+    """Every table the rules read. Two contents are equal when their documents are (their
+    ``digest``), so a tale folded from a save equals the tale that wrote it.
 
     Attributes:
+        digest: a SHA-256 of the document, in canonical JSON.
+        doc: the TOML document the tables were parsed from, as copied into a save.
         days_per_week: days in a week of J05.
         day_events: ``(week, day) -> "E05"``.
         roads: road shape by the first die of the new-square roll, with unrotated exits.
@@ -81,17 +101,32 @@ class Content:
         house: names of the entries that are house values (for the UI's mark).
     """
 
-    days_per_week: int
-    day_events: dict[tuple[int, int], str]
-    roads: dict[int, tuple[str, str]]
-    terrains: dict[int, str]
-    max_villages: int
-    monsters: dict[tuple[int, str], MonsterData]
-    specials: dict[str, MonsterData]
-    scrolls: dict[str, ScrollData]
-    treasure: dict[int, str]
-    status: tuple[tuple[int, str], ...]
-    house: frozenset[str]
+    digest: str
+    doc: dict = field(compare=False, repr=False)
+    days_per_week: int = field(compare=False)
+    day_events: dict[tuple[int, int], str] = field(compare=False)
+    roads: dict[int, tuple[str, str]] = field(compare=False)
+    terrains: dict[int, str] = field(compare=False)
+    max_villages: int = field(compare=False)
+    monsters: dict[tuple[int, str], MonsterData] = field(compare=False)
+    specials: dict[str, MonsterData] = field(compare=False)
+    scrolls: dict[str, ScrollData] = field(compare=False)
+    treasure: dict[int, str] = field(compare=False)
+    status: tuple[tuple[int, str], ...] = field(compare=False)
+    house: frozenset[str] = field(compare=False)
+
+    def road_exits(self, shape: str) -> str:
+        """The unrotated exits of a road shape of J02 ("crossroads" -> "NESW").
+
+        Args:
+            shape: a road shape of the new-square table.
+        Raises:
+            KeyError: no road has that shape.
+        """
+        for name, exits in self.roads.values():
+            if name == shape:
+                return exits
+        raise KeyError(shape)
 
 
 def _monster(d: dict) -> MonsterData:
@@ -101,13 +136,26 @@ def _monster(d: dict) -> MonsterData:
     )
 
 
-def parse(doc: dict) -> Content:
-    """Build :class:`Content` from a parsed TOML document.
+def digest(doc: dict) -> str:
+    """A SHA-256 of a content document in canonical JSON (keys sorted), the same before and
+    after a round trip through a save (R01: the components a tale is played with).
 
     Args:
-        doc: the parsed ``tales.toml``.
+        doc: a parsed content document.
+    """
+    text = json.dumps(doc, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def parse(doc: dict) -> Content:
+    """Build :class:`Content` from a parsed TOML document (R01 components; DESIGN "Content
+    data").
+
+    Args:
+        doc: the parsed ``tales.toml``, or the copy stored in a save.
     Raises:
-        KeyError: a table or key the rules need is missing.
+        KeyError, TypeError, ValueError: a table or key the rules need is missing or
+            malformed.
     """
     house = set()
     roads: dict[int, tuple[str, str]] = {}
@@ -138,6 +186,8 @@ def parse(doc: dict) -> Content:
     if doc["calendar"].get("source") == "house":
         house.add("calendar")
     return Content(
+        digest=digest(doc),
+        doc=doc,
         days_per_week=int(doc["calendar"]["days_per_week"]),
         day_events=day_events,
         roads=roads,
@@ -152,9 +202,37 @@ def parse(doc: dict) -> Content:
     )
 
 
-@cache
-def content() -> Content:
-    """The tables in use: the shipped file with the user's override merged over it."""
-    from d6tui.paths import read_content
+def current_doc() -> dict:
+    """The content a new tale starts with (R01, R03): the shipped file with the user's
+    ``tales.toml`` merged over it, read afresh (DESIGN "Content data"). Only a tale's start
+    reads it; the tale then keeps its own copy.
 
-    return parse(read_content(SHIPPED))
+    Raises:
+        OSError, tomllib.TOMLDecodeError: a file cannot be read or is not TOML.
+    """
+    return read_content(SHIPPED)
+
+
+def current() -> Content:
+    """:func:`current_doc`, parsed (R01).
+
+    Raises:
+        OSError, tomllib.TOMLDecodeError: a file cannot be read or is not TOML.
+        KeyError, TypeError, ValueError: a table the rules need is missing or malformed.
+    """
+    return parse(current_doc())
+
+
+@cache
+def frozen(version: int = 1) -> Content:
+    """The content of saves that carry no copy of their own (written before version 2): the
+    frozen file of that version, never the user's override (R01: the components as shipped
+    then). Cached, as the file never changes.
+
+    Args:
+        version: the frozen content's version (only 1 so far).
+    Raises:
+        KeyError: no frozen content of that version.
+    """
+    path = FROZEN[version]
+    return parse(tomllib.loads(path.read_text(encoding="utf-8")))

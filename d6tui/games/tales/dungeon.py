@@ -115,10 +115,10 @@ def room(state: Tale, total: int) -> Tale:
         return sheet.hurt(sheet.say(state, "a blade trap!"), 1)
     terrain = ROOM_FIGHTS[total]
     if state.dungeon == "cave":
-        data = combat.week_monster(3, terrain)
+        data = combat.week_monster(state, 3, terrain)
         return combat.start(state, data, trophy=4, veteran=True, dungeon=True)
     trophy = 1 if state.room >= 6 else state.week
-    data = combat.week_monster(state.week, terrain)
+    data = combat.week_monster(state, state.week, terrain)
     return combat.start(state, data, trophy=trophy, dungeon=True)
 
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from typing import Any
 
-from d6tui.games.tales import booklet, island
-from d6tui.games.tales.rules import RULES, describe
+from d6tui.games.tales import island, scoring
+from d6tui.games.tales.describe import describe
+from d6tui.games.tales.fold import EVENT_TYPES, fold, new_state
 from d6tui.games.tales.state import Tale
 
 #: Box-drawing road for each set of exits (compass letters in "NESW" order).
@@ -72,13 +73,13 @@ def markdown(title: str, events: Iterable[dict], undone: Collection[int] = ()) -
     Raises:
         EventError: an event does not fit the tale.
     """
-    state = RULES.new_state({})
+    state = new_state({})
     days: list[tuple[tuple[int, int], list[str]]] = [((0, 0), [])]
     for ev in events:
         if ev.get("seq") in undone:
             days[-1][1].append(f"~~{describe(ev)}~~ (undone)")
             continue
-        state = RULES.fold(state, ev)
+        state = fold(state, ev)
         key = _day_key(state)
         if ev.get("type") == "turn_ended":  # the line closes the day it ends
             days[-1][1].append(describe(ev))
@@ -117,7 +118,7 @@ def markdown(title: str, events: Iterable[dict], undone: Collection[int] = ()) -
                 f"{'yes' if q.done else 'no'} |" for q in state.quests]
         out.append("")
     out += ["## The island (J02)", "", "```", map_text(state), "```", ""]
-    fame, quests, gold, total = booklet.score(state)
+    fame, quests, gold, total = scoring.score(state)
     out += ["## Scoring (J09)", ""]
     if state.over:
         out += [f"Fame {fame} + quests {quests} + gold {gold} = **{total}**: "
@@ -135,6 +136,6 @@ def export_markdown(session: Any) -> str:
     Args:
         session: a :class:`~d6tui.engine.session.Session` of 6x6 Tales.
     """
-    entries = [e for e in session.history() if e.event["type"] in RULES.event_types]
+    entries = [e for e in session.history() if e.event["type"] in EVENT_TYPES]
     undone = {e.event["seq"] for e in entries if e.undone}
     return markdown(session.title, [e.event for e in entries], undone)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from d6tui.engine.errors import RuleError
 from d6tui.games.tales import island, sheet
-from d6tui.games.tales.content import content
 from d6tui.games.tales.state import Tale, Task, evolve
 
 
@@ -114,7 +113,7 @@ def reveal_roll(state: Tale, task: Task, faces: list[int]) -> Tale:
             ``n``: the square).
         faces: the 2d6.
     """
-    c = content()
+    c = state.content
     shape, _ = c.roads[faces[0]]
     terrain = c.terrains[faces[1]]
     sq = state.squares[task.n]
@@ -135,7 +134,7 @@ def rotations(state: Tale, task: Task) -> list[int]:
         task: the ``choose:rotate`` task.
     """
     shape, _, d = task.arg.split("|")
-    base = {s: e for s, e in content().roads.values()}[shape]
+    base = state.content.road_exits(shape)
     need: list[str]
     if d:
         need = [island.OPPOSITE[d]]
@@ -153,11 +152,17 @@ def rotations(state: Tale, task: Task) -> list[int]:
     return out
 
 
-def rotated(task: Task, rotation: int) -> str:
-    """The exits of the ``choose:rotate`` task's road turned clockwise by ``rotation``."""
+def rotated(state: Tale, task: Task, rotation: int) -> str:
+    """The exits of the ``choose:rotate`` task's road turned clockwise by ``rotation`` (R04,
+    J02).
+
+    Args:
+        state: the tale (its content gives the road's shape).
+        task: the ``choose:rotate`` task.
+        rotation: 0, 90, 180 or 270 degrees clockwise.
+    """
     shape = task.arg.split("|")[0]
-    base = {s: e for s, e in content().roads.values()}[shape]
-    return island.rotate(base, rotation)
+    return island.rotate(state.content.road_exits(shape), rotation)
 
 
 def road_choices(state: Tale, task: Task) -> list[int]:
@@ -173,7 +178,7 @@ def road_choices(state: Tale, task: Task) -> list[int]:
     seen: set[str] = set()
     out = []
     for rot in rotations(state, task):
-        exits = rotated(task, rot)
+        exits = rotated(state, task, rot)
         if exits not in seen:
             seen.add(exits)
             out.append(rot)
@@ -215,7 +220,7 @@ def place(state: Tale, task: Task, rotation: int) -> Tale:
         raise RuleError(f"turned {rotation} degrees the road does not join the road it "
                         "comes from", "R04")
     shape, terrain, d = task.arg.split("|")
-    base = {s: e for s, e in content().roads.values()}[shape]
+    base = state.content.road_exits(shape)
     exits = island.rotate(base, rotation)
     link = island.OPPOSITE[d] if d else ""
     if not link:

@@ -12,8 +12,19 @@ from dataclasses import dataclass
 
 from d6tui.engine.dice import check_roll
 from d6tui.engine.errors import EventError, RuleError
-from d6tui.games.tales import booklet, combat, island, movement, sheet, shops
-from d6tui.games.tales.content import content
+from d6tui.games.tales import (
+    booklet,
+    choices,
+    combat,
+    island,
+    movement,
+    quests,
+    rolls,
+    scoring,
+    sheet,
+    shops,
+)
+from d6tui.games.tales.content import frozen, parse
 from d6tui.games.tales.state import (
     RACES,
     STAT_WORDS,
@@ -56,11 +67,11 @@ def enter(state: Tale, step: str) -> Tale:
 def _new_day(state: Tale) -> Tale:
     if state.week == 0:
         week, day = 1, 1
-    elif state.day >= content().days_per_week:
+    elif state.day >= state.content.days_per_week:
         week, day = state.week + 1, 1
     else:
         week, day = state.week, state.day + 1
-    event = content().day_events.get((week, day), "")
+    event = state.content.day_events.get((week, day), "")
     state = evolve(
         state, week=week, day=day, step="day_event", moves=0, spd_bonus=0, tired=False,
         banned="", healed=False, gambled=False, event_played=False,
@@ -103,7 +114,7 @@ def settle(state: Tale) -> Tale:
         if h is None:
             return state
         if h.hp <= 0:
-            return booklet.finish(sheet.say(state, "the hero has fallen"))
+            return scoring.finish(sheet.say(state, "the hero has fallen"))
         top = state.top
         if top is not None:
             nxt = booklet.auto(state, top)
@@ -154,10 +165,10 @@ def pending(state: Tale) -> Pending:
     if top is None:
         return Pending(state.step, state.step)
     if top.kind.startswith("roll:"):
-        opts = tuple(booklet.choice_options(state, top))
-        return Pending("roll", top.kind, booklet.roll_count(state, top), opts)
+        opts = tuple(choices.choice_options(state, top))
+        return Pending("roll", top.kind, rolls.roll_count(state, top), opts)
     if top.kind.startswith("choose:"):
-        return Pending("choose", top.kind, 0, tuple(booklet.choice_options(state, top)))
+        return Pending("choose", top.kind, 0, tuple(choices.choice_options(state, top)))
     if top.kind == "shop":
         return Pending("shop", top.arg)
     if top.kind == "fight":
@@ -233,6 +244,12 @@ def _start(state: Tale, event: dict) -> Tale:
         raise RuleError("the hero needs a name", "R03")
     if race not in RACES:
         raise RuleError(f"the race is one of {', '.join(RACES)}", "R03")
+    stored = event.get("content")
+    if stored is not None and not isinstance(stored, dict):
+        raise RuleError("the tale's content is not a table", "R01")
+    # A save carries the tables it was started with; one written before that replays with
+    # the frozen content of version 1, never the files as they are now.
+    state = evolve(state, content=frozen(1) if stored is None else parse(stored))
     hero = Hero(name=name, race=race)
     if race == "dwarf":
         hero = evolve(hero, dmg=2)
@@ -256,15 +273,15 @@ def _rolled(state: Tale, event: dict) -> Tale:
         raise RuleError(f"no roll is awaited now ({_waiting(state)})", "R10")
     if event.get("what", top.kind) != top.kind:
         raise RuleError(f"the roll awaited is {top.kind}, not {event.get('what')}", "R10")
-    state, got = faces(state, event, booklet.roll_count(state, top))
-    return booklet.resolve_roll(state, top, got)
+    state, got = faces(state, event, rolls.roll_count(state, top))
+    return rolls.resolve_roll(state, top, got)
 
 
 def _chose(state: Tale, event: dict) -> Tale:
     top = state.top
     if top is None or not (top.kind.startswith("choose:") or top.kind == "roll:e13"):
         raise RuleError(f"no choice is awaited now ({_waiting(state)})", "R10")
-    return booklet.resolve_choice(state, top, str(event.get("option")))
+    return choices.resolve_choice(state, top, str(event.get("option")))
 
 
 def _level_up(state: Tale, event: dict) -> Tale:
@@ -354,7 +371,7 @@ def _use_scroll(state: Tale, event: dict) -> Tale:
     scroll = str(event.get("scroll"))
     purpose = event.get("purpose", "")
     _free(state, "J03")
-    data = content().scrolls.get(scroll)
+    data = state.content.scrolls.get(scroll)
     if data is None:
         raise RuleError(f"there is no {scroll} scroll", "J03")
     state = sheet.drop_scroll(state, scroll)
@@ -469,7 +486,7 @@ def _quest_completed(state: Tale, event: dict) -> Tale:
     if not can_complete(state, quest):
         raise RuleError("that quest cannot be completed now", "J04")
     if quest.kind == "explore":
-        state = booklet.cross_out(state, quest.qid)
+        state = quests.cross_out(state, quest.qid)
         return booklet.read(state, "E02")
     return booklet.read(state, "E04")
 

@@ -91,7 +91,8 @@ def prompt(state: Tale) -> str:
         if not top.arg.split("|")[2]:
             # a teleport (E07, E12, E13): there is no road the hero came along
             text = "Turn the new road; it must join a neighbour's road if one leads here (R04)"
-        if any(movement.walled_in(state, top.n, movement.rotated(top, int(o))) for o in p.options):
+        if any(movement.walled_in(state, top.n, movement.rotated(state, top, int(o)))
+               for o in p.options):
             text += "; a road marked 'no way off' would leave the hero shut in by water"
     if p.what == "roll:e13" and p.options:
         text += "; a Dwarf may simply choose"

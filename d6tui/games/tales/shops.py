@@ -8,8 +8,7 @@ leaves (which pops the task).
 from __future__ import annotations
 
 from d6tui.engine.errors import RuleError
-from d6tui.games.tales import booklet, island, movement, sheet
-from d6tui.games.tales.content import content
+from d6tui.games.tales import booklet, island, movement, sheet, tables
 from d6tui.games.tales.state import Tale, Task, evolve
 
 #: The merchant of E35 [4]: his three scrolls, one bit of ``Task.n`` each, at 1 gold.
@@ -37,14 +36,15 @@ def _need(state: Tale, *places: str, section: str) -> str:
     return p
 
 
-def price(shop: str, scroll: str) -> int | None:
+def price(state: Tale, shop: str, scroll: str) -> int | None:
     """R07: the price of ``scroll`` in ``shop``, None if it is not sold there.
 
     Args:
+        state: the tale (its content holds the prices).
         shop: castle, E08 or E15.
         scroll: the scroll's name.
     """
-    data = content().scrolls.get(scroll)
+    data = state.content.scrolls.get(scroll)
     return None if data is None else data.prices.get(shop)
 
 
@@ -68,7 +68,7 @@ def buy(state: Tale, scroll: str) -> Tale:
         state = evolve(state, tasks=(*state.tasks[:-1], evolve(top, n=top.n & ~(1 << bit))))
     else:
         _need(state, *SHOPS, section="R07")
-        cost = price(p, scroll)  # type: ignore[assignment]
+        cost = price(state, p, scroll)  # type: ignore[assignment]
         if cost is None:
             raise RuleError(f"this shop does not sell {scroll}", "R07")
     if sheet.hero(state).gold < cost:
@@ -83,7 +83,7 @@ def sell_price(state: Tale, scroll: str) -> int | None:
         state: the tale with a shop open.
         scroll: the scroll's name.
     """
-    cost = price(place(state), scroll)
+    cost = price(state, place(state), scroll)
     if cost is None:
         return None
     return cost if sheet.hero(state).race == "human" else cost - 1
@@ -267,14 +267,14 @@ def give_food(state: Tale, scroll: str, reward: str) -> Tale:
         RuleError: not the sick man, not a food scroll, or an unknown reward.
     """
     _need(state, "sick", section="E35")
-    if scroll not in booklet.FOOD:
+    if scroll not in tables.FOOD:
         raise RuleError("the sick man needs a Carrot, a Tomato or a Pear", "E35")
     if reward not in ("gold", "fame"):
         raise RuleError("the reward is gold or fame", "E35")
     state = sheet.pop(sheet.drop_scroll(state, scroll))
     if reward == "fame":
         return sheet.fame(state, 25)
-    prices = [p for p in content().scrolls[scroll].prices.values()]
+    prices = [p for p in state.content.scrolls[scroll].prices.values()]
     return sheet.gold(state, 2 * max(prices, default=0))
 
 

@@ -1,5 +1,6 @@
 """The state of a 6x6 Tales run: the hero sheet (J01), map (J02), backpack (J03), quests (J04),
-daily records (J05), fights (J06), dungeon (J07) and the step of the turn (R10).
+daily records (J05), fights (J06), dungeon (J07), the step of the turn (R10), and the tables
+the tale is played with (its own copy of the content).
 
 Every value is frozen; the rules build a new state for each event.
 """
@@ -9,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Any, TypeVar
+
+from d6tui.games.tales.content import Content, frozen
 
 T = TypeVar("T")
 
@@ -205,6 +208,9 @@ class Tale:
     status: str = ""
     news: tuple[str, ...] = ()
     """What the last event did, in words."""
+    content: Content = field(default_factory=frozen)
+    """The tables this tale is played with: copied into its first event when it started,
+    or the frozen version 1 for a save that carries no copy (DESIGN "The log")."""
 
     @property
     def square(self) -> Square:

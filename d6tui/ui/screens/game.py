@@ -27,6 +27,9 @@ from d6tui.words import plural
 #: Binding ids of the shared game keys (for ``keymap`` in the config file).
 UNDO, REDO, LOG, HOME = "game.undo", "game.redo", "game.log", "game.home"
 
+#: How often (seconds) an open game looks whether another window changed its file.
+WATCH_EVERY = 0.25
+
 
 @dataclass
 class GameChanged(Message):
@@ -104,6 +107,8 @@ class GameScreen(Screen):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
+        #: The last problem the file watch showed (each is shown once, not every poll).
+        self._watch_problem = ""
         self._footer_keys: tuple = ()
 
     def refresh_bindings(self) -> None:
@@ -215,6 +220,32 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         self.refresh_game()
+        if self.session.log is not None:
+            self.set_interval(WATCH_EVERY, self.check_file, name="watch-save")
+
+    def check_file(self) -> int:
+        """Fold in and show what another window appended to this game's file (polled every
+        :data:`WATCH_EVERY` seconds: a ``stat``, then only the new tail is read).
+
+        Returns:
+            How many events were folded in.
+        """
+        log = self.session.log
+        if log is None or not log.changed_on_disk():
+            return 0
+        try:
+            n = self.session.refresh()
+        except LogError as e:
+            if str(e) != self._watch_problem:  # said once, not every quarter second
+                self._watch_problem = str(e)
+                self.notify(str(e), title="The save changed", severity="error", timeout=12,
+                            markup=False)
+            return 0
+        self._watch_problem = ""
+        if n:
+            self.post_message(GameChanged(None))
+            self.refresh_game()
+        return n
 
     def on_unmount(self) -> None:
         self.session.close()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -11,104 +10,25 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from d6tui.engine.registry import GAMES, GameInfo
+from d6tui.engine.registry import GameInfo, games
 
 if TYPE_CHECKING:
     from textual.widgets import DataTable
 from d6tui.ui.saves_index import SaveSummary, scan_saves
+from d6tui.ui.screens.saves_list import (
+    OpenSave,
+    SavesScanned,
+    StartGame,
+    saves_table,
+    screen_available,
+)
 
 #: How many saves the home screen lists (the saves screen lists them all).
 RECENT = 8
-
-
-@dataclass
-class SavesScanned(Message):
-    """The save folder was read (posted by the scanning worker)."""
-
-    saves: list[SaveSummary]
-
-
-@dataclass
-class OpenSave(Message):
-    """The player asked to open a save."""
-
-    path: Path
-
-
-@dataclass
-class StartGame(Message):
-    """The player asked to start a new game of ``game``."""
-
-    game: GameInfo
-
-
-def screen_available(game: GameInfo) -> bool:
-    """Whether this version of d6tui has a screen for ``game`` (found without importing it)."""
-    from importlib.util import find_spec
-
-    module = game.screen.partition(":")[0]
-    try:
-        return find_spec(module) is not None
-    except (ImportError, ValueError):
-        return False
-
-
-#: The narrowest a title column is cut to (a long title gives way to the status).
-TITLE_MIN = 16
-
-
-def cut(text: str, width: int) -> Text:
-    """``text`` as plain Text (never markup) of at most ``width`` cells, ending in an ellipsis
-    when cut."""
-    out = Text(text)
-    if width > 0 and out.cell_len > width:
-        out.truncate(width, overflow="ellipsis")
-    return out
-
-
-def column_widths(saves: list[SaveSummary], width: int) -> tuple[int, int]:
-    """How wide the title and status columns may be in ``width`` cells so that every column
-    shows: the status is kept whole when it can be, the title gives way first (down to
-    :data:`TITLE_MIN`), then the status."""
-    game = max((len(s.game) for s in saves), default=4)
-    fixed = max(game, 4) + len("YYYY-MM-DD HH:MM") + 4 * 2  # and four columns' padding
-    room = max(width - fixed, 2 * TITLE_MIN)
-    title = max((len(s.title) for s in saves), default=5)
-    status = max((len(s.status) for s in saves), default=6)
-    if title + status <= room:
-        return title, status
-    title_w = max(TITLE_MIN, min(title, room - status))
-    return title_w, max(room - title_w, 6)
-
-
-def saves_table(table: DataTable, saves: list[SaveSummary], *, with_file: bool = False,
-                width: int = 0) -> None:
-    """Fill ``table`` with one row per save (keyed by path): game, title, last played and
-    status, fitted to ``width`` cells (0: not fitted) by cutting long titles and statuses
-    with an ellipsis; the file name (``with_file``) comes last, to see when there is room."""
-    table.clear(columns=True)
-    table.add_column("Game", key="game")
-    table.add_column("Title", key="title")
-    table.add_column("Last played", key="when")
-    table.add_column("Status", key="status")
-    if with_file:
-        table.add_column("File", key="file")
-    title_w, status_w = column_widths(saves, width) if width else (0, 0)
-    for s in saves:
-        # Text cells, not strings: a DataTable reads strings as markup, and a title or a
-        # player's name may hold square brackets.
-        status = cut(s.status, status_w)
-        if s.problem:
-            status.stylize("bold")
-        row = [Text(s.game), cut(s.title, title_w), Text(s.when), status]
-        if with_file:
-            row.append(Text(s.path.name))
-        table.add_row(*row, key=str(s.path))
 
 
 class HomeScreen(Screen):
@@ -161,7 +81,7 @@ or delete them.
         yield Static("d6tui \u2014 d6 tabletop games", id="home-title")
         with Vertical(id="games-box") as box:
             box.border_title = "Games"
-            yield OptionList(*[self._game_option(g) for g in GAMES], id="games")
+            yield OptionList(*[self._game_option(g) for g in games()], id="games")
         with Vertical(id="saves-box") as box:
             box.border_title = "Recent saves"
             yield Static("Looking for saves...", id="saves-empty")
@@ -220,10 +140,11 @@ or delete them.
 
     def selected_game(self) -> GameInfo | None:
         """The highlighted game."""
-        games = self.query_one("#games", OptionList)
-        if games.highlighted is None:
-            return GAMES[0] if GAMES else None
-        return GAMES[games.highlighted]
+        listed = self.query_one("#games", OptionList)
+        found = games()
+        if listed.highlighted is None:
+            return found[0] if found else None
+        return found[listed.highlighted]
 
     def selected_save(self) -> SaveSummary | None:
         """The save under the table's cursor."""

@@ -523,14 +523,19 @@ class LoadErrorModal(_Modal[bool]):
 
     @property
     def truncated(self) -> bool:
-        """Whether the save was cut off mid-event (and so can be repaired)."""
-        return isinstance(self.error, TruncatedLogError)
+        """Whether the save was cut off mid-event with whole events before the cut (and so
+        can be repaired)."""
+        return isinstance(self.error, TruncatedLogError) and self.error.complete > 0
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box"):
             yield Static("This save cannot be opened", classes="modal-title")
             yield Static(str(self.error), classes="modal-question", markup=False, id="reason")
-            if isinstance(self.error, TruncatedLogError):
+            if isinstance(self.error, TruncatedLogError) and self.error.complete == 0:
+                yield Static("Not one event of it is whole, so there is no game to keep.",
+                             classes="modal-hint")
+            if self.truncated:
+                assert isinstance(self.error, TruncatedLogError)
                 n = self.error.complete
                 yield Static(
                     f"Its end is damaged (cut off while an event was being saved, or "
@@ -553,10 +558,16 @@ class LoadErrorModal(_Modal[bool]):
             return
         from d6tui.engine.log import recover
 
+        assert isinstance(self.error, TruncatedLogError)
         try:
-            backup, kept = recover(self.error.path)
+            backup, kept = recover(self.error.path, self.error.complete)
         except (D6Error, OSError) as e:
             self.query_one("#error", Label).update(f"Could not repair it: {e}")
+            return
+        if backup is None:
+            self.query_one("#error", Label).update(
+                "Nothing to repair: the file is whole now (another window may have repaired "
+                "it). Close and open it again.")
             return
         self.app.notify(
             f"Kept {plural(kept, 'complete event')}. The damaged file was copied to {backup}",

@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
 from d6tui.engine.errors import D6Error
+from d6tui.engine.game import OptionField
 from d6tui.engine.registry import GameInfo
 from d6tui.ui.screens.modals import CANCEL, _Modal
 
@@ -30,10 +31,6 @@ class NewGameRequest:
     title: str | None
 
 
-#: Games that ask for their own setup instead of players: slug -> ``"module:Widget"``, a widget
-#: whose ``options()`` returns the options for the rules' ``check_options``.
-SETUP_WIDGETS: dict[str, str] = {"simple_six": "d6tui.ui.simple_six.setup:CampaignSetup",
-                                 "tales": "d6tui.ui.tales.setup:HeroSetup"}
 
 
 def read_players(text: str) -> list[str]:
@@ -58,10 +55,32 @@ def rules_limit(slug: str, name: str) -> int | None:
     from d6tui.engine.registry import game_info
 
     try:
-        value = getattr(importlib.import_module(game_info(slug).rules_module), name, None)
+        module = game_info(slug).definition_at.partition(":")[0]
+        value = getattr(importlib.import_module(module), name, None)
     except (D6Error, ImportError):
         return None
     return value if isinstance(value, int) else None
+
+
+def field_hint(f: OptionField) -> str:
+    """The line above a schema field's input: its help and its limits."""
+    text = f.help or f.label
+    if f.kind == "names" and f.name_max:
+        text += f" (at most {f.name_max} characters each)"
+    elif f.kind == "int" and f.min is not None and f.max is not None:
+        text += f" ({f.min}-{f.max})"
+    elif f.kind == "choice":
+        text += " (" + ", ".join(v for v, _ in f.choices) + ")"
+    if f.default is not None and f.kind != "names":
+        text += f"; empty: {f.default}"
+    return text + ":"
+
+
+def field_placeholder(f: OptionField) -> str:
+    """An example value for a schema field's input."""
+    if f.kind == "names":
+        return "Ann, Bob, Cid"
+    return "" if f.default is None else str(f.default)
 
 
 def seed_problem(text: str, seed_max: int | None) -> str:
@@ -86,21 +105,20 @@ class NewGameForm(_Modal[NewGameRequest]):
     def __init__(self, game: GameInfo) -> None:
         super().__init__()
         self.game = game
+        #: The options schema's fields, each an Input (games with a setup widget: none).
+        self.fields: tuple[OptionField, ...] = () if game.setup else game.definition().options
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box", id="new-game"):
             yield Static(f"New game of {self.game.name}", classes="modal-title")
-            if self.game.slug in SETUP_WIDGETS:
-                import importlib
+            if self.game.setup is not None:
+                from d6tui.engine.game import load_object
 
-                module, _, name = SETUP_WIDGETS[self.game.slug].partition(":")
-                yield getattr(importlib.import_module(module), name)(id="setup")
+                yield load_object(self.game.setup)(id="setup")
             else:
-                name_max = rules_limit(self.game.slug, "NAME_MAX")
-                most = f" (at most {name_max} characters each)" if name_max else ""
-                yield Static(f"Players, in turn order, separated by commas{most}:",
-                             classes="modal-hint", markup=False)
-                yield Input(placeholder="Ann, Bob, Cid", id="players")
+                for f in self.fields:
+                    yield Static(field_hint(f), classes="modal-hint", markup=False)
+                    yield Input(placeholder=field_placeholder(f), id=f.name)
             yield Static("Title (leave empty for a default one):",
                          classes="modal-hint")
             yield Input(placeholder="Saturday night", id="title")
@@ -114,7 +132,8 @@ class NewGameForm(_Modal[NewGameRequest]):
                 yield Button("Cancel (esc)", id="cancel")
 
     def on_mount(self) -> None:
-        first = self.query("#players") or self.query("#title")
+        first = (self.query(f"#{self.fields[0].name}") if self.fields else None) or \
+            self.query("#title")
         first.first().focus()
 
     def check(self) -> NewGameRequest:
@@ -130,14 +149,18 @@ class NewGameForm(_Modal[NewGameRequest]):
         setup = self.query("#setup")
         if setup:
             options = setup.first().options()  # type: ignore[attr-defined]
-        else:
-            players = read_players(self.query_one("#players", Input).value)
-            if "" in players:
-                n = players.index("") + 1
-                raise ValueError(f"player {n} has no name: nothing between two commas "
-                                 "(type a name there or remove a comma)")
-            if players:
-                options["players"] = players
+        for f in self.fields:
+            text = self.query_one(f"#{f.name}", Input).value
+            if f.kind == "names":
+                names = read_players(text)
+                if "" in names:
+                    n = names.index("") + 1
+                    raise ValueError(f"player {n} has no name: nothing between two commas "
+                                     "(type a name there or remove a comma)")
+                if names:
+                    options[f.name] = names
+            elif text.strip():
+                options[f.name] = f.parse(text)
         seed_text = self.query_one("#seed", Input).value.strip()
         problem = seed_problem(seed_text, rules_limit(self.game.slug, "SEED_MAX"))
         if problem:
@@ -145,7 +168,7 @@ class NewGameForm(_Modal[NewGameRequest]):
         if seed_text:
             options["seed"] = int(seed_text)
         rules = load_rules(self.game.slug)
-        options = rules.check_options(options)
+        options = rules.checked_options(options)
         title = self.query_one("#title", Input).value.strip() or None
         return NewGameRequest(self.game.slug, options, title)
 

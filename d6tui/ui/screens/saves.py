@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from d6tui.engine.errors import D6Error
 from d6tui.ui.saves_index import SaveSummary, scan_saves
-from d6tui.ui.screens.home import OpenSave, SavesScanned, saves_table
+from d6tui.ui.screens.saves_list import OpenSave, SavesScanned, saves_table
 
 
 @dataclass

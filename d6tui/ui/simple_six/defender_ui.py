@@ -8,11 +8,9 @@ point is "just a flesh wound" (the ``w`` key) instead, so the question is not as
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from d6tui.games.simple_six.campaign import Campaign, Member
-    from d6tui.ui.simple_six.screen import SimpleSixScreen
+from d6tui.games.simple_six.campaign import Campaign, Member
+from d6tui.ui.screens.modals import ChoiceModal
+from d6tui.ui.simple_six.host import SixHost
 
 
 def spent_on(c: Campaign, defense: str | None) -> str:
@@ -24,7 +22,7 @@ def spent_on(c: Campaign, defense: str | None) -> str:
     return "on the resist roll if hit, Hero Points"
 
 
-async def ask_hero_points(screen: SimpleSixScreen, c: Campaign, t: Member,
+async def ask_hero_points(screen: SixHost, c: Campaign, t: Member,
                           defense: str | None) -> int | None:
     """Ask how many hero points the target spends (0 to what he has, at most 3 on a roll
     under the static hero-point rule, 1 under the traditional doubling).
@@ -32,8 +30,6 @@ async def ask_hero_points(screen: SimpleSixScreen, c: Campaign, t: Member,
     Returns:
         The number, or None when the GM backs out.
     """
-    from d6tui.ui.screens.modals import ChoiceModal
-
     most = t.sheet.hero_points
     if c.settings.wounds == "levels":
         most = min(most, 3 if c.settings.wild.hero_points == "static" else 1)

@@ -19,7 +19,7 @@ from textual.widgets import Footer, Input, Label, Static
 from d6tui.engine.errors import D6Error, DiceError
 from d6tui.games.simple_six.creation import Draft, problems
 from d6tui.games.simple_six.settings import CampaignSettings
-from d6tui.games.simple_six.wild import check_chain, check_faces, parse_typed_wild
+from d6tui.games.simple_six.typed_dice import check_chain, check_faces, parse_typed_wild
 from d6tui.ui.screens.modals import CANCEL, _Modal
 from d6tui.words import plural
 

@@ -10,23 +10,33 @@ table's dice.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from d6tui.games.simple_six import campaign, magic, spellcast, tools
-from d6tui.games.simple_six.content import content
-from d6tui.games.simple_six.effects import DAY, TARGETS
+from d6tui.engine.errors import RuleError
+from d6tui.games.simple_six import (
+    campaign,
+    helpless,
+    magic,
+    reflexes,
+    rolling,
+    spell_folds,
+    spellcast,
+    tool_commands,
+    tools,
+    wounds,
+)
+from d6tui.games.simple_six.campaign import Member
+from d6tui.games.simple_six.effects import DAY, TARGETS, Effect
 from d6tui.games.simple_six.sheet import can_use_magic
-
-if TYPE_CHECKING:
-    from d6tui.games.simple_six.campaign import Member
-    from d6tui.games.simple_six.effects import Effect
-    from d6tui.ui.simple_six.screen import SimpleSixScreen
+from d6tui.games.simple_six.state import Campaign
+from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal, TextPrompt
+from d6tui.ui.simple_six import perks_ui
+from d6tui.ui.simple_six.forms import NumbersModal
+from d6tui.ui.simple_six.host import SixHost
 
 _OTHER = "\x00"
 
 
-def _spell_line(sp_name: str, m: Member) -> str:
-    sp = content().spell(sp_name)
+def _spell_line(sp_name: str, m: Member, c: Campaign) -> str:
+    sp = c.settings.content.spell(sp_name)
     if sp.name == campaign.HEAL_SPELL:
         return f"{sp.name} (TN by the target's wounds)"
     tn = "GM" if sp.tn is None else str(sp.tn)
@@ -37,7 +47,7 @@ def _spell_line(sp_name: str, m: Member) -> str:
     return f"{sp.name} (TN {tn}{resist}{conc})"
 
 
-async def ask_hero_points(screen: SimpleSixScreen, m: Member, what: str) -> int | None:
+async def ask_hero_points(screen: SixHost, m: Member, what: str) -> int | None:
     """Ask how many hero points ``m`` spends on the roll for ``what`` ("Hero Points": before
     any roll), as the attack dialog does: 0 without asking when he has none; at most 3 (+6
     each), or 1 under "Traditional OpenD6 Hero Points" (it doubles the dice).
@@ -45,8 +55,6 @@ async def ask_hero_points(screen: SimpleSixScreen, m: Member, what: str) -> int 
     Returns:
         The points, or None when the GM backs out.
     """
-    from d6tui.ui.screens.modals import ChoiceModal
-
     have = m.sheet.hero_points
     if have <= 0:
         return 0
@@ -56,11 +64,8 @@ async def ask_hero_points(screen: SimpleSixScreen, m: Member, what: str) -> int 
         [(str(n), n) for n in range(most + 1)]))
 
 
-async def run(screen: SimpleSixScreen, m: Member) -> None:
+async def run(screen: SixHost, m: Member) -> None:
     """The magic menu for the picked character ``m``."""
-    from d6tui.engine.errors import RuleError
-    from d6tui.ui.screens.modals import ChoiceModal
-
     c = screen.campaign
     opts: list[tuple[str, str]] = []
     title = f"{m.sheet.name}: magic"
@@ -70,7 +75,7 @@ async def run(screen: SimpleSixScreen, m: Member) -> None:
     except RuleError as refused:
         why = c.settings.rename(str(refused))
     if can_use_magic(m.sheet, c.settings) and why is None:
-        opts += [(_spell_line(n, m), n) for n in m.sheet.spells]
+        opts += [(_spell_line(n, m, screen.campaign), n) for n in m.sheet.spells]
         opts += [(f"read the scroll of {i.partition(': ')[2]}", _OTHER + "scroll:" + i)
                  for i in dict.fromkeys(m.items) if i.startswith("Scroll: ")]
     elif can_use_magic(m.sheet, c.settings):
@@ -125,15 +130,15 @@ async def run(screen: SimpleSixScreen, m: Member) -> None:
         await _items(screen, m)
 
 
-def _held(screen: SimpleSixScreen, m: Member) -> list[tuple[Member, Effect]]:
+def _held(screen: SixHost, m: Member) -> list[tuple[Member, Effect]]:
     """One entry for each cast ``m`` keeps up."""
     seen: dict[int, tuple[Member, Effect]] = {}
-    for t, e in spellcast.maintained_by(screen.campaign, m.id):
+    for t, e in spell_folds.maintained_by(screen.campaign, m.id):
         seen.setdefault(e.cast, (t, e))
     return list(seen.values())
 
 
-def _bare_maintained(screen: SimpleSixScreen, m: Member) -> list[str]:
+def _bare_maintained(screen: SixHost, m: Member) -> list[str]:
     """Spells kept up with no effect recorded (older logs)."""
     held = [e.spell for _t, e in _held(screen, m)]
     out = list(m.caster.maintained)
@@ -143,13 +148,12 @@ def _bare_maintained(screen: SimpleSixScreen, m: Member) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-async def _pick_effect(screen: SimpleSixScreen, title: str, *, dispel: bool = False
+async def _pick_effect(screen: SixHost, title: str, *, dispel: bool = False
                        ) -> tuple[str, int] | None:
-    from d6tui.ui.screens.modals import ChoiceModal
 
     c = screen.campaign
     opts = []
-    for x, e in spellcast.active(c):
+    for x, e in spell_folds.active(c):
         tail = f" TN {e.tn + magic.DISPEL_MARGIN}" if dispel else f" ({e.left(c.minutes)})"
         opts.append((f"{x.sheet.name}: {e.label()}{tail}", f"{x.id}\x00{e.cast}"))
     if not opts:
@@ -162,16 +166,13 @@ async def _pick_effect(screen: SimpleSixScreen, title: str, *, dispel: bool = Fa
     return who, int(cast_no)
 
 
-async def cast(screen: SimpleSixScreen, m: Member, spell: str, *, scroll: bool = False
+async def cast(screen: SixHost, m: Member, spell: str, *, scroll: bool = False
                ) -> None:
     """Ask what the spell needs (targets, element, steps, TN, the staff), then roll it."""
-    from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
-    from d6tui.ui.simple_six.forms import NumbersModal
-
     c = screen.campaign
-    sp = content().spell(spell)
+    sp = c.settings.content.spell(spell)
     if sp.name == campaign.HEAL_SPELL and not scroll:
-        await screen._cast_heal(m)
+        await cast_heal(screen, m)
         return
     kw: dict = {}
     kind = TARGETS.get(sp.name, "one")
@@ -197,7 +198,7 @@ async def cast(screen: SimpleSixScreen, m: Member, spell: str, *, scroll: bool =
         most = None
         note = "Space or a number picks, Enter casts."
         if sp.name == "Slumber":
-            most = campaign._code_for(c, m, "Magic").dice
+            most = rolling.code_for(c, m, "Magic").dice
             note = f"At most {most}, one for each die of Magic. " + note
         if sp.name == "Bless":
             note = "The allies within 30 feet. " + note
@@ -244,16 +245,13 @@ async def cast(screen: SimpleSixScreen, m: Member, spell: str, *, scroll: bool =
         kw["hero_points"] = hp
     if await screen.roll_command(spellcast.cast, m.id, sp.name, shape="map",
                                  who=m.sheet.name, **kw):
-        from d6tui.ui.simple_six import perks_ui
 
         await perks_ui.after_roll(screen, m.id)  # character points, Destiny
 
 
-async def ask_staff(screen: SimpleSixScreen, m: Member) -> bool | None:
+async def ask_staff(screen: SixHost, m: Member) -> bool | None:
     """Whether ``m`` calls on his attuned Spell Staff's daily +1D for this cast (False when
     he has none ready, None when the question was escaped) ("Sorcerer's Tools")."""
-    from d6tui.ui.screens.modals import ConfirmModal
-
     now = screen.campaign.minutes
     if not any(t.kind == "Spell Staff" and t.attuned(now) and t.staff_day != now // DAY
                for t in m.tools):
@@ -263,9 +261,7 @@ async def ask_staff(screen: SimpleSixScreen, m: Member) -> bool | None:
     return bool(use)
 
 
-async def _throw(screen: SimpleSixScreen, m: Member) -> None:
-    from d6tui.games.simple_six import helpless, reflexes
-    from d6tui.ui.screens.modals import ChoiceModal
+async def _throw(screen: SixHost, m: Member) -> None:
 
     c = screen.campaign
     # the living only, as for an attack
@@ -310,8 +306,7 @@ async def _throw(screen: SimpleSixScreen, m: Member) -> None:
                               shape="map", who=m.sheet.name, **kw)
 
 
-async def _time(screen: SimpleSixScreen) -> None:
-    from d6tui.ui.simple_six.forms import NumbersModal
+async def _time(screen: SixHost) -> None:
 
     got = await screen.app.push_screen_wait(NumbersModal(
         "Let time pass", [("minutes", "Minutes (60 an hour, 1440 a day)", 60),
@@ -323,8 +318,7 @@ async def _time(screen: SimpleSixScreen) -> None:
     screen.do(spellcast.pass_time, got["minutes"], rest=bool(got["rest"]))
 
 
-async def _items(screen: SimpleSixScreen, m: Member) -> None:
-    from d6tui.ui.screens.modals import ChoiceModal
+async def _items(screen: SixHost, m: Member) -> None:
 
     c = screen.campaign
     opts = [(f"come by a {k.name} (attunes in 3 days)", "tool:" + k.name)
@@ -344,23 +338,54 @@ async def _items(screen: SimpleSixScreen, m: Member) -> None:
         spell = ""
         if name == "Magic Wand":
             spell = await screen.app.push_screen_wait(ChoiceModal(
-                "The wand is for which spell?", [(s, s) for s in content().spells]))
+                "The wand is for which spell?",
+                [(s, s) for s in screen.campaign.settings.content.spells]))
             if spell is None:
                 return
         if kind == "tool":
-            screen.do(spellcast.gain_tool, m.id, name, spell)
+            screen.do(tool_commands.gain_tool, m.id, name, spell)
         else:
-            await screen.roll_command(spellcast.make_tool, m.id, name, spell,
+            await screen.roll_command(tool_commands.make_tool, m.id, name, spell,
                                       who=m.sheet.name)
     elif kind == "item":
-        screen.do(spellcast.gain_item, m.id, name)
+        screen.do(tool_commands.gain_item, m.id, name)
     elif kind == "scroll":
         spell = await screen.app.push_screen_wait(ChoiceModal(
-            "A scroll of which spell?", [(s, s) for s in content().spells]))
+            "A scroll of which spell?", [(s, s) for s in screen.campaign.settings.content.spells]))
         if spell is not None:
-            screen.do(spellcast.gain_item, m.id, f"Scroll: {spell}")
+            screen.do(tool_commands.gain_item, m.id, f"Scroll: {spell}")
     elif kind == "potion":
         skill = await screen.app.push_screen_wait(ChoiceModal(
             "A Potion of which skill?", [(n, n) for n, _a in c.settings.skills.skills]))
         if skill is not None:
-            screen.do(spellcast.drink_potion, m.id, skill)
+            screen.do(tool_commands.drink_potion, m.id, skill)
+
+
+async def cast_heal(screen: SixHost, m: Member) -> None:
+    """Heal: pick the patient, the Spell Staff if ready, roll; the +10 for each Heal on
+    the patient today is counted from the log ("The Grimoire")."""
+    c = screen.campaign
+    hurt = [p for p in c.members if p.body is None
+            and wounds.WoundLevel.WOUNDED <= p.wounds.level
+            <= wounds.WoundLevel.MORTALLY_WOUNDED]
+    if not hurt:
+        screen.notify("No one is Wounded or worse: Heal has no one to treat.", timeout=4)
+        return
+    target = await screen.app.push_screen_wait(ChoiceModal(
+        f"{m.sheet.name} heals whom? (TN 15 Wounded, 19 Incapacitated, 23 Mortally"
+        " Wounded)", [(f"{p.sheet.name} ({p.wounds.level.label})", p.id) for p in hurt]))
+    if target is None:
+        return
+
+    staff = await ask_staff(screen, m)
+    if staff is None:
+        return
+    screen.notify("The caster concentrates 6 turns first; each Heal on the patient today"
+                " adds +10 (The Grimoire).", timeout=4)
+    hp = await ask_hero_points(screen, m, "casting Heal")
+    if hp is None:
+        return
+    if await screen.roll_command(spellcast.cast, m.id, campaign.HEAL_SPELL, shape="map",
+                               targets=[target], staff=staff, hero_points=hp,
+                               who=m.sheet.name):
+        await perks_ui.after_roll(screen, m.id)

@@ -10,20 +10,18 @@
   the GM takes the automatic success of "Halfway There".
 - :func:`repair_flow`: a Robot is repaired with a skill roll the GM sets ("Racial Perks").
 
-Each function takes the :class:`~d6tui.ui.simple_six.screen.SimpleSixScreen` and runs inside
+Each function takes the :class:`~d6tui.ui.simple_six.screen.SixHost` and runs inside
 its worker.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from d6tui.engine.errors import DiceError, RuleError
-from d6tui.games.simple_six import afterroll, perks, repair
+from d6tui.games.simple_six import afterroll, afterroll_fold, perks, repair
 from d6tui.games.simple_six.campaign import Member
-
-if TYPE_CHECKING:
-    from d6tui.ui.simple_six.screen import SimpleSixScreen
+from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
+from d6tui.ui.simple_six.forms import NumbersModal
+from d6tui.ui.simple_six.host import SixHost
 
 #: What each perk of the SRD does when used, for the list of ``P``.
 WHAT_IT_DOES = {
@@ -38,12 +36,12 @@ WHAT_IT_DOES = {
 _NOT_NOW = "\x00"
 
 
-def _destiny_reason(screen: SimpleSixScreen, m: Member) -> str | None:
+def _destiny_reason(screen: SixHost, m: Member) -> str | None:
     """Why Destiny cannot reroll now, or None when it can."""
     last = screen.campaign.last_roll
     if last is None or last.who != m.id:
         return f"no roll of {m.sheet.name}'s just made to reroll"
-    tn, failed = afterroll.verdict(last)
+    tn, failed = afterroll_fold.verdict(last)
     if tn is None:
         return "the roll just made had no target"
     if not failed:
@@ -51,7 +49,7 @@ def _destiny_reason(screen: SimpleSixScreen, m: Member) -> str | None:
     return None
 
 
-def _shape(screen: SimpleSixScreen) -> str:
+def _shape(screen: SixHost) -> str:
     """How the open roll's reroll takes table dice: an attack's (or a Death Spell's) with
     its damage, by name."""
     last = screen.campaign.last_roll
@@ -60,16 +58,14 @@ def _shape(screen: SimpleSixScreen) -> str:
     return "three"
 
 
-async def destiny(screen: SimpleSixScreen, m: Member) -> dict | None:
+async def destiny(screen: SixHost, m: Member) -> dict | None:
     """Reroll the failed roll just made with Destiny."""
     return await screen.roll_command(afterroll.destiny_reroll, m.id, shape=_shape(screen),
                                      who=m.sheet.name)
 
 
-async def use_perk(screen: SimpleSixScreen) -> None:
+async def use_perk(screen: SixHost) -> None:
     """``P``: list the picked character's once-per-session perks and use the one chosen."""
-    from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
-
     m = screen.picked()
     if m is None:
         return
@@ -117,7 +113,7 @@ async def use_perk(screen: SimpleSixScreen) -> None:
     screen.do(perks.use_perk, m.id, choice, note=note, revealed=revealed)
 
 
-async def ask_check_extras(screen: SimpleSixScreen, m: Member, what: str, target: int | None,
+async def ask_check_extras(screen: SixHost, m: Member, what: str, target: int | None,
                            hero: int) -> tuple[bool, bool] | None:
     """Before a check: is it about looks (when Attractive can double it), and does the GM take
     the automatic success of "Halfway There" (when it applies)?
@@ -125,8 +121,6 @@ async def ask_check_extras(screen: SimpleSixScreen, m: Member, what: str, target
     Returns:
         ``(appearance, take_halfway)``, or None when the GM cancelled.
     """
-    from d6tui.ui.screens.modals import ChoiceModal
-
     c = screen.campaign
     appearance = False
     if any(p == perks.ATTRACTIVE and r is None for p, r in perks.usable(c, m.id)):
@@ -152,10 +146,8 @@ async def ask_check_extras(screen: SimpleSixScreen, m: Member, what: str, target
     return appearance, halfway
 
 
-async def _cp_chains(screen: SimpleSixScreen, count: int) -> list[list[int]] | None:
+async def _cp_chains(screen: SixHost, count: int) -> list[list[int]] | None:
     """The extra wild dice thrown at the table, typed until they read."""
-    from d6tui.ui.screens.modals import TextPrompt
-
     prompt = (f"Throw {count} extra wild {'die' if count == 1 else 'dice'}: type each and every"
               " reroll of a 6 (6 3 4 is 6+3, then 4)")
     while True:
@@ -168,7 +160,7 @@ async def _cp_chains(screen: SimpleSixScreen, count: int) -> list[list[int]] | N
             screen.notify(str(e), title="Not those dice", severity="error", timeout=6)
 
 
-async def offer_cp(screen: SimpleSixScreen, who: str) -> None:
+async def offer_cp(screen: SixHost, who: str) -> None:
     """Show the open roll's total (not its target or verdict) and ask for character points to
     add ("Traditional OpenD6 Character Points": spent before the player learns the outcome).
 
@@ -177,8 +169,6 @@ async def offer_cp(screen: SimpleSixScreen, who: str) -> None:
     With table dice, cancelling the extra dice or the damage dice the points call for goes
     back to the question: the points are either spent with their dice or not at all.
     """
-    from d6tui.ui.simple_six.forms import NumbersModal
-
     while True:
         c = screen.campaign
         room = afterroll.cp_room(c, who)
@@ -214,12 +204,10 @@ async def offer_cp(screen: SimpleSixScreen, who: str) -> None:
                       " open; answer again (0 keeps it as rolled).", timeout=6)
 
 
-async def after_roll(screen: SimpleSixScreen, who: str, *, offer_destiny: bool = True
+async def after_roll(screen: SixHost, who: str, *, offer_destiny: bool = True
                      ) -> None:
     """After a check or a spell: character points while the verdict is held back, then
     Destiny on a failure (and points again on the reroll)."""
-    from d6tui.ui.screens.modals import ChoiceModal
-
     await offer_cp(screen, who)
     c = screen.campaign
     last = c.last_roll
@@ -230,7 +218,7 @@ async def after_roll(screen: SimpleSixScreen, who: str, *, offer_destiny: bool =
         return
     if not any(p == perks.DESTINY and r is None for p, r in perks.usable(c, who)):
         return
-    tn, _failed = afterroll.verdict(last)
+    tn, _failed = afterroll_fold.verdict(last)
     again = await screen.app.push_screen_wait(ChoiceModal(
         f"{m.sheet.name} failed: {last.roll['total']} against {tn}."
         " Call on Destiny to reroll? (once a session)",
@@ -241,12 +229,9 @@ async def after_roll(screen: SimpleSixScreen, who: str, *, offer_destiny: bool =
         await offer_cp(screen, who)
 
 
-async def repair_flow(screen: SimpleSixScreen, m: Member) -> None:
+async def repair_flow(screen: SixHost, m: Member) -> None:
     """Repair a character who does not heal: who works on him, with what skill, against what
     TN (the GM's call, "Racial Perks")."""
-    from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
-    from d6tui.ui.simple_six.forms import NumbersModal
-
     c = screen.campaign
     if not repair.repairable(m):
         return

@@ -9,7 +9,7 @@ asked for, the 1D of the damage chart included.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from rich.table import Table
 from rich.text import Text
@@ -22,16 +22,20 @@ from textual.widgets import Footer, Static
 
 from d6tui.engine.errors import DiceError, RuleError
 from d6tui.games.simple_six import vehicle_commands as vc
+from d6tui.games.simple_six import vehicle_stats
 from d6tui.games.simple_six import vehicles as vr
-from d6tui.games.simple_six.rules import describe, names_in
+from d6tui.games.simple_six.campaign import Campaign
+from d6tui.games.simple_six.describe import names_in
+from d6tui.games.simple_six.rules import describe
 from d6tui.games.simple_six.vehicle_log import FOLDS, chase_of, vehicle_rolls
 from d6tui.games.simple_six.wild import describe_roll
+from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal, TableDiceInput, TextPrompt
+from d6tui.ui.simple_six.fight_ui import attack_skill
+from d6tui.ui.simple_six.forms import WildDiceInput
 from d6tui.ui.simple_six.guard import refusals_shown
+from d6tui.ui.simple_six.host import SixHost
+from d6tui.ui.simple_six.table_rolls import STAND_IN
 from d6tui.words import plural
-
-if TYPE_CHECKING:
-    from d6tui.games.simple_six.campaign import Campaign
-    from d6tui.ui.simple_six.screen import SimpleSixScreen
 
 _P = "simple_six.vehicles"
 HOUSE = " \u2302"
@@ -108,7 +112,7 @@ def vehicle_table(c: Campaign, selected: str | None) -> Table:
     return t
 
 
-def _lowers(system: vr.System) -> str:
+def _lowers(system: vehicle_stats.System) -> str:
     """`` (→Body⌂)`` for a rated system whose lost dice lower a stat (house), else empty."""
     stat = vr.system_stat(system.name)
     return f" (\u2192{stat.capitalize()}{HOUSE})" if system.rating and stat else ""
@@ -121,7 +125,7 @@ def details(c: Campaign, v: vr.Vehicle) -> Text:
     out = Text()
     out.append(f"{v.name}", "bold")
     out.append(f"\u00a0({s.name}{HOUSE if s.house else ''}): {s.skill}, "
-               f"{vr.SPEED_CATEGORIES[s.speed][0]}, Crew {s.crew},"
+               f"{vehicle_stats.SPEED_CATEGORIES[s.speed][0]}, Crew {s.crew},"
                f" Psg {s.passengers}, Cargo {s.cargo or '-'}, {s.dollars}\n")
     guns = ", ".join(f"{w.name} {w.damage}" + (f" x{w.count}" if w.count > 1 else "")
                      + (f" (scale {w.scale}D)" if w.scale is not None else "")
@@ -203,7 +207,7 @@ class VehiclesScreen(Screen):
                 tooltip="Back to the tracker"),
     ]
 
-    def __init__(self, game: SimpleSixScreen) -> None:
+    def __init__(self, game: SixHost) -> None:
         super().__init__()
         self.game = game
         self.selected: str | None = None
@@ -300,10 +304,6 @@ class VehiclesScreen(Screen):
                   **kwargs: Any) -> dict | None:
         """Run a vehicle command through the game screen: with d6tui's dice, or asking for
         every roll when table dice are on (a dry run with stand-in dice finds the next roll)."""
-        from d6tui.ui.screens.modals import TableDiceInput
-        from d6tui.ui.simple_six.forms import WildDiceInput
-        from d6tui.ui.simple_six.screen import _STAND_IN
-
         game = self.game
         if not rolls:
             out = game.do(command, *args, **kwargs)
@@ -313,7 +313,7 @@ class VehiclesScreen(Screen):
             got: dict[str, Any] = {}
             while True:
                 try:
-                    payload = command(self.campaign, *args, dice=_STAND_IN, typed=got, **kwargs)
+                    payload = command(self.campaign, *args, dice=STAND_IN, typed=got, **kwargs)
                 except (RuleError, DiceError) as e:
                     self.notify(str(e), title="Not allowed", severity="error", timeout=6)
                     return None
@@ -339,8 +339,6 @@ class VehiclesScreen(Screen):
 
     async def choose(self, title: str, options: list[tuple[str, Any]], **kw: Any) -> Any:
         """Ask one choice (None when cancelled)."""
-        from d6tui.ui.screens.modals import ChoiceModal
-
         if not options:
             self.notify(f"{title}: nothing to choose from", severity="warning")
             return None
@@ -357,10 +355,9 @@ class VehiclesScreen(Screen):
     @refusals_shown
     async def action_add(self) -> None:
         """Add a vehicle from a template (house templates are marked ⌂)."""
-        from d6tui.ui.screens.modals import TextPrompt
-
         try:
-            found = vr.templates()
+            c = self.campaign
+            found = list(c.content.vehicles) if c.content is not None else vehicle_stats.templates()
         except (RuleError, DiceError, OSError, ValueError) as e:
             self.notify(f"The vehicle templates do not read: {e}", severity="error")
             return
@@ -421,9 +418,6 @@ class VehiclesScreen(Screen):
     @refusals_shown
     async def action_fire(self) -> None:
         """Someone fires on the picked vehicle."""
-        from d6tui.games.simple_six.content import content
-        from d6tui.ui.simple_six.screen import attack_skill
-
         target = self.picked()
         if target is None:
             return
@@ -443,7 +437,7 @@ class VehiclesScreen(Screen):
                                      "count": w.count}))
         for m in c.members:
             for wname in m.sheet.weapons:
-                if content().weapon(wname).kind == "ranged":
+                if c.settings.content.weapon(wname).kind == "ranged":
                     options.append((f"{m.sheet.name}: {wname} (hand weapon)",
                                     {"who": m.id, "weapon": wname,
                                      "skill": attack_skill(m.sheet, wname, c)}))
@@ -531,8 +525,6 @@ class VehiclesScreen(Screen):
     @refusals_shown
     async def action_remove(self) -> None:
         """Take the picked vehicle off the roster, after asking."""
-        from d6tui.ui.screens.modals import ConfirmModal
-
         v = self.picked()
         if v is None:
             return

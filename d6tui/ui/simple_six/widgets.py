@@ -1,7 +1,7 @@
 """Simple Six widgets, each named after what sits on the GM's table.
 
 ``CharacterSheet`` is the paper sheet of one character; ``GMTracker`` is the GM's roster and
-initiative tracker. Both are given the whole :class:`~d6tui.games.simple_six.campaign.Campaign`
+initiative tracker. Both are given the whole :class:`~d6tui.games.simple_six.state.Campaign`
 (immutable) and the id of the character the GM has picked; they draw from it and never change
 it (DESIGN "UI conventions").
 """
@@ -17,6 +17,8 @@ from textual.widget import Widget
 
 from d6tui.games.simple_six import reflexes, wounds
 from d6tui.games.simple_six.campaign import Campaign, Combat, Member
+from d6tui.games.simple_six.content import in_use
+from d6tui.games.simple_six.effects import MARKS
 from d6tui.games.simple_six.perks import spent_text
 from d6tui.games.simple_six.sheet import armor_value, derived, unarmed_damage, weapon_damage
 
@@ -67,8 +69,6 @@ def fit_name(name: str, width: int) -> str:
 def spell_marks(member: Member) -> str:
     """The tracker's compact marks for the spells on a character (B Bless, H Hasten, Z
     Slumber...; ``*`` another spell) and a ``c`` for each spell he keeps up."""
-    from d6tui.games.simple_six.effects import MARKS
-
     marks = "".join(dict.fromkeys(MARKS.get(e.spell, "*") for e in member.effects))
     return marks + "c" * len(member.caster.maintained)
 
@@ -112,7 +112,11 @@ class _CampaignWidget(Widget):
     def render(self) -> Text:
         if self.campaign is None:
             return Text("")
-        return self.draw(self.campaign)
+        # drawn with the campaign's own tables (armor values, weapon damage, perks), as its
+        # rules read them (:mod:`d6tui.games.simple_six.tables`)
+        own = self.campaign.content
+        with in_use(own.rules if own is not None else None):
+            return self.draw(self.campaign)
 
     def draw(self, campaign: Campaign) -> Text:  # pragma: no cover - subclasses draw
         """The widget's text."""

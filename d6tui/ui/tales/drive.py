@@ -7,14 +7,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from d6tui.games.tales import commands, island
+from d6tui.games.tales import commands, island, legal, services
 from d6tui.games.tales.bot import Bot
-from d6tui.ui.tales.screen import ARROWS, BACKPACK, SHOP, TalesScreen
+from d6tui.ui.screens.modals import ChoiceModal
+from d6tui.ui.tales.offers import ARROWS, BACKPACK, SHOP
+from d6tui.ui.tales.screen import TalesScreen
 
 if TYPE_CHECKING:
     from textual.pilot import Pilot
 
-Action = commands.Action
+Action = legal.Action
 
 
 def _same(a: Action, b: Action) -> bool:
@@ -29,7 +31,7 @@ def keys_for(screen: TalesScreen, action: Action) -> list[str]:
 
     Args:
         screen: the tale's screen, drawn for the current state.
-        action: one of :func:`commands.actions` (or the bot's ``place_road``).
+        action: one of :func:`legal.actions` (or the bot's ``place_road``).
 
     Raises:
         LookupError: the screen offers no key for it (a bug in the screen).
@@ -38,11 +40,11 @@ def keys_for(screen: TalesScreen, action: Action) -> list[str]:
     if fn is commands.move:
         return [ARROWS[str(args[0])]]
     if fn in BACKPACK or fn in SHOP:
-        acts = [a for a in commands.actions(screen.tale) if a[0] in (
+        acts = [a for a in legal.actions(screen.tale) if a[0] in (
             BACKPACK if fn in BACKPACK else SHOP)]
         index = next(i for i, a in enumerate(acts) if _same(a, action))
         return ["b" if fn in BACKPACK else "k", *_pick(index)]
-    if fn is commands.witch_teleport:
+    if fn is services.witch_teleport:
         target = island.parse_name(str(args[0]))
         (c0, r0), (c1, r1) = island.col_row(screen.cursor), island.col_row(target)
         keys = ["shift+right" if c1 > c0 else "shift+left"] * abs(c1 - c0)
@@ -72,8 +74,6 @@ async def play_by_keys(pilot: Pilot, bot: Bot, limit: int = 5000) -> int:
     Returns:
         How many actions were taken.
     """
-    from d6tui.ui.screens.modals import ChoiceModal
-
     app = pilot.app
     n = 0
     while n < limit:

@@ -1,17 +1,15 @@
 """The 6x6 Tales screen: a whole solo tale, day by day, with the island map and the journal.
 
-The screen never decides for the player: it asks :func:`d6tui.games.tales.commands.actions`
-what is legal now and offers each action under a key (fixed letters for the common ones,
-numbers for the answers of a choice, arrows for movement). Every roll is made by d6tui or
-typed from real dice (``t``); the Hobbit's cookie and a Meeple are offered after the dice
-are seen. The step bar at the bottom always says which R10 step the turn is at, what it
+The screen never decides for the player: it asks :func:`d6tui.games.tales.legal.actions`
+what is legal now and offers each action under a key (:mod:`.offers`: fixed letters for the
+common ones, numbers for the answers of a choice, arrows for movement). Every roll is made
+by d6tui or typed from real dice (``t``); the Hobbit's cookie and a Meeple are offered after
+the dice are seen. The step bar at the bottom always says which R10 step the turn is at, what it
 waits for, and the keys that act on it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -24,16 +22,27 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 
 from d6tui.engine.session import Session
-from d6tui.games.tales import commands, island, movement, play, prompts
-from d6tui.games.tales.content import content
-from d6tui.games.tales.journal import ROAD_GLYPHS
-from d6tui.games.tales.rules import LABELS
+from d6tui.games.tales import commands, island, legal, play, prompts, services, shops
+from d6tui.games.tales.describe import LABELS
 from d6tui.games.tales.state import Tale
 from d6tui.ui.screens.game import GameScreen
+from d6tui.ui.screens.modals import ChoiceModal, TableDiceInput
+from d6tui.ui.tales.bindings import BINDINGS as TALES_BINDINGS
+from d6tui.ui.tales.help import HELP as TALES_HELP
+from d6tui.ui.tales.offers import (
+    BACKPACK,
+    KEYED,
+    ROLLERS,
+    SHOP,
+    STEP_NAMES,
+    Action,
+    Offer,
+    backpack_label,
+    make_offers,
+)
 from d6tui.ui.tales.widgets import (
     CELL_H,
     PAGES,
-    STAT_NAMES,
     IslandMap,
     JournalBooklet,
     TalesView,
@@ -43,74 +52,6 @@ from d6tui.ui.tales.widgets import (
 )
 from d6tui.ui.widgets.dice_tray import DiceTray, TrayDie, TrayRoll
 from d6tui.ui.widgets.event_log import EventLogView
-
-Action = commands.Action
-
-#: Commands with a fixed key: (key name in bindings, label shown).
-KEYED: dict[Callable[..., dict], tuple[str, str]] = {
-    commands.roll: ("roll", "Roll"),
-    commands.attack: ("attack", "Attack"),
-    commands.flee: ("flee", "Flee"),
-    commands.stop: ("stop", "Stop here"),
-    commands.play_event: ("play", "Play the event"),
-    commands.pass_event: ("pass", "Pass"),
-    commands.leave: ("pass", "Leave"),
-    commands.end_turn: ("end", "End the turn"),
-    commands.skip_level_up: ("skip", "No level up"),
-    commands.gamble: ("gamble", "Gamble"),
-    commands.complete_quest: ("complete", "Complete the quest"),
-}
-#: Commands gathered under one key and asked in a list.
-BACKPACK = (commands.use_scroll, commands.use_item)
-SHOP = (commands.buy, commands.sell)
-#: Commands that roll dice, with how many (None: as the awaited roll says).
-ROLLERS: dict[Callable[..., dict], int | None] = {
-    commands.roll: None, commands.attack: 2, commands.flee: 1, commands.gamble: 2,
-}
-#: The R10 steps in words.
-STEP_NAMES = {
-    "setup": "Setup", "new_day": "New day", "day_event": "Day event",
-    "poison_check": "Poison check", "level_up": "Level up", "movement": "Movement",
-    "terrain_event": "Terrain event", "square_event": "Square event",
-    "end_of_turn": "End of turn", "over": "The end",
-}
-#: Words for the answers of the choices (``choose:...`` options).
-OPTION_WORDS = {
-    "let": "let the shield go", "grab": "grab the shield", "approach": "approach the portal",
-    "smash": "smash the wand", "take": "take the wand", "knight": "face the Knight",
-    "exit": "look for the exit (E13)", "risk": "take a risk (J08)",
-    "small_room": "the small room (E28)", "hp": "lose 1 HP", "gold": "pay 1 gold",
-    "keep": "keep the scrolls", "even": "even", "odd": "odd", "nothing": "nothing to take",
-    "A": "A: look for the exit", "B": "B: fight", "C": "C: the ruby on the altar",
-    "D": "D: search the rift",
-}
-ARROWS = {"N": "up", "E": "right", "S": "down", "W": "left"}
-#: The default key of each fixed-key action (the key map may change them).
-KEYS = {"roll": "r", "attack": "a", "flee": "f", "stop": "s", "play": "p", "pass": "x",
-        "end": "e", "skip": "n", "gamble": "g", "complete": "c"}
-
-
-def _key(name: str, keys: str, description: str, tooltip: str) -> Binding:
-    # The step bar shows these keys as they become legal; left out of the Footer, whose
-    # keys then stay the same all turn (it rebuilds itself whenever its keys change).
-    return Binding(keys, f"act('{name}')", description, id=f"tales.{name}", tooltip=tooltip,
-                   show=False)
-
-
-@dataclass(frozen=True)
-class Offer:
-    """One thing the player can do now, as the step bar shows it.
-
-    Attributes:
-        key: the key shown ("r", "1", "arrows").
-        label: what it does.
-        action: the command with its arguments (None for a list opened by the key).
-    """
-
-    key: str
-    label: str
-    action: Action | None = None
-
 
 #: Rows of the island map: the column letters and 6 rows of 3 lines.
 MAP_ROWS = 1 + island.SIZE * CELL_H
@@ -129,111 +70,9 @@ class TalesScreen(GameScreen):
 
     CSS_PATH: ClassVar[Any] = [*GameScreen.CSS_PATH, Path(__file__).with_name("screen.tcss")]
 
-    BINDINGS = [
-        _key("roll", "r", "Roll", "Make the roll the tale waits for (d6tui rolls)"),
-        _key("attack", "a", "Attack", "Attack the monster: 2d6 + Atk (R09)"),
-        _key("flee", "f", "Flee", "Try to flee at the Break: 1d6 (R09)"),
-        _key("stop", "s", "Stop here", "End the movement on this square (R04, R10)"),
-        _key("play", "p", "Play event", "Play this square's event (R10)"),
-        _key("pass", "x", "Pass / leave", "Pass the square's event, or leave the place"),
-        _key("end", "e", "End turn", "End the turn; the next day begins (R10)"),
-        _key("skip", "n", "No level up", "Raise nothing this turn (R10)"),
-        _key("gamble", "g", "Gamble", "A Human or Dwarf gambles in a shop, 2d6 (R07)"),
-        _key("complete", "c", "Complete quest", "Complete a quest of place Any (E02, E04)"),
-        Binding("b", "backpack", "Backpack", show=False, id="tales.backpack",
-                tooltip="Use a scroll or an item (J03, J01)"),
-        Binding("k", "shop", "Shop", show=False, id="tales.shop",
-                tooltip="Buy or sell scrolls (R07)"),
-        Binding("w", "travel", "Travel", show=False, id="tales.travel",
-                tooltip="Pay the witch to travel to the cursor square (E12)"),
-        Binding("t", "table_dice", "Table dice", show=False, id="tales.table_dice",
-                tooltip="Type the faces of real dice for the awaited roll"),
-        Binding("up", "step('N')", "Move north", show=False, id="tales.north"),
-        Binding("right", "step('E')", "Move east", show=False, id="tales.east"),
-        Binding("down", "step('S')", "Move south", show=False, id="tales.south"),
-        Binding("left", "step('W')", "Move west", show=False, id="tales.west"),
-        Binding("shift+up,K", "cursor('N')", "Cursor up", show=False, id="tales.cursor_n"),
-        Binding("shift+right,L", "cursor('E')", "Cursor right", show=False,
-                id="tales.cursor_e"),
-        Binding("shift+down,J", "cursor('S')", "Cursor down", show=False, id="tales.cursor_s"),
-        Binding("shift+left,H", "cursor('W')", "Cursor left", show=False, id="tales.cursor_w"),
-        Binding("right_square_bracket,pagedown", "page(1)", "Next page", id="tales.next_page",
-                tooltip="Turn the journal booklet's page"),
-        Binding("left_square_bracket,pageup", "page(-1)", "Previous page", show=False,
-                id="tales.prev_page", tooltip="Turn the journal booklet's page back"),
-        Binding("m", "toggle_map", "Map", id="tales.map",
-                tooltip="Hide or show the map (the booklet takes the room)"),
-        *[Binding(str(n), f"nth({n})", f"Answer {n}", show=False, id=f"tales.answer{n}")
-          for n in range(1, 10)],
-    ]
+    BINDINGS = TALES_BINDINGS
 
-    HELP = """\
-6x6 Tales is a solo adventure: a hero explores a small island for four weeks, one day at a
-time, and the tale ends with **E17**, when the fame is counted (J09). d6tui runs the rules,
-the dice and the events booklet, and keeps the journal booklet for you.
-
-## The screen
-
-- **Island map** (J02), left: columns I-VI, rows 1-6. A square shows its terrain (top left:
-  `pln` plains, `mtn` mountains, `for` forest, `swp` swamp, `vlg` village, `CST` castle), its
-  picture (top right: `twr` tower, `pyr` pyramid, `lak` lake, `hut`, `rft` rift, `ptl` portal,
-  `cav` cave), its road in lines, its village number (`v1`) and its event (`E08`).
-  `@` is the hero; `→2` means the hero can still reach that square this turn in 2 steps;
-  dotted squares are not revealed yet. The reversed square is the **cursor**.
-- **Journal booklet**, right: J01 hero, J02 map notes (and what is under the cursor), J03
-  scroll backpack, J04 quests, J05 daily records, J06 fights, J07/J08 dungeon, J09 scoring.
-  What changed since the turn began is highlighted.
-- **Step bar**, bottom: the week and day, the R10 step the turn is at, what the tale waits
-  for, what the last action did, and every key that acts now.
-
-## A turn (R10)
-
-Each day goes through the steps of R10 in order: the new day and its printed day event
-(J05), the poison check, a level up, movement, the final square, the terrain event (not in a
-village or the castle), the square's event (once a turn, never E00), and the end of the
-turn. Steps with nothing to decide go by themselves; d6tui stops whenever you must roll or
-choose.
-
-- **Level up**: a number key raises that stat by one, paid in gold as R10 says (the new
-  value), then heals 1; `n` skips.
-- **Movement** (R04): the arrow keys walk along the roads, up to your Spd. Stepping onto a
-  dark square reveals it: roll (`r`) for its road and terrain (J02), then pick a number to
-  turn the road so it joins yours. Only roads that look different are offered (a
-  crossroads is placed in one way, a straight road in two). After a teleport there is no road
-  to join but a neighbour's, if one leads in. R04 lets you draw a road whose every arm runs
-  into the water (or into roads that do not join); such a choice is marked `no way off`:
-  the hero would be shut in until a Dash or Kaboom (R06) or a teleport. `s` stops; the
-  square becomes the day's final square.
-- **Events**: `p` plays the square's event, `x` passes it. Places (castle E01, villages E08
-  and E15, the witch E12...) list their services under number keys, `k` opens the shop, `x`
-  leaves.
-- **Fights** (R09): at each Break, `f` flees (1d6), `b` uses a scroll or an item, `a`
-  attacks with 2d6 + Atk. `e` ends the turn.
-
-## Dice
-
-`r` lets d6tui roll. `t` asks for the faces of real dice instead (they are checked and saved
-as table dice). A Hobbit's cookie and a Meeple are offered once the dice are seen; the
-cookie only when moving a die by one would change what the roll does (R03). Escape keeps
-the dice as rolled.
-
-## Keys for the map and the booklet
-
-Shift+arrows (or `H` `J` `K` `L`) move the cursor; J02 describes the square under it, and
-`w` pays the witch to travel there (E12). `]` and `[` (PageDown, PageUp) turn the booklet's
-pages; `m` hides the map so a page has the whole width.
-
-## House values
-
-Values marked `*` are not printed in the rulebook; d6tui fills them in
-(d6tui/content/tales.toml, `source = "house"`), and a tales.toml in your config folder
-overrides them: the road shapes of J02, the length of a week, the monsters of weeks 2-3 and
-of E10/E32, Pink Slime's Dmg and HP, the effects of Pear, Spark, Blast and Kaboom, and how
-E38 measures distance.
-
-Everything is saved as it happens. `u` undoes (kept in the log, struck through), `l` shows
-the log, Escape goes home.
-"""
+    HELP = TALES_HELP
 
     def __init__(self, session: Session) -> None:
         super().__init__(session)
@@ -348,7 +187,7 @@ the log, Escape goes home.
         if state.pos != self._pos:
             self._pos = state.pos
             self.cursor = max(state.pos, 0)
-        self.offers = self.make_offers(state)
+        self.offers = make_offers(state, self.cursor, self.key_of)
         view = TalesView(state, self.before, self.cursor, reach_of(state))
         self.query_one(IslandMap).view = view
         self.query_one(JournalBooklet).view = view
@@ -417,97 +256,12 @@ the log, Escape goes home.
 
     # -- offers -----------------------------------------------------------------------------
 
-    def make_offers(self, state: Tale) -> list[Offer]:
-        """Everything the player can do now, each under its key, in the step bar's order."""
-        acts = commands.actions(state)
-        out: list[Offer] = []
-        moves = [a for a in acts if a[0] is commands.move]
-        if moves:
-            arrows = " ".join({"N": "↑", "E": "→", "S": "↓", "W": "←"}[a[1][0]] for a in moves)
-            out.append(Offer(arrows, "move"))
-        numbered: list[Action] = []
-        seen: set[str] = set()
-        for a in acts:
-            fn = a[0]
-            if fn in KEYED:
-                name, label = KEYED[fn]
-                if name in seen:
-                    continue
-                seen.add(name)
-                if fn is commands.play_event:
-                    label = f"Play {play.square_event(state)}"
-                if fn is commands.complete_quest:
-                    label = f"Complete quest {a[1][0]}"
-                out.append(Offer(self.key_of(f"act('{name}')", KEYS[name]), label, a))
-            elif fn in BACKPACK or fn in SHOP or fn is commands.witch_teleport \
-                    or fn is commands.move:
-                continue
-            else:
-                numbered.append(a)
-        for n, a in enumerate(numbered[:9], start=1):
-            out.append(Offer(str(n), self.label_of(state, a), a))
-        if any(a[0] in ROLLERS for a in acts):
-            out.append(Offer("t", "table dice"))
-        if any(a[0] in BACKPACK for a in acts):
-            out.append(Offer("b", "backpack"))
-        if any(a[0] in SHOP for a in acts):
-            out.append(Offer("k", "shop"))
-        if any(a[0] is commands.witch_teleport for a in acts):
-            out.append(Offer("w", f"travel to {island.name(self.cursor)} (cursor)"))
-        return out
-
     def key_of(self, action: str, default: str) -> str:
         """The key the player's key map gives ``action`` (for the step bar)."""
         for key, active in self.active_bindings.items():
             if active.binding.action == action:
                 return self.app.get_key_display(Binding(key, action))
         return default
-
-    def label_of(self, state: Tale, action: Action) -> str:
-        """Words for a numbered action: a choice's answer, a stat to raise, a service."""
-        fn, args, _ = action
-        h = state.hero
-        assert h is not None
-        top = state.top
-        if fn is commands.choose or fn is commands.place_road:
-            option = str(args[0])
-            what = top.kind if top is not None else ""
-            if what == "choose:rotate" and top is not None:
-                exits = movement.rotated(top, int(option))
-                label = f"{option}° {ROAD_GLYPHS.get(exits, '?')}"
-                if movement.walled_in(state, top.n, exits):
-                    label += " no way off"  # R04 allows it; the prompt explains
-                return label
-            if what == "choose:treasure":
-                return f"chest {option}"
-            if option.startswith("scroll:"):
-                return f"give up a {option[7:]}"
-            if "+" in option:
-                return f"hand over {option.replace('+', ' and ')}"
-            if what == "choose:e32" and option == "flee":
-                return "flee"
-            if what == "choose:e10" and option == "flee":
-                return "flee"
-            return OPTION_WORDS.get(option, option)
-        if fn is commands.level_up:
-            stat = str(args[0])
-            value = getattr(h, stat)
-            return f"{STAT_NAMES[stat]} {value}→{value + 1} ({play.level_cost(h, stat)} gold)"
-        if fn is commands.heal:
-            return "heal 1 HP"
-        if fn is commands.cure:
-            return "cure the poison"
-        if fn is commands.take_quest:
-            return "take a quest (E14)"
-        if fn is commands.donate:
-            return "give 1 gold (+5 fame)"
-        if fn is commands.rest:
-            return "rest: 1 gold"
-        if fn is commands.take_gift:
-            return f"take the {args[0]}"
-        if fn is commands.give_food:
-            return f"give the {args[0]} for {'gold' if args[1] == 'gold' else '+25 fame'}"
-        return fn.__name__.replace("_", " ")
 
     def _find(self, name: str) -> Offer | None:
         for offer in self.offers:
@@ -571,7 +325,7 @@ the log, Escape goes home.
 
     def make_offers_and_redraw(self) -> None:
         """Redraw the view after the cursor moved (the witch's offer names the square)."""
-        self.offers = self.make_offers(self.tale)
+        self.offers = make_offers(self.tale, self.cursor, self.key_of)
         self._redraw_view()
 
     def action_page(self, delta: int) -> None:
@@ -587,60 +341,33 @@ the log, Escape goes home.
 
     def action_travel(self) -> None:
         """Pay the witch to travel to the cursor square (E12)."""
-        self.do(commands.witch_teleport, island.name(self.cursor))
+        self.do(services.witch_teleport, island.name(self.cursor))
 
     @work(exclusive=True, group="tales-action")
     async def action_backpack(self) -> None:
         """Use a scroll or an item: a list of what can be used now (J03, J01)."""
-        from d6tui.ui.screens.modals import ChoiceModal
-
-        acts = [a for a in commands.actions(self.tale) if a[0] in BACKPACK]
+        acts = [a for a in legal.actions(self.tale) if a[0] in BACKPACK]
         if not acts:
             return
-        options = [(self.backpack_label(a, self.tale), a) for a in acts]
+        options = [(backpack_label(a, self.tale), a) for a in acts]
         picked = await self.app.push_screen_wait(ChoiceModal("Use what? (J03)", options))
         if picked is not None:
             self.perform(picked)
 
-    @staticmethod
-    def backpack_label(action: Action, state: Tale) -> str:
-        """Words for a scroll or item use; eating the Mango warns when a quest needs it."""
-        fn, args, _ = action
-        if fn is commands.use_item:
-            if args[0] == "Mango" and any(q.kind == "mango" and not q.done
-                                          for q in state.quests):
-                return "eat the Mango (heal 1; quest E38 needs it)"
-            return {"Mango": "eat the Mango (heal 1)",
-                    "Ruby": "throw the Ruby (1d6 / 2 damage, E23)"}.get(args[0], args[0])
-        name = args[0]
-        data = content().scrolls[name]
-        purpose = args[1] if len(args) > 1 else ""
-        mark = "*" if data.house else ""
-        if purpose == "road":
-            return f"{name}: turn this square's road into a crossroads (R06)"
-        if purpose == "flee":
-            return f"{name}: flee at once (R09)"
-        if purpose == "ignite":
-            return f"{name}: light the Flaming Sword (E33)"
-        return f"{name}: {data.words}{mark}"
-
     @work(exclusive=True, group="tales-action")
     async def action_shop(self) -> None:
         """Buy or sell a scroll in the open shop (R07)."""
-        from d6tui.games.tales import shops
-        from d6tui.ui.screens.modals import ChoiceModal
-
         state = self.tale
-        acts = [a for a in commands.actions(state) if a[0] in SHOP]
+        acts = [a for a in legal.actions(state) if a[0] in SHOP]
         if not acts:
             return
         place = state.top.arg if state.top is not None else ""
         options = []
         for a in acts:
             name = a[1][0]
-            mark = "*" if content().scrolls[name].house else ""
-            if a[0] is commands.buy:
-                cost = shops.price(place, name) if place in shops.SHOPS else 1
+            mark = "*" if state.content.scrolls[name].house else ""
+            if a[0] is services.buy:
+                cost = shops.price(state, place, name) if place in shops.SHOPS else 1
                 options.append((f"buy {name}{mark} for {cost} gold", a))
             else:
                 options.append((f"sell {name}{mark} for {shops.sell_price(state, name)} gold",
@@ -655,15 +382,13 @@ the log, Escape goes home.
     @work(exclusive=True, group="tales-action")
     async def action_table_dice(self) -> None:
         """Type real dice for the awaited roll (or the attack, flight or gamble)."""
-        from d6tui.ui.screens.modals import ChoiceModal
-
-        acts = [a for a in commands.actions(self.tale) if a[0] in ROLLERS]
+        acts = [a for a in legal.actions(self.tale) if a[0] in ROLLERS]
         if not acts:
             return
         action = acts[0]
         if len(acts) > 1:
             labels = {commands.roll: "the awaited roll", commands.attack: "attack",
-                      commands.flee: "flee", commands.gamble: "gamble"}
+                      commands.flee: "flee", services.gamble: "gamble"}
             action = await self.app.push_screen_wait(
                 ChoiceModal("Which roll with table dice?", [(labels[a[0]], a) for a in acts]))
             if action is None:
@@ -684,8 +409,6 @@ the log, Escape goes home.
         return count
 
     async def _roll(self, action: Action, *, table: bool) -> None:
-        from d6tui.ui.screens.modals import ChoiceModal, TableDiceInput
-
         fn, args, kwargs = action
         count = self.dice_count(action)
         what = prompts.prompt(self.tale)
@@ -699,7 +422,7 @@ the log, Escape goes home.
         extra: dict[str, Any] = {}
         h = self.tale.hero
         # The cookie is offered only when it would change what the roll does (R03).
-        cookie = commands.cookie_choices(self.tale, action, roll) if h is not None else []
+        cookie = legal.cookie_choices(self.tale, action, roll) if h is not None else []
         if h is not None and (cookie or h.has("Meeple")):
             faces = roll["faces"]
             options: list[tuple[str, Any]] = [(f"keep {'+'.join(map(str, faces))}", None)]

@@ -17,8 +17,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from d6tui.games.tales import booklet, island, movement, play
-from d6tui.games.tales.content import content
+from d6tui.games.tales import booklet, island, movement, play, scoring
 from d6tui.games.tales.journal import ROAD_GLYPHS
 from d6tui.games.tales.state import Hero, Square, Tale
 
@@ -313,7 +312,7 @@ class JournalBooklet(_ViewWidget):
         f = view.state.fight
         if f is None:
             return
-        house = f"monster:{f.name}" in content().house
+        house = f"monster:{f.name}" in view.state.content.house
         out.append("\n")
         self._head(out, f"Fight, round {f.round} (R09)")
         name = f"veteran {f.name}" if f.veteran else f.name
@@ -337,7 +336,7 @@ class JournalBooklet(_ViewWidget):
         shown = sum(1 for s in state.squares if s.revealed)
         self._line(out, f"Revealed {shown} / 36 squares",
                    shown != sum(1 for s in before.squares if s.revealed))
-        self._line(out, f"Villages {state.villages} / {content().max_villages} (R04)")
+        self._line(out, f"Villages {state.villages} / {state.content.max_villages} (R04)")
         self._line(out, "Cursor: " + square_words(state, view.cursor, view.reach))
         self._head(out, "Squares with an event or picture")
         for i, sq in enumerate(state.squares):
@@ -362,12 +361,12 @@ class JournalBooklet(_ViewWidget):
             self._muted(out, "The backpack is empty.")
         names = sorted(set(h.scrolls) | set(b.scrolls if b else ()))
         for name in names:
-            data = content().scrolls.get(name)
+            data = view.state.content.scrolls.get(name)
             n, was = h.scrolls.count(name), (b.scrolls.count(name) if b else 0)
             effect = data.words if data else ""
             self._line(out, f"{n} x {name:<9} {effect}", n != was, bool(data and data.house))
         self._head(out, "Scrolls: effect, price castle / E08 / E15 (R07)")
-        for name, data in content().scrolls.items():
+        for name, data in view.state.content.scrolls.items():
             prices = " / ".join(str(data.prices.get(k, "-")) for k in ("castle", "E08", "E15"))
             # The house mark ends the line: Textual drops spaces that follow a styled span.
             out.append(f"{name:<9} {data.words}".ljust(22) + prices,
@@ -397,7 +396,7 @@ class JournalBooklet(_ViewWidget):
     def page_j05(self, view: TalesView) -> Text:
         """J05: one line per day, the newest first; the weeks' printed day events."""
         out = Text()
-        c = content()
+        c = view.state.content
         self._muted(out, f"{c.days_per_week} days a week{HOUSE}; newest day first")
         for rec in reversed(view.state.days):
             now = (rec.week, rec.day) == (view.state.week, view.state.day)
@@ -434,7 +433,7 @@ class JournalBooklet(_ViewWidget):
     def page_j09(self, view: TalesView) -> Text:
         """J09: the score so far (or the final one) and the fame table."""
         state = view.state
-        fame, quests, gold, total = booklet.score(state)
+        fame, quests, gold, total = scoring.score(state)
         out = Text()
         self._line(out, f"Fame {fame}")
         self._line(out, f"Quests {quests} (15 each from the castle or a village)")
@@ -444,8 +443,8 @@ class JournalBooklet(_ViewWidget):
             self._line(out, f"The tale is over: {state.status}" +
                        (" (victory)" if state.won else ""), True)
         self._head(out, "Fame and status")
-        now = state.status if state.over else booklet.status_for(total)
-        for low, title in content().status:
+        now = state.status if state.over else scoring.status_for(state, total)
+        for low, title in state.content.status:
             style = self.style("journal-booklet--now") if title == now else ""
             out.append(f"{low:>4}+ {title}\n", style)
         return out

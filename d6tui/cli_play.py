@@ -1,0 +1,191 @@
+"""The command line of every game's moves: ``d6tui new``, ``moves``, ``play`` and ``view``.
+
+These use the same game definition the screens use (``moves(state, seat)``,
+``view(state, seat)``, :meth:`~d6tui.engine.session.Session.play`), so any game can be played
+by a script, a bot or by post. Bad input prints one line and exits 2 (:mod:`d6tui.cli`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from d6tui.engine.errors import RuleError
+from d6tui.engine.game import GameDefinition, OptionField, find_move
+
+
+def add_commands(sub: Any, common: argparse.ArgumentParser, parser_class: type) -> None:
+    """Add ``new``, ``moves``, ``play`` and ``view`` to the sub-command parsers."""
+    new = sub.add_parser("new", parents=[common], add_help=False,
+                         help="start a new game (d6tui new GAME --help lists its options)")
+    new.add_argument("game", help="which game (d6tui new GAME --help for its options)")
+    new.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+
+    mv = sub.add_parser("moves", parents=[common], help="list the legal moves of a save")
+    mv.add_argument("file", type=Path)
+    mv.add_argument("--seat", help="whose moves (a name or number; default: whose turn)")
+    mv.add_argument("--json", action="store_true", help="print them as JSON")
+
+    pl = sub.add_parser("play", parents=[common],
+                        help="make one move in a save (ids from d6tui moves)")
+    pl.add_argument("file", type=Path)
+    pl.add_argument("move", help="the move's id")
+    pl.add_argument("--seat", help="who makes it (default: whose turn)")
+    pl.add_argument("--choice", action="append", default=[], metavar="NAME=VALUE",
+                    help="a choice's answer; repeat, or VALUE,VALUE where several are picked")
+    pl.add_argument("--dice", action="append", default=[], metavar="[NAME=]FACES",
+                    help="faces rolled at the table ('3 5', 'h s j'); the app rolls the rest")
+    pl.add_argument("--json", action="store_true", help="print the event as JSON")
+
+    vw = sub.add_parser("view", parents=[common], help="print what one seat may see")
+    vw.add_argument("file", type=Path)
+    vw.add_argument("--seat", help="a name or number; 'spectator' sees what every seat may")
+    vw.add_argument("--json", action="store_true", help="as JSON (the default)")
+
+
+# -- d6tui new ----------------------------------------------------------------------------
+
+
+def _flag(f: OptionField) -> str:
+    return "--" + f.name.replace("_", "-")
+
+
+def new_parser(rules: GameDefinition, common: argparse.ArgumentParser,
+               parser_class: type) -> argparse.ArgumentParser:
+    """The flags of ``d6tui new SLUG``, made from the game's options schema."""
+    p = parser_class(prog=f"d6tui new {rules.slug}", parents=[common],
+                     description=f"Start a new game of {rules.name}.")
+    for f in rules.options:
+        if f.name in ("seed", "title"):
+            continue
+        extra = f" (one of: {', '.join(v for v, _ in f.choices)})" if f.choices else ""
+        p.add_argument(_flag(f), dest=f.name, metavar=f.label.upper().replace(" ", "_"),
+                       help=(f.help or f.label) + extra)
+    p.add_argument("--title", help="the game's name (default: made from the options)")
+    p.add_argument("--seed", help="seed the app's dice (for reproducible games)")
+    p.add_argument("--no-open", action="store_true",
+                   help="create the save and print its path instead of opening it")
+    return p
+
+
+def new_options(rules: GameDefinition, args: argparse.Namespace) -> dict[str, Any]:
+    """The options typed as flags, read by the schema's fields.
+
+    Raises:
+        RuleError: a value is not of its field's type or range.
+    """
+    options: dict[str, Any] = {}
+    for f in rules.options:
+        text = getattr(args, f.name, None)
+        if text is not None:
+            options[f.name] = f.parse(text)
+    if args.seed is not None:
+        from d6tui.engine.game import SEED_FIELD
+
+        options["seed"] = SEED_FIELD.parse(args.seed)
+    return options
+
+
+# -- moves, play, view ----------------------------------------------------------------------
+
+
+def seat_of(session: Any, text: str | None, *, default_turn: bool = True) -> int | None:
+    """A seat typed on the command line: a number (1 is the first seat), a name, or
+    ``spectator``; nothing given is the seat whose turn it is.
+
+    Raises:
+        RuleError: no such seat (the message lists them).
+    """
+    rules, state = session.rules, session.state
+    if text is None:
+        return rules.seat_to_move(state) if default_turn else None
+    if text.strip().lower() in ("spectator", "none", "-"):
+        return None
+    seats = list(rules.seats(state))
+    if text.isdigit() and 1 <= int(text) <= len(seats):
+        return int(text) - 1
+    for i, name in enumerate(seats):
+        if name.casefold() == text.strip().casefold():
+            return i
+    numbered = ", ".join(f"{i + 1} {n}" for i, n in enumerate(seats))
+    raise RuleError(f"there is no seat '{text}'; the seats are: {numbered}, spectator")
+
+
+def cmd_moves(session: Any, args: argparse.Namespace) -> int:
+    """``d6tui moves FILE [--seat S] [--json]``."""
+    seat = seat_of(session, args.seat)
+    moves = session.moves(seat)
+    if args.json:
+        print(json.dumps([m.to_json() for m in moves], indent=2))
+        return 0
+    print(session.rules.status(session.state))
+    if not moves:
+        print("no moves for this seat now")
+    for m in moves:
+        line = f"  {m.id:<20} {m.label}"
+        if m.dice:
+            line += "  [rolls " + ", ".join(d.describe() for d in m.dice) + "]"
+        print(line)
+        for c in m.choices:
+            many = f" (pick {c.min}-{c.max})" if c.max > 1 else ""
+            print(f"      --choice {c.name}=  {c.prompt}{many}: "
+                  + ", ".join(v for v, _ in c.options))
+    return 0
+
+
+def _answers(pairs: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise RuleError(f"--choice takes NAME=VALUE, not '{pair}'")
+        values = [v.strip() for v in value.split(",") if v.strip()]
+        name = name.strip()
+        if name in out:
+            prev = out[name] if isinstance(out[name], list) else [out[name]]
+            out[name] = prev + values
+        else:
+            out[name] = values[0] if len(values) == 1 else values
+    return out
+
+
+def _typed(pairs: list[str], move: Any) -> dict[str, str]:
+    out: dict[str, str] = {}
+    names = [d.name for d in move.dice]
+    for i, pair in enumerate(pairs):
+        name, sep, faces = pair.partition("=")
+        if not sep:
+            if i >= len(names):
+                raise RuleError(f"'{move.id}' rolls {len(names)} set(s) of dice, "
+                                f"but {len(pairs)} were typed")
+            name, faces = names[i], pair
+        out[name.strip()] = faces
+    return out
+
+
+def cmd_play(session: Any, args: argparse.Namespace) -> int:
+    """``d6tui play FILE MOVE [--choice NAME=VALUE ...] [--dice FACES]``."""
+    seat = seat_of(session, args.seat)
+    move = find_move(session.moves(seat), args.move)
+    event = session.play(move, _answers(args.choice), _typed(args.dice, move))
+    if args.json:
+        print(json.dumps(event, default=str))
+    else:
+        print(session.history_entry(len(session.events) - 1).text)
+        print(session.rules.status(session.state))
+    return 0
+
+
+def cmd_view(session: Any, args: argparse.Namespace) -> int:
+    """``d6tui view FILE --seat S [--json]``: the state as that seat may see it."""
+    seat = seat_of(session, args.seat, default_turn=False)
+    seen = session.rules.view(session.state, seat)
+    out = {"game": session.rules.slug, "seat": seat,
+           "seats": list(session.rules.seats(session.state)),
+           "status": session.rules.status(seen), "state": session.rules.to_json(seen)}
+    json.dump(out, sys.stdout, indent=2, default=str)
+    print()
+    return 0

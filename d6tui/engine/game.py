@@ -1,0 +1,495 @@
+"""A game's definition: the one shape every game plugs in with (docs/CONTRIBUTING.md).
+
+A game package ``d6tui/games/<slug>/`` exports ``GAME``, a light :class:`GameEntry` (names,
+blurb, where its definition and screen live) that costs nothing to import, so the home
+screen, ``d6tui list`` and ``d6tui new`` can list every game without loading any rules. The
+entry's :meth:`GameEntry.definition` imports the game's :class:`GameDefinition`: the options
+schema, start, fold, describe, status, the legal moves of a seat and what a seat may see.
+
+Moves are what a seat may do now (``moves(state, seat)``): each has a stable ``id`` (what
+``d6tui play`` takes), a label, its choices (name -> allowed values) and the dice it needs
+(:class:`DiceRequest`). Running a move (``Session.play``) fills its dice from the app's dice
+or from faces typed at the table, then records the event its ``run`` returns.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from d6tui.engine.dice import (
+    CustomDie,
+    Dice,
+    parse_typed_faces,
+    parse_typed_pips,
+    table_roll_custom,
+)
+from d6tui.engine.errors import DiceError, RuleError
+
+#: What a seat is: an index into the game's seats, or None for a spectator.
+Seat = int | None
+
+
+# -- the options schema -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OptionField:
+    """One setup choice of a game: the new-game form, ``d6tui new`` flags and the check are
+    all made from these.
+
+    Attributes:
+        name: the key in the options dict (``players``); the flag is ``--players``.
+        label: a few words for the form ("Players").
+        kind: ``"int"``, ``"str"``, ``"bool"``, ``"choice"`` or ``"names"`` (a comma-separated
+            list of names).
+        default: the value when nothing is given (None: required unless ``optional``).
+        help: one line of help (form tooltip, ``--help``).
+        min: least value (int) or fewest names (names) or shortest text (str).
+        max: most value (int), most names (names), longest text or name (str, names).
+        choices: ``(value, label)`` pairs for ``choice``.
+        optional: may be left out (no default is filled in).
+    """
+
+    name: str
+    label: str
+    kind: str = "str"
+    default: Any = None
+    help: str = ""
+    min: int | None = None
+    max: int | None = None
+    choices: tuple[tuple[str, str], ...] = ()
+    optional: bool = False
+    #: The most characters of one name (``names``); ``max`` is then the most names.
+    name_max: int | None = None
+
+    def parse(self, text: str) -> Any:
+        """Read a typed value (a CLI flag, a form field) into the option's type.
+
+        Raises:
+            RuleError: the text is not a value of this field, with the field's label.
+        """
+        text = text.strip()
+        if self.kind == "int":
+            try:
+                value: Any = int(text)
+            except ValueError:
+                raise RuleError(f"{self.label}: '{text}' is not a whole number") from None
+        elif self.kind == "bool":
+            low = text.lower()
+            if low not in ("yes", "no", "true", "false", "on", "off", "1", "0"):
+                raise RuleError(f"{self.label}: say yes or no, not '{text}'")
+            value = low in ("yes", "true", "on", "1")
+        elif self.kind == "names":
+            value = [n.strip() for n in text.replace(";", ",").split(",")]
+            if len(value) > 1 and not value[-1]:
+                value.pop()
+        else:
+            value = text
+        return self.check(value)
+
+    def check(self, value: Any) -> Any:
+        """The value checked against the field's type and range.
+
+        Raises:
+            RuleError: out of range, not one of the choices, or of the wrong type.
+        """
+        lo, hi = self.min, self.max
+        if self.kind == "int":
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise RuleError(f"{self.label} must be a whole number")
+            if (lo is not None and value < lo) or (hi is not None and value > hi):
+                raise RuleError(f"{self.label} runs from {lo} to {hi}, not {value}")
+        elif self.kind == "bool":
+            if not isinstance(value, bool):
+                raise RuleError(f"{self.label} is yes or no")
+        elif self.kind == "choice":
+            values = [v for v, _ in self.choices]
+            if value not in values:
+                raise RuleError(f"{self.label} is one of {', '.join(values)}, not {value!r}")
+        elif self.kind == "names":
+            if not isinstance(value, list | tuple) or not all(isinstance(n, str) for n in value):
+                raise RuleError(f"{self.label}: list the names, separated by commas")
+            value = [n.strip() for n in value]
+            if (lo is not None and len(value) < lo) or (hi is not None and len(value) > hi):
+                raise RuleError(f"{self.label}: from {lo} to {hi} names, not {len(value)}")
+            for n in value:
+                if not n:
+                    raise RuleError(f"{self.label}: every name must be filled in")
+                if self.name_max is not None and len(n) > self.name_max:
+                    raise RuleError(f"{self.label}: a name has at most {self.name_max} "
+                                    f"characters; {n!r} has {len(n)}")
+        else:
+            if not isinstance(value, str):
+                raise RuleError(f"{self.label} must be text")
+            if hi is not None and len(value) > hi:
+                raise RuleError(f"{self.label} has at most {hi} characters")
+            if lo is not None and len(value) < lo:
+                raise RuleError(f"{self.label} needs at least {lo} characters")
+        return value
+
+
+#: The seed field every game has; the engine adds it, so no game declares it.
+SEED_FIELD = OptionField(
+    "seed", "a seed", "int", None, "seed the app's dice (reproducible games, tests)",
+    min=0, max=2**63 - 1, optional=True)
+
+
+def check_schema(fields: Sequence[OptionField], options: Mapping[str, Any]) -> dict:
+    """Fill defaults and check each value of ``options`` against its field.
+
+    Keys with no field are kept as given (a game's own ``check_options`` then judges them).
+
+    Raises:
+        RuleError: a required option is missing, or a value is out of its field's range.
+    """
+    out = dict(options)
+    for f in (*fields, SEED_FIELD):
+        if out.get(f.name) is None:
+            out.pop(f.name, None)
+            if f.default is not None:
+                out[f.name] = f.default
+            elif not f.optional:
+                raise RuleError(f"{f.label} is needed (--{f.name.replace('_', '-')})")
+            continue
+        out[f.name] = f.check(out[f.name])
+    return out
+
+
+# -- dice requests ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Pips:
+    """Ordinary numbered dice (d4-d100)."""
+
+    sides: int = 6
+
+    @property
+    def name(self) -> str:
+        """``d6``."""
+        return f"d{self.sides}"
+
+    def roll(self, dice: Dice, count: int) -> dict:
+        """The app rolls ``count`` of them."""
+        return dice.roll(count, self.sides)
+
+    def parse(self, text: str, count: int) -> dict:
+        """Typed faces ("3 5", "35" for small dice) as a table roll.
+
+        Raises:
+            DiceError: the wrong count or a face out of range.
+        """
+        return parse_typed_pips(text, count, self.sides)
+
+
+@dataclass(frozen=True)
+class Custom:
+    """Dice with named faces (the D6 Shooter dice, the D6 Dungeon dice)."""
+
+    die: CustomDie
+
+    @property
+    def name(self) -> str:
+        """The die's name."""
+        return self.die.name
+
+    def roll(self, dice: Dice, count: int) -> dict:
+        """The app rolls ``count`` of them."""
+        return dice.roll_custom(self.die, count)
+
+    def parse(self, text: str, count: int) -> dict:
+        """Typed face names, prefixes or numbers as a table roll.
+
+        Raises:
+            DiceError: the wrong count or a face not on the die.
+        """
+        return table_roll_custom(self.die, parse_typed_faces(text), count)
+
+
+@dataclass(frozen=True)
+class DiceRequest:
+    """Dice a move needs before it can run.
+
+    Attributes:
+        name: the keyword the move's ``run`` receives the roll under (``roll``).
+        count: how many dice.
+        die: :class:`Pips`, :class:`Custom`, or a game's own die kind with ``name``,
+            ``roll(dice, count)`` and ``parse(text, count)``.
+        label: what the roll is for, for the dice prompt ("2d6 to move").
+        seat: whose dice these are (table dice may be typed for some seats only).
+    """
+
+    name: str
+    count: int
+    die: Any = field(default_factory=Pips)
+    label: str = ""
+    seat: Seat = None
+
+    def describe(self) -> str:
+        """``3 shooter``, ``2d6``: the request in notation."""
+        die = self.die
+        if isinstance(die, Pips):
+            return f"{self.count}d{die.sides}"
+        return f"{self.count} {die.name}"
+
+    def to_json(self) -> dict:
+        """The request as JSON values (``d6tui moves --json``)."""
+        out: dict[str, Any] = {"name": self.name, "count": self.count, "die": self.die.name,
+                               "notation": self.describe()}
+        if isinstance(self.die, Custom):
+            out["faces"] = list(self.die.die.faces)
+        if self.label:
+            out["label"] = self.label
+        return out
+
+
+# -- moves ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A selection a move needs: one value, or several (``max > 1``).
+
+    Attributes:
+        name: the keyword the move's ``run`` receives the answer under.
+        prompt: the question ("Bandits to cash in").
+        options: ``(value, label)`` pairs to pick from.
+        min: fewest values to pick (0: may be left out).
+        max: most values; 1 means the answer is a single value.
+    """
+
+    name: str
+    prompt: str
+    options: tuple[tuple[str, str], ...]
+    min: int = 1
+    max: int = 1
+
+    def check(self, answer: Any) -> Any:
+        """The answer checked against the options.
+
+        Raises:
+            RuleError: not an option, or too few or too many picked.
+        """
+        values = [v for v, _ in self.options]
+        if self.max == 1:
+            if answer is None:
+                if self.min == 0:
+                    return None
+                raise RuleError(f"{self.prompt}: pick one of {', '.join(values)}")
+            if isinstance(answer, list | tuple):
+                if len(answer) != 1:
+                    raise RuleError(f"{self.prompt}: pick exactly one")
+                answer = answer[0]
+            if answer not in values:
+                raise RuleError(f"{self.prompt}: {answer!r} is not one of {', '.join(values)}")
+            return answer
+        picked = [] if answer is None else (
+            [answer] if isinstance(answer, str) else list(answer))
+        for a in picked:
+            if a not in values:
+                raise RuleError(f"{self.prompt}: {a!r} is not one of {', '.join(values)}")
+        if len(set(picked)) != len(picked):
+            raise RuleError(f"{self.prompt}: each may be picked once")
+        if not self.min <= len(picked) <= self.max:
+            raise RuleError(f"{self.prompt}: pick from {self.min} to {self.max}, "
+                            f"not {len(picked)}")
+        return picked
+
+    def to_json(self) -> dict:
+        """The choice as JSON values."""
+        return {"prompt": self.prompt, "min": self.min, "max": self.max,
+                "values": [v for v, _ in self.options],
+                "labels": [lab for _, lab in self.options]}
+
+
+@dataclass(frozen=True)
+class Move:
+    """Something a seat may do now.
+
+    Attributes:
+        id: stable for the position (``roll``, ``cash_rep``); what ``d6tui play`` takes.
+        label: the move in a few words for menus ("Roll 6 dice").
+        run: ``run(state, dice, **answers_and_rolls) -> event payload``; raises RuleError.
+        seat: who makes it (None: anyone, such as a GM tool).
+        choices: what must be picked first.
+        dice: what it rolls, asked before it runs (app dice or typed at the table).
+        key: the key a screen binds to it, if any.
+        section: the rulebook section it follows.
+    """
+
+    id: str
+    label: str
+    run: Callable[..., dict]
+    seat: Seat = None
+    choices: tuple[Choice, ...] = ()
+    dice: tuple[DiceRequest, ...] = ()
+    key: str | None = None
+    section: str = ""
+
+    def to_json(self) -> dict:
+        """The move as JSON values: ``id``, ``label``, ``choices`` and ``dice``."""
+        return {"id": self.id, "label": self.label, "seat": self.seat,
+                "choices": {c.name: c.to_json() for c in self.choices},
+                "dice": [d.to_json() for d in self.dice],
+                **({"section": self.section} if self.section else {})}
+
+
+def find_move(moves: Sequence[Move], move_id: str) -> Move:
+    """The move with ``move_id``.
+
+    Raises:
+        RuleError: no such move now (the message lists the legal ones).
+    """
+    for m in moves:
+        if m.id == move_id:
+            return m
+    legal = ", ".join(m.id for m in moves) or "none"
+    raise RuleError(f"'{move_id}' is not a legal move now; the legal moves are: {legal}")
+
+
+def fill_rolls(move: Move, dice: Dice, typed: Mapping[str, Any] | None = None) -> dict:
+    """The rolls of a move's dice requests: typed faces where given, else the app's dice.
+
+    Args:
+        typed: request name -> the faces typed ("3 5 h s j"), or a roll a dice prompt made
+            and checked already; a missing name is rolled by the app.
+
+    Raises:
+        DiceError: typed faces of the wrong count or not on the die.
+    """
+    typed = dict(typed or {})
+    out = {}
+    for req in move.dice:
+        text = typed.pop(req.name, None)
+        if isinstance(text, Mapping):  # checked already by a dice prompt
+            out[req.name] = dict(text)
+        elif text is not None:
+            out[req.name] = req.die.parse(text, req.count)
+        else:
+            out[req.name] = req.die.roll(dice, req.count)
+    if typed:
+        raise DiceError(f"this move rolls no dice named {', '.join(typed)}")
+    return out
+
+
+# -- the definition ---------------------------------------------------------------------------
+
+
+def _no_moves(state: Any, seat: Seat) -> list[Move]:
+    return []
+
+
+def _everything(state: Any, seat: Seat) -> Any:
+    return state
+
+
+def _one_seat(state: Any) -> tuple[str, ...]:
+    return ("player",)
+
+
+@dataclass(frozen=True)
+class GameDefinition:
+    """What the engine and the UI need from a game; every callable is pure.
+
+    Attributes:
+        slug: short name used in files and on the command line ("shooter").
+        name: the game's full name.
+        event_types: every event type the game writes.
+        check_options: ``options -> options``, the game's own checks after the schema's;
+            raises RuleError.
+        start: ``(options, dice) -> payload`` of the first event.
+        new_state: ``options -> state`` before any event.
+        fold: ``(state, event) -> state``; raises EventError for an event never valid.
+        describe: ``(event, state_before) -> str``, the event in words for the log view.
+        status: ``state -> str``, one line: whose turn, or who won.
+        is_over: ``state -> bool``.
+        to_json: ``state -> dict`` of JSON values (``d6tui replay --json``).
+        default_title: ``options -> str`` for a new game.
+        export_markdown: ``session -> str``, the game as Markdown (None: the generic record).
+        report: ``state -> str`` for ``d6tui replay`` (None: the top-level values of to_json).
+        options: the options schema (the seed is added by the engine for every game).
+        moves: ``(state, seat) -> [Move]``, the legal moves of a seat now.
+        view: ``(state, seat) -> state``, what a seat may see (None: a spectator); hidden
+            things are absent from it.
+        seats: ``state -> (name, ...)``, the seats of a game in play.
+        seat_to_move: ``state -> seat``, the seat whose move the game waits for (None: any).
+        blurb: one line for the home screen.
+    """
+
+    slug: str
+    name: str
+    event_types: frozenset[str]
+    check_options: Callable[[dict], dict]
+    start: Callable[[dict, Dice], dict]
+    new_state: Callable[[dict], Any]
+    fold: Callable[[Any, dict], Any]
+    describe: Callable[[dict, Any], str]
+    status: Callable[[Any], str]
+    is_over: Callable[[Any], bool]
+    to_json: Callable[[Any], dict]
+    default_title: Callable[[dict], str]
+    export_markdown: Callable[[Any], str] | None = None
+    report: Callable[[Any], str] | None = None
+    options: tuple[OptionField, ...] = ()
+    moves: Callable[[Any, Seat], list[Move]] = _no_moves
+    view: Callable[[Any, Seat], Any] = _everything
+    seats: Callable[[Any], tuple[str, ...]] = _one_seat
+    seat_to_move: Callable[[Any], Seat] = lambda state: 0
+    blurb: str = ""
+
+    def checked_options(self, options: Mapping[str, Any]) -> dict:
+        """The options checked by the schema, then by the game.
+
+        Raises:
+            RuleError: a value breaks the schema or the game's setup rules.
+        """
+        return self.check_options(check_schema(self.options, options))
+
+
+#: The name kept for code written before the definition had moves and views.
+GameRules = GameDefinition
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """A game as the home screen and the command line list it, without importing its rules.
+
+    A game package's ``__init__.py`` holds one of these as ``GAME``.
+
+    Attributes:
+        slug: the game's short name (the package's name).
+        name: its full name.
+        blurb: one line for the home screen.
+        definition_at: ``"module:NAME"`` of its :class:`GameDefinition`.
+        screen: ``"module:Class"`` of its Textual screen; None uses the generic screen that
+            lists the moves.
+        setup: ``"module:Class"`` of its own new-game widget; None builds the form from the
+            options schema.
+    """
+
+    slug: str
+    name: str
+    blurb: str
+    definition_at: str
+    screen: str | None = None
+    setup: str | None = None
+
+    def definition(self) -> GameDefinition:
+        """Import and return the game's definition (cached by Python's module cache).
+
+        Raises:
+            TypeError: the named object is not a GameDefinition.
+        """
+        obj = load_object(self.definition_at)
+        if not isinstance(obj, GameDefinition):
+            raise TypeError(f"{self.definition_at} is not a GameDefinition")
+        return obj
+
+
+def load_object(where: str, default: str = "RULES") -> Any:
+    """The object named ``"package.module:NAME"`` (``NAME`` left out: ``default``)."""
+    module, _, name = where.partition(":")
+    return getattr(importlib.import_module(module), name or default)

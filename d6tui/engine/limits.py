@@ -1,0 +1,174 @@
+"""What no d6tui save can be, refused before a byte of it is parsed (DESIGN "The log").
+
+A save is read by ``tomllib``, whose cost and stack depth follow the text: 500 nested arrays
+overflow the stack, a dotted key of 20,000 parts costs quadratic time and gigabytes, and a
+FIFO or ``/dev/zero`` never ends. So the loader first opens the file without blocking and
+checks it is a regular file of sane size, then checks each piece (the header, each event
+block) against these limits; the same checks refuse, before it is written, an event that
+could not be loaded again.
+
+The limits are far above what the games write (the largest event d6tui ships, D6 Shooter's
+first with its copied content, is 14 KB with 660 keys and nests 4 deep).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from pathlib import Path
+from typing import BinaryIO
+
+from d6tui.engine.errors import LogError
+
+#: The largest save file read (bytes). A 10,000-event game is about 3 MB.
+MAX_SAVE_BYTES = 128 * 1024 * 1024
+#: The largest event block, and the largest header (bytes); well under the 16 MiB an
+#: :class:`~d6tui.engine.events.EventList` span can hold.
+MAX_EVENT_BYTES = 4 * 1024 * 1024
+#: The longest line (characters).
+MAX_LINE_CHARS = 1024 * 1024
+#: The deepest nesting of arrays and inline tables (``[[events]]`` itself counts 2).
+MAX_DEPTH = 32
+#: The most parts one dotted key may have (``a.b.c`` has 3).
+MAX_KEY_PARTS = 16
+#: The most ``key = value`` pairs in one piece (header or event block).
+MAX_KEYS = 100_000
+
+# Strings and comments, blanked before brackets, dots and ``=`` are counted (so a "[" or a
+# "." inside a name is not counted). Every alternative is linear: no nested repetition.
+_STRINGS = re.compile(
+    r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*+"|\'[^\'\n]*+\'|#[^\n]*+')
+# MAX_KEY_PARTS dots in a row, each followed by a key part: a key of more parts. Anchored
+# on a dot, so each dot starts one bounded attempt.
+_DOTTED = re.compile(r'(?:[ \t]*+\.[ \t]*+[A-Za-z0-9_"\'-]++){' + str(MAX_KEY_PARTS) + "}")
+_BRACKETS = re.compile(r"[^\[\]{}]++")
+
+
+#: Opening a FIFO without this waits for a writer forever (Windows has no FIFOs to fear).
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+
+
+def _size_words(n: int) -> str:
+    if n >= 1024 * 1024:
+        return f"{n / (1024 * 1024):.0f} MiB"
+    if n >= 1024:
+        return f"{n / 1024:.0f} KiB"
+    return f"{n} bytes"
+
+
+def open_save(path: Path) -> BinaryIO:
+    """Open a save for reading without ever blocking, and check it is a regular file of at
+    most :data:`MAX_SAVE_BYTES`.
+
+    A FIFO is opened with ``O_NONBLOCK`` (a plain open would wait for a writer forever) and
+    then refused, as are devices (``/dev/zero`` never ends) and folders.
+
+    Args:
+        path: the file.
+
+    Returns:
+        The file, open in binary mode at its start.
+
+    Raises:
+        LogError: not found, not a regular file, too large, or unreadable (one line).
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | _NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+                     | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        raise LogError(path, "no such file") from None
+    except IsADirectoryError:
+        raise LogError(path, "this is a folder, not a save file") from None
+    except OSError as e:
+        raise LogError(path, f"cannot read it ({e.strerror or e})") from None
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise LogError(path, "this is a folder, not a save file")
+        if not stat.S_ISREG(st.st_mode):
+            raise LogError(path, "this is not a regular file (a pipe, device or socket), "
+                           "so it cannot be a save")
+        if st.st_size > MAX_SAVE_BYTES:
+            raise LogError(path, f"the file is {_size_words(st.st_size)}, larger than any "
+                           f"d6tui save can be ({_size_words(MAX_SAVE_BYTES)})")
+        if _NONBLOCK:  # reads of a regular file never block; the flag was for the open
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def is_regular_file(path: Path) -> bool:
+    """Whether ``path`` is a regular file (following links), found without opening it.
+
+    Args:
+        path: the file.
+
+    Returns:
+        False for a FIFO, device, socket, folder or missing file.
+    """
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
+def piece_too_large(path: Path, size: int, seq: int | None) -> LogError:
+    """The error for a header or event block over :data:`MAX_EVENT_BYTES`.
+
+    Args:
+        path: the file.
+        size: the piece's size in bytes.
+        seq: the event's ``seq``, or None for the header.
+
+    Returns:
+        The error to raise.
+    """
+    what = "the header" if seq is None else f"event {seq}"
+    return LogError(path, f"{what} is more than {_size_words(MAX_EVENT_BYTES)} long, larger "
+                    "than any d6tui save holds", seq=seq)
+
+
+def check_piece(path: Path, text: str, seq: int | None = None, line: int | None = None) -> None:
+    """Check one piece of a save (the header, or one event block) against the limits, before
+    it is parsed.
+
+    Args:
+        path: the file, for the message.
+        text: the piece's text.
+        seq: the event's ``seq`` (None for the header).
+        line: the file line the piece starts on, for the message.
+
+    Raises:
+        LogError: the piece is too long, has too long a line, nests too deep, has too long a
+            dotted key or too many keys: nothing d6tui writes looks like that.
+    """
+    if len(text) > MAX_EVENT_BYTES:
+        raise piece_too_large(path, len(text), seq)
+    if len(text) > MAX_LINE_CHARS:
+        longest = max(map(len, text.split("\n")))
+        if longest > MAX_LINE_CHARS:
+            raise LogError(path, f"a line is {_size_words(longest)} long; no d6tui save has a "
+                           f"line over {_size_words(MAX_LINE_CHARS)}", seq=seq, line=line)
+    bare = _STRINGS.sub('""', text)
+    if bare.count("=") > MAX_KEYS:
+        raise LogError(path, f"more than {MAX_KEYS} keys in one place; no d6tui save has "
+                       "that many", seq=seq, line=line)
+    if _DOTTED.search(bare):
+        raise LogError(path, f"a dotted key of more than {MAX_KEY_PARTS} parts; no d6tui save "
+                       "has one", seq=seq, line=line)
+    brackets = _BRACKETS.sub("", bare)
+    if len(brackets) > MAX_DEPTH:
+        depth = deepest = 0
+        for ch in brackets:
+            if ch in "[{":
+                depth += 1
+                if depth > deepest:
+                    deepest = depth
+                    if deepest > MAX_DEPTH:
+                        raise LogError(path, f"values nested more than {MAX_DEPTH} deep; no "
+                                       "d6tui save nests so deep", seq=seq, line=line)
+            elif depth:
+                depth -= 1

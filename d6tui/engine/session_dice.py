@@ -1,0 +1,209 @@
+"""The session's dice: fair under undo, and a seeded stream that survives a reopen.
+
+Two promises (DESIGN "The log", README "Nothing is lost"):
+
+- **Undo never buys a re-roll.** Dice that were seen stay on the table: when an event is
+  undone, the dice the app rolled for it go back "on the table" (:attr:`SessionDice.seen`),
+  and the next roll of the same kind (``6 shooter``, ``2d6``, a draw from the same pile) takes
+  those faces instead of new ones, whichever move asks. The event that reuses them says so
+  with ``dice_again = N`` (how many of its rolls were seen before), which the log view reads
+  out and a reload uses to rebuild the table exactly.
+- **A seeded game continues its stream.** Fresh dice for the event that will get ``seq`` N
+  come from a stream fixed by ``(seed, N)``, so reopening a seeded save goes on where it
+  stopped, and a retried move (one a rule refused) gets the same dice. A game with no seed
+  uses a secret made when the session opens, kept in memory only: the save holds no secret
+  ahead of its time.
+
+Dice passed in explicitly (tests and bots hand the session a ``Dice(seed)``) are used as one
+stream for fresh rolls, as before.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import secrets
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
+
+from d6tui.engine.dice import CustomDie, Dice, DiceError
+
+#: The event key that counts the rolls taken from the dice left on the table by an undo.
+AGAIN_KEY = "dice_again"
+
+_NDS = re.compile(r"^(\d+)d(\d+)")
+
+Primitive = tuple[str, list]
+
+
+def primitives(event: Mapping[str, Any]) -> list[Primitive]:
+    """The dice the app rolled for an event, as ``(kind, faces)`` in rolling order.
+
+    A roll is any dict in the event with a ``faces`` list and ``source = "app"`` (typed table
+    dice are the players' own and never come back). ``kind`` is ``"3d6"``, ``"6 shooter"`` or
+    ``"draw game"``; a D6 System roll (``wild`` chain, Simple Six "Dice Basics") is its
+    ordinary dice, then each die of its wild chain and of its character-point chains.
+    """
+    out: list[Primitive] = []
+    for roll in _rolls(event):
+        if "wild" in roll and isinstance(roll.get("wild"), list):
+            faces = roll["faces"]
+            if faces:
+                out.append((f"{len(faces)}d6", list(faces)))
+            chains = [roll["wild"], *(roll.get("cp_wild") or [])]
+            out.extend(("1d6", [f]) for chain in chains for f in chain)
+            continue
+        dice = roll.get("dice")
+        if not isinstance(dice, str):
+            continue
+        m = _NDS.match(dice)
+        kind = f"{len(roll['faces'])}d{m.group(2)}" if m else dice
+        out.append((kind, list(roll["faces"])))
+    return out
+
+
+def _rolls(value: Any) -> Iterator[dict]:
+    if isinstance(value, Mapping):
+        if isinstance(value.get("faces"), list) and value.get("source") == "app":
+            yield dict(value)
+            return
+        for v in value.values():
+            yield from _rolls(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from _rolls(v)
+
+
+class SessionDice(Dice):
+    """The dice a session hands its commands (see the module docstring).
+
+    Args:
+        seed: the game's seed from its options, or None.
+        next_seq: tells the ``seq`` the next event will get.
+        stream: explicit dice for fresh rolls (tests, bots); None uses per-event streams.
+    """
+
+    def __init__(self, seed: int | None, next_seq: Callable[[], int],
+                 stream: Dice | None = None) -> None:
+        super().__init__(seed)
+        self._next_seq = next_seq
+        self._stream = stream
+        self._secret = seed if seed is not None else secrets.randbits(63)
+        self._for: int | None = None
+        #: Dice left on the table by undos: ``[target_seq, [primitive, ...]]``, newest last.
+        self.seen: list[list[Any]] = []
+        #: Taken from :attr:`seen` by the move being made, not yet recorded.
+        self._taken: list[tuple[int, Primitive]] = []
+
+    # -- positioning ----------------------------------------------------------------------
+
+    def _source(self) -> random.Random:
+        seq = self._next_seq()
+        if self._for != seq:
+            self._rng = random.Random(f"{self._secret}:{seq}")
+            self._for = seq
+        return self._rng
+
+    def rewind(self) -> None:
+        """Forget the move in progress: its seen dice go back on the table and a retry of
+        the same event rolls the same fresh dice (called when a move is refused)."""
+        for target, prim in reversed(self._taken):
+            for entry in self.seen:
+                if entry[0] == target:
+                    entry[1].insert(0, prim)
+                    break
+            else:
+                self.seen.append([target, [prim]])
+        self._taken.clear()
+        self._for = None
+
+    def committed(self) -> int:
+        """The move was recorded: how many seen rolls it took (for ``dice_again``)."""
+        n = len(self._taken)
+        self._taken.clear()
+        self.seen = [e for e in self.seen if e[1]]
+        self._for = None
+        return n
+
+    # -- the table ------------------------------------------------------------------------
+
+    def put_back(self, target: int, event: Mapping[str, Any]) -> None:
+        """An event was undone: its app dice stay on the table, ahead of older ones."""
+        prims = primitives(event)
+        if prims:
+            self.seen.append([target, prims])
+
+    def pick_up(self, target: int) -> None:
+        """An undone event was redone: its dice are in use again."""
+        self.seen = [e for e in self.seen if e[0] != target]
+
+    def replay_taken(self, event: Mapping[str, Any]) -> None:
+        """At load: an event took ``dice_again`` seen rolls; take them off the table again."""
+        n = event.get(AGAIN_KEY)
+        if not isinstance(n, int) or n <= 0:
+            return
+        for kind, faces in primitives(event):
+            if n == 0:
+                break
+            if self._take(kind, lambda f, want=faces: f == want) is not None:
+                n -= 1
+        self.committed()
+
+    def _take(self, kind: str, fits: Callable[[list], bool]) -> list | None:
+        for entry in reversed(self.seen):
+            for i, (k, faces) in enumerate(entry[1]):
+                if k == kind and fits(faces):
+                    del entry[1][i]
+                    self._taken.append((entry[0], (k, faces)))
+                    return list(faces)
+        return None
+
+    # -- rolling --------------------------------------------------------------------------
+
+    def roll(self, count: int, sides: int = 6) -> dict:
+        """As :meth:`Dice.roll`, seen dice first."""
+        faces = self._take(f"{count}d{sides}", lambda f: True)
+        if faces is None and self._stream is not None:
+            faces = list(self._stream.roll(count, sides)["faces"])
+        if faces is None:
+            rng = self._source()
+            faces = [rng.randint(1, sides) for _ in range(count)]
+        return {"dice": f"{count}d{sides}", "faces": faces, "source": "app"}
+
+    def roll_custom(self, die: CustomDie, count: int) -> dict:
+        """As :meth:`Dice.roll_custom`, seen dice first."""
+        faces = self._take(f"{count} {die.name}", lambda f: True)
+        if faces is None and self._stream is not None:
+            faces = list(self._stream.roll_custom(die, count)["faces"])
+        if faces is None:
+            rng = self._source()
+            faces = [rng.choice(die.faces) for _ in range(count)]
+        return {"dice": f"{count} {die.name}", "faces": faces, "source": "app"}
+
+    def draw(self, pile: str, cards: Sequence[str], count: int = 1) -> dict:
+        """As :meth:`Dice.draw`; a card seen before an undo is drawn again while it is still
+        in the pile."""
+        pool = sorted(cards)
+        if not 1 <= count <= len(pool):
+            raise DiceError(f"cannot draw {count} from a pile of {len(pool)}")
+        have = set(pool)
+        faces = self._take(f"draw {pile}", lambda f: len(f) == count and set(f) <= have)
+        if faces is None and self._stream is not None:
+            faces = list(self._stream.draw(pile, pool, count)["faces"])
+        if faces is None:
+            faces = self._source().sample(pool, count)
+        return {"dice": f"draw {pile}", "faces": faces, "source": "app"}
+
+    def shuffle(self, items: Sequence[str]) -> list[str]:
+        """As :meth:`Dice.shuffle`, from this event's stream."""
+        if self._stream is not None:
+            return self._stream.shuffle(items)
+        out = list(items)
+        self._source().shuffle(out)
+        return out
+
+    def choice(self, items: Sequence[str]) -> str:
+        """As :meth:`Dice.choice`, from this event's stream."""
+        if self._stream is not None:
+            return self._stream.choice(items)
+        return self._source().choice(list(items))

@@ -1,0 +1,86 @@
+"""A Simple Six campaign's log as a readable Markdown record (``d6tui export --format
+markdown``): sessions, rounds, every roll and wound, CP awarded, each sheet as it stands and
+the vehicles."""
+
+from __future__ import annotations
+
+from d6tui.games.simple_six.describe import describe, name_of, names_in
+from d6tui.games.simple_six.export import log_markdown, sheet_markdown
+from d6tui.games.simple_six.fold import fold
+from d6tui.games.simple_six.record import dice_words
+from d6tui.games.simple_six.report import vehicles_markdown
+from d6tui.games.simple_six.roster import new_state
+from d6tui.games.simple_six.state import Member
+
+#: Events after which the record says the character's wound level (or Body Points).
+_HARM = frozenset({"attacked", "stay_up_rolled", "mortal_rolled", "flesh_wound_taken",
+                   "healed", "spell_cast", "repaired", "bolt_thrown"})
+
+#: Events whose line in the record already gives every face.
+_FACES_SHOWN = frozenset({"rolled", "destiny_rerolled", "cp_added"})
+
+
+def _harm(m: Member) -> str:
+    """Where a character's wounds stand, in words (wound level or Body Points)."""
+    if m.body is not None:
+        return f"{m.body.current}/{m.body.maximum} Body Points" + (
+            ", dead" if m.body.dead else "")
+    return m.wounds.level.label
+
+
+def _condition(m: Member) -> str:
+    """A sheet's line for "The characters now": wounds and the magic penalty."""
+    parts = [f"**Wounds:** {m.wounds.level.label}" if m.body is None
+             else f"**Body Points now:** {_harm(m)}"]
+    if m.caster.failures:
+        parts.append(f"**Magic:** -{m.caster.failures}D for failed spells"
+                     " (Casting Spells)")
+    if m.effects:
+        parts.append("**Spells on them:** " + ", ".join(e.label() for e in m.effects))
+    if m.caster.maintained:
+        parts.append("**Keeping up:** " + ", ".join(m.caster.maintained))
+    return "  \n".join(parts)
+
+
+def export_markdown(session) -> str:  # noqa: ANN001 - an engine Session
+    """The campaign's log as a readable Markdown record (``d6tui export --format markdown``):
+    sessions, rounds, every roll and wound, CP awarded, and each sheet as it stands now with its
+    wound level (or Body Points) and magic penalty.
+
+    Undone events stay in the record, struck through and marked "(undone)", as in the log view;
+    they are not folded, so the wounds told after them are those that stand.
+    """
+    entries = [e for e in session.history()
+               if e.event.get("type") not in ("undone", "redone", "retitled")]
+    undone = {e.event.get("seq") for e in entries if e.undone}
+    folded = [new_state(session.header.options)]
+
+    def with_wounds(ev: dict) -> str:
+        before = folded[0]
+        if ev.get("seq") in undone:
+            return f"~~{describe(ev, names_in(before))}~~ (undone)"
+        # fold as we go, so each hit and wound roll says where it left the character
+        folded[0] = after = fold(before, ev)
+        text = describe(ev, names_in(after))
+        hits = ("attacked", "spell_cast", "bolt_thrown")
+        who = ev.get("target") if ev["type"] in hits else ev.get("who")
+        if ev["type"] in _HARM and who is not None:
+            m = after.member(str(who))
+            old = before.member(str(who))
+            if (m.wounds, m.body) != (old.wounds, old.body) or ev["type"] not in hits:
+                text += f" \u2192 {m.sheet.name}: {_harm(m)}"
+        if ev["type"] not in _FACES_SHOWN:  # every die, short (README: every roll)
+            dice = dice_words(ev, lambda i: name_of(i, names_in(after)))
+            if dice:
+                text += f" [{dice}]"
+        return after.settings.rename(text)  # "Renaming Attributes": the campaign's names
+
+    text = log_markdown(session.title, [e.event for e in entries], with_wounds)
+    state = session.state
+    sheets = [sheet_markdown(m.sheet, state.settings, m.body.current if m.body else None
+                             ).rstrip("\n") + "\n\n" + _condition(m) + "\n"
+              for m in state.members]
+    if sheets:
+        # each sheet's "# Name" becomes a third-level heading under this one
+        text += "\n## The characters now\n\n" + "\n".join("##" + s for s in sheets)
+    return text + vehicles_markdown(state)

@@ -1,0 +1,68 @@
+"""6x6 Tales' legal moves in the engine's shape (``GameDefinition.moves``).
+
+:func:`~d6tui.games.tales.legal.actions` lists the legal commands with their arguments;
+each becomes a :class:`~d6tui.engine.game.Move` whose id is the command's name and its
+arguments (``move:north``, ``level_up:str``, ``choose:2``), with a dice request for the rolls
+of R10 (the step's dice, a fight's 2d6, a flight's 1d6, gambling's 2d6).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from d6tui.engine.game import DiceRequest, Move, Pips, Seat
+from d6tui.games.tales import commands, legal, play, prompts, services
+from d6tui.games.tales.state import Tale
+
+#: Commands that roll, and how many d6 (None: as many as the step asks, R10).
+ROLLERS: dict[Any, int | None] = {
+    commands.roll: None, commands.attack: 2, commands.flee: 1, services.gamble: 2,
+}
+
+
+def dice_count(state: Tale, fn: Any) -> int:
+    """How many d6 the command ``fn`` rolls now."""
+    count = ROLLERS.get(fn)
+    return play.pending(state).dice if count is None else count
+
+
+def move_id(fn: Any, args: tuple) -> str:
+    """``name:arg:arg``: a command and its arguments as one id."""
+    return ":".join([fn.__name__, *(str(a) for a in args)])
+
+
+def _move(state: Tale, fn: Any, args: tuple, kwargs: dict) -> Move:
+    dice: tuple[DiceRequest, ...] = ()
+    if fn in ROLLERS:
+        n = dice_count(state, fn)
+        dice = (DiceRequest("roll", n, Pips(6), f"{prompts.prompt(state)}: {n}d6"),)
+
+    def run(st: Tale, dice: Any = None, **rolls: Any) -> dict:
+        extra = {"dice": dice, **rolls} if fn in ROLLERS else {}
+        return fn(st, *args, **kwargs, **extra)
+
+    label = " ".join([fn.__name__.replace("_", " "), *(str(a) for a in args)])
+    return Move(move_id(fn, args), label, run, 0, dice=dice)
+
+
+def moves(state: Tale, seat: Seat) -> list[Move]:
+    """The hero's moves now (the one seat, 0); a spectator has none.
+
+    Args:
+        state: the tale.
+        seat: 0 for the player, None for a spectator.
+    """
+    if seat != 0:
+        return []
+    return [_move(state, fn, args, kwargs) for fn, args, kwargs in legal.actions(state)]
+
+
+def seats(state: Tale) -> tuple[str, ...]:
+    """The one seat: the hero's player."""
+    h = state.hero
+    return (h.name if h is not None else "the hero",)
+
+
+def seat_to_move(state: Tale) -> Seat:
+    """The player, until the tale is over."""
+    return None if state.over else 0

@@ -1,0 +1,142 @@
+"""The screen of a game that brings no screen of its own: its state as its seat may see it,
+and its legal moves, run through the one move runner (docs/CONTRIBUTING.md).
+
+A new game is playable from the first day it has a definition; a screen of its own can come
+later. The moves list is the game's ``moves(state, seat)`` for the seat whose turn it is;
+Enter (or the move's number) runs the highlighted move: its choices are asked in lists, its
+dice are rolled by the app, or typed from table dice when ``t`` is on.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from d6tui.engine.game import Custom, Move, Pips
+from d6tui.ui.screens.game import GameScreen
+from d6tui.ui.widgets.event_log import EventLogView
+
+
+class GenericGameScreen(GameScreen):
+    """A game's view and moves, for games without a screen of their own."""
+
+    CSS_PATH: ClassVar[Any] = [*GameScreen.CSS_PATH, Path(__file__).with_name("generic.tcss")]
+    BINDINGS = [
+        Binding("t", "table_dice", "Table dice", id="generic.table_dice",
+                tooltip="Type the faces of real dice for every roll (on/off)"),
+    ]
+    HELP = (
+        "This game has no screen of its own yet, so d6tui shows what the seat whose turn it "
+        "is may see, and lists that seat's legal moves.\n\n"
+        "- Enter or a digit runs the highlighted move; its choices are asked in lists.\n"
+        "- `t` switches table dice on or off: when on, every roll asks for the faces of the "
+        "dice you threw; when off, d6tui rolls.\n"
+        "- `u` undoes, `ctrl+y` redoes (with the same dice), `l` shows the log."
+    )
+
+    def __init__(self, session: Any) -> None:
+        super().__init__(session)
+        #: Whether rolls are typed from real dice.
+        self.table_dice = False
+        self._moves: list[Move] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False)
+        with Horizontal(id="generic-body"):
+            with Vertical(id="generic-left"):
+                yield Static("", id="generic-status", markup=False)
+                yield Static("", id="generic-view", markup=False)
+            with Vertical(id="generic-right") as box:
+                box.border_title = "Moves"
+                yield OptionList(id="generic-moves")
+                log = EventLogView(id="log")
+                log.display = False
+                yield log
+        yield Footer()
+
+    def seat(self) -> Any:
+        """The seat whose turn it is."""
+        return self.session.rules.seat_to_move(self.session.state)
+
+    def render_state(self, state: Any) -> None:
+        """Draw the seat's view and its moves."""
+        rules = self.session.rules
+        seat = self.seat()
+        seen = rules.view(state, seat)
+        seats = rules.seats(state)
+        who = seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else "nobody"
+        table = "on" if self.table_dice else "off"
+        self.query_one("#generic-status", Static).update(
+            f"{rules.status(state)}\nTo move: {who}.  Table dice: {table} (t)")
+        body = rules.report(seen) if rules.report is not None else \
+            json.dumps(rules.to_json(seen), indent=2, default=str)
+        self.query_one("#generic-view", Static).update(body)
+        self._moves = [m for m in self.session.moves(seat) if m.id not in ("undo", "redo")]
+        moves = self.query_one("#generic-moves", OptionList)
+        moves.clear_options()
+        for i, m in enumerate(self._moves, 1):
+            dice = "  [" + ", ".join(d.describe() for d in m.dice) + "]" if m.dice else ""
+            moves.add_option(Option(Text(f"{i}. {m.label}{dice}"), id=str(i - 1)))
+        if self._moves:
+            moves.highlighted = 0
+            moves.focus()
+
+    def action_table_dice(self) -> None:
+        """Switch table dice on or off for this screen's rolls."""
+        self.table_dice = not self.table_dice
+        self.refresh_game()
+
+    def on_key(self, event: Any) -> None:
+        """A digit runs that move of the list."""
+        if event.character and event.character.isdigit() and event.character != "0":
+            i = int(event.character) - 1
+            if i < len(self._moves):
+                event.stop()
+                self.run_move(self._moves[i])
+                return
+        super().on_key(event)
+
+    @on(OptionList.OptionSelected, "#generic-moves")
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        self.run_move(self._moves[int(event.option.id or 0)])
+
+    @work(exclusive=True, group="generic-move")
+    async def run_move(self, move: Move) -> None:
+        """Ask the move's choices, then its dice, then make it (``Session.play``)."""
+        from d6tui.ui.screens.modals import ChoiceModal, TableDiceInput
+
+        answers: dict[str, Any] = {}
+        for c in move.choices:
+            options = [(label, value) for value, label in c.options]
+            picked = await self.app.push_screen_wait(ChoiceModal(
+                c.prompt, options, multiple=c.max > 1, minimum=c.min, maximum=c.max))
+            if picked is None:
+                if c.min > 0:
+                    return
+                continue
+            answers[c.name] = picked
+        typed: dict[str, Any] = {}
+        if self.table_dice:
+            for req in move.dice:
+                die = req.die
+                if isinstance(die, Pips):
+                    prompt = TableDiceInput(req.label or req.describe(), req.count,
+                                            sides=die.sides)
+                elif isinstance(die, Custom):
+                    prompt = TableDiceInput(req.label or req.describe(), req.count, die=die.die)
+                else:  # a game's own die kind: the app rolls it
+                    continue
+                roll = await self.app.push_screen_wait(prompt)
+                if roll is None:
+                    return
+                typed[req.name] = roll
+        self._guard(lambda: self.session.play(move, answers, typed))

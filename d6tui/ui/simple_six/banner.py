@@ -1,0 +1,143 @@
+"""What the Simple Six screen shows above and below the tables: the banner line (the
+session, the fight, who acts and which key does what) and the dice tray's latest roll, die by
+die with the wild die marked.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from d6tui.games.simple_six import reflexes, wounds
+from d6tui.games.simple_six.campaign import Campaign
+from d6tui.games.simple_six.describe import names_in
+from d6tui.games.simple_six.record import main_roll, spell_targets
+from d6tui.games.simple_six.rules import describe
+from d6tui.games.simple_six.wild import describe_roll
+from d6tui.ui.simple_six.host import SixHost
+from d6tui.ui.widgets.dice_tray import TrayDie, TrayRoll
+
+#: Events with no dice the tray still tells when they are the latest step.
+_TRAY_WORDS = frozenset({"healed", "cp_spent", "flesh_wound_taken", "perk_used", "rested",
+                         "time_passed", "concentration_dropped", "effect_ended",
+                         "halfway_taken"})
+
+
+def banner_line(screen: SixHost, state: Campaign) -> Text:
+    """One line: the session, the fight, who acts and what to press."""
+    out = Text()
+    if not state.members:
+        out.append("An empty campaign: ", "bold")
+        out.append("c makes a player character, n adds an NPC.")
+    elif state.combat is not None:
+        fight = state.combat
+        if fight.round == 0 or fight.actor is None:
+            out.append(f"Round {fight.round}: " if fight.round else "Fight: ", "bold")
+            out.append("r rolls initiative for the next round, f ends the fight.")
+        else:
+            actor = state.member(fight.actor)
+            name = actor.sheet.name
+            if actor.wounds.dead or (actor.body is not None and actor.body.dead):
+                out.append(f"Round {fight.round}: {name} is dead. ", "bold")
+                out.append("space passes.")
+            elif actor.out_of_action:
+                out.append(f"Round {fight.round}: {name} cannot act. ", "bold")
+                # "w" only when a wound roll is due (not for a sleeper or the stunned)
+                roll_due = actor.body is None and (actor.wounds.stay_up_pending or (
+                    actor.wounds.level == wounds.WoundLevel.MORTALLY_WOUNDED
+                    and actor.wounds.mortal_rolled_round != fight.round))
+                out.append("space passes; w for a wound roll." if roll_due
+                           else "space passes.")
+            elif reflexes.held_dodge(fight, actor.id) is not None:
+                # "Full Dodge": nothing but dodging until the next turn.
+                out.append(f"Round {fight.round}: {name} is full dodging. ", "bold")
+                out.append("x roll, space done.")
+            else:
+                # "Multiple Actions": no more attacks or spells than were declared.
+                n, left = fight.declared(actor.id), fight.actions_left(actor.id)
+                if left == 0:
+                    out.append(f"Round {fight.round}: {name} has made every action"
+                               " declared. ", "bold")
+                    out.append("x roll, space done.")
+                else:
+                    if n > 1:  # the count, in the room "x roll" took (x is in help)
+                        out.append(f"Round {fight.round}: {name} acts ({left} left). ",
+                                   "bold")
+                        out.append("a attack, m magic, space done.")
+                    else:
+                        out.append(f"Round {fight.round}: {name} acts. ", "bold")
+                        out.append("a attack, m magic, x roll, space done.")
+        if fight.round:
+            # Out of the initiative, the Mortally Wounded have no turn to prompt their
+            # Might roll; say whose roll this round is still to come.
+            due = [m.sheet.name for m in (state.member(i) for i in fight.ids)
+                   if m.wounds.level == wounds.WoundLevel.MORTALLY_WOUNDED
+                   and m.wounds.mortal_rolled_round != fight.round]
+            if due:
+                out.append(f"  Might against death due: {', '.join(due)} (w).", "italic")
+    elif state.in_session:
+        out.append(f"Session {state.session}. ", "bold")
+        out.append("f starts a fight, s ends the session.")
+    else:
+        out.append("Between sessions. ", "bold")
+        out.append("s starts a session, v spends CP.")
+    if screen.table_mode:
+        out.append("  [table dice]", "italic")
+    return out
+
+
+def initiative_totals(screen: SixHost) -> dict[str, int]:
+    """The initiative each combatant rolled this round (from the round's event)."""
+    if screen.campaign.combat is None or not screen.campaign.combat.round:
+        return {}
+    rnd = screen.campaign.combat.round
+    events = screen.session.events
+    for i in range(len(events) - 1, -1, -1):
+        ev = events[i]
+        if ev.get("type") == "round_started" and ev.get("round") == rnd:
+            entry = screen.session.history_entry(i)
+            if not entry.undone:
+                return {e["who"]: e["roll"]["total"] for e in ev["initiative"]}
+    return {}
+
+
+def tray_roll(screen: SixHost) -> TrayRoll:
+    """The latest roll, die by die, with the event in words."""
+    events = screen.session.events
+    for i in range(len(events) - 1, max(-1, len(events) - 60), -1):
+        ev = events[i]
+        if ev.get("type") in ("undone", "redone", "retitled"):
+            continue
+        if screen.session.history_entry(i).undone:
+            continue
+        first = main_roll(ev)
+        if first is None:
+            if i == len(events) - 1 and ev.get("type") in _TRAY_WORDS:
+                # a potion, a flesh wound, CP spent: no dice, but the tray says it
+                words = describe(ev, names_in(screen.campaign))
+                if ev["type"] in ("healed", "flesh_wound_taken"):
+                    m = screen.campaign.member(str(ev["who"]))
+                    if m.body is None:
+                        words += f" \u2192 {m.sheet.name}: {m.wounds.level.label}"
+                return TrayRoll(caption=screen.campaign.settings.rename(words))
+            continue
+        _key, roll = first
+        if ev.get("type") == "round_started":
+            return TrayRoll(caption=screen.campaign.settings.rename(
+                                describe(ev, names_in(screen.campaign))),
+                            source=roll.get("source", "app"))
+        dice = tuple(TrayDie(f) for f in roll["faces"]) + tuple(
+            TrayDie(f, "wild") for f in roll["wild"])
+        for chain in roll.get("cp_wild", ()):
+            dice += tuple(TrayDie(f, "cp") for f in chain)
+        hide = screen.hide_verdict
+        notes: tuple[str, ...] = (describe_roll(roll, verdict=not hide),)
+        if roll.get("modifiers"):
+            notes += ("; ".join(roll["modifiers"]),)
+        targets = spell_targets(ev, lambda who: screen.campaign.member(str(who)).sheet.name)
+        if targets and not hide:  # "The Grimoire": each target's own TN
+            notes += (targets,)
+        caption = screen.campaign.settings.rename(describe(ev, names_in(screen.campaign)))
+        if hide:
+            caption = f"Total {roll['total']}: character points may still be added."
+        return TrayRoll(dice, roll.get("source", "app"), caption, notes)
+    return TrayRoll(caption="No dice rolled yet.")

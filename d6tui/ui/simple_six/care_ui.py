@@ -1,0 +1,141 @@
+"""The Simple Six screen's keys for a character's own rolls and wounds: what the wounds
+call for (stay up, the Mortally Wounded roll, a flesh wound), healing, and a check of any
+attribute or skill ("Wound Level Effects", "Healing").
+"""
+
+from __future__ import annotations
+
+from d6tui.games.simple_six import afterroll, campaign, healing, wounds
+from d6tui.games.simple_six.repair import repairable
+from d6tui.ui.screens.modals import ChoiceModal
+from d6tui.ui.simple_six import perks_ui
+from d6tui.ui.simple_six.forms import NumbersModal
+from d6tui.ui.simple_six.host import SixHost
+
+
+async def wound_rolls(screen: SixHost) -> None:
+    """What the picked character's wounds call for now."""
+    m = screen.picked()
+    if m is None:
+        return
+    opts: list[tuple[str, str]] = []
+    if m.wounds.stay_up_pending:
+        opts.append(("Stamina roll to stay up (15)", "stay_up"))
+    fight = screen.campaign.combat
+    rnd = fight.round if fight is not None else None
+    mortal = m.wounds.level == wounds.WoundLevel.MORTALLY_WOUNDED
+    rolled = mortal and rnd is not None and m.wounds.mortal_rolled_round == rnd
+    if mortal and not rolled:  # one Might roll against death a round
+        opts.append(("Might roll against death", "mortal"))
+    flesh_used = m.body is None and m.wounds.level > 0 and m.wounds.flesh_wound_used
+    if (m.body is None and m.wounds.level > 0 and m.sheet.hero_points
+            and not m.wounds.flesh_wound_used):
+        opts.append(("Just a flesh wound (a hero point)", "flesh"))
+    if not opts:
+        why = [f"{m.sheet.name}'s wounds ask for no roll now"]
+        if rolled:
+            why.append(f"the Might roll against death was made this round ({rnd})")
+        if flesh_used:
+            why.append("the flesh wound was already used this fight (once per combat)")
+        screen.notify("; ".join(why) + ".", timeout=5)
+        return
+    choice = opts[0][1] if len(opts) == 1 else await screen.app.push_screen_wait(
+        ChoiceModal(f"{m.sheet.name}: wounds", opts))
+    if choice in ("stay_up", "mortal"):
+
+        command = campaign.stay_up if choice == "stay_up" else campaign.mortal_roll
+        if await screen.roll_command(command, m.id, who=m.sheet.name):
+            # character points before the verdict, Destiny on a failure
+            await perks_ui.after_roll(screen, m.id)
+    elif choice == "flesh":
+        screen.do(campaign.flesh_wound, m.id)
+
+
+async def heal(screen: SixHost) -> None:
+    """Heal the picked character ("Healing", "Potions")."""
+    m = screen.picked()
+    if m is None:
+        return
+    c = screen.campaign
+    if repairable(m):  # "Racial Perks": the Robot does not heal; he is repaired
+        await perks_ui.repair_flow(screen, m)
+        return
+    opts = [(f"natural healing ({c.settings.rename('Might')}, after rest)", "natural"),
+            ("assisted healing (a healer's Medicine)", "assisted")]
+    if m.body is None:
+        opts.append(("a Potion of Healing", "potion"))
+    method = await screen.app.push_screen_wait(ChoiceModal(f"Heal {m.sheet.name} how?",
+                                                         opts))
+    if method is None:
+        return
+    if method == "potion":
+        screen.do(campaign.heal, m.id, "potion")
+        return
+    healer = None
+    if method == "assisted":
+        healer = await screen.app.push_screen_wait(ChoiceModal(
+            f"Who treats {m.sheet.name}?", [(h.sheet.name, h.id) for h in c.members
+                                            if not h.out_of_action and h.id != m.id]))
+        if healer is None:
+            return
+    what = "minutes rested" if method == "natural" else "minutes since the last treatment"
+    default = 60 * 24
+    if method == "natural" and m.body is None and m.wounds.level in healing.HEALING:
+        default = healing.HEALING[m.wounds.level].minutes  # the rest this level needs
+    got = await screen.app.push_screen_wait(NumbersModal(
+        f"Heal {m.sheet.name}", [("minutes", what, default)],
+        note="A day is 1440 minutes (Healing).", maximum=525600))
+    if got is None:
+        return
+    await screen.roll_command(campaign.heal, m.id, method, minutes=got["minutes"],
+                            healer=healer, who=m.sheet.name)
+
+
+async def check(screen: SixHost) -> None:
+    """Roll an attribute, skill or specialization against a target; then character points
+    and Destiny (:mod:`.perks_ui`)."""
+    m = screen.picked()
+    if m is None:
+        return
+    s = screen.campaign.settings
+    sh = m.sheet
+    opts = [(f"{s.attribute_name(a)} {sh.attribute(a)}", s.attribute_name(a))
+            for a in s.attributes]
+    opts += [(f"{q} {c}", q) for q, c in sh.quasi if c.total_pips]
+    opts += [(f"{x.key} {sh.specialization_code(x.skill, x.name, s)}", x.key)
+             for x in sh.specializations]
+    if s.independent_skills:
+        opts += [(f"{n} {sh.own_dice(n)} + an attribute", n) for n, _a in s.skills.skills]
+    else:
+        opts += [(f"{n} {sh.skill(n, s)}", n) for n, _a in s.skills.skills]
+    what = await screen.app.push_screen_wait(ChoiceModal(f"{sh.name} rolls", opts))
+    if what is None:
+        return
+    if s.independent_skills and s.skills.canonical(what) is not None:
+        # "Independent Skills": the attribute is chosen for this roll
+        pick = [(f"{s.attribute_name(a)} + {what}  {sh.skill(what, s, attribute=a)}",
+                 f"{s.attribute_name(a)} + {what}") for a in s.attributes]
+        what = await screen.app.push_screen_wait(ChoiceModal(
+            f"{sh.name} rolls {what} with which attribute?", pick))
+        if what is None:
+            return
+    rows = [("target", "Target number (0: none; Moderate is 15)", 0),
+            ("hero", f"Hero points ({sh.hero_points})", 0)]
+    note = ("Character points are added after the roll, once its total is seen"
+            " (Traditional OpenD6 Character Points)." if s.wild.character_point_dice else "")
+    got = await screen.app.push_screen_wait(NumbersModal(f"{sh.name}: {what}", rows,
+                                                       note=note))
+    if got is None:
+        return
+    target = got["target"] or None
+    extras = await perks_ui.ask_check_extras(screen, m, what, target, got["hero"])
+    if extras is None:
+        return
+    appearance, halfway = extras
+    if halfway and target:
+        screen.do(afterroll.take_halfway, m.id, what, target)
+        return
+    if await screen.roll_command(campaign.roll_check, m.id, what, target=target,
+                               hero_points=got["hero"], appearance=appearance,
+                               shape="three", who=sh.name):
+        await perks_ui.after_roll(screen, m.id)

@@ -1,0 +1,69 @@
+"""The Simple Six screen as the modules of its keys see it (:mod:`.fight_ui`,
+:mod:`.roster_ui`, :mod:`.care_ui`, :mod:`.magic_menu`, :mod:`.perks_ui`...): a protocol, so
+that they work on the screen without importing it (the screen imports them)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from textual.app import App
+
+from d6tui.engine.session import Session
+from d6tui.games.simple_six.state import Campaign, Member
+
+
+class SixHost(Protocol):
+    """What the key modules use of :class:`~d6tui.ui.simple_six.screen.SimpleSixScreen`.
+
+    Attributes:
+        session: the campaign's session (its log).
+        selected: the roster id of the character the GM picked, or None.
+        hide_verdict: while character points may still be added, the tray keeps the verdict
+            back ("Traditional OpenD6 Character Points").
+    """
+
+    session: Session
+    selected: str | None
+    hide_verdict: bool
+
+    @property
+    def app(self) -> App[Any]:
+        """The running app (for its modals)."""
+        ...
+
+    @property
+    def campaign(self) -> Campaign:
+        """The folded campaign."""
+        ...
+
+    @property
+    def table_mode(self) -> bool:
+        """Every roll is typed from table dice."""
+        ...
+
+    def do(self, command: Callable[..., dict], *args: Any, **kwargs: Any) -> dict | None:
+        """Run a command and re-render; None when nothing was recorded."""
+        ...
+
+    async def roll_command(self, command: Callable[..., dict], *args: Any, shape: str = "one",
+                           who: str = "", known: tuple[str, ...] = (),
+                           **kwargs: Any) -> dict | None:
+        """Run a command that rolls, with d6tui's dice or the table's."""
+        ...
+
+    def picked(self) -> Member | None:
+        """The character the GM picked."""
+        ...
+
+    def notify(self, message: str, **kwargs: Any) -> None:
+        """Show a notification."""
+        ...
+
+    def refresh_game(self) -> None:
+        """Draw everything again from the state."""
+        ...
+
+    def action_table_mode(self) -> None:
+        """Switch table dice on or off."""
+        ...

@@ -1,0 +1,216 @@
+"""The Simple Six screen's roster keys: a new player character, an NPC from a template,
+sessions and their awards, spending character points, and sheets exported or imported
+("Campaign", "Non-Player Character", "Spending Character Points").
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from d6tui.engine.errors import RuleError
+from d6tui.games.simple_six import advancement, campaign
+from d6tui.games.simple_six.campaign import add_from_template
+from d6tui.games.simple_six.codes import DieCode
+from d6tui.games.simple_six.creation import NAME_MAX
+from d6tui.games.simple_six.export import read_sheet_toml, sheet_markdown, sheet_toml
+from d6tui.games.simple_six.sheet import can_use_magic, sheet_to_dict
+from d6tui.games.simple_six.state import Campaign
+from d6tui.games.simple_six.templates import Template, next_name, templates
+from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
+from d6tui.ui.simple_six.forms import CharacterForm, NumbersModal
+from d6tui.ui.simple_six.host import SixHost
+
+#: The mark of a house value (DESIGN "Content data").
+HOUSE = " \u2302"
+
+
+async def create(screen: SixHost) -> None:
+    """Make a player character with the form; every rule is checked as it is typed."""
+    draft = await screen.app.push_screen_wait(CharacterForm(screen.campaign.settings))
+    if draft is None:
+        return
+    if await screen.roll_command(campaign.add_character, draft, shape="body",
+                               who=draft.name):
+        screen.selected = campaign.slug(draft.name)
+        screen.refresh_game()
+
+
+async def add_npc(screen: SixHost) -> None:
+    """Add an NPC from a template (house templates are marked ⌂)."""
+    try:
+        found = campaign_templates(screen.campaign)
+    except (RuleError, OSError, ValueError) as e:
+        screen.notify(f"The NPC templates do not read: {e}", severity="error")
+        return
+    options: list[tuple[str, Template]] = [
+        (f"{t.stars} {t.name}{HOUSE if t.house else ''}  {t.notes}", t) for t in found]
+    template = await screen.app.push_screen_wait(ChoiceModal(
+        "Which NPC? (\u2302 = house template: the SRD gives no numbers)", options))
+    if template is None:
+        return
+    taken = {m.sheet.name.lower() for m in screen.campaign.members}
+    name = next_name(template.name, taken)
+    while True:  # a refused name is asked again, as typed
+        name = await screen.app.push_screen_wait(
+            TextPrompt(f"Name of the {template.name}", name))
+        if name is None:
+            return
+        if any(m.id == campaign.slug(name) for m in screen.campaign.members):
+            screen.notify(f"There is already a character called {name}: pick another"
+                        " name.", severity="warning", timeout=5)
+        elif len(name) > NAME_MAX:
+            screen.notify(f"A name takes at most {NAME_MAX} characters, not {len(name)}.",
+                        severity="warning", timeout=5)
+        else:
+            break
+    if await screen.roll_command(add_from_template, template, name, shape="body", who=name):
+        screen.selected = campaign.slug(name)
+        screen.refresh_game()
+
+
+async def session(screen: SixHost) -> None:
+    """Start a session, or end it awarding CP and hero points to the player characters."""
+    c = screen.campaign
+    if not c.in_session:
+        screen.do(campaign.start_session)
+        return
+    pcs = [m for m in c.members if not m.sheet.npc]
+    rows = [(f"cp:{m.id}", f"{m.sheet.name}: CP", 5) for m in pcs]
+    rows += [(f"hp:{m.id}", f"{m.sheet.name}: hero points earned", 0) for m in pcs]
+    got = await screen.app.push_screen_wait(NumbersModal(
+        f"End session {c.session}", rows,
+        note="Three to seven CP is usual for a session (Experience)."))
+    if got is None:
+        return
+    cp = {k[3:]: v for k, v in got.items() if k.startswith("cp:")}
+    hp = {k[3:]: v for k, v in got.items() if k.startswith("hp:") and v}
+    screen.do(campaign.end_session, cp, hp)
+
+
+async def spend(screen: SixHost) -> None:
+    """Spend the picked character's CP ("Spending Character Points")."""
+    m = screen.picked()
+    if m is None:
+        return
+    s = screen.campaign.settings
+    sh = m.sheet
+    kinds = [("a skill pip", "skill"), ("a specialization pip", "specialization"),
+             ("an attribute pip", "attribute"), ("a perk", "perk")]
+    if can_use_magic(sh, s):  # only those who can work magic learn spells
+        kinds.append(("a spell", "spell"))
+    kinds.append(("buy off a complication", "buy_off"))
+    if s.quasi_skills:
+        kinds.append(("a quasi skill", "quasi"))
+    kind = await screen.app.push_screen_wait(ChoiceModal(
+        f"{sh.name} has {sh.character_points} CP. Spend them on", kinds))
+    if kind is None:
+        return
+    price = None
+    from_book = False
+    target: str | None
+    if kind == "skill":
+        opts = [(f"{n} {sh.skill(n, s)}  ({advancement.skill_cost(sh, n, s)} CP)", n)
+                for n, _a in s.skills.skills]
+        target = await screen.app.push_screen_wait(ChoiceModal("Raise which skill?", opts))
+    elif kind == "attribute":
+        opts = [(f"{s.attribute_name(a)} {sh.attribute(a)}"
+                 f"  ({advancement.attribute_price(sh, a, s)} CP)", a) for a in s.attributes]
+        if not opts:
+            screen.notify("This campaign has no attributes (No Attributes).",
+                        severity="warning")
+            return
+        target = await screen.app.push_screen_wait(ChoiceModal("Raise which attribute?",
+                                                             opts))
+    elif kind == "quasi":
+        opts = []
+        for q in s.quasi_skills:
+            code = sh.quasi_code(q) or DieCode(0)
+            cost = s.quasi_first_die if not code.total_pips else code.dice
+            opts.append((f"{q} {code}  ({cost} CP)", q))
+        target = await screen.app.push_screen_wait(ChoiceModal("Raise which quasi skill?",
+                                                             opts))
+    elif kind == "specialization":
+        target = await screen.app.push_screen_wait(TextPrompt(
+            "Which specialization?", placeholder="Athletics: Running"))
+    elif kind == "perk":
+        opts = [(f"{p.name} ({advancement.PERK_COST_FACTOR * p.cost} CP)", p.name)
+                for p in s.content.perks.values()
+                if p.kind != "racial" and not sh.has_perk(p.name)]
+        target = await screen.app.push_screen_wait(ChoiceModal("Buy which perk?", opts))
+    elif kind == "spell":
+        opts = [(sp.name, sp.name) for sp in s.content.spells.values()
+                if sp.name not in sh.spells]
+        target = await screen.app.push_screen_wait(ChoiceModal("Learn which spell?", opts))
+        if target is not None:
+            book = await screen.app.push_screen_wait(ChoiceModal(
+                "Learnt how?", [("on their own (2 CP)", False),
+                                ("from another's spell book holding it (1 CP)", True)]))
+            if book is None:
+                return
+            from_book = bool(book)
+    else:
+        opts = [(c, c) for c in sh.complications]
+        if not opts:
+            screen.notify(f"{sh.name} has no complication.", severity="warning")
+            return
+        target = await screen.app.push_screen_wait(ChoiceModal("Buy off which?", opts))
+        if target is not None:
+            text = await screen.app.push_screen_wait(TextPrompt("The GM's price in CP"))
+            if text is None:
+                return
+            try:
+                price = int(text)
+            except ValueError:
+                screen.notify("The price is a whole number of CP.", severity="error")
+                return
+    if target is None:
+        return
+    screen.do(campaign.spend_cp, m.id, kind, target, price=price, from_book=from_book)
+
+
+def export_sheet(screen: SixHost) -> None:
+    """Write the picked sheet as Markdown (to print) and TOML (to import elsewhere)."""
+    m = screen.picked()
+    if m is None:
+        return
+    folder = (screen.session.log.path.parent if screen.session.log else Path.cwd()) / "sheets"
+    base = folder / f"{m.id}-sheet"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        base.with_suffix(".md").write_text(
+            sheet_markdown(m.sheet, screen.campaign.settings,
+                           m.body.current if m.body else None), encoding="utf-8")
+        base.with_suffix(".toml").write_text(sheet_toml(m.sheet), encoding="utf-8")
+    except OSError as e:
+        screen.notify(f"Could not write the sheet: {e}", severity="error")
+        return
+    screen.notify(f"Wrote {base.name}.md and {base.name}.toml in {folder} (the rules'"
+                " attribute names are kept in the TOML, for import)", timeout=8,
+                markup=False)
+
+
+async def import_sheet(screen: SixHost) -> None:
+    """Add a character from a sheet file another campaign exported (``X``)."""
+    folder = screen.session.log.path.parent if screen.session.log else Path.cwd()
+    text = await screen.app.push_screen_wait(TextPrompt(
+        "Import a sheet: the TOML file's path",
+        placeholder=str(folder / "sheets" / "name-sheet.toml")))
+    if text is None:
+        return
+    path = Path(text).expanduser()
+    if not path.is_absolute():
+        path = folder / path
+    try:
+        sheet = read_sheet_toml(path.read_text(encoding="utf-8"))
+    except (OSError, RuleError) as e:
+        screen.notify(str(e), title="Cannot import", severity="error", timeout=8)
+        return
+    if screen.do(campaign.import_character, sheet_to_dict(sheet)):
+        screen.selected = campaign.slug(sheet.name)
+        screen.refresh_game()
+
+
+def campaign_templates(c: Campaign) -> list[Template]:
+    """The NPC templates the campaign was begun with (its own copy, :mod:`.tables`); the
+    installed ones for a campaign not begun yet."""
+    return list(c.content.npcs) if c.content is not None else templates()

@@ -1,0 +1,116 @@
+"""Rolls typed from the table's dice on the Simple Six screen: a command is first tried
+with stand-in dice to learn which rolls it makes and how many dice each throws, then the GM
+types each one ("The Wild Die"; DESIGN "The log": every roll prompt takes table dice).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from d6tui.engine.dice import Dice
+from d6tui.engine.errors import DiceError, RuleError
+from d6tui.games.simple_six.record import ROLL_KEYS, rolls_of
+from d6tui.ui.screens.modals import TableDiceInput
+from d6tui.ui.simple_six.forms import WildDiceInput
+from d6tui.ui.simple_six.host import SixHost
+
+
+class _StandInDice(Dice):
+    """Dice that always show 3 (never a 6): a dry run learns which rolls a command makes."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+
+    def roll(self, count: int, sides: int = 6) -> dict:
+        return {"dice": f"{count}d{sides}", "faces": [3] * count, "source": "app"}
+
+
+STAND_IN = _StandInDice()
+
+
+_ROLL_KEYS = ROLL_KEYS
+
+
+#: Plain dice (no wild die) some commands roll after the wild-die rolls: the payload key, the
+#: command's argument for faces typed from the table, and what to ask.
+_PLAIN_DICE = (
+    ("knockout", "knockout_faces",
+     "{who} is knocked out: throw {count}D for the minutes (Wound Level Effects)"),
+    ("recovered", "recovery_faces",
+     "{who} recovers Body Points: throw {count}D (Body Points, Natural Healing)"),
+)
+
+
+def _typed_kwargs(shape: str, got: dict[str, tuple]) -> dict:
+    if not got:
+        return {}
+    if shape == "map":
+        return {"typed": {k: (v[0], v[1]) for k, v in got.items()}}
+    if shape == "full":
+        return {"typed": dict(got)}
+    if shape == "body":
+        faces, wild, _ = got["body_roll"]
+        return {"body_typed": (faces, wild)}
+    faces, wild, cps = got["roll"]
+    if shape == "three":
+        return {"typed": (faces, wild, cps)}
+    return {"typed": (faces, wild)}
+
+
+async def roll_command(screen: SixHost, command: Callable[..., dict], *args: Any,
+                       shape: str = "one", who: str = "", known: tuple[str, ...] = (),
+                       **kwargs: Any) -> dict | None:
+    """Run a command that rolls: with d6tui's dice, or with table dice typed one roll at a
+    time (``shape`` says how the command takes them: ``one``, ``three``, ``map``,
+    ``full`` (a map of whole typed rolls), ``body``). ``known``: rolls of the payload
+    already set by the arguments, not asked for."""
+    if not screen.table_mode:
+        return screen.do(command, *args, dice=screen.session.dice, **kwargs)
+    got: dict[str, tuple] = {}
+    while True:
+        try:
+            payload = command(screen.campaign, *args, dice=STAND_IN,
+                              **_typed_kwargs(shape, got), **kwargs)
+        except (RuleError, DiceError) as e:
+            screen.notify(str(e), title="Not allowed", severity="error", timeout=6)
+            return None
+        need = [(k, r) for k, r in rolls_of(payload) if k not in got and k not in known]
+        if not need:
+            break
+        key, roll = need[0]
+        name = who
+        if shape == "map" and key not in _ROLL_KEYS and not key.startswith("counter_"):
+            name = screen.campaign.member(key).sheet.name
+        elif key in ("defense", "resist"):  # thrown by the one attacked, not the attacker
+            name = _defender(screen, payload) or who
+        label = roll.get("label", key)
+        typed = await screen.app.push_screen_wait(
+            WildDiceInput(f"{label} for {name}".strip(), roll))
+        if typed is None:
+            return None
+        got[key] = typed
+    for key, arg, prompt in _PLAIN_DICE:
+        if key in payload:
+            count = len(payload[key]["faces"])
+            plain = await screen.app.push_screen_wait(TableDiceInput(
+                prompt.format(who=who, count=count), count))
+            if plain is None:
+                return None
+            kwargs[arg] = plain["faces"]
+    return screen.do(command, *args, dice=screen.session.dice, **_typed_kwargs(shape, got),
+                   **kwargs)
+
+
+def _defender(screen: SixHost, payload: dict) -> str | None:
+    """The name of the one who throws a payload's defense and resist rolls: its target
+    (or, for points or a reroll on the open roll, that roll's target)."""
+    target = payload.get("target")
+    if not isinstance(target, str) and screen.campaign.last_roll is not None:
+        target = screen.campaign.last_roll.event.get("target")
+    if not isinstance(target, str):
+        return None
+    try:
+        return screen.campaign.member(target).sheet.name
+    except RuleError:
+        return None

@@ -1,0 +1,74 @@
+"""The help screen's text for 6x6 Tales (``?``): the screen, a turn of R10, dice, keys and the
+house values, in d6tui's own words with the rulebook's sections.
+"""
+
+from __future__ import annotations
+
+HELP = """\
+6x6 Tales is a solo adventure: a hero explores a small island for four weeks, one day at a
+time, and the tale ends with **E17**, when the fame is counted (J09). d6tui runs the rules,
+the dice and the events booklet, and keeps the journal booklet for you.
+
+## The screen
+
+- **Island map** (J02), left: columns I-VI, rows 1-6. A square shows its terrain (top left:
+  `pln` plains, `mtn` mountains, `for` forest, `swp` swamp, `vlg` village, `CST` castle), its
+  picture (top right: `twr` tower, `pyr` pyramid, `lak` lake, `hut`, `rft` rift, `ptl` portal,
+  `cav` cave), its road in lines, its village number (`v1`) and its event (`E08`).
+  `@` is the hero; `→2` means the hero can still reach that square this turn in 2 steps;
+  dotted squares are not revealed yet. The reversed square is the **cursor**.
+- **Journal booklet**, right: J01 hero, J02 map notes (and what is under the cursor), J03
+  scroll backpack, J04 quests, J05 daily records, J06 fights, J07/J08 dungeon, J09 scoring.
+  What changed since the turn began is highlighted.
+- **Step bar**, bottom: the week and day, the R10 step the turn is at, what the tale waits
+  for, what the last action did, and every key that acts now.
+
+## A turn (R10)
+
+Each day goes through the steps of R10 in order: the new day and its printed day event
+(J05), the poison check, a level up, movement, the final square, the terrain event (not in a
+village or the castle), the square's event (once a turn, never E00), and the end of the
+turn. Steps with nothing to decide go by themselves; d6tui stops whenever you must roll or
+choose.
+
+- **Level up**: a number key raises that stat by one, paid in gold as R10 says (the new
+  value), then heals 1; `n` skips.
+- **Movement** (R04): the arrow keys walk along the roads, up to your Spd. Stepping onto a
+  dark square reveals it: roll (`r`) for its road and terrain (J02), then pick a number to
+  turn the road so it joins yours. Only roads that look different are offered (a
+  crossroads is placed in one way, a straight road in two). After a teleport there is no road
+  to join but a neighbour's, if one leads in. R04 lets you draw a road whose every arm runs
+  into the water (or into roads that do not join); such a choice is marked `no way off`:
+  the hero would be shut in until a Dash or Kaboom (R06) or a teleport. `s` stops; the
+  square becomes the day's final square.
+- **Events**: `p` plays the square's event, `x` passes it. Places (castle E01, villages E08
+  and E15, the witch E12...) list their services under number keys, `k` opens the shop, `x`
+  leaves.
+- **Fights** (R09): at each Break, `f` flees (1d6), `b` uses a scroll or an item, `a`
+  attacks with 2d6 + Atk. `e` ends the turn.
+
+## Dice
+
+`r` lets d6tui roll. `t` asks for the faces of real dice instead (they are checked and saved
+as table dice). A Hobbit's cookie and a Meeple are offered once the dice are seen; the
+cookie only when moving a die by one would change what the roll does (R03). Escape keeps
+the dice as rolled.
+
+## Keys for the map and the booklet
+
+Shift+arrows (or `H` `J` `K` `L`) move the cursor; J02 describes the square under it, and
+`w` pays the witch to travel there (E12). `]` and `[` (PageDown, PageUp) turn the booklet's
+pages; `m` hides the map so a page has the whole width.
+
+## House values
+
+Values marked `*` are not printed in the rulebook; d6tui fills them in
+(d6tui/content/tales.toml, `source = "house"`), and a tales.toml in your config folder
+overrides them: the road shapes of J02, the length of a week, the monsters of weeks 2-3 and
+of E10/E32, Pink Slime's Dmg and HP, the effects of Pear, Spark, Blast and Kaboom, and how
+E38 measures distance. A tale keeps the values it began with: they are copied into its save,
+so changing the file later changes only new tales.
+
+Everything is saved as it happens. `u` undoes (kept in the log, struck through), `l` shows
+the log, Escape goes home.
+"""
