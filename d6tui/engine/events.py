@@ -131,6 +131,13 @@ class History(Sequence[Any]):
     def __init__(self, session: Any) -> None:
         self._session = session
 
+    @property
+    def undone(self) -> frozenset[int]:
+        """The seqs of the events undone now (a copy). An event's words never change once it
+        is written; only whether it is undone does, so a view that keeps the lines it drew
+        needs only this to draw them again."""
+        return frozenset(self._session._undone)
+
     def __len__(self) -> int:
         return len(self._session.events)
 

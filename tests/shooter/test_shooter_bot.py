@@ -58,3 +58,27 @@ def test_balance_and_fold_benches_run(capsys) -> None:
     fold_bench = runpy.run_path(str(root / "shooter_fold.py"))
     fold_bench["main"](["--games", "2"])
     assert "fold / parse" in capsys.readouterr().out
+
+
+def test_the_seeded_bot_game_meets_every_phase_with_legal_moves() -> None:
+    """The seed-76 game the Shooter screen's smoke test plays through keys
+    (tests/ui/test_shooter_play.py), played headless: every move the bot picks is legal, each
+    records one event, and the game reaches every phase, its end included, within 200 moves.
+    """
+    from d6tui.engine.session import Session
+
+    session = Session.new("shooter", {"players": ["Ann", "Bob", "Cid"], "seed": 76})
+    seen: set[Phase] = set()
+    for _ in range(200):
+        state = session.state
+        seen.add(state.phase)
+        if state.over:
+            break
+        action, answers = choose(state)
+        assert action.name in {a.name for a in legal_actions(state)}
+        before = len(session.events)
+        session.do(action.command, dice=session.dice, **answers)
+        assert len(session.events) == before + 1, action.name
+    assert session.state.over and session.state.players[session.state.winner].rank == 3
+    assert {Phase.START, Phase.HUNT, Phase.CAPTURED, Phase.END, Phase.ESCAPE, Phase.JAIL_BREAK,
+            Phase.CHALLENGE, Phase.REWARD, Phase.CONTEST, Phase.LAST_CHANCE, Phase.OVER} <= seen

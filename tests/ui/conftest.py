@@ -1,5 +1,6 @@
-"""UI test fixtures: every test gets its own config and save folders, a fixed clock, UTC,
-no cursor blink and no animations, so Pilot and snapshot tests are stable."""
+"""UI test fixtures: on top of the suite's own config and save folders (tests/conftest.py),
+a fixed clock, UTC, no cursor blink and no animations, so Pilot and snapshot tests are
+stable."""
 
 from __future__ import annotations
 
@@ -11,22 +12,19 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input
 
+from tests.conftest import saves  # noqa: F401 - importable from here, as before
+
 #: The time every event is stamped with in UI tests (no clocks on screen in snapshots).
 FIXED_NOW = datetime(2026, 11, 29, 13, 0, 0, tzinfo=UTC)
 
 
 @pytest.fixture(autouse=True)
-def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Path]]:
-    """Config, data and saves in temp folders; fixed clock and zone; no blinking cursor."""
-    dirs = {
-        "config": tmp_path / "config",
-        "data": tmp_path / "data",
-        "saves": tmp_path / "saves",
-    }
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(dirs["data"] / "xdg-config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(dirs["data"] / "xdg-data"))
-    monkeypatch.setenv("D6TUI_CONFIG", str(dirs["config"]))
-    monkeypatch.setenv("D6TUI_SAVES", str(dirs["saves"]))
+def isolated(
+    isolated: dict[str, Path], monkeypatch: pytest.MonkeyPatch
+) -> Iterator[dict[str, Path]]:
+    """The suite's own folders (tests/conftest.py's ``isolated``), plus a fixed clock and
+    zone, colour on and no blinking cursor. Other test folders with screens import it (and
+    ``saves``) from here."""
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.setenv("TZ", "UTC")
     time.tzset()
@@ -34,12 +32,20 @@ def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[s
     monkeypatch.setattr("d6tui.engine.log.now", lambda: FIXED_NOW)
     # Cursor blink makes screenshots depend on timing (Textual's own suites turn it off).
     monkeypatch.setattr(Input.cursor_blink, "_default", False)
-    yield dirs
+    yield isolated
     time.tzset()
 
 
-@pytest.fixture
-def saves(isolated: dict[str, Path]) -> Path:
-    """The test's save folder (created)."""
-    isolated["saves"].mkdir(parents=True, exist_ok=True)
-    return isolated["saves"]
+
+@pytest.fixture(autouse=True)
+def quick_idle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pilot's "wait until the app is idle" looks in 5 ms slices instead of 20 ms ones.
+
+    ``pause()`` and ``press()`` first wait for every pending message of the screen (that part
+    is exact), then sleep in slices until one passes with the process nearly idle; each wait
+    so costs at least a slice. The same 5% idle threshold is kept (0.25 ms in 5 ms).
+    """
+    import textual._wait as wait
+
+    monkeypatch.setattr(wait, "SLEEP_GRANULARITY", 1 / 200)
+    monkeypatch.setattr(wait, "SLEEP_IDLE", 1 / 200 / 20)

@@ -43,8 +43,8 @@ async def test_outcomes_are_announced_and_press_on_shows_dice_left(saves: Path) 
                 break
             action, answers = choose(state)
             shown = len(told)
+            # the screen draws its widgets as do() returns: no need to wait for a paint
             assert screen.do(action.command, dice=screen.session.dice, **answers)
-            await pilot.pause()
             state = screen.session.state
             # the outcome line always tells the latest event, in the log's words
             latest = screen.session.history()[-1].text
@@ -60,5 +60,7 @@ async def test_outcomes_are_announced_and_press_on_shows_dice_left(saves: Path) 
                 tray = str(screen.query_one("#tray").render())
                 assert f"press on with {dice_left(state)} di" in tray
                 assert "free dice" not in tray
+        await pilot.pause()  # the screen is painted after the game without error
+        assert app.screen is screen
     assert captured_seen
     assert {"failed", "won"} <= announced

@@ -1,5 +1,6 @@
 """A long hot-seat game driven through the Shooter screen: every phase must draw, and keys
-must run the actions the action bar offers."""
+must run the actions the action bar offers. (The same seeded game is played headless in
+tests/shooter/test_shooter_bot.py for the rules: legal moves, one event each, every phase.)"""
 
 from __future__ import annotations
 
@@ -33,8 +34,8 @@ async def test_bot_game_through_the_screen(saves: Path) -> None:
             before = len(screen.session.events)
             if not action.choices and not answers:
                 index = [a.name for a in screen.legal].index(action.name) + 1
+                # press() returns once the screen has handled the key (no pause needed)
                 await pilot.press(ACTION_KEYS.get(action.name, str(index)))
-                await pilot.pause()
             else:
                 assert screen.do(action.command, dice=screen.session.dice, **answers)
                 await pilot.pause()

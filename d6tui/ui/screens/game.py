@@ -109,6 +109,22 @@ class GameScreen(Screen):
         self.session = session
         #: The last problem the file watch showed (each is shown once, not every poll).
         self._watch_problem = ""
+        self._footer_keys: tuple = ()
+
+    def refresh_bindings(self) -> None:
+        """Tell the Footer only when a key it shows changed (its key, action, words, tooltip
+        or whether it is enabled).
+
+        The Footer rebuilds every key it shows at each refresh, which costs more than drawing
+        the move itself; most moves leave the Footer's keys as they were.
+        """
+        shown = tuple(
+            (key, a.binding.action, a.binding.description, a.enabled, a.tooltip)
+            for key, a in self.active_bindings.items() if a.binding.show
+        )
+        if shown != self._footer_keys:
+            self._footer_keys = shown
+            super().refresh_bindings()
 
     @property
     def game_name(self) -> str:

@@ -22,6 +22,12 @@ class HeldHistory(Sequence[Any]):
         self.history = history
         self.n = max(0, min(n, len(history)))
 
+    @property
+    def undone(self) -> frozenset[int] | None:
+        """The undone seqs, when the history tells them (see ``History.undone``)."""
+        undone = getattr(self.history, "undone", None)
+        return None if undone is None else frozenset(undone)
+
     def __len__(self) -> int:
         return self.n
 

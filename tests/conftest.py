@@ -1,0 +1,72 @@
+"""Fixtures for the whole suite: no test reads or writes the real user's folders.
+
+Every test gets its own config, data and saves folders (``XDG_CONFIG_HOME``,
+``XDG_DATA_HOME``, ``D6TUI_CONFIG``, ``D6TUI_SAVES``) under its ``tmp_path``. Before any test
+runs (while modules are imported and collected) the same variables point at a throwaway
+folder, so content read at import time never comes from the real config either.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+#: The variables that decide where d6tui reads config and saves (see d6tui/paths.py).
+FOLDER_VARIABLES = ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "D6TUI_CONFIG", "D6TUI_SAVES")
+
+
+def _folders(root: Path) -> dict[str, Path]:
+    return {
+        "config": root / "config",
+        "data": root / "data",
+        "saves": root / "saves",
+    }
+
+
+def _point_at(dirs: dict[str, Path], setenv: Callable[[str, str], None]) -> None:
+    values = {
+        "XDG_CONFIG_HOME": dirs["data"] / "xdg-config",
+        "XDG_DATA_HOME": dirs["data"] / "xdg-data",
+        "D6TUI_CONFIG": dirs["config"],
+        "D6TUI_SAVES": dirs["saves"],
+    }
+    assert set(values) == set(FOLDER_VARIABLES)
+    for name, value in values.items():
+        setenv(name, str(value))
+
+
+_session_root: Path | None = None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Point the folder variables at a throwaway folder before test modules are imported."""
+    global _session_root
+    _session_root = Path(tempfile.mkdtemp(prefix="d6tui-tests-"))
+    _point_at(_folders(_session_root), os.environ.__setitem__)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Remove the throwaway folder."""
+    if _session_root is not None:
+        shutil.rmtree(_session_root, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Path]]:
+    """Config, data and saves in this test's temp folders (not created; ``saves`` creates
+    the save folder)."""
+    dirs = _folders(tmp_path)
+    _point_at(dirs, monkeypatch.setenv)
+    yield dirs
+
+
+@pytest.fixture
+def saves(isolated: dict[str, Path]) -> Path:
+    """The test's save folder (created)."""
+    isolated["saves"].mkdir(parents=True, exist_ok=True)
+    return isolated["saves"]
