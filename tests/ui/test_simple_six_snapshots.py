@@ -45,7 +45,7 @@ def _mid_round(saves: Path):  # noqa: ANN202
         me = s.state.member(actor)
         foes = [m for m in s.state.members if m.sheet.npc != me.sheet.npc]
         weapon = me.sheet.weapons[0] if me.sheet.weapons else None
-        from d6tui.ui.simple_six.fight_ui import attack_skill
+        from d6tui.games.simple_six.attack_options import attack_skill
 
         s.do(campaign.attack, actor, foes[0].id, skill=attack_skill(me.sheet, weapon, s.state),
              weapon=weapon, range_="short" if weapon in ("Bow",) else None,

@@ -8,62 +8,18 @@ from __future__ import annotations
 from typing import Any
 
 from d6tui.engine.errors import RuleError
-from d6tui.games.simple_six import campaign, helpless, reflexes
-from d6tui.games.simple_six.campaign import Campaign
-from d6tui.games.simple_six.sheet import Character, melee_skills
+from d6tui.games.simple_six import campaign, helpless
+from d6tui.games.simple_six.attack_options import (
+    attack_skill,
+    attack_targets,
+    defense_options,
+    most_actions,
+    no_defense_reason,
+)
 from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal
 from d6tui.ui.simple_six import defender_ui, perks_ui
 from d6tui.ui.simple_six.forms import NumbersModal
 from d6tui.ui.simple_six.host import SixHost
-
-#: Weapons whose skill is named differently from the weapon, by skill list spelling.
-WEAPON_SKILLS: dict[str, tuple[str, ...]] = {
-    "Sword, 2h": ("Sword", "Melee Weapons", "Melee"),
-    "Rapier": ("Sword", "Melee Weapons", "Melee"),
-    "Hatchet": ("Axe", "Axe/Mace", "Melee Weapons", "Melee"),
-    "Axe": ("Axe", "Axe/Mace", "Melee Weapons", "Melee"),
-    "Mace": ("Mace", "Axe/Mace", "Melee Weapons", "Melee"),
-    "Club": ("Mace", "Axe/Mace", "Melee Weapons", "Melee"),
-    "Warhammer": ("Mace", "Axe/Mace", "Melee Weapons", "Melee"),
-    "Halberd": ("Pole Arm", "Melee Weapons", "Melee"),
-    "Spear": ("Pole Arm", "Melee Weapons", "Melee"),
-    "Staff": ("Pole Arm", "Melee Weapons", "Melee"),
-    "Light Pistol": ("Pistol",),
-    "Heavy Pistol": ("Pistol",),
-    "Plasma Pistol": ("Pistol",),
-    "Shotgun": ("Rifle",),
-    "Plasma Rifle": ("Rifle",),
-    "Plasma BFG": ("BFG",),
-    "Plasma Sword": ("Plasma Sword", "Melee"),
-}
-
-
-def attack_skill(sheet: Character, weapon: str | None, c: Campaign) -> str:
-    """The skill an attack with ``weapon`` uses in this campaign (bare hands: Brawling)."""
-    lst = c.settings.skills
-    if weapon is None:
-        return "Brawling"
-    for name in (weapon, *WEAPON_SKILLS.get(weapon, ())):
-        canon = lst.canonical(name)
-        if canon is not None:
-            return canon
-    if campaign.weapon_is_ranged(weapon):
-        return lst.canonical("Throwing") or "Brawling"
-    names = melee_skills(c.settings) or ["Brawling"]
-    return max(names, key=lambda n: sheet.skill(n, c.settings))
-
-
-def most_actions(c: Campaign, who: str) -> int:
-    """The most actions ``who`` may declare: as many as leave his best code 1D ("Multiple
-    Actions": -1D on every roll for each action past the first)."""
-    sheet = c.member(who).sheet
-    codes = [code for _a, code in sheet.attributes]
-    for e in sheet.skills:
-        try:
-            codes.append(sheet.skill(e.name, c.settings))
-        except RuleError:
-            continue
-    return max([1, *(code.dice for code in codes)])
 
 
 async def fight(screen: SixHost) -> None:
@@ -113,8 +69,7 @@ async def attack(screen: SixHost) -> None:
     except RuleError as e:
         screen.notify(str(e), title="Not allowed", severity="error", timeout=6)
         return
-    targets = [m for m in (c.member(i) for i in fight.ids if i != a.id)
-               if not (m.body.dead if m.body is not None else m.wounds.dead)]
+    targets = attack_targets(c, a.id)
     if not targets:
         screen.notify("There is no one left to attack.", severity="warning")
         return
@@ -150,34 +105,19 @@ async def attack(screen: SixHost) -> None:
             return
     kw: dict[str, Any] = {"cover": cover} if ranged and cover else {}
     why = helpless.helpless_reason(c, t)
-    held = reflexes.held_dodge(fight, t.id)
-    if why is not None or held is not None:
-        # No defense to ask for: a helpless target makes none, a full dodge holds.
-        screen.notify(f"{t.sheet.name} is {why}: no defense, Very Easy TN (Combat)."
-                    if why is not None else
-                    f"{t.sheet.name} is full dodging: the same dodge meets this attack.",
-                    timeout=4)
+    no_defense = no_defense_reason(c, t)
+    if no_defense is not None:
+        screen.notify(no_defense, timeout=4)
     elif c.settings.combat == "static":
-        # Block and Parry stop blows, not missiles ("Defensive Options").
-        opts = [("Dodge", "dodge"), ("Dodge, full dodge +10", "full")]
-        if not ranged:
-            opts = [("the better of Block and Parry", "melee"), *opts,
-                    ("Block", "block"), ("Parry", "parry")]
         choice = await screen.app.push_screen_wait(ChoiceModal(
-            f"{t.sheet.name}'s defense (Static Defenses)", opts))
+            f"{t.sheet.name}'s defense (Static Defenses)", defense_options(c, ranged)))
         if choice is None:
             return
         kw["defense"] = "dodge" if choice == "full" else choice
         kw["full_dodge"] = choice == "full"
     else:
-        if ranged:
-            opts = [("no defense: TN 10", "none"), ("Dodge", "dodge"),
-                    ("full dodge", "full_dodge")]
-        else:
-            opts = [("no defense: TN 5 (hand-to-hand -5)", "none"), ("Dodge", "dodge"),
-                    ("Block", "block"), ("Parry", "parry"), ("full dodge", "full_dodge")]
         choice = await screen.app.push_screen_wait(ChoiceModal(
-            f"{t.sheet.name}'s defense (Defensive Options)", opts))
+            f"{t.sheet.name}'s defense (Defensive Options)", defense_options(c, ranged)))
         if choice is None:
             return
         if choice != "none":

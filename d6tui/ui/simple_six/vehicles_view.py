@@ -24,13 +24,13 @@ from d6tui.engine.errors import DiceError, RuleError
 from d6tui.games.simple_six import vehicle_commands as vc
 from d6tui.games.simple_six import vehicle_stats
 from d6tui.games.simple_six import vehicles as vr
+from d6tui.games.simple_six.attack_options import attack_skill
 from d6tui.games.simple_six.campaign import Campaign
 from d6tui.games.simple_six.describe import names_in
 from d6tui.games.simple_six.rules import describe
 from d6tui.games.simple_six.vehicle_log import FOLDS, chase_of, vehicle_rolls
 from d6tui.games.simple_six.wild import describe_roll
 from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal, TableDiceInput, TextPrompt
-from d6tui.ui.simple_six.fight_ui import attack_skill
 from d6tui.ui.simple_six.forms import WildDiceInput
 from d6tui.ui.simple_six.guard import refusals_shown
 from d6tui.ui.simple_six.host import SixHost
