@@ -134,6 +134,7 @@ function that applies it):
 from __future__ import annotations
 
 from d6tui.engine.registry import GameRules
+from d6tui.games.simple_six import moves as six_moves
 from d6tui.games.simple_six import view as six_view
 from d6tui.games.simple_six.describe import describe
 from d6tui.games.simple_six.fold import EVENT_TYPES, fold
@@ -157,6 +158,7 @@ RULES = GameRules(
     default_title=lambda options: "Simple Six campaign",
     export_markdown=export_markdown,
     report=report,
+    moves=six_moves.moves,
     view=six_view.view,
     seats=six_view.seats,
     seat_to_move=six_view.seat_to_move,

@@ -1,0 +1,136 @@
+"""The GM's moves of a Simple Six campaign in the engine's shape (``GameDefinition.moves``).
+
+They cover the tracker's loop of play: start and end a session (the same CP for every
+player character, "Experience"), start a fight with the combatants picked, roll initiative
+(each declares one action), attack with each weapon or bare hands (target, defense, range
+and cover, asked of :mod:`.attack_options`), pass the turn, end the fight. The dice are the
+campaign's wild-die rolls, made by the app (typed table dice stay in the screen's dialogs).
+Every move is the GM's (seat 0): players act through the GM at the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from d6tui.engine.errors import RuleError
+from d6tui.engine.game import Choice, Move, Seat
+from d6tui.games.simple_six.attack_options import (
+    attack_skill,
+    attack_targets,
+    defense_options,
+    no_defense_reason,
+)
+from d6tui.games.simple_six.attacks import attack, ready_to_attack, weapon_is_ranged
+from d6tui.games.simple_six.roster import end_session, start_session
+from d6tui.games.simple_six.rounds import end_combat, pass_turn, start_combat, start_round
+from d6tui.games.simple_six.state import Campaign, slug
+from d6tui.games.simple_six.view import GM
+
+#: The CP the end of a session may award each character in one move ("Experience": 3-7
+#: is usual).
+MOST_CP = 20
+
+RANGES = (("short", "short"), ("medium", "medium +5"), ("long", "long +10"),
+          ("point_blank", "point blank -5"))
+COVERS = (("0", "no cover"), ("50", "half +5"), ("75", "three quarters +10"))
+
+
+def _session_moves(c: Campaign) -> list[Move]:
+    if not c.in_session:
+        return [Move("start_session", "Start a session", lambda st, dice=None: start_session(st),
+                     GM, section="Experience")]
+
+    def finish(st: Campaign, dice: Any = None, cp: str = "0") -> dict:
+        pcs = {m.id: int(cp) for m in st.members if not m.sheet.npc}
+        return end_session(st, pcs)
+
+    return [Move("end_session", "End the session", finish, GM,
+                 (Choice("cp", "CP for each player character",
+                         tuple((str(n), str(n)) for n in range(MOST_CP + 1))),),
+                 section="Experience")]
+
+
+def _fight_moves(c: Campaign) -> list[Move]:
+    fight = c.combat
+    if fight is None:
+        able = [m for m in c.members if not m.out_of_action]
+        if len(able) < 2:
+            return []
+        who = Choice("who", "Who fights", tuple((m.id, m.sheet.name) for m in able),
+                     min=2, max=len(able))
+        return [Move("start_fight", "Start a fight",
+                     lambda st, dice=None, who=(): start_combat(st, list(who)), GM, (who,),
+                     section="Combat")]
+    out = [Move("roll_initiative", f"Round {fight.round + 1}: roll initiative",
+                lambda st, dice=None: start_round(st, {}, dice=dice), GM,
+                section="Order of Actions in a Round")]
+    if fight.actor is not None:
+        out += _attack_moves(c, fight.actor)
+        out.append(Move("pass_turn", f"{c.member(fight.actor).sheet.name} is done",
+                        lambda st, dice=None: pass_turn(st), GM, section="Combat"))
+    out.append(Move("end_fight", "End the fight", lambda st, dice=None: end_combat(st), GM,
+                    section="Combat"))
+    return out
+
+
+def _attack_moves(c: Campaign, actor: str) -> list[Move]:
+    try:
+        ready_to_attack(c, actor)
+    except RuleError:
+        return []
+    targets = attack_targets(c, actor)
+    if not targets:
+        return []
+    me = c.member(actor)
+    out = []
+    for weapon in (*me.sheet.weapons, None):
+        ranged = weapon is not None and weapon_is_ranged(weapon)
+        skill = attack_skill(me.sheet, weapon, c)
+        choices = [Choice("target", "Whom", tuple((t.id, t.sheet.name) for t in targets)),
+                   Choice("defense", "The target's defense (if it may make one)",
+                          tuple((v, label) for label, v in defense_options(c, ranged)),
+                          min=0)]
+        if ranged:
+            choices += [Choice("range", "Range (Missile Weapon Ranges)", RANGES, min=0),
+                        Choice("cover", "Cover (Attacking a Target)", COVERS, min=0)]
+        if c.settings.combat != "static":
+            choices.append(Choice("declared", "Declared with the round's actions",
+                                  (("yes", "yes"), ("no", "no: -1D until the next turn")),
+                                  min=0))
+        name = weapon or "bare hands"
+        out.append(Move(f"attack:{slug(name)}", f"{me.sheet.name} attacks with {name} "
+                        f"({skill})", _attacker(actor, weapon, skill), GM, tuple(choices),
+                        section="Combat"))
+    return out
+
+
+def _attacker(actor: str, weapon: str | None, skill: str) -> Any:
+    def run(st: Campaign, dice: Any = None, target: str = "", defense: str | None = None,
+            range: str | None = None, cover: str | None = None,  # noqa: A002 - the choice
+            declared: str | None = None) -> dict:
+        kw: dict[str, Any] = {}
+        t = st.member(target)
+        if no_defense_reason(st, t) is None and defense not in (None, "none"):
+            kw["defense"] = "dodge" if defense == "full" else defense
+            kw["full_dodge"] = defense == "full"
+            if st.settings.combat != "static" and defense in ("dodge", "block", "parry"):
+                kw["defense_declared"] = declared == "yes"
+        if range is not None:
+            kw["range_"] = range
+        if cover:
+            kw["cover"] = int(cover)
+        return attack(st, actor, target, skill=skill, weapon=weapon, dice=dice, **kw)
+
+    return run
+
+
+def moves(state: Campaign, seat: Seat) -> list[Move]:
+    """The GM's moves now (seat 0); players' seats and spectators have none.
+
+    Args:
+        state: the campaign.
+        seat: 0 for the GM.
+    """
+    if seat != GM:
+        return []
+    return [*_session_moves(state), *_fight_moves(state)]
