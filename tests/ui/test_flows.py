@@ -9,8 +9,9 @@ from textual.widgets import Input, Label
 
 from d6tui.engine.session import Session
 from d6tui.games.shooter.state import Phase
+from d6tui.ui.screens.dice_prompt import TableDiceInput
 from d6tui.ui.screens.home import HomeScreen
-from d6tui.ui.screens.modals import ChoiceModal, TableDiceInput
+from d6tui.ui.screens.modals import ChoiceModal
 from d6tui.ui.screens.new_game import NewGameForm
 from d6tui.ui.shooter.screen import ShooterScreen
 from tests.ui.helpers import SEED, make_app, new_shooter, settle, sync

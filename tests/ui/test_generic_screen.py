@@ -10,9 +10,9 @@ from textual.widgets import Input, OptionList
 
 from d6tui.engine.registry import GAMES_PATH_ENV, games
 from d6tui.engine.session import Session
+from d6tui.ui.screens.dice_prompt import TableDiceInput
 from d6tui.ui.screens.generic import GenericGameScreen
 from d6tui.ui.screens.home import HomeScreen
-from d6tui.ui.screens.modals import TableDiceInput
 from d6tui.ui.screens.new_game import NewGameForm
 from tests.ui.helpers import make_app, settle, sync
 

@@ -9,7 +9,8 @@ from pathlib import Path
 from d6tui.engine.session import Session
 from d6tui.games.simple_six import campaign
 from d6tui.games.simple_six.rules import RULES
-from d6tui.ui.screens.modals import ChoiceModal, TableDiceInput
+from d6tui.ui.screens.dice_prompt import TableDiceInput
+from d6tui.ui.screens.modals import ChoiceModal
 from d6tui.ui.simple_six.forms import NumbersModal, WildDiceInput
 from d6tui.ui.simple_six.screen import SimpleSixScreen
 from d6tui.ui.simple_six.widgets import GMTracker

@@ -13,7 +13,8 @@ from d6tui.games.simple_six import campaign
 from d6tui.games.simple_six.creation import Draft
 from d6tui.games.simple_six.vehicle_log import vehicle
 from d6tui.games.simple_six.vehicle_stats import templates
-from d6tui.ui.screens.modals import ChoiceModal, TableDiceInput, TextPrompt
+from d6tui.ui.screens.dice_prompt import TableDiceInput
+from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
 from d6tui.ui.simple_six.forms import WildDiceInput
 from d6tui.ui.simple_six.screen import SimpleSixScreen
 from d6tui.ui.simple_six.vehicles_view import VehiclesScreen

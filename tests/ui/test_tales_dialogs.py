@@ -7,7 +7,8 @@ from pathlib import Path
 
 from textual.widgets import Static
 
-from d6tui.ui.screens.modals import ChoiceModal, TableDiceInput
+from d6tui.ui.screens.dice_prompt import TableDiceInput
+from d6tui.ui.screens.modals import ChoiceModal
 from d6tui.ui.tales import offers
 from d6tui.ui.tales.screen import TalesScreen
 from tests.ui.helpers import make_app, settle, sync

@@ -9,8 +9,9 @@ from pathlib import Path
 from d6tui.engine.registry import games
 from d6tui.games.tales import commands, island, legal
 from d6tui.games.tales.state import evolve
+from d6tui.ui.screens.dice_prompt import TableDiceInput
 from d6tui.ui.screens.help import HelpScreen
-from d6tui.ui.screens.modals import ChoiceModal, TableDiceInput
+from d6tui.ui.screens.modals import ChoiceModal
 from d6tui.ui.tales.offers import ARROWS
 from d6tui.ui.tales.screen import TalesScreen
 from d6tui.ui.tales.widgets import IslandMap, JournalBooklet, TalesView

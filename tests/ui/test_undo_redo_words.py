@@ -7,7 +7,7 @@ from pathlib import Path
 from textual.widgets import Static
 
 from d6tui.games.shooter.state import SHOOTER_DIE
-from d6tui.ui.screens.modals import TableDiceInput
+from d6tui.ui.screens.dice_prompt import TableDiceInput
 from d6tui.ui.shooter.screen import ShooterScreen
 from d6tui.words import plural
 from tests.ui.helpers import make_app, new_shooter, sync

@@ -6,7 +6,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import Input, Label
 
 from d6tui.engine.session import HistoryEntry
-from d6tui.ui.screens.modals import TableDiceInput
+from d6tui.ui.screens.dice_prompt import TableDiceInput
 from d6tui.ui.themes import VARIABLE_DEFAULTS
 from d6tui.ui.widgets.dice_tray import DiceTray, TrayDie, TrayRoll
 from d6tui.ui.widgets.event_log import EventLogView

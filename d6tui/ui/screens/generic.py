@@ -114,7 +114,8 @@ class GenericGameScreen(GameScreen):
     @work(exclusive=True, group="generic-move")
     async def run_move(self, move: Move) -> None:
         """Ask the move's choices, then its dice, then make it (``Session.play``)."""
-        from d6tui.ui.screens.modals import ROLL_FOR_ME, ChoiceModal, TableDiceInput
+        from d6tui.ui.screens.dice_prompt import ROLL_FOR_ME, TableDiceInput
+        from d6tui.ui.screens.modals import ChoiceModal
 
         answers: dict[str, Any] = {}
         for c in move.choices:

@@ -19,14 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from d6tui.engine.dice import (
-    CustomDie,
-    parse_typed_faces,
-    parse_typed_pips,
-    table_roll_custom,
-)
-from d6tui.engine.errors import D6Error, DiceError, LogError, TruncatedLogError
-from d6tui.ui.widgets.faces import face_aliases, face_label
+from d6tui.engine.errors import D6Error, LogError, TruncatedLogError
 from d6tui.words import plural
 
 T = TypeVar("T")
@@ -430,102 +423,6 @@ class ChoiceModal(_Modal[Any], Generic[T]):
             error.update(problem)
             return
         self.dismiss(picked)
-
-
-#: What :class:`TableDiceInput` dismisses when asked to let d6tui roll this one.
-ROLL_FOR_ME: dict = {"roll_for_me": True}
-
-
-class TableDiceInput(_Modal[dict]):
-    """Type the faces of dice rolled at the table instead of letting d6tui roll.
-
-    The faces are checked with :mod:`d6tui.engine.dice` (count and range); a problem is shown
-    under the field and what was typed stays there to be fixed. Dismisses the roll dict
-    (``source = "table"``), :data:`ROLL_FOR_ME` (ctrl+r, where ``roll_for_me``), or None on
-    Escape.
-
-    Args:
-        prompt: what the roll is for ("Roll 4 Shooter dice for Black Bart").
-        count: how many dice to type.
-        sides: the die size for numbered dice.
-        die: a die with named faces (the Shooter die); names, letters, symbols and 1-6 work.
-        roll_for_me: offer ctrl+r, which lets d6tui roll this one instead.
-    """
-
-    BINDINGS = [CANCEL, QUIT, Binding("ctrl+r", "roll_for_me", "Roll it for me",
-                                      id="table_dice.roll_for_me")]
-
-    def __init__(
-        self, prompt: str, count: int, *, sides: int = 6, die: CustomDie | None = None,
-        roll_for_me: bool = False,
-    ) -> None:
-        super().__init__()
-        self.prompt = prompt
-        self.count = count
-        self.sides = sides
-        self.die = die
-        self.roll_for_me = roll_for_me
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """ctrl+r only where the caller can let d6tui roll."""
-        return self.roll_for_me if action == "roll_for_me" else True
-
-    def action_roll_for_me(self) -> None:
-        """Let d6tui roll this one."""
-        self.dismiss(ROLL_FOR_ME)
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="modal-box"):
-            yield Static("Table dice", classes="modal-title")
-            yield Static(self.prompt, classes="modal-question", markup=False)
-            if self.die is not None:
-                faces = "  ".join(f"{face_label(f)} {f}" for f in self.die.faces)
-                hint = (f"Type {plural(self.count, 'face')}, e.g. 'h s j' or 'heart spade'. "
-                        f"{faces}")
-            else:
-                hint = (f"Type {plural(self.count, 'number')} from 1 to {self.sides}, "
-                        f"e.g. '{'3' if self.count == 1 else '3 5'}'.")
-            yield Static(hint, classes="modal-hint", markup=False)
-            yield Input(placeholder="faces, separated by spaces", id="faces")
-            yield Label("", classes="modal-error", id="error")
-            more = ", ctrl+r to let d6tui roll them" if self.roll_for_me else ""
-            yield Static(f"Enter to use these dice{more}, Escape to cancel (nothing is rolled)",
-                         classes="modal-hint", markup=False)
-
-    def on_mount(self) -> None:
-        self.query_one("#faces", Input).focus()
-
-    def read_faces(self, text: str) -> dict:
-        """The roll for ``text``.
-
-        Raises:
-            DiceError: the faces are not right (count, range, unknown face).
-        """
-        if self.die is None:
-            return parse_typed_pips(text, self.count, self.sides)
-        aliases = face_aliases(self.die.faces)
-        parts = parse_typed_faces(text)
-        if len(parts) == 1 and len(parts[0]) == self.count > 1 and all(
-            c.lower() in aliases or c.isdigit() for c in parts[0]
-        ):
-            parts = list(parts[0])  # "hsj" typed without spaces
-        parts = [aliases.get(p.lower(), aliases.get(p, p)) for p in parts]
-        for p in parts:  # a wrong face is a clearer message than a wrong count
-            self.die.parse_face(p)
-        return table_roll_custom(self.die, parts, self.count)
-
-    @on(Input.Changed)
-    def _changed(self) -> None:
-        self.query_one("#error", Label).update("")
-
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        try:
-            roll = self.read_faces(event.value)
-        except DiceError as e:
-            self.query_one("#error", Label).update(str(e))
-            return
-        self.dismiss(roll)
 
 
 class LoadErrorModal(_Modal[bool]):

@@ -499,7 +499,8 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
     async def perform(self, actions: list[Action], *, table: bool = False,
                          prompt: str = "What do you do?") -> None:
         """Pick among ``actions`` if several, ask its choices and table dice, then run it."""
-        from d6tui.ui.screens.modals import ROLL_FOR_ME, ChoiceModal, TableDiceInput
+        from d6tui.ui.screens.dice_prompt import ROLL_FOR_ME, TableDiceInput
+        from d6tui.ui.screens.modals import ChoiceModal
 
         action = actions[0]
         if len(actions) > 1:

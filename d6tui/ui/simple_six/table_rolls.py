@@ -11,7 +11,7 @@ from typing import Any
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import DiceError, RuleError
 from d6tui.games.simple_six.record import ROLL_KEYS, rolls_of
-from d6tui.ui.screens.modals import TableDiceInput
+from d6tui.ui.screens.dice_prompt import TableDiceInput
 from d6tui.ui.simple_six.forms import WildDiceInput
 from d6tui.ui.simple_six.host import SixHost
 

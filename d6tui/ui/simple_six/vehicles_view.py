@@ -30,7 +30,8 @@ from d6tui.games.simple_six.describe import names_in
 from d6tui.games.simple_six.rules import describe
 from d6tui.games.simple_six.vehicle_log import FOLDS, chase_of, vehicle_rolls
 from d6tui.games.simple_six.wild import describe_roll
-from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal, TableDiceInput, TextPrompt
+from d6tui.ui.screens.dice_prompt import TableDiceInput
+from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal, TextPrompt
 from d6tui.ui.simple_six.forms import WildDiceInput
 from d6tui.ui.simple_six.guard import refusals_shown
 from d6tui.ui.simple_six.host import SixHost

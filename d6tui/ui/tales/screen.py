@@ -25,8 +25,9 @@ from d6tui.engine.session import Session
 from d6tui.games.tales import commands, island, legal, play, prompts, services, shops
 from d6tui.games.tales.describe import LABELS
 from d6tui.games.tales.state import Tale
+from d6tui.ui.screens.dice_prompt import TableDiceInput
 from d6tui.ui.screens.game import GameScreen
-from d6tui.ui.screens.modals import ChoiceModal, TableDiceInput
+from d6tui.ui.screens.modals import ChoiceModal
 from d6tui.ui.tales.bindings import BINDINGS as TALES_BINDINGS
 from d6tui.ui.tales.help import HELP as TALES_HELP
 from d6tui.ui.tales.offers import (
