@@ -62,6 +62,10 @@ def new_parser(rules: GameDefinition, common: argparse.ArgumentParser,
         if f.name in ("seed", "title"):
             continue
         extra = f" (one of: {', '.join(v for v, _ in f.choices)})" if f.choices else ""
+        if f.kind == "bool":  # --flag alone says yes; --flag no says no
+            p.add_argument(_flag(f), dest=f.name, nargs="?", const="yes", metavar="yes|no",
+                           help=f.help or f.label)
+            continue
         p.add_argument(_flag(f), dest=f.name, metavar=f.label.upper().replace(" ", "_"),
                        help=(f.help or f.label) + extra)
     p.add_argument("--title", help="the game's name (default: made from the options)")
@@ -92,16 +96,17 @@ def new_options(rules: GameDefinition, args: argparse.Namespace) -> dict[str, An
 # -- moves, play, view ----------------------------------------------------------------------
 
 
-def seat_of(session: Any, text: str | None, *, default_turn: bool = True) -> int | None:
+def seat_of(session: Any, text: str | None, *, default_turn: bool = True) -> Any:
     """A seat typed on the command line: a number (1 is the first seat), a name, or
-    ``spectator``; nothing given is the seat whose turn it is.
+    ``spectator`` (None); nothing given is the seat whose turn it is (``...`` for
+    ``Session.moves``), or a spectator without ``default_turn``.
 
     Raises:
         RuleError: no such seat (the message lists them).
     """
     rules, state = session.rules, session.state
     if text is None:
-        return rules.seat_to_move(state) if default_turn else None
+        return ... if default_turn else None
     if text.strip().lower() in ("spectator", "none", "-"):
         return None
     seats = list(rules.seats(state))
@@ -169,6 +174,8 @@ def _typed(pairs: list[str], move: Any) -> dict[str, str]:
 def cmd_play(session: Any, args: argparse.Namespace) -> int:
     """``d6tui play FILE MOVE [--choice NAME=VALUE ...] [--dice FACES]``."""
     seat = seat_of(session, args.seat)
+    if seat is None:
+        raise RuleError("a spectator makes no moves; name a seat with --seat")
     move = find_move(session.moves(seat), args.move)
     event = session.play(move, _answers(args.choice), _typed(args.dice, move))
     if args.json:

@@ -78,13 +78,17 @@ class CustomDie:
     Attributes:
         name: what the die is called in notation and messages ("shooter").
         faces: the face names, one per side, in the order of a d6's pips 1..6.
+        letters: one letter per face a player may type for it (``x`` for skull), or none.
     """
 
     name: str
     faces: tuple[str, ...]
+    letters: tuple[str, ...] = ()
 
     def parse_face(self, text: str) -> str:
         """Read one typed face: its full name, a unique prefix, or its number 1..len(faces).
+
+        A face's letter (``letters``) wins over a prefix: ``s`` is the spade, ``x`` the skull.
 
         Raises:
             DiceError: no face matches, or the prefix fits more than one face.
@@ -92,6 +96,8 @@ class CustomDie:
         t = text.strip().lower()
         if t.isdigit() and 1 <= int(t) <= len(self.faces):
             return self.faces[int(t) - 1]
+        if t and t in self.letters:
+            return self.faces[self.letters.index(t)]
         if t in self.faces:
             return t
         matches = [f for f in self.faces if t and f.startswith(t)]

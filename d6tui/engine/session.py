@@ -13,10 +13,11 @@ from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import EllipsisType
 from typing import Any
 
 from d6tui.engine.dice import Dice
-from d6tui.engine.errors import EventError, LogError, RuleError, StaleLogError
+from d6tui.engine.errors import DiceError, EventError, LogError, RuleError, StaleLogError
 from d6tui.engine.events import EventList, History
 from d6tui.engine.game import SCHEMA_KEY, Move, Seat, fill_rolls, upcast
 from d6tui.engine.log import ENGINE_EVENT_TYPES, EventLog, LogHeader, create_log, event_block, now
@@ -213,11 +214,19 @@ class Session:
             raise
         return self._record(payload)
 
-    def moves(self, seat: Seat = None) -> list[Move]:
+    def moves(self, seat: Seat | EllipsisType = ...) -> list[Move]:
         """The legal moves of ``seat`` now, undo and redo included (as the last two, when
-        they would do something); seat None is the seat the game waits for."""
-        seat = self.rules.seat_to_move(self.state) if seat is None else seat
-        out = list(self.rules.moves(self.state, seat)) if seat is not None else []
+        they would do something): left out, the seat the game waits for; None, a spectator,
+        who has none. Undo and redo belong to the seat to move (at one keyboard it fixes a
+        mis-key of the one before; over the SSH table the GM or the mover)."""
+        to_move = self.rules.seat_to_move(self.state)
+        if seat is ...:
+            seat = to_move
+        if seat is None:
+            return []
+        out = list(self.rules.moves(self.state, seat))
+        if seat != to_move and to_move is not None:
+            return out
         if self.can_undo:
             out.append(Move("undo", "Undo the latest action", lambda *a, **k: {}, seat))
         if self.can_redo:
@@ -398,6 +407,10 @@ class Session:
         again = len(self.dice._taken)
         if again:
             event[AGAIN_KEY] = again
+        refused = self.dice.typed_over_seen(event)
+        if refused is not None:
+            self.dice.rewind()
+            raise DiceError(refused)
         # Fold first: a command whose event does not fold is a bug, and must not be saved.
         before = self._snapshot()
         try:

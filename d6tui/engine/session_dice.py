@@ -36,16 +36,17 @@ _NDS = re.compile(r"^(\d+)d(\d+)")
 Primitive = tuple[str, list]
 
 
-def primitives(event: Mapping[str, Any]) -> list[Primitive]:
-    """The dice the app rolled for an event, as ``(kind, faces)`` in rolling order.
+def primitives(event: Mapping[str, Any], source: str = "app") -> list[Primitive]:
+    """The dice the app rolled for an event (or, with ``source="table"``, the dice typed from
+    the table), as ``(kind, faces)`` in rolling order.
 
-    A roll is any dict in the event with a ``faces`` list and ``source = "app"`` (typed table
+    A roll is any dict in the event with a ``faces`` list and that ``source`` (typed table
     dice are the players' own and never come back). ``kind`` is ``"3d6"``, ``"6 shooter"`` or
     ``"draw game"``; a D6 System roll (``wild`` chain, Simple Six "Dice Basics") is its
     ordinary dice, then each die of its wild chain and of its character-point chains.
     """
     out: list[Primitive] = []
-    for roll in _rolls(event):
+    for roll in _rolls(event, source):
         if "wild" in roll and isinstance(roll.get("wild"), list):
             faces = roll["faces"]
             if faces:
@@ -62,16 +63,16 @@ def primitives(event: Mapping[str, Any]) -> list[Primitive]:
     return out
 
 
-def _rolls(value: Any) -> Iterator[dict]:
+def _rolls(value: Any, source: str) -> Iterator[dict]:
     if isinstance(value, Mapping):
-        if isinstance(value.get("faces"), list) and value.get("source") == "app":
+        if isinstance(value.get("faces"), list) and value.get("source") == source:
             yield dict(value)
             return
         for v in value.values():
-            yield from _rolls(v)
+            yield from _rolls(v, source)
     elif isinstance(value, list | tuple):
         for v in value:
-            yield from _rolls(v)
+            yield from _rolls(v, source)
 
 
 class SessionDice(Dice):
@@ -156,6 +157,19 @@ class SessionDice(Dice):
                     del entry[1][i]
                     self._taken.append((entry[0], (k, faces)))
                     return list(faces)
+        return None
+
+    def typed_over_seen(self, event: Mapping[str, Any]) -> str | None:
+        """Why ``event`` may not be recorded: it types table dice of a kind whose app dice an
+        undo left on the table (those faces belong to this roll: typing others would be a
+        re-roll), or None."""
+        for kind, _faces in primitives(event, "table"):
+            for entry in reversed(self.seen):
+                for k, seen in entry[1]:
+                    if k == kind:
+                        shown = " ".join(str(f) for f in seen)
+                        return (f"the dice of the undone move are still on the table ({kind}: "
+                                f"{shown}); let d6tui roll them (undo never buys a re-roll)")
         return None
 
     # -- rolling --------------------------------------------------------------------------

@@ -161,3 +161,16 @@ def test_table_dice_is_one_setting_kept_in_the_save(tmp_path: Path) -> None:
     assert s.history_entry(len(s.events) - 1).text == "table dice off: d6tui rolls every die"
     with pytest.raises(RuleError, match="no seat 5; the game has 2"):
         s.set_table_dice([4])
+
+
+def test_typed_dice_cannot_replace_dice_an_undo_left_on_the_table() -> None:
+    from d6tui.engine.errors import DiceError
+
+    s = Session.new(toy.RULES, {"players": ["A"], "seed": 2})
+    first = s.do(toy.roll, dice=s.dice)
+    s.undo()
+    other = 1 if faces(first) != [1] else 2
+    with pytest.raises(DiceError, match="still on the table"):
+        s.do(toy.roll, faces=[other])
+    assert faces(s.do(toy.roll, dice=s.dice)) == faces(first)  # the app's roll takes them
+    s.do(toy.roll, faces=[other])  # with the table clear, typed dice are the players' own

@@ -19,7 +19,8 @@ from typing import Any
 from d6tui.engine.dice import CustomDie
 
 #: The six faces of a Shooter die ("Components"): four suits, the wild Joker and the Skull.
-SHOOTER_DIE = CustomDie("shooter", ("heart", "spade", "club", "diamond", "joker", "skull"))
+SHOOTER_DIE = CustomDie("shooter", ("heart", "spade", "club", "diamond", "joker", "skull"),
+                        letters=("h", "s", "c", "d", "j", "x"))
 
 #: The four suit symbols printed on Bandit cards ("Bandit Cards").
 SUITS: tuple[str, ...] = ("heart", "spade", "club", "diamond")
