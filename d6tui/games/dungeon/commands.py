@@ -131,7 +131,8 @@ def place(state: DungeonState, dice: Any = None, side: str = "", hole: str = "",
 
 
 def give_back(state: DungeonState, dice: Any = None) -> dict:
-    """A map face with no empty hole left: the die goes back into the bag (house rule).
+    """A map face with no empty hole left: the die is out of the game (house rule; it
+    cannot go back into the bag, or a full waffle would keep the bag from ever emptying).
 
     Raises:
         RuleError: there is still an empty hole, or the face is not a map face.
@@ -139,7 +140,7 @@ def give_back(state: DungeonState, dice: Any = None) -> dict:
     _mine(state, ("resolve",), "giving the die back")
     if state.face is None or not is_map(state.face) or state.empty_holes():
         raise RuleError("a map die goes into an empty hole while there is one", COURSE)
-    return _by(state, "die_returned")
+    return _by(state, "die_left_out")
 
 
 def collect(state: DungeonState, dice: Any = None) -> dict:
@@ -302,6 +303,13 @@ def extra(state: DungeonState, dice: Any = None, paid: str = "", reroll: str = "
         raise RuleError("name two of your collected dice", "Extra turn")
     if paid == reroll:
         raise RuleError("pay one die and re-roll another", "Extra turn")
+    faces = dict(kept)
+    held = state.faces_held(state.turn)
+    spare_dc = held.count("dreamcatcher") - held.count(WISHING_RING)
+    if WISHING_RING in (faces[paid], faces[reroll]):
+        raise RuleError("a caught Wishing Ring stays with its Dreamcatcher", "Extra turn")
+    if [faces[paid], faces[reroll]].count("dreamcatcher") > spare_dc:
+        raise RuleError("a Dreamcatcher holding a wish stays with it", "Extra turn")
     return _by(state, "extra_turn_taken", paid=paid, reroll=reroll)
 
 

@@ -36,8 +36,8 @@ def describe(event: dict, state: DungeonState) -> str:
         return f"{by} rolled {face_name(event['roll']['faces'][0])}"
     if t == "die_placed":
         return f"{by} placed the die in {event['hole']}"
-    if t == "die_returned":
-        return f"{by} found no empty hole; the die went back into the bag"
+    if t == "die_left_out":
+        return f"{by} found no empty hole; the die is out of the game"
     if t == "die_collected":
         return f"{by} set {face_name(event['face'])} aside"
     if t == "special_item_traded":

@@ -120,11 +120,13 @@ def die_placed(state: DungeonState, ev: dict) -> DungeonState:
     return replace(state, holes=tuple(holes), hand=None, face=None, phase="after")
 
 
-def die_returned(state: DungeonState, ev: dict) -> DungeonState:
+def die_left_out(state: DungeonState, ev: dict) -> DungeonState:
     _seat(state, ev)
     if state.hand is None:
         raise EventError("there is no die in hand")
-    return replace(state, bag=state.bag | {state.hand}, hand=None, face=None, phase="after")
+    if state.empty_holes():
+        raise EventError("a map die goes into an empty hole while there is one")
+    return replace(state, out=state.out + (state.hand,), hand=None, face=None, phase="after")
 
 
 def die_collected(state: DungeonState, ev: dict) -> DungeonState:
@@ -267,7 +269,7 @@ FOLDS: dict[str, Fold] = {
     "die_drawn": drawn,
     "die_rolled": rolled,
     "die_placed": die_placed,
-    "die_returned": die_returned,
+    "die_left_out": die_left_out,
     "die_collected": die_collected,
     "special_item_traded": traded,
     "wish_made": wished,

@@ -180,7 +180,7 @@ def _resolve_moves(state: DungeonState, seat: int) -> list[Move]:
                        tuple((str(q), TURN_WORDS[q]) for q in range(4)))),
                 section="Course of Play"))
         else:
-            out.append(Move("give_back", "No empty hole: the die goes back into the bag",
+            out.append(Move("give_back", "No empty hole: the die is out of the game",
                             c.give_back, seat, section="Course of Play"))
     elif face in ITEMS or face in SPELLS:
         if face == "special_item":

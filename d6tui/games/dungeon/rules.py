@@ -14,7 +14,7 @@ Where dice go
     bag), so every spell cast at the start of a turn with an empty bag lets the turn go on. A
     die a Decay takes off the waffle waits beside the caster and goes into the bag when their
     turn ends: it cannot be drawn again in the same turn. A map face rolled when no hole is
-    empty goes back into the bag.
+    empty is out of the game (back in the bag, a full waffle would never let the bag empty).
 
 Extra turn ("Extra turn")
     With more than six dice collected, once a turn, after the roll is dealt with: pay one

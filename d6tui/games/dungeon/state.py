@@ -75,6 +75,7 @@ class DungeonState:
         face: the face the die in hand shows, once rolled.
         extra_used: the extra turn was taken this turn.
         decayed: dice a Decay took off the waffle, going into the bag at the end of the turn.
+        out: map dice rolled when no hole was empty: out of the game.
         claimant: the seat whose claimed route stood, or None.
         last_turn: the turn being played is the last one (after a claim that stood).
         looks: what each seat's latest Look showed them.
@@ -97,6 +98,7 @@ class DungeonState:
     face: str | None = None
     extra_used: bool = False
     decayed: tuple[str, ...] = ()
+    out: tuple[str, ...] = ()
     claimant: int | None = None
     last_turn: bool = False
     looks: tuple[Look | None, Look | None] = (None, None)
