@@ -26,7 +26,7 @@ subset of gates instead, for tests and the benchmark on small waffles.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from d6tui.games.dungeon.faces import MAP_FACES, E, N, S, W
 
@@ -69,6 +69,8 @@ class RouteScore:
         lines: the score explained, ``(words, points)`` per line; cell names are the
             viewer's own ``(row, column)`` pairs, turned into hole names by the caller.
         nodes: sets of gates the search looked at (for the benchmark).
+        exact: False when a node limit stopped the search early (then ``points`` is the best
+            found, a lower bound).
     """
 
     points: int = 0
@@ -81,6 +83,7 @@ class RouteScore:
     vorpals: int = 0
     lines: tuple[tuple[str, int, int], ...] = field(default=())
     nodes: int = 0
+    exact: bool = True
 
 
 class _Board:
@@ -210,7 +213,8 @@ class _Board:
         return points, swords, doors + chests, used_v
 
 
-def _search(board: _Board, budget: Budget, bonus: int) -> tuple[int, int, int, int, int]:
+def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
+            ) -> tuple[int, int, int, int, int]:
     """The best ``(points, start, opened, comp, nodes)``: include-or-ban branching on the
     gates next to what is reachable, each connected set of gates tried once."""
     best = [0, -1, 0, 0]
@@ -224,7 +228,7 @@ def _search(board: _Board, budget: Budget, bonus: int) -> tuple[int, int, int, i
     for e, kind in enumerate(board.el_kind):
         if kind in ("goblins", "dragon"):
             treasure_els |= 1 << e
-    sys_limit = 10_000_000
+    sys_limit = limit if limit is not None else 1 << 62
 
     def relaxed(start: int, comp: int, opened: int, banned_els: int, banned: int,
                 swords_left: int, keys_left: int, vorpal_free: bool, min_top: int) -> int:
@@ -391,7 +395,7 @@ def _explain(board: _Board, start: int, opened: int, comp: int, budget: Budget, 
 
 
 def best_route(cells: Sequence[Cell], budget: Budget, bonus: int = 5, rows: int = 6,
-               cols: int = 6) -> RouteScore:
+               cols: int = 6, limit: int | None = None) -> RouteScore:
     """The best route and detours on one side, exactly ("End of the Game").
 
     Args:
@@ -400,6 +404,7 @@ def best_route(cells: Sequence[Cell], budget: Budget, bonus: int = 5, rows: int 
         budget: the swords, keys and Vorpal Swords held.
         bonus: the points a complete route is worth to this player (5 first, 3 second).
         rows, cols: the size of the side (6x6 for the Dungeon Waffle; smaller in tests).
+        limit: stop after this many sets of gates (a quick preview); None: search to the end.
 
     Returns:
         The best :class:`RouteScore`; an empty one (0 points) when entering gains nothing.
@@ -410,10 +415,11 @@ def best_route(cells: Sequence[Cell], budget: Budget, bonus: int = 5, rows: int 
     if len(cells) != rows * cols:
         raise ValueError(f"a side of {rows}x{cols} has {rows * cols} cells, not {len(cells)}")
     board = _Board(cells, rows, cols)
-    points, start, opened, comp, nodes = _search(board, budget, bonus)
+    points, start, opened, comp, nodes = _search(board, budget, bonus, limit)
+    exact = limit is None or nodes <= limit
     if start < 0:
-        return RouteScore(nodes=nodes)
-    return _explain(board, start, opened, comp, budget, bonus, nodes)
+        return RouteScore(nodes=nodes, exact=exact)
+    return replace(_explain(board, start, opened, comp, budget, bonus, nodes), exact=exact)
 
 
 def brute_force(cells: Sequence[Cell], budget: Budget, bonus: int = 5, rows: int = 6,
