@@ -253,6 +253,10 @@ def choose(state: DungeonState, seat: int | None = None) -> tuple[str, dict[str,
     if not legal:
         raise RuleError("the computer has no move now")
     seen = view(state, seat)
+    if seen.last_turn:
+        # It cannot see the claimed route, so it casts nothing and trades nothing that
+        # might spoil it ("End of the Game").
+        legal = {k: m for k, m in legal.items() if not k.startswith("cast_") and k != "trade"}
     phase = seen.phase
     if phase == "draw":
         if "draw" in legal:

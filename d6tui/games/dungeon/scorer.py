@@ -231,8 +231,11 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
     sys_limit = limit if limit is not None else 1 << 62
 
     def relaxed(start: int, comp: int, opened: int, banned_els: int, banned: int,
-                swords_left: int, keys_left: int, vorpal_free: bool, min_top: int) -> int:
-        """Every gate not banned that alone is still affordable, opened: what is reachable."""
+                swords_left: int, keys_left: int, vorpal_free: bool, min_top: int,
+                cut_webs: set[int]) -> int:
+        """Every gate not banned that alone is still affordable, opened: what is reachable.
+        (One more arm of a web already cut may cost nothing: a Vorpal Sword may take the
+        whole web.)"""
         ok = opened
         for e in range(n_el):
             if banned_els >> e & 1 or opened >> e & 1:
@@ -245,7 +248,9 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                 ok |= 1 << e
             else:
                 c = el_cost[e]
-                if vorpal_free or min(c, min_top) <= swords_left:
+                if vorpal_free or min(c, min_top) <= swords_left or (
+                        kind == "arm" and budget.vorpals
+                        and any(w in cut_webs for w in board.el_webs[e])):
                     ok |= 1 << e
         return board.closure(start, ok, banned) | comp
 
@@ -261,9 +266,9 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             best[:] = [points, start, opened, comp]
         # Costs paid now, to know what one more gate could still cost at least.
         top: list[int] = []
+        web_arms: dict[int, int] = {}
         if vorpals:
             costs = []
-            web_arms: dict[int, int] = {}
             for e in range(n_el):
                 if opened >> e & 1:
                     kind = board.el_kind[e]
@@ -279,7 +284,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         min_top = min(top) if top else 0
         doors = sum(1 for e in range(n_el) if opened >> e & 1 and board.el_kind[e] == "door")
         reach = relaxed(start, comp, opened, banned_els, banned, budget.swords - swords,
-                        budget.keys - doors, vorpal_free, min_top)
+                        budget.keys - doors, vorpal_free, min_top, set(web_arms))
         crossing = comp >> board.L & 1 and comp >> board.R & 1
         potential = 0 if crossing or not (reach >> board.L & 1 and reach >> board.R & 1) \
             else bonus
