@@ -25,6 +25,7 @@ subset of gates instead, for tests and the benchmark on small waffles.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -131,6 +132,39 @@ class _Board:
                 elif d == E and cc >= cols:
                     self._link(i, self.R)
 
+    def _masks(self) -> None:
+        """Bitmasks for the closure: neighbours through free corridors, arms, free cells."""
+        n = self.n + 2
+        self.free_nbrs = [0] * n
+        self.arm_adj: list[tuple[tuple[int, int], ...]] = [()] * n
+        arms: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        for u in range(n):
+            for v, e in self.adj[u]:
+                if e < 0:
+                    self.free_nbrs[u] |= 1 << v
+                else:
+                    arms[u].append((v, e))
+        self.arm_adj = [tuple(a) for a in arms]
+        self.free_cells = 0
+        for u in range(n):
+            if self.node_el[u] < 0:
+                self.free_cells |= 1 << u
+        self.el_bit = [0] * len(self.el_kind)
+        for e, kind in enumerate(self.el_kind):
+            if kind != "arm":
+                self.el_bit[e] = 1 << self.el_cell[e]
+
+    def passable(self, opened: int) -> int:
+        """The cells one may stand on with the gates ``opened``."""
+        p = self.free_cells
+        bits, e = opened, 0
+        while bits:
+            if bits & 1:
+                p |= self.el_bit[e]
+            bits >>= 1
+            e += 1
+        return p
+
     def _element(self, kind: str, cell: int, webs: tuple[int, ...],
                  ends: tuple[int, int]) -> int:
         self.el_kind.append(kind)
@@ -138,6 +172,10 @@ class _Board:
         self.el_webs.append(webs)
         self.el_ends.append(ends)
         return len(self.el_kind) - 1
+
+    def finish(self) -> None:
+        """Make the masks once every corridor is linked."""
+        self._masks()
 
     def _is_web(self, i: int) -> bool:
         c = self.cells[i] if i < self.n else None
@@ -151,23 +189,26 @@ class _Board:
 
     # -- closure and worth ---------------------------------------------------------------
 
-    def closure(self, start: int, opened: int, banned: int) -> int:
-        """The cells reachable from ``start`` through free and opened gates."""
-        node_el = self.node_el
-        comp = 1 << start
-        stack = [start]
-        while stack:
-            u = stack.pop()
-            for v, e in self.adj[u]:
-                if comp >> v & 1 or banned >> v & 1:
-                    continue
-                if e >= 0 and not opened >> e & 1:
-                    continue
-                g = node_el[v]
-                if g >= 0 and not opened >> g & 1:
-                    continue
-                comp |= 1 << v
-                stack.append(v)
+    def closure(self, start: int, opened: int, banned: int, seed: int = 0) -> int:
+        """The cells reachable from ``start`` (and the cells ``seed``) through free and
+        opened gates."""
+        allowed = self.passable(opened) & ~banned
+        comp = frontier = (1 << start) | seed
+        free_nbrs, arm_adj = self.free_nbrs, self.arm_adj
+        while frontier:
+            nxt = 0
+            f = frontier
+            while f:
+                low = f & -f
+                u = low.bit_length() - 1
+                f ^= low
+                nxt |= free_nbrs[u]
+                for v, e in arm_adj[u]:
+                    if opened >> e & 1:
+                        nxt |= 1 << v
+            nxt &= allowed & ~comp
+            comp |= nxt
+            frontier = nxt
         return comp
 
     def worth(self, opened: int, comp: int, budget: Budget, bonus: int
@@ -254,6 +295,57 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                     ok |= 1 << e
         return board.closure(start, ok, banned) | comp
 
+    def cheapest_reach(comp: int, opened: int, banned_els: int, banned: int, left: int,
+                       keys_left: int, free_v: int, min_top: int, cut_webs: set[int]) -> int:
+        """The cells some path from ``comp`` reaches paying at most the swords left: each
+        gate on the path costs its swords (at least ``min(cost, min_top)``, a Vorpal Sword
+        in use being moved), a free Vorpal Sword makes one gate free, a door needs a key."""
+        best: dict[tuple[int, int], int] = {}
+        heap: list[tuple[int, int, int]] = []
+        f = comp
+        while f:
+            low = f & -f
+            u = low.bit_length() - 1
+            f ^= low
+            best[(u, 0)] = 0
+            heap.append((0, 0, u))
+        reached = comp
+        node_el, el_kind = board.node_el, board.el_kind
+        while heap:
+            d, k, u = heapq.heappop(heap)
+            if best.get((u, k), 1 << 30) < d:
+                continue
+            for v, e in board.adj[u]:
+                if comp >> v & 1 or banned >> v & 1:
+                    continue
+                gates: list[int] = []
+                if e >= 0 and not opened >> e & 1:
+                    if banned_els >> e & 1:
+                        continue
+                    if not (budget.vorpals and any(w in cut_webs for w in board.el_webs[e])):
+                        gates.append(min(1, min_top) if min_top else 1)
+                g = node_el[v]
+                if g >= 0 and not opened >> g & 1:
+                    if banned_els >> g & 1:
+                        continue
+                    kind = el_kind[g]
+                    if kind == "door":
+                        if keys_left <= 0:
+                            continue
+                    elif kind != "curse":
+                        c = el_cost[g]
+                        gates.append(min(c, min_top) if min_top else c)
+                options = [(d + sum(gates), k)]
+                if gates and k < free_v:
+                    options.append((d + sum(gates) - max(gates), k + 1))
+                for nd, nk in options:
+                    if nd > left or best.get((v, nk), 1 << 30) <= nd:
+                        continue
+                    best[(v, nk)] = nd
+                    reached |= 1 << v
+                    heapq.heappush(heap, (nd, nk, v))
+        return reached
+
     def go(start: int, banned: int, opened: int, banned_els: int, comp: int) -> None:
         nodes[0] += 1
         if nodes[0] > sys_limit:
@@ -283,8 +375,16 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         vorpal_free = vorpals < budget.vorpals
         min_top = min(top) if top else 0
         doors = sum(1 for e in range(n_el) if opened >> e & 1 and board.el_kind[e] == "door")
-        reach = relaxed(start, comp, opened, banned_els, banned, budget.swords - swords,
-                        budget.keys - doors, vorpal_free, min_top, set(web_arms))
+        crossing = comp >> board.L & 1 and comp >> board.R & 1
+        # A quick bound first: everything ever reachable from this entrance.
+        loose = points + (0 if crossing or not start_reach[0] >> board.R & 1 else bonus)
+        loose += (start_reach[0] & positives & ~comp).bit_count()
+        loose += (start_reach[1] & ~opened).bit_count()
+        if loose <= best[0]:
+            return
+        reach = cheapest_reach(comp, opened, banned_els, banned, budget.swords - swords,
+                               budget.keys - doors, budget.vorpals - vorpals, min_top,
+                               set(web_arms))
         crossing = comp >> board.L & 1 and comp >> board.R & 1
         potential = 0 if crossing or not (reach >> board.L & 1 and reach >> board.R & 1) \
             else bonus
@@ -332,7 +432,14 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         go(start, banned, nxt, banned_els, board.closure(start, nxt, banned))
         go(start, banned, opened, banned_els | 1 << pick, comp)
 
+    start_reach = [0, 0]
     for start, banned in ((board.L, 0), (board.R, 1 << board.L)):
+        every = board.closure(start, (1 << n_el) - 1, banned)
+        start_reach[0] = every
+        start_reach[1] = 0
+        for e in range(n_el):
+            if treasure_els >> e & 1 and every >> board.el_cell[e] & 1:
+                start_reach[1] |= 1 << e
         go(start, banned, 0, 0, board.closure(start, 0, banned))
     return best[0], best[1], best[2], best[3], nodes[0]
 
@@ -420,6 +527,7 @@ def best_route(cells: Sequence[Cell], budget: Budget, bonus: int = 5, rows: int 
     if len(cells) != rows * cols:
         raise ValueError(f"a side of {rows}x{cols} has {rows * cols} cells, not {len(cells)}")
     board = _Board(cells, rows, cols)
+    board.finish()
     points, start, opened, comp, nodes = _search(board, budget, bonus, limit)
     exact = limit is None or nodes <= limit
     if start < 0:
@@ -441,6 +549,7 @@ def brute_force(cells: Sequence[Cell], budget: Budget, bonus: int = 5, rows: int
         ValueError: more than 22 gates (too many subsets to try).
     """
     board = _Board(cells, rows, cols)
+    board.finish()
     n = len(board.el_kind)
     if n > 22:
         raise ValueError(f"{n} gates are too many for the brute force")
