@@ -114,6 +114,8 @@ class DungeonScreen(GameScreen):
         _b("b", "route", "Best route", "Show or hide your best route on the waffle"),
         _b("v", "other_side", "Other side", "The other side: once the game is over, or what "
            "your Look showed"),
+        _b("p", "scores", "Score lines", "Both players' scores explained line by line "
+           "(once the game is over)"),
         _b("t", "table_dice", "Table dice", "Type the colour drawn and the face rolled from "
            "real dice (on/off)"),
     ]
@@ -332,9 +334,11 @@ class DungeonScreen(GameScreen):
         """The best route now, and with the die under the cursor ("End of the Game")."""
         state = self.dungeon
         if state.over:
-            card = state.scores[seat]
-            lines = score_lines(state, seat, card)
-            return f"{seen.players[seat]}: " + "; ".join(lines)
+            parts = []
+            for i, card in enumerate(state.scores):
+                how = "a complete route" if card.route.complete else "no complete route"
+                parts.append(f"{state.players[i]} {card.total} ({how})")
+            return "Scores: " + ", ".join(parts) + ".  p: the score lines"
         budget = seen.budget(seat)
         now = best_route(seen.side(seat), budget, limit=PREVIEW_LIMIT)
         text = f"Best route now: {now.points} pts" + (" (complete)" if now.complete else "")
@@ -356,7 +360,9 @@ class DungeonScreen(GameScreen):
             out.append(" v ", "bold reverse")
             out.append(" other side  ")
             out.append(" b ", "bold reverse")
-            out.append(" route")
+            out.append(" route  ")
+            out.append(" p ", "bold reverse")
+            out.append(" score lines")
             return out
         if s.turn == self.computer:
             out.append(f"{s.player} (the computer) is playing\u2026", "italic")
@@ -409,6 +415,8 @@ class DungeonScreen(GameScreen):
         if action == "cast":
             return self.my_turn() and any(m.id.startswith("cast_")
                                           for m in self.session.moves(self.dungeon.turn))
+        if action == "scores":
+            return self.dungeon.over
         if action == "other_side":
             return self.dungeon.over or (self.shown is not None and self.my_turn() and
                                          view(self.dungeon, self.shown).looks[self.shown]
@@ -503,6 +511,17 @@ class DungeonScreen(GameScreen):
     def action_end_turn(self) -> None:
         """End the turn (or the game, when the bag is empty)."""
         self.run_move("end_turn" if self._move("end_turn") else "end_game")
+
+    def action_scores(self) -> None:
+        """Both score cards, line by line, with the routes' budgets."""
+        from d6tui.ui.screens.modals import MessageModal
+
+        state = self.dungeon
+        text = []
+        for seat, name in enumerate(state.players):
+            text.append(f"{name}:")
+            text += [f"  {line}" for line in score_lines(state, seat, state.scores[seat])]
+        self.app.push_screen(MessageModal("The score lines (End of the Game)", "\n".join(text)))
 
     def action_route(self) -> None:
         """Show or hide the best route."""

@@ -82,9 +82,10 @@ class DungeonWaffle(Widget):
     max_cell: tuple[int, int] = (9, 5)
 
     def _cell_size(self) -> tuple[int, int]:
-        parent = self.parent
-        width = parent.size.width if parent is not None else 80
-        height = parent.size.height if parent is not None else 24
+        # The screen's size, not the parent's: the parent is as wide as the waffle.
+        size = self.app.size if self.is_attached else None
+        width = int(size.width * 0.45) if size is not None else 36
+        height = size.height - 4 if size is not None else 20
         w, h = cell_size(width, height)
         return min(w, self.max_cell[0]), min(h, self.max_cell[1])
 
