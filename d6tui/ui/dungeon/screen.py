@@ -135,6 +135,7 @@ class DungeonScreen(GameScreen):
         self.show_other = False
         self.table_dice = False
         self._handing = False
+        self._computer: Any = None
 
     @property
     def dungeon(self) -> DungeonState:
@@ -214,7 +215,9 @@ class DungeonScreen(GameScreen):
         self.query_one("#dg-preview", Static).update(self.preview_text(seen, seat))
         self.query_one("#dg-actions", Static).update(self.actions_text())
         if state.turn == self.computer and not state.over:
-            self.computer_turn()
+            worker = self._computer
+            if worker is None or worker.is_finished:
+                self._computer = self.computer_turn()
 
     def _blank(self, state: DungeonState) -> None:
         self.query_one("#waffle", DungeonWaffle).picture = WafflePicture(
@@ -610,7 +613,7 @@ class DungeonScreen(GameScreen):
                         event.get("stood") else "Not yet a complete route: play goes on.",
                         markup=False, timeout=6)
 
-    @work(exclusive=True, group="dungeon-computer")
+    @work(group="dungeon-computer")
     async def computer_turn(self) -> None:
         """Play the computer's moves one by one, with a short pause, until its turn ends."""
         while True:
