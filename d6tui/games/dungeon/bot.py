@@ -19,7 +19,7 @@ from typing import Any
 
 from d6tui.engine.errors import RuleError
 from d6tui.games.dungeon.commands import route_complete
-from d6tui.games.dungeon.faces import MAP_FACES, SWORDS, WISHING_RING, E, W, is_map
+from d6tui.games.dungeon.faces import MAP_FACES, WISHING_RING, E, W, is_map
 from d6tui.games.dungeon.moves import moves
 from d6tui.games.dungeon.scorer import Budget
 from d6tui.games.dungeon.state import DungeonState
@@ -28,10 +28,8 @@ from d6tui.games.dungeon.waffle import (
     OPPOSITE,
     SIZE,
     STEP,
-    hole_index,
     hole_name,
     own_index,
-    placed,
     rotate,
 )
 
@@ -155,20 +153,16 @@ def _face_choice(state: DungeonState, seat: int, faces: list[str]) -> str:
     current = _value(state.side(seat), state.budget(seat))
     maps = [f for f in faces if is_map(f)]
     if maps and state.empty_holes() and current > 0.5:
-        hand = state.hand
         options = []
         for f in maps:
-            trial = replace(state, face=f)
-            side, _, _, v = best_placement(trial, seat)
+            _, _, _, v = best_placement(replace(state, face=f), seat)
             options.append((v, f))
-            del side
         v, f = min(options)
         if v < current - 1.0:
             return f
     items = [f for f in faces if not is_map(f) and f != WISHING_RING]
     if items:
         return max(items, key=lambda f: (KEEP.get(f, 0), f))
-    del hand
     return maps[0]
 
 
@@ -335,5 +329,4 @@ def _run(move: Any, state: DungeonState, dice: Any, answers: dict) -> dict:
     return move.run(state, dice, **checked, **rolls)
 
 
-__all__ = ["KEEP", "best_placement", "choose", "distance", "hole_index", "placed",
-           "play_move", "SWORDS"]
+__all__ = ["KEEP", "best_placement", "choose", "distance", "play_move"]

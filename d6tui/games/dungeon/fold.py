@@ -54,7 +54,8 @@ def _set_collection(state: DungeonState, seat: int, kept: tuple[Kept, ...]) -> D
     return replace(state, collections=(cols[0], cols[1]))
 
 
-def _take(kept: tuple[Kept, ...], face: str, die: str | None = None) -> tuple[str, tuple[Kept, ...]]:
+def _take(kept: tuple[Kept, ...], face: str, die: str | None = None
+          ) -> tuple[str, tuple[Kept, ...]]:
     for i, (d, f) in enumerate(kept):
         if f == face and (die is None or d == die):
             return d, kept[:i] + kept[i + 1:]

@@ -271,32 +271,8 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             treasure_els |= 1 << e
     sys_limit = limit if limit is not None else 1 << 62
 
-    def relaxed(start: int, comp: int, opened: int, banned_els: int, banned: int,
-                swords_left: int, keys_left: int, vorpal_free: bool, min_top: int,
-                cut_webs: set[int]) -> int:
-        """Every gate not banned that alone is still affordable, opened: what is reachable.
-        (One more arm of a web already cut may cost nothing: a Vorpal Sword may take the
-        whole web.)"""
-        ok = opened
-        for e in range(n_el):
-            if banned_els >> e & 1 or opened >> e & 1:
-                continue
-            kind = board.el_kind[e]
-            if kind == "door":
-                if keys_left > 0:
-                    ok |= 1 << e
-            elif kind == "curse":
-                ok |= 1 << e
-            else:
-                c = el_cost[e]
-                if vorpal_free or min(c, min_top) <= swords_left or (
-                        kind == "arm" and budget.vorpals
-                        and any(w in cut_webs for w in board.el_webs[e])):
-                    ok |= 1 << e
-        return board.closure(start, ok, banned) | comp
-
     def cheapest_reach(comp: int, opened: int, banned_els: int, banned: int, left: int,
-                       keys_left: int, free_v: int, min_top: int, cut_webs: set[int]) -> int:
+                       keys_left: int, free_v: int, min_top: int) -> int:
         """The cells some path from ``comp`` reaches paying at most the swords left: each
         gate on the path costs its swords (at least ``min(cost, min_top)``, a Vorpal Sword
         in use being moved), a free Vorpal Sword makes one gate free, a door needs a key."""
@@ -322,8 +298,10 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                 if e >= 0 and not opened >> e & 1:
                     if banned_els >> e & 1:
                         continue
-                    if not (budget.vorpals and any(w in cut_webs for w in board.el_webs[e])):
-                        gates.append(min(1, min_top) if min_top else 1)
+                    # With a Vorpal Sword a web may cost nothing more however many of its
+                    # arms the path uses, so arms are free in this bound then.
+                    if not budget.vorpals:
+                        gates.append(1)
                 g = node_el[v]
                 if g >= 0 and not opened >> g & 1:
                     if banned_els >> g & 1:
@@ -372,7 +350,6 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             costs.extend(web_arms.values())
             costs.sort(reverse=True)
             top = costs[:vorpals]
-        vorpal_free = vorpals < budget.vorpals
         min_top = min(top) if top else 0
         doors = sum(1 for e in range(n_el) if opened >> e & 1 and board.el_kind[e] == "door")
         crossing = comp >> board.L & 1 and comp >> board.R & 1
@@ -383,8 +360,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         if loose <= best[0]:
             return
         reach = cheapest_reach(comp, opened, banned_els, banned, budget.swords - swords,
-                               budget.keys - doors, budget.vorpals - vorpals, min_top,
-                               set(web_arms))
+                               budget.keys - doors, budget.vorpals - vorpals, min_top)
         crossing = comp >> board.L & 1 and comp >> board.R & 1
         potential = 0 if crossing or not (reach >> board.L & 1 and reach >> board.R & 1) \
             else bonus

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from d6tui.engine.errors import RuleError
-from d6tui.games.dungeon.faces import DIRECTIONS, E, MAP_FACES, N, S, W
+from d6tui.games.dungeon.faces import DIRECTIONS, MAP_FACES, E, N, S, W
 
 #: The waffle is a square of this many holes a side ("Contents": the Dungeon Waffle).
 SIZE = 6

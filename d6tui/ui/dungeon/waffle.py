@@ -110,7 +110,7 @@ class DungeonWaffle(Widget):
         out.append("\n")
         out.append("    " + "".join(ch.center(w) for ch in column_labels(pic.seat)), label)
         if pic.blank:
-            for r in range(SIZE * h):
+            for _ in range(SIZE * h):
                 out.append("\n")
             return out
         corridor = style("dungeon-waffle--looked" if pic.looked else "dungeon-waffle--corridor")
