@@ -18,59 +18,27 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Header, Static
 
 from d6tui.engine.errors import DiceError, RuleError
 from d6tui.engine.game import Custom, Move
 from d6tui.engine.session import Session
 from d6tui.games.dungeon import bot
-from d6tui.games.dungeon.export import held_text, score_lines
-from d6tui.games.dungeon.faces import MAP_FACES, face_name, is_map
+from d6tui.games.dungeon.export import score_lines
+from d6tui.games.dungeon.faces import MAP_FACES, is_map
 from d6tui.games.dungeon.moves import BagDraw
 from d6tui.games.dungeon.scorer import best_route
 from d6tui.games.dungeon.state import DungeonState
 from d6tui.games.dungeon.view import view
 from d6tui.games.dungeon.waffle import SIZE, hole_name, own_index, rotate
 from d6tui.ui.dungeon.help import HELP
+from d6tui.ui.dungeon.panels import HandOver, _pts, hand_text, held_lines
 from d6tui.ui.dungeon.waffle import DungeonWaffle, WafflePicture
 from d6tui.ui.screens.game import GameScreen
 from d6tui.ui.widgets.event_log import EventLogView
 
 #: The search limit of the live preview (it stays well inside one frame).
-PREVIEW_LIMIT = 3000
-
-
-class HandOver(ModalScreen[bool]):
-    """Covers the whole screen between two players' turns at one keyboard.
-
-    Args:
-        name: who takes the keyboard now.
-        note: one more line (what just happened).
-    """
-
-    CSS_PATH = Path(__file__).with_name("screen.tcss")
-    BINDINGS = [Binding("enter", "go", "Show my side", id="dungeon.handover", priority=True)]
-    HELP = ("One player hands the keyboard to the other. Press Enter only when the other "
-            "player cannot see the screen: your side of the waffle is shown then.")
-
-    def __init__(self, who: str, note: str = "") -> None:
-        super().__init__()
-        self.who = who
-        self.note = note
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(f"Pass the keyboard to {self.who}.", markup=False,
-                         classes="modal-title")
-            if self.note:
-                yield Static(self.note, markup=False)
-            yield Static(f"{self.who}: press Enter to see your side of the Dungeon Waffle.",
-                         markup=False)
-
-    def action_go(self) -> None:
-        """The next player has the keyboard."""
-        self.dismiss(True)
+PREVIEW_LIMIT = 1000
 
 
 def _b(key: str, action: str, description: str, tooltip: str, show: bool = False) -> Binding:
@@ -300,38 +268,13 @@ class DungeonScreen(GameScreen):
 
     def hand_text(self, seen: DungeonState) -> Text:
         """The die in hand and what it shows (the dice tray)."""
-        out = Text()
-        if seen.hand is None:
-            out.append(f"Bag: {len(seen.bag)} dice.  No die in hand.")
-            if self.table_dice:
-                out.append("  [table dice]", "italic")
-            return out
-        design = seen.design_of(seen.hand)
-        out.append(f"Bag: {len(seen.bag)}.  In hand: the {design.name.lower()} die")
-        if seen.face is not None:
-            out.append(" showing ")
-            out.append(face_name(seen.face), "bold reverse")
-        else:
-            out.append(" (not rolled yet)")
-        if self.placing():
-            face, ops = self.preview_face(seen)
-            other = design.opposite(seen.face or "")
-            out.append(f"\nplacing {face_name(face)} facing you (f: {face_name(other)})"
-                       f", {self.turns} quarter turn(s), at "
-                       f"{hole_name(own_index(self.cursor, self.shown or 0))}")
-        if self.table_dice:
-            out.append("  [table dice]", "italic")
-        return out
+        placing = self.preview_face(seen) if self.placing() else None
+        where = hole_name(own_index(self.cursor, self.shown or 0))
+        return hand_text(seen, placing, self.turns, where, self.table_dice)
 
     def held_lines(self, seen: DungeonState) -> str:
         """Both collections (public) and what they are worth."""
-        lines = []
-        for seat, name in enumerate(seen.players):
-            b = seen.budget(seat)
-            mark = "\u25ba" if seat == seen.turn and not seen.over else " "
-            lines.append(f"{mark}{name}: {b.swords} swords, {b.keys} keys, {b.vorpals} Vorpal;"
-                         f" {held_text(seen, seat)}")
-        return "\n".join(lines)
+        return held_lines(seen)
 
     def preview_text(self, seen: DungeonState, seat: int) -> str:
         """The best route now, and with the die under the cursor ("End of the Game")."""
@@ -344,14 +287,19 @@ class DungeonScreen(GameScreen):
             return "Scores: " + ", ".join(parts) + ".  p: the score lines"
         budget = seen.budget(seat)
         now = best_route(seen.side(seat), budget, limit=PREVIEW_LIMIT)
-        text = f"Best route now: {now.points} pts" + (" (complete)" if now.complete else "")
+        text = f"Best route now: {_pts(now)}" + (" (complete)" if now.complete else "")
         if self.placing():
             face, ops = self.preview_face(seen)
             cells = list(seen.side(seat))
             cells[self.cursor] = (face, ops)
             then = best_route(tuple(cells), budget, limit=PREVIEW_LIMIT)
-            text += f"; placed here: {then.points} pts" + (
-                " (complete)" if then.complete else "")
+            text += f"; placed here: {_pts(then)}" + (" (complete)" if then.complete else "")
+        look = seen.looks[seat]
+        if look is not None and look.target == "bag":
+            counts = ", ".join(f"{n} {d}" for d, n in look.bag) or "nothing"
+            text += f"\nYour Look into the bag (turn {look.turn_no}): {counts}"
+        elif look is not None and look.turn_no == seen.turn_no:
+            text += "\nYour Look: v shows the other side as it was"
         return text
 
     def actions_text(self) -> Text:
