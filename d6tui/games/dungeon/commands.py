@@ -8,6 +8,7 @@ from typing import Any
 
 from d6tui.engine.errors import RuleError
 from d6tui.games.dungeon.faces import ITEMS, SPELLS, WISHING_RING, face_name, is_map
+from d6tui.games.dungeon.fold import fold
 from d6tui.games.dungeon.scorer import best_route
 from d6tui.games.dungeon.state import DungeonState
 from d6tui.games.dungeon.waffle import hole_index
@@ -40,8 +41,6 @@ def _waiting(state: DungeonState) -> str:
 def _guard(state: DungeonState, payload: dict) -> dict:
     """In the last turn nothing may spoil the claimed route ("End of the Game")."""
     if state.last_turn and state.claimant is not None:
-        from d6tui.games.dungeon.fold import fold
-
         after = fold(state, payload)
         if not route_complete(after, state.claimant):
             raise RuleError(f"in the last turn nothing may spoil "
@@ -80,9 +79,7 @@ def roll(state: DungeonState, dice: Any = None, roll: dict | None = None) -> dic
     _mine(state, ("roll",), "rolling")
     assert state.hand is not None
     if roll is None:
-        from d6tui.games.dungeon.moves import die_kind
-
-        roll = dice.roll_custom(die_kind(state, state.hand), 1)
+        roll = dice.roll_custom(state.design_of(state.hand).custom_die(), 1)
     return _by(state, "die_rolled", roll=roll)
 
 

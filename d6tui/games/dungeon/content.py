@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from d6tui.engine.dice import CustomDie
 from d6tui.engine.errors import D6Error
 from d6tui.games.dungeon.faces import ALL_FACES, is_map
 
@@ -64,6 +65,10 @@ class Design:
         """The map face on the other side of the die from map face ``face``."""
         a, b = self.map_faces
         return b if face == a else a
+
+    def custom_die(self) -> CustomDie:
+        """The die kind of this design for dice requests: its six faces."""
+        return CustomDie(self.id, self.faces)
 
     def to_dict(self) -> dict:
         """The design as stored in the ``dungeon_started`` event."""

@@ -25,8 +25,7 @@ TURN_WORDS = {0: "upright", 1: "a quarter turn clockwise", 2: "upside down",
 
 def die_kind(state: DungeonState, die: str) -> CustomDie:
     """The custom die kind of die ``die``: its design's six faces."""
-    d = state.design_of(die)
-    return CustomDie(d.id, d.faces)
+    return state.design_of(die).custom_die()
 
 
 @dataclass(frozen=True)
