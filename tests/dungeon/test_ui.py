@@ -197,3 +197,46 @@ async def test_help_explains_the_orientation_model(saves: Path) -> None:
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
         assert "Pivot" in DungeonScreen.HELP and "orientation model" in DungeonScreen.HELP
+
+
+@sync
+async def test_after_the_game_both_sides_and_the_score_lines_are_shown(saves: Path) -> None:
+    import shutil
+
+    from d6tui.ui.screens.modals import MessageModal
+
+    example = Path(__file__).resolve().parents[2] / "saves" / "dungeon-example.toml"
+    shutil.copyfile(example, saves / "example.toml")
+    app = make_app(saves, session=Session.load(saves / "example.toml"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, DungeonScreen)  # no hand-over once the game is over
+        pic = screen.query_one(DungeonWaffle).picture
+        assert pic.seat == 0 and pic.route == screen.dungeon.scores[0].route.cells
+        await pilot.press("v")
+        await settle(pilot)
+        assert screen.query_one(DungeonWaffle).picture.seat == 1
+        await pilot.press("p")
+        await settle(pilot)
+        assert isinstance(app.screen, MessageModal)
+
+
+@sync
+async def test_a_look_at_the_other_side_is_shown_to_its_caster(saves: Path) -> None:
+    session = new_saved(saves)
+    place(session, "blue", "orc", "C3", side="door")
+    end(session)
+    give(session, "green", "look")
+    play(session, "cast_look", target="waffle")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # Ben takes the keyboard
+        await settle(pilot)
+        screen = _screen(app)
+        assert screen.shown == 1
+        await pilot.press("v")
+        await settle(pilot)
+        pic = screen.query_one(DungeonWaffle).picture
+        assert pic.looked and pic.seat == 0 and pic.cells[hole_index("C3")][0] == "door"
