@@ -106,6 +106,12 @@ def export_markdown(session: Any) -> str:
         filled = {own_to_hole(i, seat) for i, h in enumerate(seen.holes) if h is not None}
         route = state.scores[seat].route.cells if state.over else frozenset()
         lines += ["```", side_text(cells, seat, filled, route), "```", ""]
+        if state.over:
+            lines += ["`*` marks the holes of the best route and its detours; letters: o Orc, "
+                      "r Giant Rat, w Spider Web, x Curse, d Door, $ Treasure Chamber, "
+                      "D Dragon, c Treasure Chest, g Goblins.", ""]
+        else:
+            lines += ["`?` marks a die whose faces stay hidden until the end.", ""]
         lines.append(f"Holds: {held_text(state, seat)}.")
         lines.append("")
         if state.over:
