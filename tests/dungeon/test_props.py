@@ -82,3 +82,31 @@ def test_random_legal_play_always_ends_and_never_shows_the_far_side(seed: int) -
     state, n = random_game(seed)
     assert state.over and len(state.scores) == 2
     _check_view(state)
+
+
+def test_a_saved_game_loads_to_the_same_state(tmp_path) -> None:  # noqa: ANN001
+    from d6tui.engine.session import Session
+    from d6tui.games.dungeon.bot import choose
+
+    s = Session.new("dungeon", {"players": ["Ana", "Ben"], "seed": 8},
+                    path=tmp_path / "g.toml")
+    for _ in range(5000):
+        if s.state.over:
+            break
+        move_id, answers = choose(s.state)
+        s.play({m.id: m for m in s.moves()}[move_id], answers)
+    s.close()
+    again = Session.load(tmp_path / "g.toml")
+    assert again.state == s.state and again.state.over
+
+
+def test_undo_keeps_the_dice_on_the_table() -> None:
+    from tests.dungeon.helpers import new_game, play
+
+    s = new_game(seed=4)
+    play(s, "draw")
+    drawn = s.state.hand
+    s.undo()
+    assert s.state.hand is None and drawn in s.state.bag
+    play(s, "draw")
+    assert s.state.hand == drawn  # the same die again: undo buys no re-draw
