@@ -37,6 +37,11 @@ from d6tui.ui.dungeon.waffle import DungeonWaffle, WafflePicture
 from d6tui.ui.screens.game import GameScreen
 from d6tui.ui.widgets.event_log import EventLogView
 
+try:  # the table-dice prompt has a module of its own since main's 21009fb
+    from d6tui.ui.screens.dice_prompt import TableDiceInput
+except ImportError:  # the base this branch started from
+    from d6tui.ui.screens.modals import TableDiceInput  # type: ignore[no-redef]
+
 #: The search limit of the live preview (it stays well inside one frame).
 PREVIEW_LIMIT = 1000
 
@@ -521,7 +526,7 @@ class DungeonScreen(GameScreen):
     @work(exclusive=True, group="dungeon-move")
     async def run_move(self, move_id: str, answers: dict[str, Any] | None = None) -> None:
         """Ask the move's open choices, then its table dice, then make it."""
-        from d6tui.ui.screens.modals import ChoiceModal, TableDiceInput, TextPrompt
+        from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
 
         move = self._move(move_id)
         if move is None:
