@@ -44,3 +44,13 @@ def test_new_against_the_computer_and_play_a_turn(isolated: dict[str, Path],
     assert "orc" not in out and "door" not in out
     code, out, _ = run(capsys, "export", str(path), "--format", "markdown")
     assert code == 0 and "C3" in out and "door" not in out.lower() and "Orc" in out
+
+
+def test_the_game_is_found_by_discovery() -> None:
+    from d6tui.engine.registry import game_info
+
+    entry = game_info("dungeon")
+    assert entry.name == "D6 Dungeon" and entry.screen == "d6tui.ui.dungeon.screen:DungeonScreen"
+    rules = entry.definition()
+    assert [f.name for f in rules.options] == ["players", "vs_computer"]
+    assert rules.options[1].kind == "bool"
