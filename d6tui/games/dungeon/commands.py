@@ -1,0 +1,333 @@
+"""D6 Dungeon commands: each checks the rules against the state and returns one event
+payload, or raises RuleError naming the rulebook section. ``run(state, dice, **answers)``
+of every move is one of these."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from d6tui.engine.errors import RuleError
+from d6tui.games.dungeon.faces import ITEMS, SPELLS, WISHING_RING, face_name, is_map
+from d6tui.games.dungeon.fold import fold
+from d6tui.games.dungeon.scorer import best_route
+from d6tui.games.dungeon.state import DungeonState
+from d6tui.games.dungeon.waffle import hole_index
+
+COURSE, END, SPELL_FACES = "Course of Play", "End of the Game", "Item and Spell Dice Faces"
+
+#: A bonus so large that the best route is a complete one whenever one can be walked.
+_MUST_CROSS = 1000
+
+
+def route_complete(state: DungeonState, seat: int) -> bool:
+    """Whether ``seat`` can walk a complete route with what they hold ("End of the Game")."""
+    return best_route(state.side(seat), state.budget(seat), _MUST_CROSS).complete
+
+
+def _mine(state: DungeonState, phases: tuple[str, ...], what: str) -> int:
+    if state.over:
+        raise RuleError("the game is over", END)
+    if state.phase not in phases:
+        raise RuleError(f"{what} is not possible now ({_waiting(state)})", COURSE)
+    return state.turn
+
+
+def _waiting(state: DungeonState) -> str:
+    return {"draw": "draw a die first", "roll": "roll the die in hand first",
+            "resolve": "deal with the rolled face first",
+            "after": "the roll is dealt with"}.get(state.phase, state.phase)
+
+
+def _guard(state: DungeonState, payload: dict) -> dict:
+    """In the last turn nothing may spoil the claimed route ("End of the Game")."""
+    if state.last_turn and state.claimant is not None:
+        after = fold(state, payload)
+        if not route_complete(after, state.claimant):
+            raise RuleError(f"in the last turn nothing may spoil "
+                            f"{state.players[state.claimant]}'s claimed route", END)
+    return payload
+
+
+def _by(state: DungeonState, kind: str, **facts: Any) -> dict:
+    return {"type": kind, "by": state.player, **facts}
+
+
+# -- draw and roll ----------------------------------------------------------------------------
+
+
+def draw(state: DungeonState, dice: Any = None, bag: dict | None = None) -> dict:
+    """Draw a die from the bag ("Course of Play"); ``bag`` is the draw (a roll dict).
+
+    Raises:
+        RuleError: not the time to draw, or the bag is empty.
+    """
+    _mine(state, ("draw",), "drawing")
+    if not state.bag:
+        raise RuleError("the bag is empty: the game ends", END)
+    got = bag if bag is not None else dice.draw("bag", sorted(state.bag))
+    if got["faces"][0] not in state.bag:
+        raise RuleError(f"there is no {got['faces'][0]} die in the bag", COURSE)
+    return _by(state, "die_drawn", draw=got)
+
+
+def roll(state: DungeonState, dice: Any = None, roll: dict | None = None) -> dict:
+    """Roll the die in hand ("Course of Play", "Extra turn"); ``roll`` holds its face.
+
+    Raises:
+        RuleError: there is no die in hand to roll.
+    """
+    _mine(state, ("roll",), "rolling")
+    assert state.hand is not None
+    if roll is None:
+        roll = dice.roll_custom(state.design_of(state.hand).custom_die(), 1)
+    return _by(state, "die_rolled", roll=roll)
+
+
+def end_game(state: DungeonState, dice: Any = None) -> dict:
+    """The bag is empty at the start of a turn: the game ends ("End of the Game").
+
+    Raises:
+        RuleError: the bag still holds dice, or it is not the start of a turn.
+    """
+    _mine(state, ("draw",), "ending the game")
+    if state.bag:
+        raise RuleError("the bag still holds dice: draw one", END)
+    return _by(state, "bag_found_empty")
+
+
+# -- the rolled face --------------------------------------------------------------------------
+
+
+def place(state: DungeonState, dice: Any = None, side: str = "", hole: str = "",
+          turns: str | int = 0) -> dict:
+    """Insert the rolled map die in an empty hole with ``side`` facing you, turned ``turns``
+    quarter turns clockwise as you see it ("Course of Play": Dungeon map).
+
+    Raises:
+        RuleError: the face is not a map face, ``side`` is not the rolled face or its
+            opposite, the hole is taken, or ``turns`` is not 0-3.
+    """
+    _mine(state, ("resolve",), "placing a die")
+    assert state.hand is not None and state.face is not None
+    if not is_map(state.face):
+        raise RuleError(f"{face_name(state.face)} is not a map face", COURSE)
+    design = state.design_of(state.hand)
+    if side not in design.map_faces:
+        raise RuleError(f"choose {face_name(design.map_faces[0])} or "
+                        f"{face_name(design.map_faces[1])} to face you", COURSE)
+    i = hole_index(hole)
+    if state.holes[i] is not None:
+        raise RuleError(f"hole {hole.upper()} already holds a die", COURSE)
+    try:
+        t = int(turns)
+    except (TypeError, ValueError):
+        raise RuleError("turns is a number of quarter turns, 0 to 3", COURSE) from None
+    if not 0 <= t <= 3:
+        raise RuleError("turns is a number of quarter turns, 0 to 3", COURSE)
+    return _by(state, "die_placed", hole=hole.upper(), face=side, turns=t)
+
+
+def give_back(state: DungeonState, dice: Any = None) -> dict:
+    """A map face with no empty hole left: the die is out of the game (house rule; it
+    cannot go back into the bag, or a full waffle would keep the bag from ever emptying).
+
+    Raises:
+        RuleError: there is still an empty hole, or the face is not a map face.
+    """
+    _mine(state, ("resolve",), "giving the die back")
+    if state.face is None or not is_map(state.face) or state.empty_holes():
+        raise RuleError("a map die goes into an empty hole while there is one", COURSE)
+    return _by(state, "die_left_out")
+
+
+def collect(state: DungeonState, dice: Any = None) -> dict:
+    """Set the rolled item or spell aside in your collection ("Course of Play": B).
+
+    Raises:
+        RuleError: the face is a map face or the Wishing Ring.
+    """
+    _mine(state, ("resolve",), "setting a die aside")
+    face = state.face or ""
+    if face not in ITEMS and face not in SPELLS:
+        raise RuleError(f"{face_name(face)} is not an item or a spell", COURSE)
+    return _by(state, "die_collected", face=face)
+
+
+def trade(state: DungeonState, dice: Any = None, took: str = "") -> dict:
+    """Trade the Special Item just rolled for one of the opponent's dice, your pick
+    ("Item and Spell Dice Faces": Special Item).
+
+    Raises:
+        RuleError: no Special Item was just rolled, or the opponent holds no such die.
+    """
+    _mine(state, ("resolve",), "trading")
+    if state.face != "special_item":
+        raise RuleError("only a Special Item just rolled can be traded", SPELL_FACES)
+    other = 1 - state.turn
+    if took not in [d for d, _ in state.collections[other]]:
+        raise RuleError(f"{state.players[other]} holds no die {took!r}", SPELL_FACES)
+    return _guard(state, _by(state, "special_item_traded", took=took))
+
+
+def wish(state: DungeonState, dice: Any = None, face: str = "") -> dict:
+    """Use the rolled Wishing Ring: the die shows another side of your choice
+    ("Course of Play": Wishing Ring).
+
+    Raises:
+        RuleError: no Wishing Ring was rolled, or ``face`` is not another side of the die.
+    """
+    _mine(state, ("resolve",), "wishing")
+    if state.face != WISHING_RING or state.hand is None:
+        raise RuleError("no Wishing Ring was rolled", COURSE)
+    if face == WISHING_RING or face not in state.design_of(state.hand).faces:
+        raise RuleError(f"{face_name(face)} is not another side of this die", COURSE)
+    return _by(state, "wish_made", face=face)
+
+
+def catch(state: DungeonState, dice: Any = None) -> dict:
+    """Catch the rolled Wishing Ring with a free Dreamcatcher, for later
+    ("Item and Spell Dice Faces": Dreamcatcher).
+
+    Raises:
+        RuleError: no Wishing Ring was rolled, or no Dreamcatcher is free.
+    """
+    _mine(state, ("resolve",), "catching a wish")
+    held = state.faces_held(state.turn)
+    if state.face != WISHING_RING:
+        raise RuleError("no Wishing Ring was rolled", SPELL_FACES)
+    if held.count("dreamcatcher") <= held.count(WISHING_RING):
+        raise RuleError("you need a free Dreamcatcher to catch a wish", SPELL_FACES)
+    return _by(state, "wish_caught")
+
+
+def dream_pairs(state: DungeonState, seat: int) -> list[str]:
+    """The Dreamcatcher pairs ``seat`` can use: ``"ring"`` (a Dreamcatcher with its caught
+    Wishing Ring) and ``"two"`` (two free Dreamcatchers together)."""
+    held = state.faces_held(seat)
+    dc, rings = held.count("dreamcatcher"), held.count(WISHING_RING)
+    out = []
+    if dc and rings:
+        out.append("ring")
+    if dc - 2 >= rings:
+        out.append("two")
+    return out
+
+
+def dream(state: DungeonState, dice: Any = None, pair: str = "ring", face: str = "") -> dict:
+    """Use a Dreamcatcher pair on the die just rolled: it shows the side you choose; both
+    dice of the pair go back into the bag ("Item and Spell Dice Faces": Dreamcatcher).
+
+    Raises:
+        RuleError: no such pair, or ``face`` is not a side of the die.
+    """
+    _mine(state, ("resolve",), "using a Dreamcatcher")
+    if pair not in dream_pairs(state, state.turn):
+        raise RuleError("you hold no such Dreamcatcher pair", SPELL_FACES)
+    assert state.hand is not None
+    if face not in state.design_of(state.hand).faces or face == WISHING_RING:
+        raise RuleError(f"{face_name(face)} is not a side of this die", SPELL_FACES)
+    return _by(state, "dreamcatcher_used", pair=pair, face=face)
+
+
+# -- spells -----------------------------------------------------------------------------------
+
+
+def _spell_die(state: DungeonState, spell: str) -> str:
+    for d, f in state.collections[state.turn]:
+        if f == spell:
+            return d
+    raise RuleError(f"you hold no {face_name(spell)} spell", SPELL_FACES)
+
+
+def cast(state: DungeonState, dice: Any = None, spell: str = "", hole: str | None = None,
+         turns: str | int | None = None, target: str | None = None) -> dict:
+    """Cast a collected spell during your turn ("Course of Play", "Item and Spell Dice
+    Faces"): Decay, Turn and Pivot need a ``hole`` with a die; Turn needs ``turns`` (1-3
+    quarter turns clockwise as you see it); Look needs ``target`` (``bag`` or ``waffle``).
+    The spell's die goes back into the bag.
+
+    Raises:
+        RuleError: not your turn, no such spell held, a bad target, or (in the last turn)
+            the spell would spoil the claimed route.
+    """
+    _mine(state, ("draw", "roll", "resolve", "after"), "casting")
+    die = _spell_die(state, spell)
+    facts: dict[str, Any] = {"spell": spell, "die": die}
+    if spell in ("decay", "turn", "pivot"):
+        if hole is None:
+            raise RuleError(f"{face_name(spell)} needs a hole with a die", SPELL_FACES)
+        i = hole_index(hole)
+        if state.holes[i] is None:
+            raise RuleError(f"there is no die in {hole.upper()}", SPELL_FACES)
+        facts["hole"] = hole.upper()
+        if spell == "turn":
+            try:
+                q = int(turns if turns is not None else 1)
+            except (TypeError, ValueError):
+                q = 0
+            if not 1 <= q <= 3:
+                raise RuleError("Turn turns a die 1 to 3 quarter turns clockwise", SPELL_FACES)
+            facts["turns"] = q
+    elif spell == "look":
+        if target not in ("bag", "waffle"):
+            raise RuleError("Look looks into the bag or at the opponent's side", SPELL_FACES)
+        facts["target"] = target
+    else:
+        raise RuleError(f"{face_name(spell)} is not cast like that", SPELL_FACES)
+    return _guard(state, _by(state, "spell_cast", **facts))
+
+
+# -- the end of a turn ------------------------------------------------------------------------
+
+
+def extra(state: DungeonState, dice: Any = None, paid: str = "", reroll: str = "") -> dict:
+    """The extra turn: with more than six dice collected, pay one back into the bag and roll
+    another of them again as if just drawn; once a turn ("Extra turn").
+
+    Raises:
+        RuleError: six or fewer collected, taken already this turn, or the same die named
+            twice, or (in the last turn) paying a die the claimed route needs.
+    """
+    _mine(state, ("after",), "the extra turn")
+    kept = state.collections[state.turn]
+    if len(kept) <= 6:
+        raise RuleError("the extra turn needs more than six collected items and spells",
+                        "Extra turn")
+    if state.extra_used:
+        raise RuleError("the extra turn is taken once a turn", "Extra turn")
+    ids = [d for d, _ in kept]
+    if paid not in ids or reroll not in ids:
+        raise RuleError("name two of your collected dice", "Extra turn")
+    if paid == reroll:
+        raise RuleError("pay one die and re-roll another", "Extra turn")
+    faces = dict(kept)
+    held = state.faces_held(state.turn)
+    spare_dc = held.count("dreamcatcher") - held.count(WISHING_RING)
+    if WISHING_RING in (faces[paid], faces[reroll]):
+        raise RuleError("a caught Wishing Ring stays with its Dreamcatcher", "Extra turn")
+    if [faces[paid], faces[reroll]].count("dreamcatcher") > spare_dc:
+        raise RuleError("a Dreamcatcher holding a wish stays with it", "Extra turn")
+    return _by(state, "extra_turn_taken", paid=paid, reroll=reroll)
+
+
+def claim(state: DungeonState, dice: Any = None) -> dict:
+    """Claim a complete route with the items to get through, ending your turn ("End of the
+    Game"); the app checks the claim (``stood``), and a wrong one changes nothing.
+
+    Raises:
+        RuleError: a claim already stands, or the roll is not dealt with yet.
+    """
+    _mine(state, ("after",), "claiming")
+    if state.claimant is not None:
+        raise RuleError("a route is claimed already: this is the last turn", END)
+    return _by(state, "route_claimed", stood=route_complete(state, state.turn))
+
+
+def end_turn(state: DungeonState, dice: Any = None) -> dict:
+    """End your turn; Decayed dice go into the bag ("Course of Play").
+
+    Raises:
+        RuleError: the rolled die is not dealt with yet.
+    """
+    _mine(state, ("after",), "ending the turn")
+    return _by(state, "turn_ended")

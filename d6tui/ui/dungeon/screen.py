@@ -1,0 +1,592 @@
+"""The D6 Dungeon screen: the whole two-player game at one keyboard, or against the computer.
+
+Only one side of the Dungeon Waffle is ever on screen: the side of the player whose turn it
+is, as ``view(state, seat)`` gives it. Between the turns of two players at one keyboard a
+hand-over screen hides everything until the next player presses Enter. Against the computer
+the screen always shows the human's side, and the computer's turns run by themselves in a
+worker, one move at a time with a short pause.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import events, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, Static
+
+from d6tui.engine.errors import DiceError, RuleError
+from d6tui.engine.game import Custom, Move
+from d6tui.engine.session import Session
+from d6tui.games.dungeon import bot
+from d6tui.games.dungeon.export import score_lines
+from d6tui.games.dungeon.faces import MAP_FACES, is_map
+from d6tui.games.dungeon.moves import BagDraw
+from d6tui.games.dungeon.scorer import best_route
+from d6tui.games.dungeon.state import DungeonState
+from d6tui.games.dungeon.view import view
+from d6tui.games.dungeon.waffle import SIZE, hole_name, own_index, rotate
+from d6tui.ui.dungeon.help import HELP
+from d6tui.ui.dungeon.panels import HandOver, _pts, hand_text, held_lines
+from d6tui.ui.dungeon.waffle import DungeonWaffle, WafflePicture
+from d6tui.ui.screens.game import GameScreen
+from d6tui.ui.widgets.event_log import EventLogView
+
+try:  # the table-dice prompt has a module of its own since main's 21009fb
+    from d6tui.ui.screens.dice_prompt import TableDiceInput
+except ImportError:  # the base this branch started from
+    from d6tui.ui.screens.modals import TableDiceInput  # type: ignore[no-redef]
+
+#: The search limit of the live preview (it stays well inside one frame).
+PREVIEW_LIMIT = 1000
+
+
+def _b(key: str, action: str, description: str, tooltip: str, show: bool = False) -> Binding:
+    return Binding(key, action, description, id=f"dungeon.{action.split('(')[0]}",
+                   tooltip=tooltip, show=show)
+
+
+class DungeonScreen(GameScreen):
+    """A game of D6 Dungeon (see the module docstring).
+
+    Args:
+        session: a D6 Dungeon session.
+    """
+
+    CSS_PATH: ClassVar[Any] = [*GameScreen.CSS_PATH, Path(__file__).with_name("screen.tcss")]
+    HELP = HELP
+
+    BINDINGS = [
+        _b("d", "draw", "Draw", "Draw a die from the bag (Course of Play)", True),
+        _b("r", "roll_or_turn", "Roll / turn",
+           "Roll the die in hand; while placing, turn it a quarter clockwise", True),
+        _b("R", "turn_back", "Turn back", "While placing, turn the die a quarter anticlockwise"),
+        _b("f", "flip", "Other side", "While placing, face the die's other map face to you"),
+        _b("enter", "enter", "Place / pick", "Place the die in the hole under the cursor, "
+           "or pick it as a spell's target"),
+        _b("up", "cursor(0,-1)", "Up", "Move the cursor"),
+        _b("down", "cursor(0,1)", "Down", "Move the cursor"),
+        _b("left", "cursor(-1,0)", "Left", "Move the cursor"),
+        _b("right", "cursor(1,0)", "Right", "Move the cursor"),
+        _b("s", "set_aside", "Set aside", "Set the rolled item or spell aside (keep a "
+           "Special Item)", True),
+        _b("x", "trade", "Trade", "Trade the Special Item just rolled for one of theirs"),
+        _b("w", "wish", "Wish", "Use the Wishing Ring: choose another side of the die"),
+        _b("g", "catch", "Catch wish", "Catch the Wishing Ring with a free Dreamcatcher"),
+        _b("m", "dream", "Dreamcatcher", "Use a Dreamcatcher pair: choose the die's side"),
+        _b("c", "cast", "Cast", "Cast a collected spell (Decay, Turn, Pivot, Look)", True),
+        _b("a", "extra", "Extra turn", "Pay a collected die and roll another again (Extra "
+           "turn)"),
+        _b("C", "claim", "Claim route", "Claim a complete route (End of the Game)"),
+        _b("e", "end_turn", "End turn", "End your turn", True),
+        _b("b", "route", "Best route", "Show or hide your best route on the waffle"),
+        _b("v", "other_side", "Other side", "The other side: once the game is over, or what "
+           "your Look showed"),
+        _b("p", "scores", "Score lines", "Both players' scores explained line by line "
+           "(once the game is over)"),
+        _b("t", "table_dice", "Table dice", "Type the colour drawn and the face rolled from "
+           "real dice (on/off)"),
+    ]
+
+    #: Seconds between the computer's moves (tests set it to 0).
+    COMPUTER_PAUSE: ClassVar[float] = 0.4
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
+        #: The seat whose side is on screen (None: nobody's yet, behind a hand-over).
+        self.shown: int | None = None
+        self.cursor = 2 * SIZE + 2
+        self.side_choice = 0
+        self.turns = 0
+        self.target: Move | None = None
+        self.show_route = False
+        self.show_other = False
+        self.table_dice = False
+        self._handing = False
+        self._computer: Any = None
+
+    @property
+    def dungeon(self) -> DungeonState:
+        """The folded game state."""
+        return self.session.state
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="dg-body"):
+            with Vertical(id="dg-left"):
+                yield DungeonWaffle(id="waffle")
+            with Vertical(id="dg-right"):
+                yield Static("", id="dg-status", markup=False)
+                yield Static("", id="dg-latest", markup=False)
+                yield Static("", id="dg-hand", markup=False)
+                yield Static("", id="dg-held", markup=False)
+                yield Static("", id="dg-preview", markup=False)
+                yield Static("", id="dg-actions")
+            log = EventLogView(id="log")
+            log.border_title = "Log (l)"
+            yield log
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#log").display = self.app.size.width >= 120
+        super().on_mount()
+
+    # -- seats ----------------------------------------------------------------------------
+
+    @property
+    def computer(self) -> int | None:
+        """The computer's seat, or None at one keyboard."""
+        return self.dungeon.computer
+
+    def wanted_seat(self) -> int:
+        """The side that should be on screen now."""
+        s = self.dungeon
+        if self.computer is not None:
+            return 1 - self.computer
+        if s.over:
+            return self.shown if self.shown is not None else 0
+        return s.turn
+
+    def my_turn(self) -> bool:
+        """Whether the player at the keyboard is the one to move."""
+        s = self.dungeon
+        return not s.over and self.shown == s.turn and s.turn != self.computer
+
+    def placing(self) -> bool:
+        """Whether a rolled map die waits to be placed."""
+        s = self.dungeon
+        return (self.my_turn() and s.phase == "resolve" and s.face is not None
+                and is_map(s.face) and bool(s.empty_holes()))
+
+    # -- drawing --------------------------------------------------------------------------
+
+    def render_state(self, state: DungeonState) -> None:
+        """Show the side of the seat at the keyboard, or hand over first."""
+        want = self.wanted_seat()
+        if self.computer is None and not state.over and want != self.shown:
+            self._blank(state)
+            if not self._handing:
+                self._handing = True
+                self.app.push_screen(HandOver(state.players[want], self.latest_text()),
+                                     self._handed)
+            return
+        self.shown = want
+        seat = want
+        seen = view(state, seat)
+        if not self.placing():
+            self.side_choice, self.turns = 0, 0
+        self.query_one("#waffle", DungeonWaffle).picture = self.picture(seen, seat)
+        self.query_one("#dg-status", Static).update(self.status_text(state))
+        self.query_one("#dg-latest", Static).update("\u00bb " + self.latest_text())
+        self.query_one("#dg-hand", Static).update(self.hand_text(seen))
+        self.query_one("#dg-held", Static).update(self.held_lines(seen))
+        self.query_one("#dg-preview", Static).update(self.preview_text(seen, seat))
+        self.query_one("#dg-actions", Static).update(self.actions_text())
+        if state.turn == self.computer and not state.over:
+            worker = self._computer
+            if worker is None or worker.is_finished:
+                self._computer = self.computer_turn()
+
+    def _blank(self, state: DungeonState) -> None:
+        self.query_one("#waffle", DungeonWaffle).picture = WafflePicture(
+            blank=True, caption="(hidden while the keyboard changes hands)")
+        for wid in ("#dg-hand", "#dg-held", "#dg-preview", "#dg-actions"):
+            self.query_one(wid, Static).update("")
+        self.query_one("#dg-status", Static).update(self.status_text(state))
+
+    def _handed(self, _: bool | None) -> None:
+        self._handing = False
+        self.shown = self.wanted_seat()
+        self.refresh_game()
+
+    def latest_text(self) -> str:
+        """The latest event in effect, in words."""
+        history = self.session.history()
+        for i in range(len(history) - 1, -1, -1):
+            entry = history[i]
+            if not entry.undone and entry.event.get("type") not in ("undone", "redone",
+                                                                    "retitled"):
+                return str(entry.text)
+        return ""
+
+    def status_text(self, state: DungeonState) -> str:
+        """Whose turn and what the turn waits for."""
+        return self.session.rules.status(state)
+
+    def picture(self, seen: DungeonState, seat: int) -> WafflePicture:
+        """The waffle's picture for ``seat`` (their view), with cursor, preview and route."""
+        state = self.dungeon
+        if self.show_other and (state.over or seen.looks[seat] is not None):
+            return self._other_picture(seen, seat)
+        cells = seen.side(seat)
+        legal: frozenset[int] = frozenset()
+        preview = None
+        if self.placing():
+            legal = frozenset(own_index(i, seat) for i in state.empty_holes())
+            face, ops = self.preview_face(seen)
+            preview = (self.cursor, face, ops)
+        elif self.target is not None:
+            legal = frozenset(own_index(i, seat) for i, h in enumerate(state.holes)
+                              if h is not None)
+        route: frozenset[int] = frozenset()
+        if self.show_route or state.over:
+            if state.over:
+                route = state.scores[seat].route.cells
+            else:
+                route = best_route(cells, seen.budget(seat), limit=PREVIEW_LIMIT).cells
+        caption = f"{seen.players[seat]}'s side"
+        if self.target is not None:
+            caption += f": pick the die for {self.target.label.split(':')[0][5:]}"
+        cursor = self.cursor if (self.placing() or self.target is not None) else None
+        return WafflePicture(seat, cells, frozenset(), legal, cursor, preview, route,
+                             caption=caption)
+
+    def _other_picture(self, seen: DungeonState, seat: int) -> WafflePicture:
+        state = self.dungeon
+        other = 1 - seat
+        if state.over:
+            route = state.scores[other].route.cells
+            return WafflePicture(other, state.side(other), route=route,
+                                 caption=f"{state.players[other]}'s side (v: back)")
+        look = seen.looks[seat]
+        assert look is not None
+        cells: list[tuple[str, int] | None] = [None] * (SIZE * SIZE)
+        if look.target == "waffle":
+            for i, face, t in look.side:
+                cells[own_index(i, other)] = (face, rotate(MAP_FACES[face].openings, t))
+            return WafflePicture(other, tuple(cells), looked=True,
+                                 caption=f"{state.players[other]}'s side as your Look "
+                                         f"showed it on turn {look.turn_no} (v: back)")
+        return WafflePicture(seat, seen.side(seat), caption="your Look was into the bag")
+
+    def preview_face(self, seen: DungeonState) -> tuple[str, int]:
+        """The face and corridors of the die being placed, as it would sit."""
+        assert seen.hand is not None and seen.face is not None
+        design = seen.design_of(seen.hand)
+        face = seen.face if self.side_choice == 0 else design.opposite(seen.face)
+        return face, rotate(MAP_FACES[face].openings, self.turns)
+
+    def hand_text(self, seen: DungeonState) -> Text:
+        """The die in hand and what it shows (the dice tray)."""
+        placing = self.preview_face(seen) if self.placing() else None
+        where = hole_name(own_index(self.cursor, self.shown or 0))
+        return hand_text(seen, placing, self.turns, where, self.table_dice)
+
+    def held_lines(self, seen: DungeonState) -> str:
+        """Both collections (public) and what they are worth."""
+        return held_lines(seen)
+
+    def preview_text(self, seen: DungeonState, seat: int) -> str:
+        """The best route now, and with the die under the cursor ("End of the Game")."""
+        state = self.dungeon
+        if state.over:
+            parts = []
+            for i, card in enumerate(state.scores):
+                how = "a complete route" if card.route.complete else "no complete route"
+                parts.append(f"{state.players[i]} {card.total} ({how})")
+            return "Scores: " + ", ".join(parts) + ".  p: the score lines"
+        budget = seen.budget(seat)
+        now = best_route(seen.side(seat), budget, limit=PREVIEW_LIMIT)
+        text = f"Best route now: {_pts(now)}" + (" (complete)" if now.complete else "")
+        if self.placing():
+            face, ops = self.preview_face(seen)
+            cells = list(seen.side(seat))
+            cells[self.cursor] = (face, ops)
+            then = best_route(tuple(cells), budget, limit=PREVIEW_LIMIT)
+            text += f"; placed here: {_pts(then)}" + (" (complete)" if then.complete else "")
+        look = seen.looks[seat]
+        if look is not None and look.target == "bag":
+            counts = ", ".join(f"{n} {d}" for d, n in look.bag) or "nothing"
+            text += f"\nYour Look into the bag (turn {look.turn_no}): {counts}"
+        elif look is not None and look.turn_no == seen.turn_no:
+            text += "\nYour Look: v shows the other side as it was"
+        return text
+
+    def actions_text(self) -> Text:
+        """The keys that do something now."""
+        out = Text()
+        s = self.dungeon
+        if s.over:
+            out.append("Game over. ", "bold")
+            out.append(" v ", "bold reverse")
+            out.append(" other side  ")
+            out.append(" b ", "bold reverse")
+            out.append(" route  ")
+            out.append(" p ", "bold reverse")
+            out.append(" score lines")
+            return out
+        if s.turn == self.computer:
+            out.append(f"{s.player} (the computer) is playing\u2026", "italic")
+            return out
+        names = {"draw": "d", "roll": "r", "place": "\u21b5", "collect": "s", "keep": "s",
+                 "trade": "x", "wish": "w", "catch": "g", "dream": "m", "extra_turn": "a",
+                 "claim": "C", "end_turn": "e", "give_back": "s", "end_game": "e"}
+        seen_cast = False
+        for m in self.session.moves(s.turn):
+            if m.id.startswith("cast_"):
+                if not seen_cast:
+                    out.append(" c ", "bold reverse")
+                    out.append(" cast  ")
+                    seen_cast = True
+                continue
+            key = names.get(m.id)
+            if key is None:
+                continue
+            out.append(f" {key} ", "bold reverse")
+            out.append(f" {m.label.split(':')[0].split('(')[0].strip()}  ")
+        if self.placing():
+            out.append(" r/R f ", "bold reverse")
+            out.append(" turn, other side")
+        return out
+
+    # -- running moves ----------------------------------------------------------------------
+
+    def _move(self, move_id: str) -> Move | None:
+        if not self.my_turn():
+            return None
+        for m in self.session.moves(self.dungeon.turn):
+            if m.id == move_id:
+                return m
+        return None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys only when they can act."""
+        moves = {"draw": ("draw", "end_game"), "set_aside": ("collect", "keep", "give_back"),
+                 "trade": ("trade",), "wish": ("wish",), "catch": ("catch",),
+                 "dream": ("dream",), "extra": ("extra_turn",), "claim": ("claim",),
+                 "end_turn": ("end_turn",)}
+        if action in moves:
+            return any(self._move(m) is not None for m in moves[action])
+        if action == "roll_or_turn":
+            return self._move("roll") is not None or self.placing()
+        if action in ("turn_back", "flip"):
+            return self.placing()
+        if action == "enter":
+            return self.placing() or self.target is not None
+        if action == "cast":
+            return self.my_turn() and any(m.id.startswith("cast_")
+                                          for m in self.session.moves(self.dungeon.turn))
+        if action == "scores":
+            return self.dungeon.over
+        if action == "other_side":
+            return self.dungeon.over or (self.shown is not None and self.my_turn() and
+                                         view(self.dungeon, self.shown).looks[self.shown]
+                                         is not None)
+        return super().check_action(action, parameters)
+
+    def action_draw(self) -> None:
+        """Draw a die (or end the game when the bag is empty)."""
+        self.run_move("draw" if self._move("draw") else "end_game")
+
+    def action_roll_or_turn(self) -> None:
+        """Roll the die in hand, or turn the die being placed a quarter clockwise."""
+        if self.placing():
+            self.turns = (self.turns + 1) % 4
+            self.refresh_game()
+        else:
+            self.run_move("roll")
+
+    def action_turn_back(self) -> None:
+        """Turn the die being placed a quarter anticlockwise."""
+        self.turns = (self.turns - 1) % 4
+        self.refresh_game()
+
+    def action_flip(self) -> None:
+        """Face the die's other map face to you."""
+        self.side_choice = 1 - self.side_choice
+        self.refresh_game()
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        """Move the cursor on the waffle (left and right as you see it)."""
+        r, c = divmod(self.cursor, SIZE)
+        r = min(SIZE - 1, max(0, r + dy))
+        c = min(SIZE - 1, max(0, c + dx))
+        self.cursor = r * SIZE + c
+        self.refresh_game()
+
+    def action_enter(self) -> None:
+        """Place the die under the cursor, or pick the hole for the spell being cast."""
+        seat = self.shown or 0
+        hole = hole_name(own_index(self.cursor, seat))
+        if self.target is not None:
+            move, self.target = self.target, None
+            self.run_move(move.id, {"hole": hole})
+            return
+        if self.placing():
+            seen = view(self.dungeon, seat)
+            face, _ = self.preview_face(seen)
+            self.run_move("place", {"side": face, "hole": hole, "turns": str(self.turns)})
+
+    def on_key(self, event: events.Key) -> None:
+        """Escape leaves target picking before it leaves the screen."""
+        if event.key == "escape" and self.target is not None:
+            event.stop()
+            event.prevent_default()
+            self.target = None
+            self.refresh_game()
+            return
+        super().on_key(event)
+
+    def action_set_aside(self) -> None:
+        """Set the rolled item or spell aside, keep a Special Item, or give back a map die
+        that has no hole."""
+        for m in ("collect", "keep", "give_back"):
+            if self._move(m):
+                self.run_move(m)
+                return
+
+    def action_trade(self) -> None:
+        """Trade the Special Item."""
+        self.run_move("trade")
+
+    def action_wish(self) -> None:
+        """Use the Wishing Ring."""
+        self.run_move("wish")
+
+    def action_catch(self) -> None:
+        """Catch the wish with a Dreamcatcher."""
+        self.run_move("catch")
+
+    def action_dream(self) -> None:
+        """Use a Dreamcatcher pair."""
+        self.run_move("dream")
+
+    def action_extra(self) -> None:
+        """Take the extra turn."""
+        self.run_move("extra_turn")
+
+    def action_claim(self) -> None:
+        """Claim a complete route."""
+        self.run_move("claim")
+
+    def action_end_turn(self) -> None:
+        """End the turn (or the game, when the bag is empty)."""
+        self.run_move("end_turn" if self._move("end_turn") else "end_game")
+
+    def action_scores(self) -> None:
+        """Both score cards, line by line, with the routes' budgets."""
+        from d6tui.ui.screens.modals import MessageModal
+
+        state = self.dungeon
+        text = []
+        for seat, name in enumerate(state.players):
+            text.append(f"{name}:")
+            text += [f"  {line}" for line in score_lines(state, seat, state.scores[seat])]
+        self.app.push_screen(MessageModal("The score lines (End of the Game)", "\n".join(text)))
+
+    def action_route(self) -> None:
+        """Show or hide the best route."""
+        self.show_route = not self.show_route
+        self.refresh_game()
+
+    def action_other_side(self) -> None:
+        """Show the other side (after the game, or as a Look showed it)."""
+        self.show_other = not self.show_other
+        self.refresh_game()
+
+    def action_table_dice(self) -> None:
+        """Type drawn colours and rolled faces from real dice, or let d6tui do it."""
+        self.table_dice = not self.table_dice
+        self.notify("Type the colour you draw and the face you roll." if self.table_dice
+                    else "d6tui draws and rolls again.", markup=False)
+        self.refresh_game()
+
+    @work(exclusive=True, group="dungeon-cast")
+    async def action_cast(self) -> None:
+        """Pick a spell; Decay, Turn and Pivot then take their die from the cursor."""
+        from d6tui.ui.screens.modals import ChoiceModal
+
+        casts = [m for m in self.session.moves(self.dungeon.turn) if m.id.startswith("cast_")]
+        if not casts:
+            return
+        move = casts[0]
+        if len(casts) > 1:
+            picked = await self.app.push_screen_wait(
+                ChoiceModal("Which spell do you cast?", [(m.label, m) for m in casts]))
+            if picked is None:
+                return
+            move = picked
+        if any(c.name == "hole" for c in move.choices):
+            self.target = move
+            occupied = [own_index(i, self.shown or 0) for i, h in enumerate(self.dungeon.holes)
+                        if h is not None]
+            if self.cursor not in occupied and occupied:
+                self.cursor = occupied[0]
+            self.notify("Move the cursor to the die and press Enter (Escape: cancel).",
+                        markup=False)
+            self.refresh_game()
+            return
+        self.run_move(move.id)
+
+    @work(exclusive=True, group="dungeon-move")
+    async def run_move(self, move_id: str, answers: dict[str, Any] | None = None) -> None:
+        """Ask the move's open choices, then its table dice, then make it."""
+        from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
+
+        move = self._move(move_id)
+        if move is None:
+            return
+        answers = dict(answers or {})
+        for c in move.choices:
+            if c.name in answers:
+                continue
+            picked = await self.app.push_screen_wait(ChoiceModal(
+                c.prompt, [(label, value) for value, label in c.options], note=move.label))
+            if picked is None:
+                return
+            answers[c.name] = picked
+        typed: dict[str, Any] = {}
+        if self.table_dice:
+            for req in move.dice:
+                if isinstance(req.die, BagDraw):
+                    while True:
+                        text = await self.app.push_screen_wait(TextPrompt(
+                            "Which colour did you draw?", placeholder="red, blue, ..."))
+                        if text is None:
+                            return
+                        try:
+                            typed[req.name] = req.die.parse(text, 1)
+                            break
+                        except DiceError as e:
+                            self.notify(str(e), severity="error", markup=False)
+                elif isinstance(req.die, Custom):
+                    roll = await self.app.push_screen_wait(TableDiceInput(
+                        "Roll the die and type the face it shows", 1, die=req.die.die))
+                    if roll is None:
+                        return
+                    typed[req.name] = roll
+        event = self._guard(lambda: self.session.play(move, answers, typed))
+        if event is not None and event["type"] == "route_claimed":
+            self.notify("The claim stands: one last turn for the other player." if
+                        event.get("stood") else "Not yet a complete route: play goes on.",
+                        markup=False, timeout=6)
+
+    @work(group="dungeon-computer")
+    async def computer_turn(self) -> None:
+        """Play the computer's moves one by one, with a short pause, until its turn ends."""
+        while True:
+            state = self.dungeon
+            if state.over or state.turn != self.computer:
+                return
+            await asyncio.sleep(self.COMPUTER_PAUSE)
+            move_id, answers = await asyncio.to_thread(bot.choose, state, self.computer)
+            if self.dungeon is not state:
+                continue
+            moves = {m.id: m for m in self.session.moves(self.computer)}
+            move = moves.get(move_id)
+            try:
+                if move is None:
+                    raise RuleError(f"no move {move_id}")
+                self.session.play(move, answers)
+            except RuleError:
+                fallback = next((moves[m] for m in ("keep", "collect", "end_turn", "end_game")
+                                 if m in moves), None)
+                if fallback is None:
+                    return
+                self.session.play(fallback, {})
+            self.refresh_game()

@@ -1,0 +1,156 @@
+"""The DungeonWaffle widget: one side of the Dungeon Waffle as its player sees it.
+
+Each hole is drawn as its corridors in box-drawing lines with the feature's letter in the
+middle (5x3 characters at 80x24, bigger when the terminal is bigger). A cursor picks a hole;
+the die being placed is previewed in it; legal holes are shaded; the best route can be laid
+over it. The widget renders from what it is given and never changes the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from d6tui.games.dungeon.drawing import cell_lines, column_labels
+from d6tui.games.dungeon.waffle import SIZE
+
+Cell = tuple[str, int] | None
+
+
+@dataclass(frozen=True)
+class WafflePicture:
+    """What the widget draws, every index in the viewer's own frame (row by row, left to
+    right as they see their side).
+
+    Attributes:
+        seat: whose side it is (for the column letters).
+        cells: 36 cells ``(face, openings)`` or None.
+        filled: cells holding a die whose face is not shown.
+        legal: cells to shade (where the die may go, or which a spell may target).
+        cursor: the cell under the cursor, or None.
+        preview: ``(cell, face, openings)`` of the die being placed, or None.
+        route: cells of the best route to lay over, when shown.
+        looked: the picture is what a Look showed (drawn in another colour).
+        caption: one line above the waffle.
+    """
+
+    seat: int = 0
+    cells: tuple[Cell, ...] = (None,) * (SIZE * SIZE)
+    filled: frozenset[int] = frozenset()
+    legal: frozenset[int] = frozenset()
+    cursor: int | None = None
+    preview: tuple[int, str, int] | None = None
+    route: frozenset[int] = frozenset()
+    looked: bool = False
+    caption: str = ""
+    blank: bool = field(default=False)
+
+
+def cell_size(width: int, height: int) -> tuple[int, int]:
+    """The largest cell (odd width and height, width about twice the height) for a widget of
+    ``width`` x ``height`` characters: 5x3 at least."""
+    h = max(3, (height - 2) // SIZE)
+    if h % 2 == 0:
+        h -= 1
+    w = max(5, (width - 8) // SIZE)
+    if w % 2 == 0:
+        w -= 1
+    w = min(w, 2 * h + 1)
+    h = max(3, min(h, (w + 1) // 2 | 1))
+    return w, h
+
+
+class DungeonWaffle(Widget):
+    """One side of the Dungeon Waffle (see the module docstring)."""
+
+    DEFAULT_CSS = Path(__file__).with_name("waffle.tcss").read_text(encoding="utf-8")
+
+    COMPONENT_CLASSES = {
+        "dungeon-waffle--label", "dungeon-waffle--corridor", "dungeon-waffle--feature",
+        "dungeon-waffle--empty", "dungeon-waffle--hidden", "dungeon-waffle--legal",
+        "dungeon-waffle--route", "dungeon-waffle--preview", "dungeon-waffle--cursor",
+        "dungeon-waffle--looked",
+    }
+
+    picture: reactive[WafflePicture] = reactive(WafflePicture, layout=True)
+
+    #: The most room the waffle takes (cells grow up to this).
+    max_cell: tuple[int, int] = (9, 5)
+
+    def _cell_size(self) -> tuple[int, int]:
+        # The screen's size, not the parent's: the parent is as wide as the waffle.
+        size = self.app.size if self.is_attached else None
+        width = int(size.width * 0.45) if size is not None else 36
+        height = size.height - 4 if size is not None else 20
+        w, h = cell_size(width, height)
+        return min(w, self.max_cell[0]), min(h, self.max_cell[1])
+
+    def get_content_width(self, container: object, viewport: object) -> int:
+        """Labels and six cells."""
+        w, _ = self._cell_size()
+        return 4 + SIZE * w + 3
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        """The caption, the column letters and six rows of cells."""
+        _, h = self._cell_size()
+        return 2 + SIZE * h
+
+    def render(self) -> Text:
+        """Draw the side."""
+        pic = self.picture
+        w, h = self._cell_size()
+        style = self.get_component_rich_style
+        label = style("dungeon-waffle--label")
+        out = Text(no_wrap=True)
+        out.append((pic.caption or " ")[: 4 + SIZE * w + 3], label)
+        out.append("\n")
+        out.append("    " + "".join(ch.center(w) for ch in column_labels(pic.seat)), label)
+        if pic.blank:
+            for _ in range(SIZE * h):
+                out.append("\n")
+            return out
+        corridor = style("dungeon-waffle--looked" if pic.looked else "dungeon-waffle--corridor")
+        feature = style("dungeon-waffle--feature")
+        empty = style("dungeon-waffle--empty")
+        hidden = style("dungeon-waffle--hidden")
+        for r in range(SIZE):
+            rows = [Text(no_wrap=True) for _ in range(h)]
+            for c in range(SIZE):
+                i = r * SIZE + c
+                cell = pic.cells[i]
+                preview = pic.preview is not None and pic.preview[0] == i
+                if preview:
+                    assert pic.preview is not None
+                    face, ops = pic.preview[1], pic.preview[2]
+                else:
+                    face, ops = (cell[0], cell[1]) if cell else (None, 0)
+                lines = cell_lines(face, ops, w, h, hidden=face is None and i in pic.filled)
+                back = None
+                if i in pic.route:
+                    back = style("dungeon-waffle--route")
+                if i in pic.legal:
+                    back = style("dungeon-waffle--legal")
+                if preview:
+                    back = style("dungeon-waffle--preview")
+                if pic.cursor == i:
+                    back = style("dungeon-waffle--cursor")
+                for y, line in enumerate(lines):
+                    base = corridor if face else (hidden if i in pic.filled else empty)
+                    mid = h // 2
+                    for x, ch in enumerate(line):
+                        st = feature if (y == mid and x == w // 2 and face
+                                         and ch.isalpha() or ch == "$") else base
+                        if back is not None:
+                            st = st + back
+                        rows[y].append(ch, st)
+            for y in range(h):
+                out.append("\n")
+                tag = f" {r + 1}  " if y == h // 2 else "    "
+                out.append(tag, label)
+                out.append_text(rows[y])
+                out.append(f" {r + 1}" if y == h // 2 else "  ", label)
+        return out

@@ -1,0 +1,129 @@
+"""The exact route scorer ("End of the Game"): hand-made positions and, on random small
+waffles, the same answer as trying every subset of gates."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from d6tui.games.dungeon.faces import MAP_FACES, E, N, S, W
+from d6tui.games.dungeon.scorer import Budget, best_route, brute_force
+from d6tui.games.dungeon.waffle import rotate
+
+
+def row(*cells: tuple[str, int] | None) -> list:
+    return list(cells)
+
+
+STRAIGHT = W | E
+CROSS = N | E | S | W
+
+
+def test_an_orc_takes_one_sword() -> None:
+    cells = row(("corner", W | E), ("orc", STRAIGHT), ("corner", W | E))
+    assert best_route(cells, Budget(0), rows=1, cols=3).points == 0
+    r = best_route(cells, Budget(1), rows=1, cols=3)
+    assert r.complete and r.points == 5 and r.swords == 1 and r.entrance in ("left", "right")
+
+
+def test_swords_on_one_die_split_between_monsters() -> None:
+    """Item and Spell Dice Faces: two triple swords beat an orc and a dragon."""
+    cells = row(("orc", STRAIGHT), ("dragon", CROSS), ("orc", STRAIGHT))
+    assert not best_route(cells, Budget(6), rows=1, cols=3).complete
+    r = best_route(cells, Budget(7), rows=1, cols=3)
+    assert r.complete and r.points == 5 + 1 and r.swords == 7
+
+
+def test_a_vorpal_sword_beats_the_dearest_enemy() -> None:
+    cells = row(("orc", STRAIGHT), ("dragon", CROSS), ("goblins", W | E | S))
+    r = best_route(cells, Budget(swords=5, vorpals=1), rows=1, cols=3)
+    assert r.complete and r.vorpals == 1 and r.swords == 5 and r.points == 5 + 2
+
+
+def test_a_spider_web_takes_a_sword_per_arm() -> None:
+    cells = row(("corner", STRAIGHT), ("spider_web", CROSS), ("corner", STRAIGHT))
+    assert not best_route(cells, Budget(1), rows=1, cols=3).complete
+    assert best_route(cells, Budget(2), rows=1, cols=3).complete
+    # A chamber below the web: a third arm to reach it.
+    cells2 = cells + row(None, ("treasure_chamber", N), None)
+    assert best_route(cells2, Budget(2), rows=2, cols=3).points == 5
+    assert best_route(cells2, Budget(3), rows=2, cols=3).points == 6
+
+
+def test_a_curse_counts_once_however_often_it_is_crossed() -> None:
+    # Up through the curse to a chamber and back down through it again.
+    cells = row(None, ("treasure_chamber", S), None,
+                ("corner", STRAIGHT), ("curse", CROSS), ("corner", STRAIGHT))
+    r = best_route(cells, Budget(), rows=2, cols=3)
+    assert r.points == 5 - 1 + 1
+    assert sum(1 for line in r.lines if line[0].startswith("Curse")) == 1
+
+
+def test_a_door_and_a_chest_share_the_keys() -> None:
+    cells = row(("corner", STRAIGHT), ("door", CROSS), ("corner", STRAIGHT)) + row(
+        None, ("treasure_chest", N | E), None)
+    assert not best_route(cells, Budget(), rows=2, cols=3).complete
+    assert best_route(cells, Budget(keys=1), rows=2, cols=3).points == 5
+    assert best_route(cells, Budget(keys=2), rows=2, cols=3).points == 6
+
+
+def test_without_a_route_one_still_walks_in_for_treasure() -> None:
+    cells = row(("treasure_chamber", W), None, None)
+    r = best_route(cells, Budget(), rows=1, cols=3)
+    assert not r.complete and r.points == 1 and r.entrance == "left"
+
+
+def test_corridors_join_only_where_both_holes_open() -> None:
+    cells = row(("corner", W | N), ("corner", W | E), ("corner", W | E))
+    assert not best_route(cells, Budget(), rows=1, cols=3).complete
+
+
+def test_a_dead_end_dragon_is_a_detour_worth_its_treasure() -> None:
+    cells = row(("corner", STRAIGHT), ("goblins", W | E | S), ("corner", STRAIGHT)) + row(
+        None, ("dragon", CROSS), None)
+    assert best_route(cells, Budget(9), rows=2, cols=3).points == 5 + 2
+    assert best_route(cells, Budget(8), rows=2, cols=3).points == 5 + 1
+
+
+def test_the_lines_explain_the_points() -> None:
+    cells = row(("orc", STRAIGHT), ("dragon", CROSS), ("orc", STRAIGHT))
+    r = best_route(cells, Budget(7), rows=1, cols=3)
+    assert sum(p for _, _, p in r.lines) == r.points
+
+
+FACES = sorted(MAP_FACES)
+
+
+@st.composite
+def small_waffles(draw):  # noqa: ANN001, ANN201
+    rows = draw(st.integers(1, 3))
+    cols = draw(st.integers(2, 4))
+    cells = []
+    for _ in range(rows * cols):
+        if draw(st.booleans()) or draw(st.booleans()):
+            f = draw(st.sampled_from(FACES))
+            cells.append((f, rotate(MAP_FACES[f].openings, draw(st.integers(0, 3)))))
+        else:
+            cells.append(None)
+    budget = Budget(draw(st.integers(0, 8)), draw(st.integers(0, 2)), draw(st.integers(0, 1)))
+    bonus = draw(st.sampled_from([3, 5]))
+    return rows, cols, cells, budget, bonus
+
+
+@settings(max_examples=250, deadline=None)
+@given(small_waffles())
+def test_the_scorer_agrees_with_brute_force(case) -> None:  # noqa: ANN001
+    rows, cols, cells, budget, bonus = case
+    try:
+        want = brute_force(cells, budget, bonus, rows, cols)
+    except ValueError:
+        return  # too many gates for the brute force
+    got = best_route(cells, budget, bonus, rows, cols)
+    assert got.points == want
+    assert sum(p for _, _, p in got.lines) == got.points
+    assert got.swords <= budget.swords and got.keys <= budget.keys
+    assert got.vorpals <= budget.vorpals
+
+
+def test_an_empty_side_scores_nothing() -> None:
+    assert best_route([None] * 36, Budget()).points == 0

@@ -1,0 +1,242 @@
+"""Pilot tests of the D6 Dungeon screen: the hand-over, placing and turning a die, casting,
+table dice, and the computer's turns."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from d6tui.engine.session import Session
+from d6tui.games.dungeon.waffle import hole_index
+from d6tui.ui.dungeon.screen import DungeonScreen, HandOver, TableDiceInput
+from d6tui.ui.dungeon.waffle import DungeonWaffle
+from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
+from tests.dungeon.helpers import draw_roll, end, give, place, play
+from tests.ui.helpers import make_app, settle, sync
+
+
+def new_saved(saves: Path, seed: int = 3, **options: object) -> Session:
+    from d6tui.paths import new_save_path
+
+    return Session.new("dungeon", {"players": ["Ana", "Ben"], "seed": seed, **options},
+                       path=new_save_path(saves, "Dungeon night"), title="Dungeon night")
+
+
+@pytest.fixture(autouse=True)
+def quick_computer(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(DungeonScreen, "COMPUTER_PAUSE", 0.0)
+
+
+async def until_modal(pilot, kind: type) -> None:  # noqa: ANN001
+    """Wait for a box the move's worker waits on (settling would wait for the worker)."""
+    for _ in range(200):
+        if isinstance(pilot.app.screen, kind):
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"no {kind.__name__} opened")
+
+
+def _screen(app) -> DungeonScreen:  # noqa: ANN001
+    return next(s for s in app.screen_stack if isinstance(s, DungeonScreen))
+
+
+@sync
+async def test_a_hand_over_hides_every_side_between_turns(saves: Path) -> None:
+    session = new_saved(saves)
+    give(session, "red", "sword")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, HandOver)
+        screen = _screen(app)
+        assert screen.query_one(DungeonWaffle).picture.blank
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is screen and screen.shown == 0
+        assert not screen.query_one(DungeonWaffle).picture.blank
+        await pilot.press("e")
+        await settle(pilot)
+        assert isinstance(app.screen, HandOver) and "Ben" in app.screen.who
+        assert screen.query_one(DungeonWaffle).picture.blank
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.shown == 1 and screen.query_one(DungeonWaffle).picture.seat == 1
+
+
+@sync
+async def test_placing_a_die_with_turns_and_the_other_side(saves: Path) -> None:
+    session = new_saved(saves)
+    draw_roll(session, "blue", "orc")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # the hand-over to Ana
+        await settle(pilot)
+        screen = _screen(app)
+        assert screen.placing()
+        start = screen.cursor
+        pic = screen.query_one(DungeonWaffle).picture
+        assert pic.preview is not None and pic.preview[1] == "orc" and start in pic.legal
+        await pilot.press("r", "f", "right", "down")
+        await settle(pilot)
+        pic = screen.query_one(DungeonWaffle).picture
+        assert pic.preview is not None and pic.preview[1] == "door"
+        assert "placed here" in str(screen.query_one("#dg-preview").render())
+        await pilot.press("enter")
+        await settle(pilot)
+        h = session.state.holes[start + 7]
+        assert h is not None and h.faces == ("door", "orc") and h.turns == (1, 3)
+        assert session.state.phase == "after"
+
+
+@sync
+async def test_casting_turn_on_a_die_picked_with_the_cursor(saves: Path) -> None:
+    session = new_saved(saves)
+    place(session, "blue", "orc", "C3")
+    end(session)
+    give(session, "green", "sword")
+    end(session)
+    give(session, "blue", "turn")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = _screen(app)
+        await pilot.press("c")
+        await settle(pilot)
+        assert screen.target is not None and screen.target.id == "cast_turn"
+        assert screen.cursor == hole_index("C3")  # the only die
+        await pilot.press("enter")
+        await until_modal(pilot, ChoiceModal)
+        await pilot.press("2")  # a half turn
+        await settle(pilot)
+        assert session.state.holes[hole_index("C3")].turns == (2, 2)
+        assert "turn" not in session.state.faces_held(0)
+
+
+@sync
+async def test_escape_leaves_target_picking_not_the_game(saves: Path) -> None:
+    session = new_saved(saves)
+    place(session, "blue", "orc", "C3")
+    end(session)
+    give(session, "red", "decay")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = _screen(app)
+        await pilot.press("c")
+        await settle(pilot)
+        assert screen.target is not None
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen.target is None and app.screen is screen
+
+
+@sync
+async def test_table_dice_take_the_colour_drawn_and_the_face_rolled(saves: Path) -> None:
+    session = new_saved(saves)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = _screen(app)
+        await pilot.press("t", "d")
+        await until_modal(pilot, TextPrompt)
+        await pilot.press(*"white", "enter")
+        await settle(pilot)
+        assert session.state.hand is not None and session.state.dice[session.state.hand] == \
+            "white"
+        assert session.events[-1]["draw"]["source"] == "table"
+        await pilot.press("r")
+        await until_modal(pilot, TableDiceInput)
+        await pilot.press(*"goblins", "enter")
+        await settle(pilot)
+        assert session.state.face == "goblins" and screen.placing()
+
+
+@sync
+async def test_the_computer_plays_its_turns_by_itself(saves: Path) -> None:
+    session = new_saved(saves, vs_computer=True)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, DungeonScreen) and screen.shown == 0  # no hand-over
+        for _ in range(3):
+            while session.state.turn == 0 and not session.state.over:
+                from d6tui.games.dungeon.bot import choose
+
+                move_id, answers = choose(session.state)
+                play(session, move_id, **answers)
+                screen.refresh_game()
+                await settle(pilot)
+            for _ in range(100):
+                if session.state.turn == 0 or session.state.over:
+                    break
+                await pilot.pause(0.02)
+            assert session.state.turn == 0 or session.state.over
+            assert not isinstance(app.screen, HandOver)
+        assert any(ev.get("by") == "Ben" for ev in session.events)
+
+
+@sync
+async def test_help_explains_the_orientation_model(saves: Path) -> None:
+    from d6tui.ui.screens.help import HelpScreen
+
+    app = make_app(saves, session=new_saved(saves))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        assert "Pivot" in DungeonScreen.HELP and "orientation model" in DungeonScreen.HELP
+
+
+@sync
+async def test_after_the_game_both_sides_and_the_score_lines_are_shown(saves: Path) -> None:
+    import shutil
+
+    from d6tui.ui.screens.modals import MessageModal
+
+    example = Path(__file__).resolve().parents[2] / "saves" / "dungeon-example.toml"
+    shutil.copyfile(example, saves / "example.toml")
+    app = make_app(saves, session=Session.load(saves / "example.toml"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, DungeonScreen)  # no hand-over once the game is over
+        pic = screen.query_one(DungeonWaffle).picture
+        assert pic.seat == 0 and pic.route == screen.dungeon.scores[0].route.cells
+        await pilot.press("v")
+        await settle(pilot)
+        assert screen.query_one(DungeonWaffle).picture.seat == 1
+        await pilot.press("p")
+        await settle(pilot)
+        assert isinstance(app.screen, MessageModal)
+
+
+@sync
+async def test_a_look_at_the_other_side_is_shown_to_its_caster(saves: Path) -> None:
+    session = new_saved(saves)
+    place(session, "blue", "orc", "C3", side="door")
+    end(session)
+    give(session, "green", "look")
+    play(session, "cast_look", target="waffle")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # Ben takes the keyboard
+        await settle(pilot)
+        screen = _screen(app)
+        assert screen.shown == 1
+        await pilot.press("v")
+        await settle(pilot)
+        pic = screen.query_one(DungeonWaffle).picture
+        assert pic.looked and pic.seat == 0 and pic.cells[hole_index("C3")][0] == "door"
