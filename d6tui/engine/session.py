@@ -441,7 +441,7 @@ class Session:
         return (
             self.state, len(self._effective), self._effective[-1:], list(self._redo),
             set(self._undone), dict(self._checkpoints), len(self.events), self.title,
-            [[t, list(p)] for t, p in self.dice.seen], self.table_seats, self.table_all,
+            [[t, list(p), k] for t, p, k in self.dice.seen], self.table_seats, self.table_all,
         )
 
     def _restore(self, snap: tuple) -> None:

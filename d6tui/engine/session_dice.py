@@ -91,7 +91,8 @@ class SessionDice(Dice):
         self._stream = stream
         self._secret = seed if seed is not None else secrets.randbits(63)
         self._for: int | None = None
-        #: Dice left on the table by undos: ``[target_seq, [primitive, ...]]``, newest last.
+        #: Dice left on the table by undos: ``[target_seq, [primitive, ...], event_type]``,
+        #: newest last.
         self.seen: list[list[Any]] = []
         #: Taken from :attr:`seen` by the move being made, not yet recorded.
         self._taken: list[tuple[int, Primitive]] = []
@@ -114,7 +115,7 @@ class SessionDice(Dice):
                     entry[1].insert(0, prim)
                     break
             else:
-                self.seen.append([target, [prim]])
+                self.seen.append([target, [prim], ""])
         self._taken.clear()
         self._for = None
 
@@ -132,7 +133,7 @@ class SessionDice(Dice):
         """An event was undone: its app dice stay on the table, ahead of older ones."""
         prims = primitives(event)
         if prims:
-            self.seen.append([target, prims])
+            self.seen.append([target, prims, str(event.get("type", ""))])
 
     def pick_up(self, target: int) -> None:
         """An undone event was redone: its dice are in use again."""
@@ -160,11 +161,14 @@ class SessionDice(Dice):
         return None
 
     def typed_over_seen(self, event: Mapping[str, Any]) -> str | None:
-        """Why ``event`` may not be recorded: it types table dice of a kind whose app dice an
-        undo left on the table (those faces belong to this roll: typing others would be a
-        re-roll), or None."""
+        """Why ``event`` may not be recorded: it is the same move as one an undo took back
+        (the same event type) and types table dice of a kind whose app dice that undo left on
+        the table: those faces belong to this roll, so typing others would be a re-roll.
+        Another move may type its own dice. None when the event may be recorded."""
         for kind, _faces in primitives(event, "table"):
             for entry in reversed(self.seen):
+                if entry[2] != event.get("type"):
+                    continue
                 for k, seen in entry[1]:
                     if k == kind:
                         shown = " ".join(str(f) for f in seen)

@@ -61,13 +61,23 @@ async def pick_number(pilot: Pilot, n: int) -> None:
     await pilot.pause()
 
 
+async def to_game(pilot: Pilot, slug: str) -> None:
+    """On the home screen, move the games list's cursor to ``slug`` with the arrow keys (the
+    games are found, so their places in the list are looked up, not assumed)."""
+    from d6tui.engine.registry import games
+
+    for _ in range([g.slug for g in games()].index(slug)):
+        await pilot.press("down")
+
+
 async def open_simple_six_form(pilot: Pilot) -> Any:
-    """From the home screen, open the new-campaign form for Simple Six (the second game
-    listed) and return it, checked to be the new-game form."""
+    """From the home screen, open the new-campaign form for Simple Six and return it,
+    checked to be the new-game form."""
     from d6tui.ui.screens.new_game import NewGameForm
 
     await settle(pilot)
-    await pilot.press("down", "n")
+    await to_game(pilot, "simple_six")
+    await pilot.press("n")
     await pilot.pause()
     form = pilot.app.screen
     assert isinstance(form, NewGameForm)

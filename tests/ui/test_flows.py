@@ -14,7 +14,7 @@ from d6tui.ui.screens.home import HomeScreen
 from d6tui.ui.screens.modals import ChoiceModal
 from d6tui.ui.screens.new_game import NewGameForm
 from d6tui.ui.shooter.screen import ShooterScreen
-from tests.ui.helpers import SEED, make_app, new_shooter, settle, sync
+from tests.ui.helpers import SEED, make_app, new_shooter, settle, sync, to_game
 
 
 async def _play_first_actions(pilot, steps: int) -> None:  # noqa: ANN001
@@ -43,6 +43,7 @@ async def test_new_game_play_quit_reopen_same_state(saves: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, HomeScreen)
+        await to_game(pilot, "shooter")
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, NewGameForm)
@@ -78,6 +79,7 @@ async def test_new_game_form_shows_rule_errors_and_keeps_input(saves: Path) -> N
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        await to_game(pilot, "shooter")
         await pilot.press("n")
         await pilot.pause()
         await pilot.press(*"Ann")

@@ -17,7 +17,7 @@ from d6tui.ui.simple_six.forms import CharacterForm
 from d6tui.ui.simple_six.screen import SimpleSixScreen
 from d6tui.ui.simple_six.widgets import GMTracker, fit_name
 from tests.simple_six.test_campaign import MELKOT, MIRA, ORC
-from tests.ui.helpers import make_app, sync
+from tests.ui.helpers import make_app, sync, to_game
 
 
 def _fight(saves: Path) -> Session:
@@ -196,7 +196,8 @@ async def test_the_new_campaign_form_opens_at_its_top(saves: Path) -> None:
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("down", "n")
+        await to_game(pilot, "simple_six")
+        await pilot.press("n")
         await pilot.pause()
         await pilot.pause()
         first = app.screen.query_one("#set-skill_list")

@@ -21,7 +21,7 @@ from d6tui.ui.screens.new_game import NewGameForm
 from d6tui.ui.simple_six.forms import CharacterForm, NumbersModal, WildDiceInput
 from d6tui.ui.simple_six.screen import SimpleSixScreen
 from d6tui.ui.simple_six.widgets import GMTracker
-from tests.ui.helpers import make_app, pick_number, settle, sync
+from tests.ui.helpers import make_app, pick_number, settle, sync, to_game
 
 BAELEN = Draft("Sir Baelen", {"Might": "4D", "Agility": "3D", "Wit": "2D", "Charm": "3D"},
                skills={"Sword": "2D", "Dodge": "1D", "Medicine": "1D", "Stealth": "1D",
@@ -74,7 +74,8 @@ async def test_new_campaign_from_the_home_screen(saves: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, HomeScreen)
-        await pilot.press("down", "n")
+        await to_game(pilot, "simple_six")
+        await pilot.press("n")
         await pilot.pause()
         form = app.screen
         assert isinstance(form, NewGameForm)
