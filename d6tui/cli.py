@@ -249,6 +249,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     from d6tui.ui.saves_index import scan_saves
 
     folder = saves_dir(getattr(args, "saves", None))
+    if folder.exists() and not folder.is_dir():
+        return _fail(f"{folder}: not a folder, so it holds no saves")
     rows = scan_saves(folder)
     if not rows:
         print(f"no saves in {folder}")
@@ -344,6 +346,22 @@ def cmd_new(args: argparse.Namespace) -> int:
     return _run_ui(args, open_path=path)
 
 
+def _new_usage(*, asked: bool) -> int:
+    """``d6tui new`` with no game, or ``--help``: the games and how to see their options."""
+    from d6tui.engine.registry import games
+
+    lines = ["usage: d6tui new GAME [options] [--title T] [--seed N] [--no-open]", "",
+             "games:"]
+    lines += [f"  {g.slug:<12} {g.name}" for g in games()]
+    lines += ["", "d6tui new GAME --help lists that game's options."]
+    if asked:
+        print("\n".join(lines))
+        return 0
+    print("d6tui new: name a game: " + ", ".join(g.slug for g in games())
+          + " (d6tui new GAME --help lists its options)", file=sys.stderr)
+    return EXIT_USAGE
+
+
 def _with_session(run: Any) -> Any:
     def command(args: argparse.Namespace) -> int:
         session = _load(args.file)
@@ -412,8 +430,10 @@ COMMANDS = {
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 ok, 2 bad input)."""
-    args = build_parser().parse_args(
-        shield_negative_codes(sys.argv[1:] if argv is None else argv))
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["new"] and (len(argv) == 1 or argv[1] in ("-h", "--help")):
+        return _new_usage(asked=len(argv) > 1)
+    args = build_parser().parse_args(shield_negative_codes(argv))
     try:
         if getattr(args, "theme", None):
             _check_theme(args.theme)
@@ -423,6 +443,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run_ui(args)
         command = COMMANDS.get(args.command) or _play_commands()[args.command]
         return command(args)
+    except TruncatedLogError as e:
+        if args.command == "recover":
+            return _fail(str(e))
+        return _fail(f"{e} (d6tui recover FILE keeps the complete events)")
     except D6Error as e:
         return _fail(str(e))
     except FileNotFoundError as e:

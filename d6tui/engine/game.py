@@ -15,6 +15,7 @@ or from faces typed at the table, then records the event its ``run`` returns.
 from __future__ import annotations
 
 import importlib
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,6 +34,16 @@ Seat = int | None
 
 
 # -- the options schema -----------------------------------------------------------------------
+
+
+def control_problem(label: str, text: str) -> str | None:
+    """Why ``text`` cannot be a name or a title: it holds a control character (an escape, a
+    newline, a tab, a bell), which would reach a terminal raw or break a line of a list; or
+    None."""
+    for ch in text:
+        if unicodedata.category(ch) == "Cc":
+            return f"{label} cannot hold control characters (such as {ch!r})"
+    return None
 
 
 @dataclass(frozen=True)
@@ -118,12 +129,18 @@ class OptionField:
             for n in value:
                 if not n:
                     raise RuleError(f"{self.label}: every name must be filled in")
+                problem = control_problem(f"{self.label}: a name", n)
+                if problem:
+                    raise RuleError(problem)
                 if self.name_max is not None and len(n) > self.name_max:
                     raise RuleError(f"{self.label}: a name has at most {self.name_max} "
                                     f"characters; {n!r} has {len(n)}")
         else:
             if not isinstance(value, str):
                 raise RuleError(f"{self.label} must be text")
+            problem = control_problem(self.label, value)
+            if problem:
+                raise RuleError(problem)
             if hi is not None and len(value) > hi:
                 raise RuleError(f"{self.label} has at most {hi} characters")
             if lo is not None and len(value) < lo:

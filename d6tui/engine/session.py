@@ -19,7 +19,7 @@ from typing import Any
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import DiceError, EventError, LogError, RuleError, StaleLogError
 from d6tui.engine.events import EventList, History
-from d6tui.engine.game import SCHEMA_KEY, Move, Seat, fill_rolls, upcast
+from d6tui.engine.game import SCHEMA_KEY, Move, Seat, control_problem, fill_rolls, upcast
 from d6tui.engine.log import ENGINE_EVENT_TYPES, EventLog, LogHeader, create_log, event_block, now
 from d6tui.engine.registry import GameRules, load_rules
 from d6tui.engine.session_dice import AGAIN_KEY, SessionDice
@@ -117,6 +117,8 @@ class Session:
         """
         rules = load_rules(game) if isinstance(game, str) else game
         options = rules.checked_options(dict(options))
+        if title is not None:
+            title = check_title(title)
         header = LogHeader(
             game=rules.slug,
             title=title or rules.default_title(options),
@@ -291,12 +293,9 @@ class Session:
         """Rename the game (recorded as a ``retitled`` event).
 
         Raises:
-            RuleError: the title is empty.
+            RuleError: the title is empty, too long or holds a control character.
         """
-        title = title.strip()
-        if not title:
-            raise RuleError("a game needs a name")
-        return self._record({"type": "retitled", "title": title})
+        return self._record({"type": "retitled", "title": check_title(title)})
 
     def set_table_dice(self, seats: list[int] | None = None, *, everyone: bool = False) -> dict:
         """Choose whose dice are typed from real dice from now on (a ``table_dice`` event:
@@ -541,6 +540,27 @@ class Session:
         """Close the save file."""
         if self.log is not None:
             self.log.close()
+
+
+#: The longest title a game may have (it names the save file and heads every screen).
+TITLE_MAX = 100
+
+
+def check_title(title: str) -> str:
+    """A game's title, stripped and checked.
+
+    Raises:
+        RuleError: empty, longer than :data:`TITLE_MAX`, or holding a control character.
+    """
+    title = title.strip()
+    if not title:
+        raise RuleError("a game needs a name")
+    if len(title) > TITLE_MAX:
+        raise RuleError(f"a title has at most {TITLE_MAX} characters, not {len(title)}")
+    problem = control_problem("a title", title)
+    if problem:
+        raise RuleError(problem)
+    return title
 
 
 def _block_text(event: dict) -> str:

@@ -72,6 +72,12 @@ def test_a_game_added_as_one_folder_is_found_and_played_from_the_command_line(
      "not a whole number"),
     (("new", "toy_dice", "--no-open"), "Players is needed (--players)"),
     (("new", "no_such_game"), "there is no game 'no_such_game'"),
+    (("new", "toy_dice", "--players", "An\x1ba,Bob", "--no-open"),
+     "a name cannot hold control characters"),
+    (("new", "toy_dice", "--players", "Ann,Bob", "--title", "evil\x1b[2J", "--no-open"),
+     "a title cannot hold control characters"),
+    (("new", "toy_dice", "--players", "Ann,Bob", "--title", "x" * 101, "--no-open"),
+     "a title has at most 100 characters"),
 ])
 def test_bad_new_game_flags_are_one_line(toy: Path, capsys: pytest.CaptureFixture[str],
                                          argv: tuple[str, ...], words: str) -> None:
