@@ -284,7 +284,12 @@ def action_moves(state: Board, seat: int) -> list[Move]:
                 if to == here or (mid, to) in seen:
                     continue
                 seen.add((mid, to))
-                dice = sd + (stealth_dice(state, mid, "stealth_mid") if mid != VILLAGE else ())
+                dice = sd
+                if fx.hostile(state, seat, mid) and not (
+                        state.sneak and not fx.hostile(state, seat, here)):
+                    d = check_die(state, seat)
+                    dice += (DiceRequest("stealth_mid", 1, Pips(d),
+                                         f"d{d} stealth check in space {mid}", seat),)
                 out.append(move("moved", f"Ride to {to} via {mid} ({price} gold)", seat,
                                 mid=f"ride:{mid}:{to}", path=[mid, to], horse=True,
                                 dice=dice, section="Rent a Horse"))
