@@ -196,7 +196,7 @@ class GatherBoard(_BoardWidget):
         pots = s.content["potions"]
         bottles = " ".join(f"[{pots[b]['name']}]" if b else "[slot]" for b in h.bottles)
         out.append(f"  Alchemy bottles: {bottles}\n")
-        out.append("  Potions: " + ", ".join(pots[p]["name"].split()[0] for p in g["potions"])
+        out.append("  Potions: " + " ".join(pots[p]["name"].split()[0] for p in g["potions"])
                    + "\n")
         spec = " ".join(f"{want}[{s.kind(t)['name'] if t else ' '}]"
                         for want, t in zip(g["specialty"], h.specialty, strict=True))
