@@ -17,7 +17,7 @@ def test_example_replays_its_glory_and_winner() -> None:
     st = s.state
     assert st.over and st.round == 3 and len(st.history) == 2  # GM events between rounds
     assert [h.name for h in st.heroes] == ["Ann", "Bob", "Cy"]
-    assert {h.name: glory(st, i) for i, h in enumerate(st.heroes)} == {"Ann": 2, "Bob": 0,
+    assert {h.name: glory(st, i) for i, h in enumerate(st.heroes)} == {"Ann": 3, "Bob": 0,
                                                                       "Cy": 1}
     assert s.rules.to_json(st)["winner"] == "Ann"
     assert s.events[0]["content"]["rules"]["gold_cap"] == 10  # the house data is in the save

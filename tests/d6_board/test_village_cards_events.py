@@ -162,13 +162,16 @@ def _all_tokens_accounted(state) -> bool:  # noqa: ANN001
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10_000), n=st.integers(2, 4), advanced=st.booleans())
-def test_random_legal_play_ends_and_keeps_invariants(seed: int, n: int, advanced: bool) -> None:
+@given(seed=st.integers(0, 10_000), n=st.integers(2, 4), advanced=st.booleans(),
+       table=st.booleans())
+def test_random_legal_play_ends_and_keeps_invariants(seed: int, n: int, advanced: bool,
+                                                     table: bool) -> None:
     """Random legal play (from ``moves``) always ends; gold stays 0-10, stats 3-6, tokens are
     conserved (bag + board + hides + beside boards = all tokens); cards are conserved."""
     rng = random.Random(seed)
     s = new_session(seed, ["A", "B", "C", "D"][:n],
-                    **({"map": "advanced"} if advanced else {}))
+                    **({"map": "advanced"} if advanced else {}),
+                    **({"edition": "table"} if table else {}))
     for _ in range(4000):
         state = s.state
         if state.over:
@@ -186,7 +189,8 @@ def test_random_legal_play_ends_and_keeps_invariants(seed: int, n: int, advanced
             assert all(3 <= v <= 6 for h in state.heroes for v in h.stats)
         assert _all_tokens_accounted(state)
         for deck in ("advantage", "heroic_quest"):
-            held = [c for h in state.heroes for c in h.hand if c[0] == {"advantage": "A"}.get(deck, "Q")]
+            held = [c for h in state.heroes for c in h.hand
+                    if c[0] == {"advantage": "A"}.get(deck, "Q")]
             assert sorted([*state.piles[deck], *state.discards[deck], *held]) == sorted(
                 state.content[deck])
     assert s.state.over

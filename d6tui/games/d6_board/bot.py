@@ -166,7 +166,7 @@ def _pick(state: Board, seat: int, moves: list[Move], rng: random.Random) -> Mov
         if "refresh" in ids and h.gold >= 3:
             return ids["refresh"]
     wanted = [b for b in state.bounties if len(h.backpack) < 3]
-    want = {(state.card(b)["class"], str(state.card(b)["space"])) for b in wanted}
+    want = sorted({(state.card(b)["class"], str(state.card(b)["space"])) for b in wanted})
     for m in fights:
         token = m.id.split(":", 1)[1]
         e = state.enemy(token)
@@ -192,7 +192,7 @@ def _pick(state: Board, seat: int, moves: list[Move], rng: random.Random) -> Mov
                 h.backpack and state.round == state.rounds and state.actions >= 1):
             goal = VILLAGE
         else:
-            spaces = [s for _, s in want]
+            spaces = sorted({s for _, s in want}, key=lambda s: (len(s), s))
             goal = min(spaces, key=lambda s: dist.get(s, 99)) if spaces else h.space
         if goal == h.space:
             if "hunt" in ids and h.space != VILLAGE:

@@ -47,10 +47,24 @@ def draw_card(state: Board, seat: int, deck: str, chance: Any, *, check_limit: b
     """
     if check_limit and len(state.heroes[seat].hand) >= hand_limit(state, seat):
         return state
+    if state.options.get("edition") == "table":
+        if not state.piles[deck] and not state.discards[deck]:
+            return state
+        state = _refill(state, deck)
+        state = state.with_hero(seat, hand=(*state.heroes[seat].hand, "-"))
+        return prompt(state, Prompt(seat, "pick", deck))
     state, cid = take_from(state, deck, chance)
     if cid is None:
         return state
     return state.with_hero(seat, hand=(*state.heroes[seat].hand, cid))
+
+
+def _refill(state: Board, deck: str) -> Board:
+    if state.piles[deck]:
+        return state
+    piles, discards = dict(state.piles), dict(state.discards)
+    piles[deck], discards[deck] = tuple(sorted(discards[deck])), ()
+    return replace(state, piles=piles, discards=discards)
 
 
 def take_from(state: Board, deck: str, chance: Any) -> tuple[Board, str | None]:
@@ -70,6 +84,8 @@ def discard(state: Board, seat: int, cid: str) -> Board:
     h = state.heroes[seat]
     hand = list(h.hand)
     hand.remove(cid)
+    if cid == "-":
+        return state.with_hero(seat, hand=tuple(hand))
     deck = "advantage" if cid.startswith("A") else "heroic_quest"
     discards = dict(state.discards)
     discards[deck] = (*discards[deck], cid)
@@ -79,6 +95,11 @@ def discard(state: Board, seat: int, cid: str) -> Board:
 def flip_bounty(state: Board, chance: Any) -> Board:
     """Turn the top Bounty card face up so that three are in play ("Enemy Engagement":
     "There must always be three Bounty cards in play")."""
+    if state.options.get("edition") == "table":
+        waiting = sum(1 for p in state.prompts if p.kind == "pick" and p.reward == "bounty")
+        for _ in range(3 - len(state.bounties) - waiting):
+            state = prompt(_refill(state, "bounty"), Prompt(0, "pick", "bounty"))
+        return state
     while len(state.bounties) < 3:
         state, cid = take_from(state, "bounty", chance)
         if cid is None:

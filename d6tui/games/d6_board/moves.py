@@ -11,7 +11,7 @@ from d6tui.games.d6_board.combat import combat_moves
 from d6tui.games.d6_board.gm_events import event_moves
 from d6tui.games.d6_board.setup import setup_moves
 from d6tui.games.d6_board.state import Board
-from d6tui.games.d6_board.table_tools import gm_tool_moves
+from d6tui.games.d6_board.table_tools import gm_tool_moves, pick_moves
 from d6tui.games.d6_board.tasks import task_moves
 from d6tui.games.d6_board.turn import turn_moves
 from d6tui.games.d6_board.village import village_moves
@@ -39,6 +39,8 @@ def moves(state: Board, seat: Seat) -> list[Move]:
         return setup_moves(state, seat)
     if seat != seat_to_move(state):
         return gm_tool_moves(state, seat) if not state.prompts else []
+    if state.prompts and state.prompts[0].kind == "pick":
+        return pick_moves(state, seat)
     out = [*turn_moves(state, seat), *combat_moves(state, seat), *village_moves(state, seat),
            *task_moves(state, seat), *event_moves(state, seat)]
     if not state.prompts:

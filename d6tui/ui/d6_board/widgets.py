@@ -153,11 +153,11 @@ class ClassBoard(_BoardWidget):
         for sk in klass.get("skills", []):
             n = h.used.count(sk)
             skills.append(f"{c['skills'][sk]['name']}[{'x' * n or ' '}]")
-        out.append("  Skills: " + " ".join(skills) + "\n")
+        out.append("  " + " ".join(skills) + "\n")
         hand = []
         for cid in h.hand:
-            if cid == HIDDEN:
-                hand.append("?")
+            if cid in (HIDDEN, "-"):
+                hand.append("?" if cid == HIDDEN else "(to be named)")
                 continue
             card = s.card(cid)
             if cid.startswith("A"):
