@@ -27,7 +27,7 @@ def set_up(seed: int = 1, players: list[str] | None = None, **options: Any) -> B
     player one not yet begun."""
     s = new_session(seed, players, **options)
     rng = random.Random(seed)
-    while s.state.phase != "turn":
+    while s.state.phase != "turn" or s.state.prompts:
         seat = seat_to_move(s.state)
         m, a = choose(s.state, seat, [x for x in s.moves(seat) if x.id not in ("undo", "redo")],
                       rng)
