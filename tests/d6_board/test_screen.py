@@ -150,3 +150,31 @@ async def test_a_village_visit(saves: Path) -> None:
         await pilot.press("3", "enter")
         await settle(pilot)
         assert s.state.heroes[0].cube == "3"
+
+
+@sync
+async def test_gm_tools_in_the_table_edition(saves: Path) -> None:
+    """Table edition: `G` opens the current GM's tools; giving gold is an event."""
+    s = until_phase(advanced_game(saves, 0, edition="table"), "turn")
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        while s.state.prompts:  # name the cards dealt
+            await pilot.press("1")
+            await settle(pilot)
+        gm = s.state.gm
+        gold = s.state.heroes[0].gold
+        await pilot.press("G")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceModal)
+        await pilot.press("1", "enter")  # give or take gold (a long list: Enter takes 1)
+        await pilot.pause()
+        await pilot.pause()
+        await pilot.press("1")  # hero: Ann
+        await pilot.pause()
+        await pilot.pause()
+        await pilot.press("4")  # +1
+        await settle(pilot)
+        assert s.events[-1]["type"] == "gm_tool_used" and s.state.gm == gm, s.events[-1]
+        assert s.state.heroes[0].gold == min(10, gold + 1), s.events[-1]

@@ -56,6 +56,9 @@ class BoardScreen(GameScreen):
                 tooltip="Pass at once when asked for a red card (Step 2)"),
         Binding("x", "export", "Export", id="d6_board.export", show=False,
                 tooltip="Write the season as Markdown beside the save"),
+        Binding("G", "gm_tools", "GM tools", id="d6_board.gm_tools",
+                tooltip="Table edition: the current GM's tools (gold, HP, stats, cards, "
+                        "potions, heroes, enemies)"),
     ]
     HELP = HELP
 
@@ -183,6 +186,35 @@ class BoardScreen(GameScreen):
             if m.id == "pass":
                 self.run_move(m)
                 return
+
+    def gm_tools(self) -> list[Move]:
+        """The GM tools of the current GM (table edition), if they may be used now."""
+        from d6tui.games.d6_board.table_tools import gm_seat, gm_tool_moves
+
+        return gm_tool_moves(self.board, gm_seat(self.board))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show the GM tools key only in the table edition."""
+        if action == "gm_tools":
+            return self.board.options.get("edition") == "table"
+        return super().check_action(action, parameters)
+
+    @work(exclusive=True, group="d6-board-gm")
+    async def action_gm_tools(self) -> None:
+        """Pick one of the current GM's tools and use it."""
+        from d6tui.games.d6_board.table_tools import gm_seat
+        from d6tui.ui.screens.modals import ChoiceModal
+
+        tools = self.gm_tools()
+        if not tools:
+            self.notify("No GM tool can be used now (a question is waiting).",
+                        severity="warning", markup=False)
+            return
+        who = self.board.heroes[gm_seat(self.board)].name
+        picked = await self.app.push_screen_wait(ChoiceModal(
+            f"{who} (GM): which tool?", [(m.label, m) for m in tools]))
+        if picked is not None:
+            self.run_move(picked)
 
     def action_export(self) -> None:
         """Write the Markdown record beside the save (or in the saves folder)."""
