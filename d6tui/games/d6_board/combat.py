@@ -548,9 +548,8 @@ def combat_moves(state: Board, seat: int | None) -> list[Move]:
                 out.append(move("hero_buffed", f"Play {card['name']} ({eff} "
                                 f"{card.get('value') or ''})".replace(" )", ")"), seat,
                                 mid=f"buff:{cid}", source=cid, section="Step 6"))
-        from d6tui.games.d6_board.tasks import skill_ready
         for sk in ("cleave", "mesmerize"):
-            if skill_ready(state, seat, sk):
+            if fx.skill_ready(state, seat, sk):
                 out.append(move("hero_buffed", f"Skill: {state.content['skills'][sk]['name']}",
                                 seat, mid=f"skill:{sk}", source=sk, section="Perform a Skill"))
         if "stoneskin" in h.bottles:

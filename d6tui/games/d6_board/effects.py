@@ -38,6 +38,19 @@ def free_markers(state: Board, seat: int) -> int:
     return max(0, unlocked(state, seat) - len(state.heroes[seat].used))
 
 
+def skill_ready(state: Board, seat: int, skill: str) -> bool:
+    """Whether ``seat`` may use ``skill`` now: it is on the class board, a marker is free,
+    not in the Village ("What You Can't Do in the Village"), and the skill holds no marker
+    yet, or one with a skill stat of 6 ("Stacking Skills")."""
+    h = state.heroes[seat]
+    if skill not in state.content["classes"][h.klass]["skills"] or h.space in (VILLAGE, STYX):
+        return False
+    if free_markers(state, seat) <= 0:
+        return False
+    held = h.used.count(skill)
+    return held == 0 or (held == 1 and h.stat("skill") == 6)
+
+
 def draw_card(state: Board, seat: int, deck: str, chance: Any, *, check_limit: bool = True
               ) -> Board:
     """``seat`` draws one card of ``deck`` (``advantage`` or ``heroic_quest``) into the hand.

@@ -18,20 +18,8 @@ from d6tui.engine.game import Choice, Move
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board.act import handles, move
 from d6tui.games.d6_board.state import CUBE, STYX, VILLAGE, Board, Prompt
+from d6tui.games.d6_board.effects import skill_ready
 from d6tui.games.d6_board.turn import alchemy_options
-
-
-def skill_ready(state: Board, seat: int, skill: str) -> bool:
-    """Whether ``seat`` may use ``skill`` now: it is on the class board, a marker is free,
-    not in the Village ("What You Can't Do in the Village"), and the skill holds no marker
-    yet, or one with a skill stat of 6 ("Stacking Skills")."""
-    h = state.heroes[seat]
-    if skill not in state.content["classes"][h.klass]["skills"] or h.space in (VILLAGE, STYX):
-        return False
-    if fx.free_markers(state, seat) <= 0:
-        return False
-    held = h.used.count(skill)
-    return held == 0 or (held == 1 and h.stat("skill") == 6)
 
 
 def _escape(state: Board, seat: int) -> Board:
