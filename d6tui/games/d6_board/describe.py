@@ -23,7 +23,14 @@ def describe(event: dict, before: Board) -> str:
         return ("the hunting season was set up for " + ", ".join(event["players"])
                 + f" ({event.get('edition', 'house')} edition, {event.get('map', 'standard')}"
                 f" map, {event.get('season', 'standard')} season)")
-    return _who(event, before) + str(event.get("note", event["type"].replace("_", " ")))
+    who = _who(event, before)
+    note = str(event.get("note", event["type"].replace("_", " ")))
+    name = who[:-2]
+    if name and note.startswith(name + " "):
+        note = note[len(name) + 1:]
+    elif name and note.startswith(name + "'s "):
+        note = "their " + note[len(name) + 3:]
+    return who + note
 
 
 def space_name(space: str) -> str:
