@@ -1,0 +1,101 @@
+"""Record ``saves/d6-board-example.toml``: a whole 3-player standard season of D6: Dungeons,
+Dudes, Dames... played through the app's screen by key presses.
+
+Usage: ``python bench/record_d6_board_example.py [--seed 7] [--out saves/d6-board-example.toml]``
+
+The app runs headless at 80x24 with a new saved game (made as the new-game form makes it:
+``Session.new`` with a path in the saves folder). Every move is made with the keys a player
+would press: the move's number in the moves list (arrows and Enter past 9) and the number of
+each answer in the choice boxes. Which move to make is decided by the bot in
+``d6tui.games.d6_board.bot``; the dice are the app's (seeded). tests/d6_board/test_example.py
+replays the save and checks its glory and winner.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from d6tui.engine.session import Session
+from d6tui.games.d6_board.bot import choose
+from d6tui.games.d6_board.moves import seat_to_move
+from d6tui.paths import new_save_path
+from d6tui.ui.app import D6App
+from d6tui.ui.d6_board.screen import BoardScreen
+from d6tui.ui.screens.modals import ChoiceModal
+
+PLAYERS = ["Ann", "Bob", "Cy"]
+TITLE = "Example hunting season"
+
+
+async def _until(pilot: Pilot, test: Any, what: str, limit: float = 10.0) -> None:
+    waited = 0.0
+    while not test():
+        await pilot.pause(0.01)
+        waited += 0.01
+        if waited > limit:
+            raise RuntimeError(f"timed out waiting for {what}")
+
+
+async def _pick(pilot: Pilot, index: int, count: int) -> None:
+    modal = pilot.app.screen
+    await pilot.press(*str(index + 1))
+    if count > 9 and isinstance(modal, ChoiceModal) and modal.typed:
+        await pilot.press("enter")
+
+
+async def record(out: Path, seed: int) -> str:
+    """Play a whole season through the screen; copy its save to ``out``; return the winner."""
+    saves = Path(tempfile.mkdtemp(prefix="d6tui-record-"))
+    session = Session.new("d6_board", {"players": PLAYERS, "seed": seed},
+                          path=new_save_path(saves, TITLE), title=TITLE)
+    app = D6App(saves=saves, persist_theme=False, session=session)
+    rng = random.Random(seed)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _until(pilot, lambda: isinstance(app.screen, BoardScreen), "the game screen")
+        screen = app.screen
+        assert isinstance(screen, BoardScreen)
+        while not session.state.over:
+            before = len(session.events)
+            seat = seat_to_move(session.state)
+            moves = list(screen._moves)
+            move, answers = choose(session.state, seat, moves, rng)
+            i = [m.id for m in moves].index(move.id)
+            if i < 9:
+                await pilot.press(str(i + 1))
+            else:
+                await pilot.press("home", *["down"] * i, "enter")
+            for c in move.choices:
+                await _until(pilot, lambda: isinstance(app.screen, ChoiceModal), "a choice")
+                values = [v for v, _ in c.options]
+                await _pick(pilot, values.index(answers[c.name]), len(values))
+                await pilot.pause()
+            await _until(pilot, lambda b=before: len(session.events) > b, move.id)
+            await _until(pilot, lambda: app.screen is screen,
+                         f"the game screen again after {move.id} ({type(app.screen).__name__})")
+        winner = session.rules.to_json(session.state)["winner"]
+        path = session.log.path
+        await pilot.press("ctrl+q")
+    shutil.copyfile(path, out)
+    return str(winner)
+
+
+def main() -> None:
+    """Record the example season and say who won."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--out", type=Path, default=Path("saves/d6-board-example.toml"))
+    args = ap.parse_args()
+    winner = asyncio.run(record(args.out, args.seed))
+    print(f"recorded {args.out}: {winner} won")
+
+
+if __name__ == "__main__":
+    main()

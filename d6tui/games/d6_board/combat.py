@@ -1,0 +1,568 @@
+"""Combat in the rulebook's seven steps (Part II "Specialty Hides" Step 1-7; "Enemy
+Engagement"; Part V "Combat" and "Resolution").
+
+1. The hero declares the enemy fought (a Cash Cube first; the enemy that won the last roll
+   again). 2. Each other player may buff a monster or play red-bannered cards (a prompt each,
+   quick to pass; only players holding a red card are asked). 3. The hero may turn in three
+   specialty hides to transform a monster. 4. The hero picks the weapon. 5. Hero dice and the
+   enemy die (rolled by the current GM) are rolled. 6. Hero buffs, Dogmud, skills, potions,
+   escapes. 7. Resolution: the higher total wins; a tie is the hero's only with strength 6.
+
+Decisions where the rulebook is silent: Critical doubles the whole roll of the weapons
+played (both dice with Dual Wield); Holy Water is a D12 for the natural die alone (not in
+chib form, not with a weapon card); the Hunters' Moon +2 and environment +1 count for
+monsters only (never Guardians or Cash Cubes); a transformed monster has no bonus at all;
+when several bounties fit a kill, the one worth most glory is taken.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from d6tui.engine.errors import EventError
+from d6tui.engine.game import Choice, DiceRequest, Move, Pips
+from d6tui.games.d6_board import effects as fx
+from d6tui.games.d6_board.act import faces, handles, move
+from d6tui.games.d6_board.content import MONSTER_CLASSES
+from d6tui.games.d6_board.state import CUBE, STATS, Board, Combat, Enemy, Prompt
+
+
+def enemy_class(state: Board, token: str) -> str:
+    """The class a token fights as: its transformed class, or its own."""
+    c = state.combat
+    if c is not None and c.enemy == token and c.transformed:
+        return c.transformed
+    if token.startswith(CUBE):
+        return "cube"
+    return str(state.kind(token)["class"])
+
+
+def is_monster(state: Board, token: str) -> bool:
+    """Monsters (not Guardians, not Cash Cubes) can be buffed and given HP ("Guardians")."""
+    return not token.startswith(CUBE) and state.kind(token)["class"] in MONSTER_CLASSES
+
+
+def enemy_die(state: Board, token: str) -> int:
+    """The enemy's weapon: a D6 when transformed, D12 for a Cash Cube, its own die else;
+    0 for a Plant of Eden, which does not roll ("Plants of Eden")."""
+    c = state.combat
+    if c is not None and c.transformed:
+        return 6
+    return int(state.kind(token).get("die", 6))
+
+
+def enemy_total(state: Board) -> int:
+    """The enemy's combat total ("Enemy Engagement": die, buffs, environment, Hunters'
+    Moon; "Plants of Eden": 3, +1 for every other Plant on the board)."""
+    c = state.combat
+    assert c is not None
+    e = state.enemy(c.enemy)
+    assert e is not None
+    k = state.kind(c.enemy)
+    if c.transformed:
+        return c.enemy_face
+    if k.get("guardian") == "plant":
+        others = sum(1 for x in state.enemies if x.token != e.token
+                     and not x.token.startswith(CUBE)
+                     and state.kind(x.token).get("guardian") == "plant")
+        return int(k.get("attack", 3)) + others
+    total = c.enemy_face
+    if is_monster(state, c.enemy):
+        if not c.mesmerized:
+            total += e.buffs
+            if k.get("env") and k["env"] in state.env_at(e.space):
+                total += 1
+        if state.hunters_moon:
+            total += 2
+    return total
+
+
+def hero_total(state: Board) -> int:
+    """The hero's combat total: the dice (doubled by Critical) plus hero buffs."""
+    c = state.combat
+    assert c is not None
+    return sum(c.faces) * (2 if c.critical else 1) + c.plus
+
+
+def hero_wins(state: Board) -> bool:
+    """Higher wins; a tie is a win only with strength 6 ("Enemy Engagement")."""
+    h, e = hero_total(state), enemy_total(state)
+    return h > e or (h == e and state.hero.stat("strength") == 6)
+
+
+def _set_enemy(state: Board, token: str, **changes: Any) -> Board:
+    return replace(state, enemies=tuple(replace(e, **changes) if e.token == token else e
+                                        for e in state.enemies))
+
+
+def _gm_prompts(state: Board, token: str) -> tuple[Prompt, ...]:
+    out = []
+    for i in range(1, len(state.heroes)):
+        seat = (state.current + i) % len(state.heroes)
+        if red_cards(state, seat, token):
+            out.append(Prompt(seat, "gm_card"))
+    return tuple(out)
+
+
+def red_cards(state: Board, seat: int, token: str) -> list[str]:
+    """The red-bannered cards ``seat`` may play on this fight (buffs and HP only on
+    monsters)."""
+    out = []
+    for cid in state.heroes[seat].hand:
+        if not cid.startswith("Q"):
+            continue
+        card = state.card(cid)
+        if card["banner"] != "red":
+            continue
+        if card["effect"] in ("buff", "extra_hp") and not is_monster(state, token):
+            continue
+        out.append(cid)
+    return out
+
+
+def _after_prompts(state: Board) -> Board:
+    if state.combat is not None and state.combat.step == "gm" and not any(
+            p.kind == "gm_card" for p in state.prompts):
+        state = replace(state, combat=replace(state.combat, step="weapon"))
+    return state
+
+
+@handles("fight_declared")
+def declared(state: Board, ev: dict, chance: Any) -> Board:
+    """Step 1: the hero declares the fight; Step 2 prompts go to the other players."""
+    token = ev["enemy"]
+    if state.enemy(token) is None:
+        raise EventError(f"{token} is not on the map")
+    engaged = state.engaged if token in state.engaged else (*state.engaged, token)
+    state = replace(state, engaged=engaged, combat=Combat(token))
+    state = fx.prompt(state, *_gm_prompts(state, token))
+    state = _after_prompts(state)
+    return replace(state, note=f"{state.hero.name} fights the {state.kind(token)['name']}")
+
+
+@handles("gm_played")
+def gm_played(state: Board, ev: dict, chance: Any) -> Board:
+    """Step 2: another player plays a red-bannered card on the fight."""
+    p = state.prompts[0]
+    seat, cid = p.seat, ev["card"]
+    if cid not in red_cards(state, seat, state.combat.enemy if state.combat else ""):
+        raise EventError(f"{cid} cannot be played now")
+    card = state.card(cid)
+    state = fx.discard(state, seat, cid)
+    c = state.combat
+    assert c is not None
+    e = state.enemy(c.enemy)
+    assert e is not None
+    v = int(card.get("value", 1))
+    eff = card["effect"]
+    if eff == "buff":
+        state = _set_enemy(state, e.token, buffs=e.buffs + v)
+    elif eff == "extra_hp":
+        state = _set_enemy(state, e.token, hp=e.hp + v)
+    elif eff == "steal":
+        take = min(v, state.hero.gold)
+        state = fx.gain_gold(fx.gain_gold(state, state.current, -take), seat, take)
+    elif eff == "ambush":
+        state, token = fx.spawn(state, e.space, chance)
+        if token:
+            state = replace(state, engaged=(*state.engaged, token))
+    if not red_cards(state, seat, c.enemy):
+        state = replace(state, prompts=state.prompts[1:])
+    state = _after_prompts(state)
+    return replace(state, note=f"{state.heroes[seat].name} played {card['name']}")
+
+
+@handles("gm_passed")
+def gm_passed(state: Board, ev: dict, chance: Any) -> Board:
+    """Step 2: another player plays nothing."""
+    state = _after_prompts(replace(state, prompts=state.prompts[1:]))
+    return replace(state, note="passed")
+
+
+@handles("monster_transformed")
+def transformed(state: Board, ev: dict, chance: Any) -> Board:
+    """Step 3: three specialty hides go back to the bag; the monster becomes a plain D6
+    monster of the class chosen ("Specialty Hides")."""
+    h = state.hero
+    if not all(h.specialty) or ev["klass"] not in MONSTER_CLASSES:
+        raise EventError("three specialty hides and a monster class are needed")
+    state = replace(state, bag=state.bag | set(h.specialty))
+    state = state.with_hero(state.current, specialty=("", "", ""))
+    assert state.combat is not None
+    state = replace(state, combat=replace(state.combat, transformed=ev["klass"]))
+    return replace(state, note=f"the monster became a {ev['klass']}")
+
+
+@handles("attacked")
+def attacked(state: Board, ev: dict, chance: Any) -> Board:
+    """Steps 4-5: weapons played (one-time cards are discarded) and the dice rolled."""
+    c = state.combat
+    assert c is not None
+    seat = state.current
+    weapons = list(ev.get("weapons", []))
+    sides: list[int] = []
+    ranged = critical = False
+    for w in weapons:
+        if w == "natural":
+            sides.append(12 if ev.get("holy") else (4 if state.hero.chib else 6))
+        else:
+            card = state.card(w)
+            sides.append(int(card["die"]))
+            ranged = ranged or "ranged" in card.get("flags", [])
+            critical = critical or "critical" in card.get("flags", [])
+            state = fx.discard(state, seat, w)
+    if ev.get("holy"):
+        state = fx.gain_gold(state, seat, -int(state.rules["prices"]["holy_water"]))
+    rolled = [faces(ev, f"hero{i + 1}", s)[0] for i, s in enumerate(sides)]
+    die = enemy_die(state, c.enemy)
+    eface = faces(ev, "enemy", die)[0] if die else 0
+    state = replace(state, combat=replace(c, step="rolled", dice=tuple(sides),
+                                          faces=tuple(rolled), enemy_die=die,
+                                          enemy_face=eface, ranged=ranged, critical=critical))
+    return replace(state, note=f"rolled {'+'.join(map(str, rolled))} against {eface or 'a fixed attack'}"
+                   f": {hero_total(state)} to {enemy_total(state)}")
+
+
+@handles("hero_buffed")
+def hero_buffed(state: Board, ev: dict, chance: Any) -> Board:
+    """Step 6: an Advantage buff or a green card after the roll (+N, Critical, Shield
+    Wall), or a reroll of one die (a card, or Dogmud for two gold)."""
+    c = state.combat
+    assert c is not None
+    seat = state.current
+    src = ev["source"]
+    if src == "dogmud":
+        state = fx.gain_gold(state, seat, -int(state.rules["prices"]["dogmud"]))
+        eff = "reroll"
+    elif src in ("cleave", "mesmerize"):
+        state = state.with_hero(seat, used=(*state.hero.used, src))
+        eff = "plus" if src == "cleave" else "mesmerize"
+    elif src == "stoneskin":
+        b = list(state.hero.bottles)
+        b[b.index("stoneskin")] = ""
+        state = state.with_hero(seat, bottles=tuple(b))  # type: ignore[arg-type]
+        eff = "plus"
+    else:
+        card = state.card(src)
+        eff = card["effect"]
+        state = fx.discard(state, seat, src)
+    c = state.combat
+    assert c is not None
+    if eff == "reroll":
+        i = int(ev["die"])
+        face = faces(ev, "roll", c.dice[i])[0]
+        f = list(c.faces)
+        f[i] = face
+        c = replace(c, faces=tuple(f))
+    elif eff == "plus":
+        v = 2 if src in ("cleave", "stoneskin") else int(state.card(src)["value"])
+        c = replace(c, plus=c.plus + v)
+    elif eff == "critical":
+        c = replace(c, critical=True)
+    elif eff == "ward":
+        c = replace(c, ward=True)
+    elif eff == "mesmerize":
+        c = replace(c, mesmerized=True)
+    state = replace(state, combat=c)
+    return replace(state, note=f"now {hero_total(state)} to {enemy_total(state)}")
+
+
+def _kill(state: Board, token: str, chance: Any) -> Board:
+    """The enemy is destroyed: coins, then bounty, hide, trophy or bag ("Enemy
+    Engagement")."""
+    seat = state.current
+    e = state.enemy(token)
+    assert e is not None
+    cls = enemy_class(state, token)
+    h = state.hero
+    engaged = tuple(t for t in state.engaged if t != token)
+    state = replace(state, engaged=engaged, locked="")
+    if token.startswith(CUBE):
+        return replace(fx.to_bag(state, token), note="the Cash Cube went home")
+    state = fx.gain_gold(state, seat, int(state.rules["kill_gold"]))
+    k = state.kind(token)
+    name = k["name"]
+    if cls == "guardian":
+        if k.get("glory"):
+            state = replace(state, enemies=tuple(x for x in state.enemies if x.token != token))
+            state = state.with_hero(seat, trophies=(*h.trophies, token))
+            return replace(state, note=f"slew the {name}: {k['glory']} glory")
+        return replace(fx.to_bag(state, token), note=f"slew the {name}")
+    fits = [b for b in state.bounties if state.card(b)["class"] == cls
+            and str(state.card(b)["space"]) == e.space]
+    if fits and len(h.backpack) < 3:
+        best = max(fits, key=lambda b: (int(state.card(b)["glory"]), b))
+        state = replace(fx.to_bag(state, token),
+                        bounties=tuple(b for b in state.bounties if b != best))
+        state = state.with_hero(seat, backpack=(*h.backpack, best))
+        state = fx.flip_bounty(state, chance)
+        state = fx.prompt(state, Prompt(state.gm, "spawn"))
+        return replace(state, note=f"slew the {name}: bounty {best} in the backpack")
+    state = replace(state, enemies=tuple(x for x in state.enemies if x.token != token))
+    board = state.content["gather_boards"][h.board]
+    for i, want in enumerate(board["specialty"]):
+        if want == cls and not h.specialty[i]:
+            spec = list(h.specialty)
+            spec[i] = token
+            state = state.with_hero(seat, specialty=tuple(spec))  # type: ignore[arg-type]
+            return replace(state, note=f"slew the {name}: a specialty hide")
+    if len(h.wild) < 2:
+        state = state.with_hero(seat, wild=(*h.wild, token))
+        if len(h.wild) == 1 and "" in h.specialty:
+            state = fx.prompt(state, Prompt(seat, "convert"))
+        return replace(state, note=f"slew the {name}: a wild hide")
+    return replace(replace(state, bag=state.bag | {token}),
+                   note=f"slew the {name}: no room for its hide")
+
+
+@handles("combat_resolved")
+def resolved(state: Board, ev: dict, chance: Any) -> Board:
+    """Step 7: the outcome. A win takes one HP off the enemy; a loss costs the hero an HP
+    (a stat to poison; nothing with Ranged or Shield Wall). Buffs are discarded."""
+    c = state.combat
+    assert c is not None
+    token = c.enemy
+    win = hero_wins(state)
+    ht, et = hero_total(state), enemy_total(state)
+    e = state.enemy(token)
+    assert e is not None
+    state = _set_enemy(state, token, buffs=0)
+    state = replace(state, combat=None)
+    if win:
+        if e.hp > 1:
+            state = _set_enemy(state, token, hp=e.hp - 1)
+            return replace(state, locked=token, note=f"won {ht} to {et}: an HP coin is off")
+        c2 = c
+        state = replace(state, combat=c2)  # the class it fought as decides the bounty
+        state = _kill(state, token, chance)
+        return replace(state, combat=None, note=f"won {ht} to {et}; " + state.note)
+    state = replace(state, locked=token)
+    if c.ranged or c.ward:
+        return replace(state, note=f"lost {ht} to {et}, but took no hit")
+    seat = state.current
+    if state.kind(token).get("class") == "poison":
+        if all(v == 3 for v in state.hero.stats):
+            return replace(fx.die(state, seat), note=f"lost {ht} to {et}: poisoned to death")
+        state = fx.prompt(state, Prompt(seat, "poison"))
+        return replace(state, note=f"lost {ht} to {et}: poisoned (drop a stat)")
+    name = state.hero.name
+    state = fx.lose_hp(state, seat)
+    if state.heroes[seat].space == "S":
+        return replace(state, note=f"lost {ht} to {et}: {name} died")
+    return replace(state, note=f"lost {ht} to {et}: {name} lost an HP")
+
+
+@handles("poisoned")
+def poisoned(state: Board, ev: dict, chance: Any) -> Board:
+    """A poisonous hit drops a stat of the hero's choice by one ("Poison")."""
+    p = state.prompts[0]
+    if p.kind != "poison":
+        raise EventError("no poison is waiting")
+    h = state.heroes[p.seat]
+    if h.stat(ev["stat"]) <= 3:
+        raise EventError("a stat of 3 cannot drop")
+    state = fx.drop_stat(replace(state, prompts=state.prompts[1:]), p.seat, ev["stat"])
+    return replace(state, note=f"{h.name}'s {ev['stat']} dropped by one")
+
+
+@handles("hide_converted")
+def converted(state: Board, ev: dict, chance: Any) -> Board:
+    """Two wild hides: one becomes a specialty hide, the other goes back to the bag."""
+    p = state.prompts[0]
+    h = state.heroes[p.seat]
+    token, slot = ev["token"], int(ev["slot"])
+    if token not in h.wild or h.specialty[slot]:
+        raise EventError("that hide cannot go there")
+    spec = list(h.specialty)
+    spec[slot] = token
+    back = [t for t in h.wild if t != token]
+    state = state.with_hero(p.seat, specialty=tuple(spec), wild=())  # type: ignore[arg-type]
+    state = replace(state, bag=state.bag | set(back), prompts=state.prompts[1:])
+    return replace(state, note="a wild hide became a specialty hide")
+
+
+# -- moves ------------------------------------------------------------------------------
+
+
+def fight_targets(state: Board) -> list[str]:
+    """The enemies the hero may declare a fight with now."""
+    if state.combat is not None or not state.begun or state.prompts:
+        return []
+    if state.locked and state.locked in state.engaged:
+        return [state.locked]
+    pool = state.engaged or tuple(e.token for e in fx.hostile(state, state.current,
+                                                              state.hero.space))
+    cubes = [t for t in pool if t.startswith(CUBE)]
+    return list(cubes or pool)
+
+
+def enemy_label(state: Board, token: str) -> str:
+    """``Gnoll (d6, 2 HP, +1 buff)``."""
+    e = state.enemy(token)
+    k = state.kind(token)
+    bits = [f"d{k['die']}" if k.get("die") else f"attack {k.get('attack', 3)}"]
+    if e is not None and e.hp > 1:
+        bits.append(f"{e.hp} HP")
+    if e is not None and e.buffs:
+        bits.append(f"+{e.buffs} buff")
+    owner = ""
+    if token.startswith(CUBE):
+        owner = f"{state.heroes[int(token[len(CUBE):])].name}'s "
+    return f"{owner}{k['name']} ({', '.join(bits)})"
+
+
+def weapon_options(state: Board) -> list[tuple[str, list[str], bool]]:
+    """(id, weapons, holy) for every legal weapon choice (Step 4; "Dual Wield": two at
+    most; no Advantage cards in chib form)."""
+    h = state.hero
+    out: list[tuple[str, list[str], bool]] = [("natural", ["natural"], False)]
+    c = state.combat
+    assert c is not None
+    if (not h.chib and enemy_class(state, c.enemy) == "undead"
+            and h.gold >= int(state.rules["prices"]["holy_water"])):
+        out.append(("holy", ["natural"], True))
+    if h.chib:
+        return out
+    weapons = [cid for cid in h.hand if cid.startswith("A")
+               and state.card(cid)["kind"] == "weapon"]
+    seen = set()
+    for w in weapons:
+        card = state.card(w)
+        key = (card["name"],)
+        if key not in seen:
+            seen.add(key)
+            out.append((w, [w], False))
+        if "dual_wield" in card.get("flags", []):
+            out.append((f"{w}+natural", [w, "natural"], False))
+            for o in weapons:
+                if o != w and (card["name"], state.card(o)["name"]) not in seen:
+                    seen.add((card["name"], state.card(o)["name"]))
+                    out.append((f"{w}+{o}", [w, o], False))
+    return out
+
+
+def weapon_label(state: Board, weapons: list[str], holy: bool) -> str:
+    """``Battle Axe d10 + natural d6``."""
+    parts = []
+    for w in weapons:
+        if w == "natural":
+            d = 12 if holy else (4 if state.hero.chib else 6)
+            parts.append(f"{'Holy Water ' if holy else ''}natural d{d}")
+        else:
+            card = state.card(w)
+            flags = "".join(f" {f.replace('_', ' ')}" for f in card.get("flags", []))
+            parts.append(f"{card['name']} d{card['die']}{flags}")
+    return " + ".join(parts)
+
+
+def combat_moves(state: Board, seat: int | None) -> list[Move]:
+    """The fight's moves: declare, GM prompts, transform, attack, buffs, resolve."""
+    if state.prompts:
+        p = state.prompts[0]
+        if p.seat != seat:
+            return []
+        if p.kind == "gm_card" and state.combat is not None:
+            out = [move("gm_played", f"Play {state.card(cid)['name']} on "
+                        f"{state.hero.name}'s fight", seat, mid=f"red:{cid}", card=cid,
+                        section="The Role of the GM")
+                   for cid in red_cards(state, seat, state.combat.enemy)]
+            out.append(move("gm_passed", "Pass (play nothing)", seat, mid="pass",
+                            section="The Role of the GM", key="p"))
+            return out
+        if p.kind == "poison":
+            h = state.heroes[seat]
+            return [move("poisoned", f"Drop {s} ({h.stat(s)} to {h.stat(s) - 1})", seat,
+                         mid=f"poison:{s}", stat=s, section="Poison")
+                    for s in STATS if h.stat(s) > 3]
+        if p.kind == "convert":
+            h = state.heroes[seat]
+            spec = state.content["gather_boards"][h.board]["specialty"]
+            return [move("hide_converted", f"Make the {state.kind(t)['name']} hide a "
+                         f"{spec[i]} hide", seat, mid=f"convert:{t}:{i}", token=t, slot=i,
+                         section="Wild Hides")
+                    for t in h.wild for i in range(3) if not h.specialty[i]]
+        return []
+    if seat != state.current or state.phase != "turn":
+        return []
+    out: list[Move] = []
+    for t in fight_targets(state):
+        out.append(move("fight_declared", f"Fight the {enemy_label(state, t)}", seat,
+                        mid=f"fight:{t}", enemy=t, section="Enemy Engagement", key="f"))
+    c = state.combat
+    if c is None:
+        return out
+    gm = state.gm
+    if c.step == "weapon":
+        if all(state.hero.specialty) and is_monster(state, c.enemy) and not c.transformed:
+            out.append(move("monster_transformed", "Turn in three specialty hides: "
+                            "transform the monster", seat, mid="transform",
+                            section="Specialty Hides", choices=(Choice(
+                                "klass", "Class to transform it into",
+                                tuple((k, k.title()) for k in MONSTER_CLASSES)),)))
+        die = enemy_die(state, c.enemy)
+        for wid, weapons, holy in weapon_options(state):
+            dice = [DiceRequest(f"hero{i + 1}", 1, Pips(s), f"d{s} for {state.hero.name}",
+                                seat)
+                    for i, s in enumerate(
+                        12 if (w == "natural" and holy) else
+                        (4 if state.hero.chib else 6) if w == "natural" else
+                        int(state.card(w)["die"]) for w in weapons)]
+            if die:
+                dice.append(DiceRequest("enemy", 1, Pips(die), f"d{die} for the enemy "
+                                        f"(rolled by {state.heroes[gm].name}, the GM)", gm))
+            label = weapon_label(state, weapons, holy)
+            if holy:
+                label += f" ({state.rules['prices']['holy_water']} gold)"
+            out.append(move("attacked", f"Attack with {label}", seat, mid=f"attack:{wid}",
+                            weapons=weapons, holy=holy or None, dice=tuple(dice),
+                            section="Step 4", key="a" if wid == "natural" else None))
+    if c.step == "rolled":
+        h = state.hero
+        for i, s in enumerate(c.dice):
+            if h.gold >= int(state.rules["prices"]["dogmud"]):
+                out.append(move("hero_buffed", f"Dogmud: reroll die {i + 1} (d{s}, now "
+                                f"{c.faces[i]}) for {state.rules['prices']['dogmud']} gold",
+                                seat, mid=f"dogmud:{i}", source="dogmud", die=i,
+                                dice=(DiceRequest("roll", 1, Pips(s), f"d{s} reroll", seat),),
+                                section="DOGMUD"))
+        seen = set()
+        for cid in h.hand:
+            card = state.card(cid)
+            if cid.startswith("A") and (card["kind"] != "buff" or h.chib):
+                continue
+            if cid.startswith("Q") and (card["banner"] != "green" or card["effect"]
+                                        not in ("plus", "reroll")):
+                continue
+            if card["name"] in seen:
+                continue
+            seen.add(card["name"])
+            eff = card["effect"]
+            if eff == "reroll":
+                for i, s in enumerate(c.dice):
+                    out.append(move("hero_buffed", f"Play {card['name']}: reroll die {i + 1}",
+                                    seat, mid=f"buff:{cid}:{i}", source=cid, die=i,
+                                    dice=(DiceRequest("roll", 1, Pips(s), f"d{s} reroll",
+                                                      seat),), section="Step 6"))
+            else:
+                out.append(move("hero_buffed", f"Play {card['name']} ({eff} "
+                                f"{card.get('value') or ''})".replace(" )", ")"), seat,
+                                mid=f"buff:{cid}", source=cid, section="Step 6"))
+        for sk in ("cleave", "mesmerize"):
+            if fx.skill_ready(state, seat, sk):
+                out.append(move("hero_buffed", f"Skill: {state.content['skills'][sk]['name']}",
+                                seat, mid=f"skill:{sk}", source=sk, section="Perform a Skill"))
+        if "stoneskin" in h.bottles:
+            out.append(move("hero_buffed", "Drink Stoneskin Draught (+2)", seat,
+                            mid="potion:stoneskin", source="stoneskin",
+                            section="Drink a Potion"))
+        out.append(move("combat_resolved", f"Resolve: {hero_total(state)} against "
+                        f"{enemy_total(state)}" + (" (you win)" if hero_wins(state)
+                                                   else " (you lose)"), seat,
+                        mid="resolve", section="Step 7", key="enter"))
+    return out
+
+
+def monster_summary(state: Board, e: Enemy) -> str:
+    """An enemy on the map in a few characters (for the map and the log)."""
+    return enemy_label(state, e.token)

@@ -1,0 +1,94 @@
+"""Events in words for the log view, and the game's status line and report."""
+
+from __future__ import annotations
+
+from d6tui.games.d6_board.state import STYX, VILLAGE, Board, glory
+
+
+def _who(event: dict, before: Board) -> str:
+    from d6tui.games.d6_board.moves import seat_to_move
+
+    if event["type"] == "game_started":
+        return ""
+    seat = seat_to_move(before)
+    if seat is None or not before.heroes:
+        return ""
+    return before.heroes[seat].name + ": "
+
+
+def describe(event: dict, before: Board) -> str:
+    """The event in words; cards drawn into a hand are never named (others may read the
+    log)."""
+    if event["type"] == "game_started":
+        return ("the hunting season was set up for " + ", ".join(event["players"])
+                + f" ({event.get('edition', 'house')} edition, {event.get('map', 'standard')}"
+                f" map, {event.get('season', 'standard')} season)")
+    who = _who(event, before)
+    note = str(event.get("note", event["type"].replace("_", " ")))
+    name = who[:-2]
+    if name and note.startswith(name + " "):
+        note = note[len(name) + 1:]
+    elif name and note.startswith(name + "'s "):
+        note = "their " + note[len(name) + 3:]
+    return who + note
+
+
+def space_name(space: str) -> str:
+    """``the Village``, ``the Styx River`` or ``space 4``."""
+    return {VILLAGE: "the Village", STYX: "the Styx River"}.get(space, f"space {space}")
+
+
+def waiting_for(state: Board) -> str:
+    """What the game waits for, in a few words."""
+    from d6tui.games.d6_board.moves import seat_to_move
+
+    if state.phase == "setup":
+        return "setting up"
+    if state.over:
+        names = " and ".join(state.heroes[s].name for s in state.winners)
+        return f"the season is over: {names} win{'s' if len(state.winners) == 1 else ''}"
+    seat = seat_to_move(state)
+    who = state.heroes[seat].name if seat is not None else "nobody"
+    if state.prompts:
+        p = state.prompts[0]
+        what = {"reward": f"a {p.reward} reward", "gm_card": "a red card or pass (GM)",
+                "convert": "which wild hide to convert", "poison": "a stat to drop (poison)",
+                "spawn": "the spawn of a new enemy (GM)",
+                "swap_gather": "a free gather (Hero Swap)",
+                "pick": f"name the {p.reward.replace('_', ' ')} card drawn"}.get(p.kind, p.kind)
+        return f"{who}: {what}"
+    phase = {"choose": "choose boards", "stats": "roll stats", "environment":
+             "place an environment piece", "spawn": "spawn an enemy", "deal": "deal the cards",
+             "event": "the GM event"}.get(state.phase)
+    if phase:
+        return f"{who}: {phase}"
+    if not state.begun:
+        return f"{who}: begin the turn"
+    if state.combat is not None:
+        step = {"gm": "the GM's cards", "weapon": "choose a weapon and roll",
+                "rolled": "buffs, then resolve"}[state.combat.step]
+        return f"{who}: combat, {step}"
+    if state.engaged:
+        return f"{who}: engaged: fight or escape"
+    left = 3 + state.bonus - state.actions
+    return f"{who}: {max(0, left)} action{'s' if left != 1 else ''} left"
+
+
+def status(state: Board) -> str:
+    """One line: the round and what the game waits for."""
+    if state.phase in ("setup", "choose", "stats", "environment", "spawn", "deal"):
+        return "Setup: " + waiting_for(state)
+    moon = " (Hunters' Moon)" if state.hunters_moon and not state.over else ""
+    return f"Round {min(state.round, state.rounds)}/{state.rounds}{moon}: {waiting_for(state)}"
+
+
+def report(state: Board) -> str:
+    """Each hunter's glory, gold, stats and where they stand (``d6tui replay``)."""
+    lines = [status(state)]
+    for i, h in enumerate(state.heroes):
+        mark = "*" if i in state.winners else (">" if i == state.current else " ")
+        stats = "/".join(str(v) for v in h.stats)
+        lines.append(f"{mark} {h.name}: {glory(state, i)} glory, {h.gold} gold, stats {stats}, "
+                     f"HP {h.hp}, {space_name(h.space)}, {len(h.backpack)} in pack, "
+                     f"{len(h.delivered)} delivered, {len(h.trophies)} Guardians")
+    return "\n".join(lines)

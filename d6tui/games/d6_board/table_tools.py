@@ -1,0 +1,173 @@
+"""The table edition: cards from the players' own decks, and the GM's plain tools.
+
+With ``edition = "table"`` the app does not draw Advantage, Heroic Quest or Bounty cards:
+whoever draws one (player one for bounties) is asked which card it was, from the house
+catalogue of card kinds (:func:`pick_moves`; the house cards stand for the box's, by name,
+die and effect). The GM event is read from the Player's Manual. What a card or event says
+is carried out with GM tools, moves of the current GM (player one between rounds), each an
+event in the log: give or take gold, HP, a stat, a card, a potion; move a hero; spawn,
+move, buff or remove an enemy (rulebook "The Role of the GM", "GM Events").
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from d6tui.engine.errors import EventError
+from d6tui.engine.game import Choice, Move, Seat
+from d6tui.games.d6_board import effects as fx
+from d6tui.games.d6_board.act import handles, move
+from d6tui.games.d6_board.state import CUBE, STATS, STYX, VILLAGE, Board, Prompt
+
+#: What a card not yet named shows in a hand (table edition).
+UNNAMED = "-"
+
+
+def card_label(state: Board, cid: str) -> str:
+    """A card in a few words: ``Short Sword (weapon d8)``, ``Enrage (red: buff 1)``."""
+    c = state.card(cid)
+    if cid.startswith("A"):
+        what = f"weapon d{c['die']}" + "".join(f" {f.replace('_', ' ')}"
+                                                for f in c.get("flags", [])) \
+            if c["kind"] == "weapon" else f"buff: {c['effect']} {c.get('value') or ''}".strip()
+        return f"{c['name']} ({what})"
+    if cid.startswith("Q"):
+        return f"{c['name']} ({c['banner']}: {c['effect']} {c.get('value') or ''})".strip()
+    return f"{c['class']} in space {c['space']}, {c['glory']} glory"
+
+
+@handles("card_named")
+def card_named(state: Board, ev: dict, chance: Any) -> Board:
+    """The drawer names the card they drew from the physical deck."""
+    p = state.prompts[0]
+    deck, cid = p.reward, ev["card"]
+    if p.kind != "pick" or cid not in state.piles[deck]:
+        raise EventError(f"{cid} is not in the {deck} deck")
+    piles = dict(state.piles)
+    piles[deck] = tuple(c for c in piles[deck] if c != cid)
+    state = replace(state, piles=piles, prompts=state.prompts[1:])
+    if deck == "bounty":
+        return replace(state, bounties=(*state.bounties, cid), note="a bounty was posted")
+    h = state.heroes[p.seat]
+    hand = list(h.hand)
+    hand[hand.index(UNNAMED)] = cid
+    return replace(state.with_hero(p.seat, hand=tuple(hand)), note="a card was named")
+
+
+def pick_moves(state: Board, seat: Seat) -> list[Move]:
+    """Name the card drawn: one choice per kind of card left in the deck."""
+    p = state.prompts[0]
+    seen: dict[str, str] = {}
+    for cid in sorted(state.piles[p.reward]):
+        seen.setdefault(card_label(state, cid), cid)
+    return [move("card_named", f"It was: {label}", seat, mid=f"name:{cid}", card=cid,
+                 section="The Cards") for label, cid in seen.items()]
+
+
+@handles("gm_tool_used")
+def tool_used(state: Board, ev: dict, chance: Any) -> Board:
+    """A GM tool: one plain change carried out for a card or a GM event."""
+    tool = ev["tool"]
+    v = int(ev.get("amount", 0))
+    if tool in ("gold", "hp", "stat", "card", "potion", "move_hero"):
+        seat = int(ev["hero"])
+        h = state.heroes[seat]
+        who = h.name
+        if tool == "gold":
+            state = fx.gain_gold(state, seat, v)
+        elif tool == "hp":
+            if v < 0:
+                state = fx.lose_hp(state, seat) if h.space not in (STYX,) else state
+            else:
+                state = state.with_hero(seat, hp=min(int(state.rules["hp"]), h.hp + 1))
+        elif tool == "stat":
+            i = STATS.index(ev["stat"])
+            stats = list(h.stats)
+            stats[i] = min(6, max(3, stats[i] + v))
+            state = fx.trim_markers(state.with_hero(seat, stats=tuple(stats)), seat)  # type: ignore[arg-type]
+        elif tool == "card":
+            if v > 0:
+                state = fx.draw_card(state, seat, ev.get("deck", "advantage"), chance)
+            elif h.hand:
+                state = fx.discard(state, seat, h.hand[0]) if h.hand[0] != UNNAMED else \
+                    state.with_hero(seat, hand=h.hand[1:])
+        elif tool == "potion":
+            if v > 0:
+                state = fx.prompt(state, Prompt(seat, "reward", "alchemy"))
+            else:
+                state = state.with_hero(seat, bottles=("", ""))
+        elif tool == "move_hero":
+            state = fx.enter(state, seat, ev["space"])
+        return replace(state, note=f"GM tool: {tool} {v:+d} for {who}" if v else
+                       f"GM tool: {tool} for {who}")
+    if tool == "spawn":
+        state, token = fx.spawn(state, ev["space"], chance)
+        return replace(state, note=f"GM tool: an enemy spawned in {ev['space']}")
+    token = ev["enemy"]
+    e = state.enemy(token)
+    if e is None:
+        raise EventError(f"{token} is not on the map")
+    if tool == "remove_enemy":
+        state = fx.to_bag(state, token)
+        state = replace(state, engaged=tuple(t for t in state.engaged if t != token))
+    else:
+        changes = {"move_enemy": {"space": ev.get("space", e.space)},
+                   "buff_enemy": {"buffs": max(0, e.buffs + v)},
+                   "hp_enemy": {"hp": max(1, e.hp + v)}}[tool]
+        state = replace(state, enemies=tuple(replace(x, **changes) if x.token == token else x
+                                             for x in state.enemies))
+    return replace(state, note=f"GM tool: {tool.replace('_', ' ')}")
+
+
+def gm_seat(state: Board) -> int:
+    """The seat holding the GM tools: player one between rounds, else the current GM."""
+    return 0 if state.phase == "event" else state.gm
+
+
+def gm_tool_moves(state: Board, seat: Seat) -> list[Move]:
+    """The GM tools of ``seat`` (table edition, the GM only, no question waiting)."""
+    if (state.options.get("edition") != "table" or state.phase not in ("turn", "event")
+            or seat != gm_seat(state) or state.prompts):
+        return []
+    heroes = tuple((str(i), h.name) for i, h in enumerate(state.heroes))
+    hero = Choice("hero", "Which hero", heroes)
+    sign = Choice("amount", "Give or take", (("1", "give one"), ("-1", "take one")))
+    spaces = Choice("space", "Which space", tuple((s, s) for s in (VILLAGE, *state.spaces())))
+    numbered = Choice("space", "Which space", tuple((s, s) for s in state.spaces()))
+    tokens = tuple((e.token, f"{state.kind(e.token)['name']} in {e.space}")
+                   for e in state.enemies if not e.token.startswith(CUBE))
+    enemy = Choice("enemy", "Which enemy", tokens)
+    sec = "The Role of the GM"
+    out = [
+        move("gm_tool_used", "GM: give or take gold", seat, mid="gm:gold", tool="gold",
+             section=sec, choices=(hero, Choice("amount", "How much", tuple(
+                 (str(n), f"{n:+d}") for n in (-3, -2, -1, 1, 2, 3))))),
+        move("gm_tool_used", "GM: give or take an HP", seat, mid="gm:hp", tool="hp",
+             section=sec, choices=(hero, sign)),
+        move("gm_tool_used", "GM: raise or lower a stat", seat, mid="gm:stat", tool="stat",
+             section=sec, choices=(hero, Choice("stat", "Which stat", tuple(
+                 (s, state.rules["stat_names"][s]) for s in STATS)), sign)),
+        move("gm_tool_used", "GM: give or take a card", seat, mid="gm:card", tool="card",
+             section=sec, choices=(hero, Choice("deck", "Which deck", (
+                 ("advantage", "Advantage"), ("heroic_quest", "Heroic Quest"))), sign)),
+        move("gm_tool_used", "GM: give a potion (Alchemy) or empty the bottles", seat,
+             mid="gm:potion", tool="potion", section=sec, choices=(hero, sign)),
+        move("gm_tool_used", "GM: move a hero", seat, mid="gm:move_hero", tool="move_hero",
+             section=sec, choices=(hero, spaces)),
+        move("gm_tool_used", "GM: spawn an enemy from the bag", seat, mid="gm:spawn",
+             tool="spawn", section=sec, choices=(numbered,)),
+    ]
+    if tokens:
+        out += [
+            move("gm_tool_used", "GM: move an enemy", seat, mid="gm:move_enemy",
+                 tool="move_enemy", section=sec, choices=(enemy, numbered)),
+            move("gm_tool_used", "GM: buff an enemy (+1) or take a buff", seat,
+                 mid="gm:buff_enemy", tool="buff_enemy", section=sec, choices=(enemy, sign)),
+            move("gm_tool_used", "GM: give or take an enemy's extra HP", seat,
+                 mid="gm:hp_enemy", tool="hp_enemy", section=sec, choices=(enemy, sign)),
+            move("gm_tool_used", "GM: remove an enemy (back to the bag)", seat,
+                 mid="gm:remove_enemy", tool="remove_enemy", section=sec,
+                 choices=(enemy,)),
+        ]
+    return out

@@ -1,0 +1,24 @@
+"""What a seat may see (DESIGN "A game's definition"): other hunters' hands are hidden,
+and so are the face-down decks (their contents would tell who holds which card)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from d6tui.games.d6_board.state import Board
+
+#: What a hidden card shows.
+HIDDEN = "?"
+
+
+def view(state: Board, seat: int | None) -> Board:
+    """The board as ``seat`` may see it; ``None`` is a spectator, who sees no hand.
+
+    Returns:
+        The board with every other hand replaced by as many :data:`HIDDEN` cards and each
+        face-down deck replaced by as many :data:`HIDDEN` cards.
+    """
+    heroes = tuple(h if i == seat else replace(h, hand=(HIDDEN,) * len(h.hand))
+                   for i, h in enumerate(state.heroes))
+    piles = {k: (HIDDEN,) * len(v) for k, v in state.piles.items()}
+    return replace(state, heroes=heroes, piles=piles)

@@ -1,0 +1,285 @@
+"""The D6 board game screen: 2-4 hunters at one keyboard, every board kept by the app.
+
+At 80x24 one panel is shown at a time (the map with the compass dial and bounties, then
+each hunter's class board and gather board): ``]`` and ``[`` turn the panels. On a large
+terminal every board is shown at once, with the log. The moves list always holds what the
+seat the game waits for may do now (a digit or Enter runs one); computer seats play by
+themselves.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from d6tui.engine.game import Move, Pips
+from d6tui.games.d6_board.describe import waiting_for
+from d6tui.games.d6_board.moves import seat_to_move
+from d6tui.games.d6_board.state import Board
+from d6tui.games.d6_board.view import view
+from d6tui.ui.d6_board.help import HELP
+from d6tui.ui.d6_board.widgets import ClassBoard, CompassDial, GameMap, GatherBoard
+from d6tui.ui.screens.game import GameScreen
+from d6tui.ui.widgets.event_log import EventLogView
+
+#: The size from which every board is shown at once.
+LARGE = (150, 45)
+
+
+class BoardScreen(GameScreen):
+    """A season of D6: Dungeons, Dudes, Dames... at one keyboard.
+
+    Args:
+        session: a ``d6_board`` session.
+    """
+
+    CSS_PATH: ClassVar[Any] = [*GameScreen.CSS_PATH, Path(__file__).with_name("screen.tcss")]
+    BINDINGS = [
+        Binding("right_square_bracket,tab", "panel(1)", "Next board", id="d6_board.next",
+                tooltip="Show the next board (map, class boards, gather boards)"),
+        Binding("left_square_bracket,shift+tab", "panel(-1)", "Previous board",
+                id="d6_board.prev", show=False, tooltip="Show the previous board"),
+        Binding("m", "show_map", "Map", id="d6_board.map", show=False,
+                tooltip="Show the map, the compass dial and the bounties"),
+        Binding("t", "table_dice", "Table dice", id="d6_board.table_dice",
+                tooltip="Type the faces of real dice for every roll (on/off)"),
+        Binding("p", "quick_pass", "Pass", id="d6_board.pass", show=False,
+                tooltip="Pass at once when asked for a red card (Step 2)"),
+        Binding("x", "export", "Export", id="d6_board.export", show=False,
+                tooltip="Write the season as Markdown beside the save"),
+        Binding("G", "gm_tools", "GM tools", id="d6_board.gm_tools",
+                tooltip="Table edition: the current GM's tools (gold, HP, stats, cards, "
+                        "potions, heroes, enemies)"),
+    ]
+    HELP = HELP
+
+    def __init__(self, session: Any) -> None:
+        super().__init__(session)
+        #: Whether every roll asks for the faces of real dice.
+        self.table_dice = False
+        #: The panel shown at small sizes (0: map; then class and gather board per seat).
+        self.panel = 0
+        self._moves: list[Move] = []
+        self._rng = random.Random(session.header.options.get("seed", 0))
+        self._bot_pending = False
+
+    @property
+    def board(self) -> Board:
+        """The folded board."""
+        return self.session.state
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False)
+        yield Static("", id="status", markup=False)
+        yield Static("", id="note", markup=False)
+        with Horizontal(id="body"):
+            with VerticalScroll(id="boards"):
+                with Vertical(id="panel-map", classes="panel"):
+                    yield CompassDial(id="compass")
+                    yield GameMap(id="map")
+                for i in range(len(self.board.heroes)):
+                    yield ClassBoard(id=f"class-{i}", classes="panel")
+                    yield GatherBoard(id=f"gather-{i}", classes="panel")
+            with Vertical(id="side"):
+                yield OptionList(id="moves")
+                log = EventLogView(id="log")
+                log.border_title = "Log (l)"
+                yield log
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for i in range(len(self.board.heroes)):
+            self.query_one(f"#class-{i}", ClassBoard).seat = i
+            self.query_one(f"#gather-{i}", GatherBoard).seat = i
+        self._layout()
+        super().on_mount()
+
+    def on_resize(self) -> None:
+        self._layout()
+
+    @property
+    def large(self) -> bool:
+        """Whether every board fits at once."""
+        w, h = self.app.size
+        return w >= LARGE[0] and h >= LARGE[1]
+
+    def _panels(self) -> list[str]:
+        out = ["panel-map"]
+        for i in range(len(self.board.heroes)):
+            out += [f"class-{i}", f"gather-{i}"]
+        return out
+
+    def _layout(self) -> None:
+        large = self.large
+        self.set_class(large, "-large")
+        panels = self._panels()
+        self.panel %= len(panels)
+        for i, pid in enumerate(panels):
+            self.query_one(f"#{pid}").display = large or i == self.panel
+        self.query_one("#log").display = large
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def seat(self) -> Any:
+        """The seat the game waits for."""
+        return seat_to_move(self.board)
+
+    def render_state(self, state: Board) -> None:
+        """Draw every board as the seat to move may see it, and that seat's moves."""
+        seat = self.seat()
+        seen = view(state, seat)
+        for w in self.query("GameMap, ClassBoard, GatherBoard, CompassDial"):
+            w.board = seen  # type: ignore[attr-defined]
+        status = self.session.rules.status(state)
+        table = "  [table dice]" if self.table_dice else ""
+        self.query_one("#status", Static).update(Text(status + table, style="bold"))
+        self.query_one("#note", Static).update("\u00bb " + (state.note or ""))
+        self._moves = [m for m in self.session.moves(seat) if m.id not in ("undo", "redo")]
+        self.query_one("#map", GameMap).targets = frozenset(
+            m.id.split(":")[-1] for m in self._moves if m.id.startswith(("move:", "ride:")))
+        ol = self.query_one("#moves", OptionList)
+        ol.clear_options()
+        who = state.heroes[seat].name if seat is not None and state.heroes else ""
+        computer = seat is not None and state.heroes and state.heroes[seat].computer
+        ol.border_title = f"{who} to move" + (" (computer)" if computer else "") if who else \
+            "The season is over"
+        for i, m in enumerate(self._moves, 1):
+            dice = " [" + ", ".join(d.describe() for d in m.dice) + "]" if m.dice else ""
+            num = f"{i}." if i < 10 else "  "
+            ol.add_option(Option(Text(f"{num} {m.label}{dice}"), id=str(i - 1)))
+        if self._moves:
+            ol.highlighted = 0
+            ol.focus()
+        if computer and not self._bot_pending and not state.over:
+            self._bot_pending = True
+            self.set_timer(0.05, self.bot_step)
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def action_panel(self, step: int) -> None:
+        """Show the next (or previous) board at small sizes."""
+        self.panel = (self.panel + step) % len(self._panels())
+        self._layout()
+
+    def action_show_map(self) -> None:
+        """Show the map panel."""
+        self.panel = 0
+        self._layout()
+
+    def action_table_dice(self) -> None:
+        """Switch table dice on or off."""
+        self.table_dice = not self.table_dice
+        self.refresh_game()
+
+    def action_quick_pass(self) -> None:
+        """Pass at once when a red card is asked for."""
+        for m in self._moves:
+            if m.id == "pass":
+                self.run_move(m)
+                return
+
+    def gm_tools(self) -> list[Move]:
+        """The GM tools of the current GM (table edition), if they may be used now."""
+        from d6tui.games.d6_board.table_tools import gm_seat, gm_tool_moves
+
+        return gm_tool_moves(self.board, gm_seat(self.board))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show the GM tools key only in the table edition."""
+        if action == "gm_tools":
+            return self.board.options.get("edition") == "table"
+        return super().check_action(action, parameters)
+
+    @work(exclusive=True, group="d6-board-gm")
+    async def action_gm_tools(self) -> None:
+        """Pick one of the current GM's tools and use it."""
+        from d6tui.games.d6_board.table_tools import gm_seat
+        from d6tui.ui.screens.modals import ChoiceModal
+
+        tools = self.gm_tools()
+        if not tools:
+            self.notify("No GM tool can be used now (a question is waiting).",
+                        severity="warning", markup=False)
+            return
+        who = self.board.heroes[gm_seat(self.board)].name
+        picked = await self.app.push_screen_wait(ChoiceModal(
+            f"{who} (GM): which tool?", [(m.label, m) for m in tools]))
+        if picked is not None:
+            self.run_move(picked)
+
+    def action_export(self) -> None:
+        """Write the Markdown record beside the save (or in the saves folder)."""
+        from d6tui.games.d6_board.export import export_markdown
+
+        text = export_markdown(self.session)
+        log = self.session.log
+        path = (log.path.with_suffix(".md") if log is not None
+                else Path.cwd() / "d6-board-season.md")
+        try:
+            path.write_text(text, encoding="utf-8")
+        except OSError as e:
+            self.notify(str(e), title="Could not export", severity="error", markup=False)
+            return
+        self.notify(f"Written to {path}", title="Exported", markup=False)
+
+    def on_key(self, event: Any) -> None:
+        """A digit runs that move of the list."""
+        if event.character and event.character.isdigit() and event.character != "0":
+            i = int(event.character) - 1
+            if i < len(self._moves):
+                event.stop()
+                self.run_move(self._moves[i])
+                return
+        super().on_key(event)
+
+    @on(OptionList.OptionSelected, "#moves")
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        self.run_move(self._moves[int(event.option.id or 0)])
+
+    def bot_step(self) -> None:
+        """A computer seat makes its move."""
+        from d6tui.games.d6_board.bot import choose
+
+        self._bot_pending = False
+        seat = self.seat()
+        if seat is None or not self.board.heroes[seat].computer or not self._moves:
+            return
+        m, answers = choose(self.board, seat, self._moves, self._rng)
+        self._guard(lambda: self.session.play(m, answers))
+
+    @work(exclusive=True, group="d6-board-move")
+    async def run_move(self, move: Move) -> None:
+        """Ask the move's choices, then its dice (table dice when on), then make it."""
+        from d6tui.ui.screens.modals import ChoiceModal, TableDiceInput
+
+        answers: dict[str, Any] = {}
+        for c in move.choices:
+            options = [(label, value) for value, label in c.options]
+            picked = await self.app.push_screen_wait(ChoiceModal(
+                c.prompt, options, multiple=c.max > 1, minimum=c.min, maximum=c.max,
+                note=move.label))
+            if picked is None:
+                if c.min > 0:
+                    return
+                continue
+            answers[c.name] = picked
+        typed: dict[str, Any] = {}
+        if self.table_dice:
+            for req in move.dice:
+                if not isinstance(req.die, Pips):
+                    continue
+                roll = await self.app.push_screen_wait(TableDiceInput(
+                    req.label or req.describe(), req.count, sides=req.die.sides))
+                if roll is None:
+                    return
+                typed[req.name] = roll
+        self._guard(lambda: self.session.play(move, answers, typed))

@@ -1,0 +1,250 @@
+"""The D6 board game's components as widgets: the map, class boards, gather boards, the
+compass dial and the bounty board. Each is given the board (as the watching seat may see it)
+and draws from it; none changes it (DESIGN "UI conventions")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from d6tui.games.d6_board import effects as fx
+from d6tui.games.d6_board.state import CUBE, STATS, STYX, VILLAGE, Board, glory
+from d6tui.games.d6_board.view import HIDDEN
+
+_CSS = Path(__file__).with_name("widgets.tcss").read_text(encoding="utf-8")
+
+#: Short names of the environment pieces on the map.
+ENV_SHORT = {"dungeon": "Dng", "forest": "For", "cemetery": "Cem", "hills": "Hil",
+             "trails": "Trl"}
+
+
+def initials(state: Board, seat: int) -> str:
+    """A hunter's mark on the map: the first two letters of the name."""
+    return state.heroes[seat].name[:2]
+
+
+def short_enemy(state: Board, token: str, buffs: int = 0, hp: int = 1) -> str:
+    """``Gnol6+1♥2``: name, die, buff coins and HP coins, short enough for a map space."""
+    k = state.kind(token)
+    if token.startswith(CUBE):
+        return f"Cube{int(token[len(CUBE):]) + 1}"
+    die = f"d{k['die']}" if k.get("die") else f"a{k.get('attack', 3)}"
+    out = f"{k['name'][:5]}{die}"
+    if buffs:
+        out += f"+{buffs}"
+    if hp > 1:
+        out += f"\u2665{hp}"
+    return out
+
+
+class _BoardWidget(Widget):
+    """A widget drawn from the board it is given."""
+
+    DEFAULT_CSS = _CSS
+    SCOPED_CSS = False
+    board: reactive[Board | None] = reactive(None, layout=True)
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+
+
+class GameMap(_BoardWidget):
+    """The map: numbered spaces with their arrows, the Village and the Styx River,
+    environment pieces, enemies (die, buff and HP coins), heroes and Cash Cubes. Spaces a
+    legal move leads to are highlighted (and marked ``*`` for colourless terminals)."""
+
+    COMPONENT_CLASSES = {"game-map--target", "game-map--space", "game-map--dim"}
+    targets: reactive[frozenset[str]] = reactive(frozenset())
+
+    def render(self) -> Text:
+        """Draw the spaces on their grid, three lines each."""
+        s = self.board
+        out = Text(no_wrap=True, overflow="ellipsis")
+        if s is None or not s.content:
+            return out
+        at = s.map["at"]
+        cols = max(int(v[0]) for v in at.values()) + 1
+        rows = max(int(v[1]) for v in at.values()) + 1
+        width = max(14, (self.size.width or 80) // cols)
+        grid: dict[tuple[int, int], str] = {(int(v[0]), int(v[1])): k for k, v in at.items()}
+        hl = self.get_component_rich_style("game-map--target")
+        title = self.get_component_rich_style("game-map--space")
+        dim = self.get_component_rich_style("game-map--dim")
+        for r in range(rows):
+            for line in range(3):
+                for c in range(cols):
+                    space = grid.get((c, r))
+                    cell = self._cell(s, space, line) if space else ""
+                    cell = cell[: width - 1].ljust(width - 1) + " "
+                    style = hl if space in self.targets else (
+                        title if line == 0 and space else dim if not space else "")
+                    out.append(cell, style)
+                out.append("\n")
+        styx = [initials(s, i) for i, h in enumerate(s.heroes) if h.space == STYX]
+        out.append(f"Styx River: {' '.join(styx) or 'nobody'}", title)
+        return out
+
+    def _cell(self, s: Board, space: str, line: int) -> str:
+        mark = "*" if space in self.targets else ""
+        if line == 0:
+            name = "Village" if space == VILLAGE else space
+            env = " ".join(ENV_SHORT.get(p, p[:3]) for p in s.env_at(space))
+            arrows = ",".join(s.links(space))
+            return f"{mark}{name} {env} >{arrows}"
+        if line == 1:
+            return " ".join(short_enemy(s, e.token, e.buffs, e.hp) for e in s.at(space)) or \
+                ("(safe)" if space == VILLAGE else "")
+        heroes = [initials(s, i) + ("(c)" if h.chib else "") for i, h in enumerate(s.heroes)
+                  if h.space == space]
+        return " ".join(heroes)
+
+
+class ClassBoard(_BoardWidget):
+    """One hunter's class board: actions track (R,1,2,3), hero card or chib side, the four
+    stat tiles (class advantage marked +), HP slots, skills with locked, unlocked and used
+    markers, the Cash Cube, and the hand (hidden cards shown as ?)."""
+
+    COMPONENT_CLASSES = {"class-board--title"}
+
+    seat: reactive[int] = reactive(0)
+
+    def render(self) -> Text:
+        """Draw the board in a few lines."""
+        s = self.board
+        out = Text(no_wrap=True, overflow="ellipsis")
+        if s is None or not s.heroes or self.seat >= len(s.heroes):
+            return out
+        seat = self.seat
+        h = s.heroes[seat]
+        c = s.content
+        bold = self.get_component_rich_style("class-board--title")
+        klass = c["classes"].get(h.klass, {})
+        hero = c["heroes"].get(h.hero, {})
+        side = f"chib side: {hero.get('chib', '?')}" if h.chib else "hero side"
+        turn = "> " if seat == s.current and s.phase == "turn" else "  "
+        out.append(f"{turn}{h.name}: {klass.get('name', '-')}, "
+                   f"{hero.get('name', '-')} ({side})\n", bold)
+        if seat == s.current and s.phase == "turn":
+            track = " ".join(f"[{x}]" if i == min(s.actions, 3) else f" {x} "
+                             for i, x in enumerate("R123"))
+            extra = f" +{s.bonus} extra" if s.bonus else ""
+            out.append(f"  Actions: {track}{extra}\n")
+        else:
+            out.append("  Actions: [R] 1  2  3 \n")
+        adv = klass.get("advantage", "")
+        tiles = []
+        for name, v in zip(STATS, h.stats, strict=True):
+            plus = "+" if name == adv else ""
+            tiles.append(f"{s.rules['stat_names'][name][:3]} {v or '-'}{plus}")
+        out.append("  Stats: " + " | ".join(tiles) + "\n")
+        hp = "\u2665 " * h.hp + "\u00b7 " * (int(s.rules["hp"]) - h.hp)
+        cube = f"in space {h.cube}" if h.cube else "on the board"
+        out.append(f"  HP: {hp.strip()}   Gold: {h.gold}/{s.rules['gold_cap']}   "
+                   f"Cash Cube: {cube}\n")
+        unlocked = fx.unlocked(s, seat) if h.stat("skill") else 0
+        free = max(0, unlocked - len(h.used))
+        locked = 3 - unlocked
+        out.append(f"  Skill markers: {free} unlocked, {len(h.used)} used, {locked} locked"
+                   + (" (stacking)" if h.stat("skill") == 6 else "") + "\n")
+        skills = []
+        for sk in klass.get("skills", []):
+            n = h.used.count(sk)
+            skills.append(f"{c['skills'][sk]['name']}[{'x' * n or ' '}]")
+        out.append("  " + " ".join(skills) + "\n")
+        hand = []
+        for cid in h.hand:
+            if cid in (HIDDEN, "-"):
+                hand.append("?" if cid == HIDDEN else "(to be named)")
+                continue
+            card = s.card(cid)
+            if cid.startswith("A"):
+                extra = f"d{card['die']}" if card["kind"] == "weapon" else card["effect"]
+                flags = "".join(f" {f.replace('_', ' ')}" for f in card.get("flags", []))
+                hand.append(f"{card['name']} {extra}{flags}")
+            else:
+                hand.append(f"{card['name']} ({card['banner']})")
+        limit = fx.hand_limit(s, seat) if h.stat("strength") else "-"
+        out.append(f"  Hand {len(h.hand)}/{limit}: " + (", ".join(hand) or "empty"))
+        return out
+
+
+class GatherBoard(_BoardWidget):
+    """One hunter's gather board: the four rewards in this board's order, Alchemy with its
+    potion bottles, three specialty hide slots, two wild hide slots, the backpack of
+    bounties, delivered bounties and Guardians beside it, and the glory so far."""
+
+    COMPONENT_CLASSES = {"gather-board--title"}
+
+    seat: reactive[int] = reactive(0)
+
+    def render(self) -> Text:
+        """Draw the board in a few lines."""
+        s = self.board
+        out = Text(no_wrap=True, overflow="ellipsis")
+        if s is None or not s.heroes or self.seat >= len(s.heroes):
+            return out
+        h = s.heroes[self.seat]
+        if not h.board:
+            return Text(f"{h.name}: no gather board yet")
+        g = s.content["gather_boards"][h.board]
+        bold = self.get_component_rich_style("gather-board--title")
+        out.append(f"  {h.name}'s {g['name']}  ", bold)
+        out.append(" ".join(f"{i} {r}" for i, r in enumerate(g["rewards"], 1)) + "\n")
+        pots = s.content["potions"]
+        bottles = " ".join(f"[{pots[b]['name']}]" if b else "[slot]" for b in h.bottles)
+        out.append(f"  Alchemy bottles: {bottles}\n")
+        out.append("  Potions: " + " ".join(pots[p]["name"].split()[0] for p in g["potions"])
+                   + "\n")
+        spec = " ".join(f"{want}[{s.kind(t)['name'] if t else ' '}]"
+                        for want, t in zip(g["specialty"], h.specialty, strict=True))
+        wild = " ".join(f"[{s.kind(t)['name']}]" for t in h.wild) + " [ ]" * (2 - len(h.wild))
+        out.append(f"  Specialty: {spec}\n  Wild hides: {wild.strip()}\n")
+        pack = ", ".join(_bounty(s, b) for b in h.backpack) or "empty"
+        out.append(f"  Backpack {len(h.backpack)}/3: {pack}\n")
+        trophies = ", ".join(s.kind(t)["name"] for t in h.trophies) or "none"
+        done = sum(int(s.card(b)["glory"]) for b in h.delivered)
+        out.append(f"  Delivered: {len(h.delivered)} ({done} glory)  Guardians: {trophies}"
+                   f"  Glory: {glory(s, self.seat)}")
+        return out
+
+
+def _bounty(s: Board, b: str) -> str:
+    card = s.card(b)
+    return f"{card['class']} in {card['space']} ({card['glory']} gl)"
+
+
+class CompassDial(_BoardWidget):
+    """The compass dial (round, GM event, Hunters' Moon), the three bounties, the bag."""
+
+    COMPONENT_CLASSES = {"compass-dial--title"}
+
+    def render(self) -> Text:
+        """Draw the dial and the bounties in three lines."""
+        s = self.board
+        out = Text(no_wrap=True, overflow="ellipsis")
+        if s is None or not s.content:
+            return out
+        rounds = s.rounds
+        season = s.options.get("season", "standard")
+        dial = []
+        for r in range(1, rounds + 1):
+            mark = f"({r})" if r == s.round and s.phase != "event" else str(r)
+            dial.append(mark + ("\u263e" if r in s.map["hunters_moon"][season] else ""))
+            if r < rounds:
+                dial.append("(00)" if s.phase == "event" and r == s.round else "00")
+        moon = "  HUNTERS' MOON +2" if s.hunters_moon and s.phase == "turn" else ""
+        out.append("Compass: " + " ".join(dial) + moon,
+                   self.get_component_rich_style("compass-dial--title"))
+        gm = s.heroes[s.gm].name if s.heroes else "-"
+        out.append(f"   GM: {gm}   Bag: {len(s.bag)}")
+        if s.history:
+            from d6tui.games.d6_board.gm_events import event_by_id
+            last = s.history[-1][1]
+            name = "Player's Manual" if last == "table" else event_by_id(s, last)["name"]
+            out.append(f"   Last event: {name}")
+        out.append("\n")
+        out.append("Bounties: " + "; ".join(_bounty(s, b) for b in s.bounties))
+        return out

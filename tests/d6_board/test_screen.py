@@ -1,0 +1,215 @@
+"""The D6 board screen: snapshots of the map, a class board and a gather board at 80x24 and
+all boards at 160x50; Pilot tests of a turn with combat, a death and a Village visit.
+
+Update the pictures with ``pytest tests/d6_board --snapshot-update`` and look at each SVG.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from d6tui.games.d6_board.state import Enemy
+from d6tui.ui.d6_board.screen import BoardScreen
+from d6tui.ui.screens.modals import ChoiceModal, TableDiceInput
+from tests.d6_board.ui_helpers import advanced_game, press_move, until_phase
+from tests.ui.helpers import make_app, settle, sync
+
+
+def _panel(n: int):  # noqa: ANN202
+    async def run_before(pilot: Pilot) -> None:
+        await settle(pilot)
+        for _ in range(n):
+            await pilot.press("right_square_bracket")
+        await settle(pilot)
+    return run_before
+
+
+@pytest.mark.parametrize("panel", [0, 1, 2], ids=["map", "class_board", "gather_board"])
+def test_boards_80x24(snap_compare, saves: Path, panel: int) -> None:  # noqa: ANN001
+    app = make_app(saves, session=advanced_game(saves, 75))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_panel(panel))
+
+
+def test_all_boards_160x50(snap_compare, saves: Path) -> None:  # noqa: ANN001
+    app = make_app(saves, session=advanced_game(saves, 75))
+    assert snap_compare(app, terminal_size=(160, 50), run_before=_panel(0))
+
+
+def test_help_80x24(snap_compare, saves: Path) -> None:  # noqa: ANN001
+    app = make_app(saves, session=advanced_game(saves, 75))
+    assert snap_compare(app, press=["question_mark"], terminal_size=(80, 24),
+                        run_before=_panel(0))
+
+
+def _at_turn(saves: Path):  # noqa: ANN202
+    s = until_phase(advanced_game(saves, 0), "turn")
+    return s
+
+
+@sync
+async def test_a_turn_with_combat(saves: Path) -> None:
+    """Begin the turn, meet an enemy, fight it with table dice, win: 2 gold."""
+    s = _at_turn(saves)
+    st = s.state
+    bag = st.bag | {e.token for e in st.enemies}
+    token = sorted(t for t in bag if st.tokens[t] == "goblin")[0]
+    s.state = replace(st, enemies=(Enemy(token, "goblin", "1"),), bag=bag - {token},
+                      bounties=())
+    s.state = s.state.with_hero(0, stats=(4, 6, 4, 4), gold=0)
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, BoardScreen)
+        await pilot.press("t")  # table dice on
+        await press_move(pilot, "begin")
+        for faces in ("9", "2"):  # spawn roll 9, open gather 2
+            assert isinstance(app.screen, TableDiceInput)
+            await pilot.press(*faces, "enter")
+            await pilot.pause()
+        await settle(pilot)
+        while s.state.prompts:  # other hunters' Wild or Alchemy answers
+            await pilot.press("1")
+            await settle(pilot)
+        await press_move(pilot, "move:1")
+        await settle(pilot)
+        assert s.state.heroes[0].space == "1"
+        await press_move(pilot, f"fight:{token}")
+        await settle(pilot)
+        while s.state.prompts:
+            await pilot.press("p")
+            await settle(pilot)
+        await press_move(pilot, "attack:natural")
+        for faces in ("6", "1"):
+            assert isinstance(app.screen, TableDiceInput)
+            await pilot.press(*faces, "enter")
+            await pilot.pause()
+        await settle(pilot)
+        assert s.state.combat is not None and s.state.combat.faces == (6,)
+        gold = s.state.heroes[0].gold
+        await press_move(pilot, "resolve")
+        await settle(pilot)
+        assert s.state.enemy(token) is None and s.state.heroes[0].gold == gold + 2
+        assert s.events[-1]["type"] == "combat_resolved"
+
+
+@sync
+async def test_a_death(saves: Path) -> None:
+    """One HP left, a lost roll: the hero goes to the Styx River and the turn passes."""
+    s = _at_turn(saves)
+    st = s.state
+    bag = st.bag | {e.token for e in st.enemies}
+    token = sorted(t for t in bag if st.tokens[t] == "orc")[0]
+    s.state = replace(st, enemies=(Enemy(token, "orc", "4"),), bag=bag - {token},
+                      begun=True, engaged=(token,))
+    s.state = s.state.with_hero(0, space="4", hp=1, stats=(4, 4, 4, 4))
+    s.state = replace(s.state, heroes=tuple(replace(h, hand=()) for h in s.state.heroes))
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        await press_move(pilot, f"fight:{token}")
+        await settle(pilot)
+        await press_move(pilot, "attack:natural")
+        for faces in ("1", "6"):
+            await pilot.press(*faces, "enter")
+            await pilot.pause()
+        await settle(pilot)
+        await press_move(pilot, "resolve")
+        await settle(pilot)
+        assert s.state.heroes[0].space == "S" and s.state.current == 1
+        assert "Styx" in str(app.screen.query_one("#map").render())
+
+
+@sync
+async def test_a_village_visit(saves: Path) -> None:
+    """Walk into the Village with a bounty: it is delivered, HP come back; then train."""
+    s = _at_turn(saves)
+    st = s.state
+    bag = st.bag | {e.token for e in st.enemies}
+    s.state = replace(st, enemies=(), bag=bag, begun=True)
+    s.state = s.state.with_hero(0, space="1", hp=1, backpack=("B01",), gold=4,
+                                stats=(4, 4, 4, 4))
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press_move(pilot, "move:V")
+        await settle(pilot)
+        h = s.state.heroes[0]
+        assert h.space == "V" and h.hp == 3 and h.delivered == ("B01",)
+        await press_move(pilot, "train:strength")
+        await settle(pilot)
+        assert s.state.heroes[0].stat("strength") == 5 and s.state.heroes[0].gold == 2
+        await press_move(pilot, "cube")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceModal)  # ten spaces: "3" then Enter
+        await pilot.press("3", "enter")
+        await settle(pilot)
+        assert s.state.heroes[0].cube == "3"
+
+
+@sync
+async def test_gm_tools_in_the_table_edition(saves: Path) -> None:
+    """Table edition: `G` opens the current GM's tools; giving gold is an event."""
+    s = until_phase(advanced_game(saves, 0, edition="table"), "turn")
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        while s.state.prompts:  # name the cards dealt
+            await pilot.press("1")
+            await settle(pilot)
+        gm = s.state.gm
+        gold = s.state.heroes[0].gold
+        await pilot.press("G")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceModal)
+        await pilot.press("1", "enter")  # give or take gold (a long list: Enter takes 1)
+        await pilot.pause()
+        await pilot.pause()
+        await pilot.press("1")  # hero: Ann
+        await pilot.pause()
+        await pilot.pause()
+        await pilot.press("4")  # +1
+        await settle(pilot)
+        assert s.events[-1]["type"] == "gm_tool_used" and s.state.gm == gm, s.events[-1]
+        assert s.state.heroes[0].gold == min(10, gold + 1), s.events[-1]
+
+
+@sync
+async def test_computer_seats_play_by_themselves(saves: Path) -> None:
+    """Option ``computers``: the bot plays those seats; the screen waits for the humans."""
+    s = until_phase(advanced_game(saves, 0, computers=["Bob", "Cy"]), "turn")
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        st = s.state
+        assert st.heroes[1].computer and not st.heroes[0].computer
+        assert s.rules.seat_to_move(st) == 0  # Ann's turn: nothing moves by itself
+        n = len(s.events)
+        await pilot.pause(0.3)
+        assert len(s.events) == n
+        # Ann begins and rests at once; Bob and Cy then play their whole turns.
+        await press_move(pilot, "begin")
+        await settle(pilot)
+        for _ in range(200):
+            if s.rules.seat_to_move(s.state) == 0 and "rest" in [m.id for m in
+                                                                app.screen._moves]:
+                break
+            if s.rules.seat_to_move(s.state) == 0:
+                await pilot.press("1")
+            await pilot.pause(0.05)
+        await press_move(pilot, "rest")
+        for _ in range(600):  # Bob's and Cy's turns; Ann answers her own questions
+            st = s.state
+            if st.current == 0 or st.phase != "turn":
+                break
+            if s.rules.seat_to_move(st) == 0:
+                await pilot.press("1")
+            await pilot.pause(0.05)
+        assert s.state.current == 0 or s.state.phase == "event"
+        assert sum(1 for e in s.events if e.get("type") == "turn_ended" and e["seq"] > n) >= 3

@@ -1,0 +1,54 @@
+"""Helpers for the D6 board screen tests: a seeded game advanced by the bot, then opened."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from d6tui.engine.session import Session
+from d6tui.games.d6_board.bot import choose
+from d6tui.games.d6_board.moves import seat_to_move
+
+PLAYERS = ["Ann", "Bob", "Cy"]
+
+
+def advanced_game(saves: Path, moves: int, seed: int = 5, **options: Any) -> Session:
+    """A saved game with ``moves`` bot moves made (seeded dice and seeded bot)."""
+    from d6tui.paths import new_save_path
+
+    s = Session.new("d6_board", {"players": PLAYERS, "seed": seed, **options},
+                    path=new_save_path(saves, "Hunting season"), title="Hunting season")
+    rng = random.Random(seed)
+    for _ in range(moves):
+        seat = seat_to_move(s.state)
+        m, a = choose(s.state, seat, [x for x in s.moves(seat) if x.id not in ("undo", "redo")],
+                      rng)
+        s.play(m, a)
+    return s
+
+
+def until_phase(s: Session, phase: str, seed: int = 5) -> Session:
+    """Let the bot play until the board reaches ``phase``."""
+    rng = random.Random(seed)
+    while s.state.phase != phase:
+        seat = seat_to_move(s.state)
+        m, a = choose(s.state, seat, [x for x in s.moves(seat) if x.id not in ("undo", "redo")],
+                      rng)
+        s.play(m, a)
+    return s
+
+
+async def press_move(pilot: Pilot, move_id: str) -> None:
+    """Run the move ``move_id`` of the moves list by its number (arrows and Enter past 9)."""
+    screen = pilot.app.screen
+    ids = [m.id for m in screen._moves]  # type: ignore[attr-defined]
+    assert move_id in ids, f"{move_id} not in {ids}"
+    i = ids.index(move_id)
+    if i < 9:
+        await pilot.press(str(i + 1))
+    else:
+        await pilot.press("home", *["down"] * i, "enter")
+    await pilot.pause()
