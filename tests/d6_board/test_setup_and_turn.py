@@ -95,8 +95,8 @@ def test_hand_limit_by_strength() -> None:
         st = state.with_hero(0, stats=(s, 4, 4, 4))
         assert fx.hand_limit(st, 0) == limit
     full = state.with_hero(0, stats=(3, 4, 4, 4), hand=("A01", "Q01"))
-    from d6tui.games.d6_board.chance import Record
     from d6tui.engine.dice import Dice
+    from d6tui.games.d6_board.chance import Record
     assert fx.draw_card(full, 0, "advantage", Record(Dice(1))).heroes[0].hand == ("A01", "Q01")
 
 

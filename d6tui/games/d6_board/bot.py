@@ -17,7 +17,7 @@ from typing import Any
 from d6tui.engine.game import Move
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board.combat import enemy_total, hero_total, hero_wins
-from d6tui.games.d6_board.state import STATS, VILLAGE, Board
+from d6tui.games.d6_board.state import VILLAGE, Board
 
 #: Where the bot puts a high stat roll first.
 STAT_ORDER = ("strength", "stealth", "skill", "wits")

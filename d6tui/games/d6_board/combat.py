@@ -220,7 +220,8 @@ def attacked(state: Board, ev: dict, chance: Any) -> Board:
     state = replace(state, combat=replace(c, step="rolled", dice=tuple(sides),
                                           faces=tuple(rolled), enemy_die=die,
                                           enemy_face=eface, ranged=ranged, critical=critical))
-    return replace(state, note=f"rolled {'+'.join(map(str, rolled))} against {eface or 'a fixed attack'}"
+    against = eface or "a fixed attack"
+    return replace(state, note=f"rolled {'+'.join(map(str, rolled))} against {against}"
                    f": {hero_total(state)} to {enemy_total(state)}")
 
 

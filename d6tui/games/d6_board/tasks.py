@@ -17,8 +17,8 @@ from d6tui.engine.errors import EventError
 from d6tui.engine.game import Choice, Move
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board.act import handles, move
-from d6tui.games.d6_board.state import CUBE, STYX, VILLAGE, Board, Prompt
 from d6tui.games.d6_board.effects import skill_ready
+from d6tui.games.d6_board.state import CUBE, STYX, VILLAGE, Board, Prompt
 from d6tui.games.d6_board.turn import alchemy_options
 
 

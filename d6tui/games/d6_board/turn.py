@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from d6tui.engine.errors import EventError
-from d6tui.engine.game import Choice, DiceRequest, Move, Pips
+from d6tui.engine.game import DiceRequest, Move, Pips
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board.act import faces, handles, move
 from d6tui.games.d6_board.state import STYX, VILLAGE, Board, Prompt

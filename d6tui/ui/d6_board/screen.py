@@ -22,7 +22,6 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from d6tui.engine.game import Move, Pips
-from d6tui.games.d6_board.describe import waiting_for
 from d6tui.games.d6_board.moves import seat_to_move
 from d6tui.games.d6_board.state import Board
 from d6tui.games.d6_board.view import view
@@ -259,7 +258,8 @@ class BoardScreen(GameScreen):
     @work(exclusive=True, group="d6-board-move")
     async def run_move(self, move: Move) -> None:
         """Ask the move's choices, then its dice (table dice when on), then make it."""
-        from d6tui.ui.screens.modals import ChoiceModal, TableDiceInput
+        from d6tui.ui.screens.dice_prompt import TableDiceInput
+        from d6tui.ui.screens.modals import ChoiceModal
 
         answers: dict[str, Any] = {}
         for c in move.choices:

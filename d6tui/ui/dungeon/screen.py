@@ -34,13 +34,9 @@ from d6tui.games.dungeon.waffle import SIZE, hole_name, own_index, rotate
 from d6tui.ui.dungeon.help import HELP
 from d6tui.ui.dungeon.panels import HandOver, _pts, hand_text, held_lines
 from d6tui.ui.dungeon.waffle import DungeonWaffle, WafflePicture
+from d6tui.ui.screens.dice_prompt import TableDiceInput
 from d6tui.ui.screens.game import GameScreen
 from d6tui.ui.widgets.event_log import EventLogView
-
-try:  # the table-dice prompt has a module of its own since main's 21009fb
-    from d6tui.ui.screens.dice_prompt import TableDiceInput
-except ImportError:  # the base this branch started from
-    from d6tui.ui.screens.modals import TableDiceInput  # type: ignore[no-redef]
 
 #: The search limit of the live preview (it stays well inside one frame).
 PREVIEW_LIMIT = 1000
