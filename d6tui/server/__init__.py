@@ -1,0 +1,32 @@
+"""``d6tui serve``: an SSH server where each connection plays d6tui in its own terminal.
+
+Modules: :mod:`.keys` (host key, authorized keys with a name per key), :mod:`.limits`
+(sessions, timeouts, rate, size), :mod:`.terminal` (one player's d6tui on a pty),
+:mod:`.ssh` (asyncssh: auth, refusals, the session loop, the log), :mod:`.serve` (start-up),
+:mod:`.table` (a shared table: seats, spectators, one writer per log; no UI, no SSH).
+
+**One process per session, decided.** Each session runs ``python -m d6tui`` under a pty
+of its own, and the server (one asyncio loop, asyncssh) only relays bytes, resizes the pty
+and enforces the limits. The other design, one Textual app per channel inside the server's
+loop with a driver of our own, was weighed and not taken, because:
+
+- *Isolation.* A blocking call in any app (a save's ``fsync``, a long fold on the UI
+  thread, a bug that loops) would freeze every player in a shared loop; a crash that takes
+  the interpreter down (a C extension, memory) would drop them all. With a process each,
+  the kernel schedules sessions apart and one dying closes one channel.
+- *Fidelity.* The child uses Textual's own Linux driver on a real pty: the lone-Escape
+  timeout, SIGWINCH resizes, bracketed paste and restoring the terminal are Textual's
+  tested code, not a copy. The colour depth comes from the child's own environment (the
+  client's ``TERM``/``COLORTERM``), where one process would have to patch each app's
+  console; and Textual's ``stdout`` redirection, global per process, cannot be nested
+  safely for apps that end in any order.
+- *Cost, measured* (``bench/ssh_sessions.py``, this machine): a session's child is a
+  whole interpreter with Textual, about 60-70 MB resident (one more app inside a shared
+  process would be some 10-20 MB) and about a second to start; a key's round trip over
+  SSH on loopback stays within a few milliseconds of a local session. At the default
+  limit of 50 sessions that is a few GB: set ``--max-sessions`` to what the host can hold.
+
+Shared tables live in the server process (one writer per log, :mod:`.table`); a session's
+child will reach its table over a local socket (the next step; see the issue).
+Nothing in the server writes to stdout: events go to ``<data dir>/server.log``.
+"""
