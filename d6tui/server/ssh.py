@@ -197,7 +197,7 @@ async def run_session(state: ServerState, process: asyncssh.SSHServerProcess) ->
             if reason == "idle":
                 process.stdout.write(b"\r\nd6tui: closed after no keys for a while; "
                                      b"your games are saved\r\n")
-            process.exit(0 if status == 0 else 1)
+            process.exit(0 if status == 0 or reason == "idle" else 1)
         except (asyncssh.Error, OSError, BrokenPipeError):
             pass
         log.info("disconnect name=%s address=%s reason=%s status=%s seconds=%.0f sessions=%d",
