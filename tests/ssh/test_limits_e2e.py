@@ -92,3 +92,40 @@ def test_colours_come_from_the_client(server, tmux):
     term = re.search(r"connect name=alice .* term=(\S+)", s.log()).group(1)
     assert env[b"TERM"].decode() == term  # the client's, as sent with its pty request
     assert env[b"D6TUI_SAVES"].endswith(b"players/alice/saves")
+
+
+def _child_pid(s, name="alice"):
+    return int(re.search(rf"connect name={name} .* pid=(\d+)", s.log()).group(1))
+
+
+def _gone(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split()[2] == "Z"  # a zombie has finished
+    except FileNotFoundError:
+        return True
+
+
+def test_a_client_that_goes_away_stops_its_session(server, tmux):
+    s = server()
+    key = s.keygen("alice")
+    s.start()
+    t = tmux(s.ssh_args(key, "-tt"))
+    t.wait_text("Recent saves")
+    pid = _child_pid(s)
+    t.kill()  # the ssh client dies with its terminal
+    assert wait_for(lambda: _gone(pid), 15)
+    assert wait_for(lambda: "reason=client left" in s.log(), 10)
+
+
+def test_stopping_the_server_stops_every_session(server, tmux):
+    s = server()
+    key = s.keygen("alice")
+    s.start()
+    t = tmux(s.ssh_args(key, "-tt"))
+    t.wait_text("Recent saves")
+    pid = _child_pid(s)
+    s.stop()
+    assert s.proc.returncode == 0
+    assert wait_for(lambda: _gone(pid), 15)
+    t.wait_text("EXIT=")
