@@ -17,6 +17,9 @@ import asyncssh
 
 from d6tui.server.keys import AuthorizedKeys
 from d6tui.server.limits import Limits, RateLimiter
+from d6tui.server.service import TableService
+from d6tui.server.table import Tables
+from d6tui.server.table_client import FD_ENV
 from d6tui.server.terminal import RESTORE, PlayerDirs, Terminal, child_env
 
 log = logging.getLogger("d6tui.server")
@@ -35,6 +38,7 @@ class ServerState:
         data: the data folder (``players/``, the log).
         argv: the command each session runs (default ``python -m d6tui``).
         sessions: the terminals open now.
+        service: the shared tables (their saves under ``<data>/tables``).
     """
 
     keys: AuthorizedKeys
@@ -43,9 +47,11 @@ class ServerState:
     argv: list[str] | None = None
     rate: RateLimiter = field(init=False)
     sessions: set[Terminal] = field(default_factory=set)
+    service: TableService = field(init=False)
 
     def __post_init__(self) -> None:
         self.rate = RateLimiter(self.limits.rate, self.limits.rate_window)
+        self.service = TableService(Tables(self.data / "tables"))
 
 
 class D6SSHServer(asyncssh.SSHServer):
@@ -133,16 +139,21 @@ async def run_session(state: ServerState, process: asyncssh.SSHServerProcess) ->
     dirs = PlayerDirs.under(state.data, name)
     status = 1
     started = time.monotonic()
-    terminal = Terminal(child_env(term, process.env, dirs, name), width, height, state.argv)
+    tables = state.service.connect(name)
+    env = child_env(term, process.env, dirs, name)
+    env[FD_ENV] = str(tables.fileno())
+    terminal = Terminal(env, width, height, state.argv, pass_fds=(tables.fileno(),))
     try:
         dirs.saves.mkdir(parents=True, exist_ok=True)
         dirs.config.mkdir(parents=True, exist_ok=True)
         await terminal.start()
     except OSError as e:
+        tables.close()
         log.error("failed name=%s address=%s error=%s", name, address, e)
         process.stdout.write(b"d6tui: the server could not start a session; tell its host\r\n")
         process.exit(1)
         return
+    tables.close()  # the child holds its end now
     state.sessions.add(terminal)
     log.info("connect name=%s address=%s term=%s colorterm=%s size=%dx%d pid=%s sessions=%d",
              name, address, term, process.env.get("COLORTERM", "-"), width, height,

@@ -95,13 +95,15 @@ class Terminal:
 
     Args:
         argv: the command (default: this Python's ``-m d6tui``).
+        pass_fds: descriptors the child keeps (its end of the tables socket).
         env: its environment.
         width, height: the starting size.
     """
 
     def __init__(self, env: dict[str, str], width: int, height: int,
-                 argv: list[str] | None = None) -> None:
+                 argv: list[str] | None = None, pass_fds: tuple[int, ...] = ()) -> None:
         self.argv = argv or [sys.executable, "-m", "d6tui"]
+        self.pass_fds = pass_fds
         self.env = env
         self.size = (width, height)
         self.master = -1
@@ -120,7 +122,7 @@ class Terminal:
             set_size(slave, *self.size)
             self.process = await asyncio.create_subprocess_exec(
                 *self.argv, stdin=slave, stdout=slave, stderr=slave, env=self.env,
-                cwd=self.env.get("HOME"), start_new_session=True,
+                cwd=self.env.get("HOME"), start_new_session=True, pass_fds=self.pass_fds,
                 preexec_fn=_controlling_tty)
         except BaseException:
             os.close(master)

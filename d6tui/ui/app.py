@@ -78,6 +78,8 @@ class D6App(App):
         Binding("ctrl+q", "quit", "Quit", priority=True, id="app.quit"),
         Binding("q", "quit", "Quit", id="app.quit_q"),
         Binding("question_mark", "help", "Help", id="app.help"),
+        # Only under ``d6tui serve`` (hidden otherwise, see check_action).
+        Binding("T", "tables", "Tables", id="app.tables"),
     ]
 
     def __init__(
@@ -100,6 +102,8 @@ class D6App(App):
         self._open_path = open_path
         self._start_session = session
         self._persist_theme = persist_theme
+        #: The server's tables, when ``d6tui serve`` started this app (see action_tables).
+        self.tables_client: object | None = None
         for t in self._d6_themes.values():
             self.register_theme(t)
         self.theme = theme if theme in self.available_themes else DEFAULT_THEME
@@ -126,6 +130,30 @@ class D6App(App):
         elif self._open_path is not None:
             self.open_save(self._open_path)
         self._check_size()
+        import os
+
+        if os.environ.get("D6TUI_TABLE_FD"):
+            self._attach_tables()
+
+    @work(exclusive=True, group="tables")
+    async def _attach_tables(self) -> None:
+        from d6tui.ui.screens.tables import attach
+
+        self.tables_client = await attach(self)
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The Tables key exists only when a server's tables are reachable."""
+        if action == "tables":
+            return self.tables_client is not None
+        return True
+
+    def action_tables(self) -> None:
+        """The lobby of the server's tables."""
+        from d6tui.ui.screens.tables import TablesScreen
+
+        if self.tables_client is not None and not isinstance(self.screen, TablesScreen):
+            self.push_screen(TablesScreen(self.tables_client))  # type: ignore[arg-type]
 
     # -- theme ------------------------------------------------------------------------------
 

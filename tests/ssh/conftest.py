@@ -38,7 +38,8 @@ class Server:
         self.tmp = tmp
         self.config = tmp / "config"
         self.data = tmp / "data"
-        self.env = dict(os.environ, D6TUI_CONFIG=str(self.config), D6TUI_DATA=str(self.data))
+        self.env = dict(os.environ, D6TUI_CONFIG=str(self.config), D6TUI_DATA=str(self.data),
+                        D6TUI_GAMES_PATH=str(Path(__file__).parents[1] / "fixtures" / "games"))
         self.env.pop("COLORTERM", None)
         self.flags = flags
         self.proc: subprocess.Popen | None = None

@@ -14,6 +14,8 @@ import pytest
     ("d6tui.games.shooter.rules", ("asyncssh", "textual")),
     ("d6tui.server.table", ("asyncssh", "textual")),
     ("d6tui.server.limits", ("asyncssh", "textual")),
+    ("d6tui.server.service", ("asyncssh", "textual")),
+    ("d6tui.server.table_client", ("asyncssh", "textual")),
     ("d6tui.server.ssh", ("textual",)),
     ("d6tui.cli", ("asyncssh",)),
 ])
