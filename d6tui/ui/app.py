@@ -78,8 +78,6 @@ class D6App(App):
         Binding("ctrl+q", "quit", "Quit", priority=True, id="app.quit"),
         Binding("q", "quit", "Quit", id="app.quit_q"),
         Binding("question_mark", "help", "Help", id="app.help"),
-        # Only under ``d6tui serve`` (hidden otherwise, see check_action).
-        Binding("T", "tables", "Tables", id="app.tables"),
     ]
 
     def __init__(
@@ -140,13 +138,10 @@ class D6App(App):
         from d6tui.ui.screens.tables import attach
 
         self.tables_client = await attach(self)
-        self.refresh_bindings()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The Tables key exists only when a server's tables are reachable."""
-        if action == "tables":
-            return self.tables_client is not None
-        return True
+        if self.tables_client is not None:
+            # Bound only here, so a local d6tui's keys, footer and help stay as they were.
+            self.bind("T", "tables", description="Tables")
+            self.refresh_bindings()
 
     def action_tables(self) -> None:
         """The lobby of the server's tables."""
