@@ -3,7 +3,9 @@
 Modules: :mod:`.keys` (host key, authorized keys with a name per key), :mod:`.limits`
 (sessions, timeouts, rate, size), :mod:`.terminal` (one player's d6tui on a pty),
 :mod:`.ssh` (asyncssh: auth, refusals, the session loop, the log), :mod:`.serve` (start-up),
-:mod:`.table` (a shared table: seats, spectators, one writer per log; no UI, no SSH).
+:mod:`.table` (a shared table: seats, spectators, one writer per log; no UI, no SSH),
+:mod:`.service` (the tables, reached by each session over a socket pair bound to its key
+name) and :mod:`.table_client` (the session's side, used by ``d6tui.ui.screens.tables``).
 
 **One process per session, decided.** Each session runs ``python -m d6tui`` under a pty
 of its own, and the server (one asyncio loop, asyncssh) only relays bytes, resizes the pty
@@ -30,7 +32,10 @@ loop with a driver of our own, was weighed and not taken, because:
   5.2 ms for a local d6tui on a pty in the same run. At the default limit of 50 sessions
   the children need about 2 GB: set ``--max-sessions`` to what the host can hold.
 
-Shared tables live in the server process (one writer per log, :mod:`.table`); a session's
-child will reach its table over a local socket (the next step; see the issue).
+Shared tables live in the server process (one writer per log, :mod:`.table`): a session's
+child reaches them over a socket pair made for it (:mod:`.service`), and gets only its own
+seat's view; each table's log still has one writer. That writer is the server's loop: a
+table move's append and ``fsync`` run there and hold every session's relay for as long
+(milliseconds on a local disk); moving each table's writes to a thread of its own is next.
 Nothing in the server writes to stdout: events go to ``<data dir>/server.log``.
 """
