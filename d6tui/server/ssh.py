@@ -202,6 +202,8 @@ async def run_session(state: ServerState, process: asyncssh.SSHServerProcess) ->
         for task in (pump, reader, watchdog):
             task.cancel()
         status = await terminal.stop()
+        if reason == "quit" and status != 0:
+            reason = "crashed"
         state.sessions.discard(terminal)
         try:
             process.stdout.write(RESTORE)

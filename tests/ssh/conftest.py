@@ -116,6 +116,10 @@ class Tmux:
     def keys(self, *keys: str) -> None:
         self._tmux("send-keys", *keys)
 
+    def record(self, path: Path) -> None:
+        """Copy everything the pane receives from now on into ``path``."""
+        self._tmux("pipe-pane", "-o", f"cat > {_quote(str(path))}")
+
     def resize(self, width: int, height: int) -> None:
         self._tmux("resize-window", "-x", str(width), "-y", str(height))
 

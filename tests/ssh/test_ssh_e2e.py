@@ -26,9 +26,14 @@ def test_log_in_see_home_resize_escape_and_quit(server, tmux):
     t.keys("Escape")  # a lone Escape closes the help
     wait_for(lambda: "Help: d6tui" not in t.screen())
     assert "Help: d6tui" not in t.screen() and "Recent saves" in t.screen()
+    t.record(s.tmp / "raw")
     t.keys("q")
     t.wait_text("EXIT=0")
     assert wait_for(lambda: "reason=quit status=0" in s.log())
+    raw = (s.tmp / "raw").read_bytes()
+    for restored in (b"\x1b[?1049l", b"\x1b[?25h", b"\x1b[?1000l", b"\x1b[?1003l",
+                     b"\x1b[?2004l"):  # alternate screen off, cursor shown, mouse, paste off
+        assert restored in raw
     # each player has a folder of their own
     assert (s.data / "players" / "alice" / "saves").is_dir()
 
@@ -81,3 +86,21 @@ def test_sftp_and_port_forwarding_are_refused(server):
                                     "ExitOnForwardFailure=yes"),
                          capture_output=True, text=True, timeout=20)
     assert fwd.returncode == 255 and "remote port forwarding failed" in fwd.stderr
+
+
+def test_a_crashed_session_still_restores_the_terminal(server, tmux):
+    import os
+    import signal
+
+    s = server()
+    key = s.keygen("alice")
+    s.start()
+    t = tmux(s.ssh_args(key, "-tt"))
+    t.wait_text("Recent saves")
+    pid = int(re.search(r"connect name=alice .* pid=(\d+)", s.log()).group(1))
+    t.record(s.tmp / "raw")
+    os.kill(pid, signal.SIGKILL)
+    t.wait_text("EXIT=1")
+    raw = (s.tmp / "raw").read_bytes()
+    assert raw.endswith(b"\x1b[?1049l\x1b[?25h") or b"\x1b[?1049l\x1b[?25h" in raw
+    assert wait_for(lambda: "reason=crashed status=-9" in s.log())
