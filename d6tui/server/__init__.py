@@ -34,8 +34,8 @@ loop with a driver of our own, was weighed and not taken, because:
 
 Shared tables live in the server process (one writer per log, :mod:`.table`): a session's
 child reaches them over a socket pair made for it (:mod:`.service`), and gets only its own
-seat's view; each table's log still has one writer. That writer is the server's loop: a
-table move's append and ``fsync`` run there and hold every session's relay for as long
-(milliseconds on a local disk); moving each table's writes to a thread of its own is next.
+seat's view; each table's log still has one writer, the table, whose moves run one at a
+time in a worker thread so their ``fsync`` never holds the loop that relays every
+session's bytes.
 Nothing in the server writes to stdout: events go to ``<data dir>/server.log``.
 """

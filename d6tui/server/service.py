@@ -13,6 +13,9 @@ parts of a game never leave the server, first frame included.
 
 Ops: ``games``, ``tables``, ``open`` (game, options, title), ``join`` (code, seat),
 ``watch`` (code), ``leave`` (code), ``state`` (code), ``play`` (code, move, answers, typed).
+A move is made in a thread, one at a time per table, so its ``fsync`` never holds the loop
+that relays every session's bytes; the rest are quick and run in the loop (``open``
+writes a new save's first block there).
 """
 
 from __future__ import annotations
@@ -112,7 +115,11 @@ class Player:
             if not isinstance(request, dict):
                 raise TableError("a request is a JSON object")
             rid = request.get("id")
-            self.send({"id": rid, "ok": self.handle(request)})
+            if request.get("op") == "play":
+                ok = await self.play(request)
+            else:
+                ok = self.handle(request)
+            self.send({"id": rid, "ok": ok})
         except json.JSONDecodeError:
             self.send({"id": rid, "error": "a request is one JSON object a line"})
         except (D6Error, KeyError, TypeError, ValueError) as e:
@@ -167,16 +174,31 @@ class Player:
             return None
         if op == "state":
             return state_json(table, self.name)
-        if op == "play":
-            event = table.play(self.name, str(request["move"]), request.get("answers"),
-                               request.get("typed"))
-            return {"seq": event.get("seq"), "type": event.get("type")}
         raise TableError(f"there is no request '{op}'")
+
+    async def play(self, request: dict) -> dict:
+        """A move, made in a thread (its append and ``fsync`` must not hold the server's
+        loop, which relays every session's bytes); one move at a time per table.
+
+        Returns:
+            The event's ``seq`` and ``type``.
+
+        Raises:
+            As :meth:`Table.play`; KeyError for a missing field.
+        """
+        table = self.service.tables.get(str(request["code"]))
+        async with self.service.lock(table.code):
+            event = await asyncio.to_thread(
+                table.play, self.name, str(request["move"]), request.get("answers"),
+                request.get("typed"))
+        return {"seq": event.get("seq"), "type": event.get("type")}
 
     def _follow(self, table: Table) -> None:
         if table.code not in self._unsubscribe:
+            loop = asyncio.get_running_loop()
+            # A move's listeners run in its thread: the notice is sent from the loop.
             self._unsubscribe[table.code] = table.subscribe(
-                lambda t: self.send({"changed": t.code}))
+                lambda t: loop.call_soon_threadsafe(self.send, {"changed": t.code}))
 
 
 class TableService:
@@ -189,6 +211,11 @@ class TableService:
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
         self._tasks: set[asyncio.Task] = set()
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    def lock(self, code: str) -> asyncio.Lock:
+        """The lock that lets one move at a time be made at table ``code``."""
+        return self._locks.setdefault(code, asyncio.Lock())
 
     def connect(self, name: str) -> socket.socket:
         """A socket pair for a new session of ``name``; the server's end is served from now.

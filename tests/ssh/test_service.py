@@ -146,3 +146,36 @@ def test_bad_requests_get_one_line(tmp_path):
 
     asyncio.run(main())
 
+
+
+def test_a_slow_save_does_not_hold_the_others(tmp_path, monkeypatch):
+    """A move's fsync takes 0.5 s: another player's request is answered meanwhile, and the
+    mover still gets the notice."""
+    import os as _os
+
+    real = _os.fsync
+
+    async def main():
+        service = TableService(Tables(tmp_path / "tables"))
+        ann, ann_seen = await _client(service, "ann")
+        bob, _ = await _client(service, "bob")
+        code = await ann.request("open", game="toy_dice",
+                                 options={"players": ["Ann", "Bob"], "target": 20})
+
+        def slow(fd):
+            time.sleep(0.5)
+            real(fd)
+
+        monkeypatch.setattr("os.fsync", slow)
+        move = asyncio.create_task(ann.request("play", code=code, move="roll",
+                                               typed={"roll": "3"}))
+        await asyncio.sleep(0.05)
+        start = time.monotonic()
+        assert len(await bob.request("tables")) == 1
+        assert time.monotonic() - start < 0.25
+        assert not move.done()
+        await move
+        await _settle(ann_seen, 2)
+        assert ann_seen[-1][0] == code
+
+    asyncio.run(main())
