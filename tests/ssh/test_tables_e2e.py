@@ -9,14 +9,10 @@ import time
 from tests.ssh.conftest import wait_for
 
 
-def test_open_join_by_code_and_see_the_other_players_move(server, tmux):
-    s = server()
-    alice, bob = s.keygen("alice"), s.keygen("bob")
-    s.start()
+def _open_table(s, tmux, alice):
+    """alice opens a Toy Dice table for Ann and Bob; returns her terminal and its code."""
     ta = tmux(s.ssh_args(alice, "-tt"), 110, 32)
-    tb = tmux(s.ssh_args(bob, "-tt"), 110, 32)
     ta.wait_text("Recent saves")
-    tb.wait_text("Recent saves")
     ta.keys("T")
     ta.wait_text("Toy Dice")  # the lobby's game list
     time.sleep(0.5)
@@ -29,8 +25,44 @@ def test_open_join_by_code_and_see_the_other_players_move(server, tmux):
     ta.keys("-l", "Ann,Bob")
     ta.keys("C-s")
     screen = ta.wait_text("(seat 1): Ann to play, pot 0")
-    code = re.search(r"Table (\w{4}) \(seat 1\)", screen).group(1)
+    return ta, re.search(r"Table (\w{4}) \(seat 1\)", screen).group(1)
 
+
+def test_reconnecting_takes_the_seat_back(server, tmux):
+    s = server()
+    alice, bob = s.keygen("alice"), s.keygen("bob")
+    s.start()
+    _, code = _open_table(s, tmux, alice)
+    tb = tmux(s.ssh_args(bob, "-tt"), 110, 32)
+    tb.wait_text("Recent saves")
+    tb.keys("T")
+    tb.wait_text("Tables on this server")
+    tb.keys("j")
+    tb.wait_text("The table's code")
+    tb.keys("-l", code)
+    tb.keys("Enter")
+    tb.wait_text(f"Table {code} (seat 2)")
+    tb.kill()  # bob's connection drops
+    assert wait_for(lambda: "name=bob address=127.0.0.1 reason=client left" in s.log(), 10)
+    tb = tmux(s.ssh_args(bob, "-tt"), 110, 32)
+    tb.wait_text("Recent saves")
+    tb.keys("T")
+    tb.wait_text(f"{code}  Toy Dice")
+    assert "Bob: bob" in tb.screen()  # the lobby shows the seat still his
+    tb.keys("j")
+    tb.wait_text("The table's code")
+    tb.keys("-l", code)
+    tb.keys("Enter")
+    tb.wait_text(f"Table {code} (seat 2)")
+
+
+def test_open_join_by_code_and_see_the_other_players_move(server, tmux):
+    s = server()
+    alice, bob = s.keygen("alice"), s.keygen("bob")
+    s.start()
+    ta, code = _open_table(s, tmux, alice)
+    tb = tmux(s.ssh_args(bob, "-tt"), 110, 32)
+    tb.wait_text("Recent saves")
     tb.keys("T")
     tb.wait_text("Tables on this server")
     wait_for(lambda: code in tb.screen(), 5)  # the lobby lists alice's table
