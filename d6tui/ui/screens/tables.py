@@ -5,8 +5,9 @@ The lobby lists the tables open on the server; ``n`` opens one for the game pick
 joins a free seat by its code, ``w`` watches. The table screen shows the status, what this
 player's seat may see (the game's view, as the server sent it) and the seat's moves; Enter
 makes the highlighted one. It redraws whenever the server says the table changed. Moves
-that ask for choices or typed dice are not offered here yet: the game's own screens are
-the next step.
+that ask for choices get a list per choice (one pick, or several with space and
+ctrl+s); the server rolls the dice (typed table dice are not asked for here yet). The
+game's own screens at a table are the next step.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets import Footer, Input, Label, OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 
 from d6tui.server.table_client import TableClient, TableRefused
@@ -46,6 +47,58 @@ class CodePrompt(ModalScreen[str | None]):
     @on(Input.Submitted)
     def _done(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ChoicePrompt(ModalScreen[object]):
+    """Ask one of a move's choices (as the server sent it): one value, or a list when
+    several may be picked; None when cancelled.
+
+    Args:
+        choice: ``{"name", "prompt", "options": [[value, label], ...], "min", "max"}``.
+    """
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="tables.choice_cancel"),
+                Binding("ctrl+s", "done", "Done", id="tables.choice_done")]
+
+    def __init__(self, choice: dict) -> None:
+        super().__init__()
+        self.choice = choice
+
+    def compose(self) -> ComposeResult:
+        c = self.choice
+        with Vertical(id="choice-box"):
+            if c["max"] == 1:
+                yield Label(c["prompt"])
+                yield OptionList(*[Option(label, id=str(i))
+                                   for i, (_, label) in enumerate(c["options"])], id="pick")
+            else:
+                yield Label(f"{c['prompt']} ({c['min']}-{c['max']}; space picks, ctrl+s done)")
+                yield SelectionList(*[(label, i) for i, (_, label) in enumerate(c["options"])],
+                                    id="picks")
+
+    def on_mount(self) -> None:
+        if self.choice["max"] == 1:
+            pick = self.query_one("#pick", OptionList)
+            pick.highlighted = 0
+            pick.focus()
+        else:
+            self.query_one("#picks", SelectionList).focus()
+
+    @on(OptionList.OptionSelected, "#pick")
+    def _one(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.choice["options"][int(str(event.option.id))][0])
+
+    def action_done(self) -> None:
+        if self.choice["max"] == 1:
+            return
+        picked = self.query_one("#picks", SelectionList).selected
+        if not self.choice["min"] <= len(picked) <= self.choice["max"]:
+            self.notify(f"Pick {self.choice['min']} to {self.choice['max']}.", markup=False)
+            return
+        self.dismiss([self.choice["options"][i][0] for i in sorted(picked)])
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -219,7 +272,7 @@ class TableScreen(Screen):
             f"Table {self.code} ({who}): {state['status']}")
         self.query_one("#table-view", Static).update(
             json.dumps(state["view"], indent=1, default=str)[:4000])
-        self._moves = [m for m in state["moves"] if not m["choices"]]
+        self._moves = list(state["moves"])
         moves = self.query_one("#table-moves", OptionList)
         moves.clear_options()
         for m in self._moves:
@@ -235,8 +288,15 @@ class TableScreen(Screen):
 
     @work(exclusive=True, group="table-play")
     async def _send(self, move: str) -> None:
+        found = next((m for m in self._moves if m["id"] == move), None)
+        answers: dict[str, object] = {}
+        for choice in found["choices"] if found else []:
+            answer = await self.app.push_screen_wait(ChoicePrompt(choice))
+            if answer is None:
+                return
+            answers[choice["name"]] = answer
         try:
-            await self.client.request("play", code=self.code, move=move)
+            await self.client.request("play", code=self.code, move=move, answers=answers)
         except TableRefused as e:
             self.notify(str(e), severity="error", markup=False)
 
