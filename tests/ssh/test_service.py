@@ -20,7 +20,12 @@ TOY_GAMES = Path(__file__).parents[1] / "fixtures" / "games"
 
 @pytest.fixture(autouse=True)
 def toy_games(monkeypatch):
+    """Toy Dice findable; the registry's addition to ``d6tui.games.__path__`` is undone
+    after (tests/test_import_hygiene.py walks that path in a fresh interpreter)."""
+    import d6tui.games
+
     monkeypatch.setenv(GAMES_PATH_ENV, str(TOY_GAMES))
+    monkeypatch.setattr(d6tui.games, "__path__", list(d6tui.games.__path__))
 
 
 async def _client(service, name):
