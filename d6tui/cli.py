@@ -102,6 +102,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_commands(sub, common, _Parser)
 
+    from d6tui.cli_serve import add_serve
+
+    add_serve(sub)
+
     op = sub.add_parser("open", parents=[common], help="open a save file and play on")
     op.add_argument("file", type=Path)
 
@@ -410,6 +414,12 @@ def _run_ui(args: argparse.Namespace, open_path: Path | None = None) -> int:
     )
 
 
+def _serve(args: argparse.Namespace) -> int:
+    from d6tui.cli_serve import cmd_serve
+
+    return cmd_serve(args)
+
+
 def _play_commands() -> dict[str, Any]:
     from d6tui.cli_play import cmd_moves, cmd_play, cmd_view
 
@@ -425,6 +435,7 @@ COMMANDS = {
     "export": cmd_export,
     "new": cmd_new,
     "open": cmd_open,
+    "serve": _serve,
 }
 
 

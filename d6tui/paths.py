@@ -22,6 +22,16 @@ def saves_dir(override: str | os.PathLike[str] | None = None) -> Path:
     return Path(platformdirs.user_data_dir(APP)) / "saves"
 
 
+def data_dir() -> Path:
+    """The data folder: ``$D6TUI_DATA``, else the platform's user data dir
+    (``~/.local/share/d6tui`` on Linux). Holds ``saves/`` and, for ``d6tui serve``, the
+    players' folders and the server log. Not created here."""
+    env = os.environ.get("D6TUI_DATA")
+    if env:
+        return Path(env).expanduser()
+    return Path(platformdirs.user_data_dir(APP))
+
+
 def config_dir() -> Path:
     """The config folder: ``$D6TUI_CONFIG``, else the platform's user config dir
     (``~/.config/d6tui`` on Linux). Holds ``config.toml``, ``themes/`` and content overrides."""

@@ -100,6 +100,8 @@ class D6App(App):
         self._open_path = open_path
         self._start_session = session
         self._persist_theme = persist_theme
+        #: The server's tables, when ``d6tui serve`` started this app (see action_tables).
+        self.tables_client: object | None = None
         for t in self._d6_themes.values():
             self.register_theme(t)
         self.theme = theme if theme in self.available_themes else DEFAULT_THEME
@@ -126,6 +128,27 @@ class D6App(App):
         elif self._open_path is not None:
             self.open_save(self._open_path)
         self._check_size()
+        import os
+
+        if os.environ.get("D6TUI_TABLE_FD"):
+            self._attach_tables()
+
+    @work(exclusive=True, group="tables")
+    async def _attach_tables(self) -> None:
+        from d6tui.ui.screens.tables import attach
+
+        self.tables_client = await attach(self)
+        if self.tables_client is not None:
+            # Bound only here, so a local d6tui's keys, footer and help stay as they were.
+            self.bind("T", "tables", description="Tables")
+            self.refresh_bindings()
+
+    def action_tables(self) -> None:
+        """The lobby of the server's tables."""
+        from d6tui.ui.screens.tables import TablesScreen
+
+        if self.tables_client is not None and not isinstance(self.screen, TablesScreen):
+            self.push_screen(TablesScreen(self.tables_client))  # type: ignore[arg-type]
 
     # -- theme ------------------------------------------------------------------------------
 

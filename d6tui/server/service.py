@@ -1,0 +1,230 @@
+"""The tables, reachable from every session's d6tui: JSON lines over a socket pair.
+
+Each session's child gets one end of a ``socket.socketpair()`` (its descriptor in
+``D6TUI_TABLE_FD``); the server holds the other, bound to the player's key name when it was
+made, so a child cannot speak for anyone else. Requests are one JSON object a line,
+``{"id": 1, "op": "join", "code": "K7QF"}``; each gets ``{"id": 1, "ok": ...}`` or
+``{"id": 1, "error": "one line"}``. After any change at a table, every session at it gets
+``{"changed": "K7QF"}`` and asks for its ``state`` again.
+
+A ``state`` answer holds only ``view(state, seat)`` of the asking player's seat (the
+spectator's view for a watcher), as the game's JSON, with that seat's moves: the hidden
+parts of a game never leave the server, first frame included.
+
+Ops: ``games``, ``tables``, ``open`` (game, options, title), ``join`` (code, seat),
+``watch`` (code), ``leave`` (code), ``state`` (code), ``play`` (code, move, answers, typed).
+A move is made in a thread, one at a time per table, so its ``fsync`` never holds the loop
+that relays every session's bytes; the rest are quick and run in the loop (``open``
+writes a new save's first block there).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import socket
+from typing import Any
+
+from d6tui.engine.errors import D6Error
+from d6tui.engine.game import Move
+from d6tui.server.table import Table, TableError, Tables
+
+log = logging.getLogger("d6tui.server")
+
+#: The longest request line read (a move's answers are small).
+MAX_LINE = 64 * 1024
+
+
+def move_json(move: Move) -> dict:
+    """A move as the child needs it to ask its choices and dice (no functions)."""
+    return {
+        "id": move.id, "label": move.label, "seat": move.seat, "section": move.section,
+        "choices": [{"name": c.name, "prompt": c.prompt, "options": [list(o) for o in c.options],
+                     "min": c.min, "max": c.max} for c in move.choices],
+        "dice": [{"name": d.name, "count": d.count, "label": d.label,
+                  "die": getattr(d.die, "name", str(d.die))} for d in move.dice],
+    }
+
+
+def table_json(table: Table) -> dict:
+    """A table as the lobby lists it."""
+    seats = table.seat_names()
+    return {
+        "code": table.code, "game": table.rules.slug, "name": table.rules.name,
+        "title": table.session.title, "host": table.host,
+        "status": table.rules.status(table.view("")),
+        "seats": [{"seat": i, "name": n, "holder": table.holders.get(i),
+                   "present": table.holders.get(i) in table.present} for i, n in enumerate(seats)],
+        "spectators": sorted(table.spectators),
+    }
+
+
+def state_json(table: Table, name: str) -> dict:
+    """What ``name`` sees at ``table``: their seat, its view as JSON, its moves."""
+    seat = table.seat_of(name)
+    view = table.view(name)
+    return {"code": table.code, "seat": seat, "status": table.rules.status(view),
+            "over": table.rules.is_over(view), "view": table.rules.to_json(view),
+            "moves": [move_json(m) for m in table.moves(name)], "events": len(table.session.events)}
+
+
+class Player:
+    """One session's end of the socket pair, bound to a name.
+
+    Args:
+        service: the tables service.
+        name: the player's key name.
+        sock: the server's end.
+    """
+
+    def __init__(self, service: TableService, name: str, sock: socket.socket) -> None:
+        self.service = service
+        self.name = name
+        self.sock = sock
+        self.writer: asyncio.StreamWriter | None = None
+        self._unsubscribe: dict[str, Any] = {}
+
+    async def run(self) -> None:
+        """Answer requests until the child closes its end; then leave every table's
+        presence (seats are kept)."""
+        reader, self.writer = await asyncio.open_connection(sock=self.sock, limit=MAX_LINE)
+        try:
+            while line := await reader.readline():
+                await self._answer(line)
+        except (ValueError, ConnectionError):  # a line too long, or the child died
+            pass
+        finally:
+            for code, stop in list(self._unsubscribe.items()):
+                stop()
+                try:
+                    self.service.tables.get(code).disconnect(self.name)
+                except TableError:
+                    pass
+            self.writer.close()
+
+    def send(self, message: dict) -> None:
+        """Send one JSON line (dropped if the child is gone)."""
+        if self.writer is not None and not self.writer.is_closing():
+            self.writer.write(json.dumps(message, default=str).encode() + b"\n")
+
+    async def _answer(self, line: bytes) -> None:
+        rid = None
+        try:
+            request = json.loads(line)
+            if not isinstance(request, dict):
+                raise TableError("a request is a JSON object")
+            rid = request.get("id")
+            if request.get("op") == "play":
+                ok = await self.play(request)
+            else:
+                ok = self.handle(request)
+            self.send({"id": rid, "ok": ok})
+        except json.JSONDecodeError:
+            self.send({"id": rid, "error": "a request is one JSON object a line"})
+        except (D6Error, KeyError, TypeError, ValueError) as e:
+            text = str(e) if isinstance(e, D6Error) else f"a bad request ({e})"
+            self.send({"id": rid, "error": text.splitlines()[0] if text else "refused"})
+        except Exception:  # a game's bug: this request fails, the session goes on
+            log.exception("table request failed name=%s", self.name)
+            self.send({"id": rid, "error": "the server failed on this request (see its log)"})
+        if self.writer is not None:
+            await self.writer.drain()
+
+    def handle(self, request: dict) -> Any:
+        """Do one request for this player.
+
+        Returns:
+            The answer's ``ok`` value.
+
+        Raises:
+            TableError, RuleError, DiceError, LogError: refused (one line each).
+            KeyError, TypeError: a field is missing or of the wrong kind.
+        """
+        tables = self.service.tables
+        op = request["op"]
+        if op == "games":
+            from d6tui.engine.registry import games
+
+            return [{"slug": g.slug, "name": g.name} for g in games()]
+        if op == "tables":
+            return [table_json(t) for t in tables.listing()]
+        if op == "open":
+            from d6tui.engine.registry import load_rules
+
+            table = tables.open(load_rules(str(request["game"])), dict(request["options"]),
+                                self.name, request.get("title"))
+            self._follow(table)
+            return table.code
+        table = tables.get(str(request["code"]))
+        if op == "join":
+            seat = request.get("seat")
+            held = table.join(self.name, None if seat is None else int(seat))
+            self._follow(table)
+            return held
+        if op == "watch":
+            table.watch(self.name)
+            self._follow(table)
+            return None
+        if op == "leave":
+            stop = self._unsubscribe.pop(table.code, None)
+            if stop:
+                stop()
+            table.leave(self.name)
+            return None
+        if op == "state":
+            return state_json(table, self.name)
+        raise TableError(f"there is no request '{op}'")
+
+    async def play(self, request: dict) -> dict:
+        """A move, made in a thread (its append and ``fsync`` must not hold the server's
+        loop, which relays every session's bytes); one move at a time per table.
+
+        Returns:
+            The event's ``seq`` and ``type``.
+
+        Raises:
+            As :meth:`Table.play`; KeyError for a missing field.
+        """
+        table = self.service.tables.get(str(request["code"]))
+        async with self.service.lock(table.code):
+            event = await asyncio.to_thread(
+                table.play, self.name, str(request["move"]), request.get("answers"),
+                request.get("typed"))
+        return {"seq": event.get("seq"), "type": event.get("type")}
+
+    def _follow(self, table: Table) -> None:
+        if table.code not in self._unsubscribe:
+            loop = asyncio.get_running_loop()
+            # A move's listeners run in its thread: the notice is sent from the loop.
+            self._unsubscribe[table.code] = table.subscribe(
+                lambda t: loop.call_soon_threadsafe(self.send, {"changed": t.code}))
+
+
+class TableService:
+    """The server's tables and the sessions that reach them.
+
+    Args:
+        tables: the open tables.
+    """
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self._tasks: set[asyncio.Task] = set()
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    def lock(self, code: str) -> asyncio.Lock:
+        """The lock that lets one move at a time be made at table ``code``."""
+        return self._locks.setdefault(code, asyncio.Lock())
+
+    def connect(self, name: str) -> socket.socket:
+        """A socket pair for a new session of ``name``; the server's end is served from now.
+
+        Returns:
+            The child's end (pass its ``fileno()`` to the child, then close it here).
+        """
+        mine, theirs = socket.socketpair()
+        task = asyncio.get_running_loop().create_task(Player(self, name, mine).run())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return theirs

@@ -1,0 +1,252 @@
+"""The SSH side of ``d6tui serve``: authentication, refusals, limits and the log.
+
+Public keys only, looked up in the authorized keys file; the player's name is the key's
+name there. Only an interactive shell with a pty gets d6tui; an exec request, a
+subsystem (SFTP), a session without a pty, forwarding of ports, agents or X11 are refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import asyncssh
+
+from d6tui.server.keys import AuthorizedKeys
+from d6tui.server.limits import Limits, RateLimiter
+from d6tui.server.service import TableService
+from d6tui.server.table import Tables
+from d6tui.server.table_client import FD_ENV
+from d6tui.server.terminal import RESTORE, PlayerDirs, Terminal, child_env
+
+log = logging.getLogger("d6tui.server")
+
+NO_COMMANDS = b"d6tui: this server runs d6tui only; connect without a command (ssh -p PORT HOST)\n"
+NO_PTY = b"d6tui: d6tui needs a terminal; connect with ssh -t (or without -T)\n"
+
+
+@dataclass
+class ServerState:
+    """What the connections of one server share.
+
+    Attributes:
+        keys: the authorized keys.
+        limits: the limits.
+        data: the data folder (``players/``, the log).
+        argv: the command each session runs (default ``python -m d6tui``).
+        sessions: the terminals open now.
+        service: the shared tables (their saves under ``<data>/tables``).
+    """
+
+    keys: AuthorizedKeys
+    limits: Limits
+    data: Path
+    argv: list[str] | None = None
+    rate: RateLimiter = field(init=False)
+    sessions: set[Terminal] = field(default_factory=set)
+    service: TableService = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rate = RateLimiter(self.limits.rate, self.limits.rate_window)
+        self.service = TableService(Tables(self.data / "tables"))
+
+
+class D6SSHServer(asyncssh.SSHServer):
+    """One connection: its authentication and what it is refused."""
+
+    def __init__(self, state: ServerState) -> None:
+        self.state = state
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.address = "?"
+        self.name: str | None = None
+        self._candidate: str | None = None
+        self._offered = 0
+        self._refused = False
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername") or ("?", 0)
+        self.address = str(peer[0])
+        if not self.state.rate.allow(self.address):
+            self._refused = True
+            log.warning("refused address=%s reason=too many connections (%d a %gs)",
+                        self.address, self.state.limits.rate, self.state.limits.rate_window)
+            asyncio.get_running_loop().call_soon(conn.abort)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.name is None and not self._refused:
+            why = "unknown key" if self._offered else "no key offered or login timeout"
+            log.warning("refused address=%s reason=%s (%d keys offered)%s", self.address, why,
+                        self._offered, f" error={exc}" if exc else "")
+
+    def begin_auth(self, username: str) -> bool:
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return False
+
+    def host_based_auth_supported(self) -> bool:
+        return False
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        # asyncssh calls this for the probe and again for the signed request, so the
+        # name kept is that of the key whose signature is checked last.
+        self._offered += 1
+        self._candidate = self.state.keys.name_of(key)
+        return self._candidate is not None
+
+    def auth_completed(self) -> None:
+        self.name = self._candidate
+        assert self.conn is not None
+        self.conn.set_extra_info(d6tui_name=self.name)
+
+
+async def run_session(state: ServerState, process: asyncssh.SSHServerProcess) -> None:
+    """Serve one session channel: d6tui on a pty for a shell with a terminal, a refusal
+    line for anything else."""
+    name = process.get_extra_info("d6tui_name")
+    address = (process.get_extra_info("peername") or ("?",))[0]
+    if process.command is not None or process.subsystem is not None:
+        what = process.command if process.command is not None else f"subsystem {process.subsystem}"
+        log.warning("refused name=%s address=%s reason=command %r", name, address, what[:80])
+        process.stderr.write(NO_COMMANDS)
+        process.exit(1)
+        return
+    term = process.term_type
+    if not term:
+        log.warning("refused name=%s address=%s reason=no pty", name, address)
+        process.stderr.write(NO_PTY)
+        process.exit(1)
+        return
+    limits = state.limits
+    if len(state.sessions) >= limits.max_sessions:
+        log.warning("refused name=%s address=%s reason=full (%d sessions)", name, address,
+                    limits.max_sessions)
+        process.stdout.write(f"d6tui: the server is full ({limits.max_sessions} players); "
+                             "try again later\r\n".encode())
+        process.exit(1)
+        return
+    width, height = limits.clamp(*process.term_size[:2])
+    dirs = PlayerDirs.under(state.data, name)
+    status = 1
+    started = time.monotonic()
+    tables = state.service.connect(name)
+    env = child_env(term, process.env, dirs, name)
+    env[FD_ENV] = str(tables.fileno())
+    terminal = Terminal(env, width, height, state.argv, pass_fds=(tables.fileno(),))
+    try:
+        dirs.saves.mkdir(parents=True, exist_ok=True)
+        dirs.config.mkdir(parents=True, exist_ok=True)
+        await terminal.start()
+    except OSError as e:
+        tables.close()
+        log.error("failed name=%s address=%s error=%s", name, address, e)
+        process.stdout.write(b"d6tui: the server could not start a session; tell its host\r\n")
+        process.exit(1)
+        return
+    tables.close()  # the child holds its end now
+    state.sessions.add(terminal)
+    log.info("connect name=%s address=%s term=%s colorterm=%s size=%dx%d pid=%s sessions=%d",
+             name, address, term, process.env.get("COLORTERM", "-"), width, height,
+             terminal.pid, len(state.sessions))
+    reason = "quit"
+
+    async def out(data: bytes) -> None:
+        process.stdout.write(data)
+        await process.stdout.drain()
+
+    async def feed() -> None:
+        while True:
+            try:
+                data = await process.stdin.read(65536)
+            except asyncssh.TerminalSizeChanged as e:
+                terminal.resize(*limits.clamp(e.width, e.height))
+                continue
+            except (asyncssh.Error, OSError):  # the connection went away
+                return
+            if not data:
+                return
+            await terminal.write(data)
+
+    async def idle() -> None:
+        while True:
+            left = terminal.last_input + limits.idle_timeout - time.monotonic()
+            if left <= 0:
+                return
+            await asyncio.sleep(min(left, 60.0))
+
+    pump = asyncio.create_task(terminal.pump(out))
+    reader = asyncio.create_task(feed())
+    watchdog = asyncio.create_task(idle())
+    try:
+        done, _ = await asyncio.wait({pump, reader, watchdog},
+                                     return_when=asyncio.FIRST_COMPLETED)
+        if pump in done:  # the player quit (or the child died): let it finish exiting
+            reason = "quit"
+            await asyncio.wait({asyncio.ensure_future(terminal.process.wait())},  # type: ignore[union-attr]
+                               timeout=2)
+        elif watchdog in done:
+            reason = "idle"
+        else:
+            reason = "client left"
+    finally:
+        for task in (pump, reader, watchdog):
+            task.cancel()
+        status = await terminal.stop()
+        if reason == "quit" and status != 0:
+            reason = "crashed"
+        state.sessions.discard(terminal)
+        try:
+            process.stdout.write(RESTORE)
+            if reason == "idle":
+                process.stdout.write(b"\r\nd6tui: closed after no keys for a while; "
+                                     b"your games are saved\r\n")
+            process.exit(0 if status == 0 or reason == "idle" else 1)
+        except (asyncssh.Error, OSError, BrokenPipeError):
+            pass
+        log.info("disconnect name=%s address=%s reason=%s status=%s seconds=%.0f sessions=%d",
+                 name, address, reason, status, time.monotonic() - started,
+                 len(state.sessions))
+
+
+async def start_server(state: ServerState, host: str, port: int,
+                       host_key: asyncssh.SSHKey) -> asyncssh.SSHAcceptor:
+    """Listen for SSH connections.
+
+    Args:
+        state: what the connections share.
+        host, port: where to listen (port 0: any free port; see the acceptor's
+            ``get_port()``).
+        host_key: the server's key.
+
+    Returns:
+        The acceptor (``close()`` it to stop).
+
+    Raises:
+        OSError: the address cannot be listened on.
+    """
+
+    async def process_factory(process: asyncssh.SSHServerProcess) -> None:
+        try:
+            await run_session(state, process)
+        except Exception:  # one session's bug must not reach the others
+            log.exception("session crashed")
+            process.exit(1)
+
+    return await asyncssh.create_server(
+        lambda: D6SSHServer(state), host, port,
+        server_host_keys=[host_key], process_factory=process_factory,
+        encoding=None, line_editor=False, allow_pty=True,
+        agent_forwarding=False, x11_forwarding=False, allow_scp=False, sftp_factory=None,
+        login_timeout=state.limits.login_timeout,
+        keepalive_interval=state.limits.keepalive, keepalive_count_max=3,
+    )

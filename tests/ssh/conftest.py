@@ -1,0 +1,165 @@
+"""A real d6tui server on loopback and the real OpenSSH client, under tmux.
+
+Each test gets a server in a subprocess (its own config and data dirs, a free port), keys
+made with ``ssh-keygen`` and known hosts in a temp dir. Tests skip where ``ssh``,
+``ssh-keygen`` or ``tmux`` are missing.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+NEEDED = ("ssh", "ssh-keygen", "tmux")
+
+
+def wait_for(check, timeout=10.0, step=0.1):
+    """Poll ``check()`` until it returns something true; that value, or the last one."""
+    end = time.monotonic() + timeout
+    value = check()
+    while not value and time.monotonic() < end:
+        time.sleep(step)
+        value = check()
+    return value
+
+
+class Server:
+    """``d6tui serve`` in a subprocess on 127.0.0.1 and a free port."""
+
+    def __init__(self, tmp: Path, *flags: str) -> None:
+        self.tmp = tmp
+        self.config = tmp / "config"
+        self.data = tmp / "data"
+        self.env = dict(os.environ, D6TUI_CONFIG=str(self.config), D6TUI_DATA=str(self.data),
+                        D6TUI_GAMES_PATH=str(Path(__file__).parents[1] / "fixtures" / "games"))
+        self.env.pop("COLORTERM", None)
+        self.flags = flags
+        self.proc: subprocess.Popen | None = None
+        self.port = 0
+
+    def keygen(self, name: str, add: bool = True) -> Path:
+        key = self.tmp / f"id_{name}"
+        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key)],
+                       check=True, timeout=20)
+        if add:
+            self.cli("serve", "--add-key", f"{key}.pub", name)
+        return key
+
+    def cli(self, *args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "d6tui", *args], env=self.env,
+                              capture_output=True, text=True, timeout=30)
+
+    def start(self) -> Server:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "d6tui", "serve", "--port", "0", *self.flags],
+            env=self.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert self.proc.stderr is not None
+        line = ""
+        while "listening" not in line:
+            line = self.proc.stderr.readline()
+            assert line, "the server stopped before listening"
+        self.port = int(re.search(r":(\d+);", line).group(1))
+        return self
+
+    def log(self) -> str:
+        path = self.data / "server.log"
+        return path.read_text() if path.exists() else ""
+
+    def ssh_args(self, key: Path, *extra: str) -> list[str]:
+        return ["ssh", "-p", str(self.port), "-o", "StrictHostKeyChecking=no",
+                "-o", f"UserKnownHostsFile={self.tmp / 'known_hosts'}",
+                "-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes", "-o", "LogLevel=ERROR",
+                "-F", "/dev/null", "-i", str(key), *extra, "player@127.0.0.1"]
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+
+
+class Tmux:
+    """One tmux server of our own (its own socket) running one command in a window."""
+
+    def __init__(self, command: list[str], width: int = 100, height: int = 30) -> None:
+        self.socket = f"d6ssh-{uuid.uuid4().hex[:8]}"
+        shell = " ".join(_quote(a) for a in command) + "; echo EXIT=$?; sleep 60"
+        self._tmux("new-session", "-d", "-x", str(width), "-y", str(height), shell)
+
+    def _tmux(self, *args: str) -> str:
+        return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True,
+                              text=True, timeout=10).stdout
+
+    def screen(self) -> str:
+        return self._tmux("capture-pane", "-p")
+
+    def wait_text(self, text: str, timeout: float = 15.0) -> str:
+        def seen() -> str:
+            now = self.screen()
+            return now if text in now else ""
+
+        screen = wait_for(seen, timeout)
+        assert screen, f"{text!r} never showed; the screen:\n{self.screen()}"
+        return screen
+
+    def keys(self, *keys: str) -> None:
+        self._tmux("send-keys", *keys)
+
+    def record(self, path: Path) -> None:
+        """Copy everything the pane receives from now on into ``path``."""
+        self._tmux("pipe-pane", "-o", f"cat > {_quote(str(path))}")
+
+    def resize(self, width: int, height: int) -> None:
+        self._tmux("resize-window", "-x", str(width), "-y", str(height))
+
+    def kill(self) -> None:
+        self._tmux("kill-server")
+
+
+def _quote(arg: str) -> str:
+    import shlex
+
+    return shlex.quote(arg)
+
+
+@pytest.fixture
+def server(tmp_path):
+    missing = [tool for tool in NEEDED if shutil.which(tool) is None]
+    if missing:
+        pytest.skip(f"needs {', '.join(missing)}")
+    made: list[Server] = []
+
+    def make(*flags: str) -> Server:
+        s = Server(tmp_path / f"s{len(made)}", *flags)
+        s.tmp.mkdir()
+        made.append(s)
+        return s
+
+    yield make
+    for s in made:
+        s.stop()
+
+
+@pytest.fixture
+def tmux():
+    made: list[Tmux] = []
+
+    def make(command: list[str], width: int = 100, height: int = 30) -> Tmux:
+        t = Tmux(command, width, height)
+        made.append(t)
+        return t
+
+    yield make
+    for t in made:
+        t.kill()

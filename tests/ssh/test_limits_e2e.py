@@ -1,0 +1,131 @@
+"""The server's limits over real connections: sessions at once, idle and login timeouts,
+connections per address, and one session stopped while another plays on."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import time
+
+from tests.ssh.conftest import wait_for
+
+
+def test_one_session_more_than_the_limit_is_told_the_server_is_full(server, tmux):
+    s = server("--max-sessions", "1")
+    alice, bob = s.keygen("alice"), s.keygen("bob")
+    s.start()
+    t = tmux(s.ssh_args(alice, "-tt"))
+    t.wait_text("Recent saves")
+    run = subprocess.run(s.ssh_args(bob, "-tt"), capture_output=True, timeout=20,
+                         stdin=subprocess.DEVNULL)
+    assert run.returncode == 1
+    assert b"the server is full (1 players); try again later" in run.stdout
+    assert "refused name=bob address=127.0.0.1 reason=full (1 sessions)" in s.log()
+
+
+def test_an_idle_session_is_closed_with_a_line(server, tmux):
+    s = server("--idle-timeout", "2")
+    key = s.keygen("alice")
+    s.start()
+    t = tmux(s.ssh_args(key, "-tt"))
+    t.wait_text("Recent saves")
+    screen = t.wait_text("EXIT=0", timeout=15)
+    assert "closed after no keys for a while; your games are saved" in screen
+    assert "reason=idle" in s.log()
+
+
+def test_too_many_connections_from_one_address_are_cut(server):
+    s = server("--rate", "2")
+    key = s.keygen("alice")
+    s.start()
+    codes = [subprocess.run(s.ssh_args(key, "-T") + ["x"], capture_output=True,
+                            timeout=20).returncode for _ in range(3)]
+    assert codes == [1, 1, 255]
+    assert "refused address=127.0.0.1 reason=too many connections (2 a 60s)" in s.log()
+
+
+def test_a_connection_that_does_not_log_in_is_closed(server):
+    s = server("--login-timeout", "1")
+    s.keygen("alice")
+    s.start()
+    with socket.create_connection(("127.0.0.1", s.port), timeout=10) as sock:
+        assert sock.recv(100).startswith(b"SSH-2.0-")
+        start = time.monotonic()
+        while sock.recv(4096):
+            pass
+        assert time.monotonic() - start < 8
+
+
+def test_a_stopped_session_does_not_freeze_another(server, tmux):
+    s = server()
+    alice, bob = s.keygen("alice"), s.keygen("bob")
+    s.start()
+    ta = tmux(s.ssh_args(alice, "-tt"))
+    ta.wait_text("Recent saves")
+    pid = int(re.search(r"connect name=alice .* pid=(\d+)", s.log()).group(1))
+    os.kill(pid, signal.SIGSTOP)  # alice's d6tui hangs (as a blocking call would)
+    try:
+        tb = tmux(s.ssh_args(bob, "-tt"))
+        tb.wait_text("Recent saves")
+        tb.keys("?")
+        tb.wait_text("Help: d6tui", timeout=5)
+    finally:
+        os.kill(pid, signal.SIGCONT)
+    ta.keys("?")
+    ta.wait_text("Help: d6tui")
+
+
+def test_colours_come_from_the_client(server, tmux):
+    s = server()
+    key = s.keygen("alice")
+    s.start()
+    t = tmux(s.ssh_args(key, "-tt", "-o", "SetEnv=COLORTERM=truecolor"))
+    t.wait_text("Recent saves")
+    assert wait_for(lambda: "colorterm=truecolor" in s.log())
+    pid = int(re.search(r"connect name=alice .* pid=(\d+)", s.log()).group(1))
+    with open(f"/proc/{pid}/environ", "rb") as f:
+        env = dict(v.split(b"=", 1) for v in f.read().split(b"\0") if b"=" in v)
+    assert env[b"COLORTERM"] == b"truecolor"
+    term = re.search(r"connect name=alice .* term=(\S+)", s.log()).group(1)
+    assert env[b"TERM"].decode() == term  # the client's, as sent with its pty request
+    assert env[b"D6TUI_SAVES"].endswith(b"players/alice/saves")
+
+
+def _child_pid(s, name="alice"):
+    return int(re.search(rf"connect name={name} .* pid=(\d+)", s.log()).group(1))
+
+
+def _gone(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split()[2] == "Z"  # a zombie has finished
+    except FileNotFoundError:
+        return True
+
+
+def test_a_client_that_goes_away_stops_its_session(server, tmux):
+    s = server()
+    key = s.keygen("alice")
+    s.start()
+    t = tmux(s.ssh_args(key, "-tt"))
+    t.wait_text("Recent saves")
+    pid = _child_pid(s)
+    t.kill()  # the ssh client dies with its terminal
+    assert wait_for(lambda: _gone(pid), 15)
+    assert wait_for(lambda: "reason=client left" in s.log(), 10)
+
+
+def test_stopping_the_server_stops_every_session(server, tmux):
+    s = server()
+    key = s.keygen("alice")
+    s.start()
+    t = tmux(s.ssh_args(key, "-tt"))
+    t.wait_text("Recent saves")
+    pid = _child_pid(s)
+    s.stop()
+    assert s.proc.returncode == 0
+    assert wait_for(lambda: _gone(pid), 15)
+    t.wait_text("EXIT=")

@@ -1,0 +1,106 @@
+"""d6tui serve with the real OpenSSH client: log in, resize, Escape, quit; refusals."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+
+from tests.ssh.conftest import wait_for
+
+
+def test_log_in_see_home_resize_escape_and_quit(server, tmux):
+    s = server()
+    key = s.keygen("alice")
+    s.start()
+    t = tmux(s.ssh_args(key, "-tt"), 100, 30)
+    screen = t.wait_text("Recent saves")
+    assert "d6tui" in screen and "D6 Shooter" in screen
+    assert re.search(r"connect name=alice address=127\.0\.0\.1 term=\S+ colorterm=- "
+                     r"size=100x30", s.log())
+    t.resize(120, 40)
+    wait_for(lambda: len(t.screen().splitlines()[0].rstrip()) > 100)
+    assert t.screen().splitlines()[1].rstrip().endswith("╮")
+    assert len(t.screen().splitlines()[1].rstrip()) == 120  # the frame spans the new width
+    t.keys("?")
+    t.wait_text("Help: d6tui")
+    t.keys("Escape")  # a lone Escape closes the help
+    wait_for(lambda: "Help: d6tui" not in t.screen())
+    assert "Help: d6tui" not in t.screen() and "Recent saves" in t.screen()
+    t.record(s.tmp / "raw")
+    t.keys("q")
+    t.wait_text("EXIT=0")
+    assert wait_for(lambda: "reason=quit status=0" in s.log())
+    raw = (s.tmp / "raw").read_bytes()
+    for restored in (b"\x1b[?1049l", b"\x1b[?25h", b"\x1b[?1000l", b"\x1b[?1003l",
+                     b"\x1b[?2004l"):  # alternate screen off, cursor shown, mouse, paste off
+        assert restored in raw
+    # each player has a folder of their own
+    assert (s.data / "players" / "alice" / "saves").is_dir()
+
+
+def test_a_command_is_refused_with_one_line_and_a_non_zero_status(server):
+    s = server()
+    key = s.keygen("alice")
+    s.start()
+    run = subprocess.run(s.ssh_args(key, "-T") + ["ls"], capture_output=True, text=True,
+                         timeout=20)
+    assert run.returncode == 1
+    assert run.stderr.strip().splitlines() == [
+        "d6tui: this server runs d6tui only; connect without a command (ssh -p PORT HOST)"]
+    assert run.stdout == ""
+    assert "refused name=alice address=127.0.0.1 reason=command 'ls'" in s.log()
+
+
+def test_no_pty_gets_one_line(server):
+    s = server()
+    key = s.keygen("alice")
+    s.start()
+    run = subprocess.run(s.ssh_args(key, "-T"), capture_output=True, text=True, timeout=20,
+                         stdin=subprocess.DEVNULL)
+    assert run.returncode == 1
+    assert run.stderr.strip() == ("d6tui: d6tui needs a terminal; "
+                                  "connect with ssh -t (or without -T)")
+
+
+def test_an_unknown_key_is_refused(server):
+    s = server()
+    s.keygen("alice")
+    eve = s.keygen("eve", add=False)
+    s.start()
+    run = subprocess.run(s.ssh_args(eve, "-T", "-o", "PreferredAuthentications=publickey,"
+                                    "password,keyboard-interactive") + ["true"],
+                         capture_output=True, text=True, timeout=20)
+    assert run.returncode == 255
+    assert "Permission denied (publickey)." in run.stderr  # no password or kbd-int offered
+    assert wait_for(lambda: "reason=unknown key" in s.log())
+
+
+def test_sftp_and_port_forwarding_are_refused(server):
+    s = server()
+    key = s.keygen("alice")
+    s.start()
+    sftp = subprocess.run(s.ssh_args(key, "-s") + ["sftp"], capture_output=True, text=True,
+                          timeout=20, stdin=subprocess.DEVNULL)
+    assert sftp.returncode != 0 and "subsystem request failed" in sftp.stderr
+    fwd = subprocess.run(s.ssh_args(key, "-N", "-R", "0:127.0.0.1:22", "-o",
+                                    "ExitOnForwardFailure=yes"),
+                         capture_output=True, text=True, timeout=20)
+    assert fwd.returncode == 255 and "remote port forwarding failed" in fwd.stderr
+
+
+def test_a_crashed_session_still_restores_the_terminal(server, tmux):
+    import os
+    import signal
+
+    s = server()
+    key = s.keygen("alice")
+    s.start()
+    t = tmux(s.ssh_args(key, "-tt"))
+    t.wait_text("Recent saves")
+    pid = int(re.search(r"connect name=alice .* pid=(\d+)", s.log()).group(1))
+    t.record(s.tmp / "raw")
+    os.kill(pid, signal.SIGKILL)
+    t.wait_text("EXIT=1")
+    raw = (s.tmp / "raw").read_bytes()
+    assert raw.endswith(b"\x1b[?1049l\x1b[?25h") or b"\x1b[?1049l\x1b[?25h" in raw
+    assert wait_for(lambda: "reason=crashed status=-9" in s.log())
