@@ -17,7 +17,7 @@ from d6tui.engine.dice import (
     table_roll_custom,
 )
 from d6tui.ui.screens.modals import CANCEL, QUIT, _Modal
-from d6tui.ui.widgets.faces import face_aliases, face_label
+from d6tui.ui.widgets.faces import face_aliases, face_label, face_look
 from d6tui.words import plural
 
 #: What :class:`TableDiceInput` dismisses when asked to let d6tui roll this one.
@@ -67,9 +67,12 @@ class TableDiceInput(_Modal[dict]):
             yield Static("Table dice", classes="modal-title")
             yield Static(self.prompt, classes="modal-question", markup=False)
             if self.die is not None:
-                faces = "  ".join(f"{face_label(f)} {f}" for f in self.die.faces)
-                hint = (f"Type {plural(self.count, 'face')}, e.g. 'h s j' or 'heart spade'. "
-                        f"{faces}")
+                aliases = face_aliases(self.die.faces)
+                faces = "  ".join(
+                    f"{face_label(f)} {f}" if face_look(f).letter.lower() in aliases else f
+                    for f in self.die.faces)
+                example = " ".join(self.die.faces[:min(self.count, 2)])
+                hint = f"Type {plural(self.count, 'face')}, e.g. '{example}'. {faces}"
             else:
                 hint = (f"Type {plural(self.count, 'number')} from 1 to {self.sides}, "
                         f"e.g. '{'3' if self.count == 1 else '3 5'}'.")

@@ -53,10 +53,12 @@ def face_label(face: object) -> str:
 
 def face_aliases(faces: tuple[str, ...] | list[str]) -> dict[str, str]:
     """What a player may type for each named face besides its name: its letter and its symbol
-    (``"s"`` means spade, ``"x"`` skull, ``"♥"`` heart)."""
-    out: dict[str, str] = {}
+    (``"s"`` means spade, ``"x"`` skull, ``"♥"`` heart). A letter or symbol that two faces
+    of the die share means neither (a D6 Dungeon die has Sword, Spider Web and Special Item):
+    the player types more of the name instead."""
+    keys: dict[str, list[str]] = {}
     for face in faces:
         look = face_look(face)
-        out[look.letter.lower()] = face
-        out[look.symbol] = face
-    return out
+        for key in {look.letter.lower(), look.symbol}:
+            keys.setdefault(key, []).append(face)
+    return {key: found[0] for key, found in keys.items() if len(set(found)) == 1}
