@@ -240,3 +240,38 @@ async def test_a_look_at_the_other_side_is_shown_to_its_caster(saves: Path) -> N
         await settle(pilot)
         pic = screen.query_one(DungeonWaffle).picture
         assert pic.looked and pic.seat == 0 and pic.cells[hole_index("C3")][0] == "door"
+
+
+@sync
+async def test_placing_never_previews_over_a_die_already_in_a_hole(saves: Path) -> None:
+    session = new_saved(saves)
+    draw_roll(session, "blue", "orc")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # the hand-over to Ana
+        await settle(pilot)
+        screen = _screen(app)
+        start = screen.cursor
+        await pilot.press("enter")  # the orc goes where the cursor starts
+        await settle(pilot)
+        assert session.state.holes[start] is not None
+        end(session)
+        draw_roll(session, "blue", "orc")  # Ben's turn (his cursor is his own)
+        play(session, "place", side="orc", hole="A1", turns="0")
+        end(session)
+        draw_roll(session, "red", "corner")  # Ana again, the cursor still on her die
+        screen.cursor = start
+        screen.refresh_game()
+        await settle(pilot)
+        for _ in range(3):
+            if isinstance(app.screen, HandOver):
+                await pilot.press("enter")
+                await settle(pilot)
+        pic = screen.query_one(DungeonWaffle).picture
+        assert screen.placing() and screen.cursor != start and screen.cursor in pic.legal
+        screen.cursor = start  # forced back onto the taken hole: Enter says so in one line
+        await pilot.press("enter")
+        await settle(pilot)
+        assert session.state.phase == "resolve"
+        assert any("holds a die already" in n.message for n in app._notifications)

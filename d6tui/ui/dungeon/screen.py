@@ -224,6 +224,10 @@ class DungeonScreen(GameScreen):
         preview = None
         if self.placing():
             legal = frozenset(own_index(i, seat) for i in state.empty_holes())
+            if legal and self.cursor not in legal:  # never preview over a die already placed
+                r, c = divmod(self.cursor, SIZE)
+                self.cursor = min(legal, key=lambda i: (abs(i // SIZE - r) + abs(i % SIZE - c),
+                                                        i))
             face, ops = self.preview_face(seen)
             preview = (self.cursor, face, ops)
         elif self.target is not None:
@@ -414,6 +418,10 @@ class DungeonScreen(GameScreen):
             self.run_move(move.id, {"hole": hole})
             return
         if self.placing():
+            if self.cursor not in {own_index(i, seat) for i in self.dungeon.empty_holes()}:
+                self.notify(f"{hole} holds a die already: move the cursor to a free hole "
+                            "(they are highlighted).", severity="warning", markup=False)
+                return
             seen = view(self.dungeon, seat)
             face, _ = self.preview_face(seen)
             self.run_move("place", {"side": face, "hole": hole, "turns": str(self.turns)})
