@@ -293,6 +293,9 @@ class DungeonScreen(GameScreen):
         budget = seen.budget(seat)
         now = best_route(seen.side(seat), budget, limit=PREVIEW_LIMIT)
         text = f"Best route now: {_pts(now)}" + (" (complete)" if now.complete else "")
+        specials = seen.faces_held(seat).count("special_item")
+        if specials:  # scored beside the route ("End of the Game"), so said beside it
+            text += f", +{specials} for Special Items held"
         if self.placing():
             face, ops = self.preview_face(seen)
             cells = list(seen.side(seat))
