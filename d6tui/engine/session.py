@@ -403,13 +403,13 @@ class Session:
         if self.rules.schema > 1 and payload["type"] not in ENGINE_EVENT_TYPES:
             event[SCHEMA_KEY] = self.rules.schema
         event.update((k, v) for k, v in payload.items() if k != "type" and v is not None)
-        again = len(self.dice._taken)
-        if again:
-            event[AGAIN_KEY] = again
         refused = self.dice.typed_over_seen(event)
         if refused is not None:
             self.dice.rewind()
             raise DiceError(refused)
+        again = len(self.dice._taken)
+        if again:
+            event[AGAIN_KEY] = again
         # Fold first: a command whose event does not fold is a bug, and must not be saved.
         before = self._snapshot()
         try:
@@ -440,7 +440,8 @@ class Session:
         return (
             self.state, len(self._effective), self._effective[-1:], list(self._redo),
             set(self._undone), dict(self._checkpoints), len(self.events), self.title,
-            [[t, list(p), k] for t, p, k in self.dice.seen], self.table_seats, self.table_all,
+            [[t, list(p), k, src] for t, p, k, src in self.dice.seen], self.table_seats,
+            self.table_all,
         )
 
     def _restore(self, snap: tuple) -> None:

@@ -35,18 +35,22 @@ _NDS = re.compile(r"^(\d+)d(\d+)")
 
 Primitive = tuple[str, list]
 
+#: Both kinds of roll: the app's and those typed from the table.
+BOTH = ("app", "table")
 
-def primitives(event: Mapping[str, Any], source: str = "app") -> list[Primitive]:
-    """The dice the app rolled for an event (or, with ``source="table"``, the dice typed from
-    the table), as ``(kind, faces)`` in rolling order.
 
-    A roll is any dict in the event with a ``faces`` list and that ``source`` (typed table
-    dice are the players' own and never come back). ``kind`` is ``"3d6"``, ``"6 shooter"`` or
-    ``"draw game"``; a D6 System roll (``wild`` chain, Simple Six "Dice Basics") is its
-    ordinary dice, then each die of its wild chain and of its character-point chains.
+def primitives(event: Mapping[str, Any], sources: tuple[str, ...] = ("app",)
+               ) -> list[Primitive]:
+    """The dice of an event, as ``(kind, faces)`` in rolling order: those the app rolled, or
+    with ``sources`` also those typed from the table (``("app", "table")``).
+
+    A roll is any dict in the event with a ``faces`` list and one of those ``source``s.
+    ``kind`` is ``"3d6"``, ``"6 shooter"`` or ``"draw game"``; a D6 System roll (``wild``
+    chain, Simple Six "Dice Basics") is its ordinary dice, then each die of its wild chain and
+    of its character-point chains.
     """
     out: list[Primitive] = []
-    for roll in _rolls(event, source):
+    for roll in _rolls(event, sources):
         if "wild" in roll and isinstance(roll.get("wild"), list):
             faces = roll["faces"]
             if faces:
@@ -63,16 +67,16 @@ def primitives(event: Mapping[str, Any], source: str = "app") -> list[Primitive]
     return out
 
 
-def _rolls(value: Any, source: str) -> Iterator[dict]:
+def _rolls(value: Any, sources: tuple[str, ...]) -> Iterator[dict]:
     if isinstance(value, Mapping):
-        if isinstance(value.get("faces"), list) and value.get("source") == source:
+        if isinstance(value.get("faces"), list) and value.get("source") in sources:
             yield dict(value)
             return
         for v in value.values():
-            yield from _rolls(v, source)
+            yield from _rolls(v, sources)
     elif isinstance(value, list | tuple):
         for v in value:
-            yield from _rolls(v, source)
+            yield from _rolls(v, sources)
 
 
 class SessionDice(Dice):
@@ -91,8 +95,8 @@ class SessionDice(Dice):
         self._stream = stream
         self._secret = seed if seed is not None else secrets.randbits(63)
         self._for: int | None = None
-        #: Dice left on the table by undos: ``[target_seq, [primitive, ...], event_type]``,
-        #: newest last.
+        #: Dice left on the table by undos: ``[target_seq, [primitive, ...], event_type,
+        #: source]`` (``app`` or ``table``: typed dice make an entry of their own), newest last.
         self.seen: list[list[Any]] = []
         #: Taken from :attr:`seen` by the move being made, not yet recorded.
         self._taken: list[tuple[int, Primitive]] = []
@@ -115,7 +119,7 @@ class SessionDice(Dice):
                     entry[1].insert(0, prim)
                     break
             else:
-                self.seen.append([target, [prim], ""])
+                self.seen.append([target, [prim], "", "app"])
         self._taken.clear()
         self._for = None
 
@@ -130,10 +134,12 @@ class SessionDice(Dice):
     # -- the table ------------------------------------------------------------------------
 
     def put_back(self, target: int, event: Mapping[str, Any]) -> None:
-        """An event was undone: its app dice stay on the table, ahead of older ones."""
-        prims = primitives(event)
-        if prims:
-            self.seen.append([target, prims, str(event.get("type", ""))])
+        """An event was undone: its dice stay on the table, ahead of older ones (typed table
+        dice too: they were seen, so an app roll of the same kind takes them)."""
+        for source in BOTH:
+            prims = primitives(event, (source,))
+            if prims:
+                self.seen.append([target, prims, str(event.get("type", "")), source])
 
     def pick_up(self, target: int) -> None:
         """An undone event was redone: its dice are in use again."""
@@ -144,7 +150,7 @@ class SessionDice(Dice):
         n = event.get(AGAIN_KEY)
         if not isinstance(n, int) or n <= 0:
             return
-        for kind, faces in primitives(event):
+        for kind, faces in primitives(event, BOTH):
             if n == 0:
                 break
             if self._take(kind, lambda f, want=faces: f == want) is not None:
@@ -161,19 +167,32 @@ class SessionDice(Dice):
         return None
 
     def typed_over_seen(self, event: Mapping[str, Any]) -> str | None:
-        """Why ``event`` may not be recorded: it is the same move as one an undo took back
-        (the same event type) and types table dice of a kind whose app dice that undo left on
-        the table: those faces belong to this roll, so typing others would be a re-roll.
-        Another move may type its own dice. None when the event may be recorded."""
-        for kind, _faces in primitives(event, "table"):
+        """Check the typed table dice of ``event`` against the dice an undo left on the table.
+
+        For the same move as one an undo took back (the same event type), the app's dice of a
+        kind still on the table must be typed as they lie (typed otherwise, it would be a
+        re-roll); dice typed before may be typed again differently, since an undo fixes a
+        mis-key and the table's dice are the truth. Either way they are taken off the table
+        (and counted in ``dice_again``). Another move may type its own dice.
+
+        Returns:
+            Why the event may not be recorded, or None.
+        """
+        for kind, faces in primitives(event, ("table",)):
             for entry in reversed(self.seen):
                 if entry[2] != event.get("type"):
                     continue
-                for k, seen in entry[1]:
-                    if k == kind:
-                        shown = " ".join(str(f) for f in seen)
-                        return (f"the dice of the undone move are still on the table ({kind}: "
-                                f"{shown}); let d6tui roll them (undo never buys a re-roll)")
+                seen = next((f for k, f in entry[1] if k == kind), None)
+                if seen is None:
+                    continue
+                if entry[3] == "table" or seen == faces:
+                    i = next(i for i, (k, _) in enumerate(entry[1]) if k == kind)
+                    self._taken.append((entry[0], entry[1].pop(i)))
+                    break
+                shown = " ".join(str(f) for f in seen)
+                return (f"the dice of the undone move are still on the table ({kind}: "
+                        f"{shown}): type them as they lie, or let d6tui roll "
+                        "(undo never buys a re-roll)")
         return None
 
     # -- rolling --------------------------------------------------------------------------

@@ -66,11 +66,24 @@ def test_redo_takes_the_dice_back_off_the_table() -> None:
     assert AGAIN_KEY not in s.do(toy.roll, dice=s.dice)
 
 
-def test_typed_dice_are_the_players_own_and_never_come_back() -> None:
+def test_typed_dice_stay_on_the_table_too() -> None:
+    from d6tui.engine.errors import DiceError
+
     s = Session.new(toy.RULES, {"players": ["A"], "seed": 3})
     s.do(toy.roll, faces=[1])
     s.undo()
+    # the app's roll for the same move takes the faces the table showed
+    again = s.do(toy.roll, dice=s.dice)
+    assert faces(again) == [1] and again[AGAIN_KEY] == 1
+    s.undo()  # the app's 1 is on the table now: typed dice must show it
+    with pytest.raises(DiceError, match="type them as they lie"):
+        s.do(toy.roll, faces=[6])
+    typed = s.do(toy.roll, faces=[1])
+    assert typed[AGAIN_KEY] == 1 and typed["roll"]["source"] == "table"
     assert s.dice.seen == []
+    s.undo()  # a mis-key of typed dice is fixed by typing them again
+    fixed = s.do(toy.roll, faces=[4])
+    assert faces(fixed) == [4] and s.dice.seen == []
 
 
 def test_a_seeded_game_continues_its_stream_after_reopening(tmp_path: Path) -> None:
