@@ -258,28 +258,7 @@ class BoardScreen(GameScreen):
     @work(exclusive=True, group="d6-board-move")
     async def run_move(self, move: Move) -> None:
         """Ask the move's choices, then its dice (table dice when on), then make it."""
-        from d6tui.ui.screens.dice_prompt import TableDiceInput
-        from d6tui.ui.screens.modals import ChoiceModal
+        from d6tui.ui.screens.move_runner import ask_and_play
 
-        answers: dict[str, Any] = {}
-        for c in move.choices:
-            options = [(label, value) for value, label in c.options]
-            picked = await self.app.push_screen_wait(ChoiceModal(
-                c.prompt, options, multiple=c.max > 1, minimum=c.min, maximum=c.max,
-                note=move.label))
-            if picked is None:
-                if c.min > 0:
-                    return
-                continue
-            answers[c.name] = picked
-        typed: dict[str, Any] = {}
-        if self.table_dice:
-            for req in move.dice:
-                if not isinstance(req.die, Pips):
-                    continue
-                roll = await self.app.push_screen_wait(TableDiceInput(
-                    req.label or req.describe(), req.count, sides=req.die.sides))
-                if roll is None:
-                    return
-                typed[req.name] = roll
-        self._guard(lambda: self.session.play(move, answers, typed))
+        await ask_and_play(self, move, lambda req: self.table_dice and isinstance(req.die, Pips),
+                           note=move.label)

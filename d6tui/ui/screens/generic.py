@@ -21,7 +21,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from d6tui.engine.game import Custom, Move, Pips
+from d6tui.engine.game import Move
 from d6tui.ui.screens.game import GameScreen
 from d6tui.ui.widgets.event_log import EventLogView
 
@@ -114,34 +114,7 @@ class GenericGameScreen(GameScreen):
     @work(exclusive=True, group="generic-move")
     async def run_move(self, move: Move) -> None:
         """Ask the move's choices, then its dice, then make it (``Session.play``)."""
-        from d6tui.ui.screens.dice_prompt import ROLL_FOR_ME, TableDiceInput
-        from d6tui.ui.screens.modals import ChoiceModal
+        from d6tui.ui.screens.move_runner import ask_and_play
 
-        answers: dict[str, Any] = {}
-        for c in move.choices:
-            options = [(label, value) for value, label in c.options]
-            picked = await self.app.push_screen_wait(ChoiceModal(
-                c.prompt, options, multiple=c.max > 1, minimum=c.min, maximum=c.max))
-            if picked is None:
-                if c.min > 0:
-                    return
-                continue
-            answers[c.name] = picked
-        typed: dict[str, Any] = {}
-        for req in move.dice:
-            if self.session.table_dice_for(req.seat if req.seat is not None else move.seat):
-                die = req.die
-                if isinstance(die, Pips):
-                    prompt = TableDiceInput(req.label or req.describe(), req.count,
-                                            sides=die.sides, roll_for_me=True)
-                elif isinstance(die, Custom):
-                    prompt = TableDiceInput(req.label or req.describe(), req.count, die=die.die,
-                                            roll_for_me=True)
-                else:  # a game's own die kind: the app rolls it
-                    continue
-                roll = await self.app.push_screen_wait(prompt)
-                if roll is None:
-                    return
-                if roll is not ROLL_FOR_ME:
-                    typed[req.name] = roll
-        self._guard(lambda: self.session.play(move, answers, typed))
+        await ask_and_play(self, move, lambda req: self.session.table_dice_for(
+            req.seat if req.seat is not None else move.seat))

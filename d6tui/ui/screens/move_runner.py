@@ -1,0 +1,58 @@
+"""The one way a screen runs a move from its list: its choices in lists, its dice from the
+app or typed at the table in the one dice prompt, then ``Session.play`` (docs/CONTRIBUTING.md
+"Moves and dice requests")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from d6tui.engine.game import Custom, DiceRequest, Move, Pips
+from d6tui.ui.screens.dice_prompt import ROLL_FOR_ME, TableDiceInput
+from d6tui.ui.screens.modals import ChoiceModal
+
+
+async def ask_and_play(screen: Any, move: Move, typed_for: Callable[[DiceRequest], bool],
+                       *, note: str = "") -> dict | None:
+    """Ask ``move``'s choices, then each of its dice that ``typed_for`` says are typed from
+    the table (ctrl+r in the prompt lets d6tui roll that one), then make the move through
+    the screen's guard (a refusal is shown, nothing recorded).
+
+    Args:
+        screen: a :class:`~d6tui.ui.screens.game.GameScreen`, in a worker.
+        move: one of the session's legal moves.
+        typed_for: whether a dice request is typed from real dice.
+        note: a line shown under each choice's question.
+
+    Returns:
+        The recorded event, or None when the player cancelled or the rules refused.
+    """
+    answers: dict[str, Any] = {}
+    for c in move.choices:
+        options = [(label, value) for value, label in c.options]
+        picked = await screen.app.push_screen_wait(ChoiceModal(
+            c.prompt, options, multiple=c.max > 1, minimum=c.min, maximum=c.max, note=note))
+        if picked is None:
+            if c.min > 0:
+                return None
+            continue
+        answers[c.name] = picked
+    typed: dict[str, Any] = {}
+    for req in move.dice:
+        if not typed_for(req):
+            continue
+        die = req.die
+        if isinstance(die, Pips):
+            prompt = TableDiceInput(req.label or req.describe(), req.count, sides=die.sides,
+                                    roll_for_me=True)
+        elif isinstance(die, Custom):
+            prompt = TableDiceInput(req.label or req.describe(), req.count, die=die.die,
+                                    roll_for_me=True)
+        else:  # a game's own die kind asks in its own screen; here the app rolls it
+            continue
+        roll = await screen.app.push_screen_wait(prompt)
+        if roll is None:
+            return None
+        if roll is not ROLL_FOR_ME:
+            typed[req.name] = roll
+    return screen._guard(lambda: screen.session.play(move, answers, typed))
