@@ -19,8 +19,8 @@ import random
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Any
 
+from _pilot import until
 from textual.pilot import Pilot
 
 from d6tui.engine.session import Session
@@ -33,15 +33,6 @@ from d6tui.ui.screens.modals import ChoiceModal
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 TITLE = "Example hunting season"
-
-
-async def _until(pilot: Pilot, test: Any, what: str, limit: float = 10.0) -> None:
-    waited = 0.0
-    while not test():
-        await pilot.pause(0.01)
-        waited += 0.01
-        if waited > limit:
-            raise RuntimeError(f"timed out waiting for {what}")
 
 
 async def _pick(pilot: Pilot, index: int, count: int) -> None:
@@ -59,7 +50,7 @@ async def record(out: Path, seed: int) -> str:
     app = D6App(saves=saves, persist_theme=False, session=session)
     rng = random.Random(seed)
     async with app.run_test(size=(80, 24)) as pilot:
-        await _until(pilot, lambda: isinstance(app.screen, BoardScreen), "the game screen")
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen), "the game screen")
         screen = app.screen
         assert isinstance(screen, BoardScreen)
         while not session.state.over:
@@ -73,12 +64,12 @@ async def record(out: Path, seed: int) -> str:
             else:
                 await pilot.press("home", *["down"] * i, "enter")
             for c in move.choices:
-                await _until(pilot, lambda: isinstance(app.screen, ChoiceModal), "a choice")
+                await until(pilot, lambda: isinstance(app.screen, ChoiceModal), "a choice")
                 values = [v for v, _ in c.options]
                 await _pick(pilot, values.index(answers[c.name]), len(values))
                 await pilot.pause()
-            await _until(pilot, lambda b=before: len(session.events) > b, move.id)
-            await _until(pilot, lambda: app.screen is screen,
+            await until(pilot, lambda b=before: len(session.events) > b, move.id)
+            await until(pilot, lambda: app.screen is screen,
                          f"the game screen again after {move.id} ({type(app.screen).__name__})")
         winner = session.rules.to_json(session.state)["winner"]
         path = session.log.path

@@ -20,6 +20,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from _pilot import new_game_form, until
 from textual.pilot import Pilot
 
 from d6tui.games.dungeon.bot import choose
@@ -35,16 +36,6 @@ TITLE = "Example dungeon"
 KEYS = {"draw": "d", "end_game": "d", "roll": "r", "collect": "s", "keep": "s",
         "give_back": "s", "trade": "x", "wish": "w", "catch": "g", "dream": "m",
         "extra_turn": "a", "claim": "C", "end_turn": "e"}
-
-
-async def until(pilot: Pilot, test: Any, what: str, limit: float = 10.0) -> None:
-    """Wait until ``test()`` holds."""
-    waited = 0.0
-    while not test():
-        await pilot.pause(0.01)
-        waited += 0.01
-        if waited > limit:
-            raise RuntimeError(f"timed out waiting for {what}")
 
 
 async def pick(pilot: Pilot, options: list[Any], value: Any) -> None:
@@ -105,8 +96,7 @@ async def record(out: Path, seed: int) -> str:
     app = D6App(saves=saves, persist_theme=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("n")
-        await until(pilot, lambda: app.screen.query("#players"), "the new-game form")
+        await new_game_form(pilot, "dungeon")
         await pilot.press(*PLAYERS, "tab", "tab", *TITLE, "tab", *str(seed), "ctrl+s")
         await until(pilot, lambda: isinstance(app.screen, DungeonScreen | HandOver),
                     "the game screen")

@@ -19,6 +19,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from _pilot import new_game_form, until
 from textual.pilot import Pilot
 
 from d6tui.games.shooter.actions import Action, legal_actions
@@ -31,18 +32,9 @@ PLAYERS = "Ann, Bob, Cy"
 TITLE = "Example game"
 
 
-async def _until(pilot: Pilot, test: Any, what: str, limit: float = 10.0) -> None:
-    waited = 0.0
-    while not test():
-        await pilot.pause(0.01)
-        waited += 0.01
-        if waited > limit:
-            raise RuntimeError(f"timed out waiting for {what}")
-
-
 async def _answer_choice(pilot: Pilot, options: tuple[str, ...], value: Any, multiple: bool,
                          allow_none: bool) -> None:
-    await _until(pilot, lambda: isinstance(pilot.app.screen, ChoiceModal), "a choice box")
+    await until(pilot, lambda: isinstance(pilot.app.screen, ChoiceModal), "a choice box")
     if not multiple:
         index = len(options) if value is None and allow_none else options.index(value)
         if index < 9:
@@ -80,10 +72,9 @@ async def record(out: Path, seed: int) -> str:
     app = D6App(saves=saves, persist_theme=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("n")
-        await _until(pilot, lambda: app.screen.query("#players"), "the new-game form")
+        await new_game_form(pilot, "shooter")
         await pilot.press(*PLAYERS, "tab", *TITLE, "tab", *str(seed), "ctrl+s")
-        await _until(pilot, lambda: isinstance(app.screen, ShooterScreen), "the game screen")
+        await until(pilot, lambda: isinstance(app.screen, ShooterScreen), "the game screen")
         screen = app.screen
         assert isinstance(screen, ShooterScreen)
         session = screen.session
@@ -91,8 +82,8 @@ async def record(out: Path, seed: int) -> str:
             before = len(session.events)
             action, answers = choose(session.state)
             await _make_move(pilot, screen, action, answers)
-            await _until(pilot, lambda b=before: len(session.events) > b, f"{action.name}")
-            await _until(pilot, lambda: app.screen is screen, "the game screen again")
+            await until(pilot, lambda b=before: len(session.events) > b, f"{action.name}")
+            await until(pilot, lambda: app.screen is screen, "the game screen again")
         winner = session.rules.to_json(session.state)["winner"]
         path = session.log.path
         await pilot.press("ctrl+q")
