@@ -95,6 +95,17 @@ def _terrain(state: Tale, total: int) -> Tale:
     return combat.start(state, data, trophy=state.week, veteran=True)
 
 
+def treasure_words(state: Tale, total: int) -> str:
+    """What the chest of a 2d6 sum holds, in words: "3 gold", "a Dash scroll" (E03).
+
+    Args:
+        state: the tale (its content holds the chest table).
+        total: the 2d6 sum.
+    """
+    kind, what = state.content.treasure[total].split(":")
+    return f"{what} gold" if kind == "gold" else f"{sheet.a(what)} scroll"
+
+
 def treasure(state: Tale, total: int) -> Tale:
     """E03: what the chest holds for a 2d6 sum.
 
@@ -129,6 +140,8 @@ def resolve_roll(state: Tale, task: Task, faces: list[int]) -> Tale:
         return movement.reveal_roll(state, task, faces)
     if what == "treasure" and len(faces) == 4:
         a, b = sum(faces[:2]), sum(faces[2:])
+        state = sheet.say(state, f"two chests: {a} holds {treasure_words(state, a)}, "
+                                 f"{b} holds {treasure_words(state, b)}")
         return sheet.push(sheet.pop(state), Task("choose:treasure", f"{a}|{b}"))
     state = sheet.pop(state)
     if what == "poison":

@@ -274,8 +274,18 @@ def give_food(state: Tale, scroll: str, reward: str) -> Tale:
     state = sheet.pop(sheet.drop_scroll(state, scroll))
     if reward == "fame":
         return sheet.fame(state, 25)
+    return sheet.gold(state, food_gold(state, scroll))
+
+
+def food_gold(state: Tale, scroll: str) -> int:
+    """E35 [6]: the gold the sick man gives for a food scroll, double its price (R07).
+
+    Args:
+        state: the tale (its content holds the prices).
+        scroll: Carrot, Tomato or Pear.
+    """
     prices = [p for p in state.content.scrolls[scroll].prices.values()]
-    return sheet.gold(state, 2 * max(prices, default=0))
+    return 2 * max(prices, default=0)
 
 
 def leave(state: Tale) -> Tale:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from d6tui.games.tales import commands, island, legal, movement, play, services
+from d6tui.games.tales import commands, island, legal, movement, play, rolls, services, shops
 from d6tui.games.tales.journal import ROAD_GLYPHS
 from d6tui.games.tales.state import Tale
 from d6tui.ui.tales.widgets import STAT_NAMES
@@ -72,6 +72,28 @@ class Offer:
     key: str
     label: str
     action: Action | None = None
+    brief: str = ""
+    """Shorter words for a narrow step bar ("" for the label cut by :func:`shorten`)."""
+
+    @property
+    def short(self) -> str:
+        """The words a narrow step bar shows (80x24)."""
+        return self.brief or shorten(self.label)
+
+
+#: Labels a narrow step bar writes shorter.
+SHORT = {"table dice": "table", "No level up": "no level", "End the turn": "end",
+         "Stop here": "stop", "Complete the quest": "complete", "backpack": "pack"}
+
+
+def shorten(label: str) -> str:
+    """A label without its asides in brackets, or its short form: "Atk 3→4 (4 gold)" ->
+    "Atk 3→4", "take a quest (E14)" -> "take a quest"."""
+    if label in SHORT:
+        return SHORT[label]
+    if " (" in label and label.endswith(")"):
+        return label[: label.index(" (")]
+    return label
 
 
 
@@ -144,7 +166,7 @@ def label_of(state: Tale, action: Action) -> str:
                 label += " no way off"  # R04 allows it; the prompt explains
             return label
         if what == "choose:treasure":
-            return f"chest {option}"
+            return f"chest {option}: {rolls.treasure_words(state, int(option))}"
         if option.startswith("scroll:"):
             return f"give up a {option[7:]}"
         if "+" in option:
@@ -171,7 +193,9 @@ def label_of(state: Tale, action: Action) -> str:
     if fn is services.take_gift:
         return f"take the {args[0]}"
     if fn is services.give_food:
-        return f"give the {args[0]} for {'gold' if args[1] == 'gold' else '+25 fame'}"
+        reward = f"{shops.food_gold(state, str(args[0]))} gold" if args[1] == "gold" \
+            else "+25 fame"
+        return f"give the {args[0]} for {reward}"
     return fn.__name__.replace("_", " ")
 
 

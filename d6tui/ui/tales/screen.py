@@ -13,7 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
-from rich.cells import cell_len, set_cell_size
+from rich.cells import cell_len
+from rich.console import Console
 from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
@@ -22,7 +23,16 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 
 from d6tui.engine.session import Session
-from d6tui.games.tales import commands, island, legal, play, prompts, services, shops
+from d6tui.games.tales import (
+    commands,
+    island,
+    legal,
+    outcome,
+    play,
+    prompts,
+    services,
+    shops,
+)
 from d6tui.games.tales.describe import LABELS
 from d6tui.games.tales.state import Tale
 from d6tui.ui.screens.dice_prompt import TableDiceInput
@@ -62,6 +72,18 @@ STEP_MAX = 5
 LOG_FROM, TRAY_FROM = 34, 28
 
 
+def rows(console: Console, text: Text, width: int) -> int:
+    """How many lines ``text`` takes wrapped at ``width`` cells."""
+    return len(text.wrap(console, width))
+
+
+def cut_line(text: Text, width: int) -> Text:
+    """``text`` on one line of at most ``width`` cells, an ellipsis where it was cut."""
+    out = text.copy()
+    out.truncate(width, overflow="ellipsis")
+    return out
+
+
 class TalesScreen(GameScreen):
     """A 6x6 Tales run: the island map, the journal booklet and the step bar.
 
@@ -85,6 +107,7 @@ class TalesScreen(GameScreen):
         self._pos = session.state.pos
         self._shown: tuple[tuple[str, bool], ...] = ()
         self._tight = False
+        self._room = STEP_MAX
         self._prev_hero = session.state.hero
         """The hero before the latest event: the news line adds what that event changed."""
         """Whether the step bar has less room than usual (80x24): its news line is cut."""
@@ -165,13 +188,11 @@ class TalesScreen(GameScreen):
         step = self.query_one("#step-box")
         room = max(2, min(STEP_MAX, height - 1 - MAP_ROWS))
         step.styles.max_height = room
-        # With less room than usual the news line is cut to one line, so the keys below it
-        # stay in sight; the whole news is in the log (l).
-        tight = room < STEP_MAX
-        if tight != self._tight:
-            self._tight = tight
-            if self.is_mounted:
-                self.query_one("#step", Static).update(self.step_text(self.tale))
+        self._room = room
+        # With less room than usual the step bar fits its keys in (see step_text).
+        self._tight = room < STEP_MAX
+        if self.is_mounted:
+            self.query_one("#step", Static).update(self.step_text(self.tale))
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -204,35 +225,74 @@ class TalesScreen(GameScreen):
         self.query_one("#step", Static).update(self.step_text(state))
 
     def step_text(self, state: Tale) -> Text:
-        """The step bar: week, day and R10 step with the prompt; the last news; the keys."""
-        out = Text(no_wrap=False)
-        h = state.hero
+        """The step bar: week, day and R10 step with the prompt; the last news (with the
+        dice of the last roll); the keys.
+
+        With less room than usual (80x24) every key still shows: the news is cut to one
+        line, then the keys' labels are shortened, then the prompt is cut to one line, and
+        only then is the news line left out (the whole news is in the log, l).
+        """
+        head = Text(no_wrap=False)
         if state.week:
-            out.append(f"W{state.week} D{state.day} ", "bold")
-        out.append(f" {STEP_NAMES.get(state.step, state.step)} ", "bold reverse")
-        out.append(" " + prompts.prompt(state))
-        out.append("\n")
+            head.append(f"W{state.week} D{state.day} ", "bold")
+        head.append(f" {STEP_NAMES.get(state.step, state.step)} ", "bold reverse")
+        head.append(" " + prompts.prompt(state))
+        news = Text(self.news_line(state) or " ", "italic")
+        if state.over:
+            keys = Text(f"Final fame {state.final_fame}: {state.status}. ", "bold")
+            keys.append("[ ] turn the pages (J09: the score), u undoes, Escape goes home.",
+                        "")
+            return Text("\n").join([head, news, keys])
+        width = max(20, self.app.size.width - 3)  # the bar's padding and scrollbar
+        if not self._tight:
+            return Text("\n").join([head, news, self.keys_text(short=False, width=width)])
+        room = self._room
+        news = cut_line(news, width)
+        for short, cut_head, with_news in ((False, False, True), (True, False, True),
+                                           (True, True, True), (True, True, False)):
+            keys = self.keys_text(short=short, width=width)
+            shown = cut_line(head, width) if cut_head else head
+            lines = [shown, news, keys] if with_news else [shown, keys]
+            if sum(rows(self.app.console, t, width) for t in lines) <= room:
+                return Text("\n").join(lines)
+        return Text("\n").join(lines)
+
+    def news_line(self, state: Tale) -> str:
+        """The news of the last event: its dice first when it rolled ("3+3 = 6: a fight
+        with the Goblin"), what it changed on the sheet (HP 4→3); or the cursor's square."""
+        h = state.hero
+        if self.cursor != state.pos and state.pos >= 0:
+            return "Cursor: " + square_words(state, self.cursor, reach_of(state))
         news = "; ".join(state.news)
+        history = self.session.history()
+        if len(history):
+            last = history[-1]
+            if not last.undone and "roll" in last.event \
+                    and last.event["type"] in self.session.rules.event_types:
+                news = outcome.last_roll_words(last.event, state.news) or news
         changes = hero_changes(self._before_event(), h) if h is not None else []
         if changes:
             news = f"{news} ({', '.join(changes)})" if news else ", ".join(changes)
-        if self.cursor != state.pos and state.pos >= 0:
-            news = "Cursor: " + square_words(state, self.cursor, reach_of(state))
-        if self._tight:
-            width = self.app.size.width - 3  # the bar's padding and scrollbar
-            if cell_len(news) > width:
-                news = set_cell_size(news, width - 1) + "…"
-        out.append(news or " ", "italic")
-        out.append("\n")
-        if state.over:
-            out.append(f"Final fame {state.final_fame}: {state.status}. ", "bold")
-            out.append("[ ] turn the pages (J09: the score), u undoes, Escape goes home.")
-            return out
+        return news
+
+    def keys_text(self, *, short: bool, width: int = 0) -> Text:
+        """The keys of the turn with their labels (``short``: the shortened labels); with a
+        ``width``, a line breaks only between two keys, never between a key and its words.
+        """
+        out = Text(no_wrap=False)
+        used = 0
         for i, offer in enumerate(self.offers):
-            if i:
+            words = f" {offer.short if short else offer.label}"
+            size = cell_len(offer.key) + 2 + cell_len(words)
+            if i and width and used + 1 + size > width:
+                out.append("\n")
+                used = 0
+            elif i:
                 out.append(" ")
+                used += 1
             out.append(f" {offer.key} ", "bold reverse")
-            out.append(f" {offer.label}")
+            out.append(words)
+            used += size
         return out
 
     def _before_event(self) -> Any:
@@ -423,14 +483,14 @@ class TalesScreen(GameScreen):
         extra: dict[str, Any] = {}
         h = self.tale.hero
         # The cookie is offered only when it would change what the roll does (R03).
-        cookie = legal.cookie_choices(self.tale, action, roll) if h is not None else []
+        cookie = outcome.cookie_offers(self.tale, action, roll) if h is not None else []
         if h is not None and (cookie or h.has("Meeple")):
             faces = roll["faces"]
-            options: list[tuple[str, Any]] = [(f"keep {'+'.join(map(str, faces))}", None)]
-            for k, delta in cookie:
-                f = faces[k]
-                options.append((f"cookie: die {k + 1} {f}→{f + delta} (R03)",
-                                ("cookie", (k, delta))))
+            kept = cookie[0].before if cookie else '+'.join(map(str, faces))
+            options: list[tuple[str, Any]] = [(f"keep the dice: {kept}", None)]
+            for offer in cookie:
+                options.append((f"cookie (R03): {offer.words}",
+                                ("cookie", (offer.die, offer.delta))))
             if h.has("Meeple"):
                 options.append(("Meeple: roll again (J08)", ("reroll", True)))
             picked = await self.app.push_screen_wait(ChoiceModal(
