@@ -434,6 +434,10 @@ class GameDefinition:
         seats: ``state -> (name, ...)``, the seats of a game in play.
         seat_to_move: ``state -> seat``, the seat whose move the game waits for (None: any).
         blurb: one line for the home screen.
+        where: ``state -> dict``, where the game is now, as a note anchors to it: always a
+            human ``label`` (str) plus the game's own keys (``{"day": 3, "event": "E05",
+            "label": "Day 3 · E05"}``); None values are left out. None (no hook): the
+            number of moves made.
     """
 
     slug: str
@@ -456,6 +460,7 @@ class GameDefinition:
     seats: Callable[[Any], tuple[str, ...]] = _one_seat
     seat_to_move: Callable[[Any], Seat] = lambda state: 0
     blurb: str = ""
+    where: Callable[[Any], dict] | None = None
     #: The version of the game's events it writes now; an event says its own as ``v``
     #: (left out for version 1).
     schema: int = 1

@@ -25,7 +25,7 @@ FORMAT = "d6tui-log"
 #: an end mark; version 1 (no end marks) is still read, and appended to with end marks.
 VERSION = 2
 #: Event types the engine itself writes, whatever the game.
-ENGINE_EVENT_TYPES = frozenset({"undone", "redone", "retitled", "table_dice"})
+ENGINE_EVENT_TYPES = frozenset({"undone", "redone", "retitled", "table_dice", "note"})
 
 
 def _same_document(doc: dict) -> dict:

@@ -21,6 +21,7 @@ from d6tui.engine.errors import DiceError, EventError, LogError, RuleError, Stal
 from d6tui.engine.events import EventList, History
 from d6tui.engine.game import SCHEMA_KEY, Move, Seat, control_problem, fill_rolls, upcast
 from d6tui.engine.log import ENGINE_EVENT_TYPES, EventLog, LogHeader, create_log, event_block, now
+from d6tui.engine.notes import NOTE, Note, NoteBook, default_where
 from d6tui.engine.registry import GameRules, load_rules
 from d6tui.engine.session_dice import AGAIN_KEY, SessionDice
 
@@ -89,6 +90,8 @@ class Session:
         self._redo: list[int] = []
         self._undone: set[int] = set()
         self._checkpoints: dict[int, Any] = {0: self.state}
+        #: Every note event (:mod:`.notes`); which are current follows undo and redo.
+        self.notebook = NoteBook()
 
     # -- building -------------------------------------------------------------------------
 
@@ -318,6 +321,38 @@ class Session:
             payload["all"] = True
         return self._record(payload)
 
+    def write_note(self, text: str, edits: int | None = None) -> dict:
+        """Write a note where the game is now, or edit one (a ``note`` event, undone and
+        redone like a move; see :mod:`d6tui.engine.notes`).
+
+        Args:
+            text: the note (several lines; at most ``NOTE_MAX`` characters). For an edit,
+                empty text removes the note (its older texts stay in the log).
+            edits: the seq of the note to replace (``Note.seq``), or None for a new note.
+
+        Returns:
+            The recorded event.
+
+        Raises:
+            RuleError: bad text (empty, too long, control characters), or ``edits`` names no
+                current note; nothing was recorded.
+            StaleLogError, LogError: as :meth:`do`.
+        """
+        return self._record(self.notebook.payload(text, self.where, edits, self._undone))
+
+    def notes(self) -> tuple[Note, ...]:
+        """The current notes, in the order they were first written (undone ones and removed
+        ones left out)."""
+        return self.notebook.current(self._undone)
+
+    def where(self) -> dict:
+        """Where the game is now, as a note anchors to it: the game's ``where(state)``, or
+        the number of moves made (``{"move": n, "label": "Move n"}``)."""
+        if self.rules.where is not None:
+            return self.rules.where(self.state)
+        moves = sum(1 for seq in self._effective if seq not in self.notebook) - 1
+        return default_where(max(0, moves))
+
     def table_dice_for(self, seat: Seat) -> bool:
         """Whether a roll of ``seat`` (None: of no seat) is typed from the table's dice."""
         return self.table_all or (seat is not None and seat in self.table_seats)
@@ -358,6 +393,8 @@ class Session:
             return f"redid #{ev['target']}"
         if t == "retitled":
             return f"renamed the game \u201c{ev['title']}\u201d"
+        if t == NOTE:
+            return self.notebook.describe(ev)
         if t == "table_dice":
             if ev.get("all"):
                 return "table dice for every roll"
@@ -448,6 +485,7 @@ class Session:
         (self.state, n_eff, tail, self._redo, self._undone, self._checkpoints, n,
          self.title, self.dice.seen, self.table_seats, self.table_all) = snap
         del self._texts[n:]
+        self.notebook.truncate(n)
         del self._effective[n_eff:]
         if len(self._effective) < n_eff:  # an undo popped the last one
             self._effective.extend(tail)
@@ -490,6 +528,10 @@ class Session:
                 raise EventError("a table_dice event lists its seats by number")
             self.table_seats = frozenset(seats)
             self.table_all = event.get("all") is True
+        elif t == NOTE:
+            self.notebook.add(event, self._undone)
+            self._redo.clear()
+            self._fold(event)
         else:
             self._redo.clear()
             self._fold(event)
@@ -507,7 +549,8 @@ class Session:
         while recent and recent[-1][0] >= n:
             recent.pop()
         recent.append((n, self.state))  # the state before this event: what its undo returns to
-        self.state = self.rules.fold(self.state, upcast(self.rules, event))
+        if event["type"] != NOTE:  # a note changes nothing in the game
+            self.state = self.rules.fold(self.state, upcast(self.rules, event))
         self._effective.append(event["seq"])
         n += 1
         if n % CHECKPOINT_EVERY == 0:
@@ -534,6 +577,8 @@ class Session:
         base = max(self._checkpoints)
         state = self._checkpoints[base]
         for seq in self._effective[base:n]:
+            if seq in self.notebook:
+                continue
             state = self.rules.fold(state, upcast(self.rules, self.events[seq - 1]))
         return state
 

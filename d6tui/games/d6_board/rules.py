@@ -78,6 +78,19 @@ def to_json(state: Board) -> dict:
     return out
 
 
+def where(state: Board) -> dict:
+    """Where the game is now, for a note: the compass dial's round and whose turn it is
+    ("Setup" before the first turn; "The end" once the season is over)."""
+    if state.phase in ("setup", "choose", "stats", "environment", "spawn", "deal") \
+            or not state.heroes:
+        return {"round": 0, "label": "Setup"}
+    if state.over:
+        return {"round": state.round, "label": "The end of the season"}
+    who = state.heroes[state.current].name
+    return {"round": state.round, "player": who,
+            "label": f"Round {state.round} \u00b7 {who}"}
+
+
 RULES = GameDefinition(
     slug="d6_board",
     name="D6: Dungeons, Dudes, Dames, Danger, Dice and Dragons",
@@ -92,6 +105,7 @@ RULES = GameDefinition(
     to_json=to_json,
     default_title=lambda o: "D6 hunting season: " + ", ".join(o["players"]),
     export_markdown=export_markdown,
+    where=where,
     report=report,
     options=(
         OptionField("players", "Hunters", "names", help="2-4 hunters in turn order, "

@@ -104,6 +104,17 @@ def start(options: dict, dice: Dice) -> dict:
     return out
 
 
+def where(state: DungeonState) -> dict:
+    """Where the game is now, for a note: the turn (from 1) and whose it is ("Setup" before
+    the first; "The end" once over)."""
+    if state.turn_no == 0 or not state.players:
+        return {"turn": 0, "label": "Setup"}
+    if state.over:
+        return {"turn": state.turn_no, "label": "The end"}
+    who = state.players[state.turn]
+    return {"turn": state.turn_no, "player": who, "label": f"Turn {state.turn_no} \u00b7 {who}"}
+
+
 RULES = GameDefinition(
     slug="dungeon",
     name="D6 Dungeon",
@@ -118,6 +129,7 @@ RULES = GameDefinition(
     to_json=to_json,
     default_title=lambda o: "D6 Dungeon: " + " and ".join(o["players"]),
     export_markdown=export_markdown,
+    where=where,
     report=report,
     options=(
         OptionField("players", "Players", "names", default=["Ana", "Ben"],

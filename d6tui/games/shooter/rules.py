@@ -315,6 +315,18 @@ def report(state: ShooterState) -> str:
     return "\n".join(lines)
 
 
+def where(state: ShooterState) -> dict:
+    """Where the game is now, for a note: the turn (from 1) and whose it is; "Setup" before
+    the first turn ("Setup", "On Your Turn")."""
+    if state.phase == Phase.SETUP or not state.players:
+        return {"turn": 0, "label": "Setup"}
+    turn = max(1, state.turn)  # counted from 1 as each turn begins
+    if state.over:
+        return {"turn": turn, "label": f"The end ({state.winner_name} is Marshal)"}
+    who = state.player.name
+    return {"turn": turn, "player": who, "label": f"Turn {turn} \u00b7 {who}"}
+
+
 def default_title(options: dict) -> str:
     """A new game's title ("D6 Shooter: Ann, Bob").
 
@@ -350,4 +362,5 @@ RULES = GameRules(
     seats=shooter_moves.seats,
     seat_to_move=shooter_moves.seat_to_move,
     blurb="2-4 bounty hunters race to Marshal with six Shooter dice (hot-seat)",
+    where=where,
 )

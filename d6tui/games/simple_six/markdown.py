@@ -51,7 +51,7 @@ def export_markdown(session) -> str:  # noqa: ANN001 - an engine Session
     they are not folded, so the wounds told after them are those that stand.
     """
     entries = [e for e in session.history()
-               if e.event.get("type") not in ("undone", "redone", "retitled")]
+               if e.event.get("type") not in ("undone", "redone", "retitled", "note")]
     undone = {e.event.get("seq") for e in entries if e.undone}
     folded = [new_state(session.header.options)]
 

@@ -141,7 +141,7 @@ from d6tui.games.simple_six.fold import EVENT_TYPES, fold
 from d6tui.games.simple_six.markdown import export_markdown
 from d6tui.games.simple_six.report import report
 from d6tui.games.simple_six.roster import check_options, new_state, start
-from d6tui.games.simple_six.summary import status, to_json
+from d6tui.games.simple_six.summary import status, to_json, where
 
 RULES = GameRules(
     slug="simple_six",
@@ -157,6 +157,7 @@ RULES = GameRules(
     to_json=to_json,
     default_title=lambda options: "Simple Six campaign",
     export_markdown=export_markdown,
+    where=where,
     report=report,
     moves=six_moves.moves,
     view=six_view.view,

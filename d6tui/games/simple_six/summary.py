@@ -20,6 +20,18 @@ def status(state: Campaign) -> str:
     return ", ".join(parts)
 
 
+def where(state: Campaign) -> dict:
+    """Where the campaign is now, for a note: the session (from 1; 0 before the first) and the
+    combat round while a fight is on ("Session 2 \u00b7 round 3", "Between sessions")."""
+    if not state.in_session:
+        return {"session": state.session, "round": None,
+                "label": "Between sessions" if state.session else "Before the first session"}
+    combat = state.combat
+    rnd = combat.round if combat is not None and combat.round > 0 else None
+    label = f"Session {state.session}" + (f" \u00b7 round {rnd}" if rnd else "")
+    return {"session": state.session, "round": rnd, "label": label}
+
+
 def to_json(state: Campaign) -> dict:
     """The campaign as JSON values (``d6tui replay --json``)."""
     members = []

@@ -206,7 +206,7 @@ class DungeonScreen(GameScreen):
         for i in range(len(history) - 1, -1, -1):
             entry = history[i]
             if not entry.undone and entry.event.get("type") not in ("undone", "redone",
-                                                                    "retitled"):
+                                                                    "retitled", "note"):
                 return str(entry.text)
         return ""
 

@@ -13,7 +13,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -26,6 +26,8 @@ from d6tui.words import plural
 
 #: Binding ids of the shared game keys (for ``keymap`` in the config file).
 UNDO, REDO, LOG, HOME = "game.undo", "game.redo", "game.log", "game.home"
+#: Binding ids of the note keys.
+NOTE, NOTES = "game.note", "game.notes"
 
 #: How often (seconds) an open game looks whether another window changed its file.
 WATCH_EVERY = 0.25
@@ -99,6 +101,10 @@ class GameScreen(Screen):
         Binding("l", "toggle_log", "Log", id=LOG, tooltip="Show or hide the event log"),
         Binding("escape,h", "home", "Home", id=HOME, show=False,
                 tooltip="Back to the home screen (the game is saved)"),
+        Binding("N", "write_note", "Write a note", id=NOTE, show=False,
+                tooltip="Your own words, kept in the log where the game is now"),
+        Binding("ctrl+n", "notes", "Read and edit the notes", id=NOTES, show=False,
+                tooltip="Every note of the game; pick one to edit it"),
     ]
 
     #: The help text of the screen (Markdown, own words, with rulebook sections).
@@ -191,6 +197,47 @@ class GameScreen(Screen):
     def action_redo(self) -> None:
         """Redo the latest undone action with the same dice."""
         self._guard(self.session.redo)
+
+    @work(exclusive=True, group="game-note")
+    async def action_write_note(self) -> None:
+        """Write a note where the game is now (a ``note`` event, undone like a move)."""
+        from d6tui.ui.screens.notes import NoteModal
+
+        label = self.session.where().get("label", "")
+        title = "Write a note" + (f" \u00b7 {label}" if label else "")
+        text = await self.app.push_screen_wait(NoteModal(title))
+        if text is not None and self._guard(lambda: self.session.write_note(text)):
+            self.notify("Note written: it is in the log (l); ctrl+n lists the notes.",
+                        timeout=4, markup=False)
+
+    @work(exclusive=True, group="game-note")
+    async def action_notes(self) -> None:
+        """List the notes; the one picked is edited (an edit is another ``note`` event)."""
+        from d6tui.ui.screens.notes import NEW_NOTE, NoteModal, NotesModal
+
+        seq = await self.app.push_screen_wait(NotesModal(self.session.notes()))
+        if seq is None:
+            return
+        if seq == NEW_NOTE:
+            label = self.session.where().get("label", "")
+            modal = NoteModal("Write a note" + (f" \u00b7 {label}" if label else ""))
+        else:
+            note = next((n for n in self.session.notes() if n.seq == seq), None)
+            if note is None:  # another window changed it meanwhile
+                self.notify(f"Note #{seq} was changed meanwhile.", severity="warning",
+                            markup=False)
+                return
+            where = f" ({note.label})" if note.label else ""
+            modal = NoteModal(f"Edit note #{seq}{where}", note.text, edit=True)
+        text = await self.app.push_screen_wait(modal)
+        if text is None:
+            return
+        edits = None if seq == NEW_NOTE else seq
+        event = self._guard(lambda: self.session.write_note(text, edits=edits))
+        if event is not None:
+            words = "Note removed (its text stays in the log)." if edits and not event["text"] \
+                else "Note saved."
+            self.notify(words, timeout=4, markup=False)
 
     def keys_of(self, action: str) -> set[str]:
         """The keys of this screen's bindings that run ``action``, as the key map sets them."""

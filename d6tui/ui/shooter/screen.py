@@ -88,7 +88,7 @@ ANNOUNCED: dict[str, tuple[str, bool]] = {
 }
 
 #: Engine events that are not moves of the game (the outcome line skips them).
-_ENGINE_EVENTS = frozenset({"undone", "redone", "retitled"})
+_ENGINE_EVENTS = frozenset({"undone", "redone", "retitled", "note"})
 
 
 def _act(name: str, key: str, description: str, tooltip: str) -> Binding:

@@ -105,7 +105,7 @@ def tray_roll(screen: SixHost) -> TrayRoll:
     events = screen.session.events
     for i in range(len(events) - 1, max(-1, len(events) - 60), -1):
         ev = events[i]
-        if ev.get("type") in ("undone", "redone", "retitled"):
+        if ev.get("type") in ("undone", "redone", "retitled", "note"):
             continue
         if screen.session.history_entry(i).undone:
             continue

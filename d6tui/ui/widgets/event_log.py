@@ -1,4 +1,5 @@
-"""The EventLogView: every event of the game in words, undone ones struck through."""
+"""The EventLogView: every event of the game in words, undone ones struck through, the
+player's notes set apart (their own style, in quotes)."""
 
 from __future__ import annotations
 
@@ -58,7 +59,8 @@ class EventLogView(VerticalScroll):
 
     DEFAULT_CSS = (Path(__file__).with_suffix(".tcss")).read_text(encoding="utf-8")
 
-    COMPONENT_CLASSES = {"event-log--seq", "event-log--undone", "event-log--engine"}
+    COMPONENT_CLASSES = {"event-log--seq", "event-log--undone", "event-log--engine",
+                         "event-log--note"}
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -177,16 +179,17 @@ class EventLogView(VerticalScroll):
         a longer log is drawn."""
         return self._text(entries, start, end, header, self._styles())
 
-    def _styles(self) -> tuple[Style, Style, Style]:
+    def _styles(self) -> tuple[Style, ...]:
         return (
             self.get_component_rich_style("event-log--seq"),
             self.get_component_rich_style("event-log--undone"),
             self.get_component_rich_style("event-log--engine"),
+            self.get_component_rich_style("event-log--note"),
         )
 
     def _text(
         self, entries: Sequence[HistoryEntry], start: int | None, end: int | None,
-        header: bool, styles: tuple[Style, Style, Style],
+        header: bool, styles: tuple[Style, ...],
     ) -> Text:
         if not entries:
             return Text(_EMPTY)
@@ -196,7 +199,7 @@ class EventLogView(VerticalScroll):
         spans = [Span(0, len(head), styles[0])] if head else []
         return Text(head + "".join(body.parts), spans=spans + body.spans)
 
-    def _draw_blocks(self, start: int, end: int, styles: tuple[Style, Style, Style]) -> None:
+    def _draw_blocks(self, start: int, end: int, styles: tuple[Style, ...]) -> None:
         """Draw the header line and the blocks of entries ``start..end``, updating only the
         blocks whose lines changed (their entries, undone marks or styles)."""
         entries = self._entries
@@ -265,9 +268,13 @@ _UNDONE = " (undone)"
 #: Engine events, drawn in their own style.
 _ENGINE_TYPES = frozenset({"undone", "redone", "retitled"})
 
-#: One drawn line: seq, "#seq " (padded), the event's words, whether it is an engine event,
-#: and whether its entry was marked undone (used only for entries without an undone set).
-Line = tuple[Any, str, str, bool, bool]
+#: The kinds of line, each drawn in its own style: a game event, an engine event, a note.
+PLAIN, ENGINE, NOTE = 0, 1, 2
+
+#: One drawn line: seq, "#seq " (padded), the event's words, its kind (:data:`PLAIN`,
+#: :data:`ENGINE` or :data:`NOTE`), and whether its entry was marked undone (used only for
+#: entries without an undone set).
+Line = tuple[Any, str, str, int, bool]
 
 
 def _header(n: int, start: int | None, end: int | None, header: bool) -> tuple[int, int, str]:
@@ -286,7 +293,7 @@ class _Body:
     """The drawn lines as text pieces and styled spans, from entry ``start`` on; new lines
     are added at the end (spans count from ``offset``, the header's length)."""
 
-    def __init__(self, start: int, offset: int, undone: Any, styles: tuple[Any, Any, Any],
+    def __init__(self, start: int, offset: int, undone: Any, styles: tuple[Any, ...],
                  span: Callable[[int, int, Any], Any]) -> None:
         self.start = self.end = start
         self.offset = self.pos = offset
@@ -298,10 +305,10 @@ class _Body:
 
     def add(self, lines: list[Line]) -> None:
         """Add ``lines`` (entries ``end..end + len(lines)``) at the end."""
-        seq_style, undone_style, engine_style = self.styles
+        seq_style, undone_style, engine_style, note_style = self.styles
         span, parts, spans, undone = self.span, self.parts, self.spans, self.undone
         pos = self.pos
-        for seq, number, text, engine, was_undone in lines:
+        for seq, number, text, kind, was_undone in lines:
             if self.end > self.start:
                 parts.append("\n")
                 pos += 1
@@ -317,8 +324,9 @@ class _Body:
                 spans.append(span(pos, pos + len(_UNDONE), seq_style))
                 pos += len(_UNDONE)
             else:
-                if engine:
-                    spans.append(span(pos, pos + len(text), engine_style))
+                if kind:
+                    style = engine_style if kind == ENGINE else note_style
+                    spans.append(span(pos, pos + len(text), style))
                 pos += len(text)
         self.pos = pos
 
@@ -361,5 +369,6 @@ class LineCache:
 
 def _line(entry: HistoryEntry) -> Line:
     seq = entry.event.get("seq", "?")
-    engine = entry.event.get("type") in _ENGINE_TYPES
-    return seq, f"#{seq:<4}", entry.text, engine, entry.undone
+    t = entry.event.get("type")
+    kind = NOTE if t == "note" else ENGINE if t in _ENGINE_TYPES else PLAIN
+    return seq, f"#{seq:<4}", entry.text, kind, entry.undone

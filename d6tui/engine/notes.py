@@ -1,0 +1,254 @@
+"""The player's own words in a game: notes, kept in the log like any other event.
+
+A note is an engine event of type ``note`` (every game has it, as ``undone`` or
+``table_dice``)::
+
+    [[events]]
+    seq = 12
+    type = "note"
+    at = 2026-12-01T12:00:00Z     # when it was written (every event's time stamp)
+    text = "The lake was cold."
+    where = { day = 3, event = "E05", label = "Day 3 · E05" }
+    edits = 9                     # optional: the note event this one replaces
+
+``where`` is the anchor of the note: where the game was when it was written, as the game's
+``GameDefinition.where(state)`` tells it (always with a human ``label``), or the move count
+for a game without one. It is stored under ``where`` because ``at`` is the event's time stamp.
+An edit keeps the anchor of the note it replaces. An edit with empty text removes the note
+from the current notes; its older texts stay in the log. A note is an ordinary logged event:
+undo and redo apply to it as to a move, and it changes nothing in the game's state.
+
+Notes are no secret: every seat (and a spectator) sees every note.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Container, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from d6tui.engine.errors import EventError, RuleError
+
+#: The event type of a note.
+NOTE = "note"
+#: The most characters a note may hold.
+NOTE_MAX = 4000
+#: The event key of a note's anchor.
+WHERE_KEY = "where"
+#: The event key naming the note event an edit replaces.
+EDITS_KEY = "edits"
+
+
+@dataclass(frozen=True)
+class Note:
+    """One current note of a game.
+
+    Attributes:
+        seq: the seq of the note event that holds its text now (the latest edit, or the
+            note itself); what an edit names in ``edits``.
+        text: the text now (several lines; never empty).
+        at: where the game was when the note was first written: the game's anchor dict,
+            always with a ``label`` (keys whose value would be None are left out).
+        history: the older texts of the note, oldest first (empty for a note never edited).
+        first: the seq of the event that first wrote the note (its place in the log).
+    """
+
+    seq: int
+    text: str
+    at: dict = field(default_factory=dict)
+    history: tuple[str, ...] = ()
+    first: int = 0
+
+    @property
+    def label(self) -> str:
+        """The anchor in words ("Day 3 · E05", "Move 12")."""
+        return str(self.at.get("label", ""))
+
+
+def check_text(text: Any, *, edit: bool = False) -> str:
+    """A note's text, checked: line ends made ``\\n``, blank lines and spaces trimmed at both
+    ends.
+
+    Args:
+        text: the text typed.
+        edit: True for an edit, which may be empty (it removes the note).
+
+    Returns:
+        The text to store.
+
+    Raises:
+        RuleError: not text, empty (for a new note), longer than :data:`NOTE_MAX`, or holding
+            a control character other than a newline or a tab.
+    """
+    if not isinstance(text, str):
+        raise RuleError("a note is text")
+    text = text.replace("\r\n", "\n").replace("\r", "\n").strip()
+    if not text and not edit:
+        raise RuleError("a note needs some text (an empty edit removes a note)")
+    if len(text) > NOTE_MAX:
+        raise RuleError(f"a note has at most {NOTE_MAX} characters, not {len(text)}")
+    for ch in text:
+        if ch not in "\n\t" and unicodedata.category(ch) == "Cc":
+            raise RuleError(f"a note cannot hold control characters (such as {ch!r}); "
+                            "newlines and tabs are fine")
+    return text
+
+
+def check_where(where: Any) -> dict:
+    """A note's anchor, checked: a table with a text ``label``; None values left out.
+
+    Raises:
+        RuleError: not a table, or no text label.
+    """
+    if not isinstance(where, Mapping):
+        raise RuleError("a note's place in the game is a table of values")
+    out = {str(k): v for k, v in where.items() if v is not None}
+    label = out.get("label")
+    if not isinstance(label, str) or not label.strip():
+        raise RuleError("a note's place in the game needs a label")
+    return out
+
+
+def default_where(moves: int) -> dict:
+    """The anchor of a game that tells none: the number of moves made so far."""
+    return {"move": moves, "label": f"Move {moves}"}
+
+
+@dataclass
+class _Written:
+    """One note event as the notebook keeps it."""
+
+    seq: int
+    text: str
+    where: dict
+    edits: int | None
+
+
+class NoteBook:
+    """Every note event of a session, and which notes are current.
+
+    The session feeds it each note event as it is applied (:meth:`add`) and tells it which
+    seqs are undone; the notes are small, so they are kept in memory.
+    """
+
+    def __init__(self) -> None:
+        self._written: dict[int, _Written] = {}
+
+    def __contains__(self, seq: object) -> bool:
+        return seq in self._written
+
+    def __len__(self) -> int:
+        return len(self._written)
+
+    def seqs(self) -> list[int]:
+        """The seqs of every note event, in log order."""
+        return sorted(self._written)
+
+    def current(self, undone: Container[int]) -> tuple[Note, ...]:
+        """The current notes, in the order they were first written.
+
+        Args:
+            undone: the seqs undone now (their note events do not count).
+        """
+        by_seq: dict[int, Note] = {}  # the latest version's seq -> note
+        for seq in sorted(self._written):
+            if seq in undone:
+                continue
+            w = self._written[seq]
+            if w.edits is None:
+                by_seq[seq] = Note(seq, w.text, dict(w.where), (), seq)
+                continue
+            old = by_seq.pop(w.edits, None)
+            if old is None or not w.text:
+                continue
+            by_seq[seq] = Note(seq, w.text, old.at, (*old.history, old.text), old.first)
+        return tuple(sorted(by_seq.values(), key=lambda n: n.first))
+
+    def find_edited(self, seq: Any, undone: Container[int]) -> Note:
+        """The current note that an edit naming ``seq`` replaces.
+
+        Raises:
+            RuleError: ``seq`` is no note event, or not the current text of a current note
+                (undone, edited since, or removed), with what to name instead.
+        """
+        if not isinstance(seq, int) or isinstance(seq, bool):
+            raise RuleError(f"name the note to edit by its number, not {seq!r}")
+        if seq not in self._written:
+            raise RuleError(f"#{seq} is not a note")
+        if seq in undone:
+            raise RuleError(f"note #{seq} is undone; redo it or write a new note")
+        notes = self.current(undone)
+        for note in notes:
+            if note.seq == seq:
+                return note
+        for note in notes:
+            if seq in self._chain(note.seq):
+                raise RuleError(f"note #{seq} was edited since: edit #{note.seq}")
+        raise RuleError(f"note #{seq} was removed")
+
+    def _chain(self, seq: int) -> set[int]:
+        out = set()
+        w: _Written | None = self._written.get(seq)
+        while w is not None:
+            out.add(w.seq)
+            w = self._written.get(w.edits) if w.edits is not None else None
+        return out
+
+    def add(self, event: Mapping[str, Any], undone: Container[int]) -> None:
+        """Keep a note event being applied, after checking it fits the notes now.
+
+        Raises:
+            EventError: its text, anchor or ``edits`` is not that of a valid note.
+        """
+        seq = event["seq"]
+        edits = event.get(EDITS_KEY)
+        try:
+            text = check_text(event.get("text"), edit=edits is not None)
+            if text != event.get("text"):
+                raise RuleError("a note's text is stored trimmed")
+            where = check_where(event.get(WHERE_KEY))
+            if edits is not None:
+                self.find_edited(edits, undone)
+        except RuleError as e:
+            raise EventError(str(e)) from None
+        self._written[seq] = _Written(seq, text, where, edits)
+
+    def truncate(self, n: int) -> None:
+        """Forget the note events past seq ``n`` (an append that failed)."""
+        for seq in [s for s in self._written if s > n]:
+            del self._written[seq]
+
+    def payload(self, text: str, where: Callable[[], dict], edits: int | None,
+                undone: Container[int]) -> dict:
+        """The payload of a new note or of an edit.
+
+        Args:
+            text: the text typed.
+            where: tells the anchor now (called for a new note only: an edit keeps its
+                note's anchor).
+            edits: the seq of the note event to replace, or None for a new note.
+            undone: the seqs undone now.
+
+        Raises:
+            RuleError: bad text, or ``edits`` names no current note (one clear line).
+        """
+        if edits is None:
+            return {"type": NOTE, "text": check_text(text), WHERE_KEY: check_where(where())}
+        old = self.find_edited(edits, undone)
+        text = check_text(text, edit=True)
+        if text == old.text:
+            raise RuleError(f"note #{edits} already says that")
+        return {"type": NOTE, "text": text, WHERE_KEY: dict(old.at), EDITS_KEY: edits}
+
+    def describe(self, event: Mapping[str, Any]) -> str:
+        """A note event in words for the log view: the text in quotes, each further line
+        indented; an edit says which note it replaces, a removal says so."""
+        text = str(event.get("text", ""))
+        edits = event.get(EDITS_KEY)
+        if edits is not None and not text:
+            return f"\u2716 removed note #{edits}"
+        quoted = "\u201c" + text.replace("\n", "\n      ") + "\u201d"
+        label = str((event.get(WHERE_KEY) or {}).get("label", ""))
+        head = f"\u270e note #{edits} edited" if edits is not None else "\u270e note"
+        return f"{head} ({label}): {quoted}" if label else f"{head}: {quoted}"

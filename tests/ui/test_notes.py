@@ -1,0 +1,147 @@
+"""Notes on every game screen: N writes one, ctrl+n lists them to edit, undo takes one back,
+and the log view shows them set apart."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import OptionList, TextArea
+
+from d6tui.engine.session import Session
+from d6tui.paths import new_save_path
+from d6tui.ui.screens.game import GameScreen
+from d6tui.ui.screens.modals import ConfirmModal
+from d6tui.ui.screens.notes import NoteModal, NotesModal
+from d6tui.ui.widgets.event_log import EventLogView
+from tests.ui.helpers import make_app, new_shooter, sync
+
+
+async def _wait_for(pilot: Pilot, kind: type) -> None:
+    for _ in range(20):  # a worker waits on the box: pause, never settle
+        if isinstance(pilot.app.screen, kind):
+            return
+        await pilot.pause()
+    raise AssertionError(f"{kind.__name__} did not open; the screen is {pilot.app.screen!r}")
+
+
+async def _type(pilot: Pilot, text: str) -> None:
+    for ch in text:
+        await pilot.press("enter" if ch == "\n" else "space" if ch == " " else ch)
+
+
+def _log_text(screen: GameScreen) -> str:
+    log = screen.query_one("#log", EventLogView)
+    log.display = True
+    screen.refresh_game()
+    return log.drawn_text()
+
+
+@sync
+async def test_write_edit_and_undo_a_note_on_the_tales_screen(saves: Path) -> None:
+    session = Session.new("tales", {"race": "dwarf", "name": "Brin", "seed": 5},
+                          path=new_save_path(saves, "Brin"))
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("N")
+        await _wait_for(pilot, NoteModal)
+        assert "Before the first day" in app.screen.title_text
+        await _type(pilot, "Brin came ashore.\nThe sea was grey.")
+        await pilot.press("ctrl+s")
+        await _wait_for(pilot, type(screen))
+        await pilot.pause()
+        notes = session.notes()
+        assert [n.text for n in notes] == ["Brin came ashore.\nThe sea was grey."]
+        assert notes[0].at == {"day": 0, "label": "Before the first day"}
+        drawn = _log_text(screen)
+        assert "\u270e note (Before the first day): \u201cBrin came ashore." in drawn
+
+        # edit it from the notes list: the newest note is picked, its text is in the box
+        await pilot.press("ctrl+n")
+        await _wait_for(pilot, NotesModal)
+        listing = app.screen.query_one("#notes-list", OptionList)
+        assert listing.option_count == 2  # "write a new note", then the note
+        await pilot.press("enter")
+        await _wait_for(pilot, NoteModal)
+        area = app.screen.query_one("#note-text", TextArea)
+        assert area.text == "Brin came ashore.\nThe sea was grey."
+        area.text = "Brin came ashore at dawn."
+        await pilot.press("ctrl+s")
+        await _wait_for(pilot, type(screen))
+        await pilot.pause()
+        assert [n.text for n in session.notes()] == ["Brin came ashore at dawn."]
+        assert session.notes()[0].history == ("Brin came ashore.\nThe sea was grey.",)
+        assert f"note #{notes[0].seq} edited" in _log_text(screen)
+
+        # undo takes the edit back like a move; the log keeps it, marked undone
+        await pilot.press("u")
+        await pilot.pause()
+        assert [n.text for n in session.notes()] == ["Brin came ashore.\nThe sea was grey."]
+        drawn = _log_text(screen)
+        assert f"note #{notes[0].seq} edited (Before the first day): \u201cBrin came ashore " \
+            "at dawn.\u201d (undone)" in drawn
+        await pilot.press("U")  # and redo brings it again
+        await pilot.pause()
+        assert [n.text for n in session.notes()] == ["Brin came ashore at dawn."]
+    again = Session.load(session.log.path)  # type: ignore[union-attr]
+    assert [n.text for n in again.notes()] == ["Brin came ashore at dawn."]
+    again.close()
+
+
+@sync
+async def test_escape_asks_before_throwing_typed_text_away(saves: Path) -> None:
+    app = make_app(saves, session=new_shooter(saves))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("N")
+        await _wait_for(pilot, NoteModal)
+        assert "Turn 1 \u00b7 Ann" in app.screen.title_text
+        await _type(pilot, "Vance")
+        await pilot.press("escape")
+        await _wait_for(pilot, ConfirmModal)
+        await pilot.press("n")  # keep it: back in the box, the text still there
+        await _wait_for(pilot, NoteModal)
+        assert app.screen.query_one("#note-text", TextArea).text == "Vance"
+        await pilot.press("escape")
+        await _wait_for(pilot, ConfirmModal)
+        await pilot.press("y")
+        await _wait_for(pilot, type(screen))
+        assert screen.session.notes() == ()  # type: ignore[attr-defined]
+        # an empty box closes at once, and a box saved empty says why in the box
+        await pilot.press("N")
+        await _wait_for(pilot, NoteModal)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "needs some text" in str(app.screen.query_one("#note-error").render())
+        await pilot.press("escape")
+        await _wait_for(pilot, type(screen))
+        assert len(screen.session.events) == 1  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("slug", ["simple_six", "dungeon", "d6_board"])
+@sync
+async def test_every_game_screen_takes_a_note(saves: Path, slug: str) -> None:
+    options = {"simple_six": {}, "dungeon": {}, "d6_board": {"players": ["Ann", "Bob"]}}[slug]
+    session = Session.new(slug, {**options, "seed": 2}, path=new_save_path(saves, slug))
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        if not isinstance(app.screen, GameScreen):  # D6 Dungeon's hand-over screen
+            await pilot.press("enter")
+            await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("N")
+        await _wait_for(pilot, NoteModal)
+        await _type(pilot, "noted")
+        await pilot.press("ctrl+s")
+        await _wait_for(pilot, type(screen))
+        await pilot.pause()
+        assert [n.text for n in session.notes()] == ["noted"]
+        where = session.rules.where(session.state)  # type: ignore[misc]
+        assert session.notes()[0].at == {k: v for k, v in where.items() if v is not None}
