@@ -46,7 +46,7 @@ def read(state: Tale, code: str) -> Tale:
     if code not in _EVENTS:
         raise RuleError(f"there is no event {code}", "E01")
     if code == base:
-        state = sheet.say(state, f"{code} {TITLES[code]}")
+        state = sheet.record(sheet.say(state, f"{code} {TITLES[code]}"), code, head=True)
     return _EVENTS[code](state)
 
 

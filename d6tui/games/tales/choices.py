@@ -101,7 +101,8 @@ def resolve_choice(state: Tale, task: Task, option: str) -> Tale:
     if what == "thief":
         if option == "nothing":  # the backpack was emptied meanwhile: the thief takes gold
             return sheet.gold(state, -1) if sheet.hero(state).gold else state
-        return sheet.say(sheet.drop_scroll(state, option), f"the thief took a {option}")
+        state = sheet.record(sheet.drop_scroll(state, option), f"the thief took a {option}")
+        return sheet.say(state, f"the thief took a {option}")
     if what == "gamble":
         if option == "hp":
             return sheet.hurt(state, 1)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from d6tui.engine.errors import RuleError
-from d6tui.games.tales import sheet
+from d6tui.games.tales import island, sheet
 from d6tui.games.tales.content import MonsterData
 from d6tui.games.tales.state import STAT_WORDS, Fight, FightRecord, Tale, Task, evolve
 
@@ -77,9 +77,10 @@ def start(
     fight = Fight(
         name=data.name, atk=data.atk, dmg=data.dmg, hp=data.hp if hp is None else hp,
         abilities=abilities, veteran=veteran, trophy=trophy, can_flee=can_flee, kind=kind,
-        phase="begin", win=win, dungeon=dungeon,
+        phase="begin", win=win, dungeon=dungeon, hero_hp=sheet.hero(state).hp,
     )
     label = f"veteran {data.name}" if veteran else data.name
+    state = sheet.record(state, f"fight with the {label}", head=True)
     state = sheet.say(state, f"a fight with the {label} (Atk {fight.atk}, Dmg {fight.dmg}, "
                              f"HP {fight.hp})")
     state = evolve(state, fight=fight)
@@ -116,11 +117,12 @@ def veteran(state: Tale, face: int) -> Tale:
     f = state.fight
     got = VETERAN[face]
     if got in ("atk", "hp", "dmg"):
-        state = _set(state, **{got: getattr(f, got) + 1})
+        state = _set(state, bonus=f"+1 {STAT_WORDS[got]}", **{got: getattr(f, got) + 1})
         return sheet.say(state, f"the veteran gets +1 {STAT_WORDS[got]}")
     if got in f.abilities:
+        state = _set(state, bonus=f"{got} (had it)")
         return sheet.say(state, f"the veteran already has {got}: nothing more")
-    state = _set(state, abilities=(*f.abilities, got))
+    state = _set(state, abilities=(*f.abilities, got), bonus=got)
     return sheet.say(state, f"the veteran gets {got}")
 
 
@@ -263,7 +265,13 @@ def _record(state: Tale, result: str) -> Tale:
     assert f is not None
     notes = ", ".join(a for a in f.abilities) or "-"
     name = f"veteran {f.name}" if f.veteran else f.name
-    return evolve(state, fights=(*state.fights, FightRecord(name, notes, result)))
+    day = state.days[-1] if state.days else None
+    record = FightRecord(
+        name, notes, result, week=day.week if day else 0, day=day.day if day else 0,
+        square=island.name(state.pos) if state.pos >= 0 else "", hp_before=f.hero_hp,
+        hp_after=sheet.hero(state).hp, bonus=f.bonus)
+    state = sheet.record(state, result)
+    return evolve(state, fights=(*state.fights, record))
 
 
 def end(state: Tale, result: str) -> Tale:
@@ -288,8 +296,7 @@ def defeat(state: Tale) -> Tale:
     assert f is not None
     state = sheet.say(state, f"the {f.name} is defeated")
     trophy = f.trophy + (1 if f.veteran else 0)
-    state = sheet.gold(state, trophy)
-    state = end(state, "defeated")
+    state = sheet.gold(end(state, "defeated"), trophy)
     if f.win:
         state = sheet.push(state, Task("goto", f.win))
     return state

@@ -53,7 +53,8 @@ def _outcome(state: Tale) -> Tale:
     if h is not None:
         h = evolve(h, items=tuple(i for i in h.items if i != "Cookie"))
     fights = tuple(evolve(f, notes="") for f in state.fights)
-    return evolve(state, news=(), fights=fights, hero=h)
+    days = tuple(evolve(d, results=()) for d in state.days)
+    return evolve(state, news=(), fights=fights, hero=h, days=days)
 
 
 def cookie_choices(state: Tale, action: Action, roll: Roll) -> list[tuple[int, int]]:

@@ -294,6 +294,8 @@ def _level_up(state: Tale, event: dict) -> Tale:
     cost = level_cost(h, stat)
     if h.gold < cost:
         raise RuleError(f"raising {stat} from {value} costs {cost} gold", "R10")
+    state = sheet.record(state, "level up", head=True)
+    state = sheet.record(state, f"{STAT_WORDS.get(stat, stat)} {value}→{value + 1}")
     state = sheet.edit(sheet.gold(state, -cost), **{stat: value + 1})
     state = sheet.say(state, f"{STAT_WORDS.get(stat, stat)} raised to {value + 1}")
     return enter(sheet.heal(state, 1), "movement")

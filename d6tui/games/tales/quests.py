@@ -42,7 +42,8 @@ def cross_out(state: Tale, qid: int) -> Tale:
         qid: the quest's number.
     """
     quests = tuple(evolve(q, done=True) if q.qid == qid else q for q in state.quests)
-    return sheet.say(evolve(state, quests=quests), "quest completed")
+    state = sheet.record(evolve(state, quests=quests), f"quest #{qid} done")
+    return sheet.say(state, "quest completed")
 
 
 def add_quest(state: Tale, **fields: object) -> Tale:
@@ -54,7 +55,8 @@ def add_quest(state: Tale, **fields: object) -> Tale:
     """
     qid = max((q.qid for q in state.quests), default=0) + 1
     quest = Quest(qid=qid, **fields)  # type: ignore[arg-type]
-    return sheet.say(evolve(state, quests=(*state.quests, quest)), f"new quest #{qid}")
+    state = sheet.record(evolve(state, quests=(*state.quests, quest)), f"quest #{qid} taken")
+    return sheet.say(state, f"new quest #{qid}")
 
 
 def new_quest(state: Tale, place: int, kind: str) -> Tale:

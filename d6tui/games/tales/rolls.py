@@ -45,6 +45,7 @@ def roll_count(state: Tale, task: Task) -> int:
 def _place_site(state: Tale, code: str, i: int) -> Tale:
     state = sheet.set_square(state, i, site=SITES[code])
     state = sheet.say(state, f"a {SITES[code]} on {island.name(i)}")
+    state = sheet.record(state, f"a {SITES[code]} on {island.name(i)}")
     return sheet.write_event(state, i, code)
 
 
@@ -62,6 +63,7 @@ def _random_square(state: Tale, task: Task, faces: list[int]) -> Tale:
     if purpose == "village":
         n = state.villages + 1
         state = sheet.set_square(evolve(state, villages=n), i, terrain="village", village=n)
+        state = sheet.record(state, f"village {n} on {island.name(i)}")
         return sheet.write_event(state, i, "E08")
     if purpose == "quest":
         return sheet.push(state, Task("roll:e14", "", i))
@@ -72,6 +74,7 @@ def _random_square(state: Tale, task: Task, faces: list[int]) -> Tale:
 
 def _terrain(state: Tale, total: int) -> Tale:
     terrain = state.square.terrain
+    state = sheet.record(state, f"terrain {total}", head=True)
     race = sheet.hero(state).race
     if total <= 3:
         if terrain == "mountains":
@@ -90,7 +93,7 @@ def _terrain(state: Tale, total: int) -> Tale:
         data = combat.week_monster(state, state.week, terrain)
         return combat.start(state, data, trophy=state.week)
     if total <= 10:
-        return sheet.say(state, "nothing happens")
+        return sheet.record(sheet.say(state, "nothing happens"), "nothing")
     data = combat.week_monster(state, state.week, terrain)
     return combat.start(state, data, trophy=state.week, veteran=True)
 

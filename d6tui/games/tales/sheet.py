@@ -46,7 +46,7 @@ def gold(state: Tale, n: int) -> Tale:
     """
     h = hero(state)
     state = edit(state, gold=max(0, h.gold + n))
-    return say(state, f"{n:+d} gold") if n else state
+    return record(say(state, f"{n:+d} gold"), f"{n:+d} gold") if n else state
 
 
 def fame(state: Tale, n: int) -> Tale:
@@ -56,7 +56,9 @@ def fame(state: Tale, n: int) -> Tale:
         state: the tale.
         n: fame gained.
     """
-    return say(edit(state, fame=hero(state).fame + n), f"+{n} fame") if n else state
+    if not n:
+        return state
+    return record(say(edit(state, fame=hero(state).fame + n), f"+{n} fame"), f"+{n} fame")
 
 
 def heal(state: Tale, n: int) -> Tale:
@@ -72,7 +74,8 @@ def heal(state: Tale, n: int) -> Tale:
     new = min(h.max_hp, h.hp + n)
     if new == h.hp:
         return state
-    return say(edit(state, hp=new), f"healed to {new} HP")
+    state = say(edit(state, hp=new), f"healed to {new} HP")
+    return state if state.fight is not None else record(state, f"HP {h.hp}→{new}")
 
 
 def hurt(state: Tale, n: int) -> Tale:
@@ -85,7 +88,8 @@ def hurt(state: Tale, n: int) -> Tale:
     if n <= 0:
         return state
     h = hero(state)
-    return say(edit(state, hp=h.hp - n), f"-{n} HP ({h.hp - n} left)")
+    state = say(edit(state, hp=h.hp - n), f"-{n} HP ({h.hp - n} left)")
+    return state if state.fight is not None else record(state, f"-{n} HP")
 
 
 def poison(state: Tale) -> Tale:
@@ -95,7 +99,7 @@ def poison(state: Tale) -> Tale:
         return say(state, "the Potion keeps the poison away")
     if h.poison:
         return state
-    return say(edit(state, poison=1), "poisoned")
+    return record(say(edit(state, poison=1), "poisoned"), "poisoned")
 
 
 def cure(state: Tale) -> Tale:
@@ -110,7 +114,8 @@ def add_item(state: Tale, item: str) -> Tale:
         state: the tale.
         item: the item's name.
     """
-    return say(edit(state, items=tuple(sorted((*hero(state).items, item)))), f"got {item}")
+    state = edit(state, items=tuple(sorted((*hero(state).items, item))))
+    return record(say(state, f"got {item}"), f"the {item}")
 
 
 def drop_item(state: Tale, item: str) -> Tale:
@@ -142,7 +147,8 @@ def add_scroll(state: Tale, scroll: str) -> Tale:
         scroll: the scroll's name.
     """
     scrolls = tuple(sorted((*hero(state).scrolls, scroll)))
-    return say(edit(state, scrolls=scrolls), f"got {a(scroll)} scroll")
+    return record(say(edit(state, scrolls=scrolls), f"got {a(scroll)} scroll"),
+                  f"{a(scroll)} scroll")
 
 
 def drop_scroll(state: Tale, scroll: str) -> Tale:
@@ -214,6 +220,22 @@ def final_square(state: Tale) -> Tale:
         return state
     last = evolve(state.days[-1], final=island.name(state.pos))
     return evolve(state, days=(*state.days[:-1], last))
+
+
+def record(state: Tale, words: str, *, head: bool = False) -> Tale:
+    """Write what the day brought on today's line of J05 (see ``DayRecord.results``);
+    nothing before the first day (R03's setup).
+
+    Args:
+        state: the tale.
+        words: a few words ("E05", "a lake on III-1", "+3 gold").
+        head: True when it opens a part of the day (an event, a fight...).
+    """
+    if not state.days:
+        return state
+    last = state.days[-1]
+    entry = ("head" if head else "gain", words)
+    return evolve(state, days=(*state.days[:-1], evolve(last, results=(*last.results, entry))))
 
 
 def day_note(state: Tale, note: str) -> Tale:

@@ -140,6 +140,10 @@ class Fight:
     """What follows a victory: an event ("E09") or a task kind ("choose:e10")."""
     dungeon: bool = False
     """Fought in a dungeon room: fleeing leads to the exit E13."""
+    hero_hp: int = 0
+    """The hero's HP when the fight began (J06)."""
+    bonus: str = ""
+    """The veteran's bonus rolled on R08's table."""
 
 
 @dataclass(frozen=True)
@@ -151,6 +155,11 @@ class DayRecord:
     day_event: str = ""
     final: str = ""
     notes: tuple[str, ...] = ()
+    """What the rules write in the day's Notes (E35's tiredness, E39's ban)."""
+    results: tuple[tuple[str, str], ...] = ()
+    """What the day brought, in order, as ``(kind, words)``: ``head`` opens a part of the
+    day (an event read, the terrain event, a fight, a level up) and each ``gain`` after it
+    says what that part gave ("a lake on III-1", "+3 gold", "quest #2 taken")."""
 
 
 @dataclass(frozen=True)
@@ -160,6 +169,16 @@ class FightRecord:
     monster: str
     notes: str
     result: str = ""
+    week: int = 0
+    day: int = 0
+    square: str = ""
+    """Where it was fought ("III-4")."""
+    hp_before: int = 0
+    """The hero's HP when the fight began."""
+    hp_after: int = 0
+    """The hero's HP when it ended."""
+    bonus: str = ""
+    """The veteran's bonus of R08 ("+1 Atk", "ambush"); "" for a monster that is none."""
 
 
 def empty_map() -> tuple[Square, ...]:

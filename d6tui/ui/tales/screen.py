@@ -210,7 +210,8 @@ class TalesScreen(GameScreen):
             self._pos = state.pos
             self.cursor = max(state.pos, 0)
         self.offers = make_offers(state, self.cursor, self.key_of)
-        view = TalesView(state, self.before, self.cursor, reach_of(state))
+        view = TalesView(state, self.before, self.cursor, reach_of(state),
+                         self.session.notes())
         self.query_one(IslandMap).view = view
         self.query_one(JournalBooklet).view = view
         self.query_one("#tray", DiceTray).roll = self.tray_roll()
@@ -219,7 +220,8 @@ class TalesScreen(GameScreen):
     def _redraw_view(self) -> None:
         """Redraw after a cursor move (the tale is unchanged)."""
         state = self.tale
-        view = TalesView(state, self.before, self.cursor, reach_of(state))
+        view = TalesView(state, self.before, self.cursor, reach_of(state),
+                         self.session.notes())
         self.query_one(IslandMap).view = view
         self.query_one(JournalBooklet).view = view
         self.query_one("#step", Static).update(self.step_text(state))
@@ -238,19 +240,18 @@ class TalesScreen(GameScreen):
         head.append(f" {STEP_NAMES.get(state.step, state.step)} ", "bold reverse")
         head.append(" " + prompts.prompt(state))
         news = Text(self.news_line(state) or " ", "italic")
-        if state.over:
-            keys = Text(f"Final fame {state.final_fame}: {state.status}. ", "bold")
-            keys.append("[ ] turn the pages (J09: the score), u undoes, Escape goes home.",
-                        "")
-            return Text("\n").join([head, news, keys])
         width = max(20, self.app.size.width - 3)  # the bar's padding and scrollbar
+        if state.over:
+            end = Text(f"Final fame {state.final_fame}: {state.status}. ", "bold")
+            end.append("[ ] turn the pages (J09: the score), u undoes, Escape goes home.", "")
         if not self._tight:
-            return Text("\n").join([head, news, self.keys_text(short=False, width=width)])
+            keys = end if state.over else self.keys_text(short=False, width=width)
+            return Text("\n").join([head, news, keys])
         room = self._room
         news = cut_line(news, width)
         for short, cut_head, with_news in ((False, False, True), (True, False, True),
                                            (True, True, True), (True, True, False)):
-            keys = self.keys_text(short=short, width=width)
+            keys = end if state.over else self.keys_text(short=short, width=width)
             shown = cut_line(head, width) if cut_head else head
             lines = [shown, news, keys] if with_news else [shown, keys]
             if sum(rows(self.app.console, t, width) for t in lines) <= room:
@@ -393,7 +394,13 @@ class TalesScreen(GameScreen):
         """Turn the booklet's page."""
         booklet = self.query_one(JournalBooklet)
         booklet.page = (booklet.page + delta) % len(PAGES)
-        self.query_one("#book-scroll").scroll_home(animate=False)
+        scroll = self.query_one("#book-scroll")
+        if PAGES[booklet.page][0] == "J05":
+            # J05 opens on today's line, with the days before it above (scroll up for them)
+            self.call_after_refresh(lambda: scroll.scroll_to(
+                y=max(0, booklet.today_line - 2), animate=False))
+        else:
+            scroll.scroll_home(animate=False)
 
     def action_toggle_map(self) -> None:
         """Hide or show the map column."""

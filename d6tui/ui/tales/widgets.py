@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from rich.cells import cell_len, set_cell_size
 from rich.style import Style
@@ -17,7 +18,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from d6tui.games.tales import booklet, island, movement, play, scoring
+from d6tui.games.tales import booklet, island, movement, play, records, scoring
 from d6tui.games.tales.journal import ROAD_GLYPHS
 from d6tui.games.tales.state import Hero, Square, Tale
 
@@ -51,12 +52,15 @@ class TalesView:
         before: the tale as this turn began (for the highlights).
         cursor: the square under the map cursor (0..35).
         reach: squares the hero can reach this turn, with their steps (R04).
+        notes: the player's notes.
     """
 
     state: Tale
     before: Tale
     cursor: int = 0
     reach: dict[int, int] = field(default_factory=dict)
+    notes: tuple[Any, ...] = ()
+    """The player's notes (``Session.notes()``), for J05."""
 
 
 def reach_of(state: Tale) -> dict[int, int]:
@@ -244,7 +248,11 @@ class JournalBooklet(_ViewWidget):
     COMPONENT_CLASSES = {
         "journal-booklet--title", "journal-booklet--head", "journal-booklet--changed",
         "journal-booklet--muted", "journal-booklet--house", "journal-booklet--now",
+        "journal-booklet--note",
     }
+
+    #: The line of J05 that holds today, as last drawn (the screen scrolls to it).
+    today_line = 0
 
     # Pages differ in length: the booklet's height follows its page.
     view: reactive[TalesView | None] = reactive(None, layout=True)
@@ -377,7 +385,7 @@ class JournalBooklet(_ViewWidget):
         return out
 
     def page_j04(self, view: TalesView) -> Text:
-        """J04: the quests, open and done."""
+        """J04: the quests, open and done, each with its terms in the Notes column."""
         out = Text()
         before = {q.qid: q for q in view.before.quests}
         if not view.state.quests:
@@ -386,34 +394,56 @@ class JournalBooklet(_ViewWidget):
             mark = "done" if q.done else "open"
             score = " +15" if q.counts else ""
             line = f"{q.qid}. {q.kind:<8} for {q.recipient}, at {q.place}: {mark}{score}"
-            if q.places:
-                line += f" (still: {', '.join(q.places)})"
-            if q.mirror_hp:
-                line += f" (mirror HP {q.mirror_hp})"
             self._line(out, line, before.get(q.qid) != q)
+            self._muted(out, "- Notes: " + records.quest_terms(view.state, q))
         return out
 
     def page_j05(self, view: TalesView) -> Text:
-        """J05: one line per day, the newest first; the weeks' printed day events."""
+        """J05: one line a day in day order, with the day's results and notes, then the days
+        ahead with their printed day events (:func:`records.j05`)."""
         out = Text()
         c = view.state.content
-        self._muted(out, f"{c.days_per_week} days a week{HOUSE}; newest day first")
-        for rec in reversed(view.state.days):
-            now = (rec.week, rec.day) == (view.state.week, view.state.day)
-            ev = rec.day_event or "   "
-            line = f"W{rec.week} D{rec.day} {ev} {rec.final or '-':<6} {'; '.join(rec.notes)}"
-            self._line(out, line.rstrip(), now)
+        self._muted(out, f"{c.days_per_week} days a week{HOUSE}: day, day event, final "
+                         "square; then its notes")
+        ahead = False
+        self.today_line = 0
+        for line in records.j05(view.state, view.notes):
+            if line.when == "ahead" and not ahead:
+                ahead = True
+                self._head(out, "Days ahead (printed day events)")
+            if line.when == "ahead":
+                self._muted(out, f"{line.label} {line.day_event or '-'}")
+                continue
+            if line.when == "today":
+                self.today_line = out.plain.count("\n")
+            head = f"{line.label} {line.day_event or '-':<3} {line.final or ''}".rstrip()
+            out.append(head + "\n", self.style("journal-booklet--now")
+                       if line.when == "today" else self.style("journal-booklet--head"))
+            for words in line.results:
+                self._line(out, f"- {words}")
+            for words in line.rules_notes:
+                self._muted(out, f"- {words}")
+            for text in line.notes:
+                out.append("\u270e " + text.replace("\n", "\n  ") + "\n",
+                           self.style("journal-booklet--note"))
         return out
 
     def page_j06(self, view: TalesView) -> Text:
-        """J06: the fight in progress and every fight fought, newest first."""
+        """J06: the fight in progress and every fight fought, oldest first: the monster, its
+        notes and the veteran's bonus, the outcome, the day, the square and the HP."""
         out = Text()
-        self._fight(out, view)
-        if not view.state.fights:
-            self._muted(out, "No fights yet.")
         old = len(view.before.fights)
-        for n, f in reversed(list(enumerate(view.state.fights))):
-            self._line(out, f"{f.monster}: {f.result or '...'}  {f.notes}".rstrip(), n >= old)
+        lines = records.j06(view.state)
+        if not lines:
+            self._muted(out, "No fights yet.")
+        for n, f in enumerate(lines):
+            self._line(out, f"{f.monster}: {f.result or '...'}", n >= old)
+            bonus = f"; bonus {f.bonus}" if f.bonus else ""
+            where = f"{f.when} {f.square}, HP {f.hp}" if f.when else ""
+            abilities = "" if f.notes == "-" else f.notes
+            self._muted(out, "- " + ("; ".join(x for x in (where, abilities) if x) or "-")
+                        + bonus)
+        self._fight(out, view)
         return out
 
     def page_j07(self, view: TalesView) -> Text:
