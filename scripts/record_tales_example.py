@@ -40,7 +40,7 @@ async def record(saves: Path, seed: int, name: str, title: str) -> Path:
         await pilot.press("n")
         await pilot.pause()
         await pilot.press(*name)          # the hero's name (the race stays Dwarf)
-        await pilot.press("tab", "tab")   # past the race, to the title
+        await pilot.press("tab", "tab", "tab")   # past the race and the quest, to the title
         await pilot.press(*title)
         await pilot.press("tab", *str(seed))
         await pilot.press("ctrl+s")

@@ -35,7 +35,7 @@ async def test_new_tale_from_the_home_screen(saves: Path) -> None:
         for _ in range(3):  # the form's worker waits for it: no settle() while it is open
             await pilot.pause()
         await pilot.press(*"Mira")
-        await pilot.press("tab", "tab", "tab", *"7", "ctrl+s")
+        await pilot.press("tab", "tab", "tab", "tab", *"7", "ctrl+s")
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, TalesScreen)

@@ -302,3 +302,54 @@ def complete_quest(state: Tale, quest: int) -> dict:
         RuleError: no such quest, or it is not done yet.
     """
     return checked(state, {"type": "quest_completed", "quest": int(quest)})
+
+
+def describe_hero(state: Tale, look: str, story: str) -> dict:
+    """R03: write the hero's look (the portrait, in words) and story on J01.
+
+    Args:
+        state: the tale.
+        look: how the hero looks (several lines allowed).
+        story: where the hero comes from, why they sail (several lines allowed).
+
+    Returns:
+        The ``hero_described`` payload.
+
+    Raises:
+        RuleError: the tale has not begun, or a text is too long.
+    """
+    return checked(state, {"type": "hero_described", "look": look, "story": story})
+
+
+def name_place(state: Tale, square: str, name: str) -> dict:
+    """J02: write a name on a square drawn on the map ("" rubs it out).
+
+    Args:
+        state: the tale.
+        square: the square ("III-1").
+        name: the place's name.
+
+    Returns:
+        The ``place_named`` payload.
+
+    Raises:
+        RuleError: the square is not drawn yet, or the name is too long.
+    """
+    return checked(state, {"type": "place_named", "square": square, "name": name})
+
+
+def name_monster(state: Tale, fight: int, name: str) -> dict:
+    """J06: name a monster the hero beat ("" rubs the name out).
+
+    Args:
+        state: the tale.
+        fight: its line of J06, counted from 1.
+        name: its name.
+
+    Returns:
+        The ``monster_named`` payload.
+
+    Raises:
+        RuleError: no beaten monster on that line, or the name is too long.
+    """
+    return checked(state, {"type": "monster_named", "fight": int(fight), "name": name})

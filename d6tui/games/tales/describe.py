@@ -19,6 +19,8 @@ _VERBS = {
     "gift_taken": "took the witch's gift", "teleported": "paid the witch to travel",
     "food_given": "fed the sick man", "shop_left": "left",
     "quest_completed": "completed a quest",
+    "hero_described": "wrote the hero's portrait and story (R03)",
+    "place_named": "named a place", "monster_named": "named a beaten monster",
 }
 
 
@@ -78,6 +80,10 @@ def describe(event: dict, state_before: object = None) -> str:
         detail = f" {event.get('direction')}"
     elif t == "leveled_up":
         detail = f" {event.get('stat')}"
+    elif t == "place_named":
+        detail = f" on {event.get('square')}: {event.get('name') or '(rubbed out)'}"
+    elif t == "monster_named":
+        detail = f" (J06 line {event.get('fight')}): {event.get('name') or '(rubbed out)'}"
     elif t == "teleported":
         detail = f" to {event.get('square')}"
     elif "scroll" in event:

@@ -18,6 +18,7 @@ from d6tui.games.tales import (
     combat,
     island,
     movement,
+    naming,
     quests,
     rolls,
     scoring,
@@ -504,6 +505,7 @@ HANDLERS = {
     "donated": _shop_event, "rested": _shop_event, "gift_taken": _shop_event,
     "teleported": _shop_event, "food_given": _shop_event, "shop_left": _shop_event,
     "quest_completed": _quest_completed,
+    **naming.HANDLERS,
 }
 
 
@@ -519,9 +521,11 @@ def apply(state: Tale, event: dict) -> Tale:
     handler = HANDLERS.get(event.get("type", ""))
     if handler is None:
         raise RuleError(f"unknown event type {event.get('type')!r}")
-    if state.over:
-        raise RuleError("the tale is over", "E17")
     if state.hero is None and event["type"] != "tale_started":
         raise RuleError("start a tale first: choose a name and a race", "R03")
+    if event["type"] in naming.NAMING_EVENTS:  # names may be written after the end too
+        return handler(evolve(state, news=()), event)
+    if state.over:
+        raise RuleError("the tale is over", "E17")
     state = evolve(state, news=())
     return settle(handler(state, event))

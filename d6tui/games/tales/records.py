@@ -6,6 +6,7 @@ ahead), J06's fight lines and J04's quest terms. A screen only lays them out.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -45,13 +46,34 @@ class DayLine:
         return f"W{self.week} D{self.day}" if self.week else "Setup"
 
 
-def results(record: DayRecord) -> tuple[str, ...]:
+#: A square's name as the booklet writes it ("III-1").
+_SQUARE = re.compile(r"\b(VI|V|IV|III|II|I)-([1-6])\b")
+
+
+def with_names(state: Tale, words: str) -> str:
+    """``words`` with the player's name after each named square: "a lake on I-1 (Misty
+    Lake)".
+
+    Args:
+        state: the tale (its squares hold the names).
+        words: a few words that may name squares.
+    """
+    def named(m: re.Match[str]) -> str:
+        i = island.parse_name(m.group(0))
+        name = state.squares[i].name
+        return f"{m.group(0)} ({name})" if name else m.group(0)
+
+    return _SQUARE.sub(named, words)
+
+
+def results(record: DayRecord, state: Tale | None = None) -> tuple[str, ...]:
     """A day's results, one part of the day each: its head and what it gave
     ("E05: a lake on III-1", "terrain 9: nothing", "terrain 6 → fight with the Goblin:
     defeated, +1 gold").
 
     Args:
         record: a line of J05 as the rules keep it.
+        state: the tale, to add the names the player gave the squares; None for none.
     """
     out: list[str] = []
     head = ""
@@ -71,6 +93,8 @@ def results(record: DayRecord) -> tuple[str, ...]:
         else:
             gains.append(words)
     close()
+    if state is not None:
+        return tuple(with_names(state, words) for words in out)
     return tuple(out)
 
 
@@ -118,7 +142,8 @@ def j05(state: Tale, notes: Iterable[Any] = ()) -> list[DayLine]:
     for rec in state.days:
         key = (rec.week, rec.day)
         when = "today" if key == today and not state.over else "past"
-        out.append(DayLine(rec.week, rec.day, rec.day_event, rec.final, results(rec),
+        final = with_names(state, rec.final) if rec.final else ""
+        out.append(DayLine(rec.week, rec.day, rec.day_event, final, results(rec, state),
                            rec.notes, tuple(by_day.get(key, ())), when))
     if state.over or not state.week:
         return out
@@ -136,7 +161,7 @@ class FightLine:
     """One line of J06: the monster, its notes, the outcome, and where and when.
 
     Attributes:
-        monster: its name ("veteran Goblin").
+        monster: what it was, with the name the player gave it ("veteran Goblin 'Snag'").
         notes: its abilities ("poison, ambush"), "-" for none.
         result: defeated, fled, broken, teleported, or "" while it goes on.
         when: "W2 D3", "" if unknown (a save from before the field existed).
@@ -164,7 +189,9 @@ def j06(state: Tale) -> list[FightLine]:
     for f in state.fights:
         when = f"W{f.week} D{f.day}" if f.week else ""
         hp = f"{f.hp_before}→{f.hp_after}" if f.week else ""
-        out.append(FightLine(f.monster, f.notes, f.result, when, f.square, hp, f.bonus))
+        monster = f"{f.monster} '{f.name}'" if f.name else f.monster
+        square = with_names(state, f.square) if f.square else ""
+        out.append(FightLine(monster, f.notes, f.result, when, square, hp, f.bonus))
     return out
 
 

@@ -48,6 +48,10 @@ class Hero:
     "Flaming Sword", "Cookie"."""
     scrolls: tuple[str, ...] = ()
     """The scroll backpack J03, one entry per scroll, sorted."""
+    look: str = ""
+    """The hero's portrait in the player's words (R03 invites a drawing)."""
+    story: str = ""
+    """The hero's story in the player's words."""
 
     def has(self, item: str) -> bool:
         """Whether the hero carries ``item``."""
@@ -72,6 +76,8 @@ class Square:
     """The side the road was joined to when the square was revealed ("" if it joined none)."""
     village: int = 0
     """The village's number in order of discovery (R04), 0 if not a village."""
+    name: str = ""
+    """The name the player wrote on the square ("Misty Lake"), "" for none."""
 
     @property
     def revealed(self) -> bool:
@@ -179,6 +185,8 @@ class FightRecord:
     """The hero's HP when it ended."""
     bonus: str = ""
     """The veteran's bonus of R08 ("+1 Atk", "ambush"); "" for a monster that is none."""
+    name: str = ""
+    """The name the player gave the beaten monster, "" for none."""
 
 
 def empty_map() -> tuple[Square, ...]:

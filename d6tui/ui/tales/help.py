@@ -57,7 +57,15 @@ the dice as rolled.
 ## Keys for the map and the booklet
 
 Shift+arrows (or `H` `J` `K` `L`) move the cursor; J02 describes the square under it, and
-`w` pays the witch to travel there (E12). `]` and `[` (PageDown, PageUp) turn the booklet's
+`w` pays the witch to travel there (E12).
+
+## Your own words
+
+`N` writes a note where the tale is now (its day and event): J05 shows it under that day.
+`i` writes the hero's look and story on J01 (R03 invites a portrait); `o` names the square
+under the cursor once it is drawn on the map (J02); `v` names a monster the hero beat
+(J06). Each is kept in the log and undone with `u` like a move; names may be written after
+the tale is over. `]` and `[` (PageDown, PageUp) turn the booklet's
 pages; `m` hides the map so a page has the whole width.
 
 ## House values

@@ -1,4 +1,5 @@
-"""The new-tale part of the new-game form: the hero's name and race (R03)."""
+"""The new-tale part of the new-game form: the hero's name and race, and whether to take the
+personal quest to explore the island, which R03 leaves to the player."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Input, Label, Select
+from textual.widgets import Checkbox, Input, Label, Select
 
 #: The races of R03 with their bonus, as the form lists them.
 RACES = (
@@ -18,7 +19,8 @@ RACES = (
 
 
 class HeroSetup(Vertical):
-    """Name and race of a new hero; :meth:`options` reads them for ``check_options``."""
+    """Name, race and personal quest of a new hero; :meth:`options` reads them for
+    ``check_options``."""
 
     DEFAULT_CSS = (Path(__file__).with_name("setup.tcss")).read_text(encoding="utf-8")
 
@@ -29,13 +31,18 @@ class HeroSetup(Vertical):
         with Horizontal(classes="hero-row"):
             yield Label("Race (R03)", classes="hero-label")
             yield Select(RACES, value="dwarf", allow_blank=False, id="hero-race")
+        with Horizontal(classes="hero-row"):
+            yield Label("Quest (R03)", classes="hero-label")
+            yield Checkbox("Explore the island: the personal quest, E02 when every square "
+                           "has a road", value=True, id="hero-explore")
 
     def on_mount(self) -> None:
         # After the form's own focus: the name is what a new tale needs first.
         self.call_after_refresh(self.query_one("#hero-name", Input).focus)
 
     def options(self) -> dict:
-        """``{"name": ..., "race": ...}`` as typed and picked."""
+        """``{"name": ..., "race": ..., "explore": bool}`` as typed and picked."""
         race = self.query_one("#hero-race", Select).value
         return {"name": self.query_one("#hero-name", Input).value.strip(),
-                "race": str(race) if isinstance(race, str) else ""}
+                "race": str(race) if isinstance(race, str) else "",
+                "explore": self.query_one("#hero-explore", Checkbox).value}

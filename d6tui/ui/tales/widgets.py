@@ -218,7 +218,7 @@ def square_words(state: Tale, i: int, reach: dict[int, int] | None = None) -> st
         reach: the squares reachable this turn.
     """
     sq = state.squares[i]
-    parts = [island.name(i)]
+    parts = [island.name(i) + (f" '{sq.name}'" if sq.name else "")]
     if not sq.revealed:
         parts.append("not yet revealed")
     else:
@@ -299,7 +299,13 @@ class JournalBooklet(_ViewWidget):
         def ch(attr: str) -> bool:
             return b is None or getattr(b, attr) != getattr(h, attr)
 
-        self._line(out, f"{h.name}, {h.race}")
+        self._line(out, f"{h.name}, {h.race}", ch("look") or ch("story"))
+        if h.look:
+            out.append(h.look + "\n", self.style("journal-booklet--note"))
+        if h.story:
+            out.append(h.story + "\n", self.style("journal-booklet--note"))
+        if not (h.look or h.story):
+            self._muted(out, "i writes the hero's look and story (R03)")
         for attr in ("atk", "dmg", "spd"):
             self._line(out, f"{STAT_NAMES[attr]:<7}{getattr(h, attr)}", ch(attr))
         self._line(out, f"{'HP':<7}{h.hp} / {h.max_hp}", ch("hp") or ch("max_hp"))
@@ -348,15 +354,17 @@ class JournalBooklet(_ViewWidget):
         self._line(out, "Cursor: " + square_words(state, view.cursor, view.reach))
         self._head(out, "Squares with an event or picture")
         for i, sq in enumerate(state.squares):
-            if not (sq.event or sq.site or sq.village):
+            if not (sq.event or sq.site or sq.village or sq.name):
                 continue
             what = sq.event + (f" {booklet.TITLES.get(sq.event, '')}" if sq.event else "")
+            if sq.name:
+                what = f"'{sq.name}' {what}".rstrip()
             extra = f" ({sq.site})" if sq.site else ""
             if sq.village:
                 extra = f" (village {sq.village})"
             self._line(out, f"{island.name(i):<6} {what}{extra}", before.squares[i] != sq)
         self._muted(out, f"Road shapes are house values{HOUSE} (J02): crossroads 1-2, "
-                         "junction 3-4, straight 5, bend 6.")
+                         "junction 3-4, straight 5, bend 6. o names the cursor's square.")
         return out
 
     def page_j03(self, view: TalesView) -> Text:
@@ -436,6 +444,8 @@ class JournalBooklet(_ViewWidget):
         lines = records.j06(view.state)
         if not lines:
             self._muted(out, "No fights yet.")
+        elif any(f.result == "defeated" for f in view.state.fights):
+            self._muted(out, "v names a monster the hero beat")
         for n, f in enumerate(lines):
             self._line(out, f"{f.monster}: {f.result or '...'}", n >= old)
             bonus = f"; bonus {f.bonus}" if f.bonus else ""
