@@ -106,3 +106,87 @@ def test_the_castle_is_named_once_on_its_square(saves: Path) -> None:
     castle = next(i for i, q in enumerate(state.squares) if q.terrain == "castle")
     words = square_words(state, castle)
     assert words.count("castle") == 1 and "E01" in words
+
+
+def _odd_state(state):  # noqa: ANN001, ANN202
+    """Every kind of square side by side: villages with two-digit numbers, named places,
+    E00, pictures on hidden squares."""
+    squares = list(state.squares)
+    for i in range(36):
+        if i % 4 == 0:
+            squares[i] = Square(road="crossroads", exits="NESW", terrain="village",
+                                village=10 + i % 3, event="E15", name="Very Long Village Name")
+        elif i % 4 == 1:
+            squares[i] = Square(road="bend", exits="NW", terrain="plains", event="E00",
+                                name="Mire")
+        elif i % 4 == 2:
+            squares[i] = Square(site="lake", event="E20", name="Hidden Lake of the West")
+        else:
+            squares[i] = Square(road="straight", exits="EW", terrain="forest", site="pyramid",
+                                event="E16")
+    return replace(state, squares=tuple(squares))
+
+
+@sync
+async def test_the_big_map_at_200x50_keeps_its_squares_and_labels_apart(saves: Path) -> None:
+    from d6tui.ui.tales.island_map import BIG_H, BIG_W
+
+    app = make_app(saves, session=load_example(saves, 60))
+    async with app.run_test(size=(200, 50)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TalesScreen)
+        imap = screen.query_one(IslandMap)
+        assert imap.big and imap.region.width == 2 + 6 * BIG_W
+        assert imap.region.height == 1 + 6 * BIG_H
+        odd = _odd_state(screen.tale)
+        reach = {i: 1 + i % 12 for i in range(36)}
+        for pos in (0, 1, 2, 3):
+            view = TalesView(replace(odd, pos=pos), odd, 5, reach)
+            for i in range(36):
+                lines = [t.plain for t in imap.square_lines(view, i)]
+                assert [cell_len(x) for x in lines] == [BIG_W] * BIG_H, lines
+                # each line but the road's leaves a gap at one edge: the square beside
+                # never runs into it
+                words = [x for k, x in enumerate(lines) if k != BIG_H // 2]
+                assert all(x[0] == " " or x[-1] == " " for x in words), lines
+                sq = odd.squares[i]
+                text = "\n".join(lines)
+                if sq.village:
+                    assert f"v{sq.village}" in text  # never hidden by a reach marker
+                    if i != pos:
+                        assert f"→{reach[i]}" in text
+                if sq.event:
+                    assert sq.event in text  # E00 and the rest are written on the square
+                if sq.site and sq.site != "castle":
+                    assert sq.site[:5] in text  # a picture drawn, even on a hidden square
+                if sq.name:
+                    assert sq.name[:5] in text
+                if i == pos and sq.revealed:
+                    mid = lines[BIG_H // 2]
+                    assert "@" in mid and ("─" in mid or "│" in lines[0] + lines[-1])
+
+
+@sync
+async def test_small_squares_keep_village_numbers_under_reach_markers(saves: Path) -> None:
+    app = make_app(saves, session=load_example(saves, 60))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TalesScreen)
+        imap = screen.query_one(IslandMap)
+        assert not imap.big
+        state = _odd_state(screen.tale)
+        reach = {i: 1 + i % 12 for i in range(36)}
+        view = TalesView(replace(state, pos=3), state, 5, reach)
+        for i in range(36):
+            lines = [t.plain for t in imap.square_lines(view, i)]
+            assert [cell_len(x) for x in lines] == [CELL_W] * 3
+            sq = state.squares[i]
+            text = "\n".join(lines)
+            if sq.village:
+                assert f"v{sq.village}" in text and f"→{reach[i]}" in text
+            if sq.event:
+                assert sq.event in text
+            if sq.site == "lake":
+                assert "lak" in text

@@ -58,3 +58,38 @@ def test_tales_finished(snap_compare, saves: Path, size: tuple[int, int]) -> Non
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+def _with_notes(saves: Path):  # noqa: ANN202
+    """The example after 133 events with two notes of the player's, a named place and the
+    hero's look: what J05, J01 and the map show of the player's own words."""
+    from d6tui.games.tales import commands, island
+
+    session = load_example(saves, 133)
+    session.write_note("The lake was cold and very still.")
+    session.write_note("Brin swore at the slime.\nTwice.")
+    session.do(commands.name_place, island.name(session.state.pos), "Mossy Ford")
+    session.do(commands.describe_hero, "A red beard, braided.", "From the hills of V-3.")
+    return session
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_tales_j05_with_notes(snap_compare, saves: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
+    """J05 in day order: the days' results, the player's notes under their day, the days
+    ahead with their printed events (at 120x40 beside J06: a spread of two pages)."""
+    app = make_app(saves, session=_with_notes(saves))
+
+    async def run_before(pilot: Pilot) -> None:
+        await settle(pilot)
+        for _ in range(4):
+            await pilot.press("right_square_bracket")
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+def test_tales_big_map(snap_compare, saves: Path) -> None:  # noqa: ANN001
+    """At 200x50: the map's big squares with the names of places and events' titles, and a
+    spread of J01 and J02."""
+    app = make_app(saves, session=_with_notes(saves))
+    assert snap_compare(app, terminal_size=(200, 50), run_before=settle)

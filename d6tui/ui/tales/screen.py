@@ -27,7 +27,6 @@ from d6tui.games.tales import (
     commands,
     island,
     legal,
-    naming,
     outcome,
     play,
     prompts,
@@ -38,10 +37,10 @@ from d6tui.games.tales.describe import LABELS
 from d6tui.games.tales.state import Tale
 from d6tui.ui.screens.dice_prompt import TableDiceInput
 from d6tui.ui.screens.game import GameScreen
-from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
-from d6tui.ui.screens.notes import NoteModal
+from d6tui.ui.screens.modals import ChoiceModal
 from d6tui.ui.tales.bindings import BINDINGS as TALES_BINDINGS
 from d6tui.ui.tales.help import HELP as TALES_HELP
+from d6tui.ui.tales.naming_keys import NAMING_ACTIONS, NamingKeys
 from d6tui.ui.tales.offers import (
     BACKPACK,
     KEYED,
@@ -68,6 +67,10 @@ from d6tui.ui.widgets.event_log import EventLogView
 
 #: Rows of the island map: the column letters and 6 rows of 3 lines.
 MAP_ROWS = 1 + island.SIZE * CELL_H
+#: Terminal widths from which the booklet shows two pages side by side (a spread).
+SPREAD_FROM = 120
+#: Terminal sizes from which the map has big squares with room for labels.
+BIG_MAP_FROM = (200, 50)
 #: The most lines the step bar takes when there is room; beyond, it scrolls.
 STEP_MAX = 5
 #: Terminal heights from which the log, and the dice tray, are shown.
@@ -86,7 +89,7 @@ def cut_line(text: Text, width: int) -> Text:
     return out
 
 
-class TalesScreen(GameScreen):
+class TalesScreen(NamingKeys, GameScreen):
     """A 6x6 Tales run: the island map, the journal booklet and the step bar.
 
     Args:
@@ -139,8 +142,11 @@ class TalesScreen(GameScreen):
                 yield IslandMap(id="map")
                 yield DiceTray(id="tray")
             with Vertical(id="book-col"):
-                with VerticalScroll(id="book-scroll"):
-                    yield JournalBooklet(id="booklet")
+                with Horizontal(id="pages"):
+                    with VerticalScroll(id="book-scroll", classes="book-page"):
+                        yield JournalBooklet(id="booklet")
+                    with VerticalScroll(id="book-scroll2", classes="book-page"):
+                        yield JournalBooklet(id="booklet2")
                 log = EventLogView(id="log")
                 log.border_title = "Log (l)"
                 yield log
@@ -168,27 +174,39 @@ class TalesScreen(GameScreen):
         return state
 
     def on_mount(self) -> None:
+        self.query_one("#booklet2", JournalBooklet).page = 1
         self.before = self.turn_start()
         self.cursor = max(self.tale.pos, 0)
-        self.fit_layout(self.app.size.height)
+        self.fit_layout(self.app.size.height, self.app.size.width)
         super().on_mount()
 
     def on_resize(self, event: events.Resize) -> None:
         """A resized terminal gets the layout that fits it, as a fresh start would."""
-        self.fit_layout(event.size.height)
+        self.fit_layout(event.size.height, event.size.width)
 
-    def fit_layout(self, height: int) -> None:
+    def fit_layout(self, height: int, width: int = 80) -> None:
         """Show the log and the dice tray when there is room, and cap the step bar so the
         whole 6x6 map stays in sight: the map's rows above the step bar and the footer; a
         longer step bar scrolls.
 
+        From 120 columns the booklet shows two pages side by side; from 200x50 the map has
+        big squares (15x5 cells) with room for the names of places and events' titles.
+
         Args:
             height: the terminal's height in rows.
+            width: its width in columns.
         """
         self.query_one("#log").display = height >= LOG_FROM
         self.query_one("#tray").display = height >= TRAY_FROM
+        self.query_one("#book-scroll2").display = width >= SPREAD_FROM
+        imap = self.query_one(IslandMap)
+        imap.big = width >= BIG_MAP_FROM[0] and height >= BIG_MAP_FROM[1]
+        cell_w, cell_h = imap.cell
+        imap.styles.width = 2 + island.SIZE * cell_w
+        imap.styles.height = 1 + island.SIZE * cell_h
+        self.query_one("#map-col").styles.width = 3 + island.SIZE * cell_w
         step = self.query_one("#step-box")
-        room = max(2, min(STEP_MAX, height - 1 - MAP_ROWS))
+        room = max(2, min(STEP_MAX, height - 1 - (1 + island.SIZE * cell_h)))
         step.styles.max_height = room
         self._room = room
         # With less room than usual the step bar fits its keys in (see step_text).
@@ -215,7 +233,8 @@ class TalesScreen(GameScreen):
         view = TalesView(state, self.before, self.cursor, reach_of(state),
                          self.session.notes())
         self.query_one(IslandMap).view = view
-        self.query_one(JournalBooklet).view = view
+        for booklet in self.query(JournalBooklet):
+            booklet.view = view
         self.query_one("#tray", DiceTray).roll = self.tray_roll()
         self.query_one("#step", Static).update(self.step_text(state))
 
@@ -225,7 +244,8 @@ class TalesScreen(GameScreen):
         view = TalesView(state, self.before, self.cursor, reach_of(state),
                          self.session.notes())
         self.query_one(IslandMap).view = view
-        self.query_one(JournalBooklet).view = view
+        for booklet in self.query(JournalBooklet):
+            booklet.view = view
         self.query_one("#step", Static).update(self.step_text(state))
 
     def step_text(self, state: Tale) -> Text:
@@ -344,13 +364,8 @@ class TalesScreen(GameScreen):
             labels = {"backpack": "backpack", "shop": "shop", "travel": "travel",
                       "table_dice": "table dice"}
             return any(o.label.startswith(labels[action]) for o in self.offers)
-        if action in ("portrait", "name_place", "name_monster"):
-            state = self.tale
-            if state.hero is None:
-                return False
-            if action == "name_place":
-                return self.cursor in naming.namable_places(state)
-            return action != "name_monster" or bool(naming.beaten(state))
+        if action in NAMING_ACTIONS:
+            return self.can_name(action)
         if action == "nth":
             n = int(str(parameters[0]))
             return n <= sum(1 for o in self.offers if o.key.isdigit())
@@ -401,11 +416,17 @@ class TalesScreen(GameScreen):
 
     def action_page(self, delta: int) -> None:
         """Turn the booklet's page."""
-        booklet = self.query_one(JournalBooklet)
+        booklet = self.query_one("#booklet", JournalBooklet)
         booklet.page = (booklet.page + delta) % len(PAGES)
-        scroll = self.query_one("#book-scroll")
+        # the page beside it (a spread, from 120 columns) is the next one
+        second = self.query_one("#booklet2", JournalBooklet)
+        second.page = (booklet.page + 1) % len(PAGES)
+        for page, scroll in ((booklet, "#book-scroll"), (second, "#book-scroll2")):
+            self._open_page(page, self.query_one(scroll, VerticalScroll))
+
+    def _open_page(self, booklet: JournalBooklet, scroll: VerticalScroll) -> None:
+        """Scroll a page to its top; J05 opens on today's line, the days before above it."""
         if PAGES[booklet.page][0] == "J05":
-            # J05 opens on today's line, with the days before it above (scroll up for them)
             self.call_after_refresh(lambda: scroll.scroll_to(
                 y=max(0, booklet.today_line - 2), animate=False))
         else:
@@ -455,54 +476,6 @@ class TalesScreen(GameScreen):
             ChoiceModal(f"Trade scrolls ({gold} gold)", options))
         if picked is not None:
             self.do(picked[0], *picked[1], **picked[2])
-
-    @work(exclusive=True, group="tales-action")
-    async def action_portrait(self) -> None:
-        """Write the hero's look and story on J01 (R03: a portrait, if you wish)."""
-        h = self.tale.hero
-        if h is None:
-            return
-        look = await self.app.push_screen_wait(NoteModal(
-            f"J01: how {h.name} looks, in your words (R03's portrait)", h.look, edit=True))
-        if look is None:
-            return
-        story = await self.app.push_screen_wait(NoteModal(
-            f"J01: {h.name}'s story, in your words", h.story, edit=True))
-        if story is not None:
-            self.do(commands.describe_hero, look, story)
-
-    @work(exclusive=True, group="tales-action")
-    async def action_name_place(self) -> None:
-        """Write a name on the map cursor's square (J02)."""
-        state = self.tale
-        i = self.cursor
-        if i not in naming.namable_places(state):
-            self.notify(f"{island.name(i)} is not drawn on the map yet (J02).",
-                        severity="warning", markup=False)
-            return
-        name = await self.app.push_screen_wait(TextPrompt(
-            f"Name {island.name(i)} (J02)", state.squares[i].name, "e.g. Misty Lake"))
-        if name is not None:
-            self.do(commands.name_place, island.name(i), name)
-
-    @work(exclusive=True, group="tales-action")
-    async def action_name_monster(self) -> None:
-        """Name a monster the hero beat (J06)."""
-        state = self.tale
-        lines = naming.beaten(state)
-        if not lines:
-            return
-        options = [(f"{state.fights[k].monster}"
-                    + (f" '{state.fights[k].name}'" if state.fights[k].name else ""), k)
-                   for k in lines]
-        k = await self.app.push_screen_wait(ChoiceModal("Name which beaten monster? (J06)",
-                                                        options))
-        if k is None:
-            return
-        name = await self.app.push_screen_wait(TextPrompt(
-            f"Name the {state.fights[k].monster} (J06)", state.fights[k].name))
-        if name is not None:
-            self.do(commands.name_monster, k + 1, name)
 
     @work(exclusive=True, group="tales-action")
     async def action_table_dice(self) -> None:

@@ -1,5 +1,5 @@
-"""6x6 Tales widgets, named after the paper they stand for: the :class:`IslandMap` (J02) and
-the :class:`JournalBooklet` (J01-J09).
+"""6x6 Tales widgets, named after the paper they stand for: the :class:`IslandMap` (J02,
+in :mod:`.island_map`) and the :class:`JournalBooklet` (J01-J09).
 
 Both are given a :class:`TalesView` (the tale, the tale as the turn began, the map cursor)
 through their ``view`` reactive and draw from it; neither changes the tale (DESIGN "UI
@@ -8,205 +8,23 @@ conventions"). What differs from the start of the turn is drawn highlighted.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
-
-from rich.cells import cell_len, set_cell_size
-from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widget import Widget
 
-from d6tui.games.tales import booklet, island, movement, play, records, scoring
-from d6tui.games.tales.journal import ROAD_GLYPHS
-from d6tui.games.tales.state import Hero, Square, Tale
+from d6tui.games.tales import booklet, island, records, scoring
+from d6tui.games.tales.state import Hero, Tale
+from d6tui.ui.tales.island_map import CELL_H, CELL_W, IslandMap, fit_cell
+from d6tui.ui.tales.view import HOUSE, TalesView, ViewWidget, reach_of
 
-_CSS = (Path(__file__).with_name("widgets.tcss")).read_text(encoding="utf-8")
+__all__ = ["CELL_H", "CELL_W", "HOUSE", "PAGES", "STAT_NAMES", "IslandMap", "JournalBooklet",
+           "TalesView", "fit_cell", "hero_changes", "reach_of", "square_words"]
 
-#: The mark beside a house value (DESIGN "Content data"); the help explains it.
-HOUSE = "*"
-
-#: Three letters per terrain, written in each square's top left corner.
-TERRAIN_ABBR = {"plains": "pln", "mountains": "mtn", "forest": "for", "swamp": "swp",
-                "village": "vlg", "castle": "CST"}
-#: Three letters per picture (R02, E05, E25...), top right corner.
-SITE_ABBR = {"castle": "", "tower": "twr", "pyramid": "pyr", "lake": "lak", "hut": "hut",
-             "rift": "rft", "portal": "ptl", "cave": "cav"}
-#: Width and height of one square on the map, in cells.
-CELL_W, CELL_H = 7, 3
 #: The booklet's pages, in order: (key, title).
 PAGES: tuple[tuple[str, str], ...] = (
     ("J01", "Hero"), ("J02", "Map notes"), ("J03", "Scroll backpack"), ("J04", "Quests"),
     ("J05", "Daily records"), ("J06", "Fights"), ("J07", "Dungeon"), ("J09", "Scoring"),
 )
 STAT_NAMES = {"atk": "Atk", "dmg": "Dmg", "spd": "Spd", "max_hp": "Max HP"}
-
-
-@dataclass(frozen=True)
-class TalesView:
-    """What the tale's widgets draw.
-
-    Attributes:
-        state: the tale now.
-        before: the tale as this turn began (for the highlights).
-        cursor: the square under the map cursor (0..35).
-        reach: squares the hero can reach this turn, with their steps (R04).
-        notes: the player's notes.
-    """
-
-    state: Tale
-    before: Tale
-    cursor: int = 0
-    reach: dict[int, int] = field(default_factory=dict)
-    notes: tuple[Any, ...] = ()
-    """The player's notes (``Session.notes()``), for J05."""
-
-
-def reach_of(state: Tale) -> dict[int, int]:
-    """The squares reachable this turn, only while the hero may still move (R04, R10)."""
-    if state.over or state.hero is None or state.pos < 0:
-        return {}
-    if state.top is None and state.step not in ("movement", "level_up"):
-        return {}
-    if state.top is not None and state.step not in play.SPEED_STEPS:
-        return {}
-    return movement.reachable(state)
-
-
-class _ViewWidget(Widget):
-    """A widget drawn from the :class:`TalesView` it is given."""
-
-    DEFAULT_CSS = _CSS
-    SCOPED_CSS = False
-    view: reactive[TalesView | None] = reactive(None)
-
-    _styles: dict[str, Style] | None = None
-
-    def style(self, name: str) -> Style:
-        """A component class's style, to add over another (``partial``); cached until the
-        theme or CSS changes."""
-        if self._styles is None:
-            self._styles = {}
-        got = self._styles.get(name)
-        if got is None:
-            got = self._styles[name] = self.get_component_rich_style(name, partial=True)
-        return got
-
-    def notify_style_update(self) -> None:
-        """The theme or CSS changed: forget the cached styles."""
-        self._styles = None
-        super().notify_style_update()
-
-
-# -- the map ---------------------------------------------------------------------------------
-
-
-class IslandMap(_ViewWidget):
-    """The island of J02: 6x6 squares under column I-VI and beside row 1-6 labels.
-
-    Each square is 7x3 cells: its terrain (top left), picture (top right), road in
-    box-drawing lines through the middle, village number and event number (bottom). The hero
-    is ``@``; ``→n`` marks a square the hero can reach with n more steps this turn; unrevealed
-    squares are dark dots; the cursor square is drawn reversed.
-    """
-
-    COMPONENT_CLASSES = {
-        "island-map--label", "island-map--hidden", "island-map--plains",
-        "island-map--mountains", "island-map--forest", "island-map--swamp",
-        "island-map--village", "island-map--castle", "island-map--road", "island-map--hero",
-        "island-map--reach", "island-map--cursor", "island-map--new", "island-map--event",
-    }
-
-    def render(self) -> Text:
-        """The map, drawn from :attr:`view`."""
-        out = Text(no_wrap=True, overflow="crop")
-        view = self.view
-        label = self.style("island-map--label")
-        out.append("  ", label)
-        for roman in island.ROMAN:
-            out.append(roman.center(CELL_W), label)
-        if view is None:
-            return out
-        for row in range(1, island.SIZE + 1):
-            lines = [Text() for _ in range(CELL_H)]
-            for k, line in enumerate(lines):
-                line.append(f"{row} " if k == 1 else "  ", label)
-            for col in range(1, island.SIZE + 1):
-                i = island.index(col, row)
-                for k, part in enumerate(self.square_lines(view, i)):
-                    lines[k].append_text(part)
-            for line in lines:
-                out.append("\n")
-                out.append_text(line)
-        return out
-
-    def square_lines(self, view: TalesView, i: int) -> list[Text]:
-        """The three lines of square ``i``.
-
-        Args:
-            view: what is drawn.
-            i: the square.
-        """
-        state = view.state
-        sq = state.squares[i]
-        hero = i == state.pos
-        steps = view.reach.get(i)
-        if not sq.revealed:
-            base = self.style("island-map--hidden")
-            rows = [" ·   · ", "   ·   " if steps is None else f"  →{steps}",
-                    " ·  " + (sq.event if sq.event and sq.event != "E00" else "·  ")]
-            if hero:
-                rows[1] = "   @   "
-        else:
-            base = self.style(f"island-map--{sq.terrain}") if sq.terrain else Style()
-            rows = self._road_rows(sq, hero, steps)
-        # Every square is exactly CELL_W cells on every line, or the roads of the rows
-        # below and above stop lining up (a two-digit reach or village number included).
-        rows = [fit_cell(text) for text in rows]
-        if view.before.squares[i] != sq:
-            base = base + self.style("island-map--new")
-        if i == view.cursor:
-            base = base + self.style("island-map--cursor")
-        out = []
-        road = base + self.style("island-map--road")
-        for k, text in enumerate(rows):
-            t = Text(text, base)
-            if sq.revealed:
-                t.stylize(road, 3, 4)
-                if k == 1:
-                    t.stylize(road, 0, 7)
-            if hero and k == 1:
-                t.stylize(base + self.style("island-map--hero"), 3, 4)
-            if k == 2 and sq.event:
-                t.stylize(base + self.style("island-map--event"), 4, 7)
-            out.append(t)
-        return out
-
-    @staticmethod
-    def _road_rows(sq: Square, hero: bool, steps: int | None) -> list[str]:
-        ex = sq.exits
-        n = "│" if "N" in ex else " "
-        s = "│" if "S" in ex else " "
-        w = "───" if "W" in ex else "   "
-        e = "───" if "E" in ex else "   "
-        centre = "@" if hero else ROAD_GLYPHS.get(ex, "·")
-        terrain = TERRAIN_ABBR.get(sq.terrain, "   ")
-        site = SITE_ABBR.get(sq.site, sq.site[:3]).rjust(3)
-        # Right-aligned, so the event number of the square to the left never touches it.
-        left = f"v{sq.village}".rjust(3) if sq.village else "   "
-        if steps and not hero:
-            left = f"→{steps}".rjust(3)
-        event = sq.event if sq.event and sq.event != "E00" else "   "
-        return [f"{terrain}{n}{site}", f"{w}{centre}{e}", f"{left}{s}{event}"]
-
-
-def fit_cell(text: str) -> str:
-    """``text`` padded or cut to exactly :data:`CELL_W` cells, one line of a map square."""
-    width = cell_len(text)
-    if width < CELL_W:
-        return text + " " * (CELL_W - width)
-    return text if width == CELL_W else set_cell_size(text, CELL_W)
 
 
 def square_words(state: Tale, i: int, reach: dict[int, int] | None = None) -> str:
@@ -239,7 +57,7 @@ def square_words(state: Tale, i: int, reach: dict[int, int] | None = None) -> st
 # -- the booklet -----------------------------------------------------------------------------
 
 
-class JournalBooklet(_ViewWidget):
+class JournalBooklet(ViewWidget):
     """The journal booklet, one page at a time (J01 hero ... J09 scoring).
 
     Set :attr:`page` to flip it. Lines that changed since the turn began are highlighted.

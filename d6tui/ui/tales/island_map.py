@@ -1,0 +1,218 @@
+"""The island map of J02 as a widget: 6x6 squares in two sizes, 7x3 cells (up to 199
+columns) and 15x5 cells with room for labels (from 200x50).
+
+Whatever a square shows, each of its lines is exactly as wide as the square, so the roads
+of the rows above and below line up; every text sits inside its own square with a gap
+before the next one, so labels never run into each other.
+"""
+
+from __future__ import annotations
+
+from rich.cells import cell_len, set_cell_size
+from rich.style import Style
+from rich.text import Text
+from textual.reactive import reactive
+
+from d6tui.games.tales import booklet, island
+from d6tui.games.tales.journal import ROAD_GLYPHS
+from d6tui.games.tales.state import Square
+from d6tui.ui.tales.view import TalesView, ViewWidget
+
+#: Three letters per terrain, written in each square's top left corner.
+TERRAIN_ABBR = {"plains": "pln", "mountains": "mtn", "forest": "for", "swamp": "swp",
+                "village": "vlg", "castle": "CST"}
+#: The terrain in a few more letters, on the big squares.
+TERRAIN_WORDS = {"plains": "plains", "mountains": "mounts", "forest": "forest",
+                 "swamp": "swamp", "village": "villge", "castle": "CASTLE"}
+#: Three letters per picture (R02, E05, E25...), top right corner.
+SITE_ABBR = {"castle": "", "tower": "twr", "pyramid": "pyr", "lake": "lak", "hut": "hut",
+             "rift": "rft", "portal": "ptl", "cave": "cav"}
+#: What a square's centre column holds where it draws its road.
+_ROAD_CHARS = frozenset("│─┼┴├┬┤└┌┐┘╵╶╷╴·@")
+#: Width and height of one square on the map, in cells (the small map).
+CELL_W, CELL_H = 7, 3
+#: Width and height of one square on the big map (200x50 and larger).
+BIG_W, BIG_H = 15, 5
+
+
+def fit_cell(text: str, width: int = CELL_W) -> str:
+    """``text`` padded or cut to exactly ``width`` cells, one line of a map square."""
+    size = cell_len(text)
+    if size < width:
+        return text + " " * (width - size)
+    return text if size == width else set_cell_size(text, width)
+
+
+def _label(text: str, width: int) -> str:
+    """A label centred in a square's line, a cell short of its edge so that two labels side
+    by side always have a gap between them."""
+    room = width - 1
+    if cell_len(text) > room:
+        text = set_cell_size(text, room - 1) + "…"
+    return fit_cell(text.center(room), width)
+
+
+class IslandMap(ViewWidget):
+    """The island of J02: 6x6 squares under column I-VI and beside row 1-6 labels.
+
+    A small square (7x3 cells) shows its terrain (top left), picture (top right), road in
+    box-drawing lines through the middle, village number and event (bottom). A big square
+    (15x5, :attr:`big`) also has a line for the name the player gave it and a line for its
+    event's title. The hero is ``@`` at the crossing of the road's arms; ``→n`` marks a square
+    the hero can reach with n more steps this turn (beside, never over, a village's number);
+    unrevealed squares are dark dots that still show what is written or drawn on them; the
+    cursor square is drawn reversed.
+    """
+
+    COMPONENT_CLASSES = {
+        "island-map--label", "island-map--hidden", "island-map--plains",
+        "island-map--mountains", "island-map--forest", "island-map--swamp",
+        "island-map--village", "island-map--castle", "island-map--road", "island-map--hero",
+        "island-map--reach", "island-map--cursor", "island-map--new", "island-map--event",
+        "island-map--name",
+    }
+
+    #: Draw the big squares (the screen sets it from the terminal's size).
+    big: reactive[bool] = reactive(False, layout=True)
+
+    @property
+    def cell(self) -> tuple[int, int]:
+        """The width and height of one square, in cells."""
+        return (BIG_W, BIG_H) if self.big else (CELL_W, CELL_H)
+
+    def render(self) -> Text:
+        """The map, drawn from :attr:`view`."""
+        out = Text(no_wrap=True, overflow="crop")
+        view = self.view
+        width, height = self.cell
+        label = self.style("island-map--label")
+        out.append("  ", label)
+        for roman in island.ROMAN:
+            out.append(roman.center(width), label)
+        if view is None:
+            return out
+        for row in range(1, island.SIZE + 1):
+            lines = [Text() for _ in range(height)]
+            for k, line in enumerate(lines):
+                line.append(f"{row} " if k == height // 2 else "  ", label)
+            for col in range(1, island.SIZE + 1):
+                i = island.index(col, row)
+                for k, part in enumerate(self.square_lines(view, i)):
+                    lines[k].append_text(part)
+            for line in lines:
+                out.append("\n")
+                out.append_text(line)
+        return out
+
+    def square_lines(self, view: TalesView, i: int) -> list[Text]:
+        """The lines of square ``i``, each exactly one square wide.
+
+        Args:
+            view: what is drawn.
+            i: the square.
+        """
+        state = view.state
+        sq = state.squares[i]
+        hero = i == state.pos
+        steps = view.reach.get(i)
+        width, height = self.cell
+        mid, centre = height // 2, width // 2
+        if not sq.revealed:
+            base = self.style("island-map--hidden")
+            rows = (self._big_hidden if self.big else self._hidden)(sq, hero, steps)
+        else:
+            base = self.style(f"island-map--{sq.terrain}") if sq.terrain else Style()
+            rows = (self._big_road if self.big else self._road_rows)(sq, hero, steps)
+        # Every line is exactly one square wide, or the roads of the rows below and above
+        # stop lining up (a two-digit reach or village number included).
+        rows = [fit_cell(text, width) for text in rows]
+        if view.before.squares[i] != sq:
+            base = base + self.style("island-map--new")
+        if i == view.cursor:
+            base = base + self.style("island-map--cursor")
+        out = []
+        road = base + self.style("island-map--road")
+        for k, text in enumerate(rows):
+            t = Text(text, base)
+            if sq.revealed:
+                if text[centre] in _ROAD_CHARS:  # not a label written over the road
+                    t.stylize(road, centre, centre + 1)
+                if k == mid:
+                    t.stylize(road, 0, width)
+            if hero and k == mid:
+                t.stylize(base + self.style("island-map--hero"), centre, centre + 1)
+            if k == height - 1 and sq.event:
+                t.stylize(base + self.style("island-map--event"), width - 3, width)
+            if self.big and k == 1 and sq.name:
+                t.stylize(base + self.style("island-map--name"), 0, width)
+            if self.big and k == 3 and sq.event and text.strip() not in ("", "│"):
+                t.stylize(base + self.style("island-map--event"), 0, width)
+            out.append(t)
+        return out
+
+    # -- the small squares ------------------------------------------------------------------
+
+    @staticmethod
+    def _hidden(sq: Square, hero: bool, steps: int | None) -> list[str]:
+        site = SITE_ABBR.get(sq.site, sq.site[:3]).rjust(3) if sq.site else "·  "
+        rows = [f" ·  {site}" if sq.site else " ·   · ",
+                "   ·   " if steps is None else f"  →{steps}",
+                " ·  " + (sq.event or "·  ")]
+        if hero:
+            rows[1] = "   @   "
+        return rows
+
+    @staticmethod
+    def _road_rows(sq: Square, hero: bool, steps: int | None) -> list[str]:
+        ex = sq.exits
+        n = "│" if "N" in ex else " "
+        s = "│" if "S" in ex else " "
+        w = "───" if "W" in ex else "   "
+        e = "───" if "E" in ex else "   "
+        centre = "@" if hero else ROAD_GLYPHS.get(ex, "·")
+        terrain = TERRAIN_ABBR.get(sq.terrain, "   ")
+        site = SITE_ABBR.get(sq.site, sq.site[:3]).rjust(3)
+        # Right-aligned, so the event of the square to the left never touches it.
+        left = f"v{sq.village}".rjust(3) if sq.village else "   "
+        if steps and not hero:
+            if sq.village:  # a village has no picture: its reach goes top right instead
+                site = f"→{steps}".rjust(3)
+            else:
+                left = f"→{steps}".rjust(3)
+        event = sq.event or "   "
+        return [f"{terrain}{n}{site}", f"{w}{centre}{e}", f"{left}{s}{event}"]
+
+    # -- the big squares --------------------------------------------------------------------
+
+    @staticmethod
+    def _big_hidden(sq: Square, hero: bool, steps: int | None) -> list[str]:
+        reach = f"→{steps}" if steps is not None and not hero else ""
+        return [
+            f" ·     {sq.site:>7} " if sq.site else " ·     ·     · ",
+            _label(sq.name, BIG_W) if sq.name else "",
+            "       @       " if hero else f"  ·  {reach:^5}  · ",
+            _label(booklet.TITLES.get(sq.event, ""), BIG_W) if sq.event else "",
+            f" ·     ·    {sq.event or ' · '}",
+        ]
+
+    @staticmethod
+    def _big_road(sq: Square, hero: bool, steps: int | None) -> list[str]:
+        ex = sq.exits
+        n = "│" if "N" in ex else " "
+        s = "│" if "S" in ex else " "
+        w = "───────" if "W" in ex else "       "
+        e = "───────" if "E" in ex else "       "
+        centre = "@" if hero else ROAD_GLYPHS.get(ex, "·")
+        terrain = TERRAIN_WORDS.get(sq.terrain, "")
+        site = "" if sq.site == "castle" else sq.site
+        # Each line starts with a space: the square to the left never runs into this one.
+        top = f" {terrain:<6}{n}{site:>7}"
+        name = _label(sq.name, BIG_W) if sq.name else f"       {n}       "
+        title = booklet.TITLES.get(sq.event, "") if sq.event and sq.event != "E00" else ""
+        if sq.event == "E00":
+            title = "done (E00)"
+        middle = _label(title, BIG_W) if title else f"       {s}       "
+        village = f"v{sq.village}" if sq.village else ""
+        reach = f"→{steps}" if steps and not hero else ""
+        bottom = f" {village:<3}{reach:>3}{s}    {sq.event or '   '}"
+        return [top, name, f"{w}{centre}{e}", middle, bottom]
