@@ -70,3 +70,9 @@ def test_j04_notes_say_each_quests_terms() -> None:
     s = begin("human")
     (q,) = s.quests
     assert "reveal all 36 squares" in records.quest_terms(s, q)
+
+
+def test_the_rules_notes_come_after_the_event_that_wrote_them() -> None:
+    s = at_step(begin("human"), "square_event", "III-3")
+    s = rolls(read(s, "E39"), 1)  # E39 [1]: no swamp today
+    assert records.results(s.days[-1])[-1] == "E39: no swamp today"

@@ -60,3 +60,17 @@ async def test_the_last_roll_shows_its_dice(saves: Path) -> None:
         await settle(pilot)
         text = bar_lines(app, screen)
         assert "2+4 = 6: a fight with the " in text, text
+
+
+@sync
+async def test_a_note_keeps_the_last_rolls_dice_in_the_news(saves: Path) -> None:
+    session = load_example(saves, 135)  # #135: the terrain roll after the stop
+    assert "roll" in session.events[-1]
+    session.write_note("Rain all day.")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TalesScreen)
+        faces = next(e for e in reversed(session.events) if "roll" in e)["roll"]["faces"]
+        assert f"{faces[0]}+{faces[1]} = {sum(faces)}: " in bar_lines(app, screen)

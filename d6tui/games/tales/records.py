@@ -26,7 +26,8 @@ class DayLine:
         final: the Final square ("III-4"), "" until the hero stops.
         results: what the day brought, a part a line: "E05: a lake on III-1",
             "fight with the Goblin: defeated, +1 gold".
-        rules_notes: what the rules write in Notes (E39's ban, E35's tiredness).
+        rules_notes: what the rules write in Notes (E39's ban, E35's tiredness); the
+            results say it too, after the event that wrote it.
         notes: the player's notes written that day.
         when: "past", "today" or "ahead" (a day still to come: only its day event).
     """

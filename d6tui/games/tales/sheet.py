@@ -248,4 +248,5 @@ def day_note(state: Tale, note: str) -> Tale:
     if not state.days:
         return state
     last = state.days[-1]
-    return evolve(state, days=(*state.days[:-1], evolve(last, notes=(*last.notes, note))))
+    state = evolve(state, days=(*state.days[:-1], evolve(last, notes=(*last.notes, note))))
+    return record(state, note)

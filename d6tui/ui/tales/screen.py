@@ -288,11 +288,15 @@ class TalesScreen(NamingKeys, GameScreen):
             return "Cursor: " + square_words(state, self.cursor, reach_of(state))
         news = "; ".join(state.news)
         history = self.session.history()
-        if len(history):
-            last = history[-1]
-            if not last.undone and "roll" in last.event \
-                    and last.event["type"] in self.session.rules.event_types:
+        for k in range(len(history) - 1, max(-1, len(history) - 20), -1):
+            last = history[k]
+            if last.undone or last.event["type"] not in self.session.rules.event_types:
+                if last.event["type"] == "note":
+                    continue  # a note changes nothing: the news is still the move's
+                break
+            if "roll" in last.event:
                 news = outcome.last_roll_words(last.event, state.news) or news
+            break
         changes = hero_changes(self._before_event(), h) if h is not None else []
         if changes:
             news = f"{news} ({', '.join(changes)})" if news else ", ".join(changes)

@@ -247,8 +247,6 @@ class JournalBooklet(ViewWidget):
                        if line.when == "today" else self.style("journal-booklet--head"))
             for words in line.results:
                 self._line(out, f"- {words}")
-            for words in line.rules_notes:
-                self._muted(out, f"- {words}")
             for text in line.notes:
                 out.append("\u270e " + text.replace("\n", "\n  ") + "\n",
                            self.style("journal-booklet--note"))
