@@ -22,10 +22,49 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
+#: The player's notes written on the way, by the note key (N), each on the first step of
+#: its day (week, day); all after the cut the screen tests take (W2 D6), so those stay.
+NOTES = {
+    (3, 1): "A new week. Brin counts the coins twice and still finds only a few.",
+    (3, 3): "The hills smell of rain. Whatever comes today, Brin means to meet it\n"
+            "with the axe out.",
+    (3, 5): "Terrible weather again: the map is planned around the ban.",
+    (4, 1): "The last morning. The island is still half a mystery.",
+}
+
+
+async def write_notes(pilot: object) -> None:
+    """Write the note of the day (:data:`NOTES`) through the keys, once, at its day."""
+    from d6tui.ui.screens.notes import NoteModal
+    from d6tui.ui.tales.screen import TalesScreen
+
+    app = pilot.app  # type: ignore[attr-defined]
+    screen = app.screen
+    if not isinstance(screen, TalesScreen):
+        return
+    day = (screen.tale.week, screen.tale.day)
+    text = NOTES.get(day)
+    if text is None or any(n.text == text for n in screen.session.notes()):
+        return
+    await pilot.press("N")  # type: ignore[attr-defined]
+    for _ in range(50):
+        await pilot.pause()  # type: ignore[attr-defined]
+        if isinstance(app.screen, NoteModal):
+            break
+    for line_no, line in enumerate(text.split("\n")):
+        if line_no:
+            await pilot.press("enter")  # type: ignore[attr-defined]
+        await pilot.press(*line)  # type: ignore[attr-defined]
+    await pilot.press("ctrl+s")  # type: ignore[attr-defined]
+    for _ in range(50):
+        await pilot.pause()  # type: ignore[attr-defined]
+        if isinstance(app.screen, TalesScreen):
+            break
+
 
 async def record(saves: Path, seed: int, name: str, title: str) -> Path:
     """Play the tale in an app on ``saves``; returns the save file."""
-    from d6tui.engine.registry import GAMES
+    from d6tui.engine.registry import games
     from d6tui.games.tales.bot import Bot
     from d6tui.ui.app import D6App
     from d6tui.ui.tales.drive import play_by_keys
@@ -34,11 +73,12 @@ async def record(saves: Path, seed: int, name: str, title: str) -> Path:
     app = D6App(saves=saves, persist_theme=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        slugs = [g.slug for g in GAMES]
-        for _ in range(slugs.index("tales")):
+        # games are found, not listed: look up the place of 6x6 Tales in the home list
+        for _ in range([g.slug for g in games()].index("tales")):
             await pilot.press("down")
         await pilot.press("n")
-        await pilot.pause()
+        for _ in range(3):  # the form's worker waits for it
+            await pilot.pause()
         await pilot.press(*name)          # the hero's name (the race stays Dwarf)
         await pilot.press("tab", "tab", "tab")   # past the race and the quest, to the title
         await pilot.press(*title)
@@ -50,7 +90,7 @@ async def record(saves: Path, seed: int, name: str, title: str) -> Path:
                 break
         screen = app.screen
         assert isinstance(screen, TalesScreen), f"no tale started ({type(screen).__name__})"
-        actions = await play_by_keys(pilot, Bot(seed))
+        actions = await play_by_keys(pilot, Bot(seed), between=write_notes)
         state = screen.tale
         assert state.over, "the tale did not reach E17"
         print(f"{actions} actions by key; final fame {state.final_fame}: {state.status}")

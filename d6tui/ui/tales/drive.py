@@ -5,6 +5,7 @@ bar and its modal lists, exactly as a player's would.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from d6tui.games.tales import commands, island, legal, services
@@ -63,13 +64,15 @@ def _pick(index: int) -> list[str]:
     return ["down"] * index + ["enter"]
 
 
-async def play_by_keys(pilot: Pilot, bot: Bot, limit: int = 5000) -> int:
+async def play_by_keys(pilot: Pilot, bot: Bot, limit: int = 5000,
+                       between: Callable[[Pilot], Awaitable[None]] | None = None) -> int:
     """Let ``bot`` play the tale on the pilot's screen until E17, by key presses only.
 
     Args:
         pilot: the Pilot of an app showing a :class:`TalesScreen`.
         bot: decides what to do.
         limit: the most actions to take.
+        between: awaited before each action (a recorder writes the player's notes there).
 
     Returns:
         How many actions were taken.
@@ -82,6 +85,8 @@ async def play_by_keys(pilot: Pilot, bot: Bot, limit: int = 5000) -> int:
         state = screen.tale
         if state.over:
             break
+        if between is not None:
+            await between(pilot)
         action = bot.pick(state)
         before = len(screen.session.events)
         for key in keys_for(screen, action):
