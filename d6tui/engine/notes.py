@@ -248,7 +248,7 @@ class NoteBook:
         edits = event.get(EDITS_KEY)
         if edits is not None and not text:
             return f"\u2716 removed note #{edits}"
-        quoted = "\u201c" + text.replace("\n", "\n      ") + "\u201d"
+        quoted = "\u201c" + text.replace("\n", "\n     ") + "\u201d"  # under "#seq "
         label = str((event.get(WHERE_KEY) or {}).get("label", ""))
         head = f"\u270e note #{edits} edited" if edits is not None else "\u270e note"
         return f"{head} ({label}): {quoted}" if label else f"{head}: {quoted}"
