@@ -150,3 +150,30 @@ def test_a_tale_with_notes_exports_as_a_journal(capsys: pytest.CaptureFixture[st
     assert code == 0 and "<h3>Day 19 (week 4, day 1): E24 To the End</h3>" in page
     assert "<blockquote>\n<p>Brin sat by the castle gate.</p>\n<p>The tale was told.</p>" in page
     assert "<pre><code>" in page and "<table>" in page
+
+
+@pytest.mark.parametrize(("example", "marker"), [
+    ("simple-six-example.toml", "- #{seq} "), ("dungeon-example.toml", "{seq}. "),
+    ("d6-board-example.toml", "{seq}. "), ("shooter-example.toml", "{seq}. "),
+])
+def test_every_game_record_quotes_the_notes_at_their_place(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, example: str, marker: str) -> None:
+    path = tmp_path / example
+    shutil.copy(SAVES / example, path)
+    s = Session.load(path)
+    last = len(s.events)
+    label = s.where()["label"]
+    note = s.write_note("We stop here.\n<i>Tomorrow</i> we go on.")
+    s.close()
+    for fmt in ("record", "markdown"):
+        code, out, err = run(capsys, "export", str(path), "--format", fmt)
+        assert code == 0, err
+        item = marker.format(seq=note["seq"])
+        head = item + f"\u270e note ({label}):\n\n"
+        pad = " " * (item.find(" ") + 1)  # the quote sits under the item's text
+        assert head + f"{pad}> We stop here.\n{pad}> <i>Tomorrow</i> we go on.\n" in out
+        # at its place: after the event before it
+        before = marker.format(seq=last)
+        assert out.index(before) < out.index(head)
+    code, page, _ = run(capsys, "export", str(path), "--format", "html")
+    assert code == 0 and "&lt;i&gt;Tomorrow&lt;/i&gt; we go on." in page

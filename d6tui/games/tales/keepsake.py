@@ -166,9 +166,9 @@ def journal_markdown(title: str, created: Any, last: Any, events: Iterable[dict]
             continue
         out += [f"### {_day_heading(state, day, event)}", ""]
         for note in day_notes:
-            event = note.at.get("event")
-            if isinstance(event, str) and event:
-                out += [f"*{event} {booklet.TITLES.get(event, '')}*".replace(" *", "*"), ""]
+            played = note.at.get("event")  # the event it was written during, if not the day's
+            if isinstance(played, str) and played and played != event:
+                out += [f"*{played} {booklet.TITLES.get(played, '')}*".replace(" *", "*"), ""]
             out += [*quote_lines(note.text), ""]
         out += [f"- {line}" for line in lines]
         out.append("")
