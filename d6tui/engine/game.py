@@ -46,6 +46,27 @@ def control_problem(label: str, text: str) -> str | None:
     return None
 
 
+#: The longest title a game may have (it names the save file and heads every screen).
+TITLE_MAX = 100
+
+
+def check_title(title: str) -> str:
+    """A game's title, stripped and checked.
+
+    Raises:
+        RuleError: empty, longer than :data:`TITLE_MAX`, or holding a control character.
+    """
+    title = title.strip()
+    if not title:
+        raise RuleError("a game needs a name")
+    if len(title) > TITLE_MAX:
+        raise RuleError(f"a title has at most {TITLE_MAX} characters, not {len(title)}")
+    problem = control_problem("a title", title)
+    if problem:
+        raise RuleError(problem)
+    return title
+
+
 @dataclass(frozen=True)
 class OptionField:
     """One setup choice of a game: the new-game form, ``d6tui new`` flags and the check are
