@@ -119,9 +119,12 @@ def build_parser() -> argparse.ArgumentParser:
                         help="keep every complete event of a save cut off mid-event")
     rc.add_argument("file", type=Path)
 
-    ex = sub.add_parser("export", parents=[common], help="write a save as a readable record")
+    ex = sub.add_parser("export", parents=[common],
+                        help="write a save as a journal (markdown, html) or its full record")
     ex.add_argument("file", type=Path)
-    ex.add_argument("--format", choices=("markdown",), default="markdown")
+    ex.add_argument("--format", choices=("markdown", "record", "html"), default="markdown",
+                    help="markdown: the journal, your notes with the game's mechanics; "
+                    "record: every event in words; html: the journal as one web page")
     ex.add_argument("-o", "--output", type=Path, help="write to this file instead of stdout")
 
     ro = sub.add_parser("roll", parents=[common],
@@ -265,23 +268,16 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def generic_markdown(session: Any) -> str:
-    """A save as Markdown: title, game, status, then every event in words (undone ones struck
-    through). Games with a richer record set ``GameRules.export_markdown``."""
-    lines = [f"# {session.title}", "", f"*{session.rules.name}*, started "
-             f"{session.header.created:%Y-%m-%d %H:%M} UTC", "",
-             f"**{session.rules.status(session.state)}**", "", "## Play by play", ""]
-    for entry in session.history():
-        text = f"~~{entry.text}~~ (undone)" if entry.undone else entry.text
-        lines.append(f"{entry.event['seq']}. {text}")
-    return "\n".join(lines) + "\n"
-
-
 def cmd_export(args: argparse.Namespace) -> int:
-    """``d6tui export FILE --format markdown [-o OUT]``."""
+    """``d6tui export FILE [--format markdown|record|html] [-o OUT]`` (see
+    :mod:`d6tui.exports`)."""
+    from d6tui.exports import render
+
     session = _load(args.file)
-    render = session.rules.export_markdown or generic_markdown
-    text = render(session)
+    try:
+        text = render(session, args.format)
+    finally:
+        session.close()
     if args.output:
         from d6tui.engine.log import write_atomic
 
@@ -421,10 +417,10 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _play_commands() -> dict[str, Any]:
-    from d6tui.cli_play import cmd_moves, cmd_play, cmd_view
+    from d6tui.cli_play import cmd_moves, cmd_note, cmd_play, cmd_view
 
     return {"moves": _with_session(cmd_moves), "play": _with_session(cmd_play),
-            "view": _with_session(cmd_view)}
+            "view": _with_session(cmd_view), "note": _with_session(cmd_note)}
 
 
 COMMANDS = {

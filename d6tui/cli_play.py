@@ -1,4 +1,5 @@
-"""The command line of every game's moves: ``d6tui new``, ``moves``, ``play`` and ``view``.
+"""The command line of every game's moves: ``d6tui new``, ``moves``, ``play``, ``view`` and
+``note``.
 
 These use the same game definition the screens use (``moves(state, seat)``,
 ``view(state, seat)``, :meth:`~d6tui.engine.session.Session.play`), so any game can be played
@@ -18,7 +19,7 @@ from d6tui.engine.game import GameDefinition, OptionField, find_move
 
 
 def add_commands(sub: Any, common: argparse.ArgumentParser, parser_class: type) -> None:
-    """Add ``new``, ``moves``, ``play`` and ``view`` to the sub-command parsers."""
+    """Add ``new``, ``moves``, ``play``, ``view`` and ``note`` to the sub-command parsers."""
     new = sub.add_parser("new", parents=[common], add_help=False,
                          help="start a new game (d6tui new GAME --help lists its options)")
     new.add_argument("game", help="which game (d6tui new GAME --help for its options)")
@@ -44,6 +45,15 @@ def add_commands(sub: Any, common: argparse.ArgumentParser, parser_class: type) 
     vw.add_argument("file", type=Path)
     vw.add_argument("--seat", help="a name or number; 'spectator' sees what every seat may")
     vw.add_argument("--json", action="store_true", help="as JSON (the default)")
+
+    nt = sub.add_parser("note", parents=[common],
+                        help="write a note in a save where the game is now, or edit one")
+    nt.add_argument("file", type=Path)
+    nt.add_argument("text", help="the note ('-' reads it from stdin, several lines); with "
+                    "--edit, empty text removes the note")
+    nt.add_argument("--edit", type=int, metavar="SEQ",
+                    help="replace note #SEQ (its number in the log) instead of writing a new one")
+    nt.add_argument("--json", action="store_true", help="print the event as JSON")
 
 
 # -- d6tui new ----------------------------------------------------------------------------
@@ -195,4 +205,15 @@ def cmd_view(session: Any, args: argparse.Namespace) -> int:
            "status": session.rules.status(seen), "state": session.rules.to_json(seen)}
     json.dump(out, sys.stdout, indent=2, default=str)
     print()
+    return 0
+
+
+def cmd_note(session: Any, args: argparse.Namespace) -> int:
+    """``d6tui note FILE TEXT [--edit SEQ]``: a ``note`` event (``Session.write_note``)."""
+    text = sys.stdin.read() if args.text == "-" else args.text
+    event = session.write_note(text, edits=args.edit)
+    if args.json:
+        print(json.dumps(event, default=str))
+    else:
+        print(f"#{event['seq']} {session.history_entry(len(session.events) - 1).text}")
     return 0

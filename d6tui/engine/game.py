@@ -46,6 +46,27 @@ def control_problem(label: str, text: str) -> str | None:
     return None
 
 
+#: The longest title a game may have (it names the save file and heads every screen).
+TITLE_MAX = 100
+
+
+def check_title(title: str) -> str:
+    """A game's title, stripped and checked.
+
+    Raises:
+        RuleError: empty, longer than :data:`TITLE_MAX`, or holding a control character.
+    """
+    title = title.strip()
+    if not title:
+        raise RuleError("a game needs a name")
+    if len(title) > TITLE_MAX:
+        raise RuleError(f"a title has at most {TITLE_MAX} characters, not {len(title)}")
+    problem = control_problem("a title", title)
+    if problem:
+        raise RuleError(problem)
+    return title
+
+
 @dataclass(frozen=True)
 class OptionField:
     """One setup choice of a game: the new-game form, ``d6tui new`` flags and the check are
@@ -425,7 +446,12 @@ class GameDefinition:
         is_over: ``state -> bool``.
         to_json: ``state -> dict`` of JSON values (``d6tui replay --json``).
         default_title: ``options -> str`` for a new game.
-        export_markdown: ``session -> str``, the game as Markdown (None: the generic record).
+        export_markdown: ``session -> str``, the game's full record as Markdown, every event in
+            words with notes at their place (``d6tui export --format record``; None: the
+            generic record).
+        export_journal: ``session -> str``, the game as a journal in Markdown: the player's
+            notes with the mechanics under them (``--format markdown`` and ``html``; None:
+            the record).
         report: ``state -> str`` for ``d6tui replay`` (None: the top-level values of to_json).
         options: the options schema (the seed is added by the engine for every game).
         moves: ``(state, seat) -> [Move]``, the legal moves of a seat now.
@@ -453,6 +479,7 @@ class GameDefinition:
     to_json: Callable[[Any], dict]
     default_title: Callable[[dict], str]
     export_markdown: Callable[[Any], str] | None = None
+    export_journal: Callable[[Any], str] | None = None
     report: Callable[[Any], str] | None = None
     options: tuple[OptionField, ...] = ()
     moves: Callable[[Any, Seat], list[Move]] = _no_moves

@@ -248,7 +248,38 @@ class NoteBook:
         edits = event.get(EDITS_KEY)
         if edits is not None and not text:
             return f"\u2716 removed note #{edits}"
-        quoted = "\u201c" + text.replace("\n", "\n      ") + "\u201d"
+        quoted = "\u201c" + text.replace("\n", "\n     ") + "\u201d"  # under "#seq "
         label = str((event.get(WHERE_KEY) or {}).get("label", ""))
         head = f"\u270e note #{edits} edited" if edits is not None else "\u270e note"
         return f"{head} ({label}): {quoted}" if label else f"{head}: {quoted}"
+
+
+def quote_lines(text: str, pad: str = "") -> list[str]:
+    """A note's text as a Markdown block quote (``> `` before each line), indented by
+    ``pad`` (to sit inside a list item)."""
+    return [f"{pad}> {line}".rstrip() if line.strip() else f"{pad}>" for line in text.split("\n")]
+
+
+def record_lines(marker: str, event: Mapping[str, Any], undone: bool) -> list[str]:
+    """A note event as an item of a Markdown play-by-play (the exports of every game).
+
+    Args:
+        marker: the item's start ("12. ", "- #12 "): a list marker, a space, maybe more.
+        event: the note event.
+        undone: it is undone now: one struck-through line, as other undone events.
+
+    Returns:
+        Its lines: the head after ``marker``, then the text as a block quote indented under
+        it and a blank line; a removal or an undone note is one line.
+    """
+    text = str(event.get("text", ""))
+    edits = event.get(EDITS_KEY)
+    label = str((event.get(WHERE_KEY) or {}).get("label", ""))
+    head = f"\u270e note #{edits} edited" if edits is not None else "\u270e note"
+    head += f" ({label})" if label else ""
+    if undone:
+        return [f"{marker}~~{head}: {' / '.join(text.splitlines())}~~ (undone)"]
+    if edits is not None and not text:
+        return [f"{marker}\u2716 removed note #{edits}"]
+    pad = " " * (marker.find(" ") + 1)  # under the item's text ("12. ", "- "), not deeper
+    return [f"{marker}{head}:", "", *quote_lines(text, pad), ""]

@@ -19,7 +19,7 @@ from typing import Any
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import DiceError, EventError, LogError, RuleError, StaleLogError
 from d6tui.engine.events import EventList, History
-from d6tui.engine.game import SCHEMA_KEY, Move, Seat, control_problem, fill_rolls, upcast
+from d6tui.engine.game import SCHEMA_KEY, Move, Seat, check_title, fill_rolls, upcast
 from d6tui.engine.log import ENGINE_EVENT_TYPES, EventLog, LogHeader, create_log, event_block, now
 from d6tui.engine.notes import NOTE, Note, NoteBook, default_where
 from d6tui.engine.registry import GameRules, load_rules
@@ -586,27 +586,6 @@ class Session:
         """Close the save file."""
         if self.log is not None:
             self.log.close()
-
-
-#: The longest title a game may have (it names the save file and heads every screen).
-TITLE_MAX = 100
-
-
-def check_title(title: str) -> str:
-    """A game's title, stripped and checked.
-
-    Raises:
-        RuleError: empty, longer than :data:`TITLE_MAX`, or holding a control character.
-    """
-    title = title.strip()
-    if not title:
-        raise RuleError("a game needs a name")
-    if len(title) > TITLE_MAX:
-        raise RuleError(f"a title has at most {TITLE_MAX} characters, not {len(title)}")
-    problem = control_problem("a title", title)
-    if problem:
-        raise RuleError(problem)
-    return title
 
 
 def _block_text(event: dict) -> str:

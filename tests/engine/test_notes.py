@@ -46,7 +46,7 @@ def test_write_edit_remove() -> None:
     assert s.notes() == ()
     # the removed texts stay in the log, and the log view says what happened
     words = [h.text for h in s.history()]
-    assert words[2] == "\u270e note (Move 1): \u201cThe first roll.\n      It was a three.\u201d"
+    assert words[2] == "\u270e note (Move 1): \u201cThe first roll.\n     It was a three.\u201d"
     assert words[-1] == f"\u2716 removed note #{again['seq']}"
 
 

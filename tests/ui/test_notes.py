@@ -3,6 +3,7 @@ and the log view shows them set apart."""
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 
 import pytest
@@ -145,3 +146,27 @@ async def test_every_game_screen_takes_a_note(saves: Path, slug: str) -> None:
         assert [n.text for n in session.notes()] == ["noted"]
         where = session.rules.where(session.state)  # type: ignore[misc]
         assert session.notes()[0].at == {k: v for k, v in where.items() if v is not None}
+
+
+@sync
+async def test_the_palette_writes_a_note(saves: Path) -> None:
+    from d6tui.ui.screens.game import GameCommands
+
+    app = make_app(saves, session=new_shooter(saves))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        names = {name: (help_text, run) for name, help_text, run in
+                 GameCommands(screen)._commands()}
+        assert names["D6 Shooter: Write a note"][0].startswith("key N")
+        assert names["D6 Shooter: Read and edit the notes"][0].startswith("key ^n")
+        result = names["D6 Shooter: Write a note"][1]()
+        if inspect.isawaitable(result):
+            await result
+        await _wait_for(pilot, NoteModal)
+        await _type(pilot, "from the palette")
+        await pilot.press("ctrl+s")
+        await _wait_for(pilot, type(screen))
+        await pilot.pause()
+        notes = screen.session.notes()  # type: ignore[attr-defined]
+        assert [n.text for n in notes] == ["from the palette"]

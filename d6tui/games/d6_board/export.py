@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from d6tui.engine.notes import NOTE, record_lines
 from d6tui.games.d6_board.describe import space_name, status
 from d6tui.games.d6_board.state import STATS, Board, glory, standings
 
@@ -40,6 +41,10 @@ def export_markdown(session: Any) -> str:
     out += ["## Log", ""]
     for i in range(len(session.events)):
         e = session.history_entry(i)
+        marker = f"{e.event['seq']}. "
+        if e.event.get("type") == NOTE:  # the players' notes, quoted at their place
+            out += record_lines(marker, e.event, e.undone)
+            continue
         text = f"~~{e.text}~~" if e.undone else e.text
-        out.append(f"{e.event['seq']}. {text}")
+        out.append(marker + text)
     return "\n".join(out) + "\n"

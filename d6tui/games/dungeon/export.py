@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from d6tui.engine.notes import NOTE, record_lines
 from d6tui.games.dungeon.drawing import own_to_hole, side_text
 from d6tui.games.dungeon.faces import face_name
 from d6tui.games.dungeon.state import DungeonState, ScoreCard
@@ -121,6 +122,10 @@ def export_markdown(session: Any) -> str:
             lines.append("")
     lines += ["## Play by play", ""]
     for entry in session.history():
+        marker = f"{entry.event['seq']}. "
+        if entry.event.get("type") == NOTE:  # the players' notes, quoted at their place
+            lines += record_lines(marker, entry.event, entry.undone)
+            continue
         text = f"~~{entry.text}~~ (undone)" if entry.undone else entry.text
-        lines.append(f"{entry.event['seq']}. {text}")
+        lines.append(marker + text)
     return "\n".join(lines) + "\n"

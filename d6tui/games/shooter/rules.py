@@ -322,7 +322,7 @@ def where(state: ShooterState) -> dict:
         return {"turn": 0, "label": "Setup"}
     turn = max(1, state.turn)  # counted from 1 as each turn begins
     if state.over:
-        return {"turn": turn, "label": f"The end ({state.winner_name} is Marshal)"}
+        return {"turn": turn, "label": f"The end: {state.winner_name} is Marshal"}
     who = state.player.name
     return {"turn": turn, "player": who, "label": f"Turn {turn} \u00b7 {who}"}
 

@@ -5,11 +5,12 @@ another campaign), and a campaign log as a readable Markdown record.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 
 import tomli_w
 
 from d6tui.engine.errors import RuleError
+from d6tui.engine.notes import NOTE, record_lines
 from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.games.simple_six.sheet import (
     Character,
@@ -132,14 +133,16 @@ def read_sheet_toml(text: str) -> Character:
         raise RuleError(f"the sheet does not read: {e}", "Campaign") from None
 
 
-def log_markdown(title: str, events: Iterable[dict], describe: Callable[[dict], str]) -> str:
+def log_markdown(title: str, events: Iterable[dict], describe: Callable[[dict], str],
+                 undone: Collection[int] = ()) -> str:
     """A campaign log as a Markdown record: sessions as headings, rounds as sub-headings, each
     event a line (rolls, wounds, CP awarded).
 
     Args:
         title: the campaign's name.
         events: the stored events, in order.
-        describe: the game's ``describe`` (``RULES.describe``).
+        describe: the game's ``describe`` (``RULES.describe``); never given a note.
+        undone: the seqs undone (a note among them is one struck-through line).
 
     Returns:
         The Markdown text.
@@ -147,6 +150,9 @@ def log_markdown(title: str, events: Iterable[dict], describe: Callable[[dict], 
     lines = [f"# {title}", ""]
     for ev in events:
         t = ev.get("type")
+        if t == NOTE:  # the GM's notes, quoted at their place
+            lines += record_lines(f"- #{ev.get('seq', '?')} ", ev, ev.get("seq") in undone)
+            continue
         text = describe(ev)
         if text.startswith("~~"):
             pass  # an undone session or round opens no heading

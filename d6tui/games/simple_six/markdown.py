@@ -51,7 +51,7 @@ def export_markdown(session) -> str:  # noqa: ANN001 - an engine Session
     they are not folded, so the wounds told after them are those that stand.
     """
     entries = [e for e in session.history()
-               if e.event.get("type") not in ("undone", "redone", "retitled", "note")]
+               if e.event.get("type") not in ("undone", "redone", "retitled")]
     undone = {e.event.get("seq") for e in entries if e.undone}
     folded = [new_state(session.header.options)]
 
@@ -75,7 +75,7 @@ def export_markdown(session) -> str:  # noqa: ANN001 - an engine Session
                 text += f" [{dice}]"
         return after.settings.rename(text)  # "Renaming Attributes": the campaign's names
 
-    text = log_markdown(session.title, [e.event for e in entries], with_wounds)
+    text = log_markdown(session.title, [e.event for e in entries], with_wounds, undone)
     state = session.state
     sheets = [sheet_markdown(m.sheet, state.settings, m.body.current if m.body else None
                              ).rstrip("\n") + "\n\n" + _condition(m) + "\n"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from typing import Any
 
+from d6tui.engine.notes import NOTE, record_lines
 from d6tui.games.tales import island, scoring
 from d6tui.games.tales.describe import describe
 from d6tui.games.tales.fold import EVENT_TYPES, fold, new_state
@@ -66,7 +67,7 @@ def markdown(title: str, events: Iterable[dict], undone: Collection[int] = ()) -
 
     Args:
         title: the tale's title.
-        events: the game events, oldest first.
+        events: the game events and the notes, oldest first.
         undone: the ``seq`` of events that were undone: they are listed struck through
             where they happened, and not folded into the tale.
 
@@ -76,6 +77,9 @@ def markdown(title: str, events: Iterable[dict], undone: Collection[int] = ()) -
     state = new_state({})
     days: list[tuple[tuple[int, int], list[str]]] = [((0, 0), [])]
     for ev in events:
+        if ev.get("type") == NOTE:  # the player's words, quoted at their place
+            days[-1][1].append("\n".join(record_lines("- ", ev, ev.get("seq") in undone)))
+            continue
         if ev.get("seq") in undone:
             days[-1][1].append(f"~~{describe(ev)}~~ (undone)")
             continue
@@ -105,7 +109,7 @@ def markdown(title: str, events: Iterable[dict], undone: Collection[int] = ()) -
             continue
         heading = "Before the first day" if week == 0 else f"Week {week}, day {day}"
         out += [f"### {heading}", ""]
-        out += [f"- {line}" for line in lines]
+        out += [line if line.startswith("- ") else f"- {line}" for line in lines]
         out.append("")
     if state.fights:
         out += ["## Fights (J06)", "", "| monster | notes | result |", "|---|---|---|"]
@@ -136,6 +140,7 @@ def export_markdown(session: Any) -> str:
     Args:
         session: a :class:`~d6tui.engine.session.Session` of 6x6 Tales.
     """
-    entries = [e for e in session.history() if e.event["type"] in EVENT_TYPES]
+    entries = [e for e in session.history() if e.event["type"] in EVENT_TYPES
+               or e.event["type"] == NOTE]
     undone = {e.event["seq"] for e in entries if e.undone}
     return markdown(session.title, [e.event for e in entries], undone)

@@ -13,7 +13,7 @@ from d6tui.engine.dice import Dice
 from d6tui.engine.errors import RuleError
 from d6tui.engine.game import OptionField
 from d6tui.engine.registry import GameRules
-from d6tui.games.tales import anchor, island, journal, movement, play
+from d6tui.games.tales import anchor, island, journal, keepsake, movement, play
 from d6tui.games.tales import moves as tales_moves
 from d6tui.games.tales.commands import start_payload
 from d6tui.games.tales.describe import describe
@@ -126,6 +126,7 @@ RULES = GameRules(
     to_json=to_json,
     default_title=default_title,
     export_markdown=export_markdown,
+    export_journal=keepsake.export_journal,
     where=anchor.where,
     options=(
         OptionField("name", "Hero's name", "str", help="the hero's name (R03: optional)",

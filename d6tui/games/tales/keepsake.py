@@ -1,0 +1,216 @@
+"""The tale as a journal worth keeping (``d6tui export --format markdown`` and ``html``).
+
+The paper booklet (J01-J09) filled in by hand, with the player's own words in it: a header
+(hero, race, title, dates, how the tale stands), then day by day the player's notes as prose
+with that day's mechanics under them in a compact list (each roll and what it gave; undone
+steps left out: the full record, ``--format record``, keeps them struck through), then the
+island drawn as on screen (J02), the hero's final sheet (J01) and the score (J09).
+
+Pure functions of the session's events and state; no Textual.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Any
+
+from d6tui.engine.notes import Note, quote_lines
+from d6tui.games.tales import anchor, booklet, island, scoring
+from d6tui.games.tales.describe import describe
+from d6tui.games.tales.fold import EVENT_TYPES, fold, new_state
+from d6tui.games.tales.state import Square, Tale
+
+#: Three letters per terrain, top left of a square, as on the screen's map.
+TERRAIN_ABBR = {"plains": "pln", "mountains": "mtn", "forest": "for", "swamp": "swp",
+                "village": "vlg", "castle": "CST"}
+#: Three letters per picture (R02, E05, E25...), top right of a square.
+SITE_ABBR = {"castle": "", "tower": "twr", "pyramid": "pyr", "lake": "lak", "hut": "hut",
+             "rift": "rft", "portal": "ptl", "cave": "cav"}
+#: The road's centre for each set of exits (compass letters in "NESW" order).
+_CENTRE = {
+    "NESW": "┼", "NEW": "┴", "NES": "├", "ESW": "┬", "NSW": "┤", "NS": "│", "EW": "─",
+    "NE": "└", "ES": "┌", "SW": "┐", "NW": "┘", "N": "╵", "E": "╶", "S": "╷", "W": "╴",
+}
+#: One square of the map: 7 characters by 3 lines.
+CELL_W = 7
+
+
+def _square_rows(sq: Square, hero: bool) -> list[str]:
+    """A square in three lines of :data:`CELL_W` characters: terrain and picture, the road
+    through the middle (``@`` for the hero), village number and event number."""
+    if not sq.revealed:
+        event = sq.event if sq.event and sq.event != "E00" else "·  "
+        return [" ·   · ", "   @   " if hero else "   ·   ", f" ·  {event:<3}"]
+    ex = sq.exits
+    n = "│" if "N" in ex else " "
+    s = "│" if "S" in ex else " "
+    w = "───" if "W" in ex else "   "
+    e = "───" if "E" in ex else "   "
+    centre = "@" if hero else _CENTRE.get(ex, "·")
+    terrain = TERRAIN_ABBR.get(sq.terrain, "   ")
+    site = SITE_ABBR.get(sq.site, sq.site[:3]).rjust(3)
+    left = f"v{sq.village}".rjust(3) if sq.village else "   "
+    event = sq.event if sq.event and sq.event != "E00" else "   "
+    return [f"{terrain}{n}{site}", f"{w}{centre}{e}", f"{left}{s}{event}"]
+
+
+def island_drawing(state: Tale) -> str:
+    """The island (J02) drawn as the screen draws it: columns I-VI, rows 1-6, each square
+    7x3 characters with its road in box-drawing lines; ``@`` is the hero.
+
+    Args:
+        state: the tale.
+    """
+    lines = ["  " + "".join(r.center(CELL_W) for r in island.ROMAN).rstrip()]
+    for row in range(1, island.SIZE + 1):
+        rows = ["  ", f"{row} ", "  "]  # the row's number on its middle line
+        for col in range(1, island.SIZE + 1):
+            i = island.index(col, row)
+            for k, part in enumerate(_square_rows(state.squares[i], i == state.pos)):
+                rows[k] += part[:CELL_W].ljust(CELL_W)
+        lines += [r.rstrip() for r in rows]
+    lines += ["", "pln plains  mtn mountains  for forest  swp swamp  vlg village  "
+              "CST castle", "v1 village number  E05 event  @ the hero  · not yet revealed"]
+    return "\n".join(lines)
+
+
+def _day_of(state: Tale) -> int:
+    return int(anchor.where(state)["day"])
+
+
+def _day_heading(state: Tale, day: int, event: str) -> str:
+    if day == 0:
+        return "Before the first day"
+    per = state.content.days_per_week
+    week, weekday = (day - 1) // per + 1, (day - 1) % per + 1
+    head = f"Day {day} (week {week}, day {weekday})"
+    if event:
+        head += f": {event} {booklet.TITLES.get(event, '')}".rstrip()
+    return head
+
+
+def days_of(events: Iterable[dict], undone: Sequence[int] | set[int]) -> tuple[
+        Tale, list[tuple[int, str, list[str]]]]:
+    """The tale's effective events in words, day by day.
+
+    Args:
+        events: the game events, oldest first (engine events left out).
+        undone: the seqs undone: left out of the journal.
+
+    Returns:
+        The final state, and ``(day, the day's event, [lines])`` for each day that has lines
+        (day 0: before the first day); the line that ends a day stays with the day it ends.
+    """
+    state = new_state({})
+    days: list[tuple[int, str, list[str]]] = [(0, "", [])]
+    for ev in events:
+        if ev.get("seq") in undone:
+            continue
+        state = fold(state, ev)
+        day = _day_of(state)
+        line = describe(ev)
+        if ev.get("type") == "turn_ended":  # the line closes the day it ends
+            days[-1][2].append(line)
+            if day != days[-1][0]:
+                days.append((day, state.days[-1].day_event if state.days else "", []))
+            continue
+        if day != days[-1][0]:
+            days.append((day, state.days[-1].day_event if state.days else "", []))
+        days[-1][2].append(line)
+    return state, days
+
+
+def _when(stamp: Any) -> str:
+    return f"{stamp:%Y-%m-%d}" if isinstance(stamp, datetime) else "?"
+
+
+def journal_markdown(title: str, created: Any, last: Any, events: Iterable[dict],
+                     undone: set[int], notes: Sequence[Note]) -> str:
+    """The journal as Markdown (see the module docstring).
+
+    Args:
+        title: the tale's title.
+        created: when the save was made; ``last``: when its last event was written.
+        events: the game events, oldest first.
+        undone: the seqs undone now.
+        notes: the current notes (``Session.notes()``), placed on the day they anchor to.
+    """
+    state, days = days_of(events, undone)
+    out = [f"# {title}", ""]
+    h = state.hero
+    if h is None:
+        return "\n".join([*out, "The tale has not begun."]) + "\n"
+    fame, quests, gold, total = scoring.score(state)
+    if state.over:
+        standing = (f"The tale is over: final fame **{state.final_fame}**, "
+                    f"{state.status}{' (victory)' if state.won else ''}.")
+    else:
+        standing = (f"The tale goes on ({_day_heading(state, _day_of(state), '')}): fame so "
+                    f"far {total}.")
+    begun, until = _when(created), _when(last)
+    dates = f"begun {begun}" + (f", last written {until}" if until != begun else "")
+    out += [f"*6x6 Tales* \u00b7 **{h.name}**, {h.race} \u00b7 {dates}", "", standing, ""]
+    by_day: dict[int, list[Note]] = {}
+    for note in notes:
+        day = note.at.get("day")
+        by_day.setdefault(day if isinstance(day, int) else 0, []).append(note)
+    seen = {d for d, _, _ in days}
+    for day in sorted(set(by_day) - seen):  # notes of a day with no event left
+        days.append((day, "", []))
+    days.sort(key=lambda d: d[0])
+    out += ["## The days (J05)", ""]
+    for day, event, lines in days:
+        day_notes = by_day.get(day, [])
+        if not lines and not day_notes:
+            continue
+        out += [f"### {_day_heading(state, day, event)}", ""]
+        for note in day_notes:
+            played = note.at.get("event")  # the event it was written during, if not the day's
+            if isinstance(played, str) and played and played != event:
+                out += [f"*{played} {booklet.TITLES.get(played, '')}*".replace(" *", "*"), ""]
+            out += [*quote_lines(note.text), ""]
+        out += [f"- {line}" for line in lines]
+        out.append("")
+    out += ["## The island (J02)", "", "```", island_drawing(state), "```", ""]
+    out += ["## The hero (J01)", "",
+            "| | |", "|---|---|",
+            f"| Hero | {h.name}, {h.race} |",
+            f"| Atk / Dmg / Spd | {h.atk} / {h.dmg} / {h.spd} |",
+            f"| HP | {h.hp} / {h.max_hp} |",
+            f"| Poison | {h.poison} |",
+            f"| Gold | {h.gold} |",
+            f"| Fame | {h.fame} |",
+            f"| Items | {', '.join(h.items) or '-'} |",
+            f"| Scrolls (J03) | {', '.join(h.scrolls) or '-'} |", ""]
+    if state.fights:
+        out += ["## Fights (J06)", "", "| monster | notes | result |", "|---|---|---|"]
+        out += [f"| {f.monster} | {f.notes} | {f.result} |" for f in state.fights]
+        out.append("")
+    if state.quests:
+        out += ["## Quests (J04)", "", "| # | recipient | place | kind | done |",
+                "|---|---|---|---|---|"]
+        out += [f"| {q.qid} | {q.recipient} | {q.place} | {q.kind} | "
+                f"{'yes' if q.done else 'no'} |" for q in state.quests]
+        out.append("")
+    out += ["## Scoring (J09)", ""]
+    if state.over:
+        out += [f"Fame {fame} + quests {quests} + gold {gold} = **{total}**: "
+                f"{state.status}{' (victory)' if state.won else ''}."]
+    else:
+        out += [f"The tale goes on; so far fame {fame} + quests {quests} + gold {gold} "
+                f"= {total}."]
+    return "\n".join(out) + "\n"
+
+
+def export_journal(session: Any) -> str:
+    """The journal of a session of 6x6 Tales (``d6tui export --format markdown``).
+
+    Args:
+        session: a :class:`~d6tui.engine.session.Session` of 6x6 Tales.
+    """
+    entries = [e for e in session.history() if e.event["type"] in EVENT_TYPES]
+    undone = {e.event["seq"] for e in entries if e.undone}
+    last = session.events[-1].get("at") if len(session.events) else None
+    return journal_markdown(session.title, session.header.created, last,
+                            [e.event for e in entries], undone, session.notes())
