@@ -74,3 +74,30 @@ async def test_a_note_keeps_the_last_rolls_dice_in_the_news(saves: Path) -> None
         assert isinstance(screen, TalesScreen)
         faces = next(e for e in reversed(session.events) if "roll" in e)["roll"]["faces"]
         assert f"{faces[0]}+{faces[1]} = {sum(faces)}: " in bar_lines(app, screen)
+
+
+@sync
+async def test_moves_without_dice_go_through_the_move_runner(saves: Path) -> None:
+    """Issue 8: a key that makes a move without dice runs it by its id through
+    ``GameScreen.play`` (the one move runner); an arrow into the water still gets the
+    rule's own reason."""
+    app = make_app(saves, session=load_example(saves, 133))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TalesScreen)
+        played: list[str] = []
+        real = screen.play
+
+        def spy(move_id: str, answers: dict | None = None) -> dict | None:
+            played.append(move_id)
+            return real(move_id, answers)
+
+        screen.play = spy  # type: ignore[method-assign]
+        before = len(screen.session.events)
+        await pilot.press("down")  # 0 Spd left: not a legal move
+        await settle(pilot)
+        assert played == [] and len(screen.session.events) == before
+        await pilot.press("s")
+        await settle(pilot)
+        assert played == ["stop"] and screen.session.events[-1]["type"] == "stopped"

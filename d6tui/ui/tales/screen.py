@@ -33,6 +33,7 @@ from d6tui.games.tales import (
     services,
     shops,
 )
+from d6tui.games.tales import moves as tales_moves
 from d6tui.games.tales.describe import LABELS
 from d6tui.games.tales.state import Tale
 from d6tui.ui.screens.dice_prompt import TableDiceInput
@@ -396,13 +397,29 @@ class TalesScreen(NamingKeys, GameScreen):
         if fn in ROLLERS or (fn is commands.use_item and args[:1] == ("Ruby",)):
             self.run_roll(action)
             return
-        self.do(fn, *args, **kwargs)
+        self.run_move(action)
+
+    def run_move(self, action: Action) -> None:
+        """Make a move that rolls no dice through the one move runner (``GameScreen.play``
+        with the id of :func:`d6tui.games.tales.moves.moves`); an action that is not legal
+        now is tried as a command, so the player reads the rule's own reason (R04: "no road
+        that way") rather than the list of legal moves.
+
+        Rolls still call their command: the Hobbit's cookie and a Meeple are chosen once
+        the dice are seen, which a move's choices, asked before its dice, cannot say.
+        """
+        fn, args, kwargs = action
+        move_id = tales_moves.move_id(fn, args)
+        if not kwargs and any(m.id == move_id for m in self.session.moves()):
+            self.play(move_id)
+        else:
+            self.do(fn, *args, **kwargs)
 
     def action_step(self, d: str) -> None:
         """An arrow: walk the hero that way at the movement step, else move the cursor."""
         state = self.tale
         if state.top is None and state.step == "movement" and not state.over:
-            self.do(commands.move, d)
+            self.run_move((commands.move, (d,), {}))
             return
         self.action_cursor(d)
 
@@ -443,7 +460,7 @@ class TalesScreen(NamingKeys, GameScreen):
 
     def action_travel(self) -> None:
         """Pay the witch to travel to the cursor square (E12)."""
-        self.do(services.witch_teleport, island.name(self.cursor))
+        self.run_move((services.witch_teleport, (island.name(self.cursor),), {}))
 
     @work(exclusive=True, group="tales-action")
     async def action_backpack(self) -> None:
@@ -479,7 +496,7 @@ class TalesScreen(NamingKeys, GameScreen):
         picked = await self.app.push_screen_wait(
             ChoiceModal(f"Trade scrolls ({gold} gold)", options))
         if picked is not None:
-            self.do(picked[0], *picked[1], **picked[2])
+            self.run_move(picked)
 
     @work(exclusive=True, group="tales-action")
     async def action_table_dice(self) -> None:
