@@ -146,6 +146,8 @@ async def test_the_hobbit_is_asked_about_the_cookie(saves: Path) -> None:
         assert isinstance(app.screen, ChoiceModal)
         labels = [label for label, _ in app.screen.options]
         assert labels[0].startswith("keep") and any("cookie" in x for x in labels)
+        # each cookie says what the roll becomes: the castle's square, column and row (R02)
+        assert all("column" in x and "→" in x for x in labels if "cookie" in x), labels
         await pilot.press("2")  # the first cookie option
         await settle(pilot)
         last = screen.session.events[-1]

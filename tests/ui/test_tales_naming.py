@@ -122,3 +122,26 @@ async def test_the_personal_quest_is_optional_on_the_form(saves: Path) -> None:
         assert isinstance(screen, TalesScreen)
         assert screen.session.header.options["explore"] is False
         assert screen.tale.quests == ()
+
+
+@sync
+async def test_a_note_written_by_key_shows_under_its_day_on_j05(saves: Path) -> None:
+    app = make_app(saves, session=load_example(saves, 133))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TalesScreen)
+        await pilot.press("N")
+        await wait_for(pilot, NoteModal)
+        await pilot.press(*"Fog on the ford", "ctrl+s")
+        await back_to(pilot)
+        for _ in range(4):
+            await pilot.press("right_square_bracket")
+        await settle(pilot)
+        page = screen.query_one(JournalBooklet).render().plain
+        today = page.index("W2 D6")
+        assert page.index("Fog on the ford") > today > page.index("W2 D5")
+        assert page.index("Days ahead") > page.index("Fog on the ford")
+        await pilot.press("u")  # a note is undone like a move: gone from J05
+        await settle(pilot)
+        assert "Fog on the ford" not in screen.query_one(JournalBooklet).render().plain
