@@ -189,4 +189,6 @@ async def test_small_squares_keep_village_numbers_under_reach_markers(saves: Pat
             if sq.event:
                 assert sq.event in text
             if sq.site == "lake":
-                assert "lak" in text
+                assert "lk" in text
+            # the picture (or a village's reach) leaves a gap before the next square
+            assert lines[0][-1] == " ", lines

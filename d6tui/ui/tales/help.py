@@ -13,8 +13,10 @@ the dice and the events booklet, and keeps the journal booklet for you.
 
 - **Island map** (J02), left: columns I-VI, rows 1-6. A square shows its terrain (top left:
   `pln` plains, `mtn` mountains, `for` forest, `swp` swamp, `vlg` village, `CST` castle), its
-  picture (top right: `twr` tower, `pyr` pyramid, `lak` lake, `hut`, `rft` rift, `ptl` portal,
-  `cav` cave), its road in lines, its village number (`v1`) and its event (`E08`).
+  picture (top right: `tw` tower, `py` pyramid, `lk` lake, `ht` hut, `rf` rift, `pt` portal,
+  `cv` cave), its road in lines, its village number (`v1`) and its event (`E08`, and `E00`
+  once it is done). From 200x50 the squares are bigger: the pictures are written in full,
+  with the name you gave the place and the title of its event.
   `@` is the hero; `→2` means the hero can still reach that square this turn in 2 steps;
   dotted squares are not revealed yet. The reversed square is the **cursor**.
 - **Journal booklet**, right: J01 hero, J02 map notes (and what is under the cursor), J03

@@ -24,9 +24,10 @@ TERRAIN_ABBR = {"plains": "pln", "mountains": "mtn", "forest": "for", "swamp": "
 #: The terrain in a few more letters, on the big squares.
 TERRAIN_WORDS = {"plains": "plains", "mountains": "mounts", "forest": "forest",
                  "swamp": "swamp", "village": "villge", "castle": "CASTLE"}
-#: Three letters per picture (R02, E05, E25...), top right corner.
-SITE_ABBR = {"castle": "", "tower": "twr", "pyramid": "pyr", "lake": "lak", "hut": "hut",
-             "rift": "rft", "portal": "ptl", "cave": "cav"}
+#: Two letters per picture (R02, E05, E25...), top right corner, then a space: the next
+#: square's terrain never runs into them.
+SITE_ABBR = {"castle": "", "tower": "tw", "pyramid": "py", "lake": "lk", "hut": "ht",
+             "rift": "rf", "portal": "pt", "cave": "cv"}
 #: What a square's centre column holds where it draws its road.
 _ROAD_CHARS = frozenset("│─┼┴├┬┤└┌┐┘╵╶╷╴·@")
 #: Width and height of one square on the map, in cells (the small map).
@@ -154,7 +155,7 @@ class IslandMap(ViewWidget):
 
     @staticmethod
     def _hidden(sq: Square, hero: bool, steps: int | None) -> list[str]:
-        site = SITE_ABBR.get(sq.site, sq.site[:3]).rjust(3) if sq.site else "·  "
+        site = SITE_ABBR.get(sq.site, sq.site[:2]).rjust(2) + " " if sq.site else "·  "
         rows = [f" ·  {site}" if sq.site else " ·   · ",
                 "   ·   " if steps is None else f"  →{steps}",
                 " ·  " + (sq.event or "·  ")]
@@ -171,12 +172,12 @@ class IslandMap(ViewWidget):
         e = "───" if "E" in ex else "   "
         centre = "@" if hero else ROAD_GLYPHS.get(ex, "·")
         terrain = TERRAIN_ABBR.get(sq.terrain, "   ")
-        site = SITE_ABBR.get(sq.site, sq.site[:3]).rjust(3)
+        site = SITE_ABBR.get(sq.site, sq.site[:2]).rjust(2) + " "
         # Right-aligned, so the event of the square to the left never touches it.
         left = f"v{sq.village}".rjust(3) if sq.village else "   "
         if steps and not hero:
             if sq.village:  # a village has no picture: its reach goes top right instead
-                site = f"→{steps}".rjust(3)
+                site = f"→{steps}".ljust(3)
             else:
                 left = f"→{steps}".rjust(3)
         event = sq.event or "   "
