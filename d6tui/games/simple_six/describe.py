@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from d6tui.games.simple_six import vehicle_log
+from d6tui.games.simple_six.clock import time_words
 from d6tui.games.simple_six.record import spell_targets
 from d6tui.games.simple_six.state import Campaign
 from d6tui.games.simple_six.table_dice import describe_table_dice
@@ -238,9 +239,7 @@ def magic_words(event: dict, n: Callable[[object], str]) -> str | None:
     if t == "effect_ended":
         return f"{event['spell']} on {who} ended"
     if t == "time_passed":
-        mins = int(event["minutes"])
-        span = f"{mins // 60} h {mins % 60} min" if mins >= 60 else f"{mins} min"
-        return f"{span} passed" + (" at rest" if event.get("rest") else "")
+        return time_words(event, n)
     if t == "bolt_thrown":
         hit = (f"hit for {event['damage']['total']} vs {event['resistance']}"
                if event.get("hit") else "missed")

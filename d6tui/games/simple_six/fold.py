@@ -21,6 +21,7 @@ from d6tui.engine.errors import D6Error, EventError, RuleError
 from d6tui.games.simple_six import (
     advancement,
     afterroll_fold,
+    clock,
     effects,
     knockout,
     magic,
@@ -347,7 +348,15 @@ def _f_combat_ended(state: Campaign, e: dict) -> Campaign:
     # fight: the clock does not run in a fight, and a fight's rounds are its only measure.
     members = tuple(replace(m, effects=effects.end_rounds(m.effects)) if m.effects else m
                     for m in members)
-    return replace(state, combat=None, members=members)
+    if "clock" not in e:  # written before the fight's rounds went on the clock
+        return replace(state, combat=None, members=members)
+    start, rounds = clock.now_rounds(state), state.combat.round
+    members = tuple(replace(m, effects=clock.effects_at(m.effects, start, rounds))
+                    if m.effects else m for m in members)
+    end = start + rounds
+    return replace(state, combat=None, members=members,
+                   minutes=end // wounds.ROUNDS_PER_MINUTE,
+                   clock_rounds=end % wounds.ROUNDS_PER_MINUTE)
 
 
 _FOLDS = {
@@ -378,6 +387,9 @@ _FOLDS = {
     "repaired": repair.fold_repaired,
     "table_dice_set": table_dice.fold_table_dice,
     **spell_folds.FOLDS,
+    # the clock's events run its rules (:mod:`.clock`); older ones fold as they did
+    "time_passed": lambda state, e: (clock.fold_time(state, e) if "clock" in e
+                                     else spell_folds.FOLDS["time_passed"](state, e)),
 }
 
 

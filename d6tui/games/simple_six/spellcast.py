@@ -48,6 +48,7 @@ from d6tui.engine.errors import RuleError
 from d6tui.games.simple_six import combat, magic, tools
 from d6tui.games.simple_six import effects as fx
 from d6tui.games.simple_six.attacks import defense_tn, scale_of
+from d6tui.games.simple_six.clock import pass_time  # noqa: F401  (the one clock, re-exported)
 from d6tui.games.simple_six.codes import ZERO, DieCode
 from d6tui.games.simple_six.events import member_of
 from d6tui.games.simple_six.fold import lapsed
@@ -491,22 +492,3 @@ def end_effect(state: Campaign, who: str, cast_no: int) -> dict:
     if e is None:
         raise RuleError(f"{m.sheet.name} has no such spell on him", _G)
     return {"type": "effect_ended", "who": m.id, "cast": cast_no, "spell": e.spell}
-
-
-@own_content
-def pass_time(state: Campaign, minutes: int, *, rest: bool = False) -> dict:
-    """Let time pass for everyone: hour and day spells end, rounds run out (six to the
-    minute), tools attune, the Spell Staff's day turns; ``rest`` of an hour or more clears
-    every caster's failure penalty ("Casting Spells").
-
-    Raises:
-        RuleError: a fight is going on, or minutes below one.
-    """
-    if state.combat is not None:
-        raise RuleError("time passes between fights; in a fight rounds pass", ORDER)
-    if minutes < 1:
-        raise RuleError("time passes in whole minutes, one or more", _G)
-    payload: dict = {"type": "time_passed", "minutes": minutes}
-    if rest:
-        payload["rest"] = True
-    return payload

@@ -202,6 +202,8 @@ class Campaign:
             points), else None.
         minutes: the campaign clock: minutes the GM has let pass ("time passes"); hour and
             day durations, attunement and the Spell Staff's day run on it.
+        clock_rounds: rounds of ten seconds past the clock's last whole minute (0-5), when
+            time was let pass in rounds (:mod:`.clock`).
         casts: spells cast so far that left an effect (each effect names its cast).
         table_dice: every roll is typed from the table's dice (``table_dice_set``).
         content: the campaign's own copy of the content, from its first event (:mod:`.tables`);
@@ -217,6 +219,7 @@ class Campaign:
     chases: tuple[Chase, ...] = ()
     last_roll: LastRoll | None = None
     minutes: int = 0
+    clock_rounds: int = 0
     casts: int = 0
     table_dice: bool = False
     content: CampaignContent | None = field(default=None, compare=False, repr=False)
