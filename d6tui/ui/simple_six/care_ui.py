@@ -5,12 +5,13 @@ attribute or skill ("Wound Level Effects", "Healing").
 
 from __future__ import annotations
 
-from d6tui.games.simple_six import afterroll, campaign, healing, wounds
+from d6tui.games.simple_six import afterroll, campaign, clock, healing, wounds
 from d6tui.games.simple_six.repair import repairable
 from d6tui.ui.screens.modals import ChoiceModal
 from d6tui.ui.simple_six import perks_ui
 from d6tui.ui.simple_six.forms import NumbersModal
 from d6tui.ui.simple_six.host import SixHost
+from d6tui.ui.simple_six.time_ui import let_time_pass
 
 
 async def wound_rolls(screen: SixHost) -> None:
@@ -78,6 +79,17 @@ async def heal(screen: SixHost) -> None:
                                             if not h.out_of_action and h.id != m.id]))
         if healer is None:
             return
+    if method == "natural" and m.body is None:
+        # "Healing": natural healing is rest; the clock lets it pass for everyone and rolls
+        # each check when its rest is reached (spells run out on the way)
+        need = healing.HEALING.get(m.wounds.level) if m.wounds.level in healing.HEALING \
+            else None
+        if need is None:
+            screen.notify(f"{m.sheet.name} has nothing rest can heal.", timeout=4)
+            return
+        left = max(1, need.minutes * 6 - m.wounds.rested_rounds)
+        await let_time_pass(screen, clock.span_words(left), rest=True)
+        return
     what = "minutes rested" if method == "natural" else "minutes since the last treatment"
     default = 60 * 24
     if method == "natural" and m.body is None and m.wounds.level in healing.HEALING:

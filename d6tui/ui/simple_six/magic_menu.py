@@ -31,6 +31,7 @@ from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal, TextPrompt
 from d6tui.ui.simple_six import perks_ui
 from d6tui.ui.simple_six.forms import NumbersModal
 from d6tui.ui.simple_six.host import SixHost
+from d6tui.ui.simple_six.time_ui import let_time_pass, run_time
 
 _OTHER = "\x00"
 
@@ -90,7 +91,7 @@ async def run(screen: SixHost, m: Member) -> None:
         opts.append(("end a spell on someone (GM)", _OTHER + "end"))
     if any(e.spell == "Earthquake" for x in c.members for e in x.effects):
         opts.append(("a building falls on someone (Earthquake, 6D)", _OTHER + "collapse"))
-    if m.caster.failures and (c.combat is None or m.id not in c.combat.ids):
+    if m.caster.failures and c.combat is None:  # an hour passes for everyone, at rest
         opts.append((f"rest an hour (clears -{m.caster.failures}D)", _OTHER + "rest"))
     if c.combat is None:
         opts.append(("let time pass (spells run out, tools attune)", _OTHER + "time"))
@@ -122,10 +123,10 @@ async def run(screen: SixHost, m: Member) -> None:
         if who is not None:
             await screen.roll_command(spellcast.collapse, who, shape="map",
                                       who=c.member(who).sheet.name)
-    elif what == "rest":
-        screen.do(campaign.rest, m.id, 60)
+    elif what == "rest":  # an hour passes for everyone, at rest (one clock)
+        run_time(screen, "1 h", rest=True)
     elif what == "time":
-        await _time(screen)
+        await let_time_pass(screen)
     elif what == "items":
         await _items(screen, m)
 
@@ -304,18 +305,6 @@ async def _throw(screen: SixHost, m: Member) -> None:
         kw["hero_points"] = hp
     await screen.roll_command(spellcast.throw_bolt, m.id, target, range_=range_,
                               shape="map", who=m.sheet.name, **kw)
-
-
-async def _time(screen: SixHost) -> None:
-
-    got = await screen.app.push_screen_wait(NumbersModal(
-        "Let time pass", [("minutes", "Minutes (60 an hour, 1440 a day)", 60),
-                          ("rest", "At rest, uninterrupted? (1 yes, 0 no)", 0)],
-        note="Ends hour-long spells; an hour of rest clears failed-cast penalties.",
-        maximum={"minutes": 525600, "rest": 1}))
-    if got is None or got["minutes"] < 1:
-        return
-    screen.do(spellcast.pass_time, got["minutes"], rest=bool(got["rest"]))
 
 
 async def _items(screen: SixHost, m: Member) -> None:

@@ -33,6 +33,7 @@ from d6tui.ui.simple_six import (
     perks_ui,
     roster_ui,
     table_rolls,
+    time_ui,
 )
 from d6tui.ui.simple_six.banner import banner_line, initiative_totals, tray_roll
 from d6tui.ui.simple_six.guard import refusals_shown
@@ -80,6 +81,9 @@ class SimpleSixScreen(GameScreen):
         Binding("m", "magic", "Magic", id=f"{_P}.magic",
                 tooltip="Cast a spell at its targets, drop or end spells, let time pass,"
                         " tools and items"),
+        Binding("T", "time", "Time passes", show=False, id=f"{_P}.time",
+                tooltip="Let time pass for the campaign (\"3 days\", \"2 h\", \"10 rounds\"),"
+                        " at rest or not: healing, spells ending, knock-outs, the dying"),
         Binding("x", "check", "Roll", id=f"{_P}.check",
                 tooltip="Roll an attribute, skill or specialization, with points"),
         Binding("v", "spend", "Spend CP", id=f"{_P}.spend",
@@ -246,6 +250,8 @@ class SimpleSixScreen(GameScreen):
         fight = c.combat
         if action in ("round",):
             return fight is not None
+        if action == "time":
+            return fight is None
         if action in ("attack", "pass_turn"):
             return fight is not None and fight.actor is not None
         if action in ("wounds", "heal", "magic", "check", "export_sheet", "use_perk"):
@@ -353,6 +359,12 @@ class SimpleSixScreen(GameScreen):
         if m is not None:
             await magic_menu.run(self, m)
 
+
+    @work(exclusive=True, group="simple-six")
+    @refusals_shown
+    async def action_time(self) -> None:
+        """Let time pass for the whole campaign (:mod:`.time_ui`)."""
+        await time_ui.let_time_pass(self)
 
     @work(exclusive=True, group="simple-six")
     @refusals_shown

@@ -1,0 +1,76 @@
+"""The Simple Six screen's "let time pass" (key T, and the palette): a span typed in natural
+units, a bad one told in one line with the text kept, then one time_passed event that heals at
+rest and tells what the time brought ("Healing", "Order of Actions in a Round")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input, Label
+
+from d6tui.engine.session import Session
+from d6tui.games.simple_six import campaign
+from d6tui.games.simple_six.rules import RULES
+from d6tui.games.simple_six.wounds import WoundLevel
+from d6tui.ui.simple_six.screen import SimpleSixScreen
+from d6tui.ui.simple_six.time_ui import SpanPrompt
+from tests.simple_six.test_campaign import BAELEN, MIRA, ORC
+from tests.ui.helpers import make_app, sync
+
+
+@sync
+async def test_t_lets_three_days_pass_at_rest(saves: Path) -> None:
+    s = Session.new(RULES, {"seed": 5}, path=saves / "clock.toml", title="Clock")
+    for d in (BAELEN, MIRA, ORC):
+        s.do(campaign.add_character, d, dice=s.dice)
+    s.do(campaign.start_combat, ["orc", "mira"])
+    s.do(campaign.attack, "orc", "mira", skill="Axe", weapon="Axe", defense="dodge",
+         typed={"attack": ([6, 6, 6], [6, 6, 2]), "damage": ([2] * 5, [4])})
+    s.do(campaign.end_combat)
+    assert s.state.member("mira").wounds.level == WoundLevel.WOUNDED
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SimpleSixScreen)
+        await pilot.press("T")
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, SpanPrompt)
+        field = prompt.query_one("#text", Input)
+        field.value = "3 dayz"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is prompt and field.value == "3 dayz"  # kept, to fix
+        error = str(prompt.query_one("#error", Label).render())
+        assert "'dayz' is not a unit of time" in error and "\n" not in error
+        field.value = "3 days"
+        await pilot.pause()
+        assert "= 3 days" in str(prompt.query_one("#error", Label).render())
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("1")  # everyone rests
+        for _ in range(30):
+            await pilot.pause()
+            if s.events[-1]["type"] == "time_passed":
+                break
+        ev = s.events[-1]
+        assert ev["type"] == "time_passed" and ev["minutes"] == 3 * 24 * 60 and ev["rest"]
+        check = ev["checks"][0]
+        assert check["who"] == "mira" and check["tn"] == 6
+        healed = check["roll"]["total"] >= 6
+        assert (s.state.member("mira").wounds.level == WoundLevel.STUNNED) == healed
+
+
+@sync
+async def test_the_palette_lists_time_passes(saves: Path) -> None:
+    s = Session.new(RULES, {"seed": 5}, path=saves / "clock2.toml", title="Clock")
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen)
+        # the palette lists the screen's active, described game bindings (GameCommands)
+        active = screen.active_bindings["T"]
+        assert active.enabled and active.node is screen
+        assert active.binding.id == "simple_six.time"
+        assert active.binding.description == "Time passes"
