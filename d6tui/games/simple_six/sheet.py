@@ -311,6 +311,60 @@ def dodge(character: Character, settings: CampaignSettings | None = None) -> int
     return character.skill("Dodge", settings).static
 
 
+#: Weapons whose skill is named differently from the weapon, by skill list spelling.
+WEAPON_SKILLS: dict[str, tuple[str, ...]] = {
+    "Sword, 2h": ("Sword", "Melee Weapons", "Melee"),
+    "Rapier": ("Sword", "Melee Weapons", "Melee"),
+    "Hatchet": ("Axe", "Axe/Mace", "Melee Weapons", "Melee"),
+    "Axe": ("Axe", "Axe/Mace", "Melee Weapons", "Melee"),
+    "Mace": ("Mace", "Axe/Mace", "Melee Weapons", "Melee"),
+    "Club": ("Mace", "Axe/Mace", "Melee Weapons", "Melee"),
+    "Warhammer": ("Mace", "Axe/Mace", "Melee Weapons", "Melee"),
+    "Halberd": ("Pole Arm", "Melee Weapons", "Melee"),
+    "Spear": ("Pole Arm", "Melee Weapons", "Melee"),
+    "Staff": ("Pole Arm", "Melee Weapons", "Melee"),
+    "Light Pistol": ("Pistol",),
+    "Heavy Pistol": ("Pistol",),
+    "Plasma Pistol": ("Pistol",),
+    "Shotgun": ("Rifle",),
+    "Plasma Rifle": ("Rifle",),
+    "Plasma BFG": ("BFG",),
+    "Plasma Sword": ("Plasma Sword", "Melee"),
+}
+
+
+def melee_weapon_skill(character: Character, weapon: str,
+                       settings: CampaignSettings | None = None) -> str:
+    """The skill a melee weapon is used with: its own name or its kind in the campaign's
+    list ("Sword" for a Rapier), else the character's best melee skill."""
+    settings = settings or CampaignSettings()
+    lst = settings.skills
+    for name in (weapon, *WEAPON_SKILLS.get(weapon, ())):
+        canon = lst.canonical(name)
+        if canon is not None:
+            return canon
+    names = melee_skills(settings) or ["Brawling"]
+    return max(names, key=lambda n: character.skill(n, settings))
+
+
+def parry_skill(character: Character, settings: CampaignSettings | None = None) -> str | None:
+    """The weapon skill a character parries with: that of the melee weapon he carries (the
+    best, when he carries several), or None when he carries none ("Static Defenses": Parry
+    is the weapon skill; "Defensive Options": the weapon skill if armed)."""
+    settings = settings or CampaignSettings()
+    skills = []
+    for w in character.weapons:
+        try:
+            kind = settings.content.weapon(w).kind
+        except RuleError:
+            continue
+        if kind == "melee":
+            skills.append(melee_weapon_skill(character, w, settings))
+    if not skills:
+        return None
+    return max(skills, key=lambda n: character.skill(n, settings))
+
+
 def parry(
     character: Character, settings: CampaignSettings | None = None, skill: str | None = None
 ) -> int:
@@ -319,15 +373,18 @@ def parry(
     Args:
         character: the sheet.
         settings: the campaign.
-        skill: the weapon skill; by default the best of the campaign's melee skills.
+        skill: the weapon skill; by default that of the melee weapon carried
+            (:func:`parry_skill`).
 
     Returns:
-        The Parry score, less the Small/Tiny penalty.
+        The Parry score, less the Small/Tiny penalty; 0 with no melee weapon carried (there
+        is nothing to parry with: Block is the bare-handed defense).
     """
     settings = settings or CampaignSettings()
-    names = [skill] if skill else melee_skills(settings)
-    best = max((character.skill(s, settings) for s in names), default=character.attribute("Might"))
-    return best.static - _size_penalty(character)
+    skill = skill or parry_skill(character, settings)
+    if skill is None:
+        return 0
+    return max(0, character.skill(skill, settings).static - _size_penalty(character))
 
 
 def armor_value(character: Character) -> int:

@@ -64,10 +64,12 @@ their minute (named in a notice), knock-outs wake, the Mortally Wounded roll Mig
 round until one falls below their minutes at that level ("Wound Level Effects"), and at rest
 each wounded character rolls Might when his level's rest is reached, with only the spells
 still working then ("Healing"); an hour of rest clears failed-cast penalties. A fight's
-rounds go on the same clock. It is one step in the log, undone by `u`. `m` is magic ("The Grimoire"): cast a known spell (it asks for
+rounds go on the same clock. It is one step in the log, undone by `u`.
+`m` is magic ("The Grimoire"): cast a known spell (it asks for
 the targets; a resisted spell rolls each target's attribute and adds it to the TN), read a
 scroll, throw a held Lightning Bolt (this round with an action more, or the next), drop a
-spell kept up, end a spell, let time pass (as `T`), and tools and items. Spells on a character show on the sheet and as a letter on the
+spell kept up, end a spell, let time pass (as `T`), and tools and items.
+Spells on a character show on the sheet and as a letter on the
 tracker (B Bless, H Hasten, Z Slumber, c a spell kept up, which counts as an action);
 a caster with hero points is asked how many go on the cast or the throw. Bless (+2 to the
 total of every roll, named in the dice tray), Charm, Invisibility, Hasten, Growth, Resist
