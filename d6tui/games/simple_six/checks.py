@@ -131,7 +131,7 @@ def cast_spell(
     or Severely Wounded, 19 for the Incapacitated, 23 for the Mortally Wounded, +10 for each
     Heal cast on the target this campaign day (counted from the log, :func:`heals_today`);
     success lowers the target's wound level one step (in fold). The six turns of
-    concentration before the cast are the GM's to count.
+    concentration come first (:mod:`.heal_focus`).
 
     Args:
         state: the campaign.

@@ -15,7 +15,8 @@ the order the time gives them:
 - at rest: natural healing, a Might check each time a character has rested as long as his
   level asks (Stunned heals by itself after a minute), with only the spells still working at
   that moment adding to the roll (a Bless of an hour is long over after three days of rest;
-  "Healing"); an hour of rest clears every caster's failed-cast penalty ("Casting Spells").
+  "Healing"); an hour of rest clears every caster's failed-cast penalty ("Casting Spells");
+- a caster concentrating before a Heal counts each round as a turn (:mod:`.heal_focus`).
 
 Every die rolled is stored in the event (``checks``), and the fold runs the same steps with
 those rolls, so a save replays identically. Events written before this module (no ``clock``
@@ -32,7 +33,7 @@ from dataclasses import replace
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import EventError, RuleError
 from d6tui.games.simple_six import effects as fx
-from d6tui.games.simple_six import magic, perks, wounds
+from d6tui.games.simple_six import heal_focus, magic, perks, wounds
 from d6tui.games.simple_six.events import member_of, needed, roll_total
 from d6tui.games.simple_six.healing import HEALING
 from d6tui.games.simple_six.rolling import magic_modifier, make_roll
@@ -210,8 +211,11 @@ def run(state: Campaign, rounds: int, rest: bool, roller: Roller) -> tuple[Campa
             if rest:
                 hurt = _rest(state, hurt, rounds, roller, start, checks)
         caster = magic.rest(orig.caster, rounds // ROUNDS_PER_MINUTE) if rest else orig.caster
-        members.append(replace(orig, wounds=hurt.wounds, caster=caster,
-                               effects=effects_at(orig.effects, start, rounds)))
+        after = replace(orig, wounds=hurt.wounds, caster=caster,
+                        effects=effects_at(orig.effects, start, rounds))
+        if orig.caster.heal_focus is not None and not orig.out_of_action:
+            after = heal_focus.turn_ended(after, rounds)  # a round is a turn ("Heal")
+        members.append(after)
     end = start + rounds
     return replace(state, members=tuple(members), minutes=end // ROUNDS_PER_MINUTE,
                    clock_rounds=end % ROUNDS_PER_MINUTE), checks

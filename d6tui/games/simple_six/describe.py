@@ -162,6 +162,8 @@ def _describe(event: dict, names: Mapping[str, str] | None = None) -> str:
                 f" {event['tn']})")
     if t == "rested":
         return f"{who} rested {event['minutes']} minutes"
+    if t == "heal_focused":
+        return (f"{who} began six turns of concentration to Heal {n(event['target'])}")
     if t == "combat_ended":
         return f"the fight ended after {event['round']} rounds"
     if t in vehicle_log.FOLDS:

@@ -23,6 +23,7 @@ from d6tui.games.simple_six import (
     afterroll_fold,
     clock,
     effects,
+    heal_focus,
     knockout,
     magic,
     perks,
@@ -178,7 +179,8 @@ def _f_turn_passed(state: Campaign, e: dict) -> Campaign:
     if fight is None or fight.actor is None or e.get("who") != fight.actor:
         raise EventError("only the acting combatant passes the turn")
     members = tuple(
-        replace(m, caster=magic.next_turn(m.caster)) if m.id == fight.actor else m
+        heal_focus.turn_ended(replace(m, caster=magic.next_turn(m.caster)))
+        if m.id == fight.actor else m
         for m in state.members
     )
     made = add_count(fight.made, fight.actor, fight.used)
@@ -323,6 +325,8 @@ def _f_spell_cast(state: Campaign, e: dict) -> Campaign:
         caster = magic.next_turn(caster)
     state = count_action(state, m.id)
     state = spend_hero_points(state._put(replace(m, caster=caster)), m.id, e)
+    if spell == "Heal":  # the cast ends the six turns' concentration ("The Grimoire")
+        state = state._put(heal_focus.ended(member_of(state, m.id)))
     if "target" in e:
         patient = member_of(state, e["target"])
         patient = replace(patient, heal_casts=(*patient.heal_casts, state.minutes))
@@ -377,6 +381,7 @@ _FOLDS = {
     "spell_cast": _f_spell_cast,
     "rested": _f_rested,
     "combat_ended": _f_combat_ended,
+    "heal_focused": heal_focus.fold_focused,
     **vehicle_log.FOLDS,
     "perk_used": perks.fold_perk_used,
     # Destiny and character points change the open roll: its event folds again from the

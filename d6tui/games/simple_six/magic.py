@@ -45,11 +45,16 @@ class Caster:
         failures: failed casts since the last rest; each costs -1D on Magic.
         cast_this_turn: a spell has been cast this turn (one a turn).
         maintained: spells kept up by concentration, each counting as an action.
+        heal_focus: the patient the caster is concentrating on before casting Heal, or None
+            ("The Grimoire": six turns of concentration first; :mod:`.heal_focus`).
+        heal_turns: turns (rounds) of that concentration so far.
     """
 
     failures: int = 0
     cast_this_turn: bool = False
     maintained: tuple[str, ...] = ()
+    heal_focus: str | None = None
+    heal_turns: int = 0
 
     @property
     def penalty(self) -> DieCode:

@@ -45,7 +45,7 @@ from collections.abc import Mapping, Sequence
 
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import RuleError
-from d6tui.games.simple_six import combat, magic, tools
+from d6tui.games.simple_six import combat, heal_focus, magic, tools
 from d6tui.games.simple_six import effects as fx
 from d6tui.games.simple_six.attacks import defense_tn, scale_of
 from d6tui.games.simple_six.clock import pass_time  # noqa: F401  (the one clock, re-exported)
@@ -176,6 +176,7 @@ def cast(
         check_heal_patient(patient)
         heal_tn = heal_spell_tn(patient.wounds,
                                        heals_today(state, patient) + castings_today)
+        heal_focus.check_ready(state, m, patient)  # six turns of concentration first
         heal: dict = {"type": "spell_cast", "who": m.id, "spell": sp.name, "tn": heal_tn,
                       "roll": magic_roll(heal_tn), "target": patient.id}
         if castings_today:
