@@ -16,6 +16,7 @@ from d6tui.games.simple_six.rolling import (
     Luck,
     Typed,
     actions_counted,
+    check_action_left,
     check_can_cast,
     check_hero_points,
     check_not_dodging,
@@ -30,6 +31,7 @@ from d6tui.games.simple_six.rolling import (
 from d6tui.games.simple_six.sheet import can_use_magic
 from d6tui.games.simple_six.state import Campaign, own_content
 from d6tui.games.simple_six.wild import RollRequest, roll_wild, table_wild
+from d6tui.words import plural
 
 
 @own_content
@@ -43,6 +45,7 @@ def roll_check(
     character_points: int = 0,
     modifier: DieCode | str = ZERO,
     appearance: bool = False,
+    free: bool = False,
     dice: Dice | None = None,
     typed: tuple[Sequence[int], Sequence[int], Sequence[Sequence[int]]] | None = None,
 ) -> dict:
@@ -59,6 +62,10 @@ def roll_check(
         modifier: any other change to the code.
         appearance: the action is about the character's looks: Attractive doubles the result,
             once a session ("General Perks"; the payload names the perk, fold spends it).
+        free: the GM calls for the roll as no action of the roller's (a reaction); otherwise
+            a combatant's check in a fight is one of his declared actions ("Multiple
+            Actions": counted, and refused once they are spent; the payload says
+            ``action``).
         dice: the app's dice.
         typed: (faces, wild chain, extra wild chains) typed from the table.
 
@@ -74,6 +81,16 @@ def roll_check(
     m = state.member(who)
     # A full dodger does nothing but dodge until his next turn ("Defensive Options").
     check_not_dodging(state, m, "skill check")
+    fight = state.combat
+    counted = not free and fight is not None and m.id in fight.ids
+    if counted and fight is not None:
+        if fight.actor == m.id:
+            check_action_left(state, m, "skill check")
+        elif fight.actions_spent(m.id) >= fight.declared(m.id):
+            n = fight.declared(m.id)
+            raise RuleError(f"{m.sheet.name} declared {plural(n, 'action')} this round and"
+                            " has spent them: no skill check before the next round (or call"
+                            " it a free roll)", "Multiple Actions")
     doubled: tuple[str, ...] = ()
     if appearance:
         perks.check_unused(state, m, perks.ATTRACTIVE)
@@ -99,6 +116,8 @@ def roll_check(
             raise DiceError("roll the dice, or type the faces rolled at the table")
         roll = roll_wild(req, dice, wild_options(state.settings))
     payload: dict = {"type": "rolled", "who": m.id, "what": what, "roll": roll}
+    if counted:
+        payload["action"] = True
     if hero_points:
         payload["hero_points"] = hero_points
     if character_points:

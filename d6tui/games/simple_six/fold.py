@@ -302,6 +302,13 @@ def _f_rolled(state: Campaign, e: dict) -> Campaign:
     hp, cp = int(e.get("hero_points", 0)), int(e.get("character_points", 0))
     if hp > m.sheet.hero_points or cp > m.sheet.character_points:
         raise EventError(f"{m.sheet.name} spent points he did not have")
+    if e.get("action"):  # a check in a fight is one of the declared actions
+        fight = state.combat
+        if fight is not None and fight.actor == m.id:
+            state = count_action(state, m.id)
+        elif fight is not None:
+            state = replace(state, combat=replace(
+                fight, defenses=add_count(fight.defenses, m.id, 1)))
     if not hp and not cp:
         return state
     sheet = replace(m.sheet, hero_points=m.sheet.hero_points - hp,

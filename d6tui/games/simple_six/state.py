@@ -124,8 +124,9 @@ class Combat:
             Actions": no more than were declared).
         reflex: reflex penalties carried until each one's next turn (:mod:`.reflexes`).
         dodging: full dodges held until each dodger's next turn (:mod:`.reflexes`).
-        defenses: Traditional defenses each combatant made as one of his declared actions
-            this round ("Multiple Actions", "Defensive Options").
+        defenses: declared actions each combatant spent this round outside his own turn: a
+            declared Traditional defense, a skill check ("Multiple Actions", "Defensive
+            Options").
         made: attacks and spells each combatant made in his turn, once the turn is over.
     """
 

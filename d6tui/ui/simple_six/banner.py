@@ -57,7 +57,7 @@ def banner_line(screen: SixHost, state: Campaign) -> Text:
                 if left == 0:
                     out.append(f"Round {fight.round}: {name} has made every action"
                                " declared. ", "bold")
-                    out.append("x roll, space done.")
+                    out.append("space done (a check is an action too).")
                 else:
                     if n > 1:  # the count, in the room "x roll" took (x is in help)
                         out.append(f"Round {fight.round}: {name} acts ({left} left). ",
