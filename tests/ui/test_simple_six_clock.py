@@ -74,3 +74,39 @@ async def test_the_palette_lists_time_passes(saves: Path) -> None:
         assert active.enabled and active.node is screen
         assert active.binding.id == "simple_six.time"
         assert active.binding.description == "Time passes"
+
+
+@sync
+async def test_the_session_end_asks_for_complication_cp(saves: Path) -> None:
+    """"Complications": the session's end asks which complications came up (one CP each);
+    a White Wizard's CP is not asked, it comes by itself ("Magic Complications")."""
+    from d6tui.games.simple_six.creation import Draft
+    from d6tui.ui.screens.modals import ChoiceModal
+    from d6tui.ui.simple_six.forms import NumbersModal
+
+    s = Session.new(RULES, {"seed": 5}, path=saves / "cx.toml", title="Complications")
+    s.do(campaign.add_character, Draft(
+        "Vex", {"Might": "3D", "Agility": "3D", "Wit": "3D", "Charm": "3D"},
+        skills={"Search": "2D"}, perks=["Lucky", "Destiny", "Attractive"],
+        complications=["Enemies", "Crazy"]), dice=s.dice)
+    s.do(campaign.start_session)
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, NumbersModal)
+        app.screen.query_one("#n0", Input).value = "4"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, ChoiceModal) and "Vex: which complications" in modal.title_text
+        assert [v for _l, v in modal.options] == ["Enemies", "Crazy"]
+        await pilot.press("2", "enter")  # Crazy came up
+        for _ in range(20):
+            await pilot.pause()
+            if s.events[-1]["type"] == "session_ended":
+                break
+        ev = s.events[-1]
+        assert ev["type"] == "session_ended" and ev["complications"] == {"vex": ["Crazy"]}
+        assert s.state.member("vex").sheet.character_points == 5

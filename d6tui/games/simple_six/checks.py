@@ -76,9 +76,13 @@ def roll_check(
     Raises:
         RuleError: not enough hero or character points, Attractive asked for by a character
             who does not have it or has used it this session, a full dodger (he does nothing
-            else until his next turn), or a rule of the roll is broken.
+            else until his next turn), Magic rolled by one who cannot work magic ("Access to
+            Magic"), or a rule of the roll is broken.
     """
     m = state.member(who)
+    if (state.settings.skills.canonical(what.partition(":")[0].strip()) == "Magic"
+            and not can_use_magic(m.sheet, state.settings)):
+        raise RuleError(f"{m.sheet.name} cannot work magic: no Magic roll", "Access to Magic")
     # A full dodger does nothing but dodge until his next turn ("Defensive Options").
     check_not_dodging(state, m, "skill check")
     fight = state.combat
@@ -187,6 +191,7 @@ def cast_spell(
     if sp.name not in m.sheet.spells:
         raise RuleError(f"{m.sheet.name} does not know {sp.name}", "Casting Spells")
     check_can_cast(state, m)
+    magic.check_not_harmful(m.sheet.complications, m.sheet.name, sp.name)
     check_hero_points(m, hero_points)
     if tn is None:
         raise RuleError(f"{sp.name} needs a target number", "The Grimoire")

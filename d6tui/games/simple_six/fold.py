@@ -122,6 +122,9 @@ def _f_session_ended(state: Campaign, e: dict) -> Campaign:
     if not state.in_session:
         raise EventError("no session is running")
     cp, hp = dict(e.get("cp", {})), dict(e.get("hero_points", {}))
+    for who, names in dict(e.get("complications", {})).items():  # a CP each ("Complications")
+        who = member_of(state, who).id
+        cp[who] = int(cp.get(who, 0)) + len(list(names))
     for who in {*cp, *hp}:
         m = member_of(state, who)
         sheet = in_fold(advancement.award, m.sheet, int(cp.get(who, 0)), int(hp.get(who, 0)))

@@ -37,6 +37,29 @@ DISPEL_MARGIN = 5
 RESURRECTION_DRAIN = DieCode.of(3)
 
 
+#: Spells that harm whom they are cast at: damage (Death Spell, Lightning Bolt, Earthquake) or
+#: a harm laid on the target (Curse, Petrify). A White Wizard may cast none of them ("Magic
+#: Complications": he cannot harm anyone with his magic); which spells harm is d6tui's reading
+#: of the Grimoire, listed in :mod:`.rules`.
+HARMFUL_SPELLS = frozenset({"Death Spell", "Lightning Bolt", "Earthquake", "Curse", "Petrify"})
+
+
+def check_not_harmful(complications: tuple[str, ...], name: str, spell: str) -> None:
+    """Refuse a harmful spell to a White Wizard ("Magic Complications").
+
+    Args:
+        complications: the caster's complications.
+        name: the caster's name, for the message.
+        spell: the spell.
+
+    Raises:
+        RuleError: he is a White Wizard and the spell is one of :data:`HARMFUL_SPELLS`.
+    """
+    if "White Wizard" in complications and spell in HARMFUL_SPELLS:
+        raise RuleError(f"{name} is a White Wizard and cannot harm anyone with magic: no"
+                        f" {spell}", "Magic Complications")
+
+
 @dataclass(frozen=True)
 class Caster:
     """A sorcerer's state between casts.

@@ -153,6 +153,7 @@ def cast(
     elif sp.name not in m.sheet.spells:
         raise RuleError(f"{m.sheet.name} does not know {sp.name}", "Casting Spells")
     check_can_cast(state, m)  # the same checks for every cast (turn, dodge, actions...)
+    magic.check_not_harmful(m.sheet.complications, m.sheet.name, sp.name)
     check_hero_points(m, hero_points)
     magic_code = code_for(state, m, "Magic")
     code = magic.casting_code(magic_code, m.caster)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from d6tui.games.simple_six import afterroll, campaign, clock, healing, wounds
 from d6tui.games.simple_six.repair import repairable
+from d6tui.games.simple_six.sheet import can_use_magic
 from d6tui.ui.screens.modals import ChoiceModal
 from d6tui.ui.simple_six import perks_ui
 from d6tui.ui.simple_six.forms import NumbersModal
@@ -116,10 +117,12 @@ async def check(screen: SixHost) -> None:
     opts += [(f"{q} {c}", q) for q, c in sh.quasi if c.total_pips]
     opts += [(f"{x.key} {sh.specialization_code(x.skill, x.name, s)}", x.key)
              for x in sh.specializations]
+    # "Access to Magic": Magic is rolled only by those who can work magic
+    skills = [n for n, _a in s.skills.skills if n != "Magic" or can_use_magic(sh, s)]
     if s.independent_skills:
-        opts += [(f"{n} {sh.own_dice(n)} + an attribute", n) for n, _a in s.skills.skills]
+        opts += [(f"{n} {sh.own_dice(n)} + an attribute", n) for n in skills]
     else:
-        opts += [(f"{n} {sh.skill(n, s)}", n) for n, _a in s.skills.skills]
+        opts += [(f"{n} {sh.skill(n, s)}", n) for n in skills]
     what = await screen.app.push_screen_wait(ChoiceModal(f"{sh.name} rolls", opts))
     if what is None:
         return
