@@ -97,6 +97,9 @@ async def test_the_outcome_is_held_back_until_the_points_are_decided(saves: Path
         screen.refresh_game()
         await pilot.pause()
         assert drawn(screen) == before  # the wound is not shown yet
+        # the tray says what the roll is against while the question is open, not the verdict
+        caption = screen.query_one("#tray").roll.caption
+        assert "Total 17 against TN 12: character points may still be added" in caption
         log = screen.query_one("#log")
         log.display = True  # the log pane (l) shows the history up to the roll
         screen._show_history()

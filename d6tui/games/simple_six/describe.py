@@ -125,7 +125,11 @@ def _describe(event: dict, names: Mapping[str, str] | None = None) -> str:
             f"was knocked out for {sum(event['knockout']['faces'])} minutes")
         return f"{who} rolled Stamina {event['roll']['total']} and {ok}"
     if t == "mortal_rolled":
-        return f"{who} rolled Might {event['roll']['total']} against death"
+        # "Wound Level Effects": he dies if the roll is below his minutes at this level
+        tn = event["roll"].get("target")
+        why = (f"dies below {tn}, his minutes Mortally Wounded" if tn
+               else "in his first minute Mortally Wounded no roll can fail")
+        return f"{who} rolled Might {event['roll']['total']} against death ({why})"
     if t == "flesh_wound_taken":
         return f"{who} spent a hero point: just a flesh wound"
     if t == "healed":

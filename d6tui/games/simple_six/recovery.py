@@ -104,7 +104,7 @@ def mortal_roll(state: Campaign, who: str, *, dice: Dice | None = None,
     # The roll fails below the whole minutes spent at this level: with one or more it has
     # that target, so Destiny and character points can change a failure.
     minutes = m.wounds.mortal_rounds // wounds.ROUNDS_PER_MINUTE
-    roll = make_roll(RollRequest(m.sheet.attribute("Might"), label="Might",
+    roll = make_roll(RollRequest(m.sheet.attribute("Might"), label="Might against death",
                              target=minutes or None,
                              modifier=magic_modifier(state, m, "Might"),
                              flat=flat_bonuses(state, m, "Might")),

@@ -138,6 +138,10 @@ def tray_roll(screen: SixHost) -> TrayRoll:
             notes += (targets,)
         caption = screen.campaign.settings.rename(describe(ev, names_in(screen.campaign)))
         if hide:
-            caption = f"Total {roll['total']}: character points may still be added."
+            # what the roll is against, not whether it made it (the verdict waits)
+            tn = roll.get("target", ev.get("tn"))
+            against = f" against TN {tn}" if isinstance(tn, int) else ""
+            caption = (f"Total {roll['total']}{against}: character points may still be"
+                       " added.")
         return TrayRoll(dice, roll.get("source", "app"), caption, notes)
     return TrayRoll(caption="No dice rolled yet.")

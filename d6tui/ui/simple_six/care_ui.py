@@ -28,7 +28,10 @@ async def wound_rolls(screen: SixHost) -> None:
     mortal = m.wounds.level == wounds.WoundLevel.MORTALLY_WOUNDED
     rolled = mortal and rnd is not None and m.wounds.mortal_rolled_round == rnd
     if mortal and not rolled:  # one Might roll against death a round
-        opts.append(("Might roll against death", "mortal"))
+        minutes = m.wounds.mortal_rounds // wounds.ROUNDS_PER_MINUTE
+        against = (f"dies below {minutes}, the minutes Mortally Wounded" if minutes
+                   else "the first minute: no roll can fail")
+        opts.append((f"Might roll against death ({against})", "mortal"))
     flesh_used = m.body is None and m.wounds.level > 0 and m.wounds.flesh_wound_used
     if (m.body is None and m.wounds.level > 0 and m.sheet.hero_points
             and not m.wounds.flesh_wound_used):
