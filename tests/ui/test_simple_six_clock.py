@@ -110,3 +110,28 @@ async def test_the_session_end_asks_for_complication_cp(saves: Path) -> None:
         ev = s.events[-1]
         assert ev["type"] == "session_ended" and ev["complications"] == {"vex": ["Crazy"]}
         assert s.state.member("vex").sheet.character_points == 5
+
+
+@sync
+async def test_r_writes_the_gm_and_players_records(saves: Path) -> None:
+    s = Session.new(RULES, {"seed": 5}, path=saves / "rec.toml", title="Record")
+    for d in (BAELEN, MIRA, ORC):
+        s.do(campaign.add_character, d, dice=s.dice)
+    s.do(campaign.start_session)
+    s.do(campaign.start_combat, ["orc", "mira"])
+    s.do(campaign.attack, "orc", "mira", skill="Axe", weapon="Axe", defense="dodge",
+         typed={"attack": ([6, 6, 6], [6, 6, 2]), "damage": ([2] * 5, [4])})
+    s.do(campaign.end_combat)
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("R")
+        for _ in range(20):
+            await pilot.pause()
+            if (saves / "records" / "rec-session-1-players.md").exists():
+                break
+        gm = (saves / "records" / "rec-session-1.md").read_text()
+        players = (saves / "records" / "rec-session-1-players.md").read_text()
+        assert gm.startswith("# Record: Session 1") and "### Orc (NPC)" in gm
+        assert "(players' record)" in players and "### Orc" not in players
+        assert any("rec-session-1-players.md" in str(n.message) for n in app._notifications)

@@ -220,3 +220,27 @@ def death_spell_damage(magic: DieCode, wit: DieCode) -> DieCode:
 
 #: Lightning Bolt damage; armor does not count against it ("The Grimoire").
 LIGHTNING_BOLT_DAMAGE = DieCode.of(5)
+
+
+def tn_words(spell: str | Spell) -> str:
+    """A spell's target number for a sheet, in short words: ``TN 19``, ``TN 15/19/23``
+    (Heal, by the patient's wounds), ``TN 15 + Wit`` (resisted), ``TN of the spell +5``
+    (Dispel Magic), ``TN set by the GM`` ("The Grimoire")."""
+    s = spell if isinstance(spell, Spell) else content().spell(spell)
+    if s.name == "Heal":
+        return "TN 15/19/23"
+    if s.name == "Dispel Magic":
+        return f"TN of the spell +{DISPEL_MARGIN}"
+    if s.name == "Teleport":
+        return f"TN {TELEPORT_TN}, +{TELEPORT_PER_TARGET} a companion"
+    if s.name == "Illusions":
+        base = f"TN {ILLUSIONS_TN}, +{ILLUSIONS_PER_PERSON} a viewer"
+    elif s.tn is None:
+        return "TN set by the GM"
+    else:
+        base = f"TN {s.tn}"
+    if s.name in ("Growth", "Shape Change"):
+        base += f", +{SCALE_STEP_TN} a step"
+    if s.resist is not None:
+        base += f" + {s.resist}"
+    return base

@@ -194,7 +194,9 @@ def export_sheet(screen: SixHost) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         base.with_suffix(".md").write_text(
             sheet_markdown(m.sheet, screen.campaign.settings,
-                           m.body.current if m.body else None), encoding="utf-8")
+                           m.body.current if m.body else None,
+                           wounds=m.wounds.level.label if m.body is None else None),
+            encoding="utf-8")
         base.with_suffix(".toml").write_text(sheet_toml(m.sheet), encoding="utf-8")
     except OSError as e:
         screen.notify(f"Could not write the sheet: {e}", severity="error")

@@ -31,6 +31,7 @@ from d6tui.ui.simple_six import (
     help_text,
     magic_menu,
     perks_ui,
+    record_ui,
     roster_ui,
     table_rolls,
     time_ui,
@@ -97,6 +98,9 @@ class SimpleSixScreen(GameScreen):
                 tooltip="Type every roll from real dice (or let d6tui roll)"),
         Binding("X", "export_sheet", "Export sheet", show=False, id=f"{_P}.export",
                 tooltip="Write the picked sheet as Markdown and TOML in sheets/ by the saves"),
+        Binding("R", "record", "Session record", show=False, id=f"{_P}.record",
+                tooltip="Write a session's record as Markdown, the GM's and the players'"
+                        " (no NPC statistics), in records/ by the save"),
         Binding("I", "import_sheet", "Import sheet", show=False, id=f"{_P}.import",
                 tooltip="Add a character from a sheet TOML exported by another campaign"),
     ]
@@ -378,6 +382,12 @@ class SimpleSixScreen(GameScreen):
     async def action_use_perk(self) -> None:
         """Use a once-per-session perk of the picked character ("General Perks")."""
         await perks_ui.use_perk(self)
+
+    @work(exclusive=True, group="simple-six")
+    @refusals_shown
+    async def action_record(self) -> None:
+        """Write a session's record, the GM's and the players' (:mod:`.record_ui`)."""
+        await record_ui.write_record(self)
 
     def action_export_sheet(self) -> None:
         """Write the picked sheet as Markdown (to print) and TOML (to import elsewhere)."""
