@@ -157,3 +157,26 @@ def test_no_time_passes_in_a_fight() -> None:
     fight(s, "orc", "ana")
     with pytest.raises(RuleError, match="in a fight rounds pass"):
         s.do(clock.pass_time, "1 h")
+
+
+def test_assisted_healing_is_once_a_day_by_the_clock() -> None:
+    """"Healing": a Medicine check once per day for each patient; the day is the clock's."""
+    s = new()
+    s.do(c.add_character, D("Ana", skills={"Medicine": "2D"}))
+    s.do(c.add_character, D("Bo"))
+    s.do(c.add_character, ORC)
+    fight(s, "orc", "bo")
+    s.do(c.attack, "orc", "bo", skill="Axe", weapon="Axe",
+         typed={"attack": ([6] * 5, [6, 3]), "damage": ([2] * 6, [3])})
+    s.do(c.end_combat)
+    assert s.state.member("bo").wounds.level >= WoundLevel.WOUNDED
+    s.do(c.heal, "bo", "assisted", healer="ana", typed=([1] * 4, [2]))  # a failure
+    with pytest.raises(RuleError, match="once a day"):
+        s.do(c.heal, "bo", "assisted", healer="ana", dice=s.dice)
+    s.do(clock.pass_time, "23 h")
+    with pytest.raises(RuleError, match="once a day"):
+        s.do(c.heal, "bo", "assisted", healer="ana", dice=s.dice)
+    s.do(clock.pass_time, "1 h")
+    ev = s.do(c.heal, "bo", "assisted", healer="ana", dice=s.dice)
+    assert ev["minutes"] >= 24 * 60
+    replays(s)

@@ -294,6 +294,7 @@ def _f_healed(state: Campaign, e: dict) -> Campaign:
         new, _ = in_fold(assisted_healing, m.wounds, roll_total(needed(e, "roll"), "Medicine"),
                         minutes, extra_tn=extra,
                         heals=heals)
+        m = replace(m, treated_at=state.minutes)  # the clock counts the day to the next
     else:
         raise EventError(f"unknown healing method {method!r}")
     return state._put(replace(m, wounds=wounds.stunned_now(new, fight_round(state))))

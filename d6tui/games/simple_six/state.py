@@ -77,6 +77,8 @@ class Member:
         items: enchanted items the character carries ("Enchanted Items").
         heal_casts: the campaign minute of each Heal spell cast on this character (its
             day counts the +10 of "Heal"; see :func:`heals_today`).
+        treated_at: the campaign minute this character was last given assisted healing
+            ("Healing": once a day a patient), or None.
     """
 
     id: str
@@ -91,6 +93,7 @@ class Member:
     tools: tuple[Tool, ...] = ()
     items: tuple[str, ...] = ()
     heal_casts: tuple[int, ...] = ()
+    treated_at: int | None = None
 
     @property
     def spell_helpless(self) -> str | None:

@@ -94,7 +94,11 @@ async def heal(screen: SixHost) -> None:
         left = max(1, need.minutes * 6 - m.wounds.rested_rounds)
         await let_time_pass(screen, clock.span_words(left), rest=True)
         return
-    what = "minutes rested" if method == "natural" else "minutes since the last treatment"
+    if method == "assisted":  # "Healing": once a day a patient, counted on the clock
+        await screen.roll_command(campaign.heal, m.id, method, healer=healer,
+                                  who=m.sheet.name)
+        return
+    what = "minutes rested"
     default = 60 * 24
     if method == "natural" and m.body is None and m.wounds.level in healing.HEALING:
         default = healing.HEALING[m.wounds.level].minutes  # the rest this level needs
