@@ -56,7 +56,7 @@ MOST_ROUNDS = 365 * 8640
 #: The version of the clock's rules an event was written under (its ``clock`` key).
 CLOCK = 1
 
-_EXAMPLE = 'say how long, e.g. "3 days", "2 h", "10 rounds" or "1 day 6 h"'
+_EXAMPLE = 'try "3 days", "2 h" or "10 rounds"'
 _PART = re.compile(r"(\d+)\s*([a-z]+)")
 
 

@@ -35,8 +35,8 @@ class SpanPrompt(TextPrompt):
         event.prevent_default()  # the plain prompt's own Enter is not run
         try:
             clock.parse_span(event.value)
-        except RuleError as e:
-            self.query_one("#error", Label).update(str(e))
+        except RuleError as e:  # one line: the section is the clock's, not news here
+            self.query_one("#error", Label).update(e.reason)
             return
         self.dismiss(event.value.strip())
 
