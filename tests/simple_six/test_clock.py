@@ -180,3 +180,18 @@ def test_assisted_healing_is_once_a_day_by_the_clock() -> None:
     ev = s.do(c.heal, "bo", "assisted", healer="ana", dice=s.dice)
     assert ev["minutes"] >= 24 * 60
     replays(s)
+
+
+def test_time_is_a_move_between_fights() -> None:
+    """``d6tui play FILE time``: the clock as one of the GM's moves."""
+    from d6tui.engine.game import find_move
+
+    s = new()
+    _mortal(s)
+    move = find_move(s.moves(), "time")
+    ev = s.play(move, {"span": "1 h", "rest": "yes"}, {})
+    assert ev["type"] == "time_passed" and ev["minutes"] == 60 and ev["rest"]
+    assert s.state.member("ana").wounds.dead
+    s.do(c.add_character, D("Bea"))
+    s.do(c.start_combat, ["orc", "bea"])
+    assert not [m for m in s.moves() if m.id == "time"]  # rounds pass in a fight
