@@ -195,3 +195,30 @@ def test_time_is_a_move_between_fights() -> None:
     s.do(c.add_character, D("Bea"))
     s.do(c.start_combat, ["orc", "bea"])
     assert not [m for m in s.moves() if m.id == "time"]  # rounds pass in a fight
+
+
+def test_a_roll_the_time_brings_has_the_spells_of_its_moment() -> None:
+    """Bless (+2 to all rolls, an hour, "The Grimoire") counts on the Mortally Wounded's
+    rolls made within its hour, and is gone from the effects after it."""
+    s = magi()
+    s.do(c.start_combat, ["orc", "mira"])
+    sixes(s, c.attack, "orc", "mira", key="damage", face=4, wild=(2,), skill="Axe",
+          weapon="Axe", typed={"attack": hi(4)})
+    s.do(c.end_combat)
+    assert s.state.member("mira").wounds.level == WoundLevel.MORTALLY_WOUNDED
+    s.do(sc.cast, "archmage", "Bless", targets=["mira"], typed={"roll": hi(10)})
+    ev = s.do(clock.pass_time, "2 h", dice=Dice(1))
+    assert ev["checks"] and all(x["at"] < 360 for x in ev["checks"])
+    assert all(x["roll"]["bonuses"] == [{"from": "Bless", "add": 2}] for x in ev["checks"])
+    bless = s.state.member("mira").effects  # gone after the two hours
+    assert not bless
+    start = clock.now_rounds(s.state) - 720
+    cast = [e for e in s.events if e["type"] == "spell_cast"][-1]
+    assert cast["spell"] == "Bless"
+    replays(s)
+    s.undo()
+    effects = s.state.member("mira").effects
+    now = clock.now_rounds(s.state)
+    assert [e.spell for e in clock.effects_at(effects, now, 359)] == ["Bless"]
+    assert clock.effects_at(effects, now, 360) == ()
+    assert start == now

@@ -54,7 +54,8 @@ def test_the_record_covers_one_session_with_a_summary_first() -> None:
     assert "finished acting" not in body  # bookkeeping left out
     assert "+6h" not in body and "w6+4" not in body  # no shorthand
     assert "wild die 6+4 (a 6 rolled again)" in body and "+6 for 1 hero point" in body
-    assert "2 hours passed" in body
+    assert "2 hours passed" in body and "Orc died: Might" in body
+    assert "Orc's Might: " in body  # the clock's rolls, every die
     assert "### Fight 1" in body and "#### Round 1" in body
     party_now = md.split("## The party at the end", 1)[1]
     assert "### Mira" in party_now and "**Wounds:** Unharmed" in party_now
@@ -74,6 +75,7 @@ def test_the_players_version_has_no_npc_statistics() -> None:
     assert "### Orc" in gm and "### Orc" not in players  # the NPC's sheet is the GM's
     assert f"- Orc: {orc.wounds.level.label}" in players  # his wounds are seen
     assert "Axe" not in players.split("## Those met")[1]
+    assert "Orc's Might: " not in players  # an NPC's dice are the GM's
 
 
 def test_a_chosen_range_and_clear_refusals() -> None:

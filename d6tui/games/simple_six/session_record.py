@@ -125,6 +125,10 @@ def dice_in_words(ev: dict, name: Callable[[object], str],
         if key.startswith("counter_"):
             label = key.replace("counter_", "the parrying weapon's ")
         out.append(f"{label}: {faces_in_words(roll)}")
+    for check in ev.get("checks", ()):  # the clock's Might rolls (:mod:`.clock`)
+        if isinstance(check, dict) and isinstance(check.get("roll"), dict) and keep(
+                str(check.get("who", ""))):
+            out.append(f"{name(check.get('who', ''))}'s Might: {faces_in_words(check['roll'])}")
     ko = ev.get("knockout")
     if isinstance(ko, dict) and ko.get("faces"):
         out.append(f"minutes knocked out: {', '.join(str(f) for f in ko['faces'])}"
