@@ -9,8 +9,9 @@ from __future__ import annotations
 from d6tui.engine.errors import RuleError
 from d6tui.games.simple_six import helpless, reflexes
 from d6tui.games.simple_six.attacks import weapon_is_ranged
-from d6tui.games.simple_six.sheet import WEAPON_SKILLS, Character, melee_skills
+from d6tui.games.simple_six.sheet import Character
 from d6tui.games.simple_six.state import Campaign, Member
+from d6tui.games.simple_six.weapon_skills import WEAPON_SKILLS, melee_skills
 
 
 def attack_skill(sheet: Character, weapon: str | None, c: Campaign) -> str:

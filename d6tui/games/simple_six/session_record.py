@@ -21,7 +21,7 @@ from d6tui.games.simple_six import clock
 from d6tui.games.simple_six.describe import describe, name_of, names_in
 from d6tui.games.simple_six.export import sheet_markdown
 from d6tui.games.simple_six.fold import fold
-from d6tui.games.simple_six.markdown import _FACES_SHOWN, _HARM, _condition, _harm
+from d6tui.games.simple_six.markdown import FACES_SHOWN, HARM_EVENTS, condition_words, harm_words
 from d6tui.games.simple_six.record import ROLL_KEYS, rolls_of
 from d6tui.games.simple_six.roster import new_state
 from d6tui.games.simple_six.state import Campaign
@@ -168,14 +168,14 @@ def _line(ev: dict, before: Campaign, after: Campaign, players: bool) -> str:
     text = _players_line(ev, before, after) if players else describe(ev, names_in(after))
     hits = ("attacked", "spell_cast", "bolt_thrown")
     who = ev.get("target") if ev["type"] in hits else ev.get("who")
-    if ev["type"] in _HARM and isinstance(who, str):
+    if ev["type"] in HARM_EVENTS and isinstance(who, str):
         try:
             m, old = after.member(who), before.member(who)
         except RuleError:
             m = old = None
         if m is not None and old is not None and (
                 (m.wounds, m.body) != (old.wounds, old.body) or ev["type"] not in hits):
-            text += f" \u2192 {m.sheet.name}: {_harm(m)}"
+            text += f" \u2192 {m.sheet.name}: {harm_words(m)}"
 
     def keep(key: str) -> bool:
         if not players:
@@ -189,7 +189,7 @@ def _line(ev: dict, before: Campaign, after: Campaign, players: bool) -> str:
         return not _npc(before, owner)
 
     # a check's own line gives its faces already
-    dice = "" if ev["type"] in _FACES_SHOWN else dice_in_words(
+    dice = "" if ev["type"] in FACES_SHOWN else dice_in_words(
         ev, lambda i: name_of(i, names_in(after)), keep)
     if dice:
         text += f" ({dice})"
@@ -292,17 +292,17 @@ def session_record(session: Any, part: Part | None = None, seat: Seat = GM) -> s
     out += ["", "## What happened", *lines, "", "## The party at the end", ""]
     for m in pcs:
         sheet = sheet_markdown(m.sheet, shown.settings, m.body.current if m.body else None,
-                               wounds=_harm(m)).rstrip("\n")
-        rest = _condition(m).split("  \n")[1:]  # the wounds are on the sheet already
+                               wounds=harm_words(m)).rstrip("\n")
+        rest = condition_words(m).split("  \n")[1:]  # the wounds are on the sheet already
         out += ["##" + sheet, ""] + (["  \n".join(rest), ""] if rest else [])
     if met:
         out += ["## Those met", ""]
         for m in met:
             if players:
-                out.append(f"- {m.sheet.name}: {_harm(m)}")
+                out.append(f"- {m.sheet.name}: {harm_words(m)}")
             else:
                 sheet = sheet_markdown(m.sheet, shown.settings,
                                        m.body.current if m.body else None,
-                                       wounds=_harm(m)).rstrip("\n")
+                                       wounds=harm_words(m)).rstrip("\n")
                 out += ["##" + sheet, ""]
     return "\n".join(out).rstrip("\n") + "\n"

@@ -17,6 +17,7 @@ from d6tui.engine.errors import D6Error, EventError, RuleError
 from d6tui.games.simple_six.codes import DieCode, parse_code
 from d6tui.games.simple_six.content import ATTRIBUTES, Perk, content
 from d6tui.games.simple_six.settings import CampaignSettings
+from d6tui.games.simple_six.weapon_skills import parry_skill
 
 #: Feet moved as a free action, and as one action ("Movement").
 FREE_MOVE = 15
@@ -265,20 +266,6 @@ def can_use_magic(character: Character, settings: CampaignSettings) -> bool:
     return any(p.magic for p in character.perk_data())
 
 
-def melee_skills(settings: CampaignSettings) -> list[str]:
-    """The campaign's melee weapon skills: its Might combat skills other than Brawling.
-
-    Args:
-        settings: the campaign.
-
-    Returns:
-        Skill names, in list order.
-    """
-    # weapon skills keep their kind when moved
-    lst = settings.content.skill_list(settings.skill_list)
-    return [s for s, a in lst.skills if a == "Might" and s in lst.combat and s != "Brawling"]
-
-
 def _size_penalty(character: Character) -> int:
     return max((SIZE_PENALTY.get(c, 0) for c in character.complications), default=0)
 
@@ -309,60 +296,6 @@ def dodge(character: Character, settings: CampaignSettings | None = None) -> int
         The Dodge score.
     """
     return character.skill("Dodge", settings).static
-
-
-#: Weapons whose skill is named differently from the weapon, by skill list spelling.
-WEAPON_SKILLS: dict[str, tuple[str, ...]] = {
-    "Sword, 2h": ("Sword", "Melee Weapons", "Melee"),
-    "Rapier": ("Sword", "Melee Weapons", "Melee"),
-    "Hatchet": ("Axe", "Axe/Mace", "Melee Weapons", "Melee"),
-    "Axe": ("Axe", "Axe/Mace", "Melee Weapons", "Melee"),
-    "Mace": ("Mace", "Axe/Mace", "Melee Weapons", "Melee"),
-    "Club": ("Mace", "Axe/Mace", "Melee Weapons", "Melee"),
-    "Warhammer": ("Mace", "Axe/Mace", "Melee Weapons", "Melee"),
-    "Halberd": ("Pole Arm", "Melee Weapons", "Melee"),
-    "Spear": ("Pole Arm", "Melee Weapons", "Melee"),
-    "Staff": ("Pole Arm", "Melee Weapons", "Melee"),
-    "Light Pistol": ("Pistol",),
-    "Heavy Pistol": ("Pistol",),
-    "Plasma Pistol": ("Pistol",),
-    "Shotgun": ("Rifle",),
-    "Plasma Rifle": ("Rifle",),
-    "Plasma BFG": ("BFG",),
-    "Plasma Sword": ("Plasma Sword", "Melee"),
-}
-
-
-def melee_weapon_skill(character: Character, weapon: str,
-                       settings: CampaignSettings | None = None) -> str:
-    """The skill a melee weapon is used with: its own name or its kind in the campaign's
-    list ("Sword" for a Rapier), else the character's best melee skill."""
-    settings = settings or CampaignSettings()
-    lst = settings.skills
-    for name in (weapon, *WEAPON_SKILLS.get(weapon, ())):
-        canon = lst.canonical(name)
-        if canon is not None:
-            return canon
-    names = melee_skills(settings) or ["Brawling"]
-    return max(names, key=lambda n: character.skill(n, settings))
-
-
-def parry_skill(character: Character, settings: CampaignSettings | None = None) -> str | None:
-    """The weapon skill a character parries with: that of the melee weapon he carries (the
-    best, when he carries several), or None when he carries none ("Static Defenses": Parry
-    is the weapon skill; "Defensive Options": the weapon skill if armed)."""
-    settings = settings or CampaignSettings()
-    skills = []
-    for w in character.weapons:
-        try:
-            kind = settings.content.weapon(w).kind
-        except RuleError:
-            continue
-        if kind == "melee":
-            skills.append(melee_weapon_skill(character, w, settings))
-    if not skills:
-        return None
-    return max(skills, key=lambda n: character.skill(n, settings))
 
 
 def parry(
