@@ -85,7 +85,10 @@ and Possession.
 character points come after (below).
 `v` spends CP: a skill pip costs its dice, a specialization half, an attribute ten times
 ("Spending Character Points"). `X` writes the picked sheet as Markdown (to print) and TOML
-beside the save; `I` imports such a TOML sheet into this campaign.
+beside the save; `I` imports such a TOML sheet into this campaign. `R` writes a session's
+record in records/ beside the save: a summary (date, who was there, fights, CP awarded, time
+passed), what happened with every die in words, the party at the end; and a players' copy
+with no NPC statistics.
 
 ## Campaigns that change the attributes ("Optional Rules")
 
