@@ -222,3 +222,28 @@ def test_a_roll_the_time_brings_has_the_spells_of_its_moment() -> None:
     assert [e.spell for e in clock.effects_at(effects, now, 359)] == ["Bless"]
     assert clock.effects_at(effects, now, 360) == ()
     assert start == now
+
+
+def test_body_points_heal_a_check_each_full_day_of_rest() -> None:
+    """"Body Points (alternative to Wound Levels)": a Might check after a full day of rest;
+    its level of success gives back points (Very Easy 2, then dice)."""
+    s = new({"wounds": "body_points"})
+    s.do(c.add_character, D("Ana"), dice=s.dice)
+    s.do(c.add_character, ORC, dice=s.dice)
+    fight(s, "orc", "ana")
+    s.do(c.attack, "orc", "ana", skill="Axe", weapon="Axe",
+         typed={"attack": ([6] * 5, [6, 3]), "damage": ([4] * 6, [4])})
+    s.do(c.end_combat)
+    hurt = s.state.member("ana").body
+    assert hurt is not None and hurt.current < hurt.maximum
+    ev = s.do(clock.pass_time, "23 h", rest=True, dice=s.dice)
+    assert "checks" not in ev and s.state.member("ana").body.current == hurt.current
+    ev = s.do(clock.pass_time, "2 days", rest=True, dice=s.dice)
+    checks = [x for x in ev["checks"] if x["who"] == "ana"]
+    assert [x["at"] for x in checks][:1] == [360]  # the day is whole an hour in
+    got = sum(sum(x["recovered"]["faces"]) if "recovered" in x else
+              (2 if x["roll"]["total"] >= 2 else 0) for x in checks)
+    ana = s.state.member("ana").body
+    assert ana.current == min(ana.maximum, hurt.current + got)
+    assert "Ana rested a day: Might" in describe(ev, {"ana": "Ana", "orc": "Orc"})
+    replays(s)

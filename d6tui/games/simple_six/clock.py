@@ -15,13 +15,14 @@ the order the time gives them:
 - at rest: natural healing, a Might check each time a character has rested as long as his
   level asks (Stunned heals by itself after a minute), with only the spells still working at
   that moment adding to the roll (a Bless of an hour is long over after three days of rest;
-  "Healing"); an hour of rest clears every caster's failed-cast penalty ("Casting Spells");
+  "Healing"); under Body Points a Might check after each full day of rest gives back
+  points by its level of success ("Body Points (alternative to Wound Levels)"); an hour of
+  rest clears every caster's failed-cast penalty ("Casting Spells");
 - a caster concentrating before a Heal counts each round as a turn (:mod:`.heal_focus`).
 
 Every die rolled is stored in the event (``checks``), and the fold runs the same steps with
 those rolls, so a save replays identically. Events written before this module (no ``clock``
-key) fold as they did: effects end and failures clear, nothing is rolled. Body Points are not
-healed by the clock (their day of rest is a roll with the ``H`` key). No Textual imports.
+key) fold as they did: effects end and failures clear, nothing is rolled. No Textual imports.
 """
 
 from __future__ import annotations
@@ -30,13 +31,15 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from d6tui.engine.dice import Dice
-from d6tui.engine.errors import EventError, RuleError
+from d6tui.engine.dice import Dice, check_roll
+from d6tui.engine.errors import DiceError, EventError, RuleError
 from d6tui.games.simple_six import effects as fx
 from d6tui.games.simple_six import heal_focus, magic, perks, wounds
+from d6tui.games.simple_six.body_points import bp_heal, bp_recovery
+from d6tui.games.simple_six.codes import DieCode
 from d6tui.games.simple_six.events import member_of, needed, roll_total
 from d6tui.games.simple_six.healing import HEALING
-from d6tui.games.simple_six.rolling import magic_modifier, make_roll
+from d6tui.games.simple_six.rolling import code_for, magic_modifier, make_roll
 from d6tui.games.simple_six.state import ORDER, Campaign, Member, own_content
 from d6tui.games.simple_six.wild import RollRequest
 from d6tui.games.simple_six.wounds import ROUNDS_PER_MINUTE, WoundLevel
@@ -188,7 +191,45 @@ def _rest(state: Campaign, m: Member, rounds: int, roller: Roller, start: int,
     return replace(m, wounds=w)
 
 
-def run(state: Campaign, rounds: int, rest: bool, roller: Roller) -> tuple[Campaign, list[dict]]:
+#: Rounds of rest before each Body Points healing check ("a full day of rest").
+BP_REST_ROUNDS = 24 * 60 * ROUNDS_PER_MINUTE
+
+#: Rolls the plain dice of Body Points recovered: (dice) -> the roll dict.
+Plain = Callable[[int], dict]
+
+
+def _rest_bp(state: Campaign, m: Member, rounds: int, roller: Roller, plain: Plain,
+             start: int, checks: list[dict]) -> Member:
+    """Body Points over ``rounds`` of rest: a Might check after each full day, its level of
+    success giving back points ("Body Points (alternative to Wound Levels)")."""
+    body = m.body
+    if body is None or body.dead or not all(p.heals for p in m.sheet.perk_data()):
+        return m
+    t = 0
+    while body.current < body.maximum:
+        need = BP_REST_ROUNDS - body.rested_rounds
+        if need > rounds - t:
+            body = replace(body, rested_rounds=body.rested_rounds + rounds - t)
+            break
+        t += need
+        now = replace(m, effects=effects_at(m.effects, start, t))
+        roll = roller(state, now, "Might", 0, "Might to heal")
+        check: dict = {"who": m.id, "kind": "body_points", "at": t, "roll": roll}
+        checks.append(check)
+        got = bp_recovery(int(roll["total"]))
+        rec = plain(got.dice) if isinstance(got, DieCode) else None
+        if rec is not None:
+            check["recovered"] = rec
+        body, _rec = bp_heal(body, int(roll["total"]),
+                             faces=rec["faces"] if rec is not None else None)
+        body = replace(body, rested_rounds=0)
+    else:
+        body = replace(body, rested_rounds=0)  # whole again: the count starts afresh
+    return replace(m, body=body)
+
+
+def run(state: Campaign, rounds: int, rest: bool, roller: Roller,
+        plain: Plain | None = None) -> tuple[Campaign, list[dict]]:
     """Let ``rounds`` pass for everyone: what :func:`pass_time` records and the fold replays.
 
     Args:
@@ -196,6 +237,7 @@ def run(state: Campaign, rounds: int, rest: bool, roller: Roller) -> tuple[Campa
         rounds: rounds of ten seconds.
         rest: everyone rests, uninterrupted.
         roller: makes each roll (the app's dice in the command, the stored rolls in the fold).
+        plain: rolls the plain dice of Body Points recovered (the same two sources).
 
     Returns:
         ``(campaign after the time, the checks rolled)``; the knockouts are left to
@@ -210,8 +252,10 @@ def run(state: Campaign, rounds: int, rest: bool, roller: Roller) -> tuple[Campa
             hurt = _mortal(state, orig, rounds, roller, start, checks)
             if rest:
                 hurt = _rest(state, hurt, rounds, roller, start, checks)
+        elif rest and plain is not None:
+            hurt = _rest_bp(state, orig, rounds, roller, plain, start, checks)
         caster = magic.rest(orig.caster, rounds // ROUNDS_PER_MINUTE) if rest else orig.caster
-        after = replace(orig, wounds=hurt.wounds, caster=caster,
+        after = replace(orig, wounds=hurt.wounds, body=hurt.body, caster=caster,
                         effects=effects_at(orig.effects, start, rounds))
         if orig.caster.heal_focus is not None and not orig.out_of_action:
             after = heal_focus.turn_ended(after, rounds)  # a round is a turn ("Heal")
@@ -265,14 +309,19 @@ def pass_time(state: Campaign, span: str | int, *, rest: bool = False,
         rounds = int(span) * ROUNDS_PER_MINUTE
 
     def roll(st: Campaign, m: Member, what: str, tn: int, label: str) -> dict:
-        code = m.sheet.attribute("Might")
-        return make_roll(RollRequest(code, target=tn, label=label,
+        code = code_for(st, m, "Might")  # Toughness under "No Attributes"
+        return make_roll(RollRequest(code, target=tn or None, label=label,
                                      modifier=magic_modifier(st, m, what),
                                      flat=fx.roll_flat(m.effects)
                                      + perks.skill_bonuses(m.sheet, what)),
                          st.settings, dice, None)
 
-    _after, checks = run(state, rounds, rest, roll)
+    def plain(count: int) -> dict:
+        if dice is None:
+            raise DiceError(f"roll {count}D for the Body Points recovered")
+        return dice.roll(count)
+
+    _after, checks = run(state, rounds, rest, roll, plain)
     payload: dict = {"type": "time_passed", "minutes": rounds // ROUNDS_PER_MINUTE,
                      "clock": CLOCK}
     if rounds % ROUNDS_PER_MINUTE:
@@ -317,7 +366,22 @@ def fold_time(state: Campaign, e: dict) -> Campaign:
         roll_total(r, label)
         return r
 
-    after, _checks = run(state, event_rounds(e), bool(e.get("rest", False)), roll)
+    last: list[dict] = []
+    fed = roll
+
+    def roll_kept(st: Campaign, m: Member, what: str, tn: int, label: str) -> dict:
+        last[:] = [stored[0]] if stored else []
+        return fed(st, m, what, tn, label)
+
+    def plain(count: int) -> dict:
+        rec = last[0].get("recovered") if last else None
+        if not isinstance(rec, dict):
+            raise EventError("the time passed needs the Body Points recovered")
+        check_roll(rec, sides=6, count=count)
+        return rec
+
+    after, _checks = run(state, event_rounds(e), bool(e.get("rest", False)), roll_kept,
+                         plain)
     return after
 
 
@@ -343,6 +407,11 @@ def time_words(event: dict, n: Callable[[object], str]) -> str:
             if total < tn:
                 out.append(f"{who} died: Might {total} below the {tn} minutes Mortally"
                            f" Wounded ({at})")
+        elif c.get("kind") == "body_points":
+            back = sum(c["recovered"]["faces"]) if "recovered" in c else bp_recovery(
+                int(c["roll"]["total"]))
+            out.append(f"{who} rested a day: Might {c['roll']['total']}, {back} Body Points"
+                       f" back ({at})")
         elif "roll" in c:
             total, tn = int(c["roll"]["total"]), int(c["tn"])
             verdict = "healed a level" if total >= tn else "did not heal"

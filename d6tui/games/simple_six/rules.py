@@ -133,8 +133,8 @@ function that applies it):
   everyone at rest or no one. The Mortally Wounded roll Might each round of it until one roll
   falls below the whole minutes at that level; the first minute, which no roll can fail, is
   counted without rolls. Natural healing counts rest at the current level (reset when the
-  level changes) and rolls when the table's frequency is reached; Body Points are healed
-  with ``H``. A fight's rounds go on the clock when it ends (older logs: they did not).
+  level changes) and rolls when the table's frequency is reached; Body Points roll after
+  each full day of rest. A fight's rounds go on the clock when it ends (older logs: they did not).
 - Heal's six turns (:mod:`.heal_focus`): a ``heal_focused`` event begins them on one patient
   (the caster's action that turn); each of his turns that ends in a fight, or each round of
   time let pass between fights, counts one; until six are counted the concentration adds an

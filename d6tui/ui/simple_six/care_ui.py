@@ -83,6 +83,10 @@ async def heal(screen: SixHost) -> None:
                                             if not h.out_of_action and h.id != m.id]))
         if healer is None:
             return
+    if method == "natural" and m.body is not None:  # a full day of rest, on the clock
+        left = max(1, clock.BP_REST_ROUNDS - m.body.rested_rounds)
+        await let_time_pass(screen, clock.span_words(left), rest=True)
+        return
     if method == "natural" and m.body is None:
         # "Healing": natural healing is rest; the clock lets it pass for everyone and rolls
         # each check when its rest is reached (spells run out on the way)
