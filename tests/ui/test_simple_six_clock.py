@@ -135,3 +135,34 @@ async def test_r_writes_the_gm_and_players_records(saves: Path) -> None:
         assert gm.startswith("# Record: Session 1") and "### Orc (NPC)" in gm
         assert "(players' record)" in players and "### Orc" not in players
         assert any("rec-session-1-players.md" in str(n.message) for n in app._notifications)
+
+
+@sync
+async def test_h_natural_healing_lets_the_rest_pass_on_the_clock(saves: Path) -> None:
+    """Natural healing is rest ("Healing"): H offers the rest the level still needs as a span
+    on the clock (three days for the Wounded), for everyone at rest."""
+    s = Session.new(RULES, {"seed": 5}, path=saves / "h.toml", title="Rest")
+    for d in (BAELEN, MIRA, ORC):
+        s.do(campaign.add_character, d, dice=s.dice)
+    s.do(campaign.start_combat, ["orc", "mira"])
+    s.do(campaign.attack, "orc", "mira", skill="Axe", weapon="Axe", defense="dodge",
+         typed={"attack": ([6, 6, 6], [6, 6, 2]), "damage": ([2] * 5, [4])})
+    s.do(campaign.end_combat)
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen)
+        screen.selected = "mira"
+        await pilot.press("H", "1")  # natural healing
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, SpanPrompt)
+        assert prompt.query_one("#text", Input).value == "3 days"
+        await pilot.press("enter")
+        for _ in range(20):
+            await pilot.pause()
+            if s.events[-1]["type"] == "time_passed":
+                break
+        ev = s.events[-1]
+        assert ev["type"] == "time_passed" and ev["rest"] and ev["checks"][0]["who"] == "mira"

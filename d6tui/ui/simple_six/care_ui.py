@@ -83,7 +83,8 @@ async def heal(screen: SixHost) -> None:
                                             if not h.out_of_action and h.id != m.id]))
         if healer is None:
             return
-    if method == "natural" and m.body is not None:  # a full day of rest, on the clock
+    if method == "natural" and m.body is not None and not screen.table_mode:
+        # a full day of rest on the clock (with table dice the day's roll is typed below)
         left = max(1, clock.BP_REST_ROUNDS - m.body.rested_rounds)
         await let_time_pass(screen, clock.span_words(left), rest=True)
         return
