@@ -198,9 +198,11 @@ def test_no_attributes_sixteen_dice_four_per_skill() -> None:
     assert (str(s.skill_dice), str(s.skill_max)) == ("16D", "4D")
     assert s.skills.canonical("Toughness") == "Toughness"
     gunslinger = Draft("Jed", {}, skills={"Sword": "4D", "Bow": "1D", "Toughness": "3D",
-                                          "Dodge": "4D", "Brawling": "3D", "Ride": "1D"})
+                                          "Dodge": "4D", "Brawling": "3D", "Ride": "1D"},
+                       weapons=["Sword"])  # Parry is the carried weapon's skill
     assert problems(gunslinger, s) == []
-    too_much = Draft("Jed", {}, skills={**gunslinger.skills, "Sword": "5D", "Ride": "0D"})
+    too_much = Draft("Jed", {}, skills={**gunslinger.skills, "Sword": "5D", "Ride": "0D"},
+                     weapons=["Sword"])
     found = _sections(problems(too_much, s))
     assert "at most 4D go into one skill" in found
     assert "No Attributes" in {e.section for e in problems(too_much, s)}
@@ -247,7 +249,8 @@ def npc_code(t, key: str, *, skill: bool = False) -> DieCode:  # noqa: ANN001
 # -- Independent Skills -------------------------------------------------------------------------
 
 KNIGHT = Draft("Sir Aldo", {"Might": "4D", "Agility": "3D", "Wit": "2D", "Charm": "3D"},
-               skills={"Sword": "2D", "Ride": "2D", "Command": "2D", "Dodge": "1D"})
+               skills={"Sword": "2D", "Ride": "2D", "Command": "2D", "Dodge": "1D"},
+               weapons=["Sword"])
 
 
 def test_independent_skills_pick_the_attribute_when_rolling() -> None:

@@ -99,10 +99,11 @@ def test_a_round_of_fast_static_combat() -> None:
 def test_a_miss_and_a_wound_then_flesh_wound_and_healing() -> None:
     s = party()
     s.do(c.start_combat, ["orc", "sir-baelen"])
-    # The orc's Axe 4D vs Sir Baelen's Parry 16, hand-to-hand -5.
+    # The orc's Axe 4D vs Sir Baelen's Parry 16: the hand-to-hand -5 goes on a Dodge, not
+    # on a Parry ("Attacking a Target"; "Increasing Damage" beats a Parry of 14 as it is).
     ev = s.do(c.attack, "orc", "sir-baelen", skill="Axe", weapon="Axe",
               typed={"attack": ([1, 1, 1], [2])})
-    assert ev["tn"] == 11 and not ev["hit"] and "damage" not in ev
+    assert ev["tn"] == 16 and not ev["hit"] and "damage" not in ev
     ev = s.do(c.attack, "orc", "sir-baelen", skill="Axe", weapon="Axe",
               typed={"attack": ([6, 6, 5], [3]), "damage": ([6, 6, 6, 6, 6], [4])})
     # Axe +3D on Might 3D: 6D; 34 against Soak 10 + 6 + 4 = 20: 14, Mortally Wounded.

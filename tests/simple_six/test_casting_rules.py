@@ -21,6 +21,7 @@ from d6tui.games.simple_six.creation import Draft
 from d6tui.games.simple_six.effects import DAY
 from d6tui.games.simple_six.rules import RULES, describe
 from d6tui.games.simple_six.wounds import WoundLevel
+from tests.simple_six.test_heal_spell import ready_heal
 
 ATTRS = ("Might", "Agility", "Wit", "Charm")
 
@@ -292,13 +293,16 @@ def test_heal_takes_the_tools_and_counts_the_day_from_the_log() -> None:
     s.do(sc.pass_time, 3 * DAY)  # attuned
     _hurt(s, "pat")
     level = s.state.member("pat").wounds.level
+    ready_heal(s, "wiz", "pat")
     ev = s.do(sc.cast, "wiz", "Heal", targets=["pat"], staff=True, dice=Const(1))
     assert ev["roll"]["rolled"] == "8D" and ev["staff"]  # 6D, wand +1D, staff +1D
     assert any(t.staff_day is not None for t in s.state.member("wiz").tools)
     first = ev["tn"]
+    ready_heal(s, "wiz", "pat")
     ev = s.do(sc.cast, "wiz", "Heal", targets=["pat"], dice=Const(1))
     assert ev["tn"] == first + 10 and ev["roll"]["rolled"] == "6D"  # wand; -1D failure
-    s.do(sc.pass_time, DAY, rest=True)
+    s.do(sc.pass_time, DAY, rest=True, dice=Const(1))
+    ready_heal(s, "wiz", "pat")
     ev = s.do(sc.cast, "wiz", "Heal", targets=["pat"], dice=HIGH)
     assert ev["tn"] == first and s.state.member("pat").wounds.level == level - 1
     assert replayed(s) == replace(s.state, last_roll=None)
@@ -308,7 +312,9 @@ def test_heal_through_the_old_command_counts_the_day_too() -> None:
     s = new()
     add(s, WIZ, ORC, D("Pat", ("4D", "3D", "3D", "3D")))
     _hurt(s, "pat")
+    ready_heal(s, "wiz", "pat")
     first = s.do(c.cast_spell, "wiz", "Heal", None, target="pat", dice=Const(1))["tn"]
+    ready_heal(s, "wiz", "pat")
     second = s.do(c.cast_spell, "wiz", "Heal", None, target="pat", dice=Const(1))["tn"]
     assert second == first + 10
 

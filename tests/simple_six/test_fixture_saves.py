@@ -1,6 +1,8 @@
 """Simple Six saves of every format replay to the results recorded when they were written
 (tests/fixtures/saves: v1 is the example as it was before campaigns kept their content; its
-JSON was made by the code of that time; v2 was recorded by today's code)."""
+JSON was made by the code of that time; v2 was recorded before the one clock; v3 holds the
+clock's time_passed, a fight's rounds on the clock, Heal's six turns, a check counted as an
+action and complication CP at the session's end)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from d6tui.cli import main
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "saves"
 
 
-@pytest.mark.parametrize("name", ["simple-six-v1", "simple-six-v2"])
+@pytest.mark.parametrize("name", ["simple-six-v1", "simple-six-v2", "simple-six-v3"])
 def test_the_save_replays_to_its_recorded_json(
         name: str, capsys: pytest.CaptureFixture[str], tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:

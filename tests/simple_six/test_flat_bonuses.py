@@ -27,6 +27,7 @@ from d6tui.games.simple_six.wild import (
 )
 from d6tui.games.simple_six.wild_options import WildOptions
 from d6tui.games.simple_six.wounds import WoundLevel, WoundState
+from tests.simple_six.test_heal_spell import ready_heal
 from tests.simple_six.test_racial_perks import ELF, REPTOID
 from tests.simple_six.test_session_perks import DWARF
 from tests.simple_six.test_spell_effects import hi, lo, magi
@@ -194,6 +195,7 @@ def test_heal_takes_hero_points_too() -> None:
     s = magi()
     mira = s.state.member("mira")
     s.state = s.state._put(replace(mira, wounds=WoundState(WoundLevel.WOUNDED)))
+    ready_heal(s, "melkot", "mira")
     ev = s.do(sc.cast, "melkot", "Heal", targets=["mira"], hero_points=1,
               typed={"roll": lo(6)})
     assert ev["hero_points"] == 1 and ev["roll"]["hero"] == 6

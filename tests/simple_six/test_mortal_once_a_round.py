@@ -27,3 +27,25 @@ def test_one_might_roll_a_round() -> None:
     s.do(c.start_round, typed={"orc": ([6], [5])})
     s.do(c.mortal_roll, "sir-baelen", typed=([2, 2], [2]))
     assert s.state.member("sir-baelen").wounds.mortal_rounds == 2
+
+
+def test_the_mortal_roll_says_what_it_is_rolled_against() -> None:
+    """"Wound Level Effects": the roll kills when below the minutes spent Mortally Wounded;
+    the roll and its log line say so."""
+    from d6tui.games.simple_six import clock
+    from d6tui.games.simple_six.rules import describe
+    from tests.simple_six.test_clock import _mortal
+    from tests.simple_six.test_combat_audit import new
+
+    s = new()
+    _mortal(s)
+    ev = s.do(c.mortal_roll, "ana", typed=([6, 6], [5]))
+    assert ev["roll"]["label"] == "Might against death" and "target" not in ev["roll"]
+    assert "no roll can fail" in describe(ev, {"ana": "Ana"})
+    s.do(clock.pass_time, "2 rounds")
+    s.do(clock.pass_time, "4 rounds", dice=s.dice)  # a minute at the level: one roll, made
+    assert not s.state.member("ana").wounds.dead
+    ev = s.do(c.mortal_roll, "ana", typed=([6, 6], [5]))
+    assert ev["roll"]["target"] >= 1
+    assert f"dies below {ev['roll']['target']}, his minutes Mortally Wounded" in describe(
+        ev, {"ana": "Ana"})

@@ -51,9 +51,10 @@ def _attack(s: Session, attacker: str, target: str, **kw: object) -> dict:
 
 
 def _check(s: Session, who: str, what: str) -> dict:
-    dry = c.roll_check(s.state, who, what, dice=_Twos(0))
+    # a roll the GM calls for, not one of the roller's declared actions
+    dry = c.roll_check(s.state, who, what, free=True, dice=_Twos(0))
     return s.do(c.roll_check, who, what, typed=([1] * len(dry["roll"]["faces"]), [2], []),
-                dice=s.dice)
+                free=True, dice=s.dice)
 
 
 def test_an_undeclared_parry_weighs_on_every_roll_until_the_next_turn(tmp_path: Path) -> None:

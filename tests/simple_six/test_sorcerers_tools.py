@@ -11,6 +11,7 @@ from d6tui.games.simple_six import spellcast as sc
 from d6tui.games.simple_six import tool_commands
 from d6tui.games.simple_six.effects import DAY
 from d6tui.games.simple_six.rules import describe
+from tests.simple_six.test_heal_spell import ready_heal
 from tests.simple_six.test_spell_effects import archmage_sheet, hi, lo, magi
 
 
@@ -155,6 +156,7 @@ def test_a_scroll_of_heal_heals_as_the_spell() -> None:
     s.do(tool_commands.gain_item, "melkot", "Scroll: Heal")
     s.do(c.import_character, archmage_sheet(name="Reader", spells=["Light"]))
     s.do(tool_commands.gain_item, "reader", "Scroll: Heal")
+    ready_heal(s, "reader", "mira")
     ev = s.do(sc.cast, "reader", "Heal", targets=["mira"], scroll=True, typed={"roll": hi(10)})
     assert ev["target"] == "mira" and ev["tn"] == 15
     assert s.state.member("mira").wounds.level == level - 1

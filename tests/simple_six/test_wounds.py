@@ -329,3 +329,32 @@ def test_enough_hits_kill(margins: list[int]) -> None:
     for m in margins:
         s = take_hit(s, m)
     assert s.level >= min(len(margins), 6)
+
+
+def test_wound_penalties_do_not_reach_static_defenses() -> None:
+    """"Static Defenses": Dodge, Block, Parry and Soak are worked out before the game and
+    become the attacker's TN "modified as noted above" (range and cover only); the wound
+    penalty is on actions ("Wound Level Effects"), so a Wounded defender's static Dodge and
+    Soak stand, while his rolled Traditional defense loses the die."""
+    from d6tui.games.simple_six import campaign as c
+    from d6tui.games.simple_six.sheet import dodge
+    from tests.simple_six.test_campaign import party
+
+    s = party()
+    s.do(c.start_combat, ["orc", "mira"])
+    s.do(c.attack, "orc", "mira", skill="Axe", weapon="Axe", defense="dodge",
+         typed={"attack": ([6, 6, 6], [6, 6, 2]), "damage": ([2] * 5, [4])})
+    mira = s.state.member("mira")
+    assert mira.wounds.level == WoundLevel.WOUNDED
+    ev = s.do(c.attack, "orc", "mira", skill="Axe", weapon="Axe", defense="dodge",
+              typed={"attack": ([1, 1, 1], [1])})
+    assert ev["tn"] == dodge(mira.sheet, s.state.settings) - 5  # hand-to-hand only
+    s2 = party({"combat": "traditional", "seed": 3})
+    s2.do(c.start_combat, ["orc", "mira"])
+    s2.do(c.attack, "orc", "mira", skill="Axe", weapon="Axe",
+          typed={"attack": ([6, 6, 6], [6, 6, 2]), "damage": ([1] * 5, [2]),
+                 "resist": ([1], [1])})
+    assert s2.state.member("mira").wounds.level == WoundLevel.STUNNED  # -1D on actions
+    ev = s2.do(c.attack, "orc", "mira", skill="Axe", weapon="Axe", defense="dodge",
+               dice=s2.dice)
+    assert "-1D for wounds (Wound Level Effects)" in ev["defense"]["roll"]["modifiers"]

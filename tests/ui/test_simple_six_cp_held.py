@@ -41,12 +41,13 @@ def duel(saves: Path, combat: str = "static") -> Session:
     return s
 
 
-async def attack_orc(pilot, faces: str) -> None:  # noqa: ANN001 - a Pilot
-    """Lu attacks the Orc with the Sword, the Orc parries, no hero point; typed ``faces``."""
+async def attack_orc(pilot, faces: str, defense: str = "parry") -> None:  # noqa: ANN001
+    """Lu attacks the Orc with the Sword, the Orc parries (or ``defense``), no hero point;
+    typed ``faces``."""
     app = pilot.app
     await pilot.press("t", "a")
     await pilot.pause()
-    for value in ("orc", "Sword", "parry", 0):
+    for value in ("orc", "Sword", defense, 0):
         screen = app.screen
         assert isinstance(screen, ChoiceModal)
         values = [v.id if hasattr(v, "id") else v for _l, v in screen.options]
@@ -77,7 +78,7 @@ async def test_the_outcome_is_held_back_until_the_points_are_decided(saves: Path
         screen.refresh_game()
         await pilot.pause()
         before = drawn(screen)
-        await attack_orc(pilot, "6 6 5")  # 17 against Parry 7: a hit
+        await attack_orc(pilot, "6 6 5")  # 17 against Parry 12 (the Axe carried): a hit
         prompts = []
         while isinstance(app.screen, WildDiceInput):  # parry, damage (and resist) dice
             prompts.append(app.screen.prompt)
@@ -96,6 +97,9 @@ async def test_the_outcome_is_held_back_until_the_points_are_decided(saves: Path
         screen.refresh_game()
         await pilot.pause()
         assert drawn(screen) == before  # the wound is not shown yet
+        # the tray says what the roll is against while the question is open, not the verdict
+        caption = screen.query_one("#tray").roll.caption
+        assert "Total 17 against TN 12: character points may still be added" in caption
         log = screen.query_one("#log")
         log.display = True  # the log pane (l) shows the history up to the roll
         screen._show_history()
@@ -116,7 +120,8 @@ async def test_over_the_limit_stays_open_and_escape_on_damage_goes_back(saves: P
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await attack_orc(pilot, "1 1 1")  # 3 against Parry 7: a miss
+        # 3 against Block 9 (Brawling = Might 3D; hand-to-hand goes on a Dodge only): a miss
+        await attack_orc(pilot, "1 1 1", "block")
         modal = app.screen
         assert isinstance(modal, NumbersModal)
         modal.query_one("#n0", Input).value = "3"
@@ -128,7 +133,7 @@ async def test_over_the_limit_stays_open_and_escape_on_damage_goes_back(saves: P
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, TextPrompt)
-        app.screen.query_one(Input).value = "3 4"  # 3 + 7 = 10 beats Parry 7: now a hit
+        app.screen.query_one(Input).value = "3 4"  # 3 + 7 = 10 beats Block 9: now a hit
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, WildDiceInput)  # the damage the hit calls for

@@ -49,5 +49,5 @@ async def test_the_banner_counts_the_declared_actions(saves: Path) -> None:
             app.screen.do(campaign.attack, "mira", "orc", skill="Bow", weapon="Bow",
                           range_="short", typed={"attack": ([1, 1, 1, 1], [1])})
         await pilot.pause()
-        assert "Mira has made every action declared. x roll, space done." in str(
-            banner.render())
+        assert ("Mira has made every action declared. space done (a check is an action"
+                " too).") in str(banner.render())

@@ -309,6 +309,12 @@ async def test_wounds_heal_end_session_and_spend_cp(saves: Path) -> None:
         modal.query_one("#n0", Input).value = "12"
         await pilot.press("ctrl+s")
         await pilot.pause()
+        asked = []
+        while isinstance(app.screen, ChoiceModal):  # each PC's complications: none came up
+            asked.append(app.screen.title_text)
+            await pilot.press("enter")
+            await pilot.pause()
+        assert asked and all("came up this session" in t for t in asked)
         ended = s.events[-1]
         assert ended["type"] == "session_ended" and ended["cp"]["sir-baelen"] == 12
         assert s.state.member("sir-baelen").sheet.character_points == 12

@@ -122,11 +122,18 @@ async def test_bless_then_roll_and_concentration_dropped(saves: Path) -> None:
         await pilot.press("m")
         await pilot.pause()
         await _pick(pilot, "\x00time")
-        assert isinstance(app.screen, NumbersModal)
-        app.screen.query_one("#n0", Input).value = "60"
-        await pilot.press("ctrl+s")
+        from d6tui.ui.simple_six.time_ui import SpanPrompt
+
+        assert isinstance(app.screen, SpanPrompt)
+        app.screen.query_one("#text", Input).value = "1 hour"
+        await pilot.press("enter")
         await pilot.pause()
-        assert s.events[-1]["type"] == "time_passed"
+        await pilot.press("2")  # go on, not at rest
+        for _ in range(20):
+            await pilot.pause()
+            if s.events[-1]["type"] == "time_passed":
+                break
+        assert s.events[-1]["type"] == "time_passed" and s.events[-1]["minutes"] == 60
         assert not s.state.member("mira").effects
 
 

@@ -278,7 +278,8 @@ def buy_perk(
 
     Raises:
         RuleError: a racial perk (one is not born again), one the character has, one of another
-            setting, a magic perk without magic, or not enough CP.
+            setting, a magic perk without magic, a perk that grants magic where magic comes
+            with the Sorcerer perk at creation ("Access to Magic"), or not enough CP.
     """
     p = settings.content.perk(perk)
     if p.kind == "racial":
@@ -292,6 +293,10 @@ def buy_perk(
         raise RuleError(f"{p.name} is only for characters who can learn magic", "Magic Perks")
     if p.magic and settings.magic == "none":
         raise RuleError("this campaign has no magic", "Access to Magic")
+    if p.magic and settings.magic == "sorcerer":
+        # "Access to Magic": the character starts the game with the Sorcerer perk
+        raise RuleError(f"{p.name} is taken at creation only: magic here needs a character"
+                        " who starts the game with it", "Access to Magic")
     cost = PERK_COST_FACTOR * p.cost
     new = _pay(character, cost, f"{p.name}", "Buying New Perks")
     return replace(new, perks=(*new.perks, p.name)), cost

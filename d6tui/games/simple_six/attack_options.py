@@ -9,29 +9,9 @@ from __future__ import annotations
 from d6tui.engine.errors import RuleError
 from d6tui.games.simple_six import helpless, reflexes
 from d6tui.games.simple_six.attacks import weapon_is_ranged
-from d6tui.games.simple_six.sheet import Character, melee_skills
+from d6tui.games.simple_six.sheet import Character
 from d6tui.games.simple_six.state import Campaign, Member
-
-#: Weapons whose skill is named differently from the weapon, by skill list spelling.
-WEAPON_SKILLS: dict[str, tuple[str, ...]] = {
-    "Sword, 2h": ("Sword", "Melee Weapons", "Melee"),
-    "Rapier": ("Sword", "Melee Weapons", "Melee"),
-    "Hatchet": ("Axe", "Axe/Mace", "Melee Weapons", "Melee"),
-    "Axe": ("Axe", "Axe/Mace", "Melee Weapons", "Melee"),
-    "Mace": ("Mace", "Axe/Mace", "Melee Weapons", "Melee"),
-    "Club": ("Mace", "Axe/Mace", "Melee Weapons", "Melee"),
-    "Warhammer": ("Mace", "Axe/Mace", "Melee Weapons", "Melee"),
-    "Halberd": ("Pole Arm", "Melee Weapons", "Melee"),
-    "Spear": ("Pole Arm", "Melee Weapons", "Melee"),
-    "Staff": ("Pole Arm", "Melee Weapons", "Melee"),
-    "Light Pistol": ("Pistol",),
-    "Heavy Pistol": ("Pistol",),
-    "Plasma Pistol": ("Pistol",),
-    "Shotgun": ("Rifle",),
-    "Plasma Rifle": ("Rifle",),
-    "Plasma BFG": ("BFG",),
-    "Plasma Sword": ("Plasma Sword", "Melee"),
-}
+from d6tui.games.simple_six.weapon_skills import WEAPON_SKILLS, melee_skills
 
 
 def attack_skill(sheet: Character, weapon: str | None, c: Campaign) -> str:

@@ -32,8 +32,8 @@ from d6tui.games.simple_six.sheet import (
     armor_value,
     block,
     dodge,
-    melee_skills,
     parry,
+    parry_skill,
     soak,
     unarmed_damage,
     weapon_damage,
@@ -258,6 +258,8 @@ def defense_tn(state: Campaign, t: Member, *, scale: combat.ScaleEffects, ranged
         payload["dodge_held"] = True
     elif s.combat == "static":
         kind = defense or ("dodge" if ranged else "melee")
+        if kind == "parry":
+            _check_can_parry(state, t)
         if kind == "dodge":
             base = dodge(t.sheet, s) + scale.dodge.static
         elif kind == "block":
@@ -272,7 +274,10 @@ def defense_tn(state: Campaign, t: Member, *, scale: combat.ScaleEffects, ranged
         if dd:
             base //= 2
             payload["daredevil"] = True
-        tn = combat.static_tn(base, range_=range_, cover=cover,
+        # "Attacking a Target": the range modifier (hand-to-hand -5 too) goes on the Dodge
+        # score; a Block or Parry is the TN as it stands, cover added ("Increasing Damage":
+        # a warrior beats a Parry of 14, not 9).
+        tn = combat.static_tn(base, range_=range_ if kind == "dodge" else None, cover=cover,
                               full_dodge=full_dodge and kind == "dodge")
         if full_dodge and kind == "dodge":
             payload["full_dodge"] = True  # it holds until the target's next turn
@@ -283,8 +288,10 @@ def defense_tn(state: Campaign, t: Member, *, scale: combat.ScaleEffects, ranged
             if defense not in ("dodge", "block", "parry", "full_dodge"):
                 raise RuleError(f"a defense is dodge, block, parry or full_dodge, not {defense!r}",
                                 "Defensive Options")
+            if defense == "parry":
+                _check_can_parry(state, t)
             dskill = {"dodge": "Dodge", "full_dodge": "Dodge", "block": "Brawling",
-                      "parry": _best_melee(state, t)}[defense]
+                      "parry": parry_skill(t.sheet, s) or "Brawling"}[defense]
             extra = combat.reflex_penalty(defense_declared) if defense != "full_dodge" else 0
             if defense_declared and defense != "full_dodge" and fight is not None:
                 _check_defense_declared(fight, t)
@@ -427,7 +434,13 @@ def weapon_is_ranged(weapon: str) -> bool:
     return content().weapon(weapon).kind == "ranged"
 
 
-def _best_melee(state: Campaign, m: Member) -> str:
+def _check_can_parry(state: Campaign, t: Member) -> None:
+    """Refuse a parry by a defender who carries no melee weapon ("Static Defenses": Parry is
+    the weapon skill; "Defensive Options": bare hands block).
 
-    names = melee_skills(state.settings) or ["Brawling"]
-    return max(names, key=lambda n: m.sheet.skill(n, state.settings))
+    Raises:
+        RuleError: no melee weapon on his sheet.
+    """
+    if parry_skill(t.sheet, state.settings) is None:
+        raise RuleError(f"{t.sheet.name} carries no melee weapon to parry with; bare hands"
+                        " block (Brawling)", "Defensive Options")

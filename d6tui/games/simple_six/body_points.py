@@ -36,10 +36,13 @@ class BodyPoints:
     Attributes:
         maximum: the most the character has (20 plus a Might roll, or 20 plus 4 a die of Might).
         current: what is left; the character is dead at 0 or less.
+        rested_rounds: rounds of rest since the last day's healing check (the clock's rest,
+            :mod:`.clock`).
     """
 
     maximum: int
     current: int
+    rested_rounds: int = 0
 
     @property
     def dead(self) -> bool:

@@ -16,6 +16,7 @@ from d6tui.games.simple_six.rolling import (
     Luck,
     Typed,
     actions_counted,
+    check_action_left,
     check_can_cast,
     check_hero_points,
     check_not_dodging,
@@ -30,6 +31,7 @@ from d6tui.games.simple_six.rolling import (
 from d6tui.games.simple_six.sheet import can_use_magic
 from d6tui.games.simple_six.state import Campaign, own_content
 from d6tui.games.simple_six.wild import RollRequest, roll_wild, table_wild
+from d6tui.words import plural
 
 
 @own_content
@@ -43,6 +45,7 @@ def roll_check(
     character_points: int = 0,
     modifier: DieCode | str = ZERO,
     appearance: bool = False,
+    free: bool = False,
     dice: Dice | None = None,
     typed: tuple[Sequence[int], Sequence[int], Sequence[Sequence[int]]] | None = None,
 ) -> dict:
@@ -59,6 +62,10 @@ def roll_check(
         modifier: any other change to the code.
         appearance: the action is about the character's looks: Attractive doubles the result,
             once a session ("General Perks"; the payload names the perk, fold spends it).
+        free: the GM calls for the roll as no action of the roller's (a reaction); otherwise
+            a combatant's check in a fight is one of his declared actions ("Multiple
+            Actions": counted, and refused once they are spent; the payload says
+            ``action``).
         dice: the app's dice.
         typed: (faces, wild chain, extra wild chains) typed from the table.
 
@@ -69,11 +76,25 @@ def roll_check(
     Raises:
         RuleError: not enough hero or character points, Attractive asked for by a character
             who does not have it or has used it this session, a full dodger (he does nothing
-            else until his next turn), or a rule of the roll is broken.
+            else until his next turn), Magic rolled by one who cannot work magic ("Access to
+            Magic"), or a rule of the roll is broken.
     """
     m = state.member(who)
+    if (state.settings.skills.canonical(what.partition(":")[0].strip()) == "Magic"
+            and not can_use_magic(m.sheet, state.settings)):
+        raise RuleError(f"{m.sheet.name} cannot work magic: no Magic roll", "Access to Magic")
     # A full dodger does nothing but dodge until his next turn ("Defensive Options").
     check_not_dodging(state, m, "skill check")
+    fight = state.combat
+    counted = not free and fight is not None and m.id in fight.ids
+    if counted and fight is not None:
+        if fight.actor == m.id:
+            check_action_left(state, m, "skill check")
+        elif fight.actions_spent(m.id) >= fight.declared(m.id):
+            n = fight.declared(m.id)
+            raise RuleError(f"{m.sheet.name} declared {plural(n, 'action')} this round and"
+                            " has spent them: no skill check before the next round (or call"
+                            " it a free roll)", "Multiple Actions")
     doubled: tuple[str, ...] = ()
     if appearance:
         perks.check_unused(state, m, perks.ATTRACTIVE)
@@ -99,6 +120,8 @@ def roll_check(
             raise DiceError("roll the dice, or type the faces rolled at the table")
         roll = roll_wild(req, dice, wild_options(state.settings))
     payload: dict = {"type": "rolled", "who": m.id, "what": what, "roll": roll}
+    if counted:
+        payload["action"] = True
     if hero_points:
         payload["hero_points"] = hero_points
     if character_points:
@@ -131,7 +154,7 @@ def cast_spell(
     or Severely Wounded, 19 for the Incapacitated, 23 for the Mortally Wounded, +10 for each
     Heal cast on the target this campaign day (counted from the log, :func:`heals_today`);
     success lowers the target's wound level one step (in fold). The six turns of
-    concentration before the cast are the GM's to count.
+    concentration come first (:mod:`.heal_focus`).
 
     Args:
         state: the campaign.
@@ -168,6 +191,7 @@ def cast_spell(
     if sp.name not in m.sheet.spells:
         raise RuleError(f"{m.sheet.name} does not know {sp.name}", "Casting Spells")
     check_can_cast(state, m)
+    magic.check_not_harmful(m.sheet.complications, m.sheet.name, sp.name)
     check_hero_points(m, hero_points)
     if tn is None:
         raise RuleError(f"{sp.name} needs a target number", "The Grimoire")

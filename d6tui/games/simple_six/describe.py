@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from d6tui.games.simple_six import vehicle_log
+from d6tui.games.simple_six.clock import time_words
 from d6tui.games.simple_six.record import spell_targets
 from d6tui.games.simple_six.state import Campaign
 from d6tui.games.simple_six.table_dice import describe_table_dice
@@ -124,7 +125,11 @@ def _describe(event: dict, names: Mapping[str, str] | None = None) -> str:
             f"was knocked out for {sum(event['knockout']['faces'])} minutes")
         return f"{who} rolled Stamina {event['roll']['total']} and {ok}"
     if t == "mortal_rolled":
-        return f"{who} rolled Might {event['roll']['total']} against death"
+        # "Wound Level Effects": he dies if the roll is below his minutes at this level
+        tn = event["roll"].get("target")
+        why = (f"dies below {tn}, his minutes Mortally Wounded" if tn
+               else "in his first minute Mortally Wounded no roll can fail")
+        return f"{who} rolled Might {event['roll']['total']} against death ({why})"
     if t == "flesh_wound_taken":
         return f"{who} spent a hero point: just a flesh wound"
     if t == "healed":
@@ -161,6 +166,8 @@ def _describe(event: dict, names: Mapping[str, str] | None = None) -> str:
                 f" {event['tn']})")
     if t == "rested":
         return f"{who} rested {event['minutes']} minutes"
+    if t == "heal_focused":
+        return (f"{who} began six turns of concentration to Heal {n(event['target'])}")
     if t == "combat_ended":
         return f"the fight ended after {event['round']} rounds"
     if t in vehicle_log.FOLDS:
@@ -238,9 +245,7 @@ def magic_words(event: dict, n: Callable[[object], str]) -> str | None:
     if t == "effect_ended":
         return f"{event['spell']} on {who} ended"
     if t == "time_passed":
-        mins = int(event["minutes"])
-        span = f"{mins // 60} h {mins % 60} min" if mins >= 60 else f"{mins} min"
-        return f"{span} passed" + (" at rest" if event.get("rest") else "")
+        return time_words(event, n)
     if t == "bolt_thrown":
         hit = (f"hit for {event['damage']['total']} vs {event['resistance']}"
                if event.get("hit") else "missed")

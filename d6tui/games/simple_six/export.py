@@ -11,13 +11,16 @@ import tomli_w
 
 from d6tui.engine.errors import RuleError
 from d6tui.engine.notes import NOTE, record_lines
+from d6tui.games.simple_six.magic import tn_words as spell_tn_words
 from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.games.simple_six.sheet import (
     Character,
     armor_value,
     derived,
+    parry_skill,
     sheet_from_dict,
     sheet_to_dict,
+    unarmed_damage,
     weapon_damage,
 )
 
@@ -26,7 +29,7 @@ SHEET_FORMAT = "d6tui-simple-six-sheet"
 
 
 def sheet_markdown(character: Character, settings: CampaignSettings | None = None,
-                   body_current: int | None = None) -> str:
+                   body_current: int | None = None, wounds: str | None = None) -> str:
     """A character sheet as Markdown, laid out like the paper sheet.
 
     The defenses are those the screen shows: Block, Dodge and Parry are static TNs only under
@@ -37,6 +40,7 @@ def sheet_markdown(character: Character, settings: CampaignSettings | None = Non
         character: the sheet.
         settings: the campaign (skill list, combat system, Body Points).
         body_current: the character's Body Points now (shown as now/most), when known.
+        wounds: the character's wounds now ("Wounded"), when known.
 
     Returns:
         The Markdown text.
@@ -69,7 +73,9 @@ def sheet_markdown(character: Character, settings: CampaignSettings | None = Non
             for s in character.specializations)]
     cols: list[tuple[str, str]] = []
     if settings.combat == "static":
-        cols += [("Block", str(d.block)), ("Dodge", str(d.dodge)), ("Parry", str(d.parry))]
+        # no melee weapon carried: no Parry ("Static Defenses"), bare hands block
+        cols += [("Block", str(d.block)), ("Dodge", str(d.dodge)),
+                 ("Parry", str(d.parry) if parry_skill(character, settings) else "-")]
     if settings.wounds == "body_points":
         cols.append(("DR", str(armor_value(character))))
     elif settings.combat == "static":
@@ -84,13 +90,18 @@ def sheet_markdown(character: Character, settings: CampaignSettings | None = Non
     if d.body_points is not None:
         now = d.body_points if body_current is None else body_current
         lines += ["", f"**Body Points:** {now}/{d.body_points}"]
+    if wounds is not None:
+        lines += ["", f"**Wounds:** {wounds}"]
     for title, items in (("Perks", character.perks), ("Complications", character.complications),
-                         ("Armor", character.armor), ("Spells", character.spells)):
+                         ("Armor", character.armor)):
         if items:
             lines += ["", f"**{title}:** " + ", ".join(items)]
-    if character.weapons:
-        lines += ["", "**Weapons:** " + ", ".join(
-            f"{w} ({weapon_damage(character, w, settings)})" for w in character.weapons)]
+    if character.spells:  # each with its TN ("The Grimoire")
+        lines += ["", "**Spells:** " + ", ".join(
+            f"{sp} ({spell_tn_words(sp)})" for sp in character.spells)]
+    weapons = [f"{w} ({weapon_damage(character, w, settings)})" for w in character.weapons]
+    weapons.append(f"bare hands ({unarmed_damage(character, settings)})")
+    lines += ["", "**Weapons:** " + ", ".join(weapons)]
     lines += ["", f"**Hero points:** {character.hero_points}  ",
               f"**Character points:** {character.character_points}", ""]
     return "\n".join(lines)

@@ -21,7 +21,9 @@ from d6tui.engine.errors import D6Error, EventError, RuleError
 from d6tui.games.simple_six import (
     advancement,
     afterroll_fold,
+    clock,
     effects,
+    heal_focus,
     knockout,
     magic,
     perks,
@@ -120,6 +122,9 @@ def _f_session_ended(state: Campaign, e: dict) -> Campaign:
     if not state.in_session:
         raise EventError("no session is running")
     cp, hp = dict(e.get("cp", {})), dict(e.get("hero_points", {}))
+    for who, names in dict(e.get("complications", {})).items():  # a CP each ("Complications")
+        who = member_of(state, who).id
+        cp[who] = int(cp.get(who, 0)) + len(list(names))
     for who in {*cp, *hp}:
         m = member_of(state, who)
         sheet = in_fold(advancement.award, m.sheet, int(cp.get(who, 0)), int(hp.get(who, 0)))
@@ -177,7 +182,8 @@ def _f_turn_passed(state: Campaign, e: dict) -> Campaign:
     if fight is None or fight.actor is None or e.get("who") != fight.actor:
         raise EventError("only the acting combatant passes the turn")
     members = tuple(
-        replace(m, caster=magic.next_turn(m.caster)) if m.id == fight.actor else m
+        heal_focus.turn_ended(replace(m, caster=magic.next_turn(m.caster)))
+        if m.id == fight.actor else m
         for m in state.members
     )
     made = add_count(fight.made, fight.actor, fight.used)
@@ -288,6 +294,7 @@ def _f_healed(state: Campaign, e: dict) -> Campaign:
         new, _ = in_fold(assisted_healing, m.wounds, roll_total(needed(e, "roll"), "Medicine"),
                         minutes, extra_tn=extra,
                         heals=heals)
+        m = replace(m, treated_at=state.minutes)  # the clock counts the day to the next
     else:
         raise EventError(f"unknown healing method {method!r}")
     return state._put(replace(m, wounds=wounds.stunned_now(new, fight_round(state))))
@@ -299,6 +306,13 @@ def _f_rolled(state: Campaign, e: dict) -> Campaign:
     hp, cp = int(e.get("hero_points", 0)), int(e.get("character_points", 0))
     if hp > m.sheet.hero_points or cp > m.sheet.character_points:
         raise EventError(f"{m.sheet.name} spent points he did not have")
+    if e.get("action"):  # a check in a fight is one of the declared actions
+        fight = state.combat
+        if fight is not None and fight.actor == m.id:
+            state = count_action(state, m.id)
+        elif fight is not None:
+            state = replace(state, combat=replace(
+                fight, defenses=add_count(fight.defenses, m.id, 1)))
     if not hp and not cp:
         return state
     sheet = replace(m.sheet, hero_points=m.sheet.hero_points - hp,
@@ -322,6 +336,8 @@ def _f_spell_cast(state: Campaign, e: dict) -> Campaign:
         caster = magic.next_turn(caster)
     state = count_action(state, m.id)
     state = spend_hero_points(state._put(replace(m, caster=caster)), m.id, e)
+    if spell == "Heal":  # the cast ends the six turns' concentration ("The Grimoire")
+        state = state._put(heal_focus.ended(member_of(state, m.id)))
     if "target" in e:
         patient = member_of(state, e["target"])
         patient = replace(patient, heal_casts=(*patient.heal_casts, state.minutes))
@@ -347,7 +363,15 @@ def _f_combat_ended(state: Campaign, e: dict) -> Campaign:
     # fight: the clock does not run in a fight, and a fight's rounds are its only measure.
     members = tuple(replace(m, effects=effects.end_rounds(m.effects)) if m.effects else m
                     for m in members)
-    return replace(state, combat=None, members=members)
+    if "clock" not in e:  # written before the fight's rounds went on the clock
+        return replace(state, combat=None, members=members)
+    start, rounds = clock.now_rounds(state), state.combat.round
+    members = tuple(replace(m, effects=clock.effects_at(m.effects, start, rounds))
+                    if m.effects else m for m in members)
+    end = start + rounds
+    return replace(state, combat=None, members=members,
+                   minutes=end // wounds.ROUNDS_PER_MINUTE,
+                   clock_rounds=end % wounds.ROUNDS_PER_MINUTE)
 
 
 _FOLDS = {
@@ -368,6 +392,7 @@ _FOLDS = {
     "spell_cast": _f_spell_cast,
     "rested": _f_rested,
     "combat_ended": _f_combat_ended,
+    "heal_focused": heal_focus.fold_focused,
     **vehicle_log.FOLDS,
     "perk_used": perks.fold_perk_used,
     # Destiny and character points change the open roll: its event folds again from the
@@ -378,6 +403,9 @@ _FOLDS = {
     "repaired": repair.fold_repaired,
     "table_dice_set": table_dice.fold_table_dice,
     **spell_folds.FOLDS,
+    # the clock's events run its rules (:mod:`.clock`); older ones fold as they did
+    "time_passed": lambda state, e: (clock.fold_time(state, e) if "clock" in e
+                                     else spell_folds.FOLDS["time_passed"](state, e)),
 }
 
 

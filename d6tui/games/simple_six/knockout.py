@@ -24,11 +24,12 @@ from d6tui.games.simple_six.state import Campaign
 
 def rounds_passed(before: Campaign, event: dict) -> int:
     """Rounds of ten seconds an event lets pass: the minutes of ``time_passed`` (six rounds
-    each), one for a round that ends (``round_started`` after the first round,
+    each) and its odd rounds, one for a round that ends (``round_started`` after the first round,
     ``combat_ended`` after at least one round), else 0."""
     kind = event.get("type")
     if kind == "time_passed":
-        return max(0, int(event.get("minutes", 0))) * wounds.ROUNDS_PER_MINUTE
+        return (max(0, int(event.get("minutes", 0))) * wounds.ROUNDS_PER_MINUTE
+                + max(0, int(event.get("rounds", 0))))
     fight = before.combat
     if kind in ("round_started", "combat_ended") and fight is not None and fight.round >= 1:
         return 1

@@ -37,6 +37,29 @@ DISPEL_MARGIN = 5
 RESURRECTION_DRAIN = DieCode.of(3)
 
 
+#: Spells that harm whom they are cast at: damage (Death Spell, Lightning Bolt, Earthquake) or
+#: a harm laid on the target (Curse, Petrify). A White Wizard may cast none of them ("Magic
+#: Complications": he cannot harm anyone with his magic); which spells harm is d6tui's reading
+#: of the Grimoire, listed in :mod:`.rules`.
+HARMFUL_SPELLS = frozenset({"Death Spell", "Lightning Bolt", "Earthquake", "Curse", "Petrify"})
+
+
+def check_not_harmful(complications: tuple[str, ...], name: str, spell: str) -> None:
+    """Refuse a harmful spell to a White Wizard ("Magic Complications").
+
+    Args:
+        complications: the caster's complications.
+        name: the caster's name, for the message.
+        spell: the spell.
+
+    Raises:
+        RuleError: he is a White Wizard and the spell is one of :data:`HARMFUL_SPELLS`.
+    """
+    if "White Wizard" in complications and spell in HARMFUL_SPELLS:
+        raise RuleError(f"{name} is a White Wizard and cannot harm anyone with magic: no"
+                        f" {spell}", "Magic Complications")
+
+
 @dataclass(frozen=True)
 class Caster:
     """A sorcerer's state between casts.
@@ -45,11 +68,16 @@ class Caster:
         failures: failed casts since the last rest; each costs -1D on Magic.
         cast_this_turn: a spell has been cast this turn (one a turn).
         maintained: spells kept up by concentration, each counting as an action.
+        heal_focus: the patient the caster is concentrating on before casting Heal, or None
+            ("The Grimoire": six turns of concentration first; :mod:`.heal_focus`).
+        heal_turns: turns (rounds) of that concentration so far.
     """
 
     failures: int = 0
     cast_this_turn: bool = False
     maintained: tuple[str, ...] = ()
+    heal_focus: str | None = None
+    heal_turns: int = 0
 
     @property
     def penalty(self) -> DieCode:
@@ -192,3 +220,27 @@ def death_spell_damage(magic: DieCode, wit: DieCode) -> DieCode:
 
 #: Lightning Bolt damage; armor does not count against it ("The Grimoire").
 LIGHTNING_BOLT_DAMAGE = DieCode.of(5)
+
+
+def tn_words(spell: str | Spell) -> str:
+    """A spell's target number for a sheet, in short words: ``TN 19``, ``TN 15/19/23``
+    (Heal, by the patient's wounds), ``TN 15 + Wit`` (resisted), ``TN of the spell +5``
+    (Dispel Magic), ``TN set by the GM`` ("The Grimoire")."""
+    s = spell if isinstance(spell, Spell) else content().spell(spell)
+    if s.name == "Heal":
+        return "TN 15/19/23"
+    if s.name == "Dispel Magic":
+        return f"TN of the spell +{DISPEL_MARGIN}"
+    if s.name == "Teleport":
+        return f"TN {TELEPORT_TN}, +{TELEPORT_PER_TARGET} a companion"
+    if s.name == "Illusions":
+        base = f"TN {ILLUSIONS_TN}, +{ILLUSIONS_PER_PERSON} a viewer"
+    elif s.tn is None:
+        return "TN set by the GM"
+    else:
+        base = f"TN {s.tn}"
+    if s.name in ("Growth", "Shape Change"):
+        base += f", +{SCALE_STEP_TN} a step"
+    if s.resist is not None:
+        base += f" + {s.resist}"
+    return base

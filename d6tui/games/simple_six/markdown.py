@@ -13,14 +13,14 @@ from d6tui.games.simple_six.roster import new_state
 from d6tui.games.simple_six.state import Member
 
 #: Events after which the record says the character's wound level (or Body Points).
-_HARM = frozenset({"attacked", "stay_up_rolled", "mortal_rolled", "flesh_wound_taken",
+HARM_EVENTS = frozenset({"attacked", "stay_up_rolled", "mortal_rolled", "flesh_wound_taken",
                    "healed", "spell_cast", "repaired", "bolt_thrown"})
 
 #: Events whose line in the record already gives every face.
-_FACES_SHOWN = frozenset({"rolled", "destiny_rerolled", "cp_added"})
+FACES_SHOWN = frozenset({"rolled", "destiny_rerolled", "cp_added"})
 
 
-def _harm(m: Member) -> str:
+def harm_words(m: Member) -> str:
     """Where a character's wounds stand, in words (wound level or Body Points)."""
     if m.body is not None:
         return f"{m.body.current}/{m.body.maximum} Body Points" + (
@@ -28,10 +28,10 @@ def _harm(m: Member) -> str:
     return m.wounds.level.label
 
 
-def _condition(m: Member) -> str:
+def condition_words(m: Member) -> str:
     """A sheet's line for "The characters now": wounds and the magic penalty."""
     parts = [f"**Wounds:** {m.wounds.level.label}" if m.body is None
-             else f"**Body Points now:** {_harm(m)}"]
+             else f"**Body Points now:** {harm_words(m)}"]
     if m.caster.failures:
         parts.append(f"**Magic:** -{m.caster.failures}D for failed spells"
                      " (Casting Spells)")
@@ -64,12 +64,12 @@ def export_markdown(session) -> str:  # noqa: ANN001 - an engine Session
         text = describe(ev, names_in(after))
         hits = ("attacked", "spell_cast", "bolt_thrown")
         who = ev.get("target") if ev["type"] in hits else ev.get("who")
-        if ev["type"] in _HARM and who is not None:
+        if ev["type"] in HARM_EVENTS and who is not None:
             m = after.member(str(who))
             old = before.member(str(who))
             if (m.wounds, m.body) != (old.wounds, old.body) or ev["type"] not in hits:
-                text += f" \u2192 {m.sheet.name}: {_harm(m)}"
-        if ev["type"] not in _FACES_SHOWN:  # every die, short (README: every roll)
+                text += f" \u2192 {m.sheet.name}: {harm_words(m)}"
+        if ev["type"] not in FACES_SHOWN:  # every die, short (README: every roll)
             dice = dice_words(ev, lambda i: name_of(i, names_in(after)))
             if dice:
                 text += f" [{dice}]"
@@ -78,7 +78,7 @@ def export_markdown(session) -> str:  # noqa: ANN001 - an engine Session
     text = log_markdown(session.title, [e.event for e in entries], with_wounds, undone)
     state = session.state
     sheets = [sheet_markdown(m.sheet, state.settings, m.body.current if m.body else None
-                             ).rstrip("\n") + "\n\n" + _condition(m) + "\n"
+                             ).rstrip("\n") + "\n\n" + condition_words(m) + "\n"
               for m in state.members]
     if sheets:
         # each sheet's "# Name" becomes a third-level heading under this one

@@ -3,7 +3,8 @@
 They cover the tracker's loop of play: start and end a session (the same CP for every
 player character, "Experience"), start a fight with the combatants picked, roll initiative
 (each declares one action), attack with each weapon or bare hands (target, defense, range
-and cover, asked of :mod:`.attack_options`), pass the turn, end the fight. The dice are the
+and cover, asked of :mod:`.attack_options`), pass the turn, end the fight, and let time pass
+between fights (:mod:`.clock`). The dice are the
 campaign's wild-die rolls, made by the app (typed table dice stay in the screen's dialogs).
 Every move is the GM's (seat 0): players act through the GM at the table.
 """
@@ -21,6 +22,7 @@ from d6tui.games.simple_six.attack_options import (
     no_defense_reason,
 )
 from d6tui.games.simple_six.attacks import attack, ready_to_attack, weapon_is_ranged
+from d6tui.games.simple_six.clock import parse_span, pass_time, span_words
 from d6tui.games.simple_six.roster import end_session, start_session
 from d6tui.games.simple_six.rounds import end_combat, pass_turn, start_combat, start_round
 from d6tui.games.simple_six.state import Campaign, slug
@@ -124,6 +126,26 @@ def _attacker(actor: str, weapon: str | None, skill: str) -> Any:
     return run
 
 
+#: The spans the "let time pass" move offers (any span is typed on the screen, ``T``).
+SPANS = ("1 round", "1 min", "10 min", "1 h", "8 h", "1 day", "3 days", "1 week", "2 weeks",
+         "5 weeks")
+
+
+def _time_moves(c: Campaign) -> list[Move]:
+    """Let time pass, between fights (:mod:`.clock`)."""
+    if c.combat is not None:
+        return []
+
+    def run(st: Campaign, dice: Any = None, span: str = "1 h", rest: str = "no") -> dict:
+        return pass_time(st, span, rest=rest == "yes", dice=dice)
+
+    return [Move("time", "Let time pass", run, GM, (
+        Choice("span", "How long", tuple((x, span_words(parse_span(x))) for x in SPANS)),
+        Choice("rest", "Everyone rests, uninterrupted (natural healing)",
+               (("no", "no"), ("yes", "yes")), min=0)),
+        section="Healing")]
+
+
 def moves(state: Campaign, seat: Seat) -> list[Move]:
     """The GM's moves now (seat 0); players' seats and spectators have none.
 
@@ -133,4 +155,4 @@ def moves(state: Campaign, seat: Seat) -> list[Move]:
     """
     if seat != GM:
         return []
-    return [*_session_moves(state), *_fight_moves(state)]
+    return [*_session_moves(state), *_fight_moves(state), *_time_moves(state)]

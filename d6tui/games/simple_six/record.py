@@ -90,6 +90,9 @@ def dice_words(payload: dict, name: Callable[[object], str]) -> str:
         if key == "roll":
             label = str(roll.get("label") or "roll")
         out.append(f"{label} {faces(roll)}")
+    for check in payload.get("checks", ()):  # the clock's Might rolls (:mod:`.clock`)
+        if isinstance(check, dict) and isinstance(check.get("roll"), dict):
+            out.append(f"{name(check.get('who', ''))} Might {faces(check['roll'])}")
     for key, label in PLAIN_KEYS:
         plain = payload.get(key)
         if isinstance(plain, dict) and plain.get("faces"):

@@ -104,7 +104,7 @@ def mortal_roll(state: Campaign, who: str, *, dice: Dice | None = None,
     # The roll fails below the whole minutes spent at this level: with one or more it has
     # that target, so Destiny and character points can change a failure.
     minutes = m.wounds.mortal_rounds // wounds.ROUNDS_PER_MINUTE
-    roll = make_roll(RollRequest(m.sheet.attribute("Might"), label="Might",
+    roll = make_roll(RollRequest(m.sheet.attribute("Might"), label="Might against death",
                              target=minutes or None,
                              modifier=magic_modifier(state, m, "Might"),
                              flat=flat_bonuses(state, m, "Might")),
@@ -155,7 +155,8 @@ def heal(
         state: the campaign.
         who: the patient.
         method: how.
-        minutes: minutes rested (natural) or since the last treatment (assisted; None: never).
+        minutes: minutes rested (natural) or since the last treatment (assisted; None: by
+            the campaign clock since the last one recorded, or never treated).
         healer: the character who rolls Medicine (assisted).
         dice: the app's dice.
         typed: the check typed from the table.
@@ -171,6 +172,8 @@ def heal(
     s = state.settings
     extra = sum(p.healing_tn for p in m.sheet.perk_data())
     heals = all(p.heals for p in m.sheet.perk_data())
+    if method == "assisted" and minutes is None and m.treated_at is not None:
+        minutes = state.minutes - m.treated_at  # since the last treatment, by the clock
     payload: dict = {"type": "healed", "who": m.id, "method": method}
     if minutes is not None:
         payload["minutes"] = minutes

@@ -190,10 +190,12 @@ def relief_dice(sheet: Character) -> int:
 
 def actions_counted(state: Campaign, who: str) -> int:
     """Actions counted for the multiple-action penalty: those declared, one more for each
-    spell kept up ("Concentration (CONC)"), one fewer under Hasten (never below one)."""
+    spell kept up ("Concentration (CONC)") and for the concentration before a Heal ("The
+    Grimoire"), one fewer under Hasten (never below one)."""
     n = state.combat.declared(who) if state.combat else 1
     m = state.member(who)
-    n += len(m.caster.maintained)
+    focusing = m.caster.heal_focus is not None and m.caster.heal_turns < HEAL_FOCUS_TURNS
+    n += len(m.caster.maintained) + (1 if focusing else 0)
     if effects.hastened(m.effects):
         n -= 1
     return max(1, n)
@@ -284,3 +286,6 @@ NO_HEALING = ("{name} does not heal (no rest, potion or Heal spell): he is repai
 
 #: The spell that lowers a wound level ("The Grimoire").
 HEAL_SPELL = "Heal"
+
+#: Turns of concentration before Heal is cast ("The Grimoire"; :mod:`.heal_focus`).
+HEAL_FOCUS_TURNS = 6

@@ -5,7 +5,7 @@ and importing characters, sessions and the character points they award ("Campaig
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from d6tui.engine.dice import Dice
@@ -146,16 +146,26 @@ def start_session(state: Campaign) -> dict:
 
 @own_content
 def end_session(state: Campaign, cp: Mapping[str, int],
-                hero_points: Mapping[str, int] | None = None) -> dict:
-    """End the session, awarding character points and noting hero points earned.
+                hero_points: Mapping[str, int] | None = None,
+                complications: Mapping[str, Sequence[str]] | None = None) -> dict:
+    """End the session, awarding character points, hero points earned, and a CP for each of a
+    character's complications that came up ("Experience", "Complications").
 
     Args:
         state: the campaign.
         cp: character id -> CP awarded (3 to 7 is usual, "Experience").
         hero_points: character id -> hero points earned.
+        complications: character id -> his complications that complicated his life this
+            session: one CP each, at most one per complication however often it came up
+            ("Complications"). A White Wizard's CP comes every session without asking
+            ("Magic Complications"), so it is added here by itself.
+
+    Returns:
+        A ``session_ended`` payload; ``complications`` lists the CP each one earned.
 
     Raises:
-        RuleError: no session, a fight still going, an unknown character, or a negative award.
+        RuleError: no session, a fight still going, an unknown character, a negative award,
+            or a complication the character does not have.
     """
     if not state.in_session:
         raise RuleError("no session is running", "Experience")
@@ -166,9 +176,28 @@ def end_session(state: Campaign, cp: Mapping[str, int],
         state.member(who)
         if not isinstance(n, int) or n < 0:
             raise RuleError("awards are whole numbers, 0 or more", "Experience")
-    return {"type": "session_ended", "number": state.session,
-            "cp": {state.member(k).id: v for k, v in cp.items()},
-            "hero_points": {state.member(k).id: v for k, v in hp.items()}}
+    came: dict[str, list[str]] = {}
+    for who, names in (complications or {}).items():
+        m = state.member(who)
+        for name in names:
+            if name not in m.sheet.complications:
+                raise RuleError(f"{m.sheet.name} has no complication {name!r}", "Complications")
+            if name not in came.setdefault(m.id, []):
+                came[m.id].append(name)
+    for m in state.members:
+        if WHITE_WIZARD in m.sheet.complications and WHITE_WIZARD not in came.get(m.id, []):
+            came.setdefault(m.id, []).append(WHITE_WIZARD)
+    payload: dict = {"type": "session_ended", "number": state.session,
+                     "cp": {state.member(k).id: v for k, v in cp.items()},
+                     "hero_points": {state.member(k).id: v for k, v in hp.items()}}
+    came = {k: v for k, v in came.items() if v}
+    if came:
+        payload["complications"] = came
+    return payload
+
+
+#: The magic complication that earns a CP every session ("Magic Complications").
+WHITE_WIZARD = "White Wizard"
 
 
 @own_content

@@ -107,11 +107,13 @@ def pass_turn(state: Campaign) -> dict:
 
 @own_content
 def end_combat(state: Campaign) -> dict:
-    """End the fight.
+    """End the fight; its rounds (ten seconds each) go on the campaign clock, so an hour's
+    spell cast before it has that much less to run (:mod:`.clock`, "Order of Actions in a
+    Round").
 
     Raises:
         RuleError: there is none.
     """
     if state.combat is None:
         raise RuleError("there is no fight to end", ORDER)
-    return {"type": "combat_ended", "round": state.combat.round}
+    return {"type": "combat_ended", "round": state.combat.round, "clock": 1}

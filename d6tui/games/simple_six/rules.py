@@ -72,17 +72,17 @@ function that applies it):
 - The Dwarf's craft skills are Smithing, Crafts and Repair. A Robot is not healed by rest,
   medicine, potions or the Heal spell; he is repaired.
 - Magic ("The Grimoire"): spell effects sit on their targets with their duration; rounds
-  count down as rounds start, hours end when the GM lets time pass (`time_passed`; fights do
-  not move the clock), concentration lasts until dropped. Each spell kept up adds an action to
-  the multiple-action penalty. A resisted spell is one Magic roll against each target's TN.
-  Paralysis, Slumber and Petrify leave their target out of action (``Member.spell_helpless``
-  says why). More in :mod:`.spellcast`.
+  count down as rounds start, hours end on the campaign clock (:mod:`.clock`: time let pass,
+  and a fight's rounds once it ends), concentration lasts until dropped. Each spell kept up
+  adds an action to the multiple-action penalty. A resisted spell is one Magic roll against
+  each target's TN. Paralysis, Slumber and Petrify leave their target out of action
+  (``Member.spell_helpless`` says why). More in :mod:`.spellcast`.
 - Casting: every cast (a spell known, Heal, a scroll) passes the same checks
   (``rolling.check_can_cast``): in a fight only in the caster's turn, one spell a turn, an
   action left, not while holding a full dodge, with the reflex penalty on the Magic roll. A
   character outside the fight casts as out of one (each cast its own turn). Spells lasting
   rounds (Hasten, Growth, a held Lightning Bolt, Earthquake) end when the fight ends: the
-  clock does not run in a fight, and the fight's end is taken to be past their rounds.
+  fight's end is taken to be past their rounds (its rounds go on the clock as it ends).
   Spells kept up end when their caster is knocked out, Mortally Wounded or dead (Fly: he
   floats down). A Death Spell made a success by character points or Destiny rolls its
   damage in the new event. The thrown Lightning Bolt meets the attack's own defense
@@ -129,6 +129,27 @@ function that applies it):
   reach the stay-up roll and the Mortally Wounded Might roll (whose target is the whole
   minutes spent Mortally Wounded, when one or more).
 - "Renaming Attributes" refuses, for a new campaign, a name that is a skill of its list.
+- The clock (:mod:`.clock`): time is let pass between fights only, typed in natural units,
+  everyone at rest or no one. The Mortally Wounded roll Might each round of it until one roll
+  falls below the whole minutes at that level; the first minute, which no roll can fail, is
+  counted without rolls. Natural healing counts rest at the current level (reset when the
+  level changes) and rolls when the table's frequency is reached; Body Points roll after
+  each full day of rest. A fight's rounds go on the clock when it ends (older logs: they did not).
+- Heal's six turns (:mod:`.heal_focus`): a ``heal_focused`` event begins them on one patient
+  (the caster's action that turn); each of his turns that ends in a fight, or each round of
+  time let pass between fights, counts one; until six are counted the concentration adds an
+  action to the multiple-action penalty. Heal spells in older logs fold as they did.
+- A skill check by a combatant in a fight is one of his declared actions (refused once they
+  are spent); a roll the GM calls for as no action (``free``) is not. Older ``rolled`` events
+  counted nothing and fold as they did.
+- Parry is the skill of the melee weapon carried (the best of several); a character with no
+  melee weapon has no Parry and blocks. The hand-to-hand -5 goes on a Dodge (static or
+  rolled) and the Traditional base TN, never on a Block or Parry.
+- "Access to Magic": where magic needs the Sorcerer perk, it is taken at creation only; a
+  character who cannot work magic neither raises nor rolls Magic. A White Wizard casts no
+  spell that harms (Death Spell, Lightning Bolt, Earthquake, Curse, Petrify: d6tui's reading)
+  and earns his CP at every session's end by himself; other complications earn theirs when
+  the GM names them at the session's end, one each at most ("Complications").
 """
 
 from __future__ import annotations

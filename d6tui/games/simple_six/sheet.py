@@ -17,6 +17,7 @@ from d6tui.engine.errors import D6Error, EventError, RuleError
 from d6tui.games.simple_six.codes import DieCode, parse_code
 from d6tui.games.simple_six.content import ATTRIBUTES, Perk, content
 from d6tui.games.simple_six.settings import CampaignSettings
+from d6tui.games.simple_six.weapon_skills import parry_skill
 
 #: Feet moved as a free action, and as one action ("Movement").
 FREE_MOVE = 15
@@ -265,20 +266,6 @@ def can_use_magic(character: Character, settings: CampaignSettings) -> bool:
     return any(p.magic for p in character.perk_data())
 
 
-def melee_skills(settings: CampaignSettings) -> list[str]:
-    """The campaign's melee weapon skills: its Might combat skills other than Brawling.
-
-    Args:
-        settings: the campaign.
-
-    Returns:
-        Skill names, in list order.
-    """
-    # weapon skills keep their kind when moved
-    lst = settings.content.skill_list(settings.skill_list)
-    return [s for s, a in lst.skills if a == "Might" and s in lst.combat and s != "Brawling"]
-
-
 def _size_penalty(character: Character) -> int:
     return max((SIZE_PENALTY.get(c, 0) for c in character.complications), default=0)
 
@@ -319,15 +306,18 @@ def parry(
     Args:
         character: the sheet.
         settings: the campaign.
-        skill: the weapon skill; by default the best of the campaign's melee skills.
+        skill: the weapon skill; by default that of the melee weapon carried
+            (:func:`parry_skill`).
 
     Returns:
-        The Parry score, less the Small/Tiny penalty.
+        The Parry score, less the Small/Tiny penalty; 0 with no melee weapon carried (there
+        is nothing to parry with: Block is the bare-handed defense).
     """
     settings = settings or CampaignSettings()
-    names = [skill] if skill else melee_skills(settings)
-    best = max((character.skill(s, settings) for s in names), default=character.attribute("Might"))
-    return best.static - _size_penalty(character)
+    skill = skill or parry_skill(character, settings)
+    if skill is None:
+        return 0
+    return max(0, character.skill(skill, settings).static - _size_penalty(character))
 
 
 def armor_value(character: Character) -> int:

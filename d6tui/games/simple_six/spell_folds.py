@@ -107,6 +107,10 @@ def release_fallen(state: Campaign) -> Campaign:
         m = member_of(state, m.id)
         if m.caster.maintained:  # kept up with no effect recorded (older logs)
             state = state._put(replace(m, caster=replace(m.caster, maintained=())))
+        m = member_of(state, m.id)
+        if m.caster.heal_focus is not None:  # nor the six turns before a Heal
+            state = state._put(replace(m, caster=replace(m.caster, heal_focus=None,
+                                                         heal_turns=0)))
     return state
 
 

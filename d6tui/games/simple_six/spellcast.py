@@ -45,9 +45,10 @@ from collections.abc import Mapping, Sequence
 
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import RuleError
-from d6tui.games.simple_six import combat, magic, tools
+from d6tui.games.simple_six import combat, heal_focus, magic, tools
 from d6tui.games.simple_six import effects as fx
 from d6tui.games.simple_six.attacks import defense_tn, scale_of
+from d6tui.games.simple_six.clock import pass_time  # noqa: F401  (the one clock, re-exported)
 from d6tui.games.simple_six.codes import ZERO, DieCode
 from d6tui.games.simple_six.events import member_of
 from d6tui.games.simple_six.fold import lapsed
@@ -152,6 +153,7 @@ def cast(
     elif sp.name not in m.sheet.spells:
         raise RuleError(f"{m.sheet.name} does not know {sp.name}", "Casting Spells")
     check_can_cast(state, m)  # the same checks for every cast (turn, dodge, actions...)
+    magic.check_not_harmful(m.sheet.complications, m.sheet.name, sp.name)
     check_hero_points(m, hero_points)
     magic_code = code_for(state, m, "Magic")
     code = magic.casting_code(magic_code, m.caster)
@@ -175,6 +177,7 @@ def cast(
         check_heal_patient(patient)
         heal_tn = heal_spell_tn(patient.wounds,
                                        heals_today(state, patient) + castings_today)
+        heal_focus.check_ready(state, m, patient)  # six turns of concentration first
         heal: dict = {"type": "spell_cast", "who": m.id, "spell": sp.name, "tn": heal_tn,
                       "roll": magic_roll(heal_tn), "target": patient.id}
         if castings_today:
@@ -491,22 +494,3 @@ def end_effect(state: Campaign, who: str, cast_no: int) -> dict:
     if e is None:
         raise RuleError(f"{m.sheet.name} has no such spell on him", _G)
     return {"type": "effect_ended", "who": m.id, "cast": cast_no, "spell": e.spell}
-
-
-@own_content
-def pass_time(state: Campaign, minutes: int, *, rest: bool = False) -> dict:
-    """Let time pass for everyone: hour and day spells end, rounds run out (six to the
-    minute), tools attune, the Spell Staff's day turns; ``rest`` of an hour or more clears
-    every caster's failure penalty ("Casting Spells").
-
-    Raises:
-        RuleError: a fight is going on, or minutes below one.
-    """
-    if state.combat is not None:
-        raise RuleError("time passes between fights; in a fight rounds pass", ORDER)
-    if minutes < 1:
-        raise RuleError("time passes in whole minutes, one or more", _G)
-    payload: dict = {"type": "time_passed", "minutes": minutes}
-    if rest:
-        payload["rest"] = True
-    return payload

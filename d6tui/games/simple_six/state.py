@@ -77,6 +77,8 @@ class Member:
         items: enchanted items the character carries ("Enchanted Items").
         heal_casts: the campaign minute of each Heal spell cast on this character (its
             day counts the +10 of "Heal"; see :func:`heals_today`).
+        treated_at: the campaign minute this character was last given assisted healing
+            ("Healing": once a day a patient), or None.
     """
 
     id: str
@@ -91,6 +93,7 @@ class Member:
     tools: tuple[Tool, ...] = ()
     items: tuple[str, ...] = ()
     heal_casts: tuple[int, ...] = ()
+    treated_at: int | None = None
 
     @property
     def spell_helpless(self) -> str | None:
@@ -124,8 +127,9 @@ class Combat:
             Actions": no more than were declared).
         reflex: reflex penalties carried until each one's next turn (:mod:`.reflexes`).
         dodging: full dodges held until each dodger's next turn (:mod:`.reflexes`).
-        defenses: Traditional defenses each combatant made as one of his declared actions
-            this round ("Multiple Actions", "Defensive Options").
+        defenses: declared actions each combatant spent this round outside his own turn: a
+            declared Traditional defense, a skill check ("Multiple Actions", "Defensive
+            Options").
         made: attacks and spells each combatant made in his turn, once the turn is over.
     """
 
@@ -202,6 +206,8 @@ class Campaign:
             points), else None.
         minutes: the campaign clock: minutes the GM has let pass ("time passes"); hour and
             day durations, attunement and the Spell Staff's day run on it.
+        clock_rounds: rounds of ten seconds past the clock's last whole minute (0-5), when
+            time was let pass in rounds (:mod:`.clock`).
         casts: spells cast so far that left an effect (each effect names its cast).
         table_dice: every roll is typed from the table's dice (``table_dice_set``).
         content: the campaign's own copy of the content, from its first event (:mod:`.tables`);
@@ -217,6 +223,7 @@ class Campaign:
     chases: tuple[Chase, ...] = ()
     last_roll: LastRoll | None = None
     minutes: int = 0
+    clock_rounds: int = 0
     casts: int = 0
     table_dice: bool = False
     content: CampaignContent | None = field(default=None, compare=False, repr=False)

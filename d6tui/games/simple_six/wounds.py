@@ -165,6 +165,8 @@ class WoundState:
             over); the level stays Stunned until healed.
         knocked_out_rounds: rounds of ten seconds gone by since the knockout (six to the
             minute); at ``knocked_out_minutes`` minutes he wakes (:func:`time_out`).
+        rested_rounds: rounds of rest at this level since it was taken or since the last
+            natural healing check (the clock's rest, :mod:`.clock`; "Healing").
     """
 
     level: WoundLevel = WoundLevel.UNHARMED
@@ -177,6 +179,7 @@ class WoundState:
     mortal_rolled_round: int | None = None
     stun_over: bool = False
     knocked_out_rounds: int = 0
+    rested_rounds: int = 0
 
     @property
     def dead(self) -> bool:
@@ -186,7 +189,7 @@ class WoundState:
 
 def _settle(state: WoundState, level: WoundLevel, round_no: int | None) -> WoundState:
     """The state at a new level: consciousness and timers follow the level's effects."""
-    out = replace(state, level=level, stun_over=False)
+    out = replace(state, level=level, stun_over=False, rested_rounds=0)
     if level == WoundLevel.STUNNED:
         out = replace(out, stunned_round=round_no)
     if level < WoundLevel.INCAPACITATED:

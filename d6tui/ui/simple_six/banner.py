@@ -57,7 +57,7 @@ def banner_line(screen: SixHost, state: Campaign) -> Text:
                 if left == 0:
                     out.append(f"Round {fight.round}: {name} has made every action"
                                " declared. ", "bold")
-                    out.append("x roll, space done.")
+                    out.append("space done (a check is an action too).")
                 else:
                     if n > 1:  # the count, in the room "x roll" took (x is in help)
                         out.append(f"Round {fight.round}: {name} acts ({left} left). ",
@@ -138,6 +138,10 @@ def tray_roll(screen: SixHost) -> TrayRoll:
             notes += (targets,)
         caption = screen.campaign.settings.rename(describe(ev, names_in(screen.campaign)))
         if hide:
-            caption = f"Total {roll['total']}: character points may still be added."
+            # what the roll is against, not whether it made it (the verdict waits)
+            tn = roll.get("target", ev.get("tn"))
+            against = f" against TN {tn}" if isinstance(tn, int) else ""
+            caption = (f"Total {roll['total']}{against}: character points may still be"
+                       " added.")
         return TrayRoll(dice, roll.get("source", "app"), caption, notes)
     return TrayRoll(caption="No dice rolled yet.")

@@ -5,12 +5,14 @@ attribute or skill ("Wound Level Effects", "Healing").
 
 from __future__ import annotations
 
-from d6tui.games.simple_six import afterroll, campaign, healing, wounds
+from d6tui.games.simple_six import afterroll, campaign, clock, healing, wounds
 from d6tui.games.simple_six.repair import repairable
+from d6tui.games.simple_six.sheet import can_use_magic
 from d6tui.ui.screens.modals import ChoiceModal
 from d6tui.ui.simple_six import perks_ui
 from d6tui.ui.simple_six.forms import NumbersModal
 from d6tui.ui.simple_six.host import SixHost
+from d6tui.ui.simple_six.time_ui import let_time_pass
 
 
 async def wound_rolls(screen: SixHost) -> None:
@@ -26,7 +28,10 @@ async def wound_rolls(screen: SixHost) -> None:
     mortal = m.wounds.level == wounds.WoundLevel.MORTALLY_WOUNDED
     rolled = mortal and rnd is not None and m.wounds.mortal_rolled_round == rnd
     if mortal and not rolled:  # one Might roll against death a round
-        opts.append(("Might roll against death", "mortal"))
+        minutes = m.wounds.mortal_rounds // wounds.ROUNDS_PER_MINUTE
+        against = (f"dies below {minutes}, the minutes Mortally Wounded" if minutes
+                   else "the first minute: no roll can fail")
+        opts.append((f"Might roll against death ({against})", "mortal"))
     flesh_used = m.body is None and m.wounds.level > 0 and m.wounds.flesh_wound_used
     if (m.body is None and m.wounds.level > 0 and m.sheet.hero_points
             and not m.wounds.flesh_wound_used):
@@ -78,7 +83,27 @@ async def heal(screen: SixHost) -> None:
                                             if not h.out_of_action and h.id != m.id]))
         if healer is None:
             return
-    what = "minutes rested" if method == "natural" else "minutes since the last treatment"
+    if method == "natural" and m.body is not None and not screen.table_mode:
+        # a full day of rest on the clock (with table dice the day's roll is typed below)
+        left = max(1, clock.BP_REST_ROUNDS - m.body.rested_rounds)
+        await let_time_pass(screen, clock.span_words(left), rest=True)
+        return
+    if method == "natural" and m.body is None:
+        # "Healing": natural healing is rest; the clock lets it pass for everyone and rolls
+        # each check when its rest is reached (spells run out on the way)
+        need = healing.HEALING.get(m.wounds.level) if m.wounds.level in healing.HEALING \
+            else None
+        if need is None:
+            screen.notify(f"{m.sheet.name} has nothing rest can heal.", timeout=4)
+            return
+        left = max(1, need.minutes * 6 - m.wounds.rested_rounds)
+        await let_time_pass(screen, clock.span_words(left), rest=True)
+        return
+    if method == "assisted":  # "Healing": once a day a patient, counted on the clock
+        await screen.roll_command(campaign.heal, m.id, method, healer=healer,
+                                  who=m.sheet.name)
+        return
+    what = "minutes rested"
     default = 60 * 24
     if method == "natural" and m.body is None and m.wounds.level in healing.HEALING:
         default = healing.HEALING[m.wounds.level].minutes  # the rest this level needs
@@ -104,10 +129,12 @@ async def check(screen: SixHost) -> None:
     opts += [(f"{q} {c}", q) for q, c in sh.quasi if c.total_pips]
     opts += [(f"{x.key} {sh.specialization_code(x.skill, x.name, s)}", x.key)
              for x in sh.specializations]
+    # "Access to Magic": Magic is rolled only by those who can work magic
+    skills = [n for n, _a in s.skills.skills if n != "Magic" or can_use_magic(sh, s)]
     if s.independent_skills:
-        opts += [(f"{n} {sh.own_dice(n)} + an attribute", n) for n, _a in s.skills.skills]
+        opts += [(f"{n} {sh.own_dice(n)} + an attribute", n) for n in skills]
     else:
-        opts += [(f"{n} {sh.skill(n, s)}", n) for n, _a in s.skills.skills]
+        opts += [(f"{n} {sh.skill(n, s)}", n) for n in skills]
     what = await screen.app.push_screen_wait(ChoiceModal(f"{sh.name} rolls", opts))
     if what is None:
         return

@@ -57,11 +57,19 @@ blow parried with a weapon takes the weapon's damage.
 roll of the Mortally Wounded (both open to Destiny and character points), or spends a hero
 point for "just a flesh wound". A knockout ends after its 10D minutes (time let pass, or
 fight rounds at six a minute). The unconscious treat and repair no one. `H` heals
-("Healing", "Potions"). `m` is magic ("The Grimoire"): cast a known spell (it asks for
+("Healing", "Potions"); natural healing is rest, let pass on the clock.
+`T` lets time pass for the whole campaign, typed as "3 days", "2 h", "10 rounds" or
+"1 day 6 h", at rest or not. It runs every rule that waits on time: spells of hours end at
+their minute (named in a notice), knock-outs wake, the Mortally Wounded roll Might each
+round until one falls below their minutes at that level ("Wound Level Effects"), and at rest
+each wounded character rolls Might when his level's rest is reached, with only the spells
+still working then ("Healing"); an hour of rest clears failed-cast penalties. A fight's
+rounds go on the same clock. It is one step in the log, undone by `u`.
+`m` is magic ("The Grimoire"): cast a known spell (it asks for
 the targets; a resisted spell rolls each target's attribute and adds it to the TN), read a
 scroll, throw a held Lightning Bolt (this round with an action more, or the next), drop a
-spell kept up, end a spell, let time pass (at rest, an hour clears the -1D of each failed
-cast), and tools and items. Spells on a character show on the sheet and as a letter on the
+spell kept up, end a spell, let time pass (as `T`), and tools and items.
+Spells on a character show on the sheet and as a letter on the
 tracker (B Bless, H Hasten, Z Slumber, c a spell kept up, which counts as an action);
 a caster with hero points is asked how many go on the cast or the throw. Bless (+2 to the
 total of every roll, named in the dice tray), Charm, Invisibility, Hasten, Growth, Resist
@@ -77,7 +85,10 @@ and Possession.
 character points come after (below).
 `v` spends CP: a skill pip costs its dice, a specialization half, an attribute ten times
 ("Spending Character Points"). `X` writes the picked sheet as Markdown (to print) and TOML
-beside the save; `I` imports such a TOML sheet into this campaign.
+beside the save; `I` imports such a TOML sheet into this campaign. `R` writes a session's
+record in records/ beside the save: a summary (date, who was there, fights, CP awarded, time
+passed), what happened with every die in words, the party at the end; and a players' copy
+with no NPC statistics.
 
 ## Campaigns that change the attributes ("Optional Rules")
 

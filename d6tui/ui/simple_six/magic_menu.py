@@ -13,6 +13,8 @@ from __future__ import annotations
 from d6tui.engine.errors import RuleError
 from d6tui.games.simple_six import (
     campaign,
+    clock,
+    heal_focus,
     helpless,
     magic,
     reflexes,
@@ -31,6 +33,7 @@ from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal, TextPrompt
 from d6tui.ui.simple_six import perks_ui
 from d6tui.ui.simple_six.forms import NumbersModal
 from d6tui.ui.simple_six.host import SixHost
+from d6tui.ui.simple_six.time_ui import let_time_pass, run_time
 
 _OTHER = "\x00"
 
@@ -90,7 +93,7 @@ async def run(screen: SixHost, m: Member) -> None:
         opts.append(("end a spell on someone (GM)", _OTHER + "end"))
     if any(e.spell == "Earthquake" for x in c.members for e in x.effects):
         opts.append(("a building falls on someone (Earthquake, 6D)", _OTHER + "collapse"))
-    if m.caster.failures and (c.combat is None or m.id not in c.combat.ids):
+    if m.caster.failures and c.combat is None:  # an hour passes for everyone, at rest
         opts.append((f"rest an hour (clears -{m.caster.failures}D)", _OTHER + "rest"))
     if c.combat is None:
         opts.append(("let time pass (spells run out, tools attune)", _OTHER + "time"))
@@ -122,10 +125,10 @@ async def run(screen: SixHost, m: Member) -> None:
         if who is not None:
             await screen.roll_command(spellcast.collapse, who, shape="map",
                                       who=c.member(who).sheet.name)
-    elif what == "rest":
-        screen.do(campaign.rest, m.id, 60)
+    elif what == "rest":  # an hour passes for everyone, at rest (one clock)
+        run_time(screen, "1 h", rest=True)
     elif what == "time":
-        await _time(screen)
+        await let_time_pass(screen)
     elif what == "items":
         await _items(screen, m)
 
@@ -171,8 +174,8 @@ async def cast(screen: SixHost, m: Member, spell: str, *, scroll: bool = False
     """Ask what the spell needs (targets, element, steps, TN, the staff), then roll it."""
     c = screen.campaign
     sp = c.settings.content.spell(spell)
-    if sp.name == campaign.HEAL_SPELL and not scroll:
-        await cast_heal(screen, m)
+    if sp.name == campaign.HEAL_SPELL:
+        await cast_heal(screen, m, scroll=scroll)
         return
     kw: dict = {}
     kind = TARGETS.get(sp.name, "one")
@@ -306,18 +309,6 @@ async def _throw(screen: SixHost, m: Member) -> None:
                               shape="map", who=m.sheet.name, **kw)
 
 
-async def _time(screen: SixHost) -> None:
-
-    got = await screen.app.push_screen_wait(NumbersModal(
-        "Let time pass", [("minutes", "Minutes (60 an hour, 1440 a day)", 60),
-                          ("rest", "At rest, uninterrupted? (1 yes, 0 no)", 0)],
-        note="Ends hour-long spells; an hour of rest clears failed-cast penalties.",
-        maximum={"minutes": 525600, "rest": 1}))
-    if got is None or got["minutes"] < 1:
-        return
-    screen.do(spellcast.pass_time, got["minutes"], rest=bool(got["rest"]))
-
-
 async def _items(screen: SixHost, m: Member) -> None:
 
     c = screen.campaign
@@ -361,9 +352,10 @@ async def _items(screen: SixHost, m: Member) -> None:
             screen.do(tool_commands.drink_potion, m.id, skill)
 
 
-async def cast_heal(screen: SixHost, m: Member) -> None:
-    """Heal: pick the patient, the Spell Staff if ready, roll; the +10 for each Heal on
-    the patient today is counted from the log ("The Grimoire")."""
+async def cast_heal(screen: SixHost, m: Member, *, scroll: bool = False) -> None:
+    """Heal: pick the patient, concentrate six turns (in a fight his turns, between fights
+    a minute let pass on the clock), then the Spell Staff if ready, and roll; the +10 for each
+    Heal on the patient today is counted from the log ("The Grimoire")."""
     c = screen.campaign
     hurt = [p for p in c.members if p.body is None
             and wounds.WoundLevel.WOUNDED <= p.wounds.level
@@ -376,16 +368,35 @@ async def cast_heal(screen: SixHost, m: Member) -> None:
         " Wounded)", [(f"{p.sheet.name} ({p.wounds.level.label})", p.id) for p in hurt]))
     if target is None:
         return
-
+    name = c.member(target).sheet.name
+    fighting = c.combat is not None and m.id in c.combat.ids
+    left = heal_focus.turns_left(m, target)
+    if left == heal_focus.HEAL_TURNS:
+        if screen.do(heal_focus.focus, m.id, target) is None:
+            return
+        if fighting:
+            screen.notify(f"{m.sheet.name} concentrates on {name}: Heal can be cast after"
+                          f" {heal_focus.HEAL_TURNS} of his turns (The Grimoire).", timeout=6)
+            return
+    elif left > 0 and fighting:
+        screen.notify(f"{m.sheet.name} concentrates on {name}: {left} more turns before Heal"
+                      " (The Grimoire).", timeout=5)
+        return
+    m = screen.campaign.member(m.id)
+    left = heal_focus.turns_left(m, target)
+    if left > 0:  # between fights the six turns are a minute on the clock
+        run_time(screen, clock.span_words(left), rest=False)
+        m = screen.campaign.member(m.id)
+        if heal_focus.turns_left(m, target) > 0:
+            return
     staff = await ask_staff(screen, m)
     if staff is None:
         return
-    screen.notify("The caster concentrates 6 turns first; each Heal on the patient today"
-                " adds +10 (The Grimoire).", timeout=4)
+    screen.notify("Each Heal on the patient today adds +10 (The Grimoire).", timeout=4)
     hp = await ask_hero_points(screen, m, "casting Heal")
     if hp is None:
         return
     if await screen.roll_command(spellcast.cast, m.id, campaign.HEAL_SPELL, shape="map",
                                targets=[target], staff=staff, hero_points=hp,
-                               who=m.sheet.name):
+                               scroll=scroll, who=m.sheet.name):
         await perks_ui.after_roll(screen, m.id)

@@ -13,6 +13,7 @@ from d6tui.games.simple_six.campaign import add_from_template
 from d6tui.games.simple_six.codes import DieCode
 from d6tui.games.simple_six.creation import NAME_MAX
 from d6tui.games.simple_six.export import read_sheet_toml, sheet_markdown, sheet_toml
+from d6tui.games.simple_six.roster import WHITE_WIZARD
 from d6tui.games.simple_six.sheet import can_use_magic, sheet_to_dict
 from d6tui.games.simple_six.state import Campaign
 from d6tui.games.simple_six.templates import Template, next_name, templates
@@ -84,7 +85,21 @@ async def session(screen: SixHost) -> None:
         return
     cp = {k[3:]: v for k, v in got.items() if k.startswith("cp:")}
     hp = {k[3:]: v for k, v in got.items() if k.startswith("hp:") and v}
-    screen.do(campaign.end_session, cp, hp)
+    came: dict[str, list[str]] = {}
+    for m in pcs:  # "Complications": a CP for each that came up, one each at most
+        asked = [x for x in m.sheet.complications if x != WHITE_WIZARD]
+        if not asked:
+            continue
+        picked = await screen.app.push_screen_wait(ChoiceModal(
+            f"{m.sheet.name}: which complications came up this session? (1 CP each)",
+            [(x, x) for x in asked], multiple=True, minimum=0,
+            note="Space picks, Enter accepts (none: Enter). A White Wizard's CP comes by"
+                 " itself (Magic Complications)."))
+        if picked is None:
+            return
+        if picked:
+            came[m.id] = list(picked)
+    screen.do(campaign.end_session, cp, hp, came)
 
 
 async def spend(screen: SixHost) -> None:
@@ -179,7 +194,9 @@ def export_sheet(screen: SixHost) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         base.with_suffix(".md").write_text(
             sheet_markdown(m.sheet, screen.campaign.settings,
-                           m.body.current if m.body else None), encoding="utf-8")
+                           m.body.current if m.body else None,
+                           wounds=m.wounds.level.label if m.body is None else None),
+            encoding="utf-8")
         base.with_suffix(".toml").write_text(sheet_toml(m.sheet), encoding="utf-8")
     except OSError as e:
         screen.notify(f"Could not write the sheet: {e}", severity="error")

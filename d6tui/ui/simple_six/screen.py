@@ -31,8 +31,10 @@ from d6tui.ui.simple_six import (
     help_text,
     magic_menu,
     perks_ui,
+    record_ui,
     roster_ui,
     table_rolls,
+    time_ui,
 )
 from d6tui.ui.simple_six.banner import banner_line, initiative_totals, tray_roll
 from d6tui.ui.simple_six.guard import refusals_shown
@@ -80,6 +82,9 @@ class SimpleSixScreen(GameScreen):
         Binding("m", "magic", "Magic", id=f"{_P}.magic",
                 tooltip="Cast a spell at its targets, drop or end spells, let time pass,"
                         " tools and items"),
+        Binding("T", "time", "Time passes", show=False, id=f"{_P}.time",
+                tooltip="Let time pass for the campaign (\"3 days\", \"2 h\", \"10 rounds\"),"
+                        " at rest or not: healing, spells ending, knock-outs, the dying"),
         Binding("x", "check", "Roll", id=f"{_P}.check",
                 tooltip="Roll an attribute, skill or specialization, with points"),
         Binding("v", "spend", "Spend CP", id=f"{_P}.spend",
@@ -93,6 +98,9 @@ class SimpleSixScreen(GameScreen):
                 tooltip="Type every roll from real dice (or let d6tui roll)"),
         Binding("X", "export_sheet", "Export sheet", show=False, id=f"{_P}.export",
                 tooltip="Write the picked sheet as Markdown and TOML in sheets/ by the saves"),
+        Binding("R", "record", "Session record", show=False, id=f"{_P}.record",
+                tooltip="Write a session's record as Markdown, the GM's and the players'"
+                        " (no NPC statistics), in records/ by the save"),
         Binding("I", "import_sheet", "Import sheet", show=False, id=f"{_P}.import",
                 tooltip="Add a character from a sheet TOML exported by another campaign"),
     ]
@@ -246,6 +254,8 @@ class SimpleSixScreen(GameScreen):
         fight = c.combat
         if action in ("round",):
             return fight is not None
+        if action == "time":
+            return fight is None
         if action in ("attack", "pass_turn"):
             return fight is not None and fight.actor is not None
         if action in ("wounds", "heal", "magic", "check", "export_sheet", "use_perk"):
@@ -356,6 +366,12 @@ class SimpleSixScreen(GameScreen):
 
     @work(exclusive=True, group="simple-six")
     @refusals_shown
+    async def action_time(self) -> None:
+        """Let time pass for the whole campaign (:mod:`.time_ui`)."""
+        await time_ui.let_time_pass(self)
+
+    @work(exclusive=True, group="simple-six")
+    @refusals_shown
     async def action_check(self) -> None:
         """Roll an attribute, skill or specialization against a target; then character
         points and Destiny (:mod:`.perks_ui`)."""
@@ -366,6 +382,12 @@ class SimpleSixScreen(GameScreen):
     async def action_use_perk(self) -> None:
         """Use a once-per-session perk of the picked character ("General Perks")."""
         await perks_ui.use_perk(self)
+
+    @work(exclusive=True, group="simple-six")
+    @refusals_shown
+    async def action_record(self) -> None:
+        """Write a session's record, the GM's and the players' (:mod:`.record_ui`)."""
+        await record_ui.write_record(self)
 
     def action_export_sheet(self) -> None:
         """Write the picked sheet as Markdown (to print) and TOML (to import elsewhere)."""

@@ -19,8 +19,15 @@ from d6tui.games.simple_six import reflexes, wounds
 from d6tui.games.simple_six.campaign import Campaign, Combat, Member
 from d6tui.games.simple_six.content import in_use
 from d6tui.games.simple_six.effects import MARKS
+from d6tui.games.simple_six.magic import tn_words
 from d6tui.games.simple_six.perks import spent_text
-from d6tui.games.simple_six.sheet import armor_value, derived, unarmed_damage, weapon_damage
+from d6tui.games.simple_six.sheet import (
+    armor_value,
+    derived,
+    parry_skill,
+    unarmed_damage,
+    weapon_damage,
+)
 
 _CSS = (Path(__file__).with_name("widgets.tcss")).read_text(encoding="utf-8")
 
@@ -192,8 +199,9 @@ class CharacterSheet(_CampaignWidget):
             out.append("Specializations ", label)
             out.append(", ".join(f"{x.key} {sh.specialization_code(x.skill, x.name, s)}"
                                  for x in sh.specializations) + "\n")
+        spells = tuple(f"{sp} ({tn_words(sp)})" for sp in sh.spells)  # "The Grimoire"
         for title, items in (("Perks", sh.perks), ("Complications", sh.complications),
-                             ("Spells", sh.spells)):
+                             ("Spells", spells)):
             if items:
                 out.append(f"{title} ", label)
                 out.append(", ".join(items))
@@ -211,7 +219,9 @@ class CharacterSheet(_CampaignWidget):
         # Static defenses are the TNs only under Fast Static Combat; Traditional rolls them.
         # Soak is the static resistance to wound levels; Body Points take armor as DR.
         if s.combat == "static":
-            for lab, value in (("Block", d.block), ("Dodge", d.dodge), ("Parry", d.parry)):
+            # no melee weapon carried: no Parry (bare hands block, "Static Defenses")
+            parry = str(d.parry) if parry_skill(sh, s) else "-"
+            for lab, value in (("Block", d.block), ("Dodge", d.dodge), ("Parry", parry)):
                 out.append(f"{lab} ", label)
                 out.append(f"{value}  ")
         if s.wounds == "body_points":

@@ -1,0 +1,77 @@
+"""The Simple Six screen's "let time pass" (key ``T``, the palette, the magic menu and
+natural healing): a span typed in natural units, at rest or not, then one ``time_passed``
+event that runs every rule waiting on time (:mod:`d6tui.games.simple_six.clock`)."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.widgets import Input, Label
+
+from d6tui.engine.errors import RuleError
+from d6tui.games.simple_six import clock
+from d6tui.games.simple_six.describe import describe
+from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
+from d6tui.ui.simple_six.host import SixHost
+
+
+class SpanPrompt(TextPrompt):
+    """Ask for a span of time ("3 days", "2 h", "10 rounds"); a span that does not read is
+    told in one line under the field and the text stays there to fix. Dismisses the text.
+    """
+
+    def __init__(self, title: str, value: str = "") -> None:
+        super().__init__(title, value, placeholder='3 days, 2 h, 10 rounds, 1 day 6 h')
+
+    @on(Input.Changed)
+    def _span_changed(self, event: Input.Changed) -> None:
+        label = self.query_one("#error", Label)
+        try:
+            label.update("= " + clock.span_words(clock.parse_span(event.value)))
+        except RuleError:
+            label.update("")
+
+    @on(Input.Submitted)
+    def _span_submitted(self, event: Input.Submitted) -> None:
+        event.prevent_default()  # the plain prompt's own Enter is not run
+        try:
+            clock.parse_span(event.value)
+        except RuleError as e:  # one line: the section is the clock's, not news here
+            self.query_one("#error", Label).update(e.reason)
+            return
+        self.dismiss(event.value.strip())
+
+
+async def let_time_pass(screen: SixHost, value: str = "", rest: bool | None = None) -> None:
+    """Ask how long and whether everyone rests, then let the time pass for the campaign.
+
+    Args:
+        screen: the Simple Six screen.
+        value: the span to offer ("3 days").
+        rest: None asks; True or False is given (natural healing rests; travel does not).
+    """
+    if screen.campaign.combat is not None:
+        screen.notify("In a fight time passes by rounds (r); end the fight first (f).",
+                      timeout=5)
+        return
+    span = await screen.app.push_screen_wait(SpanPrompt("Let time pass: how long?", value))
+    if span is None:
+        return
+    rounds = clock.parse_span(span)
+    if rest is None:
+        rest = await screen.app.push_screen_wait(ChoiceModal(
+            f"{clock.span_words(rounds)}: what does everyone do?",
+            [("rest, uninterrupted (natural healing, failed casts cleared after an hour)",
+              True),
+             ("go on (travel, work, watch): no healing", False)]))
+        if rest is None:
+            return
+    run_time(screen, span, rest)
+
+
+def run_time(screen: SixHost, span: str, rest: bool) -> None:
+    """Let ``span`` pass (at rest or not), with a notice of what the time brought."""
+    event = screen.do(clock.pass_time, span, rest=rest, dice=screen.session.dice)
+    if event is not None:
+        # the spells that ran out, the healed, the dead: a notice as well as the log line
+        screen.notify(describe(event, screen.campaign), title="Time passed", timeout=8,
+                      markup=False)

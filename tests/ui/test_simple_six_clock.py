@@ -1,0 +1,168 @@
+"""The Simple Six screen's "let time pass" (key T, and the palette): a span typed in natural
+units, a bad one told in one line with the text kept, then one time_passed event that heals at
+rest and tells what the time brought ("Healing", "Order of Actions in a Round")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input, Label
+
+from d6tui.engine.session import Session
+from d6tui.games.simple_six import campaign
+from d6tui.games.simple_six.rules import RULES
+from d6tui.games.simple_six.wounds import WoundLevel
+from d6tui.ui.simple_six.screen import SimpleSixScreen
+from d6tui.ui.simple_six.time_ui import SpanPrompt
+from tests.simple_six.test_campaign import BAELEN, MIRA, ORC
+from tests.ui.helpers import make_app, sync
+
+
+@sync
+async def test_t_lets_three_days_pass_at_rest(saves: Path) -> None:
+    s = Session.new(RULES, {"seed": 5}, path=saves / "clock.toml", title="Clock")
+    for d in (BAELEN, MIRA, ORC):
+        s.do(campaign.add_character, d, dice=s.dice)
+    s.do(campaign.start_combat, ["orc", "mira"])
+    s.do(campaign.attack, "orc", "mira", skill="Axe", weapon="Axe", defense="dodge",
+         typed={"attack": ([6, 6, 6], [6, 6, 2]), "damage": ([2] * 5, [4])})
+    s.do(campaign.end_combat)
+    assert s.state.member("mira").wounds.level == WoundLevel.WOUNDED
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SimpleSixScreen)
+        await pilot.press("T")
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, SpanPrompt)
+        field = prompt.query_one("#text", Input)
+        field.value = "3 dayz"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is prompt and field.value == "3 dayz"  # kept, to fix
+        error = str(prompt.query_one("#error", Label).render())
+        assert "'dayz' is not a unit of time" in error and "\n" not in error
+        field.value = "3 days"
+        await pilot.pause()
+        assert "= 3 days" in str(prompt.query_one("#error", Label).render())
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("1")  # everyone rests
+        for _ in range(30):
+            await pilot.pause()
+            if s.events[-1]["type"] == "time_passed":
+                break
+        ev = s.events[-1]
+        assert ev["type"] == "time_passed" and ev["minutes"] == 3 * 24 * 60 and ev["rest"]
+        check = ev["checks"][0]
+        assert check["who"] == "mira" and check["tn"] == 6
+        healed = check["roll"]["total"] >= 6
+        assert (s.state.member("mira").wounds.level == WoundLevel.STUNNED) == healed
+
+
+@sync
+async def test_the_palette_lists_time_passes(saves: Path) -> None:
+    s = Session.new(RULES, {"seed": 5}, path=saves / "clock2.toml", title="Clock")
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen)
+        # the palette lists the screen's active, described game bindings (GameCommands)
+        active = screen.active_bindings["T"]
+        assert active.enabled and active.node is screen
+        assert active.binding.id == "simple_six.time"
+        assert active.binding.description == "Time passes"
+
+
+@sync
+async def test_the_session_end_asks_for_complication_cp(saves: Path) -> None:
+    """"Complications": the session's end asks which complications came up (one CP each);
+    a White Wizard's CP is not asked, it comes by itself ("Magic Complications")."""
+    from d6tui.games.simple_six.creation import Draft
+    from d6tui.ui.screens.modals import ChoiceModal
+    from d6tui.ui.simple_six.forms import NumbersModal
+
+    s = Session.new(RULES, {"seed": 5}, path=saves / "cx.toml", title="Complications")
+    s.do(campaign.add_character, Draft(
+        "Vex", {"Might": "3D", "Agility": "3D", "Wit": "3D", "Charm": "3D"},
+        skills={"Search": "2D"}, perks=["Lucky", "Destiny", "Attractive"],
+        complications=["Enemies", "Crazy"]), dice=s.dice)
+    s.do(campaign.start_session)
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        assert isinstance(app.screen, NumbersModal)
+        app.screen.query_one("#n0", Input).value = "4"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, ChoiceModal) and "Vex: which complications" in modal.title_text
+        assert [v for _l, v in modal.options] == ["Enemies", "Crazy"]
+        await pilot.press("2", "enter")  # Crazy came up
+        for _ in range(20):
+            await pilot.pause()
+            if s.events[-1]["type"] == "session_ended":
+                break
+        ev = s.events[-1]
+        assert ev["type"] == "session_ended" and ev["complications"] == {"vex": ["Crazy"]}
+        assert s.state.member("vex").sheet.character_points == 5
+
+
+@sync
+async def test_r_writes_the_gm_and_players_records(saves: Path) -> None:
+    s = Session.new(RULES, {"seed": 5}, path=saves / "rec.toml", title="Record")
+    for d in (BAELEN, MIRA, ORC):
+        s.do(campaign.add_character, d, dice=s.dice)
+    s.do(campaign.start_session)
+    s.do(campaign.start_combat, ["orc", "mira"])
+    s.do(campaign.attack, "orc", "mira", skill="Axe", weapon="Axe", defense="dodge",
+         typed={"attack": ([6, 6, 6], [6, 6, 2]), "damage": ([2] * 5, [4])})
+    s.do(campaign.end_combat)
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("R")
+        for _ in range(20):
+            await pilot.pause()
+            if (saves / "records" / "rec-session-1-players.md").exists():
+                break
+        gm = (saves / "records" / "rec-session-1.md").read_text()
+        players = (saves / "records" / "rec-session-1-players.md").read_text()
+        assert gm.startswith("# Record: Session 1") and "### Orc (NPC)" in gm
+        assert "(players' record)" in players and "### Orc" not in players
+        assert any("rec-session-1-players.md" in str(n.message) for n in app._notifications)
+
+
+@sync
+async def test_h_natural_healing_lets_the_rest_pass_on_the_clock(saves: Path) -> None:
+    """Natural healing is rest ("Healing"): H offers the rest the level still needs as a span
+    on the clock (three days for the Wounded), for everyone at rest."""
+    s = Session.new(RULES, {"seed": 5}, path=saves / "h.toml", title="Rest")
+    for d in (BAELEN, MIRA, ORC):
+        s.do(campaign.add_character, d, dice=s.dice)
+    s.do(campaign.start_combat, ["orc", "mira"])
+    s.do(campaign.attack, "orc", "mira", skill="Axe", weapon="Axe", defense="dodge",
+         typed={"attack": ([6, 6, 6], [6, 6, 2]), "damage": ([2] * 5, [4])})
+    s.do(campaign.end_combat)
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen)
+        screen.selected = "mira"
+        await pilot.press("H", "1")  # natural healing
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, SpanPrompt)
+        assert prompt.query_one("#text", Input).value == "3 days"
+        await pilot.press("enter")
+        for _ in range(20):
+            await pilot.pause()
+            if s.events[-1]["type"] == "time_passed":
+                break
+        ev = s.events[-1]
+        assert ev["type"] == "time_passed" and ev["rest"] and ev["checks"][0]["who"] == "mira"
