@@ -127,6 +127,11 @@ class Combat:
         defenses: Traditional defenses each combatant made as one of his declared actions
             this round ("Multiple Actions", "Defensive Options").
         made: attacks and spells each combatant made in his turn, once the turn is over.
+        tags: each combatant's key for the whole fight (id, tag): ``1``-``9``, then letters;
+            kept when he falls or leaves, never given to another (:mod:`.fight_roster`).
+        totals: each combatant's initiative total this round (id, total), as rolled or as
+            the GM set it.
+        held: combatants holding their turn this round, out of the order until they act.
     """
 
     ids: tuple[str, ...]
@@ -139,6 +144,13 @@ class Combat:
     dodging: tuple[HeldDodge, ...] = ()
     defenses: tuple[tuple[str, int], ...] = ()
     made: tuple[tuple[str, int], ...] = ()
+    tags: tuple[tuple[str, str], ...] = ()
+    totals: tuple[tuple[str, int], ...] = ()
+    held: tuple[str, ...] = ()
+
+    def tag(self, who: str) -> str:
+        """``who``'s key in this fight ("" for one who was never in it)."""
+        return dict(self.tags).get(who, "")
 
     @property
     def actor(self) -> str | None:
