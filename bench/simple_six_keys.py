@@ -96,13 +96,15 @@ async def answer(driver: Driver, wants: list[Callable[[str, Any], bool]],
         if isinstance(screen, ChoiceModal):
             if screen.multiple and many is not None:
                 for i, (label, value) in enumerate(screen.options):
-                    if many(label, value):
+                    if many(label, value) != (i in screen.picked):  # picked as wanted
                         await driver.pick(screen, i)
                 await driver.press("enter")
                 continue
             index = next((_want(screen, w) for w in wants
                           if any(w(lab, v) for lab, v in screen.options)), 0)
             await driver.pick(screen, index)
+        elif type(screen).__name__ == "AttackBox":
+            await attack_box(driver, screen, wants)
         elif isinstance(screen, NumbersModal):
             await driver.press("ctrl+s")
         elif isinstance(screen, ConfirmModal):
@@ -110,6 +112,22 @@ async def answer(driver: Driver, wants: list[Callable[[str, Any], bool]],
         else:
             raise RuntimeError(f"the driver does not know the box {type(screen).__name__}")
     raise RuntimeError("the step never finished")
+
+
+async def attack_box(driver: Driver, box: Any, wants: list[Callable[[str, Any], bool]]
+                     ) -> None:
+    """Answer the one-box attack: the weapon (``w`` until the one wanted), the target (his
+    key, unless he is picked already), the defaults for the rest, then Enter."""
+    weapons = [(w.label, w.weapon) for w in box.weapons]
+    wanted = next((i for w in wants for i, (lab, v) in enumerate(weapons)
+                   if v is not None and w(lab, v)), 0)
+    while box.plan.weapon != wanted:
+        await driver.press("w")
+    rows = [(t.name, t.id) for t in box.targets]
+    target = next((i for w in wants for i, (lab, v) in enumerate(rows) if w(lab, v)), 0)
+    if box.plan.target != rows[target][1]:
+        await driver.press(*box.targets[target].tag)
+    await driver.press("enter")
 
 
 def _campaign(saves: Path, npcs: tuple[str, ...]) -> Any:

@@ -341,5 +341,79 @@ def describe(event: dict, name: Callable[[str], str]) -> str | None:
         return f"{who} held the turn"
     if t == "held_turn_taken":
         return f"{who} took the held turn"
+    if t == "turns_grouped":
+        return f"{who} acts now with " + ", ".join(name(i) for i in event.get("with", ()))
     return None
 
+
+
+# -- groups of NPCs ---------------------------------------------------------------------------
+
+
+def group_base(name: str) -> str:
+    """The name a numbered NPC shares with his group: ``"Goblin 3"`` -> ``"Goblin"`` (a name
+    without a number is its own)."""
+    head, _, last = name.rpartition(" ")
+    return head if head and last.isdigit() else name
+
+
+def group_of(state: Campaign, who: str) -> list[str]:
+    """``who`` and the rest of his group still to act this round, in the order they would
+    act: NPCs in the fight of the same name but their number ("Goblin 1" to "Goblin 4"), as
+    "add 4 Goblins" names them. A player character, or an NPC with no such fellow, is a
+    group of one."""
+    fight = state.combat
+    m = state.member(who)
+    if fight is None or not m.sheet.npc:
+        return [m.id]
+    base = group_base(m.sheet.name)
+    rest = [i for i in _still_to_act(fight) if i != m.id
+            and state.member(i).sheet.npc and not state.member(i).out_of_action
+            and group_base(state.member(i).sheet.name) == base]
+    return [m.id, *rest] if base != m.sheet.name else [m.id]
+
+
+def group_name(state: Campaign, ids: list[str]) -> str:
+    """``"Goblins 1, 2, 4"`` for a group (the names joined when they differ)."""
+    names = [state.member(i).sheet.name for i in ids]
+    base = group_base(names[0])
+    if all(group_base(n) == base for n in names):
+        return f"{base}s " + ", ".join(n.rpartition(" ")[2] for n in names)
+    return ", ".join(names)
+
+
+@own_content
+def group_turns(state: Campaign, ids: list[str]) -> dict:
+    """A group acts together on its first member's turn: the others still to act this round
+    move to act right after him, in their order (d6tui's reading: the SRD has each roll
+    initiative; acting as a group is a table's habit, marked here).
+
+    Args:
+        state: the campaign.
+        ids: the acting combatant first, then others still to act this round.
+
+    Raises:
+        RuleError: the first is not acting, or another has acted or is not in the round.
+    """
+    fight = _fight(state)
+    if not ids or fight.actor != state.member(ids[0]).id:
+        raise RuleError("a group acts on its first member's turn", ORDER)
+    rest = [state.member(i).id for i in ids[1:]]
+    for i in rest:
+        if i not in _still_to_act(fight):
+            raise RuleError(f"{state.member(i).sheet.name} is not still to act this round",
+                            ORDER)
+    return {"type": "turns_grouped", "who": fight.actor, "round": fight.round, "with": rest}
+
+
+def _f_grouped(state: Campaign, e: dict) -> Campaign:
+    fight = _same_round(state.combat, e)
+    rest = list(e.get("with", ()))
+    if fight.actor != e.get("who") or not set(rest) <= set(_still_to_act(fight)):
+        raise EventError("a group acts on its first member's turn, with those still to act")
+    done = fight.order[:fight.current + 1]
+    later = [i for i in fight.order[fight.current + 1:] if i not in rest]
+    return replace(state, combat=replace(fight, order=(*done, *rest, *later)))
+
+
+FOLDS["turns_grouped"] = _f_grouped

@@ -51,10 +51,14 @@ async def add_npc(screen: SixHost) -> None:
     taken = {m.sheet.name.lower() for m in screen.campaign.members}
     name = next_name(template.name, taken)
     while True:  # a refused name is asked again, as typed
-        name = await screen.app.push_screen_wait(
-            TextPrompt(f"Name of the {template.name}", name))
+        name = await screen.app.push_screen_wait(TextPrompt(
+            f"Name of the {template.name} (or a number: 4 adds {template.name} 1 to 4)",
+            name))
         if name is None:
             return
+        count = group_count(name)
+        if count is not None:
+            break
         if any(m.id == campaign.slug(name) for m in screen.campaign.members):
             screen.notify(f"There is already a character called {name}: pick another"
                         " name.", severity="warning", timeout=5)
@@ -63,9 +67,30 @@ async def add_npc(screen: SixHost) -> None:
                         severity="warning", timeout=5)
         else:
             break
-    if await screen.roll_command(add_from_template, template, name, shape="body", who=name):
-        screen.selected = campaign.slug(name)
-        screen.refresh_game()
+    if count is None:
+        names = [name]
+    else:  # "4 Goblins": a group, numbered on from those on the roster
+        names = []
+        for _ in range(count):
+            names.append(next_name(template.name, taken | {n.lower() for n in names}))
+    for n in names:
+        if not await screen.roll_command(add_from_template, template, n, shape="body", who=n):
+            break
+        screen.selected = campaign.slug(n)
+    screen.refresh_game()
+
+
+#: The most NPCs one "add" makes at once.
+MOST_IN_GROUP = 30
+
+
+def group_count(text: str) -> int | None:
+    """How many NPCs a name typed as a number asks for: ``"4"`` or ``"4 Goblins"`` -> 4;
+    None for a name (1 to :data:`MOST_IN_GROUP`)."""
+    head = text.strip().split(" ", 1)[0]
+    if not head.isdigit() or not 1 <= int(head) <= MOST_IN_GROUP:
+        return None
+    return int(head)
 
 
 async def session(screen: SixHost) -> None:

@@ -22,18 +22,21 @@ from textual.widgets import Footer, Header, Static
 
 from d6tui.engine.errors import RuleError
 from d6tui.engine.session import Session
-from d6tui.games.simple_six import campaign, table_dice
+from d6tui.games.simple_six import campaign, fight_roster, table_dice
 from d6tui.games.simple_six.campaign import Campaign, Member
 from d6tui.ui.screens.game import GameScreen
+from d6tui.ui.screens.modals import ConfirmModal
 from d6tui.ui.simple_six import (
     care_ui,
     fight_ui,
     help_text,
     magic_menu,
+    order_ui,
     perks_ui,
     roster_ui,
     table_rolls,
 )
+from d6tui.ui.simple_six.attack_box import AttackPlan
 from d6tui.ui.simple_six.banner import banner_line, initiative_totals, tray_roll
 from d6tui.ui.simple_six.guard import refusals_shown
 from d6tui.ui.simple_six.held import HeldHistory, Holder
@@ -71,6 +74,12 @@ class SimpleSixScreen(GameScreen):
                 tooltip="Declare actions and roll initiative for the next round"),
         Binding("a", "attack", "Attack", id=f"{_P}.attack",
                 tooltip="The acting combatant attacks"),
+        Binding("g", "group_attack", "Group attack", id=f"{_P}.group_attack",
+                tooltip="The acting NPC and the rest of his group (Goblin 1, 2...) still to"
+                        " act attack together, on one box"),
+        Binding("o", "order", "Order", id=f"{_P}.order",
+                tooltip="The fight's order: add a combatant, take one out, set an initiative"
+                        " total, delay or hold the turn, take a held turn"),
         Binding("space,p", "pass_turn", "Done", id=f"{_P}.pass",
                 tooltip="The acting combatant is done; the next one acts"),
         Binding("w", "wounds", "Wounds", id=f"{_P}.wounds",
@@ -106,6 +115,8 @@ class SimpleSixScreen(GameScreen):
         self._holder = Holder()
         self.selected: str | None = None
         self._last_actor: str | None = None
+        #: The last attack box's choices of each attacker or group (:mod:`.fight_ui`).
+        self.attack_plans: dict[str, AttackPlan] = {}
 
     @property
     def campaign(self) -> Campaign:
@@ -179,6 +190,7 @@ class SimpleSixScreen(GameScreen):
 
     def on_mount(self) -> None:
         self.query_one("#log").display = self.app.size.width >= 120
+        self._fit_log()
         super().on_mount()
 
     #: Below this width the log, the tracker and the sheet do not fit side by side.
@@ -193,7 +205,11 @@ class SimpleSixScreen(GameScreen):
     def on_resize(self) -> None:
         self._fit_log()
 
+    #: From this width the tracker is drawn wide: whole names and the defense columns.
+    WIDEST = 150
+
     def _fit_log(self) -> None:
+        self.set_class(self.app.size.width >= self.WIDEST, "-wide")
         log = self.query_one("#log")
         self.query_one("#tracker-box").display = not (log.display
                                                       and self.app.size.width < self.WIDE)
@@ -248,6 +264,11 @@ class SimpleSixScreen(GameScreen):
             return fight is not None
         if action in ("attack", "pass_turn"):
             return fight is not None and fight.actor is not None
+        if action == "group_attack":
+            return (fight is not None and fight.actor is not None
+                    and len(fight_roster.group_of(c, fight.actor)) > 1)
+        if action == "order":
+            return fight is not None
         if action in ("wounds", "heal", "magic", "check", "export_sheet", "use_perk"):
             return bool(c.members)
         if action == "spend":
@@ -330,6 +351,29 @@ class SimpleSixScreen(GameScreen):
     async def action_attack(self) -> None:
         """The acting combatant attacks: target, weapon, defense (and range, hero points)."""
         await fight_ui.attack(self)
+
+    @work(exclusive=True, group="simple-six")
+    @refusals_shown
+    async def action_group_attack(self) -> None:
+        """The acting NPC's group attacks together, on one box."""
+        await fight_ui.attack(self, group=True)
+
+    @work(exclusive=True, group="simple-six")
+    @refusals_shown
+    async def action_order(self) -> None:
+        """The fight's order: join, leave, a total set, delay, hold (:mod:`.order_ui`)."""
+        await order_ui.order(self)
+
+    @work(exclusive=True, group="simple-six")
+    async def action_home(self) -> None:
+        """Leave for the home screen, once the GM says so (everything is saved already)."""
+        fight = self.campaign.combat
+        question = ("Leave the tracker for the home screen? The campaign is saved."
+                    if fight is None else
+                    f"Leave the fight (round {fight.round}) for the home screen? It is saved"
+                    " and goes on when the campaign is opened again.")
+        if await self.app.push_screen_wait(ConfirmModal(question, "Leave")):
+            super().action_home()
 
     # -- wounds, healing, magic, checks -----------------------------------------------------
 
