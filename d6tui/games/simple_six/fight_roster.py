@@ -374,11 +374,12 @@ def group_of(state: Campaign, who: str) -> list[str]:
 
 
 def group_name(state: Campaign, ids: list[str]) -> str:
-    """``"Goblins 1, 2, 4"`` for a group (the names joined when they differ)."""
+    """``"Goblins 1, 2, 4"`` for a group, by number (the names joined when they differ)."""
     names = [state.member(i).sheet.name for i in ids]
     base = group_base(names[0])
-    if all(group_base(n) == base for n in names):
-        return f"{base}s " + ", ".join(n.rpartition(" ")[2] for n in names)
+    if all(group_base(n) != n and group_base(n) == base for n in names):
+        numbers = sorted(int(n.rpartition(" ")[2]) for n in names)
+        return f"{base}s " + ", ".join(str(n) for n in numbers)
     return ", ".join(names)
 
 
