@@ -92,15 +92,33 @@ class WildDiceInput(_Modal[TypedWild]):
             raise DiceError(f"type {self.cp} extra wild dice, not {len(cps)}")
         return faces, wild, [check_chain(c, "an extra wild die") for c in cps]
 
+    def wild_six_pending(self, text: str) -> bool:
+        """Whether ``text`` is the whole roll but for the reroll of a wild 6: the right count
+        of dice, the last (the wild die, or its last reroll) a 6 ("The Wild Die")."""
+        try:  # the roll as it would stand with one more face after the 6
+            faces, wild, cps = parse_typed_wild(text.rstrip() + " 1", self.dice)
+            check_faces(faces, self.dice - 1)
+            check_chain(wild)
+        except DiceError:
+            return False
+        return not cps and len(wild) >= 2 and wild[-2] == 6
+
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        error = self.query_one("#error", Label)
+        if self.wild_six_pending(event.value):
+            # only the reroll is asked for: what was typed stays, the reroll goes after it
+            error.update("The wild die shows 6: throw it again and type only the new face.")
+            event.input.value = event.value.rstrip() + " "
+            event.input.cursor_position = len(event.input.value)
+            return
         try:
             typed = self.read_faces(event.value)
         except DiceError as e:
-            self.query_one("#error", Label).update(str(e))
-            # the message stays; the field is emptied for the dice to be typed again
-            event.input.clear()
+            # the message and the dice typed stay, for the slip to be fixed in place
+            error.update(str(e))
+            event.input.cursor_position = len(event.input.value)
             return
         self.dismiss(typed)
 
