@@ -245,3 +245,42 @@ async def test_the_wide_tracker_has_the_defense_columns_beside_the_log(saves: Pa
         text = str(pilot.app.screen.query_one(GMTracker).render())
         assert "Soak" not in text
 
+
+
+@sync
+async def test_table_dice_for_the_players_only(saves: Path) -> None:
+    from d6tui.ui.simple_six.forms import WildDiceInput
+    from tests.ui.helpers import attack_box
+
+    s = new_campaign(saves, npcs=("Goblin",), options={"combat": "traditional"})
+    s.do(campaign.start_session)
+    s.do(campaign.start_combat, ["tam", "goblin-1"])
+    s.do(campaign.start_round, dice=s.dice)
+    _to_act(s, "tam")
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("t", "t")  # every roll typed, then the players' only
+        await pilot.pause()
+        assert s.state.table_dice and s.state.table_players
+        assert s.events[-1]["players"] is True
+        await pilot.press("a")
+        await _until(pilot, lambda: isinstance(app.screen, AttackBox))
+        await attack_box(pilot, "goblin-1", weapon="Bow", defense="dodge")
+        asked = []
+        for _ in range(6):  # Tam's rolls are typed; the goblin's dodge and resist are not
+            await _until(pilot, lambda: not isinstance(app.screen, AttackBox))
+            modal = app.screen
+            if not isinstance(modal, WildDiceInput):
+                break
+            asked.append(modal.prompt)
+            await pilot.press(*" ".join(["6"] * (modal.dice - 1) + ["5"]), "enter")
+            await pilot.pause()
+        while isinstance(app.screen, ChoiceModal):  # no hero points
+            await pilot.press("1")
+            await pilot.pause()
+    ev = next(e for e in reversed(s.events) if e["type"] == "attacked")
+    assert asked and all("for Tam" in text for text in asked), asked
+    assert ev["attack"]["source"] == "table" and ev["defense"]["roll"]["source"] == "app"
+    if ev["hit"]:
+        assert ev["damage"]["source"] == "table" and ev["resist"]["source"] == "app"

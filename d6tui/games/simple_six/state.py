@@ -216,6 +216,8 @@ class Campaign:
             day durations, attunement and the Spell Staff's day run on it.
         casts: spells cast so far that left an effect (each effect names its cast).
         table_dice: every roll is typed from the table's dice (``table_dice_set``).
+        table_players: with ``table_dice``, only the player characters' rolls are typed;
+            d6tui rolls the NPCs' (the GM's side).
         content: the campaign's own copy of the content, from its first event (:mod:`.tables`);
             None before the campaign begins.
     """
@@ -231,6 +233,7 @@ class Campaign:
     minutes: int = 0
     casts: int = 0
     table_dice: bool = False
+    table_players: bool = False
     content: CampaignContent | None = field(default=None, compare=False, repr=False)
 
     def member(self, who: str) -> Member:

@@ -99,7 +99,8 @@ class SimpleSixScreen(GameScreen):
                 tooltip="Use a once-per-session perk of the picked character (Lucky,"
                         " Daredevil, Destiny, Favors...)"),
         Binding("t", "table_mode", "Table dice", id=f"{_P}.table",
-                tooltip="Type every roll from real dice (or let d6tui roll)"),
+                tooltip="Table dice: every roll typed, then the players' only (d6tui rolls"
+                        " the NPCs'), then off"),
         Binding("X", "export_sheet", "Export sheet", show=False, id=f"{_P}.export",
                 tooltip="Write the picked sheet as Markdown and TOML in sheets/ by the saves"),
         Binding("I", "import_sheet", "Import sheet", show=False, id=f"{_P}.import",
@@ -293,10 +294,13 @@ class SimpleSixScreen(GameScreen):
         self.app.push_screen(VehiclesScreen(self))
 
     def action_table_mode(self) -> None:
-        """Switch table dice on or off (a step in the log, so the save keeps it)."""
-        if self.do(table_dice.set_table_dice, not self.table_mode) is None:
+        """Table dice: off, then every roll typed, then the players' rolls only (d6tui rolls
+        the NPCs'), then off (a step in the log, so the save keeps it)."""
+        on, players = table_dice.next_setting(self.campaign)
+        if self.do(table_dice.set_table_dice, on, players=players) is None:
             return
-        self.notify("Every roll now asks for the dice thrown at the table." if self.table_mode
+        self.notify("The players' rolls ask for their dice; d6tui rolls the NPCs'." if players
+                    else "Every roll now asks for the dice thrown at the table." if on
                     else "d6tui rolls the dice again.", timeout=3)
         self.refresh_game()
 

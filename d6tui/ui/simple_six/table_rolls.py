@@ -68,14 +68,23 @@ async def roll_command(screen: SixHost, command: Callable[..., dict], *args: Any
     if not screen.table_mode:
         return screen.do(command, *args, dice=screen.session.dice, **kwargs)
     got: dict[str, tuple] = {}
+    # Table dice for the players only: the NPCs' rolls are d6tui's. The dry runs then roll
+    # them with the session's own dice, rewound after each run, so what is asked (a damage
+    # roll after a hit) follows the NPCs' real rolls.
+    players = screen.campaign.table_players
+    dry = screen.session.dice if players else STAND_IN
     while True:
         try:
-            payload = command(screen.campaign, *args, dice=STAND_IN,
+            payload = command(screen.campaign, *args, dice=dry,
                               **_typed_kwargs(shape, got), **kwargs)
         except (RuleError, DiceError) as e:
             screen.notify(str(e), title="Not allowed", severity="error", timeout=6)
             return None
-        need = [(k, r) for k, r in rolls_of(payload) if k not in got and k not in known]
+        finally:
+            if players:
+                screen.session.dice.rewind()
+        need = [(k, r) for k, r in rolls_of(payload) if k not in got and k not in known
+                and not (players and _npc_rolls(screen, payload, k, shape, who))]
         if not need:
             break
         key, roll = need[0]
@@ -91,7 +100,7 @@ async def roll_command(screen: SixHost, command: Callable[..., dict], *args: Any
             return None
         got[key] = typed
     for key, arg, prompt in _PLAIN_DICE:
-        if key in payload:
+        if key in payload and not (players and _is_npc(screen, who)):
             count = len(payload[key]["faces"])
             plain = await screen.app.push_screen_wait(TableDiceInput(
                 prompt.format(who=who, count=count), count))
@@ -100,6 +109,26 @@ async def roll_command(screen: SixHost, command: Callable[..., dict], *args: Any
             kwargs[arg] = plain["faces"]
     return screen.do(command, *args, dice=screen.session.dice, **_typed_kwargs(shape, got),
                    **kwargs)
+
+
+def _is_npc(screen: SixHost, name: str) -> bool:
+    """Whether ``name`` (an id or a name) is an NPC of the campaign."""
+    try:
+        return screen.campaign.member(name).sheet.npc
+    except RuleError:
+        return False
+
+
+def _npc_rolls(screen: SixHost, payload: dict, key: str, shape: str, who: str) -> bool:
+    """Whether the roll ``key`` of ``payload`` is an NPC's (the GM's side), so d6tui rolls it
+    when only the players type their dice: a combatant's own roll (``map``), the defender's
+    defense and resist, a parried brawler's counter (damage by the defender, resist by the
+    attacker), or else the roller named by ``who``."""
+    if shape == "map" and key not in _ROLL_KEYS and not key.startswith("counter_"):
+        return _is_npc(screen, key)
+    if key in ("defense", "resist", "counter_damage"):
+        return _is_npc(screen, _defender(screen, payload) or who)
+    return _is_npc(screen, who)
 
 
 def _defender(screen: SixHost, payload: dict) -> str | None:
