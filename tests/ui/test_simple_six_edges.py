@@ -53,7 +53,10 @@ async def test_table_dice_come_back_when_the_save_is_reopened(saves: Path) -> No
         assert isinstance(app.screen, WildDiceInput)
         await pilot.press("escape")
         await pilot.pause()
-        await pilot.press("t")  # and off again, in the log too
+        await pilot.press("t")  # the players' dice only, then off again, in the log too
+        await pilot.pause()
+        assert screen.campaign.table_players and again.events[-1]["players"] is True
+        await pilot.press("t")
         await pilot.pause()
         assert not screen.table_mode and again.events[-1]["on"] is False
 
