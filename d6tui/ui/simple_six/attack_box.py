@@ -84,6 +84,11 @@ class AttackBox(Modal[AttackPlan]):
             " whether a rolled defense was declared (Traditional). Enter, or the target's"
             " key again, attacks. Escape cancels: nothing is recorded.")
 
+    #: More targets than this are listed two to a line (the box stays within 80x24).
+    ONE_COLUMN = 8
+    #: The width of one target's cell when two share a line.
+    HALF = 33
+
     def __init__(self, campaign: Campaign, attacker: str, *, plan: AttackPlan | None = None,
                  title: str = "", most_hero_points: int = 0) -> None:
         super().__init__()
@@ -140,15 +145,22 @@ class AttackBox(Modal[AttackPlan]):
 
     def _draw(self) -> None:
         rows = Text()
-        for t in self.targets:
+        # more than fit at 80x24: two to a line, each cut to half the box
+        two = len(self.targets) > self.ONE_COLUMN
+        for i, t in enumerate(self.targets):
             mark = "\u25ba" if t.id == self.plan.target else " "
             state = t.state + (f", {t.helpless}" if t.helpless else "")
-            line = Text(f"{mark}[{t.tag}] {t.name}  ({state})\n")
+            cell = f"{mark}[{t.tag}] {t.name}  ({state})"
+            if two:
+                cell = f"{cell[:self.HALF - 1]:<{self.HALF}}"
+            line = Text(cell)
             if t.dead:
                 line.stylize("dim")
             elif t.id == self.plan.target:
                 line.stylize("bold reverse")
             rows.append_text(line)
+            if not two or i % 2 == 1 or i == len(self.targets) - 1:
+                rows.append("\n")
         self.query_one("#attack-targets", Static).update(rows)
         out = Text()
         out.append(f"w weapon   {self.weapons[self.plan.weapon].label}\n")
