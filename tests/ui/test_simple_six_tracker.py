@@ -284,3 +284,35 @@ async def test_table_dice_for_the_players_only(saves: Path) -> None:
     assert ev["attack"]["source"] == "table" and ev["defense"]["roll"]["source"] == "app"
     if ev["hit"]:
         assert ev["damage"]["source"] == "table" and ev["resist"]["source"] == "app"
+
+
+@sync
+async def test_ctrl_r_lets_d6tui_roll_one_prompt(saves: Path) -> None:
+    from d6tui.ui.simple_six.forms import WildDiceInput
+    from tests.ui.helpers import attack_box
+
+    s = new_campaign(saves, npcs=("Goblin",))
+    s.do(campaign.start_session)
+    s.do(campaign.start_combat, ["tam", "goblin-1"])
+    s.do(campaign.start_round, dice=s.dice)
+    _to_act(s, "tam")
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("t")  # every roll typed
+        await pilot.press("a")
+        await _until(pilot, lambda: isinstance(app.screen, AttackBox))
+        await attack_box(pilot, "goblin-1", weapon="Bow")
+        await _until(pilot, lambda: isinstance(app.screen, WildDiceInput))
+        assert "Bow for Tam" in app.screen.prompt
+        await pilot.press("ctrl+r")  # d6tui rolls the attack
+        for _ in range(4):  # the damage, if it hit, is still asked for
+            await pilot.pause()
+            if isinstance(app.screen, WildDiceInput):
+                assert "damage" in app.screen.prompt.lower()
+                await pilot.press(*" ".join(["3"] * app.screen.dice), "enter")
+        await _until(pilot, lambda: isinstance(app.screen, SimpleSixScreen))
+    ev = next(e for e in reversed(s.events) if e["type"] == "attacked")
+    assert ev["attack"]["source"] == "app"
+    assert ev["hit"]  # with these seeded dice: so the damage was still typed
+    assert ev["damage"]["source"] == "table"

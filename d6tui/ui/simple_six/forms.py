@@ -20,6 +20,7 @@ from d6tui.engine.errors import D6Error, DiceError
 from d6tui.games.simple_six.creation import Draft, problems
 from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.games.simple_six.typed_dice import check_chain, check_faces, parse_typed_wild
+from d6tui.ui.screens.dice_prompt import ROLL_FOR_ME
 from d6tui.ui.screens.modals import CANCEL, _Modal
 from d6tui.words import plural
 
@@ -39,13 +40,21 @@ class WildDiceInput(_Modal[TypedWild]):
     """Type a wild-die roll made at the table: the ordinary dice, then the wild die and each
     reroll of a 6 ("Dice Basics"). ``3 5 2 w 6 4`` or just ``3 5 2 6 4``.
 
-    Dismisses ``(faces, wild, cp_chains)``, checked for count and range, or None. It looks and
-    behaves like :class:`~d6tui.ui.screens.modals.TableDiceInput`, for wild-die rolls.
+    Dismisses ``(faces, wild, cp_chains)``, checked for count and range, :data:`ROLL_FOR_ME`
+    (ctrl+r: d6tui rolls this one), or None. It looks and behaves like
+    :class:`~d6tui.ui.screens.dice_prompt.TableDiceInput`, for wild-die rolls.
 
     Args:
         prompt: what is rolled and for whom.
         roll: the roll as d6tui would make it (its ``rolled`` dice and modifiers).
     """
+
+    BINDINGS = [CANCEL, Binding("ctrl+r", "roll_for_me", "Roll it for me",
+                                id="simple_six.roll_for_me")]
+
+    def action_roll_for_me(self) -> None:
+        """Let d6tui roll this one (the rest are still typed)."""
+        self.dismiss(ROLL_FOR_ME)
 
     def __init__(self, prompt: str, roll: dict) -> None:
         self.roll = roll
@@ -69,7 +78,8 @@ class WildDiceInput(_Modal[TypedWild]):
                          classes="modal-hint", markup=False)
             yield Input(placeholder="faces, separated by spaces", id="faces")
             yield Label("", classes="modal-error", id="error")
-            yield Static("Enter to use these dice, Escape to cancel", classes="modal-hint")
+            yield Static("Enter to use these dice, ctrl+r to let d6tui roll this one, Escape"
+                         " to cancel", classes="modal-hint")
 
     def on_mount(self) -> None:
         self.query_one("#faces", Input).focus()
