@@ -316,3 +316,30 @@ async def test_ctrl_r_lets_d6tui_roll_one_prompt(saves: Path) -> None:
     assert ev["attack"]["source"] == "app"
     assert ev["hit"]  # with these seeded dice: so the damage was still typed
     assert ev["damage"]["source"] == "table"
+
+
+@sync
+async def test_the_gm_gives_an_npc_hero_points_and_removes_an_entry(saves: Path) -> None:
+    from textual.widgets import Input
+
+    from d6tui.ui.simple_six.forms import NumbersModal
+
+    s = new_campaign(saves, npcs=("Goblin", "Goblin"))
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.selected = "goblin-1"
+        await pilot.press("E")
+        await _until(pilot, lambda: isinstance(app.screen, ChoiceModal))
+        await pilot.press("2")  # hero points
+        await _until(pilot, lambda: isinstance(app.screen, NumbersModal))
+        app.screen.query_one("#n0", Input).value = "2"
+        await pilot.press("ctrl+s")
+        await _until(pilot, lambda: s.state.member("goblin-1").sheet.hero_points == 2)
+        app.screen.selected = "goblin-2"
+        await pilot.press("E")
+        await _until(pilot, lambda: isinstance(app.screen, ChoiceModal))
+        await pilot.press("3")  # off the roster, asked first
+        await _until(pilot, lambda: isinstance(app.screen, ConfirmModal))
+        await pilot.press("y")
+        await _until(pilot, lambda: "goblin-2" not in [m.id for m in s.state.members])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from d6tui.games.simple_six import fight_roster, vehicle_log
+from d6tui.games.simple_six import fight_roster, roster_edit, vehicle_log
 from d6tui.games.simple_six.record import spell_targets
 from d6tui.games.simple_six.state import Campaign
 from d6tui.games.simple_six.table_dice import describe_table_dice
@@ -188,7 +188,8 @@ def _describe(event: dict, names: Mapping[str, str] | None = None) -> str:
                 f" ({event['roll']['total']} vs {event['tn']})")
     if t == "table_dice_set":
         return describe_table_dice(event)
-    return fight_roster.describe(event, n) or magic_words(event, n) or t
+    return (fight_roster.describe(event, n) or roster_edit.describe(event, n)
+            or magic_words(event, n) or t)
 
 
 def _attack_change(event: dict) -> str:

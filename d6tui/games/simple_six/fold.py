@@ -28,6 +28,7 @@ from d6tui.games.simple_six import (
     perks,
     reflexes,
     repair,
+    roster_edit,
     spell_folds,
     table_dice,
     vehicle_log,
@@ -385,6 +386,7 @@ _FOLDS = {
     "repaired": repair.fold_repaired,
     "table_dice_set": table_dice.fold_table_dice,
     **fight_roster.FOLDS,
+    **roster_edit.FOLDS,
     **spell_folds.FOLDS,
 }
 

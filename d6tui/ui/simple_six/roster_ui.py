@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from d6tui.engine.errors import RuleError
-from d6tui.games.simple_six import advancement, campaign
+from d6tui.games.simple_six import advancement, campaign, roster_edit
 from d6tui.games.simple_six.campaign import add_from_template
 from d6tui.games.simple_six.codes import DieCode
 from d6tui.games.simple_six.creation import NAME_MAX
@@ -16,7 +16,7 @@ from d6tui.games.simple_six.export import read_sheet_toml, sheet_markdown, sheet
 from d6tui.games.simple_six.sheet import can_use_magic, sheet_to_dict
 from d6tui.games.simple_six.state import Campaign
 from d6tui.games.simple_six.templates import Template, next_name, templates
-from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
+from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal, TextPrompt
 from d6tui.ui.simple_six.forms import CharacterForm, NumbersModal
 from d6tui.ui.simple_six.host import SixHost
 
@@ -91,6 +91,37 @@ def group_count(text: str) -> int | None:
     if not head.isdigit() or not 1 <= int(head) <= MOST_IN_GROUP:
         return None
     return int(head)
+
+
+async def edit(screen: SixHost) -> None:
+    """Edit the picked roster entry: rename him, set his hero points, or take him off the
+    roster (asked first; refused with the reason while something still names him)."""
+    m = screen.picked()
+    if m is None:
+        return
+    c = screen.campaign
+    opts = [("rename", "name"), (f"hero points ({m.sheet.hero_points} now)", "hero"),
+            ("take off the roster", "remove")]
+    what = await screen.app.push_screen_wait(ChoiceModal(f"Edit {m.sheet.name}", opts))
+    if what == "name":
+        name = await screen.app.push_screen_wait(TextPrompt(f"New name of {m.sheet.name}",
+                                                            m.sheet.name))
+        if name is not None:
+            screen.do(roster_edit.edit_character, m.id, name=name)
+    elif what == "hero":
+        got = await screen.app.push_screen_wait(NumbersModal(
+            f"Hero points of {m.sheet.name}", [("hp", "Hero points", m.sheet.hero_points)],
+            note="NPCs from templates have none unless you give them (Hero Points)."))
+        if got is not None:
+            screen.do(roster_edit.edit_character, m.id, hero_points=got["hp"])
+    elif what == "remove":
+        why = roster_edit.removal_refused(c, m.id)
+        if why is not None:
+            screen.notify(why, title="Not now", severity="warning", timeout=6)
+            return
+        if await screen.app.push_screen_wait(ConfirmModal(
+                f"Take {m.sheet.name} off the roster? (Undo brings him back.)", "Remove")):
+            screen.do(roster_edit.remove_character, m.id)
 
 
 async def session(screen: SixHost) -> None:

@@ -65,7 +65,10 @@ class SimpleSixScreen(GameScreen):
         Binding("c", "create", "New PC", id=f"{_P}.create",
                 tooltip="Make a player character, every rule checked as you type"),
         Binding("n", "add_npc", "Add NPC", id=f"{_P}.npc",
-                tooltip="Add an NPC from a template"),
+                tooltip="Add an NPC from a template (a number adds that many: 4 Goblins)"),
+        Binding("E", "edit_entry", "Edit entry", show=False, id=f"{_P}.edit",
+                tooltip="Rename the picked character, set his hero points, or take him off"
+                        " the roster"),
         Binding("s", "session", "Session", id=f"{_P}.session",
                 tooltip="Start a session, or end it awarding CP and hero points"),
         Binding("f", "fight", "Fight", id=f"{_P}.fight",
@@ -270,7 +273,8 @@ class SimpleSixScreen(GameScreen):
                     and len(fight_roster.group_of(c, fight.actor)) > 1)
         if action == "order":
             return fight is not None
-        if action in ("wounds", "heal", "magic", "check", "export_sheet", "use_perk"):
+        if action in ("wounds", "heal", "magic", "check", "export_sheet", "use_perk",
+                      "edit_entry"):
             return bool(c.members)
         if action == "spend":
             return bool(c.members) and fight is None
@@ -311,6 +315,12 @@ class SimpleSixScreen(GameScreen):
     async def action_create(self) -> None:
         """Make a player character with the form; every rule is checked as it is typed."""
         await roster_ui.create(self)
+
+    @work(exclusive=True, group="simple-six")
+    @refusals_shown
+    async def action_edit_entry(self) -> None:
+        """Edit the picked roster entry (:func:`.roster_ui.edit`)."""
+        await roster_ui.edit(self)
 
     @work(exclusive=True, group="simple-six")
     @refusals_shown
