@@ -16,7 +16,14 @@ from d6tui.games.simple_six import combat, helpless, reflexes, wounds
 from d6tui.games.simple_six.attack_options import attack_skill
 from d6tui.games.simple_six.attacks import defense_tn, scale_of, weapon_is_ranged
 from d6tui.games.simple_six.rolling import Luck, code_for
-from d6tui.games.simple_six.sheet import block, dodge, parry, unarmed_damage, weapon_damage
+from d6tui.games.simple_six.sheet import (
+    block,
+    dodge,
+    melee_skills,
+    parry,
+    unarmed_damage,
+    weapon_damage,
+)
 from d6tui.games.simple_six.state import Campaign, Member, own_content
 
 
@@ -161,9 +168,9 @@ def defenses(c: Campaign, attacker: str, target: str, *, ranged: bool,
     if not ranged:
         kinds += [("parry", "Parry", None), ("block", "Block", "Brawling")]
     for value, label, skill in kinds:
-        if skill is None:
-            from d6tui.games.simple_six.attacks import _best_melee
-            skill = _best_melee(c, t)
+        if skill is None:  # Parry: the best melee skill, as the attack rolls it today
+            names = melee_skills(s) or ["Brawling"]
+            skill = max(names, key=lambda n: t.sheet.skill(n, s))
         try:
             dice = str(code_for(c, t, skill))
         except RuleError:

@@ -1,6 +1,8 @@
 """The Simple Six screen's fight keys: start or end a fight, declare actions and roll
-initiative, and the attack dialog (target, weapon, range and cover, defense, hero points)
-("Combat", "Order of Actions in a Round", "Static Defenses", "Defensive Options").
+initiative, and the attack on one box (:mod:`.attack_box`: target by his key for the fight,
+weapon, range and cover, defense with its TN, hero points), alone or for a group of NPCs,
+with the verdict in words after the roll ("Combat", "Order of Actions in a Round", "Static
+Defenses", "Defensive Options").
 """
 
 from __future__ import annotations
