@@ -343,3 +343,21 @@ async def test_the_gm_gives_an_npc_hero_points_and_removes_an_entry(saves: Path)
         await _until(pilot, lambda: isinstance(app.screen, ConfirmModal))
         await pilot.press("y")
         await _until(pilot, lambda: "goblin-2" not in [m.id for m in s.state.members])
+
+
+@sync
+async def test_the_log_comes_beside_the_tracker_when_the_terminal_grows(saves: Path) -> None:
+    s = new_campaign(saves)
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert not screen.query_one("#log").display
+        await pilot.resize_terminal(160, 45)
+        await settle(pilot)
+        assert screen.query_one("#log").display and screen.has_class("-wide")
+        assert screen.query_one("#tracker-box").display
+        await pilot.press("l")  # the GM hides it: a resize leaves it so
+        await pilot.resize_terminal(150, 45)
+        await settle(pilot)
+        assert not screen.query_one("#log").display

@@ -204,9 +204,15 @@ class SimpleSixScreen(GameScreen):
         """Show or hide the log; on a narrow screen the log takes the tracker's column while
         it is open, so the sheet keeps its width (the banner still says who acts)."""
         super().action_toggle_log()
+        self._log_chosen = True
         self._fit_log()
 
+    #: The GM showed or hid the log with ``l``: a resize no longer decides it.
+    _log_chosen = False
+
     def on_resize(self) -> None:
+        if not self._log_chosen:  # wide enough, the log stands beside the tracker
+            self.query_one("#log").display = self.app.size.width >= self.WIDE
         self._fit_log()
 
     #: From this width the tracker is drawn wide: whole names and the defense columns.
