@@ -361,3 +361,34 @@ async def test_the_log_comes_beside_the_tracker_when_the_terminal_grows(saves: P
         await pilot.resize_terminal(150, 45)
         await settle(pilot)
         assert not screen.query_one("#log").display
+
+
+def test_every_list_of_combatants_takes_their_keys_for_the_fight(saves: Path) -> None:
+    from textual.app import App
+
+    from d6tui.ui.simple_six.pickers import member_choice
+
+    s = new_campaign(saves, npcs=("Goblin", "Goblin"))
+    s.do(campaign.start_combat, ["goblin-2", "tam", "mira"])  # keys 1, 2, 3
+    people = [s.state.member(i) for i in ("mira", "sir-baelen", "goblin-2")]
+    got: list = []
+
+    class Host(App):
+        def on_mount(self) -> None:
+            self.push_screen(member_choice(s.state, "Who treats Tam?", people), got.append)
+
+    @sync
+    async def run() -> None:
+        app = Host()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            modal = app.screen
+            # combatants by their key; Sir Baelen, not fighting, by one no combatant has
+            assert modal.keys == ["3", "4", "1"]
+            assert "[1] Goblin 2" in str(modal.query_one("#choices").get_option_at_index(2)
+                                         .prompt)
+            await pilot.press("1")
+            await pilot.pause()
+        assert got == ["goblin-2"]
+
+    run()

@@ -116,10 +116,9 @@ async def run(screen: SixHost, m: Member) -> None:
         if picked is not None:
             screen.do(spellcast.end_effect, *picked)
     elif what == "collapse":
-        shaken = [(x.sheet.name, x.id) for x in c.members
-                  if any(e.spell == "Earthquake" for e in x.effects)]
-        who = await screen.app.push_screen_wait(ChoiceModal(
-            "Who is caught under a falling building? (resists 6D)", shaken))
+        shaken = [x for x in c.members if any(e.spell == "Earthquake" for e in x.effects)]
+        who = await screen.app.push_screen_wait(member_choice(
+            c, "Who is caught under a falling building? (resists 6D)", shaken))
         if who is not None:
             await screen.roll_command(spellcast.collapse, who, shape="map",
                                       who=c.member(who).sheet.name)
