@@ -230,9 +230,40 @@ def parse_typed_pips(text: str, count: int, sides: int = 6) -> dict:
     return table_roll(pips, count, sides)
 
 
+def parse_typed_total(text: str, count: int, sides: int = 6) -> dict:
+    """Read a total typed for the whole roll (``"=11"``) into a table roll with no faces:
+    ``{"dice": "3d6", "faces": [], "total": 11, "source": "table"}``, for a request that
+    takes a total (``DiceRequest.total_ok``).
+
+    Raises:
+        DiceError: not ``=`` and a number, or a total ``count`` dice cannot make.
+    """
+    body = text.strip().removeprefix("=").strip()
+    if not body.isdigit():
+        raise DiceError(f"'{text}' is not a total; type = and the number, like =11")
+    total = int(body)
+    if not count <= total <= count * sides:
+        raise DiceError(f"{count}d{sides} make {count} to {count * sides}, not {total}")
+    return {"dice": f"{count}d{sides}", "faces": [], "total": total, "source": "table"}
+
+
+def is_total(text: str) -> bool:
+    """Whether typed dice are a total (``"=11"``) rather than faces."""
+    return text.strip().startswith("=")
+
+
+def roll_sum(roll: dict) -> int:
+    """What a roll adds up to: its faces, or the total typed for a roll with none."""
+    if not roll.get("faces") and isinstance(roll.get("total"), int):
+        return int(roll["total"])
+    return sum(roll["faces"])
+
+
 def check_roll(roll: object, *, sides: int | None = None, die: CustomDie | None = None,
-               count: int | None = None) -> list:
-    """Check a stored roll dict read from a log; return its faces.
+               count: int | None = None, total_ok: bool = False) -> list:
+    """Check a stored roll dict read from a log; return its faces (``[]`` for a total typed
+    at the table, when ``total_ok``: then its ``total`` is checked against ``count`` dice of
+    ``sides``).
 
     Raises:
         EventError: the roll is not a dict with ``faces``, or a face or the count is wrong.
@@ -242,6 +273,13 @@ def check_roll(roll: object, *, sides: int | None = None, die: CustomDie | None 
     if not isinstance(roll, dict) or not isinstance(roll.get("faces"), list):
         raise EventError("a roll must be a table with a list of faces")
     faces = roll["faces"]
+    if total_ok and not faces and "total" in roll:
+        total = roll["total"]
+        n, top = count or 1, sides or 6
+        if (not isinstance(total, int) or isinstance(total, bool)
+                or not n <= total <= n * top or roll.get("source") != "table"):
+            raise EventError(f"a total typed for {n}d{top} is {n} to {n * top}")
+        return []
     if count is not None and len(faces) != count:
         raise EventError(f"the roll has {len(faces)} faces where {count} dice were rolled")
     if roll.get("source", "app") not in ("app", "table"):

@@ -23,8 +23,10 @@ from typing import Any
 from d6tui.engine.dice import (
     CustomDie,
     Dice,
+    is_total,
     parse_typed_faces,
     parse_typed_pips,
+    parse_typed_total,
     table_roll_custom,
 )
 from d6tui.engine.errors import DiceError, EventError, RuleError
@@ -258,6 +260,9 @@ class DiceRequest:
             ``roll(dice, count)`` and ``parse(text, count)``.
         label: what the roll is for, for the dice prompt ("2d6 to move").
         seat: whose dice these are (table dice may be typed for some seats only).
+        total_ok: only the total matters to the rules, so table dice may be typed as a total
+            (``=11``) instead of each face; the roll then has ``faces = []`` and a
+            ``total`` (read it with :func:`d6tui.engine.dice.roll_sum`). Numbered dice only.
     """
 
     name: str
@@ -265,6 +270,7 @@ class DiceRequest:
     die: Any = field(default_factory=Pips)
     label: str = ""
     seat: Seat = None
+    total_ok: bool = False
 
     def describe(self) -> str:
         """``3 shooter``, ``2d6``: the request in notation."""
@@ -281,6 +287,8 @@ class DiceRequest:
             out["faces"] = list(self.die.die.faces)
         if self.label:
             out["label"] = self.label
+        if self.total_ok:
+            out["total_ok"] = True
         return out
 
 
@@ -404,6 +412,8 @@ def fill_rolls(move: Move, dice: Dice, typed: Mapping[str, Any] | None = None) -
         text = typed.pop(req.name, None)
         if isinstance(text, Mapping):  # checked already by a dice prompt
             out[req.name] = dict(text)
+        elif text is not None and req.total_ok and isinstance(req.die, Pips) and is_total(text):
+            out[req.name] = parse_typed_total(text, req.count, req.die.sides)
         elif text is not None:
             out[req.name] = req.die.parse(text, req.count)
         else:

@@ -51,6 +51,8 @@ def primitives(event: Mapping[str, Any], sources: tuple[str, ...] = ("app",)
     """
     out: list[Primitive] = []
     for roll in _rolls(event, sources):
+        if not roll["faces"]:  # a total typed at the table: no die to leave on the table
+            continue
         if "wild" in roll and isinstance(roll.get("wild"), list):
             faces = roll["faces"]
             if faces:

@@ -35,8 +35,10 @@ def test_an_attack_past_the_declared_actions_is_refused() -> None:
     # a spell is an action too
     assert s.state.combat.actor == "melkot"
     s.do(c.cast_spell, "melkot", "Light", 15, typed=([1, 1, 1, 1, 1], [1]))
-    s.do(c.pass_turn)
-    s.do(c.pass_turn)
+    # the orc, last in the order, fell to the attacks: his turn is skipped with Melkot's
+    assert s.state.member("orc").out_of_action
+    assert s.do(c.pass_turn)["skipped"] == ["orc"]
+    assert s.state.combat.actor is None
     # the count starts again next round
     s.do(c.start_round, typed=_INIT)
     s.do(c.attack, "mira", "orc", skill="Bow", weapon="Bow", range_="short", dice=s.dice)

@@ -86,8 +86,8 @@ def test_a_round_of_fast_static_combat() -> None:
     assert "hit for 28 against 11" in describe(ev)
     s.do(c.pass_turn)
     assert s.state.combat.actor == "sir-baelen"
-    s.do(c.pass_turn)
-    s.do(c.pass_turn)
+    # the dead orc, last in the order, is skipped with Sir Baelen's turn
+    assert s.do(c.pass_turn)["skipped"] == ["orc"]
     with pytest.raises(RuleError, match="next round"):
         s.do(c.pass_turn)
     s.do(c.start_round, dice=s.dice)
@@ -222,6 +222,8 @@ def test_save_then_load_gives_the_same_state(tmp_path: Path) -> None:
     s.do(c.start_round, dice=s.dice)
     for _ in range(3):
         actor = s.state.combat.actor
+        if actor is None:  # the fallen are skipped: the round may end early
+            break
         target = "orc" if actor != "orc" else "mira"
         m = s.state.member(actor)
         if not m.out_of_action:

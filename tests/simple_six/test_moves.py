@@ -57,3 +57,27 @@ def test_only_the_gm_has_moves(tmp_path: Path) -> None:
     s = new_campaign(tmp_path)
     assert s.rules.moves(s.state, 1) == [] and s.rules.moves(s.state, None) == []
     assert s.rules.moves(s.state, 0)
+
+
+def test_the_fights_order_is_in_the_moves(tmp_path: Path) -> None:
+    s = new_campaign(tmp_path, npcs=("Goblin", "Goblin", "Goblin"))
+    s.play(find_move(s.moves(), "start_session"))
+    s.play(find_move(s.moves(), "start_fight"),
+           {"who": ["sir-baelen", "mira", "goblin-1", "goblin-2"]})
+    join = find_move(s.moves(), "join_fight")
+    assert [v for v, _ in join.choices[0].options] == ["tam", "goblin-3"]
+    s.play(find_move(s.moves(), "roll_initiative"))
+    ev = s.play(find_move(s.moves(), "join_fight"), {"who": "goblin-3"})
+    assert ev["type"] == "combatant_joined" and "roll" in ev  # rolled with the app's dice
+    leave = find_move(s.moves(), "leave_fight")
+    assert ("goblin-3", "[5] Goblin 3") in leave.choices[0].options  # his key for the fight
+    actor = s.state.combat.actor
+    s.play(find_move(s.moves(), "hold_turn"))
+    assert s.state.combat.held == (actor,)
+    s.play(find_move(s.moves(), "act_held"), {"who": actor})
+    assert s.state.combat.actor == actor
+    still = s.state.combat.order[s.state.combat.current + 1]
+    s.play(find_move(s.moves(), "set_initiative"), {"who": still, "total": "0"})
+    assert s.state.combat.order[-1] == still
+    s.play(find_move(s.moves(), "delay_turn"), {"after": ""})
+    assert s.state.combat.order[-1] == actor

@@ -35,3 +35,21 @@ def test_a_broken_switch_event_does_not_fold() -> None:
         c.fold(s.state, {"type": "table_dice_set", "on": "yes"})
     with pytest.raises(EventError):
         c.fold(s.state, {"type": "table_dice_set"})
+
+
+def test_table_dice_for_the_players_only_are_saved_and_cycle(tmp_path: Path) -> None:
+    from d6tui.games.simple_six.table_dice import next_setting
+
+    path = tmp_path / "side.toml"
+    s = party(path=path)
+    seen = []
+    for _ in range(3):  # t: every roll, then the players' only, then off
+        on, players = next_setting(s.state)
+        s.do(set_table_dice, on, players=players)
+        seen.append((s.state.table_dice, s.state.table_players,
+                     Session.load(path).state.table_players))
+    assert seen == [(True, False, False), (True, True, True), (False, False, False)]
+    ev = s.do(set_table_dice, True, players=True)
+    assert "d6tui rolls the NPCs'" in describe(ev)
+    with pytest.raises(RuleError, match="already on for the players"):
+        s.do(set_table_dice, True, players=True)

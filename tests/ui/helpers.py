@@ -88,3 +88,46 @@ def on_screen(widget: Any, height: int = 24) -> bool:
     """Whether ``widget`` is drawn whole within the first ``height`` rows of the screen."""
     r = widget.region
     return bool(r.height > 0 and r.y >= 0 and r.bottom <= height)
+
+
+async def attack_box(pilot: Pilot, target: str, *, weapon: str | None = "",
+                     defense: str | None = None, hero_points: int = 0,
+                     range_: str | None = None, cover: int | None = None,
+                     declared: bool | None = None) -> None:
+    """Answer the Simple Six attack box from the keyboard: the target by his key for the
+    fight, then the weapon (``""``: the one offered; None: bare hands), range, cover, the
+    defense by its value (``"parry"``, ``"full"``...; None: the best, offered first), hero
+    points and (Traditional) declared, each with its letter, then Enter."""
+    from d6tui.ui.simple_six.attack_box import COVERS, RANGES, AttackBox
+
+    box = pilot.app.screen
+    assert isinstance(box, AttackBox), type(box).__name__
+    if weapon != "":
+        for _ in range(len(box.weapons)):
+            if box.weapons[box.plan.weapon].weapon == weapon:
+                break
+            await pilot.press("w")
+        assert box.weapons[box.plan.weapon].weapon == weapon
+    if range_ is not None:
+        while RANGES[box.plan.range][0] != range_:
+            await pilot.press("r")
+    if cover is not None:
+        while COVERS[box.plan.cover][0] != cover:
+            await pilot.press("c")
+    row = next(t for t in box.targets if t.id == target or t.name == target)
+    if box.plan.target != row.id:
+        await pilot.press(*row.tag)
+    await pilot.pause()
+    assert box.plan.target == row.id
+    if defense is not None:
+        for _ in range(len(box.defenses())):
+            if box.defenses()[box.plan.defense].value == defense:
+                break
+            await pilot.press("d")
+        assert box.defenses()[box.plan.defense].value == defense
+    for _ in range(hero_points):
+        await pilot.press("h")
+    if declared is not None and box.plan.declared != declared:
+        await pilot.press("x")
+    await pilot.press("enter")
+    await pilot.pause()

@@ -16,7 +16,7 @@ from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
 from d6tui.ui.simple_six.forms import NumbersModal, WildDiceInput
 from d6tui.ui.simple_six.screen import SimpleSixScreen
 from d6tui.ui.simple_six.widgets import CharacterSheet, GMTracker
-from tests.ui.helpers import make_app, sync
+from tests.ui.helpers import attack_box, make_app, sync
 
 LU = Draft("Lu", {"Might": "3D", "Agility": "3D", "Wit": "3D", "Charm": "3D"},
            skills={"Seduce": "1D", "Search": "1D"},
@@ -47,13 +47,8 @@ async def attack_orc(pilot, faces: str, defense: str = "parry") -> None:  # noqa
     app = pilot.app
     await pilot.press("t", "a")
     await pilot.pause()
-    for value in ("orc", "Sword", defense, 0):
-        screen = app.screen
-        assert isinstance(screen, ChoiceModal)
-        values = [v.id if hasattr(v, "id") else v for _l, v in screen.options]
-        await pilot.press(*["down"] * values.index(value), "enter")
-        await pilot.pause()
-    while isinstance(app.screen, ChoiceModal):  # traditional: declared? the first answer
+    await attack_box(pilot, "orc", weapon="Sword", defense=defense, declared=False)
+    while isinstance(app.screen, ChoiceModal):  # the defender's hero points: none
         await pilot.press("1")
         await pilot.pause()
     assert isinstance(app.screen, WildDiceInput)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from d6tui.games.simple_six import campaign
 from d6tui.ui.screens.modals import ChoiceModal
-from tests.ui.helpers import make_app, sync
+from tests.ui.helpers import attack_box, make_app, sync
 from tests.ui.test_simple_six_flows import new_campaign
 
 
@@ -23,19 +23,10 @@ async def test_the_target_spends_a_hero_point_on_his_dodge(saves: Path) -> None:
         await pilot.pause()
         await pilot.press("a")
         await pilot.pause()
-        await pilot.press("1")  # the only foe
-        await pilot.pause()
-        assert isinstance(app.screen, ChoiceModal) and "With what" in app.screen.title_text
-        await pilot.press("3")  # bare hands
-        await pilot.pause()
-        assert "Defensive Options" in app.screen.title_text
-        await pilot.press("2")  # dodge
-        await pilot.pause()
-        await pilot.press("2")  # declared
-        await pilot.pause()
-        assert "Hero points on the attack" in app.screen.title_text
-        await pilot.press("1")  # none
-        await pilot.pause()
+        box = app.screen
+        assert "h hero points 0 (up to 1" in str(box.query_one("#attack-lines").render())
+        # the only foe, bare hands, a declared dodge, no hero points on the attack
+        await attack_box(pilot, "sir-baelen", weapon=None, defense="dodge", declared=True)
         modal = app.screen
         assert isinstance(modal, ChoiceModal)
         assert "Sir Baelen's hero points against it" in modal.title_text

@@ -10,7 +10,7 @@ from d6tui.engine.session import Session
 from d6tui.games.simple_six import campaign
 from d6tui.games.simple_six.rules import RULES
 from d6tui.ui.screens.dice_prompt import TableDiceInput
-from d6tui.ui.screens.modals import ChoiceModal
+from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal
 from d6tui.ui.simple_six.forms import NumbersModal, WildDiceInput
 from d6tui.ui.simple_six.screen import SimpleSixScreen
 from d6tui.ui.simple_six.widgets import GMTracker
@@ -53,7 +53,10 @@ async def test_table_dice_come_back_when_the_save_is_reopened(saves: Path) -> No
         assert isinstance(app.screen, WildDiceInput)
         await pilot.press("escape")
         await pilot.pause()
-        await pilot.press("t")  # and off again, in the log too
+        await pilot.press("t")  # the players' dice only, then off again, in the log too
+        await pilot.pause()
+        assert screen.campaign.table_players and again.events[-1]["players"] is True
+        await pilot.press("t")
         await pilot.pause()
         assert not screen.table_mode and again.events[-1]["on"] is False
 
@@ -108,17 +111,30 @@ async def test_a_knocked_out_target_is_asked_no_defense(saves: Path) -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SimpleSixScreen)
-        await pilot.press("a", "1")  # the Orc
+        await pilot.press("a")
+        await pilot.pause()
+        box = app.screen
+        assert box.plan.target == "orc"  # the only one to attack: picked already
+        # no defense to choose: one line says why, with the TN
+        assert [r.value for r in box.defenses()] == [""]
+        assert "none: knocked out -> TN 0" in str(box.query_one("#attack-lines").render())
+        await pilot.press("enter")
         await pilot.pause()
         asked = []
         for _ in range(4):
             modal = app.screen
-            if not isinstance(modal, ChoiceModal):
+            if isinstance(modal, ConfirmModal):  # helpless: asked first
+                asked.append(modal.question)
+                await pilot.press("y")
+                await pilot.pause()
+            elif isinstance(modal, ChoiceModal):
+                asked.append(modal.title_text)
+                await pilot.press("1")
+                await pilot.pause()
+            else:
                 break
-            asked.append(modal.title_text)
-            await pilot.press("1")
-            await pilot.pause()
     assert not any("defense" in t for t in asked), asked
+    assert any("knocked out" in t and "Attack anyway" in t for t in asked), asked
     ev = s.events[-1]
     assert ev["type"] == "attacked" and ev["helpless"] == "knocked out" and ev["tn"] == 0
 

@@ -18,10 +18,11 @@ from d6tui.games.simple_six.templates import templates
 from d6tui.ui.screens.home import HomeScreen
 from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
 from d6tui.ui.screens.new_game import NewGameForm
+from d6tui.ui.simple_six.attack_box import AttackBox
 from d6tui.ui.simple_six.forms import CharacterForm, NumbersModal, WildDiceInput
 from d6tui.ui.simple_six.screen import SimpleSixScreen
 from d6tui.ui.simple_six.widgets import GMTracker
-from tests.ui.helpers import make_app, pick_number, settle, sync, to_game
+from tests.ui.helpers import attack_box, make_app, pick_number, settle, sync, to_game
 
 BAELEN = Draft("Sir Baelen", {"Might": "4D", "Agility": "3D", "Wit": "2D", "Charm": "3D"},
                skills={"Sword": "2D", "Dodge": "1D", "Medicine": "1D", "Stealth": "1D",
@@ -192,6 +193,11 @@ async def test_a_full_combat_round(saves: Path) -> None:
             if not session.state.member(actor).out_of_action:
                 before = len(session.events)
                 await pilot.press("a")
+                await pilot.pause()
+                box = app.screen
+                assert isinstance(box, AttackBox)
+                foe = next(t for t in box.targets if not t.dead)
+                await attack_box(pilot, foe.id)
                 await answer_choices(pilot)
                 assert len(session.events) == before + 1
                 assert session.events[-1]["type"] == "attacked"
@@ -362,19 +368,15 @@ async def test_traditional_attack_rolls_the_defense_and_might(saves: Path) -> No
         await pilot.pause()
         await pilot.press("a")
         await pilot.pause()
-        await pilot.press("1")  # the only foe
-        await pilot.pause()
-        modal = app.screen
-        if isinstance(modal, ChoiceModal) and "With what" in modal.title_text:
-            await pilot.press("1")
-            await pilot.pause()
-        modal = app.screen
-        assert isinstance(modal, ChoiceModal) and "Defensive Options" in modal.title_text
-        await pilot.press("2")  # dodge, rolled by the defender
-        await pilot.pause()
-        modal = app.screen
-        assert isinstance(modal, ChoiceModal) and "declare the dodge" in modal.title_text
-        await pilot.press("2")  # yes: declared with the round's actions, no -1D
+        box = app.screen
+        assert isinstance(box, AttackBox)
+        foe = box.targets[0]  # the only foe, already picked
+        assert box.plan.target == foe.id
+        lines = str(box.query_one("#attack-lines").render())
+        # Traditional: "no defense" has its TN (10, hand-to-hand -5); the rest are rolled
+        assert "no defense -> TN 5" in lines and "Dodge" in lines and "rolled" in lines
+        # dodge, rolled by the defender; yes: declared with the round's actions, no -1D
+        await attack_box(pilot, foe.id, defense="dodge", declared=True)
         await answer_choices(pilot)  # hero points: none
         ev = s.events[-1]
         assert ev["type"] == "attacked" and ev["system"] == "traditional"

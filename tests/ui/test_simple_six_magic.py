@@ -54,8 +54,15 @@ async def test_bless_then_roll_and_concentration_dropped(saves: Path) -> None:
         assert isinstance(modal, ChoiceModal) and modal.multiple
         assert "30 feet" in modal.note
         values = [v for _l, v in modal.options]
-        await pilot.press(str(values.index("mira") + 1), str(values.index("sir-baelen") + 1),
-                          "enter")
+        # the caster's side is picked to begin with: every player character who can act
+        side = {v for v in values if not s.state.member(v).sheet.npc
+                and not s.state.member(v).out_of_action}
+        assert {values[i] for i in modal.picked} == side
+        assert {"mira", "sir-baelen", "archmage"} <= side
+        # Mira and Sir Baelen only: the others picked are unpicked
+        for v in sorted(side - {"mira", "sir-baelen"}, key=values.index, reverse=True):
+            await pilot.press(str(values.index(v) + 1))
+        await pilot.press("enter")
         await pilot.pause()
         # the archmage has a hero point: asked before the roll ("Hero Points")
         modal = app.screen

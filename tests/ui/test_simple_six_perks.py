@@ -14,7 +14,7 @@ from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
 from d6tui.ui.simple_six.forms import NumbersModal
 from d6tui.ui.simple_six.screen import SimpleSixScreen
 from d6tui.ui.widgets.dice_tray import DiceTray
-from tests.ui.helpers import make_app, sync
+from tests.ui.helpers import attack_box, make_app, sync
 
 LU = Draft("Lu", {"Might": "3D", "Agility": "3D", "Wit": "3D", "Charm": "3D"},
            skills={"Seduce": "1D", "Search": "1D"}, perks=["Lucky", "Destiny", "Attractive"],
@@ -151,12 +151,8 @@ async def test_destiny_rerolls_a_missed_attack_with_table_dice(saves: Path) -> N
         await pilot.pause()
         await pilot.press("t", "a")
         await pilot.pause()
-        for value in ("orc", "Sword", "parry", 0):  # whom, with what, defense, hero points
-            screen = app.screen
-            assert isinstance(screen, ChoiceModal)
-            values = [v.id if hasattr(v, "id") else v for _l, v in screen.options]
-            await pilot.press(*["down"] * values.index(value), "enter")
-            await pilot.pause()
+        # whom, with what, defense, hero points
+        await attack_box(pilot, "orc", weapon="Sword", defense="parry", hero_points=0)
         assert isinstance(app.screen, WildDiceInput)
         await pilot.press(*"1 1 1", "enter")  # 3 against Parry 7: a miss
         await pilot.pause()

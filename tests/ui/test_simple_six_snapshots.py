@@ -54,6 +54,29 @@ def _mid_round(saves: Path):  # noqa: ANN202
     return make_app(saves, session=s)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+#: The tracker also at 160x45: whole names, the defense columns and the log beside it.
+TRACKER_SIZES = [*SIZES, (160, 45)]
+
+
+@pytest.mark.parametrize("size", TRACKER_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_simple_six_tracker(snap_compare, saves: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
     assert snap_compare(_mid_round(saves), terminal_size=size, run_before=_settled)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_simple_six_attack_box(snap_compare, saves: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
+    # the acting combatant's attack box, the first foe picked: his defenses with their TNs
+    app = _mid_round(saves)
+
+    async def first_foe(pilot: Pilot) -> None:
+        await settle(pilot)
+        await pilot.press("a")
+        await pilot.pause()
+        box = pilot.app.screen
+        actor = pilot.app.screen_stack[-2].campaign.member(box.attacker)
+        foe = next(t for t in box.targets if not t.dead
+                   and box.campaign.member(t.id).sheet.npc != actor.sheet.npc)
+        await pilot.press(*foe.tag)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=first_foe)

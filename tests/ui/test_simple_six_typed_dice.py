@@ -51,3 +51,37 @@ def test_an_emptied_number_field_is_not_read_as_0(saves) -> None:  # noqa: ANN00
             assert got == [] and app.screen is modal
 
     run()
+
+
+def test_a_wild_six_asks_only_for_its_reroll_and_a_slip_stays_to_fix() -> None:
+    from textual.app import App
+    from textual.widgets import Input, Label
+
+    from tests.ui.helpers import sync
+
+    got: list = []
+
+    class Host(App):
+        def on_mount(self) -> None:
+            self.push_screen(_input(3), got.append)
+
+    @sync
+    async def run() -> None:
+        app = Host()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            modal = app.screen
+            field = modal.query_one("#faces", Input)
+            await pilot.press(*"3 5 7", "enter")  # a slip: 7 is no face
+            await pilot.pause()
+            assert "7" in str(modal.query_one("#error", Label).render())
+            assert field.value == "3 5 7" and app.screen is modal  # kept, to fix in place
+            await pilot.press("backspace", "6", "enter")  # the wild die shows 6
+            await pilot.pause()
+            assert "only the new face" in str(modal.query_one("#error", Label).render())
+            assert field.value == "3 5 6 " and got == []
+            await pilot.press("4", "enter")  # only the reroll is typed
+            await pilot.pause()
+            assert got == [([3, 5], [6, 4], [])]
+
+    run()

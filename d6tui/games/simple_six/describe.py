@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from d6tui.games.simple_six import vehicle_log
+from d6tui.games.simple_six import fight_roster, roster_edit, vehicle_log
 from d6tui.games.simple_six.clock import time_words
 from d6tui.games.simple_six.record import spell_targets
 from d6tui.games.simple_six.state import Campaign
@@ -96,7 +96,9 @@ def _describe(event: dict, names: Mapping[str, str] | None = None) -> str:
         order = ", ".join(f"{n(i['who'])} {i['roll']['total']}" for i in event["initiative"])
         return f"round {event['round']}: initiative {order}"
     if t == "turn_passed":
-        return f"{who} finished acting"
+        skipped = [n(i) for i in event.get("skipped", ())]
+        return f"{who} finished acting" + (
+            f" ({', '.join(skipped)} cannot act: skipped)" if skipped else "")
     if t == "attacked":
         weapon = event.get("weapon")
         with_ = (f"{weapon} ({event['skill']})" if weapon and weapon != event["skill"]
@@ -193,7 +195,8 @@ def _describe(event: dict, names: Mapping[str, str] | None = None) -> str:
                 f" ({event['roll']['total']} vs {event['tn']})")
     if t == "table_dice_set":
         return describe_table_dice(event)
-    return magic_words(event, n) or t
+    return (fight_roster.describe(event, n) or roster_edit.describe(event, n)
+            or magic_words(event, n) or t)
 
 
 def _attack_change(event: dict) -> str:

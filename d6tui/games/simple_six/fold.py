@@ -23,12 +23,14 @@ from d6tui.games.simple_six import (
     afterroll_fold,
     clock,
     effects,
+    fight_roster,
     heal_focus,
     knockout,
     magic,
     perks,
     reflexes,
     repair,
+    roster_edit,
     spell_folds,
     table_dice,
     vehicle_log,
@@ -150,7 +152,8 @@ def _f_combat_started(state: Campaign, e: dict) -> Campaign:
         replace(m, wounds=wounds.new_combat(m.wounds)) if m.id in ids else m
         for m in state.members
     )
-    return replace(state, combat=Combat(ids), members=members)
+    return replace(state, combat=Combat(ids, tags=fight_roster.tags_for((), ids)),
+                   members=members)
 
 
 def _f_round_started(state: Campaign, e: dict) -> Campaign:
@@ -158,11 +161,12 @@ def _f_round_started(state: Campaign, e: dict) -> Campaign:
     if fight is None or needed(e, "round") != fight.round + 1:
         raise EventError("a round starts in a fight, numbered next")
     order = []
+    totals = []
     for entry in needed(e, "initiative"):
         who = member_of(state, entry["who"]).id
         if who not in fight.ids:
             raise EventError(f"{who} is not in this fight")
-        roll_total(entry["roll"], "initiative")
+        totals.append((who, roll_total(entry["roll"], "initiative")))
         order.append(who)
     actions = tuple((str(k), int(v)) for k, v in dict(e.get("actions", {})).items())
     members = tuple(
@@ -174,7 +178,7 @@ def _f_round_started(state: Campaign, e: dict) -> Campaign:
                     for m in members)
     return replace(state, members=members, combat=reflexes.round_started(replace(
         fight, round=fight.round + 1, order=tuple(order), current=0, actions=actions, used=0,
-        defenses=(), made=())))
+        defenses=(), made=(), totals=tuple(totals), held=())))
 
 
 def _f_turn_passed(state: Campaign, e: dict) -> Campaign:
@@ -187,8 +191,12 @@ def _f_turn_passed(state: Campaign, e: dict) -> Campaign:
         for m in state.members
     )
     made = add_count(fight.made, fight.actor, fight.used)
+    # the fallen after him, named by the command, are passed over with him
+    skipped = list(e.get("skipped", ()))
+    if list(fight.order[fight.current + 1:fight.current + 1 + len(skipped)]) != skipped:
+        raise EventError("only the combatants next in the order are skipped")
     return replace(state, members=members, combat=reflexes.turn_started(
-        replace(fight, current=fight.current + 1, used=0, made=made)))
+        replace(fight, current=fight.current + 1 + len(skipped), used=0, made=made)))
 
 
 def _f_attacked(state: Campaign, e: dict) -> Campaign:
@@ -402,6 +410,8 @@ _FOLDS = {
     "halfway_taken": afterroll_fold.fold_halfway,
     "repaired": repair.fold_repaired,
     "table_dice_set": table_dice.fold_table_dice,
+    **fight_roster.FOLDS,
+    **roster_edit.FOLDS,
     **spell_folds.FOLDS,
     # the clock's events run its rules (:mod:`.clock`); older ones fold as they did
     "time_passed": lambda state, e: (clock.fold_time(state, e) if "clock" in e

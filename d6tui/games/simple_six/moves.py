@@ -3,8 +3,9 @@
 They cover the tracker's loop of play: start and end a session (the same CP for every
 player character, "Experience"), start a fight with the combatants picked, roll initiative
 (each declares one action), attack with each weapon or bare hands (target, defense, range
-and cover, asked of :mod:`.attack_options`), pass the turn, end the fight, and let time pass
-between fights (:mod:`.clock`). The dice are the
+and cover, asked of :mod:`.attack_options`), pass the turn, the fight's order (join,
+leave, a total set, delay, hold, a group acting together: :mod:`.fight_roster`), end the
+fight, and let time pass between fights (:mod:`.clock`). The dice are the
 campaign's wild-die rolls, made by the app (typed table dice stay in the screen's dialogs).
 Every move is the GM's (seat 0): players act through the GM at the table.
 """
@@ -15,6 +16,7 @@ from typing import Any
 
 from d6tui.engine.errors import RuleError
 from d6tui.engine.game import Choice, Move, Seat
+from d6tui.games.simple_six import fight_roster
 from d6tui.games.simple_six.attack_options import (
     attack_skill,
     attack_targets,
@@ -31,6 +33,9 @@ from d6tui.games.simple_six.view import GM
 #: The CP the end of a session may award each character in one move ("Experience": 3-7
 #: is usual).
 MOST_CP = 20
+
+#: The highest initiative total the GM may set in one move.
+MOST_TOTAL = 60
 
 RANGES = (("short", "short"), ("medium", "medium +5"), ("long", "long +10"),
           ("point_blank", "point blank -5"))
@@ -70,8 +75,63 @@ def _fight_moves(c: Campaign) -> list[Move]:
         out += _attack_moves(c, fight.actor)
         out.append(Move("pass_turn", f"{c.member(fight.actor).sheet.name} is done",
                         lambda st, dice=None: pass_turn(st), GM, section="Combat"))
+    out += _order_moves(c)
     out.append(Move("end_fight", "End the fight", lambda st, dice=None: end_combat(st), GM,
                     section="Combat"))
+    return out
+
+
+def _named(c: Campaign, ids: Any) -> tuple[tuple[str, str], ...]:
+    """Choice options for combatants: each one's key for the fight in front of his name."""
+    fight = c.combat
+    tag = fight.tag if fight is not None else (lambda _i: "")
+    return tuple((i, f"[{tag(i)}] {c.member(i).sheet.name}" if tag(i) else
+                  c.member(i).sheet.name) for i in ids)
+
+
+def _order_moves(c: Campaign) -> list[Move]:
+    """The fight's order (:mod:`.fight_roster`): join, leave, a total set, delay, hold, a
+    held turn taken, a group acting together."""
+    fight = c.combat
+    assert fight is not None
+    order = "Order of Actions in a Round"
+    out = []
+    outside = [m.id for m in c.members if m.id not in fight.ids and not m.out_of_action]
+    if outside:
+        out.append(Move("join_fight", "Add a combatant to the fight",
+                        lambda st, dice=None, who="": fight_roster.join_fight(st, who,
+                                                                              dice=dice),
+                        GM, (Choice("who", "Who joins", _named(c, outside)),), section=order))
+    out.append(Move("leave_fight", "Take a combatant out of the fight",
+                    lambda st, dice=None, who="": fight_roster.leave_fight(st, who), GM,
+                    (Choice("who", "Who leaves", _named(c, fight.ids)),), section=order))
+    still = [*fight.order[fight.current + 1:], *fight.held]
+    if fight.round and still:
+        out.append(Move("set_initiative", "Set an initiative total",
+                        lambda st, dice=None, who="", total="0": fight_roster.set_initiative(
+                            st, who, int(total)), GM,
+                        (Choice("who", "Whose", _named(c, still)),
+                         Choice("total", "The total", tuple((str(n), str(n))
+                                                           for n in range(MOST_TOTAL + 1)))),
+                        section=order))
+    if fight.actor is not None and not fight.used:
+        rest = fight.order[fight.current + 1:]
+        out.append(Move("delay_turn", "Delay: act right after another, or last",
+                        lambda st, dice=None, after="": fight_roster.delay_turn(
+                            st, after or None), GM,
+                        (Choice("after", "After whom", (*_named(c, rest), ("", "last"))),),
+                        section=order))
+        out.append(Move("hold_turn", "Hold the turn", lambda st, dice=None:
+                        fight_roster.hold_turn(st), GM, section=order))
+        group = fight_roster.group_of(c, fight.actor)
+        if len(group) > 1:
+            out.append(Move("group_turns", f"{fight_roster.group_name(c, group)} act together"
+                            " now", lambda st, dice=None, ids=tuple(group):
+                            fight_roster.group_turns(st, list(ids)), GM, section=order))
+    if fight.held:
+        out.append(Move("act_held", "A held turn is taken now",
+                        lambda st, dice=None, who="": fight_roster.act_held(st, who), GM,
+                        (Choice("who", "Who", _named(c, fight.held)),), section=order))
     return out
 
 

@@ -235,13 +235,16 @@ def spend_cp(state: Campaign, who: str, kind: str, target: str, *, from_book: bo
 
 
 @own_content
-def add_from_template(state: Campaign, template: Template, name: str, **kwargs: Any) -> dict:
+def add_from_template(state: Campaign, template: Template, name: str, *,
+                      hero_points: int = 0, **kwargs: Any) -> dict:
     """Add an NPC made from ``template`` to the roster (a ``character_added`` event).
 
     Args:
         state: the campaign.
         template: the template.
         name: the NPC's name ("Goblin 2").
+        hero_points: the hero points the GM gives him (none unless given: a template is a
+            stock NPC, and "Hero Points" are the heroes').
         **kwargs: ``dice`` / ``body_typed`` for a Body Points roll, as
             :func:`add_character` takes them.
 
@@ -255,4 +258,7 @@ def add_from_template(state: Campaign, template: Template, name: str, **kwargs: 
     if template.scale:
         payload["sheet"]["scale"] = template.scale
     payload["template"] = template.name
+    if hero_points < 0:
+        raise RuleError("hero points are 0 or more", "Hero Points")
+    payload["sheet"]["hero_points"] = hero_points
     return payload

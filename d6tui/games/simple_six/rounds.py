@@ -102,7 +102,16 @@ def pass_turn(state: Campaign) -> dict:
     fight = state.combat
     if fight is None or fight.actor is None:
         raise RuleError("everyone has acted: start the next round", ORDER)
-    return {"type": "turn_passed", "round": fight.round, "who": fight.actor}
+    payload: dict = {"type": "turn_passed", "round": fight.round, "who": fight.actor}
+    # The fallen are skipped: those next in the order who can no longer act pass with him.
+    skipped = []
+    for who in fight.order[fight.current + 1:]:
+        if not state.member(who).out_of_action:
+            break
+        skipped.append(who)
+    if skipped:
+        payload["skipped"] = skipped
+    return payload
 
 
 @own_content

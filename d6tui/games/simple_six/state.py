@@ -131,6 +131,11 @@ class Combat:
             declared Traditional defense, a skill check ("Multiple Actions", "Defensive
             Options").
         made: attacks and spells each combatant made in his turn, once the turn is over.
+        tags: each combatant's key for the whole fight (id, tag): ``1``-``9``, then letters;
+            kept when he falls or leaves, never given to another (:mod:`.fight_roster`).
+        totals: each combatant's initiative total this round (id, total), as rolled or as
+            the GM set it.
+        held: combatants holding their turn this round, out of the order until they act.
     """
 
     ids: tuple[str, ...]
@@ -143,6 +148,13 @@ class Combat:
     dodging: tuple[HeldDodge, ...] = ()
     defenses: tuple[tuple[str, int], ...] = ()
     made: tuple[tuple[str, int], ...] = ()
+    tags: tuple[tuple[str, str], ...] = ()
+    totals: tuple[tuple[str, int], ...] = ()
+    held: tuple[str, ...] = ()
+
+    def tag(self, who: str) -> str:
+        """``who``'s key in this fight ("" for one who was never in it)."""
+        return dict(self.tags).get(who, "")
 
     @property
     def actor(self) -> str | None:
@@ -210,6 +222,8 @@ class Campaign:
             time was let pass in rounds (:mod:`.clock`).
         casts: spells cast so far that left an effect (each effect names its cast).
         table_dice: every roll is typed from the table's dice (``table_dice_set``).
+        table_players: with ``table_dice``, only the player characters' rolls are typed;
+            d6tui rolls the NPCs' (the GM's side).
         content: the campaign's own copy of the content, from its first event (:mod:`.tables`);
             None before the campaign begins.
     """
@@ -226,6 +240,7 @@ class Campaign:
     clock_rounds: int = 0
     casts: int = 0
     table_dice: bool = False
+    table_players: bool = False
     content: CampaignContent | None = field(default=None, compare=False, repr=False)
 
     def member(self, who: str) -> Member:

@@ -12,8 +12,10 @@ from textual.widgets import Input, Label, Static
 from d6tui.engine.dice import (
     CustomDie,
     DiceError,
+    is_total,
     parse_typed_faces,
     parse_typed_pips,
+    parse_typed_total,
     table_roll_custom,
 )
 from d6tui.ui.screens.modals import CANCEL, QUIT, _Modal
@@ -38,6 +40,8 @@ class TableDiceInput(_Modal[dict]):
         sides: the die size for numbered dice.
         die: a die with named faces (the Shooter die); names, letters, symbols and 1-6 work.
         roll_for_me: offer ctrl+r, which lets d6tui roll this one instead.
+        total_ok: a total typed for the whole roll (``=11``) is taken too, where only the
+            total matters (``DiceRequest.total_ok``; numbered dice).
     """
 
     BINDINGS = [CANCEL, QUIT, Binding("ctrl+r", "roll_for_me", "Roll it for me",
@@ -45,7 +49,7 @@ class TableDiceInput(_Modal[dict]):
 
     def __init__(
         self, prompt: str, count: int, *, sides: int = 6, die: CustomDie | None = None,
-        roll_for_me: bool = False,
+        roll_for_me: bool = False, total_ok: bool = False,
     ) -> None:
         super().__init__()
         self.prompt = prompt
@@ -53,6 +57,7 @@ class TableDiceInput(_Modal[dict]):
         self.sides = sides
         self.die = die
         self.roll_for_me = roll_for_me
+        self.total_ok = total_ok and die is None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """ctrl+r only where the caller can let d6tui roll."""
@@ -76,6 +81,9 @@ class TableDiceInput(_Modal[dict]):
             else:
                 hint = (f"Type {plural(self.count, 'number')} from 1 to {self.sides}, "
                         f"e.g. '{'3' if self.count == 1 else '3 5'}'.")
+                if self.total_ok and self.count > 1:
+                    hint += f" Only the total matters: '={self.count * (self.sides + 1) // 2}'"
+                    hint += " is enough."
             yield Static(hint, classes="modal-hint", markup=False)
             yield Input(placeholder="faces, separated by spaces", id="faces")
             yield Label("", classes="modal-error", id="error")
@@ -93,6 +101,8 @@ class TableDiceInput(_Modal[dict]):
             DiceError: the faces are not right (count, range, unknown face).
         """
         if self.die is None:
+            if self.total_ok and is_total(text):
+                return parse_typed_total(text, self.count, self.sides)
             return parse_typed_pips(text, self.count, self.sides)
         aliases = face_aliases(self.die.faces)
         parts = parse_typed_faces(text)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -230,6 +230,10 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         note: one line under the question.
         tally: ``tally(values picked)`` is one line shown under the list (``multiple``).
         check: ``check(values picked)`` is why they cannot be accepted, or "" (``multiple``).
+        keys: each option's own key, shown in front of it instead of its number and taking
+            it (digits or letters; a key of several characters is typed whole): a
+            combatant's key for the fight, the same in every list.
+        picked: the options picked to begin with (``multiple``), by index.
     """
 
     BINDINGS = [
@@ -253,10 +257,15 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         note: str = "",
         tally: Callable[[list[T]], str] | None = None,
         check: Callable[[list[T]], str] | None = None,
+        keys: Sequence[str] | None = None,
+        picked: Sequence[int] = (),
     ) -> None:
         super().__init__()
         self.title_text = title
         self.options = list(options)
+        if keys is not None and len(keys) != len(self.options):
+            raise ValueError("one key for each option")
+        self.keys = list(keys) if keys is not None else None
         self.multiple = multiple
         self.minimum = minimum
         self.maximum = maximum
@@ -264,7 +273,7 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         self.tally = tally
         self.check = check
         #: The indexes picked so far (``multiple``).
-        self.picked: set[int] = set()
+        self.picked: set[int] = set(picked)
         #: Digits typed so far of an option's number, in a list of ten or more.
         self.typed = ""
         self._typed_timer: Any = None
@@ -279,17 +288,20 @@ class ChoiceModal(_Modal[Any], Generic[T]):
                                    for i in range(len(self.options))], id="choices")
                 yield Static(self._tally_text(), id="tally", markup=False)
                 hint = "Space or a number: pick [x] or unpick [ ]. Enter accepts, Esc cancels"
-                if self.long:
+                if self.keys is not None:
+                    hint = "Space or a key: pick [x] or unpick [ ]. Enter accepts, Esc cancels"
+                elif self.long:
                     hint = ("Space or a number (two digits: 1 2) picks [x] or unpicks [ ]."
                             " Enter accepts, Esc cancels")
             else:
                 yield OptionList(
-                    *[Option(Text(f"{i + 1}. {label}"), id=str(i))
-                      for i, (label, _) in enumerate(self.options)],
+                    *[Option(self._row(i), id=str(i)) for i in range(len(self.options))],
                     id="choices",
                 )
                 hint = "A number or Enter picks, Escape cancels"
-                if self.long:
+                if self.keys is not None:
+                    hint = "A key in [ ] or Enter picks, Escape cancels"
+                elif self.long:
                     hint = "Type the number (1 2 for 12) or Enter picks, Escape cancels"
             yield Label("", classes="modal-error", id="error", markup=False)
             yield Static(hint, classes="modal-hint", markup=False)
@@ -299,7 +311,8 @@ class ChoiceModal(_Modal[Any], Generic[T]):
 
     def _row(self, i: int) -> Text:
         # Text, not str: a label (a player's name) may hold square brackets.
-        label = f"{i + 1}. {self.options[i][0]}"
+        number = f"[{self.keys[i]}]" if self.keys is not None else f"{i + 1}."
+        label = f"{number} {self.options[i][0]}"
         if not self.multiple:
             return Text(label)
         if i in self.picked:
@@ -340,8 +353,42 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         """Ten options or more: numbers take two digits, so digits are gathered."""
         return len(self.options) >= 10
 
+    def key_of(self, index: int) -> str:
+        """The key that picks option ``index`` (0-based): its own key, or its number."""
+        return self.keys[index] if self.keys is not None else str(index + 1)
+
+    def on_key(self, event: events.Key) -> None:
+        """An option's own letter key (``keys``; digits come through :meth:`action_digit`)."""
+        if self.keys is None:
+            return
+        ch = event.character or ""
+        if not ch or not ch.isprintable() or ch.isdigit() or event.key in (
+                "enter", "escape", "space"):
+            return
+        if self._own_key(ch):
+            event.stop()
+            event.prevent_default()
+
+    def _own_key(self, ch: str) -> bool:
+        """Take one character of an option's own key; False when no key goes on with it."""
+        assert self.keys is not None
+        typed = self.typed + ch
+        if not any(k.startswith(typed) for k in self.keys):
+            return False
+        self.typed = ""
+        if typed in self.keys and sum(k.startswith(typed) for k in self.keys) == 1:
+            self._show_typed()
+            self.action_pick(self.keys.index(typed) + 1)
+            return True
+        self.typed = typed
+        self._show_typed()
+        return True
+
     def action_digit(self, d: int) -> None:
         """A digit key: pick at once in a short list; gather the number in a long one."""
+        if self.keys is not None:
+            self._own_key(str(d))
+            return
         if not self.long:
             self.action_pick(d)
             return
@@ -375,6 +422,10 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         self._stop_timer()
         typed, self.typed = self.typed, ""
         self._show_typed()
+        if typed and self.keys is not None:
+            if typed in self.keys:
+                self.action_pick(self.keys.index(typed) + 1)
+            return
         if typed:
             self.action_pick(int(typed))
 

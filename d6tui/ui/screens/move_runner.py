@@ -44,7 +44,7 @@ async def ask_and_play(screen: Any, move: Move, typed_for: Callable[[DiceRequest
         die = req.die
         if isinstance(die, Pips):
             prompt = TableDiceInput(req.label or req.describe(), req.count, sides=die.sides,
-                                    roll_for_me=True)
+                                    roll_for_me=True, total_ok=req.total_ok)
         elif isinstance(die, Custom):
             prompt = TableDiceInput(req.label or req.describe(), req.count, die=die.die,
                                     roll_for_me=True)

@@ -12,6 +12,7 @@ from d6tui.ui.screens.modals import ChoiceModal
 from d6tui.ui.simple_six import perks_ui
 from d6tui.ui.simple_six.forms import NumbersModal
 from d6tui.ui.simple_six.host import SixHost
+from d6tui.ui.simple_six.pickers import member_choice
 from d6tui.ui.simple_six.time_ui import let_time_pass
 
 
@@ -78,9 +79,9 @@ async def heal(screen: SixHost) -> None:
         return
     healer = None
     if method == "assisted":
-        healer = await screen.app.push_screen_wait(ChoiceModal(
-            f"Who treats {m.sheet.name}?", [(h.sheet.name, h.id) for h in c.members
-                                            if not h.out_of_action and h.id != m.id]))
+        healer = await screen.app.push_screen_wait(member_choice(
+            c, f"Who treats {m.sheet.name}?", [h for h in c.members
+                                               if not h.out_of_action and h.id != m.id]))
         if healer is None:
             return
     if method == "natural" and m.body is not None and not screen.table_mode:

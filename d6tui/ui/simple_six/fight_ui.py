@@ -1,23 +1,19 @@
 """The Simple Six screen's fight keys: start or end a fight, declare actions and roll
-initiative, and the attack dialog (target, weapon, range and cover, defense, hero points)
-("Combat", "Order of Actions in a Round", "Static Defenses", "Defensive Options").
+initiative, and the attack on one box (:mod:`.attack_box`: target by his key for the fight,
+weapon, range and cover, defense with its TN, hero points), alone or for a group of NPCs,
+with the verdict in words after the roll ("Combat", "Order of Actions in a Round", "Static
+Defenses", "Defensive Options").
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from d6tui.engine.errors import RuleError
-from d6tui.games.simple_six import campaign, helpless
-from d6tui.games.simple_six.attack_options import (
-    attack_skill,
-    attack_targets,
-    defense_options,
-    most_actions,
-    no_defense_reason,
-)
+from d6tui.games.simple_six import attack_preview, campaign, fight_roster, helpless
+from d6tui.games.simple_six.attack_options import attack_skill, most_actions
+from d6tui.games.simple_six.state import Campaign
 from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal
 from d6tui.ui.simple_six import defender_ui, perks_ui
+from d6tui.ui.simple_six.attack_box import AttackBox, AttackPlan, plan_keywords
 from d6tui.ui.simple_six.forms import NumbersModal
 from d6tui.ui.simple_six.host import SixHost
 
@@ -57,8 +53,10 @@ async def round_(screen: SixHost) -> None:
     await screen.roll_command(campaign.start_round, actions, shape="map")
 
 
-async def attack(screen: SixHost) -> None:
-    """The acting combatant attacks: target, weapon, defense (and range, hero points)."""
+async def attack(screen: SixHost, *, group: bool = False) -> None:
+    """The acting combatant attacks, every choice on one box (:mod:`.attack_box`); with
+    ``group``, he and the rest of his group still to act this round attack together, on his
+    turn (:func:`~d6tui.games.simple_six.fight_roster.group_of`)."""
     c = screen.campaign
     fight = c.combat
     if fight is None or fight.actor is None:
@@ -69,93 +67,74 @@ async def attack(screen: SixHost) -> None:
     except RuleError as e:
         screen.notify(str(e), title="Not allowed", severity="error", timeout=6)
         return
-    targets = attack_targets(c, a.id)
-    if not targets:
+    if not [t for t in attack_preview.targets(c, a.id) if not t.dead]:
         screen.notify("There is no one left to attack.", severity="warning")
         return
-    t = await screen.app.push_screen_wait(ChoiceModal(
-        f"{a.sheet.name} attacks whom?",
-        [(f"{m.sheet.name}", m) for m in targets]))
-    if t is None:
+    members = fight_roster.group_of(c, a.id) if group else [a.id]
+    title = f"{a.sheet.name} attacks"
+    if len(members) > 1:
+        title = f"{fight_roster.group_name(c, members)} attack, one after another"
+    most = min(a.sheet.hero_points, 3) if len(members) == 1 else 0
+    plan = await screen.app.push_screen_wait(AttackBox(
+        c, a.id, plan=screen.attack_plans.get(_plan_key(c, a.id)), title=title,
+        most_hero_points=most))
+    if plan is None:
         return
-    bare = "\x00bare"
-    weapons: list[tuple[str, str]] = [
-        (f"{w} ({attack_skill(a.sheet, w, c)})", w) for w in a.sheet.weapons]
-    weapons.append(("bare hands (Brawling)", bare))
-    choice_w = weapons[0][1]
-    if len(weapons) > 1:
-        choice_w = await screen.app.push_screen_wait(ChoiceModal("With what?", weapons))
-        if choice_w is None:
-            return
-    weapon = None if choice_w == bare else choice_w
-    ranged = weapon is not None and campaign.weapon_is_ranged(weapon)
-    range_ = None
-    cover = 0
-    if ranged:
-        range_ = await screen.app.push_screen_wait(ChoiceModal(
-            "Range? (Missile Weapon Ranges)",
-            [("short", "short"), ("medium +5", "medium"), ("long +10", "long"),
-             ("point blank -5", "point_blank")]))
-        if range_ is None:
-            return
-        cover = await screen.app.push_screen_wait(ChoiceModal(
-            "Cover? (Attacking a Target)",
-            [("none", 0), ("half +5", 50), ("three quarters +10", 75)]))
-        if cover is None:
-            return
-    kw: dict[str, Any] = {"cover": cover} if ranged and cover else {}
+    screen.attack_plans[_plan_key(c, a.id)] = plan
+    t = c.member(plan.target)
     why = helpless.helpless_reason(c, t)
-    no_defense = no_defense_reason(c, t)
-    if no_defense is not None:
-        screen.notify(no_defense, timeout=4)
-    elif c.settings.combat == "static":
-        choice = await screen.app.push_screen_wait(ChoiceModal(
-            f"{t.sheet.name}'s defense (Static Defenses)", defense_options(c, ranged)))
-        if choice is None:
-            return
-        kw["defense"] = "dodge" if choice == "full" else choice
-        kw["full_dodge"] = choice == "full"
-    else:
-        choice = await screen.app.push_screen_wait(ChoiceModal(
-            f"{t.sheet.name}'s defense (Defensive Options)", defense_options(c, ranged)))
-        if choice is None:
-            return
-        if choice != "none":
-            kw["defense"] = choice
-        if choice in ("dodge", "block", "parry"):
-            declared = await screen.app.push_screen_wait(ChoiceModal(
-                f"Did {t.sheet.name} declare the {choice} with this round's actions?"
-                " (Defensive Options)",
-                [("no: -1D on every roll until their next turn", False),
-                 ("yes: no extra penalty", True)]))
-            if declared is None:
-                return
-            kw["defense_declared"] = declared
-    if a.sheet.hero_points:  # NPC templates may give hero points too
-        most = min(a.sheet.hero_points, 3)
-        hp = await screen.app.push_screen_wait(ChoiceModal(
-            f"Hero points on the attack? ({a.sheet.hero_points} left, Hero Points)",
-            [(str(n), n) for n in range(most + 1)]))
-        if hp is None:
-            return
-        kw["hero_points"] = hp
+    if why is not None and not await screen.app.push_screen_wait(ConfirmModal(
+            f"{t.sheet.name} is {why}: helpless, a Very Easy TN. Attack anyway?",
+            "Attack")):
+        return
+    if len(members) > 1 and screen.do(fight_roster.group_turns, members) is None:
+        return
+    lines = []
+    for i, who in enumerate(members):
+        if i:  # the next of the group: his turn comes with the pass
+            if screen.do(campaign.pass_turn) is None:
+                break
+        line = await _one_attack(screen, who, plan, len(members) == 1)
+        if line is None:
+            break
+        lines.append(line)
+    if lines:
+        screen.notify("\n".join(lines), title="Attack" if len(lines) == 1 else "Attacks",
+                      timeout=8)
 
-    if why is None and t.sheet.hero_points and not (
+
+def _plan_key(c: Campaign, who: str) -> str:
+    """What an attack plan is remembered by (:attr:`SixHost.attack_plans`): the attacker's
+    group's first member, or his own id."""
+    members = fight_roster.group_of(c, who)
+    return members[0] if len(members) > 1 else who
+
+
+async def _one_attack(screen: SixHost, who: str, plan: AttackPlan, alone: bool) -> str | None:
+    """Roll one attack of ``who`` with ``plan``; the verdict in words, or None when it was
+    not made."""
+    c = screen.campaign
+    a, t = c.member(who), c.member(plan.target)
+    kw = plan_keywords(c, who, plan)
+    why = helpless.helpless_reason(c, t)
+    if alone and why is None and t.sheet.hero_points and not (
             c.settings.combat == "static" and c.settings.wounds == "levels"):
         spend = await defender_ui.ask_hero_points(screen, c, t, kw.get("defense"))
         if spend is None:
-            return
+            return None
         kw["defender_hero_points"] = spend
-    skill = attack_skill(a.sheet, weapon, c)
-
-    event = await screen.roll_command(campaign.attack, a.id, t.id, skill=skill, weapon=weapon,
-                                    range_=range_, shape="map", who=a.sheet.name, **kw)
-    if event:  # character points before the verdict, Destiny after a miss
+    skill = attack_skill(a.sheet, kw["weapon"], c)
+    before = screen.campaign
+    event = await screen.roll_command(campaign.attack, a.id, t.id, skill=skill, shape="map",
+                                      who=a.sheet.name, **kw)
+    if not event:
+        return None
+    if alone:  # character points before the verdict, Destiny after a miss
         await perks_ui.after_roll(screen, a.id)
-        last = screen.campaign.last_roll
-        event = {**event, **(last.event if last is not None else {})}
-    if event and event.get("hit"):
-        after = screen.campaign.member(t.id)
-        if after.wounds.stay_up_pending:
-            screen.notify(f"{after.sheet.name} is Incapacitated: pick them and press w for"
-                        " the Stamina roll to stay up.", timeout=6)
+    last = screen.campaign.last_roll
+    event = {**event, **(last.event if last is not None else {})}
+    line = f"{a.sheet.name} on {t.sheet.name}: " + attack_preview.verdict(
+        event, before, screen.campaign)
+    if event.get("hit") and screen.campaign.member(t.id).wounds.stay_up_pending:
+        line += f". {t.sheet.name} is Incapacitated: pick them and press w to stay up"
+    return line

@@ -20,6 +20,7 @@ from d6tui.engine.errors import D6Error, DiceError
 from d6tui.games.simple_six.creation import Draft, problems
 from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.games.simple_six.typed_dice import check_chain, check_faces, parse_typed_wild
+from d6tui.ui.screens.dice_prompt import ROLL_FOR_ME
 from d6tui.ui.screens.modals import CANCEL, _Modal
 from d6tui.words import plural
 
@@ -39,13 +40,21 @@ class WildDiceInput(_Modal[TypedWild]):
     """Type a wild-die roll made at the table: the ordinary dice, then the wild die and each
     reroll of a 6 ("Dice Basics"). ``3 5 2 w 6 4`` or just ``3 5 2 6 4``.
 
-    Dismisses ``(faces, wild, cp_chains)``, checked for count and range, or None. It looks and
-    behaves like :class:`~d6tui.ui.screens.modals.TableDiceInput`, for wild-die rolls.
+    Dismisses ``(faces, wild, cp_chains)``, checked for count and range, :data:`ROLL_FOR_ME`
+    (ctrl+r: d6tui rolls this one), or None. It looks and behaves like
+    :class:`~d6tui.ui.screens.dice_prompt.TableDiceInput`, for wild-die rolls.
 
     Args:
         prompt: what is rolled and for whom.
         roll: the roll as d6tui would make it (its ``rolled`` dice and modifiers).
     """
+
+    BINDINGS = [CANCEL, Binding("ctrl+r", "roll_for_me", "Roll it for me",
+                                id="simple_six.roll_for_me")]
+
+    def action_roll_for_me(self) -> None:
+        """Let d6tui roll this one (the rest are still typed)."""
+        self.dismiss(ROLL_FOR_ME)
 
     def __init__(self, prompt: str, roll: dict) -> None:
         self.roll = roll
@@ -69,7 +78,8 @@ class WildDiceInput(_Modal[TypedWild]):
                          classes="modal-hint", markup=False)
             yield Input(placeholder="faces, separated by spaces", id="faces")
             yield Label("", classes="modal-error", id="error")
-            yield Static("Enter to use these dice, Escape to cancel", classes="modal-hint")
+            yield Static("Enter to use these dice, ctrl+r to let d6tui roll this one, Escape"
+                         " to cancel", classes="modal-hint")
 
     def on_mount(self) -> None:
         self.query_one("#faces", Input).focus()
@@ -92,15 +102,33 @@ class WildDiceInput(_Modal[TypedWild]):
             raise DiceError(f"type {self.cp} extra wild dice, not {len(cps)}")
         return faces, wild, [check_chain(c, "an extra wild die") for c in cps]
 
+    def wild_six_pending(self, text: str) -> bool:
+        """Whether ``text`` is the whole roll but for the reroll of a wild 6: the right count
+        of dice, the last (the wild die, or its last reroll) a 6 ("The Wild Die")."""
+        try:  # the roll as it would stand with one more face after the 6
+            faces, wild, cps = parse_typed_wild(text.rstrip() + " 1", self.dice)
+            check_faces(faces, self.dice - 1)
+            check_chain(wild)
+        except DiceError:
+            return False
+        return not cps and len(wild) >= 2 and wild[-2] == 6
+
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        error = self.query_one("#error", Label)
+        if self.wild_six_pending(event.value):
+            # only the reroll is asked for: what was typed stays, the reroll goes after it
+            error.update("The wild die shows 6: throw it again and type only the new face.")
+            event.input.value = event.value.rstrip() + " "
+            event.input.cursor_position = len(event.input.value)
+            return
         try:
             typed = self.read_faces(event.value)
         except DiceError as e:
-            self.query_one("#error", Label).update(str(e))
-            # the message stays; the field is emptied for the dice to be typed again
-            event.input.clear()
+            # the message and the dice typed stay, for the slip to be fixed in place
+            error.update(str(e))
+            event.input.cursor_position = len(event.input.value)
             return
         self.dismiss(typed)
 

@@ -10,9 +10,12 @@ Sections of the SRD are named in quotes.
 ## The screen
 
 - **Tracker** (left): the roster, or during a fight the combatants in initiative order,
-  highest first, with the total rolled. ► marks who acts, ✓ who has acted, `x2` a combatant
-  who declared two actions ("Multiple Actions": -1D on every roll for each extra action).
-  P is a player character, N an NPC. The last column is the wound level and its penalty.
+  highest first, each with his key for the whole fight (`1`-`9`, then letters: every list
+  naming combatants takes it, and it never moves to another) and the total rolled. ► marks
+  who acts, ✓ who has acted, ✗ a fallen one whose turn is skipped, … one holding his turn,
+  `x2` a combatant who declared two actions ("Multiple Actions": -1D on every roll for each
+  extra action). P is a player character, N an NPC. The last column is the wound level and
+  its penalty; at 150 columns and more Dodge, Block, Parry and Soak follow.
 - **Character sheet** (right): the picked character (`j`/`k` or arrows), as on paper:
   attributes with their skills under them, specializations, perks, complications, gear with
   damage codes, Block, Dodge, Parry, Soak with armor in brackets, Move (or Body Points),
@@ -35,7 +38,12 @@ numbers, so the shipped templates are house values, marked ⌂. Write your own i
 `s` starts a session; pressed again it ends it, asking the CP and hero points each player
 character earned ("Experience"). `f` starts a fight between the characters you pick. `r`
 declares actions and rolls initiative (Agility, "Order of Actions in a Round"). The acting
-combatant attacks with `a`: pick the target, the weapon and the defense. Fast Static Combat
+combatant attacks with `a`, on one box: press the target's key to see his defenses with
+the TN each gives, the best first; `w` `d` `r` `c` `h` change weapon, defense, range, cover
+and hero points; Enter (or his key again) attacks, and a line says what the roll did. `g`
+has a group of NPCs (Goblin 1, 2...) attack together on one box, and `o` changes the order:
+a newcomer (he rolls initiative), one taken out, a total set, a delay, a held turn (d6tui's
+reading: the SRD does not cover these). Fast Static Combat
 uses the target's Dodge, Block or Parry ("Static Defenses"), plus range; Traditional rolls
 the defense, or uses 10 ("Combat"). Damage beats Soak (or a Might roll plus armor) and the
 wound chart does the rest ("Wound Level Chart", "Wound Level Effects"). `space` ends the turn.

@@ -11,6 +11,7 @@ from textual.app import App
 
 from d6tui.engine.session import Session
 from d6tui.games.simple_six.state import Campaign, Member
+from d6tui.ui.simple_six.attack_box import AttackPlan
 
 
 class SixHost(Protocol):
@@ -21,11 +22,14 @@ class SixHost(Protocol):
         selected: the roster id of the character the GM picked, or None.
         hide_verdict: while character points may still be added, the tray keeps the verdict
             back ("Traditional OpenD6 Character Points").
+        attack_plans: the last attack box's choices of each attacker or group, offered again
+            on his next attack (:mod:`.fight_ui`).
     """
 
     session: Session
     selected: str | None
     hide_verdict: bool
+    attack_plans: dict[str, AttackPlan]
 
     @property
     def app(self) -> App[Any]:

@@ -33,6 +33,7 @@ from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal, TextPrompt
 from d6tui.ui.simple_six import perks_ui
 from d6tui.ui.simple_six.forms import NumbersModal
 from d6tui.ui.simple_six.host import SixHost
+from d6tui.ui.simple_six.pickers import member_choice
 from d6tui.ui.simple_six.time_ui import let_time_pass, run_time
 
 _OTHER = "\x00"
@@ -118,10 +119,9 @@ async def run(screen: SixHost, m: Member) -> None:
         if picked is not None:
             screen.do(spellcast.end_effect, *picked)
     elif what == "collapse":
-        shaken = [(x.sheet.name, x.id) for x in c.members
-                  if any(e.spell == "Earthquake" for e in x.effects)]
-        who = await screen.app.push_screen_wait(ChoiceModal(
-            "Who is caught under a falling building? (resists 6D)", shaken))
+        shaken = [x for x in c.members if any(e.spell == "Earthquake" for e in x.effects)]
+        who = await screen.app.push_screen_wait(member_choice(
+            c, "Who is caught under a falling building? (resists 6D)", shaken))
         if who is not None:
             await screen.roll_command(spellcast.collapse, who, shape="map",
                                       who=c.member(who).sheet.name)
@@ -192,8 +192,8 @@ async def cast(screen: SixHost, m: Member, spell: str, *, scroll: bool = False
             if not people:
                 screen.notify("No one is dead: Resurrection has no one to raise.", timeout=4)
                 return
-        target = await screen.app.push_screen_wait(ChoiceModal(
-            f"{sp.name} on whom?", [(x.sheet.name, x.id) for x in people]))
+        target = await screen.app.push_screen_wait(member_choice(
+            c, f"{sp.name} on whom?", people))
         if target is None:
             return
         kw["targets"] = [target]
@@ -203,11 +203,15 @@ async def cast(screen: SixHost, m: Member, spell: str, *, scroll: bool = False
         if sp.name == "Slumber":
             most = rolling.code_for(c, m, "Magic").dice
             note = f"At most {most}, one for each die of Magic. " + note
-        if sp.name == "Bless":
-            note = "The allies within 30 feet. " + note
-        picked = await screen.app.push_screen_wait(ChoiceModal(
-            f"{sp.name} on whom?", [(x.sheet.name, x.id) for x in c.members],
-            multiple=True, minimum=1, maximum=most, note=note))
+        first: list[int] = []
+        if sp.name == "Bless":  # the caster's side picked to begin with: his allies
+            note = "The allies within 30 feet (his side is picked). " + note
+            first = [i for i, x in enumerate(c.members) if x.sheet.npc == m.sheet.npc
+                     and not x.out_of_action
+                     and (c.combat is None or x.id in c.combat.ids or m.id not in c.combat.ids)]
+        picked = await screen.app.push_screen_wait(member_choice(
+            c, f"{sp.name} on whom?", c.members,
+            multiple=True, minimum=1, maximum=most, note=note, picked=first))
         if not picked:
             return
         kw["targets"] = list(picked)
@@ -268,12 +272,13 @@ async def _throw(screen: SixHost, m: Member) -> None:
 
     c = screen.campaign
     # the living only, as for an attack
-    others = [(x.sheet.name, x.id) for x in c.members if x.id != m.id
+    others = [x for x in c.members if x.id != m.id
               and not (x.body.dead if x.body is not None else x.wounds.dead)]
     if not others:
         screen.notify("There is no one left to throw the bolt at.", severity="warning")
         return
-    target = await screen.app.push_screen_wait(ChoiceModal("Throw the bolt at whom?", others))
+    target = await screen.app.push_screen_wait(member_choice(
+        c, "Throw the bolt at whom?", others))
     if target is None:
         return
     range_ = await screen.app.push_screen_wait(ChoiceModal(

@@ -22,6 +22,7 @@ from d6tui.games.simple_six.campaign import Member
 from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
 from d6tui.ui.simple_six.forms import NumbersModal
 from d6tui.ui.simple_six.host import SixHost
+from d6tui.ui.simple_six.pickers import member_choice
 
 #: What each perk of the SRD does when used, for the list of ``P``.
 WHAT_IT_DOES = {
@@ -235,9 +236,9 @@ async def repair_flow(screen: SixHost, m: Member) -> None:
     c = screen.campaign
     if not repair.repairable(m):
         return
-    who = await screen.app.push_screen_wait(ChoiceModal(
-        f"{m.sheet.name} does not heal; he is repaired. Who works on him?",
-        [(h.sheet.name, h.id) for h in c.members if not h.out_of_action]))
+    who = await screen.app.push_screen_wait(member_choice(
+        c, f"{m.sheet.name} does not heal; he is repaired. Who works on him?",
+        [h for h in c.members if not h.out_of_action]))
     if who is None:
         return
     lst = c.settings.skills

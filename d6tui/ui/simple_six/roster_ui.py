@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from d6tui.engine.errors import RuleError
-from d6tui.games.simple_six import advancement, campaign
+from d6tui.games.simple_six import advancement, campaign, roster_edit
 from d6tui.games.simple_six.campaign import add_from_template
 from d6tui.games.simple_six.codes import DieCode
 from d6tui.games.simple_six.creation import NAME_MAX
@@ -17,7 +17,7 @@ from d6tui.games.simple_six.roster import WHITE_WIZARD
 from d6tui.games.simple_six.sheet import can_use_magic, sheet_to_dict
 from d6tui.games.simple_six.state import Campaign
 from d6tui.games.simple_six.templates import Template, next_name, templates
-from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
+from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal, TextPrompt
 from d6tui.ui.simple_six.forms import CharacterForm, NumbersModal
 from d6tui.ui.simple_six.host import SixHost
 
@@ -52,10 +52,14 @@ async def add_npc(screen: SixHost) -> None:
     taken = {m.sheet.name.lower() for m in screen.campaign.members}
     name = next_name(template.name, taken)
     while True:  # a refused name is asked again, as typed
-        name = await screen.app.push_screen_wait(
-            TextPrompt(f"Name of the {template.name}", name))
+        name = await screen.app.push_screen_wait(TextPrompt(
+            f"Name of the {template.name} (or a number: 4 adds {template.name} 1 to 4)",
+            name))
         if name is None:
             return
+        count = group_count(name)
+        if count is not None:
+            break
         if any(m.id == campaign.slug(name) for m in screen.campaign.members):
             screen.notify(f"There is already a character called {name}: pick another"
                         " name.", severity="warning", timeout=5)
@@ -64,9 +68,61 @@ async def add_npc(screen: SixHost) -> None:
                         severity="warning", timeout=5)
         else:
             break
-    if await screen.roll_command(add_from_template, template, name, shape="body", who=name):
-        screen.selected = campaign.slug(name)
-        screen.refresh_game()
+    if count is None:
+        names = [name]
+    else:  # "4 Goblins": a group, numbered on from those on the roster
+        names = []
+        for _ in range(count):
+            names.append(next_name(template.name, taken | {n.lower() for n in names}))
+    for n in names:
+        if not await screen.roll_command(add_from_template, template, n, shape="body", who=n):
+            break
+        screen.selected = campaign.slug(n)
+    screen.refresh_game()
+
+
+#: The most NPCs one "add" makes at once.
+MOST_IN_GROUP = 30
+
+
+def group_count(text: str) -> int | None:
+    """How many NPCs a name typed as a number asks for: ``"4"`` or ``"4 Goblins"`` -> 4;
+    None for a name (1 to :data:`MOST_IN_GROUP`)."""
+    head = text.strip().split(" ", 1)[0]
+    if not head.isdigit() or not 1 <= int(head) <= MOST_IN_GROUP:
+        return None
+    return int(head)
+
+
+async def edit(screen: SixHost) -> None:
+    """Edit the picked roster entry: rename him, set his hero points, or take him off the
+    roster (asked first; refused with the reason while something still names him)."""
+    m = screen.picked()
+    if m is None:
+        return
+    c = screen.campaign
+    opts = [("rename", "name"), (f"hero points ({m.sheet.hero_points} now)", "hero"),
+            ("take off the roster", "remove")]
+    what = await screen.app.push_screen_wait(ChoiceModal(f"Edit {m.sheet.name}", opts))
+    if what == "name":
+        name = await screen.app.push_screen_wait(TextPrompt(f"New name of {m.sheet.name}",
+                                                            m.sheet.name))
+        if name is not None:
+            screen.do(roster_edit.edit_character, m.id, name=name)
+    elif what == "hero":
+        got = await screen.app.push_screen_wait(NumbersModal(
+            f"Hero points of {m.sheet.name}", [("hp", "Hero points", m.sheet.hero_points)],
+            note="NPCs from templates have none unless you give them (Hero Points)."))
+        if got is not None:
+            screen.do(roster_edit.edit_character, m.id, hero_points=got["hp"])
+    elif what == "remove":
+        why = roster_edit.removal_refused(c, m.id)
+        if why is not None:
+            screen.notify(why, title="Not now", severity="warning", timeout=6)
+            return
+        if await screen.app.push_screen_wait(ConfirmModal(
+                f"Take {m.sheet.name} off the roster? (Undo brings him back.)", "Remove")):
+            screen.do(roster_edit.remove_character, m.id)
 
 
 async def session(screen: SixHost) -> None:

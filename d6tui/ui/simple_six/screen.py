@@ -22,20 +22,23 @@ from textual.widgets import Footer, Header, Static
 
 from d6tui.engine.errors import RuleError
 from d6tui.engine.session import Session
-from d6tui.games.simple_six import campaign, table_dice
+from d6tui.games.simple_six import campaign, fight_roster, table_dice
 from d6tui.games.simple_six.campaign import Campaign, Member
 from d6tui.ui.screens.game import GameScreen
+from d6tui.ui.screens.modals import ConfirmModal
 from d6tui.ui.simple_six import (
     care_ui,
     fight_ui,
     help_text,
     magic_menu,
+    order_ui,
     perks_ui,
     record_ui,
     roster_ui,
     table_rolls,
     time_ui,
 )
+from d6tui.ui.simple_six.attack_box import AttackPlan
 from d6tui.ui.simple_six.banner import banner_line, initiative_totals, tray_roll
 from d6tui.ui.simple_six.guard import refusals_shown
 from d6tui.ui.simple_six.held import HeldHistory, Holder
@@ -64,7 +67,10 @@ class SimpleSixScreen(GameScreen):
         Binding("c", "create", "New PC", id=f"{_P}.create",
                 tooltip="Make a player character, every rule checked as you type"),
         Binding("n", "add_npc", "Add NPC", id=f"{_P}.npc",
-                tooltip="Add an NPC from a template"),
+                tooltip="Add an NPC from a template (a number adds that many: 4 Goblins)"),
+        Binding("E", "edit_entry", "Edit entry", show=False, id=f"{_P}.edit",
+                tooltip="Rename the picked character, set his hero points, or take him off"
+                        " the roster"),
         Binding("s", "session", "Session", id=f"{_P}.session",
                 tooltip="Start a session, or end it awarding CP and hero points"),
         Binding("f", "fight", "Fight", id=f"{_P}.fight",
@@ -73,6 +79,12 @@ class SimpleSixScreen(GameScreen):
                 tooltip="Declare actions and roll initiative for the next round"),
         Binding("a", "attack", "Attack", id=f"{_P}.attack",
                 tooltip="The acting combatant attacks"),
+        Binding("g", "group_attack", "Group attack", id=f"{_P}.group_attack",
+                tooltip="The acting NPC and the rest of his group (Goblin 1, 2...) still to"
+                        " act attack together, on one box"),
+        Binding("o", "order", "Order", id=f"{_P}.order",
+                tooltip="The fight's order: add a combatant, take one out, set an initiative"
+                        " total, delay or hold the turn, take a held turn"),
         Binding("space,p", "pass_turn", "Done", id=f"{_P}.pass",
                 tooltip="The acting combatant is done; the next one acts"),
         Binding("w", "wounds", "Wounds", id=f"{_P}.wounds",
@@ -95,7 +107,8 @@ class SimpleSixScreen(GameScreen):
                 tooltip="Use a once-per-session perk of the picked character (Lucky,"
                         " Daredevil, Destiny, Favors...)"),
         Binding("t", "table_mode", "Table dice", id=f"{_P}.table",
-                tooltip="Type every roll from real dice (or let d6tui roll)"),
+                tooltip="Table dice: every roll typed, then the players' only (d6tui rolls"
+                        " the NPCs'), then off"),
         Binding("X", "export_sheet", "Export sheet", show=False, id=f"{_P}.export",
                 tooltip="Write the picked sheet as Markdown and TOML in sheets/ by the saves"),
         Binding("R", "record", "Session record", show=False, id=f"{_P}.record",
@@ -114,6 +127,8 @@ class SimpleSixScreen(GameScreen):
         self._holder = Holder()
         self.selected: str | None = None
         self._last_actor: str | None = None
+        #: The last attack box's choices of each attacker or group (:mod:`.fight_ui`).
+        self.attack_plans: dict[str, AttackPlan] = {}
 
     @property
     def campaign(self) -> Campaign:
@@ -187,6 +202,7 @@ class SimpleSixScreen(GameScreen):
 
     def on_mount(self) -> None:
         self.query_one("#log").display = self.app.size.width >= 120
+        self._fit_log()
         super().on_mount()
 
     #: Below this width the log, the tracker and the sheet do not fit side by side.
@@ -196,12 +212,22 @@ class SimpleSixScreen(GameScreen):
         """Show or hide the log; on a narrow screen the log takes the tracker's column while
         it is open, so the sheet keeps its width (the banner still says who acts)."""
         super().action_toggle_log()
+        self._log_chosen = True
         self._fit_log()
+
+    #: The GM showed or hid the log with ``l``: a resize no longer decides it.
+    _log_chosen = False
 
     def on_resize(self) -> None:
+        if not self._log_chosen:  # wide enough, the log stands beside the tracker
+            self.query_one("#log").display = self.app.size.width >= self.WIDE
         self._fit_log()
 
+    #: From this width the tracker is drawn wide: whole names and the defense columns.
+    WIDEST = 150
+
     def _fit_log(self) -> None:
+        self.set_class(self.app.size.width >= self.WIDEST, "-wide")
         log = self.query_one("#log")
         self.query_one("#tracker-box").display = not (log.display
                                                       and self.app.size.width < self.WIDE)
@@ -258,7 +284,13 @@ class SimpleSixScreen(GameScreen):
             return fight is None
         if action in ("attack", "pass_turn"):
             return fight is not None and fight.actor is not None
-        if action in ("wounds", "heal", "magic", "check", "export_sheet", "use_perk"):
+        if action == "group_attack":
+            return (fight is not None and fight.actor is not None
+                    and len(fight_roster.group_of(c, fight.actor)) > 1)
+        if action == "order":
+            return fight is not None
+        if action in ("wounds", "heal", "magic", "check", "export_sheet", "use_perk",
+                      "edit_entry"):
             return bool(c.members)
         if action == "spend":
             return bool(c.members) and fight is None
@@ -282,10 +314,13 @@ class SimpleSixScreen(GameScreen):
         self.app.push_screen(VehiclesScreen(self))
 
     def action_table_mode(self) -> None:
-        """Switch table dice on or off (a step in the log, so the save keeps it)."""
-        if self.do(table_dice.set_table_dice, not self.table_mode) is None:
+        """Table dice: off, then every roll typed, then the players' rolls only (d6tui rolls
+        the NPCs'), then off (a step in the log, so the save keeps it)."""
+        on, players = table_dice.next_setting(self.campaign)
+        if self.do(table_dice.set_table_dice, on, players=players) is None:
             return
-        self.notify("Every roll now asks for the dice thrown at the table." if self.table_mode
+        self.notify("The players' rolls ask for their dice; d6tui rolls the NPCs'." if players
+                    else "Every roll now asks for the dice thrown at the table." if on
                     else "d6tui rolls the dice again.", timeout=3)
         self.refresh_game()
 
@@ -296,6 +331,12 @@ class SimpleSixScreen(GameScreen):
     async def action_create(self) -> None:
         """Make a player character with the form; every rule is checked as it is typed."""
         await roster_ui.create(self)
+
+    @work(exclusive=True, group="simple-six")
+    @refusals_shown
+    async def action_edit_entry(self) -> None:
+        """Edit the picked roster entry (:func:`.roster_ui.edit`)."""
+        await roster_ui.edit(self)
 
     @work(exclusive=True, group="simple-six")
     @refusals_shown
@@ -340,6 +381,29 @@ class SimpleSixScreen(GameScreen):
     async def action_attack(self) -> None:
         """The acting combatant attacks: target, weapon, defense (and range, hero points)."""
         await fight_ui.attack(self)
+
+    @work(exclusive=True, group="simple-six")
+    @refusals_shown
+    async def action_group_attack(self) -> None:
+        """The acting NPC's group attacks together, on one box."""
+        await fight_ui.attack(self, group=True)
+
+    @work(exclusive=True, group="simple-six")
+    @refusals_shown
+    async def action_order(self) -> None:
+        """The fight's order: join, leave, a total set, delay, hold (:mod:`.order_ui`)."""
+        await order_ui.order(self)
+
+    @work(exclusive=True, group="simple-six")
+    async def action_home(self) -> None:
+        """Leave for the home screen, once the GM says so (everything is saved already)."""
+        fight = self.campaign.combat
+        question = ("Leave the tracker for the home screen? The campaign is saved."
+                    if fight is None else
+                    f"Leave the fight (round {fight.round}) for the home screen? It is saved"
+                    " and goes on when the campaign is opened again.")
+        if await self.app.push_screen_wait(ConfirmModal(question, "Leave")):
+            super().action_home()
 
     # -- wounds, healing, magic, checks -----------------------------------------------------
 

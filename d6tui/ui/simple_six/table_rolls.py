@@ -11,7 +11,7 @@ from typing import Any
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import DiceError, RuleError
 from d6tui.games.simple_six.record import ROLL_KEYS, rolls_of
-from d6tui.ui.screens.dice_prompt import TableDiceInput
+from d6tui.ui.screens.dice_prompt import ROLL_FOR_ME, TableDiceInput
 from d6tui.ui.simple_six.forms import WildDiceInput
 from d6tui.ui.simple_six.host import SixHost
 
@@ -68,14 +68,27 @@ async def roll_command(screen: SixHost, command: Callable[..., dict], *args: Any
     if not screen.table_mode:
         return screen.do(command, *args, dice=screen.session.dice, **kwargs)
     got: dict[str, tuple] = {}
+    #: Rolls the GM let d6tui make (ctrl+r in the prompt): not asked again.
+    mine: set[str] = set()
+    # Table dice for the players only: the NPCs' rolls are d6tui's. The dry runs then roll
+    # them with the session's own dice, rewound after each run, so what is asked (a damage
+    # roll after a hit) follows the NPCs' real rolls.
+    players = screen.campaign.table_players
+    dry: Dice = screen.session.dice if players else STAND_IN
+    rewind = players
     while True:
         try:
-            payload = command(screen.campaign, *args, dice=STAND_IN,
+            payload = command(screen.campaign, *args, dice=dry,
                               **_typed_kwargs(shape, got), **kwargs)
         except (RuleError, DiceError) as e:
             screen.notify(str(e), title="Not allowed", severity="error", timeout=6)
             return None
-        need = [(k, r) for k, r in rolls_of(payload) if k not in got and k not in known]
+        finally:
+            if rewind:
+                screen.session.dice.rewind()
+        need = [(k, r) for k, r in rolls_of(payload) if k not in got and k not in known
+                and k not in mine
+                and not (players and _npc_rolls(screen, payload, k, shape, who))]
         if not need:
             break
         key, roll = need[0]
@@ -89,17 +102,44 @@ async def roll_command(screen: SixHost, command: Callable[..., dict], *args: Any
             WildDiceInput(f"{label} for {name}".strip(), roll))
         if typed is None:
             return None
+        if typed == ROLL_FOR_ME:
+            # d6tui rolls this one: the dry runs now use the session's own dice (rewound),
+            # so the rolls still asked for follow it
+            mine.add(key)
+            rewind, dry = True, screen.session.dice
+            continue
         got[key] = typed
     for key, arg, prompt in _PLAIN_DICE:
-        if key in payload:
+        if key in payload and not (players and _is_npc(screen, who)):
             count = len(payload[key]["faces"])
             plain = await screen.app.push_screen_wait(TableDiceInput(
-                prompt.format(who=who, count=count), count))
+                prompt.format(who=who, count=count), count, roll_for_me=True))
             if plain is None:
                 return None
-            kwargs[arg] = plain["faces"]
+            if plain != ROLL_FOR_ME:
+                kwargs[arg] = plain["faces"]
     return screen.do(command, *args, dice=screen.session.dice, **_typed_kwargs(shape, got),
                    **kwargs)
+
+
+def _is_npc(screen: SixHost, name: str) -> bool:
+    """Whether ``name`` (an id or a name) is an NPC of the campaign."""
+    try:
+        return screen.campaign.member(name).sheet.npc
+    except RuleError:
+        return False
+
+
+def _npc_rolls(screen: SixHost, payload: dict, key: str, shape: str, who: str) -> bool:
+    """Whether the roll ``key`` of ``payload`` is an NPC's (the GM's side), so d6tui rolls it
+    when only the players type their dice: a combatant's own roll (``map``), the defender's
+    defense and resist, a parried brawler's counter (damage by the defender, resist by the
+    attacker), or else the roller named by ``who``."""
+    if shape == "map" and key not in _ROLL_KEYS and not key.startswith("counter_"):
+        return _is_npc(screen, key)
+    if key in ("defense", "resist", "counter_damage"):
+        return _is_npc(screen, _defender(screen, payload) or who)
+    return _is_npc(screen, who)
 
 
 def _defender(screen: SixHost, payload: dict) -> str | None:

@@ -287,13 +287,33 @@ class GMTracker(_CampaignWidget):
     #: Initiative totals by id, set by the screen from the round's event.
     initiative: reactive[dict[str, int]] = reactive(dict, layout=True)
 
+    #: A tracker at least this wide shows the defense columns (Dodge, Block, Parry, Soak).
+    WIDE = 54
+
     def rows(self, campaign: Campaign) -> list[str]:
-        """Ids in the order drawn: initiative order in a fight, then everyone else."""
+        """Ids in the order drawn: initiative order in a fight, then those holding their turn,
+        the rest of the fight, then everyone else."""
         fight = campaign.combat
         first: list[str] = []
         if fight is not None:
-            first = list(fight.order) + [i for i in fight.ids if i not in fight.order]
+            first = list(dict.fromkeys([*fight.order, *fight.held, *fight.ids]))
         return first + [m.id for m in campaign.members if m.id not in first]
+
+    def _columns(self, campaign: Campaign, m: Member) -> str:
+        """The defense columns of a wide tracker: static Dodge, Block, Parry and Soak, or
+        the resistance dice under Traditional combat ("Static Defenses")."""
+        s = campaign.settings
+        d = derived(m.sheet, s)
+        if s.combat == "static":
+            soak = armor_value(m.sheet) if s.wounds == "body_points" else d.soak
+            return f"{d.dodge:>3} {d.block:>3} {d.parry:>3} {soak:>4}"
+        return f"{str(m.sheet.attribute('Might')):>5}+{armor_value(m.sheet)}"
+
+    def _heading(self, campaign: Campaign) -> str:
+        s = campaign.settings
+        if s.combat == "static":
+            return "Dod Blk Par " + ("  DR" if s.wounds == "body_points" else "Soak")
+        return "Resist  "
 
     def draw(self, campaign: Campaign) -> Text:
         out = Text(no_wrap=True, overflow="ellipsis")
@@ -306,20 +326,25 @@ class GMTracker(_CampaignWidget):
         if not campaign.members:
             out.append("The roster is empty.", muted)
             return out
+        width = max(20, self.size.width or 30)
+        wide = width >= self.WIDE
         if fight is None:
             out.append("Roster", heading)
             sess = f"session {campaign.session}" if campaign.in_session else "between sessions"
-            out.append(f"  {sess}\n", muted)
+            out.append(f"  {sess}", muted)
         else:
             out.append(f"Round {fight.round}" if fight.round else "Fight: roll initiative",
                        heading)
             if fight.round and fight.actor is None:
                 out.append("  all acted", muted)
-            out.append("\n")
+        if wide:
+            cols = self._heading(campaign)
+            used = out.cell_len
+            out.append(" " * max(1, width - used - len(cols)) + cols, muted)
+        out.append("\n")
         rnd = fight.round if fight else None
         fighting = set(fight.ids) if fight else set()
         shown_rest = False
-        width = max(20, self.size.width or 30)
         for who in self.rows(campaign):
             m = campaign.member(who)
             if fight is not None and who not in fighting and not shown_rest:
@@ -328,30 +353,45 @@ class GMTracker(_CampaignWidget):
             mark = "  "
             init = "   " if fight is not None else ""
             acts = "  "
+            tag = ""
+            if fight is not None:
+                # the combatant's key for the whole fight, in every picker (fight_roster)
+                tag = f"{fight.tag(who)} " if who in fighting else "  "
             if fight is not None and who in fighting:
                 if who in fight.order:
                     pos = fight.order.index(who)
                     mark = "\u25ba " if pos == fight.current else (
                         "\u2713 " if pos < fight.current else "  ")
-                    init = f"{self.initiative.get(who, 0):>2} "
+                    if m.out_of_action and pos != fight.current:
+                        mark = "\u2717 "  # fallen: his turn is skipped
+                    init = f"{dict(fight.totals).get(who, self.initiative.get(who, 0)):>2} "
+                elif who in fight.held:
+                    mark = "\u2026 "  # holding his turn
+                    init = f"{dict(fight.totals).get(who, 0):>2} "
                 elif fight.round:
                     init = "-- "
                 # "Concentration (CONC)": each spell kept up counts as an action
                 n = fight.declared(who) + len(m.caster.maintained)
                 acts = f"x{n}" if n > 1 else "  "
             kind = "N" if m.sheet.npc else "P"
-            wound = short_wound(m, rnd)
+            wound = short_wound(m, rnd) if not wide else wound_word(m, rnd)
             marks = defense_marks(fight, who)
             if marks:
                 wound = f"{wound} {marks}"
             fx = spell_marks(m)
             fx = f" {fx}" if fx else ""
-            name_w = max(4, width - len(mark) - len(init) - len(acts) - len(wound) - len(fx)
-                         - 4)
+            cols = f" {self._columns(campaign, m)}" if wide else ""
+            if wide:
+                wound = f"{wound:<16}"
+            if tag:
+                mark = mark[0]  # the mark and the key share the first columns: "►1 "
+            name_w = max(4, width - len(mark) - len(tag) - len(init) - len(acts) - len(wound)
+                         - len(fx) - len(cols) - 4)
             shown = fit_name(m.sheet.name, name_w)
-            line = Text(f"{mark}{init}{kind} {shown:<{name_w}}{fx} {acts} ")
-            line.append(wound, harm if (m.out_of_action or wound not in ("ok",)
-                                        and not wound.endswith("BP")) else "")
+            line = Text(f"{mark}{tag}{init}{kind} {shown:<{name_w}}{fx} {acts} ")
+            line.append(wound, harm if (m.out_of_action or wound.strip() not in (
+                "ok",) and not wound.strip().endswith("BP")) else "")
+            line.append(cols)
             if fight is not None and fight.actor == who:
                 line.stylize(actor_style)
             if who == self.selected:
@@ -361,3 +401,16 @@ class GMTracker(_CampaignWidget):
             out.append_text(line)
             out.append("\n")
         return out
+
+
+def wound_word(member: Member, round_no: int | None = None) -> str:
+    """The wound column of a wide tracker: the level's whole name (or the spell holding him)
+    and the dice it costs, in at most 16 characters."""
+    short = short_wound(member, round_no)
+    if member.spell_helpless or member.body is not None:
+        return short
+    w = member.wounds
+    if w.level == wounds.WoundLevel.UNHARMED:
+        return "ok"
+    tail = short.partition(" ")[2]
+    return f"{w.level.label} {tail}".strip()[:16]

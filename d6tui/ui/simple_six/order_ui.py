@@ -1,0 +1,84 @@
+"""The ``o`` key of the Simple Six tracker: the fight's order. Add a combatant to the running
+fight (he rolls initiative and takes his place), take one out, set an initiative total,
+delay or hold the acting combatant's turn, or have a held turn taken now. The rules are
+:mod:`d6tui.games.simple_six.fight_roster`'s ("Order of Actions in a Round").
+"""
+
+from __future__ import annotations
+
+from d6tui.games.simple_six import fight_roster
+from d6tui.ui.screens.modals import ChoiceModal
+from d6tui.ui.simple_six.forms import NumbersModal
+from d6tui.ui.simple_six.host import SixHost
+
+
+def _tagged(screen: SixHost, ids: list[str]) -> list[tuple[str, str]]:
+    """``(label, id)`` rows with each combatant's key for the fight in front."""
+    c = screen.campaign
+    fight = c.combat
+    out = []
+    for i in ids:
+        tag = fight.tag(i) if fight is not None else ""
+        out.append((f"[{tag}] {c.member(i).sheet.name}" if tag else c.member(i).sheet.name, i))
+    return out
+
+
+async def order(screen: SixHost) -> None:
+    """The order menu: what can be done to the fight's order now."""
+    c = screen.campaign
+    fight = c.combat
+    if fight is None:
+        return
+    outside = [m.id for m in c.members if m.id not in fight.ids and not m.out_of_action]
+    still = list(fight.order[fight.current + 1:])
+    opts: list[tuple[str, str]] = []
+    if outside:
+        opts.append(("add a combatant to the fight (rolls initiative)", "join"))
+    opts.append(("take a combatant out of the fight", "leave"))
+    if fight.round and (still or fight.held):
+        opts.append(("set the initiative total of one still to act", "total"))
+    if fight.actor is not None and not fight.used:
+        actor = c.member(fight.actor).sheet.name
+        opts.append((f"{actor} delays: acts after another, or last", "delay"))
+        opts.append((f"{actor} holds the turn: acts when you say, this round", "hold"))
+    if fight.held:
+        opts.append(("a held turn is taken now", "act"))
+    what = await screen.app.push_screen_wait(ChoiceModal("The fight's order", opts))
+    if what is None:
+        return
+    if what == "join":
+        who = await screen.app.push_screen_wait(ChoiceModal(
+            "Who joins the fight?", [(c.member(i).sheet.name, i) for i in outside]))
+        if who is not None:
+            await screen.roll_command(fight_roster.join_fight, who, shape="one",
+                                      who=c.member(who).sheet.name)
+    elif what == "leave":
+        who = await screen.app.push_screen_wait(ChoiceModal(
+            "Who leaves the fight? (his key is not given to another)",
+            _tagged(screen, list(fight.ids))))
+        if who is not None:
+            screen.do(fight_roster.leave_fight, who)
+    elif what == "total":
+        who = await screen.app.push_screen_wait(ChoiceModal(
+            "Whose initiative total?", _tagged(screen, [*still, *fight.held])))
+        if who is None:
+            return
+        now = dict(fight.totals).get(who, 0)
+        got = await screen.app.push_screen_wait(NumbersModal(
+            f"Initiative of {c.member(who).sheet.name}", [("total", "Total", now)],
+            note="Those still to act are put in order again (Order of Actions in a Round)."))
+        if got is not None:
+            screen.do(fight_roster.set_initiative, who, got["total"])
+    elif what == "delay":
+        rows = [*_tagged(screen, still), ("last in the round", "")]
+        after = await screen.app.push_screen_wait(ChoiceModal("Act right after whom?", rows))
+        if after is not None:
+            screen.do(fight_roster.delay_turn, after or None)
+    elif what == "hold":
+        screen.do(fight_roster.hold_turn)
+    elif what == "act":
+        held = list(fight.held)
+        who = held[0] if len(held) == 1 else await screen.app.push_screen_wait(ChoiceModal(
+            "Who takes the held turn now?", _tagged(screen, held)))
+        if who is not None:
+            screen.do(fight_roster.act_held, who)
