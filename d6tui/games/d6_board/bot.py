@@ -16,6 +16,7 @@ from typing import Any
 
 from d6tui.engine.game import Move
 from d6tui.games.d6_board import effects as fx
+from d6tui.games.d6_board import hide_bot
 from d6tui.games.d6_board.combat import enemy_total, hero_total, hero_wins
 from d6tui.games.d6_board.state import VILLAGE, Board
 
@@ -87,6 +88,9 @@ def _answers_for(state: Board, m: Move, rng: random.Random) -> dict[str, Any]:
 
 
 def _pick(state: Board, seat: int, moves: list[Move], rng: random.Random) -> Move:
+    planned = hide_bot.pick(state, seat, moves, rng) if state.hc is not None else None
+    if planned is not None:
+        return planned
     ids = _by_id(moves)
     h = state.heroes[seat]
     if len(moves) == 1:

@@ -23,6 +23,7 @@ from typing import Any
 from d6tui.engine.errors import EventError
 from d6tui.engine.game import Choice, DiceRequest, Move, Pips
 from d6tui.games.d6_board import effects as fx
+from d6tui.games.d6_board import hide_collection, hides
 from d6tui.games.d6_board.act import faces, handles, move
 from d6tui.games.d6_board.content import MONSTER_CLASSES
 from d6tui.games.d6_board.state import CUBE, STATS, Board, Combat, Enemy, Prompt
@@ -32,9 +33,13 @@ def enemy_class(state: Board, token: str) -> str:
     """The class a token fights as: its transformed class, or its own."""
     c = state.combat
     if c is not None and c.enemy == token and c.transformed:
+        if c.transformed in state.content["enemies"]:  # Hide Collection: a chosen monster
+            return str(state.content["enemies"][c.transformed]["class"])
         return c.transformed
     if token.startswith(CUBE):
         return "cube"
+    if hides.form(state, token):
+        return str(state.content["enemies"][hides.form(state, token)]["class"])
     return str(state.kind(token)["class"])
 
 
@@ -47,6 +52,11 @@ def enemy_die(state: Board, token: str) -> int:
     """The enemy's weapon: a D6 when transformed, D12 for a Cash Cube, its own die else;
     0 for a Plant of Eden, which does not roll ("Plants of Eden")."""
     c = state.combat
+    kind = hides.kind_of(state, token, c.transformed if c is not None else "")
+    if state.hc is not None and state.hc.specialty == "advanced" and (
+            hides.form(state, token) or (c is not None and c.transformed)):
+        # "Advanced Option": it fights with that monster's own weapon
+        return int(state.content["enemies"][kind].get("die", 6))
     if c is not None and c.transformed:
         return 6
     return int(state.kind(token).get("die", 6))
@@ -60,6 +70,10 @@ def enemy_total(state: Board) -> int:
     e = state.enemy(c.enemy)
     assert e is not None
     k = state.kind(c.enemy)
+    if state.hc is not None and state.hc.specialty == "advanced" and (
+            c.transformed or hides.form(state, c.enemy)):
+        # the advanced form keeps buff coins, never the new monster's environment bonus
+        return c.enemy_face + (0 if c.mesmerized else e.buffs)
     if c.transformed:
         return c.enemy_face
     if k.get("guardian") == "plant":
@@ -79,10 +93,12 @@ def enemy_total(state: Board) -> int:
 
 
 def hero_total(state: Board) -> int:
-    """The hero's combat total: the dice (doubled by Critical) plus hero buffs."""
+    """The hero's combat total: the dice (doubled by Critical) plus hero buffs, plus a
+    solo companion's help ("Companions")."""
     c = state.combat
     assert c is not None
-    return sum(c.faces) * (2 if c.critical else 1) + c.plus
+    bonus = hides.companion_plus(state, state.current, state.hero.space)
+    return sum(c.faces) * (2 if c.critical else 1) + c.plus + bonus
 
 
 def hero_wins(state: Board) -> bool:
@@ -185,13 +201,19 @@ def transformed(state: Board, ev: dict, chance: Any) -> Board:
     """Step 3: three specialty hides go back to the bag; the monster becomes a plain D6
     monster of the class chosen ("Specialty Hides")."""
     h = state.hero
-    if not all(h.specialty) or ev["klass"] not in MONSTER_CLASSES:
+    allowed = hides.monsters(state) if state.hc is not None else MONSTER_CLASSES
+    if not all(h.specialty) or ev["klass"] not in allowed:
         raise EventError("three specialty hides and a monster class are needed")
     state = replace(state, bag=state.bag | set(h.specialty))
     state = state.with_hero(state.current, specialty=("", "", ""))
     assert state.combat is not None
     state = replace(state, combat=replace(state.combat, transformed=ev["klass"]))
-    return replace(state, note=f"the monster became a {ev['klass']}")
+    if state.hc is not None and state.hc.specialty == "advanced":
+        # "Advanced Option": it becomes that monster in every respect, for good
+        forms = {**state.hc.forms, state.combat.enemy: ev["klass"]}
+        state = hides.with_hc(state, forms=forms)
+    name = state.content["enemies"].get(ev["klass"], {}).get("name", ev["klass"])
+    return replace(state, note=f"the monster became a {name}")
 
 
 @handles("attacked")
@@ -203,6 +225,7 @@ def attacked(state: Board, ev: dict, chance: Any) -> Board:
     weapons = list(ev.get("weapons", []))
     sides: list[int] = []
     ranged = critical = False
+    extra = hides.extra_die(state, seat, weapons, bool(ev.get("holy")))
     for w in weapons:
         if w == "natural":
             sides.append(12 if ev.get("holy") else (4 if state.hero.chib else 6))
@@ -214,6 +237,8 @@ def attacked(state: Board, ev: dict, chance: Any) -> Board:
             state = fx.discard(state, seat, w)
     if ev.get("holy"):
         state = fx.gain_gold(state, seat, -int(state.rules["prices"]["holy_water"]))
+    if extra:
+        sides.append(extra)  # the Bird's D4
     rolled = [faces(ev, f"hero{i + 1}", s)[0] for i, s in enumerate(sides)]
     die = enemy_die(state, c.enemy)
     eface = faces(ev, "enemy", die)[0] if die else 0
@@ -284,6 +309,10 @@ def _kill(state: Board, token: str, chance: Any) -> Board:
     state = fx.gain_gold(state, seat, int(state.rules["kill_gold"]))
     k = state.kind(token)
     name = k["name"]
+    if state.hc is not None and (cls != "guardian" or k.get("guardian") in ("dragon",
+                                                                         "kraken")):
+        kind = hides.kind_of(state, token, state.combat.transformed if state.combat else "")
+        return hide_collection.claim(state, token, kind)
     if cls == "guardian":
         if k.get("glory"):
             state = replace(state, enemies=tuple(x for x in state.enemies if x.token != token))
@@ -496,11 +525,16 @@ def combat_moves(state: Board, seat: int | None) -> list[Move]:
     gm = state.gm
     if c.step == "weapon":
         if all(state.hero.specialty) and is_monster(state, c.enemy) and not c.transformed:
+            opts = tuple((k, k.title()) for k in MONSTER_CLASSES)
+            if state.hc is not None:
+                en = state.content["enemies"]
+                opts = tuple((k, f"{en[k]['name']} ({en[k]['class']})")
+                             for k in hides.monsters(state))
             out.append(move("monster_transformed", "Turn in three specialty hides: "
                             "transform the monster", seat, mid="transform",
                             section="Specialty Hides", choices=(Choice(
-                                "klass", "Class to transform it into",
-                                tuple((k, k.title()) for k in MONSTER_CLASSES)),)))
+                                "klass", "Monster to transform it into" if state.hc else
+                                "Class to transform it into", opts),)))
         die = enemy_die(state, c.enemy)
         for wid, weapons, holy in weapon_options(state):
             dice = [DiceRequest(f"hero{i + 1}", 1, Pips(s), f"d{s} for {state.hero.name}",
@@ -509,6 +543,10 @@ def combat_moves(state: Board, seat: int | None) -> list[Move]:
                         12 if (w == "natural" and holy) else
                         (4 if state.hero.chib else 6) if w == "natural" else
                         int(state.card(w)["die"]) for w in weapons)]
+            extra = hides.extra_die(state, seat, weapons, holy)
+            if extra:
+                dice.append(DiceRequest(f"hero{len(dice) + 1}", 1, Pips(extra),
+                                        f"d{extra} for the companion", seat))
             if die:
                 dice.append(DiceRequest("enemy", 1, Pips(die), f"d{die} for the enemy "
                                         f"(rolled by {state.heroes[gm].name}, the GM)", gm))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from d6tui.games.d6_board import hides
 from d6tui.games.d6_board.state import CUBE, STATS, STYX, VILLAGE, Board, Enemy, Prompt
 
 
@@ -107,13 +108,19 @@ def discard(state: Board, seat: int, cid: str) -> Board:
 
 def flip_bounty(state: Board, chance: Any) -> Board:
     """Turn the top Bounty card face up so that three are in play ("Enemy Engagement":
-    "There must always be three Bounty cards in play")."""
+    "There must always be three Bounty cards in play"). In the Hide Collection modes the
+    eight bounties turned up at setup are the only ones ("Hide Collection")."""
+    want = 3
+    if hides.on(state):
+        if state.phase != "deal":
+            return state
+        want = hides.rule(state, "bounties")
     if state.options.get("edition") == "table":
         waiting = sum(1 for p in state.prompts if p.kind == "pick" and p.reward == "bounty")
-        for _ in range(3 - len(state.bounties) - waiting):
+        for _ in range(want - len(state.bounties) - waiting):
             state = prompt(_refill(state, "bounty"), Prompt(0, "pick", "bounty"))
         return state
-    while len(state.bounties) < 3:
+    while len(state.bounties) < want:
         state, cid = take_from(state, "bounty", chance)
         if cid is None:
             break
@@ -166,6 +173,9 @@ def enter(state: Board, seat: int, space: str) -> Board:
     if space == VILLAGE:
         state = state.with_hero(seat, delivered=(*h.delivered, *h.backpack), backpack=(),
                                 hp=int(state.rules["hp"]))
+        if state.hc is not None and h.backpack:
+            # each bounty returned moves the max turn counter ("Winning and Losing")
+            state = hides.with_hc(state, max_turns=state.hc.max_turns + len(h.backpack))
     elif seat == state.current and has_cube(state, seat, space):
         state = replace(state, engaged=tuple(e.token for e in hostile(state, seat, space)))
     return state
@@ -195,6 +205,7 @@ def die(state: Board, seat: int) -> Board:
 def lose_hp(state: Board, seat: int) -> Board:
     """One HP coin goes to the Village; the last one lost is death ("D. Health Points")."""
     h = state.heroes[seat]
+    state = hides.recall(state, seat)
     if h.hp <= 1:
         return die(state, seat)
     return state.with_hero(seat, hp=h.hp - 1)
@@ -230,6 +241,8 @@ def next_turn(state: Board) -> Board:
     last hunter the round ends: a GM event between rounds, or the end of the season."""
     state = replace(state, begun=False, actions=0, bonus=0, engaged=(), locked="",
                     combat=None, sneak=False, fountain=0)
+    if state.hc is not None:
+        return hides_next_turn(state)
     if state.current + 1 < len(state.heroes):
         return replace(state, current=state.current + 1)
     if state.round >= state.rounds:
@@ -245,3 +258,16 @@ def finish(state: Board) -> Board:
     best = max(tie_key(state, s) for s in range(len(state.heroes)))
     winners = tuple(s for s in range(len(state.heroes)) if tie_key(state, s) == best)
     return replace(state, phase="over", winners=winners, prompts=(), combat=None)
+
+
+def hides_next_turn(state: Board) -> Board:
+    """The Hide Collection modes: the compass dial moves one turn on; past the max turn
+    counter the hunters have lost; in co-op the hunters take turns ("Winning and Losing").
+    No GM events: the dial counts turns, not rounds (house)."""
+    hc = state.hc
+    assert hc is not None
+    state = hides.with_hc(state, turn=hc.turn + 1, companion_moves=0)
+    if hc.turn + 1 > hc.max_turns:
+        state = hides.with_hc(state, result="lost")
+        return replace(state, phase="over", winners=(), prompts=(), combat=None)
+    return replace(state, current=(state.current + 1) % len(state.heroes))

@@ -5,6 +5,8 @@ from __future__ import annotations
 from d6tui.games.d6_board import (  # noqa: F401 - importing registers the handlers
     combat,
     gm_events,
+    hide_benefits,
+    hide_collection,
     setup,
     table_tools,
     tasks,

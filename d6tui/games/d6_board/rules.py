@@ -27,12 +27,20 @@ NAME_MAX = 16
 
 
 def check_options(options: dict) -> dict:
-    """The setup rules: 2-4 hunters with different names; computers are among them.
+    """The setup rules: 2-4 hunters with different names (one in solo); computers are
+    among them; the companion only in solo.
 
     Raises:
-        RuleError: two names alike, or a computer that is not a player ("Setup").
+        RuleError: two names alike, a computer that is not a player ("Setup"), or a
+            player count the mode does not take ("Solo & Co-op").
     """
     names = [n.strip() for n in options["players"]]
+    mode = options.get("mode", "standard")
+    if mode == "solo" and len(names) != 1:
+        raise RuleError("solo Hide Collection is for one hunter", "Solo & Co-op")
+    if mode != "solo" and len(names) < 2:
+        raise RuleError(f"the {mode} game needs 2-4 hunters (solo is for one)",
+                        "Solo & Co-op" if mode == "coop" else "Setup")
     if len({n.casefold() for n in names}) != len(names):
         raise RuleError("two hunters have the same name", "Setup")
     comp = [n.strip() for n in options.get("computers") or []]
@@ -56,7 +64,20 @@ def start(options: dict, dice: Dice) -> dict:
     return {"type": "game_started", "players": list(options["players"]),
             "computers": list(options.get("computers", [])) or None,
             "edition": options.get("edition", "house"), "map": options.get("map", "standard"),
-            "season": options.get("season", "standard"), "content": load_content()}
+            "season": options.get("season", "standard"),
+            **_mode_keys(options), "content": load_content()}
+
+
+def _mode_keys(options: dict) -> dict:
+    """The mode's setup keys of the first event (none for the standard game, so its
+    saves stay as they were)."""
+    mode = options.get("mode", "standard")
+    if mode == "standard":
+        return {}
+    out = {"mode": mode, "specialty": options.get("specialty", "standard")}
+    if mode == "solo":
+        out["companion"] = options.get("companion", "kitteh")
+    return out
 
 
 def _plain(v: Any) -> Any:
@@ -95,7 +116,23 @@ RULES = GameDefinition(
     report=report,
     options=(
         OptionField("players", "Hunters", "names", help="2-4 hunters in turn order, "
-                    "separated by commas", min=2, max=4, name_max=NAME_MAX),
+                    "separated by commas (one for solo)", min=1, max=4, name_max=NAME_MAX),
+        OptionField("mode", "Mode", "choice", default="standard",
+                    help="standard: glory for 2-4; solo or co-op: Hide Collection "
+                         "(Part III)",
+                    choices=(("standard", "Standard (glory, 2-4 hunters)"),
+                             ("solo", "Solo Hide Collection (1 hunter)"),
+                             ("coop", "Co-op Hide Collection (2-4 hunters)"))),
+        OptionField("companion", "Companion (solo)", "choice", default="kitteh",
+                    help="solo only: the Bird (+D4 with your D6), the Kitteh (+1), the "
+                         "Crustacean (+2 by a dungeon), the Wasteland Wisp (+2 a terrain)",
+                    choices=(("bird", "The Bird"), ("kitteh", "The Kitteh"),
+                             ("crustacean", "The Crustacean"),
+                             ("wisp", "The Wasteland Wisp"))),
+        OptionField("specialty", "Specialty hides (solo, co-op)", "choice",
+                    default="standard", help="standard: the chosen monster fights one "
+                    "round with a D6; advanced: it becomes that monster, its weapon too",
+                    choices=(("standard", "Standard option"), ("advanced", "Advanced option"))),
         OptionField("edition", "Edition", "choice", default="house",
                     help="house: d6tui's cards and GM events; table: your own box",
                     choices=(("house", "House (no box needed)"),

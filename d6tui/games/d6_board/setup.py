@@ -16,6 +16,7 @@ from typing import Any
 from d6tui.engine.errors import EventError
 from d6tui.engine.game import Choice, DiceRequest, Move, Pips
 from d6tui.games.d6_board import effects as fx
+from d6tui.games.d6_board import hides
 from d6tui.games.d6_board.act import faces, handles, move
 from d6tui.games.d6_board.state import STATS, Board, Hero
 
@@ -40,14 +41,22 @@ def started(state: Board, ev: dict, chance: Any) -> Board:
     tokens = token_table(content)
     pieces = tuple(p for pid, e in content["environments"].items()
                    for p in [pid] * int(e["count"]))
+    mode = ev.get("mode", "standard")
+    hc = None
+    if mode in ("solo", "coop"):
+        # Part III "Solo & Co-op": the Hide Collection board; four enemies spawned
+        hc = hides.fresh(mode, ev.get("specialty", "standard"), ev.get("companion", ""),
+                         content)
     return Board(
+        hc=hc,
         content=content, heroes=heroes, phase="choose",
         options={"edition": ev.get("edition", "house"), "map": ev.get("map", "standard"),
-                 "season": ev.get("season", "standard")},
+                 "season": ev.get("season", "standard"), "mode": mode},
         tokens=tokens, bag=frozenset(tokens), env_left=pieces,
         piles={d: tuple(sorted(content[d])) for d in ("advantage", "heroic_quest", "bounty")},
         discards={"advantage": (), "heroic_quest": (), "bounty": ()},
-        spawns_left=2 * len(heroes),
+        spawns_left=(int(content["hide_rules"]["setup_spawns"]) if hc is not None
+                     else 2 * len(heroes)),
         note="the hunting season was set up")
 
 
@@ -59,6 +68,9 @@ def chose(state: Board, ev: dict, chance: Any) -> Board:
     taken = [(h.klass, h.board) for h in state.heroes if h.klass]
     if ev["klass"] in [k for k, _ in taken] or ev["board"] in [b for _, b in taken]:
         raise EventError("that board is taken")
+    solo = state.hc is not None and state.hc.mode == "solo"
+    if bool(state.content["gather_boards"][ev["board"]].get("solo")) != solo:
+        raise EventError("solo plays the red-dot gather board, and only solo does")
     state = state.with_hero(seat, klass=ev["klass"], hero=ev["hero"], board=ev["board"])
     nxt = seat + 1
     if nxt < len(state.heroes):
@@ -140,9 +152,14 @@ def dealt(state: Board, ev: dict, chance: Any) -> Board:
     for seat in range(len(state.heroes)):
         for _ in range(int(state.rules["start_advantage"])):
             state = fx.draw_card(state, seat, "advantage", chance)
-        for _ in range(int(state.rules["start_heroic_quest"])):
-            state = fx.draw_card(state, seat, "heroic_quest", chance)
+        if state.hc is None:  # no Heroic Quest deck in the Hide Collection modes
+            for _ in range(int(state.rules["start_heroic_quest"])):
+                state = fx.draw_card(state, seat, "heroic_quest", chance)
     state = fx.flip_bounty(state, chance)
+    if state.hc is not None:
+        return replace(state, phase="turn", current=0, round=1,
+                       note=f"cards dealt; {len(state.bounties)} bounties posted (the only "
+                            "ones); turn 1 of 4 begins")
     return replace(state, phase="turn", current=0, round=1,
                    note="cards dealt; three bounties posted; round 1 begins")
 
@@ -157,6 +174,9 @@ def setup_moves(state: Board, seat: int | None) -> list[Move]:
         taken_k = {x.klass for x in state.heroes if x.klass}
         taken_b = {x.board for x in state.heroes if x.board}
         taken_h = {x.hero for x in state.heroes if x.hero}
+        # solo plays the red-dot board only; the other modes never offer it (Part III)
+        solo = state.hc is not None and state.hc.mode == "solo"
+        taken_b |= {k for k, v in c["gather_boards"].items() if bool(v.get("solo")) != solo}
         return [move("hunter_chose", "Choose class board, hero and gather board", seat,
                      mid="choose", section="Choose Your Class Board", choices=(
                          Choice("klass", "Class board", tuple(
@@ -193,6 +213,7 @@ def setup_moves(state: Board, seat: int | None) -> list[Move]:
                      dice=(DiceRequest("roll", 1, Pips(die), f"d{die} for the space", seat),),
                      section="Place Enemies", key="r")]
     if state.phase == "deal":
-        return [move("cards_dealt", "Deal the cards and post three bounties", seat,
+        what = "eight bounties" if state.hc is not None else "three bounties"
+        return [move("cards_dealt", f"Deal the cards and post {what}", seat,
                      mid="deal", section="Shuffle and Draw", key="d")]
     return []

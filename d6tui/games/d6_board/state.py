@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from d6tui.games.d6_board.hide_state import HideCollection
+
 #: The four stats in their order on the class board; the last is skill ("E. Skills").
 STATS = ("strength", "stealth", "wits", "skill")
 VILLAGE, STYX = "V", "S"
@@ -183,6 +185,8 @@ class Board:
         fountain: a Fountain of You roll waiting for its stat (0 = none).
         winners: seats that won (set when the game is over).
         note: what the latest move did, in a few words (for the screen).
+        hc: the Hide Collection board of the solo and co-op modes (None in the standard
+            game; Part III "Solo & Co-op").
     """
 
     content: dict = field(default_factory=dict)
@@ -214,6 +218,7 @@ class Board:
     fountain: int = 0
     winners: tuple[int, ...] = ()
     note: str = ""
+    hc: HideCollection | None = None
 
     # -- look-ups -----------------------------------------------------------------------
 

@@ -49,7 +49,10 @@ def skill_used(state: Board, ev: dict, chance: Any) -> Board:
         raise EventError(f"{sk} cannot be used now")
     state = state.with_hero(seat, used=(*state.hero.used, sk))
     name = state.content["skills"][sk]["name"]
-    if sk == "hero_swap":
+    if sk == "hero_swap" and ev["target"] == "companion":
+        from d6tui.games.d6_board.hide_collection import swap_with_companion
+        state = swap_with_companion(state)
+    elif sk == "hero_swap":
         other = int(ev["target"])
         mine, theirs = state.hero.space, state.heroes[other].space
         state = state.with_hero(other, space=mine)
@@ -181,6 +184,10 @@ def task_moves(state: Board, seat: int | None) -> list[Move]:
                 opts = tuple((str(i), f"{o.name} in space {o.space}")
                              for i, o in enumerate(state.heroes)
                              if i != seat and o.space not in (VILLAGE, STYX, here))
+                hc = state.hc
+                if hc is not None and hc.companion and hc.companion_at not in (
+                        "carrier", here):
+                    opts += (("companion", f"your companion in space {hc.companion_at}"),)
                 if opts:
                     out.append(move("skill_used", f"Skill: {name}", seat, mid=f"skill:{sk}",
                                     skill=sk, section="Hero Swapping!", choices=(
@@ -252,7 +259,7 @@ def task_moves(state: Board, seat: int | None) -> list[Move]:
             and not fighting:
         out.append(move("card_bought", f"Buy an Advantage card ({prices['advantage_card']} "
                         "gold)", seat, mid="buy", section="Buy Advantage Cards"))
-    if h.gold >= int(prices["cash_cube"]) and not engaged:
+    if h.gold >= int(prices["cash_cube"]) and not engaged and state.hc is None:
         out.append(move("cube_hired", ("Rehire" if h.cube else "Hire") + " your Cash Cube "
                         f"({prices['cash_cube']} gold)", seat, mid="cube",
                         section="Cash Cube", choices=(Choice("space", "Place it in", tuple(
