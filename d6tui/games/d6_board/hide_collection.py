@@ -11,8 +11,9 @@
 - The solo companion may move one space for each action spent, is called over on a
   gather's companion reward, and may be Hero Swapped with ("Companions").
 
-Decisions where the rulebook is silent: a companion never enters the Village or the Styx;
-the companion's reward while the hero stands in the Village does nothing.
+Decisions where the rulebook is silent: a companion may stand in the Village (it helps
+only where there are fights) but never goes to the Styx River; the companion reward of a
+hero in the Styx does nothing.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board import hides
 from d6tui.games.d6_board.act import handles, move
 from d6tui.games.d6_board.hide_state import CARRIER
-from d6tui.games.d6_board.state import STYX, VILLAGE, Board, Prompt
+from d6tui.games.d6_board.state import STYX, Board, Prompt
 
 
 def claim(state: Board, token: str, kind: str) -> Board:
@@ -161,7 +162,7 @@ def companion_moved(state: Board, ev: dict, chance: Any) -> Board:
     if hc is None or hc.companion_moves <= 0 or hc.companion_at == CARRIER:
         raise EventError("the companion may not move now")
     to = str(ev["to"])
-    if to not in state.links(hc.companion_at) or to in (VILLAGE, STYX):
+    if to not in state.links(hc.companion_at) or to == STYX:
         raise EventError(f"no arrow leads the companion to {to}")
     state = hides.with_hc(state, companion_at=to, companion_moves=hc.companion_moves - 1)
     return replace(state, note=f"the companion moved to space {to}")
@@ -214,7 +215,7 @@ def hide_moves(state: Board, seat: int | None) -> list[Move]:
     if hc.companion and hc.companion_at != CARRIER and hc.companion_moves > 0 \
             and state.combat is None:
         opts = tuple((s, f"space {s}") for s in state.links(hc.companion_at)
-                     if s not in (VILLAGE, STYX))
+                     if s != STYX)
         if opts:
             out.append(move("companion_moved", f"Move the companion from space "
                             f"{hc.companion_at} ({hc.companion_moves} left)", seat,

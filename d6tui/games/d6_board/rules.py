@@ -111,7 +111,8 @@ RULES = GameDefinition(
     status=status,
     is_over=lambda s: s.over,
     to_json=to_json,
-    default_title=lambda o: "D6 hunting season: " + ", ".join(o["players"]),
+    default_title=lambda o: ("D6 Hide Collection: " if o.get("mode", "standard") != "standard"
+                             else "D6 hunting season: ") + ", ".join(o["players"]),
     export_markdown=export_markdown,
     report=report,
     options=(

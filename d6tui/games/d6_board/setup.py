@@ -57,7 +57,7 @@ def started(state: Board, ev: dict, chance: Any) -> Board:
         discards={"advantage": (), "heroic_quest": (), "bounty": ()},
         spawns_left=(int(content["hide_rules"]["setup_spawns"]) if hc is not None
                      else 2 * len(heroes)),
-        note="the hunting season was set up")
+        note="the Hide Collection game was set up" if hc else "the hunting season was set up")
 
 
 @handles("hunter_chose")

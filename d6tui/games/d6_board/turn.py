@@ -60,8 +60,8 @@ def companion_reward(state: Board, seat: int) -> Board:
     hc = state.hc
     assert hc is not None
     here = state.heroes[seat].space
-    if here in (VILLAGE, STYX):
-        return state  # house: a companion stays off the Village (no enemies, no fights)
+    if here == STYX:
+        return state
     if hc.companion_at == hides.CARRIER:
         return hides.with_hc(state, companion_at=here)
     if hc.companion_at == here:

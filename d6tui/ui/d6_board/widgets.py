@@ -99,6 +99,8 @@ class GameMap(_BoardWidget):
                 ("(safe)" if space == VILLAGE else "")
         heroes = [initials(s, i) + ("(c)" if h.chib else "") for i, h in enumerate(s.heroes)
                   if h.space == space]
+        if s.hc is not None and s.hc.companion and s.hc.companion_at == space:
+            heroes.append("+" + s.content["companions"][s.hc.companion]["name"].split()[-1][:4])
         return " ".join(heroes)
 
 
@@ -192,7 +194,9 @@ class GatherBoard(_BoardWidget):
         g = s.content["gather_boards"][h.board]
         bold = self.get_component_rich_style("gather-board--title")
         out.append(f"  {h.name}'s {g['name']}  ", bold)
-        out.append(" ".join(f"{i} {r}" for i, r in enumerate(g["rewards"], 1)) + "\n")
+        solo = s.hc is not None and s.hc.companion  # the companion replaces Advantage
+        out.append(" ".join(f"{i} {'companion' if solo and r == 'advantage' else r}"
+                            for i, r in enumerate(g["rewards"], 1)) + "\n")
         pots = s.content["potions"]
         bottles = " ".join(f"[{pots[b]['name']}]" if b else "[slot]" for b in h.bottles)
         out.append(f"  Alchemy bottles: {bottles}\n")

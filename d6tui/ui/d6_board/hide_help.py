@@ -1,0 +1,46 @@
+"""The help sections of the Hide Collection modes (solo and co-op), added to the D6 board
+game's help in such a game (own words; rulebook Part III sections in quotes)."""
+
+HIDE_HELP = """
+
+## Solo and co-op: Hide Collection (Part III "Solo & Co-op")
+
+No glory here: the goal is one hide of each of the **15 monsters** (five classes of three),
+placed on the **Hide Collection board** (its own panel: `]` after the map). Everything not
+said below is as in the standard game.
+
+- **Setup** ("Setup", "Spawn/Gather"): solo plays the red-dot gather board (the companion
+  takes its Advantage reward); co-op hunters pick any board. Eight bounties are turned up:
+  the only ones of the game. Four enemies spawn. No Heroic Quest cards are dealt.
+- **Turns and the end** ("Winning and Losing"): four turns to begin with. Each bounty
+  **delivered to the Village** moves the max turn counter up one (carrying it is not
+  enough). The compass dial moves on after every turn (co-op hunters take turns). The 15th
+  hide wins at once; the end of the last turn without it loses.
+- **A turn begins** with two spawns and two open gathers in solo, one and one in co-op.
+- **A kill counts for one thing** ("Hide Collection"): you pick a bounty it fits, its slot
+  on the Hide Collection board, a specialty hide slot, a wild hide, or nothing. A **Dragon
+  or the Kraken** is worth any one hide and goes on a free slot at once ("Special
+  Enemies"). **Plants of Eden** give their two coins only.
+- **Heroic Benefits** ("Heroic Quest Deck Replacement"): instead of Heroic Quest cards, a
+  complete turn ends with a roll (D8 solo: items 1-8; D10 co-op: items 1-10). A free skill
+  marker (three in all) goes on the item rolled; with none free, move one from a held item
+  or gain nothing. A held item is used once, from the moves list, and frees its marker.
+- **Specialty hides** ("Specialty Hides"): three of them turn an engaged monster into the
+  monster you name. Standard option: it fights one round with a D6. Advanced option: it
+  becomes that monster for good, with its weapon. Never with that monster's environment
+  bonus. Agreed at the start (the `specialty` option).
+- **Companions** (solo, "Companions"): the Bird (one more D4 when your weapon is your D6),
+  the Kitteh (+1), the Crustacean (+2 in a space with a dungeon), the Wasteland Wisp (+2 for
+  each terrain in the space: forest, trails, cemetery, hills). It helps only in your space.
+  The gather's companion reward brings it from its carrier to you, pays two coins when it
+  is beside you, or lets you call it over from elsewhere. Each action you spend lets it
+  move one space. Hero Swap may swap you with it. Losing an HP beside it sends it back to
+  its carrier.
+- **No Cash Cubes** in these modes.
+
+House decisions (the rulebook is silent): the Heroic Benefits items are house data in
+`d6tui/content/d6_board_hides.toml`, as is the red-dot board's order and hides; the roll
+comes with a complete turn only (as the cards it replaces); an item already marked gives
+nothing more; in co-op the board and items are shared; no GM events (the dial counts
+turns, not rounds); a companion may wait in the Village, never in the Styx.
+"""
