@@ -66,10 +66,11 @@ def pick(state: Board, seat: int, moves: list[Move], rng: random.Random) -> Move
     if state.prompts:
         p = state.prompts[0]
         if p.kind == "claim":
-            for key in ("claim:board",):
-                if key in ids:
-                    return ids[key]
-            for prefix in ("claim:bounty:", "claim:specialty:", "claim:wild"):
+            # a bounty delivered is one more turn: worth more than one hide early on
+            order = ("claim:bounty:", "claim:board", "claim:specialty:", "claim:wild")
+            if hc.max_turns - hc.turn < 1:
+                order = ("claim:board", "claim:bounty:", "claim:specialty:", "claim:wild")
+            for prefix in order:
                 for m in moves:
                     if m.id.startswith(prefix):
                         return m

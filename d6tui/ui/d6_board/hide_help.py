@@ -18,9 +18,9 @@ said below is as in the standard game.
   hide wins at once; the end of the last turn without it loses.
 - **A turn begins** with two spawns and two open gathers in solo, one and one in co-op.
 - **A kill counts for one thing** ("Hide Collection"): you pick a bounty it fits, its slot
-  on the Hide Collection board, a specialty hide slot, a wild hide, or nothing. A **Dragon
-  or the Kraken** is worth any one hide and goes on a free slot at once ("Special
-  Enemies"). **Plants of Eden** give their two coins only.
+  on the Hide Collection board, a specialty hide slot, a wild hide, or nothing.
+- **A Dragon or the Kraken** is worth any one hide and goes on a free slot at once
+  ("Special Enemies"). **Plants of Eden** give their two coins only.
 - **Heroic Benefits** ("Heroic Quest Deck Replacement"): instead of Heroic Quest cards, a
   complete turn ends with a roll (D8 solo: items 1-8; D10 co-op: items 1-10). A free skill
   marker (three in all) goes on the item rolled; with none free, move one from a held item

@@ -144,6 +144,8 @@ class ClassBoard(_BoardWidget):
         out.append("  Stats: " + " | ".join(tiles) + "\n")
         hp = "\u2665 " * h.hp + "\u00b7 " * (int(s.rules["hp"]) - h.hp)
         cube = f"in space {h.cube}" if h.cube else "on the board"
+        if s.hc is not None:
+            cube = "none in this mode"
         out.append(f"  HP: {hp.strip()}   Gold: {h.gold}/{s.rules['gold_cap']}   "
                    f"Cash Cube: {cube}\n")
         unlocked = fx.unlocked(s, seat) if h.stat("skill") else 0
@@ -210,6 +212,9 @@ class GatherBoard(_BoardWidget):
         out.append(f"  Backpack {len(h.backpack)}/3: {pack}\n")
         trophies = ", ".join(s.kind(t)["name"] for t in h.trophies) or "none"
         done = sum(int(s.card(b)["glory"]) for b in h.delivered)
+        if s.hc is not None:  # no glory in Hide Collection: a delivery is one more turn
+            out.append(f"  Delivered: {len(h.delivered)} (+{len(h.delivered)} turns)")
+            return out
         out.append(f"  Delivered: {len(h.delivered)} ({done} glory)  Guardians: {trophies}"
                    f"  Glory: {glory(s, self.seat)}")
         return out
