@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{args.games} games a line, {args.mode}, {args.specialty} specialty hides, "
           f"seeds {args.seed}..{args.seed + args.games - 1}")
     if args.mode == "coop":
-        print(run(args.games, "coop", args.players, "", args.specialty, args.seed))
+        print(run(args.games, "coop", args.players, "kitteh", args.specialty, args.seed))
         return
     for c in COMPANIONS if args.companion == "all" else (args.companion,):
         print(run(args.games, "solo", 1, c, args.specialty, args.seed))

@@ -361,14 +361,17 @@ def _tokens_ok(state) -> bool:  # noqa: ANN001
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), mode=st.sampled_from(["solo", "coop"]),
        companion=st.sampled_from(["bird", "kitteh", "crustacean", "wisp"]),
-       specialty=st.sampled_from(["standard", "advanced"]))
-def test_random_play_always_ends(seed: int, mode: str, companion: str, specialty: str
-                                 ) -> None:
+       specialty=st.sampled_from(["standard", "advanced"]), table=st.booleans(),
+       advanced_map=st.booleans())
+def test_random_play_always_ends(seed: int, mode: str, companion: str, specialty: str,
+                                 table: bool, advanced_map: bool) -> None:
     """Random legal play of either mode ends; tokens are conserved; a win means all 15
     hides on the board; the turn never passes the max turn counter."""
     rng = random.Random(seed)
     players = ["A"] if mode == "solo" else ["A", "B", "C"][: 2 + seed % 2]
-    s = new_session(seed, players, mode=mode, companion=companion, specialty=specialty)
+    s = new_session(seed, players, mode=mode, companion=companion, specialty=specialty,
+                    edition="table" if table else "house",
+                    map="advanced" if advanced_map else "standard")
     for _ in range(6000):
         state = s.state
         if state.over:

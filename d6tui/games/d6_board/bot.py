@@ -18,7 +18,7 @@ from d6tui.engine.game import Move
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board import hide_bot
 from d6tui.games.d6_board.combat import enemy_total, hero_total, hero_wins
-from d6tui.games.d6_board.state import VILLAGE, Board
+from d6tui.games.d6_board.state import VILLAGE, Board, same_team
 
 #: Where the bot puts a high stat roll first.
 STAT_ORDER = ("strength", "stealth", "skill", "wits")
@@ -81,7 +81,7 @@ def _answers_for(state: Board, m: Move, rng: random.Random) -> dict[str, Any]:
             return {m.choices[0].name: (safe or opts)[0]}
     if m.id == "cube":
         rivals = [h.space for i, h in enumerate(state.heroes)
-                  if i != state.current and h.space not in ("V", "S")]
+                  if not same_team(state, i, state.current) and h.space not in ("V", "S")]
         opts = [v for v, _ in m.choices[0].options]
         return {"space": next((r for r in rivals if r in opts), opts[0])}
     return _answers(m, rng)

@@ -22,11 +22,11 @@ from typing import Any
 
 from d6tui.engine.errors import EventError
 from d6tui.engine.game import Choice, DiceRequest, Move, Pips
+from d6tui.games.d6_board import alliance, hide_collection, hides
 from d6tui.games.d6_board import effects as fx
-from d6tui.games.d6_board import hide_collection, hides
 from d6tui.games.d6_board.act import faces, handles, move
 from d6tui.games.d6_board.content import MONSTER_CLASSES
-from d6tui.games.d6_board.state import CUBE, STATS, Board, Combat, Enemy, Prompt
+from d6tui.games.d6_board.state import CUBE, STATS, Board, Combat, Enemy, Prompt, same_team
 
 
 def enemy_class(state: Board, token: str) -> str:
@@ -126,15 +126,15 @@ def red_cards(state: Board, seat: int, token: str) -> list[str]:
     monsters)."""
     out = []
     for cid in state.heroes[seat].hand:
-        if not cid.startswith("Q"):
-            continue
+        if not cid.startswith("Q") or same_team(state, seat, state.current):
+            continue  # Alliance: red Heroic Quest cards go on the other team only
         card = state.card(cid)
         if card["banner"] != "red":
             continue
         if card["effect"] in ("buff", "extra_hp") and not is_monster(state, token):
             continue
         out.append(cid)
-    return out
+    return out + alliance.playable(state, seat, token)
 
 
 def _after_prompts(state: Board) -> Board:
@@ -179,6 +179,9 @@ def gm_played(state: Board, ev: dict, chance: Any) -> Board:
     elif eff == "steal":
         take = min(v, state.hero.gold)
         state = fx.gain_gold(fx.gain_gold(state, state.current, -take), seat, take)
+    elif eff in ("aid", "ward"):  # Alliance cards on a teammate's fight
+        c = replace(c, plus=c.plus + v) if eff == "aid" else replace(c, ward=True)
+        state = replace(state, combat=c)
     elif eff == "ambush":
         state, token = fx.spawn(state, e.space, chance)
         if token:

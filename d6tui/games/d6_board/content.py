@@ -29,6 +29,7 @@ FILES: dict[str, tuple[str, ...]] = {
     "d6_board_cards.toml": ("advantage", "heroic_quest", "bounty"),
     "d6_board_events.toml": ("events",),
     "d6_board_hides.toml": ("solo_boards", "companions", "benefits"),
+    "d6_board_alliance.toml": ("alliance",),
 }
 
 #: The monster classes (rulebook "Know Thine Enemy").

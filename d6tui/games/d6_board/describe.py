@@ -25,6 +25,10 @@ def describe(event: dict, before: Board) -> str:
                 + ", ".join(event["players"]) + f" ({event.get('edition', 'house')} edition, "
                 f"{event.get('map', 'standard')} map, {event.get('specialty', 'standard')} "
                 f"specialty hides{extra})")
+    if event["type"] == "game_started" and event.get("mode") == "alliance":
+        p = event["players"]
+        return (f"an Alliance season was set up: {p[0]} and {p[2]} against {p[1]} and {p[3]}"
+                f" (teammates' cards {event.get('team_cards', 'hidden')})")
     if event["type"] == "game_started":
         return ("the hunting season was set up for " + ", ".join(event["players"])
                 + f" ({event.get('edition', 'house')} edition, {event.get('map', 'standard')}"

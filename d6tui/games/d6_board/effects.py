@@ -10,7 +10,16 @@ from dataclasses import replace
 from typing import Any
 
 from d6tui.games.d6_board import hides
-from d6tui.games.d6_board.state import CUBE, STATS, STYX, VILLAGE, Board, Enemy, Prompt
+from d6tui.games.d6_board.state import (
+    CUBE,
+    STATS,
+    STYX,
+    VILLAGE,
+    Board,
+    Enemy,
+    Prompt,
+    same_team,
+)
 
 
 def gain_gold(state: Board, seat: int, n: int) -> Board:
@@ -26,6 +35,12 @@ def hand_limit(state: Board, seat: int) -> int:
     ``[rules] hand_limit``; "Shuffle and Draw" GM's Note)."""
     s = state.heroes[seat].stat("strength") or 3
     return int(state.rules["hand_limit"][str(s)])
+
+
+def held(state: Board, seat: int) -> int:
+    """The cards of a hand the limit counts: Heroic Quest and Advantage cards ("Shuffle and
+    Draw" GM's Note); Alliance cards are not named there, so they do not count (house)."""
+    return sum(1 for c in state.heroes[seat].hand if not c.startswith("L"))
 
 
 def unlocked(state: Board, seat: int) -> int:
@@ -54,12 +69,13 @@ def skill_ready(state: Board, seat: int, skill: str) -> bool:
 
 def draw_card(state: Board, seat: int, deck: str, chance: Any, *, check_limit: bool = True
               ) -> Board:
-    """``seat`` draws one card of ``deck`` (``advantage`` or ``heroic_quest``) into the hand.
+    """``seat`` draws one card of ``deck`` (``advantage``, ``heroic_quest`` or
+    ``alliance``) into the hand.
 
-    A hand at its limit draws nothing ("Shuffle and Draw": discard first to make room). An
-    empty deck is made again from its discards (house rule: the rulebook is silent).
+    A hand at its limit (:func:`held`) draws nothing ("Shuffle and Draw": discard first to
+    make room). An empty deck is made again from its discards (house rule: the rulebook is silent).
     """
-    if check_limit and len(state.heroes[seat].hand) >= hand_limit(state, seat):
+    if check_limit and deck != "alliance" and held(state, seat) >= hand_limit(state, seat):
         return state
     if state.options.get("edition") == "table":
         if not state.piles[deck] and not state.discards[deck]:
@@ -100,7 +116,7 @@ def discard(state: Board, seat: int, cid: str) -> Board:
     hand.remove(cid)
     if cid == "-":
         return state.with_hero(seat, hand=tuple(hand))
-    deck = "advantage" if cid.startswith("A") else "heroic_quest"
+    deck = {"A": "advantage", "L": "alliance"}.get(cid[0], "heroic_quest")
     discards = dict(state.discards)
     discards[deck] = (*discards[deck], cid)
     return replace(state.with_hero(seat, hand=tuple(hand)), discards=discards)
@@ -154,10 +170,12 @@ def space_of_roll(state: Board, face: int) -> str:
 
 def hostile(state: Board, seat: int, space: str) -> tuple[Enemy, ...]:
     """The enemies in ``space`` that threaten ``seat``: every token, and other hunters'
-    Cash Cubes ("Cash Cube": it "will not attack its owner"). None in the Village."""
+    Cash Cubes ("Cash Cube": it "will not attack its owner", nor in Alliance the owner's
+    team). None in the Village."""
     if space in (VILLAGE, STYX):
         return ()
-    return tuple(e for e in state.at(space) if e.token != f"{CUBE}{seat}")
+    return tuple(e for e in state.at(space) if not (
+        e.token.startswith(CUBE) and same_team(state, seat, int(e.token[len(CUBE):]))))
 
 
 def has_cube(state: Board, seat: int, space: str) -> bool:

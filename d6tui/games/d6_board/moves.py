@@ -7,6 +7,7 @@ else for player one between rounds (the GM event), else for the hunter whose tur
 from __future__ import annotations
 
 from d6tui.engine.game import Move, Seat
+from d6tui.games.d6_board.alliance import alliance_moves
 from d6tui.games.d6_board.combat import combat_moves
 from d6tui.games.d6_board.gm_events import event_moves
 from d6tui.games.d6_board.hide_benefits import benefit_moves
@@ -45,7 +46,8 @@ def moves(state: Board, seat: Seat) -> list[Move]:
         return pick_moves(state, seat)
     out = [*turn_moves(state, seat), *combat_moves(state, seat), *village_moves(state, seat),
            *task_moves(state, seat), *event_moves(state, seat),
-           *hide_moves(state, seat), *benefit_moves(state, seat)]
+           *hide_moves(state, seat), *benefit_moves(state, seat),
+           *alliance_moves(state, seat)]
     if not state.prompts:
         out += gm_tool_moves(state, seat)
     return out

@@ -38,6 +38,9 @@ def check_options(options: dict) -> dict:
     mode = options.get("mode", "standard")
     if mode == "solo" and len(names) != 1:
         raise RuleError("solo Hide Collection is for one hunter", "Solo & Co-op")
+    if mode == "alliance" and len(names) != 4:
+        raise RuleError("Alliance is for four hunters, two teams seated across (1 and 3 "
+                        "against 2 and 4)", "Alliance")
     if mode != "solo" and len(names) < 2:
         raise RuleError(f"the {mode} game needs 2-4 hunters (solo is for one)",
                         "Solo & Co-op" if mode == "coop" else "Setup")
@@ -74,6 +77,8 @@ def _mode_keys(options: dict) -> dict:
     mode = options.get("mode", "standard")
     if mode == "standard":
         return {}
+    if mode == "alliance":
+        return {"mode": mode, "team_cards": options.get("team_cards", "hidden")}
     out = {"mode": mode, "specialty": options.get("specialty", "standard")}
     if mode == "solo":
         out["companion"] = options.get("companion", "kitteh")
@@ -123,7 +128,11 @@ RULES = GameDefinition(
                          "(Part III)",
                     choices=(("standard", "Standard (glory, 2-4 hunters)"),
                              ("solo", "Solo Hide Collection (1 hunter)"),
-                             ("coop", "Co-op Hide Collection (2-4 hunters)"))),
+                             ("coop", "Co-op Hide Collection (2-4 hunters)"),
+                             ("alliance", "Alliance (2v2: hunters 1 and 3 against 2 and 4)"))),
+        OptionField("team_cards", "Teammates' cards (Alliance)", "choice", default="hidden",
+                    help="Alliance only: whether teammates see each other's hands",
+                    choices=(("hidden", "Hidden"), ("shared", "Shared with the teammate"))),
         OptionField("companion", "Companion (solo)", "choice", default="kitteh",
                     help="solo only: the Bird (+D4 with your D6), the Kitteh (+1), the "
                          "Crustacean (+2 by a dungeon), the Wasteland Wisp (+2 a terrain)",

@@ -42,6 +42,8 @@ def started(state: Board, ev: dict, chance: Any) -> Board:
     pieces = tuple(p for pid, e in content["environments"].items()
                    for p in [pid] * int(e["count"]))
     mode = ev.get("mode", "standard")
+    decks = ("advantage", "heroic_quest", "bounty") + (
+        ("alliance",) if mode == "alliance" else ())
     hc = None
     if mode in ("solo", "coop"):
         # Part III "Solo & Co-op": the Hide Collection board; four enemies spawned
@@ -51,10 +53,12 @@ def started(state: Board, ev: dict, chance: Any) -> Board:
         hc=hc,
         content=content, heroes=heroes, phase="choose",
         options={"edition": ev.get("edition", "house"), "map": ev.get("map", "standard"),
-                 "season": ev.get("season", "standard"), "mode": mode},
+                 "season": ev.get("season", "standard"), "mode": mode,
+                 **({"team_cards": ev.get("team_cards", "hidden")} if mode == "alliance"
+                    else {})},
         tokens=tokens, bag=frozenset(tokens), env_left=pieces,
-        piles={d: tuple(sorted(content[d])) for d in ("advantage", "heroic_quest", "bounty")},
-        discards={"advantage": (), "heroic_quest": (), "bounty": ()},
+        piles={d: tuple(sorted(content[d])) for d in decks},
+        discards={d: () for d in decks},
         spawns_left=(int(content["hide_rules"]["setup_spawns"]) if hc is not None
                      else 2 * len(heroes)),
         note="the Hide Collection game was set up" if hc else "the hunting season was set up")

@@ -287,8 +287,9 @@ class Board:
         return tuple(str(i) for i in range(1, int(self.map["spaces"]) + 1))
 
     def card(self, cid: str) -> dict:
-        """A card's content entry (Advantage ``A``, Heroic Quest ``Q``, Bounty ``B``)."""
-        deck = {"A": "advantage", "Q": "heroic_quest", "B": "bounty"}[cid[0]]
+        """A card's content entry (Advantage ``A``, Heroic Quest ``Q``, Bounty ``B``,
+        Alliance ``L``)."""
+        deck = {"A": "advantage", "Q": "heroic_quest", "B": "bounty", "L": "alliance"}[cid[0]]
         return self.content[deck][cid]
 
     def with_hero(self, seat: int, **changes: Any) -> Board:
@@ -310,13 +311,24 @@ def glory(state: Board, seat: int) -> int:
 
 def standings(state: Board) -> list[int]:
     """Seats from first to last: glory, then gold, then stat total ("The End of the Game")."""
-    def key(seat: int) -> tuple[int, int, int]:
-        h = state.heroes[seat]
-        return (glory(state, seat), h.gold, sum(h.stats))
-    return sorted(range(len(state.heroes)), key=key, reverse=True)
+    return sorted(range(len(state.heroes)), key=lambda s: tie_key(state, s), reverse=True)
+
+
+def alliance(state: Board) -> bool:
+    """Whether this is an Alliance (2v2) game (Part III "Alliance")."""
+    return state.options.get("mode") == "alliance"
+
+
+def same_team(state: Board, a: int, b: int) -> bool:
+    """Whether seats ``a`` and ``b`` are one hunter or teammates (Alliance: teammates sit
+    across, so seats 0 and 2 are one team, 1 and 3 the other; "Seating Order Matters")."""
+    return a == b or (alliance(state) and a % 2 == b % 2)
 
 
 def tie_key(state: Board, seat: int) -> tuple[int, int, int]:
-    """What decides the end: glory, gold, stat total ("The End of the Game")."""
-    h = state.heroes[seat]
-    return (glory(state, seat), h.gold, sum(h.stats))
+    """What decides the end: glory, gold, stat total ("The End of the Game"); in Alliance
+    the team's sums (house: the rulebook does not say how a team wins), so both teammates
+    share a win."""
+    seats = [s for s in range(len(state.heroes)) if same_team(state, seat, s)]
+    return (sum(glory(state, s) for s in seats), sum(state.heroes[s].gold for s in seats),
+            sum(sum(state.heroes[s].stats) for s in seats))

@@ -255,7 +255,7 @@ def task_moves(state: Board, seat: int | None) -> list[Move]:
                         section="Heroic Quest Cards"))
     prices = state.rules["prices"]
     from d6tui.games.d6_board.effects import hand_limit
-    if h.gold >= int(prices["advantage_card"]) and len(h.hand) < hand_limit(state, seat) \
+    if h.gold >= int(prices["advantage_card"]) and fx.held(state, seat) < hand_limit(state, seat) \
             and not fighting:
         out.append(move("card_bought", f"Buy an Advantage card ({prices['advantage_card']} "
                         "gold)", seat, mid="buy", section="Buy Advantage Cards"))

@@ -21,8 +21,8 @@ from typing import Any
 
 from d6tui.engine.errors import EventError
 from d6tui.engine.game import DiceRequest, Move, Pips
+from d6tui.games.d6_board import alliance, hides
 from d6tui.games.d6_board import effects as fx
-from d6tui.games.d6_board import hides
 from d6tui.games.d6_board.act import faces, handles, move
 from d6tui.games.d6_board.state import STYX, VILLAGE, Board, Prompt
 
@@ -269,6 +269,7 @@ def turn_ended(state: Board, ev: dict, chance: Any) -> Board:
     if complete:
         for _ in range(int(state.rules["rest_heroic_quest"])):
             state = fx.draw_card(state, seat, "heroic_quest", chance)
+    state = alliance.rest_draw(state, seat, complete, chance)
     name = state.hero.name
     state = fx.next_turn(state)
     return replace(state, note=f"{name} rested" + ("" if complete else
@@ -337,7 +338,8 @@ def turn_moves(state: Board, seat: int | None) -> list[Move]:
         if seat != p.seat:
             return []
         if p.kind == "reward" and p.reward == "wild":
-            opts = (("coins", "Two coins"), ("advantage", "An Advantage card"),
+            card = "Your companion" if hides.companion(state) else "An Advantage card"
+            opts = (("coins", "Two coins"), ("advantage", card),
                     ("alchemy", "Alchemy (a potion bottle)"))
             return [move("reward_chosen", f"Wild: take {label}", seat, mid=f"wild:{v}",
                          who=seat, pick=v, section="Gather Rewards")

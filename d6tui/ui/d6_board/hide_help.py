@@ -1,5 +1,6 @@
-"""The help sections of the Hide Collection modes (solo and co-op), added to the D6 board
-game's help in such a game (own words; rulebook Part III sections in quotes)."""
+"""The help sections of the Hide Collection modes (solo and co-op) and of Alliance, added
+to the D6 board game's help in such a game (own words; rulebook Part III sections in
+quotes)."""
 
 HIDE_HELP = """
 
@@ -41,6 +42,29 @@ said below is as in the standard game.
 House decisions (the rulebook is silent): the Heroic Benefits items are house data in
 `d6tui/content/d6_board_hides.toml`, as is the red-dot board's order and hides; the roll
 comes with a complete turn only (as the cards it replaces); an item already marked gives
-nothing more; in co-op the board and items are shared; no GM events (the dial counts
-turns, not rounds); a companion may wait in the Village, never in the Styx.
+nothing more; in co-op the board and items are shared; no GM events and no Hunters' Moon
+(the dial counts turns, not rounds); a companion may wait in the Village, never in the Styx.
+"""
+
+ALLIANCE_HELP = """
+
+## Alliance, 2v2 (Part III "Alliance")
+
+Hunters 1 and 3 play against hunters 2 and 4 (teammates sit across, so the GM, the next
+hunter, is never your teammate). The team with the most glory together wins (house: then
+gold, then stats, summed).
+
+- **The Alliance deck** ("The Alliance Deck"): when a hunter rests after a complete turn
+  (the two Heroic Quest cards), the teammate draws two Alliance cards; no Heroic Quest
+  cards, no Alliance cards. They are red-bannered: never played in your own turn. d6tui
+  asks for them at Step 2 of a fight: those that hurt on the other team's fights (a buff
+  or an HP on the monster, a theft of gold, an ambush), those that help on your
+  teammate's (+1 or +2 to the roll, or a lost roll that does no harm). The 24 cards are
+  house data (`d6tui/content/d6_board_alliance.toml`). Red Heroic Quest cards go on the
+  other team only.
+- **Gifts**: in the same space, the hunter whose turn it is may give the teammate a gold
+  coin or an Advantage card (house: a teammate's gift waits for their own turn).
+- **Cash Cubes** never attack their owner's team.
+- **Teammates' cards**: hidden or shared, agreed at the start (the `team_cards` option);
+  every screen, the log and `d6tui view --seat` show a teammate's hand only when shared.
 """

@@ -27,7 +27,7 @@ from d6tui.games.d6_board.state import Board
 from d6tui.games.d6_board.view import view
 from d6tui.ui.d6_board.help import HELP
 from d6tui.ui.d6_board.hide_board import HideCollectionBoard, HideCompass
-from d6tui.ui.d6_board.hide_help import HIDE_HELP
+from d6tui.ui.d6_board.hide_help import ALLIANCE_HELP, HIDE_HELP
 from d6tui.ui.d6_board.widgets import ClassBoard, CompassDial, GameMap, GatherBoard
 from d6tui.ui.screens.game import GameScreen
 from d6tui.ui.widgets.event_log import EventLogView
@@ -75,6 +75,8 @@ class BoardScreen(GameScreen):
         if session.state.hc is not None:
             #: The help of this game: the Hide Collection modes add their own sections.
             self.HELP = HELP + HIDE_HELP
+        elif session.state.options.get("mode") == "alliance":
+            self.HELP = HELP + ALLIANCE_HELP
 
     @property
     def board(self) -> Board:
