@@ -113,7 +113,8 @@ def report(state: Board) -> str:
     for i, h in enumerate(state.heroes):
         mark = "*" if i in state.winners else (">" if i == state.current else " ")
         stats = "/".join(str(v) for v in h.stats)
-        lines.append(f"{mark} {h.name}: {glory(state, i)} glory, {h.gold} gold, stats {stats}, "
+        score = "" if state.hc is not None else f"{glory(state, i)} glory, "
+        lines.append(f"{mark} {h.name}: {score}{h.gold} gold, stats {stats}, "
                      f"HP {h.hp}, {space_name(h.space)}, {len(h.backpack)} in pack, "
                      f"{len(h.delivered)} delivered, {len(h.trophies)} Guardians")
     return "\n".join(lines)

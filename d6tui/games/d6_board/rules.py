@@ -124,8 +124,8 @@ RULES = GameDefinition(
         OptionField("players", "Hunters", "names", help="2-4 hunters in turn order, "
                     "separated by commas (one for solo)", min=1, max=4, name_max=NAME_MAX),
         OptionField("mode", "Mode", "choice", default="standard",
-                    help="standard: glory for 2-4; solo or co-op: Hide Collection "
-                         "(Part III)",
+                    help="standard: glory for 2-4; solo or co-op: Hide Collection; "
+                         "alliance: 2v2 (Part III)",
                     choices=(("standard", "Standard (glory, 2-4 hunters)"),
                              ("solo", "Solo Hide Collection (1 hunter)"),
                              ("coop", "Co-op Hide Collection (2-4 hunters)"),
@@ -162,5 +162,5 @@ RULES = GameDefinition(
     view=view,
     seats=board_moves.seats,
     seat_to_move=board_moves.seat_to_move,
-    blurb="2-4 hunters chase bounties for glory: class boards, gather boards and the map",
+    blurb="Hunters chase bounties for glory (2-4 or 2v2) or hides (solo, co-op)",
 )
