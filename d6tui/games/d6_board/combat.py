@@ -22,7 +22,7 @@ from typing import Any
 
 from d6tui.engine.errors import EventError
 from d6tui.engine.game import Choice, DiceRequest, Move, Pips
-from d6tui.games.d6_board import alliance, hide_collection, hides
+from d6tui.games.d6_board import alliance, hide_collection, hides, homebrews
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board.act import faces, handles, move
 from d6tui.games.d6_board.content import MONSTER_CLASSES
@@ -80,7 +80,7 @@ def enemy_total(state: Board) -> int:
         others = sum(1 for x in state.enemies if x.token != e.token
                      and not x.token.startswith(CUBE)
                      and state.kind(x.token).get("guardian") == "plant")
-        return int(k.get("attack", 3)) + others
+        return int(k.get("attack", 3)) + others + overzealous(state)
     total = c.enemy_face
     if is_monster(state, c.enemy):
         if not c.mesmerized:
@@ -89,7 +89,14 @@ def enemy_total(state: Board) -> int:
                 total += 1
         if state.hunters_moon:
             total += 2
+    else:
+        total += overzealous(state)
     return total
+
+
+def overzealous(state: Board) -> int:
+    """The Overzealous Hunters' Moon homebrew: +2 for Guardians and Cash Cubes too."""
+    return 2 if state.hunters_moon and homebrews.on(state, "overzealous") else 0
 
 
 def hero_total(state: Board) -> int:

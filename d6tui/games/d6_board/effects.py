@@ -175,7 +175,8 @@ def hostile(state: Board, seat: int, space: str) -> tuple[Enemy, ...]:
     if space in (VILLAGE, STYX):
         return ()
     return tuple(e for e in state.at(space) if not (
-        e.token.startswith(CUBE) and same_team(state, seat, int(e.token[len(CUBE):]))))
+        e.token.startswith(CUBE) and e.kind == "cash_cube"  # a bribed Cube spares nobody
+        and same_team(state, seat, int(e.token[len(CUBE):]))))
 
 
 def has_cube(state: Board, seat: int, space: str) -> bool:
@@ -187,6 +188,8 @@ def enter(state: Board, seat: int, space: str) -> Board:
     """``seat`` enters ``space``: the Village cashes the pack in and heals ("The Village");
     another hunter's Cash Cube engages at once, with every enemy there ("Cash Cube")."""
     state = state.with_hero(seat, space=space)
+    if state.quiet and state.quiet != space:
+        state = replace(state, quiet="")  # Quiet Space ends on leaving the space
     h = state.heroes[seat]
     if space == VILLAGE:
         state = state.with_hero(seat, delivered=(*h.delivered, *h.backpack), backpack=(),
@@ -258,13 +261,15 @@ def next_turn(state: Board) -> Board:
     """The action marker goes back to (R)est and the next hunter's turn begins; after the
     last hunter the round ends: a GM event between rounds, or the end of the season."""
     state = replace(state, begun=False, actions=0, bonus=0, engaged=(), locked="",
-                    combat=None, sneak=False, fountain=0)
+                    combat=None, sneak=False, fountain=0, quiet="")
     if state.hc is not None:
         return hides_next_turn(state)
     if state.current + 1 < len(state.heroes):
         return replace(state, current=state.current + 1)
     if state.round >= state.rounds:
         return finish(state)
+    if int(state.options.get("gm_events", 1)) == 0:  # the Uneventful homebrew
+        return replace(state, round=state.round + 1, current=0)
     return replace(state, phase="event", current=0)
 
 

@@ -20,10 +20,13 @@ from d6tui.games.d6_board.content import load_content
 from d6tui.games.d6_board.describe import describe, report, status
 from d6tui.games.d6_board.export import export_markdown
 from d6tui.games.d6_board.fold import EVENT_TYPES, fold
+from d6tui.games.d6_board.homebrews import HOMEBREWS
 from d6tui.games.d6_board.state import Board, glory
 from d6tui.games.d6_board.view import view
 
 NAME_MAX = 16
+#: The Guardians of the house data that Handcuff the Guardians may leave out.
+GUARDIANS = ("red_dragon", "green_dragon", "frost_dragon", "kraken", "plant_of_eden")
 
 
 def check_options(options: dict) -> dict:
@@ -51,6 +54,20 @@ def check_options(options: dict) -> dict:
         if n not in names:
             raise RuleError(f"{n!r} is not one of the players", "Setup")
     out = dict(options, players=names)
+    brews = [b.strip() for b in options.get("homebrews") or []]
+    for b in brews:
+        if b not in HOMEBREWS:
+            raise RuleError(f"no homebrew {b!r} (use {', '.join(HOMEBREWS)})", "Suggestions")
+    cuffs = [g.strip() for g in options.get("handcuff") or []]
+    for g in cuffs:
+        if g not in GUARDIANS:
+            raise RuleError(f"{g!r} is not a Guardian (use {', '.join(GUARDIANS)})",
+                            "Handcuff the Guardians")
+    for key, vals in (("homebrews", brews), ("handcuff", cuffs)):
+        if vals:
+            out[key] = vals
+        else:
+            out.pop(key, None)
     if comp:
         out["computers"] = comp
     else:
@@ -68,7 +85,15 @@ def start(options: dict, dice: Dice) -> dict:
             "computers": list(options.get("computers", [])) or None,
             "edition": options.get("edition", "house"), "map": options.get("map", "standard"),
             "season": options.get("season", "standard"),
-            **_mode_keys(options), "content": load_content()}
+            **_mode_keys(options), **_homebrew_keys(options), "content": load_content()}
+
+
+def _homebrew_keys(options: dict) -> dict:
+    """The homebrews' keys of the first event (Part IV "Suggestions"), only when used."""
+    out: dict = {k: list(options[k]) for k in ("homebrews", "handcuff") if options.get(k)}
+    if int(options.get("gm_events", 1)) != 1:
+        out["gm_events"] = int(options["gm_events"])
+    return out
 
 
 def _mode_keys(options: dict) -> dict:
@@ -154,6 +179,14 @@ RULES = GameDefinition(
                     help="standard: 3 rounds; extended: 6",
                     choices=(("standard", "Standard (3 rounds)"),
                              ("extended", "Extended (6 rounds)"))),
+        OptionField("homebrews", "Homebrews", "names", optional=True, min=0, max=4,
+                    name_max=12, help="Part IV: quota (Creature Quota), overzealous "
+                    "(Overzealous Hunters' Moon), quiet_space, mercenary (Mercenary Cube)"),
+        OptionField("gm_events", "GM events a round", "int", default=1, min=0, max=3,
+                    help="between rounds: 0 Uneventful, 1 as the rules, 2-3 Funeventful"),
+        OptionField("handcuff", "Handcuffed Guardians", "names", optional=True, min=0,
+                    max=5, name_max=16, help="Guardians left out of the bag: red_dragon, "
+                    "green_dragon, frost_dragon, kraken, plant_of_eden"),
         OptionField("computers", "Computer hunters", "names", optional=True,
                     help="which hunters the computer plays (names, comma-separated)",
                     min=0, max=4, name_max=NAME_MAX),

@@ -16,7 +16,7 @@ from typing import Any
 from d6tui.engine.errors import EventError
 from d6tui.engine.game import Choice, DiceRequest, Move, Pips
 from d6tui.games.d6_board import effects as fx
-from d6tui.games.d6_board import hides
+from d6tui.games.d6_board import hides, homebrews
 from d6tui.games.d6_board.act import faces, handles, move
 from d6tui.games.d6_board.state import STATS, Board, Hero
 
@@ -39,6 +39,9 @@ def started(state: Board, ev: dict, chance: Any) -> Board:
     computers = set(ev.get("computers", []))
     heroes = tuple(Hero(name=n, computer=n in computers) for n in ev["players"])
     tokens = token_table(content)
+    # Handcuff the Guardians: those named never go in the bag (Part IV "Suggestions")
+    cuffed = set(ev.get("handcuff", []))
+    tokens = {t: k for t, k in tokens.items() if k not in cuffed}
     pieces = tuple(p for pid, e in content["environments"].items()
                    for p in [pid] * int(e["count"]))
     mode = ev.get("mode", "standard")
@@ -54,6 +57,7 @@ def started(state: Board, ev: dict, chance: Any) -> Board:
         content=content, heroes=heroes, phase="choose",
         options={"edition": ev.get("edition", "house"), "map": ev.get("map", "standard"),
                  "season": ev.get("season", "standard"), "mode": mode,
+                 **{k: ev[k] for k in ("homebrews", "gm_events") if k in ev},
                  **({"team_cards": ev.get("team_cards", "hidden")} if mode == "alliance"
                     else {})},
         tokens=tokens, bag=frozenset(tokens), env_left=pieces,
@@ -140,6 +144,7 @@ def env_placed(state: Board, ev: dict, chance: Any) -> Board:
 def setup_spawned(state: Board, ev: dict, chance: Any) -> Board:
     """Two enemies per hunter spawn at random spaces ("Place Enemies")."""
     space = fx.space_of_roll(state, faces(ev, "roll", int(state.map["die"]))[0])
+    space = homebrews.quota(state, space)
     state, token = fx.spawn(state, space, chance)
     left = state.spawns_left - 1
     state = replace(state, spawns_left=left, current=(state.current + 1) % len(state.heroes))

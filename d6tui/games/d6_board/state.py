@@ -187,6 +187,8 @@ class Board:
         note: what the latest move did, in a few words (for the screen).
         hc: the Hide Collection board of the solo and co-op modes (None in the standard
             game; Part III "Solo & Co-op").
+        quiet: the space where the active hunter stays stealthy (the Quiet Space
+            homebrew) or "".
     """
 
     content: dict = field(default_factory=dict)
@@ -219,6 +221,7 @@ class Board:
     winners: tuple[int, ...] = ()
     note: str = ""
     hc: HideCollection | None = None
+    quiet: str = ""
 
     # -- look-ups -----------------------------------------------------------------------
 

@@ -147,6 +147,23 @@ def card_discarded(state: Board, ev: dict, chance: Any) -> Board:
     return replace(fx.discard(state, state.current, ev["card"]), note="discarded a card")
 
 
+@handles("cube_bribed")
+def cube_bribed(state: Board, ev: dict, chance: Any) -> Board:
+    """Mercenary Cube: four gold turn another hunter's deployed Cube against them
+    (Part IV "Suggestions"), until its owner hires it again."""
+    from d6tui.games.d6_board.homebrews import MERCENARY_PRICE, on
+
+    token = f"{CUBE}{int(ev['owner'])}"
+    e = state.enemy(token)
+    if not on(state, "mercenary") or e is None or e.kind != "cash_cube":
+        raise EventError("no Cube of that hunter waits on the map")
+    state = fx.gain_gold(state, state.current, -MERCENARY_PRICE)
+    state = replace(state, enemies=tuple(replace(x, kind="mercenary") if x.token == token
+                                         else x for x in state.enemies))
+    owner = state.heroes[int(ev["owner"])].name
+    return replace(state, note=f"{owner}'s Cash Cube was bought: it turns on its owner")
+
+
 @handles("cube_hired")
 def cube_hired(state: Board, ev: dict, chance: Any) -> Board:
     """Hire (or rehire) the Cash Cube: two gold, placed at once in a numbered space
@@ -264,8 +281,28 @@ def task_moves(state: Board, seat: int | None) -> list[Move]:
                         f"({prices['cash_cube']} gold)", seat, mid="cube",
                         section="Cash Cube", choices=(Choice("space", "Place it in", tuple(
                             (s, f"space {s}") for s in state.spaces() if s != h.cube)),)))
+    out += _bribes(state, seat, engaged)
     if h.hand and not engaged:
         out.append(move("card_discarded", "Discard a card", seat, mid="discard",
                         section="Shuffle and Draw", choices=(Choice("card", "Card to discard",
                             tuple((c, state.card(c)["name"]) for c in h.hand)),)))
+    return out
+
+
+def _bribes(state: Board, seat: int, engaged: bool) -> list[Move]:
+    """The Mercenary Cube homebrew's moves: buy another hunter's deployed Cube."""
+    from d6tui.games.d6_board.homebrews import MERCENARY_PRICE, on
+    from d6tui.games.d6_board.state import same_team
+
+    if not on(state, "mercenary") or engaged or state.heroes[seat].gold < MERCENARY_PRICE:
+        return []
+    out = []
+    for e in state.enemies:
+        if e.token.startswith(CUBE) and e.kind == "cash_cube":
+            owner = int(e.token[len(CUBE):])
+            if not same_team(state, seat, owner):
+                out.append(move("cube_bribed", f"Mercenary Cube: turn "
+                                f"{state.heroes[owner].name}'s Cube against them "
+                                f"({MERCENARY_PRICE} gold)", seat, mid=f"bribe:{owner}",
+                                owner=owner, section="Mercenary Cube"))
     return out

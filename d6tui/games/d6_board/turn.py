@@ -21,7 +21,7 @@ from typing import Any
 
 from d6tui.engine.errors import EventError
 from d6tui.engine.game import DiceRequest, Move, Pips
-from d6tui.games.d6_board import alliance, hides
+from d6tui.games.d6_board import alliance, hides, homebrews
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board.act import faces, handles, move
 from d6tui.games.d6_board.state import STYX, VILLAGE, Board, Prompt
@@ -115,17 +115,22 @@ def stealth(state: Board, ev: dict, space: str, name: str = "stealth") -> tuple[
     seat = state.current
     if not fx.hostile(state, seat, space):
         return state, True
+    if homebrews.quiet(state, space):
+        return state, True
     if state.sneak:
         return replace(state, sneak=False), True
     face = faces(ev, name, check_die(state, seat))[0]
     if face < state.heroes[seat].stat("stealth"):
+        if homebrews.on(state, "quiet_space") and space == state.heroes[seat].space:
+            state = replace(state, quiet=space)
         return state, True
     return state, False
 
 
 def needs_stealth(state: Board, space: str) -> bool:
     """Whether an action in ``space`` needs a stealth roll now."""
-    return bool(fx.hostile(state, state.current, space)) and not state.sneak
+    return bool(fx.hostile(state, state.current, space)) and not state.sneak \
+        and not homebrews.quiet(state, space)
 
 
 @handles("turn_began")
@@ -142,7 +147,7 @@ def turn_began(state: Board, ev: dict, chance: Any) -> Board:
         notes.append(f"the Ferryman left {state.hero.name} in space {space}")
     n_spawn, n_gather = hides.per_turn(state)
     for f in faces(ev, "spawn", die, n_spawn):
-        space = fx.space_of_roll(state, f)
+        space = homebrews.quota(state, fx.space_of_roll(state, f))
         state, token = fx.spawn(state, space, chance)
         notes.append(f"{state.kind(token)['name'] if token else 'nothing'} spawned in {space}")
     for face in faces(ev, "gather", 4, n_gather):
@@ -241,7 +246,8 @@ def enemy_spawned(state: Board, ev: dict, chance: Any) -> Board:
     p = state.prompts[0] if state.prompts else None
     if p is None or p.kind != "spawn":
         raise EventError("no spawn is waiting")
-    space = fx.space_of_roll(state, faces(ev, "roll", map_die(state))[0])
+    space = homebrews.quota(state, fx.space_of_roll(state, faces(ev, "roll",
+                                                                  map_die(state))[0]))
     state, token = fx.spawn(replace(state, prompts=state.prompts[1:]), space, chance)
     return replace(state, note=f"{state.kind(token)['name'] if token else 'nothing'} "
                                 f"spawned in space {space}")

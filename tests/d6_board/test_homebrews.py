@@ -1,0 +1,88 @@
+"""The suggested homebrews as options (rulebook Part IV "Suggestions")."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from d6tui.engine.errors import RuleError
+from d6tui.engine.game import find_move
+from d6tui.games.d6_board import effects as fx
+from d6tui.games.d6_board import homebrews
+from d6tui.games.d6_board.bot import play_out
+from d6tui.games.d6_board.combat import enemy_total
+from d6tui.games.d6_board.moves import moves
+from d6tui.games.d6_board.state import CUBE, Enemy
+from tests.d6_board.helpers import begun, ids, new_session, play, put, set_up
+
+
+def test_unknown_homebrews_and_guardians_are_refused() -> None:
+    with pytest.raises(RuleError):
+        new_session(1, homebrews=["melee"])
+    with pytest.raises(RuleError):
+        new_session(1, handcuff=["gnoll"])
+
+
+def test_handcuff_the_guardians_leaves_them_out_of_the_bag() -> None:
+    """"Handcuff the Guardians": removed before the game begins."""
+    s = new_session(1, handcuff=["red_dragon", "kraken"])
+    kinds = set(s.state.tokens.values())
+    assert "red_dragon" not in kinds and "kraken" not in kinds and "green_dragon" in kinds
+    assert s.events[0]["handcuff"] == ["red_dragon", "kraken"]
+
+
+def test_creature_quota_sends_a_spawn_on_to_the_next_space() -> None:
+    """"Creature Quota": three at most; the next numbered space, looping, no Village."""
+    state = set_up(homebrews=["quota"])
+    state = replace(state, enemies=())
+    for _ in range(3):
+        state, _ = put(state, "goblin", "10")
+    assert homebrews.quota(state, "10") == "1"
+    assert homebrews.quota(state, "4") == "4"
+    plain = replace(state, options={**state.options, "homebrews": []})
+    assert homebrews.quota(plain, "10") == "10"
+
+
+def test_overzealous_hunters_moon_counts_for_guardians() -> None:
+    """"Overzealous Hunters' Moon": the +2 for every enemy."""
+    for brews, plus in (([], 0), (["overzealous"], 2)):
+        state = begun(set_up(homebrews=brews), "5", stats=(4, 4, 4, 4))
+        state = replace(state, round=3)  # round 3 is the standard season's Hunters' Moon
+        state, tok = put(state, "green_dragon", "5")
+        state = play(state, f"fight:{tok}")
+        state = play(state, "attack:natural", {"hero1": 1, "enemy": 4})
+        assert enemy_total(state) == 4 + plus
+
+
+def test_quiet_space_keeps_a_hunter_stealthy_until_leaving() -> None:
+    """"Quiet Space": one passed check in a space holds there."""
+    state = begun(set_up(homebrews=["quiet_space"]), "5", stats=(4, 5, 4, 4))
+    state, _ = put(state, "goblin", "5")
+    state = play(state, "gather", {"stealth": 1, "gather": 1})
+    while state.prompts:
+        state = play(state, ids(state)[0])
+    assert state.quiet == "5"
+    # the next action in the space asks for no stealth roll
+    assert [d.name for d in find_move(moves(state, 0), "gather").dice] == ["gather"]
+    state = play(state, "move:4")
+    assert state.quiet == ""
+
+
+def test_mercenary_cube_turns_a_cube_on_its_owner() -> None:
+    """"Mercenary Cube": four gold; the Cube then threatens its owner too."""
+    state = begun(set_up(homebrews=["mercenary"]), "5", gold=5)
+    state = replace(state, enemies=(Enemy(f"{CUBE}1", "cash_cube", "7"),))
+    assert fx.hostile(state, 1, "7") == ()
+    state = play(state, "bribe:1")
+    assert state.heroes[0].gold == 1
+    assert len(fx.hostile(state, 1, "7")) == 1
+
+
+@pytest.mark.parametrize(("n", "events"), [(0, 0), (2, 4)])
+def test_uneventful_and_funeventful(n: int, events: int) -> None:
+    """"Uneventful" (no GM events) and "Funeventful" (several between rounds)."""
+    s = new_session(3, gm_events=n)
+    play_out(s, random.Random(3))
+    assert s.state.over and len(s.state.history) == events
