@@ -71,7 +71,13 @@ def choose(state: Board, seat: int, moves: list[Move], rng: random.Random
 
 def _answers_for(state: Board, m: Move, rng: random.Random) -> dict[str, Any]:
     if m.id == "choose":
-        return {c.name: rng.choice([v for v, _ in c.options]) for c in m.choices}
+        out = {c.name: rng.choice([v for v, _ in c.options]) for c in m.choices}
+        wolf = bool(state.content["classes"][out["klass"]].get("werewolf"))
+        heroes = [v for v, _ in m.choices[1].options
+                  if bool(state.content["heroes"][v].get("werewolf")) == wolf]
+        if heroes and bool(state.content["heroes"][out["hero"]].get("werewolf")) != wolf:
+            out["hero"] = heroes[0]
+        return out
     if m.id.startswith("place:"):
         return {"space": rng.choice([v for v, _ in m.choices[0].options])}
     if m.id == "chib" or m.id.startswith("play:"):

@@ -238,7 +238,7 @@ def attacked(state: Board, ev: dict, chance: Any) -> Board:
     extra = hides.extra_die(state, seat, weapons, bool(ev.get("holy")))
     for w in weapons:
         if w == "natural":
-            sides.append(12 if ev.get("holy") else (4 if state.hero.chib else 6))
+            sides.append(12 if ev.get("holy") else fx.natural_die(state, seat))
         else:
             card = state.card(w)
             sides.append(int(card["die"]))
@@ -487,7 +487,7 @@ def weapon_label(state: Board, weapons: list[str], holy: bool) -> str:
     parts = []
     for w in weapons:
         if w == "natural":
-            d = 12 if holy else (4 if state.hero.chib else 6)
+            d = 12 if holy else fx.natural_die(state, state.current)
             parts.append(f"{'Holy Water ' if holy else ''}natural d{d}")
         else:
             card = state.card(w)
@@ -551,7 +551,7 @@ def combat_moves(state: Board, seat: int | None) -> list[Move]:
                                 seat)
                     for i, s in enumerate(
                         12 if (w == "natural" and holy) else
-                        (4 if state.hero.chib else 6) if w == "natural" else
+                        fx.natural_die(state, seat) if w == "natural" else
                         int(state.card(w)["die"]) for w in weapons)]
             extra = hides.extra_die(state, seat, weapons, holy)
             if extra:
@@ -578,7 +578,8 @@ def combat_moves(state: Board, seat: int | None) -> list[Move]:
         seen = set()
         for cid in h.hand:
             card = state.card(cid)
-            if cid.startswith("A") and (card["kind"] != "buff" or h.chib):
+            if cid.startswith("A") and (card["kind"] != "buff" or (
+                    h.chib and not fx.werewolf(state, seat))):  # a Werewolf chib may buff
                 continue
             if cid.startswith("Q") and (card["banner"] != "green" or card["effect"]
                                         not in ("plus", "reroll")):

@@ -30,6 +30,7 @@ FILES: dict[str, tuple[str, ...]] = {
     "d6_board_events.toml": ("events",),
     "d6_board_hides.toml": ("solo_boards", "companions", "benefits"),
     "d6_board_alliance.toml": ("alliance",),
+    "d6_board_expansion.toml": ("expansion_classes", "expansion_heroes"),
 }
 
 #: The monster classes (rulebook "Know Thine Enemy").
@@ -114,6 +115,10 @@ def load_content(shipped: Path | None = None, config: Path | None = None) -> dic
     out["gather_boards"] = {**out["gather_boards"],
                             **{k: dict(v, solo=True) for k, v in out["solo_boards"].items()}}
     del out["solo_boards"]
+    # the expansion's classes and Werewolf heroes, offered with the `expansion` option only
+    for key, into in (("expansion_classes", "classes"), ("expansion_heroes", "heroes")):
+        out[into] = {**out[into], **{k: dict(v, expansion=True) for k, v in out[key].items()}}
+        del out[key]
     check_content(out)
     return out
 
@@ -135,7 +140,8 @@ def check_content(c: dict) -> None:
             if row.get("source", "house") != "house" and not str(
                     row.get("source", "")).startswith("rulebook"):
                 fail(f"{key} {eid}: source must be \"house\" or \"rulebook: <section>\"")
-    if len(c["classes"]) < 4 or len([g for g in c["gather_boards"].values()
+    if len([k for k in c["classes"].values() if not k.get("expansion")]) < 4 or len(
+            [g for g in c["gather_boards"].values()
                                      if not g.get("solo")]) < 4:
         fail("four class boards and four gather boards are needed for four hunters")
     for cid, cl in c["classes"].items():

@@ -43,6 +43,24 @@ def held(state: Board, seat: int) -> int:
     return sum(1 for c in state.heroes[seat].hand if not c.startswith("L"))
 
 
+def werewolf(state: Board, seat: int) -> bool:
+    """Whether ``seat`` plays the expansion's Werewolf class (Part IV "Class Boards and
+    Class Miniatures")."""
+    return bool(state.content["classes"].get(state.heroes[seat].klass, {}).get("werewolf"))
+
+
+def natural_die(state: Board, seat: int) -> int:
+    """The hero's own die: the D6; a chib's D4; a Werewolf chib's D8 ("Chibbing Out")."""
+    if not state.heroes[seat].chib:
+        return 6
+    return 8 if werewolf(state, seat) else 4
+
+
+def barred(state: Board, seat: int, space: str) -> bool:
+    """A Werewolf in chib form may not enter the Village (Part IV)."""
+    return space == VILLAGE and state.heroes[seat].chib and werewolf(state, seat)
+
+
 def unlocked(state: Board, seat: int) -> int:
     """Unlocked skill markers by the skill stat ("E. Skills": 3 -> 1, 4 -> 2, 5 -> 3)."""
     s = state.heroes[seat].stat("skill") or 3

@@ -91,6 +91,8 @@ def start(options: dict, dice: Dice) -> dict:
 def _homebrew_keys(options: dict) -> dict:
     """The homebrews' keys of the first event (Part IV "Suggestions"), only when used."""
     out: dict = {k: list(options[k]) for k in ("homebrews", "handcuff") if options.get(k)}
+    if options.get("expansion"):
+        out["expansion"] = True
     if int(options.get("gm_events", 1)) != 1:
         out["gm_events"] = int(options["gm_events"])
     return out
@@ -179,6 +181,8 @@ RULES = GameDefinition(
                     help="standard: 3 rounds; extended: 6",
                     choices=(("standard", "Standard (3 rounds)"),
                              ("extended", "Extended (6 rounds)"))),
+        OptionField("expansion", "Expansion classes", "bool", default=False,
+                    help="Part IV: the Bard, the Cleric and the Werewolf (house skills)"),
         OptionField("homebrews", "Homebrews", "names", optional=True, min=0, max=4,
                     name_max=12, help="Part IV: quota (Creature Quota), overzealous "
                     "(Overzealous Hunters' Moon), quiet_space, mercenary (Mercenary Cube)"),

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from d6tui.engine.errors import EventError
+from d6tui.engine.errors import EventError, RuleError
 from d6tui.engine.game import Choice, DiceRequest, Move, Pips
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board import hides, homebrews
@@ -57,7 +57,7 @@ def started(state: Board, ev: dict, chance: Any) -> Board:
         content=content, heroes=heroes, phase="choose",
         options={"edition": ev.get("edition", "house"), "map": ev.get("map", "standard"),
                  "season": ev.get("season", "standard"), "mode": mode,
-                 **{k: ev[k] for k in ("homebrews", "gm_events") if k in ev},
+                 **{k: ev[k] for k in ("homebrews", "gm_events", "expansion") if k in ev},
                  **({"team_cards": ev.get("team_cards", "hidden")} if mode == "alliance"
                     else {})},
         tokens=tokens, bag=frozenset(tokens), env_left=pieces,
@@ -76,6 +76,10 @@ def chose(state: Board, ev: dict, chance: Any) -> Board:
     taken = [(h.klass, h.board) for h in state.heroes if h.klass]
     if ev["klass"] in [k for k, _ in taken] or ev["board"] in [b for _, b in taken]:
         raise EventError("that board is taken")
+    wolf = bool(state.content["classes"][ev["klass"]].get("werewolf"))
+    if wolf != bool(state.content["heroes"][ev["hero"]].get("werewolf")):
+        raise RuleError("the Werewolf class board takes a Werewolf hero, and only it does",
+                        "Choose Your Hero Card")
     solo = state.hc is not None and state.hc.mode == "solo"
     if bool(state.content["gather_boards"][ev["board"]].get("solo")) != solo:
         raise EventError("solo plays the red-dot gather board, and only solo does")
@@ -186,6 +190,9 @@ def setup_moves(state: Board, seat: int | None) -> list[Move]:
         # solo plays the red-dot board only; the other modes never offer it (Part III)
         solo = state.hc is not None and state.hc.mode == "solo"
         taken_b |= {k for k, v in c["gather_boards"].items() if bool(v.get("solo")) != solo}
+        if not state.options.get("expansion"):  # Part IV: the expansion's boards and heroes
+            taken_k |= {k for k, v in c["classes"].items() if v.get("expansion")}
+            taken_h |= {k for k, v in c["heroes"].items() if v.get("werewolf")}
         return [move("hunter_chose", "Choose class board, hero and gather board", seat,
                      mid="choose", section="Choose Your Class Board", choices=(
                          Choice("klass", "Class board", tuple(

@@ -221,7 +221,7 @@ def task_moves(state: Board, seat: int | None) -> list[Move]:
                                     skill=sk, target=t, section="Perform a Skill"))
         elif when == "turn" and not engaged:
             if sk == "pathfinder":
-                for to in state.links(here):
+                for to in (t for t in state.links(here) if not fx.barred(state, seat, t)):
                     out.append(move("skill_used", f"Skill: {name} to {to}", seat,
                                     mid=f"skill:{sk}:{to}", skill=sk, target=to,
                                     section="Perform a Skill"))
@@ -230,7 +230,7 @@ def task_moves(state: Board, seat: int | None) -> list[Move]:
                                 skill=sk, section="Perform a Skill"))
     names = state.content["potions"]
     for p in dict.fromkeys(b for b in h.bottles if b):
-        if p == "wingso" and here != VILLAGE:
+        if p == "wingso" and here != VILLAGE and not fx.barred(state, seat, VILLAGE):
             out.append(move("potion_drunk", f"Drink {names[p]['name']} (fly to the Village)",
                             seat, mid=f"potion:{p}", potion=p, section="Drink a Potion"))
         elif p == "acupunch" and h.chib:
@@ -248,7 +248,9 @@ def task_moves(state: Board, seat: int | None) -> list[Move]:
     if engaged and not h.chib and here not in (VILLAGE, STYX):
         out.append(move("chibbed_out", "Chib out (flip to your chib, run to an adjacent "
                         "space)", seat, mid="chib", section="Chibbing Out", choices=(
-                            Choice("to", "Run to", tuple((s, s) for s in state.links(here))),)))
+                            Choice("to", "Run to", tuple(
+                                (s, s) for s in state.links(here)
+                                if not (s == VILLAGE and fx.werewolf(state, seat)))),)))
     seen = set()
     for cid in h.hand:
         if not cid.startswith("Q"):
@@ -266,7 +268,8 @@ def task_moves(state: Board, seat: int | None) -> list[Move]:
         seen.add(card["name"])
         choices = ()
         if eff == "escape":
-            choices = (Choice("to", "Slip away to", tuple((s, s) for s in state.links(here))),)
+            choices = (Choice("to", "Slip away to", tuple(
+                (s, s) for s in state.links(here) if not fx.barred(state, seat, s))),)
         out.append(move("card_played", f"Play {card['name']} ({eff})", seat,
                         mid=f"play:{cid}", card=cid, choices=choices,
                         section="Heroic Quest Cards"))

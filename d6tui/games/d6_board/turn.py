@@ -35,8 +35,9 @@ def map_die(state: Board) -> int:
 
 
 def check_die(state: Board, seat: int) -> int:
-    """The die of a hero's stat checks: the D6, or the chib's D4 ("Chibbing Out")."""
-    return 4 if state.heroes[seat].chib else 6
+    """The die of a hero's stat checks: the D6, the chib's D4, or a Werewolf chib's D8
+    ("Chibbing Out"; Part IV)."""
+    return fx.natural_die(state, seat)
 
 
 def give_reward(state: Board, seat: int, reward: str, chance: Any) -> Board:
@@ -204,6 +205,8 @@ def moved(state: Board, ev: dict, chance: Any) -> Board:
         state = fx.gain_gold(state, seat, -int(state.rules["prices"]["rent_a_horse"]))
     here = h.space
     for i, space in enumerate(path):
+        if fx.barred(state, seat, space):
+            raise EventError("a Werewolf in chib form may not enter the Village")
         if space not in state.links(here):
             raise EventError(f"no arrow leads from {here} to {space}")
         state = fx.enter(state, seat, space)
@@ -306,6 +309,8 @@ def action_moves(state: Board, seat: int) -> list[Move]:
     sd = stealth_dice(state, here)
     out = []
     for to in state.links(here):
+        if fx.barred(state, seat, to):
+            continue
         out.append(move("moved", f"Move to {'the Village' if to == VILLAGE else to}", seat,
                         mid=f"move:{to}", path=[to], dice=sd, section="Moving"))
     price = int(state.rules["prices"]["rent_a_horse"])
@@ -315,7 +320,8 @@ def action_moves(state: Board, seat: int) -> list[Move]:
             if fx.has_cube(state, seat, mid):
                 continue
             for to in state.links(mid):
-                if to == here or (mid, to) in seen:
+                if to == here or (mid, to) in seen or fx.barred(state, seat, to) or \
+                        fx.barred(state, seat, mid):
                     continue
                 seen.add((mid, to))
                 dice = sd
