@@ -116,3 +116,21 @@ async def test_help_explains_the_mode(saves: Path) -> None:
         for words in ("Hide Collection", "Winning and Losing", "Heroic Quest Deck "
                       "Replacement", "Special Enemies", "Companions", "Specialty Hides"):
             assert words in text
+
+
+@sync
+async def test_help_explains_alliance_and_the_part_iv_options(saves: Path) -> None:
+    """An Alliance season with curse castles: `?` has both sections; the map marks the
+    castle."""
+    from d6tui.paths import new_save_path
+    from d6tui.ui.d6_board.widgets import GameMap
+
+    s = Session.new("d6_board", {"players": ["Ann", "Bob", "Cy", "Dee"], "seed": 3,
+                                 "mode": "alliance", "curse_castles": ["echoes@3"]},
+                    path=new_save_path(saves, "Alliance"), title="Alliance")
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = app.screen.HELP
+        assert "Alliance, 2v2" in text and "Curse of" in text and "Endless Echoes" in text
+        assert "C:ech" in str(app.screen.query_one(GameMap).render())

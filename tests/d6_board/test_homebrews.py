@@ -86,3 +86,45 @@ def test_uneventful_and_funeventful(n: int, events: int) -> None:
     s = new_session(3, gm_events=n)
     play_out(s, random.Random(3))
     assert s.state.over and len(s.state.history) == events
+
+
+def test_curse_castles_are_placed_at_setup_never_in_the_village() -> None:
+    """"Curse Castle Standees": any space but the Village; "effect@space"."""
+    with pytest.raises(RuleError):
+        new_session(1, curse_castles=["echoes@V"])
+    with pytest.raises(RuleError):
+        new_session(1, curse_castles=["storm@3"])
+    s = new_session(1, curse_castles=["echoes@3", "gift@5"])
+    assert s.events[0]["curse_castles"] == ["echoes@3", "gift@5"]
+    assert homebrews.castles(s.state, "3") == {"echoes"}
+
+
+def test_curse_of_endless_echoes_adds_one_to_stealth_rolls() -> None:
+    """"Curse of Endless Echoes": +1 to a stealth roll in that space."""
+    for castles, passes in (([], True), (["echoes@5"], False)):
+        state = begun(set_up(curse_castles=castles), "5", stats=(4, 4, 4, 4))
+        state, _ = put(state, "goblin", "5")
+        state = play(state, "gather", {"stealth": 3, "gather": 1})
+        assert (state.engaged == ()) is passes
+
+
+def test_gift_to_the_gods_and_buff_the_beastie() -> None:
+    """"Gift to the Gods": three coins for a kill; "Buff the Beastie": Beasts +1."""
+    state = begun(set_up(curse_castles=["gift@5", "beastie@5"]), "5", gold=0,
+                  stats=(4, 4, 4, 4))
+    state, tok = put(state, "gnoll", "5")
+    state = play(state, f"fight:{tok}")
+    state = play(state, "attack:natural", {"hero1": 6, "enemy": 2})
+    assert enemy_total(state) == 3
+    state = play(state, "resolve")
+    assert state.heroes[0].gold == 3
+
+
+def test_extra_environment_pieces_of_the_expansion() -> None:
+    """"Environment Miniatures": up to eight dungeons and two of each terrain more."""
+    with pytest.raises(RuleError):
+        new_session(1, extra_pieces=["forest"] * 3)
+    with pytest.raises(RuleError):
+        new_session(1, extra_pieces=["dungeon"] * 7)  # 11 dungeons, 10 spaces
+    s = new_session(1, extra_pieces=["dungeon", "forest"])
+    assert s.state.env_left.count("dungeon") == 5 and s.state.env_left.count("forest") == 2

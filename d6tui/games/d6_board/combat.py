@@ -87,6 +87,8 @@ def enemy_total(state: Board) -> int:
             total += e.buffs
             if k.get("env") and k["env"] in state.env_at(e.space):
                 total += 1
+            if k["class"] == "beast" and "beastie" in homebrews.castles(state, e.space):
+                total += 1  # Buff the Beastie curse castle
         if state.hunters_moon:
             total += 2
     else:

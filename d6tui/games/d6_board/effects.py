@@ -27,6 +27,9 @@ def gain_gold(state: Board, seat: int, n: int) -> Board:
     collected ("Roll for Stats" GM's Note: "You can't hold more than 10 gold coins")."""
     h = state.heroes[seat]
     cap = int(state.rules["gold_cap"])
+    if n > 0 and any(c.startswith("gift@") and c.split("@")[1] == h.space
+                     for c in state.options.get("curse_castles", ())):
+        n += 1  # a Gift to the Gods curse castle stands here
     return state.with_hero(seat, gold=max(0, min(cap, h.gold + n)))
 
 

@@ -10,6 +10,13 @@
   against them, until they hire it again.
 - ``gm_events`` (Uneventful 0, Funeventful 2 or 3): how many GM events between rounds.
 - ``handcuff`` (Handcuff the Guardians): the Guardians left out of the bag at setup.
+- ``curse_castles`` ("Incorporating the Curse Castles"): castles placed at setup, each on a
+  numbered space (never the Village) with one of the three suggested effects: ``echoes``
+  (Curse of Endless Echoes: +1 to stealth rolls there), ``gift`` (Gift to the Gods: one
+  more gold coin on any gold earned there), ``beastie`` (Buff the Beastie: Beasts +1 in
+  combat there).
+- ``extra_pieces`` (the expansion's 16 environment pieces: eight dungeons, two each of
+  forest, cemetery, hills and trails): those added to the eight of the base game.
 
 Decisions where the rulebook is silent: the quota holds for spawn rolls (at setup, a turn's
 start, after a bounty, GM events), not for a hunt, which draws the enemy to the hunter; a
@@ -55,3 +62,20 @@ def quiet(state: Board, space: str) -> bool:
     """Whether the active hunter is still stealthy in ``space`` ("Quiet Space")."""
     return on(state, "quiet_space") and bool(state.quiet) and state.quiet == space \
         and state.hero.space == space
+
+
+#: The suggested curse castle effects (Part IV "Incorporating the Curse Castles").
+CASTLES = ("echoes", "gift", "beastie")
+#: How many of each environment piece the expansion adds (Part IV "Environment
+#: Miniatures").
+EXTRA_PIECES = {"dungeon": 8, "forest": 2, "cemetery": 2, "hills": 2, "trails": 2}
+
+
+def castles(state: Board, space: str) -> set[str]:
+    """The curse castle effects in ``space``."""
+    out = set()
+    for c in state.options.get("curse_castles", ()):
+        kind, at = c.split("@")
+        if at == space:
+            out.add(kind)
+    return out

@@ -20,7 +20,7 @@ from d6tui.games.d6_board.content import load_content
 from d6tui.games.d6_board.describe import describe, report, status
 from d6tui.games.d6_board.export import export_markdown
 from d6tui.games.d6_board.fold import EVENT_TYPES, fold
-from d6tui.games.d6_board.homebrews import HOMEBREWS
+from d6tui.games.d6_board.homebrews import CASTLES, EXTRA_PIECES, HOMEBREWS
 from d6tui.games.d6_board.state import Board, glory
 from d6tui.games.d6_board.view import view
 
@@ -63,7 +63,24 @@ def check_options(options: dict) -> dict:
         if g not in GUARDIANS:
             raise RuleError(f"{g!r} is not a Guardian (use {', '.join(GUARDIANS)})",
                             "Handcuff the Guardians")
-    for key, vals in (("homebrews", brews), ("handcuff", cuffs)):
+    spaces = 12 if options.get("map") == "advanced" else 10
+    castles = [c.strip() for c in options.get("curse_castles") or []]
+    for c in castles:
+        kind, _, at = c.partition("@")
+        if kind not in CASTLES or not at.isdigit() or not 1 <= int(at) <= spaces:
+            raise RuleError(f"a curse castle is effect@space ({', '.join(CASTLES)} on 1-"
+                            f"{spaces}; never the Village), not {c!r}", "Curse Castle Standees")
+    extra = [p.strip() for p in options.get("extra_pieces") or []]
+    for p in set(extra):
+        if p not in EXTRA_PIECES or extra.count(p) > EXTRA_PIECES[p]:
+            raise RuleError(f"the expansion adds {EXTRA_PIECES.get(p, 0)} {p} pieces at most",
+                            "Environment Miniatures")
+        base = 4 if p == "dungeon" else 1
+        if base + extra.count(p) > spaces:
+            raise RuleError(f"{base + extra.count(p)} {p} pieces cannot fit {spaces} spaces, "
+                            "never two alike in one", "The Maps")
+    for key, vals in (("homebrews", brews), ("handcuff", cuffs),
+                      ("curse_castles", castles), ("extra_pieces", extra)):
         if vals:
             out[key] = vals
         else:
@@ -90,7 +107,8 @@ def start(options: dict, dice: Dice) -> dict:
 
 def _homebrew_keys(options: dict) -> dict:
     """The homebrews' keys of the first event (Part IV "Suggestions"), only when used."""
-    out: dict = {k: list(options[k]) for k in ("homebrews", "handcuff") if options.get(k)}
+    out: dict = {k: list(options[k]) for k in ("homebrews", "handcuff", "curse_castles",
+                                               "extra_pieces") if options.get(k)}
     if options.get("expansion"):
         out["expansion"] = True
     if int(options.get("gm_events", 1)) != 1:
@@ -191,6 +209,12 @@ RULES = GameDefinition(
         OptionField("handcuff", "Handcuffed Guardians", "names", optional=True, min=0,
                     max=5, name_max=16, help="Guardians left out of the bag: red_dragon, "
                     "green_dragon, frost_dragon, kraken, plant_of_eden"),
+        OptionField("curse_castles", "Curse castles", "names", optional=True, min=0, max=6,
+                    name_max=10, help="Part IV: effect@space, e.g. echoes@3, gift@5, "
+                    "beastie@8 (stealth +1, one more gold, Beasts +1 there)"),
+        OptionField("extra_pieces", "Extra environment pieces", "names", optional=True,
+                    min=0, max=16, name_max=10, help="the expansion's pieces added: up to 8 "
+                    "dungeon and 2 each of forest, cemetery, hills, trails"),
         OptionField("computers", "Computer hunters", "names", optional=True,
                     help="which hunters the computer plays (names, comma-separated)",
                     min=0, max=4, name_max=NAME_MAX),

@@ -43,7 +43,7 @@ def started(state: Board, ev: dict, chance: Any) -> Board:
     cuffed = set(ev.get("handcuff", []))
     tokens = {t: k for t, k in tokens.items() if k not in cuffed}
     pieces = tuple(p for pid, e in content["environments"].items()
-                   for p in [pid] * int(e["count"]))
+                   for p in [pid] * int(e["count"])) + tuple(ev.get("extra_pieces", ()))
     mode = ev.get("mode", "standard")
     decks = ("advantage", "heroic_quest", "bounty") + (
         ("alliance",) if mode == "alliance" else ())
@@ -57,7 +57,8 @@ def started(state: Board, ev: dict, chance: Any) -> Board:
         content=content, heroes=heroes, phase="choose",
         options={"edition": ev.get("edition", "house"), "map": ev.get("map", "standard"),
                  "season": ev.get("season", "standard"), "mode": mode,
-                 **{k: ev[k] for k in ("homebrews", "gm_events", "expansion") if k in ev},
+                 **{k: ev[k] for k in ("homebrews", "gm_events", "expansion",
+                                       "curse_castles") if k in ev},
                  **({"team_cards": ev.get("team_cards", "hidden")} if mode == "alliance"
                     else {})},
         tokens=tokens, bag=frozenset(tokens), env_left=pieces,

@@ -121,6 +121,8 @@ def stealth(state: Board, ev: dict, space: str, name: str = "stealth") -> tuple[
     if state.sneak:
         return replace(state, sneak=False), True
     face = faces(ev, name, check_die(state, seat))[0]
+    if "echoes" in homebrews.castles(state, space):
+        face += 1  # Curse of Endless Echoes
     if face < state.heroes[seat].stat("stealth"):
         if homebrews.on(state, "quiet_space") and space == state.heroes[seat].space:
             state = replace(state, quiet=space)

@@ -68,3 +68,29 @@ gold, then stats, summed).
 - **Teammates' cards**: hidden or shared, agreed at the start (the `team_cards` option);
   every screen, the log and `d6tui view --seat` show a teammate's hand only when shared.
 """
+
+PART_IV_HELP = """
+
+## The expansion and homebrews in play (Part IV)
+
+- **Expansion classes** (`--expansion`): the Bard, the Cleric and the Werewolf, with house
+  skills. The Werewolf board takes a Werewolf hero; its chib rolls a D8 (stat checks too),
+  may not enter the Village, and may play buff cards but no weapon cards.
+- **Extra environment pieces** (`--extra-pieces`): up to eight dungeons and two each of
+  forest, cemetery, hills and trails more, never two alike in a space.
+- **Curse castles** (`--curse-castles effect@space`, shown `C:ech` on the map): Curse of
+  Endless Echoes (+1 to stealth rolls there), Gift to the Gods (one more coin on any gold
+  earned there), Buff the Beastie (Beasts +1 in combat there).
+- **Creature Quota**: three enemies a space at most; a spawn roll onto a full space goes
+  on to the next numbered space (not for hunts).
+- **Overzealous Hunters' Moon**: its +2 for every enemy, Guardians and Cubes too.
+- **Quiet Space**: a passed stealth check holds in that space until you leave it.
+- **Mercenary Cube**: four gold turn another hunter's Cube against them (and everyone)
+  until they hire it again.
+- **Uneventful / Funeventful**: 0, or 2-3 GM events between rounds (`--gm-events`).
+- **Handcuff the Guardians**: the Guardians named are left out of the bag.
+"""
+
+#: The options whose rules :data:`PART_IV_HELP` explains.
+PART_IV_OPTIONS = ("expansion", "extra_pieces", "curse_castles", "homebrews", "gm_events",
+                   "handcuff")

@@ -27,7 +27,12 @@ from d6tui.games.d6_board.state import Board
 from d6tui.games.d6_board.view import view
 from d6tui.ui.d6_board.help import HELP
 from d6tui.ui.d6_board.hide_board import HideCollectionBoard, HideCompass
-from d6tui.ui.d6_board.hide_help import ALLIANCE_HELP, HIDE_HELP
+from d6tui.ui.d6_board.hide_help import (
+    ALLIANCE_HELP,
+    HIDE_HELP,
+    PART_IV_HELP,
+    PART_IV_OPTIONS,
+)
 from d6tui.ui.d6_board.widgets import ClassBoard, CompassDial, GameMap, GatherBoard
 from d6tui.ui.screens.game import GameScreen
 from d6tui.ui.widgets.event_log import EventLogView
@@ -77,6 +82,9 @@ class BoardScreen(GameScreen):
             self.HELP = HELP + HIDE_HELP
         elif session.state.options.get("mode") == "alliance":
             self.HELP = HELP + ALLIANCE_HELP
+        first = session.events[0] if session.events else {}
+        if any(k in first for k in PART_IV_OPTIONS):
+            self.HELP = (getattr(self, "HELP", None) or HELP) + PART_IV_HELP
 
     @property
     def board(self) -> Board:

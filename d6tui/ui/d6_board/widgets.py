@@ -92,6 +92,8 @@ class GameMap(_BoardWidget):
         if line == 0:
             name = "Village" if space == VILLAGE else space
             env = " ".join(ENV_SHORT.get(p, p[:3]) for p in s.env_at(space))
+            env += "".join(f" C:{c.split('@')[0][:3]}" for c in s.options.get(
+                "curse_castles", ()) if c.split("@")[1] == space)
             arrows = ",".join(s.links(space))
             return f"{mark}{name} {env} >{arrows}"
         if line == 1:
