@@ -161,8 +161,10 @@ RULES = GameDefinition(
     status=status,
     is_over=lambda s: s.over,
     to_json=to_json,
-    default_title=lambda o: ("D6 Hide Collection: " if o.get("mode", "standard") != "standard"
-                             else "D6 hunting season: ") + ", ".join(o["players"]),
+    default_title=lambda o: {"solo": "D6 Hide Collection: ", "coop": "D6 Hide Collection: ",
+                             "alliance": "D6 Alliance: "}.get(o.get("mode", "standard"),
+                                                              "D6 hunting season: ")
+    + ", ".join(o["players"]),
     export_markdown=export_markdown,
     report=report,
     options=(
