@@ -80,7 +80,7 @@ def enemy_total(state: Board) -> int:
         others = sum(1 for x in state.enemies if x.token != e.token
                      and not x.token.startswith(CUBE)
                      and state.kind(x.token).get("guardian") == "plant")
-        return int(k.get("attack", 3)) + others + overzealous(state)
+        return int(k.get("attack", 3)) + others + homebrews.overzealous(state)
     total = c.enemy_face
     if is_monster(state, c.enemy):
         if not c.mesmerized:
@@ -92,13 +92,9 @@ def enemy_total(state: Board) -> int:
         if state.hunters_moon:
             total += 2
     else:
-        total += overzealous(state)
+        total += homebrews.overzealous(state)
     return total
 
-
-def overzealous(state: Board) -> int:
-    """The Overzealous Hunters' Moon homebrew: +2 for Guardians and Cash Cubes too."""
-    return 2 if state.hunters_moon and homebrews.on(state, "overzealous") else 0
 
 
 def hero_total(state: Board) -> int:

@@ -79,3 +79,9 @@ def castles(state: Board, space: str) -> set[str]:
         if at == space:
             out.add(kind)
     return out
+
+
+def overzealous(state: Board) -> int:
+    """The Overzealous Hunters' Moon: +2 for Guardians and Cash Cubes too, in a Hunters'
+    Moon round."""
+    return 2 if state.hunters_moon and on(state, "overzealous") else 0
