@@ -13,12 +13,15 @@ from tests.d6_board.helpers import begun, ids, new_session, play, put, set_up
 
 def test_expansion_classes_only_with_the_option() -> None:
     plain = new_session(1)
+    assert [m.id for m in moves(plain.state, 0)] == ["choose"]
     classes = [v for v, _ in find_move(moves(plain.state, 0), "choose").choices[0].options]
     assert "werewolf" not in classes and len(classes) == 4
     s = new_session(1, expansion=True)
     m = find_move(moves(s.state, 0), "choose")
-    assert {"bard", "cleric", "werewolf"} <= {v for v, _ in m.choices[0].options}
-    assert "W01" in {v for v, _ in m.choices[1].options}
+    assert {"bard", "cleric"} <= {v for v, _ in m.choices[0].options}
+    assert "W01" not in {v for v, _ in m.choices[1].options}
+    wolf = find_move(moves(s.state, 0), "choose:werewolf")
+    assert {v for v, _ in wolf.choices[0].options} == {"W01", "W02"}
 
 
 def test_the_werewolf_board_takes_a_werewolf_hero() -> None:
@@ -26,11 +29,10 @@ def test_the_werewolf_board_takes_a_werewolf_hero() -> None:
     s = new_session(1, expansion=True)
     m = find_move(moves(s.state, 0), "choose")
     with pytest.raises(RuleError):
-        s.play(m, {"klass": "werewolf", "hero": "H01", "board": "amber"})
-    with pytest.raises(RuleError):
         s.play(m, {"klass": "bard", "hero": "W01", "board": "amber"})
-    s.play(m, {"klass": "werewolf", "hero": "W01", "board": "amber"})
+    s.play(find_move(moves(s.state, 0), "choose:werewolf"), {"hero": "W01", "board": "amber"})
     assert s.state.heroes[0].klass == "werewolf"
+    assert "choose:werewolf" not in [x.id for x in moves(s.state, 1)]
 
 
 def _wolf(space: str = "1", **hero):  # noqa: ANN003, ANN202

@@ -6,6 +6,8 @@ import random
 from dataclasses import replace
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from d6tui.engine.errors import RuleError
 from d6tui.engine.game import find_move
@@ -13,14 +15,14 @@ from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board import homebrews
 from d6tui.games.d6_board.bot import play_out
 from d6tui.games.d6_board.combat import enemy_total
-from d6tui.games.d6_board.moves import moves
+from d6tui.games.d6_board.moves import moves, seat_to_move
 from d6tui.games.d6_board.state import CUBE, Enemy
 from tests.d6_board.helpers import begun, ids, new_session, play, put, set_up
 
 
 def test_unknown_homebrews_and_guardians_are_refused() -> None:
     with pytest.raises(RuleError):
-        new_session(1, homebrews=["melee"])
+        new_session(1, homebrews=["dragonslayer"])
     with pytest.raises(RuleError):
         new_session(1, handcuff=["gnoll"])
 
@@ -128,3 +130,40 @@ def test_extra_environment_pieces_of_the_expansion() -> None:
         new_session(1, extra_pieces=["dungeon"] * 7)  # 11 dungeons, 10 spaces
     s = new_session(1, extra_pieces=["dungeon", "forest"])
     assert s.state.env_left.count("dungeon") == 5 and s.state.env_left.count("forest") == 2
+
+
+def test_melee_mode_sends_the_loser_to_a_random_space() -> None:
+    """"Melee Mode": hero against hero in one space; the loser to a random space."""
+    state = begun(set_up(homebrews=["melee"]), "5")
+    state = state.with_hero(1, space="5")
+    assert "melee:1" in ids(state)
+    won = play(state, "melee:1", {"hero": 5, "rival_die": 2, "space": 9})
+    assert won.heroes[1].space == "9" and won.heroes[0].space == "5"
+    assert "melee:1" not in ids(won)  # once a turn (house)
+    lost = play(state, "melee:1", {"hero": 1, "rival_die": 2, "space": 3})
+    assert lost.heroes[0].space == "3" and lost.heroes[1].space == "5"
+    tie = play(state, "melee:1", {"hero": 4, "rival_die": 4, "space": 3})
+    assert tie.heroes[0].space == tie.heroes[1].space == "5"
+    assert "melee:1" not in ids(begun(set_up(), "5").with_hero(1, space="5"))
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), brews=st.lists(st.sampled_from(homebrews.HOMEBREWS),
+                                                   unique=True),
+       events=st.integers(0, 3), expansion=st.booleans())
+def test_random_play_with_homebrews_always_ends(seed: int, brews: list[str], events: int,
+                                                expansion: bool) -> None:
+    """Random legal play with any homebrews, the expansion and castles ends."""
+    rng = random.Random(seed)
+    s = new_session(seed, ["A", "B", "C"], homebrews=brews, gm_events=events,
+                    expansion=expansion, curse_castles=["echoes@2", "gift@5", "beastie@8"],
+                    extra_pieces=["dungeon", "forest"], handcuff=["kraken"])
+    for _ in range(6000):
+        if s.state.over:
+            break
+        m = rng.choice(moves(s.state, seat_to_move(s.state)))
+        s.play(m, {c.name: (rng.choice(c.options)[0] if c.max == 1 else
+                            [o[0] for o in c.options[:c.min]]) for c in m.choices})
+        assert all(0 <= h.gold <= 10 for h in s.state.heroes)
+    assert s.state.over
+    assert len(s.state.history) == 2 * events

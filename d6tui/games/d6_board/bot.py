@@ -71,13 +71,7 @@ def choose(state: Board, seat: int, moves: list[Move], rng: random.Random
 
 def _answers_for(state: Board, m: Move, rng: random.Random) -> dict[str, Any]:
     if m.id == "choose":
-        out = {c.name: rng.choice([v for v, _ in c.options]) for c in m.choices}
-        wolf = bool(state.content["classes"][out["klass"]].get("werewolf"))
-        heroes = [v for v, _ in m.choices[1].options
-                  if bool(state.content["heroes"][v].get("werewolf")) == wolf]
-        if heroes and bool(state.content["heroes"][out["hero"]].get("werewolf")) != wolf:
-            out["hero"] = heroes[0]
-        return out
+        return {c.name: rng.choice([v for v, _ in c.options]) for c in m.choices}
     if m.id.startswith("place:"):
         return {"space": rng.choice([v for v, _ in m.choices[0].options])}
     if m.id == "chib" or m.id.startswith("play:"):
@@ -106,7 +100,7 @@ def _pick(state: Board, seat: int, moves: list[Move], rng: random.Random) -> Mov
         open_ = [s for s in STAT_ORDER if f"stat:{s}" in ids]
         order = open_ if roll >= 4 else list(reversed(open_))
         return ids[f"stat:{order[0]}"]
-    if state.phase == "environment":
+    if state.phase in ("environment", "choose"):
         return rng.choice(moves)
     if state.prompts:
         p = state.prompts[0]

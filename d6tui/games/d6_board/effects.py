@@ -282,7 +282,7 @@ def next_turn(state: Board) -> Board:
     """The action marker goes back to (R)est and the next hunter's turn begins; after the
     last hunter the round ends: a GM event between rounds, or the end of the season."""
     state = replace(state, begun=False, actions=0, bonus=0, engaged=(), locked="",
-                    combat=None, sneak=False, fountain=0, quiet="")
+                    combat=None, sneak=False, fountain=0, quiet="", melee=False)
     if state.hc is not None:
         return hides_next_turn(state)
     if state.current + 1 < len(state.heroes):

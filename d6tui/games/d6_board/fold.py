@@ -8,6 +8,7 @@ from d6tui.games.d6_board import (  # noqa: F401 - importing registers the handl
     gm_events,
     hide_benefits,
     hide_collection,
+    melee,
     setup,
     table_tools,
     tasks,

@@ -8,6 +8,7 @@
   stealthy there until leaving it (or the turn ends).
 - ``mercenary`` (Mercenary Cube): pay four gold to turn another hunter's deployed Cash Cube
   against them, until they hire it again.
+- ``melee`` (Melee Mode): hunters may fight one another (see :mod:`.melee`).
 - ``gm_events`` (Uneventful 0, Funeventful 2 or 3): how many GM events between rounds.
 - ``handcuff`` (Handcuff the Guardians): the Guardians left out of the bag at setup.
 - ``curse_castles`` ("Incorporating the Curse Castles"): castles placed at setup, each on a
@@ -28,7 +29,7 @@ from __future__ import annotations
 from d6tui.games.d6_board.state import CUBE, Board
 
 #: The homebrews named in the ``homebrews`` option.
-HOMEBREWS = ("quota", "overzealous", "quiet_space", "mercenary")
+HOMEBREWS = ("quota", "overzealous", "quiet_space", "mercenary", "melee")
 #: The most enemies a space holds under Creature Quota.
 QUOTA = 3
 #: What the Mercenary Cube costs ("Mercenary Cube": four gold).

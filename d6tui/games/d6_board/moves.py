@@ -12,6 +12,7 @@ from d6tui.games.d6_board.combat import combat_moves
 from d6tui.games.d6_board.gm_events import event_moves
 from d6tui.games.d6_board.hide_benefits import benefit_moves
 from d6tui.games.d6_board.hide_collection import hide_moves
+from d6tui.games.d6_board.melee import melee_moves
 from d6tui.games.d6_board.setup import setup_moves
 from d6tui.games.d6_board.state import Board
 from d6tui.games.d6_board.table_tools import gm_tool_moves, pick_moves
@@ -47,7 +48,7 @@ def moves(state: Board, seat: Seat) -> list[Move]:
     out = [*turn_moves(state, seat), *combat_moves(state, seat), *village_moves(state, seat),
            *task_moves(state, seat), *event_moves(state, seat),
            *hide_moves(state, seat), *benefit_moves(state, seat),
-           *alliance_moves(state, seat)]
+           *alliance_moves(state, seat), *melee_moves(state, seat)]
     if not state.prompts:
         out += gm_tool_moves(state, seat)
     return out

@@ -203,9 +203,9 @@ RULES = GameDefinition(
                              ("extended", "Extended (6 rounds)"))),
         OptionField("expansion", "Expansion classes", "bool", default=False,
                     help="Part IV: the Bard, the Cleric and the Werewolf (house skills)"),
-        OptionField("homebrews", "Homebrews", "names", optional=True, min=0, max=4,
+        OptionField("homebrews", "Homebrews", "names", optional=True, min=0, max=5,
                     name_max=12, help="Part IV: quota (Creature Quota), overzealous "
-                    "(Overzealous Hunters' Moon), quiet_space, mercenary (Mercenary Cube)"),
+                    "(Overzealous Hunters' Moon), quiet_space, mercenary (Mercenary Cube), melee"),
         OptionField("gm_events", "GM events a round", "int", default=1, min=0, max=3,
                     help="between rounds: 0 Uneventful, 1 as the rules, 2-3 Funeventful"),
         OptionField("handcuff", "Handcuffed Guardians", "names", optional=True, min=0,

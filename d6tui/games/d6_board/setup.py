@@ -191,9 +191,12 @@ def setup_moves(state: Board, seat: int | None) -> list[Move]:
         # solo plays the red-dot board only; the other modes never offer it (Part III)
         solo = state.hc is not None and state.hc.mode == "solo"
         taken_b |= {k for k, v in c["gather_boards"].items() if bool(v.get("solo")) != solo}
-        if not state.options.get("expansion"):  # Part IV: the expansion's boards and heroes
-            taken_k |= {k for k, v in c["classes"].items() if v.get("expansion")}
-            taken_h |= {k for k, v in c["heroes"].items() if v.get("werewolf")}
+        # Part IV: the Werewolf board takes a Werewolf hero, so it is a move of its own
+        wolves = {k for k, v in c["heroes"].items() if v.get("werewolf")} - taken_h
+        wolf_free = state.options.get("expansion") and "werewolf" not in taken_k and wolves
+        taken_k |= {k for k, v in c["classes"].items() if v.get("werewolf") or (
+            v.get("expansion") and not state.options.get("expansion"))}
+        taken_h |= {k for k, v in c["heroes"].items() if v.get("werewolf")}
         return [move("hunter_chose", "Choose class board, hero and gather board", seat,
                      mid="choose", section="Choose Your Class Board", choices=(
                          Choice("klass", "Class board", tuple(
@@ -205,7 +208,17 @@ def setup_moves(state: Board, seat: int | None) -> list[Move]:
                          Choice("board", "Gather board", tuple(
                              (k, v["name"]) for k, v in c["gather_boards"].items()
                              if k not in taken_b)),
-                     ))]
+                     ))] + ([move("hunter_chose", "Play the Werewolf: its hero and a gather "
+                                  "board", seat, mid="choose:werewolf", klass="werewolf",
+                                  section="Class Boards and Class Miniatures", choices=(
+                                      Choice("hero", "Werewolf hero", tuple(
+                                          (k, f"{c['heroes'][k]['name']} (chib: "
+                                              f"{c['heroes'][k]['chib']})")
+                                          for k in sorted(wolves))),
+                                      Choice("board", "Gather board", tuple(
+                                          (k, v["name"]) for k, v in c["gather_boards"].items()
+                                          if k not in taken_b)),
+                                  ))] if wolf_free else [])
     if state.phase == "stats":
         if not h.stat_roll:
             return [move("stat_rolled", "Roll a stat (d6)", seat, mid="roll_stat",

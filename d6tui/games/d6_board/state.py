@@ -189,6 +189,7 @@ class Board:
             game; Part III "Solo & Co-op").
         quiet: the space where the active hunter stays stealthy (the Quiet Space
             homebrew) or "".
+        melee: the active hunter has fought a melee this turn (Melee Mode homebrew).
     """
 
     content: dict = field(default_factory=dict)
@@ -222,6 +223,7 @@ class Board:
     note: str = ""
     hc: HideCollection | None = None
     quiet: str = ""
+    melee: bool = False
 
     # -- look-ups -----------------------------------------------------------------------
 

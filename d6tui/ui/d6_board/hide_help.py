@@ -89,6 +89,8 @@ PART_IV_HELP = """
   until they hire it again.
 - **Uneventful / Funeventful**: 0, or 2-3 GM events between rounds (`--gm-events`).
 - **Handcuff the Guardians**: the Guardians named are left out of the bag.
+- **Melee Mode**: once a turn, fight another hunter in your space (each rolls their own
+  die; the loser goes to a random space; house: no HP lost, a tie is nobody's).
 """
 
 #: The options whose rules :data:`PART_IV_HELP` explains.
