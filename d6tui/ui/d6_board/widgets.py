@@ -129,7 +129,8 @@ class ClassBoard(_BoardWidget):
         hero = c["heroes"].get(h.hero, {})
         side = f"chib side: {hero.get('chib', '?')}" if h.chib else "hero side"
         turn = "> " if seat == s.current and s.phase == "turn" else "  "
-        out.append(f"{turn}{h.name}: {klass.get('name', '-')}, "
+        team = f" [team {seat % 2 + 1}]" if s.options.get("mode") == "alliance" else ""
+        out.append(f"{turn}{h.name}{team}: {klass.get('name', '-')}, "
                    f"{hero.get('name', '-')} ({side})\n", bold)
         if seat == s.current and s.phase == "turn":
             track = " ".join(f"[{x}]" if i == min(s.actions, 3) else f" {x} "
