@@ -132,7 +132,8 @@ def test_the_team_with_most_glory_wins_together() -> None:
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), cards=st.sampled_from(["hidden", "shared"]))
 def test_random_alliance_play_ends_with_a_team_winning(seed: int, cards: str) -> None:
-    """Random legal play ends; the winners are one whole team (or a shared tie)."""
+    """Random legal play ends; tokens and Alliance cards are conserved; no view shows a
+    hand it may not; the winners are one whole team (or a shared tie)."""
     rng = random.Random(seed)
     s = new_session(seed, FOUR, mode="alliance", team_cards=cards)
     for _ in range(8000):
@@ -143,6 +144,13 @@ def test_random_alliance_play_ends_with_a_team_winning(seed: int, cards: str) ->
         m = rng.choice(legal)
         s.play(m, {c.name: (rng.choice(c.options)[0] if c.max == 1 else
                             [o[0] for o in c.options[:c.min]]) for c in m.choices})
+        st_ = s.state
+        held = [t for h in st_.heroes for t in (*h.specialty, *h.wild, *h.trophies) if t]
+        board = [e.token for e in st_.enemies if not e.token.startswith(CUBE)]
+        assert sorted([*st_.bag, *board, *held]) == sorted(st_.tokens)  # tokens conserved
+        dealt = [c for h in st_.heroes for c in h.hand if c.startswith("L")]
+        assert sorted([*st_.piles["alliance"], *st_.discards["alliance"], *dealt]) == sorted(
+            st_.content["alliance"])
         seen = view(s.state, seat)
         for i, h in enumerate(seen.heroes):
             if i != seat and not (cards == "shared" and same_team(s.state, i, seat)):

@@ -96,6 +96,10 @@ def test_curse_castles_are_placed_at_setup_never_in_the_village() -> None:
         new_session(1, curse_castles=["echoes@V"])
     with pytest.raises(RuleError):
         new_session(1, curse_castles=["storm@3"])
+    with pytest.raises(RuleError):
+        new_session(1, curse_castles=["Troll Toll@4"])  # own names: the table edition
+    own = new_session(1, edition="table", curse_castles=["Troll Toll@4"])
+    assert homebrews.castles(own.state, "4") == {"Troll Toll"}
     s = new_session(1, curse_castles=["echoes@3", "gift@5"])
     assert s.events[0]["curse_castles"] == ["echoes@3", "gift@5"]
     assert homebrews.castles(s.state, "3") == {"echoes"}

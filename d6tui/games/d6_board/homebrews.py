@@ -15,7 +15,8 @@
   numbered space (never the Village) with one of the three suggested effects: ``echoes``
   (Curse of Endless Echoes: +1 to stealth rolls there), ``gift`` (Gift to the Gods: one
   more gold coin on any gold earned there), ``beastie`` (Buff the Beastie: Beasts +1 in
-  combat there).
+  combat there). In the table edition a castle may bear a name of the players' own: d6tui
+  marks it on the map and the GM carries out its effect with the GM tools.
 - ``extra_pieces`` (the expansion's 16 environment pieces: eight dungeons, two each of
   forest, cemetery, hills and trails): those added to the eight of the base game.
 

@@ -65,11 +65,14 @@ def check_options(options: dict) -> dict:
                             "Handcuff the Guardians")
     spaces = 12 if options.get("map") == "advanced" else 10
     castles = [c.strip() for c in options.get("curse_castles") or []]
+    table = options.get("edition") == "table"
     for c in castles:
         kind, _, at = c.partition("@")
-        if kind not in CASTLES or not at.isdigit() or not 1 <= int(at) <= spaces:
-            raise RuleError(f"a curse castle is effect@space ({', '.join(CASTLES)} on 1-"
-                            f"{spaces}; never the Village), not {c!r}", "Curse Castle Standees")
+        if not kind or (kind not in CASTLES and not table) or not at.isdigit() or \
+                not 1 <= int(at) <= spaces:
+            raise RuleError(f"a curse castle is effect@space ({', '.join(CASTLES)}, or a name "
+                            f"of your own in the table edition, on 1-{spaces}; never the "
+                            f"Village), not {c!r}", "Curse Castle Standees")
     extra = [p.strip() for p in options.get("extra_pieces") or []]
     for p in set(extra):
         if p not in EXTRA_PIECES or extra.count(p) > EXTRA_PIECES[p]:
@@ -212,8 +215,9 @@ RULES = GameDefinition(
                     max=5, name_max=16, help="Guardians left out of the bag: red_dragon, "
                     "green_dragon, frost_dragon, kraken, plant_of_eden"),
         OptionField("curse_castles", "Curse castles", "names", optional=True, min=0, max=6,
-                    name_max=10, help="Part IV: effect@space, e.g. echoes@3, gift@5, "
-                    "beastie@8 (stealth +1, one more gold, Beasts +1 there)"),
+                    name_max=24, help="Part IV: effect@space, e.g. echoes@3, gift@5, "
+                    "beastie@8 (stealth +1, one more gold, Beasts +1 there); table "
+                    "edition: a name of your own, carried out with the GM tools"),
         OptionField("extra_pieces", "Extra environment pieces", "names", optional=True,
                     min=0, max=16, name_max=10, help="the expansion's pieces added: up to 8 "
                     "dungeon and 2 each of forest, cemetery, hills, trails"),

@@ -80,7 +80,9 @@ PART_IV_HELP = """
   forest, cemetery, hills and trails more, never two alike in a space.
 - **Curse castles** (`--curse-castles effect@space`, shown `C:ech` on the map): Curse of
   Endless Echoes (+1 to stealth rolls there), Gift to the Gods (one more coin on any gold
-  earned there), Buff the Beastie (Beasts +1 in combat there).
+  earned there), Buff the Beastie (Beasts +1 in combat there). In the table edition a
+  castle may bear a name of your own (`--curse-castles "Troll Toll@4"`): the GM carries
+  out its effect with the GM tools (`G`).
 - **Creature Quota**: three enemies a space at most; a spawn roll onto a full space goes
   on to the next numbered space (not for hunts).
 - **Overzealous Hunters' Moon**: its +2 for every enemy, Guardians and Cubes too.
