@@ -134,3 +134,39 @@ async def test_help_explains_alliance_and_the_part_iv_options(saves: Path) -> No
         text = app.screen.HELP
         assert "Alliance, 2v2" in text and "Curse of" in text and "Endless Echoes" in text
         assert "C:ech" in str(app.screen.query_one(GameMap).render())
+
+
+@sync
+async def test_an_alliance_gift_by_key_presses(saves: Path) -> None:
+    """Alliance: Ann gives her teammate Cy a coin and an Advantage card from the moves list;
+    with the cards hidden, Cy's hand shows as ? on Ann's screen."""
+    from d6tui.paths import new_save_path
+    from d6tui.ui.d6_board.widgets import ClassBoard
+    from tests.d6_board.ui_helpers import until_phase
+
+    s = Session.new("d6_board", {"players": ["Ann", "Bob", "Cy", "Dee"], "seed": 3,
+                                 "mode": "alliance"},
+                    path=new_save_path(saves, "Alliance"), title="Alliance")
+    until_phase(s, "turn", seed=3)
+    card = next(c for c in s.state.content["advantage"])
+    st = replace(s.state, begun=True, enemies=(), prompts=())
+    st = st.with_hero(0, space="4", gold=3, hand=(card,)).with_hero(2, space="4", gold=0,
+                                                                    hand=())
+    s.state = st
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press_move(pilot, "gift:gold")
+        await settle(pilot)
+        assert s.state.heroes[2].gold == 1 and s.state.heroes[0].gold == 2
+        await press_move(pilot, "gift:card")
+        for _ in range(20):
+            if type(app.screen).__name__ == "ChoiceModal":
+                break
+            await pilot.pause()
+        await pilot.press("1")
+        await settle(pilot)
+        assert s.state.heroes[2].hand == (card,)
+        cy = app.screen.query_one("#class-2", ClassBoard)
+        assert "[team 1]" in str(cy.render()) and "Hand 1/" in str(cy.render())
+        assert "?" in str(cy.render()).split("Hand 1/")[1]
