@@ -1,7 +1,12 @@
 """Record ``saves/d6-board-example.toml``: a whole 3-player standard season of D6: Dungeons,
 Dudes, Dames... played through the app's screen by key presses.
 
-Usage: ``python bench/record_d6_board_example.py [--seed 7] [--out saves/d6-board-example.toml]``
+Usage: ``python bench/record_d6_board_example.py [--seed 7] [--out saves/d6-board-example.toml]
+[--mode standard|solo|alliance]``
+
+The other modes' examples: ``--mode solo --seed 2 --out saves/d6-board-solo-example.toml``
+(Ann and the Wasteland Wisp collect all 15 hides) and ``--mode alliance --seed 3 --out
+saves/d6-board-alliance-example.toml`` (Ann and Cy against Bob and Dee).
 
 The app runs headless at 80x24 with a new saved game (made as the new-game form makes it:
 ``Session.new`` with a path in the saves folder). Every move is made with the keys a player
@@ -42,11 +47,20 @@ async def _pick(pilot: Pilot, index: int, count: int) -> None:
         await pilot.press("enter")
 
 
-async def record(out: Path, seed: int) -> str:
-    """Play a whole season through the screen; copy its save to ``out``; return the winner."""
+#: The players and options of each mode's example.
+MODES = {"standard": (PLAYERS, {}),
+         "solo": (["Ann"], {"mode": "solo", "companion": "wisp"}),
+         "alliance": (["Ann", "Bob", "Cy", "Dee"], {"mode": "alliance"})}
+
+
+async def record(out: Path, seed: int, mode: str = "standard") -> str:
+    """Play a whole season through the screen; copy its save to ``out``; return the winner
+    (or the end in words for a Hide Collection game)."""
     saves = Path(tempfile.mkdtemp(prefix="d6tui-record-"))
-    session = Session.new("d6_board", {"players": PLAYERS, "seed": seed},
-                          path=new_save_path(saves, TITLE), title=TITLE)
+    players, extra = MODES[mode]
+    title = TITLE if mode == "standard" else f"Example {mode} game"
+    session = Session.new("d6_board", {"players": players, "seed": seed, **extra},
+                          path=new_save_path(saves, title), title=title)
     app = D6App(saves=saves, persist_theme=False, session=session)
     rng = random.Random(seed)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -71,7 +85,8 @@ async def record(out: Path, seed: int) -> str:
             await until(pilot, lambda b=before: len(session.events) > b, move.id)
             await until(pilot, lambda: app.screen is screen,
                          f"the game screen again after {move.id} ({type(app.screen).__name__})")
-        winner = session.rules.to_json(session.state)["winner"]
+        winner = session.rules.to_json(session.state)["winner"] or session.rules.status(
+            session.state)
         path = session.log.path
         await pilot.press("ctrl+q")
     shutil.copyfile(path, out)
@@ -83,8 +98,9 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--out", type=Path, default=Path("saves/d6-board-example.toml"))
+    ap.add_argument("--mode", default="standard", choices=tuple(MODES))
     args = ap.parse_args()
-    winner = asyncio.run(record(args.out, args.seed))
+    winner = asyncio.run(record(args.out, args.seed, args.mode))
     print(f"recorded {args.out}: {winner} won")
 
 

@@ -94,7 +94,12 @@ def test_the_limits_leave_room_for_every_shipped_save() -> None:
         Session.load(path).close()  # the pieces pass the checks
 
 
-@pytest.mark.parametrize("example", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+#: The shipped examples written in format version 1 (later ones are written in the newer
+#: format and have nothing to upgrade).
+V1_EXAMPLES = [p for p in EXAMPLES if b"\nversion = 1\n" in p.read_bytes()[:200]]
+
+
+@pytest.mark.parametrize("example", V1_EXAMPLES, ids=[p.stem for p in V1_EXAMPLES])
 def test_a_version_1_save_takes_marked_events_and_their_cuts_are_found(
         tmp_path: Path, example: Path, tally: Callable[[str, bool], None]) -> None:
     path = tmp_path / example.name

@@ -10,7 +10,7 @@ from d6tui.engine.game import GameEntry
 GAME = GameEntry(
     slug="d6_board",
     name="D6: Dungeons, Dudes, Dames, Danger, Dice and Dragons",
-    blurb="2-4 hunters chase bounties for glory: class boards, gather boards and the map",
+    blurb="Hunters chase bounties for glory (2-4 or 2v2) or hides (solo, co-op)",
     definition_at="d6tui.games.d6_board.rules:RULES",
     screen="d6tui.ui.d6_board.screen:BoardScreen",
 )

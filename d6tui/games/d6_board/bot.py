@@ -16,8 +16,9 @@ from typing import Any
 
 from d6tui.engine.game import Move
 from d6tui.games.d6_board import effects as fx
+from d6tui.games.d6_board import hide_bot
 from d6tui.games.d6_board.combat import enemy_total, hero_total, hero_wins
-from d6tui.games.d6_board.state import VILLAGE, Board
+from d6tui.games.d6_board.state import VILLAGE, Board, same_team
 
 #: Where the bot puts a high stat roll first.
 STAT_ORDER = ("strength", "stealth", "skill", "wits")
@@ -80,13 +81,16 @@ def _answers_for(state: Board, m: Move, rng: random.Random) -> dict[str, Any]:
             return {m.choices[0].name: (safe or opts)[0]}
     if m.id == "cube":
         rivals = [h.space for i, h in enumerate(state.heroes)
-                  if i != state.current and h.space not in ("V", "S")]
+                  if not same_team(state, i, state.current) and h.space not in ("V", "S")]
         opts = [v for v, _ in m.choices[0].options]
         return {"space": next((r for r in rivals if r in opts), opts[0])}
     return _answers(m, rng)
 
 
 def _pick(state: Board, seat: int, moves: list[Move], rng: random.Random) -> Move:
+    planned = hide_bot.pick(state, seat, moves, rng) if state.hc is not None else None
+    if planned is not None:
+        return planned
     ids = _by_id(moves)
     h = state.heroes[seat]
     if len(moves) == 1:
@@ -96,7 +100,7 @@ def _pick(state: Board, seat: int, moves: list[Move], rng: random.Random) -> Mov
         open_ = [s for s in STAT_ORDER if f"stat:{s}" in ids]
         order = open_ if roll >= 4 else list(reversed(open_))
         return ids[f"stat:{order[0]}"]
-    if state.phase == "environment":
+    if state.phase in ("environment", "choose"):
         return rng.choice(moves)
     if state.prompts:
         p = state.prompts[0]

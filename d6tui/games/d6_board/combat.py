@@ -22,19 +22,24 @@ from typing import Any
 
 from d6tui.engine.errors import EventError
 from d6tui.engine.game import Choice, DiceRequest, Move, Pips
+from d6tui.games.d6_board import alliance, hide_collection, hides, homebrews
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board.act import faces, handles, move
 from d6tui.games.d6_board.content import MONSTER_CLASSES
-from d6tui.games.d6_board.state import CUBE, STATS, Board, Combat, Enemy, Prompt
+from d6tui.games.d6_board.state import CUBE, STATS, Board, Combat, Enemy, Prompt, same_team
 
 
 def enemy_class(state: Board, token: str) -> str:
     """The class a token fights as: its transformed class, or its own."""
     c = state.combat
     if c is not None and c.enemy == token and c.transformed:
+        if c.transformed in state.content["enemies"]:  # Hide Collection: a chosen monster
+            return str(state.content["enemies"][c.transformed]["class"])
         return c.transformed
     if token.startswith(CUBE):
         return "cube"
+    if hides.form(state, token):
+        return str(state.content["enemies"][hides.form(state, token)]["class"])
     return str(state.kind(token)["class"])
 
 
@@ -47,6 +52,11 @@ def enemy_die(state: Board, token: str) -> int:
     """The enemy's weapon: a D6 when transformed, D12 for a Cash Cube, its own die else;
     0 for a Plant of Eden, which does not roll ("Plants of Eden")."""
     c = state.combat
+    kind = hides.kind_of(state, token, c.transformed if c is not None else "")
+    if state.hc is not None and state.hc.specialty == "advanced" and (
+            hides.form(state, token) or (c is not None and c.transformed)):
+        # "Advanced Option": it fights with that monster's own weapon
+        return int(state.content["enemies"][kind].get("die", 6))
     if c is not None and c.transformed:
         return 6
     return int(state.kind(token).get("die", 6))
@@ -60,29 +70,40 @@ def enemy_total(state: Board) -> int:
     e = state.enemy(c.enemy)
     assert e is not None
     k = state.kind(c.enemy)
+    if state.hc is not None and state.hc.specialty == "advanced" and (
+            c.transformed or hides.form(state, c.enemy)):
+        # the advanced form keeps buff coins, never the new monster's environment bonus
+        return c.enemy_face + (0 if c.mesmerized else e.buffs)
     if c.transformed:
         return c.enemy_face
     if k.get("guardian") == "plant":
         others = sum(1 for x in state.enemies if x.token != e.token
                      and not x.token.startswith(CUBE)
                      and state.kind(x.token).get("guardian") == "plant")
-        return int(k.get("attack", 3)) + others
+        return int(k.get("attack", 3)) + others + homebrews.overzealous(state)
     total = c.enemy_face
     if is_monster(state, c.enemy):
         if not c.mesmerized:
             total += e.buffs
             if k.get("env") and k["env"] in state.env_at(e.space):
                 total += 1
+            if k["class"] == "beast" and "beastie" in homebrews.castles(state, e.space):
+                total += 1  # Buff the Beastie curse castle
         if state.hunters_moon:
             total += 2
+    else:
+        total += homebrews.overzealous(state)
     return total
 
 
+
 def hero_total(state: Board) -> int:
-    """The hero's combat total: the dice (doubled by Critical) plus hero buffs."""
+    """The hero's combat total: the dice (doubled by Critical) plus hero buffs, plus a
+    solo companion's help ("Companions")."""
     c = state.combat
     assert c is not None
-    return sum(c.faces) * (2 if c.critical else 1) + c.plus
+    bonus = hides.companion_plus(state, state.current, state.hero.space)
+    return sum(c.faces) * (2 if c.critical else 1) + c.plus + bonus
 
 
 def hero_wins(state: Board) -> bool:
@@ -110,15 +131,15 @@ def red_cards(state: Board, seat: int, token: str) -> list[str]:
     monsters)."""
     out = []
     for cid in state.heroes[seat].hand:
-        if not cid.startswith("Q"):
-            continue
+        if not cid.startswith("Q") or same_team(state, seat, state.current):
+            continue  # Alliance: red Heroic Quest cards go on the other team only
         card = state.card(cid)
         if card["banner"] != "red":
             continue
         if card["effect"] in ("buff", "extra_hp") and not is_monster(state, token):
             continue
         out.append(cid)
-    return out
+    return out + alliance.playable(state, seat, token)
 
 
 def _after_prompts(state: Board) -> Board:
@@ -163,6 +184,9 @@ def gm_played(state: Board, ev: dict, chance: Any) -> Board:
     elif eff == "steal":
         take = min(v, state.hero.gold)
         state = fx.gain_gold(fx.gain_gold(state, state.current, -take), seat, take)
+    elif eff in ("aid", "ward"):  # Alliance cards on a teammate's fight
+        c = replace(c, plus=c.plus + v) if eff == "aid" else replace(c, ward=True)
+        state = replace(state, combat=c)
     elif eff == "ambush":
         state, token = fx.spawn(state, e.space, chance)
         if token:
@@ -185,13 +209,19 @@ def transformed(state: Board, ev: dict, chance: Any) -> Board:
     """Step 3: three specialty hides go back to the bag; the monster becomes a plain D6
     monster of the class chosen ("Specialty Hides")."""
     h = state.hero
-    if not all(h.specialty) or ev["klass"] not in MONSTER_CLASSES:
+    allowed = hides.monsters(state) if state.hc is not None else MONSTER_CLASSES
+    if not all(h.specialty) or ev["klass"] not in allowed:
         raise EventError("three specialty hides and a monster class are needed")
     state = replace(state, bag=state.bag | set(h.specialty))
     state = state.with_hero(state.current, specialty=("", "", ""))
     assert state.combat is not None
     state = replace(state, combat=replace(state.combat, transformed=ev["klass"]))
-    return replace(state, note=f"the monster became a {ev['klass']}")
+    if state.hc is not None and state.hc.specialty == "advanced":
+        # "Advanced Option": it becomes that monster in every respect, for good
+        forms = {**state.hc.forms, state.combat.enemy: ev["klass"]}
+        state = hides.with_hc(state, forms=forms)
+    name = state.content["enemies"].get(ev["klass"], {}).get("name", ev["klass"])
+    return replace(state, note=f"the monster became a {name}")
 
 
 @handles("attacked")
@@ -203,9 +233,10 @@ def attacked(state: Board, ev: dict, chance: Any) -> Board:
     weapons = list(ev.get("weapons", []))
     sides: list[int] = []
     ranged = critical = False
+    extra = hides.extra_die(state, seat, weapons, bool(ev.get("holy")))
     for w in weapons:
         if w == "natural":
-            sides.append(12 if ev.get("holy") else (4 if state.hero.chib else 6))
+            sides.append(12 if ev.get("holy") else fx.natural_die(state, seat))
         else:
             card = state.card(w)
             sides.append(int(card["die"]))
@@ -214,6 +245,8 @@ def attacked(state: Board, ev: dict, chance: Any) -> Board:
             state = fx.discard(state, seat, w)
     if ev.get("holy"):
         state = fx.gain_gold(state, seat, -int(state.rules["prices"]["holy_water"]))
+    if extra:
+        sides.append(extra)  # the Bird's D4
     rolled = [faces(ev, f"hero{i + 1}", s)[0] for i, s in enumerate(sides)]
     die = enemy_die(state, c.enemy)
     eface = faces(ev, "enemy", die)[0] if die else 0
@@ -284,6 +317,10 @@ def _kill(state: Board, token: str, chance: Any) -> Board:
     state = fx.gain_gold(state, seat, int(state.rules["kill_gold"]))
     k = state.kind(token)
     name = k["name"]
+    if state.hc is not None and (cls != "guardian" or k.get("guardian") in ("dragon",
+                                                                         "kraken")):
+        kind = hides.kind_of(state, token, state.combat.transformed if state.combat else "")
+        return hide_collection.claim(state, token, kind)
     if cls == "guardian":
         if k.get("glory"):
             state = replace(state, enemies=tuple(x for x in state.enemies if x.token != token))
@@ -448,7 +485,7 @@ def weapon_label(state: Board, weapons: list[str], holy: bool) -> str:
     parts = []
     for w in weapons:
         if w == "natural":
-            d = 12 if holy else (4 if state.hero.chib else 6)
+            d = 12 if holy else fx.natural_die(state, state.current)
             parts.append(f"{'Holy Water ' if holy else ''}natural d{d}")
         else:
             card = state.card(w)
@@ -496,19 +533,28 @@ def combat_moves(state: Board, seat: int | None) -> list[Move]:
     gm = state.gm
     if c.step == "weapon":
         if all(state.hero.specialty) and is_monster(state, c.enemy) and not c.transformed:
+            opts = tuple((k, k.title()) for k in MONSTER_CLASSES)
+            if state.hc is not None:
+                en = state.content["enemies"]
+                opts = tuple((k, f"{en[k]['name']} ({en[k]['class']})")
+                             for k in hides.monsters(state))
             out.append(move("monster_transformed", "Turn in three specialty hides: "
                             "transform the monster", seat, mid="transform",
                             section="Specialty Hides", choices=(Choice(
-                                "klass", "Class to transform it into",
-                                tuple((k, k.title()) for k in MONSTER_CLASSES)),)))
+                                "klass", "Monster to transform it into" if state.hc else
+                                "Class to transform it into", opts),)))
         die = enemy_die(state, c.enemy)
         for wid, weapons, holy in weapon_options(state):
             dice = [DiceRequest(f"hero{i + 1}", 1, Pips(s), f"d{s} for {state.hero.name}",
                                 seat)
                     for i, s in enumerate(
                         12 if (w == "natural" and holy) else
-                        (4 if state.hero.chib else 6) if w == "natural" else
+                        fx.natural_die(state, seat) if w == "natural" else
                         int(state.card(w)["die"]) for w in weapons)]
+            extra = hides.extra_die(state, seat, weapons, holy)
+            if extra:
+                dice.append(DiceRequest(f"hero{len(dice) + 1}", 1, Pips(extra),
+                                        f"d{extra} for the companion", seat))
             if die:
                 dice.append(DiceRequest("enemy", 1, Pips(die), f"d{die} for the enemy "
                                         f"(rolled by {state.heroes[gm].name}, the GM)", gm))
@@ -530,7 +576,8 @@ def combat_moves(state: Board, seat: int | None) -> list[Move]:
         seen = set()
         for cid in h.hand:
             card = state.card(cid)
-            if cid.startswith("A") and (card["kind"] != "buff" or h.chib):
+            if cid.startswith("A") and (card["kind"] != "buff" or (
+                    h.chib and not fx.werewolf(state, seat))):  # a Werewolf chib may buff
                 continue
             if cid.startswith("Q") and (card["banner"] != "green" or card["effect"]
                                         not in ("plus", "reroll")):

@@ -28,6 +28,9 @@ FILES: dict[str, tuple[str, ...]] = {
                       "cash_cube", "maps", "environments"),
     "d6_board_cards.toml": ("advantage", "heroic_quest", "bounty"),
     "d6_board_events.toml": ("events",),
+    "d6_board_hides.toml": ("solo_boards", "companions", "benefits"),
+    "d6_board_alliance.toml": ("alliance",),
+    "d6_board_expansion.toml": ("expansion_classes", "expansion_heroes"),
 }
 
 #: The monster classes (rulebook "Know Thine Enemy").
@@ -58,8 +61,8 @@ def _read(path: Path) -> dict:
 def _merge(base: dict, over: dict, path: Path, arrays: tuple[str, ...]) -> dict:
     out = dict(base)
     for key, value in over.items():
-        if key == "rules" and isinstance(value, dict):
-            out["rules"] = {**out.get("rules", {}), **value}
+        if key in ("rules", "hide_rules") and isinstance(value, dict):
+            out[key] = {**out.get(key, {}), **value}
             continue
         if key not in arrays or not isinstance(value, list):
             raise ContentError(f"{path}: unknown table {key!r} (use {', '.join(arrays)})")
@@ -107,6 +110,15 @@ def load_content(shipped: Path | None = None, config: Path | None = None) -> dic
                 out[key] = sorted(rows, key=lambda r: r.get("from", 0))
             else:
                 out[key] = {r["id"]: r for r in rows}
+    out["hide_rules"] = doc.get("hide_rules", {})
+    # the red-dot board is one more gather board, offered in solo only (Part III "Setup")
+    out["gather_boards"] = {**out["gather_boards"],
+                            **{k: dict(v, solo=True) for k, v in out["solo_boards"].items()}}
+    del out["solo_boards"]
+    # the expansion's classes and Werewolf heroes, offered with the `expansion` option only
+    for key, into in (("expansion_classes", "classes"), ("expansion_heroes", "heroes")):
+        out[into] = {**out[into], **{k: dict(v, expansion=True) for k, v in out[key].items()}}
+        del out[key]
     check_content(out)
     return out
 
@@ -128,7 +140,9 @@ def check_content(c: dict) -> None:
             if row.get("source", "house") != "house" and not str(
                     row.get("source", "")).startswith("rulebook"):
                 fail(f"{key} {eid}: source must be \"house\" or \"rulebook: <section>\"")
-    if len(c["classes"]) < 4 or len(c["gather_boards"]) < 4:
+    if len([k for k in c["classes"].values() if not k.get("expansion")]) < 4 or len(
+            [g for g in c["gather_boards"].values()
+                                     if not g.get("solo")]) < 4:
         fail("four class boards and four gather boards are needed for four hunters")
     for cid, cl in c["classes"].items():
         if cl.get("advantage") not in c["rules"]["stats"]:
@@ -160,8 +174,35 @@ def check_content(c: dict) -> None:
     for b in c["bounty"].values():
         if b["class"] not in MONSTER_CLASSES:
             fail(f"bounty {b['id']}: class must be a monster class")
+    _check_hides(c, fail)
     covered: set[int] = set()
     for e in c["events"]:
         covered.update(range(int(e["from"]), int(e["to"]) + 1))
     if covered != set(range(1, 101)):
         fail("the GM event table must cover 1-100")
+
+
+#: What a companion's ``effect`` may be (Part III "Companions").
+COMPANION_EFFECTS = ("die", "plus", "env", "env_each")
+#: What a Heroic Benefit's ``effect`` may be (house items; see d6_board_hides.toml).
+BENEFIT_EFFECTS = ("action", "plus", "heal", "sneak", "gold", "reroll", "village",
+                   "advantage", "turn", "mend")
+
+
+def _check_hides(c: dict, fail: Any) -> None:
+    """The Hide Collection data: a solo board, companions and ten Heroic Benefits 1-10."""
+    if not any(g.get("solo") for g in c["gather_boards"].values()):
+        fail("the house data has no solo (red-dot) gather board")
+    for key in ("start_turns", "setup_spawns", "bounties", "markers", "solo_benefit_die",
+                "coop_benefit_die"):
+        if not isinstance(c["hide_rules"].get(key), int):
+            fail(f"hide_rules: {key} must be a whole number")
+    for k, v in c.get("companions", {}).items():
+        if v.get("effect") not in COMPANION_EFFECTS:
+            fail(f"companion {k}: effect must be one of {', '.join(COMPANION_EFFECTS)}")
+    ids = set(c.get("benefits", {}))
+    if ids != {str(i) for i in range(1, int(c["hide_rules"]["coop_benefit_die"]) + 1)}:
+        fail("the Heroic Benefits must be numbered 1 to the co-op die")
+    for k, v in c["benefits"].items():
+        if v.get("effect") not in BENEFIT_EFFECTS:
+            fail(f"benefit {k}: effect must be one of {', '.join(BENEFIT_EFFECTS)}")

@@ -19,6 +19,16 @@ def _who(event: dict, before: Board) -> str:
 def describe(event: dict, before: Board) -> str:
     """The event in words; cards drawn into a hand are never named (others may read the
     log)."""
+    if event["type"] == "game_started" and event.get("mode", "standard") != "standard":
+        extra = f", companion {event['companion']}" if event.get("companion") else ""
+        return (f"a {event['mode']} Hide Collection game was set up for "
+                + ", ".join(event["players"]) + f" ({event.get('edition', 'house')} edition, "
+                f"{event.get('map', 'standard')} map, {event.get('specialty', 'standard')} "
+                f"specialty hides{extra})")
+    if event["type"] == "game_started" and event.get("mode") == "alliance":
+        p = event["players"]
+        return (f"an Alliance season was set up: {p[0]} and {p[2]} against {p[1]} and {p[3]}"
+                f" (teammates' cards {event.get('team_cards', 'hidden')})")
     if event["type"] == "game_started":
         return ("the hunting season was set up for " + ", ".join(event["players"])
                 + f" ({event.get('edition', 'house')} edition, {event.get('map', 'standard')}"
@@ -44,6 +54,9 @@ def waiting_for(state: Board) -> str:
 
     if state.phase == "setup":
         return "setting up"
+    if state.over and state.hc is not None:
+        return ("the hunters won: all 15 hides collected" if state.hc.result == "won" else
+                f"the hunters lost: out of turns with {len(state.hc.slots)} of 15 hides")
     if state.over:
         names = " and ".join(state.heroes[s].name for s in state.winners)
         return f"the season is over: {names} win{'s' if len(state.winners) == 1 else ''}"
@@ -55,7 +68,11 @@ def waiting_for(state: Board) -> str:
                 "convert": "which wild hide to convert", "poison": "a stat to drop (poison)",
                 "spawn": "the spawn of a new enemy (GM)",
                 "swap_gather": "a free gather (Hero Swap)",
-                "pick": f"name the {p.reward.replace('_', ' ')} card drawn"}.get(p.kind, p.kind)
+                "pick": f"name the {p.reward.replace('_', ' ')} card drawn",
+                "claim": "what the slain monster counts for",
+                "place": "the hide slot for the Guardian",
+                "fetch": "call the companion over or not",
+                "benefit": "a Heroic Benefits marker to move, or nothing"}.get(p.kind, p.kind)
         return f"{who}: {what}"
     phase = {"choose": "choose boards", "stats": "roll stats", "environment":
              "place an environment piece", "spawn": "spawn an enemy", "deal": "deal the cards",
@@ -78,6 +95,10 @@ def status(state: Board) -> str:
     """One line: the round and what the game waits for."""
     if state.phase in ("setup", "choose", "stats", "environment", "spawn", "deal"):
         return "Setup: " + waiting_for(state)
+    if state.hc is not None:
+        hc = state.hc
+        return (f"Turn {min(hc.turn, hc.max_turns)}/{hc.max_turns}, hides {len(hc.slots)}/15:"
+                f" {waiting_for(state)}")
     moon = " (Hunters' Moon)" if state.hunters_moon and not state.over else ""
     return f"Round {min(state.round, state.rounds)}/{state.rounds}{moon}: {waiting_for(state)}"
 
@@ -85,10 +106,15 @@ def status(state: Board) -> str:
 def report(state: Board) -> str:
     """Each hunter's glory, gold, stats and where they stand (``d6tui replay``)."""
     lines = [status(state)]
+    if state.hc is not None:
+        names = state.content["benefits"]
+        lines.append(f"  Hide Collection: {len(state.hc.slots)}/15 hides, Heroic Benefits: "
+                     + (", ".join(names[b]["name"] for b in state.hc.benefits) or "none"))
     for i, h in enumerate(state.heroes):
         mark = "*" if i in state.winners else (">" if i == state.current else " ")
         stats = "/".join(str(v) for v in h.stats)
-        lines.append(f"{mark} {h.name}: {glory(state, i)} glory, {h.gold} gold, stats {stats}, "
+        score = "" if state.hc is not None else f"{glory(state, i)} glory, "
+        lines.append(f"{mark} {h.name}: {score}{h.gold} gold, stats {stats}, "
                      f"HP {h.hp}, {space_name(h.space)}, {len(h.backpack)} in pack, "
                      f"{len(h.delivered)} delivered, {len(h.trophies)} Guardians")
     return "\n".join(lines)

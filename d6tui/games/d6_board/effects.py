@@ -9,7 +9,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from d6tui.games.d6_board.state import CUBE, STATS, STYX, VILLAGE, Board, Enemy, Prompt
+from d6tui.games.d6_board import hides
+from d6tui.games.d6_board.state import (
+    CUBE,
+    STATS,
+    STYX,
+    VILLAGE,
+    Board,
+    Enemy,
+    Prompt,
+    same_team,
+)
 
 
 def gain_gold(state: Board, seat: int, n: int) -> Board:
@@ -17,6 +27,9 @@ def gain_gold(state: Board, seat: int, n: int) -> Board:
     collected ("Roll for Stats" GM's Note: "You can't hold more than 10 gold coins")."""
     h = state.heroes[seat]
     cap = int(state.rules["gold_cap"])
+    if n > 0 and any(c.startswith("gift@") and c.split("@")[1] == h.space
+                     for c in state.options.get("curse_castles", ())):
+        n += 1  # a Gift to the Gods curse castle stands here
     return state.with_hero(seat, gold=max(0, min(cap, h.gold + n)))
 
 
@@ -25,6 +38,30 @@ def hand_limit(state: Board, seat: int) -> int:
     ``[rules] hand_limit``; "Shuffle and Draw" GM's Note)."""
     s = state.heroes[seat].stat("strength") or 3
     return int(state.rules["hand_limit"][str(s)])
+
+
+def held(state: Board, seat: int) -> int:
+    """The cards of a hand the limit counts: Heroic Quest and Advantage cards ("Shuffle and
+    Draw" GM's Note); Alliance cards are not named there, so they do not count (house)."""
+    return sum(1 for c in state.heroes[seat].hand if not c.startswith("L"))
+
+
+def werewolf(state: Board, seat: int) -> bool:
+    """Whether ``seat`` plays the expansion's Werewolf class (Part IV "Class Boards and
+    Class Miniatures")."""
+    return bool(state.content["classes"].get(state.heroes[seat].klass, {}).get("werewolf"))
+
+
+def natural_die(state: Board, seat: int) -> int:
+    """The hero's own die: the D6; a chib's D4; a Werewolf chib's D8 ("Chibbing Out")."""
+    if not state.heroes[seat].chib:
+        return 6
+    return 8 if werewolf(state, seat) else 4
+
+
+def barred(state: Board, seat: int, space: str) -> bool:
+    """A Werewolf in chib form may not enter the Village (Part IV)."""
+    return space == VILLAGE and state.heroes[seat].chib and werewolf(state, seat)
 
 
 def unlocked(state: Board, seat: int) -> int:
@@ -53,12 +90,13 @@ def skill_ready(state: Board, seat: int, skill: str) -> bool:
 
 def draw_card(state: Board, seat: int, deck: str, chance: Any, *, check_limit: bool = True
               ) -> Board:
-    """``seat`` draws one card of ``deck`` (``advantage`` or ``heroic_quest``) into the hand.
+    """``seat`` draws one card of ``deck`` (``advantage``, ``heroic_quest`` or
+    ``alliance``) into the hand.
 
-    A hand at its limit draws nothing ("Shuffle and Draw": discard first to make room). An
-    empty deck is made again from its discards (house rule: the rulebook is silent).
+    A hand at its limit (:func:`held`) draws nothing ("Shuffle and Draw": discard first to
+    make room). An empty deck is made again from its discards (house rule: the rulebook is silent).
     """
-    if check_limit and len(state.heroes[seat].hand) >= hand_limit(state, seat):
+    if check_limit and deck != "alliance" and held(state, seat) >= hand_limit(state, seat):
         return state
     if state.options.get("edition") == "table":
         if not state.piles[deck] and not state.discards[deck]:
@@ -99,7 +137,7 @@ def discard(state: Board, seat: int, cid: str) -> Board:
     hand.remove(cid)
     if cid == "-":
         return state.with_hero(seat, hand=tuple(hand))
-    deck = "advantage" if cid.startswith("A") else "heroic_quest"
+    deck = {"A": "advantage", "L": "alliance"}.get(cid[0], "heroic_quest")
     discards = dict(state.discards)
     discards[deck] = (*discards[deck], cid)
     return replace(state.with_hero(seat, hand=tuple(hand)), discards=discards)
@@ -107,13 +145,19 @@ def discard(state: Board, seat: int, cid: str) -> Board:
 
 def flip_bounty(state: Board, chance: Any) -> Board:
     """Turn the top Bounty card face up so that three are in play ("Enemy Engagement":
-    "There must always be three Bounty cards in play")."""
+    "There must always be three Bounty cards in play"). In the Hide Collection modes the
+    eight bounties turned up at setup are the only ones ("Hide Collection")."""
+    want = 3
+    if hides.on(state):
+        if state.phase != "deal":
+            return state
+        want = hides.rule(state, "bounties")
     if state.options.get("edition") == "table":
         waiting = sum(1 for p in state.prompts if p.kind == "pick" and p.reward == "bounty")
-        for _ in range(3 - len(state.bounties) - waiting):
+        for _ in range(want - len(state.bounties) - waiting):
             state = prompt(_refill(state, "bounty"), Prompt(0, "pick", "bounty"))
         return state
-    while len(state.bounties) < 3:
+    while len(state.bounties) < want:
         state, cid = take_from(state, "bounty", chance)
         if cid is None:
             break
@@ -147,10 +191,13 @@ def space_of_roll(state: Board, face: int) -> str:
 
 def hostile(state: Board, seat: int, space: str) -> tuple[Enemy, ...]:
     """The enemies in ``space`` that threaten ``seat``: every token, and other hunters'
-    Cash Cubes ("Cash Cube": it "will not attack its owner"). None in the Village."""
+    Cash Cubes ("Cash Cube": it "will not attack its owner", nor in Alliance the owner's
+    team). None in the Village."""
     if space in (VILLAGE, STYX):
         return ()
-    return tuple(e for e in state.at(space) if e.token != f"{CUBE}{seat}")
+    return tuple(e for e in state.at(space) if not (
+        e.token.startswith(CUBE) and e.kind == "cash_cube"  # a bribed Cube spares nobody
+        and same_team(state, seat, int(e.token[len(CUBE):]))))
 
 
 def has_cube(state: Board, seat: int, space: str) -> bool:
@@ -162,10 +209,15 @@ def enter(state: Board, seat: int, space: str) -> Board:
     """``seat`` enters ``space``: the Village cashes the pack in and heals ("The Village");
     another hunter's Cash Cube engages at once, with every enemy there ("Cash Cube")."""
     state = state.with_hero(seat, space=space)
+    if state.quiet and state.quiet != space:
+        state = replace(state, quiet="")  # Quiet Space ends on leaving the space
     h = state.heroes[seat]
     if space == VILLAGE:
         state = state.with_hero(seat, delivered=(*h.delivered, *h.backpack), backpack=(),
                                 hp=int(state.rules["hp"]))
+        if state.hc is not None and h.backpack:
+            # each bounty returned moves the max turn counter ("Winning and Losing")
+            state = hides.with_hc(state, max_turns=state.hc.max_turns + len(h.backpack))
     elif seat == state.current and has_cube(state, seat, space):
         state = replace(state, engaged=tuple(e.token for e in hostile(state, seat, space)))
     return state
@@ -195,6 +247,7 @@ def die(state: Board, seat: int) -> Board:
 def lose_hp(state: Board, seat: int) -> Board:
     """One HP coin goes to the Village; the last one lost is death ("D. Health Points")."""
     h = state.heroes[seat]
+    state = hides.recall(state, seat)
     if h.hp <= 1:
         return die(state, seat)
     return state.with_hero(seat, hp=h.hp - 1)
@@ -229,11 +282,15 @@ def next_turn(state: Board) -> Board:
     """The action marker goes back to (R)est and the next hunter's turn begins; after the
     last hunter the round ends: a GM event between rounds, or the end of the season."""
     state = replace(state, begun=False, actions=0, bonus=0, engaged=(), locked="",
-                    combat=None, sneak=False, fountain=0)
+                    combat=None, sneak=False, fountain=0, quiet="", melee=False)
+    if state.hc is not None:
+        return hides_next_turn(state)
     if state.current + 1 < len(state.heroes):
         return replace(state, current=state.current + 1)
     if state.round >= state.rounds:
         return finish(state)
+    if int(state.options.get("gm_events", 1)) == 0:  # the Uneventful homebrew
+        return replace(state, round=state.round + 1, current=0)
     return replace(state, phase="event", current=0)
 
 
@@ -245,3 +302,16 @@ def finish(state: Board) -> Board:
     best = max(tie_key(state, s) for s in range(len(state.heroes)))
     winners = tuple(s for s in range(len(state.heroes)) if tie_key(state, s) == best)
     return replace(state, phase="over", winners=winners, prompts=(), combat=None)
+
+
+def hides_next_turn(state: Board) -> Board:
+    """The Hide Collection modes: the compass dial moves one turn on; past the max turn
+    counter the hunters have lost; in co-op the hunters take turns ("Winning and Losing").
+    No GM events: the dial counts turns, not rounds (house)."""
+    hc = state.hc
+    assert hc is not None
+    state = hides.with_hc(state, turn=hc.turn + 1, companion_moves=0)
+    if hc.turn + 1 > hc.max_turns:
+        state = hides.with_hc(state, result="lost")
+        return replace(state, phase="over", winners=(), prompts=(), combat=None)
+    return replace(state, current=(state.current + 1) % len(state.heroes))

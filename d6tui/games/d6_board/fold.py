@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from d6tui.games.d6_board import (  # noqa: F401 - importing registers the handlers
+    alliance,
     combat,
     gm_events,
+    hide_benefits,
+    hide_collection,
+    melee,
     setup,
     table_tools,
     tasks,

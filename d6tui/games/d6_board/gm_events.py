@@ -13,6 +13,7 @@ from typing import Any
 
 from d6tui.engine.game import DiceRequest, Move, Pips
 from d6tui.games.d6_board import effects as fx
+from d6tui.games.d6_board import homebrews
 from d6tui.games.d6_board.act import faces, handles, move
 from d6tui.games.d6_board.state import CUBE, Board
 
@@ -69,7 +70,8 @@ def resolved(state: Board, ev: dict, chance: Any) -> Board:
                     state = state.with_hero(s, hp=int(state.rules["hp"]))
         elif eff == "spawn":
             for f in faces(ev, "spaces", int(state.map["die"]), v):
-                state, _ = fx.spawn(state, fx.space_of_roll(state, f), chance)
+                space = homebrews.quota(state, fx.space_of_roll(state, f))
+                state, _ = fx.spawn(state, space, chance)
         elif eff in ("buff_monsters", "hp_monsters"):
             from d6tui.games.d6_board.combat import is_monster
             key = "buffs" if eff == "buff_monsters" else "hp"
@@ -107,7 +109,11 @@ def resolved(state: Board, ev: dict, chance: Any) -> Board:
     else:
         name = f"event {state.event_roll} from the Player's Manual"
     state = replace(state, history=(*state.history, (state.round, state.gm_event)),
-                    gm_event="", event_roll=0, phase="turn", round=state.round + 1, current=0)
+                    gm_event="", event_roll=0)
+    done = sum(1 for r, _ in state.history if r == state.round)
+    if done < homebrews.gm_events(state):  # Funeventful: another event this time
+        return replace(state, note=f"{name}: done; GM event {done + 1} comes next")
+    state = replace(state, phase="turn", round=state.round + 1, current=0)
     return replace(state, note=f"{name}: done; round {state.round} begins")
 
 

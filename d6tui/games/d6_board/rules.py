@@ -20,19 +20,33 @@ from d6tui.games.d6_board.content import load_content
 from d6tui.games.d6_board.describe import describe, report, status
 from d6tui.games.d6_board.export import export_markdown
 from d6tui.games.d6_board.fold import EVENT_TYPES, fold
+from d6tui.games.d6_board.homebrews import CASTLES, EXTRA_PIECES, HOMEBREWS
 from d6tui.games.d6_board.state import Board, glory
 from d6tui.games.d6_board.view import view
 
 NAME_MAX = 16
+#: The Guardians of the house data that Handcuff the Guardians may leave out.
+GUARDIANS = ("red_dragon", "green_dragon", "frost_dragon", "kraken", "plant_of_eden")
 
 
 def check_options(options: dict) -> dict:
-    """The setup rules: 2-4 hunters with different names; computers are among them.
+    """The setup rules: 2-4 hunters with different names (one in solo); computers are
+    among them; the companion only in solo.
 
     Raises:
-        RuleError: two names alike, or a computer that is not a player ("Setup").
+        RuleError: two names alike, a computer that is not a player ("Setup"), or a
+            player count the mode does not take ("Solo & Co-op").
     """
     names = [n.strip() for n in options["players"]]
+    mode = options.get("mode", "standard")
+    if mode == "solo" and len(names) != 1:
+        raise RuleError("solo Hide Collection is for one hunter", "Solo & Co-op")
+    if mode == "alliance" and len(names) != 4:
+        raise RuleError("Alliance is for four hunters, two teams seated across (1 and 3 "
+                        "against 2 and 4)", "Alliance")
+    if mode != "solo" and len(names) < 2:
+        raise RuleError(f"the {mode} game needs 2-4 hunters (solo is for one)",
+                        "Solo & Co-op" if mode == "coop" else "Setup")
     if len({n.casefold() for n in names}) != len(names):
         raise RuleError("two hunters have the same name", "Setup")
     comp = [n.strip() for n in options.get("computers") or []]
@@ -40,6 +54,40 @@ def check_options(options: dict) -> dict:
         if n not in names:
             raise RuleError(f"{n!r} is not one of the players", "Setup")
     out = dict(options, players=names)
+    brews = [b.strip() for b in options.get("homebrews") or []]
+    for b in brews:
+        if b not in HOMEBREWS:
+            raise RuleError(f"no homebrew {b!r} (use {', '.join(HOMEBREWS)})", "Suggestions")
+    cuffs = [g.strip() for g in options.get("handcuff") or []]
+    for g in cuffs:
+        if g not in GUARDIANS:
+            raise RuleError(f"{g!r} is not a Guardian (use {', '.join(GUARDIANS)})",
+                            "Handcuff the Guardians")
+    spaces = 12 if options.get("map") == "advanced" else 10
+    castles = [c.strip() for c in options.get("curse_castles") or []]
+    table = options.get("edition") == "table"
+    for c in castles:
+        kind, _, at = c.partition("@")
+        if not kind or (kind not in CASTLES and not table) or not at.isdigit() or \
+                not 1 <= int(at) <= spaces:
+            raise RuleError(f"a curse castle is effect@space ({', '.join(CASTLES)}, or a name "
+                            f"of your own in the table edition, on 1-{spaces}; never the "
+                            f"Village), not {c!r}", "Curse Castle Standees")
+    extra = [p.strip() for p in options.get("extra_pieces") or []]
+    for p in set(extra):
+        if p not in EXTRA_PIECES or extra.count(p) > EXTRA_PIECES[p]:
+            raise RuleError(f"the expansion adds {EXTRA_PIECES.get(p, 0)} {p} pieces at most",
+                            "Environment Miniatures")
+        base = 4 if p == "dungeon" else 1
+        if base + extra.count(p) > spaces:
+            raise RuleError(f"{base + extra.count(p)} {p} pieces cannot fit {spaces} spaces, "
+                            "never two alike in one", "The Maps")
+    for key, vals in (("homebrews", brews), ("handcuff", cuffs),
+                      ("curse_castles", castles), ("extra_pieces", extra)):
+        if vals:
+            out[key] = vals
+        else:
+            out.pop(key, None)
     if comp:
         out["computers"] = comp
     else:
@@ -56,7 +104,33 @@ def start(options: dict, dice: Dice) -> dict:
     return {"type": "game_started", "players": list(options["players"]),
             "computers": list(options.get("computers", [])) or None,
             "edition": options.get("edition", "house"), "map": options.get("map", "standard"),
-            "season": options.get("season", "standard"), "content": load_content()}
+            "season": options.get("season", "standard"),
+            **_mode_keys(options), **_homebrew_keys(options), "content": load_content()}
+
+
+def _homebrew_keys(options: dict) -> dict:
+    """The homebrews' keys of the first event (Part IV "Suggestions"), only when used."""
+    out: dict = {k: list(options[k]) for k in ("homebrews", "handcuff", "curse_castles",
+                                               "extra_pieces") if options.get(k)}
+    if options.get("expansion"):
+        out["expansion"] = True
+    if int(options.get("gm_events", 1)) != 1:
+        out["gm_events"] = int(options["gm_events"])
+    return out
+
+
+def _mode_keys(options: dict) -> dict:
+    """The mode's setup keys of the first event (none for the standard game, so its
+    saves stay as they were)."""
+    mode = options.get("mode", "standard")
+    if mode == "standard":
+        return {}
+    if mode == "alliance":
+        return {"mode": mode, "team_cards": options.get("team_cards", "hidden")}
+    out = {"mode": mode, "specialty": options.get("specialty", "standard")}
+    if mode == "solo":
+        out["companion"] = options.get("companion", "kitteh")
+    return out
 
 
 def _plain(v: Any) -> Any:
@@ -103,13 +177,36 @@ RULES = GameDefinition(
     status=status,
     is_over=lambda s: s.over,
     to_json=to_json,
-    default_title=lambda o: "D6 hunting season: " + ", ".join(o["players"]),
+    default_title=lambda o: {"solo": "D6 Hide Collection: ", "coop": "D6 Hide Collection: ",
+                             "alliance": "D6 Alliance: "}.get(o.get("mode", "standard"),
+                                                              "D6 hunting season: ")
+    + ", ".join(o["players"]),
     export_markdown=export_markdown,
     where=where,
     report=report,
     options=(
         OptionField("players", "Hunters", "names", help="2-4 hunters in turn order, "
-                    "separated by commas", min=2, max=4, name_max=NAME_MAX),
+                    "separated by commas (one for solo)", min=1, max=4, name_max=NAME_MAX),
+        OptionField("mode", "Mode", "choice", default="standard",
+                    help="standard: glory for 2-4; solo or co-op: Hide Collection; "
+                         "alliance: 2v2 (Part III)",
+                    choices=(("standard", "Standard (glory, 2-4 hunters)"),
+                             ("solo", "Solo Hide Collection (1 hunter)"),
+                             ("coop", "Co-op Hide Collection (2-4 hunters)"),
+                             ("alliance", "Alliance (2v2: hunters 1 and 3 against 2 and 4)"))),
+        OptionField("team_cards", "Teammates' cards (Alliance)", "choice", default="hidden",
+                    help="Alliance only: whether teammates see each other's hands",
+                    choices=(("hidden", "Hidden"), ("shared", "Shared with the teammate"))),
+        OptionField("companion", "Companion (solo)", "choice", default="kitteh",
+                    help="solo only: the Bird (+D4 with your D6), the Kitteh (+1), the "
+                         "Crustacean (+2 by a dungeon), the Wasteland Wisp (+2 a terrain)",
+                    choices=(("bird", "The Bird"), ("kitteh", "The Kitteh"),
+                             ("crustacean", "The Crustacean"),
+                             ("wisp", "The Wasteland Wisp"))),
+        OptionField("specialty", "Specialty hides (solo, co-op)", "choice",
+                    default="standard", help="standard: the chosen monster fights one "
+                    "round with a D6; advanced: it becomes that monster, its weapon too",
+                    choices=(("standard", "Standard option"), ("advanced", "Advanced option"))),
         OptionField("edition", "Edition", "choice", default="house",
                     help="house: d6tui's cards and GM events; table: your own box",
                     choices=(("house", "House (no box needed)"),
@@ -121,6 +218,23 @@ RULES = GameDefinition(
                     help="standard: 3 rounds; extended: 6",
                     choices=(("standard", "Standard (3 rounds)"),
                              ("extended", "Extended (6 rounds)"))),
+        OptionField("expansion", "Expansion classes", "bool", default=False,
+                    help="Part IV: the Bard, the Cleric and the Werewolf (house skills)"),
+        OptionField("homebrews", "Homebrews", "names", optional=True, min=0, max=5,
+                    name_max=12, help="Part IV: quota (Creature Quota), overzealous "
+                    "(Overzealous Hunters' Moon), quiet_space, mercenary (Mercenary Cube), melee"),
+        OptionField("gm_events", "GM events a round", "int", default=1, min=0, max=3,
+                    help="between rounds: 0 Uneventful, 1 as the rules, 2-3 Funeventful"),
+        OptionField("handcuff", "Handcuffed Guardians", "names", optional=True, min=0,
+                    max=5, name_max=16, help="Guardians left out of the bag: red_dragon, "
+                    "green_dragon, frost_dragon, kraken, plant_of_eden"),
+        OptionField("curse_castles", "Curse castles", "names", optional=True, min=0, max=6,
+                    name_max=24, help="Part IV: effect@space, e.g. echoes@3, gift@5, "
+                    "beastie@8 (stealth +1, one more gold, Beasts +1 there); table "
+                    "edition: a name of your own, carried out with the GM tools"),
+        OptionField("extra_pieces", "Extra environment pieces", "names", optional=True,
+                    min=0, max=16, name_max=10, help="the expansion's pieces added: up to 8 "
+                    "dungeon and 2 each of forest, cemetery, hills, trails"),
         OptionField("computers", "Computer hunters", "names", optional=True,
                     help="which hunters the computer plays (names, comma-separated)",
                     min=0, max=4, name_max=NAME_MAX),
@@ -129,5 +243,5 @@ RULES = GameDefinition(
     view=view,
     seats=board_moves.seats,
     seat_to_move=board_moves.seat_to_move,
-    blurb="2-4 hunters chase bounties for glory: class boards, gather boards and the map",
+    blurb="Hunters chase bounties for glory (2-4 or 2v2) or hides (solo, co-op)",
 )

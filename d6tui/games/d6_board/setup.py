@@ -13,9 +13,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from d6tui.engine.errors import EventError
+from d6tui.engine.errors import EventError, RuleError
 from d6tui.engine.game import Choice, DiceRequest, Move, Pips
 from d6tui.games.d6_board import effects as fx
+from d6tui.games.d6_board import hides, homebrews
 from d6tui.games.d6_board.act import faces, handles, move
 from d6tui.games.d6_board.state import STATS, Board, Hero
 
@@ -38,17 +39,34 @@ def started(state: Board, ev: dict, chance: Any) -> Board:
     computers = set(ev.get("computers", []))
     heroes = tuple(Hero(name=n, computer=n in computers) for n in ev["players"])
     tokens = token_table(content)
+    # Handcuff the Guardians: those named never go in the bag (Part IV "Suggestions")
+    cuffed = set(ev.get("handcuff", []))
+    tokens = {t: k for t, k in tokens.items() if k not in cuffed}
     pieces = tuple(p for pid, e in content["environments"].items()
-                   for p in [pid] * int(e["count"]))
+                   for p in [pid] * int(e["count"])) + tuple(ev.get("extra_pieces", ()))
+    mode = ev.get("mode", "standard")
+    decks = ("advantage", "heroic_quest", "bounty") + (
+        ("alliance",) if mode == "alliance" else ())
+    hc = None
+    if mode in ("solo", "coop"):
+        # Part III "Solo & Co-op": the Hide Collection board; four enemies spawned
+        hc = hides.fresh(mode, ev.get("specialty", "standard"), ev.get("companion", ""),
+                         content)
     return Board(
+        hc=hc,
         content=content, heroes=heroes, phase="choose",
         options={"edition": ev.get("edition", "house"), "map": ev.get("map", "standard"),
-                 "season": ev.get("season", "standard")},
+                 "season": ev.get("season", "standard"), "mode": mode,
+                 **{k: ev[k] for k in ("homebrews", "gm_events", "expansion",
+                                       "curse_castles") if k in ev},
+                 **({"team_cards": ev.get("team_cards", "hidden")} if mode == "alliance"
+                    else {})},
         tokens=tokens, bag=frozenset(tokens), env_left=pieces,
-        piles={d: tuple(sorted(content[d])) for d in ("advantage", "heroic_quest", "bounty")},
-        discards={"advantage": (), "heroic_quest": (), "bounty": ()},
-        spawns_left=2 * len(heroes),
-        note="the hunting season was set up")
+        piles={d: tuple(sorted(content[d])) for d in decks},
+        discards={d: () for d in decks},
+        spawns_left=(int(content["hide_rules"]["setup_spawns"]) if hc is not None
+                     else 2 * len(heroes)),
+        note="the Hide Collection game was set up" if hc else "the hunting season was set up")
 
 
 @handles("hunter_chose")
@@ -59,6 +77,13 @@ def chose(state: Board, ev: dict, chance: Any) -> Board:
     taken = [(h.klass, h.board) for h in state.heroes if h.klass]
     if ev["klass"] in [k for k, _ in taken] or ev["board"] in [b for _, b in taken]:
         raise EventError("that board is taken")
+    wolf = bool(state.content["classes"][ev["klass"]].get("werewolf"))
+    if wolf != bool(state.content["heroes"][ev["hero"]].get("werewolf")):
+        raise RuleError("the Werewolf class board takes a Werewolf hero, and only it does",
+                        "Choose Your Hero Card")
+    solo = state.hc is not None and state.hc.mode == "solo"
+    if bool(state.content["gather_boards"][ev["board"]].get("solo")) != solo:
+        raise EventError("solo plays the red-dot gather board, and only solo does")
     state = state.with_hero(seat, klass=ev["klass"], hero=ev["hero"], board=ev["board"])
     nxt = seat + 1
     if nxt < len(state.heroes):
@@ -124,6 +149,7 @@ def env_placed(state: Board, ev: dict, chance: Any) -> Board:
 def setup_spawned(state: Board, ev: dict, chance: Any) -> Board:
     """Two enemies per hunter spawn at random spaces ("Place Enemies")."""
     space = fx.space_of_roll(state, faces(ev, "roll", int(state.map["die"]))[0])
+    space = homebrews.quota(state, space)
     state, token = fx.spawn(state, space, chance)
     left = state.spawns_left - 1
     state = replace(state, spawns_left=left, current=(state.current + 1) % len(state.heroes))
@@ -140,9 +166,14 @@ def dealt(state: Board, ev: dict, chance: Any) -> Board:
     for seat in range(len(state.heroes)):
         for _ in range(int(state.rules["start_advantage"])):
             state = fx.draw_card(state, seat, "advantage", chance)
-        for _ in range(int(state.rules["start_heroic_quest"])):
-            state = fx.draw_card(state, seat, "heroic_quest", chance)
+        if state.hc is None:  # no Heroic Quest deck in the Hide Collection modes
+            for _ in range(int(state.rules["start_heroic_quest"])):
+                state = fx.draw_card(state, seat, "heroic_quest", chance)
     state = fx.flip_bounty(state, chance)
+    if state.hc is not None:
+        return replace(state, phase="turn", current=0, round=1,
+                       note=f"cards dealt; {len(state.bounties)} bounties posted (the only "
+                            "ones); turn 1 of 4 begins")
     return replace(state, phase="turn", current=0, round=1,
                    note="cards dealt; three bounties posted; round 1 begins")
 
@@ -157,6 +188,15 @@ def setup_moves(state: Board, seat: int | None) -> list[Move]:
         taken_k = {x.klass for x in state.heroes if x.klass}
         taken_b = {x.board for x in state.heroes if x.board}
         taken_h = {x.hero for x in state.heroes if x.hero}
+        # solo plays the red-dot board only; the other modes never offer it (Part III)
+        solo = state.hc is not None and state.hc.mode == "solo"
+        taken_b |= {k for k, v in c["gather_boards"].items() if bool(v.get("solo")) != solo}
+        # Part IV: the Werewolf board takes a Werewolf hero, so it is a move of its own
+        wolves = {k for k, v in c["heroes"].items() if v.get("werewolf")} - taken_h
+        wolf_free = state.options.get("expansion") and "werewolf" not in taken_k and wolves
+        taken_k |= {k for k, v in c["classes"].items() if v.get("werewolf") or (
+            v.get("expansion") and not state.options.get("expansion"))}
+        taken_h |= {k for k, v in c["heroes"].items() if v.get("werewolf")}
         return [move("hunter_chose", "Choose class board, hero and gather board", seat,
                      mid="choose", section="Choose Your Class Board", choices=(
                          Choice("klass", "Class board", tuple(
@@ -168,7 +208,17 @@ def setup_moves(state: Board, seat: int | None) -> list[Move]:
                          Choice("board", "Gather board", tuple(
                              (k, v["name"]) for k, v in c["gather_boards"].items()
                              if k not in taken_b)),
-                     ))]
+                     ))] + ([move("hunter_chose", "Play the Werewolf: its hero and a gather "
+                                  "board", seat, mid="choose:werewolf", klass="werewolf",
+                                  section="Class Boards and Class Miniatures", choices=(
+                                      Choice("hero", "Werewolf hero", tuple(
+                                          (k, f"{c['heroes'][k]['name']} (chib: "
+                                              f"{c['heroes'][k]['chib']})")
+                                          for k in sorted(wolves))),
+                                      Choice("board", "Gather board", tuple(
+                                          (k, v["name"]) for k, v in c["gather_boards"].items()
+                                          if k not in taken_b)),
+                                  ))] if wolf_free else [])
     if state.phase == "stats":
         if not h.stat_roll:
             return [move("stat_rolled", "Roll a stat (d6)", seat, mid="roll_stat",
@@ -193,6 +243,7 @@ def setup_moves(state: Board, seat: int | None) -> list[Move]:
                      dice=(DiceRequest("roll", 1, Pips(die), f"d{die} for the space", seat),),
                      section="Place Enemies", key="r")]
     if state.phase == "deal":
-        return [move("cards_dealt", "Deal the cards and post three bounties", seat,
+        what = "eight bounties" if state.hc is not None else "three bounties"
+        return [move("cards_dealt", f"Deal the cards and post {what}", seat,
                      mid="deal", section="Shuffle and Draw", key="d")]
     return []

@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from d6tui.games.d6_board.hide_state import HideCollection
+
 #: The four stats in their order on the class board; the last is skill ("E. Skills").
 STATS = ("strength", "stealth", "wits", "skill")
 VILLAGE, STYX = "V", "S"
@@ -183,6 +185,11 @@ class Board:
         fountain: a Fountain of You roll waiting for its stat (0 = none).
         winners: seats that won (set when the game is over).
         note: what the latest move did, in a few words (for the screen).
+        hc: the Hide Collection board of the solo and co-op modes (None in the standard
+            game; Part III "Solo & Co-op").
+        quiet: the space where the active hunter stays stealthy (the Quiet Space
+            homebrew) or "".
+        melee: the active hunter has fought a melee this turn (Melee Mode homebrew).
     """
 
     content: dict = field(default_factory=dict)
@@ -214,6 +221,9 @@ class Board:
     fountain: int = 0
     winners: tuple[int, ...] = ()
     note: str = ""
+    hc: HideCollection | None = None
+    quiet: str = ""
+    melee: bool = False
 
     # -- look-ups -----------------------------------------------------------------------
 
@@ -282,8 +292,9 @@ class Board:
         return tuple(str(i) for i in range(1, int(self.map["spaces"]) + 1))
 
     def card(self, cid: str) -> dict:
-        """A card's content entry (Advantage ``A``, Heroic Quest ``Q``, Bounty ``B``)."""
-        deck = {"A": "advantage", "Q": "heroic_quest", "B": "bounty"}[cid[0]]
+        """A card's content entry (Advantage ``A``, Heroic Quest ``Q``, Bounty ``B``,
+        Alliance ``L``)."""
+        deck = {"A": "advantage", "Q": "heroic_quest", "B": "bounty", "L": "alliance"}[cid[0]]
         return self.content[deck][cid]
 
     def with_hero(self, seat: int, **changes: Any) -> Board:
@@ -305,13 +316,24 @@ def glory(state: Board, seat: int) -> int:
 
 def standings(state: Board) -> list[int]:
     """Seats from first to last: glory, then gold, then stat total ("The End of the Game")."""
-    def key(seat: int) -> tuple[int, int, int]:
-        h = state.heroes[seat]
-        return (glory(state, seat), h.gold, sum(h.stats))
-    return sorted(range(len(state.heroes)), key=key, reverse=True)
+    return sorted(range(len(state.heroes)), key=lambda s: tie_key(state, s), reverse=True)
+
+
+def alliance(state: Board) -> bool:
+    """Whether this is an Alliance (2v2) game (Part III "Alliance")."""
+    return state.options.get("mode") == "alliance"
+
+
+def same_team(state: Board, a: int, b: int) -> bool:
+    """Whether seats ``a`` and ``b`` are one hunter or teammates (Alliance: teammates sit
+    across, so seats 0 and 2 are one team, 1 and 3 the other; "Seating Order Matters")."""
+    return a == b or (alliance(state) and a % 2 == b % 2)
 
 
 def tie_key(state: Board, seat: int) -> tuple[int, int, int]:
-    """What decides the end: glory, gold, stat total ("The End of the Game")."""
-    h = state.heroes[seat]
-    return (glory(state, seat), h.gold, sum(h.stats))
+    """What decides the end: glory, gold, stat total ("The End of the Game"); in Alliance
+    the team's sums (house: the rulebook does not say how a team wins), so both teammates
+    share a win."""
+    seats = [s for s in range(len(state.heroes)) if same_team(state, seat, s)]
+    return (sum(glory(state, s) for s in seats), sum(state.heroes[s].gold for s in seats),
+            sum(sum(state.heroes[s].stats) for s in seats))

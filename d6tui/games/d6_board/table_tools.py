@@ -117,6 +117,13 @@ def tool_used(state: Board, ev: dict, chance: Any) -> Board:
                    "hp_enemy": {"hp": max(1, e.hp + v)}}[tool]
         state = replace(state, enemies=tuple(replace(x, **changes) if x.token == token else x
                                              for x in state.enemies))
+    moved = state.enemy(token)
+    if moved is None or moved.space != e.space:
+        # the enemy left its space: a fight with it, or an engagement, ends (house)
+        state = replace(state, engaged=tuple(t for t in state.engaged if t != token),
+                        locked="" if state.locked == token else state.locked,
+                        combat=None if state.combat and state.combat.enemy == token
+                        else state.combat)
     return replace(state, note=f"GM tool: {tool.replace('_', ' ')}")
 
 

@@ -49,7 +49,10 @@ def skill_used(state: Board, ev: dict, chance: Any) -> Board:
         raise EventError(f"{sk} cannot be used now")
     state = state.with_hero(seat, used=(*state.hero.used, sk))
     name = state.content["skills"][sk]["name"]
-    if sk == "hero_swap":
+    if sk == "hero_swap" and ev["target"] == "companion":
+        from d6tui.games.d6_board.hide_collection import swap_with_companion
+        state = swap_with_companion(state)
+    elif sk == "hero_swap":
         other = int(ev["target"])
         mine, theirs = state.hero.space, state.heroes[other].space
         state = state.with_hero(other, space=mine)
@@ -144,6 +147,23 @@ def card_discarded(state: Board, ev: dict, chance: Any) -> Board:
     return replace(fx.discard(state, state.current, ev["card"]), note="discarded a card")
 
 
+@handles("cube_bribed")
+def cube_bribed(state: Board, ev: dict, chance: Any) -> Board:
+    """Mercenary Cube: four gold turn another hunter's deployed Cube against them
+    (Part IV "Suggestions"), until its owner hires it again."""
+    from d6tui.games.d6_board.homebrews import MERCENARY_PRICE, on
+
+    token = f"{CUBE}{int(ev['owner'])}"
+    e = state.enemy(token)
+    if not on(state, "mercenary") or e is None or e.kind != "cash_cube":
+        raise EventError("no Cube of that hunter waits on the map")
+    state = fx.gain_gold(state, state.current, -MERCENARY_PRICE)
+    state = replace(state, enemies=tuple(replace(x, kind="mercenary") if x.token == token
+                                         else x for x in state.enemies))
+    owner = state.heroes[int(ev["owner"])].name
+    return replace(state, note=f"{owner}'s Cash Cube was bought: it turns on its owner")
+
+
 @handles("cube_hired")
 def cube_hired(state: Board, ev: dict, chance: Any) -> Board:
     """Hire (or rehire) the Cash Cube: two gold, placed at once in a numbered space
@@ -181,6 +201,10 @@ def task_moves(state: Board, seat: int | None) -> list[Move]:
                 opts = tuple((str(i), f"{o.name} in space {o.space}")
                              for i, o in enumerate(state.heroes)
                              if i != seat and o.space not in (VILLAGE, STYX, here))
+                hc = state.hc
+                if hc is not None and hc.companion and hc.companion_at not in (
+                        "carrier", here):
+                    opts += (("companion", f"your companion in space {hc.companion_at}"),)
                 if opts:
                     out.append(move("skill_used", f"Skill: {name}", seat, mid=f"skill:{sk}",
                                     skill=sk, section="Hero Swapping!", choices=(
@@ -197,7 +221,7 @@ def task_moves(state: Board, seat: int | None) -> list[Move]:
                                     skill=sk, target=t, section="Perform a Skill"))
         elif when == "turn" and not engaged:
             if sk == "pathfinder":
-                for to in state.links(here):
+                for to in (t for t in state.links(here) if not fx.barred(state, seat, t)):
                     out.append(move("skill_used", f"Skill: {name} to {to}", seat,
                                     mid=f"skill:{sk}:{to}", skill=sk, target=to,
                                     section="Perform a Skill"))
@@ -206,7 +230,7 @@ def task_moves(state: Board, seat: int | None) -> list[Move]:
                                 skill=sk, section="Perform a Skill"))
     names = state.content["potions"]
     for p in dict.fromkeys(b for b in h.bottles if b):
-        if p == "wingso" and here != VILLAGE:
+        if p == "wingso" and here != VILLAGE and not fx.barred(state, seat, VILLAGE):
             out.append(move("potion_drunk", f"Drink {names[p]['name']} (fly to the Village)",
                             seat, mid=f"potion:{p}", potion=p, section="Drink a Potion"))
         elif p == "acupunch" and h.chib:
@@ -224,7 +248,9 @@ def task_moves(state: Board, seat: int | None) -> list[Move]:
     if engaged and not h.chib and here not in (VILLAGE, STYX):
         out.append(move("chibbed_out", "Chib out (flip to your chib, run to an adjacent "
                         "space)", seat, mid="chib", section="Chibbing Out", choices=(
-                            Choice("to", "Run to", tuple((s, s) for s in state.links(here))),)))
+                            Choice("to", "Run to", tuple(
+                                (s, s) for s in state.links(here)
+                                if not (s == VILLAGE and fx.werewolf(state, seat)))),)))
     seen = set()
     for cid in h.hand:
         if not cid.startswith("Q"):
@@ -242,23 +268,44 @@ def task_moves(state: Board, seat: int | None) -> list[Move]:
         seen.add(card["name"])
         choices = ()
         if eff == "escape":
-            choices = (Choice("to", "Slip away to", tuple((s, s) for s in state.links(here))),)
+            choices = (Choice("to", "Slip away to", tuple(
+                (s, s) for s in state.links(here) if not fx.barred(state, seat, s))),)
         out.append(move("card_played", f"Play {card['name']} ({eff})", seat,
                         mid=f"play:{cid}", card=cid, choices=choices,
                         section="Heroic Quest Cards"))
     prices = state.rules["prices"]
     from d6tui.games.d6_board.effects import hand_limit
-    if h.gold >= int(prices["advantage_card"]) and len(h.hand) < hand_limit(state, seat) \
+    if h.gold >= int(prices["advantage_card"]) and fx.held(state, seat) < hand_limit(state, seat) \
             and not fighting:
         out.append(move("card_bought", f"Buy an Advantage card ({prices['advantage_card']} "
                         "gold)", seat, mid="buy", section="Buy Advantage Cards"))
-    if h.gold >= int(prices["cash_cube"]) and not engaged:
+    if h.gold >= int(prices["cash_cube"]) and not engaged and state.hc is None:
         out.append(move("cube_hired", ("Rehire" if h.cube else "Hire") + " your Cash Cube "
                         f"({prices['cash_cube']} gold)", seat, mid="cube",
                         section="Cash Cube", choices=(Choice("space", "Place it in", tuple(
                             (s, f"space {s}") for s in state.spaces() if s != h.cube)),)))
+    out += _bribes(state, seat, engaged)
     if h.hand and not engaged:
         out.append(move("card_discarded", "Discard a card", seat, mid="discard",
                         section="Shuffle and Draw", choices=(Choice("card", "Card to discard",
                             tuple((c, state.card(c)["name"]) for c in h.hand)),)))
+    return out
+
+
+def _bribes(state: Board, seat: int, engaged: bool) -> list[Move]:
+    """The Mercenary Cube homebrew's moves: buy another hunter's deployed Cube."""
+    from d6tui.games.d6_board.homebrews import MERCENARY_PRICE, on
+    from d6tui.games.d6_board.state import same_team
+
+    if not on(state, "mercenary") or engaged or state.heroes[seat].gold < MERCENARY_PRICE:
+        return []
+    out = []
+    for e in state.enemies:
+        if e.token.startswith(CUBE) and e.kind == "cash_cube":
+            owner = int(e.token[len(CUBE):])
+            if not same_team(state, seat, owner):
+                out.append(move("cube_bribed", f"Mercenary Cube: turn "
+                                f"{state.heroes[owner].name}'s Cube against them "
+                                f"({MERCENARY_PRICE} gold)", seat, mid=f"bribe:{owner}",
+                                owner=owner, section="Mercenary Cube"))
     return out

@@ -21,6 +21,7 @@ from typing import Any
 
 from d6tui.engine.errors import EventError
 from d6tui.engine.game import DiceRequest, Move, Pips
+from d6tui.games.d6_board import alliance, hides, homebrews
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board.act import faces, handles, move
 from d6tui.games.d6_board.state import STYX, VILLAGE, Board, Prompt
@@ -34,8 +35,9 @@ def map_die(state: Board) -> int:
 
 
 def check_die(state: Board, seat: int) -> int:
-    """The die of a hero's stat checks: the D6, or the chib's D4 ("Chibbing Out")."""
-    return 4 if state.heroes[seat].chib else 6
+    """The die of a hero's stat checks: the D6, the chib's D4, or a Werewolf chib's D8
+    ("Chibbing Out"; Part IV)."""
+    return fx.natural_die(state, seat)
 
 
 def give_reward(state: Board, seat: int, reward: str, chance: Any) -> Board:
@@ -43,11 +45,29 @@ def give_reward(state: Board, seat: int, reward: str, chance: Any) -> Board:
     (asked), or Wild (asked)."""
     if reward == "coins":
         return fx.gain_gold(state, seat, 2)
+    if reward == "advantage" and hides.companion(state) is not None:
+        return companion_reward(state, seat)
     if reward == "advantage":
         return fx.draw_card(state, seat, "advantage", chance)
     if reward == "alchemy" and not alchemy_options(state, seat):
         return state
     return fx.prompt(state, Prompt(seat, "reward", reward))
+
+
+def companion_reward(state: Board, seat: int) -> Board:
+    """Solo: the companion takes the Advantage card's place in a gather ("Companions"):
+    from its carrier it comes to the hero's space; beside the hero it brings two coins;
+    elsewhere on the map the hero may call it over (asked)."""
+    hc = state.hc
+    assert hc is not None
+    here = state.heroes[seat].space
+    if here == STYX:
+        return state
+    if hc.companion_at == hides.CARRIER:
+        return hides.with_hc(state, companion_at=here)
+    if hc.companion_at == here:
+        return fx.gain_gold(state, seat, 2)
+    return fx.prompt(state, Prompt(seat, "fetch"))
 
 
 def gather(state: Board, seat: int, face: int, chance: Any) -> Board:
@@ -96,17 +116,24 @@ def stealth(state: Board, ev: dict, space: str, name: str = "stealth") -> tuple[
     seat = state.current
     if not fx.hostile(state, seat, space):
         return state, True
+    if homebrews.quiet(state, space):
+        return state, True
     if state.sneak:
         return replace(state, sneak=False), True
     face = faces(ev, name, check_die(state, seat))[0]
+    if "echoes" in homebrews.castles(state, space):
+        face += 1  # Curse of Endless Echoes
     if face < state.heroes[seat].stat("stealth"):
+        if homebrews.on(state, "quiet_space") and space == state.heroes[seat].space:
+            state = replace(state, quiet=space)
         return state, True
     return state, False
 
 
 def needs_stealth(state: Board, space: str) -> bool:
     """Whether an action in ``space`` needs a stealth roll now."""
-    return bool(fx.hostile(state, state.current, space)) and not state.sneak
+    return bool(fx.hostile(state, state.current, space)) and not state.sneak \
+        and not homebrews.quiet(state, space)
 
 
 @handles("turn_began")
@@ -121,13 +148,15 @@ def turn_began(state: Board, ev: dict, chance: Any) -> Board:
         state = state.with_hero(seat, hp=int(state.rules["hp"]))
         state = fx.enter(state, seat, space)
         notes.append(f"the Ferryman left {state.hero.name} in space {space}")
-    space = fx.space_of_roll(state, faces(ev, "spawn", die)[0])
-    state, token = fx.spawn(state, space, chance)
-    notes.append(f"{state.kind(token)['name'] if token else 'nothing'} spawned in {space}")
-    face = faces(ev, "gather", 4)[0]
-    for i in range(len(state.heroes)):
-        state = gather(state, (seat + i) % len(state.heroes), face, chance)
-    notes.append(f"open gather {face}")
+    n_spawn, n_gather = hides.per_turn(state)
+    for f in faces(ev, "spawn", die, n_spawn):
+        space = homebrews.quota(state, fx.space_of_roll(state, f))
+        state, token = fx.spawn(state, space, chance)
+        notes.append(f"{state.kind(token)['name'] if token else 'nothing'} spawned in {space}")
+    for face in faces(ev, "gather", 4, n_gather):
+        for i in range(len(state.heroes)):
+            state = gather(state, (seat + i) % len(state.heroes), face, chance)
+        notes.append(f"open gather {face}")
     state = replace(state, begun=True)
     state = engage_here(state)
     return replace(state, note="; ".join(notes))
@@ -155,7 +184,10 @@ def reward_chosen(state: Board, ev: dict, chance: Any) -> Board:
 
 
 def spend(state: Board) -> Board:
-    """One action spent (the action marker moves down)."""
+    """One action spent (the action marker moves down); in solo the companion may then
+    move one space ("Companions")."""
+    if state.hc is not None and state.hc.companion:
+        state = hides.with_hc(state, companion_moves=state.hc.companion_moves + 1)
     return replace(state, actions=state.actions + 1)
 
 
@@ -175,6 +207,8 @@ def moved(state: Board, ev: dict, chance: Any) -> Board:
         state = fx.gain_gold(state, seat, -int(state.rules["prices"]["rent_a_horse"]))
     here = h.space
     for i, space in enumerate(path):
+        if fx.barred(state, seat, space):
+            raise EventError("a Werewolf in chib form may not enter the Village")
         if space not in state.links(here):
             raise EventError(f"no arrow leads from {here} to {space}")
         state = fx.enter(state, seat, space)
@@ -217,7 +251,8 @@ def enemy_spawned(state: Board, ev: dict, chance: Any) -> Board:
     p = state.prompts[0] if state.prompts else None
     if p is None or p.kind != "spawn":
         raise EventError("no spawn is waiting")
-    space = fx.space_of_roll(state, faces(ev, "roll", map_die(state))[0])
+    space = homebrews.quota(state, fx.space_of_roll(state, faces(ev, "roll",
+                                                                  map_die(state))[0]))
     state, token = fx.spawn(replace(state, prompts=state.prompts[1:]), space, chance)
     return replace(state, note=f"{state.kind(token)['name'] if token else 'nothing'} "
                                 f"spawned in space {space}")
@@ -239,9 +274,13 @@ def turn_ended(state: Board, ev: dict, chance: Any) -> Board:
         raise EventError("an engaged hero cannot end the turn")
     seat = state.current
     complete = state.actions >= ACTIONS
+    if state.hc is not None:
+        from d6tui.games.d6_board.hide_benefits import benefit_rolled
+        return benefit_rolled(state, ev, complete)
     if complete:
         for _ in range(int(state.rules["rest_heroic_quest"])):
             state = fx.draw_card(state, seat, "heroic_quest", chance)
+    state = alliance.rest_draw(state, seat, complete, chance)
     name = state.hero.name
     state = fx.next_turn(state)
     return replace(state, note=f"{name} rested" + ("" if complete else
@@ -272,6 +311,8 @@ def action_moves(state: Board, seat: int) -> list[Move]:
     sd = stealth_dice(state, here)
     out = []
     for to in state.links(here):
+        if fx.barred(state, seat, to):
+            continue
         out.append(move("moved", f"Move to {'the Village' if to == VILLAGE else to}", seat,
                         mid=f"move:{to}", path=[to], dice=sd, section="Moving"))
     price = int(state.rules["prices"]["rent_a_horse"])
@@ -281,7 +322,8 @@ def action_moves(state: Board, seat: int) -> list[Move]:
             if fx.has_cube(state, seat, mid):
                 continue
             for to in state.links(mid):
-                if to == here or (mid, to) in seen:
+                if to == here or (mid, to) in seen or fx.barred(state, seat, to) or \
+                        fx.barred(state, seat, mid):
                     continue
                 seen.add((mid, to))
                 dice = sd
@@ -310,7 +352,8 @@ def turn_moves(state: Board, seat: int | None) -> list[Move]:
         if seat != p.seat:
             return []
         if p.kind == "reward" and p.reward == "wild":
-            opts = (("coins", "Two coins"), ("advantage", "An Advantage card"),
+            card = "Your companion" if hides.companion(state) else "An Advantage card"
+            opts = (("coins", "Two coins"), ("advantage", card),
                     ("alchemy", "Alchemy (a potion bottle)"))
             return [move("reward_chosen", f"Wild: take {label}", seat, mid=f"wild:{v}",
                          who=seat, pick=v, section="Gather Rewards")
@@ -339,8 +382,11 @@ def turn_moves(state: Board, seat: int | None) -> list[Move]:
         if state.hero.space == STYX:
             dice.append(DiceRequest("ferry", 1, Pips(d), f"d{d}: where the Ferryman "
                                     "leaves you", seat))
-        dice += [DiceRequest("spawn", 1, Pips(d), f"d{d} spawn roll", state.gm),
-                 DiceRequest("gather", 1, Pips(4), "d4 open gather", seat)]
+        n_spawn, n_gather = hides.per_turn(state)
+        dice += [DiceRequest("spawn", n_spawn, Pips(d), f"{n_spawn}d{d} spawn roll".lstrip("1"),
+                             state.gm),
+                 DiceRequest("gather", n_gather, Pips(4),
+                             f"{n_gather}d4 open gather".lstrip("1"), seat)]
         return [move("turn_began", "Begin the turn: spawn roll and open gather", seat,
                      mid="begin", dice=tuple(dice), section="Beginning Your Turn", key="b")]
     out = action_moves(state, seat)
@@ -348,6 +394,15 @@ def turn_moves(state: Board, seat: int | None) -> list[Move]:
         left = ACTIONS - state.actions
         label = "Rest: end the turn" + (" (2 Heroic Quest cards)" if left <= 0 else
                                         f" early ({left} actions unspent: no cards)")
-        out.append(move("turn_ended", label, seat, mid="rest", section="(R)est", key="e"))
+        rest_dice: tuple[DiceRequest, ...] = ()
+        if state.hc is not None:
+            bd = hides.benefit_die(state)
+            label = "Rest: end the turn" + (f" (Heroic Benefits roll, d{bd})" if left <= 0
+                                            else f" early ({left} actions unspent: no roll)")
+            if left <= 0:
+                rest_dice = (DiceRequest("benefit", 1, Pips(bd), f"d{bd} Heroic Benefits",
+                                         seat),)
+        out.append(move("turn_ended", label, seat, mid="rest", section="(R)est", key="e",
+                        dice=rest_dice))
     return out
 

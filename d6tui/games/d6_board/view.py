@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from d6tui.games.d6_board.state import Board
+from d6tui.games.d6_board.state import Board, same_team
 
 #: What a hidden card shows.
 HIDDEN = "?"
@@ -14,11 +14,16 @@ HIDDEN = "?"
 def view(state: Board, seat: int | None) -> Board:
     """The board as ``seat`` may see it; ``None`` is a spectator, who sees no hand.
 
+    In Alliance with ``team_cards = "shared"`` (agreed at the start, Part III "Alliance")
+    a seat sees its teammate's hand too.
+
     Returns:
         The board with every other hand replaced by as many :data:`HIDDEN` cards and each
         face-down deck replaced by as many :data:`HIDDEN` cards.
     """
-    heroes = tuple(h if i == seat else replace(h, hand=(HIDDEN,) * len(h.hand))
+    shared = state.options.get("team_cards") == "shared"
+    heroes = tuple(h if i == seat or (shared and seat is not None and same_team(state, i, seat))
+                   else replace(h, hand=(HIDDEN,) * len(h.hand))
                    for i, h in enumerate(state.heroes))
     piles = {k: (HIDDEN,) * len(v) for k, v in state.piles.items()}
     return replace(state, heroes=heroes, piles=piles)

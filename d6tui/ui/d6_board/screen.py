@@ -26,6 +26,13 @@ from d6tui.games.d6_board.moves import seat_to_move
 from d6tui.games.d6_board.state import Board
 from d6tui.games.d6_board.view import view
 from d6tui.ui.d6_board.help import HELP
+from d6tui.ui.d6_board.hide_board import HideCollectionBoard, HideCompass
+from d6tui.ui.d6_board.hide_help import (
+    ALLIANCE_HELP,
+    HIDE_HELP,
+    PART_IV_HELP,
+    PART_IV_OPTIONS,
+)
 from d6tui.ui.d6_board.widgets import ClassBoard, CompassDial, GameMap, GatherBoard
 from d6tui.ui.screens.game import GameScreen
 from d6tui.ui.widgets.event_log import EventLogView
@@ -70,6 +77,14 @@ class BoardScreen(GameScreen):
         self._moves: list[Move] = []
         self._rng = random.Random(session.header.options.get("seed", 0))
         self._bot_pending = False
+        if session.state.hc is not None:
+            #: The help of this game: the Hide Collection modes add their own sections.
+            self.HELP = HELP + HIDE_HELP
+        elif session.state.options.get("mode") == "alliance":
+            self.HELP = HELP + ALLIANCE_HELP
+        first = session.events[0] if session.events else {}
+        if any(k in first for k in PART_IV_OPTIONS):
+            self.HELP = (getattr(self, "HELP", None) or HELP) + PART_IV_HELP
 
     @property
     def board(self) -> Board:
@@ -83,8 +98,11 @@ class BoardScreen(GameScreen):
         with Horizontal(id="body"):
             with VerticalScroll(id="boards"):
                 with Vertical(id="panel-map", classes="panel"):
-                    yield CompassDial(id="compass")
+                    yield (HideCompass if self.board.hc is not None else CompassDial)(
+                        id="compass")
                     yield GameMap(id="map")
+                if self.board.hc is not None:
+                    yield HideCollectionBoard(id="hides", classes="panel")
                 for i in range(len(self.board.heroes)):
                     yield ClassBoard(id=f"class-{i}", classes="panel")
                     yield GatherBoard(id=f"gather-{i}", classes="panel")
@@ -112,7 +130,7 @@ class BoardScreen(GameScreen):
         return w >= LARGE[0] and h >= LARGE[1]
 
     def _panels(self) -> list[str]:
-        out = ["panel-map"]
+        out = ["panel-map"] + (["hides"] if self.board.hc is not None else [])
         for i in range(len(self.board.heroes)):
             out += [f"class-{i}", f"gather-{i}"]
         return out
@@ -136,7 +154,8 @@ class BoardScreen(GameScreen):
         """Draw every board as the seat to move may see it, and that seat's moves."""
         seat = self.seat()
         seen = view(state, seat)
-        for w in self.query("GameMap, ClassBoard, GatherBoard, CompassDial"):
+        for w in self.query("GameMap, ClassBoard, GatherBoard, CompassDial, "
+                            "HideCollectionBoard"):
             w.board = seen  # type: ignore[attr-defined]
         status = self.session.rules.status(state)
         table = "  [table dice]" if self.table_dice else ""

@@ -92,6 +92,8 @@ class GameMap(_BoardWidget):
         if line == 0:
             name = "Village" if space == VILLAGE else space
             env = " ".join(ENV_SHORT.get(p, p[:3]) for p in s.env_at(space))
+            env += "".join(f" C:{c.split('@')[0][:3]}" for c in s.options.get(
+                "curse_castles", ()) if c.split("@")[1] == space)
             arrows = ",".join(s.links(space))
             return f"{mark}{name} {env} >{arrows}"
         if line == 1:
@@ -99,6 +101,8 @@ class GameMap(_BoardWidget):
                 ("(safe)" if space == VILLAGE else "")
         heroes = [initials(s, i) + ("(c)" if h.chib else "") for i, h in enumerate(s.heroes)
                   if h.space == space]
+        if s.hc is not None and s.hc.companion and s.hc.companion_at == space:
+            heroes.append("+" + s.content["companions"][s.hc.companion]["name"].split()[-1][:4])
         return " ".join(heroes)
 
 
@@ -125,7 +129,8 @@ class ClassBoard(_BoardWidget):
         hero = c["heroes"].get(h.hero, {})
         side = f"chib side: {hero.get('chib', '?')}" if h.chib else "hero side"
         turn = "> " if seat == s.current and s.phase == "turn" else "  "
-        out.append(f"{turn}{h.name}: {klass.get('name', '-')}, "
+        team = f" [team {seat % 2 + 1}]" if s.options.get("mode") == "alliance" else ""
+        out.append(f"{turn}{h.name}{team}: {klass.get('name', '-')}, "
                    f"{hero.get('name', '-')} ({side})\n", bold)
         if seat == s.current and s.phase == "turn":
             track = " ".join(f"[{x}]" if i == min(s.actions, 3) else f" {x} "
@@ -142,6 +147,8 @@ class ClassBoard(_BoardWidget):
         out.append("  Stats: " + " | ".join(tiles) + "\n")
         hp = "\u2665 " * h.hp + "\u00b7 " * (int(s.rules["hp"]) - h.hp)
         cube = f"in space {h.cube}" if h.cube else "on the board"
+        if s.hc is not None:
+            cube = "none in this mode"
         out.append(f"  HP: {hp.strip()}   Gold: {h.gold}/{s.rules['gold_cap']}   "
                    f"Cash Cube: {cube}\n")
         unlocked = fx.unlocked(s, seat) if h.stat("skill") else 0
@@ -192,7 +199,9 @@ class GatherBoard(_BoardWidget):
         g = s.content["gather_boards"][h.board]
         bold = self.get_component_rich_style("gather-board--title")
         out.append(f"  {h.name}'s {g['name']}  ", bold)
-        out.append(" ".join(f"{i} {r}" for i, r in enumerate(g["rewards"], 1)) + "\n")
+        solo = s.hc is not None and s.hc.companion  # the companion replaces Advantage
+        out.append(" ".join(f"{i} {'companion' if solo and r == 'advantage' else r}"
+                            for i, r in enumerate(g["rewards"], 1)) + "\n")
         pots = s.content["potions"]
         bottles = " ".join(f"[{pots[b]['name']}]" if b else "[slot]" for b in h.bottles)
         out.append(f"  Alchemy bottles: {bottles}\n")
@@ -206,6 +215,9 @@ class GatherBoard(_BoardWidget):
         out.append(f"  Backpack {len(h.backpack)}/3: {pack}\n")
         trophies = ", ".join(s.kind(t)["name"] for t in h.trophies) or "none"
         done = sum(int(s.card(b)["glory"]) for b in h.delivered)
+        if s.hc is not None:  # no glory in Hide Collection: a delivery is one more turn
+            out.append(f"  Delivered: {len(h.delivered)} (+{len(h.delivered)} turns)")
+            return out
         out.append(f"  Delivered: {len(h.delivered)} ({done} glory)  Guardians: {trophies}"
                    f"  Glory: {glory(s, self.seat)}")
         return out
