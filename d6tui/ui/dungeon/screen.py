@@ -130,7 +130,7 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
             log = EventLogView(id="log")
             log.border_title = "Log (l)"
             yield log
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#log").display = self.app.size.width >= 120
