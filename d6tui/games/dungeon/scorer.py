@@ -391,20 +391,36 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             dist[u * width] = 0
             buckets[0].append(u * width)
         old_arm = 0 if budget.vorpals else 1
+        if width == 1:  # no Vorpal Sword left and no Curse counted: one layer
+            for d in range(left + 1):
+                for u in buckets[d]:
+                    if dist[u] != d:
+                        continue
+                    step = old_arm if comp >> u & 1 and is_web[u] else 0
+                    for v, e in adj[u]:
+                        g = gate[v]
+                        if g < 0:
+                            continue
+                        nd = d + g + step if e >= 0 else d + g
+                        if nd <= left and nd < dist[v]:
+                            dist[v] = nd
+                            buckets[nd].append(v)
+            return dist
+        decode = [(s // width, s % width // cw, s % cw) for s in range(len(dist))]
         for d in range(left + 1):
             for s in buckets[d]:
                 if dist[s] != d:
                     continue
-                u, kc = divmod(s, width)
-                k, c = divmod(kc, cw)
+                u, k, c = decode[s]
                 step = old_arm if comp >> u & 1 and is_web[u] else 0
+                base = k * cw
                 for v, e in adj[u]:
                     g = gate[v]
                     if g < 0:
                         continue
-                    nc = min(cap, c + 1) if cursed >> v & 1 else c
-                    nd = d + g + (step if e >= 0 else 0)
-                    t = v * width + k * cw + nc
+                    nc = c + 1 if cursed >> v & 1 and c < cap else c
+                    nd = d + g + step if e >= 0 else d + g
+                    t = v * width + base + nc
                     if nd <= left and nd < dist[t]:
                         dist[t] = nd
                         buckets[nd].append(t)
