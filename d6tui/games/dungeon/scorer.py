@@ -28,6 +28,8 @@ The search is a best-first branch and bound over the places a walk reaches:
   pays at least the dearest of those paths plus the swords of the treasure monsters it
   beats, with the Vorpal Swords left split between the paths and the monsters, and each
   Curse a path must pass costs a point (paths are found per number of Curses passed);
+  when keys are short, a second bound counts the Doors on each path instead (a walk that
+  opens d more Doors has d keys fewer for chests), and the lower of the two is kept;
 - states are grown highest bound first (ties: more points, then newest); a child is kept
   under its parent's bound and its own is worked out only when it comes up; the search ends
   when no state left can beat the best found, which is then exact.
@@ -117,6 +119,7 @@ class _Board:
         self.chambers = 0
         self.chests = 0
         self.curse_cells = 0
+        self.door_cells = 0
         for i, c in enumerate(cells):
             if c is None:
                 continue
@@ -129,6 +132,8 @@ class _Board:
                 self.node_el[i] = self._element(face, i, (), (i, i))
                 if face == "curse":
                     self.curse_cells |= 1 << i
+                elif face == "door":
+                    self.door_cells |= 1 << i
         for i, c in enumerate(cells):
             if c is None:
                 continue
@@ -366,7 +371,8 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         return False
 
     def distances(comp: int, banned: int, left: int, keys_left: int, free_v: int,
-                  min_top: int, monsters_too: bool, cap: int) -> list[int]:
+                  min_top: int, monsters_too: bool, cap: int, doors: bool = False
+                  ) -> list[int]:
         """``dist[(v * (free_v + 1) + a) * (cap + 1) + c]``: the least swords a path from
         ``comp`` pays to reach cell ``v`` with ``a`` Vorpal Swords on its gates and ``c``
         Curses not yet suffered on the way (``c == cap``: that many or more), for paths of at
@@ -377,8 +383,9 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         ends in a web); an arm of a web already walked costs one sword, or nothing when the
         player holds a Vorpal Sword (it may be that web's); a gate costs at least
         ``min(cost, min_top)`` (a Vorpal Sword in use being moved); a door needs a key
-        left."""
-        gate, cursed = gate_cost(comp, banned, keys_left, min_top, monsters_too)
+        left. With ``doors``, ``c`` counts the Doors on the way instead (at most ``cap``:
+        one key each) and Curses are passed freely."""
+        gate, cursed = gate_cost(comp, banned, keys_left, min_top, monsters_too, doors)
         cw = cap + 1
         width = (free_v + 1) * cw
         dist = [1 << 30] * (len(adj) * width)
@@ -418,7 +425,12 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                     g = gate[v]
                     if g < 0:
                         continue
-                    nc = c + 1 if cursed >> v & 1 and c < cap else c
+                    nc = c
+                    if cursed >> v & 1:
+                        if c < cap:
+                            nc = c + 1
+                        elif doors:
+                            continue
                     nd = d + g + step if e >= 0 else d + g
                     t = v * width + base + nc
                     if nd <= left and nd < dist[t]:
@@ -432,10 +444,11 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                             buckets[nd].append(t)
         return dist
 
-    def gate_cost(comp: int, banned: int, keys_left: int, min_top: int, monsters_too: bool
-                  ) -> tuple[list[int], int]:
+    def gate_cost(comp: int, banned: int, keys_left: int, min_top: int, monsters_too: bool,
+                  doors: bool = False) -> tuple[list[int], int]:
         """The swords a path pays to step into each cell (-1: it may not; see
-        :func:`distances`), and the Curses not yet suffered as a bitmask."""
+        :func:`distances`), and the cells counted on the way as a bitmask: the Curses not
+        yet suffered, or with ``doors`` the Doors not yet opened."""
         cost = [0] * len(adj)
         cursed = 0
         web_in = min(2, min_top) if min_top else 2
@@ -451,8 +464,11 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                 kind = el_kind[g]
                 if kind == "door":
                     cost[v] = 0 if keys_left > 0 else -1
+                    if doors:
+                        cursed |= 1 << v
                 elif kind == "curse":
-                    cursed |= 1 << v
+                    if not doors:
+                        cursed |= 1 << v
                 elif monsters_too or not treasure_els >> g & 1:
                     c = el_cost[g]
                     cost[v] = min(c, min_top) if min_top else c
@@ -503,71 +519,83 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         free_v = budget.vorpals - vorpals
         far = -1 if crossing or start != board.L else board.R
 
-        # A walk that suffers c more Curses loses c points, and each of its paths to a
-        # prize passes at most c of them (c = cap: any number, at least cap).
-        cap = min(3, (board.curse_cells & ~comp).bit_count())
-        dists = distances(comp, banned, left, keys_left, free_v, min_top, False, cap)
         full = distances(comp, banned, left, keys_left, free_v, min_top, True, 0)
         fw = free_v + 1
-        cw = cap + 1
-        width = fw * cw
         # The prizes still to win that some path reaches at all.
-        targets: list[tuple[int, int, list[int]]] = []
-        for v, kind in prize_cells:
-            if comp >> v & 1 or (kind == 3 and v != far):
-                continue
-            if min(full[v * fw:v * fw + fw]) > left:
-                continue
-            # At most a Vorpal Swords and at most c Curses: the least over fewer of each.
-            table = dists[v * width:v * width + width]
-            for k in range(fw):
-                row = k * cw
-                for c in range(1, cw):
-                    if table[row + c - 1] < table[row + c]:
-                        table[row + c] = table[row + c - 1]
-                if k:
-                    for c in range(cw):
-                        if table[row - cw + c] < table[row + c]:
-                            table[row + c] = table[row - cw + c]
-            targets.append((v, kind, table))
-        best_gain = -cap
-        for curses in range(cap + 1):
-            for b in range(free_v + 1):
-                col = (free_v - b) * cw + curses
-                # (path swords, points) per prize, and (path swords, own swords) per
-                # treasure monster.
-                prizes: list[tuple[int, int]] = []
-                monsters: list[tuple[int, int]] = []
-                n_chests: list[int] = []
-                for v, kind, table in targets:
-                    d = table[col]
-                    if d > left:
-                        continue
-                    if kind == 0:
-                        prizes.append((d, 1))
-                    elif kind == 1:
-                        n_chests.append(d)
-                    elif kind == 3:
-                        prizes.append((d, bonus))
-                    else:
-                        c = el_cost[node_el[v]]
-                        monsters.append((d, min(c, min_top) if min_top else c))
-                n_chests.sort()
-                prizes.extend((d, 1) for d in n_chests[:max(0, keys_left)])
-                for t in sorted({p[0] for p in prizes} | {m[0] for m in monsters}):
-                    gain = sum(p[1] for p in prizes if p[0] <= t) - curses
-                    own = sorted(m[1] for m in monsters if m[0] <= t)
-                    room = left - t
-                    m = 0
-                    for c in own:
-                        if c > room:
-                            break
-                        room -= c
-                        m += 1
-                    gain += min(len(own), m + b)
-                    if gain > best_gain:
-                        best_gain = gain
-        return points + max(0, best_gain)
+        reachable = [(v, kind) for v, kind in prize_cells
+                     if not comp >> v & 1 and (kind != 3 or v == far)
+                     and min(full[v * fw:v * fw + fw]) <= left]
+
+        def most(cap: int, doors: bool) -> int:
+            """The most the prizes add, paths found per number of Curses passed (a walk
+            suffering c more loses c points) or, with ``doors``, per number of Doors
+            opened (a walk opening d more has d keys fewer for chests)."""
+            dists = distances(comp, banned, left, keys_left, free_v, min_top, False, cap,
+                              doors)
+            cw = cap + 1
+            width = fw * cw
+            targets: list[tuple[int, int, list[int]]] = []
+            for v, kind in reachable:
+                # At most a Vorpal Swords and at most c counted: the least over fewer.
+                table = dists[v * width:v * width + width]
+                for k in range(fw):
+                    row = k * cw
+                    for c in range(1, cw):
+                        if table[row + c - 1] < table[row + c]:
+                            table[row + c] = table[row + c - 1]
+                    if k:
+                        for c in range(cw):
+                            if table[row - cw + c] < table[row + c]:
+                                table[row + c] = table[row - cw + c]
+                targets.append((v, kind, table))
+            best_gain = -cap if not doors else 0
+            for counted in range(cap + 1):
+                loss = 0 if doors else counted
+                chest_keys = keys_left - counted if doors else keys_left
+                for b in range(free_v + 1):
+                    col = (free_v - b) * cw + counted
+                    # (path swords, points) per prize, and (path swords, own swords) per
+                    # treasure monster.
+                    prizes: list[tuple[int, int]] = []
+                    monsters: list[tuple[int, int]] = []
+                    n_chests: list[int] = []
+                    for v, kind, table in targets:
+                        d = table[col]
+                        if d > left:
+                            continue
+                        if kind == 0:
+                            prizes.append((d, 1))
+                        elif kind == 1:
+                            n_chests.append(d)
+                        elif kind == 3:
+                            prizes.append((d, bonus))
+                        else:
+                            c = el_cost[node_el[v]]
+                            monsters.append((d, min(c, min_top) if min_top else c))
+                    n_chests.sort()
+                    prizes.extend((d, 1) for d in n_chests[:max(0, chest_keys)])
+                    for t in sorted({p[0] for p in prizes} | {m[0] for m in monsters}):
+                        gain = sum(p[1] for p in prizes if p[0] <= t) - loss
+                        own = sorted(m[1] for m in monsters if m[0] <= t)
+                        room = left - t
+                        m = 0
+                        for c in own:
+                            if c > room:
+                                break
+                            room -= c
+                            m += 1
+                        gain += min(len(own), m + b)
+                        if gain > best_gain:
+                            best_gain = gain
+            return max(0, best_gain)
+
+        top = points + most(min(3, (board.curse_cells & ~comp).bit_count()), False)
+        # Keys are short when the Doors a walk could open, and the chests, outnumber them:
+        # count the Doors too, and keep the lower bound.
+        doors_open = (board.door_cells & ~comp).bit_count()
+        if top > best[0] and 0 < keys_left < doors_open + (board.chests & ~comp).bit_count():
+            top = min(top, points + most(keys_left, True))
+        return top
 
     def expand(start: int, banned: int, opened: int, comp: int
                ) -> list[tuple[int, int, tuple[int, int, int, int]]]:
