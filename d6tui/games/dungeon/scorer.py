@@ -657,8 +657,9 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             best[:] = [value[0], start, opened, comp]
         if top > best[0]:
             tick += 1
-            heapq.heappush(heap, (-top, -value[0], -tick, exact, start, banned, opened, comp,
-                                  value))
+            # Ties: more points, then fewer swords spent (a Vorpal Sword as two), newest.
+            heapq.heappush(heap, (-top, -value[0], value[1] + 2 * value[3], -tick, exact,
+                                  start, banned, opened, comp, value))
 
     for start, banned in ((board.L, 0), (board.R, 1 << board.L)):
         every = board.closure(start, (1 << n_el) - 1, banned)
@@ -673,7 +674,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         nodes[0] += 1
         offer(start, banned, 0, comp, got, 1 << 30, False)
     while heap and nodes[0] < sys_limit:
-        neg, _, _, exact, start, banned, opened, comp, value = heapq.heappop(heap)
+        neg, _, _, _, exact, start, banned, opened, comp, value = heapq.heappop(heap)
         if -neg <= best[0]:
             break
         if not exact:
