@@ -363,6 +363,13 @@ class Session:
         return len(self._effective) > 1
 
     @property
+    def undo_target(self) -> dict | None:
+        """The event :meth:`undo` would take back now, or None when there is none."""
+        if len(self._effective) <= 1:
+            return None
+        return self.events[self._effective[-1] - 1]
+
+    @property
     def can_redo(self) -> bool:
         """Whether :meth:`redo` would do something."""
         return bool(self._redo)

@@ -49,3 +49,50 @@ def test_distance_is_zero_on_a_free_straight_route() -> None:
     cells = tuple((("corner", W | E) if i < 6 else None) for i in range(36))
     assert distance(cells, Budget()) == 0
     assert distance((None,) * 36, Budget()) == 60
+
+
+def _bot_games(seeds: range):  # noqa: ANN202
+    """Every (state before, move id, answers) of whole bot games, the chosen move made
+    without any fallback."""
+    from d6tui.games.dungeon.bot import _run
+    from d6tui.games.dungeon.moves import moves
+
+    for seed in seeds:
+        dice = Dice(seed)
+        state = fold(DungeonState(), RULES.start(RULES.checked_options({}), dice))
+        while not state.over:
+            move_id, answers = choose(state)
+            legal = {m.id: m for m in moves(state, state.turn)}
+            yield state, move_id, answers
+            state = fold(state, _run(legal[move_id], state, dice, answers))
+
+
+def test_the_bot_works_out_the_far_side_exactly_from_its_view() -> None:
+    """A die's far face is the other map face of its design, turned back as far as the
+    near one is turned: the bot's deduction from its view is the whole waffle."""
+    from d6tui.games.dungeon.bot import deduce
+    from d6tui.games.dungeon.view import view
+
+    checked = 0
+    for state, _, _ in _bot_games(range(3)):
+        if not any(state.holes):
+            continue
+        for seat in (0, 1):
+            seen = view(state, seat)
+            assert any(h is not None and None in h.faces for h in seen.holes)
+            assert deduce(seen, seat).holes == state.holes
+            checked += 1
+    assert checked > 100
+
+
+def test_the_bot_pivots_without_a_look_and_casts_in_its_last_turn() -> None:
+    """It pivots when the far face is better for it, with no Look first, and in its last
+    turn it still casts and trades what the rules allow (every move it picks is legal)."""
+    pivots = last_turn = 0
+    for state, move_id, _ in _bot_games(range(1)):  # seed 0 has both
+        if move_id == "cast_pivot":
+            look = state.looks[state.turn]
+            pivots += look is None or look.turn_no != state.turn_no
+        if state.last_turn and (move_id.startswith("cast_") or move_id == "trade"):
+            last_turn += 1
+    assert pivots > 0 and last_turn > 0

@@ -354,3 +354,20 @@ def test_every_move_cites_its_section() -> None:
 
 def test_openings_constants() -> None:
     assert {N, E, S, W} == {1, 2, 4, 8}
+
+
+def test_after_an_undo_the_colour_drawn_is_typed_as_it_lies() -> None:
+    """The app's draw is recorded as the first die of its colour, as a typed colour is read,
+    so typing the colour the undone draw left on the table is the same draw; another
+    colour is a re-draw and refused (undo never buys a re-draw)."""
+    from d6tui.engine.errors import DiceError
+
+    s = new_game(seed=5)
+    first = play(s, "draw")["draw"]["faces"][0]
+    colour = s.state.dice[first]
+    play(s, "undo")
+    other = next(g for g in sorted(set(s.state.dice.values())) if g != colour)
+    with pytest.raises(DiceError, match="as they lie"):
+        play(s, "draw", {"bag": other})
+    again = play(s, "draw", {"bag": colour})
+    assert again["draw"]["faces"] == [first] and again["draw"]["source"] == "table"

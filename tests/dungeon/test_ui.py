@@ -9,8 +9,9 @@ import pytest
 
 from d6tui.engine.session import Session
 from d6tui.games.dungeon.waffle import hole_index
-from d6tui.ui.dungeon.screen import DungeonScreen, HandOver, TableDiceInput
+from d6tui.ui.dungeon.screen import DungeonScreen, HandOver
 from d6tui.ui.dungeon.waffle import DungeonWaffle
+from d6tui.ui.screens.dice_prompt import TableDiceInput
 from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
 from tests.dungeon.helpers import draw_roll, end, give, place, play
 from tests.ui.helpers import make_app, settle, sync

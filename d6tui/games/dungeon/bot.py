@@ -1,14 +1,21 @@
 """The computer opponent: it plays every rule through ``moves(state, seat)`` and plays to win.
 
-It looks only at what its seat may see (:func:`.view.view`). Placing a die, it tries every
-side, empty hole and orientation and keeps the one that brings a complete route closest: the
-cost of the cheapest way across its side, where each empty hole still to fill costs 10 and a
-monster, door or curse on the way costs a little (more when it cannot pay for it yet). It
-turns dice with Turn when that shortens the way, decays a die that blocks it, pivots a die a
-Look showed to be better the other way round, uses Wishing Rings and Dreamcatchers for the
-side that helps most, trades a Special Item for a Vorpal Sword or Three Swords, takes the
-extra turn to re-roll a spare die, and claims as soon as the exact scorer says its route is
-complete.
+It looks only at what its seat may see (:func:`.view.view`), and works out the rest the way a
+player at the table can: a die's two map faces are on opposite sides of its design (the
+designs are public), and the turns of the two faces as each player sees them add up to a
+whole turn (the orientation model), so the face a die shows the other player, and how it is
+turned, follow from the face it shows the bot (:func:`deduce`).
+
+A position is worth the cost of the bot's cheapest way across its side less
+:data:`AGAINST` times the opponent's (:func:`distance`: each empty hole still to fill costs
+10, a monster, door or curse on the way a little, more when it cannot be paid for yet).
+Placing a die, it tries every side, empty hole and orientation and keeps the best position
+for both sides at once. It turns, pivots and decays dice when that is worth a spell, uses
+Wishing Rings and Dreamcatchers for the side that helps most, trades a Special Item for a
+Vorpal Sword, Three Swords or a key it needs, takes the extra turn to re-roll a spare die,
+and claims as soon as the exact scorer says its route is complete. In its last turn after
+the other player's claim it still casts and trades, but only what the rules allow there: it
+checks each spell and trade against the claimed route on the waffle it worked out.
 """
 
 from __future__ import annotations
@@ -18,8 +25,10 @@ from dataclasses import replace
 from typing import Any
 
 from d6tui.engine.errors import RuleError
+from d6tui.games.dungeon import commands as c
 from d6tui.games.dungeon.commands import route_complete
 from d6tui.games.dungeon.faces import MAP_FACES, WISHING_RING, E, W, is_map
+from d6tui.games.dungeon.fold import fold
 from d6tui.games.dungeon.moves import moves
 from d6tui.games.dungeon.scorer import Budget
 from d6tui.games.dungeon.state import DungeonState
@@ -28,6 +37,7 @@ from d6tui.games.dungeon.waffle import (
     OPPOSITE,
     SIZE,
     STEP,
+    HoleDie,
     hole_name,
     own_index,
     rotate,
@@ -40,6 +50,9 @@ KEEP = {"vorpal_sword": 9, "three_swords": 8, "special_item": 8, "key": 7, "two_
 
 #: The cost of an empty hole on the way across: a die still to place.
 EMPTY = 10.0
+
+#: How much the opponent's way across counts against the bot's own (0: it ignores them).
+AGAINST = 0.4
 
 Cells = tuple[tuple[str, int] | None, ...]
 
@@ -124,23 +137,61 @@ def _with(cells: Cells, own: int, cell: tuple[str, int] | None) -> Cells:
     return tuple(out)
 
 
+def deduce(seen: DungeonState, seat: int) -> DungeonState:
+    """The waffle as ``seat`` can work it out from its view ``seen``: where the face a die
+    turns to the other player is hidden, it is the other map face of the die's design
+    (opposite sides), turned back as far as ``seat``'s own face is turned (the two turns
+    add up to a whole turn). Everything else is left as the view has it.
+
+    Args:
+        seen: ``view(state, seat)``.
+        seat: the seat whose view it is.
+    """
+    other = 1 - seat
+    holes: list[HoleDie | None] = []
+    for h in seen.holes:
+        mine, turned = (h.faces[seat], h.turns[seat]) if h is not None else (None, None)
+        if h is None or h.faces[other] is not None or mine is None or turned is None:
+            holes.append(h)
+            continue
+        faces = [mine, mine]
+        turns = [turned, turned]
+        faces[other] = seen.design_of(h.die).opposite(mine)
+        turns[other] = (-turned) % 4
+        holes.append(HoleDie(h.die, (faces[0], faces[1]), (turns[0], turns[1])))
+    return replace(seen, holes=tuple(holes))
+
+
+def position(full: DungeonState, seat: int) -> float:
+    """What a (worked out) waffle is worth to ``seat``: lower is better."""
+    other = 1 - seat
+    return _value(full.side(seat), full.budget(seat)) - AGAINST * _value(
+        full.side(other), full.budget(other))
+
+
 def best_placement(state: DungeonState, seat: int) -> tuple[str, str, int, float]:
-    """The best ``(side, hole, turns, value)`` for the die in hand ("Course of Play")."""
+    """The best ``(side, hole, turns, value)`` for the die in hand ("Course of Play"): the
+    die shows ``side`` to ``seat`` and its other map face to the opponent."""
     assert state.hand is not None
-    design = state.design_of(state.hand)
-    cells = state.side(seat)
-    budget = state.budget(seat)
+    full = deduce(state, seat)
+    other = 1 - seat
+    design = full.design_of(full.hand or "")
+    mine, theirs = full.side(seat), full.side(other)
+    b_mine, b_theirs = full.budget(seat), full.budget(other)
     best: tuple[str, str, int, float] | None = None
     for side in dict.fromkeys(design.map_faces):
-        for i in state.empty_holes():
-            own = own_index(i, seat)
-            seen: set[int] = set()
+        back = design.opposite(side)
+        for i in full.empty_holes():
+            own, far = own_index(i, seat), own_index(i, other)
+            seen: set[tuple[int, int]] = set()
             for t in range(4):
                 ops = rotate(MAP_FACES[side].openings, t)
-                if ops in seen:
+                back_ops = rotate(MAP_FACES[back].openings, -t % 4)
+                if (ops, back_ops) in seen:
                     continue
-                seen.add(ops)
-                v = _value(_with(cells, own, (side, ops)), budget)
+                seen.add((ops, back_ops))
+                v = _value(_with(mine, own, (side, ops)), b_mine) - AGAINST * _value(
+                    _with(theirs, far, (back, back_ops)), b_theirs)
                 if best is None or v < best[3] - 1e-9:
                     best = (side, hole_name(i), t, v)
     assert best is not None
@@ -150,7 +201,7 @@ def best_placement(state: DungeonState, seat: int) -> tuple[str, str, int, float
 def _face_choice(state: DungeonState, seat: int, faces: list[str]) -> str:
     """The side to wish (or dream) for: a map face when a placement helps, else the best
     item."""
-    current = _value(state.side(seat), state.budget(seat))
+    current = position(deduce(state, seat), seat)
     maps = [f for f in faces if is_map(f)]
     if maps and state.empty_holes() and current > 0.5:
         options = []
@@ -166,48 +217,72 @@ def _face_choice(state: DungeonState, seat: int, faces: list[str]) -> str:
     return maps[0]
 
 
+def _after_spell(full: DungeonState, seat: int, spell: str, **answers: Any) -> float | None:
+    """The worth of the waffle after casting ``spell`` (lower is better), or None when the
+    rules refuse it. The last turn's guard is left to :func:`_allowed` (it runs the scorer,
+    so only the spell the bot would cast is checked)."""
+    try:
+        payload = c.cast(replace(full, last_turn=False), None, spell=spell, **answers)
+    except RuleError:
+        return None
+    return position(fold(full, payload), seat)
+
+
+def _allowed(full: DungeonState, spell: str, **answers: Any) -> bool:
+    """Whether the rules allow casting ``spell`` now, the last turn's guard included."""
+    try:
+        c.cast(full, None, spell=spell, **answers)
+    except RuleError:
+        return False
+    return True
+
+
 def _spell_move(state: DungeonState, seat: int) -> tuple[str, dict] | None:
-    """A spell worth casting now, or None."""
+    """A spell worth casting now, or None: a Turn, Pivot or Decay that improves the
+    position (for both sides) by more than the spell is worth keeping."""
     held = state.faces_held(seat)
-    cells = state.side(seat)
-    budget = state.budget(seat)
-    now = _value(cells, budget)
-    occupied = [i for i, h in enumerate(state.holes) if h is not None]
+    full = deduce(state, seat)
+    now = position(full, seat)
+    occupied = [i for i, h in enumerate(full.holes) if h is not None and h.faces[seat]]
+    tries: list[tuple[str, float, list[tuple[str, Any]]]] = []
     if "turn" in held:
-        best = None
-        for i in occupied:
-            own = own_index(i, seat)
-            c = cells[own]
-            if c is None:
-                continue
-            for q in (1, 2, 3):
-                v = _value(_with(cells, own, (c[0], rotate(c[1], q))), budget)
-                if v < now - 0.5 and (best is None or v < best[0]):
-                    best = (v, i, q)
-        if best is not None:
-            return "cast_turn", {"hole": hole_name(best[1]), "turns": str(best[2])}
+        tries += [("turn", 0.5, [("hole", hole_name(i)), ("turns", q)])
+                  for i in occupied for q in (1, 2, 3)]
+    if "pivot" in held:
+        tries += [("pivot", 1.0, [("hole", hole_name(i))]) for i in occupied]
     if "decay" in held and state.phase == "after":
-        for i in occupied:
-            own = own_index(i, seat)
-            if cells[own] is None:
+        tries += [("decay", 2.0, [("hole", hole_name(i))]) for i in occupied]
+    ranked = []
+    for spell, margin, answers in tries:
+        v = _after_spell(full, seat, spell, **dict(answers))
+        if v is not None and v < now - margin:
+            ranked.append((v, spell, answers))
+    ranked.sort(key=lambda r: r[0])
+    for _, spell, answers in ranked[:3]:
+        if _allowed(full, spell, **dict(answers)):
+            return f"cast_{spell}", {k: str(v) for k, v in answers}
+    return None
+
+
+def _trade_for(state: DungeonState, seat: int) -> str | None:
+    """The opponent's die to take for the Special Item just rolled, or None to keep it
+    (never one the rules refuse: in the last turn, one the claimed route needs)."""
+    full = deduce(state, seat)
+    theirs = full.collections[1 - seat]
+    budget = full.budget(seat)
+    wants = ["vorpal_sword", "three_swords"]
+    if budget.keys == 0 and any(cell is not None and MAP_FACES[cell[0]].keys
+                                for cell in full.side(seat)):
+        wants.append("key")
+    for want in wants:
+        for d, f in theirs:
+            if f != want:
                 continue
-            v = _value(_with(cells, own, None), budget)
-            if v < now - 2.0:
-                return "cast_decay", {"hole": hole_name(i)}
-    look = state.looks[seat]
-    if "pivot" in held and look is not None and look.target == "waffle" \
-            and look.turn_no == state.turn_no:
-        for i, face, t in look.side:
-            own = own_index(i, seat)
-            h = state.holes[i]
-            if h is None or cells[own] is None:
+            try:
+                c.trade(full, None, took=d)
+            except RuleError:
                 continue
-            v = _value(_with(cells, own, (face, rotate(MAP_FACES[face].openings, t))), budget)
-            if v < now - 2.0:
-                return "cast_pivot", {"hole": hole_name(i)}
-    if "pivot" in held and "look" in held and (look is None or look.turn_no != state.turn_no):
-        if occupied and now > 0.5:
-            return "cast_look", {"target": "waffle"}
+            return d
     return None
 
 
@@ -221,10 +296,11 @@ def _extra_answers(state: DungeonState, seat: int) -> dict | None:
         cands.append((KEEP.get(f, 0), d, f))
     cands.sort()
     picked: list[tuple[int, str, str]] = []
-    for c in cands:
-        if c[2] == "dreamcatcher" and sum(1 for p in picked if p[2] == "dreamcatcher") >= spare_dc:
+    for cand in cands:
+        if cand[2] == "dreamcatcher" and sum(1 for p in picked if p[2] == "dreamcatcher") \
+                >= spare_dc:
             continue
-        picked.append(c)
+        picked.append(cand)
         if len(picked) == 2:
             break
     if len(picked) < 2:
@@ -247,10 +323,6 @@ def choose(state: DungeonState, seat: int | None = None) -> tuple[str, dict[str,
     if not legal:
         raise RuleError("the computer has no move now")
     seen = view(state, seat)
-    if seen.last_turn:
-        # It cannot see the claimed route, so it casts nothing and trades nothing that
-        # might spoil it ("End of the Game").
-        legal = {k: m for k, m in legal.items() if not k.startswith("cast_") and k != "trade"}
     phase = seen.phase
     if phase == "draw":
         if "draw" in legal:
@@ -278,11 +350,9 @@ def choose(state: DungeonState, seat: int | None = None) -> tuple[str, dict[str,
             faces = [f for f in seen.design_of(seen.hand).faces if f != WISHING_RING]
             return "wish", {"face": _face_choice(seen, seat, faces)}
         if "trade" in legal:
-            theirs = seen.collections[1 - seat]
-            for want in ("vorpal_sword", "three_swords"):
-                for d, f in theirs:
-                    if f == want:
-                        return "trade", {"took": d}
+            took = _trade_for(seen, seat)
+            if took is not None:
+                return "trade", {"took": took}
         if "keep" in legal:
             return "keep", {}
         return "collect", {}
@@ -329,4 +399,5 @@ def _run(move: Any, state: DungeonState, dice: Any, answers: dict) -> dict:
     return move.run(state, dice, **checked, **rolls)
 
 
-__all__ = ["KEEP", "best_placement", "choose", "distance", "play_move"]
+__all__ = ["AGAINST", "KEEP", "best_placement", "choose", "deduce", "distance", "play_move",
+           "position"]

@@ -55,6 +55,22 @@ def _by(state: DungeonState, kind: str, **facts: Any) -> dict:
 # -- draw and roll ----------------------------------------------------------------------------
 
 
+def first_of_colours(drawn: list[str], designs: tuple[tuple[str, str], ...]) -> list[str]:
+    """``drawn`` with each die replaced by the first die (by id) of the same colour in the
+    bag not named before it (``moves.BagDraw.roll``).
+
+    Args:
+        drawn: die ids drawn from the bag.
+        designs: ``(die id, design id)`` of every die in the bag.
+    """
+    colour = dict(designs)
+    out: list[str] = []
+    for d in drawn:
+        same = sorted(i for i, g in designs if g == colour.get(d) and i not in out)
+        out.append(same[0] if same else d)
+    return out
+
+
 def draw(state: DungeonState, dice: Any = None, bag: dict | None = None) -> dict:
     """Draw a die from the bag ("Course of Play"); ``bag`` is the draw (a roll dict).
 
@@ -64,7 +80,11 @@ def draw(state: DungeonState, dice: Any = None, bag: dict | None = None) -> dict
     _mine(state, ("draw",), "drawing")
     if not state.bag:
         raise RuleError("the bag is empty: the game ends", END)
-    got = bag if bag is not None else dice.draw("bag", sorted(state.bag))
+    if bag is None:
+        bag = dice.draw("bag", sorted(state.bag))
+        bag = {**bag, "faces": first_of_colours(
+            bag["faces"], tuple((d, state.dice[d]) for d in sorted(state.bag)))}
+    got = bag
     if got["faces"][0] not in state.bag:
         raise RuleError(f"there is no {got['faces'][0]} die in the bag", COURSE)
     return _by(state, "die_drawn", draw=got)

@@ -47,8 +47,12 @@ class BagDraw:
         return "bag"
 
     def roll(self, dice: Dice, count: int) -> dict:
-        """Draw ``count`` dice at random ("Course of Play")."""
-        return dice.draw("bag", list(self.dice), count)
+        """Draw ``count`` dice at random ("Course of Play"): each die as likely as any
+        other, recorded as the first die (by id) of its colour left in the bag, as
+        :meth:`parse` reads a colour typed at the table (dice of one colour are alike, so
+        an app draw and the same colour typed after an undo are the same die)."""
+        got = dice.draw("bag", list(self.dice), count)
+        return {**got, "faces": c.first_of_colours(got["faces"], self.designs)}
 
     def parse(self, text: str, count: int) -> dict:
         """The die a table player drew, by colour (``red``) or id (``red3``).

@@ -15,12 +15,27 @@ which gates to open:
 A Vorpal Sword beats one enemy whole (Dragon, Goblins, a whole Spider Web, a Rat, an Orc):
 it is given to the dearest ones. Swords on one die can be split, so swords are one pool.
 
-The search grows the set of opened gates one gate at a time from an entrance (every gate
-added touches what is already reachable, which reaches every minimal set of gates), keeps
-each set once (memoised by the bitmask of opened gates), drops sets the budget cannot pay
-for (paying more never gets cheaper) and prunes a set whose value plus every treasure and
-route bonus still out of reach cannot beat the best found. :func:`brute_force` checks every
-subset of gates instead, for tests and the benchmark on small waffles.
+The search is a best-first branch and bound over the places a walk reaches:
+
+- a state is the set of cells reached from an entrance with the gates in it opened; it grows
+  by one gate touching it (a gate and the Spider Web arm leading to it at once), and each
+  (cells, web arms paid) is kept once: a state whose cells were reached before with no more
+  arms paid on any web is dropped (memoisation with a dominance test);
+- a growth into a dead end with nothing to win, leading nowhere the state does not reach by
+  a plain corridor, is dropped (the smaller walk does at least as well);
+- a state's bound is what it scores plus the most the prizes still open could add: every
+  chamber, chest, Dragon, Goblins or the crossing needs a path from the state, so the walk
+  pays at least the dearest of those paths plus the swords of the treasure monsters it
+  beats, with the Vorpal Swords left split between the paths and the monsters, and each
+  Curse a path must pass costs a point (paths are found per number of Curses passed);
+  when keys are short, a second bound counts the Doors on each path instead (a walk that
+  opens d more Doors has d keys fewer for chests), and the lower of the two is kept;
+- states are grown highest bound first (ties: more points, then newest); a child is kept
+  under its parent's bound and its own is worked out only when it comes up; the search ends
+  when no state left can beat the best found, which is then exact.
+
+:func:`brute_force` checks every subset of gates instead, for tests and the benchmark on
+small waffles.
 """
 
 from __future__ import annotations
@@ -103,6 +118,8 @@ class _Board:
         self.el_ends: list[tuple[int, int]] = []
         self.chambers = 0
         self.chests = 0
+        self.curse_cells = 0
+        self.door_cells = 0
         for i, c in enumerate(cells):
             if c is None:
                 continue
@@ -113,6 +130,10 @@ class _Board:
                 self.chests |= 1 << i
             elif face in _MONSTER or face in ("door", "curse"):
                 self.node_el[i] = self._element(face, i, (), (i, i))
+                if face == "curse":
+                    self.curse_cells |= 1 << i
+                elif face == "door":
+                    self.door_cells |= 1 << i
         for i, c in enumerate(cells):
             if c is None:
                 continue
@@ -256,167 +277,413 @@ class _Board:
 
 def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             ) -> tuple[int, int, int, int, int]:
-    """The best ``(points, start, opened, comp, nodes)``: include-or-ban branching on the
-    gates next to what is reachable, each connected set of gates tried once."""
+    """The best ``(points, start, opened, comp, nodes)``: a depth-first walk over the places a
+    player can reach, one gate more at a time, each (reachable set, Spider Web arms paid)
+    looked at once and dropped when another seen with the same cells paid no more arms."""
     best = [0, -1, 0, 0]
     nodes = [0]
     positives = board.chambers | board.chests
     n_el = len(board.el_kind)
     el_cost = [0] * n_el
-    for e, kind in enumerate(board.el_kind):
-        el_cost[e] = _MONSTER.get(kind, 1 if kind == "arm" else 0)
     treasure_els = 0
     for e, kind in enumerate(board.el_kind):
+        el_cost[e] = _MONSTER.get(kind, 1 if kind == "arm" else 0)
         if kind in ("goblins", "dragon"):
             treasure_els |= 1 << e
     sys_limit = limit if limit is not None else 1 << 62
+    node_el, el_kind, adj = board.node_el, board.el_kind, board.adj
+    free_nbrs, free_cells = board.free_nbrs, board.free_cells
+    arm_bits = 0
+    for e, kind in enumerate(el_kind):
+        if kind == "arm":
+            arm_bits |= 1 << e
+    #: (start, comp) -> the arm sets seen there (as web-arm counts), for the dominance test.
+    seen: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+    web_cells = sorted({w for e in range(n_el) for w in board.el_webs[e]})
+    web_index = {w: k for k, w in enumerate(web_cells)}
+    is_web = [board._is_web(i) for i in range(board.n + 2)]
+    #: (cell, kind) of every prize: 0 chamber, 1 chest, 2 treasure monster, 3 an edge.
+    prize_cells: list[tuple[int, int]] = []
+    for v in range(board.n):
+        if board.chambers >> v & 1:
+            prize_cells.append((v, 0))
+        elif board.chests >> v & 1:
+            prize_cells.append((v, 1))
+        elif node_el[v] >= 0 and treasure_els >> node_el[v] & 1:
+            prize_cells.append((v, 2))
+    prize_cells.append((board.R, 3))
+    prize_bits = 0
+    for v, _kind in prize_cells:
+        prize_bits |= 1 << v
+    any_nbr = [0] * len(adj)
+    for u in range(len(adj)):
+        for v, _e in adj[u]:
+            any_nbr[u] |= 1 << v
 
-    def cheapest_reach(comp: int, opened: int, banned_els: int, banned: int, left: int,
-                       keys_left: int, free_v: int, min_top: int) -> int:
-        """The cells some path from ``comp`` reaches paying at most the swords left: each
-        gate on the path costs its swords (at least ``min(cost, min_top)``, a Vorpal Sword
-        in use being moved), a free Vorpal Sword makes one gate free, a door needs a key."""
-        best: dict[tuple[int, int], int] = {}
-        heap: list[tuple[int, int, int]] = []
+    def outward(cells: int, inside: int) -> int:
+        """The cells not ``inside`` that a corridor from ``cells`` leads to."""
+        out = 0
+        while cells:
+            low = cells & -cells
+            out |= any_nbr[low.bit_length() - 1]
+            cells ^= low
+        return out & ~inside
+
+    def flood(v: int, comp: int, banned: int) -> int:
+        """``comp`` with ``v`` and the free cells joined to ``v`` by free corridors."""
+        allowed = free_cells & ~banned
+        grown = comp | 1 << v
+        frontier = 1 << v
+        while frontier:
+            nxt = 0
+            f = frontier
+            while f:
+                low = f & -f
+                nxt |= free_nbrs[low.bit_length() - 1]
+                f ^= low
+            nxt &= allowed & ~grown
+            grown |= nxt
+            frontier = nxt
+        return grown
+
+    def profile(opened: int) -> tuple[int, ...]:
+        counts = [0] * len(web_cells)
+        bits = opened & arm_bits
+        while bits:
+            low = bits & -bits
+            for w in board.el_webs[low.bit_length() - 1]:
+                counts[web_index[w]] += 1
+            bits ^= low
+        return tuple(counts)
+
+    def dominated(start: int, comp: int, opened: int) -> bool:
+        prof = profile(opened)
+        key = (start, comp)
+        known = seen.get(key)
+        if known is None:
+            seen[key] = [prof]
+            return False
+        for other in known:
+            if all(a <= b for a, b in zip(other, prof, strict=True)):
+                return True
+        known[:] = [o for o in known if not all(b <= a for a, b in zip(o, prof, strict=True))]
+        known.append(prof)
+        return False
+
+    def distances(comp: int, banned: int, left: int, keys_left: int, free_v: int,
+                  min_top: int, monsters_too: bool, cap: int, doors: bool = False
+                  ) -> list[int]:
+        """``dist[(v * (free_v + 1) + a) * (cap + 1) + c]``: the least swords a path from
+        ``comp`` pays to reach cell ``v`` with ``a`` Vorpal Swords on its gates and ``c``
+        Curses not yet suffered on the way (``c == cap``: that many or more), for paths of at
+        most ``left`` swords (more than ``left``: out of reach).
+
+        Treasure monsters cost nothing unless ``monsters_too`` (their swords are counted
+        apart, as prizes); a new Spider Web costs its two arms on the way in (a path never
+        ends in a web); an arm of a web already walked costs one sword, or nothing when the
+        player holds a Vorpal Sword (it may be that web's); a gate costs at least
+        ``min(cost, min_top)`` (a Vorpal Sword in use being moved); a door needs a key
+        left. With ``doors``, ``c`` counts the Doors on the way instead (at most ``cap``:
+        one key each) and Curses are passed freely."""
+        gate, cursed = gate_cost(comp, banned, keys_left, min_top, monsters_too, doors)
+        cw = cap + 1
+        width = (free_v + 1) * cw
+        dist = [1 << 30] * (len(adj) * width)
+        buckets: list[list[int]] = [[] for _ in range(left + 1)]
         f = comp
         while f:
             low = f & -f
             u = low.bit_length() - 1
             f ^= low
-            best[(u, 0)] = 0
-            heap.append((0, 0, u))
-        reached = comp
-        node_el, el_kind = board.node_el, board.el_kind
-        while heap:
-            d, k, u = heapq.heappop(heap)
-            if best.get((u, k), 1 << 30) < d:
-                continue
-            for v, e in board.adj[u]:
-                if comp >> v & 1 or banned >> v & 1:
-                    continue
-                gates: list[int] = []
-                if e >= 0 and not opened >> e & 1:
-                    if banned_els >> e & 1:
+            dist[u * width] = 0
+            buckets[0].append(u * width)
+        old_arm = 0 if budget.vorpals else 1
+        if width == 1:  # no Vorpal Sword left and no Curse counted: one layer
+            for d in range(left + 1):
+                for u in buckets[d]:
+                    if dist[u] != d:
                         continue
-                    # With a Vorpal Sword a web may cost nothing more however many of its
-                    # arms the path uses, so arms are free in this bound then.
-                    if not budget.vorpals:
-                        gates.append(1)
-                g = node_el[v]
-                if g >= 0 and not opened >> g & 1:
-                    if banned_els >> g & 1:
-                        continue
-                    kind = el_kind[g]
-                    if kind == "door":
-                        if keys_left <= 0:
+                    step = old_arm if comp >> u & 1 and is_web[u] else 0
+                    for v, e in adj[u]:
+                        g = gate[v]
+                        if g < 0:
                             continue
-                    elif kind != "curse":
-                        c = el_cost[g]
-                        gates.append(min(c, min_top) if min_top else c)
-                options = [(d + sum(gates), k)]
-                if gates and k < free_v:
-                    options.append((d + sum(gates) - max(gates), k + 1))
-                for nd, nk in options:
-                    if nd > left or best.get((v, nk), 1 << 30) <= nd:
+                        nd = d + g + step if e >= 0 else d + g
+                        if nd <= left and nd < dist[v]:
+                            dist[v] = nd
+                            buckets[nd].append(v)
+            return dist
+        decode = [(s // width, s % width // cw, s % cw) for s in range(len(dist))]
+        for d in range(left + 1):
+            for s in buckets[d]:
+                if dist[s] != d:
+                    continue
+                u, k, c = decode[s]
+                step = old_arm if comp >> u & 1 and is_web[u] else 0
+                base = k * cw
+                for v, e in adj[u]:
+                    g = gate[v]
+                    if g < 0:
                         continue
-                    best[(v, nk)] = nd
-                    reached |= 1 << v
-                    heapq.heappush(heap, (nd, nk, v))
-        return reached
+                    nc = c
+                    if cursed >> v & 1:
+                        if c < cap:
+                            nc = c + 1
+                        elif doors:
+                            continue
+                    nd = d + g + step if e >= 0 else d + g
+                    t = v * width + base + nc
+                    if nd <= left and nd < dist[t]:
+                        dist[t] = nd
+                        buckets[nd].append(t)
+                    if g and k < free_v:
+                        nd -= g
+                        t += cw
+                        if nd < dist[t]:
+                            dist[t] = nd
+                            buckets[nd].append(t)
+        return dist
 
-    def go(start: int, banned: int, opened: int, banned_els: int, comp: int) -> None:
-        nodes[0] += 1
-        if nodes[0] > sys_limit:
-            return
-        got = board.worth(opened, comp, budget, bonus)
-        if got is None:
-            return
-        points, swords, keys, vorpals = got
-        if points > best[0]:
-            best[:] = [points, start, opened, comp]
-        # Costs paid now, to know what one more gate could still cost at least.
-        top: list[int] = []
-        web_arms: dict[int, int] = {}
-        if vorpals:
-            costs = []
-            for e in range(n_el):
-                if opened >> e & 1:
-                    kind = board.el_kind[e]
-                    if kind == "arm":
-                        for w in board.el_webs[e]:
-                            web_arms[w] = web_arms.get(w, 0) + 1
-                    elif kind in _MONSTER:
-                        costs.append(el_cost[e])
-            costs.extend(web_arms.values())
-            costs.sort(reverse=True)
-            top = costs[:vorpals]
-        min_top = min(top) if top else 0
-        doors = sum(1 for e in range(n_el) if opened >> e & 1 and board.el_kind[e] == "door")
+    def gate_cost(comp: int, banned: int, keys_left: int, min_top: int, monsters_too: bool,
+                  doors: bool = False) -> tuple[list[int], int]:
+        """The swords a path pays to step into each cell (-1: it may not; see
+        :func:`distances`), and the cells counted on the way as a bitmask: the Curses not
+        yet suffered, or with ``doors`` the Doors not yet opened."""
+        cost = [0] * len(adj)
+        cursed = 0
+        web_in = min(2, min_top) if min_top else 2
+        for v in range(len(adj)):
+            if comp >> v & 1 or banned >> v & 1:
+                cost[v] = -1
+            elif is_web[v]:
+                cost[v] = web_in
+            else:
+                g = node_el[v]
+                if g < 0:
+                    continue
+                kind = el_kind[g]
+                if kind == "door":
+                    cost[v] = 0 if keys_left > 0 else -1
+                    if doors:
+                        cursed |= 1 << v
+                elif kind == "curse":
+                    if not doors:
+                        cursed |= 1 << v
+                elif monsters_too or not treasure_els >> g & 1:
+                    c = el_cost[g]
+                    cost[v] = min(c, min_top) if min_top else c
+        return cost, cursed
+
+    def bound(start: int, opened: int, comp: int, banned: int, points: int, swords: int,
+              vorpals: int) -> int:
+        """The most points any walk growing from ``comp`` can still score.
+
+        Every prize still to win (a chamber, a chest, a Dragon or Goblins, the crossing)
+        needs a path from ``comp``; the walk pays at least the dearest of those paths plus
+        the swords of the treasure monsters it beats, some of them with Vorpal Swords."""
         crossing = comp >> board.L & 1 and comp >> board.R & 1
-        # A quick bound first: everything ever reachable from this entrance.
         loose = points + (0 if crossing or not start_reach[0] >> board.R & 1 else bonus)
         loose += (start_reach[0] & positives & ~comp).bit_count()
         loose += (start_reach[1] & ~opened).bit_count()
         if loose <= best[0]:
-            return
-        reach = cheapest_reach(comp, opened, banned_els, banned, budget.swords - swords,
-                               budget.keys - doors, budget.vorpals - vorpals, min_top)
-        crossing = comp >> board.L & 1 and comp >> board.R & 1
-        potential = 0 if crossing or not (reach >> board.L & 1 and reach >> board.R & 1) \
-            else bonus
-        potential += (reach & board.chambers & ~comp).bit_count()
-        potential += min(budget.keys - doors, (reach & board.chests & ~comp).bit_count())
-        # Treasure monsters still to beat: as many as the swords and Vorpal Swords left pay.
-        wanted = sorted(el_cost[e] for e in range(n_el)
-                        if treasure_els >> e & 1 and not opened >> e & 1
-                        and reach >> board.el_cell[e] & 1)
+            return loose
+        # Costs paid now, to know what one more gate could still cost at least.
+        min_top = 0
+        if vorpals:
+            costs = []
+            web_arms: dict[int, int] = {}
+            bits = opened
+            while bits:
+                low = bits & -bits
+                e = low.bit_length() - 1
+                bits ^= low
+                kind = el_kind[e]
+                if kind == "arm":
+                    for w in board.el_webs[e]:
+                        web_arms[w] = web_arms.get(w, 0) + 1
+                elif kind in _MONSTER:
+                    costs.append(el_cost[e])
+            costs.extend(web_arms.values())
+            costs.sort(reverse=True)
+            top = costs[:vorpals]
+            min_top = min(top) if top else 0
+        doors = 0
+        bits = opened & ~arm_bits
+        while bits:
+            low = bits & -bits
+            if el_kind[low.bit_length() - 1] == "door":
+                doors += 1
+            bits ^= low
         left = budget.swords - swords
-        k = 0
-        for c in wanted:
-            pay = min(c, min_top) if min_top else c
-            if pay > left:
-                break
-            left -= pay
-            k += 1
-        potential += min(len(wanted), k + budget.vorpals - vorpals)
-        if points + potential <= best[0]:
-            return
-        pick = -1
-        rank_best = 99
-        for u in range(board.n + 2):
-            if not comp >> u & 1:
-                continue
-            for v, e in board.adj[u]:
-                if comp >> v & 1 or banned >> v & 1:
-                    continue
-                if e >= 0 and not opened >> e & 1:
-                    cand, rank = e, 2
-                else:
-                    cand = board.node_el[v]
-                    if cand < 0 or opened >> cand & 1:
-                        continue
-                    kind = board.el_kind[cand]
-                    rank = 0 if kind in ("goblins", "dragon") else 1 if kind == "door" else (
-                        4 if kind == "curse" else 3)
-                if banned_els >> cand & 1:
-                    continue
-                if rank < rank_best:
-                    pick, rank_best = cand, rank
-        if pick < 0:
-            return
-        nxt = opened | 1 << pick
-        go(start, banned, nxt, banned_els, board.closure(start, nxt, banned))
-        go(start, banned, opened, banned_els | 1 << pick, comp)
+        keys_left = budget.keys - doors
+        free_v = budget.vorpals - vorpals
+        far = -1 if crossing or start != board.L else board.R
 
-    start_reach = [0, 0]
+        full = distances(comp, banned, left, keys_left, free_v, min_top, True, 0)
+        fw = free_v + 1
+        # The prizes still to win that some path reaches at all.
+        reachable = [(v, kind) for v, kind in prize_cells
+                     if not comp >> v & 1 and (kind != 3 or v == far)
+                     and min(full[v * fw:v * fw + fw]) <= left]
+
+        def most(cap: int, doors: bool) -> int:
+            """The most the prizes add, paths found per number of Curses passed (a walk
+            suffering c more loses c points) or, with ``doors``, per number of Doors
+            opened (a walk opening d more has d keys fewer for chests)."""
+            dists = distances(comp, banned, left, keys_left, free_v, min_top, False, cap,
+                              doors)
+            cw = cap + 1
+            width = fw * cw
+            targets: list[tuple[int, int, list[int]]] = []
+            for v, kind in reachable:
+                # At most a Vorpal Swords and at most c counted: the least over fewer.
+                table = dists[v * width:v * width + width]
+                for k in range(fw):
+                    row = k * cw
+                    for c in range(1, cw):
+                        if table[row + c - 1] < table[row + c]:
+                            table[row + c] = table[row + c - 1]
+                    if k:
+                        for c in range(cw):
+                            if table[row - cw + c] < table[row + c]:
+                                table[row + c] = table[row - cw + c]
+                targets.append((v, kind, table))
+            best_gain = -cap if not doors else 0
+            for counted in range(cap + 1):
+                loss = 0 if doors else counted
+                chest_keys = keys_left - counted if doors else keys_left
+                for b in range(free_v + 1):
+                    col = (free_v - b) * cw + counted
+                    # (path swords, points) per prize, and (path swords, own swords) per
+                    # treasure monster.
+                    prizes: list[tuple[int, int]] = []
+                    monsters: list[tuple[int, int]] = []
+                    n_chests: list[int] = []
+                    for v, kind, table in targets:
+                        d = table[col]
+                        if d > left:
+                            continue
+                        if kind == 0:
+                            prizes.append((d, 1))
+                        elif kind == 1:
+                            n_chests.append(d)
+                        elif kind == 3:
+                            prizes.append((d, bonus))
+                        else:
+                            c = el_cost[node_el[v]]
+                            monsters.append((d, min(c, min_top) if min_top else c))
+                    n_chests.sort()
+                    prizes.extend((d, 1) for d in n_chests[:max(0, chest_keys)])
+                    for t in sorted({p[0] for p in prizes} | {m[0] for m in monsters}):
+                        gain = sum(p[1] for p in prizes if p[0] <= t) - loss
+                        own = sorted(m[1] for m in monsters if m[0] <= t)
+                        room = left - t
+                        m = 0
+                        for c in own:
+                            if c > room:
+                                break
+                            room -= c
+                            m += 1
+                        gain += min(len(own), m + b)
+                        if gain > best_gain:
+                            best_gain = gain
+            return max(0, best_gain)
+
+        top = points + most(min(3, (board.curse_cells & ~comp).bit_count()), False)
+        # Keys are short when the Doors a walk could open, and the chests, outnumber them:
+        # count the Doors too, and keep the lower bound.
+        doors_open = (board.door_cells & ~comp).bit_count()
+        if top > best[0] and 0 < keys_left < doors_open + (board.chests & ~comp).bit_count():
+            top = min(top, points + most(keys_left, True))
+        return top
+
+    def expand(start: int, banned: int, opened: int, comp: int
+               ) -> list[tuple[int, int, tuple[int, int, int, int]]]:
+        """The states one gate more than ``(opened, comp)`` that the budget pays for and no
+        state seen before beats."""
+        children: list[tuple[int, int, tuple[int, int, int, int]]] = []
+        tried: set[tuple[int, int]] = set()
+        front = 0
+        f = comp
+        while f:
+            low = f & -f
+            front |= free_nbrs[low.bit_length() - 1]
+            f ^= low
+        f = comp
+        while f:
+            low = f & -f
+            u = low.bit_length() - 1
+            f ^= low
+            for v, e in adj[u]:
+                if comp >> v & 1 or banned >> v & 1 or (v, e) in tried:
+                    continue
+                tried.add((v, e))
+                nxt = opened
+                if e >= 0:
+                    nxt |= 1 << e
+                g = node_el[v]
+                if g >= 0:
+                    nxt |= 1 << g
+                if nxt == opened:
+                    continue
+                if nodes[0] >= sys_limit:
+                    return children
+                nodes[0] += 1
+                new = flood(v, comp, banned)
+                grown = new & ~comp
+                if not grown & prize_bits and not outward(grown, new | banned) & ~front:
+                    # Nothing to win in it, and it leads nowhere the parent does not reach
+                    # by a plain corridor: the parent does at least as well.
+                    continue
+                value = board.worth(nxt, new, budget, bonus)
+                if value is None or dominated(start, new, nxt):
+                    continue
+                children.append((nxt, new, value))
+        return children
+
+    # Best first: the state whose bound is highest is grown next, so the best walk is met
+    # early and the search stops once no state left can beat it.
+    heap: list[tuple[int, int, int, int, int, int, int, tuple[int, int, int, int]]] = []
+    start_reach: list[int] = [0, 0]
+    reach_of: dict[int, tuple[int, int]] = {}
+    tick = 0
+
+    def offer(start: int, banned: int, opened: int, comp: int,
+              value: tuple[int, int, int, int], top: int, exact: bool) -> None:
+        """Keep a state for growing, under ``top`` (its own bound when ``exact``, else its
+        parent's, which bounds it too: it is worked out only if the state comes up)."""
+        nonlocal tick
+        if value[0] > best[0]:
+            best[:] = [value[0], start, opened, comp]
+        if top > best[0]:
+            tick += 1
+            # Ties: more points, then fewer swords spent (a Vorpal Sword as two), newest.
+            heapq.heappush(heap, (-top, -value[0], value[1] + 2 * value[3], -tick, exact,
+                                  start, banned, opened, comp, value))
+
     for start, banned in ((board.L, 0), (board.R, 1 << board.L)):
         every = board.closure(start, (1 << n_el) - 1, banned)
-        start_reach[0] = every
-        start_reach[1] = 0
+        monsters = 0
         for e in range(n_el):
             if treasure_els >> e & 1 and every >> board.el_cell[e] & 1:
-                start_reach[1] |= 1 << e
-        go(start, banned, 0, 0, board.closure(start, 0, banned))
+                monsters |= 1 << e
+        reach_of[start] = (every, monsters)
+        comp = board.closure(start, 0, banned)
+        got = board.worth(0, comp, budget, bonus)
+        assert got is not None
+        nodes[0] += 1
+        offer(start, banned, 0, comp, got, 1 << 30, False)
+    while heap and nodes[0] < sys_limit:
+        neg, _, _, _, exact, start, banned, opened, comp, value = heapq.heappop(heap)
+        if -neg <= best[0]:
+            break
+        if not exact:
+            start_reach[:] = reach_of[start]
+            top = min(-neg, bound(start, opened, comp, banned, value[0], value[1], value[3]))
+            offer(start, banned, opened, comp, value, top, True)
+            continue
+        for nxt, new, child in expand(start, banned, opened, comp):
+            offer(start, banned, nxt, new, child, -neg, False)
     return best[0], best[1], best[2], best[3], nodes[0]
 
 

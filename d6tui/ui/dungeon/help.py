@@ -13,8 +13,10 @@ player. Each of you sees only your own side. Rulebook sections are named in quot
   for what is there: `o` Orc, `r` Giant Rat, `w` Spider Web, `x` Curse, `d` Door,
   `$` Treasure Chamber, `D` Dragon, `c` Treasure Chest, `g` Goblins; a plain junction is a
   Corner. `?` marks a die whose face you cannot see (a spectator's view).
-- **Right**: whose turn it is and what the turn waits for, the die in hand, what both of you
-  hold (collections are public), the bag's count, and your best route's score.
+- **Right**: whose turn it is and what the turn waits for, the die in hand (the dice tray
+  shows its six faces: the one rolled is bright; while placing, `you` and `them` mark the
+  faces turned to you and away), what both of you hold (collections are public), the bag's
+  count, and your best route's score.
 - Hole names: columns A-F from the **first** player's left, rows 1-6 from the top. The
   second player sees the waffle from behind, so their columns run F to A.
 
@@ -84,5 +86,7 @@ Dragon, Goblins), 1 for each Special Item, -1 for each Curse walked through (onc
 ## Other keys
 
 `t` table dice (type the colour you drew and the face you rolled), `u` undo, `ctrl+y` redo,
-`l` the log, `v` the other side once the game is over, `escape` home.
+`l` the log, `v` the other side once the game is over, `escape` home. Against the computer
+`u` takes back the computer's moves since your last action together with that action (the
+computer never replays a turn knowing what it saw; its dice stay on the table).
 """

@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -15,6 +16,8 @@ from d6tui.games.dungeon.export import held_text
 from d6tui.games.dungeon.faces import face_name
 from d6tui.games.dungeon.scorer import RouteScore
 from d6tui.games.dungeon.state import DungeonState
+from d6tui.ui.screens.modals import MessageModal
+from d6tui.ui.widgets.dice_tray import TrayDie, TrayRoll
 
 
 def _pts(route: RouteScore) -> str:
@@ -54,9 +57,71 @@ class HandOver(ModalScreen[bool]):
         self.dismiss(True)
 
 
+class ScoreLines(MessageModal):
+    """Both players' score lines ("End of the Game"): a message box whose text scrolls in
+    what the terminal leaves after the title and the OK button, so the button stays on
+    screen at 80x24."""
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._fit()
+
+    def on_resize(self, _: events.Resize) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        # The box may use 90% of the height; its border, title and button take 6 rows.
+        room = int(self.app.size.height * 0.9) - 6
+        self.query_one("#message", VerticalScroll).styles.max_height = max(3, room)
+
+
+#: Each face as five characters or fewer, drawn on the die in the dice tray.
+FACE_LABELS: dict[str, str] = {
+    "orc": "Orc", "giant_rat": "Rat", "spider_web": "Web", "curse": "Curse",
+    "corner": "Cornr", "door": "Door", "treasure_chamber": "Chamb", "dragon": "Dragn",
+    "treasure_chest": "Chest", "goblins": "Gobln", "sword": "Sword", "two_swords": "2 Sw",
+    "three_swords": "3 Sw", "vorpal_sword": "Vorpl", "key": "Key", "decay": "Decay",
+    "turn": "Turn", "look": "Look", "pivot": "Pivot", "dreamcatcher": "Dream",
+    "special_item": "Spec", "wishing_ring": "Wish",
+}
+
+
+def hand_tray(seen: DungeonState, placing: tuple[str, int] | None, source: str
+              ) -> TrayRoll | None:
+    """The die in hand for the dice tray: its six faces, the one rolled bright and the
+    others faded; while placing, the face turned to the player and the one turned away are
+    marked ("you", "them"). None when no die is in hand.
+
+    Args:
+        seen: the view on screen.
+        placing: ``(face, openings)`` of the die being placed, or None.
+        source: ``"app"`` or ``"table"``: who rolled (or drew) it.
+    """
+    if seen.hand is None:
+        return None
+    design = seen.design_of(seen.hand)
+    face = seen.face
+    dice = []
+    for f in design.faces:
+        note = ""
+        if placing is not None:
+            note = "you" if f == placing[0] else "them" if f == design.opposite(
+                placing[0]) else ""
+        elif f == face:
+            note = "top"
+        dice.append(TrayDie(f, note, dim=face is not None and f != face and not note,
+                            label=FACE_LABELS.get(f, f[:5])))
+    if face is None:
+        caption = f"The {design.name.lower()} die, not rolled yet"
+    else:
+        caption = f"The {design.name.lower()} die: {face_name(face)}"
+    return TrayRoll(tuple(dice), source, caption)
+
+
 def hand_text(seen: DungeonState, placing: tuple[str, int] | None, turns: int, where: str,
               table_dice: bool) -> Text:
-    """The bag's count, the die in hand and what it shows, and the die being placed.
+    """The bag's count and, while a map die is placed, how it sits (the die itself is in
+    the dice tray, :func:`hand_tray`).
 
     Args:
         seen: the view on screen.
@@ -68,18 +133,12 @@ def hand_text(seen: DungeonState, placing: tuple[str, int] | None, turns: int, w
     if seen.hand is None:
         out.append(f"Bag: {len(seen.bag)} dice.  No die in hand.")
     else:
-        design = seen.design_of(seen.hand)
-        out.append(f"Bag: {len(seen.bag)}.  In hand: the {design.name.lower()} die")
-        if seen.face is not None:
-            out.append(" showing ")
-            out.append(face_name(seen.face), "bold reverse")
-        else:
-            out.append(" (not rolled yet)")
+        out.append(f"Bag: {len(seen.bag)} dice.")
+        if seen.face is None:
+            out.append("  r rolls the die in hand.")
         if placing is not None:
-            other = design.opposite(seen.face or "")
-            out.append(f"\nplacing {face_name(placing[0])} facing you (f: "
-                       f"{face_name(other if other != placing[0] else seen.face or '')})"
-                       f", {turns} quarter turn(s), at {where}")
+            out.append(f"\nPlacing {face_name(placing[0])} facing you, {turns} quarter "
+                       f"turn(s), at {where} (f: the other side)")
     if table_dice:
         out.append("  [table dice]", "italic")
     return out

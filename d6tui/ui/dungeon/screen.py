@@ -9,33 +9,37 @@ worker, one move at a time with a short pause.
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events, work
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, Static
 
-from d6tui.engine.errors import DiceError, RuleError
-from d6tui.engine.game import Custom, Move
+from d6tui.engine.game import Move
 from d6tui.engine.session import Session
-from d6tui.games.dungeon import bot
 from d6tui.games.dungeon.export import score_lines
 from d6tui.games.dungeon.faces import MAP_FACES, is_map
-from d6tui.games.dungeon.moves import BagDraw
 from d6tui.games.dungeon.scorer import best_route
 from d6tui.games.dungeon.state import DungeonState
 from d6tui.games.dungeon.view import view
 from d6tui.games.dungeon.waffle import SIZE, hole_name, own_index, rotate
 from d6tui.ui.dungeon.help import HELP
-from d6tui.ui.dungeon.panels import HandOver, _pts, hand_text, held_lines
+from d6tui.ui.dungeon.panels import (
+    HandOver,
+    ScoreLines,
+    _pts,
+    hand_text,
+    hand_tray,
+    held_lines,
+)
+from d6tui.ui.dungeon.running import DungeonMoveRunner
 from d6tui.ui.dungeon.waffle import DungeonWaffle, WafflePicture
-from d6tui.ui.screens.dice_prompt import TableDiceInput
 from d6tui.ui.screens.game import GameScreen
+from d6tui.ui.widgets.dice_tray import DiceTray
 from d6tui.ui.widgets.event_log import EventLogView
 
 #: The search limit of the live preview (it stays well inside one frame).
@@ -47,7 +51,7 @@ def _b(key: str, action: str, description: str, tooltip: str, show: bool = False
                    tooltip=tooltip, show=show)
 
 
-class DungeonScreen(GameScreen):
+class DungeonScreen(DungeonMoveRunner, GameScreen):
     """A game of D6 Dungeon (see the module docstring).
 
     Args:
@@ -77,20 +81,17 @@ class DungeonScreen(GameScreen):
         _b("m", "dream", "Dreamcatcher", "Use a Dreamcatcher pair: choose the die's side"),
         _b("c", "cast", "Cast", "Cast a collected spell (Decay, Turn, Pivot, Look)", True),
         _b("a", "extra", "Extra turn", "Pay a collected die and roll another again (Extra "
-           "turn)"),
+           "turn)", True),
         _b("C", "claim", "Claim route", "Claim a complete route (End of the Game)"),
         _b("e", "end_turn", "End turn", "End your turn", True),
-        _b("b", "route", "Best route", "Show or hide your best route on the waffle"),
-        _b("v", "other_side", "Other side", "The other side: once the game is over, or what "
-           "your Look showed"),
+        _b("b", "route", "Route", "Show or hide your best route on the waffle", True),
+        _b("v", "other_side", "Their side", "The other side: once the game is over, or what "
+           "your Look showed", True),
         _b("p", "scores", "Score lines", "Both players' scores explained line by line "
            "(once the game is over)"),
         _b("t", "table_dice", "Table dice", "Type the colour drawn and the face rolled from "
            "real dice (on/off)"),
     ]
-
-    #: Seconds between the computer's moves (tests set it to 0).
-    COMPUTER_PAUSE: ClassVar[float] = 0.4
 
     def __init__(self, session: Session) -> None:
         super().__init__(session)
@@ -105,6 +106,8 @@ class DungeonScreen(GameScreen):
         self.table_dice = False
         self._handing = False
         self._computer: Any = None
+        #: ``(turn number, seat)`` last drawn: a new turn starts with the player's own side.
+        self._turn_drawn: tuple[int, int] | None = None
 
     @property
     def dungeon(self) -> DungeonState:
@@ -119,6 +122,7 @@ class DungeonScreen(GameScreen):
             with Vertical(id="dg-right"):
                 yield Static("", id="dg-status", markup=False)
                 yield Static("", id="dg-latest", markup=False)
+                yield DiceTray(id="dg-tray")
                 yield Static("", id="dg-hand", markup=False)
                 yield Static("", id="dg-held", markup=False)
                 yield Static("", id="dg-preview", markup=False)
@@ -126,7 +130,7 @@ class DungeonScreen(GameScreen):
             log = EventLogView(id="log")
             log.border_title = "Log (l)"
             yield log
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#log").display = self.app.size.width >= 120
@@ -173,13 +177,23 @@ class DungeonScreen(GameScreen):
             return
         self.shown = want
         seat = want
+        if self._turn_drawn != (state.turn_no, state.turn):
+            self._turn_drawn = (state.turn_no, state.turn)
+            self.show_other = state.over and self.show_other
+            self.target = None
         seen = view(state, seat)
         if not self.placing():
             self.side_choice, self.turns = 0, 0
         self.query_one("#waffle", DungeonWaffle).picture = self.picture(seen, seat)
         self.query_one("#dg-status", Static).update(self.status_text(state))
         self.query_one("#dg-latest", Static).update("\u00bb " + self.latest_text())
-        self.query_one("#dg-hand", Static).update(self.hand_text(seen))
+        tray = self.query_one("#dg-tray", DiceTray)
+        tray.roll = hand_tray(seen, self.preview_face(seen) if self.placing() else None,
+                              self.hand_source())
+        tray.display = tray.roll is not None
+        hand = self.query_one("#dg-hand", Static)
+        hand.update(self.hand_text(seen))
+        hand.set_class(not tray.display, "-first")
         self.query_one("#dg-held", Static).update(self.held_lines(seen))
         self.query_one("#dg-preview", Static).update(self.preview_text(seen, seat))
         self.query_one("#dg-actions", Static).update(self.actions_text())
@@ -193,6 +207,8 @@ class DungeonScreen(GameScreen):
             blank=True, caption="(hidden while the keyboard changes hands)")
         for wid in ("#dg-hand", "#dg-held", "#dg-preview", "#dg-actions"):
             self.query_one(wid, Static).update("")
+        self.query_one("#dg-tray", DiceTray).display = False
+        self.query_one("#dg-hand", Static).set_class(True, "-first")
         self.query_one("#dg-status", Static).update(self.status_text(state))
 
     def _handed(self, _: bool | None) -> None:
@@ -276,6 +292,19 @@ class DungeonScreen(GameScreen):
         placing = self.preview_face(seen) if self.placing() else None
         where = hole_name(own_index(self.cursor, self.shown or 0))
         return hand_text(seen, placing, self.turns, where, self.table_dice)
+
+    def hand_source(self) -> str:
+        """``"table"`` when the die in hand was rolled (or, not rolled yet, drawn) from the
+        table's dice, else ``"app"``."""
+        history = self.session.history()
+        for i in range(len(history) - 1, max(-1, len(history) - 40), -1):
+            entry = history[i]
+            if entry.undone:
+                continue
+            dice = entry.event.get("roll") or entry.event.get("draw")
+            if isinstance(dice, dict):
+                return str(dice.get("source", "app"))
+        return "app"
 
     def held_lines(self, seen: DungeonState) -> str:
         """Both collections (public) and what they are worth."""
@@ -477,14 +506,12 @@ class DungeonScreen(GameScreen):
 
     def action_scores(self) -> None:
         """Both score cards, line by line, with the routes' budgets."""
-        from d6tui.ui.screens.modals import MessageModal
-
         state = self.dungeon
         text = []
         for seat, name in enumerate(state.players):
             text.append(f"{name}:")
             text += [f"  {line}" for line in score_lines(state, seat, state.scores[seat])]
-        self.app.push_screen(MessageModal("The score lines (End of the Game)", "\n".join(text)))
+        self.app.push_screen(ScoreLines("The score lines (End of the Game)", "\n".join(text)))
 
     def action_route(self) -> None:
         """Show or hide the best route."""
@@ -502,98 +529,3 @@ class DungeonScreen(GameScreen):
         self.notify("Type the colour you draw and the face you roll." if self.table_dice
                     else "d6tui draws and rolls again.", markup=False)
         self.refresh_game()
-
-    @work(exclusive=True, group="dungeon-cast")
-    async def action_cast(self) -> None:
-        """Pick a spell; Decay, Turn and Pivot then take their die from the cursor."""
-        from d6tui.ui.screens.modals import ChoiceModal
-
-        casts = [m for m in self.session.moves(self.dungeon.turn) if m.id.startswith("cast_")]
-        if not casts:
-            return
-        move = casts[0]
-        if len(casts) > 1:
-            picked = await self.app.push_screen_wait(
-                ChoiceModal("Which spell do you cast?", [(m.label, m) for m in casts]))
-            if picked is None:
-                return
-            move = picked
-        if any(c.name == "hole" for c in move.choices):
-            self.target = move
-            occupied = [own_index(i, self.shown or 0) for i, h in enumerate(self.dungeon.holes)
-                        if h is not None]
-            if self.cursor not in occupied and occupied:
-                self.cursor = occupied[0]
-            self.notify("Move the cursor to the die and press Enter (Escape: cancel).",
-                        markup=False)
-            self.refresh_game()
-            return
-        self.run_move(move.id)
-
-    @work(exclusive=True, group="dungeon-move")
-    async def run_move(self, move_id: str, answers: dict[str, Any] | None = None) -> None:
-        """Ask the move's open choices, then its table dice, then make it."""
-        from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
-
-        move = self._move(move_id)
-        if move is None:
-            return
-        answers = dict(answers or {})
-        for c in move.choices:
-            if c.name in answers:
-                continue
-            picked = await self.app.push_screen_wait(ChoiceModal(
-                c.prompt, [(label, value) for value, label in c.options], note=move.label))
-            if picked is None:
-                return
-            answers[c.name] = picked
-        typed: dict[str, Any] = {}
-        if self.table_dice:
-            for req in move.dice:
-                if isinstance(req.die, BagDraw):
-                    while True:
-                        text = await self.app.push_screen_wait(TextPrompt(
-                            "Which colour did you draw?", placeholder="red, blue, ..."))
-                        if text is None:
-                            return
-                        try:
-                            typed[req.name] = req.die.parse(text, 1)
-                            break
-                        except DiceError as e:
-                            self.notify(str(e), severity="error", markup=False)
-                elif isinstance(req.die, Custom):
-                    roll = await self.app.push_screen_wait(TableDiceInput(
-                        "Roll the die and type the face it shows", 1, die=req.die.die))
-                    if roll is None:
-                        return
-                    typed[req.name] = roll
-        event = self._guard(lambda: self.session.play(move, answers, typed))
-        if event is not None and event["type"] == "route_claimed":
-            self.notify("The claim stands: one last turn for the other player." if
-                        event.get("stood") else "Not yet a complete route: play goes on.",
-                        markup=False, timeout=6)
-
-    @work(group="dungeon-computer")
-    async def computer_turn(self) -> None:
-        """Play the computer's moves one by one, with a short pause, until its turn ends."""
-        while True:
-            state = self.dungeon
-            if state.over or state.turn != self.computer:
-                return
-            await asyncio.sleep(self.COMPUTER_PAUSE)
-            move_id, answers = await asyncio.to_thread(bot.choose, state, self.computer)
-            if self.dungeon is not state:
-                continue
-            moves = {m.id: m for m in self.session.moves(self.computer)}
-            move = moves.get(move_id)
-            try:
-                if move is None:
-                    raise RuleError(f"no move {move_id}")
-                self.session.play(move, answers)
-            except RuleError:
-                fallback = next((moves[m] for m in ("keep", "collect", "end_turn", "end_game")
-                                 if m in moves), None)
-                if fallback is None:
-                    return
-                self.session.play(fallback, {})
-            self.refresh_game()

@@ -87,8 +87,12 @@ def keys_markdown(keys: Sequence[tuple[str, ...]]) -> str:
         binding_id = row[2] if len(row) > 2 else ""
         lines.append(f"| `{key}` | {what} | {f'`{binding_id}`' if binding_id else ''} |")
     rows = "\n".join(lines)
+    # The example names one of this screen's own bindings, before the keys every game shares.
+    ids = [row[2] for row in keys if len(row) > 2 and row[2]]
+    example = next((i for i in ids if not i.startswith("game.")), ids[0] if ids else "")
+    how = (f", e.g. `\"{example}\" = \"space\"`" if example else "")
     return ("## Keys\n\nEvery key of this screen, also those that wait for their moment. Change "
-            "one in the config file's `[keymap]` by its id, e.g. `\"shooter.roll\" = \"space\"`."
+            f"one in the config file's `[keymap]` by its id{how}."
             f"\n\n| key | what it does | id |\n|---|---|---|\n{rows}\n")
 
 

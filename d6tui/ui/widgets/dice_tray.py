@@ -21,11 +21,14 @@ class TrayDie:
         face: a pip count or a face name.
         note: a short mark under the die ("kept", "out"...), or "".
         dim: drawn faded (a die out of play or set aside).
+        label: up to five characters drawn on the die instead of its symbol and letter
+            ("Orc", "Key"), for faces that a symbol does not tell apart; "" for the symbol.
     """
 
     face: object
     note: str = ""
     dim: bool = False
+    label: str = ""
 
 
 @dataclass(frozen=True)
@@ -91,8 +94,12 @@ class DiceTray(Widget):
             style = die_style + colour
             if die.dim:
                 style = style + dim_style
-            text = f" {look.symbol} " if look.symbol == look.letter else \
-                f" {look.symbol}{look.letter} "
+            if die.label:
+                text = die.label[:5]
+            elif look.symbol == look.letter:
+                text = f" {look.symbol} "
+            else:
+                text = f" {look.symbol}{look.letter} "
             if i:
                 out.append(" ")
             out.append(text.center(5), style)

@@ -1,0 +1,209 @@
+"""How the D6 Dungeon screen runs moves: the choices and table dice of a move, the spells
+picked from the waffle, the computer's turns, and undo against the computer.
+
+:class:`DungeonMoveRunner` is a mixin of :class:`~d6tui.ui.dungeon.screen.DungeonScreen`; it
+reads the screen's session and keyboard state and never holds a rule of its own: every move
+is one of ``moves(state, seat)`` made through ``Session.play``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual import work
+
+from d6tui.engine.errors import DiceError, RuleError
+from d6tui.engine.game import Custom, Move
+from d6tui.games.dungeon import bot
+from d6tui.games.dungeon.moves import BagDraw
+from d6tui.games.dungeon.waffle import own_index
+from d6tui.ui.screens.dice_prompt import TableDiceInput
+
+if TYPE_CHECKING:
+    from d6tui.games.dungeon.state import DungeonState
+
+#: Choices whose answer must differ from an earlier choice of the same move, so the later
+#: list leaves that answer out: ``(move id, choice) -> earlier choice`` ("Extra turn": pay
+#: one die and roll *another* again).
+DIFFERENT_FROM: dict[tuple[str, str], str] = {("extra_turn", "reroll"): "paid"}
+
+
+class DungeonMoveRunner:
+    """Running moves for the D6 Dungeon screen (see the module docstring)."""
+
+    #: Seconds between the computer's moves (tests set it to 0).
+    COMPUTER_PAUSE: ClassVar[float] = 0.4
+
+    if TYPE_CHECKING:  # provided by the screen
+        session: Any
+        app: Any
+        target: Move | None
+        cursor: int
+        shown: int | None
+        table_dice: bool
+        _computer: Any
+
+        @property
+        def dungeon(self) -> DungeonState: ...
+        @property
+        def computer(self) -> int | None: ...
+        def _move(self, move_id: str) -> Move | None: ...
+        def refresh_game(self) -> None: ...
+        def notify(self, message: str, **kw: Any) -> None: ...
+
+    def _guard(self, act: Callable[[], dict]) -> dict | None:
+        """Make a move; once it is made, the notices of earlier refusals are cleared (they
+        no longer apply), so only what this move says stays on screen."""
+        event = super()._guard(act)  # type: ignore[misc]
+        if event is not None:
+            self.app.clear_notifications()
+        return event
+
+    # -- undo against the computer ---------------------------------------------------------
+
+    def action_undo(self) -> None:
+        """Undo the latest action; against the computer, the computer's moves since the
+        human's last action go with it, so the computer never plays its turn again knowing
+        what it saw (its dice stay on the table: it draws and rolls the same again)."""
+        computer = self.computer
+        if computer is None:
+            super().action_undo()  # type: ignore[misc]
+            return
+        worker = self._computer
+        if worker is not None and not worker.is_finished:
+            worker.cancel()
+        self._computer = None
+        name = self.dungeon.players[computer]
+        steps = 0
+        while self.session.can_undo:
+            last = self.session.undo_target
+            by_computer = last is not None and last.get("by") == name
+            if steps and not by_computer and self.dungeon.turn != computer:
+                break
+            if super()._guard(self.session.undo) is None:  # type: ignore[misc]
+                break
+            steps += 1
+            if not by_computer and self.dungeon.turn != computer:
+                break
+        if steps:
+            self.app.clear_notifications()
+            took = "your last action and the computer's moves after it" if steps > 1 \
+                else "your last action"
+            self.notify(f"Undone: {took}. Redo with ctrl+y.", timeout=4, markup=False)
+        self.refresh_game()
+
+    # -- asking and running a move ---------------------------------------------------------
+
+    @work(exclusive=True, group="dungeon-cast")
+    async def action_cast(self) -> None:
+        """Pick a spell; Decay, Turn and Pivot then take their die from the cursor."""
+        from d6tui.ui.screens.modals import ChoiceModal
+
+        casts = [m for m in self.session.moves(self.dungeon.turn) if m.id.startswith("cast_")]
+        if not casts:
+            return
+        move = casts[0]
+        if len(casts) > 1:
+            picked = await self.app.push_screen_wait(
+                ChoiceModal("Which spell do you cast?", [(m.label, m) for m in casts]))
+            if picked is None:
+                return
+            move = picked
+        if any(c.name == "hole" for c in move.choices):
+            self.target = move
+            occupied = [own_index(i, self.shown or 0) for i, h in enumerate(self.dungeon.holes)
+                        if h is not None]
+            if self.cursor not in occupied and occupied:
+                self.cursor = occupied[0]
+            self.notify("Move the cursor to the die and press Enter (Escape: cancel).",
+                        markup=False)
+            self.refresh_game()
+            return
+        self.run_move(move.id)
+
+    @work(exclusive=True, group="dungeon-move")
+    async def run_move(self, move_id: str, answers: dict[str, Any] | None = None) -> None:
+        """Ask the move's open choices, then its table dice, then make it."""
+        from d6tui.ui.screens.modals import ChoiceModal
+
+        move = self._move(move_id)
+        if move is None:
+            return
+        answers = dict(answers or {})
+        for c in move.choices:
+            if c.name in answers:
+                continue
+            earlier = DIFFERENT_FROM.get((move.id, c.name))
+            options = [(label, value) for value, label in c.options
+                       if earlier is None or value != answers.get(earlier)]
+            picked = await self.app.push_screen_wait(ChoiceModal(c.prompt, options,
+                                                                 note=move.label))
+            if picked is None:
+                return
+            answers[c.name] = picked
+        typed: dict[str, Any] = {}
+        if self.table_dice:
+            for req in move.dice:
+                got = await self._ask_table(req)
+                if got is None:
+                    return
+                typed[req.name] = got
+        event = self._guard(lambda: self.session.play(move, answers, typed))
+        if event is not None and event["type"] == "route_claimed":
+            self.notify("The claim stands: one last turn for the other player." if
+                        event.get("stood") else "Not yet a complete route: play goes on.",
+                        markup=False, timeout=6)
+
+    async def _ask_table(self, req: Any) -> dict | None:
+        """The die drawn or the face rolled at the table for one dice request, or None when
+        the player cancels. A wrong colour says why in one line and asks again; the line
+        goes once the colour is right."""
+        from d6tui.ui.screens.modals import TextPrompt
+
+        if isinstance(req.die, BagDraw):
+            refused = False
+            while True:
+                text = await self.app.push_screen_wait(TextPrompt(
+                    "Which colour did you draw?", placeholder="red, blue, ..."))
+                if text is None:
+                    return None
+                try:
+                    got = req.die.parse(text, 1)
+                except DiceError as e:
+                    refused = True
+                    self.notify(str(e), severity="error", markup=False)
+                    continue
+                if refused:
+                    self.app.clear_notifications()
+                return got
+        if isinstance(req.die, Custom):
+            return await self.app.push_screen_wait(TableDiceInput(
+                "Roll the die and type the face it shows", 1, die=req.die.die))
+        return None
+
+    @work(group="dungeon-computer")
+    async def computer_turn(self) -> None:
+        """Play the computer's moves one by one, with a short pause, until its turn ends."""
+        while True:
+            state = self.dungeon
+            if state.over or state.turn != self.computer:
+                return
+            await asyncio.sleep(self.COMPUTER_PAUSE)
+            move_id, answers = await asyncio.to_thread(bot.choose, state, self.computer)
+            if self.dungeon is not state:
+                continue
+            moves = {m.id: m for m in self.session.moves(self.computer)}
+            move = moves.get(move_id)
+            try:
+                if move is None:
+                    raise RuleError(f"no move {move_id}")
+                self.session.play(move, answers)
+            except RuleError:
+                fallback = next((moves[m] for m in ("keep", "collect", "end_turn", "end_game")
+                                 if m in moves), None)
+                if fallback is None:
+                    return
+                self.session.play(fallback, {})
+            self.refresh_game()

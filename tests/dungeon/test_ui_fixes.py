@@ -1,0 +1,255 @@
+"""Pilot tests of what a fresh tester found on the D6 Dungeon screen: notices that outlived
+their cause, the other side's view carried into a new turn, the extra turn's second list,
+undo against the computer, the 80x24 layout, the help's key-map example and table dice after
+an undo."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from d6tui.engine.session import Session
+from d6tui.ui.dungeon.panels import ScoreLines
+from d6tui.ui.dungeon.screen import DungeonScreen, HandOver
+from d6tui.ui.dungeon.waffle import DungeonWaffle
+from d6tui.ui.screens.dice_prompt import TableDiceInput
+from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
+from tests.dungeon.helpers import end, give, play
+from tests.dungeon.test_ui import _screen, new_saved, until_modal
+from tests.ui.helpers import make_app, settle, sync
+
+
+@pytest.fixture(autouse=True)
+def quick_computer(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(DungeonScreen, "COMPUTER_PAUSE", 0.0)
+
+
+async def pass_hand_over(pilot) -> None:  # noqa: ANN001
+    for _ in range(3):
+        if isinstance(pilot.app.screen, HandOver):
+            await pilot.press("enter")
+            await settle(pilot)
+
+
+def errors(app) -> list[str]:  # noqa: ANN001
+    return [n.message for n in app._notifications if n.severity in ("error", "warning")]
+
+
+def footer_keys(screen: DungeonScreen) -> set[str]:
+    from textual.widgets._footer import FooterKey
+
+    return {k.key for k in screen.query(FooterKey)}
+
+
+@sync
+async def test_a_right_entry_clears_the_notices_of_wrong_ones(saves: Path) -> None:
+    session = new_saved(saves)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pass_hand_over(pilot)
+        await pilot.press("t", "d")
+        await until_modal(pilot, TextPrompt)
+        await pilot.press(*"purple", "enter")  # no such colour: one line, asked again
+        await until_modal(pilot, TextPrompt)
+        for _ in range(50):
+            if errors(app):
+                break
+            await pilot.pause(0.01)
+        assert any("purple" in e for e in errors(app))
+        await pilot.press(*"white", "enter")
+        await settle(pilot)
+        assert session.state.hand is not None
+        assert errors(app) == []
+        screen = _screen(app)
+        await pilot.press("r")
+        await until_modal(pilot, TableDiceInput)
+        await pilot.press(*"goblins", "enter")
+        await settle(pilot)
+        taken = screen.cursor
+        for key in ("enter", "e"):  # place it, then refuse nothing: the turn ends
+            await pilot.press(key)
+            await settle(pilot)
+        assert session.state.holes[taken] is not None and errors(app) == []
+
+
+@sync
+async def test_the_other_side_seen_by_a_look_is_not_carried_into_the_next_turn(
+        saves: Path) -> None:
+    session = new_saved(saves)
+    give(session, "green", "look")
+    play(session, "cast_look", target="waffle")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pass_hand_over(pilot)
+        screen = _screen(app)
+        await pilot.press("v")
+        await settle(pilot)
+        assert screen.query_one(DungeonWaffle).picture.seat == 1  # the Look, shown to Ana
+        await pilot.press("e")
+        await settle(pilot)
+        await pass_hand_over(pilot)
+        give(session, "red", "sword")  # Ben's turn
+        end(session)
+        screen.refresh_game()
+        await settle(pilot)
+        await pass_hand_over(pilot)
+        assert screen.shown == 0 and not screen.show_other
+        pic = screen.query_one(DungeonWaffle).picture
+        assert pic.seat == 0 and pic.caption == "Ana's side" and not pic.looked
+
+
+@sync
+async def test_the_extra_turn_never_offers_the_die_just_paid(saves: Path) -> None:
+    session = new_saved(saves)
+    for i in range(7):
+        give(session, "red" if i % 2 else "green", "sword")
+        end(session)
+        give(session, "blue" if i % 2 else "yellow", "key")
+        end(session)
+    give(session, "green", "sword")  # Ana's eighth: more than six collected
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pass_hand_over(pilot)
+        screen = _screen(app)
+        assert "a" in footer_keys(screen)  # the Footer shows the extra turn at 80x24
+        await pilot.press("a")
+        await until_modal(pilot, ChoiceModal)
+        paid = app.screen.options[0][1]
+        assert len(app.screen.options) == 8
+        await pilot.press("1")
+        for _ in range(100):
+            if isinstance(app.screen, ChoiceModal) and len(app.screen.options) == 7:
+                break
+            await pilot.pause(0.01)
+        values = [v for _, v in app.screen.options]
+        assert paid not in values and len(values) == 7
+        await pilot.press("escape")
+        await settle(pilot)
+
+
+@sync
+async def test_undo_against_the_computer_takes_its_moves_back_with_yours(saves: Path) -> None:
+    session = new_saved(saves, vs_computer=True)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = _screen(app)
+        give(session, "red", "sword")
+        end(session)  # the computer's turn starts
+        screen.refresh_game()
+        for _ in range(300):
+            if session.state.turn == 0:
+                break
+            await pilot.pause(0.02)
+        assert session.state.turn == 0 and session.state.turn_no == 3
+        name = session.state.players[1]
+        computer_events = [ev for ev in session.events if ev.get("by") == name]
+        assert computer_events
+        drawn = next(ev["draw"]["faces"] for ev in computer_events if "draw" in ev)
+        await pilot.press("u")
+        await settle(pilot)
+        # Back in Ana's first turn, before she ended it; the computer's turn is gone.
+        state = session.state
+        assert state.turn == 0 and state.turn_no == 1 and state.phase == "after"
+        for _ in range(10):
+            await pilot.pause(0.02)
+        assert session.state.turn == 0 and session.state.turn_no == 1  # it does not replay
+        seen = len(session.events)
+        await pilot.press("e")  # Ana ends her turn again: the computer draws the same die
+        for _ in range(300):
+            if session.state.turn == 0 and session.state.turn_no == 3:
+                break
+            await pilot.pause(0.02)
+        again = [session.events[i] for i in range(seen, len(session.events))
+                 if session.events[i].get("by") == name and "draw" in session.events[i]]
+        assert again and again[-1]["draw"]["faces"] == drawn
+
+
+@sync
+async def test_undo_during_the_computers_turn_stops_it_and_takes_it_back(saves: Path) -> None:
+    session = new_saved(saves, vs_computer=True)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = _screen(app)
+        screen.COMPUTER_PAUSE = 0.05
+        give(session, "red", "sword")
+        end(session)
+        screen.refresh_game()
+        for _ in range(200):  # the computer has made a move of its turn, not all of them
+            if any(ev.get("by") == session.state.players[1] for ev in session.events):
+                break
+            await pilot.pause(0.01)
+        await pilot.press("u")
+        await settle(pilot)
+        state = session.state
+        assert state.turn == 0 and state.turn_no == 1 and state.phase == "after"
+        for _ in range(10):
+            await pilot.pause(0.05)
+        assert session.state.turn == 0 and session.state.turn_no == 1
+
+
+@sync
+async def test_at_80x24_the_score_lines_button_and_the_over_keys_are_on_screen(
+        saves: Path) -> None:
+    example = Path(__file__).resolve().parents[2] / "saves" / "dungeon-example.toml"
+    shutil.copyfile(example, saves / "example.toml")
+    app = make_app(saves, session=Session.load(saves / "example.toml"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = _screen(app)
+        assert {"v", "b"} <= footer_keys(screen)
+        await pilot.press("p")
+        await settle(pilot)
+        assert isinstance(app.screen, ScoreLines)
+        button = app.screen.query_one("#ok")
+        assert button.region.height > 0 and button.region.bottom <= 24
+
+
+@sync
+async def test_the_helps_key_map_example_is_a_dungeon_key(saves: Path) -> None:
+    from textual.widgets import Markdown
+
+    from d6tui.ui.screens.help import HelpScreen
+
+    session = new_saved(saves)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pass_hand_over(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        text = "\n".join(m.source for m in app.screen.query(Markdown))
+        assert "shooter." not in text
+        assert '"dungeon.' in text.split("[keymap]", 1)[1].split("\n\n", 1)[0]
+
+
+@sync
+async def test_table_dice_after_an_undo_must_be_the_face_the_app_rolled(saves: Path) -> None:
+    session = new_saved(saves)
+    play(session, "draw", {"bag": "green"})
+    rolled = play(session, "roll")["roll"]["faces"][0]  # the app rolls it
+    play(session, "undo")  # the roll is taken back; the die still lies on the table
+    design = session.state.design_of(session.state.hand)
+    other = next(f for f in design.faces if f != rolled)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pass_hand_over(pilot)
+        await pilot.press("t", "r")
+        await until_modal(pilot, TableDiceInput)
+        await pilot.press(*other, "enter")
+        await settle(pilot)
+        assert session.state.phase == "roll" and session.state.face is None
+        assert any("type them as they lie" in e for e in errors(app))
+        await pilot.press("r")
+        await until_modal(pilot, TableDiceInput)
+        await pilot.press(*rolled, "enter")
+        await settle(pilot)
+        assert session.state.face == rolled and errors(app) == []
