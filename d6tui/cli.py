@@ -271,8 +271,10 @@ def cmd_list(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     """``d6tui export FILE [--format markdown|record|html] [-o OUT]`` (see
     :mod:`d6tui.exports`)."""
-    from d6tui.exports import render
+    from d6tui.exports import check_output, render
 
+    if args.output:
+        check_output(args.output, args.file)
     session = _load(args.file)
     try:
         text = render(session, args.format)
@@ -281,7 +283,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     if args.output:
         from d6tui.engine.log import write_atomic
 
-        write_atomic(args.output, text)
+        check_output(args.output, args.file)  # again: it may have changed while rendering
+        write_atomic(args.output, text)  # temp file + rename: never a half-written file
         print(f"wrote {args.output}")
     else:
         sys.stdout.write(text)

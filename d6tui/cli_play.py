@@ -210,7 +210,15 @@ def cmd_view(session: Any, args: argparse.Namespace) -> int:
 
 def cmd_note(session: Any, args: argparse.Namespace) -> int:
     """``d6tui note FILE TEXT [--edit SEQ]``: a ``note`` event (``Session.write_note``)."""
-    text = sys.stdin.read() if args.text == "-" else args.text
+    if args.text == "-":
+        raw = getattr(sys.stdin, "buffer", None)  # bytes, so bad UTF-8 is ours to report
+        try:
+            text = raw.read().decode("utf-8") if raw is not None else sys.stdin.read()
+        except UnicodeDecodeError as e:
+            raise RuleError(f"the note read from stdin is not UTF-8 text (byte {e.start + 1} "
+                            "is not); save it as UTF-8 and try again") from None
+    else:
+        text = args.text
     event = session.write_note(text, edits=args.edit)
     if args.json:
         print(json.dumps(event, default=str))

@@ -14,12 +14,52 @@ spectator may see (``view(state, None)``), and the HTML page is made from the sa
 from __future__ import annotations
 
 import html
+import os
+import re
+from pathlib import Path
 from typing import Any
 
 from d6tui.engine.notes import NOTE, record_lines
 
 #: The formats of ``d6tui export``, the default first.
 FORMATS = ("markdown", "record", "html")
+
+
+#: The first line of every d6tui save (:mod:`d6tui.engine.log`), as a save's head shows it.
+_SAVE_HEAD = re.compile(rb'^\s*format\s*=\s*"d6tui-log"', re.MULTILINE)
+
+
+def is_save(path: Path) -> bool:
+    """Whether ``path`` is an existing file that starts as a d6tui save does (its header names
+    the ``d6tui-log`` format within its first 4 KiB)."""
+    try:
+        with open(path, "rb") as f:
+            return bool(_SAVE_HEAD.search(f.read(4096)))
+    except OSError:
+        return False
+
+
+def check_output(out: Path, source: Path) -> None:
+    """Refuse an export's output file that would destroy a save.
+
+    Args:
+        out: the file the export is to be written to (``-o``).
+        source: the save the export is made from.
+
+    Raises:
+        ValueError: ``out`` is the save itself (the same file, through a symlink or a hard
+            link too), or any other d6tui save; one line saying so.
+    """
+    try:
+        same = os.path.samefile(out, source)
+    except OSError:  # out does not exist (or cannot be read): nothing to lose
+        same = False
+    if same:
+        raise ValueError(f"{out}: that is the save being exported; write the export to "
+                         "another file")
+    if is_save(out):
+        raise ValueError(f"{out}: that file is a d6tui save; an export never overwrites a "
+                         "save, so write it to another file")
 
 
 def generic_markdown(session: Any) -> str:

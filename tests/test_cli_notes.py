@@ -177,3 +177,59 @@ def test_every_game_record_quotes_the_notes_at_their_place(
         assert out.index(before) < out.index(head)
     code, page, _ = run(capsys, "export", str(path), "--format", "html")
     assert code == 0 and "&lt;i&gt;Tomorrow&lt;/i&gt; we go on." in page
+
+
+def test_bad_utf8_is_one_clear_line(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    path = _shooter(tmp_path)
+    before = path.read_bytes()
+
+    class _Stdin(io.TextIOWrapper):
+        pass
+
+    monkeypatch.setattr("sys.stdin", _Stdin(io.BytesIO(b"\xff\xfe bad"), encoding="utf-8"))
+    code, out, err = run(capsys, "note", str(path), "-")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "not UTF-8 text" in err and "codec" not in err
+    # a command-line argument with such bytes reaches Python as lone surrogates
+    bad_arg = b"\xff\xfe bad".decode("utf-8", "surrogateescape")
+    code, out, err = run(capsys, "note", str(path), bad_arg)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "UTF-8" in err and "codec" not in err and "surrogates" not in err
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("how", ["itself", "symlink", "hardlink", "other save"])
+def test_export_never_writes_over_a_save(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                         how: str) -> None:
+    path = _shooter(tmp_path)
+    before = path.read_bytes()
+    out = path
+    if how == "symlink":
+        out = tmp_path / "link.toml"
+        out.symlink_to(path)
+    elif how == "hardlink":
+        out = tmp_path / "hard.toml"
+        out.hardlink_to(path)
+    elif how == "other save":
+        out = tmp_path / "other.toml"
+        shutil.copy(path, out)
+    for fmt in ("markdown", "html"):
+        code, stdout, err = run(capsys, "export", str(path), "--format", fmt, "-o", str(out))
+        assert code == 2 and stdout == "" and err.count("\n") == 1, (code, err)
+        assert ("the save being exported" in err) if how != "other save" else \
+            ("is a d6tui save" in err)
+    assert path.read_bytes() == before and out.read_bytes() == before
+
+
+def test_export_replaces_an_old_export_whole(capsys: pytest.CaptureFixture[str],
+                                             tmp_path: Path) -> None:
+    path = _shooter(tmp_path)
+    out = tmp_path / "duel.md"
+    out.write_text("an older export\n", encoding="utf-8")
+    code, _, err = run(capsys, "export", str(path), "-o", str(out))
+    assert code == 0, err
+    assert out.read_text(encoding="utf-8").startswith("# Duel\n")
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []

@@ -78,8 +78,9 @@ def check_text(text: Any, *, edit: bool = False) -> str:
         The text to store.
 
     Raises:
-        RuleError: not text, empty (for a new note), longer than :data:`NOTE_MAX`, or holding
-            a control character other than a newline or a tab.
+        RuleError: not text, empty (for a new note), longer than :data:`NOTE_MAX`, holding
+            a control character other than a newline or a tab, or bytes that were not UTF-8
+            (lone surrogates, as Python decodes such a command-line argument).
     """
     if not isinstance(text, str):
         raise RuleError("a note is text")
@@ -89,6 +90,9 @@ def check_text(text: Any, *, edit: bool = False) -> str:
     if len(text) > NOTE_MAX:
         raise RuleError(f"a note has at most {NOTE_MAX} characters, not {len(text)}")
     for ch in text:
+        if unicodedata.category(ch) == "Cs":  # a byte that was not UTF-8 (argv, stdin)
+            raise RuleError("a note must be UTF-8 text; it holds bytes that are not "
+                            "(save it as UTF-8 and try again)")
         if ch not in "\n\t" and unicodedata.category(ch) == "Cc":
             raise RuleError(f"a note cannot hold control characters (such as {ch!r}); "
                             "newlines and tabs are fine")
