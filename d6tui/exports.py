@@ -19,6 +19,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from d6tui.engine.mdtext import escape
 from d6tui.engine.notes import NOTE, record_lines
 
 #: The formats of ``d6tui export``, the default first.
@@ -66,7 +67,7 @@ def generic_markdown(session: Any) -> str:
     """A save as Markdown: title, game, status, then every event in words (undone ones struck
     through, notes quoted at their place). Games with a richer record set
     ``GameDefinition.export_markdown``."""
-    lines = [f"# {session.title}", "", f"*{session.rules.name}*, started "
+    lines = [f"# {escape(session.title)}", "", f"*{session.rules.name}*, started "
              f"{session.header.created:%Y-%m-%d %H:%M} UTC", "",
              f"**{session.rules.status(session.state)}**", "", "## Play by play", ""]
     lines += play_by_play(session)
@@ -87,7 +88,8 @@ def play_by_play(session: Any, strike: str = " (undone)") -> list[str]:
         if entry.event.get("type") == NOTE:
             lines += record_lines(marker, entry.event, entry.undone)
             continue
-        text = f"~~{entry.text}~~{strike}" if entry.undone else entry.text
+        words = escape(entry.text)  # names in it are the players' own
+        text = f"~~{words}~~{strike}" if entry.undone else words
         lines.append(marker + text)
     return lines
 
@@ -144,7 +146,7 @@ pre { overflow-x: auto; padding: .6rem; background: rgba(127, 127, 127, .12);
 code { font-family: ui-monospace, Menlo, Consolas, monospace; }
 table { border-collapse: collapse; display: block; overflow-x: auto; font-size: .9rem; }
 th, td { border: 1px solid var(--rule); padding: .2rem .5rem; text-align: left; }
-del { color: var(--muted); }
+del, s { color: var(--muted); }
 """
 
 

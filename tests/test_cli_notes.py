@@ -71,7 +71,7 @@ def test_the_three_export_formats(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert code == 0 and markdown.startswith("# Duel\n")
     # the note stands at its place in the play by play, quoted under its line
     quoted = ("\n5. \u270e note (Turn 1 \u00b7 Ann):\n\n"
-              "   > A duel at noon.\n   > Dust everywhere.\n")
+              "   > A duel at noon.\\\n   > Dust everywhere.\n")  # a hard break: kept as typed
     assert quoted in markdown
     code, record, _ = run(capsys, "export", str(path), "--format", "record")
     assert code == 0 and record == markdown  # D6 Shooter's journal is its record
@@ -130,7 +130,7 @@ def test_a_tale_with_notes_exports_as_a_journal(capsys: pytest.CaptureFixture[st
     head = journal.split("## The days (J05)")[0]
     assert head.startswith("# The tale of Brin the dwarf\n")
     assert "**Brin**, dwarf" in head and "begun 2026-11-29" in head
-    assert "final fame **53**, Unknown Hero" in head
+    assert "total fame **53** (J09), Unknown Hero" in head
     day19 = journal.split("### Day 19 (week 4, day 1): E24 To the End")[1].split("##")[0]
     assert "> Brin sat by the castle gate.\n>\n> The tale was told." in day19
     # the mechanics sit under the prose, compact: the rolls and what they gave
@@ -138,7 +138,7 @@ def test_a_tale_with_notes_exports_as_a_journal(capsys: pytest.CaptureFixture[st
     assert "- attacked 6+5: 12 against Atk 6: a hit" in day1
     assert "(undone)" not in journal  # the journal tells what stands; the record keeps all
     for part in ("## The island (J02)", "## The hero (J01)", "| HP | 1 / 5 |",
-                 "## Scoring (J09)", "= **53**: Unknown Hero."):
+                 "## Scoring (J09)", "= total fame **53**: Unknown Hero."):
         assert part in journal
     island = journal.split("## The island (J02)")[1].split("```")[1]
     assert "CST" in island and "@" in island and "\u253c" in island  # drawn as on screen
@@ -171,7 +171,8 @@ def test_every_game_record_quotes_the_notes_at_their_place(
         item = marker.format(seq=note["seq"])
         head = item + f"\u270e note ({label}):\n\n"
         pad = " " * (item.find(" ") + 1)  # the quote sits under the item's text
-        assert head + f"{pad}> We stop here.\n{pad}> <i>Tomorrow</i> we go on.\n" in out
+        # a hard break keeps the line break; the raw HTML is escaped, shown as typed
+        assert head + f"{pad}> We stop here.\\\n{pad}> \\<i>Tomorrow\\</i> we go on.\n" in out
         # at its place: after the event before it
         before = marker.format(seq=last)
         assert out.index(before) < out.index(head)
@@ -233,3 +234,58 @@ def test_export_replaces_an_old_export_whole(capsys: pytest.CaptureFixture[str],
     assert code == 0, err
     assert out.read_text(encoding="utf-8").startswith("# Duel\n")
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def _viewer(markdown: str) -> str:
+    """The .md as a CommonMark viewer that lets raw HTML through shows it (as HTML)."""
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"]).render(
+        markdown)
+
+
+TYPED = ("Two\nlines\n\n# not a heading *stars* _under_ ~~no~~\n<!-- x -->\n"
+         "<img src=x onerror=alert(1)> ![i](http://example.com/i.png) 1. & &amp; \\ |")
+
+
+def test_the_markdown_shows_the_players_text_as_typed_and_as_the_html_does(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    import html as html_lib
+
+    path = tmp_path / "tale.toml"
+    s = Session.new("tales", {"name": "<b>Bo</b> *x*", "race": "dwarf", "seed": 2},
+                    path=path, title="Tale <img src=y onerror=alert(2)> #")
+    s.write_note(TYPED)
+    s.close()
+    for fmt in ("markdown", "record"):
+        code, md, err = run(capsys, "export", str(path), "--format", fmt)
+        assert code == 0, err
+        shown = _viewer(md)
+        tags = _Tags()
+        tags.feed(shown)
+        assert not tags.tags & {"img", "b"}, (fmt, tags.tags)
+        assert "<!--" not in shown and "onerror" not in tags.attrs
+        assert "<h1>Tale &lt;img src=y onerror=alert(2)&gt; #</h1>" in shown
+        # each typed line shows as typed, the line breaks kept (hard breaks), the blank line
+        # a new paragraph
+        quote = shown.split("<blockquote>")[1].split("</blockquote>")[0]
+        inside = _Tags()
+        inside.feed(quote)
+        assert inside.tags <= {"p", "br"}, inside.tags
+        assert "<p>Two<br />\nlines</p>" in quote
+        text = "\n".join(html_lib.unescape(re.sub(r"<[^>]+>", "", line))
+                         for line in quote.strip().splitlines())
+        assert text == TYPED.replace("\n\n", "\n"), fmt
+    code, md, _ = run(capsys, "export", str(path), "--format", "markdown")
+    assert "**\\<b\\>Bo\\</b\\> \\*x\\***" in md or "**\\<b>Bo\\</b> \\*x\\***" in md
+    code, page, _ = run(capsys, "export", str(path), "--format", "html")
+    tags = _Tags()
+    tags.feed(page)
+    assert not tags.tags & {"img", "b"}
+    body = page.split("<body>")[1]
+    inside = _Tags()
+    inside.feed(body.split("<blockquote>")[1].split("</blockquote>")[0])
+    assert inside.tags <= {"p", "br"}, inside.tags  # no emphasis, no heading, no image
+    assert body.count("<h1>") == 1  # a note starting with "# " is no heading
+    assert "# not a heading *stars* _under_ ~~no~~" in html_lib.unescape(body)
+    assert "&lt;!-- x --&gt;" in body

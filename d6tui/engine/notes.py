@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from d6tui.engine.errors import EventError, RuleError
+from d6tui.engine.mdtext import NBSP, broken_lines, escape
 
 #: The event type of a note.
 NOTE = "note"
@@ -258,32 +259,61 @@ class NoteBook:
         return f"{head} ({label}): {quoted}" if label else f"{head}: {quoted}"
 
 
-def quote_lines(text: str, pad: str = "") -> list[str]:
-    """A note's text as a Markdown block quote (``> `` before each line), indented by
-    ``pad`` (to sit inside a list item)."""
-    return [f"{pad}> {line}".rstrip() if line.strip() else f"{pad}>" for line in text.split("\n")]
+def quote_lines(text: str, pad: str = "", *, strike: bool = False) -> list[str]:
+    """A note's text as a Markdown block quote (``> `` before each line), indented by ``pad``
+    (to sit inside a list item): the text escaped so a viewer shows it as typed, its line
+    breaks kept (hard breaks) and its blank lines kept as paragraph breaks
+    (:mod:`d6tui.engine.mdtext`).
+
+    Args:
+        text: the note.
+        pad: spaces before each ``>``.
+        strike: each line struck through (an undone note).
+    """
+    out = []
+    for line, brk in broken_lines(text):
+        if not line.strip(" " + NBSP):
+            out.append(f"{pad}>")
+            continue
+        if strike:  # ~~ must touch the text on both sides to strike it
+            line = f"~~{line.strip(' ' + NBSP)}~~"
+        out.append(f"{pad}> {line}" + ("\\" if brk else ""))
+    return out
 
 
-def record_lines(marker: str, event: Mapping[str, Any], undone: bool) -> list[str]:
+def _head(event: Mapping[str, Any], number: int | None = None) -> str:
+    """A note event's head in Markdown: ``✎ note (label)``, ``✎ note #2 edited (label)``."""
+    edits = event.get(EDITS_KEY)
+    label = str((event.get(WHERE_KEY) or {}).get("label", ""))
+    shown = number if number is not None else edits
+    head = f"\u270e note #{shown} edited" if edits is not None else "\u270e note"
+    return head + (f" ({escape(label)})" if label else "")
+
+
+def record_lines(marker: str, event: Mapping[str, Any], undone: bool,
+                 number: int | None = None) -> list[str]:
     """A note event as an item of a Markdown play-by-play (the exports of every game).
 
     Args:
         marker: the item's start ("12. ", "- #12 "): a list marker, a space, maybe more.
         event: the note event.
-        undone: it is undone now: one struck-through line, as other undone events.
+        undone: it is undone now: struck through, as other undone events.
+        number: for an edit, the number of the note it edits (:attr:`Note.first`, as the
+            app and ``d6tui note --edit`` name it); None names the event it replaces.
 
     Returns:
         Its lines: the head after ``marker``, then the text as a block quote indented under
-        it and a blank line; a removal or an undone note is one line.
+        it and a blank line (struck through and marked undone for an undone note); a removal
+        is one line. The text is escaped, so the Markdown stays valid whatever it holds.
     """
     text = str(event.get("text", ""))
     edits = event.get(EDITS_KEY)
-    label = str((event.get(WHERE_KEY) or {}).get("label", ""))
-    head = f"\u270e note #{edits} edited" if edits is not None else "\u270e note"
-    head += f" ({label})" if label else ""
-    if undone:
-        return [f"{marker}~~{head}: {' / '.join(text.splitlines())}~~ (undone)"]
-    if edits is not None and not text:
-        return [f"{marker}\u2716 removed note #{edits}"]
+    head = _head(event, number)
+    shown = number if number is not None else edits
     pad = " " * (marker.find(" ") + 1)  # under the item's text ("12. ", "- "), not deeper
+    if edits is not None and not text:
+        removed = f"\u2716 removed note #{shown}"
+        return [f"{marker}~~{removed}~~ (undone)" if undone else f"{marker}{removed}"]
+    if undone:
+        return [f"{marker}~~{head}~~ (undone):", "", *quote_lines(text, pad, strike=True), ""]
     return [f"{marker}{head}:", "", *quote_lines(text, pad), ""]

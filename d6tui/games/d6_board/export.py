@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from d6tui.engine.mdtext import escape
 from d6tui.engine.notes import NOTE, record_lines
 from d6tui.games.d6_board.describe import space_name, status
 from d6tui.games.d6_board.state import STATS, Board, glory, standings
@@ -12,7 +13,7 @@ from d6tui.games.d6_board.state import STATS, Board, glory, standings
 def export_markdown(session: Any) -> str:
     """The game as Markdown: the standings, each hunter's final boards, and every event."""
     s: Board = session.state
-    out = [f"# {session.title}", "", status(s), "", "## Glory", "",
+    out = [f"# {escape(session.title)}", "", status(s), "", "## Glory", "",
            "| place | hunter | glory | gold | stats total |", "|---|---|---|---|---|"]
     for place, seat in enumerate(standings(s), 1):
         h = s.heroes[seat]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from d6tui.engine.mdtext import escape
 from d6tui.engine.notes import NOTE, record_lines
 from d6tui.games.dungeon.drawing import own_to_hole, side_text
 from d6tui.games.dungeon.faces import face_name
@@ -98,7 +99,7 @@ def export_markdown(session: Any) -> str:
     """The game as Markdown: the final waffle from both sides, the routes, the score lines
     and the play by play. While the game is on it shows only what a spectator may see."""
     state: DungeonState = session.state
-    lines = [f"# {session.title}", "", "*D6 Dungeon*", "", f"**{status(state)}**", ""]
+    lines = [f"# {escape(session.title)}", "", "*D6 Dungeon*", "", f"**{status(state)}**", ""]
     seen = view(state, None)
     for seat, name in enumerate(state.players):
         lines.append(f"## {name}'s side")

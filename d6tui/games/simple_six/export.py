@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection, Iterable
 import tomli_w
 
 from d6tui.engine.errors import RuleError
+from d6tui.engine.mdtext import escape
 from d6tui.engine.notes import NOTE, record_lines
 from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.games.simple_six.sheet import (
@@ -43,7 +44,7 @@ def sheet_markdown(character: Character, settings: CampaignSettings | None = Non
     """
     settings = settings or CampaignSettings()
     d = derived(character, settings)
-    lines = [f"# {character.name}" + (" (NPC)" if character.npc else ""), ""]
+    lines = [f"# {escape(character.name)}" + (" (NPC)" if character.npc else ""), ""]
     if character.attributes and not settings.independent_skills:
         lines += ["| Attribute | Code | Skills |", "|---|---|---|"]
         for attr, code in character.attributes:
@@ -147,7 +148,7 @@ def log_markdown(title: str, events: Iterable[dict], describe: Callable[[dict], 
     Returns:
         The Markdown text.
     """
-    lines = [f"# {title}", ""]
+    lines = [f"# {escape(title)}", ""]
     for ev in events:
         t = ev.get("type")
         if t == NOTE:  # the GM's notes, quoted at their place

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
+from d6tui.engine.mdtext import escape
 from d6tui.engine.notes import Note, quote_lines
 from d6tui.games.tales import anchor, booklet, island, scoring
 from d6tui.games.tales.describe import describe
@@ -79,6 +80,19 @@ def _day_of(state: Tale) -> int:
     return int(anchor.where(state)["day"])
 
 
+def _day_words(state: Tale, day: int) -> str:
+    """Where the tale stands in a sentence: "It is day 9, the second day of week 2"."""
+    if day == 0:
+        return "The first day has not begun"
+    per = state.content.days_per_week
+    week, weekday = (day - 1) // per + 1, (day - 1) % per + 1
+    nth = _ORDINALS[weekday - 1] if weekday <= len(_ORDINALS) else f"{weekday}th"
+    return f"It is day {day}, the {nth} day of week {week}"
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
+
+
 def _day_heading(state: Tale, day: int, event: str) -> str:
     if day == 0:
         return "Before the first day"
@@ -137,20 +151,21 @@ def journal_markdown(title: str, created: Any, last: Any, events: Iterable[dict]
         notes: the current notes (``Session.notes()``), placed on the day they anchor to.
     """
     state, days = days_of(events, undone)
-    out = [f"# {title}", ""]
+    out = [f"# {escape(title)}", ""]
     h = state.hero
     if h is None:
         return "\n".join([*out, "The tale has not begun."]) + "\n"
     fame, quests, gold, total = scoring.score(state)
     if state.over:
-        standing = (f"The tale is over: final fame **{state.final_fame}**, "
+        standing = (f"The tale is over: total fame **{state.final_fame}** (J09), "
                     f"{state.status}{' (victory)' if state.won else ''}.")
     else:
-        standing = (f"The tale goes on ({_day_heading(state, _day_of(state), '')}): fame so "
-                    f"far {total}.")
+        standing = (f"The tale goes on. {_day_words(state, _day_of(state))}; the hero's fame "
+                    f"is {fame}, and the total fame would be {total} if it ended now (J09).")
     begun, until = _when(created), _when(last)
     dates = f"begun {begun}" + (f", last written {until}" if until != begun else "")
-    out += [f"*6x6 Tales* \u00b7 **{h.name}**, {h.race} \u00b7 {dates}", "", standing, ""]
+    out += [f"*6x6 Tales* \u00b7 **{escape(h.name)}**, {h.race} \u00b7 {dates}", "", standing,
+            ""]
     by_day: dict[int, list[Note]] = {}
     for note in notes:
         day = note.at.get("day")
@@ -170,12 +185,12 @@ def journal_markdown(title: str, created: Any, last: Any, events: Iterable[dict]
             if isinstance(played, str) and played and played != event:
                 out += [f"*{played} {booklet.TITLES.get(played, '')}*".replace(" *", "*"), ""]
             out += [*quote_lines(note.text), ""]
-        out += [f"- {line}" for line in lines]
+        out += [f"- {escape(line)}" for line in lines]
         out.append("")
     out += ["## The island (J02)", "", "```", island_drawing(state), "```", ""]
     out += ["## The hero (J01)", "",
             "| | |", "|---|---|",
-            f"| Hero | {h.name}, {h.race} |",
+            f"| Hero | {escape(h.name)}, {h.race} |",
             f"| Atk / Dmg / Spd | {h.atk} / {h.dmg} / {h.spd} |",
             f"| HP | {h.hp} / {h.max_hp} |",
             f"| Poison | {h.poison} |",
@@ -195,11 +210,11 @@ def journal_markdown(title: str, created: Any, last: Any, events: Iterable[dict]
         out.append("")
     out += ["## Scoring (J09)", ""]
     if state.over:
-        out += [f"Fame {fame} + quests {quests} + gold {gold} = **{total}**: "
-                f"{state.status}{' (victory)' if state.won else ''}."]
+        out += [f"Current fame {fame} + fame for quests {quests} + fame for gold {gold} = "
+                f"total fame **{total}**: {state.status}{' (victory)' if state.won else ''}."]
     else:
-        out += [f"The tale goes on; so far fame {fame} + quests {quests} + gold {gold} "
-                f"= {total}."]
+        out += [f"The tale goes on. If it ended now: current fame {fame} + fame for quests "
+                f"{quests} + fame for gold {gold} = total fame {total}."]
     return "\n".join(out) + "\n"
 
 
