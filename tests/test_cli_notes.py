@@ -289,3 +289,42 @@ def test_the_markdown_shows_the_players_text_as_typed_and_as_the_html_does(
     assert body.count("<h1>") == 1  # a note starting with "# " is no heading
     assert "# not a heading *stars* _under_ ~~no~~" in html_lib.unescape(body)
     assert "&lt;!-- x --&gt;" in body
+
+
+def test_an_undone_note_of_several_lines_stays_valid_markdown(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = _shooter(tmp_path)
+    s = Session.load(path)
+    s.write_note("First ~~line~~\nsecond line")
+    s.undo()
+    s.close()
+    code, md, _ = run(capsys, "export", str(path), "--format", "record")
+    assert code == 0
+    assert " / " not in md
+    assert ("5. ~~\u270e note (Turn 1 \u00b7 Ann)~~ (undone):\n\n"
+            "   > ~~First \\~\\~line\\~\\~~~\\\n   > ~~second line~~\n") in md
+    shown = _viewer(md)
+    assert ("<blockquote>\n<p><s>First ~~line~~</s><br />\n<s>second line</s></p>\n"
+            "</blockquote>") in shown
+
+
+def test_a_nameless_hero_sets_out_in_plain_words(capsys: pytest.CaptureFixture[str],
+                                                 tmp_path: Path) -> None:
+    path = tmp_path / "tale.toml"
+    s = Session.new("tales", {"race": "dwarf", "seed": 2}, path=path)
+    assert "the Hero, a dwarf, sets out" in s.state.news
+    s.close()
+    code, md, _ = run(capsys, "export", str(path), "--format", "markdown")
+    assert code == 0 and "the Hero the dwarf" not in md
+    assert "the tale begins with the Hero, a dwarf" in md
+    head = md.split("## The days")[0]
+    assert "((" not in head and "))" not in head and "fame so far" not in head
+    assert ("The tale goes on. The first day has not begun; the hero's fame is 0, "
+            "and the total fame would be 1 if it ended now (J09).") in head
+    s = Session.load(path)
+    while s.state.week == 0:  # place the castle: day 1 begins (R03)
+        move = s.moves()[0]
+        s.play(move, {c.name: c.options[0][0] for c in move.choices}, {})
+    s.close()
+    code, md, _ = run(capsys, "export", str(path), "--format", "markdown")
+    assert "It is day 1, the first day of week 1; the hero's fame is 0" in md
