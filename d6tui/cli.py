@@ -123,9 +123,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="write a save as a journal (markdown, html) or its full record")
     ex.add_argument("file", type=Path)
     ex.add_argument("--format", choices=("markdown", "record", "html"), default="markdown",
-                    help="markdown: the journal, your notes with the game's mechanics; "
-                    "record: every event in words; html: the journal as one web page")
-    ex.add_argument("-o", "--output", type=Path, help="write to this file instead of stdout")
+                    help="markdown: the journal, your notes with the game's mechanics (only "
+                    "6x6 Tales has a journal of its own; for the other games it is their "
+                    "record); record: every event in words; html: the journal as one web page")
+    ex.add_argument("-o", "--output", type=Path,
+                    help="write to this file instead of stdout (never over a d6tui save)")
 
     ro = sub.add_parser("roll", parents=[common],
                         help="roll dice: 3d6, d20, 2d8+3, d100; or --wild 4D+2 (D6 System)")

@@ -51,8 +51,10 @@ def add_commands(sub: Any, common: argparse.ArgumentParser, parser_class: type) 
     nt.add_argument("file", type=Path)
     nt.add_argument("text", help="the note ('-' reads it from stdin, several lines); with "
                     "--edit, empty text removes the note")
-    nt.add_argument("--edit", type=int, metavar="SEQ",
-                    help="replace note #SEQ (its number in the log) instead of writing a new one")
+    nt.add_argument("--edit", type=int, metavar="N",
+                    help="edit note #N instead of writing a new one: a note keeps the number "
+                    "it was first written with, as the app's notes list (ctrl+n) and the log "
+                    "show it")
     nt.add_argument("--json", action="store_true", help="print the event as JSON")
 
 

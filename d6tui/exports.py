@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from d6tui.engine.mdtext import escape
-from d6tui.engine.notes import NOTE, record_lines
+from d6tui.engine.notes import NOTE, note_numbers, record_lines
 
 #: The formats of ``d6tui export``, the default first.
 FORMATS = ("markdown", "record", "html")
@@ -83,10 +83,12 @@ def play_by_play(session: Any, strike: str = " (undone)") -> list[str]:
         strike: what follows an undone event's struck-through words.
     """
     lines: list[str] = []
+    numbers = note_numbers(session.events)
     for entry in session.history():
         marker = f"{entry.event['seq']}. "
         if entry.event.get("type") == NOTE:
-            lines += record_lines(marker, entry.event, entry.undone)
+            lines += record_lines(marker, entry.event, entry.undone,
+                                  numbers.get(entry.event["seq"]))
             continue
         words = escape(entry.text)  # names in it are the players' own
         text = f"~~{words}~~{strike}" if entry.undone else words

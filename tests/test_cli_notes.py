@@ -39,8 +39,14 @@ def test_note_writes_edits_and_removes(capsys: pytest.CaptureFixture[str],
     monkeypatch.setattr("sys.stdin", io.StringIO("read from\nstdin\n"))
     code, out, _ = run(capsys, "note", str(path), "-")
     assert code == 0 and "#7 " in out
-    code, out, _ = run(capsys, "note", str(path), "", "--edit", "6")
-    assert code == 0 and "removed note #6" in out
+    # #6 is an edit of note #5: the note is #5, in the CLI as in the app's list
+    code, out, err = run(capsys, "note", str(path), "", "--edit", "6")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "#6 is an edit of note #5" in err
+    code, out, _ = run(capsys, "note", str(path), "calmer", "--edit", "5")
+    assert code == 0 and out.startswith("#8 \u270e note #5 edited (Turn 1 \u00b7 Ann)")
+    code, out, _ = run(capsys, "note", str(path), "", "--edit", "5")
+    assert code == 0 and "removed note #5" in out
     s = Session.load(path)
     assert [n.text for n in s.notes()] == ["read from\nstdin"]
     s.close()
@@ -328,3 +334,12 @@ def test_a_nameless_hero_sets_out_in_plain_words(capsys: pytest.CaptureFixture[s
     s.close()
     code, md, _ = run(capsys, "export", str(path), "--format", "markdown")
     assert "It is day 1, the first day of week 1; the hero's fame is 0" in md
+
+
+def test_export_help_says_which_games_have_a_journal(capsys: pytest.CaptureFixture[str]
+                                                     ) -> None:
+    code, out, _ = run(capsys, "export", "--help")
+    assert code == 0
+    out = " ".join(out.split())
+    assert "only 6x6 Tales has a journal of its own" in out
+    assert "never over a d6tui save" in out

@@ -11,6 +11,11 @@ A note is an engine event of type ``note`` (every game has it, as ``undone`` or
     where = { day = 3, event = "E05", label = "Day 3 · E05" }
     edits = 9                     # optional: the note event this one replaces
 
+A note has one number for the player, everywhere (the app's notes list, the log view, the
+exports, ``d6tui note --edit N``): the seq of the event that first wrote it
+(:attr:`Note.first`). In the save, an edit's ``edits`` names the note event whose text it
+replaces (the note itself or its latest edit).
+
 ``where`` is the anchor of the note: where the game was when it was written, as the game's
 ``GameDefinition.where(state)`` tells it (always with a human ``label``), or the move count
 for a game without one. It is stored under ``where`` because ``at`` is the event's time stamp.
@@ -24,7 +29,7 @@ Notes are no secret: every seat (and a spectator) sees every note.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Container, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,7 +57,8 @@ class Note:
         at: where the game was when the note was first written: the game's anchor dict,
             always with a ``label`` (keys whose value would be None are left out).
         history: the older texts of the note, oldest first (empty for a note never edited).
-        first: the seq of the event that first wrote the note (its place in the log).
+        first: the seq of the event that first wrote the note (its place in the log): the
+            note's number, as the app, the exports and ``d6tui note --edit`` name it.
     """
 
     seq: int
@@ -192,6 +198,35 @@ class NoteBook:
                 raise RuleError(f"note #{seq} was edited since: edit #{note.seq}")
         raise RuleError(f"note #{seq} was removed")
 
+    def number_of(self, seq: int) -> int:
+        """The number of the note a note event belongs to (the seq that first wrote it)."""
+        w = self._written.get(seq)
+        while w is not None and w.edits is not None and w.edits in self._written:
+            w = self._written[w.edits]
+        return w.seq if w is not None else seq
+
+    def find(self, number: Any, undone: Container[int]) -> Note:
+        """The current note numbered ``number`` (:attr:`Note.first`), to edit it.
+
+        Raises:
+            RuleError: no note has that number (one clear line: not a note, a later version
+                of another note, undone, or removed).
+        """
+        if not isinstance(number, int) or isinstance(number, bool):
+            raise RuleError(f"name the note to edit by its number, not {number!r}")
+        if number not in self._written:
+            raise RuleError(f"#{number} is not a note")
+        first = self.number_of(number)
+        if first != number:
+            raise RuleError(f"#{number} is an edit of note #{first}: a note keeps the number "
+                            f"it was first written with, so edit note #{first}")
+        if number in undone:
+            raise RuleError(f"note #{number} is undone; redo it or write a new note")
+        for note in self.current(undone):
+            if note.first == number:
+                return note
+        raise RuleError(f"note #{number} was removed")
+
     def _chain(self, seq: int) -> set[int]:
         out = set()
         w: _Written | None = self._written.get(seq)
@@ -232,30 +267,32 @@ class NoteBook:
             text: the text typed.
             where: tells the anchor now (called for a new note only: an edit keeps its
                 note's anchor).
-            edits: the seq of the note event to replace, or None for a new note.
+            edits: the number of the note to edit (:attr:`Note.first`), or None for a new
+                note; the payload's ``edits`` names the event holding its text now.
             undone: the seqs undone now.
 
         Raises:
-            RuleError: bad text, or ``edits`` names no current note (one clear line).
+            RuleError: bad text, or no current note has the number ``edits`` (one line).
         """
         if edits is None:
             return {"type": NOTE, "text": check_text(text), WHERE_KEY: check_where(where())}
-        old = self.find_edited(edits, undone)
+        old = self.find(edits, undone)
         text = check_text(text, edit=True)
         if text == old.text:
             raise RuleError(f"note #{edits} already says that")
-        return {"type": NOTE, "text": text, WHERE_KEY: dict(old.at), EDITS_KEY: edits}
+        return {"type": NOTE, "text": text, WHERE_KEY: dict(old.at), EDITS_KEY: old.seq}
 
     def describe(self, event: Mapping[str, Any]) -> str:
         """A note event in words for the log view: the text in quotes, each further line
         indented; an edit says which note it replaces, a removal says so."""
         text = str(event.get("text", ""))
         edits = event.get(EDITS_KEY)
+        number = self.number_of(edits) if isinstance(edits, int) else edits
         if edits is not None and not text:
-            return f"\u2716 removed note #{edits}"
+            return f"\u2716 removed note #{number}"
         quoted = "\u201c" + text.replace("\n", "\n     ") + "\u201d"  # under "#seq "
         label = str((event.get(WHERE_KEY) or {}).get("label", ""))
-        head = f"\u270e note #{edits} edited" if edits is not None else "\u270e note"
+        head = f"\u270e note #{number} edited" if edits is not None else "\u270e note"
         return f"{head} ({label}): {quoted}" if label else f"{head}: {quoted}"
 
 
@@ -278,6 +315,22 @@ def quote_lines(text: str, pad: str = "", *, strike: bool = False) -> list[str]:
         if strike:  # ~~ must touch the text on both sides to strike it
             line = f"~~{line.strip(' ' + NBSP)}~~"
         out.append(f"{pad}> {line}" + ("\\" if brk else ""))
+    return out
+
+
+def note_numbers(events: Iterable[Mapping[str, Any]]) -> dict[int, int]:
+    """The number of the note (:attr:`Note.first`) each note event belongs to, by seq: what an
+    export names an edit by, as the app does.
+
+    Args:
+        events: the stored events, oldest first (other events are skipped).
+    """
+    out: dict[int, int] = {}
+    for ev in events:
+        if ev.get("type") != NOTE or not isinstance(ev.get("seq"), int):
+            continue
+        edits = ev.get(EDITS_KEY)
+        out[ev["seq"]] = out.get(edits, edits) if isinstance(edits, int) else ev["seq"]
     return out
 
 

@@ -328,7 +328,8 @@ class Session:
         Args:
             text: the note (several lines; at most ``NOTE_MAX`` characters). For an edit,
                 empty text removes the note (its older texts stay in the log).
-            edits: the seq of the note to replace (``Note.seq``), or None for a new note.
+            edits: the number of the note to edit (``Note.first``: the seq that first wrote
+                it, as the app and ``d6tui note --edit`` name it), or None for a new note.
 
         Returns:
             The recorded event.

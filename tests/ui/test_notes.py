@@ -170,3 +170,12 @@ async def test_the_palette_writes_a_note(saves: Path) -> None:
         await pilot.pause()
         notes = screen.session.notes()  # type: ignore[attr-defined]
         assert [n.text for n in notes] == ["from the palette"]
+
+
+def test_the_notes_list_names_a_note_by_its_one_number() -> None:
+    from d6tui.engine.notes import Note
+    from d6tui.ui.screens.notes import note_line
+
+    edited = Note(seq=15, text="twice edited", at={"label": "Turn 3"}, history=("a", "b"),
+                  first=2)
+    assert note_line(edited) == "#2 Turn 3: twice edited (edited)"

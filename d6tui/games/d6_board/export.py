@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from d6tui.engine.mdtext import escape
-from d6tui.engine.notes import NOTE, record_lines
+from d6tui.engine.notes import NOTE, note_numbers, record_lines
 from d6tui.games.d6_board.describe import space_name, status
 from d6tui.games.d6_board.state import STATS, Board, glory, standings
 
@@ -40,11 +40,12 @@ def export_markdown(session: Any) -> str:
         out.append(f"- Glory: {glory(s, i)}")
         out.append("")
     out += ["## Log", ""]
+    numbers = note_numbers(session.events)
     for i in range(len(session.events)):
         e = session.history_entry(i)
         marker = f"{e.event['seq']}. "
         if e.event.get("type") == NOTE:  # the players' notes, quoted at their place
-            out += record_lines(marker, e.event, e.undone)
+            out += record_lines(marker, e.event, e.undone, numbers.get(e.event["seq"]))
             continue
         text = f"~~{e.text}~~" if e.undone else e.text
         out.append(marker + text)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from d6tui.engine.mdtext import escape
-from d6tui.engine.notes import NOTE, record_lines
+from d6tui.engine.notes import NOTE, note_numbers, record_lines
 from d6tui.games.dungeon.drawing import own_to_hole, side_text
 from d6tui.games.dungeon.faces import face_name
 from d6tui.games.dungeon.state import DungeonState, ScoreCard
@@ -122,10 +122,12 @@ def export_markdown(session: Any) -> str:
             lines += [f"- {x}" for x in score_lines(state, seat, state.scores[seat])]
             lines.append("")
     lines += ["## Play by play", ""]
+    numbers = note_numbers(session.events)
     for entry in session.history():
         marker = f"{entry.event['seq']}. "
         if entry.event.get("type") == NOTE:  # the players' notes, quoted at their place
-            lines += record_lines(marker, entry.event, entry.undone)
+            lines += record_lines(marker, entry.event, entry.undone,
+                                  numbers.get(entry.event["seq"]))
             continue
         text = f"~~{entry.text}~~ (undone)" if entry.undone else entry.text
         lines.append(marker + text)

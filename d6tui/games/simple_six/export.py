@@ -11,7 +11,7 @@ import tomli_w
 
 from d6tui.engine.errors import RuleError
 from d6tui.engine.mdtext import escape
-from d6tui.engine.notes import NOTE, record_lines
+from d6tui.engine.notes import NOTE, note_numbers, record_lines
 from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.games.simple_six.sheet import (
     Character,
@@ -149,10 +149,13 @@ def log_markdown(title: str, events: Iterable[dict], describe: Callable[[dict], 
         The Markdown text.
     """
     lines = [f"# {escape(title)}", ""]
+    events = list(events)
+    numbers = note_numbers(events)
     for ev in events:
         t = ev.get("type")
         if t == NOTE:  # the GM's notes, quoted at their place
-            lines += record_lines(f"- #{ev.get('seq', '?')} ", ev, ev.get("seq") in undone)
+            lines += record_lines(f"- #{ev.get('seq', '?')} ", ev, ev.get("seq") in undone,
+                                  numbers.get(ev.get("seq")))
             continue
         text = describe(ev)
         if text.startswith("~~"):

@@ -8,7 +8,7 @@ from collections.abc import Collection, Iterable
 from typing import Any
 
 from d6tui.engine.mdtext import escape
-from d6tui.engine.notes import NOTE, record_lines
+from d6tui.engine.notes import NOTE, note_numbers, record_lines
 from d6tui.games.tales import island, scoring
 from d6tui.games.tales.describe import describe
 from d6tui.games.tales.fold import EVENT_TYPES, fold, new_state
@@ -77,9 +77,12 @@ def markdown(title: str, events: Iterable[dict], undone: Collection[int] = ()) -
     """
     state = new_state({})
     days: list[tuple[tuple[int, int], list[str]]] = [((0, 0), [])]
+    events = list(events)
+    numbers = note_numbers(events)
     for ev in events:
         if ev.get("type") == NOTE:  # the player's words, quoted at their place
-            days[-1][1].append("\n".join(record_lines("- ", ev, ev.get("seq") in undone)))
+            days[-1][1].append("\n".join(record_lines("- ", ev, ev.get("seq") in undone,
+                                                      numbers.get(ev.get("seq")))))
             continue
         if ev.get("seq") in undone:
             days[-1][1].append(f"~~{escape(describe(ev))}~~ (undone)")

@@ -222,7 +222,7 @@ class GameScreen(Screen):
             label = self.session.where().get("label", "")
             modal = NoteModal("Write a note" + (f" \u00b7 {label}" if label else ""))
         else:
-            note = next((n for n in self.session.notes() if n.seq == seq), None)
+            note = next((n for n in self.session.notes() if n.first == seq), None)
             if note is None:  # another window changed it meanwhile
                 self.notify(f"Note #{seq} was changed meanwhile.", severity="warning",
                             markup=False)

@@ -109,10 +109,11 @@ class NoteModal(Modal[str]):
 
 
 def note_line(note: Note, width: int = 60) -> str:
-    """A note in one line for a list: ``#seq label: first line…`` (``(edited)`` when it was)."""
+    """A note in one line for a list: ``#number label: first line…`` (``(edited)`` when it
+    was); the number is :attr:`Note.first`, as the log and ``d6tui note --edit`` name it."""
     first = note.text.split("\n", 1)[0]
     more = "\u2026" if "\n" in note.text else ""
-    head = f"#{note.seq} {note.label}: " if note.label else f"#{note.seq} "
+    head = f"#{note.first} {note.label}: " if note.label else f"#{note.first} "
     edited = " (edited)" if note.history else ""
     room = max(8, width - len(head) - len(edited))
     if len(first) > room:
@@ -123,7 +124,8 @@ def note_line(note: Note, width: int = 60) -> str:
 class NotesModal(Modal[int]):
     """The game's current notes, oldest first, to pick one to edit (Enter), or a new one.
 
-    Dismisses the picked note's ``seq``, :data:`NEW_NOTE` for a new note, or None.
+    Dismisses the picked note's number (:attr:`Note.first`), :data:`NEW_NOTE` for a new
+    note, or None.
 
     Args:
         notes: the current notes (``Session.notes()``).
@@ -143,7 +145,7 @@ class NotesModal(Modal[int]):
         with Vertical(classes="modal-box"):
             yield Static("Notes", classes="modal-title")
             options = [Option("+ Write a new note", id=str(NEW_NOTE))]
-            options += [Option(note_line(n), id=str(n.seq)) for n in self.notes]
+            options += [Option(note_line(n), id=str(n.first)) for n in self.notes]
             yield OptionList(*options, id="notes-list")
             hint = "Enter edits the note picked, N writes a new one, Escape closes"
             if not self.notes:
