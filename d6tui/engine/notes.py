@@ -260,7 +260,7 @@ class NoteBook:
             del self._written[seq]
 
     def payload(self, text: str, where: Callable[[], dict], edits: int | None,
-                undone: Container[int]) -> dict:
+                undone: Container[int], at: Mapping[str, Any] | None = None) -> dict:
         """The payload of a new note or of an edit.
 
         Args:
@@ -270,12 +270,18 @@ class NoteBook:
             edits: the number of the note to edit (:attr:`Note.first`), or None for a new
                 note; the payload's ``edits`` names the event holding its text now.
             undone: the seqs undone now.
+            at: for a new note, the anchor the writer was shown; None takes the one now.
 
         Raises:
-            RuleError: bad text, or no current note has the number ``edits`` (one line).
+            RuleError: bad text, no current note has the number ``edits`` (one line), or the
+                game is no longer ``at`` (the message names where it is now).
         """
         if edits is None:
-            return {"type": NOTE, "text": check_text(text), WHERE_KEY: check_where(where())}
+            now = check_where(where())
+            if at is not None and check_where(at) != now:
+                raise RuleError(f"the game moved on: it is at {now['label']} now, not "
+                                f"{at.get('label')}")
+            return {"type": NOTE, "text": check_text(text), WHERE_KEY: now}
         old = self.find(edits, undone)
         text = check_text(text, edit=True)
         if text == old.text:

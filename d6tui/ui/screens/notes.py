@@ -30,8 +30,10 @@ class NoteModal(Modal[str]):
 
     Args:
         title: what the box is for ("Write a note · Day 3 · E05").
-        text: the text to start from (an edit's current text).
+        text: the text to start from (an edit's current text, or text typed before).
         edit: an edit, which may be saved empty to remove the note.
+        start: the text that counts as nothing typed, for Escape (default ``text``; the
+            note's own text when a box opens again with the player's typing in it).
     """
 
     BINDINGS = [
@@ -45,16 +47,18 @@ class NoteModal(Modal[str]):
             "you typed something. An edit saved empty removes the note; its old text stays "
             "in the log.")
 
-    def __init__(self, title: str, text: str = "", *, edit: bool = False) -> None:
+    def __init__(self, title: str, text: str = "", *, edit: bool = False,
+                 start: str | None = None) -> None:
         super().__init__()
         self.title_text = title
-        self.start_text = text
+        self.first_text = text
+        self.start_text = text if start is None else start
         self.edit = edit
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box note-box"):
             yield Static(self.title_text, classes="modal-title", markup=False)
-            yield TextArea(self.start_text, id="note-text", soft_wrap=True,
+            yield TextArea(self.first_text, id="note-text", soft_wrap=True,
                            show_line_numbers=False)
             yield Label("", classes="modal-error", id="note-error")
             hint = "ctrl+s saves, Escape cancels"
