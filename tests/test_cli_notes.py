@@ -343,3 +343,28 @@ def test_export_help_says_which_games_have_a_journal(capsys: pytest.CaptureFixtu
     out = " ".join(out.split())
     assert "only 6x6 Tales has a journal of its own" in out
     assert "never over a d6tui save" in out
+
+
+def test_the_journal_says_which_event_a_note_was_written_during(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "tale.toml"
+    s = Session.new("tales", {"name": "Bo", "race": "dwarf", "seed": 2}, path=path)
+
+    def day_event() -> str:
+        return s.state.days[-1].day_event if s.state.days else ""
+
+    # play on to an event that is not the day's own (the day's heading names that one)
+    from d6tui.games.tales.bot import ROLLERS, Bot
+
+    bot = Bot(2)
+    while s.state.week == 0 or s.where().get("event") in (None, day_event()):
+        fn, args, kwargs = bot.pick(s.state)
+        s.do(fn, *args, **(dict(kwargs, dice=s.dice) if fn in ROLLERS else kwargs))
+    played = s.where()["event"]
+    s.write_note("In the middle of it.")
+    s.close()
+    code, md, _ = run(capsys, "export", str(path), "--format", "markdown")
+    assert code == 0
+    at = md.index(f"*Written during {played} ")
+    assert md.index("> In the middle of it.") > at
+    assert f"\n*{played} " not in md  # never a bare event name above a note

@@ -183,7 +183,8 @@ def journal_markdown(title: str, created: Any, last: Any, events: Iterable[dict]
         for note in day_notes:
             played = note.at.get("event")  # the event it was written during, if not the day's
             if isinstance(played, str) and played and played != event:
-                out += [f"*{played} {booklet.TITLES.get(played, '')}*".replace(" *", "*"), ""]
+                name = f"{played} {booklet.TITLES.get(played, '')}".rstrip()
+                out += [f"*Written during {name}:*", ""]
             out += [*quote_lines(note.text), ""]
         out += [f"- {escape(line)}" for line in lines]
         out.append("")
