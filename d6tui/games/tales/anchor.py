@@ -17,9 +17,10 @@ def current_event(state: Tale) -> str | None:
     """The event being played now ("E05"), or None between events.
 
     The newest task that belongs to an event names it (``goto E05``, ``roll:e05``,
-    ``choose:e31``, the castle's shop for E01); with no such task, an event played on the hero's square this turn counts
-    while it is still being played: something of it is awaited (E01's shop) or its fight goes
-    on. Once it is done (the turn's end, the castle left), no event is in progress.
+    ``choose:e31``, the castle's shop for E01); with no such task, an event played on the
+    hero's square this turn counts while it is still being played: something of it is
+    awaited or its fight goes on. Once it is done (the turn's end, the castle left), no event
+    is in progress.
     """
     for task in reversed(state.tasks):
         if task.kind == "goto" and _CODE.match(task.arg):
