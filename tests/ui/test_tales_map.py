@@ -106,3 +106,24 @@ def test_the_castle_is_named_once_on_its_square(saves: Path) -> None:
     castle = next(i for i, q in enumerate(state.squares) if q.terrain == "castle")
     words = square_words(state, castle)
     assert words.count("castle") == 1 and "E01" in words
+
+
+@sync
+async def test_the_journal_draws_the_island_as_the_screen_does(saves: Path) -> None:
+    """One layout (d6tui.games.tales.mapcells): the export's J02 is the screen's map, text
+    for text, when no reach marks are shown."""
+    from d6tui.games.tales.keepsake import island_drawing
+
+    session = load_example(saves, 60)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TalesScreen)
+        imap = screen.query_one(IslandMap)
+        state = screen.tale
+        imap.view = TalesView(state, state, 0, {})
+        await pilot.pause()
+        drawn = [line.rstrip() for line in imap.render().plain.split("\n")]
+    grid = island_drawing(state).split("\n\n")[0].split("\n")
+    assert grid == drawn

@@ -20,45 +20,14 @@ from d6tui.engine.notes import Note, quote_lines
 from d6tui.games.tales import anchor, booklet, island, scoring
 from d6tui.games.tales.describe import describe
 from d6tui.games.tales.fold import EVENT_TYPES, fold, new_state
-from d6tui.games.tales.state import Square, Tale
-
-#: Three letters per terrain, top left of a square, as on the screen's map.
-TERRAIN_ABBR = {"plains": "pln", "mountains": "mtn", "forest": "for", "swamp": "swp",
-                "village": "vlg", "castle": "CST"}
-#: Three letters per picture (R02, E05, E25...), top right of a square.
-SITE_ABBR = {"castle": "", "tower": "twr", "pyramid": "pyr", "lake": "lak", "hut": "hut",
-             "rift": "rft", "portal": "ptl", "cave": "cav"}
-#: The road's centre for each set of exits (compass letters in "NESW" order).
-_CENTRE = {
-    "NESW": "┼", "NEW": "┴", "NES": "├", "ESW": "┬", "NSW": "┤", "NS": "│", "EW": "─",
-    "NE": "└", "ES": "┌", "SW": "┐", "NW": "┘", "N": "╵", "E": "╶", "S": "╷", "W": "╴",
-}
-#: One square of the map: 7 characters by 3 lines.
-CELL_W = 7
-
-
-def _square_rows(sq: Square, hero: bool) -> list[str]:
-    """A square in three lines of :data:`CELL_W` characters: terrain and picture, the road
-    through the middle (``@`` for the hero), village number and event number."""
-    if not sq.revealed:
-        event = sq.event if sq.event and sq.event != "E00" else "·  "
-        return [" ·   · ", "   @   " if hero else "   ·   ", f" ·  {event:<3}"]
-    ex = sq.exits
-    n = "│" if "N" in ex else " "
-    s = "│" if "S" in ex else " "
-    w = "───" if "W" in ex else "   "
-    e = "───" if "E" in ex else "   "
-    centre = "@" if hero else _CENTRE.get(ex, "·")
-    terrain = TERRAIN_ABBR.get(sq.terrain, "   ")
-    site = SITE_ABBR.get(sq.site, sq.site[:3]).rjust(3)
-    left = f"v{sq.village}".rjust(3) if sq.village else "   "
-    event = sq.event if sq.event and sq.event != "E00" else "   "
-    return [f"{terrain}{n}{site}", f"{w}{centre}{e}", f"{left}{s}{event}"]
+from d6tui.games.tales.mapcells import CELL_W, square_rows
+from d6tui.games.tales.state import Tale
 
 
 def island_drawing(state: Tale) -> str:
-    """The island (J02) drawn as the screen draws it: columns I-VI, rows 1-6, each square
-    7x3 characters with its road in box-drawing lines; ``@`` is the hero.
+    """The island (J02) drawn as the screen draws it (:mod:`d6tui.games.tales.mapcells`):
+    columns I-VI, rows 1-6, each square 7x3 characters with its road in box-drawing lines;
+    ``@`` is the hero.
 
     Args:
         state: the tale.
@@ -68,7 +37,7 @@ def island_drawing(state: Tale) -> str:
         rows = ["  ", f"{row} ", "  "]  # the row's number on its middle line
         for col in range(1, island.SIZE + 1):
             i = island.index(col, row)
-            for k, part in enumerate(_square_rows(state.squares[i], i == state.pos)):
+            for k, part in enumerate(square_rows(state.squares[i], i == state.pos)):
                 rows[k] += part[:CELL_W].ljust(CELL_W)
         lines += [r.rstrip() for r in rows]
     lines += ["", "pln plains  mtn mountains  for forest  swp swamp  vlg village  "

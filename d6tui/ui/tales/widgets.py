@@ -18,22 +18,14 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from d6tui.games.tales import booklet, island, movement, play, scoring
-from d6tui.games.tales.journal import ROAD_GLYPHS
-from d6tui.games.tales.state import Hero, Square, Tale
+from d6tui.games.tales.mapcells import CELL_H, CELL_W, square_rows
+from d6tui.games.tales.state import Hero, Tale
 
 _CSS = (Path(__file__).with_name("widgets.tcss")).read_text(encoding="utf-8")
 
 #: The mark beside a house value (DESIGN "Content data"); the help explains it.
 HOUSE = "*"
 
-#: Three letters per terrain, written in each square's top left corner.
-TERRAIN_ABBR = {"plains": "pln", "mountains": "mtn", "forest": "for", "swamp": "swp",
-                "village": "vlg", "castle": "CST"}
-#: Three letters per picture (R02, E05, E25...), top right corner.
-SITE_ABBR = {"castle": "", "tower": "twr", "pyramid": "pyr", "lake": "lak", "hut": "hut",
-             "rift": "rft", "portal": "ptl", "cave": "cav"}
-#: Width and height of one square on the map, in cells.
-CELL_W, CELL_H = 7, 3
 #: The booklet's pages, in order: (key, title).
 PAGES: tuple[tuple[str, str], ...] = (
     ("J01", "Hero"), ("J02", "Map notes"), ("J03", "Scroll backpack"), ("J04", "Quests"),
@@ -150,13 +142,9 @@ class IslandMap(_ViewWidget):
         steps = view.reach.get(i)
         if not sq.revealed:
             base = self.style("island-map--hidden")
-            rows = [" ·   · ", "   ·   " if steps is None else f"  →{steps}",
-                    " ·  " + (sq.event if sq.event and sq.event != "E00" else "·  ")]
-            if hero:
-                rows[1] = "   @   "
         else:
             base = self.style(f"island-map--{sq.terrain}") if sq.terrain else Style()
-            rows = self._road_rows(sq, hero, steps)
+        rows = square_rows(sq, hero, steps)
         # Every square is exactly CELL_W cells on every line, or the roads of the rows
         # below and above stop lining up (a two-digit reach or village number included).
         rows = [fit_cell(text) for text in rows]
@@ -178,23 +166,6 @@ class IslandMap(_ViewWidget):
                 t.stylize(base + self.style("island-map--event"), 4, 7)
             out.append(t)
         return out
-
-    @staticmethod
-    def _road_rows(sq: Square, hero: bool, steps: int | None) -> list[str]:
-        ex = sq.exits
-        n = "│" if "N" in ex else " "
-        s = "│" if "S" in ex else " "
-        w = "───" if "W" in ex else "   "
-        e = "───" if "E" in ex else "   "
-        centre = "@" if hero else ROAD_GLYPHS.get(ex, "·")
-        terrain = TERRAIN_ABBR.get(sq.terrain, "   ")
-        site = SITE_ABBR.get(sq.site, sq.site[:3]).rjust(3)
-        # Right-aligned, so the event number of the square to the left never touches it.
-        left = f"v{sq.village}".rjust(3) if sq.village else "   "
-        if steps and not hero:
-            left = f"→{steps}".rjust(3)
-        event = sq.event if sq.event and sq.event != "E00" else "   "
-        return [f"{terrain}{n}{site}", f"{w}{centre}{e}", f"{left}{s}{event}"]
 
 
 def fit_cell(text: str) -> str:
