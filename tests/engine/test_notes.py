@@ -189,3 +189,14 @@ def test_notes_survive_any_mix_of_moves_undo_and_redo(ops: list[str]) -> None:
         fresh._apply(dict(ev))
     assert fresh.notes() == s.notes()
     assert fresh.state == s.state
+
+
+def test_a_note_shown_at_one_place_is_not_saved_at_another() -> None:
+    s = Session.new(toy.RULES, {}, dice=Dice(1))
+    shown = s.where()
+    s.do(toy.roll, faces=[2])  # the game moves on while the note is being written
+    with pytest.raises(RuleError, match="the game moved on: it is at Move 1 now, not Move 0"):
+        s.write_note("late", at=shown)
+    assert s.notes() == ()
+    s.write_note("on time", at=s.where())
+    assert [n.label for n in s.notes()] == ["Move 1"]
