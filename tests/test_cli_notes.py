@@ -368,3 +368,16 @@ def test_the_journal_says_which_event_a_note_was_written_during(
     at = md.index(f"*Written during {played} ")
     assert md.index("> In the middle of it.") > at
     assert f"\n*{played} " not in md  # never a bare event name above a note
+
+
+def test_player_names_in_a_record_are_shown_as_typed(capsys: pytest.CaptureFixture[str],
+                                                     tmp_path: Path) -> None:
+    path = tmp_path / "waffle.toml"
+    Session.new("dungeon", {"players": ["<b>Ana</b>", "*Bo*"], "seed": 1}, path=path,
+                title="Waffle").close()
+    code, md, _ = run(capsys, "export", str(path), "--format", "record")
+    assert code == 0
+    tags = _Tags()
+    tags.feed(_viewer(md.split("## Play by play")[1]))
+    assert not tags.tags & {"b", "em"}, tags.tags
+    assert "\\<b>Ana\\</b>" in md and "\\*Bo\\*" in md

@@ -47,6 +47,7 @@ def export_markdown(session: Any) -> str:
         if e.event.get("type") == NOTE:  # the players' notes, quoted at their place
             out += record_lines(marker, e.event, e.undone, numbers.get(e.event["seq"]))
             continue
-        text = f"~~{e.text}~~" if e.undone else e.text
+        words = escape(e.text)  # the hunters' names are the players' own
+        text = f"~~{words}~~" if e.undone else words
         out.append(marker + text)
     return "\n".join(out) + "\n"

@@ -129,6 +129,7 @@ def export_markdown(session: Any) -> str:
             lines += record_lines(marker, entry.event, entry.undone,
                                   numbers.get(entry.event["seq"]))
             continue
-        text = f"~~{entry.text}~~ (undone)" if entry.undone else entry.text
+        words = escape(entry.text)  # the players' names are their own
+        text = f"~~{words}~~ (undone)" if entry.undone else words
         lines.append(marker + text)
     return "\n".join(lines) + "\n"
