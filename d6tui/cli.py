@@ -123,9 +123,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="write a save as a journal (markdown, html) or its full record")
     ex.add_argument("file", type=Path)
     ex.add_argument("--format", choices=("markdown", "record", "html"), default="markdown",
-                    help="markdown: the journal, your notes with the game's mechanics; "
-                    "record: every event in words; html: the journal as one web page")
-    ex.add_argument("-o", "--output", type=Path, help="write to this file instead of stdout")
+                    help="markdown: the journal, your notes with the game's mechanics (only "
+                    "6x6 Tales has a journal of its own; for the other games it is their "
+                    "record); record: every event in words; html: the journal as one web page")
+    ex.add_argument("-o", "--output", type=Path,
+                    help="write to this file instead of stdout (never over a d6tui save)")
 
     ro = sub.add_parser("roll", parents=[common],
                         help="roll dice: 3d6, d20, 2d8+3, d100; or --wild 4D+2 (D6 System)")
@@ -271,8 +273,10 @@ def cmd_list(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     """``d6tui export FILE [--format markdown|record|html] [-o OUT]`` (see
     :mod:`d6tui.exports`)."""
-    from d6tui.exports import render
+    from d6tui.exports import check_output, render
 
+    if args.output:
+        check_output(args.output, args.file)
     session = _load(args.file)
     try:
         text = render(session, args.format)
@@ -281,7 +285,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     if args.output:
         from d6tui.engine.log import write_atomic
 
-        write_atomic(args.output, text)
+        check_output(args.output, args.file)  # again: it may have changed while rendering
+        write_atomic(args.output, text)  # temp file + rename: never a half-written file
         print(f"wrote {args.output}")
     else:
         sys.stdout.write(text)

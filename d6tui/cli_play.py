@@ -51,8 +51,10 @@ def add_commands(sub: Any, common: argparse.ArgumentParser, parser_class: type) 
     nt.add_argument("file", type=Path)
     nt.add_argument("text", help="the note ('-' reads it from stdin, several lines); with "
                     "--edit, empty text removes the note")
-    nt.add_argument("--edit", type=int, metavar="SEQ",
-                    help="replace note #SEQ (its number in the log) instead of writing a new one")
+    nt.add_argument("--edit", type=int, metavar="N",
+                    help="edit note #N instead of writing a new one: a note keeps the number "
+                    "it was first written with, as the app's notes list (ctrl+n) and the log "
+                    "show it")
     nt.add_argument("--json", action="store_true", help="print the event as JSON")
 
 
@@ -210,7 +212,15 @@ def cmd_view(session: Any, args: argparse.Namespace) -> int:
 
 def cmd_note(session: Any, args: argparse.Namespace) -> int:
     """``d6tui note FILE TEXT [--edit SEQ]``: a ``note`` event (``Session.write_note``)."""
-    text = sys.stdin.read() if args.text == "-" else args.text
+    if args.text == "-":
+        raw = getattr(sys.stdin, "buffer", None)  # bytes, so bad UTF-8 is ours to report
+        try:
+            text = raw.read().decode("utf-8") if raw is not None else sys.stdin.read()
+        except UnicodeDecodeError as e:
+            raise RuleError(f"the note read from stdin is not UTF-8 text (byte {e.start + 1} "
+                            "is not); save it as UTF-8 and try again") from None
+    else:
+        text = args.text
     event = session.write_note(text, edits=args.edit)
     if args.json:
         print(json.dumps(event, default=str))

@@ -14,19 +14,60 @@ spectator may see (``view(state, None)``), and the HTML page is made from the sa
 from __future__ import annotations
 
 import html
+import os
+import re
+from pathlib import Path
 from typing import Any
 
-from d6tui.engine.notes import NOTE, record_lines
+from d6tui.engine.mdtext import escape
+from d6tui.engine.notes import NOTE, note_numbers, record_lines
 
 #: The formats of ``d6tui export``, the default first.
 FORMATS = ("markdown", "record", "html")
+
+
+#: The first line of every d6tui save (:mod:`d6tui.engine.log`), as a save's head shows it.
+_SAVE_HEAD = re.compile(rb'^\s*format\s*=\s*"d6tui-log"', re.MULTILINE)
+
+
+def is_save(path: Path) -> bool:
+    """Whether ``path`` is an existing file that starts as a d6tui save does (its header names
+    the ``d6tui-log`` format within its first 4 KiB)."""
+    try:
+        with open(path, "rb") as f:
+            return bool(_SAVE_HEAD.search(f.read(4096)))
+    except OSError:
+        return False
+
+
+def check_output(out: Path, source: Path) -> None:
+    """Refuse an export's output file that would destroy a save.
+
+    Args:
+        out: the file the export is to be written to (``-o``).
+        source: the save the export is made from.
+
+    Raises:
+        ValueError: ``out`` is the save itself (the same file, through a symlink or a hard
+            link too), or any other d6tui save; one line saying so.
+    """
+    try:
+        same = os.path.samefile(out, source)
+    except OSError:  # out does not exist (or cannot be read): nothing to lose
+        same = False
+    if same:
+        raise ValueError(f"{out}: that is the save being exported; write the export to "
+                         "another file")
+    if is_save(out):
+        raise ValueError(f"{out}: that file is a d6tui save; an export never overwrites a "
+                         "save, so write it to another file")
 
 
 def generic_markdown(session: Any) -> str:
     """A save as Markdown: title, game, status, then every event in words (undone ones struck
     through, notes quoted at their place). Games with a richer record set
     ``GameDefinition.export_markdown``."""
-    lines = [f"# {session.title}", "", f"*{session.rules.name}*, started "
+    lines = [f"# {escape(session.title)}", "", f"*{session.rules.name}*, started "
              f"{session.header.created:%Y-%m-%d %H:%M} UTC", "",
              f"**{session.rules.status(session.state)}**", "", "## Play by play", ""]
     lines += play_by_play(session)
@@ -42,12 +83,15 @@ def play_by_play(session: Any, strike: str = " (undone)") -> list[str]:
         strike: what follows an undone event's struck-through words.
     """
     lines: list[str] = []
+    numbers = note_numbers(session.events)
     for entry in session.history():
         marker = f"{entry.event['seq']}. "
         if entry.event.get("type") == NOTE:
-            lines += record_lines(marker, entry.event, entry.undone)
+            lines += record_lines(marker, entry.event, entry.undone,
+                                  numbers.get(entry.event["seq"]))
             continue
-        text = f"~~{entry.text}~~{strike}" if entry.undone else entry.text
+        words = escape(entry.text)  # names in it are the players' own
+        text = f"~~{words}~~{strike}" if entry.undone else words
         lines.append(marker + text)
     return lines
 
@@ -104,7 +148,7 @@ pre { overflow-x: auto; padding: .6rem; background: rgba(127, 127, 127, .12);
 code { font-family: ui-monospace, Menlo, Consolas, monospace; }
 table { border-collapse: collapse; display: block; overflow-x: auto; font-size: .9rem; }
 th, td { border: 1px solid var(--rule); padding: .2rem .5rem; text-align: left; }
-del { color: var(--muted); }
+del, s { color: var(--muted); }
 """
 
 

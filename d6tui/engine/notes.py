@@ -11,6 +11,11 @@ A note is an engine event of type ``note`` (every game has it, as ``undone`` or
     where = { day = 3, event = "E05", label = "Day 3 · E05" }
     edits = 9                     # optional: the note event this one replaces
 
+A note has one number for the player, everywhere (the app's notes list, the log view, the
+exports, ``d6tui note --edit N``): the seq of the event that first wrote it
+(:attr:`Note.first`). In the save, an edit's ``edits`` names the note event whose text it
+replaces (the note itself or its latest edit).
+
 ``where`` is the anchor of the note: where the game was when it was written, as the game's
 ``GameDefinition.where(state)`` tells it (always with a human ``label``), or the move count
 for a game without one. It is stored under ``where`` because ``at`` is the event's time stamp.
@@ -24,11 +29,12 @@ Notes are no secret: every seat (and a spectator) sees every note.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Container, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from d6tui.engine.errors import EventError, RuleError
+from d6tui.engine.mdtext import NBSP, broken_lines, escape
 
 #: The event type of a note.
 NOTE = "note"
@@ -51,7 +57,8 @@ class Note:
         at: where the game was when the note was first written: the game's anchor dict,
             always with a ``label`` (keys whose value would be None are left out).
         history: the older texts of the note, oldest first (empty for a note never edited).
-        first: the seq of the event that first wrote the note (its place in the log).
+        first: the seq of the event that first wrote the note (its place in the log): the
+            note's number, as the app, the exports and ``d6tui note --edit`` name it.
     """
 
     seq: int
@@ -78,8 +85,9 @@ def check_text(text: Any, *, edit: bool = False) -> str:
         The text to store.
 
     Raises:
-        RuleError: not text, empty (for a new note), longer than :data:`NOTE_MAX`, or holding
-            a control character other than a newline or a tab.
+        RuleError: not text, empty (for a new note), longer than :data:`NOTE_MAX`, holding
+            a control character other than a newline or a tab, or bytes that were not UTF-8
+            (lone surrogates, as Python decodes such a command-line argument).
     """
     if not isinstance(text, str):
         raise RuleError("a note is text")
@@ -89,6 +97,9 @@ def check_text(text: Any, *, edit: bool = False) -> str:
     if len(text) > NOTE_MAX:
         raise RuleError(f"a note has at most {NOTE_MAX} characters, not {len(text)}")
     for ch in text:
+        if unicodedata.category(ch) == "Cs":  # a byte that was not UTF-8 (argv, stdin)
+            raise RuleError("a note must be UTF-8 text; it holds bytes that are not "
+                            "(save it as UTF-8 and try again)")
         if ch not in "\n\t" and unicodedata.category(ch) == "Cc":
             raise RuleError(f"a note cannot hold control characters (such as {ch!r}); "
                             "newlines and tabs are fine")
@@ -187,6 +198,35 @@ class NoteBook:
                 raise RuleError(f"note #{seq} was edited since: edit #{note.seq}")
         raise RuleError(f"note #{seq} was removed")
 
+    def number_of(self, seq: int) -> int:
+        """The number of the note a note event belongs to (the seq that first wrote it)."""
+        w = self._written.get(seq)
+        while w is not None and w.edits is not None and w.edits in self._written:
+            w = self._written[w.edits]
+        return w.seq if w is not None else seq
+
+    def find(self, number: Any, undone: Container[int]) -> Note:
+        """The current note numbered ``number`` (:attr:`Note.first`), to edit it.
+
+        Raises:
+            RuleError: no note has that number (one clear line: not a note, a later version
+                of another note, undone, or removed).
+        """
+        if not isinstance(number, int) or isinstance(number, bool):
+            raise RuleError(f"name the note to edit by its number, not {number!r}")
+        if number not in self._written:
+            raise RuleError(f"#{number} is not a note")
+        first = self.number_of(number)
+        if first != number:
+            raise RuleError(f"#{number} is an edit of note #{first}: a note keeps the number "
+                            f"it was first written with, so edit note #{first}")
+        if number in undone:
+            raise RuleError(f"note #{number} is undone; redo it or write a new note")
+        for note in self.current(undone):
+            if note.first == number:
+                return note
+        raise RuleError(f"note #{number} was removed")
+
     def _chain(self, seq: int) -> set[int]:
         out = set()
         w: _Written | None = self._written.get(seq)
@@ -220,66 +260,119 @@ class NoteBook:
             del self._written[seq]
 
     def payload(self, text: str, where: Callable[[], dict], edits: int | None,
-                undone: Container[int]) -> dict:
+                undone: Container[int], at: Mapping[str, Any] | None = None) -> dict:
         """The payload of a new note or of an edit.
 
         Args:
             text: the text typed.
             where: tells the anchor now (called for a new note only: an edit keeps its
                 note's anchor).
-            edits: the seq of the note event to replace, or None for a new note.
+            edits: the number of the note to edit (:attr:`Note.first`), or None for a new
+                note; the payload's ``edits`` names the event holding its text now.
             undone: the seqs undone now.
+            at: for a new note, the anchor the writer was shown; None takes the one now.
 
         Raises:
-            RuleError: bad text, or ``edits`` names no current note (one clear line).
+            RuleError: bad text, no current note has the number ``edits`` (one line), or the
+                game is no longer ``at`` (the message names where it is now).
         """
         if edits is None:
-            return {"type": NOTE, "text": check_text(text), WHERE_KEY: check_where(where())}
-        old = self.find_edited(edits, undone)
+            now = check_where(where())
+            if at is not None and check_where(at) != now:
+                raise RuleError(f"the game moved on: it is at {now['label']} now, not "
+                                f"{at.get('label')}")
+            return {"type": NOTE, "text": check_text(text), WHERE_KEY: now}
+        old = self.find(edits, undone)
         text = check_text(text, edit=True)
         if text == old.text:
             raise RuleError(f"note #{edits} already says that")
-        return {"type": NOTE, "text": text, WHERE_KEY: dict(old.at), EDITS_KEY: edits}
+        return {"type": NOTE, "text": text, WHERE_KEY: dict(old.at), EDITS_KEY: old.seq}
 
     def describe(self, event: Mapping[str, Any]) -> str:
         """A note event in words for the log view: the text in quotes, each further line
         indented; an edit says which note it replaces, a removal says so."""
         text = str(event.get("text", ""))
         edits = event.get(EDITS_KEY)
+        number = self.number_of(edits) if isinstance(edits, int) else edits
         if edits is not None and not text:
-            return f"\u2716 removed note #{edits}"
+            return f"\u2716 removed note #{number}"
         quoted = "\u201c" + text.replace("\n", "\n     ") + "\u201d"  # under "#seq "
         label = str((event.get(WHERE_KEY) or {}).get("label", ""))
-        head = f"\u270e note #{edits} edited" if edits is not None else "\u270e note"
+        head = f"\u270e note #{number} edited" if edits is not None else "\u270e note"
         return f"{head} ({label}): {quoted}" if label else f"{head}: {quoted}"
 
 
-def quote_lines(text: str, pad: str = "") -> list[str]:
-    """A note's text as a Markdown block quote (``> `` before each line), indented by
-    ``pad`` (to sit inside a list item)."""
-    return [f"{pad}> {line}".rstrip() if line.strip() else f"{pad}>" for line in text.split("\n")]
+def quote_lines(text: str, pad: str = "", *, strike: bool = False) -> list[str]:
+    """A note's text as a Markdown block quote (``> `` before each line), indented by ``pad``
+    (to sit inside a list item): the text escaped so a viewer shows it as typed, its line
+    breaks kept (hard breaks) and its blank lines kept as paragraph breaks
+    (:mod:`d6tui.engine.mdtext`).
+
+    Args:
+        text: the note.
+        pad: spaces before each ``>``.
+        strike: each line struck through (an undone note).
+    """
+    out = []
+    for line, brk in broken_lines(text):
+        if not line.strip(" " + NBSP):
+            out.append(f"{pad}>")
+            continue
+        if strike:  # ~~ must touch the text on both sides to strike it
+            line = f"~~{line.strip(' ' + NBSP)}~~"
+        out.append(f"{pad}> {line}" + ("\\" if brk else ""))
+    return out
 
 
-def record_lines(marker: str, event: Mapping[str, Any], undone: bool) -> list[str]:
+def note_numbers(events: Iterable[Mapping[str, Any]]) -> dict[int, int]:
+    """The number of the note (:attr:`Note.first`) each note event belongs to, by seq: what an
+    export names an edit by, as the app does.
+
+    Args:
+        events: the stored events, oldest first (other events are skipped).
+    """
+    out: dict[int, int] = {}
+    for ev in events:
+        if ev.get("type") != NOTE or not isinstance(ev.get("seq"), int):
+            continue
+        edits = ev.get(EDITS_KEY)
+        out[ev["seq"]] = out.get(edits, edits) if isinstance(edits, int) else ev["seq"]
+    return out
+
+
+def _head(event: Mapping[str, Any], number: int | None = None) -> str:
+    """A note event's head in Markdown: ``✎ note (label)``, ``✎ note #2 edited (label)``."""
+    edits = event.get(EDITS_KEY)
+    label = str((event.get(WHERE_KEY) or {}).get("label", ""))
+    shown = number if number is not None else edits
+    head = f"\u270e note #{shown} edited" if edits is not None else "\u270e note"
+    return head + (f" ({escape(label)})" if label else "")
+
+
+def record_lines(marker: str, event: Mapping[str, Any], undone: bool,
+                 number: int | None = None) -> list[str]:
     """A note event as an item of a Markdown play-by-play (the exports of every game).
 
     Args:
         marker: the item's start ("12. ", "- #12 "): a list marker, a space, maybe more.
         event: the note event.
-        undone: it is undone now: one struck-through line, as other undone events.
+        undone: it is undone now: struck through, as other undone events.
+        number: for an edit, the number of the note it edits (:attr:`Note.first`, as the
+            app and ``d6tui note --edit`` name it); None names the event it replaces.
 
     Returns:
         Its lines: the head after ``marker``, then the text as a block quote indented under
-        it and a blank line; a removal or an undone note is one line.
+        it and a blank line (struck through and marked undone for an undone note); a removal
+        is one line. The text is escaped, so the Markdown stays valid whatever it holds.
     """
     text = str(event.get("text", ""))
     edits = event.get(EDITS_KEY)
-    label = str((event.get(WHERE_KEY) or {}).get("label", ""))
-    head = f"\u270e note #{edits} edited" if edits is not None else "\u270e note"
-    head += f" ({label})" if label else ""
-    if undone:
-        return [f"{marker}~~{head}: {' / '.join(text.splitlines())}~~ (undone)"]
-    if edits is not None and not text:
-        return [f"{marker}\u2716 removed note #{edits}"]
+    head = _head(event, number)
+    shown = number if number is not None else edits
     pad = " " * (marker.find(" ") + 1)  # under the item's text ("12. ", "- "), not deeper
+    if edits is not None and not text:
+        removed = f"\u2716 removed note #{shown}"
+        return [f"{marker}~~{removed}~~ (undone)" if undone else f"{marker}{removed}"]
+    if undone:
+        return [f"{marker}~~{head}~~ (undone):", "", *quote_lines(text, pad, strike=True), ""]
     return [f"{marker}{head}:", "", *quote_lines(text, pad), ""]

@@ -321,24 +321,27 @@ class Session:
             payload["all"] = True
         return self._record(payload)
 
-    def write_note(self, text: str, edits: int | None = None) -> dict:
+    def write_note(self, text: str, edits: int | None = None, at: dict | None = None) -> dict:
         """Write a note where the game is now, or edit one (a ``note`` event, undone and
         redone like a move; see :mod:`d6tui.engine.notes`).
 
         Args:
             text: the note (several lines; at most ``NOTE_MAX`` characters). For an edit,
                 empty text removes the note (its older texts stay in the log).
-            edits: the seq of the note to replace (``Note.seq``), or None for a new note.
+            edits: the number of the note to edit (``Note.first``: the seq that first wrote
+                it, as the app and ``d6tui note --edit`` name it), or None for a new note.
+            at: for a new note, the anchor the writer was shown (``where()`` then): refused
+                if the game has moved on since.
 
         Returns:
             The recorded event.
 
         Raises:
-            RuleError: bad text (empty, too long, control characters), or ``edits`` names no
-                current note; nothing was recorded.
+            RuleError: bad text (empty, too long, control characters), ``edits`` names no
+                current note, or the game is no longer ``at``; nothing was recorded.
             StaleLogError, LogError: as :meth:`do`.
         """
-        return self._record(self.notebook.payload(text, self.where, edits, self._undone))
+        return self._record(self.notebook.payload(text, self.where, edits, self._undone, at))
 
     def notes(self) -> tuple[Note, ...]:
         """The current notes, in the order they were first written (undone ones and removed

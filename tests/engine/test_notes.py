@@ -37,17 +37,22 @@ def test_write_edit_remove() -> None:
     assert notes[0].seq == edit["seq"] and notes[0].first == first["seq"]
     assert notes[0].at == {"move": 1, "label": "Move 1"}
     assert notes[0].history == ("The first roll.\nIt was a three.",)
-    again = s.write_note("Three.", edits=edit["seq"])
+    # a note keeps its number (the seq that first wrote it) through its edits
+    again = s.write_note("Three.", edits=first["seq"])
+    assert again["edits"] == edit["seq"]  # the save names the text it replaces
+    assert s.notes()[0].first == first["seq"] and s.notes()[0].seq == again["seq"]
     assert s.notes()[0].history == ("The first roll.\nIt was a three.",
                                     "The first roll: three.")
     s.write_note("", edits=second["seq"])
     assert _texts(s) == ["Three."]
-    s.write_note("  ", edits=again["seq"])
+    s.write_note("  ", edits=first["seq"])
     assert s.notes() == ()
     # the removed texts stay in the log, and the log view says what happened
     words = [h.text for h in s.history()]
     assert words[2] == "\u270e note (Move 1): \u201cThe first roll.\n     It was a three.\u201d"
-    assert words[-1] == f"\u2716 removed note #{again['seq']}"
+    # both edits name the note by its number, not by the edit they replace
+    assert words.count(f"\u270e note #{first['seq']} edited (Move 1): \u201cThree.\u201d") == 1
+    assert words[-1] == f"\u2716 removed note #{first['seq']}"
 
 
 def test_undo_and_redo_apply_to_notes() -> None:
@@ -94,7 +99,7 @@ def test_notes_reload_from_disk(tmp_path: Path) -> None:
     assert loaded.is_undone(b["seq"])
     assert loaded.state.total == 6
     assert loaded.where() == {"move": 2, "label": "Move 2"}
-    loaded.write_note("after the reload", edits=notes[0].seq)
+    loaded.write_note("after the reload", edits=notes[0].first)
     loaded.close()
     again = Session.load(path, rules=toy.RULES)
     assert _texts(again) == ["after the reload"]
@@ -124,15 +129,18 @@ def test_bad_notes_are_refused_in_one_line(text: str, edits: object, message: st
     assert _texts(s) == ["same"]
 
 
-def test_edits_must_name_the_current_text_of_a_current_note() -> None:
+def test_an_edit_names_the_note_by_its_one_number() -> None:
     s = Session.new(toy.RULES, {}, dice=Dice(1))
     a = s.write_note("a")
     b = s.write_note("b", edits=a["seq"])
-    with pytest.raises(RuleError, match=f"was edited since: edit #{b['seq']}"):
-        s.write_note("c", edits=a["seq"])
-    s.write_note("", edits=b["seq"])
-    with pytest.raises(RuleError, match=f"note #{b['seq']} was removed"):
+    # the edit's own seq is not the note's number: refused, naming the number to use
+    with pytest.raises(RuleError, match=f"#{b['seq']} is an edit of note #{a['seq']}"):
         s.write_note("c", edits=b["seq"])
+    c = s.write_note("c", edits=a["seq"])
+    assert [n.text for n in s.notes()] == ["c"] and c["edits"] == b["seq"]
+    s.write_note("", edits=a["seq"])
+    with pytest.raises(RuleError, match=f"note #{a['seq']} was removed"):
+        s.write_note("c", edits=a["seq"])
     d = s.write_note("d")
     s.undo()
     with pytest.raises(RuleError, match=f"note #{d['seq']} is undone"):
@@ -168,7 +176,7 @@ def test_notes_survive_any_mix_of_moves_undo_and_redo(ops: list[str]) -> None:
             elif op == "note":
                 s.write_note(f"note {i}")
             elif op in ("edit", "remove") and notes:
-                s.write_note(f"edit {i}" if op == "edit" else "", edits=notes[-1].seq)
+                s.write_note(f"edit {i}" if op == "edit" else "", edits=notes[-1].first)
             elif op == "undo":
                 s.undo()
             elif op == "redo":
@@ -181,3 +189,14 @@ def test_notes_survive_any_mix_of_moves_undo_and_redo(ops: list[str]) -> None:
         fresh._apply(dict(ev))
     assert fresh.notes() == s.notes()
     assert fresh.state == s.state
+
+
+def test_a_note_shown_at_one_place_is_not_saved_at_another() -> None:
+    s = Session.new(toy.RULES, {}, dice=Dice(1))
+    shown = s.where()
+    s.do(toy.roll, faces=[2])  # the game moves on while the note is being written
+    with pytest.raises(RuleError, match="the game moved on: it is at Move 1 now, not Move 0"):
+        s.write_note("late", at=shown)
+    assert s.notes() == ()
+    s.write_note("on time", at=s.where())
+    assert [n.label for n in s.notes()] == ["Move 1"]

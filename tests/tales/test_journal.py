@@ -60,3 +60,28 @@ def test_export_markdown_strikes_undone_events_through() -> None:
     assert kept.split("## Fights")[0].split("## The days")[0] == \
         text.split("## Fights")[0].split("## The days")[0]
     assert kept.split("## The island (J02)")[1] == text.split("## The island (J02)")[1]
+
+
+def test_a_note_anchors_to_the_event_in_progress_not_the_last_one_done() -> None:
+    """After the square's event is done (the castle's shop left, the turn at its end), a note
+    names the day only: no event is in progress (R10)."""
+    from pathlib import Path
+
+    from d6tui.games.tales import anchor
+    from d6tui.games.tales.fold import EVENT_TYPES, fold, new_state
+
+    session = Session.load(Path(__file__).resolve().parents[2] / "saves" / "tales-example.toml")
+    state, done, going = new_state({}), 0, 0
+    for entry in session.history():
+        if entry.event["type"] not in EVENT_TYPES or entry.undone:
+            continue
+        state = fold(state, entry.event)
+        if state.event_played and state.step == "end_of_turn" and not state.tasks:
+            done += 1
+            assert anchor.where(state).get("event") is None, entry.event["seq"]
+        if state.week and state.tasks and state.tasks[-1].kind == "shop" and \
+                state.tasks[-1].arg == "castle":
+            going += 1
+            assert anchor.where(state)["event"] == "E01"  # in the castle's shop: E01 goes on
+    session.close()
+    assert done >= 4 and going >= 1

@@ -170,3 +170,103 @@ async def test_the_palette_writes_a_note(saves: Path) -> None:
         await pilot.pause()
         notes = screen.session.notes()  # type: ignore[attr-defined]
         assert [n.text for n in notes] == ["from the palette"]
+
+
+def test_the_notes_list_names_a_note_by_its_one_number() -> None:
+    from d6tui.engine.notes import Note
+    from d6tui.ui.screens.notes import note_line
+
+    edited = Note(seq=15, text="twice edited", at={"label": "Turn 3"}, history=("a", "b"),
+                  first=2)
+    assert note_line(edited) == "#2 Turn 3: twice edited (edited)"
+
+
+def _move_on(session: Session) -> None:
+    """Play moves (as the computer or another key would) until the note's anchor changes."""
+    from d6tui.games.shooter.bot import choose
+
+    before = session.where()
+    while session.where() == before:
+        action, answers = choose(session.state)
+        session.do(action.command, dice=session.dice, **answers)
+
+
+@sync
+async def test_a_note_is_saved_where_its_box_said_or_where_the_player_agrees(
+        saves: Path) -> None:
+    session = new_shooter(saves)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        shown = session.where()
+        await pilot.press("N")
+        await _wait_for(pilot, NoteModal)
+        assert shown["label"] in app.screen.title_text
+        await _type(pilot, "Tense")
+        _move_on(session)  # the game moves on while the box is open
+        now = session.where()
+        await pilot.press("ctrl+s")
+        await _wait_for(pilot, ConfirmModal)
+        assert app.screen.question == ("The game moved on while the box was open: save the "
+                                       f"note at {now['label']}?")
+        await pilot.press("n")  # not there: back in the box, the text kept, the title true
+        await _wait_for(pilot, NoteModal)
+        assert app.screen.query_one("#note-text", TextArea).text == "Tense"
+        assert now["label"] in app.screen.title_text
+        assert session.notes() == ()
+        _move_on(session)  # and again
+        later = session.where()
+        await pilot.press("ctrl+s")
+        await _wait_for(pilot, ConfirmModal)
+        assert later["label"] in app.screen.question
+        await pilot.press("y")
+        await _wait_for(pilot, type(screen))
+        await pilot.pause()
+        assert [(n.text, n.label) for n in session.notes()] == [("Tense", later["label"])]
+
+
+@sync
+async def test_an_edit_of_a_note_removed_meanwhile_keeps_the_text(saves: Path) -> None:
+    session = new_shooter(saves)
+    note = session.write_note("old words")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("ctrl+n")
+        await _wait_for(pilot, NotesModal)
+        await pilot.press("enter")
+        await _wait_for(pilot, NoteModal)
+        app.screen.query_one("#note-text", TextArea).text = "new words"
+        other = Session.load(session.log.path)  # type: ignore[union-attr]
+        other.write_note("", edits=note["seq"])  # another process removes the note
+        other.close()
+        await pilot.press("ctrl+s")
+        await _wait_for(pilot, ConfirmModal)
+        assert f"Note #{note['seq']} was removed meanwhile" in app.screen.question
+        await pilot.press("y")
+        await _wait_for(pilot, type(screen))
+        await pilot.pause()
+        assert [n.text for n in session.notes()] == ["new words"]
+
+
+@sync
+async def test_undo_says_what_it_undid_and_a_saved_note_says_so_briefly(saves: Path) -> None:
+    session = new_shooter(saves)
+    app = make_app(saves, session=session)
+    notices: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        app.notify = lambda message, **kw: notices.append(message)  # type: ignore[method-assign]
+        await pilot.press("N")
+        await _wait_for(pilot, NoteModal)
+        await _type(pilot, "Dust")
+        await pilot.press("ctrl+s")
+        await _wait_for(pilot, type(screen))
+        await pilot.pause()
+        assert notices[-1] == "Note saved."
+        await pilot.press("u")
+        await pilot.pause()
+    assert notices[-1].startswith("Undone: \u270e note (") and "Dust" in notices[-1]

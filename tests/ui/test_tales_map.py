@@ -192,3 +192,24 @@ async def test_small_squares_keep_village_numbers_under_reach_markers(saves: Pat
                 assert "lk" in text
             # the picture (or a village's reach) leaves a gap before the next square
             assert lines[0][-1] == " ", lines
+
+
+@sync
+async def test_the_journal_draws_the_island_as_the_screen_does(saves: Path) -> None:
+    """One layout (d6tui.games.tales.mapcells): the export's J02 is the screen's map, text
+    for text, when no reach marks are shown."""
+    from d6tui.games.tales.keepsake import island_drawing
+
+    session = load_example(saves, 60)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TalesScreen)
+        imap = screen.query_one(IslandMap)
+        state = screen.tale
+        imap.view = TalesView(state, state, 0, {})
+        await pilot.pause()
+        drawn = [line.rstrip() for line in imap.render().plain.split("\n")]
+    grid = island_drawing(state).split("\n\n")[0].split("\n")
+    assert grid == drawn

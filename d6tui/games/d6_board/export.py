@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from d6tui.engine.notes import NOTE, record_lines
+from d6tui.engine.mdtext import escape
+from d6tui.engine.notes import NOTE, note_numbers, record_lines
 from d6tui.games.d6_board.describe import space_name, status
 from d6tui.games.d6_board.state import STATS, Board, glory, standings
 
@@ -12,7 +13,7 @@ from d6tui.games.d6_board.state import STATS, Board, glory, standings
 def export_markdown(session: Any) -> str:
     """The game as Markdown: the standings, each hunter's final boards, and every event."""
     s: Board = session.state
-    out = [f"# {session.title}", "", status(s), "", "## Glory", "",
+    out = [f"# {escape(session.title)}", "", status(s), "", "## Glory", "",
            "| place | hunter | glory | gold | stats total |", "|---|---|---|---|---|"]
     for place, seat in enumerate(standings(s), 1):
         h = s.heroes[seat]
@@ -39,12 +40,14 @@ def export_markdown(session: Any) -> str:
         out.append(f"- Glory: {glory(s, i)}")
         out.append("")
     out += ["## Log", ""]
+    numbers = note_numbers(session.events)
     for i in range(len(session.events)):
         e = session.history_entry(i)
         marker = f"{e.event['seq']}. "
         if e.event.get("type") == NOTE:  # the players' notes, quoted at their place
-            out += record_lines(marker, e.event, e.undone)
+            out += record_lines(marker, e.event, e.undone, numbers.get(e.event["seq"]))
             continue
-        text = f"~~{e.text}~~" if e.undone else e.text
+        words = escape(e.text)  # the hunters' names are the players' own
+        text = f"~~{words}~~" if e.undone else words
         out.append(marker + text)
     return "\n".join(out) + "\n"

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from d6tui.engine.notes import NOTE, record_lines
+from d6tui.engine.mdtext import escape
+from d6tui.engine.notes import NOTE, note_numbers, record_lines
 from d6tui.games.dungeon.drawing import own_to_hole, side_text
 from d6tui.games.dungeon.faces import face_name
 from d6tui.games.dungeon.state import DungeonState, ScoreCard
@@ -98,7 +99,7 @@ def export_markdown(session: Any) -> str:
     """The game as Markdown: the final waffle from both sides, the routes, the score lines
     and the play by play. While the game is on it shows only what a spectator may see."""
     state: DungeonState = session.state
-    lines = [f"# {session.title}", "", "*D6 Dungeon*", "", f"**{status(state)}**", ""]
+    lines = [f"# {escape(session.title)}", "", "*D6 Dungeon*", "", f"**{status(state)}**", ""]
     seen = view(state, None)
     for seat, name in enumerate(state.players):
         lines.append(f"## {name}'s side")
@@ -121,11 +122,14 @@ def export_markdown(session: Any) -> str:
             lines += [f"- {x}" for x in score_lines(state, seat, state.scores[seat])]
             lines.append("")
     lines += ["## Play by play", ""]
+    numbers = note_numbers(session.events)
     for entry in session.history():
         marker = f"{entry.event['seq']}. "
         if entry.event.get("type") == NOTE:  # the players' notes, quoted at their place
-            lines += record_lines(marker, entry.event, entry.undone)
+            lines += record_lines(marker, entry.event, entry.undone,
+                                  numbers.get(entry.event["seq"]))
             continue
-        text = f"~~{entry.text}~~ (undone)" if entry.undone else entry.text
+        words = escape(entry.text)  # the players' names are their own
+        text = f"~~{words}~~ (undone)" if entry.undone else words
         lines.append(marker + text)
     return "\n".join(lines) + "\n"

@@ -10,7 +10,8 @@ from collections.abc import Callable, Collection, Iterable
 import tomli_w
 
 from d6tui.engine.errors import RuleError
-from d6tui.engine.notes import NOTE, record_lines
+from d6tui.engine.mdtext import escape
+from d6tui.engine.notes import NOTE, note_numbers, record_lines
 from d6tui.games.simple_six.magic import tn_words as spell_tn_words
 from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.games.simple_six.sheet import (
@@ -47,7 +48,7 @@ def sheet_markdown(character: Character, settings: CampaignSettings | None = Non
     """
     settings = settings or CampaignSettings()
     d = derived(character, settings)
-    lines = [f"# {character.name}" + (" (NPC)" if character.npc else ""), ""]
+    lines = [f"# {escape(character.name)}" + (" (NPC)" if character.npc else ""), ""]
     if character.attributes and not settings.independent_skills:
         lines += ["| Attribute | Code | Skills |", "|---|---|---|"]
         for attr, code in character.attributes:
@@ -158,11 +159,14 @@ def log_markdown(title: str, events: Iterable[dict], describe: Callable[[dict], 
     Returns:
         The Markdown text.
     """
-    lines = [f"# {title}", ""]
+    lines = [f"# {escape(title)}", ""]
+    events = list(events)
+    numbers = note_numbers(events)
     for ev in events:
         t = ev.get("type")
         if t == NOTE:  # the GM's notes, quoted at their place
-            lines += record_lines(f"- #{ev.get('seq', '?')} ", ev, ev.get("seq") in undone)
+            lines += record_lines(f"- #{ev.get('seq', '?')} ", ev, ev.get("seq") in undone,
+                                  numbers.get(ev.get("seq")))
             continue
         text = describe(ev)
         if text.startswith("~~"):

@@ -9,23 +9,31 @@ import re
 from d6tui.games.tales.state import Tale
 
 _CODE = re.compile(r"E\d\d")
+#: The event whose shop a ``shop`` task names by place (the others name their event).
+_SHOP_EVENTS = {"castle": "E01", "witch": "E12"}
 
 
 def current_event(state: Tale) -> str | None:
     """The event being played now ("E05"), or None between events.
 
     The newest task that belongs to an event names it (``goto E05``, ``roll:e05``,
-    ``choose:e31``); with no such task, an event played on the hero's square this turn counts
-    while the turn is on that square's event step or after it.
+    ``choose:e31``, the castle's shop for E01); with no such task, an event played on the
+    hero's square this turn counts while it is still being played: something of it is
+    awaited or its fight goes on. Once it is done (the turn's end, the castle left), no event
+    is in progress.
     """
     for task in reversed(state.tasks):
         if task.kind == "goto" and _CODE.match(task.arg):
             return task.arg[:3]
+        if task.kind == "shop" and _CODE.match(_SHOP_EVENTS.get(task.arg, task.arg)):
+            return _SHOP_EVENTS.get(task.arg, task.arg)[:3]
         code = task.kind.partition(":")[2] or task.kind
         m = _CODE.match(code.upper())
         if m:
             return m.group(0)
-    if state.event_played and state.pos >= 0 and _CODE.fullmatch(state.square.event or ""):
+    going_on = bool(state.tasks) or state.fight is not None
+    if state.event_played and going_on and state.pos >= 0 and \
+            _CODE.fullmatch(state.square.event or ""):
         return state.square.event
     if state.step == "day_event" and state.days and state.days[-1].day_event:
         return state.days[-1].day_event

@@ -5,6 +5,7 @@ with the section it is made for (R02, J02, R10, E03-E39, J08).
 from __future__ import annotations
 
 from d6tui.games.tales import sheet
+from d6tui.games.tales.state import DEFAULT_NAME
 
 #: How each event reads in the log view, before its note.
 _VERBS = {
@@ -63,7 +64,9 @@ def describe(event: dict, state_before: object = None) -> str:
     pips = "+".join(map(str, faces))
     what = str(event.get("what", "")).split(":")[-1]
     if t == "tale_started":
-        detail = f" with {event.get('name')} the {event.get('race')}"
+        name, race = event.get("name"), event.get("race")
+        # R03: a nameless hero is "the Hero": "with the Hero, a dwarf", not "the Hero the dwarf"
+        detail = f" with {name}, a {race}" if name == DEFAULT_NAME else f" with {name} the {race}"
     elif t == "item_used":
         verb = f"used the {event.get('item')}"
         detail = f", rolling {pips}" if pips else ""

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from typing import Any
 
-from d6tui.engine.notes import NOTE, record_lines
+from d6tui.engine.mdtext import escape
+from d6tui.engine.notes import NOTE, note_numbers, record_lines
 from d6tui.games.tales import island, scoring
 from d6tui.games.tales.describe import describe
 from d6tui.games.tales.fold import EVENT_TYPES, fold, new_state
@@ -76,29 +77,32 @@ def markdown(title: str, events: Iterable[dict], undone: Collection[int] = ()) -
     """
     state = new_state({})
     days: list[tuple[tuple[int, int], list[str]]] = [((0, 0), [])]
+    events = list(events)
+    numbers = note_numbers(events)
     for ev in events:
         if ev.get("type") == NOTE:  # the player's words, quoted at their place
-            days[-1][1].append("\n".join(record_lines("- ", ev, ev.get("seq") in undone)))
+            days[-1][1].append("\n".join(record_lines("- ", ev, ev.get("seq") in undone,
+                                                      numbers.get(ev.get("seq")))))
             continue
         if ev.get("seq") in undone:
-            days[-1][1].append(f"~~{describe(ev)}~~ (undone)")
+            days[-1][1].append(f"~~{escape(describe(ev))}~~ (undone)")
             continue
         state = fold(state, ev)
         key = _day_key(state)
         if ev.get("type") == "turn_ended":  # the line closes the day it ends
-            days[-1][1].append(describe(ev))
+            days[-1][1].append(escape(describe(ev)))
             days.append((key, []))
             continue
         if key != days[-1][0]:
             days.append((key, []))
-        days[-1][1].append(describe(ev))
-    out = [f"# {title}", ""]
+        days[-1][1].append(escape(describe(ev)))
+    out = [f"# {escape(title)}", ""]
     h = state.hero
     if h is None:
         return "\n".join([*out, "The tale has not begun."]) + "\n"
     out += [
         "## The hero (J01)", "",
-        f"{h.name}, {h.race}. Atk {h.atk}, Dmg {h.dmg}, Spd {h.spd}, HP {h.hp}/{h.max_hp}, "
+        f"{escape(h.name)}, {h.race}. Atk {h.atk}, Dmg {h.dmg}, Spd {h.spd}, HP {h.hp}/{h.max_hp}, "
         f"Poison {h.poison}, Gold {h.gold}, Fame {h.fame}.",
         f"Items: {', '.join(h.items) or 'none'}. Scrolls: {', '.join(h.scrolls) or 'none'}.",
         "",

@@ -15,49 +15,19 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
+from d6tui.engine.mdtext import escape
 from d6tui.engine.notes import Note, quote_lines
 from d6tui.games.tales import anchor, booklet, island, scoring
 from d6tui.games.tales.describe import describe
 from d6tui.games.tales.fold import EVENT_TYPES, fold, new_state
-from d6tui.games.tales.state import Square, Tale
-
-#: Three letters per terrain, top left of a square, as on the screen's map.
-TERRAIN_ABBR = {"plains": "pln", "mountains": "mtn", "forest": "for", "swamp": "swp",
-                "village": "vlg", "castle": "CST"}
-#: Three letters per picture (R02, E05, E25...), top right of a square.
-SITE_ABBR = {"castle": "", "tower": "twr", "pyramid": "pyr", "lake": "lak", "hut": "hut",
-             "rift": "rft", "portal": "ptl", "cave": "cav"}
-#: The road's centre for each set of exits (compass letters in "NESW" order).
-_CENTRE = {
-    "NESW": "┼", "NEW": "┴", "NES": "├", "ESW": "┬", "NSW": "┤", "NS": "│", "EW": "─",
-    "NE": "└", "ES": "┌", "SW": "┐", "NW": "┘", "N": "╵", "E": "╶", "S": "╷", "W": "╴",
-}
-#: One square of the map: 7 characters by 3 lines.
-CELL_W = 7
-
-
-def _square_rows(sq: Square, hero: bool) -> list[str]:
-    """A square in three lines of :data:`CELL_W` characters: terrain and picture, the road
-    through the middle (``@`` for the hero), village number and event number."""
-    if not sq.revealed:
-        event = sq.event if sq.event and sq.event != "E00" else "·  "
-        return [" ·   · ", "   @   " if hero else "   ·   ", f" ·  {event:<3}"]
-    ex = sq.exits
-    n = "│" if "N" in ex else " "
-    s = "│" if "S" in ex else " "
-    w = "───" if "W" in ex else "   "
-    e = "───" if "E" in ex else "   "
-    centre = "@" if hero else _CENTRE.get(ex, "·")
-    terrain = TERRAIN_ABBR.get(sq.terrain, "   ")
-    site = SITE_ABBR.get(sq.site, sq.site[:3]).rjust(3)
-    left = f"v{sq.village}".rjust(3) if sq.village else "   "
-    event = sq.event if sq.event and sq.event != "E00" else "   "
-    return [f"{terrain}{n}{site}", f"{w}{centre}{e}", f"{left}{s}{event}"]
+from d6tui.games.tales.mapcells import CELL_W, square_rows
+from d6tui.games.tales.state import Tale
 
 
 def island_drawing(state: Tale) -> str:
-    """The island (J02) drawn as the screen draws it: columns I-VI, rows 1-6, each square
-    7x3 characters with its road in box-drawing lines; ``@`` is the hero.
+    """The island (J02) drawn as the screen draws it (:mod:`d6tui.games.tales.mapcells`):
+    columns I-VI, rows 1-6, each square 7x3 characters with its road in box-drawing lines;
+    ``@`` is the hero.
 
     Args:
         state: the tale.
@@ -67,7 +37,7 @@ def island_drawing(state: Tale) -> str:
         rows = ["  ", f"{row} ", "  "]  # the row's number on its middle line
         for col in range(1, island.SIZE + 1):
             i = island.index(col, row)
-            for k, part in enumerate(_square_rows(state.squares[i], i == state.pos)):
+            for k, part in enumerate(square_rows(state.squares[i], i == state.pos)):
                 rows[k] += part[:CELL_W].ljust(CELL_W)
         lines += [r.rstrip() for r in rows]
     lines += ["", "pln plains  mtn mountains  for forest  swp swamp  vlg village  "
@@ -77,6 +47,19 @@ def island_drawing(state: Tale) -> str:
 
 def _day_of(state: Tale) -> int:
     return int(anchor.where(state)["day"])
+
+
+def _day_words(state: Tale, day: int) -> str:
+    """Where the tale stands in a sentence: "It is day 9, the second day of week 2"."""
+    if day == 0:
+        return "The first day has not begun"
+    per = state.content.days_per_week
+    week, weekday = (day - 1) // per + 1, (day - 1) % per + 1
+    nth = _ORDINALS[weekday - 1] if weekday <= len(_ORDINALS) else f"{weekday}th"
+    return f"It is day {day}, the {nth} day of week {week}"
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh")
 
 
 def _day_heading(state: Tale, day: int, event: str) -> str:
@@ -137,20 +120,21 @@ def journal_markdown(title: str, created: Any, last: Any, events: Iterable[dict]
         notes: the current notes (``Session.notes()``), placed on the day they anchor to.
     """
     state, days = days_of(events, undone)
-    out = [f"# {title}", ""]
+    out = [f"# {escape(title)}", ""]
     h = state.hero
     if h is None:
         return "\n".join([*out, "The tale has not begun."]) + "\n"
     fame, quests, gold, total = scoring.score(state)
     if state.over:
-        standing = (f"The tale is over: final fame **{state.final_fame}**, "
+        standing = (f"The tale is over: total fame **{state.final_fame}** (J09), "
                     f"{state.status}{' (victory)' if state.won else ''}.")
     else:
-        standing = (f"The tale goes on ({_day_heading(state, _day_of(state), '')}): fame so "
-                    f"far {total}.")
+        standing = (f"The tale goes on. {_day_words(state, _day_of(state))}; the hero's fame "
+                    f"is {fame}, and the total fame would be {total} if it ended now (J09).")
     begun, until = _when(created), _when(last)
     dates = f"begun {begun}" + (f", last written {until}" if until != begun else "")
-    out += [f"*6x6 Tales* \u00b7 **{h.name}**, {h.race} \u00b7 {dates}", "", standing, ""]
+    out += [f"*6x6 Tales* \u00b7 **{escape(h.name)}**, {h.race} \u00b7 {dates}", "", standing,
+            ""]
     by_day: dict[int, list[Note]] = {}
     for note in notes:
         day = note.at.get("day")
@@ -168,14 +152,15 @@ def journal_markdown(title: str, created: Any, last: Any, events: Iterable[dict]
         for note in day_notes:
             played = note.at.get("event")  # the event it was written during, if not the day's
             if isinstance(played, str) and played and played != event:
-                out += [f"*{played} {booklet.TITLES.get(played, '')}*".replace(" *", "*"), ""]
+                name = f"{played} {booklet.TITLES.get(played, '')}".rstrip()
+                out += [f"*Written during {name}:*", ""]
             out += [*quote_lines(note.text), ""]
-        out += [f"- {line}" for line in lines]
+        out += [f"- {escape(line)}" for line in lines]
         out.append("")
     out += ["## The island (J02)", "", "```", island_drawing(state), "```", ""]
     out += ["## The hero (J01)", "",
             "| | |", "|---|---|",
-            f"| Hero | {h.name}, {h.race} |",
+            f"| Hero | {escape(h.name)}, {h.race} |",
             f"| Atk / Dmg / Spd | {h.atk} / {h.dmg} / {h.spd} |",
             f"| HP | {h.hp} / {h.max_hp} |",
             f"| Poison | {h.poison} |",
@@ -195,11 +180,11 @@ def journal_markdown(title: str, created: Any, last: Any, events: Iterable[dict]
         out.append("")
     out += ["## Scoring (J09)", ""]
     if state.over:
-        out += [f"Fame {fame} + quests {quests} + gold {gold} = **{total}**: "
-                f"{state.status}{' (victory)' if state.won else ''}."]
+        out += [f"Current fame {fame} + fame for quests {quests} + fame for gold {gold} = "
+                f"total fame **{total}**: {state.status}{' (victory)' if state.won else ''}."]
     else:
-        out += [f"The tale goes on; so far fame {fame} + quests {quests} + gold {gold} "
-                f"= {total}."]
+        out += [f"The tale goes on. If it ended now: current fame {fame} + fame for quests "
+                f"{quests} + fame for gold {gold} = total fame {total}."]
     return "\n".join(out) + "\n"
 
 

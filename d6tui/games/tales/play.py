@@ -27,6 +27,7 @@ from d6tui.games.tales import (
 )
 from d6tui.games.tales.content import frozen, parse
 from d6tui.games.tales.state import (
+    DEFAULT_NAME,
     RACES,
     STAT_WORDS,
     STATS,
@@ -261,7 +262,9 @@ def _start(state: Tale, event: dict) -> Tale:
     else:
         hero = evolve(hero, items=("Cookie",))
     state = evolve(state, hero=hero)
-    state = sheet.say(state, f"{name} the {race} sets out")
+    # a nameless hero is "the Hero" (R03): "the Hero, a dwarf, sets out", not "the Hero the dwarf"
+    who = f"{name}, a {race}," if name == DEFAULT_NAME else f"{name} the {race}"
+    state = sheet.say(state, f"{who} sets out")
     if event.get("explore", True):
         state = evolve(state, quests=(
             Quest(qid=1, kind="explore", recipient="Hero", place="Any"),))

@@ -191,8 +191,11 @@ class GameScreen(Screen):
 
     def action_undo(self) -> None:
         """Undo the latest action (an ``undone`` event; the log keeps it, struck through)."""
-        if self._guard(self.session.undo):
-            self.notify("Undone. Redo with ctrl+y.", timeout=3, markup=False)
+        event = self._guard(self.session.undo)
+        if event:
+            what = self.session.text_of(event["target"] - 1).split("\n", 1)[0]  # seq n: index n-1
+            what = what if len(what) <= 48 else what[:47] + "\u2026"
+            self.notify(f"Undone: {what}. Redo with ctrl+y.", timeout=3, markup=False)
 
     def action_redo(self) -> None:
         """Redo the latest undone action with the same dice."""
@@ -201,43 +204,77 @@ class GameScreen(Screen):
     @work(exclusive=True, group="game-note")
     async def action_write_note(self) -> None:
         """Write a note where the game is now (a ``note`` event, undone like a move)."""
-        from d6tui.ui.screens.notes import NoteModal
-
-        label = self.session.where().get("label", "")
-        title = "Write a note" + (f" \u00b7 {label}" if label else "")
-        text = await self.app.push_screen_wait(NoteModal(title))
-        if text is not None and self._guard(lambda: self.session.write_note(text)):
-            self.notify("Note written: it is in the log (l); ctrl+n lists the notes.",
-                        timeout=4, markup=False)
+        await self._note_box()
 
     @work(exclusive=True, group="game-note")
     async def action_notes(self) -> None:
         """List the notes; the one picked is edited (an edit is another ``note`` event)."""
-        from d6tui.ui.screens.notes import NEW_NOTE, NoteModal, NotesModal
+        from d6tui.ui.screens.notes import NEW_NOTE, NotesModal
 
-        seq = await self.app.push_screen_wait(NotesModal(self.session.notes()))
-        if seq is None:
+        number = await self.app.push_screen_wait(NotesModal(self.session.notes()))
+        if number is not None:
+            await self._note_box(edits=None if number == NEW_NOTE else number)
+
+    def _note(self, number: int | None) -> Any:
+        return next((n for n in self.session.notes() if n.first == number), None)
+
+    async def _note_box(self, text: str = "", edits: int | None = None) -> None:
+        """The note box, until the note is saved or the player gives it up.
+
+        A new note is saved where its box said, or where the game is now if the player agrees
+        (the game moved on while the box was open); an edit of a note removed meanwhile
+        (another window) may be saved as a new note. Typed text is never lost to a refusal:
+        the box opens again with it.
+        """
+        from d6tui.ui.screens.modals import ConfirmModal
+        from d6tui.ui.screens.notes import NoteModal
+
+        typed: str | None = None  # saved in the box, not yet recorded
+        at: dict = {}
+        while True:
+            note = self._note(edits)
+            if edits is not None and note is None:  # removed or undone meanwhile
+                at = self.session.where()
+                if not await self.app.push_screen_wait(ConfirmModal(
+                        f"Note #{edits} was removed meanwhile (another window changed the "
+                        f"game). Save your text as a new note at {at.get('label')}?",
+                        "Save as a new note", no="Back to the text")):
+                    if typed is None:
+                        return
+                    text, typed = typed, None  # the box again, as a new note
+                edits = None
+            if typed is None:
+                if note is not None:
+                    box = NoteModal(f"Edit note #{edits}" + (f" ({note.label})" if note.label
+                                                             else ""), text or note.text,
+                                    edit=True, start=note.text)
+                else:
+                    at = self.session.where()
+                    box = NoteModal("Write a note" + (f" \u00b7 {at['label']}" if
+                                                      at.get("label") else ""), text, start="")
+                typed = await self.app.push_screen_wait(box)
+                if typed is None:
+                    return
+                if note is None and self.session.where() != at:
+                    now = self.session.where()
+                    if not await self.app.push_screen_wait(ConfirmModal(
+                            "The game moved on while the box was open: save the note at "
+                            f"{now.get('label')}?", "Save it there", no="Back to the note")):
+                        text, typed = typed, None  # the box again, titled where the game is
+                        continue
+                    at = now
+                if note is not None and self._note(edits) is None:
+                    continue  # removed while the box was open: asked above, text kept
+            event = self._guard(partial(self.session.write_note, typed, edits=edits,
+                                        at=at if edits is None else None))
+            if event is None:  # refused (another window, the game moved on): keep the text
+                if edits is None or self._note(edits) is not None:
+                    text, typed = typed, None
+                continue
+            words = "Note removed." if edits is not None and not event["text"] else \
+                "Note saved."
+            self.notify(words, timeout=2, markup=False)
             return
-        if seq == NEW_NOTE:
-            label = self.session.where().get("label", "")
-            modal = NoteModal("Write a note" + (f" \u00b7 {label}" if label else ""))
-        else:
-            note = next((n for n in self.session.notes() if n.seq == seq), None)
-            if note is None:  # another window changed it meanwhile
-                self.notify(f"Note #{seq} was changed meanwhile.", severity="warning",
-                            markup=False)
-                return
-            where = f" ({note.label})" if note.label else ""
-            modal = NoteModal(f"Edit note #{seq}{where}", note.text, edit=True)
-        text = await self.app.push_screen_wait(modal)
-        if text is None:
-            return
-        edits = None if seq == NEW_NOTE else seq
-        event = self._guard(lambda: self.session.write_note(text, edits=edits))
-        if event is not None:
-            words = "Note removed (its text stays in the log)." if edits and not event["text"] \
-                else "Note saved."
-            self.notify(words, timeout=4, markup=False)
 
     def keys_of(self, action: str) -> set[str]:
         """The keys of this screen's bindings that run ``action``, as the key map sets them."""

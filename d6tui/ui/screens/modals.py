@@ -56,6 +56,7 @@ class ConfirmModal(_Modal[bool]):
     Args:
         question: what is asked, ending with a question mark.
         yes: the label of the yes button ("Delete").
+        no: the label of the no button ("Keep it").
     """
 
     BINDINGS = [
@@ -64,17 +65,18 @@ class ConfirmModal(_Modal[bool]):
         Binding("n", "answer(False)", "No", id="modal.no"),
     ]
 
-    def __init__(self, question: str, yes: str = "Yes") -> None:
+    def __init__(self, question: str, yes: str = "Yes", no: str = "Keep it") -> None:
         super().__init__()
         self.question = question
         self.yes = yes
+        self.no = no
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box"):
             yield Static(self.question, classes="modal-question", markup=False)
             with Horizontal(classes="modal-buttons"):
                 yield Button(f"{self.yes} (y)", id="yes", variant="error")
-                yield Button("Keep it (n)", id="no")
+                yield Button(f"{self.no} (n)", id="no")
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()

@@ -30,8 +30,10 @@ class NoteModal(Modal[str]):
 
     Args:
         title: what the box is for ("Write a note · Day 3 · E05").
-        text: the text to start from (an edit's current text).
+        text: the text to start from (an edit's current text, or text typed before).
         edit: an edit, which may be saved empty to remove the note.
+        start: the text that counts as nothing typed, for Escape (default ``text``; the
+            note's own text when a box opens again with the player's typing in it).
     """
 
     BINDINGS = [
@@ -45,16 +47,18 @@ class NoteModal(Modal[str]):
             "you typed something. An edit saved empty removes the note; its old text stays "
             "in the log.")
 
-    def __init__(self, title: str, text: str = "", *, edit: bool = False) -> None:
+    def __init__(self, title: str, text: str = "", *, edit: bool = False,
+                 start: str | None = None) -> None:
         super().__init__()
         self.title_text = title
-        self.start_text = text
+        self.first_text = text
+        self.start_text = text if start is None else start
         self.edit = edit
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box note-box"):
             yield Static(self.title_text, classes="modal-title", markup=False)
-            yield TextArea(self.start_text, id="note-text", soft_wrap=True,
+            yield TextArea(self.first_text, id="note-text", soft_wrap=True,
                            show_line_numbers=False)
             yield Label("", classes="modal-error", id="note-error")
             hint = "ctrl+s saves, Escape cancels"
@@ -109,10 +113,11 @@ class NoteModal(Modal[str]):
 
 
 def note_line(note: Note, width: int = 60) -> str:
-    """A note in one line for a list: ``#seq label: first line…`` (``(edited)`` when it was)."""
+    """A note in one line for a list: ``#number label: first line…`` (``(edited)`` when it
+    was); the number is :attr:`Note.first`, as the log and ``d6tui note --edit`` name it."""
     first = note.text.split("\n", 1)[0]
     more = "\u2026" if "\n" in note.text else ""
-    head = f"#{note.seq} {note.label}: " if note.label else f"#{note.seq} "
+    head = f"#{note.first} {note.label}: " if note.label else f"#{note.first} "
     edited = " (edited)" if note.history else ""
     room = max(8, width - len(head) - len(edited))
     if len(first) > room:
@@ -123,7 +128,8 @@ def note_line(note: Note, width: int = 60) -> str:
 class NotesModal(Modal[int]):
     """The game's current notes, oldest first, to pick one to edit (Enter), or a new one.
 
-    Dismisses the picked note's ``seq``, :data:`NEW_NOTE` for a new note, or None.
+    Dismisses the picked note's number (:attr:`Note.first`), :data:`NEW_NOTE` for a new
+    note, or None.
 
     Args:
         notes: the current notes (``Session.notes()``).
@@ -143,7 +149,7 @@ class NotesModal(Modal[int]):
         with Vertical(classes="modal-box"):
             yield Static("Notes", classes="modal-title")
             options = [Option("+ Write a new note", id=str(NEW_NOTE))]
-            options += [Option(note_line(n), id=str(n.seq)) for n in self.notes]
+            options += [Option(note_line(n), id=str(n.first)) for n in self.notes]
             yield OptionList(*options, id="notes-list")
             hint = "Enter edits the note picked, N writes a new one, Escape closes"
             if not self.notes:

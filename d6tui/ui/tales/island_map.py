@@ -15,23 +15,15 @@ from textual.reactive import reactive
 
 from d6tui.games.tales import booklet, island
 from d6tui.games.tales.journal import ROAD_GLYPHS
+from d6tui.games.tales.mapcells import CELL_H, CELL_W, square_rows
 from d6tui.games.tales.state import Square
 from d6tui.ui.tales.view import TalesView, ViewWidget
 
-#: Three letters per terrain, written in each square's top left corner.
-TERRAIN_ABBR = {"plains": "pln", "mountains": "mtn", "forest": "for", "swamp": "swp",
-                "village": "vlg", "castle": "CST"}
 #: The terrain in a few more letters, on the big squares.
 TERRAIN_WORDS = {"plains": "plains", "mountains": "mounts", "forest": "forest",
                  "swamp": "swamp", "village": "villge", "castle": "CASTLE"}
-#: Two letters per picture (R02, E05, E25...), top right corner, then a space: the next
-#: square's terrain never runs into them.
-SITE_ABBR = {"castle": "", "tower": "tw", "pyramid": "py", "lake": "lk", "hut": "ht",
-             "rift": "rf", "portal": "pt", "cave": "cv"}
 #: What a square's centre column holds where it draws its road.
 _ROAD_CHARS = frozenset("│─┼┴├┬┤└┌┐┘╵╶╷╴·@")
-#: Width and height of one square on the map, in cells (the small map).
-CELL_W, CELL_H = 7, 3
 #: Width and height of one square on the big map (200x50 and larger).
 BIG_W, BIG_H = 15, 5
 
@@ -120,10 +112,12 @@ class IslandMap(ViewWidget):
         mid, centre = height // 2, width // 2
         if not sq.revealed:
             base = self.style("island-map--hidden")
-            rows = (self._big_hidden if self.big else self._hidden)(sq, hero, steps)
+            rows = (self._big_hidden(sq, hero, steps) if self.big
+                    else square_rows(sq, hero, steps))
         else:
             base = self.style(f"island-map--{sq.terrain}") if sq.terrain else Style()
-            rows = (self._big_road if self.big else self._road_rows)(sq, hero, steps)
+            rows = (self._big_road(sq, hero, steps) if self.big
+                    else square_rows(sq, hero, steps))
         # Every line is exactly one square wide, or the roads of the rows below and above
         # stop lining up (a two-digit reach or village number included).
         rows = [fit_cell(text, width) for text in rows]
@@ -150,38 +144,6 @@ class IslandMap(ViewWidget):
                 t.stylize(base + self.style("island-map--event"), 0, width)
             out.append(t)
         return out
-
-    # -- the small squares ------------------------------------------------------------------
-
-    @staticmethod
-    def _hidden(sq: Square, hero: bool, steps: int | None) -> list[str]:
-        site = SITE_ABBR.get(sq.site, sq.site[:2]).rjust(2) + " " if sq.site else "·  "
-        rows = [f" ·  {site}" if sq.site else " ·   · ",
-                "   ·   " if steps is None else f"  →{steps}",
-                " ·  " + (sq.event or "·  ")]
-        if hero:
-            rows[1] = "   @   "
-        return rows
-
-    @staticmethod
-    def _road_rows(sq: Square, hero: bool, steps: int | None) -> list[str]:
-        ex = sq.exits
-        n = "│" if "N" in ex else " "
-        s = "│" if "S" in ex else " "
-        w = "───" if "W" in ex else "   "
-        e = "───" if "E" in ex else "   "
-        centre = "@" if hero else ROAD_GLYPHS.get(ex, "·")
-        terrain = TERRAIN_ABBR.get(sq.terrain, "   ")
-        site = SITE_ABBR.get(sq.site, sq.site[:2]).rjust(2) + " "
-        # Right-aligned, so the event of the square to the left never touches it.
-        left = f"v{sq.village}".rjust(3) if sq.village else "   "
-        if steps and not hero:
-            if sq.village:  # a village has no picture: its reach goes top right instead
-                site = f"→{steps}".ljust(3)
-            else:
-                left = f"→{steps}".rjust(3)
-        event = sq.event or "   "
-        return [f"{terrain}{n}{site}", f"{w}{centre}{e}", f"{left}{s}{event}"]
 
     # -- the big squares --------------------------------------------------------------------
 
