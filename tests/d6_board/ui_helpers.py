@@ -42,13 +42,12 @@ def until_phase(s: Session, phase: str, seed: int = 5) -> Session:
 
 
 async def press_move(pilot: Pilot, move_id: str) -> None:
-    """Run the move ``move_id`` of the moves list by its number (arrows and Enter past 9)."""
+    """Run the move ``move_id`` of the moves list by typing its number (two digits past 9;
+    Enter when a longer number could still follow)."""
     screen = pilot.app.screen
     ids = [m.id for m in screen._moves]  # type: ignore[attr-defined]
     assert move_id in ids, f"{move_id} not in {ids}"
-    i = ids.index(move_id)
-    if i < 9:
-        await pilot.press(str(i + 1))
-    else:
-        await pilot.press("home", *["down"] * i, "enter")
+    await pilot.press(*str(ids.index(move_id) + 1))
+    if screen._typed:  # type: ignore[attr-defined]
+        await pilot.press("enter")
     await pilot.pause()

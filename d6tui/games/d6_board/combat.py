@@ -26,6 +26,7 @@ from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board.act import faces, handles, move
 from d6tui.games.d6_board.content import MONSTER_CLASSES
 from d6tui.games.d6_board.state import CUBE, STATS, Board, Combat, Enemy, Prompt
+from d6tui.words import article
 
 
 def enemy_class(state: Board, token: str) -> str:
@@ -191,7 +192,7 @@ def transformed(state: Board, ev: dict, chance: Any) -> Board:
     state = state.with_hero(state.current, specialty=("", "", ""))
     assert state.combat is not None
     state = replace(state, combat=replace(state.combat, transformed=ev["klass"]))
-    return replace(state, note=f"the monster became a {ev['klass']}")
+    return replace(state, note=f"the monster became {article(ev['klass'])}")
 
 
 @handles("attacked")

@@ -20,6 +20,7 @@ from d6tui.games.d6_board.content import load_content
 from d6tui.games.d6_board.describe import describe, report, status
 from d6tui.games.d6_board.export import export_markdown
 from d6tui.games.d6_board.fold import EVENT_TYPES, fold
+from d6tui.games.d6_board.refusals import why_not
 from d6tui.games.d6_board.state import Board, glory
 from d6tui.games.d6_board.view import view
 
@@ -115,5 +116,6 @@ RULES = GameDefinition(
     view=view,
     seats=board_moves.seats,
     seat_to_move=board_moves.seat_to_move,
+    why_not=why_not,
     blurb="2-4 hunters chase bounties for glory: class boards, gather boards and the map",
 )

@@ -293,6 +293,11 @@ class Board:
         return replace(self, heroes=tuple(heroes))
 
 
+def space_name(space: str) -> str:
+    """``"the Village"``, ``"the Styx River"`` or ``"space 4"``."""
+    return {VILLAGE: "the Village", STYX: "the Styx River"}.get(space, f"space {space}")
+
+
 def glory(state: Board, seat: int) -> int:
     """A hunter's glory points: bounties delivered and carried, and Guardians worth glory
     ("Things to Know: Object of the Game"; "Bounties": carried bounties count at the end).

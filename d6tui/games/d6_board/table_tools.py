@@ -18,7 +18,7 @@ from d6tui.engine.errors import EventError
 from d6tui.engine.game import Choice, Move, Seat
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board.act import handles, move
-from d6tui.games.d6_board.state import CUBE, STATS, STYX, VILLAGE, Board, Prompt
+from d6tui.games.d6_board.state import CUBE, STATS, STYX, VILLAGE, Board, Prompt, space_name
 
 #: What a card not yet named shows in a hand (table edition).
 UNNAMED = "-"
@@ -133,8 +133,9 @@ def gm_tool_moves(state: Board, seat: Seat) -> list[Move]:
     heroes = tuple((str(i), h.name) for i, h in enumerate(state.heroes))
     hero = Choice("hero", "Which hero", heroes)
     sign = Choice("amount", "Give or take", (("1", "give one"), ("-1", "take one")))
-    spaces = Choice("space", "Which space", tuple((s, s) for s in (VILLAGE, *state.spaces())))
-    numbered = Choice("space", "Which space", tuple((s, s) for s in state.spaces()))
+    spaces = Choice("space", "Which space", tuple((s, space_name(s))
+                                                  for s in (VILLAGE, *state.spaces())))
+    numbered = Choice("space", "Which space", tuple((s, space_name(s)) for s in state.spaces()))
     tokens = tuple((e.token, f"{state.kind(e.token)['name']} in {e.space}")
                    for e in state.enemies if not e.token.startswith(CUBE))
     enemy = Choice("enemy", "Which enemy", tokens)

@@ -24,6 +24,7 @@ from d6tui.engine.game import DiceRequest, Move, Pips
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board.act import faces, handles, move
 from d6tui.games.d6_board.state import STYX, VILLAGE, Board, Prompt
+from d6tui.words import plural
 
 ACTIONS = 3
 
@@ -347,7 +348,7 @@ def turn_moves(state: Board, seat: int | None) -> list[Move]:
     if not state.engaged and state.combat is None:
         left = ACTIONS - state.actions
         label = "Rest: end the turn" + (" (2 Heroic Quest cards)" if left <= 0 else
-                                        f" early ({left} actions unspent: no cards)")
+                                        f" early ({plural(left, 'action')} unspent: no cards)")
         out.append(move("turn_ended", label, seat, mid="rest", section="(R)est", key="e"))
     return out
 

@@ -21,9 +21,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from d6tui.engine.game import Move, Pips
+from d6tui.engine.game import Choice, Move, Pips
 from d6tui.games.d6_board.moves import seat_to_move
-from d6tui.games.d6_board.state import Board
+from d6tui.games.d6_board.state import VILLAGE, Board
 from d6tui.games.d6_board.view import view
 from d6tui.ui.d6_board.help import HELP
 from d6tui.ui.d6_board.widgets import ClassBoard, CompassDial, GameMap, GatherBoard
@@ -70,6 +70,9 @@ class BoardScreen(GameScreen):
         self._moves: list[Move] = []
         self._rng = random.Random(session.header.options.get("seed", 0))
         self._bot_pending = False
+        #: Digits typed so far of a move's number (a list of ten or more), and its timer.
+        self._typed = ""
+        self._typed_timer: Any = None
 
     @property
     def board(self) -> Board:
@@ -151,10 +154,18 @@ class BoardScreen(GameScreen):
         computer = seat is not None and state.heroes and state.heroes[seat].computer
         ol.border_title = f"{who} to move" + (" (computer)" if computer else "") if who else \
             "The season is over"
+        wide = len(self._moves) >= 10
         for i, m in enumerate(self._moves, 1):
             dice = " [" + ", ".join(d.describe() for d in m.dice) + "]" if m.dice else ""
-            num = f"{i}." if i < 10 else "  "
+            num = f"{i:>2}." if wide else f"{i}."
             ol.add_option(Option(Text(f"{num} {m.label}{dice}"), id=str(i - 1)))
+        self._typed = ""
+        if state.over:
+            from d6tui.games.d6_board.describe import scoring, winner_line
+
+            ol.add_option(Option(Text(winner_line(state), style="bold"), disabled=True))
+            for line in scoring(state):
+                ol.add_option(Option(Text(line), disabled=True))
         if self._moves:
             ol.highlighted = 0
             ol.focus()
@@ -231,14 +242,49 @@ class BoardScreen(GameScreen):
         self.notify(f"Written to {path}", title="Exported", markup=False)
 
     def on_key(self, event: Any) -> None:
-        """A digit runs that move of the list."""
-        if event.character and event.character.isdigit() and event.character != "0":
-            i = int(event.character) - 1
-            if i < len(self._moves):
-                event.stop()
-                self.run_move(self._moves[i])
-                return
+        """A digit runs that move of the list; in a list of ten or more the digits of a
+        number are gathered (``1`` then ``2``: move 12), the move so far highlighted, and
+        taken when no longer number can follow, on Enter, or after a short wait."""
+        if event.character and event.character.isdigit() and self._moves:
+            event.stop()
+            self._digit(event.character)
+            return
+        if event.key == "enter" and self._typed:
+            event.stop()
+            self._take_typed()
+            return
         super().on_key(event)
+
+    def _digit(self, d: str) -> None:
+        from d6tui.ui.screens.modals import NUMBER_WAIT
+
+        n = len(self._moves)
+        typed = self._typed + d
+        if not 1 <= int(typed) <= n:
+            typed = d if 1 <= int(d) <= n else ""
+        if self._typed_timer is not None:
+            self._typed_timer.stop()
+            self._typed_timer = None
+        self._typed = typed
+        note = self.query_one("#note", Static)
+        if not typed:
+            return
+        if int(typed) * 10 > n:
+            self._take_typed()
+            return
+        self.query_one("#moves", OptionList).highlighted = int(typed) - 1
+        note.update(f"\u00bb Move {typed}\u2026 (another digit, or Enter)")
+        self._typed_timer = self.set_timer(NUMBER_WAIT, self._take_typed)
+
+    def _take_typed(self) -> None:
+        """Run the move whose number was typed."""
+        if self._typed_timer is not None:
+            self._typed_timer.stop()
+            self._typed_timer = None
+        typed, self._typed = self._typed, ""
+        self.query_one("#note", Static).update("\u00bb " + (self.board.note or ""))
+        if typed and 1 <= int(typed) <= len(self._moves):
+            self.run_move(self._moves[int(typed) - 1])
 
     @on(OptionList.OptionSelected, "#moves")
     def _picked(self, event: OptionList.OptionSelected) -> None:
@@ -261,4 +307,12 @@ class BoardScreen(GameScreen):
         from d6tui.ui.screens.move_runner import ask_and_play
 
         await ask_and_play(self, move, lambda req: self.table_dice and isinstance(req.die, Pips),
-                           note=move.label)
+                           note=move.label, numbers_for=self.space_numbers)
+
+    def space_numbers(self, choice: Choice) -> list[int] | None:
+        """A choice of spaces is picked by the spaces' own numbers (0 for the Village)."""
+        spaces = set(self.board.spaces())
+        values = [v for v, _ in choice.options]
+        if values and all(v in spaces or v == VILLAGE for v in values):
+            return [0 if v == VILLAGE else int(v) for v in values]
+        return None

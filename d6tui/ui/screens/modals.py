@@ -230,6 +230,8 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         note: one line under the question.
         tally: ``tally(values picked)`` is one line shown under the list (``multiple``).
         check: ``check(values picked)`` is why they cannot be accepted, or "" (``multiple``).
+        numbers: the number shown and typed for each option (distinct, 0 and up), when the
+            options have numbers of their own (a map's spaces); default 1, 2, 3...
     """
 
     BINDINGS = [
@@ -253,10 +255,17 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         note: str = "",
         tally: Callable[[list[T]], str] | None = None,
         check: Callable[[list[T]], str] | None = None,
+        numbers: Sequence[int] | None = None,
     ) -> None:
         super().__init__()
         self.title_text = title
         self.options = list(options)
+        #: The number of each option (what is shown and typed).
+        self.numbers = list(numbers) if numbers is not None else list(
+            range(1, len(self.options) + 1))
+        if len(self.numbers) != len(self.options) or len(set(self.numbers)) != len(
+                self.numbers) or min(self.numbers, default=0) < 0:
+            raise ValueError("one distinct number (0 and up) for each option")
         self.multiple = multiple
         self.minimum = minimum
         self.maximum = maximum
@@ -284,7 +293,7 @@ class ChoiceModal(_Modal[Any], Generic[T]):
                             " Enter accepts, Esc cancels")
             else:
                 yield OptionList(
-                    *[Option(Text(f"{i + 1}. {label}"), id=str(i))
+                    *[Option(Text(f"{self.numbers[i]}. {label}"), id=str(i))
                       for i, (label, _) in enumerate(self.options)],
                     id="choices",
                 )
@@ -299,7 +308,7 @@ class ChoiceModal(_Modal[Any], Generic[T]):
 
     def _row(self, i: int) -> Text:
         # Text, not str: a label (a player's name) may hold square brackets.
-        label = f"{i + 1}. {self.options[i][0]}"
+        label = f"{self.numbers[i]}. {self.options[i][0]}"
         if not self.multiple:
             return Text(label)
         if i in self.picked:
@@ -337,27 +346,28 @@ class ChoiceModal(_Modal[Any], Generic[T]):
 
     @property
     def long(self) -> bool:
-        """Ten options or more: numbers take two digits, so digits are gathered."""
-        return len(self.options) >= 10
+        """A number of two digits (ten options or more): digits are gathered."""
+        return max(self.numbers, default=0) >= 10
 
     def action_digit(self, d: int) -> None:
         """A digit key: pick at once in a short list; gather the number in a long one."""
         if not self.long:
             self.action_pick(d)
             return
+        shown = [str(n) for n in self.numbers]
         typed = self.typed + str(d)
-        if int(typed) < 1 or int(typed) > len(self.options):
-            typed = str(d) if 1 <= d <= len(self.options) else ""
+        if not any(n.startswith(typed) for n in shown):
+            typed = str(d) if any(n.startswith(str(d)) for n in shown) else ""
         self._stop_timer()
         self.typed = typed
         if not typed:
             self._show_typed()
             return
-        n = int(typed)
-        if n * 10 > len(self.options):  # no second digit can follow: take it now
-            self._take_typed()
+        if not any(n.startswith(typed) and n != typed for n in shown):
+            self._take_typed()  # no longer number can follow: take it now
             return
-        self.query_one("#choices", OptionList).highlighted = n - 1
+        if typed in shown:
+            self.query_one("#choices", OptionList).highlighted = shown.index(typed)
         self._show_typed()
         self._typed_timer = self.set_timer(NUMBER_WAIT, self._take_typed)
 
@@ -379,14 +389,15 @@ class ChoiceModal(_Modal[Any], Generic[T]):
             self.action_pick(int(typed))
 
     def action_pick(self, n: int) -> None:
-        """Pick (or toggle, when ``multiple``) option number ``n``."""
-        if not 1 <= n <= len(self.options):
+        """Pick (or toggle, when ``multiple``) the option numbered ``n``."""
+        if n not in self.numbers:
             return
+        i = self.numbers.index(n)
         if self.multiple:
-            self.query_one("#choices", OptionList).highlighted = n - 1
-            self.toggle(n - 1)
+            self.query_one("#choices", OptionList).highlighted = i
+            self.toggle(i)
         else:
-            self.dismiss(self.options[n - 1][1])
+            self.dismiss(self.options[i][1])
 
     @on(OptionList.OptionSelected)
     def _selected(self, event: OptionList.OptionSelected) -> None:
