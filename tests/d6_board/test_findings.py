@@ -17,8 +17,8 @@ from d6tui.ui.d6_board.widgets import GameMap, short_enemy
 from d6tui.ui.screens.modals import ChoiceModal
 from d6tui.words import article, plural
 from tests.d6_board.helpers import begun, ids, new_session, play, set_up
-from tests.d6_board.ui_helpers import advanced_game, press_move, until_phase
-from tests.ui.helpers import make_app, settle, sync
+from tests.d6_board.ui_helpers import advanced_game, press_move, settle, until_phase
+from tests.ui.helpers import make_app, sync
 
 
 def _crowd(state, space: str, kinds: list[str]):  # noqa: ANN001, ANN202

@@ -41,9 +41,24 @@ def until_phase(s: Session, phase: str, seed: int = 5) -> Session:
     return s
 
 
+async def settle(pilot: Pilot) -> None:
+    """Wait for the screen to catch up, then take the keyboard at any hand-over screen (the
+    next hunter presses Enter)."""
+    from d6tui.ui.screens.hand_over import HandOver
+    from tests.ui.helpers import settle as settle_workers
+
+    await settle_workers(pilot)
+    for _ in range(8):
+        if not isinstance(pilot.app.screen, HandOver):
+            return
+        await pilot.press("enter")
+        await settle_workers(pilot)
+
+
 async def press_move(pilot: Pilot, move_id: str) -> None:
     """Run the move ``move_id`` of the moves list by typing its number (two digits past 9;
     Enter when a longer number could still follow)."""
+    await settle(pilot)
     screen = pilot.app.screen
     ids = [m.id for m in screen._moves]  # type: ignore[attr-defined]
     assert move_id in ids, f"{move_id} not in {ids}"

@@ -19,12 +19,16 @@ Dragons and the Kraken slain. Rulebook sections are named in quotes.
     highlighted and marked `*`. The Styx River is the last line.
   - *Class board*: actions track R 1 2 3, hero or chib side, stat tiles (the class's
     stat marked `+`), HP, gold, Cash Cube, skill markers and skills (`[x]` used), hand.
-    Other hunters' cards show as `?`.
+    Other hunters' cards show as `?`. At one keyboard a hand-over screen comes
+    whenever the move passes to another person: press Enter once only you can see
+    the screen (none for computer hunters, nor when one person plays).
   - *Gather board*: rewards 1-4 in this board's order, potion bottles, specialty and
     wild hides, backpack, delivered bounties, Guardians and glory.
-- **Moves**: everything the seat the game waits for may do now. A digit or Enter runs
-  one; choices come in lists; dice are rolled by d6tui, or typed from real dice when
-  table dice are on (`t`). `p` passes at once when you are asked for a red card.
+- **Moves**: everything the seat the game waits for may do now. A number or Enter runs
+  one (two digits in a list of ten or more: `1` `2`); choices come in lists, and a
+  list of spaces is picked by the space's own number (`0` the Village); dice are
+  rolled by d6tui, or typed from real dice when table dice are on (`t`). `p`
+  passes at once when you are asked for a red card.
 - `u` undoes (the dice stay on the table), `l` the log, `x` exports the season as
   Markdown, `?` this help.
 

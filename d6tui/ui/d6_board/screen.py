@@ -68,8 +68,13 @@ class BoardScreen(GameScreen):
         #: The panel shown at small sizes (0: map; then class and gather board per seat).
         self.panel = 0
         self._moves: list[Move] = []
+        #: The moves keys may run: the seat to move's, when a person plays it.
+        self._keys: list[Move] = []
         self._rng = random.Random(session.header.options.get("seed", 0))
         self._bot_pending = False
+        #: The human seat whose hand is on screen (None: nobody's, behind a hand-over).
+        self.shown: int | None = None
+        self._handing = False
         #: Digits typed so far of a move's number (a list of ten or more), and its timer.
         self._typed = ""
         self._typed_timer: Any = None
@@ -135,10 +140,38 @@ class BoardScreen(GameScreen):
         """The seat the game waits for."""
         return seat_to_move(self.board)
 
-    def render_state(self, state: Board) -> None:
-        """Draw every board as the seat to move may see it, and that seat's moves."""
+    def humans(self) -> list[int]:
+        """The seats people play (not the computer)."""
+        return [i for i, h in enumerate(self.board.heroes) if not h.computer]
+
+    def keyboard_seat(self) -> int | None:
+        """Whose hand may be on screen now: the seat to move when a person plays it; while
+        a computer plays, the person who had the keyboard (or the only person)."""
         seat = self.seat()
-        seen = view(state, seat)
+        humans = self.humans()
+        if seat is not None and seat in humans:
+            return seat
+        if len(humans) == 1:
+            return humans[0]
+        return self.shown
+
+    def render_state(self, state: Board) -> None:
+        """Draw every board as the person at the keyboard may see it, and the moves of the
+        seat to move. At one keyboard with two people or more, a hand-over screen comes
+        first whenever the seat to move passes to another person ("hands are hidden")."""
+        seat = self.seat()
+        want = self.keyboard_seat()
+        if (len(self.humans()) > 1 and not state.over and want is not None
+                and want != self.shown):
+            self._cover(state)
+            if not self._handing:
+                from d6tui.ui.screens.hand_over import HandOver
+
+                self._handing = True
+                self.app.push_screen(HandOver(state.heroes[want].name, state.note,
+                                              what="your hand and your moves"), self._handed)
+            return
+        seen = view(state, want)
         for w in self.query("GameMap, ClassBoard, GatherBoard, CompassDial"):
             w.board = seen  # type: ignore[attr-defined]
         status = self.session.rules.status(state)
@@ -154,8 +187,13 @@ class BoardScreen(GameScreen):
         computer = seat is not None and state.heroes and state.heroes[seat].computer
         ol.border_title = f"{who} to move" + (" (computer)" if computer else "") if who else \
             "The season is over"
-        wide = len(self._moves) >= 10
-        for i, m in enumerate(self._moves, 1):
+        # a computer's moves name its cards, and are its own: no key runs them
+        listed = [] if computer else self._moves
+        self._keys = listed
+        wide = len(listed) >= 10
+        if computer:
+            ol.add_option(Option(Text("(the computer is choosing)"), disabled=True))
+        for i, m in enumerate(listed, 1):
             dice = " [" + ", ".join(d.describe() for d in m.dice) + "]" if m.dice else ""
             num = f"{i:>2}." if wide else f"{i}."
             ol.add_option(Option(Text(f"{num} {m.label}{dice}"), id=str(i - 1)))
@@ -166,12 +204,24 @@ class BoardScreen(GameScreen):
             ol.add_option(Option(Text(winner_line(state), style="bold"), disabled=True))
             for line in scoring(state):
                 ol.add_option(Option(Text(line), disabled=True))
-        if self._moves:
+        if listed:
             ol.highlighted = 0
             ol.focus()
         if computer and not self._bot_pending and not state.over:
             self._bot_pending = True
             self.set_timer(0.05, self.bot_step)
+
+    def _cover(self, state: Board) -> None:
+        """Nobody's hand on screen (while the keyboard changes hands)."""
+        for w in self.query("GameMap, ClassBoard, GatherBoard, CompassDial"):
+            w.board = view(state, None)  # type: ignore[attr-defined]
+        self._moves, self._keys = [], []
+        self.query_one("#moves", OptionList).clear_options()
+
+    def _handed(self, _: bool | None) -> None:
+        self._handing = False
+        self.shown = self.keyboard_seat()
+        self.refresh_game()
 
     # -- actions -----------------------------------------------------------------------------
 
@@ -192,7 +242,7 @@ class BoardScreen(GameScreen):
 
     def action_quick_pass(self) -> None:
         """Pass at once when a red card is asked for."""
-        for m in self._moves:
+        for m in self._keys:
             if m.id == "pass":
                 self.run_move(m)
                 return
@@ -245,7 +295,7 @@ class BoardScreen(GameScreen):
         """A digit runs that move of the list; in a list of ten or more the digits of a
         number are gathered (``1`` then ``2``: move 12), the move so far highlighted, and
         taken when no longer number can follow, on Enter, or after a short wait."""
-        if event.character and event.character.isdigit() and self._moves:
+        if event.character and event.character.isdigit() and self._keys:
             event.stop()
             self._digit(event.character)
             return
@@ -258,7 +308,7 @@ class BoardScreen(GameScreen):
     def _digit(self, d: str) -> None:
         from d6tui.ui.screens.modals import NUMBER_WAIT
 
-        n = len(self._moves)
+        n = len(self._keys)
         typed = self._typed + d
         if not 1 <= int(typed) <= n:
             typed = d if 1 <= int(d) <= n else ""
@@ -283,12 +333,12 @@ class BoardScreen(GameScreen):
             self._typed_timer = None
         typed, self._typed = self._typed, ""
         self.query_one("#note", Static).update("\u00bb " + (self.board.note or ""))
-        if typed and 1 <= int(typed) <= len(self._moves):
-            self.run_move(self._moves[int(typed) - 1])
+        if typed and 1 <= int(typed) <= len(self._keys):
+            self.run_move(self._keys[int(typed) - 1])
 
     @on(OptionList.OptionSelected, "#moves")
     def _picked(self, event: OptionList.OptionSelected) -> None:
-        self.run_move(self._moves[int(event.option.id or 0)])
+        self.run_move(self._keys[int(event.option.id or 0)])
 
     def bot_step(self) -> None:
         """A computer seat makes its move."""

@@ -32,10 +32,11 @@ from d6tui.games.dungeon.state import DungeonState
 from d6tui.games.dungeon.view import view
 from d6tui.games.dungeon.waffle import SIZE, hole_name, own_index, rotate
 from d6tui.ui.dungeon.help import HELP
-from d6tui.ui.dungeon.panels import HandOver, _pts, hand_text, held_lines
+from d6tui.ui.dungeon.panels import _pts, hand_text, held_lines
 from d6tui.ui.dungeon.waffle import DungeonWaffle, WafflePicture
 from d6tui.ui.screens.dice_prompt import TableDiceInput
 from d6tui.ui.screens.game import GameScreen
+from d6tui.ui.screens.hand_over import HandOver
 from d6tui.ui.widgets.event_log import EventLogView
 
 #: The search limit of the live preview (it stays well inside one frame).
