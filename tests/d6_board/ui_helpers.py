@@ -66,3 +66,21 @@ async def press_move(pilot: Pilot, move_id: str) -> None:
     if screen._typed:  # type: ignore[attr-defined]
         await pilot.press("enter")
     await pilot.pause()
+
+
+def played_until(saves: Path, stop: Any, seed: int = 5, **options: Any) -> tuple[Session, Any]:
+    """A saved game the seeded bot plays until it is about to make a move ``stop(state,
+    move)`` likes; returns the session (that move not made) and the move, or fails."""
+    from d6tui.paths import new_save_path
+
+    s = Session.new("d6_board", {"players": PLAYERS, "seed": seed, **options},
+                    path=new_save_path(saves, "Hunting season"), title="Hunting season")
+    rng = random.Random(seed)
+    while not s.state.over:
+        seat = seat_to_move(s.state)
+        m, a = choose(s.state, seat, [x for x in s.moves(seat) if x.id not in ("undo", "redo")],
+                      rng)
+        if stop(s.state, m):
+            return s, m
+        s.play(m, a)
+    raise AssertionError(f"seed {seed}: the season ended before the move looked for")
