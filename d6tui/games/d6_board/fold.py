@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from d6tui.games.d6_board import (  # noqa: F401 - importing registers the handlers
     combat,
+    dogmud,
     gm_events,
     setup,
     table_tools,

@@ -182,6 +182,8 @@ class Board:
         history: (round, event id) of each GM event so far.
         fountain: a Fountain of You roll waiting for its stat (0 = none).
         winners: seats that won (set when the game is over).
+        retry: a failed stealth check Dogmud may reroll: ``event`` (the action's payload),
+            ``face`` and ``sides`` (see :mod:`.dogmud`), or None.
         note: what the latest move did, in a few words (for the screen).
     """
 
@@ -213,6 +215,7 @@ class Board:
     history: tuple[tuple[int, str], ...] = ()
     fountain: int = 0
     winners: tuple[int, ...] = ()
+    retry: dict | None = None
     note: str = ""
 
     # -- look-ups -----------------------------------------------------------------------

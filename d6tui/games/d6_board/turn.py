@@ -102,6 +102,10 @@ def stealth(state: Board, ev: dict, space: str, name: str = "stealth") -> tuple[
     face = faces(ev, name, check_die(state, seat))[0]
     if face < state.heroes[seat].stat("stealth"):
         return state, True
+    if name == "stealth":  # Dogmud may reroll it ("DOGMUD")
+        from d6tui.games.d6_board.dogmud import failed_check
+
+        state = failed_check(state, ev, face, check_die(state, seat))
     return state, False
 
 
