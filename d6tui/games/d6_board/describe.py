@@ -48,6 +48,7 @@ def waiting_for(state: Board) -> str:
     if state.prompts:
         p = state.prompts[0]
         what = {"reward": f"{article(p.reward)} reward", "gm_card": "a red card or pass (GM)",
+                "red_turn": "a red card on this turn, or pass",
                 "convert": "which wild hide to convert", "poison": "a stat to drop (poison)",
                 "spawn": "the spawn of a new enemy (GM)",
                 "swap_gather": "a free gather (Hero Swap)",

@@ -6,6 +6,7 @@ from d6tui.games.d6_board import (  # noqa: F401 - importing registers the handl
     combat,
     dogmud,
     gm_events,
+    red_cards,
     setup,
     table_tools,
     tasks,

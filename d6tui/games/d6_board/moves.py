@@ -10,6 +10,7 @@ from d6tui.engine.game import Move, Seat
 from d6tui.games.d6_board.combat import combat_moves
 from d6tui.games.d6_board.dogmud import dogmud_moves
 from d6tui.games.d6_board.gm_events import event_moves
+from d6tui.games.d6_board.red_cards import red_turn_moves
 from d6tui.games.d6_board.setup import setup_moves
 from d6tui.games.d6_board.state import Board
 from d6tui.games.d6_board.table_tools import gm_tool_moves, pick_moves
@@ -43,7 +44,8 @@ def moves(state: Board, seat: Seat) -> list[Move]:
     if state.prompts and state.prompts[0].kind == "pick":
         return pick_moves(state, seat)
     out = [*turn_moves(state, seat), *combat_moves(state, seat), *village_moves(state, seat),
-           *task_moves(state, seat), *dogmud_moves(state, seat), *event_moves(state, seat)]
+           *task_moves(state, seat), *dogmud_moves(state, seat), *red_turn_moves(state, seat),
+           *event_moves(state, seat)]
     if not state.prompts:
         out += gm_tool_moves(state, seat)
     return out

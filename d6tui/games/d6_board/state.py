@@ -35,7 +35,8 @@ class Prompt:
         kind: ``reward`` (Wild or Alchemy of a gather), ``gm_card`` (combat Step 2),
             ``convert`` (two wild hides), ``poison`` (a stat to drop), ``spawn`` (the GM
             places an enemy), ``swap_gather`` (the free gather of a swapped hero),
-            ``fountain`` (which stat the Fountain of You raises).
+            ``fountain`` (which stat the Fountain of You raises), ``red_turn`` (another
+            hunter's red card on the active hero's turn, outside a fight).
         reward: for ``reward``: ``wild`` or ``alchemy``.
         data: more detail (a face, a count), as plain values.
     """

@@ -135,6 +135,9 @@ def turn_began(state: Board, ev: dict, chance: Any) -> Board:
     notes.append(f"open gather {face}")
     state = replace(state, begun=True)
     state = engage_here(state)
+    from d6tui.games.d6_board.red_cards import turn_prompts
+
+    state = turn_prompts(state)
     return replace(state, note="; ".join(notes))
 
 

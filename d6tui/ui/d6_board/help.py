@@ -70,6 +70,10 @@ convert one), a Guardian for glory, or goes back to the bag. Lose: an HP (Ranged
 Shield Wall: no hit); poison drops a stat of your choice instead. Buff coins go after each
 roll; extra HP stays. You stay engaged with an enemy that beat you.
 
+Red-bannered cards are played on another hunter's turn: at step 2 of their fight, and the
+ones that need no fight (Pickpocket, Ambush) also once their turn has begun (holders are
+asked after the spawn roll and the open gather; `p` passes).
+
 Dogmud is any one of your own dice rolled again for 2 gold ("DOGMUD"): a fight die at
 step 6, a failed stealth check (a pass lifts the engagement and the action goes ahead;
 until anything else is done) or the Fountain of You's roll.
