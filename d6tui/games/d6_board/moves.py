@@ -37,6 +37,8 @@ def moves(state: Board, seat: Seat) -> list[Move]:
     that seat's move."""
     if state.phase in ("over", "setup") or seat is None:
         return []
+    if state.prompts and state.prompts[0].kind == "pick" and state.phase in SETUP_PHASES:
+        return pick_moves(state, seat) if seat == state.prompts[0].seat else []
     if state.phase in SETUP_PHASES:
         return setup_moves(state, seat)
     if seat != seat_to_move(state):

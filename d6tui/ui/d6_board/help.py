@@ -118,5 +118,7 @@ map.
 ## Editions
 
 House: d6tui's cards and events. Table: GM events are read from your Player's Manual
-(d6tui rolls or takes your typed d100, then you carry it out and move on).
+(d6tui rolls or takes your typed d100, then you carry it out and move on); each card drawn
+is named by its kind and values (weapon die and flags, buff value, banner and effect), and
+each enemy token drawn from your bag is named from the tokens left ("Enemy Spawn").
 """
