@@ -50,3 +50,20 @@ def test_only_holders_of_such_cards_are_asked_and_pass_is_quick() -> None:
     state = _answer_gathers(play(state, "begin", {"gather": 1}))
     state = play(state, "pass")
     assert not state.prompts and "Q50" in state.heroes[1].hand
+
+
+def test_a_save_of_revision_1_replays_by_its_own_rules() -> None:
+    """An older season (no revision in its first event) asks no red card on a turn, so its
+    events fold as they were played; a new season is revision 2."""
+    from d6tui.engine.session import Session
+    from d6tui.games.d6_board.rules import REVISION
+    from tests.d6_board.test_example import EXAMPLE
+
+    old = Session.load(EXAMPLE)
+    assert old.state.revision == 1
+    old.close()
+    state = _turn_of_ann(("Q50",))
+    assert state.revision == REVISION == 2
+    state = replace(state, options=dict(state.options, revision=1))
+    state = _answer_gathers(play(state, "begin", {"gather": 1}))
+    assert not any(p.kind == "red_turn" for p in state.prompts)

@@ -140,7 +140,7 @@ def spawn(state: Board, space: str, chance: Any) -> tuple[Board, str | None]:
         return state, None
     state = replace(state, bag=state.bag - {token},
                     enemies=(*state.enemies, Enemy(token, state.tokens[token], space)))
-    if state.options.get("edition") == "table":
+    if state.options.get("edition") == "table" and state.revision >= 2:
         state = prompt(state, Prompt(state.current, "pick", "token", int(token[1:])))
     return state, token
 

@@ -26,6 +26,11 @@ from d6tui.games.d6_board.view import view
 
 NAME_MAX = 16
 
+#: The rules revision a new season is played by (kept in its first event, so an older save
+#: replays by the rules it was played by): 2 added red cards on an opponent's turn, named
+#: enemy tokens in the table edition, and a Fountain roll that raises nothing ending at once.
+REVISION = 2
+
 
 def check_options(options: dict) -> dict:
     """The setup rules: 2-4 hunters with different names; computers are among them.
@@ -57,7 +62,8 @@ def start(options: dict, dice: Dice) -> dict:
     return {"type": "game_started", "players": list(options["players"]),
             "computers": list(options.get("computers", [])) or None,
             "edition": options.get("edition", "house"), "map": options.get("map", "standard"),
-            "season": options.get("season", "standard"), "content": load_content()}
+            "season": options.get("season", "standard"), "revision": REVISION,
+            "content": load_content()}
 
 
 def _plain(v: Any) -> Any:

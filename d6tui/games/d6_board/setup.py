@@ -44,6 +44,7 @@ def started(state: Board, ev: dict, chance: Any) -> Board:
     return Board(
         content=content, heroes=heroes, phase="choose",
         options={"edition": ev.get("edition", "house"), "map": ev.get("map", "standard"),
+                 "revision": int(ev.get("revision", 1)),
                  "season": ev.get("season", "standard")},
         tokens=tokens, bag=frozenset(tokens), env_left=pieces,
         piles={d: tuple(sorted(content[d])) for d in ("advantage", "heroic_quest", "bounty")},

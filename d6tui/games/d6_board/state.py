@@ -157,7 +157,8 @@ class Board:
     Attributes:
         content: the house data copied into the first event (see :mod:`.content`).
         options: edition (``house``/``table``), map (``standard``/``advanced``), season
-            (``standard``/``extended``).
+            (``standard``/``extended``), revision (the rules revision, see
+            :data:`~d6tui.games.d6_board.rules.REVISION`).
         heroes: the hunters in turn order (seat 0 is player one, who reads the GM events).
         phase: ``setup`` (before the first event), ``choose``, ``stats``, ``environment``,
             ``spawn``, ``deal``, ``turn``, ``event``, ``over``.
@@ -255,6 +256,11 @@ class Board:
     def over(self) -> bool:
         """Whether the season has ended."""
         return self.phase == "over"
+
+    @property
+    def revision(self) -> int:
+        """The rules revision the season is played by (1: saves before revision 2)."""
+        return int(self.options.get("revision", 1))
 
     def enemy(self, token: str) -> Enemy | None:
         """The enemy ``token`` on the map, or None."""

@@ -137,7 +137,8 @@ def turn_began(state: Board, ev: dict, chance: Any) -> Board:
     state = engage_here(state)
     from d6tui.games.d6_board.red_cards import turn_prompts
 
-    state = turn_prompts(state)
+    if state.revision >= 2:
+        state = turn_prompts(state)
     return replace(state, note="; ".join(notes))
 
 

@@ -32,7 +32,7 @@ def fountain_rolled(state: Board, ev: dict, chance: Any) -> Board:
         raise EventError("the Fountain of You is in the Village")
     face = faces(ev, "roll", 6)[0]
     state = fx.gain_gold(state, state.current, -int(state.rules["prices"]["fountain"]))
-    if all(v >= face for v in state.hero.stats):
+    if all(v >= face for v in state.hero.stats) and state.revision >= 2:
         return replace(state, note=f"the Fountain of You showed {face}: no stat is lower, "
                                    "so nothing rose")
     return replace(state, fountain=face, note=f"the Fountain of You showed {face}")
