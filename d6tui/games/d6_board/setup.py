@@ -18,7 +18,6 @@ from d6tui.engine.game import Choice, DiceRequest, Move, Pips
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board.act import faces, handles, move
 from d6tui.games.d6_board.state import STATS, Board, Hero
-from d6tui.words import article
 
 
 def token_table(content: dict) -> dict[str, str]:
@@ -112,14 +111,14 @@ def env_placed(state: Board, ev: dict, chance: Any) -> Board:
     piece, space = ev["piece"], ev["space"]
     if piece not in state.env_left or piece in state.env_at(space) or \
             space not in state.spaces():
-        raise EventError(f"{article(piece)} cannot go in space {space}")
+        raise EventError(f"the {piece} piece cannot go in space {space}")
     left = list(state.env_left)
     left.remove(piece)
     state = replace(state, environment=(*state.environment, (space, piece)),
                     env_left=tuple(left), current=(state.current + 1) % len(state.heroes))
     if not left:
         state = replace(state, phase="spawn", current=0)
-    return replace(state, note=f"{article(piece)} was placed in space {space}")
+    return replace(state, note=f"the {piece} piece was placed in space {space}")
 
 
 @handles("setup_spawned")
@@ -185,7 +184,7 @@ def setup_moves(state: Board, seat: int | None) -> list[Move]:
         for piece in sorted(set(state.env_left)):
             spaces = tuple((s, f"space {s}") for s in state.spaces()
                            if piece not in state.env_at(s))
-            out.append(move("environment_placed", f"Place {article(piece)}", seat,
+            out.append(move("environment_placed", f"Place the {piece} piece", seat,
                             mid=f"place:{piece}", piece=piece, section="The Maps",
                             choices=(Choice("space", f"Space for the {piece}", spaces),)))
         return out

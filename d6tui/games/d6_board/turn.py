@@ -319,7 +319,7 @@ def turn_moves(state: Board, seat: int | None) -> list[Move]:
         if seat != p.seat:
             return []
         if p.kind == "reward" and p.reward == "wild":
-            opts = (("coins", "Two coins"), ("advantage", "An Advantage card"),
+            opts = (("coins", "two coins"), ("advantage", "an Advantage card"),
                     ("alchemy", "Alchemy (a potion bottle)"))
             return [move("reward_chosen", f"Wild: take {label}", seat, mid=f"wild:{v}",
                          who=seat, pick=v, section="Gather Rewards")

@@ -14,8 +14,9 @@ Dragons and the Kraken slain. Rulebook sections are named in quotes.
   - *Compass dial*: the rounds with `00` for each GM event between them, the round now in
     brackets, the moon mark on Hunters' Moon rounds; the GM, the bag and the 3 bounties.
   - *Map*: each space shows its number, environment pieces (Dng, For, Cem, Hil, Trl) and
-    its arrows (`>1,4,7`); then its enemies (name, die, `+N` buff coins, a heart and the
-    HP); then the heroes (two letters, `(c)` for a chib). Spaces your moves lead to are
+    its arrows (`>1,4,7`); then the heroes (two letters, `(c)` for a chib); then its
+    enemies (name, die, `+N` buff coins, a heart and the HP). A space is as tall as it
+    needs; at 80x24 scroll the boards for the lowest row. Spaces your moves lead to are
     highlighted and marked `*`. The Styx River is the last line.
   - *Class board*: actions track R 1 2 3, hero or chib side, stat tiles (the class's
     stat marked `+`), HP, gold, Cash Cube, skill markers and skills (`[x]` used), hand.

@@ -161,6 +161,8 @@ class BoardScreen(GameScreen):
         first whenever the seat to move passes to another person ("hands are hidden")."""
         seat = self.seat()
         want = self.keyboard_seat()
+        if want != self.shown and not any(h.hand for h in state.heroes):
+            self.shown = want  # nobody holds a card yet (setup): nothing to hide
         if (len(self.humans()) > 1 and not state.over and want is not None
                 and want != self.shown):
             self._cover(state)

@@ -120,7 +120,7 @@ class GameMap(_BoardWidget):
 
     def cell(self, s: Board, space: str, width: int) -> tuple[list[str], list[str]]:
         """A space's lines in ``width`` characters: the title (``*`` when a move leads
-        there, its number, environment pieces, ``>`` arrows), then its enemies and heroes.
+        there, its number, environment pieces, ``>`` arrows), then its heroes and enemies.
         """
         mark = "*" if space in self.targets else ""
         name = "Village" if space == VILLAGE else space
@@ -129,10 +129,10 @@ class GameMap(_BoardWidget):
         head = pack([mark + name, *env, arrows], width)
         letters = 5 if width < 24 else 8
         foes = [short_enemy(s, e.token, e.buffs, e.hp, letters) for e in s.at(space)]
-        body = pack(foes, width) if foes else (["(safe)"] if space == VILLAGE else [])
         heroes = [initials(s, i) + ("(c)" if h.chib else "") for i, h in enumerate(s.heroes)
                   if h.space == space]
-        body += pack(heroes, width)
+        body = pack(heroes, width)  # the heroes first: they matter most on a small screen
+        body += pack(foes, width) if foes else (["(safe)"] if space == VILLAGE else [])
         return head, body
 
 
