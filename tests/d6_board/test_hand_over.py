@@ -113,3 +113,24 @@ async def test_hand_over_skips_the_computer(saves: Path) -> None:
                 hands = _hands_seen(app)
                 assert hands[0] == s.state.heroes[0].hand  # still Ann's eyes
         assert who == ["Cy"]  # Ann had the keyboard already; Bob is the computer
+
+
+@sync
+async def test_no_hand_over_while_nobody_holds_a_card(saves: Path) -> None:
+    """Setup (boards, stats, pieces, spawns) passes from hunter to hunter with no hand-over:
+    nothing is hidden before the cards are dealt."""
+    s = advanced_game(saves, 0)
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle_workers(pilot)
+        for _ in range(12):
+            assert not isinstance(app.screen, HandOver)
+            assert s.state.phase in ("choose", "stats", "environment", "spawn")
+            await press_move(pilot, _board(app)._moves[0].id)
+            for _ in range(40):  # the first option of each choice (no settle: a modal waits)
+                await pilot.pause(0.02)
+                if isinstance(app.screen, BoardScreen | HandOver):
+                    break
+                await pilot.press("enter")
+            await settle_workers(pilot)
+        assert s.state.current != 0 or s.state.phase != "choose"
