@@ -52,7 +52,8 @@ def waiting_for(state: Board) -> str:
                 "convert": "which wild hide to convert", "poison": "a stat to drop (poison)",
                 "spawn": "the spawn of a new enemy (GM)",
                 "swap_gather": "a free gather (Hero Swap)",
-                "pick": f"name the {p.reward.replace('_', ' ')} card drawn"}.get(p.kind, p.kind)
+                "pick": "name the enemy token drawn" if p.reward == "token" else
+                f"name the {p.reward.replace('_', ' ')} card drawn"}.get(p.kind, p.kind)
         return f"{who}: {what}"
     phase = {"choose": "choose boards", "stats": "roll stats", "environment":
              "place an environment piece", "spawn": "spawn an enemy", "deal": "deal the cards",

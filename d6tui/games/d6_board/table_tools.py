@@ -94,8 +94,8 @@ def token_moves(state: Board, seat: Seat) -> list[Move]:
     out = []
     for k in sorted(kinds, key=lambda k: names[k]["name"]):
         n = sum(1 for t in state.bag if state.tokens[t] == k)
-        out.append(move("token_named", f"The token drawn: {names[k]['name']} "
-                        f"({names[k]['class']}, {n} left in the bag)", seat,
+        out.append(move("token_named", f"Drawn: {names[k]['name']} "
+                        f"({names[k]['class']}, {n} left)", seat,
                         mid=f"token:{k}", enemy=k, section="Enemy Spawn"))
     return out
 
