@@ -85,6 +85,8 @@ async def test_class_board_shows_hp(saves: Path) -> None:
 
 def test_refused_moves_cite_the_rule() -> None:
     """A move that is not legal says which rule forbids it, with its section."""
+    with pytest.raises(RuleError, match=r"still being set up: Ann: choose boards \(Setup\)"):
+        new_session().find_move("move:1")
     s = until_phase(new_session(), "turn")
     with pytest.raises(RuleError, match=r"begin the turn first.*\(Beginning Your Turn\)"):
         s.find_move("move:1")

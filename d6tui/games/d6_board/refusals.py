@@ -50,8 +50,12 @@ def why_not(state: Board, seat: Seat, move_id: str) -> str:
     whose = _whose(state, seat)
     if whose:
         return whose
+    if state.phase == "event":
+        return "the GM event between rounds comes first (GM Events)"
     if state.phase != "turn":
-        return ""
+        from d6tui.games.d6_board.describe import waiting_for
+
+        return f"the season is still being set up: {waiting_for(state)} (Setup)"
     kind, _, rest = move_id.partition(":")
     h = state.hero
     prices = state.rules["prices"]
