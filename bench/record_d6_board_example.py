@@ -10,8 +10,9 @@ saves/d6-board-alliance-example.toml`` (Ann and Cy against Bob and Dee).
 
 The app runs headless at 80x24 with a new saved game (made as the new-game form makes it:
 ``Session.new`` with a path in the saves folder). Every move is made with the keys a player
-would press: the move's number in the moves list (arrows and Enter past 9) and the number of
-each answer in the choice boxes. Which move to make is decided by the bot in
+would press: the move's number in the moves list (two digits past 9), Enter at each
+hand-over screen, and the number of each answer in the choice boxes (a space's own number
+in a list of spaces). Which move to make is decided by the bot in
 ``d6tui.games.d6_board.bot``; the dice are the app's (seeded). tests/d6_board/test_example.py
 replays the save and checks its glory and winner.
 """
@@ -34,6 +35,7 @@ from d6tui.games.d6_board.moves import seat_to_move
 from d6tui.paths import new_save_path
 from d6tui.ui.app import D6App
 from d6tui.ui.d6_board.screen import BoardScreen
+from d6tui.ui.screens.hand_over import HandOver
 from d6tui.ui.screens.modals import ChoiceModal
 
 PLAYERS = ["Ann", "Bob", "Cy"]
@@ -42,8 +44,9 @@ TITLE = "Example hunting season"
 
 async def _pick(pilot: Pilot, index: int, count: int) -> None:
     modal = pilot.app.screen
-    await pilot.press(*str(index + 1))
-    if count > 9 and isinstance(modal, ChoiceModal) and modal.typed:
+    assert isinstance(modal, ChoiceModal)
+    await pilot.press(*str(modal.numbers[index]))  # a space's own number, else 1, 2, 3...
+    if modal.long and modal.typed:
         await pilot.press("enter")
 
 
@@ -64,26 +67,28 @@ async def record(out: Path, seed: int, mode: str = "standard") -> str:
     app = D6App(saves=saves, persist_theme=False, session=session)
     rng = random.Random(seed)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BoardScreen), "the game screen")
-        screen = app.screen
-        assert isinstance(screen, BoardScreen)
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen | HandOver),
+                    "the game screen")
+        screen = next(s for s in app.screen_stack if isinstance(s, BoardScreen))
         while not session.state.over:
+            if isinstance(app.screen, HandOver):  # the next hunter takes the keyboard
+                await pilot.press("enter")
+                await until(pilot, lambda: app.screen is screen, "the game screen")
             before = len(session.events)
             seat = seat_to_move(session.state)
             moves = list(screen._moves)
             move, answers = choose(session.state, seat, moves, rng)
             i = [m.id for m in moves].index(move.id)
-            if i < 9:
-                await pilot.press(str(i + 1))
-            else:
-                await pilot.press("home", *["down"] * i, "enter")
+            await pilot.press(*str(i + 1))
+            if screen._typed:  # a longer number could follow
+                await pilot.press("enter")
             for c in move.choices:
                 await until(pilot, lambda: isinstance(app.screen, ChoiceModal), "a choice")
                 values = [v for v, _ in c.options]
                 await _pick(pilot, values.index(answers[c.name]), len(values))
                 await pilot.pause()
             await until(pilot, lambda b=before: len(session.events) > b, move.id)
-            await until(pilot, lambda: app.screen is screen,
+            await until(pilot, lambda: app.screen is screen or isinstance(app.screen, HandOver),
                          f"the game screen again after {move.id} ({type(app.screen).__name__})")
         winner = session.rules.to_json(session.state)["winner"] or session.rules.status(
             session.state)

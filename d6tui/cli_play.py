@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from d6tui.engine.errors import RuleError
-from d6tui.engine.game import GameDefinition, OptionField, find_move
+from d6tui.engine.game import GameDefinition, OptionField
 
 
 def add_commands(sub: Any, common: argparse.ArgumentParser, parser_class: type) -> None:
@@ -188,7 +188,7 @@ def cmd_play(session: Any, args: argparse.Namespace) -> int:
     seat = seat_of(session, args.seat)
     if seat is None:
         raise RuleError("a spectator makes no moves; name a seat with --seat")
-    move = find_move(session.moves(seat), args.move)
+    move = session.find_move(args.move, seat)
     event = session.play(move, _answers(args.choice), _typed(args.dice, move))
     if args.json:
         print(json.dumps(event, default=str))

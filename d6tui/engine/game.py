@@ -383,17 +383,23 @@ class Move:
                 **({"section": self.section} if self.section else {})}
 
 
-def find_move(moves: Sequence[Move], move_id: str) -> Move:
+def find_move(moves: Sequence[Move], move_id: str, why: str = "") -> Move:
     """The move with ``move_id``.
 
+    Args:
+        why: the rule that forbids that move now, with its section, when the game can say
+            (:attr:`GameDefinition.why_not`); it goes in the message.
+
     Raises:
-        RuleError: no such move now (the message lists the legal ones).
+        RuleError: no such move now (the message gives ``why`` and lists the legal ones).
     """
     for m in moves:
         if m.id == move_id:
             return m
     legal = ", ".join(m.id for m in moves) or "none"
-    raise RuleError(f"'{move_id}' is not a legal move now; the legal moves are: {legal}")
+    because = f": {why}" if why else ""
+    raise RuleError(f"'{move_id}' is not a legal move now{because}; the legal moves are: "
+                    f"{legal}")
 
 
 def fill_rolls(move: Move, dice: Dice, typed: Mapping[str, Any] | None = None) -> dict:
@@ -469,6 +475,8 @@ class GameDefinition:
             things are absent from it.
         seats: ``state -> (name, ...)``, the seats of a game in play.
         seat_to_move: ``state -> seat``, the seat whose move the game waits for (None: any).
+        why_not: ``(state, seat, move_id) -> str``, the rule (with its section) that forbids
+            a move that is not legal now, or "" when the game cannot say (None: never says).
         blurb: one line for the home screen.
         where: ``state -> dict``, where the game is now, as a note anchors to it: always a
             human ``label`` (str) plus the game's own keys (``{"day": 3, "event": "E05",
@@ -496,6 +504,7 @@ class GameDefinition:
     view: Callable[[Any, Seat], Any] = _everything
     seats: Callable[[Any], tuple[str, ...]] = _one_seat
     seat_to_move: Callable[[Any], Seat] = lambda state: 0
+    why_not: Callable[[Any, Seat, str], str] | None = None
     blurb: str = ""
     where: Callable[[Any], dict] | None = None
     #: The version of the game's events it writes now; an event says its own as ``v``

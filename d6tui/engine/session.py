@@ -219,6 +219,22 @@ class Session:
             raise
         return self._record(payload)
 
+    def find_move(self, move_id: str, seat: Seat | EllipsisType = ...) -> Move:
+        """The legal move ``move_id`` of ``seat`` (left out: the seat to move).
+
+        Raises:
+            RuleError: it is not legal now; the message cites the rule that forbids it when
+                the game says (``why_not``) and lists the legal moves.
+        """
+        from d6tui.engine.game import find_move
+
+        moves = self.moves(seat)
+        if any(m.id == move_id for m in moves):
+            return find_move(moves, move_id)
+        to_move = self.rules.seat_to_move(self.state) if seat is ... else seat
+        why = self.rules.why_not(self.state, to_move, move_id) if self.rules.why_not else ""
+        return find_move(moves, move_id, why)
+
     def moves(self, seat: Seat | EllipsisType = ...) -> list[Move]:
         """The legal moves of ``seat`` now, undo and redo included (as the last two, when
         they would do something): left out, the seat the game waits for; None, a spectator,

@@ -16,8 +16,8 @@ from d6tui.games.d6_board.state import Enemy
 from d6tui.ui.d6_board.screen import BoardScreen
 from d6tui.ui.screens.dice_prompt import TableDiceInput
 from d6tui.ui.screens.modals import ChoiceModal
-from tests.d6_board.ui_helpers import advanced_game, press_move, until_phase
-from tests.ui.helpers import make_app, settle, sync
+from tests.d6_board.ui_helpers import advanced_game, press_move, settle, until_phase
+from tests.ui.helpers import make_app, sync
 
 
 def _panel(n: int):  # noqa: ANN202

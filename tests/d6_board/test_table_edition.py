@@ -3,10 +3,13 @@ Player's Manual, and the GM tools ("The Role of the GM", "GM Events")."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
+from d6tui.games.d6_board.bot import choose
+from d6tui.games.d6_board.moves import moves as legal
 from d6tui.games.d6_board.moves import seat_to_move
-from tests.d6_board.helpers import begun, ids, play, put, set_up
+from tests.d6_board.helpers import begun, ids, new_session, play, put, set_up
 
 
 def _table():  # noqa: ANN202
@@ -70,3 +73,49 @@ def test_gm_tools_change_enemies_and_heroes() -> None:
     assert state.heroes[0].stat("wits") == 5
     state = gm(state, "gm:move_hero", hero="0", space="V")
     assert state.heroes[0].space == "V"
+
+
+def test_cards_are_named_by_kind_and_values() -> None:
+    """"The Cards": a drawn card is named by what the rules read off it (weapon and die,
+    flags; buff and value; banner and effect), one entry for all cards alike."""
+    state = _table()
+    st = begun(state, "V", gold=5, stats=(6, 4, 4, 4), hand=())
+    st = play(st, "buy")
+    labels = [m.label for m in legal(st, seat_to_move(st))]
+    assert any(lbl.startswith("It was: weapon d8") for lbl in labels)
+    assert len(labels) == len(set(labels))
+    kinds = {lbl.split(" (like")[0] for lbl in labels}
+    assert len(kinds) == len(labels)  # one entry a kind and values
+
+
+def test_enemy_tokens_are_named_from_the_bag() -> None:
+    """"Enemy Spawn" with the box's bag: the app puts a token down and the hunter says which
+    token was drawn (any enemy with a token left); the bag stays whole."""
+    state = _table()
+    st = begun(state, "3", stats=(4, 4, 4, 4))
+    total = len(st.bag) + len(st.enemies)
+    st = play(st, "hunt")
+    p = st.prompts[0]
+    assert p.kind == "pick" and p.reward == "token" and p.seat == 0
+    opts = ids(st)
+    assert "token:kraken" in opts and all(o.startswith("token:") for o in opts)
+    st = play(st, "token:kraken")
+    here = st.at("3")
+    assert len(here) == 1 and st.tokens[here[0].token] == "kraken" and not st.prompts
+    assert len(st.bag) + len(st.enemies) == total
+    assert "Kraken" in st.note
+
+
+def test_setup_spawns_are_named_too() -> None:
+    """The two enemies each hunter places at setup are named as they are drawn."""
+    s = new_session(edition="table")
+    seen = set()
+    rng = random.Random(1)
+    while s.state.phase != "turn":
+        st = s.state
+        if st.prompts and st.prompts[0].reward == "token":
+            seen.add(st.phase)
+        m, a = choose(st, seat_to_move(st), [x for x in s.moves(seat_to_move(st))
+                                             if x.id not in ("undo", "redo")], rng)
+        s.play(m, a)
+    assert "spawn" in seen

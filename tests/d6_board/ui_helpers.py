@@ -41,14 +41,46 @@ def until_phase(s: Session, phase: str, seed: int = 5) -> Session:
     return s
 
 
+async def settle(pilot: Pilot) -> None:
+    """Wait for the screen to catch up, then take the keyboard at any hand-over screen (the
+    next hunter presses Enter)."""
+    from d6tui.ui.screens.hand_over import HandOver
+    from tests.ui.helpers import settle as settle_workers
+
+    await settle_workers(pilot)
+    for _ in range(8):
+        if not isinstance(pilot.app.screen, HandOver):
+            return
+        await pilot.press("enter")
+        await settle_workers(pilot)
+
+
 async def press_move(pilot: Pilot, move_id: str) -> None:
-    """Run the move ``move_id`` of the moves list by its number (arrows and Enter past 9)."""
+    """Run the move ``move_id`` of the moves list by typing its number (two digits past 9;
+    Enter when a longer number could still follow)."""
+    await settle(pilot)
     screen = pilot.app.screen
     ids = [m.id for m in screen._moves]  # type: ignore[attr-defined]
     assert move_id in ids, f"{move_id} not in {ids}"
-    i = ids.index(move_id)
-    if i < 9:
-        await pilot.press(str(i + 1))
-    else:
-        await pilot.press("home", *["down"] * i, "enter")
+    await pilot.press(*str(ids.index(move_id) + 1))
+    if screen._typed:  # type: ignore[attr-defined]
+        await pilot.press("enter")
     await pilot.pause()
+
+
+def played_until(saves: Path, stop: Any, seed: int = 5, **options: Any) -> tuple[Session, Any]:
+    """A saved game the seeded bot plays until it is about to make a move ``stop(state,
+    move)`` likes; returns the session (that move not made) and the move, or fails."""
+    from d6tui.paths import new_save_path
+
+    s = Session.new("d6_board", {"players": PLAYERS, "seed": seed, **options},
+                    path=new_save_path(saves, "Hunting season"), title="Hunting season")
+    rng = random.Random(seed)
+    while not s.state.over:
+        seat = seat_to_move(s.state)
+        m, a = choose(s.state, seat, [x for x in s.moves(seat) if x.id not in ("undo", "redo")],
+                      rng)
+        if stop(s.state, m):
+            return s, m
+        s.play(m, a)
+    raise AssertionError(f"seed {seed}: the season ended before the move looked for")

@@ -10,6 +10,7 @@ folding runs it with a :class:`~.chance.Replay` of those draws.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from d6tui.engine.dice import check_roll
@@ -41,7 +42,16 @@ def apply(state: Any, event: dict) -> Any:
     handler = HANDLERS.get(event["type"])
     if handler is None:
         raise EventError(f"unknown event type {event['type']!r}")
-    return handler(state, event, Replay(event))
+    return lapse(state, handler(state, event, Replay(event)), event["type"])
+
+
+def lapse(before: Any, after: Any, etype: str) -> Any:
+    """A failed stealth check remembered for Dogmud (``retry``, :mod:`.dogmud`) lapses with
+    any event but its reroll, unless that event made it."""
+    r = getattr(after, "retry", None)
+    if r is not None and r is getattr(before, "retry", None) and etype != "check_rerolled":
+        return replace(after, retry=None)
+    return after
 
 
 def record(state: Any, payload: dict, dice: Any) -> dict:

@@ -104,7 +104,7 @@ def _pick(state: Board, seat: int, moves: list[Move], rng: random.Random) -> Mov
         return rng.choice(moves)
     if state.prompts:
         p = state.prompts[0]
-        if p.kind == "gm_card":
+        if p.kind in ("gm_card", "red_turn"):
             red = [m for m in moves if m.id.startswith("red:")]
             return red[0] if red and rng.random() < 0.7 else ids["pass"]
         if p.kind == "reward" and p.reward == "wild":

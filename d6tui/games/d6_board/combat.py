@@ -27,6 +27,7 @@ from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board.act import faces, handles, move
 from d6tui.games.d6_board.content import MONSTER_CLASSES
 from d6tui.games.d6_board.state import CUBE, STATS, Board, Combat, Enemy, Prompt, same_team
+from d6tui.words import article
 
 
 def enemy_class(state: Board, token: str) -> str:
@@ -221,7 +222,7 @@ def transformed(state: Board, ev: dict, chance: Any) -> Board:
         forms = {**state.hc.forms, state.combat.enemy: ev["klass"]}
         state = hides.with_hc(state, forms=forms)
     name = state.content["enemies"].get(ev["klass"], {}).get("name", ev["klass"])
-    return replace(state, note=f"the monster became a {name}")
+    return replace(state, note=f"the monster became {article(name)}")
 
 
 @handles("attacked")

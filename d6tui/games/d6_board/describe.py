@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from d6tui.games.d6_board.state import STYX, VILLAGE, Board, glory
+from d6tui.games.d6_board.state import STYX, VILLAGE, Board, glory, space_name  # noqa: F401
+from d6tui.words import article, plural
 
 
 def _who(event: dict, before: Board) -> str:
@@ -43,11 +44,6 @@ def describe(event: dict, before: Board) -> str:
     return who + note
 
 
-def space_name(space: str) -> str:
-    """``the Village``, ``the Styx River`` or ``space 4``."""
-    return {VILLAGE: "the Village", STYX: "the Styx River"}.get(space, f"space {space}")
-
-
 def waiting_for(state: Board) -> str:
     """What the game waits for, in a few words."""
     from d6tui.games.d6_board.moves import seat_to_move
@@ -64,11 +60,13 @@ def waiting_for(state: Board) -> str:
     who = state.heroes[seat].name if seat is not None else "nobody"
     if state.prompts:
         p = state.prompts[0]
-        what = {"reward": f"a {p.reward} reward", "gm_card": "a red card or pass (GM)",
+        what = {"reward": f"{article(p.reward)} reward", "gm_card": "a red card or pass (GM)",
+                "red_turn": "a red card on this turn, or pass",
                 "convert": "which wild hide to convert", "poison": "a stat to drop (poison)",
                 "spawn": "the spawn of a new enemy (GM)",
                 "swap_gather": "a free gather (Hero Swap)",
-                "pick": f"name the {p.reward.replace('_', ' ')} card drawn",
+                "pick": "name the enemy token drawn" if p.reward == "token" else
+                f"name the {p.reward.replace('_', ' ')} card drawn",
                 "claim": "what the slain monster counts for",
                 "place": "the hide slot for the Guardian",
                 "fetch": "call the companion over or not",
@@ -88,7 +86,7 @@ def waiting_for(state: Board) -> str:
     if state.engaged:
         return f"{who}: engaged: fight or escape"
     left = 3 + state.bonus - state.actions
-    return f"{who}: {max(0, left)} action{'s' if left != 1 else ''} left"
+    return f"{who}: {plural(max(0, left), 'action')} left"
 
 
 def status(state: Board) -> str:
@@ -101,6 +99,38 @@ def status(state: Board) -> str:
                 f" {waiting_for(state)}")
     moon = " (Hunters' Moon)" if state.hunters_moon and not state.over else ""
     return f"Round {min(state.round, state.rounds)}/{state.rounds}{moon}: {waiting_for(state)}"
+
+
+def scoring(state: Board) -> list[str]:
+    """How each hunter scored, first first: glory from bounties delivered and carried and
+    from Guardians, then the tie-breaks (gold, stat total) ("The End of the Game")."""
+    from d6tui.games.d6_board.state import standings
+
+    lines = []
+    for seat in standings(state):
+        h = state.heroes[seat]
+        parts = []
+        for label, cards in (("delivered", h.delivered), ("carried", h.backpack)):
+            if cards:
+                pts = sum(int(state.card(b)["glory"]) for b in cards)
+                parts.append(f"{plural(len(cards), 'bounty', 'bounties')} {label} {pts}")
+        for t in h.trophies:
+            k = state.kind(t)
+            if k.get("glory"):
+                parts.append(f"the {k['name']} {k['glory']}")
+        how = " + ".join(parts) or "nothing scored"
+        mark = "*" if seat in state.winners else " "
+        lines.append(f"{mark} {h.name}: {glory(state, seat)} glory ({how}); {h.gold} gold, "
+                     f"stat total {sum(h.stats)}")
+    return lines
+
+
+def winner_line(state: Board) -> str:
+    """``"Ann wins with 5 glory"`` (or the hunters who share the win)."""
+    names = " and ".join(state.heroes[s].name for s in state.winners)
+    pts = glory(state, state.winners[0]) if state.winners else 0
+    verb = "wins" if len(state.winners) == 1 else "share the win"
+    return f"{names} {verb} with {plural(pts, 'glory', 'glory')}"
 
 
 def report(state: Board) -> str:

@@ -174,13 +174,36 @@ def to_bag(state: Board, token: str) -> Board:
 
 
 def spawn(state: Board, space: str, chance: Any) -> tuple[Board, str | None]:
-    """A random token from the bag is placed in ``space`` ("Enemy Spawn"; "Hunting")."""
+    """A random token from the bag is placed in ``space`` ("Enemy Spawn"; "Hunting").
+
+    In the table edition the token stands for the one drawn from the real bag: the active
+    hunter is asked which it was (a ``pick`` prompt of ``token``), and the naming swaps it
+    for a token of that enemy (:func:`swap_token`)."""
     token = chance.draw("bag", sorted(state.bag))
     if token is None:
         return state, None
     state = replace(state, bag=state.bag - {token},
                     enemies=(*state.enemies, Enemy(token, state.tokens[token], space)))
+    if state.options.get("edition") == "table" and state.revision >= 2:
+        state = prompt(state, Prompt(state.current, "pick", "token", int(token[1:])))
     return state, token
+
+
+def swap_token(state: Board, placed: str, named: str) -> Board:
+    """Token ``placed`` (on the map) goes back to the bag and ``named`` (from the bag)
+    takes its place: its space, HP, buffs, engagement and fight."""
+    if placed == named:
+        return state
+    if named not in state.bag or state.enemy(placed) is None:
+        raise ValueError(f"{named} cannot stand for {placed}")
+    enemies = tuple(replace(e, token=named, kind=state.tokens[named]) if e.token == placed
+                    else e for e in state.enemies)
+    combat = state.combat
+    if combat is not None and combat.enemy == placed:
+        combat = replace(combat, enemy=named)
+    return replace(state, enemies=enemies, bag=(state.bag - {named}) | {placed},
+                   engaged=tuple(named if t == placed else t for t in state.engaged),
+                   locked=named if state.locked == placed else state.locked, combat=combat)
 
 
 def space_of_roll(state: Board, face: int) -> str:

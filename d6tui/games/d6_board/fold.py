@@ -5,10 +5,12 @@ from __future__ import annotations
 from d6tui.games.d6_board import (  # noqa: F401 - importing registers the handlers
     alliance,
     combat,
+    dogmud,
     gm_events,
     hide_benefits,
     hide_collection,
     melee,
+    red_cards,
     setup,
     table_tools,
     tasks,

@@ -9,10 +9,12 @@ from __future__ import annotations
 from d6tui.engine.game import Move, Seat
 from d6tui.games.d6_board.alliance import alliance_moves
 from d6tui.games.d6_board.combat import combat_moves
+from d6tui.games.d6_board.dogmud import dogmud_moves
 from d6tui.games.d6_board.gm_events import event_moves
 from d6tui.games.d6_board.hide_benefits import benefit_moves
 from d6tui.games.d6_board.hide_collection import hide_moves
 from d6tui.games.d6_board.melee import melee_moves
+from d6tui.games.d6_board.red_cards import red_turn_moves
 from d6tui.games.d6_board.setup import setup_moves
 from d6tui.games.d6_board.state import Board
 from d6tui.games.d6_board.table_tools import gm_tool_moves, pick_moves
@@ -39,6 +41,8 @@ def moves(state: Board, seat: Seat) -> list[Move]:
     that seat's move."""
     if state.phase in ("over", "setup") or seat is None:
         return []
+    if state.prompts and state.prompts[0].kind == "pick" and state.phase in SETUP_PHASES:
+        return pick_moves(state, seat) if seat == state.prompts[0].seat else []
     if state.phase in SETUP_PHASES:
         return setup_moves(state, seat)
     if seat != seat_to_move(state):
@@ -46,7 +50,8 @@ def moves(state: Board, seat: Seat) -> list[Move]:
     if state.prompts and state.prompts[0].kind == "pick":
         return pick_moves(state, seat)
     out = [*turn_moves(state, seat), *combat_moves(state, seat), *village_moves(state, seat),
-           *task_moves(state, seat), *event_moves(state, seat),
+           *task_moves(state, seat), *dogmud_moves(state, seat), *red_turn_moves(state, seat),
+           *event_moves(state, seat),
            *hide_moves(state, seat), *benefit_moves(state, seat),
            *alliance_moves(state, seat), *melee_moves(state, seat)]
     if not state.prompts:

@@ -21,12 +21,18 @@ from d6tui.games.d6_board.describe import describe, report, status
 from d6tui.games.d6_board.export import export_markdown
 from d6tui.games.d6_board.fold import EVENT_TYPES, fold
 from d6tui.games.d6_board.homebrews import CASTLES, EXTRA_PIECES, HOMEBREWS
+from d6tui.games.d6_board.refusals import why_not
 from d6tui.games.d6_board.state import Board, glory
 from d6tui.games.d6_board.view import view
 
 NAME_MAX = 16
 #: The Guardians of the house data that Handcuff the Guardians may leave out.
 GUARDIANS = ("red_dragon", "green_dragon", "frost_dragon", "kraken", "plant_of_eden")
+
+#: The rules revision a new season is played by (kept in its first event, so an older save
+#: replays by the rules it was played by): 2 added red cards on an opponent's turn, named
+#: enemy tokens in the table edition, and a Fountain roll that raises nothing ending at once.
+REVISION = 2
 
 
 def check_options(options: dict) -> dict:
@@ -104,7 +110,7 @@ def start(options: dict, dice: Dice) -> dict:
     return {"type": "game_started", "players": list(options["players"]),
             "computers": list(options.get("computers", [])) or None,
             "edition": options.get("edition", "house"), "map": options.get("map", "standard"),
-            "season": options.get("season", "standard"),
+            "season": options.get("season", "standard"), "revision": REVISION,
             **_mode_keys(options), **_homebrew_keys(options), "content": load_content()}
 
 
@@ -243,5 +249,6 @@ RULES = GameDefinition(
     view=view,
     seats=board_moves.seats,
     seat_to_move=board_moves.seat_to_move,
+    why_not=why_not,
     blurb="Hunters chase bounties for glory (2-4 or 2v2) or hides (solo, co-op)",
 )

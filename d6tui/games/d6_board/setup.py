@@ -57,6 +57,7 @@ def started(state: Board, ev: dict, chance: Any) -> Board:
         content=content, heroes=heroes, phase="choose",
         options={"edition": ev.get("edition", "house"), "map": ev.get("map", "standard"),
                  "season": ev.get("season", "standard"), "mode": mode,
+                 "revision": int(ev.get("revision", 1)),
                  **{k: ev[k] for k in ("homebrews", "gm_events", "expansion",
                                        "curse_castles") if k in ev},
                  **({"team_cards": ev.get("team_cards", "hidden")} if mode == "alliance"
@@ -135,14 +136,14 @@ def env_placed(state: Board, ev: dict, chance: Any) -> Board:
     piece, space = ev["piece"], ev["space"]
     if piece not in state.env_left or piece in state.env_at(space) or \
             space not in state.spaces():
-        raise EventError(f"a {piece} cannot go in space {space}")
+        raise EventError(f"the {piece} piece cannot go in space {space}")
     left = list(state.env_left)
     left.remove(piece)
     state = replace(state, environment=(*state.environment, (space, piece)),
                     env_left=tuple(left), current=(state.current + 1) % len(state.heroes))
     if not left:
         state = replace(state, phase="spawn", current=0)
-    return replace(state, note=f"a {piece} was placed in space {space}")
+    return replace(state, note=f"the {piece} piece was placed in space {space}")
 
 
 @handles("setup_spawned")
@@ -233,7 +234,7 @@ def setup_moves(state: Board, seat: int | None) -> list[Move]:
         for piece in sorted(set(state.env_left)):
             spaces = tuple((s, f"space {s}") for s in state.spaces()
                            if piece not in state.env_at(s))
-            out.append(move("environment_placed", f"Place a {piece}", seat,
+            out.append(move("environment_placed", f"Place the {piece} piece", seat,
                             mid=f"place:{piece}", piece=piece, section="The Maps",
                             choices=(Choice("space", f"Space for the {piece}", spaces),)))
         return out

@@ -37,7 +37,8 @@ class Prompt:
         kind: ``reward`` (Wild or Alchemy of a gather), ``gm_card`` (combat Step 2),
             ``convert`` (two wild hides), ``poison`` (a stat to drop), ``spawn`` (the GM
             places an enemy), ``swap_gather`` (the free gather of a swapped hero),
-            ``fountain`` (which stat the Fountain of You raises).
+            ``fountain`` (which stat the Fountain of You raises), ``red_turn`` (another
+            hunter's red card on the active hero's turn, outside a fight).
         reward: for ``reward``: ``wild`` or ``alchemy``.
         data: more detail (a face, a count), as plain values.
     """
@@ -158,7 +159,8 @@ class Board:
     Attributes:
         content: the house data copied into the first event (see :mod:`.content`).
         options: edition (``house``/``table``), map (``standard``/``advanced``), season
-            (``standard``/``extended``).
+            (``standard``/``extended``), revision (the rules revision, see
+            :data:`~d6tui.games.d6_board.rules.REVISION`).
         heroes: the hunters in turn order (seat 0 is player one, who reads the GM events).
         phase: ``setup`` (before the first event), ``choose``, ``stats``, ``environment``,
             ``spawn``, ``deal``, ``turn``, ``event``, ``over``.
@@ -184,6 +186,8 @@ class Board:
         history: (round, event id) of each GM event so far.
         fountain: a Fountain of You roll waiting for its stat (0 = none).
         winners: seats that won (set when the game is over).
+        retry: a failed stealth check Dogmud may reroll: ``event`` (the action's payload),
+            ``face`` and ``sides`` (see :mod:`.dogmud`), or None.
         note: what the latest move did, in a few words (for the screen).
         hc: the Hide Collection board of the solo and co-op modes (None in the standard
             game; Part III "Solo & Co-op").
@@ -220,6 +224,7 @@ class Board:
     history: tuple[tuple[int, str], ...] = ()
     fountain: int = 0
     winners: tuple[int, ...] = ()
+    retry: dict | None = None
     note: str = ""
     hc: HideCollection | None = None
     quiet: str = ""
@@ -262,6 +267,11 @@ class Board:
         """Whether the season has ended."""
         return self.phase == "over"
 
+    @property
+    def revision(self) -> int:
+        """The rules revision the season is played by (1: saves before revision 2)."""
+        return int(self.options.get("revision", 1))
+
     def enemy(self, token: str) -> Enemy | None:
         """The enemy ``token`` on the map, or None."""
         for e in self.enemies:
@@ -302,6 +312,11 @@ class Board:
         heroes = list(self.heroes)
         heroes[seat] = replace(heroes[seat], **changes)
         return replace(self, heroes=tuple(heroes))
+
+
+def space_name(space: str) -> str:
+    """``"the Village"``, ``"the Styx River"`` or ``"space 4"``."""
+    return {VILLAGE: "the Village", STYX: "the Styx River"}.get(space, f"space {space}")
 
 
 def glory(state: Board, seat: int) -> int:

@@ -1,12 +1,16 @@
-"""The table edition: cards from the players' own decks, and the GM's plain tools.
+"""The table edition: cards and enemy tokens from the players' own box, and the GM's plain
+tools.
 
 With ``edition = "table"`` the app does not draw Advantage, Heroic Quest or Bounty cards:
-whoever draws one (player one for bounties) is asked which card it was, from the house
-catalogue of card kinds (:func:`pick_moves`; the house cards stand for the box's, by name,
-die and effect). The GM event is read from the Player's Manual. What a card or event says
-is carried out with GM tools, moves of the current GM (player one between rounds), each an
-event in the log: give or take gold, HP, a stat, a card, a potion; move a hero; spawn,
-move, buff or remove an enemy (rulebook "The Role of the GM", "GM Events").
+whoever draws one (player one for bounties) is asked which card it was, by its kind and
+values as the rules read them (:func:`pick_moves`, :func:`kind_label`: a weapon's die and
+flags, a buff's value, a Heroic Quest card's banner and effect; a house card alike stands
+for the box's). The enemy tokens come from the real bag too: the hunter says which token
+was drawn (:func:`token_moves`), among the enemies with a token left. The GM event is read
+from the Player's Manual. What a card or event says is carried out with GM tools, moves of
+the current GM (player one between rounds), each an event in the log: give or take gold,
+HP, a stat, a card, a potion; move a hero; spawn, move, buff or remove an enemy (rulebook
+"The Role of the GM", "GM Events").
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from d6tui.engine.errors import EventError
 from d6tui.engine.game import Choice, Move, Seat
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board.act import handles, move
-from d6tui.games.d6_board.state import CUBE, STATS, STYX, VILLAGE, Board, Prompt
+from d6tui.games.d6_board.state import CUBE, STATS, STYX, VILLAGE, Board, Prompt, space_name
 
 #: What a card not yet named shows in a hand (table edition).
 UNNAMED = "-"
@@ -55,14 +59,80 @@ def card_named(state: Board, ev: dict, chance: Any) -> Board:
     return replace(state.with_hero(p.seat, hand=tuple(hand)), note="a card was named")
 
 
-def pick_moves(state: Board, seat: Seat) -> list[Move]:
-    """Name the card drawn: one choice per kind of card left in the deck."""
+@handles("token_named")
+def token_named(state: Board, ev: dict, chance: Any) -> Board:
+    """The hunter names the enemy token drawn from the real bag: a token of that enemy
+    takes the place of the one the app put down."""
     p = state.prompts[0]
-    seen: dict[str, str] = {}
+    placed = f"T{p.data:02d}"
+    if p.kind != "pick" or p.reward != "token":
+        raise EventError("no enemy token waits to be named")
+    kind = ev["enemy"]
+    if state.enemy(placed) is None:  # gone already (killed before it was named)
+        return replace(state, prompts=state.prompts[1:], note="the token was named")
+    if state.tokens[placed] == kind:
+        named = placed
+    else:
+        left = sorted(t for t in state.bag if state.tokens[t] == kind)
+        if not left:
+            raise EventError(f"no {kind} token is left in the bag")
+        named = left[0]
+    space = state.enemy(placed).space  # type: ignore[union-attr]
+    state = replace(fx.swap_token(state, placed, named), prompts=state.prompts[1:])
+    return replace(state, note=f"the token drawn was {state.kind(named)['name']}, in "
+                               f"{space_name(space)}")
+
+
+def token_moves(state: Board, seat: Seat) -> list[Move]:
+    """Name the token drawn: each enemy with a token left (or the one put down)."""
+    p = state.prompts[0]
+    placed = f"T{p.data:02d}"
+    kinds = {state.tokens[t] for t in state.bag}
+    if state.enemy(placed) is not None:
+        kinds.add(state.tokens[placed])
+    names = state.content["enemies"]
+    out = []
+    for k in sorted(kinds, key=lambda k: names[k]["name"]):
+        n = sum(1 for t in state.bag if state.tokens[t] == k)
+        out.append(move("token_named", f"Drawn: {names[k]['name']} "
+                        f"({names[k]['class']}, {n} left)", seat,
+                        mid=f"token:{k}", enemy=k, section="Enemy Spawn"))
+    return out
+
+
+def pick_moves(state: Board, seat: Seat) -> list[Move]:
+    """Name the card drawn: one choice per kind of card left in the deck (its kind and
+    values; the house cards stand for the box's), or the enemy token drawn."""
+    p = state.prompts[0]
+    if p.reward == "token":
+        return token_moves(state, seat)
+    seen: dict[str, list[str]] = {}
     for cid in sorted(state.piles[p.reward]):
-        seen.setdefault(card_label(state, cid), cid)
-    return [move("card_named", f"It was: {label}", seat, mid=f"name:{cid}", card=cid,
-                 section="The Cards") for label, cid in seen.items()]
+        seen.setdefault(kind_label(state, cid), []).append(cid)
+    out = []
+    for label, cids in sorted(seen.items()):
+        names = list(dict.fromkeys(str(state.card(c).get("name", "")) for c in cids))
+        like = f" (like {', '.join(names[:2])})" if names and names[0] else ""
+        out.append(move("card_named", f"It was: {label}{like}", seat, mid=f"name:{cids[0]}",
+                        card=cids[0], section="The Cards"))
+    return out
+
+
+def kind_label(state: Board, cid: str) -> str:
+    """A card by what the rules read off it, not its name ("The Cards"): ``weapon d8 dual
+    wield``, ``buff: +2``, ``red: buff +1``, ``poison in space 5, 2 glory``. Cards alike in
+    kind and values are one entry of the list, whatever their names in the box."""
+    c = state.card(cid)
+    if cid.startswith("A"):
+        if c["kind"] == "weapon":
+            return f"weapon d{c['die']}" + "".join(f" {f.replace('_', ' ')}"
+                                                   for f in c.get("flags", []))
+        v = f" +{c['value']}" if c.get("value") else ""
+        return f"buff: {c['effect']}{v}"
+    if cid.startswith("Q"):
+        v = f" {c['value']}" if c.get("value") else ""
+        return f"{c['banner']}: {c['effect'].replace('_', ' ')}{v}"
+    return f"{c['class']} in space {c['space']}, {c['glory']} glory"
 
 
 @handles("gm_tool_used")
@@ -140,8 +210,9 @@ def gm_tool_moves(state: Board, seat: Seat) -> list[Move]:
     heroes = tuple((str(i), h.name) for i, h in enumerate(state.heroes))
     hero = Choice("hero", "Which hero", heroes)
     sign = Choice("amount", "Give or take", (("1", "give one"), ("-1", "take one")))
-    spaces = Choice("space", "Which space", tuple((s, s) for s in (VILLAGE, *state.spaces())))
-    numbered = Choice("space", "Which space", tuple((s, s) for s in state.spaces()))
+    spaces = Choice("space", "Which space", tuple((s, space_name(s))
+                                                  for s in (VILLAGE, *state.spaces())))
+    numbered = Choice("space", "Which space", tuple((s, space_name(s)) for s in state.spaces()))
     tokens = tuple((e.token, f"{state.kind(e.token)['name']} in {e.space}")
                    for e in state.enemies if not e.token.startswith(CUBE))
     enemy = Choice("enemy", "Which enemy", tokens)

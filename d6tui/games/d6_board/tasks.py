@@ -18,7 +18,7 @@ from d6tui.engine.game import Choice, Move
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board.act import handles, move
 from d6tui.games.d6_board.effects import skill_ready
-from d6tui.games.d6_board.state import CUBE, STYX, VILLAGE, Board, Prompt
+from d6tui.games.d6_board.state import CUBE, STYX, VILLAGE, Board, Prompt, space_name
 from d6tui.games.d6_board.turn import alchemy_options
 
 
@@ -249,7 +249,7 @@ def task_moves(state: Board, seat: int | None) -> list[Move]:
         out.append(move("chibbed_out", "Chib out (flip to your chib, run to an adjacent "
                         "space)", seat, mid="chib", section="Chibbing Out", choices=(
                             Choice("to", "Run to", tuple(
-                                (s, s) for s in state.links(here)
+                                (s, space_name(s)) for s in state.links(here)
                                 if not (s == VILLAGE and fx.werewolf(state, seat)))),)))
     seen = set()
     for cid in h.hand:
@@ -269,7 +269,7 @@ def task_moves(state: Board, seat: int | None) -> list[Move]:
         choices = ()
         if eff == "escape":
             choices = (Choice("to", "Slip away to", tuple(
-                (s, s) for s in state.links(here) if not fx.barred(state, seat, s))),)
+                (s, space_name(s)) for s in state.links(here) if not fx.barred(state, seat, s))),)
         out.append(move("card_played", f"Play {card['name']} ({eff})", seat,
                         mid=f"play:{cid}", card=cid, choices=choices,
                         section="Heroic Quest Cards"))

@@ -25,6 +25,7 @@ from d6tui.games.d6_board import alliance, hides, homebrews
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board.act import faces, handles, move
 from d6tui.games.d6_board.state import STYX, VILLAGE, Board, Prompt
+from d6tui.words import plural
 
 ACTIONS = 3
 
@@ -127,6 +128,10 @@ def stealth(state: Board, ev: dict, space: str, name: str = "stealth") -> tuple[
         if homebrews.on(state, "quiet_space") and space == state.heroes[seat].space:
             state = replace(state, quiet=space)
         return state, True
+    if name == "stealth":  # Dogmud may reroll it ("DOGMUD")
+        from d6tui.games.d6_board.dogmud import failed_check
+
+        state = failed_check(state, ev, face, check_die(state, seat))
     return state, False
 
 
@@ -159,6 +164,10 @@ def turn_began(state: Board, ev: dict, chance: Any) -> Board:
         notes.append(f"open gather {face}")
     state = replace(state, begun=True)
     state = engage_here(state)
+    from d6tui.games.d6_board.red_cards import turn_prompts
+
+    if state.revision >= 2:
+        state = turn_prompts(state)
     return replace(state, note="; ".join(notes))
 
 
@@ -352,8 +361,8 @@ def turn_moves(state: Board, seat: int | None) -> list[Move]:
         if seat != p.seat:
             return []
         if p.kind == "reward" and p.reward == "wild":
-            card = "Your companion" if hides.companion(state) else "An Advantage card"
-            opts = (("coins", "Two coins"), ("advantage", card),
+            card = "your companion" if hides.companion(state) else "an Advantage card"
+            opts = (("coins", "two coins"), ("advantage", card),
                     ("alchemy", "Alchemy (a potion bottle)"))
             return [move("reward_chosen", f"Wild: take {label}", seat, mid=f"wild:{v}",
                          who=seat, pick=v, section="Gather Rewards")
@@ -393,12 +402,13 @@ def turn_moves(state: Board, seat: int | None) -> list[Move]:
     if not state.engaged and state.combat is None:
         left = ACTIONS - state.actions
         label = "Rest: end the turn" + (" (2 Heroic Quest cards)" if left <= 0 else
-                                        f" early ({left} actions unspent: no cards)")
+                                        f" early ({plural(left, 'action')} unspent: no cards)")
         rest_dice: tuple[DiceRequest, ...] = ()
         if state.hc is not None:
             bd = hides.benefit_die(state)
+            unspent = plural(left, "action")
             label = "Rest: end the turn" + (f" (Heroic Benefits roll, d{bd})" if left <= 0
-                                            else f" early ({left} actions unspent: no roll)")
+                                            else f" early ({unspent} unspent: no roll)")
             if left <= 0:
                 rest_dice = (DiceRequest("benefit", 1, Pips(bd), f"d{bd} Heroic Benefits",
                                          seat),)

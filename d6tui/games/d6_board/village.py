@@ -2,7 +2,8 @@
 
 Free on entering (see :func:`.effects.enter`): the backpack's bounties are delivered and
 every lost HP comes back. Paid, only in the Village: the Fountain of You (1 gold: roll a D6,
-then raise any one stat lower than the roll to it, or none), Training Camp (2 gold: +1 to a
+then raise any one stat lower than the roll to it, or none; a roll that no stat is lower
+than raises nothing at once, so nothing waits), Training Camp (2 gold: +1 to a
 stat below 6), refreshing used skill markers (1 gold each).
 """
 
@@ -31,6 +32,9 @@ def fountain_rolled(state: Board, ev: dict, chance: Any) -> Board:
         raise EventError("the Fountain of You is in the Village")
     face = faces(ev, "roll", 6)[0]
     state = fx.gain_gold(state, state.current, -int(state.rules["prices"]["fountain"]))
+    if all(v >= face for v in state.hero.stats) and state.revision >= 2:
+        return replace(state, note=f"the Fountain of You showed {face}: no stat is lower, "
+                                   "so nothing rose")
     return replace(state, fountain=face, note=f"the Fountain of You showed {face}")
 
 

@@ -14,17 +14,22 @@ Dragons and the Kraken slain. Rulebook sections are named in quotes.
   - *Compass dial*: the rounds with `00` for each GM event between them, the round now in
     brackets, the moon mark on Hunters' Moon rounds; the GM, the bag and the 3 bounties.
   - *Map*: each space shows its number, environment pieces (Dng, For, Cem, Hil, Trl) and
-    its arrows (`>1,4,7`); then its enemies (name, die, `+N` buff coins, a heart and the
-    HP); then the heroes (two letters, `(c)` for a chib). Spaces your moves lead to are
+    its arrows (`>1,4,7`); then the heroes (two letters, `(c)` for a chib); then its
+    enemies (name, die, `+N` buff coins, a heart and the HP). A space is as tall as it
+    needs; at 80x24 scroll the boards for the lowest row. Spaces your moves lead to are
     highlighted and marked `*`. The Styx River is the last line.
   - *Class board*: actions track R 1 2 3, hero or chib side, stat tiles (the class's
     stat marked `+`), HP, gold, Cash Cube, skill markers and skills (`[x]` used), hand.
-    Other hunters' cards show as `?`.
+    Other hunters' cards show as `?`. At one keyboard a hand-over screen comes
+    whenever the move passes to another person: press Enter once only you can see
+    the screen (none for computer hunters, nor when one person plays).
   - *Gather board*: rewards 1-4 in this board's order, potion bottles, specialty and
     wild hides, backpack, delivered bounties, Guardians and glory.
-- **Moves**: everything the seat the game waits for may do now. A digit or Enter runs
-  one; choices come in lists; dice are rolled by d6tui, or typed from real dice when
-  table dice are on (`t`). `p` passes at once when you are asked for a red card.
+- **Moves**: everything the seat the game waits for may do now. A number or Enter runs
+  one (two digits in a list of ten or more: `1` `2`); choices come in lists, and a
+  list of spaces is picked by the space's own number (`0` the Village); dice are
+  rolled by d6tui, or typed from real dice when table dice are on (`t`). `p`
+  passes at once when you are asked for a red card.
 - `u` undoes (the dice stay on the table), `l` the log, `x` exports the season as
   Markdown, `?` this help.
 
@@ -66,6 +71,14 @@ convert one), a Guardian for glory, or goes back to the bag. Lose: an HP (Ranged
 Shield Wall: no hit); poison drops a stat of your choice instead. Buff coins go after each
 roll; extra HP stays. You stay engaged with an enemy that beat you.
 
+Red-bannered cards are played on another hunter's turn: at step 2 of their fight, and the
+ones that need no fight (Pickpocket, Ambush) also once their turn has begun (holders are
+asked after the spawn roll and the open gather; `p` passes).
+
+Dogmud is any one of your own dice rolled again for 2 gold ("DOGMUD"): a fight die at
+step 6, a failed stealth check (a pass lifts the engagement and the action goes ahead;
+until anything else is done) or the Fountain of You's roll.
+
 ## Getting away ("Enemy Disengagement", "Chibbing Out")
 
 Chib out (to an adjacent space, no HP or action lost; then D4 for fights and checks, no
@@ -106,5 +119,7 @@ map.
 ## Editions
 
 House: d6tui's cards and events. Table: GM events are read from your Player's Manual
-(d6tui rolls or takes your typed d100, then you carry it out and move on).
+(d6tui rolls or takes your typed d100, then you carry it out and move on); each card drawn
+is named by its kind and values (weapon die and flags, buff value, banner and effect), and
+each enemy token drawn from your bag is named from the tokens left ("Enemy Spawn").
 """

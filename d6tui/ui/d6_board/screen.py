@@ -21,9 +21,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from d6tui.engine.game import Move, Pips
+from d6tui.engine.game import Choice, Move, Pips
 from d6tui.games.d6_board.moves import seat_to_move
-from d6tui.games.d6_board.state import Board
+from d6tui.games.d6_board.state import VILLAGE, Board
 from d6tui.games.d6_board.view import view
 from d6tui.ui.d6_board.help import HELP
 from d6tui.ui.d6_board.hide_board import HideCollectionBoard, HideCompass
@@ -75,8 +75,16 @@ class BoardScreen(GameScreen):
         #: The panel shown at small sizes (0: map; then class and gather board per seat).
         self.panel = 0
         self._moves: list[Move] = []
+        #: The moves keys may run: the seat to move's, when a person plays it.
+        self._keys: list[Move] = []
         self._rng = random.Random(session.header.options.get("seed", 0))
         self._bot_pending = False
+        #: The human seat whose hand is on screen (None: nobody's, behind a hand-over).
+        self.shown: int | None = None
+        self._handing = False
+        #: Digits typed so far of a move's number (a list of ten or more), and its timer.
+        self._typed = ""
+        self._typed_timer: Any = None
         if session.state.hc is not None:
             #: The help of this game: the Hide Collection modes add their own sections.
             self.HELP = HELP + HIDE_HELP
@@ -150,10 +158,40 @@ class BoardScreen(GameScreen):
         """The seat the game waits for."""
         return seat_to_move(self.board)
 
-    def render_state(self, state: Board) -> None:
-        """Draw every board as the seat to move may see it, and that seat's moves."""
+    def humans(self) -> list[int]:
+        """The seats people play (not the computer)."""
+        return [i for i, h in enumerate(self.board.heroes) if not h.computer]
+
+    def keyboard_seat(self) -> int | None:
+        """Whose hand may be on screen now: the seat to move when a person plays it; while
+        a computer plays, the person who had the keyboard (or the only person)."""
         seat = self.seat()
-        seen = view(state, seat)
+        humans = self.humans()
+        if seat is not None and seat in humans:
+            return seat
+        if len(humans) == 1:
+            return humans[0]
+        return self.shown
+
+    def render_state(self, state: Board) -> None:
+        """Draw every board as the person at the keyboard may see it, and the moves of the
+        seat to move. At one keyboard with two people or more, a hand-over screen comes
+        first whenever the seat to move passes to another person ("hands are hidden")."""
+        seat = self.seat()
+        want = self.keyboard_seat()
+        if want != self.shown and not any(h.hand for h in state.heroes):
+            self.shown = want  # nobody holds a card yet (setup): nothing to hide
+        if (len(self.humans()) > 1 and not state.over and want is not None
+                and want != self.shown):
+            self._cover(state)
+            if not self._handing:
+                from d6tui.ui.screens.hand_over import HandOver
+
+                self._handing = True
+                self.app.push_screen(HandOver(state.heroes[want].name, state.note,
+                                              what="your hand and your moves"), self._handed)
+            return
+        seen = view(state, want)
         for w in self.query("GameMap, ClassBoard, GatherBoard, CompassDial, "
                             "HideCollectionBoard"):
             w.board = seen  # type: ignore[attr-defined]
@@ -170,16 +208,41 @@ class BoardScreen(GameScreen):
         computer = seat is not None and state.heroes and state.heroes[seat].computer
         ol.border_title = f"{who} to move" + (" (computer)" if computer else "") if who else \
             "The season is over"
-        for i, m in enumerate(self._moves, 1):
+        # a computer's moves name its cards, and are its own: no key runs them
+        listed = [] if computer else self._moves
+        self._keys = listed
+        wide = len(listed) >= 10
+        if computer:
+            ol.add_option(Option(Text("(the computer is choosing)"), disabled=True))
+        for i, m in enumerate(listed, 1):
             dice = " [" + ", ".join(d.describe() for d in m.dice) + "]" if m.dice else ""
-            num = f"{i}." if i < 10 else "  "
+            num = f"{i:>2}." if wide else f"{i}."
             ol.add_option(Option(Text(f"{num} {m.label}{dice}"), id=str(i - 1)))
-        if self._moves:
+        self._typed = ""
+        if state.over:
+            from d6tui.games.d6_board.describe import scoring, winner_line
+
+            ol.add_option(Option(Text(winner_line(state), style="bold"), disabled=True))
+            for line in scoring(state):
+                ol.add_option(Option(Text(line), disabled=True))
+        if listed:
             ol.highlighted = 0
             ol.focus()
         if computer and not self._bot_pending and not state.over:
             self._bot_pending = True
             self.set_timer(0.05, self.bot_step)
+
+    def _cover(self, state: Board) -> None:
+        """Nobody's hand on screen (while the keyboard changes hands)."""
+        for w in self.query("GameMap, ClassBoard, GatherBoard, CompassDial"):
+            w.board = view(state, None)  # type: ignore[attr-defined]
+        self._moves, self._keys = [], []
+        self.query_one("#moves", OptionList).clear_options()
+
+    def _handed(self, _: bool | None) -> None:
+        self._handing = False
+        self.shown = self.keyboard_seat()
+        self.refresh_game()
 
     # -- actions -----------------------------------------------------------------------------
 
@@ -200,7 +263,7 @@ class BoardScreen(GameScreen):
 
     def action_quick_pass(self) -> None:
         """Pass at once when a red card is asked for."""
-        for m in self._moves:
+        for m in self._keys:
             if m.id == "pass":
                 self.run_move(m)
                 return
@@ -250,18 +313,53 @@ class BoardScreen(GameScreen):
         self.notify(f"Written to {path}", title="Exported", markup=False)
 
     def on_key(self, event: Any) -> None:
-        """A digit runs that move of the list."""
-        if event.character and event.character.isdigit() and event.character != "0":
-            i = int(event.character) - 1
-            if i < len(self._moves):
-                event.stop()
-                self.run_move(self._moves[i])
-                return
+        """A digit runs that move of the list; in a list of ten or more the digits of a
+        number are gathered (``1`` then ``2``: move 12), the move so far highlighted, and
+        taken when no longer number can follow, on Enter, or after a short wait."""
+        if event.character and event.character.isdigit() and self._keys:
+            event.stop()
+            self._digit(event.character)
+            return
+        if event.key == "enter" and self._typed:
+            event.stop()
+            self._take_typed()
+            return
         super().on_key(event)
+
+    def _digit(self, d: str) -> None:
+        from d6tui.ui.screens.modals import NUMBER_WAIT
+
+        n = len(self._keys)
+        typed = self._typed + d
+        if not 1 <= int(typed) <= n:
+            typed = d if 1 <= int(d) <= n else ""
+        if self._typed_timer is not None:
+            self._typed_timer.stop()
+            self._typed_timer = None
+        self._typed = typed
+        note = self.query_one("#note", Static)
+        if not typed:
+            return
+        if int(typed) * 10 > n:
+            self._take_typed()
+            return
+        self.query_one("#moves", OptionList).highlighted = int(typed) - 1
+        note.update(f"\u00bb Move {typed}\u2026 (another digit, or Enter)")
+        self._typed_timer = self.set_timer(NUMBER_WAIT, self._take_typed)
+
+    def _take_typed(self) -> None:
+        """Run the move whose number was typed."""
+        if self._typed_timer is not None:
+            self._typed_timer.stop()
+            self._typed_timer = None
+        typed, self._typed = self._typed, ""
+        self.query_one("#note", Static).update("\u00bb " + (self.board.note or ""))
+        if typed and 1 <= int(typed) <= len(self._keys):
+            self.run_move(self._keys[int(typed) - 1])
 
     @on(OptionList.OptionSelected, "#moves")
     def _picked(self, event: OptionList.OptionSelected) -> None:
-        self.run_move(self._moves[int(event.option.id or 0)])
+        self.run_move(self._keys[int(event.option.id or 0)])
 
     def bot_step(self) -> None:
         """A computer seat makes its move."""
@@ -280,4 +378,12 @@ class BoardScreen(GameScreen):
         from d6tui.ui.screens.move_runner import ask_and_play
 
         await ask_and_play(self, move, lambda req: self.table_dice and isinstance(req.die, Pips),
-                           note=move.label)
+                           note=move.label, numbers_for=self.space_numbers)
+
+    def space_numbers(self, choice: Choice) -> list[int] | None:
+        """A choice of spaces is picked by the spaces' own numbers (0 for the Village)."""
+        spaces = set(self.board.spaces())
+        values = [v for v, _ in choice.options]
+        if values and all(v in spaces or v == VILLAGE for v in values):
+            return [0 if v == VILLAGE else int(v) for v in values]
+        return None

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.text import Text
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -26,18 +27,35 @@ def initials(state: Board, seat: int) -> str:
     return state.heroes[seat].name[:2]
 
 
-def short_enemy(state: Board, token: str, buffs: int = 0, hp: int = 1) -> str:
-    """``Gnol6+1♥2``: name, die, buff coins and HP coins, short enough for a map space."""
+def short_enemy(state: Board, token: str, buffs: int = 0, hp: int = 1, name: int = 5) -> str:
+    """``Gnoll d6+1♥2``: name (cut to ``name`` letters), a gap, the die, buff coins and
+    the HP (a heart and the count: one natural HP plus HP coins), for a map space."""
     k = state.kind(token)
     if token.startswith(CUBE):
-        return f"Cube{int(token[len(CUBE):]) + 1}"
+        label = f"Cube{int(token[len(CUBE):]) + 1}"
+    else:
+        label = str(k["name"])
+        if len(label) > name:  # cut to whole words where a word fits ("Giant Spider")
+            cut = label[:name]
+            label = cut[:cut.rindex(" ")] if " " in cut else cut
     die = f"d{k['die']}" if k.get("die") else f"a{k.get('attack', 3)}"
-    out = f"{k['name'][:5]}{die}"
+    out = f"{label} {die}"
     if buffs:
         out += f"+{buffs}"
-    if hp > 1:
-        out += f"\u2665{hp}"
-    return out
+    return out + f"\u2665{hp}"
+
+
+def pack(words: list[str], width: int) -> list[str]:
+    """``words`` in lines of at most ``width`` characters, a space between words; a word
+    longer than a line is cut (never dropped)."""
+    lines: list[str] = []
+    for w in words:
+        w = w[:width]
+        if lines and len(lines[-1]) + 1 + len(w) <= width:
+            lines[-1] += " " + w
+        else:
+            lines.append(w)
+    return lines
 
 
 class _BoardWidget(Widget):
@@ -57,10 +75,19 @@ class GameMap(_BoardWidget):
     legal move leads to are highlighted (and marked ``*`` for colourless terminals)."""
 
     COMPONENT_CLASSES = {"game-map--target", "game-map--space", "game-map--dim"}
-    targets: reactive[frozenset[str]] = reactive(frozenset())
+    targets: reactive[frozenset[str]] = reactive(frozenset(), layout=True)
 
     def render(self) -> Text:
-        """Draw the spaces on their grid, three lines each."""
+        """Draw the spaces on their grid in the widget's width."""
+        return self.draw(self.content_size.width or 80)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """As many lines as the map takes in ``width`` (rows grow with their enemies)."""
+        return len(self.draw(width).plain.split("\n"))
+
+    def draw(self, total: int) -> Text:
+        """The map in ``total`` columns: each row as tall as its fullest space (title,
+        arrows, every enemy, the heroes), so nothing is cut."""
         s = self.board
         out = Text(no_wrap=True, overflow="ellipsis")
         if s is None or not s.content:
@@ -68,42 +95,49 @@ class GameMap(_BoardWidget):
         at = s.map["at"]
         cols = max(int(v[0]) for v in at.values()) + 1
         rows = max(int(v[1]) for v in at.values()) + 1
-        width = max(14, (self.size.width or 80) // cols)
+        width = max(14, total // cols)
         grid: dict[tuple[int, int], str] = {(int(v[0]), int(v[1])): k for k, v in at.items()}
         hl = self.get_component_rich_style("game-map--target")
         title = self.get_component_rich_style("game-map--space")
         dim = self.get_component_rich_style("game-map--dim")
         for r in range(rows):
-            for line in range(3):
+            cells = {c: self.cell(s, grid[(c, r)], width - 1) for c in range(cols)
+                     if (c, r) in grid}
+            height = max((len(v[0]) + len(v[1]) for v in cells.values()), default=1)
+            for line in range(height):
                 for c in range(cols):
                     space = grid.get((c, r))
-                    cell = self._cell(s, space, line) if space else ""
-                    cell = cell[: width - 1].ljust(width - 1) + " "
+                    head, body = cells.get(c, ([], []))
+                    lines = head + body
+                    text = lines[line] if line < len(lines) else ""
                     style = hl if space in self.targets else (
-                        title if line == 0 and space else dim if not space else "")
-                    out.append(cell, style)
+                        title if space and line < len(head) else dim if not space else "")
+                    out.append(text.ljust(width - 1) + " ", style)
                 out.append("\n")
         styx = [initials(s, i) for i, h in enumerate(s.heroes) if h.space == STYX]
         out.append(f"Styx River: {' '.join(styx) or 'nobody'}", title)
         return out
 
-    def _cell(self, s: Board, space: str, line: int) -> str:
+    def cell(self, s: Board, space: str, width: int) -> tuple[list[str], list[str]]:
+        """A space's lines in ``width`` characters: the title (``*`` when a move leads
+        there, its number, environment pieces, ``>`` arrows), then its heroes and enemies.
+        """
         mark = "*" if space in self.targets else ""
-        if line == 0:
-            name = "Village" if space == VILLAGE else space
-            env = " ".join(ENV_SHORT.get(p, p[:3]) for p in s.env_at(space))
-            env += "".join(f" C:{c.split('@')[0][:3]}" for c in s.options.get(
-                "curse_castles", ()) if c.split("@")[1] == space)
-            arrows = ",".join(s.links(space))
-            return f"{mark}{name} {env} >{arrows}"
-        if line == 1:
-            return " ".join(short_enemy(s, e.token, e.buffs, e.hp) for e in s.at(space)) or \
-                ("(safe)" if space == VILLAGE else "")
+        name = "Village" if space == VILLAGE else space
+        env = [ENV_SHORT.get(p, p[:3]) for p in s.env_at(space)]
+        env += [f"C:{c.split('@')[0][:3]}" for c in s.options.get("curse_castles", ())
+                if c.split("@")[1] == space]
+        arrows = ">" + ",".join(s.links(space))
+        head = pack([mark + name, *env, arrows], width)
+        letters = 5 if width < 24 else 8
+        foes = [short_enemy(s, e.token, e.buffs, e.hp, letters) for e in s.at(space)]
         heroes = [initials(s, i) + ("(c)" if h.chib else "") for i, h in enumerate(s.heroes)
                   if h.space == space]
         if s.hc is not None and s.hc.companion and s.hc.companion_at == space:
             heroes.append("+" + s.content["companions"][s.hc.companion]["name"].split()[-1][:4])
-        return " ".join(heroes)
+        body = pack(heroes, width)  # the heroes first: they matter most on a small screen
+        body += pack(foes, width) if foes else (["(safe)"] if space == VILLAGE else [])
+        return head, body
 
 
 class ClassBoard(_BoardWidget):
@@ -149,7 +183,8 @@ class ClassBoard(_BoardWidget):
         cube = f"in space {h.cube}" if h.cube else "on the board"
         if s.hc is not None:
             cube = "none in this mode"
-        out.append(f"  HP: {hp.strip()}   Gold: {h.gold}/{s.rules['gold_cap']}   "
+        out.append(f"  HP {h.hp}/{s.rules['hp']}: {hp.strip()}   "
+                   f"Gold: {h.gold}/{s.rules['gold_cap']}   "
                    f"Cash Cube: {cube}\n")
         unlocked = fx.unlocked(s, seat) if h.stat("skill") else 0
         free = max(0, unlocked - len(h.used))

@@ -1,16 +1,11 @@
-"""Parts of the D6 Dungeon screen: the hand-over cover and the text of its side panel."""
+"""Parts of the D6 Dungeon screen: the text of its side panel (the hand-over cover is the
+shared :class:`~d6tui.ui.screens.hand_over.HandOver`)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from rich.text import Text
 from textual import events
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.containers import VerticalScroll
 
 from d6tui.games.dungeon.export import held_text
 from d6tui.games.dungeon.faces import face_name
@@ -23,38 +18,6 @@ from d6tui.ui.widgets.dice_tray import TrayDie, TrayRoll
 def _pts(route: RouteScore) -> str:
     """Points, marked when a quick preview stopped before the search ended."""
     return f"{'at least ' if not route.exact else ''}{route.points} pts"
-
-
-class HandOver(ModalScreen[bool]):
-    """Covers the whole screen between two players' turns at one keyboard.
-
-    Args:
-        name: who takes the keyboard now.
-        note: one more line (what just happened).
-    """
-
-    CSS_PATH = Path(__file__).with_name("screen.tcss")
-    BINDINGS = [Binding("enter", "go", "Show my side", id="dungeon.handover", priority=True)]
-    HELP = ("One player hands the keyboard to the other. Press Enter only when the other "
-            "player cannot see the screen: your side of the waffle is shown then.")
-
-    def __init__(self, who: str, note: str = "") -> None:
-        super().__init__()
-        self.who = who
-        self.note = note
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(f"Pass the keyboard to {self.who}.", markup=False,
-                         classes="modal-title")
-            if self.note:
-                yield Static(self.note, markup=False)
-            yield Static(f"{self.who}: press Enter to see your side of the Dungeon Waffle.",
-                         markup=False)
-
-    def action_go(self) -> None:
-        """The next player has the keyboard."""
-        self.dismiss(True)
 
 
 class ScoreLines(MessageModal):

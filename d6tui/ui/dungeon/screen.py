@@ -29,7 +29,6 @@ from d6tui.games.dungeon.view import view
 from d6tui.games.dungeon.waffle import SIZE, hole_name, own_index, rotate
 from d6tui.ui.dungeon.help import HELP
 from d6tui.ui.dungeon.panels import (
-    HandOver,
     ScoreLines,
     _pts,
     hand_text,
@@ -39,6 +38,7 @@ from d6tui.ui.dungeon.panels import (
 from d6tui.ui.dungeon.running import DungeonMoveRunner
 from d6tui.ui.dungeon.waffle import DungeonWaffle, WafflePicture
 from d6tui.ui.screens.game import GameScreen
+from d6tui.ui.screens.hand_over import HandOver
 from d6tui.ui.widgets.dice_tray import DiceTray
 from d6tui.ui.widgets.event_log import EventLogView
 

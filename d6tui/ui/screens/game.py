@@ -158,10 +158,8 @@ class GameScreen(Screen):
         Returns:
             The recorded event, or None when nothing was recorded (the reason is shown).
         """
-        from d6tui.engine.game import find_move
-
         def act() -> dict:
-            move = find_move(self.session.moves(), move_id)
+            move = self.session.find_move(move_id)
             given = dict(answers or {})
             typed = {d.name: given.pop(d.name) for d in move.dice if d.name in given}
             return self.session.play(move, given, typed)

@@ -236,6 +236,8 @@ class ChoiceModal(_Modal[Any], Generic[T]):
             it (digits or letters; a key of several characters is typed whole): a
             combatant's key for the fight, the same in every list.
         picked: the options picked to begin with (``multiple``), by index.
+        numbers: the number shown and typed for each option (distinct, 0 and up), when the
+            options have numbers of their own (a map's spaces); default 1, 2, 3...
     """
 
     BINDINGS = [
@@ -261,6 +263,7 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         check: Callable[[list[T]], str] | None = None,
         keys: Sequence[str] | None = None,
         picked: Sequence[int] = (),
+        numbers: Sequence[int] | None = None,
     ) -> None:
         super().__init__()
         self.title_text = title
@@ -268,6 +271,14 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         if keys is not None and len(keys) != len(self.options):
             raise ValueError("one key for each option")
         self.keys = list(keys) if keys is not None else None
+        #: The number of each option (what is shown and typed).
+        self.numbers = list(numbers) if numbers is not None else list(
+            range(1, len(self.options) + 1))
+        if len(self.numbers) != len(self.options) or len(set(self.numbers)) != len(
+                self.numbers) or min(self.numbers, default=0) < 0:
+            raise ValueError("one distinct number (0 and up) for each option")
+        if keys is not None and numbers is not None:
+            raise ValueError("an option has its own key or its own number, not both")
         self.multiple = multiple
         self.minimum = minimum
         self.maximum = maximum
@@ -313,7 +324,7 @@ class ChoiceModal(_Modal[Any], Generic[T]):
 
     def _row(self, i: int) -> Text:
         # Text, not str: a label (a player's name) may hold square brackets.
-        number = f"[{self.keys[i]}]" if self.keys is not None else f"{i + 1}."
+        number = f"[{self.keys[i]}]" if self.keys is not None else f"{self.numbers[i]}."
         label = f"{number} {self.options[i][0]}"
         if not self.multiple:
             return Text(label)
@@ -352,12 +363,12 @@ class ChoiceModal(_Modal[Any], Generic[T]):
 
     @property
     def long(self) -> bool:
-        """Ten options or more: numbers take two digits, so digits are gathered."""
-        return len(self.options) >= 10
+        """A number of two digits (ten options or more): digits are gathered."""
+        return max(self.numbers, default=0) >= 10
 
     def key_of(self, index: int) -> str:
         """The key that picks option ``index`` (0-based): its own key, or its number."""
-        return self.keys[index] if self.keys is not None else str(index + 1)
+        return self.keys[index] if self.keys is not None else str(self.numbers[index])
 
     def on_key(self, event: events.Key) -> None:
         """An option's own letter key (``keys``; digits come through :meth:`action_digit`)."""
@@ -380,7 +391,7 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         self.typed = ""
         if typed in self.keys and sum(k.startswith(typed) for k in self.keys) == 1:
             self._show_typed()
-            self.action_pick(self.keys.index(typed) + 1)
+            self._pick_index(self.keys.index(typed))
             return True
         self.typed = typed
         self._show_typed()
@@ -394,19 +405,20 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         if not self.long:
             self.action_pick(d)
             return
+        shown = [str(n) for n in self.numbers]
         typed = self.typed + str(d)
-        if int(typed) < 1 or int(typed) > len(self.options):
-            typed = str(d) if 1 <= d <= len(self.options) else ""
+        if not any(n.startswith(typed) for n in shown):
+            typed = str(d) if any(n.startswith(str(d)) for n in shown) else ""
         self._stop_timer()
         self.typed = typed
         if not typed:
             self._show_typed()
             return
-        n = int(typed)
-        if n * 10 > len(self.options):  # no second digit can follow: take it now
-            self._take_typed()
+        if not any(n.startswith(typed) and n != typed for n in shown):
+            self._take_typed()  # no longer number can follow: take it now
             return
-        self.query_one("#choices", OptionList).highlighted = n - 1
+        if typed in shown:
+            self.query_one("#choices", OptionList).highlighted = shown.index(typed)
         self._show_typed()
         self._typed_timer = self.set_timer(NUMBER_WAIT, self._take_typed)
 
@@ -426,20 +438,23 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         self._show_typed()
         if typed and self.keys is not None:
             if typed in self.keys:
-                self.action_pick(self.keys.index(typed) + 1)
+                self._pick_index(self.keys.index(typed))
             return
         if typed:
             self.action_pick(int(typed))
 
     def action_pick(self, n: int) -> None:
-        """Pick (or toggle, when ``multiple``) option number ``n``."""
-        if not 1 <= n <= len(self.options):
-            return
+        """Pick (or toggle, when ``multiple``) the option numbered ``n``."""
+        if n in self.numbers:
+            self._pick_index(self.numbers.index(n))
+
+    def _pick_index(self, i: int) -> None:
+        """Pick (or toggle, when ``multiple``) option ``i`` (0-based)."""
         if self.multiple:
-            self.query_one("#choices", OptionList).highlighted = n - 1
-            self.toggle(n - 1)
+            self.query_one("#choices", OptionList).highlighted = i
+            self.toggle(i)
         else:
-            self.dismiss(self.options[n - 1][1])
+            self.dismiss(self.options[i][1])
 
     @on(OptionList.OptionSelected)
     def _selected(self, event: OptionList.OptionSelected) -> None:

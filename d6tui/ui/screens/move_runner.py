@@ -7,13 +7,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from d6tui.engine.game import Custom, DiceRequest, Move, Pips
+from d6tui.engine.game import Choice, Custom, DiceRequest, Move, Pips
 from d6tui.ui.screens.dice_prompt import ROLL_FOR_ME, TableDiceInput
 from d6tui.ui.screens.modals import ChoiceModal
 
 
 async def ask_and_play(screen: Any, move: Move, typed_for: Callable[[DiceRequest], bool],
-                       *, note: str = "") -> dict | None:
+                       *, note: str = "",
+                       numbers_for: Callable[[Choice], list[int] | None] | None = None
+                       ) -> dict | None:
     """Ask ``move``'s choices, then each of its dice that ``typed_for`` says are typed from
     the table (ctrl+r in the prompt lets d6tui roll that one), then make the move through
     the screen's guard (a refusal is shown, nothing recorded).
@@ -23,6 +25,8 @@ async def ask_and_play(screen: Any, move: Move, typed_for: Callable[[DiceRequest
         move: one of the session's legal moves.
         typed_for: whether a dice request is typed from real dice.
         note: a line shown under each choice's question.
+        numbers_for: the numbers a choice's options are picked by, when they have their
+            own (a map's spaces), or None for 1, 2, 3...
 
     Returns:
         The recorded event, or None when the player cancelled or the rules refused.
@@ -30,8 +34,10 @@ async def ask_and_play(screen: Any, move: Move, typed_for: Callable[[DiceRequest
     answers: dict[str, Any] = {}
     for c in move.choices:
         options = [(label, value) for value, label in c.options]
+        numbers = numbers_for(c) if numbers_for is not None else None
         picked = await screen.app.push_screen_wait(ChoiceModal(
-            c.prompt, options, multiple=c.max > 1, minimum=c.min, maximum=c.max, note=note))
+            c.prompt, options, multiple=c.max > 1, minimum=c.min, maximum=c.max, note=note,
+            numbers=numbers))
         if picked is None:
             if c.min > 0:
                 return None

@@ -1,0 +1,196 @@
+"""The tester's findings on the D6 board screen and rules, each with its fix: the map's
+enemies and arrows fit their space, HP shows, the season-over panel scores, refusals cite the
+rule, a Fountain roll that raises nothing waits for nothing, every move and space is reached
+by its number, and the words read right."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from d6tui.engine.errors import RuleError
+from d6tui.games.d6_board.describe import scoring, waiting_for, winner_line
+from d6tui.games.d6_board.state import Enemy, Prompt, glory
+from d6tui.ui.d6_board.widgets import GameMap, short_enemy
+from d6tui.ui.screens.modals import ChoiceModal
+from d6tui.words import article, plural
+from tests.d6_board.helpers import begun, ids, new_session, play, set_up
+from tests.d6_board.ui_helpers import advanced_game, press_move, settle, until_phase
+from tests.ui.helpers import make_app, sync
+
+
+def _crowd(state, space: str, kinds: list[str]):  # noqa: ANN001, ANN202
+    tokens = []
+    for k in kinds:
+        t = sorted(x for x in state.bag if state.tokens[x] == k and x not in tokens)[0]
+        tokens.append(t)
+    enemies = tuple(Enemy(t, state.tokens[t], space, hp=2 if i == 0 else 1,
+                          buffs=1 if i == 1 else 0) for i, t in enumerate(tokens))
+    return replace(state, enemies=enemies, bag=state.bag - set(tokens)), tokens
+
+
+def test_short_enemy_has_a_gap_before_the_die_and_its_hp() -> None:
+    """"Know Thine Enemy": name, die, buff coins and HP (a heart and the count)."""
+    state = set_up()
+    state, (t,) = _crowd(state, "3", ["kraken"])
+    e = state.enemy(t)
+    assert short_enemy(state, t, e.buffs, e.hp) == f"{state.kind(t)['name'][:5]} d12\u26652"
+    assert short_enemy(state, t, 1, 1, 8) == f"{state.kind(t)['name'][:8]} d12+1\u26651"
+
+
+@pytest.mark.parametrize("width", [18, 30])
+def test_every_enemy_keeps_its_die_in_a_crowded_space(width: int) -> None:
+    """Four enemies in one space at 80x24 (18 columns) and 160x50: each shows its die and
+    HP; no line is wider than the space."""
+    state = set_up()
+    kinds = ["kraken", "gnoll", "mushroom", "bone_bandit"]
+    kinds = [k for k in kinds if any(state.tokens[t] == k for t in state.bag)]
+    state, tokens = _crowd(state, "3", kinds)
+    head, body = GameMap().cell(state, "3", width)
+    assert all(len(line) <= width for line in head + body)
+    text = " ".join(body)
+    for t in tokens:
+        k = state.kind(t)
+        die = f"d{k['die']}" if k.get("die") else f"a{k.get('attack', 3)}"
+        assert f" {die}" in text
+    assert text.count("\u2665") == len(tokens) and "\u26652" in text and "+1" in text
+
+
+def test_the_move_marker_never_pushes_the_arrows_off() -> None:
+    """A space a move leads to is marked ``*``; its arrows still show whole at 80x24."""
+    state = set_up()
+    m = GameMap()
+    m.targets = frozenset({"4", "7"})
+    for space in ("4", "7"):
+        head, _ = m.cell(state, space, 18)
+        assert head[0].startswith(f"*{space}")
+        assert any(">" + ",".join(state.links(space)) in line for line in head)
+
+
+@sync
+async def test_class_board_shows_hp(saves: Path) -> None:
+    """"D. Health Points": the HP slots, with the count."""
+    from d6tui.ui.d6_board.widgets import ClassBoard
+
+    s = until_phase(advanced_game(saves, 0), "turn")
+    s.state = s.state.with_hero(0, hp=2)
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        text = app.screen.query_one("#class-0", ClassBoard).render().plain
+        assert "HP 2/3: \u2665 \u2665 \u00b7" in text
+
+
+def test_refused_moves_cite_the_rule() -> None:
+    """A move that is not legal says which rule forbids it, with its section."""
+    with pytest.raises(RuleError, match=r"still being set up: Ann: choose boards \(Setup\)"):
+        new_session().find_move("move:1")
+    s = until_phase(new_session(), "turn")
+    with pytest.raises(RuleError, match=r"begin the turn first.*\(Beginning Your Turn\)"):
+        s.find_move("move:1")
+    s.state = begun(s.state, "V")
+    with pytest.raises(RuleError, match=r"no arrow leads from the Village to space 9.*"
+                                        r"\(Moving\); the legal moves are"):
+        s.find_move("move:9")
+    with pytest.raises(RuleError, match=r"no hunting there \(The Village\)"):
+        s.find_move("hunt")
+    with pytest.raises(RuleError, match=r"not your move.*\(Taking a Turn\)"):
+        s.find_move("rest", 1)
+
+
+def test_a_fountain_roll_that_raises_nothing_waits_for_nothing() -> None:
+    """A Fountain of You roll no stat is lower than is spent at once: Training Camp is
+    offered straight away (rulebook "What You Can Pay to Do in the Village")."""
+    state = begun(set_up(), "V", gold=3, stats=(4, 5, 4, 4))
+    state = play(state, "fountain", {"roll": 3})
+    assert state.fountain == 0 and state.heroes[0].gold == 2
+    assert "train:strength" in ids(state) and "fountain:none" not in ids(state)
+    assert "nothing rose" in state.note
+
+
+def test_words() -> None:
+    """"an alchemy reward", "1 action", "2 actions"."""
+    assert article("alchemy") == "an alchemy" and article("wild") == "a wild"
+    assert article("undead") == "an undead" and article("HP") == "an HP"
+    assert plural(1, "action") == "1 action" and plural(2, "action") == "2 actions"
+    state = set_up()
+    state = replace(state, prompts=(Prompt(0, "reward", "alchemy"),))
+    assert "an alchemy reward" in waiting_for(state)
+    state = begun(set_up(), "V")
+    state = replace(state, actions=2)
+    assert waiting_for(state).endswith("1 action left")
+
+
+def test_season_over_scoring_lines() -> None:
+    """"The End of the Game": the winner and how each hunter scored, first first."""
+    s = until_phase(new_session(3), "over")
+    st = s.state
+    lines = scoring(st)
+    assert len(lines) == 3 and lines[0].startswith("*")
+    best = st.winners[0]
+    assert f"{st.heroes[best].name} wins" in winner_line(st) or "share" in winner_line(st)
+    for i, h in enumerate(st.heroes):
+        line = next(x for x in lines if x[2:].startswith(h.name + ":"))
+        assert f"{glory(st, i)} glory (" in line and f"{h.gold} gold" in line
+
+
+@sync
+async def test_season_over_panel(saves: Path) -> None:
+    """The panel of a finished season holds the winner line and a line per hunter."""
+    s = until_phase(advanced_game(saves, 0), "over")
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        from textual.widgets import OptionList
+
+        ol = app.screen.query_one("#moves", OptionList)
+        texts = [str(ol.get_option_at_index(i).prompt) for i in range(ol.option_count)]
+        assert texts[0] == winner_line(s.state)
+        assert texts[1:] == scoring(s.state)
+
+
+@sync
+async def test_two_digit_moves_and_space_numbers(saves: Path) -> None:
+    """In a list of ten moves or more, ``1`` then ``2`` runs move 12; a list of spaces is
+    picked by the spaces' own numbers (0 for the Village)."""
+    s = until_phase(advanced_game(saves, 0), "turn")
+    s.state = begun(s.state, "V", gold=6, stats=(4, 4, 4, 4))
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        moves = app.screen._moves
+        assert len(moves) >= 12
+        cube = [m.id for m in moves].index("cube") + 1
+        screen = app.screen
+        await pilot.press(*str(cube))
+        if screen._typed:
+            await pilot.press("enter")
+        for _ in range(20):
+            await pilot.pause()
+            if isinstance(app.screen, ChoiceModal):
+                break
+        modal = app.screen
+        assert isinstance(modal, ChoiceModal)
+        assert modal.numbers == [int(v) for _, v in modal.options]
+        await pilot.press("7")
+        for _ in range(20):
+            await pilot.pause()
+            if s.state.heroes[0].cube:
+                break
+        assert s.state.heroes[0].cube == "7"
+
+
+@sync
+async def test_press_move_reaches_past_nine(saves: Path) -> None:
+    """Every entry of a long list is reached by its number (the twelfth by ``1 2``)."""
+    s = until_phase(advanced_game(saves, 0), "turn")
+    s.state = begun(s.state, "V", gold=6, stats=(4, 4, 4, 4))
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert [m.id for m in app.screen._moves].index("train:skill") >= 9
+        await press_move(pilot, "train:skill")
+        await settle(pilot)
+        assert s.state.heroes[0].stat("skill") == 5
