@@ -19,7 +19,7 @@ from d6tui.server.keys import AuthorizedKeys
 from d6tui.server.limits import Limits, RateLimiter
 from d6tui.server.service import TableService
 from d6tui.server.table import Tables
-from d6tui.server.table_client import FD_ENV
+from d6tui.server.table_client import CALL_FD_ENV, FD_ENV
 from d6tui.server.terminal import RESTORE, PlayerDirs, Terminal, child_env
 
 log = logging.getLogger("d6tui.server")
@@ -140,20 +140,25 @@ async def run_session(state: ServerState, process: asyncssh.SSHServerProcess) ->
     status = 1
     started = time.monotonic()
     tables = state.service.connect(name)
+    calls = state.service.connect(name, notices=False)
     env = child_env(term, process.env, dirs, name)
     env[FD_ENV] = str(tables.fileno())
-    terminal = Terminal(env, width, height, state.argv, pass_fds=(tables.fileno(),))
+    env[CALL_FD_ENV] = str(calls.fileno())
+    terminal = Terminal(env, width, height, state.argv,
+                        pass_fds=(tables.fileno(), calls.fileno()))
     try:
         dirs.saves.mkdir(parents=True, exist_ok=True)
         dirs.config.mkdir(parents=True, exist_ok=True)
         await terminal.start()
     except OSError as e:
         tables.close()
+        calls.close()
         log.error("failed name=%s address=%s error=%s", name, address, e)
         process.stdout.write(b"d6tui: the server could not start a session; tell its host\r\n")
         process.exit(1)
         return
-    tables.close()  # the child holds its end now
+    tables.close()  # the child holds its ends now
+    calls.close()
     state.sessions.add(terminal)
     log.info("connect name=%s address=%s term=%s colorterm=%s size=%dx%d pid=%s sessions=%d",
              name, address, term, process.env.get("COLORTERM", "-"), width, height,

@@ -102,6 +102,8 @@ class D6App(App):
         self._persist_theme = persist_theme
         #: The server's tables, when ``d6tui serve`` started this app (see action_tables).
         self.tables_client: object | None = None
+        #: The blocking line the game screens at a table make their moves on.
+        self.tables_calls: object | None = None
         for t in self._d6_themes.values():
             self.register_theme(t)
         self.theme = theme if theme in self.available_themes else DEFAULT_THEME
@@ -148,7 +150,8 @@ class D6App(App):
         from d6tui.ui.screens.tables import TablesScreen
 
         if self.tables_client is not None and not isinstance(self.screen, TablesScreen):
-            self.push_screen(TablesScreen(self.tables_client))  # type: ignore[arg-type]
+            self.push_screen(TablesScreen(self.tables_client,  # type: ignore[arg-type]
+                                          self.tables_calls))  # type: ignore[arg-type]
 
     # -- theme ------------------------------------------------------------------------------
 

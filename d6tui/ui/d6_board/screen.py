@@ -129,8 +129,8 @@ class BoardScreen(GameScreen):
     # -- drawing -----------------------------------------------------------------------------
 
     def seat(self) -> Any:
-        """The seat the game waits for."""
-        return seat_to_move(self.board)
+        """The seat the game waits for (at a shared table: this terminal's own)."""
+        return self.seat_here(seat_to_move(self.board))
 
     def render_state(self, state: Board) -> None:
         """Draw every board as the seat to move may see it, and that seat's moves."""
@@ -147,8 +147,10 @@ class BoardScreen(GameScreen):
             m.id.split(":")[-1] for m in self._moves if m.id.startswith(("move:", "ride:")))
         ol = self.query_one("#moves", OptionList)
         ol.clear_options()
-        who = state.heroes[seat].name if seat is not None and state.heroes else ""
-        computer = seat is not None and state.heroes and state.heroes[seat].computer
+        to_move = seat_to_move(state)
+        who = state.heroes[to_move].name if to_move is not None and state.heroes else ""
+        computer = to_move is not None and state.heroes and state.heroes[to_move].computer \
+            and not self.at_table
         ol.border_title = f"{who} to move" + (" (computer)" if computer else "") if who else \
             "The season is over"
         for i, m in enumerate(self._moves, 1):
