@@ -76,6 +76,8 @@ class Table:
         self.present: set[str] = set()
         self._listeners: dict[int, Listener] = {}
         self._next_listener = 0
+        #: Called when a seat is taken or given up (the server's list of tables is saved).
+        self.on_seats: Callable[[], None] | None = None
 
     # -- who sits where -------------------------------------------------------------------
 
@@ -130,6 +132,7 @@ class Table:
             raise TableError(f"{self._seat_label(seat)} is {self.holders[seat]}'s")
         self.holders[seat] = name
         self.spectators.discard(name)
+        self._seats_changed()
         self._arrive(name)
         return seat
 
@@ -156,9 +159,14 @@ class Table:
         seat = self.seat_of(name)
         if seat is not None:
             del self.holders[seat]
+            self._seats_changed()
         self.spectators.discard(name)
         self.present.discard(name)
         self._changed()
+
+    def _seats_changed(self) -> None:
+        if self.on_seats is not None:
+            self.on_seats()
 
     def _arrive(self, name: str) -> None:
         self.present.add(name)
@@ -319,6 +327,53 @@ class Tables:
         self._make_code = make_code or _random_code
         self._tables: dict[str, Table] = {}
 
+    def reopen(self) -> int:
+        """Open again the tables the folder's list names (after a restart of the server):
+        each save is loaded, its seats are bound to the same key names, nobody is present.
+        A save that cannot be loaded is left out, with a line in the server's log.
+
+        Returns:
+            How many tables were reopened.
+        """
+        from d6tui.server.table_index import load_index
+
+        if self.folder is None:
+            return 0
+        for entry in load_index(self.folder):
+            if entry.code in self._tables:
+                continue
+            try:
+                session = Session.load(self.folder / entry.save)
+            except (D6Error, OSError) as e:
+                log.error("table not reopened code=%s save=%s error=%s", entry.code,
+                          entry.save, str(e).splitlines()[0] if str(e) else type(e).__name__)
+                continue
+            table = Table(entry.code, session, entry.host)
+            n = len(table.seat_names())
+            table.holders = {s: name for s, name in entry.holders.items() if 0 <= s < n}
+            self._add(table)
+            log.info("table reopened code=%s game=%s seats=%s", entry.code,
+                     session.rules.slug, ",".join(table.holders.values()) or "-")
+        return len(self._tables)
+
+    def _add(self, table: Table) -> None:
+        self._tables[table.code] = table
+        table.on_seats = self._save_index
+        self._save_index()
+
+    def _save_index(self) -> None:
+        from d6tui.engine.errors import LogError
+        from d6tui.server.table_index import TableEntry, save_index
+
+        if self.folder is None:
+            return
+        entries = [TableEntry(t.code, t.session.log.path.name, t.host, dict(t.holders))
+                   for t in self._tables.values() if t.session.log is not None]
+        try:
+            save_index(self.folder, entries)
+        except LogError as e:  # the tables go on; only a restart would forget them
+            log.error("tables list not saved error=%s", e)
+
     def open(self, rules: GameDefinition, options: dict, host: str,
              title: str | None = None) -> Table:
         """Start a new game at a new table; its host takes the first seat.
@@ -338,7 +393,7 @@ class Tables:
             options = rules.checked_options(dict(options))
             path = new_save_path(self.folder, title or rules.default_title(options))
         table = Table(code, Session.new(rules, options, path=path, title=title), host)
-        self._tables[code] = table
+        self._add(table)
         table.join(host)
         log.info("table open code=%s game=%s host=%s", code, rules.slug, host)
         return table
@@ -368,6 +423,7 @@ class Tables:
         table = self._tables.pop(code, None)
         if table is not None:
             table.close()
+            self._save_index()
 
 
 def made_by_the_table(state: Any, dice: Any, **kw: Any) -> dict:

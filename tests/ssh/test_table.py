@@ -188,3 +188,34 @@ def test_a_table_saves_its_log(tmp_path):
     assert again.state.pot == 2
     again.close()
 
+
+
+def test_tables_are_reopened_after_a_restart_with_their_seats(tmp_path, monkeypatch):
+    folder = tmp_path / "tables"
+    first = Tables(folder)
+    t = first.open(RULES, {"players": ["Ann", "Bob", "Cy"], "target": 20, "seed": 1}, "ann",
+                   title="Friday")
+    t.join("bob")
+    t.play("ann", "roll", typed={"roll": "4"})
+    gone = first.open(RULES, {"players": ["Ann", "Bob"], "target": 20, "seed": 1}, "ann")
+    first.close(gone.code)
+    t.close()  # the server stops
+
+    monkeypatch.setattr("d6tui.engine.session.load_rules", lambda slug: RULES)
+    again = Tables(folder)
+    assert again.reopen() == 1
+    back = again.get(t.code)
+    assert back.holders == {0: "ann", 1: "bob"} and back.present == set()
+    assert back.session.state.pot == 4 and back.host == "ann"
+    assert back.join("bob") == 1  # bob's key takes his seat back
+    assert "undo" in [m.id for m in back.moves("ann")]  # the seat is in the saved event
+    back.close()
+
+
+def test_a_damaged_save_is_left_out_of_the_reopened_tables(tmp_path):
+    folder = tmp_path / "tables"
+    first = Tables(folder)
+    t = first.open(RULES, {"players": ["Ann", "Bob"], "target": 20, "seed": 1}, "ann")
+    t.close()
+    t.session.log.path.write_text("not a save")
+    assert Tables(folder).reopen() == 0

@@ -58,7 +58,7 @@ def test_the_generic_screen_plays_one_seat_and_redraws_on_a_notice(service, toy_
             app.push_screen(ann)
             await pilot.pause(0.1)
             status = str(ann.query_one("#generic-status").render())
-            assert "To move: Ann.  You: Ann (seat 1)." in status
+            assert f"To move: Ann.  You: Ann (seat 1) at table {table.code}." in status
             await pilot.press("1")  # roll
             assert await _settle(pilot, lambda: len(table.session.events) == 2)
             assert table.session.events[-1]["table_seat"] == 0

@@ -77,7 +77,8 @@ class GenericGameScreen(GameScreen):
         who = seats[to_move] if isinstance(to_move, int) and 0 <= to_move < len(seats) \
             else "nobody"
         table = "on" if self.session.table_dice_for(seat) else "off"
-        here = f"  You: {self.session.seat_name()}." if self.at_table else ""
+        here = f"  You: {self.session.seat_name()} at table {self.session.code}." \
+            if self.at_table else ""
         self.query_one("#generic-status", Static).update(
             f"{rules.status(state)}\nTo move: {who}.{here}  Table dice: {table} (t)")
         body = rules.report(seen) if rules.report is not None else \

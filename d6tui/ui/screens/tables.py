@@ -100,6 +100,8 @@ class TablesScreen(Screen):
         if not tables:
             listing.add_option(Option("No tables yet: pick a game below and press n.",
                                       disabled=True))
+        elif listing.highlighted is None:
+            listing.highlighted = 0  # Enter takes a seat at once
         picker = self.query_one("#games", OptionList)
         if picker.option_count == 0:
             for g in games:
