@@ -369,6 +369,13 @@ class D6App(App):
             else:
                 module_name, _, class_name = info.screen.partition(":")
                 screen_class = getattr(importlib.import_module(module_name), class_name)
+            if getattr(session, "code", None) is not None and \
+                    not getattr(screen_class, "AT_A_TABLE", False):
+                # A shared table's seat: a screen that acts through its own commands
+                # cannot play it, so the generic screen lists the seat's moves instead.
+                from d6tui.ui.screens.generic import GenericGameScreen
+
+                screen_class = GenericGameScreen
         except (D6Error, ImportError, AttributeError) as e:
             session.close()
             self.notify(f"d6tui cannot show this game yet ({e}).", severity="error", markup=False)

@@ -132,3 +132,29 @@ def test_the_shooter_screen_waits_for_the_seat_to_move(service, tmp_path):
             assert await _settle(pilot, lambda: len(table.session.events) == 2)
 
     asyncio.run(main())
+
+
+@pytest.mark.parametrize(("slug", "options", "own"), [
+    ("tales", {"race": "human"}, False), ("simple_six", {}, False),
+    ("dungeon", {"players": ["Ann", "Bob"]}, True), ("shooter", {"players": ["Ann", "Bob"]}, True),
+    ("d6_board", {"players": ["Ann", "Bob"]}, True),
+])
+def test_a_screen_that_acts_by_its_own_commands_gives_way_to_the_generic_one(
+        service, tmp_path, slug, options, own):
+    from d6tui.engine.registry import game_info
+    from d6tui.ui.screens.generic import GenericGameScreen
+
+    tables = service.service.tables
+    table = service.do(lambda: tables.open(load_rules(slug), {**options, "seed": 1}, "ann"))
+
+    async def main():
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.show_game(service.seat("ann", table.code))
+            await pilot.pause(0.3)
+            own_screen = game_info(slug).screen.rpartition(":")[2]
+            assert type(app.screen).__name__ == (own_screen if own else "GenericGameScreen")
+            assert own or isinstance(app.screen, GenericGameScreen)
+            assert app.screen.at_table and app.screen.table_seat == 0
+
+    asyncio.run(main())

@@ -41,6 +41,7 @@ class BoardScreen(GameScreen):
         session: a ``d6_board`` session.
     """
 
+    AT_A_TABLE = True
     CSS_PATH: ClassVar[Any] = [*GameScreen.CSS_PATH, Path(__file__).with_name("screen.tcss")]
     BINDINGS = [
         Binding("right_square_bracket,tab", "panel(1)", "Next board", id="d6_board.next",

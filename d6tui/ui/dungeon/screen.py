@@ -54,6 +54,7 @@ class DungeonScreen(GameScreen):
         session: a D6 Dungeon session.
     """
 
+    AT_A_TABLE = True
     CSS_PATH: ClassVar[Any] = [*GameScreen.CSS_PATH, Path(__file__).with_name("screen.tcss")]
     HELP = HELP
 

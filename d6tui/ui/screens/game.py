@@ -118,6 +118,12 @@ class GameScreen(Screen):
     #: The help text of the screen (Markdown, own words, with rulebook sections).
     HELP: ClassVar[str] = ""
 
+    #: Whether this screen plays one seat of a shared table: it draws from
+    #: ``session.state`` as this seat's view (:meth:`seat_here`, no hand-over) and makes
+    #: every change through the game's moves (``session.play``), never a command function
+    #: of its own (``session.do``). A screen that is not gets the generic screen at a table.
+    AT_A_TABLE: ClassVar[bool] = False
+
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session

@@ -29,6 +29,7 @@ from d6tui.ui.widgets.event_log import EventLogView
 class GenericGameScreen(GameScreen):
     """A game's view and moves, for games without a screen of their own."""
 
+    AT_A_TABLE = True
     CSS_PATH: ClassVar[Any] = [*GameScreen.CSS_PATH, Path(__file__).with_name("generic.tcss")]
     BINDINGS = [
         Binding("t", "table_dice", "Table dice", id="generic.table_dice",

@@ -109,6 +109,7 @@ class ShooterScreen(GameScreen):
         session: a D6 Shooter session.
     """
 
+    AT_A_TABLE = True
     CSS_PATH: ClassVar[Any] = [*GameScreen.CSS_PATH, Path(__file__).with_name("screen.tcss")]
 
     BINDINGS = [
