@@ -163,6 +163,9 @@ class D6App(App):
         d6-16color under Monochrome would turn to black on black, so the filter follows the
         theme.
         """
+        # Without colour a highlight made of a background alone cannot be seen: the
+        # ``-no-color`` class makes every list's and table's cursor reversed (app.tcss).
+        self.set_class(self.no_color, "-no-color")
         if not self.no_color:
             return
         from textual.filter import Monochrome, NoColor
