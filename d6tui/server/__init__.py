@@ -41,8 +41,8 @@ Shared tables live in the server process (one writer per log, :mod:`.table`): a 
 child reaches them over two socket pairs made for it (:mod:`.service`), and gets only its
 own seat's view (:mod:`.seat_frame`), which the game's own screen draws through a
 Session-shaped proxy (:mod:`.seat_session`); tables and their seats are listed on disk and
-reopened after a restart (:mod:`.table_index`); each table's log still has one writer, the table, whose moves run one at a
-time in a worker thread so their ``fsync`` never holds the loop that relays every
-session's bytes.
+reopened after a restart (:mod:`.table_index`). Each table's log still has one writer,
+the table, whose moves run one at a time in a worker thread so their ``fsync`` never holds
+the loop that relays every session's bytes.
 Nothing in the server writes to stdout: events go to ``<data dir>/server.log``.
 """
