@@ -480,7 +480,8 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
         state = self.shooter_state
         lines = []
         for p in state.players:
-            hand = ", ".join(state.cards[c].name for c in p.hand) or "empty"
+            hand = ", ".join(state.cards[c].name for c in p.hand) or (
+                f"{plural(p.hidden, 'card')}, not shown to you" if p.hidden else "empty")
             jail = ", ".join(jail_parts(state, p)) or "empty"
             lines.append(f"{p.name} ({RANKS[p.rank]}, Rep {jail_rep(state, p)} in jail)\n"
                          f"  hand: {hand}\n  jail: {jail}")
