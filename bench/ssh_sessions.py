@@ -8,7 +8,14 @@ Prints, for this machine and this run (no timed asserts):
   one interpreter), the design not taken;
 - key-to-frame latency: from writing a key (down arrow on the home screen) to the first
   bytes of the redraw, median and p95, over SSH and for a local d6tui on a pty in the same
-  run, and their ratio.
+  run, and their ratio;
+- another seat's redraw: two of the sessions sit at a D6 Dungeon table on its own screen;
+  the first draws a die (``d``) and undoes it (``u``), again and again, and the time from
+  each key to the first bytes on the *other* player's terminal is taken (median, p95, and
+  its ratio to the local key-to-frame).
+
+Each session logs in with a key of its own (a player who logs in again closes their older
+session).
 
 Usage: ``python bench/ssh_sessions.py [--sessions N] [--keys K]``.
 """
@@ -97,12 +104,12 @@ def start_server(tmp: Path, sessions: int) -> tuple[subprocess.Popen, int, dict]
     return proc, int(re.search(r":(\d+);", line).group(1)), env
 
 
-async def over_ssh(port: int, key: asyncssh.SSHKey, sessions: int,
-                   keys: int) -> tuple[list[float], list[asyncssh.SSHClientConnection]]:
+async def over_ssh(port: int, keys_of: list[asyncssh.SSHKey], sessions: int,
+                   keys: int) -> tuple[list[float], list, list, list]:
     conns, procs, screens = [], [], []
-    for _ in range(sessions):
-        conn = await asyncssh.connect("127.0.0.1", port, client_keys=[key], known_hosts=None,
-                                      username="bench")
+    for i in range(sessions):
+        conn = await asyncssh.connect("127.0.0.1", port, client_keys=[keys_of[i]],
+                                      known_hosts=None, username="bench")
         screen = Screen()
         proc = await conn.create_process(term_type="xterm-256color", term_size=(100, 30),
                                          encoding=None)
@@ -121,7 +128,41 @@ async def over_ssh(port: int, key: asyncssh.SSHKey, sessions: int,
     async def send(data: bytes) -> None:
         procs[0].stdin.write(data)
 
-    return await key_to_frame(send, screens[0], keys), conns
+    return await key_to_frame(send, screens[0], keys), conns, procs, screens
+
+
+async def table_redraw(tmp: Path, procs: list, screens: list[Screen], keys: int) -> list[float]:
+    """Sessions 0 and 1 at one D6 Dungeon table: milliseconds from each key of session 0
+    (draw, then undo) to the first bytes on session 1's terminal."""
+    a, b = procs[0].stdin, procs[1].stdin
+
+    async def keys_to(stdin, screen: Screen, *seq: bytes, wait: bytes | None = None) -> None:
+        for k in seq:
+            stdin.write(k)
+            await asyncio.sleep(0.3)
+        if wait is not None:
+            await screen.wait_for(wait, 30)
+        await screen.quiet(0.3)
+
+    await keys_to(a, screens[0], b"T", wait=b"Tables on this server")
+    await keys_to(a, screens[0], b"\t", b"\x1b[B", b"\x1b[B", b"n", wait=b"ctrl+s")
+    await keys_to(a, screens[0], b"Ann,Bob", b"\x13", wait=b"Ann's side")
+    index = (tmp / "data" / "tables" / "tables.toml").read_text()
+    code = re.search(r'code = "(\w{4})"', index).group(1)
+    await keys_to(b, screens[1], b"T", wait=b"Tables on this server")
+    await keys_to(b, screens[1], b"j", wait=b"The table's code")
+    await keys_to(b, screens[1], code.encode(), b"\r", wait=b"Bob's side")
+    out = []
+    await screens[1].quiet()
+    for i in range(keys):
+        screens[1].event.clear()
+        start = time.perf_counter()
+        a.write(b"d" if i % 2 == 0 else b"u")
+        await asyncio.wait_for(screens[1].event.wait(), 10)
+        out.append((time.perf_counter() - start) * 1000)
+        await screens[1].quiet(0.3)
+        await screens[0].quiet(0.05)
+    return out
 
 
 async def local(tmp: Path, keys: int) -> list[float]:
@@ -191,32 +232,38 @@ async def main() -> None:
     ap.add_argument("--keys", type=int, default=40)
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="d6ssh-bench-"))
-    key = asyncssh.generate_private_key("ssh-ed25519")
-    pub = tmp / "bench.pub"
-    pub.write_bytes(key.export_public_key())
-    server, port, env = start_server(tmp, args.sessions)
+    sessions = max(2, args.sessions)
+    keys_of = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(sessions)]
+    (tmp / "config").mkdir(parents=True)
+    (tmp / "config" / "authorized_keys").write_text("".join(
+        f"{k.export_public_key().decode().split()[0]} "
+        f"{k.export_public_key().decode().split()[1]} bench{i}\n"
+        for i, k in enumerate(keys_of)))
+    server, port, env = start_server(tmp, sessions)
     try:
-        subprocess.run([sys.executable, "-m", "d6tui", "serve", "--add-key", str(pub), "bench"],
-                       env=env, check=True, capture_output=True)
         t0 = time.perf_counter()
-        ssh_ms, conns = await over_ssh(port, key, args.sessions, args.keys)
-        print(f"{args.sessions} sessions over SSH ready in {time.perf_counter() - t0:.1f} s")
+        ssh_ms, conns, procs, screens = await over_ssh(port, keys_of, sessions, args.keys)
+        print(f"{sessions} sessions over SSH ready in {time.perf_counter() - t0:.1f} s")
         log = (tmp / "data" / "server.log").read_text()
-        pids = [int(p) for p in re.findall(r"connect name=bench .* pid=(\d+)", log)]
+        pids = [int(p) for p in re.findall(r"connect name=bench\d+ .* pid=(\d+)", log)]
         kids = [rss_kb(p) for p in pids]
         print(f"per session (child d6tui): median {statistics.median(kids) / 1024:.1f} MB "
               f"resident, max {max(kids) / 1024:.1f} MB; server {rss_kb(server.pid) / 1024:.1f}"
               f" MB with {len(pids)} sessions")
+        seat_ms = await table_redraw(tmp, procs, screens, args.keys)
         local_ms = await local(tmp, args.keys)
         for conn in conns:
             conn.close()
     finally:
         server.terminate()
         server.wait(10)
-    s_med, s_p95 = summary(f"over SSH ({args.sessions} open)", ssh_ms)
+    s_med, s_p95 = summary(f"over SSH ({sessions} open)", ssh_ms)
     l_med, l_p95 = summary("local pty", local_ms)
     print(f"ratio SSH/local: median {s_med / l_med:.2f}x  p95 {s_p95 / l_p95:.2f}x")
-    base, each = shared_process_cost(min(args.sessions, 10), env)
+    t_med, t_p95 = summary("other seat's redraw", seat_ms)
+    print(f"ratio other seat/local key: median {t_med / l_med:.2f}x  p95 {t_p95 / l_p95:.2f}x"
+          " (a move at the table, then the other terminal's first bytes)")
+    base, each = shared_process_cost(min(sessions, 10), env)
     print(f"one process, many apps (not taken): first app {base / 1024:.1f} MB, each more "
           f"app +{each / 1024:.1f} MB")
 

@@ -31,11 +31,18 @@ loop with a driver of our own, was weighed and not taken, because:
   first redraw bytes came back over SSH in 3.7 ms median, 4.7 ms p95, against 2.5 ms and
   5.2 ms for a local d6tui on a pty in the same run. At the default limit of 50 sessions
   the children need about 2 GB: set ``--max-sessions`` to what the host can hold.
+  With 50 sessions open (``bench/ssh_sessions.py --sessions 50 --keys 40``, 2026-12, the
+  machine shared with other work): 40.1 MB per child, the server 47 MB; a key's redraw
+  over SSH 8.5 ms median, 13.4 ms p95, against 6.5 and 16.3 ms locally (1.31x, 0.82x);
+  another seat's terminal at a D6 Dungeon table showed a move 52 ms after its key
+  (median; p95 86 ms), which includes the move's ``fsync`` and both screens' redraws.
 
 Shared tables live in the server process (one writer per log, :mod:`.table`): a session's
-child reaches them over a socket pair made for it (:mod:`.service`), and gets only its own
-seat's view; each table's log still has one writer, the table, whose moves run one at a
-time in a worker thread so their ``fsync`` never holds the loop that relays every
-session's bytes.
+child reaches them over two socket pairs made for it (:mod:`.service`), and gets only its
+own seat's view (:mod:`.seat_frame`), which the game's own screen draws through a
+Session-shaped proxy (:mod:`.seat_session`); tables and their seats are listed on disk and
+reopened after a restart (:mod:`.table_index`). Each table's log still has one writer,
+the table, whose moves run one at a time in a worker thread so their ``fsync`` never holds
+the loop that relays every session's bytes.
 Nothing in the server writes to stdout: events go to ``<data dir>/server.log``.
 """

@@ -12,7 +12,16 @@ spectator's view for a watcher), as the game's JSON, with that seat's moves: the
 parts of a game never leave the server, first frame included.
 
 Ops: ``games``, ``tables``, ``open`` (game, options, title), ``join`` (code, seat),
-``watch`` (code), ``leave`` (code), ``state`` (code), ``play`` (code, move, answers, typed).
+``watch`` (code), ``leave`` (code), ``state`` (code), ``play`` (code, move, answers, typed;
+``undo`` and ``redo`` are moves too), ``frame`` (code, since: a packed
+:class:`~d6tui.server.seat_frame.SeatFrame`, what the game's own screen at a table draws
+from) and ``table_dice`` (code, on: this seat types its own dice or not).
+
+Each session has two socket pairs: the first for the lobby and the change notices
+(asynchronous, :class:`~d6tui.server.table_client.TableClient`), the second for the game
+screen's calls, answered in order and never carrying a notice
+(:class:`~d6tui.server.seat_session.TableCalls`), so a move can be made and its result drawn
+at once as the screens expect of a local game.
 A move is made in a thread, one at a time per table, so its ``fsync`` never holds the loop
 that relays every session's bytes; the rest are quick and run in the loop (``open``
 writes a new save's first block there).
@@ -28,6 +37,7 @@ from typing import Any
 
 from d6tui.engine.errors import D6Error
 from d6tui.engine.game import Move
+from d6tui.server.seat_frame import frame_of, pack
 from d6tui.server.table import Table, TableError, Tables
 
 log = logging.getLogger("d6tui.server")
@@ -78,10 +88,13 @@ class Player:
         sock: the server's end.
     """
 
-    def __init__(self, service: TableService, name: str, sock: socket.socket) -> None:
+    def __init__(self, service: TableService, name: str, sock: socket.socket,
+                 notices: bool = True) -> None:
         self.service = service
         self.name = name
         self.sock = sock
+        #: Whether this end hears of changes (the lobby's end; not the calls' end).
+        self.notices = notices
         self.writer: asyncio.StreamWriter | None = None
         self._unsubscribe: dict[str, Any] = {}
 
@@ -117,6 +130,8 @@ class Player:
             rid = request.get("id")
             if request.get("op") == "play":
                 ok = await self.play(request)
+            elif request.get("op") == "table_dice":
+                ok = await self.table_dice(request)
             else:
                 ok = self.handle(request)
             self.send({"id": rid, "ok": ok})
@@ -174,6 +189,8 @@ class Player:
             return None
         if op == "state":
             return state_json(table, self.name)
+        if op == "frame":
+            return pack(frame_of(table, self.name, int(request.get("since") or 0)))
         raise TableError(f"there is no request '{op}'")
 
     async def play(self, request: dict) -> dict:
@@ -193,8 +210,20 @@ class Player:
                 request.get("typed"))
         return {"seq": event.get("seq"), "type": event.get("type")}
 
+    async def table_dice(self, request: dict) -> bool:
+        """This player's seat types its own dice from now on, or not (a ``table_dice``
+        event, saved in a thread as a move is).
+
+        Returns:
+            Whether an event was recorded.
+        """
+        table = self.service.tables.get(str(request["code"]))
+        async with self.service.lock(table.code):
+            event = await asyncio.to_thread(table.set_table_dice, self.name, bool(request["on"]))
+        return event is not None
+
     def _follow(self, table: Table) -> None:
-        if table.code not in self._unsubscribe:
+        if self.notices and table.code not in self._unsubscribe:
             loop = asyncio.get_running_loop()
             # A move's listeners run in its thread: the notice is sent from the loop.
             self._unsubscribe[table.code] = table.subscribe(
@@ -217,14 +246,19 @@ class TableService:
         """The lock that lets one move at a time be made at table ``code``."""
         return self._locks.setdefault(code, asyncio.Lock())
 
-    def connect(self, name: str) -> socket.socket:
+    def connect(self, name: str, notices: bool = True) -> socket.socket:
         """A socket pair for a new session of ``name``; the server's end is served from now.
+
+        Args:
+            name: the player's key name (every request on it is theirs).
+            notices: False for the calls' end, which never hears of changes.
 
         Returns:
             The child's end (pass its ``fileno()`` to the child, then close it here).
         """
         mine, theirs = socket.socketpair()
-        task = asyncio.get_running_loop().create_task(Player(self, name, mine).run())
+        task = asyncio.get_running_loop().create_task(
+            Player(self, name, mine, notices).run())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return theirs

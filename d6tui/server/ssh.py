@@ -19,13 +19,19 @@ from d6tui.server.keys import AuthorizedKeys
 from d6tui.server.limits import Limits, RateLimiter
 from d6tui.server.service import TableService
 from d6tui.server.table import Tables
-from d6tui.server.table_client import FD_ENV
+from d6tui.server.table_client import CALL_FD_ENV, FD_ENV
 from d6tui.server.terminal import RESTORE, PlayerDirs, Terminal, child_env
 
 log = logging.getLogger("d6tui.server")
 
 NO_COMMANDS = b"d6tui: this server runs d6tui only; connect without a command (ssh -p PORT HOST)\n"
 NO_PTY = b"d6tui: d6tui needs a terminal; connect with ssh -t (or without -T)\n"
+
+
+def replaced_message(address: str) -> bytes:
+    """What an older session is told when its player logs in again."""
+    return (f"\r\nd6tui: you logged in again (from {address}), so this older session is "
+            "closed; your games and seats are kept\r\n").encode()
 
 
 @dataclass
@@ -39,6 +45,8 @@ class ServerState:
         argv: the command each session runs (default ``python -m d6tui``).
         sessions: the terminals open now.
         service: the shared tables (their saves under ``<data>/tables``).
+        latest: each player's newest session: set its event (with the new address) to
+            close it when the same key logs in again.
     """
 
     keys: AuthorizedKeys
@@ -48,10 +56,13 @@ class ServerState:
     rate: RateLimiter = field(init=False)
     sessions: set[Terminal] = field(default_factory=set)
     service: TableService = field(init=False)
+    latest: dict[str, tuple[asyncio.Event, list[str]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.rate = RateLimiter(self.limits.rate, self.limits.rate_window)
-        self.service = TableService(Tables(self.data / "tables"))
+        tables = Tables(self.data / "tables")
+        tables.reopen()  # the tables open before a restart, seats bound to the same keys
+        self.service = TableService(tables)
 
 
 class D6SSHServer(asyncssh.SSHServer):
@@ -128,7 +139,11 @@ async def run_session(state: ServerState, process: asyncssh.SSHServerProcess) ->
         process.exit(1)
         return
     limits = state.limits
-    if len(state.sessions) >= limits.max_sessions:
+    older = state.latest.get(name)
+    if older is not None:  # one session per key: the older one is told and closed
+        older[1].append(address)
+        older[0].set()
+    if len(state.sessions) - (older is not None) >= limits.max_sessions:
         log.warning("refused name=%s address=%s reason=full (%d sessions)", name, address,
                     limits.max_sessions)
         process.stdout.write(f"d6tui: the server is full ({limits.max_sessions} players); "
@@ -140,20 +155,25 @@ async def run_session(state: ServerState, process: asyncssh.SSHServerProcess) ->
     status = 1
     started = time.monotonic()
     tables = state.service.connect(name)
+    calls = state.service.connect(name, notices=False)
     env = child_env(term, process.env, dirs, name)
     env[FD_ENV] = str(tables.fileno())
-    terminal = Terminal(env, width, height, state.argv, pass_fds=(tables.fileno(),))
+    env[CALL_FD_ENV] = str(calls.fileno())
+    terminal = Terminal(env, width, height, state.argv,
+                        pass_fds=(tables.fileno(), calls.fileno()))
     try:
         dirs.saves.mkdir(parents=True, exist_ok=True)
         dirs.config.mkdir(parents=True, exist_ok=True)
         await terminal.start()
     except OSError as e:
         tables.close()
+        calls.close()
         log.error("failed name=%s address=%s error=%s", name, address, e)
         process.stdout.write(b"d6tui: the server could not start a session; tell its host\r\n")
         process.exit(1)
         return
-    tables.close()  # the child holds its end now
+    tables.close()  # the child holds its ends now
+    calls.close()
     state.sessions.add(terminal)
     log.info("connect name=%s address=%s term=%s colorterm=%s size=%dx%d pid=%s sessions=%d",
              name, address, term, process.env.get("COLORTERM", "-"), width, height,
@@ -184,13 +204,19 @@ async def run_session(state: ServerState, process: asyncssh.SSHServerProcess) ->
                 return
             await asyncio.sleep(min(left, 60.0))
 
+    replaced = asyncio.Event()
+    by: list[str] = []
+    state.latest[name] = (replaced, by)
     pump = asyncio.create_task(terminal.pump(out))
     reader = asyncio.create_task(feed())
     watchdog = asyncio.create_task(idle())
+    kicked = asyncio.create_task(replaced.wait())
     try:
-        done, _ = await asyncio.wait({pump, reader, watchdog},
+        done, _ = await asyncio.wait({pump, reader, watchdog, kicked},
                                      return_when=asyncio.FIRST_COMPLETED)
-        if pump in done:  # the player quit (or the child died): let it finish exiting
+        if kicked in done:
+            reason = "logged in again"
+        elif pump in done:  # the player quit (or the child died): let it finish exiting
             reason = "quit"
             await asyncio.wait({asyncio.ensure_future(terminal.process.wait())},  # type: ignore[union-attr]
                                timeout=2)
@@ -199,8 +225,10 @@ async def run_session(state: ServerState, process: asyncssh.SSHServerProcess) ->
         else:
             reason = "client left"
     finally:
-        for task in (pump, reader, watchdog):
+        for task in (pump, reader, watchdog, kicked):
             task.cancel()
+        if state.latest.get(name, (None,))[0] is replaced:
+            del state.latest[name]
         status = await terminal.stop()
         if reason == "quit" and status != 0:
             reason = "crashed"
@@ -210,7 +238,9 @@ async def run_session(state: ServerState, process: asyncssh.SSHServerProcess) ->
             if reason == "idle":
                 process.stdout.write(b"\r\nd6tui: closed after no keys for a while; "
                                      b"your games are saved\r\n")
-            process.exit(0 if status == 0 or reason == "idle" else 1)
+            elif reason == "logged in again":
+                process.stdout.write(replaced_message(by[-1] if by else "?"))
+            process.exit(0 if status == 0 or reason in ("idle", "logged in again") else 1)
         except (asyncssh.Error, OSError, BrokenPipeError):
             pass
         log.info("disconnect name=%s address=%s reason=%s status=%s seconds=%.0f sessions=%d",

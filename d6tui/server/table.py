@@ -7,19 +7,31 @@ against the seat of the player who sent it (only ``session.moves(seat)`` of that
 records it, and tells every subscriber, each of which then draws :meth:`Table.view` of its
 own seat (a spectator's view for a watcher), never the whole state.
 
-Undo and redo are not offered at a shared table yet: taking back another player's move
-needs their agreement, which is a screen still to come.
+**Undo at a shared table, decided.** A seat may take back its own latest move, as long as
+no other seat has moved since (so a player who is still on turn can step back through their
+own moves one by one); a seat may redo what it undid itself, until someone moves. Nobody can
+take back another player's move from their own terminal: at a real table that needs the
+other's agreement, and an undone move of theirs could hide what they saw. Each move made at
+a table names its seat in the event (:data:`TABLE_SEAT`), which is how the rule is checked,
+after a restart too.
+
+**Table dice at a table.** Each seat chooses for itself whether its own rolls are typed from
+real dice (:meth:`Table.set_table_dice`: a ``table_dice`` event, so every terminal shows who
+types theirs). Typed faces come from the seat's own terminal and are checked here again, as
+text, against the die of the move's dice request: a roll sent ready-made is never trusted,
+and every typed roll is stored with ``source = "table"`` and marked so in every seat's log.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import secrets
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from d6tui.engine.errors import D6Error
+from d6tui.engine.errors import D6Error, RuleError
 from d6tui.engine.game import GameDefinition, Move
 from d6tui.engine.session import Session
 
@@ -29,8 +41,11 @@ log = logging.getLogger("d6tui.server")
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 4
 
-#: Moves a shared table does not offer (see the module docstring).
-NOT_AT_A_TABLE = frozenset({"undo", "redo"})
+#: The engine's undo and redo moves (offered at a table by the rule of the module docstring).
+UNDO_REDO = frozenset({"undo", "redo"})
+
+#: The key of a game event made at a table that names the seat (index) that made it.
+TABLE_SEAT = "table_seat"
 
 #: Called with the table after every change (a move, a player joining, leaving, ...).
 Listener = Callable[["Table"], None]
@@ -61,6 +76,8 @@ class Table:
         self.present: set[str] = set()
         self._listeners: dict[int, Listener] = {}
         self._next_listener = 0
+        #: Called when a seat is taken or given up (the server's list of tables is saved).
+        self.on_seats: Callable[[], None] | None = None
 
     # -- who sits where -------------------------------------------------------------------
 
@@ -115,6 +132,7 @@ class Table:
             raise TableError(f"{self._seat_label(seat)} is {self.holders[seat]}'s")
         self.holders[seat] = name
         self.spectators.discard(name)
+        self._seats_changed()
         self._arrive(name)
         return seat
 
@@ -141,9 +159,14 @@ class Table:
         seat = self.seat_of(name)
         if seat is not None:
             del self.holders[seat]
+            self._seats_changed()
         self.spectators.discard(name)
         self.present.discard(name)
         self._changed()
+
+    def _seats_changed(self) -> None:
+        if self.on_seats is not None:
+            self.on_seats()
 
     def _arrive(self, name: str) -> None:
         self.present.add(name)
@@ -161,20 +184,47 @@ class Table:
         return self.rules.view(self.session.state, self.seat_of(name))
 
     def moves(self, name: str) -> list[Move]:
-        """The moves ``name`` may make now: their seat's only (none without a seat)."""
+        """The moves ``name`` may make now: their seat's only (none without a seat), with
+        undo and redo where the rule of the module docstring allows them."""
         seat = self.seat_of(name)
         if seat is None:
             return []
-        return [m for m in self.session.moves(seat) if m.id not in NOT_AT_A_TABLE]
+        out = [m for m in self.session.moves(seat) if m.id not in UNDO_REDO]
+        if self.may_undo(seat):
+            out.append(Move("undo", "Undo your latest move", made_by_the_table, seat))
+        if self.may_redo(seat):
+            out.append(Move("redo", "Redo your move, with the same dice", made_by_the_table,
+                            seat))
+        return out
+
+    def seat_of_event(self, seq: int) -> int | None:
+        """The seat that made event ``seq`` at this table, or None (the game's first event,
+        an engine event, or a move made before the game came to a table)."""
+        if not 1 <= seq <= len(self.session.events):
+            return None
+        seat = self.session.events[seq - 1].get(TABLE_SEAT)
+        return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+
+    def may_undo(self, seat: int) -> bool:
+        """Whether ``seat`` may undo now: the latest move in effect is its own."""
+        effective = self.session._effective
+        return self.session.can_undo and self.seat_of_event(effective[-1]) == seat
+
+    def may_redo(self, seat: int) -> bool:
+        """Whether ``seat`` may redo now: the latest undone move is its own."""
+        redo = self.session._redo
+        return bool(redo) and self.seat_of_event(redo[-1]) == seat
 
     def play(self, name: str, move_id: str, answers: Mapping[str, Any] | None = None,
-             typed: Mapping[str, str] | None = None) -> dict:
+             typed: Mapping[str, Any] | None = None) -> dict:
         """Make a move for ``name``'s seat and tell everyone at the table.
 
         Args:
             name: the player sending the move.
-            move_id: one of :meth:`moves` of that player.
-            answers, typed: as :meth:`Session.play`.
+            move_id: one of :meth:`moves` of that player (``undo`` and ``redo`` too).
+            answers: as :meth:`Session.play`.
+            typed: dice request name -> faces typed at the player's table, as text or as a
+                roll dict (whose faces are checked again here, as text).
 
         Returns:
             The recorded event.
@@ -189,10 +239,47 @@ class Table:
         legal = self.moves(name)
         move = next((m for m in legal if m.id == move_id), None)
         if move is None:
+            if move_id in UNDO_REDO:
+                raise TableError(f"at a table you may {move_id} only your own latest move, "
+                                 "and only before anyone else moves")
             ids = ", ".join(m.id for m in legal) or "none (it is not your turn)"
             raise TableError(f"'{move_id}' is not a move of {self._seat_label(seat)} now; "
                              f"yours are: {ids}")
-        event = self.session.play(move, answers, typed)
+        if move_id == "undo":
+            event = self.session.undo()
+        elif move_id == "redo":
+            event = self.session.redo()
+        else:
+            run = move.run
+
+            def stamped(state: Any, dice: Any, **kw: Any) -> dict:
+                return {**run(state, dice, **kw), TABLE_SEAT: seat}
+
+            event = self.session.play(dataclasses.replace(move, run=stamped), answers,
+                                      _as_text(typed))
+        self._changed()
+        return event
+
+    def set_table_dice(self, name: str, on: bool) -> dict | None:
+        """Whether ``name``'s own seat types its rolls from real dice from now on (a
+        ``table_dice`` event; the other seats keep theirs).
+
+        Returns:
+            The event, or None when the seat already was so.
+
+        Raises:
+            TableError: ``name`` has no seat.
+            LogError: the event could not be saved.
+        """
+        seat = self.seat_of(name)
+        if seat is None:
+            raise TableError(f"you have no seat at table {self.code}; you are watching")
+        s = self.session
+        seats = set(range(len(self.seat_names()))) if s.table_all else set(s.table_seats)
+        wanted = seats | {seat} if on else seats - {seat}
+        if wanted == seats and not s.table_all:
+            return None
+        event = s.set_table_dice(sorted(wanted))
         self._changed()
         return event
 
@@ -240,6 +327,53 @@ class Tables:
         self._make_code = make_code or _random_code
         self._tables: dict[str, Table] = {}
 
+    def reopen(self) -> int:
+        """Open again the tables the folder's list names (after a restart of the server):
+        each save is loaded, its seats are bound to the same key names, nobody is present.
+        A save that cannot be loaded is left out, with a line in the server's log.
+
+        Returns:
+            How many tables were reopened.
+        """
+        from d6tui.server.table_index import load_index
+
+        if self.folder is None:
+            return 0
+        for entry in load_index(self.folder):
+            if entry.code in self._tables:
+                continue
+            try:
+                session = Session.load(self.folder / entry.save)
+            except (D6Error, OSError) as e:
+                log.error("table not reopened code=%s save=%s error=%s", entry.code,
+                          entry.save, str(e).splitlines()[0] if str(e) else type(e).__name__)
+                continue
+            table = Table(entry.code, session, entry.host)
+            n = len(table.seat_names())
+            table.holders = {s: name for s, name in entry.holders.items() if 0 <= s < n}
+            self._add(table)
+            log.info("table reopened code=%s game=%s seats=%s", entry.code,
+                     session.rules.slug, ",".join(table.holders.values()) or "-")
+        return len(self._tables)
+
+    def _add(self, table: Table) -> None:
+        self._tables[table.code] = table
+        table.on_seats = self._save_index
+        self._save_index()
+
+    def _save_index(self) -> None:
+        from d6tui.engine.errors import LogError
+        from d6tui.server.table_index import TableEntry, save_index
+
+        if self.folder is None:
+            return
+        entries = [TableEntry(t.code, t.session.log.path.name, t.host, dict(t.holders))
+                   for t in self._tables.values() if t.session.log is not None]
+        try:
+            save_index(self.folder, entries)
+        except LogError as e:  # the tables go on; only a restart would forget them
+            log.error("tables list not saved error=%s", e)
+
     def open(self, rules: GameDefinition, options: dict, host: str,
              title: str | None = None) -> Table:
         """Start a new game at a new table; its host takes the first seat.
@@ -259,7 +393,7 @@ class Tables:
             options = rules.checked_options(dict(options))
             path = new_save_path(self.folder, title or rules.default_title(options))
         table = Table(code, Session.new(rules, options, path=path, title=title), host)
-        self._tables[code] = table
+        self._add(table)
         table.join(host)
         log.info("table open code=%s game=%s host=%s", code, rules.slug, host)
         return table
@@ -289,6 +423,36 @@ class Tables:
         table = self._tables.pop(code, None)
         if table is not None:
             table.close()
+            self._save_index()
+
+
+def made_by_the_table(state: Any, dice: Any, **kw: Any) -> dict:
+    """The run of a move sent to a seat's terminal: only the table makes moves."""
+    raise RuleError("this move is made by the table's server, not here")
+
+
+def _as_text(typed: Mapping[str, Any] | None) -> dict[str, str] | None:
+    """Typed dice from a terminal as text, so the die of the request parses them again (a
+    roll dict sent over the wire could claim any faces or source).
+
+    Raises:
+        DiceError: a typed roll that holds no list of faces.
+    """
+    from d6tui.engine.errors import DiceError
+
+    if not typed:
+        return None
+    out: dict[str, str] = {}
+    for name, value in typed.items():
+        if isinstance(value, Mapping):
+            faces = value.get("faces")
+            if not isinstance(faces, list) or not faces:
+                raise DiceError(f"the typed dice for {name} hold no faces")
+            value = " ".join(str(f) for f in faces)
+        if not isinstance(value, str):
+            raise DiceError(f"the typed dice for {name} are not text")
+        out[str(name)] = value
+    return out
 
 
 def _random_code() -> str:

@@ -18,6 +18,8 @@ from typing import Any
 from d6tui.engine.errors import D6Error
 
 FD_ENV = "D6TUI_TABLE_FD"
+#: The descriptor of the second socket, for the game screens' calls (see :mod:`.service`).
+CALL_FD_ENV = "D6TUI_TABLE_CALL_FD"
 
 
 class TableRefused(D6Error):

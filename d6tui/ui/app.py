@@ -102,6 +102,8 @@ class D6App(App):
         self._persist_theme = persist_theme
         #: The server's tables, when ``d6tui serve`` started this app (see action_tables).
         self.tables_client: object | None = None
+        #: The blocking line the game screens at a table make their moves on.
+        self.tables_calls: object | None = None
         for t in self._d6_themes.values():
             self.register_theme(t)
         self.theme = theme if theme in self.available_themes else DEFAULT_THEME
@@ -148,7 +150,8 @@ class D6App(App):
         from d6tui.ui.screens.tables import TablesScreen
 
         if self.tables_client is not None and not isinstance(self.screen, TablesScreen):
-            self.push_screen(TablesScreen(self.tables_client))  # type: ignore[arg-type]
+            self.push_screen(TablesScreen(self.tables_client,  # type: ignore[arg-type]
+                                          self.tables_calls))  # type: ignore[arg-type]
 
     # -- theme ------------------------------------------------------------------------------
 
@@ -160,6 +163,9 @@ class D6App(App):
         d6-16color under Monochrome would turn to black on black, so the filter follows the
         theme.
         """
+        # Without colour a highlight made of a background alone cannot be seen: the
+        # ``-no-color`` class makes every list's and table's cursor reversed (app.tcss).
+        self.set_class(self.no_color, "-no-color")
         if not self.no_color:
             return
         from textual.filter import Monochrome, NoColor
@@ -366,6 +372,13 @@ class D6App(App):
             else:
                 module_name, _, class_name = info.screen.partition(":")
                 screen_class = getattr(importlib.import_module(module_name), class_name)
+            if getattr(session, "code", None) is not None and \
+                    not getattr(screen_class, "AT_A_TABLE", False):
+                # A shared table's seat: a screen that acts through its own commands
+                # cannot play it, so the generic screen lists the seat's moves instead.
+                from d6tui.ui.screens.generic import GenericGameScreen
+
+                screen_class = GenericGameScreen
         except (D6Error, ImportError, AttributeError) as e:
             session.close()
             self.notify(f"d6tui cannot show this game yet ({e}).", severity="error", markup=False)

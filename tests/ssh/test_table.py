@@ -82,13 +82,46 @@ def test_a_move_is_checked_against_the_seat_that_sends_it(tables):
     assert t.session.state.pot == 4
 
 
-def test_undo_is_not_offered_at_a_shared_table(tables):
+def test_a_seat_undoes_only_its_own_latest_move(tables):
     t = _open(tables)
+    t.join("bob")
+    assert "undo" not in [m.id for m in t.moves("ann")]  # nothing of Ann's yet
     t.play("ann", "roll", typed={"roll": "4"})
-    assert "undo" in [m.id for m in t.session.moves(0)]
-    assert "undo" not in [m.id for m in t.moves("ann")]
-    with pytest.raises(TableError, match="'undo' is not a move"):
-        t.play("ann", "undo")
+    assert "undo" in [m.id for m in t.moves("ann")]
+    assert t.session.events[-1]["table_seat"] == 0
+    with pytest.raises(TableError, match="at a table you may undo only your own latest move"):
+        t.play("bob", "undo")
+    t.play("ann", "roll", typed={"roll": "3"})
+    t.play("ann", "undo")
+    t.play("ann", "undo")  # still Ann's own, one by one
+    assert t.session.state.pot == 0 and "undo" not in [m.id for m in t.moves("ann")]
+    t.play("ann", "redo")
+    assert t.session.state.pot == 4  # the same dice
+    with pytest.raises(TableError, match="redo only your own"):
+        t.play("bob", "redo")
+    t.play("ann", "hold")  # Bob's turn now
+    t.play("bob", "roll", typed={"roll": "5"})
+    with pytest.raises(TableError, match="undo only your own latest move"):
+        t.play("ann", "undo")  # Bob has moved since
+    assert [m.id for m in t.moves("bob")][-1] == "undo"
+
+
+def test_a_seat_types_its_own_dice_and_they_are_checked_again(tables):
+    t = _open(tables)
+    t.join("bob")
+    t.watch("zed")
+    assert t.set_table_dice("bob", True)["seats"] == [1]
+    assert t.set_table_dice("bob", True) is None  # already so
+    assert t.session.table_seats == {1}
+    with pytest.raises(TableError, match="you are watching"):
+        t.set_table_dice("zed", True)
+    from d6tui.engine.errors import DiceError
+
+    with pytest.raises(DiceError):  # a ready-made roll claiming a 9 is parsed again
+        t.play("ann", "roll", typed={"roll": {"dice": "1d6", "faces": [9], "source": "app"}})
+    event = t.play("ann", "roll", typed={"roll": {"dice": "1d6", "faces": [5],
+                                                  "source": "app"}})
+    assert event["roll"] == {"dice": "1d6", "faces": [5], "source": "table"}
 
 
 def test_everyone_at_the_table_is_told_of_a_change(tables):
@@ -155,3 +188,34 @@ def test_a_table_saves_its_log(tmp_path):
     assert again.state.pot == 2
     again.close()
 
+
+
+def test_tables_are_reopened_after_a_restart_with_their_seats(tmp_path, monkeypatch):
+    folder = tmp_path / "tables"
+    first = Tables(folder)
+    t = first.open(RULES, {"players": ["Ann", "Bob", "Cy"], "target": 20, "seed": 1}, "ann",
+                   title="Friday")
+    t.join("bob")
+    t.play("ann", "roll", typed={"roll": "4"})
+    gone = first.open(RULES, {"players": ["Ann", "Bob"], "target": 20, "seed": 1}, "ann")
+    first.close(gone.code)
+    t.close()  # the server stops
+
+    monkeypatch.setattr("d6tui.engine.session.load_rules", lambda slug: RULES)
+    again = Tables(folder)
+    assert again.reopen() == 1
+    back = again.get(t.code)
+    assert back.holders == {0: "ann", 1: "bob"} and back.present == set()
+    assert back.session.state.pot == 4 and back.host == "ann"
+    assert back.join("bob") == 1  # bob's key takes his seat back
+    assert "undo" in [m.id for m in back.moves("ann")]  # the seat is in the saved event
+    back.close()
+
+
+def test_a_damaged_save_is_left_out_of_the_reopened_tables(tmp_path):
+    folder = tmp_path / "tables"
+    first = Tables(folder)
+    t = first.open(RULES, {"players": ["Ann", "Bob"], "target": 20, "seed": 1}, "ann")
+    t.close()
+    t.session.log.path.write_text("not a save")
+    assert Tables(folder).reopen() == 0

@@ -1,60 +1,160 @@
-"""The lobby's table screen with a stand-in for the server: it shows the seat's status and
-moves, asks a move's choice, sends the move, and redraws on a change notice."""
+"""The games' own screens at a shared table, with the tables service in a thread: each
+terminal plays its own seat (no hand-over), a move goes to the table, and another seat's
+screen redraws on the change notice."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 
-from textual.app import App
+import pytest
 
-from d6tui.ui.screens.tables import ChoicePrompt, TableChanged, TableScreen
+from d6tui.engine.registry import GAMES_PATH_ENV, load_rules
+from d6tui.server.table import Tables
+from d6tui.ui.screens.game import TableChanged
+from tests.ssh.service_thread import ServiceThread
+from tests.ui.helpers import make_app
 
-
-class FakeClient:
-    """Answers like the tables service; remembers what was sent."""
-
-    def __init__(self) -> None:
-        self.sent: list[tuple[str, dict]] = []
-        self.pot = 0
-
-    async def request(self, op, **fields):
-        self.sent.append((op, fields))
-        if op == "state":
-            return {"code": "ABCD", "seat": 0, "status": f"Ann to play, pot {self.pot}",
-                    "over": False, "view": {"pot": self.pot}, "events": 1,
-                    "moves": [{"id": "play", "label": "Play a card", "seat": 0, "section": "",
-                               "dice": [], "choices": [{"name": "card", "prompt": "Which card?",
-                                                        "options": [["A", "Ace"], ["B", "Bee"]],
-                                                        "min": 1, "max": 1}]}]}
-        return None
+TOY_GAMES = os.path.join(os.path.dirname(__file__), "..", "fixtures", "games")
 
 
-def test_a_move_with_a_choice_is_asked_then_sent_and_a_notice_redraws():
-    client = FakeClient()
+@pytest.fixture
+def service():
+    s = ServiceThread(Tables(None))
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def toy_games(monkeypatch):
+    import d6tui.games
+
+    monkeypatch.setenv(GAMES_PATH_ENV, TOY_GAMES)
+    monkeypatch.setattr(d6tui.games, "__path__", list(d6tui.games.__path__))
+
+
+async def _settle(pilot, check, tries=40):
+    for _ in range(tries):
+        if check():
+            return True
+        await pilot.pause(0.05)
+    return check()
+
+
+def test_the_generic_screen_plays_one_seat_and_redraws_on_a_notice(service, toy_games,
+                                                                   tmp_path):
+    from d6tui.ui.screens.generic import GenericGameScreen
+
+    tables = service.service.tables
+    table = service.do(lambda: tables.open(load_rules("toy_dice"),
+                                           {"players": ["Ann", "Bob"], "target": 20,
+                                            "seed": 3}, "ann"))
+    service.do(lambda: table.join("bob"))
 
     async def main():
-        app = App()
-        async with app.run_test(size=(90, 30)) as pilot:
-            screen = TableScreen(client, "ABCD")  # type: ignore[arg-type]
-            app.push_screen(screen)
-            await pilot.pause(0.2)
-            assert "Table ABCD (seat 1): Ann to play, pot 0" in str(
-                screen.query_one("#table-status").render())
-            screen.query_one("#table-moves").focus()
-            await pilot.press("down", "enter")
-            await pilot.pause(0.2)
-            assert isinstance(app.screen, ChoicePrompt)
-            await pilot.press("down", "enter")  # the first is highlighted: Bee
-            await pilot.pause(0.2)
-            assert ("play", {"code": "ABCD", "move": "play", "answers": {"card": "B"}}) in \
-                client.sent
-            client.pot = 7
-            screen.post_message(TableChanged("ABCD"))
-            await pilot.pause(0.2)
-            assert "pot 7" in str(screen.query_one("#table-status").render())
-            screen.post_message(TableChanged("ZZZZ"))  # another table: nothing asked
-            before = len(client.sent)
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            ann = GenericGameScreen(service.seat("ann", table.code))
+            app.push_screen(ann)
             await pilot.pause(0.1)
-            assert len(client.sent) == before
+            status = str(ann.query_one("#generic-status").render())
+            assert f"To move: Ann.  You: Ann (seat 1) at table {table.code}." in status
+            await pilot.press("1")  # roll
+            assert await _settle(pilot, lambda: len(table.session.events) == 2)
+            assert table.session.events[-1]["table_seat"] == 0
+            bob = GenericGameScreen(service.seat("bob", table.code))
+            app.push_screen(bob)
+            await pilot.pause(0.1)
+            moves = bob.query_one("#generic-moves")
+            assert "waiting for the others" in str(moves.get_option_at_index(0).prompt)
+            before = len(bob.session.events)
+            service.do(lambda: table.play("ann", "hold") if table.session.state.pot else
+                       table.play("bob", "roll"))
+            bob.post_message(TableChanged(table.code))
+            assert await _settle(pilot, lambda: len(bob.session.events) == before + 1)
+            assert bob.session.state == table.view("bob")
+
+    asyncio.run(main())
+
+
+def test_the_dungeon_screen_shows_this_seats_side_with_no_hand_over(service, tmp_path):
+    from d6tui.ui.dungeon.screen import DungeonScreen
+    from d6tui.ui.dungeon.waffle import DungeonWaffle
+
+    tables = service.service.tables
+    table = service.do(lambda: tables.open(load_rules("dungeon"),
+                                           {"players": ["Ann", "Bob"], "seed": 5}, "ann"))
+    service.do(lambda: table.join("bob"))
+
+    async def main():
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            bob = DungeonScreen(service.seat("bob", table.code))
+            app.push_screen(bob)
+            await pilot.pause(0.2)
+            assert app.screen is bob  # no hand-over screen at a table
+            assert bob.query_one("#waffle", DungeonWaffle).picture.caption == "Bob's side"
+            assert not bob.my_turn() and bob._move("draw") is None
+            await pilot.press("d")  # not Bob's turn: nothing is sent
+            await pilot.pause(0.1)
+            assert len(table.session.events) == 1
+            service.do(lambda: table.play("ann", "draw"))
+            bob.post_message(TableChanged(table.code))
+            assert await _settle(pilot, lambda: bob.dungeon.phase == "roll")
+            assert "Ann drew" in str(bob.query_one("#dg-latest").render())
+
+    asyncio.run(main())
+
+
+def test_the_shooter_screen_waits_for_the_seat_to_move(service, tmp_path):
+    from d6tui.ui.shooter.screen import ShooterScreen
+
+    tables = service.service.tables
+    table = service.do(lambda: tables.open(load_rules("shooter"),
+                                           {"players": ["Ann", "Bob"], "seed": 2}, "ann"))
+    service.do(lambda: table.join("bob"))
+
+    async def main():
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            bob = ShooterScreen(service.seat("bob", table.code))
+            app.push_screen(bob)
+            await pilot.pause(0.2)
+            bar = str(bob.query_one("#actions").render())
+            assert "Waiting for Ann to act." in bar and "You: Bob (seat 2)" in bar
+            assert bob.legal == []
+            assert "Bob's hand" in str(bob.query_one("#store").render())
+            ann = ShooterScreen(service.seat("ann", table.code))
+            app.push_screen(ann)
+            await pilot.pause(0.2)
+            assert ann.legal and "Ann to act:" in str(ann.query_one("#actions").render())
+            await pilot.press("d")  # draw
+            assert await _settle(pilot, lambda: len(table.session.events) == 2)
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize(("slug", "options", "own"), [
+    ("tales", {"race": "human"}, False), ("simple_six", {}, False),
+    ("dungeon", {"players": ["Ann", "Bob"]}, True), ("shooter", {"players": ["Ann", "Bob"]}, True),
+    ("d6_board", {"players": ["Ann", "Bob"]}, True),
+])
+def test_a_screen_that_acts_by_its_own_commands_gives_way_to_the_generic_one(
+        service, tmp_path, slug, options, own):
+    from d6tui.engine.registry import game_info
+    from d6tui.ui.screens.generic import GenericGameScreen
+
+    tables = service.service.tables
+    table = service.do(lambda: tables.open(load_rules(slug), {**options, "seed": 1}, "ann"))
+
+    async def main():
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.show_game(service.seat("ann", table.code))
+            await pilot.pause(0.3)
+            own_screen = game_info(slug).screen.rpartition(":")[2]
+            assert type(app.screen).__name__ == (own_screen if own else "GenericGameScreen")
+            assert own or isinstance(app.screen, GenericGameScreen)
+            assert app.screen.at_table and app.screen.table_seat == 0
 
     asyncio.run(main())

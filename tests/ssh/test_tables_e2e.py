@@ -24,8 +24,9 @@ def _open_table(s, tmux, alice):
     ta.wait_text("New game of Toy Dice")
     ta.keys("-l", "Ann,Bob")
     ta.keys("C-s")
-    screen = ta.wait_text("(seat 1): Ann to play, pot 0")
-    return ta, re.search(r"Table (\w{4}) \(seat 1\)", screen).group(1)
+    screen = ta.wait_text("You: Ann (seat 1) at table")
+    assert "To move: Ann." in screen
+    return ta, re.search(r"at table (\w{4})\.", screen).group(1)
 
 
 def test_reconnecting_takes_the_seat_back(server, tmux):
@@ -41,7 +42,7 @@ def test_reconnecting_takes_the_seat_back(server, tmux):
     tb.wait_text("The table's code")
     tb.keys("-l", code)
     tb.keys("Enter")
-    tb.wait_text(f"Table {code} (seat 2)")
+    tb.wait_text(f"You: Bob (seat 2) at table {code}.")
     tb.kill()  # bob's connection drops
     assert wait_for(lambda: "name=bob address=127.0.0.1 reason=client left" in s.log(), 10)
     tb = tmux(s.ssh_args(bob, "-tt"), 110, 32)
@@ -53,7 +54,7 @@ def test_reconnecting_takes_the_seat_back(server, tmux):
     tb.wait_text("The table's code")
     tb.keys("-l", code)
     tb.keys("Enter")
-    tb.wait_text(f"Table {code} (seat 2)")
+    tb.wait_text(f"You: Bob (seat 2) at table {code}.")
 
 
 def test_open_join_by_code_and_see_the_other_players_move(server, tmux):
@@ -70,16 +71,56 @@ def test_open_join_by_code_and_see_the_other_players_move(server, tmux):
     tb.wait_text("The table's code")
     tb.keys("-l", code.lower())
     tb.keys("Enter")
-    tb.wait_text(f"Table {code} (seat 2): Ann to play, pot 0")
-    assert "Nothing to do now: waiting for the others." in tb.screen()
+    screen = tb.wait_text(f"You: Bob (seat 2) at table {code}.")
+    assert "To move: Ann." in screen and "pot 0" in screen
+    assert "Nothing to do now" in screen
 
-    ta.keys("Down", "Enter")  # Roll the die
+    ta.keys("1")  # Roll the die
     sent = time.monotonic()
-    seen = wait_for(lambda: "Ann to play, pot 0" not in tb.screen().splitlines()[0], 5)
+    seen = wait_for(lambda: re.search(r"Ann to play, pot [2-6]|Bob to play, pot 0",
+                                      tb.screen()), 5)
     took = time.monotonic() - sent
     assert seen, tb.screen()
-    first = tb.screen().splitlines()[0]
-    assert re.match(rf"Table {code} \(seat 2\): (Ann to play, pot [2-6]|Bob to play, pot 0)",
-                    first), first
+
     print(f"bob's terminal showed alice's roll {took * 1000:.0f} ms after her key (tmux polled)")
     assert f"table open code={code} game=toy_dice host=alice" in s.log()
+
+
+def test_logging_in_again_closes_the_older_session_with_a_message(server, tmux):
+    s = server()
+    alice = s.keygen("alice")
+    s.start()
+    first = tmux(s.ssh_args(alice, "-tt"), 100, 30)
+    first.wait_text("Recent saves")
+    second = tmux(s.ssh_args(alice, "-tt"), 100, 30)
+    second.wait_text("Recent saves")
+    screen = first.wait_text("you logged in again (from 127.0.0.1)")
+    assert "EXIT=0" in first.wait_text("EXIT=")
+    assert "seats are kept" in screen.replace("\n", "")
+    assert "name=alice address=127.0.0.1 reason=logged in again" in s.log()
+    second.keys("T")
+    second.wait_text("Tables on this server")  # the newer one goes on
+
+
+def test_a_table_survives_a_restart_and_its_seats_are_kept(server, tmux):
+    s = server()
+    alice, bob = s.keygen("alice"), s.keygen("bob")
+    s.start()
+    ta, code = _open_table(s, tmux, alice)
+    ta.keys("1")  # Ann rolls
+    wait_for(lambda: "pot 0" not in ta.screen() or "To move: Bob" in ta.screen(), 5)
+    s.stop()
+    ta.kill()
+    s.start()
+    assert f"table reopened code={code} game=toy_dice seats=alice" in s.log()
+    tb = tmux(s.ssh_args(bob, "-tt"), 110, 32)
+    tb.wait_text("Recent saves")
+    tb.keys("T")
+    tb.wait_text(f"{code}  Toy Dice")
+    assert "Ann: alice, Bob: free" in tb.screen()
+    ta = tmux(s.ssh_args(alice, "-tt"), 110, 32)
+    ta.wait_text("Recent saves")
+    ta.keys("T")
+    ta.wait_text(f"{code}  Toy Dice")
+    ta.keys("Enter")  # the highlighted table: alice's seat back
+    ta.wait_text(f"You: Ann (seat 1) at table {code}.")

@@ -140,9 +140,18 @@ def option_label(state: ShooterState, card_id: str) -> str:
     return f"{c.id} {c.name} ({card_rep(state, card_id)} Rep)"
 
 
+def jail_of(state: ShooterState, card_id: str) -> str | None:
+    """The name of the player whose jail holds ``card_id``, or None."""
+    return next((p.name for p in state.players if card_id in p.jail), None)
+
+
 def _cards_choice(state: ShooterState, param: str, prompt: str, ids: tuple[str, ...],
-                  lo: int = 1, hi: int = 1) -> Choice:
-    return Choice(param, prompt, ids, tuple(option_label(state, c) for c in ids), lo, hi)
+                  lo: int = 1, hi: int = 1, *, whose: bool = False) -> Choice:
+    """A choice among cards; ``whose`` adds the jail each is in (for a pick among other
+    players' jails: "Card Index: Falsely Accused", "Transfer Prisoner")."""
+    labels = tuple(option_label(state, c) + (f", in {jail_of(state, c)}'s jail" if whose
+                                             and jail_of(state, c) else "") for c in ids)
+    return Choice(param, prompt, ids, labels, lo, hi)
 
 
 def _start_or_end_plays(state: ShooterState, out: list[Action]) -> None:
@@ -156,12 +165,13 @@ def _start_or_end_plays(state: ShooterState, out: list[Action]) -> None:
     if others and hand_card(p, state, "falsely_accused"):
         out.append(Action(
             "play_falsely_accused", "Falsely Accused", cmd.play_falsely_accused, name,
-            (_cards_choice(state, "bandit", "Bandit to discard", others),),
+            (_cards_choice(state, "bandit", "Bandit to discard", others, whose=True),),
             section="Card Index: Falsely Accused"))
     if others and hand_card(p, state, "transfer_prisoner"):
         out.append(Action(
             "play_transfer", "Transfer Prisoner", cmd.play_transfer, name,
-            (_cards_choice(state, "bandit", "Bandit to move to your jail", others),),
+            (_cards_choice(state, "bandit", "Bandit to move to your jail", others,
+                           whose=True),),
             section="Card Index: Transfer Prisoner"))
     own = jailed_bandits(state, p, unshackled=True)
     if own and hand_card(p, state, "shackles"):

@@ -48,6 +48,7 @@ class BoardScreen(GameScreen):
         session: a ``d6_board`` session.
     """
 
+    AT_A_TABLE = True
     CSS_PATH: ClassVar[Any] = [*GameScreen.CSS_PATH, Path(__file__).with_name("screen.tcss")]
     BINDINGS = [
         Binding("right_square_bracket,tab", "panel(1)", "Next board", id="d6_board.next",
@@ -155,8 +156,8 @@ class BoardScreen(GameScreen):
     # -- drawing -----------------------------------------------------------------------------
 
     def seat(self) -> Any:
-        """The seat the game waits for."""
-        return seat_to_move(self.board)
+        """The seat the game waits for (at a shared table: this terminal's own)."""
+        return self.seat_here(seat_to_move(self.board))
 
     def humans(self) -> list[int]:
         """The seats people play (not the computer)."""
@@ -204,8 +205,10 @@ class BoardScreen(GameScreen):
             m.id.split(":")[-1] for m in self._moves if m.id.startswith(("move:", "ride:")))
         ol = self.query_one("#moves", OptionList)
         ol.clear_options()
-        who = state.heroes[seat].name if seat is not None and state.heroes else ""
-        computer = seat is not None and state.heroes and state.heroes[seat].computer
+        to_move = seat_to_move(state)
+        who = state.heroes[to_move].name if to_move is not None and state.heroes else ""
+        computer = to_move is not None and state.heroes and state.heroes[to_move].computer \
+            and not self.at_table
         ol.border_title = f"{who} to move" + (" (computer)" if computer else "") if who else \
             "The season is over"
         # a computer's moves name its cards, and are its own: no key runs them

@@ -58,6 +58,7 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
         session: a D6 Dungeon session.
     """
 
+    AT_A_TABLE = True
     CSS_PATH: ClassVar[Any] = [*GameScreen.CSS_PATH, Path(__file__).with_name("screen.tcss")]
     HELP = HELP
 
@@ -144,8 +145,11 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
         return self.dungeon.computer
 
     def wanted_seat(self) -> int:
-        """The side that should be on screen now."""
+        """The side that should be on screen now (at a shared table: this terminal's own;
+        a spectator's view shows no face on either side)."""
         s = self.dungeon
+        if self.at_table:
+            return self.table_seat or 0
         if self.computer is not None:
             return 1 - self.computer
         if s.over:
@@ -155,6 +159,8 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
     def my_turn(self) -> bool:
         """Whether the player at the keyboard is the one to move."""
         s = self.dungeon
+        if self.at_table and self.table_seat != s.turn:
+            return False
         return not s.over and self.shown == s.turn and s.turn != self.computer
 
     def placing(self) -> bool:
@@ -168,7 +174,8 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
     def render_state(self, state: DungeonState) -> None:
         """Show the side of the seat at the keyboard, or hand over first."""
         want = self.wanted_seat()
-        if self.computer is None and not state.over and want != self.shown:
+        if self.computer is None and not self.at_table and not state.over and \
+                want != self.shown:
             self._blank(state)
             if not self._handing:
                 self._handing = True

@@ -3,6 +3,12 @@
 A game screen holds the :class:`~d6tui.engine.session.Session`. Keys call commands through
 :meth:`GameScreen.do`; the session validates, appends and folds; the screen then re-renders
 every widget from ``session.state`` (DESIGN "UI conventions": widgets never change state).
+
+At a table shared over SSH the screen holds a
+:class:`~d6tui.server.seat_session.SeatSession` instead: the same shape, whose state is this
+seat's view and whose moves go to the table's writer. The screen then plays one seat
+(:attr:`GameScreen.table_seat`, :meth:`GameScreen.seat_here`) with no hand-over between
+players, and redraws when the table says something changed (:class:`TableChanged`).
 """
 
 from __future__ import annotations
@@ -31,6 +37,14 @@ NOTE, NOTES = "game.note", "game.notes"
 
 #: How often (seconds) an open game looks whether another window changed its file.
 WATCH_EVERY = 0.25
+
+
+@dataclass
+class TableChanged(Message):
+    """The server says something changed at shared table ``code`` (a move, a player
+    arriving or leaving)."""
+
+    code: str
 
 
 @dataclass
@@ -110,6 +124,12 @@ class GameScreen(Screen):
     #: The help text of the screen (Markdown, own words, with rulebook sections).
     HELP: ClassVar[str] = ""
 
+    #: Whether this screen plays one seat of a shared table: it draws from
+    #: ``session.state`` as this seat's view (:meth:`seat_here`, no hand-over) and makes
+    #: every change through the game's moves (``session.play``), never a command function
+    #: of its own (``session.do``). A screen that is not gets the generic screen at a table.
+    AT_A_TABLE: ClassVar[bool] = False
+
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
@@ -131,6 +151,22 @@ class GameScreen(Screen):
         if shown != self._footer_keys:
             self._footer_keys = shown
             super().refresh_bindings()
+
+    @property
+    def at_table(self) -> bool:
+        """Whether this screen plays one seat of a table shared over SSH."""
+        return getattr(self.session, "code", None) is not None and hasattr(self.session, "seat")
+
+    @property
+    def table_seat(self) -> int | None:
+        """The seat this terminal plays at a shared table (None: watching, or at one
+        keyboard; see :attr:`at_table`)."""
+        return getattr(self.session, "seat", None)
+
+    def seat_here(self, to_move: Any) -> Any:
+        """The seat whose eyes this screen shows: at one keyboard the seat to move
+        (``to_move``), at a shared table this terminal's own (None when watching)."""
+        return self.table_seat if self.at_table else to_move
 
     @property
     def game_name(self) -> str:
@@ -284,8 +320,11 @@ class GameScreen(Screen):
 
     def on_key(self, event: events.Key) -> None:
         """Undo or redo with nothing to undo or redo says so (its key is hidden, not dead)."""
+        nothing = ("Nothing of yours to undo: at a table you undo only your own latest move, "
+                   "before anyone else moves." if self.at_table
+                   else "Nothing to undo: the game is at its start.")
         for action, possible, words in (
-            ("undo", self.session.can_undo, "Nothing to undo: the game is at its start."),
+            ("undo", self.session.can_undo, nothing),
             ("redo", self.session.can_redo,
              "Nothing to redo: only an undo can be redone, until the next move."),
         ):
@@ -347,6 +386,22 @@ class GameScreen(Screen):
             self.refresh_game()
         return n
 
+    def on_table_changed(self, message: TableChanged) -> None:
+        """Take the table's new frame and redraw (a shared table's screen only)."""
+        if not self.at_table or message.code != self.session.code:
+            return
+        try:
+            self.session.refresh()
+        except (RuleError, LogError) as e:
+            if str(e) != self._watch_problem:
+                self._watch_problem = str(e)
+                self.notify(str(e), title="The table", severity="error", timeout=12,
+                            markup=False)
+            return
+        self._watch_problem = ""
+        self.post_message(GameChanged(None))
+        self.refresh_game()
+
     def on_unmount(self) -> None:
         self.session.close()
 
@@ -354,6 +409,8 @@ class GameScreen(Screen):
         """Re-render everything from ``session.state``: title, widgets, log, footer keys."""
         self.title = self.session.title
         self.sub_title = self.session.rules.status(self.session.state)
+        if self.at_table:
+            self.sub_title += f" \u2014 table {self.session.code}, {self.session.seat_name()}"
         self.render_state(self.session.state)
         self._show_history()
         self.refresh_bindings()

@@ -29,6 +29,7 @@ from d6tui.ui.widgets.event_log import EventLogView
 class GenericGameScreen(GameScreen):
     """A game's view and moves, for games without a screen of their own."""
 
+    AT_A_TABLE = True
     CSS_PATH: ClassVar[Any] = [*GameScreen.CSS_PATH, Path(__file__).with_name("generic.tcss")]
     BINDINGS = [
         Binding("t", "table_dice", "Table dice", id="generic.table_dice",
@@ -63,8 +64,9 @@ class GenericGameScreen(GameScreen):
         yield Footer()
 
     def seat(self) -> Any:
-        """The seat whose turn it is."""
-        return self.session.rules.seat_to_move(self.session.state)
+        """The seat whose eyes the screen shows: the seat whose turn it is, or at a shared
+        table this terminal's own."""
+        return self.seat_here(self.session.rules.seat_to_move(self.session.state))
 
     def render_state(self, state: Any) -> None:
         """Draw the seat's view and its moves."""
@@ -72,10 +74,14 @@ class GenericGameScreen(GameScreen):
         seat = self.seat()
         seen = rules.view(state, seat)
         seats = rules.seats(state)
-        who = seats[seat] if isinstance(seat, int) and 0 <= seat < len(seats) else "nobody"
+        to_move = rules.seat_to_move(state)
+        who = seats[to_move] if isinstance(to_move, int) and 0 <= to_move < len(seats) \
+            else "nobody"
         table = "on" if self.session.table_dice_for(seat) else "off"
+        here = f"  You: {self.session.seat_name()} at table {self.session.code}." \
+            if self.at_table else ""
         self.query_one("#generic-status", Static).update(
-            f"{rules.status(state)}\nTo move: {who}.  Table dice: {table} (t)")
+            f"{rules.status(state)}\nTo move: {who}.{here}  Table dice: {table} (t)")
         body = rules.report(seen) if rules.report is not None else \
             json.dumps(rules.to_json(seen), indent=2, default=str)
         self.query_one("#generic-view", Static).update(body)
@@ -88,6 +94,9 @@ class GenericGameScreen(GameScreen):
         if self._moves:
             moves.highlighted = 0
             moves.focus()
+        elif self.at_table:
+            moves.add_option(Option("Nothing to do now: waiting for the others.",
+                                    disabled=True))
 
     def action_table_dice(self) -> None:
         """Switch table dice on or off for the seat to move (a ``table_dice`` event)."""

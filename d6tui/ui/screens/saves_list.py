@@ -83,14 +83,8 @@ def saves_table(table: DataTable, saves: list[SaveSummary], *, with_file: bool =
     """Fill ``table`` with one row per save (keyed by path): game, title, last played and
     status, fitted to ``width`` cells (0: not fitted) by cutting long titles and statuses
     with an ellipsis; the file name (``with_file``) comes last, to see when there is room."""
-    table.clear(columns=True)
-    table.add_column("Game", key="game")
-    table.add_column("Title", key="title")
-    table.add_column("Last played", key="when")
-    table.add_column("Status", key="status")
-    if with_file:
-        table.add_column("File", key="file")
     title_w, status_w = column_widths(saves, width) if width else (0, 0)
+    rows = []
     for s in saves:
         # Text cells, not strings: a DataTable reads strings as markup, and a title or a
         # player's name may hold square brackets.
@@ -100,4 +94,14 @@ def saves_table(table: DataTable, saves: list[SaveSummary], *, with_file: bool =
         row = [Text(s.game), cut(s.title, title_w), Text(s.when), status]
         if with_file:
             row.append(Text(s.path.name))
-        table.add_row(*row, key=str(s.path))
+        rows.append((str(s.path), row))
+    columns = [("Game", "game"), ("Title", "title"), ("Last played", "when"),
+               ("Status", "status")] + ([("File", "file")] if with_file else [])
+    # Each column's width is given, as wide as its widest cell: a table cleared and filled
+    # again (after a delete or a rename) would otherwise keep only its headers' widths.
+    table.clear(columns=True)
+    for i, (label, key) in enumerate(columns):
+        table.add_column(label, key=key, width=max([len(label),
+                                                    *(r[i].cell_len for _, r in rows)]))
+    for key, row in rows:
+        table.add_row(*row, key=key)

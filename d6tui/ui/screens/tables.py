@@ -1,37 +1,26 @@
-"""The tables of a d6tui server (only when run by ``d6tui serve``): the lobby and a first,
-plain table screen.
+"""The tables of a d6tui server (only when run by ``d6tui serve``): the lobby.
 
 The lobby lists the tables open on the server; ``n`` opens one for the game picked, ``j``
-joins a free seat by its code, ``w`` watches. The table screen shows the status, what this
-player's seat may see (the game's view, as the server sent it) and the seat's moves; Enter
-makes the highlighted one. It redraws whenever the server says the table changed. Moves
-that ask for choices get a list per choice (one pick, or several with space and
-ctrl+s); the server rolls the dice (typed table dice are not asked for here yet). The
-game's own screens at a table are the next step.
+joins a free seat by its code, ``w`` watches, Enter takes (or takes back) a seat at the
+highlighted table, ``L`` gives it up. A table is then played on the game's own screen (the
+generic screen for a game without one), holding a
+:class:`~d6tui.server.seat_session.SeatSession`: this seat's view, its moves checked by the
+table, every change redrawn at once (:class:`~d6tui.ui.screens.game.TableChanged`).
 """
 
 from __future__ import annotations
-
-import json
-from dataclasses import dataclass
 
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Label, OptionList, SelectionList, Static
+from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from d6tui.server.seat_session import SeatSession, TableCalls
 from d6tui.server.table_client import TableClient, TableRefused
-
-
-@dataclass
-class TableChanged(Message):
-    """The server says something changed at table ``code``."""
-
-    code: str
+from d6tui.ui.screens.game import GameScreen, TableChanged
 
 
 class CodePrompt(ModalScreen[str | None]):
@@ -52,58 +41,6 @@ class CodePrompt(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class ChoicePrompt(ModalScreen[object]):
-    """Ask one of a move's choices (as the server sent it): one value, or a list when
-    several may be picked; None when cancelled.
-
-    Args:
-        choice: ``{"name", "prompt", "options": [[value, label], ...], "min", "max"}``.
-    """
-
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="tables.choice_cancel"),
-                Binding("ctrl+s", "done", "Done", id="tables.choice_done")]
-
-    def __init__(self, choice: dict) -> None:
-        super().__init__()
-        self.choice = choice
-
-    def compose(self) -> ComposeResult:
-        c = self.choice
-        with Vertical(id="choice-box"):
-            if c["max"] == 1:
-                yield Label(c["prompt"])
-                yield OptionList(*[Option(label, id=str(i))
-                                   for i, (_, label) in enumerate(c["options"])], id="pick")
-            else:
-                yield Label(f"{c['prompt']} ({c['min']}-{c['max']}; space picks, ctrl+s done)")
-                yield SelectionList(*[(label, i) for i, (_, label) in enumerate(c["options"])],
-                                    id="picks")
-
-    def on_mount(self) -> None:
-        if self.choice["max"] == 1:
-            pick = self.query_one("#pick", OptionList)
-            pick.highlighted = 0
-            pick.focus()
-        else:
-            self.query_one("#picks", SelectionList).focus()
-
-    @on(OptionList.OptionSelected, "#pick")
-    def _one(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self.choice["options"][int(str(event.option.id))][0])
-
-    def action_done(self) -> None:
-        if self.choice["max"] == 1:
-            return
-        picked = self.query_one("#picks", SelectionList).selected
-        if not self.choice["min"] <= len(picked) <= self.choice["max"]:
-            self.notify(f"Pick {self.choice['min']} to {self.choice['max']}.", markup=False)
-            return
-        self.dismiss([self.choice["options"][i][0] for i in sorted(picked)])
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
 class TablesScreen(Screen):
     """The lobby: every table open on the server.
 
@@ -118,13 +55,17 @@ class TablesScreen(Screen):
         Binding("j", "join", "Join by code", id="tables.join"),
         Binding("w", "watch", "Watch", id="tables.watch"),
         Binding("r", "refresh", "Refresh", id="tables.refresh"),
+        Binding("L", "leave", "Leave seat", id="tables.leave"),
     ]
     HELP = ("Tables open on this server. n starts a table for a game, j joins a free seat "
-            "by its code, w watches the highlighted table, Enter goes to a table you sit at.")
+            "by its code, w watches the highlighted table, Enter takes (or takes back) a "
+            "seat at it, L gives up your seat there. At the table, Escape comes back here "
+            "and keeps your seat.")
 
-    def __init__(self, client: TableClient) -> None:
+    def __init__(self, client: TableClient, calls: TableCalls | None = None) -> None:
         super().__init__()
         self.client = client
+        self.calls = calls
         self._codes: list[str] = []
 
     def compose(self) -> ComposeResult:
@@ -159,6 +100,8 @@ class TablesScreen(Screen):
         if not tables:
             listing.add_option(Option("No tables yet: pick a game below and press n.",
                                       disabled=True))
+        elif listing.highlighted is None:
+            listing.highlighted = 0  # Enter takes a seat at once
         picker = self.query_one("#games", OptionList)
         if picker.option_count == 0:
             for g in games:
@@ -192,7 +135,7 @@ class TablesScreen(Screen):
             self.notify(str(e), title="Could not open the table", severity="error",
                         markup=False)
             return
-        self.app.push_screen(TableScreen(self.client, code))
+        self._sit(code)
 
     @work(exclusive=True, group="tables-join")
     async def action_join(self) -> None:
@@ -221,93 +164,34 @@ class TablesScreen(Screen):
         except TableRefused as e:
             self.notify(str(e), severity="error", markup=False)
             return
-        self.app.push_screen(TableScreen(self.client, code.strip().upper()))
+        self._sit(code.strip().upper())
 
-
-class TableScreen(Screen):
-    """One table, from this player's seat (or as a spectator).
-
-    Args:
-        client: the connection to the server's tables.
-        code: the table's code.
-    """
-
-    BINDINGS = [
-        Binding("escape,h", "app.pop_screen", "Lobby", id="table.lobby"),
-        Binding("L", "leave", "Leave seat", id="table.leave"),
-    ]
-    HELP = ("A table shared over SSH. Your seat's moves are listed: Enter makes the "
-            "highlighted one. Everyone at the table sees it at once. Escape goes back to the "
-            "lobby and keeps your seat; L gives it up.")
-
-    def __init__(self, client: TableClient, code: str) -> None:
-        super().__init__()
-        self.client = client
-        self.code = code
-        self._moves: list[dict] = []
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="table-status")
-        yield Static(id="table-view")
-        yield OptionList(id="table-moves")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.title = f"Table {self.code}"
-        self.refresh_state()
-
-    def on_table_changed(self, message: TableChanged) -> None:
-        if message.code == self.code:
-            self.refresh_state()
-
-    @work(exclusive=True, group="table-state")
-    async def refresh_state(self) -> None:
+    def _sit(self, code: str) -> None:
+        """Play (or watch) table ``code`` on its game's screen."""
+        if self.calls is None:
+            self.notify("This d6tui has no line to the server's tables.", severity="error",
+                        markup=False)
+            return
         try:
-            state = await self.client.request("state", code=self.code)
+            session = SeatSession.open(self.calls, code)
         except TableRefused as e:
             self.notify(str(e), severity="error", markup=False)
             return
-        who = "watching" if state["seat"] is None else f"seat {state['seat'] + 1}"
-        self.query_one("#table-status", Static).update(
-            f"Table {self.code} ({who}): {state['status']}")
-        self.query_one("#table-view", Static).update(
-            json.dumps(state["view"], indent=1, default=str)[:4000])
-        self._moves = list(state["moves"])
-        moves = self.query_one("#table-moves", OptionList)
-        moves.clear_options()
-        for m in self._moves:
-            moves.add_option(Option(m["label"], id=m["id"]))
-        if not self._moves:
-            moves.add_option(Option("Nothing to do now: waiting for the others.",
-                                    disabled=True))
+        self.app.show_game(session)  # type: ignore[attr-defined]
 
-    @on(OptionList.OptionSelected, "#table-moves")
-    def _play(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id:
-            self._send(str(event.option.id))
-
-    @work(exclusive=True, group="table-play")
-    async def _send(self, move: str) -> None:
-        found = next((m for m in self._moves if m["id"] == move), None)
-        answers: dict[str, object] = {}
-        for choice in found["choices"] if found else []:
-            answer = await self.app.push_screen_wait(ChoicePrompt(choice))
-            if answer is None:
-                return
-            answers[choice["name"]] = answer
-        try:
-            await self.client.request("play", code=self.code, move=move, answers=answers)
-        except TableRefused as e:
-            self.notify(str(e), severity="error", markup=False)
-
-    @work(exclusive=True, group="table-leave")
+    @work(exclusive=True, group="tables-leave")
     async def action_leave(self) -> None:
+        """Give up this player's seat at the highlighted table."""
+        code = self._highlighted_code()
+        if code is None:
+            return
         try:
-            await self.client.request("leave", code=self.code)
+            await self.client.request("leave", code=code)
         except TableRefused as e:
             self.notify(str(e), severity="error", markup=False)
             return
-        self.app.pop_screen()
+        self.notify(f"You left table {code}.", markup=False)
+        self.action_refresh()
 
 
 async def attach(app) -> TableClient | None:  # noqa: ANN001 - the D6App
@@ -319,10 +203,11 @@ async def attach(app) -> TableClient | None:  # noqa: ANN001 - the D6App
 
     def changed(code: str) -> None:
         for screen in app.screen_stack:
-            if isinstance(screen, TablesScreen | TableScreen):
+            if isinstance(screen, TablesScreen | GameScreen):
                 screen.post_message(TableChanged(code))
 
     client = TableClient.from_env(changed)
     if client is not None:
         await client.start()
+        app.tables_calls = TableCalls.from_env()
     return client

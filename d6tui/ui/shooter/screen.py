@@ -109,6 +109,7 @@ class ShooterScreen(GameScreen):
         session: a D6 Shooter session.
     """
 
+    AT_A_TABLE = True
     CSS_PATH: ClassVar[Any] = [*GameScreen.CSS_PATH, Path(__file__).with_name("screen.tcss")]
 
     BINDINGS = [
@@ -288,7 +289,8 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
 
     def render_state(self, state: ShooterState) -> None:
         """Pass the state to every widget and rebuild the banner and the action bar."""
-        self.legal = legal_actions(state)
+        self.legal = legal_actions(state) if self.my_turn(state) else []
+        self.query_one("#store", GeneralStore).hand_of = self.seat_here(...)
         for widget in self.query("BadgeCard, JailArea, GameDeck, GeneralStore, InPlayArea"):
             widget.state = state  # type: ignore[attr-defined]
         self.query_one("#tray", DiceTray).roll = self.tray_roll(state)
@@ -298,6 +300,11 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
         self.query_one("#banner", Static).update(banner)
         self.show_outcome(state)
         self.query_one("#actions", Static).update(self.actions_text(state))
+
+    def my_turn(self, state: ShooterState) -> bool:
+        """Whether the keys may act: always at one keyboard; at a shared table when this
+        terminal's seat is the one the game waits for."""
+        return not self.at_table or (not state.over and self.table_seat == state.pending)
 
     def latest_text(self) -> str:
         """The latest game event still in effect, in words (what just happened), or ""."""
@@ -350,6 +357,10 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
             out.append("Undo (u) to go back, q to quit.")
             return out
         who = state.players[state.pending].name
+        if not self.my_turn(state):
+            out.append(f"Waiting for {who} to act.", "bold")
+            out.append("  You: " + self.session.seat_name(), "italic")
+            return out
         out.append(f"{who} to act:", "bold")
         for i, action in enumerate(self.legal, start=1):
             out.append("  ")
@@ -469,7 +480,8 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
         state = self.shooter_state
         lines = []
         for p in state.players:
-            hand = ", ".join(state.cards[c].name for c in p.hand) or "empty"
+            hand = ", ".join(state.cards[c].name for c in p.hand) or (
+                f"{plural(p.hidden, 'card')}, not shown to you" if p.hidden else "empty")
             jail = ", ".join(jail_parts(state, p)) or "empty"
             lines.append(f"{p.name} ({RANKS[p.rank]}, Rep {jail_rep(state, p)} in jail)\n"
                          f"  hand: {hand}\n  jail: {jail}")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from types import EllipsisType
 
 from rich.text import Text
 from textual.reactive import reactive
@@ -129,7 +130,8 @@ class JailArea(_StateWidget):
             return Text("")
         p = state.players[self.index]
         out = Text(no_wrap=True, overflow="ellipsis")
-        out.append(f"    hand {len(p.hand)}  jail: ", "dim")
+        # A seat's view at a shared table hides another's hand but keeps its size.
+        out.append(f"    hand {len(p.hand) + p.hidden}  jail: ", "dim")
         if not p.jail:
             out.append("empty", "dim")
             return out
@@ -162,6 +164,10 @@ class GeneralStore(_StateWidget):
     """The face-up General Store cards with prices, and the current player's hand
     ("General Store Cards": one buy a turn, at most two in hand)."""
 
+    #: Whose hand is shown: ``...`` the player who acts (one keyboard), a seat (a shared
+    #: table: this terminal's own), None nobody's (a spectator).
+    hand_of: int | None | EllipsisType = ...
+
     def draw(self, state: ShooterState) -> Text:
         """The store's face-up cards, then the hand of the player who acts."""
         out = Text(no_wrap=True, overflow="ellipsis")
@@ -172,7 +178,10 @@ class GeneralStore(_StateWidget):
             out.append(f"\n  {card.name} ${card.price}")
         if not state.store_up:
             out.append("\n  (sold out)", "dim")
-        p = state.players[state.pending]
+        seat = state.pending if self.hand_of is ... else self.hand_of
+        if seat is None or not 0 <= seat < len(state.players):
+            return out
+        p = state.players[seat]
         out.append(f"\n{p.name}'s hand", "bold")
         if not p.hand:
             out.append(": empty", "dim")
