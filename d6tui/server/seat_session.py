@@ -178,6 +178,16 @@ class SeatSession:
             return []
         return list(self.frame.moves)
 
+    def find_move(self, move_id: str, seat: Seat | EllipsisType = ...) -> Move:
+        """This seat's legal move ``move_id``, as ``Session.find_move``.
+
+        Raises:
+            RuleError: it is not one of this seat's moves now (the message lists them).
+        """
+        from d6tui.engine.game import find_move
+
+        return find_move(self.moves(seat), move_id)
+
     def history(self) -> Any:
         """The log in words, as ``Session.history()`` (the seat's cut-down events)."""
         from d6tui.engine.events import History
