@@ -156,6 +156,10 @@ def _f_combat_started(state: Campaign, e: dict) -> Campaign:
                    members=members)
 
 
+def _next_turn(m: Member) -> Member:
+    return replace(m, caster=magic.next_turn(m.caster))
+
+
 def _f_round_started(state: Campaign, e: dict) -> Campaign:
     fight = state.combat
     if fight is None or needed(e, "round") != fight.round + 1:
@@ -169,8 +173,12 @@ def _f_round_started(state: Campaign, e: dict) -> Campaign:
         totals.append((who, roll_total(entry["roll"], "initiative")))
         order.append(who)
     actions = tuple((str(k), int(v)) for k, v in dict(e.get("actions", {})).items())
+    # A turn that ended without a pass (held to the round's end, or never reached when the
+    # GM starts the next round) still counts for Heal's concentration ("The Grimoire").
+    unpassed = set(fight.held) | set(fight.order[fight.current:]) if fight.round >= 1 else set()
     members = tuple(
-        replace(m, caster=magic.next_turn(m.caster)) if m.id in fight.ids else m
+        _next_turn(heal_focus.turn_ended(m) if m.id in unpassed else m)
+        if m.id in fight.ids else m
         for m in state.members
     )
     # Spells lasting rounds count down as each round starts ("The Grimoire").
