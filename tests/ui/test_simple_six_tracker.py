@@ -262,8 +262,8 @@ async def test_table_dice_for_the_players_only(saves: Path) -> None:
         await settle(pilot)
         await pilot.press("t", "t")  # every roll typed, then the players' only
         await pilot.pause()
-        assert s.state.table_dice and s.state.table_players
-        assert s.events[-1]["players"] is True
+        assert app.screen.table_setting == "players"
+        assert s.events[-1]["type"] == "table_dice" and s.events[-1]["seats"] == [0]
         await pilot.press("a")
         await _until(pilot, lambda: isinstance(app.screen, AttackBox))
         await attack_box(pilot, "goblin-1", weapon="Bow", defense="dodge")

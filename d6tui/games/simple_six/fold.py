@@ -81,8 +81,19 @@ def fold(state: Campaign, event: dict) -> Campaign:
         # "Concentration (CONC)": a caster knocked out, Mortally Wounded or dead keeps no
         # spell up.
         folded = spell_folds.release_fallen(perks.after(state, handler(state, event), event))
+        if len(folded.members) > len(state.members):
+            folded = seat_new(folded)  # a player character joined: he takes the next seat
         # a 10D-minute knockout counts the time this event lets pass (:mod:`.knockout`)
         return knockout.after(state, folded, event)
+
+
+def seat_new(state: Campaign) -> Campaign:
+    """``state`` with every player character not yet seated given the next seat
+    (``Campaign.seated``: seats follow the order characters joined, never the roster's)."""
+    have = {i for i, _ in state.seated}
+    new = tuple((m.id, m.sheet.name) for m in state.members
+                if not m.sheet.npc and m.id not in have)
+    return replace(state, seated=(*state.seated, *new)) if new else state
 
 
 def _f_started(state: Campaign, e: dict) -> Campaign:

@@ -70,10 +70,10 @@ async def roll_command(screen: SixHost, command: Callable[..., dict], *args: Any
     got: dict[str, tuple] = {}
     #: Rolls the GM let d6tui make (ctrl+r in the prompt): not asked again.
     mine: set[str] = set()
-    # Table dice for the players only: the NPCs' rolls are d6tui's. The dry runs then roll
-    # them with the session's own dice, rewound after each run, so what is asked (a damage
-    # roll after a hit) follows the NPCs' real rolls.
-    players = screen.campaign.table_players
+    # Table dice for one side only: the other side's rolls are d6tui's. The dry runs then
+    # roll them with the session's own dice, rewound after each run, so what is asked (a
+    # damage roll after a hit) follows the NPCs' real rolls.
+    players = screen.table_setting != "all"
     dry: Dice = screen.session.dice if players else STAND_IN
     rewind = players
     while True:
@@ -88,7 +88,7 @@ async def roll_command(screen: SixHost, command: Callable[..., dict], *args: Any
                 screen.session.dice.rewind()
         need = [(k, r) for k, r in rolls_of(payload) if k not in got and k not in known
                 and k not in mine
-                and not (players and _npc_rolls(screen, payload, k, shape, who))]
+                and not (players and not _typed_roll(screen, payload, k, shape, who))]
         if not need:
             break
         key, roll = need[0]
@@ -110,7 +110,7 @@ async def roll_command(screen: SixHost, command: Callable[..., dict], *args: Any
             continue
         got[key] = typed
     for key, arg, prompt in _PLAIN_DICE:
-        if key in payload and not (players and _is_npc(screen, who)):
+        if key in payload and screen.typed_for(who):
             count = len(payload[key]["faces"])
             plain = await screen.app.push_screen_wait(TableDiceInput(
                 prompt.format(who=who, count=count), count, roll_for_me=True))
@@ -122,24 +122,16 @@ async def roll_command(screen: SixHost, command: Callable[..., dict], *args: Any
                    **kwargs)
 
 
-def _is_npc(screen: SixHost, name: str) -> bool:
-    """Whether ``name`` (an id or a name) is an NPC of the campaign."""
-    try:
-        return screen.campaign.member(name).sheet.npc
-    except RuleError:
-        return False
-
-
-def _npc_rolls(screen: SixHost, payload: dict, key: str, shape: str, who: str) -> bool:
-    """Whether the roll ``key`` of ``payload`` is an NPC's (the GM's side), so d6tui rolls it
-    when only the players type their dice: a combatant's own roll (``map``), the defender's
-    defense and resist, a parried brawler's counter (damage by the defender, resist by the
-    attacker), or else the roller named by ``who``."""
+def _typed_roll(screen: SixHost, payload: dict, key: str, shape: str, who: str) -> bool:
+    """Whether the roll ``key`` of ``payload`` is typed, by the side of whoever throws it: a
+    combatant's own roll (``map``), the defender's defense and resist, a parried brawler's
+    counter (damage by the defender, resist by the attacker), or else the roller named by
+    ``who``."""
     if shape == "map" and key not in _ROLL_KEYS and not key.startswith("counter_"):
-        return _is_npc(screen, key)
+        return screen.typed_for(key)
     if key in ("defense", "resist", "counter_damage"):
-        return _is_npc(screen, _defender(screen, payload) or who)
-    return _is_npc(screen, who)
+        return screen.typed_for(_defender(screen, payload) or who)
+    return screen.typed_for(who)
 
 
 def _defender(screen: SixHost, payload: dict) -> str | None:
