@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from d6tui.engine.dice import roll_sum
 from d6tui.games.simple_six import fight_roster, roster_edit, vehicle_log
 from d6tui.games.simple_six.clock import time_words
 from d6tui.games.simple_six.record import spell_targets
@@ -124,7 +125,7 @@ def _describe(event: dict, names: Mapping[str, str] | None = None) -> str:
                 f" against {event['resistance']}")
     if t == "stay_up_rolled":
         ok = "stayed up" if "knockout" not in event else (
-            f"was knocked out for {sum(event['knockout']['faces'])} minutes")
+            f"was knocked out for {roll_sum(event['knockout'])} minutes")
         return f"{who} rolled Stamina {event['roll']['total']} and {ok}"
     if t == "mortal_rolled":
         # "Wound Level Effects": he dies if the roll is below his minutes at this level

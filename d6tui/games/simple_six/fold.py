@@ -275,9 +275,13 @@ def _f_stay_up(state: Campaign, e: dict) -> Campaign:
     m = member_of(state, needed(e, "who"))
     total = roll_total(needed(e, "roll"), "Stamina")
     ko = e.get("knockout")
-    faces = check_roll(ko, sides=6, count=wounds.KNOCKOUT_DICE) if ko is not None else None
-    new, _ = in_fold(wounds.stay_up, m.wounds, total, knockout_faces=faces,
-                    dice=None if faces is not None else NO_DICE)
+    faces = check_roll(ko, sides=6, count=wounds.KNOCKOUT_DICE,
+                       total_ok=True) if ko is not None else None
+    typed_total = ko["total"] if ko is not None and not faces else None  # only a total typed
+    new, _ = in_fold(wounds.stay_up, m.wounds, total,
+                     knockout_faces=faces if typed_total is None else None,
+                     knockout_total=typed_total,
+                     dice=None if faces is not None else NO_DICE)
     return state._put(replace(m, wounds=new))
 
 

@@ -135,6 +135,8 @@ def dice_in_words(ev: dict, name: Callable[[object], str],
     if isinstance(ko, dict) and ko.get("faces"):
         out.append(f"minutes knocked out: {', '.join(str(f) for f in ko['faces'])}"
                    f" = {sum(ko['faces'])}")
+    elif isinstance(ko, dict) and isinstance(ko.get("total"), int):
+        out.append(f"minutes knocked out: {ko['total']} (the total typed)")
     return "; ".join(out)
 
 

@@ -33,11 +33,13 @@ _ROLL_KEYS = ROLL_KEYS
 
 
 #: Plain dice (no wild die) some commands roll after the wild-die rolls: the payload key, the
-#: command's argument for faces typed from the table, and what to ask.
+#: command's argument for faces typed from the table, its argument for a total typed (None
+#: where the faces matter), and what to ask.
 _PLAIN_DICE = (
-    ("knockout", "knockout_faces",
-     "{who} is knocked out: throw {count}D for the minutes (Wound Level Effects)"),
-    ("recovered", "recovery_faces",
+    ("knockout", "knockout_faces", "knockout_total",
+     "{who} is knocked out: throw {count}D for the minutes, faces or =total"
+     " (Wound Level Effects)"),
+    ("recovered", "recovery_faces", None,
      "{who} recovers Body Points: throw {count}D (Body Points, Natural Healing)"),
 )
 
@@ -109,15 +111,19 @@ async def roll_command(screen: SixHost, command: Callable[..., dict], *args: Any
             rewind, dry = True, screen.session.dice
             continue
         got[key] = typed
-    for key, arg, prompt in _PLAIN_DICE:
+    for key, arg, total_arg, prompt in _PLAIN_DICE:
         if key in payload and screen.typed_for(who):
             count = len(payload[key]["faces"])
             plain = await screen.app.push_screen_wait(TableDiceInput(
-                prompt.format(who=who, count=count), count, roll_for_me=True))
+                prompt.format(who=who, count=count), count, roll_for_me=True,
+                total_ok=total_arg is not None))
             if plain is None:
                 return None
             if plain != ROLL_FOR_ME:
-                kwargs[arg] = plain["faces"]
+                if total_arg is not None and not plain["faces"]:
+                    kwargs[total_arg] = plain["total"]  # only the minutes matter
+                else:
+                    kwargs[arg] = plain["faces"]
     return screen.do(command, *args, dice=screen.session.dice, **_typed_kwargs(shape, got),
                    **kwargs)
 
