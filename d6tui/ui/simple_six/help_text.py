@@ -74,7 +74,8 @@ their minute (named in a notice), knock-outs wake, the Mortally Wounded roll Mig
 round until one falls below their minutes at that level ("Wound Level Effects"), and at rest
 each wounded character rolls Might when his level's rest is reached, with only the spells
 still working then ("Healing"); an hour of rest clears failed-cast penalties. A fight's
-rounds go on the same clock. It is one step in the log, undone by `u`.
+rounds go on the same clock. It is one step in the log, undone by `u`. With table dice on
+for their side, those Might rolls are asked one by one (ctrl+r: d6tui rolls the rest).
 `m` is magic ("The Grimoire"): cast a known spell (it asks for
 the targets; a resisted spell rolls each target's attribute and adds it to the TN), read a
 scroll, throw a held Lightning Bolt (this round with an action more, or the next), drop a
