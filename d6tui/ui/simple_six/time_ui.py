@@ -120,7 +120,8 @@ async def _table_checks(screen: SixHost, span: str, rest: bool, typed_for: list[
         if kind == "roll":
             label = ch["roll"].get("label", "Might")
             typed = await screen.app.push_screen_wait(WildDiceInput(
-                f"{label} for {name} ({clock.span_words(clock.parse_span(span))} passing)",
+                f"{label} for {name}, after {clock.span_words(int(ch.get('at', 0)))} of"
+                f" {clock.span_words(clock.parse_span(span))}",
                 ch["roll"]))
         else:
             count = len(ch["recovered"]["faces"])
