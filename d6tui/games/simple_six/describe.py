@@ -15,6 +15,7 @@ from d6tui.games.simple_six.record import spell_targets
 from d6tui.games.simple_six.state import Campaign
 from d6tui.games.simple_six.table_dice import describe_table_dice
 from d6tui.games.simple_six.wild import describe_roll
+from d6tui.words import plural
 
 
 def name_of(who: object, names: Mapping[str, str] | None = None) -> str:
@@ -172,7 +173,7 @@ def _describe(event: dict, names: Mapping[str, str] | None = None) -> str:
     if t == "heal_focused":
         return (f"{who} began six turns of concentration to Heal {n(event['target'])}")
     if t == "combat_ended":
-        return f"the fight ended after {event['round']} rounds"
+        return f"the fight ended after {plural(int(event['round']), 'round')}"
     if t in vehicle_log.FOLDS:
         return vehicle_log.describe(event, n)
     if t == "perk_used":
