@@ -148,6 +148,7 @@ async def test_four_goblins_attack_on_one_box(saves: Path) -> None:
         await pilot.press("g")
         await _until(pilot, lambda: isinstance(app.screen, AttackBox))
         assert "Goblins 1, 2, 3, 4 attack" in app.screen.title_text
+        assert not any(t.id.startswith("goblin") for t in app.screen.targets)  # not its own
         # no hero point line: templates give NPCs none
         assert "hero points" not in str(app.screen.query_one("#attack-lines").render())
         await pilot.press(s.state.combat.tag("sir-baelen"), "enter")

@@ -83,7 +83,7 @@ async def attack(screen: SixHost, *, group: bool = False) -> None:
     most = min(a.sheet.hero_points, 3) if len(members) == 1 else 0
     plan = await screen.app.push_screen_wait(AttackBox(
         c, a.id, plan=screen.attack_plans.get(_plan_key(c, a.id)), title=title,
-        most_hero_points=most))
+        most_hero_points=most, group=tuple(members)))
     if plan is None:
         return
     screen.attack_plans[_plan_key(c, a.id)] = plan
