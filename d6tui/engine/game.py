@@ -482,6 +482,9 @@ class GameDefinition:
             human ``label`` (str) plus the game's own keys (``{"day": 3, "event": "E05",
             "label": "Day 3 · E05"}``); None values are left out. None (no hook): the
             number of moves made.
+        table_dice_words: ``(event, state) -> str``, a ``table_dice`` event in the game's
+            words, for a game that reads its seats by side; None: the engine's words
+            ("table dice for Ann; d6tui rolls the rest").
     """
 
     slug: str
@@ -507,6 +510,7 @@ class GameDefinition:
     why_not: Callable[[Any, Seat, str], str] | None = None
     blurb: str = ""
     where: Callable[[Any], dict] | None = None
+    table_dice_words: Callable[[dict, Any], str] | None = None
     #: The version of the game's events it writes now; an event says its own as ``v``
     #: (left out for version 1).
     schema: int = 1

@@ -85,6 +85,9 @@ class Session:
         self.table_seats: frozenset[int] = frozenset()
         #: Every roll is typed, whoever's (and dice of no seat, such as a GM's NPCs').
         self.table_all = False
+        #: The seq of the latest ``table_dice`` event (0: none yet), for a game whose own
+        #: older event said the same (the later one decides).
+        self.table_dice_at = 0
         self.state: Any = rules.new_state(header.options)
         self._effective: list[int] = []
         self._redo: list[int] = []
@@ -422,6 +425,8 @@ class Session:
         if t == NOTE:
             return self.notebook.describe(ev)
         if t == "table_dice":
+            if self.rules.table_dice_words is not None:
+                return self.rules.table_dice_words(ev, self.state)
             if ev.get("all"):
                 return "table dice for every roll"
             names = self.rules.seats(self.state)
@@ -554,6 +559,7 @@ class Session:
                 raise EventError("a table_dice event lists its seats by number")
             self.table_seats = frozenset(seats)
             self.table_all = event.get("all") is True
+            self.table_dice_at = int(event.get("seq", 0))
         elif t == NOTE:
             self.notebook.add(event, self._undone)
             self._redo.clear()

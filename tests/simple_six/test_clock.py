@@ -247,3 +247,21 @@ def test_body_points_heal_a_check_each_full_day_of_rest() -> None:
     assert ana.current == min(ana.maximum, hurt.current + got)
     assert "Ana rested a day: Might" in describe(ev, {"ana": "Ana", "orc": "Orc"})
     replays(s)
+
+
+def test_the_clocks_checks_of_a_side_at_the_table_are_typed_in_order() -> None:
+    """With table dice on for Ana's side, her Might rolls against death come from the table
+    in the order due; any not typed yet are the app's, so a caller learns the next one."""
+    s = new()
+    _mortal(s)
+    dry = clock.pass_time(s.state, "10 min", dice=s.dice, typed_for=["ana"])
+    s.dice.rewind()
+    first = dry["checks"][0]["roll"]
+    n, w = len(first["faces"]), len(first["wild"])
+    ev = s.do(clock.pass_time, "10 min", dice=s.dice, typed_for=["ana"],
+              typed=[([6] * n, [5] * w), ([5] * n, [4] * w)])
+    rolls = [x["roll"] for x in ev["checks"]]
+    assert [r["source"] for r in rolls[:2]] == ["table", "table"]
+    assert rolls[0]["faces"] == [6] * n and rolls[1]["faces"] == [5] * n
+    assert all(r["source"] == "app" for r in rolls[2:])
+    replays(s)

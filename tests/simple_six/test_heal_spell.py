@@ -122,3 +122,41 @@ def test_in_a_fight_heals_six_turns_are_his_turns_and_his_action() -> None:
             s.do(c.pass_turn)
     assert s.state.member("melkot").caster.heal_focus is None
     replays(s)
+
+
+def test_heals_six_turns_count_a_turn_however_it_ends() -> None:
+    """A turn held to the round's end, delayed then passed, left unreached when the next
+    round starts, or ended by leaving the fight counts as a turn passed, once a round."""
+    from d6tui.games.simple_six import fight_roster, heal_focus
+
+    s = party()
+    _wound_mira(s)
+    s.do(c.start_combat, ["melkot", "mira", "orc"])
+
+    def to_melkot() -> None:
+        while s.state.combat.actor != "melkot":
+            s.do(c.pass_turn)
+
+    s.do(c.start_round, dice=s.dice)
+    to_melkot()
+    s.do(heal_focus.focus, "melkot", "mira")
+    s.do(c.pass_turn)                              # 1: passed
+    s.do(c.start_round, dice=s.dice)
+    to_melkot()
+    s.do(fight_roster.hold_turn)                   # 2: held to the round's end
+    s.do(c.start_round, dice=s.dice)
+    assert s.state.member("melkot").caster.heal_turns == 2
+    to_melkot()
+    s.do(fight_roster.delay_turn)                  # 3: delayed, then passed once only
+    to_melkot()
+    s.do(c.pass_turn)
+    s.do(c.start_round, dice=s.dice)
+    assert s.state.member("melkot").caster.heal_turns == 3
+    if s.state.combat.actor == "melkot":           # 4: never reached this round
+        s.do(c.pass_turn)
+    s.do(c.start_round, dice=s.dice)
+    assert s.state.member("melkot").caster.heal_turns == 4
+    to_melkot()
+    s.do(fight_roster.leave_fight, "melkot")       # 5: his turn ends as he leaves
+    assert s.state.member("melkot").caster.heal_turns == 5
+    replays(s)

@@ -8,7 +8,7 @@ import pytest
 
 from d6tui.engine.errors import RuleError
 from d6tui.games.simple_six import campaign as c
-from d6tui.games.simple_six import clock, table_dice
+from d6tui.games.simple_six import clock
 from d6tui.games.simple_six.session_record import (
     faces_in_words,
     seq_part,
@@ -27,8 +27,8 @@ def _two_sessions():  # noqa: ANN202
     s.do(c.roll_check, "mira", "Search", dice=s.dice)
     s.do(c.end_session, {"mira": 3})
     s.do(c.start_session)
-    s.do(table_dice.set_table_dice, True)  # bookkeeping: left out of the record
-    s.do(table_dice.set_table_dice, False)
+    s.set_table_dice(everyone=True)  # bookkeeping: left out of the record
+    s.set_table_dice([])
     s.do(c.start_combat, ["mira", "orc", "melkot"])
     s.do(c.start_round, typed=_INIT)
     s.do(c.attack, "mira", "orc", skill="Bow", weapon="Bow", range_="short", hero_points=1,

@@ -166,3 +166,49 @@ async def test_h_natural_healing_lets_the_rest_pass_on_the_clock(saves: Path) ->
                 break
         ev = s.events[-1]
         assert ev["type"] == "time_passed" and ev["rest"] and ev["checks"][0]["who"] == "mira"
+
+
+@sync
+async def test_with_table_dice_the_clocks_might_rolls_are_asked(saves: Path) -> None:
+    from d6tui.ui.screens.dice_prompt import ROLL_FOR_ME
+    from d6tui.ui.simple_six.forms import WildDiceInput
+    from tests.simple_six.test_clock import _mortal
+    from tests.simple_six.test_combat_audit import new
+
+    s = new()
+    _mortal(s)
+    s.set_table_dice(everyone=True)
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("T")
+        await pilot.pause()
+        app.screen.query_one("#text", Input).value = "10 min"
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("2")  # they go on
+        for _ in range(30):
+            await pilot.pause()
+            if isinstance(app.screen, WildDiceInput):
+                break
+        prompt = app.screen
+        assert isinstance(prompt, WildDiceInput) and "for Ana" in prompt.prompt
+        before = len(s.events)
+        prompt.dismiss(([6] * len(prompt.roll["faces"]), [5] * len(prompt.roll["wild"]),
+                        ()))
+        for _ in range(30):
+            await pilot.pause()
+            if isinstance(app.screen, WildDiceInput):
+                break
+        assert isinstance(app.screen, WildDiceInput)  # the next minute's roll
+        assert len(s.events) == before  # nothing written while asking
+        app.screen.dismiss(ROLL_FOR_ME)  # d6tui rolls the rest
+        for _ in range(30):
+            await pilot.pause()
+            if s.events[-1]["type"] == "time_passed":
+                break
+    ev = s.events[-1]
+    assert ev["type"] == "time_passed"
+    assert ev["checks"][0]["roll"]["source"] == "table"
+    assert ev["checks"][0]["roll"]["faces"][0] == 6
+    assert all(x["roll"]["source"] == "app" for x in ev["checks"][1:])

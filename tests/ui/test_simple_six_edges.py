@@ -36,7 +36,8 @@ async def test_table_dice_come_back_when_the_save_is_reopened(saves: Path) -> No
         assert isinstance(screen, SimpleSixScreen) and not screen.table_mode
         await pilot.press("t")
         await pilot.pause()
-        assert s.events[-1]["type"] == "table_dice_set" and screen.table_mode
+        assert s.events[-1]["type"] == "table_dice" and screen.table_mode
+        assert s.events[-1]["all"] is True
     again = Session.load(saves / "table.toml")
     app = make_app(saves, session=again)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -55,10 +56,11 @@ async def test_table_dice_come_back_when_the_save_is_reopened(saves: Path) -> No
         await pilot.pause()
         await pilot.press("t")  # the players' dice only, then off again, in the log too
         await pilot.pause()
-        assert screen.campaign.table_players and again.events[-1]["players"] is True
+        assert screen.table_setting == "players" and again.events[-1]["seats"] == [0]
         await pilot.press("t")
         await pilot.pause()
-        assert not screen.table_mode and again.events[-1]["on"] is False
+        assert not screen.table_mode and again.events[-1]["seats"] == []
+        assert not again.events[-1].get("all")
 
 
 @sync

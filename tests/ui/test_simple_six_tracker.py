@@ -148,6 +148,7 @@ async def test_four_goblins_attack_on_one_box(saves: Path) -> None:
         await pilot.press("g")
         await _until(pilot, lambda: isinstance(app.screen, AttackBox))
         assert "Goblins 1, 2, 3, 4 attack" in app.screen.title_text
+        assert not any(t.id.startswith("goblin") for t in app.screen.targets)  # not its own
         # no hero point line: templates give NPCs none
         assert "hero points" not in str(app.screen.query_one("#attack-lines").render())
         await pilot.press(s.state.combat.tag("sir-baelen"), "enter")
@@ -262,8 +263,8 @@ async def test_table_dice_for_the_players_only(saves: Path) -> None:
         await settle(pilot)
         await pilot.press("t", "t")  # every roll typed, then the players' only
         await pilot.pause()
-        assert s.state.table_dice and s.state.table_players
-        assert s.events[-1]["players"] is True
+        assert app.screen.table_setting == "players"
+        assert s.events[-1]["type"] == "table_dice" and s.events[-1]["seats"] == [0]
         await pilot.press("a")
         await _until(pilot, lambda: isinstance(app.screen, AttackBox))
         await attack_box(pilot, "goblin-1", weapon="Bow", defense="dodge")

@@ -28,10 +28,10 @@ key) fold as they did: effects end and failures clear, nothing is rolled. No Tex
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
 
-from d6tui.engine.dice import Dice, check_roll
+from d6tui.engine.dice import Dice, check_roll, table_roll
 from d6tui.engine.errors import DiceError, EventError, RuleError
 from d6tui.games.simple_six import effects as fx
 from d6tui.games.simple_six import heal_focus, magic, perks, wounds
@@ -277,7 +277,9 @@ def ended_effects(state: Campaign, rounds: int) -> list[dict]:
 
 @own_content
 def pass_time(state: Campaign, span: str | int, *, rest: bool = False,
-              dice: Dice | None = None) -> dict:
+              dice: Dice | None = None, typed_for: Collection[str] = (),
+              typed: Sequence[tuple[list[int], list[int]]] = (),
+              typed_plain: Sequence[list[int]] = ()) -> dict:
     """Let time pass for the whole campaign (see the module's list of what it runs).
 
     Args:
@@ -288,6 +290,12 @@ def pass_time(state: Campaign, span: str | int, *, rest: bool = False,
             penalty ("Healing", "Casting Spells").
         dice: the app's dice for the checks the time brings (Might to heal, Might against
             death).
+        typed_for: the ids whose checks are thrown at the table (table dice on for their
+            side); their rolls come from ``typed`` and ``typed_plain`` in order, and the app's
+            dice stand in for any not typed yet (so a caller learns the next one to ask).
+        typed: ``(ordinary faces, wild faces)`` of each such Might roll, in the order due.
+        typed_plain: the faces of each such Body Points recovery (the dice a Might
+            check gives back), in order.
 
     Returns:
         A ``time_passed`` payload: ``minutes`` and ``rounds`` (the span: whole minutes and the
@@ -308,15 +316,22 @@ def pass_time(state: Campaign, span: str | int, *, rest: bool = False,
             raise RuleError("time passes in whole minutes, one or more", ORDER)
         rounds = int(span) * ROUNDS_PER_MINUTE
 
+    rolls, plains = list(typed), list(typed_plain)
+    at_table = [False]  # the check being made is thrown at the table
+
     def roll(st: Campaign, m: Member, what: str, tn: int, label: str) -> dict:
         code = code_for(st, m, "Might")  # Toughness under "No Attributes"
+        at_table[0] = m.id in typed_for
+        given = rolls.pop(0) if at_table[0] and rolls else None
         return make_roll(RollRequest(code, target=tn or None, label=label,
                                      modifier=magic_modifier(st, m, what),
                                      flat=fx.roll_flat(m.effects)
                                      + perks.skill_bonuses(m.sheet, what)),
-                         st.settings, dice, None)
+                         st.settings, dice, given)
 
     def plain(count: int) -> dict:
+        if at_table[0] and plains:
+            return table_roll(list(plains.pop(0)), count)
         if dice is None:
             raise DiceError(f"roll {count}D for the Body Points recovered")
         return dice.roll(count)

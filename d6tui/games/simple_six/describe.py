@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from d6tui.engine.dice import roll_sum
 from d6tui.games.simple_six import fight_roster, roster_edit, vehicle_log
 from d6tui.games.simple_six.clock import time_words
 from d6tui.games.simple_six.record import spell_targets
 from d6tui.games.simple_six.state import Campaign
 from d6tui.games.simple_six.table_dice import describe_table_dice
 from d6tui.games.simple_six.wild import describe_roll
+from d6tui.words import plural
 
 
 def name_of(who: object, names: Mapping[str, str] | None = None) -> str:
@@ -124,7 +126,7 @@ def _describe(event: dict, names: Mapping[str, str] | None = None) -> str:
                 f" against {event['resistance']}")
     if t == "stay_up_rolled":
         ok = "stayed up" if "knockout" not in event else (
-            f"was knocked out for {sum(event['knockout']['faces'])} minutes")
+            f"was knocked out for {roll_sum(event['knockout'])} minutes")
         return f"{who} rolled Stamina {event['roll']['total']} and {ok}"
     if t == "mortal_rolled":
         # "Wound Level Effects": he dies if the roll is below his minutes at this level
@@ -171,7 +173,7 @@ def _describe(event: dict, names: Mapping[str, str] | None = None) -> str:
     if t == "heal_focused":
         return (f"{who} began six turns of concentration to Heal {n(event['target'])}")
     if t == "combat_ended":
-        return f"the fight ended after {event['round']} rounds"
+        return f"the fight ended after {plural(int(event['round']), 'round')}"
     if t in vehicle_log.FOLDS:
         return vehicle_log.describe(event, n)
     if t == "perk_used":

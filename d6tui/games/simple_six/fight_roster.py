@@ -27,7 +27,7 @@ from dataclasses import replace
 
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import EventError, RuleError
-from d6tui.games.simple_six import reflexes, wounds
+from d6tui.games.simple_six import heal_focus, reflexes, wounds
 from d6tui.games.simple_six.events import member_of, needed, roll_total
 from d6tui.games.simple_six.rolling import (
     Luck,
@@ -260,8 +260,9 @@ def _f_left(state: Campaign, e: dict) -> Campaign:
         totals=tuple(p for p in fight.totals if p[0] != who),
         held=tuple(i for i in fight.held if i != who),
         used=0 if was_actor else fight.used)
-    if was_actor:
+    if was_actor:  # his turn ends as he leaves: it counts for Heal's concentration
         fight = reflexes.turn_started(fight)
+        state = state._put(heal_focus.turn_ended(member_of(state, who)))
     return replace(state, combat=fight)
 
 

@@ -81,8 +81,19 @@ def fold(state: Campaign, event: dict) -> Campaign:
         # "Concentration (CONC)": a caster knocked out, Mortally Wounded or dead keeps no
         # spell up.
         folded = spell_folds.release_fallen(perks.after(state, handler(state, event), event))
+        if len(folded.members) > len(state.members):
+            folded = seat_new(folded)  # a player character joined: he takes the next seat
         # a 10D-minute knockout counts the time this event lets pass (:mod:`.knockout`)
         return knockout.after(state, folded, event)
+
+
+def seat_new(state: Campaign) -> Campaign:
+    """``state`` with every player character not yet seated given the next seat
+    (``Campaign.seated``: seats follow the order characters joined, never the roster's)."""
+    have = {i for i, _ in state.seated}
+    new = tuple((m.id, m.sheet.name) for m in state.members
+                if not m.sheet.npc and m.id not in have)
+    return replace(state, seated=(*state.seated, *new)) if new else state
 
 
 def _f_started(state: Campaign, e: dict) -> Campaign:
@@ -156,6 +167,10 @@ def _f_combat_started(state: Campaign, e: dict) -> Campaign:
                    members=members)
 
 
+def _next_turn(m: Member) -> Member:
+    return replace(m, caster=magic.next_turn(m.caster))
+
+
 def _f_round_started(state: Campaign, e: dict) -> Campaign:
     fight = state.combat
     if fight is None or needed(e, "round") != fight.round + 1:
@@ -169,8 +184,12 @@ def _f_round_started(state: Campaign, e: dict) -> Campaign:
         totals.append((who, roll_total(entry["roll"], "initiative")))
         order.append(who)
     actions = tuple((str(k), int(v)) for k, v in dict(e.get("actions", {})).items())
+    # A turn that ended without a pass (held to the round's end, or never reached when the
+    # GM starts the next round) still counts for Heal's concentration ("The Grimoire").
+    unpassed = set(fight.held) | set(fight.order[fight.current:]) if fight.round >= 1 else set()
     members = tuple(
-        replace(m, caster=magic.next_turn(m.caster)) if m.id in fight.ids else m
+        _next_turn(heal_focus.turn_ended(m) if m.id in unpassed else m)
+        if m.id in fight.ids else m
         for m in state.members
     )
     # Spells lasting rounds count down as each round starts ("The Grimoire").
@@ -256,9 +275,13 @@ def _f_stay_up(state: Campaign, e: dict) -> Campaign:
     m = member_of(state, needed(e, "who"))
     total = roll_total(needed(e, "roll"), "Stamina")
     ko = e.get("knockout")
-    faces = check_roll(ko, sides=6, count=wounds.KNOCKOUT_DICE) if ko is not None else None
-    new, _ = in_fold(wounds.stay_up, m.wounds, total, knockout_faces=faces,
-                    dice=None if faces is not None else NO_DICE)
+    faces = check_roll(ko, sides=6, count=wounds.KNOCKOUT_DICE,
+                       total_ok=True) if ko is not None else None
+    typed_total = ko["total"] if ko is not None and not faces else None  # only a total typed
+    new, _ = in_fold(wounds.stay_up, m.wounds, total,
+                     knockout_faces=faces if typed_total is None else None,
+                     knockout_total=typed_total,
+                     dice=None if faces is not None else NO_DICE)
     return state._put(replace(m, wounds=new))
 
 

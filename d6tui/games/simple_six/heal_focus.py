@@ -3,7 +3,9 @@ turns before casting Heal).
 
 The caster begins to concentrate on one patient (``heal_focused``, his action for the turn
 in a fight); each of his turns that ends while he concentrates counts one (in a fight at
-his ``turn_passed``, between fights each round of time let pass, :mod:`.clock`). Once six are
+his ``turn_passed``, a turn held to the round's end or never reached when the next round
+starts, or his leaving the fight on his turn: once a round whichever way it ends; between
+fights each round of time let pass, :mod:`.clock`). Once six are
 counted he may cast Heal on that patient; the cast, success or not, ends the
 concentration, as does anything that stops him concentrating (knocked out, Mortally
 Wounded, dead). Until the six are done it counts as an action for the multiple-action

@@ -4,6 +4,7 @@ the vehicles."""
 
 from __future__ import annotations
 
+from d6tui.engine.log import ENGINE_EVENT_TYPES
 from d6tui.games.simple_six.describe import describe, name_of, names_in
 from d6tui.games.simple_six.export import log_markdown, sheet_markdown
 from d6tui.games.simple_six.fold import fold
@@ -54,8 +55,13 @@ def export_markdown(session) -> str:  # noqa: ANN001 - an engine Session
                if e.event.get("type") not in ("undone", "redone", "retitled")]
     undone = {e.event.get("seq") for e in entries if e.undone}
     folded = [new_state(session.header.options)]
+    # the engine's table dice and notes fold nothing: the record gives their words
+    engine_words = {e.event.get("seq"): e.text for e in entries
+                    if e.event.get("type") in ENGINE_EVENT_TYPES}
 
     def with_wounds(ev: dict) -> str:
+        if ev.get("seq") in engine_words:
+            return engine_words[ev.get("seq")]
         before = folded[0]
         if ev.get("seq") in undone:
             return f"~~{describe(ev, names_in(before))}~~ (undone)"

@@ -97,6 +97,8 @@ def dice_words(payload: dict, name: Callable[[object], str]) -> str:
         plain = payload.get(key)
         if isinstance(plain, dict) and plain.get("faces"):
             out.append(f"{label} " + " ".join(str(f) for f in plain["faces"]))
+        elif isinstance(plain, dict) and isinstance(plain.get("total"), int):
+            out.append(f"{label} ={plain['total']}")  # a total typed at the table
     return "; ".join(out)
 
 

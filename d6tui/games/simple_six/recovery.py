@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from d6tui.engine.dice import Dice, table_roll
+from d6tui.engine.dice import Dice, parse_typed_total, table_roll
 from d6tui.engine.errors import DiceError, RuleError
 from d6tui.games.simple_six import wounds
 from d6tui.games.simple_six.body_points import bp_heal
@@ -35,7 +35,8 @@ from d6tui.games.simple_six.wild import RollRequest
 
 @own_content
 def stay_up(state: Campaign, who: str, *, dice: Dice | None = None,
-            typed: Typed | None = None, knockout_faces: Sequence[int] | None = None) -> dict:
+            typed: Typed | None = None, knockout_faces: Sequence[int] | None = None,
+            knockout_total: int | None = None) -> dict:
     """The newly Incapacitated character's Stamina roll (Moderate, 15) and, on a failure, the
     10D minutes he is out ("Wound Level Effects").
 
@@ -45,6 +46,7 @@ def stay_up(state: Campaign, who: str, *, dice: Dice | None = None,
         dice: the app's dice.
         typed: the Stamina roll typed from the table.
         knockout_faces: the 10D typed from the table.
+        knockout_total: or only their total typed (``=34``): the minutes need no more.
 
     Returns:
         A ``stay_up_rolled`` payload.
@@ -66,7 +68,9 @@ def stay_up(state: Campaign, who: str, *, dice: Dice | None = None,
                  state.settings, dice, typed, lucky=luck(m))
     payload: dict = luck.mark({"type": "stay_up_rolled", "who": m.id, "roll": roll})
     if roll["total"] < wounds.STAY_UP_TN:
-        if knockout_faces is not None:
+        if knockout_total is not None:
+            payload["knockout"] = parse_typed_total(f"={knockout_total}", wounds.KNOCKOUT_DICE)
+        elif knockout_faces is not None:
             payload["knockout"] = table_roll(list(knockout_faces), wounds.KNOCKOUT_DICE)
         elif dice is not None:
             payload["knockout"] = dice.roll(wounds.KNOCKOUT_DICE)

@@ -103,7 +103,9 @@ function that applies it):
   the next round ends it.
 - Stunned: the -1D lasts the round of the stun and the next and ends with the fight; a wound
   lowered to Stunned in a fight (flesh wound, potion, Heal) counts as a fresh stun.
-- Table dice are a ``table_dice_set`` event: the campaign reopens the way the table plays.
+- Table dice are the engine's ``table_dice`` event read by side (all rolls; the GM's seat
+  typing the player characters' while d6tui rolls the NPCs'; none): the campaign reopens the
+  way the table plays. Older logs' ``table_dice_set`` still folds.
 - Body Points fixed instead of rolled are 20 plus 4 a die of Might (the 4 a die replaces the
   rolled Might, not the base 20). A stored sheet keeps the Body Points it was saved with
   (campaigns made before this reading load as they were); the rule is for new characters.
@@ -156,6 +158,7 @@ from __future__ import annotations
 
 from d6tui.engine.registry import GameRules
 from d6tui.games.simple_six import moves as six_moves
+from d6tui.games.simple_six import table_dice
 from d6tui.games.simple_six import view as six_view
 from d6tui.games.simple_six.describe import describe
 from d6tui.games.simple_six.fold import EVENT_TYPES, fold
@@ -179,6 +182,7 @@ RULES = GameRules(
     default_title=lambda options: "Simple Six campaign",
     export_markdown=export_markdown,
     where=where,
+    table_dice_words=table_dice.engine_words,
     report=report,
     moves=six_moves.moves,
     view=six_view.view,

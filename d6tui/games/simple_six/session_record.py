@@ -17,6 +17,7 @@ from typing import Any
 
 from d6tui.engine.errors import RuleError
 from d6tui.engine.game import Seat
+from d6tui.engine.log import ENGINE_EVENT_TYPES
 from d6tui.games.simple_six import clock
 from d6tui.games.simple_six.describe import describe, name_of, names_in
 from d6tui.games.simple_six.export import sheet_markdown
@@ -29,7 +30,8 @@ from d6tui.games.simple_six.view import GM, view
 from d6tui.words import plural
 
 #: Events the record leaves out: the log's bookkeeping, not the story.
-BOOKKEEPING = frozenset({"table_dice_set", "turn_passed", "undone", "redone", "retitled"})
+BOOKKEEPING = frozenset({"table_dice_set", "table_dice", "turn_passed", "undone", "redone",
+                         "retitled"})
 
 
 @dataclass(frozen=True)
@@ -133,6 +135,8 @@ def dice_in_words(ev: dict, name: Callable[[object], str],
     if isinstance(ko, dict) and ko.get("faces"):
         out.append(f"minutes knocked out: {', '.join(str(f) for f in ko['faces'])}"
                    f" = {sum(ko['faces'])}")
+    elif isinstance(ko, dict) and isinstance(ko.get("total"), int):
+        out.append(f"minutes knocked out: {ko['total']} (the total typed)")
     return "; ".join(out)
 
 
@@ -229,8 +233,8 @@ def session_record(session: Any, part: Part | None = None, seat: Seat = GM) -> s
     end_state = state
     for entry in session.history():
         ev = entry.event
-        if ev.get("type") in ("undone", "redone", "retitled") or entry.undone:
-            continue
+        if ev.get("type") in ENGINE_EVENT_TYPES or entry.undone:
+            continue  # the engine's own (undo, titles, table dice, notes) fold nothing
         before = state
         state = fold(state, ev)
         seq = ev.get("seq", 0)

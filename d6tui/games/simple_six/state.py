@@ -221,9 +221,15 @@ class Campaign:
         clock_rounds: rounds of ten seconds past the clock's last whole minute (0-5), when
             time was let pass in rounds (:mod:`.clock`).
         casts: spells cast so far that left an effect (each effect names its cast).
-        table_dice: every roll is typed from the table's dice (``table_dice_set``).
+        table_dice: every roll is typed from the table's dice (``table_dice_set``, the event
+            of logs written before the engine's ``table_dice``: :mod:`.table_dice`).
         table_players: with ``table_dice``, only the player characters' rolls are typed;
             d6tui rolls the NPCs' (the GM's side).
+        table_set_at: the seq of the latest ``table_dice_set`` folded (0: none), so the
+            later of it and the engine's ``table_dice`` event decides.
+        seated: ``(id, name)`` of every player character in the order each joined the
+            roster, kept when one leaves it: seat ``i + 1`` is ``seated[i]`` for good, so
+            removing a character never moves another's seat (:func:`.view.seats`).
         content: the campaign's own copy of the content, from its first event (:mod:`.tables`);
             None before the campaign begins.
     """
@@ -241,6 +247,8 @@ class Campaign:
     casts: int = 0
     table_dice: bool = False
     table_players: bool = False
+    table_set_at: int = 0
+    seated: tuple[tuple[str, str], ...] = ()
     content: CampaignContent | None = field(default=None, compare=False, repr=False)
 
     def member(self, who: str) -> Member:

@@ -1,6 +1,7 @@
 """What each seat of a Simple Six campaign may see (``GameDefinition.view``).
 
-The seats are the game master (seat 0) and one per player character, in roster order. The
+The seats are the game master (seat 0) and one per player character, in the order they
+joined the roster (a seat stays with its character: :func:`seats`). The
 GM sees everything. A player's seat sees the tracker (who is in the fight, initiative,
 wound levels, effects) and every player character's sheet, but no NPC statistics: an NPC
 shows its name, wounds and scale only ("Nonplayer Characters" are the GM's). A spectator
@@ -21,8 +22,23 @@ GM = 0
 
 
 def seats(state: Campaign) -> tuple[str, ...]:
-    """``("GM", player character names...)`` in roster order."""
-    return ("GM", *(m.sheet.name for m in state.members if not m.sheet.npc))
+    """``("GM", player character names...)``: seat ``i + 1`` is the ``i``-th player
+    character to join the roster, for good (``Campaign.seated``). One who has left the
+    roster keeps his seat, named "NAME (left the roster)", so no other seat moves and a
+    player seated over SSH keeps his character."""
+    names = []
+    for cid, name in state.seated:
+        m = next((x for x in state.members if x.id == cid), None)
+        names.append(m.sheet.name if m is not None else f"{name} (left the roster)")
+    return ("GM", *names)
+
+
+def seat_of(state: Campaign, who: str) -> int | None:
+    """The seat of the player character with id ``who``, or None (an NPC, or no one)."""
+    for i, (cid, _) in enumerate(state.seated):
+        if cid == who:
+            return i + 1
+    return None
 
 
 def seat_to_move(state: Campaign) -> Seat:

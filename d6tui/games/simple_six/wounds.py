@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import IntEnum
 
-from d6tui.engine.dice import Dice, table_roll
+from d6tui.engine.dice import Dice, parse_typed_total, roll_sum, table_roll
 from d6tui.engine.errors import DiceError, RuleError
 
 _CHART = "Wound Level Chart"
@@ -263,6 +263,7 @@ def stay_up(
     *,
     dice: Dice | None = None,
     knockout_faces: Sequence[int] | None = None,
+    knockout_total: int | None = None,
 ) -> tuple[WoundState, dict | None]:
     """The Incapacitated character's free Stamina roll to stay up (Moderate, 15).
 
@@ -273,6 +274,8 @@ def stay_up(
         stamina_total: the Stamina roll's total.
         dice: the app's dice for the 10D minutes, on a failure.
         knockout_faces: the 10D typed from the table instead.
+        knockout_total: or only their total typed (10 to 60): the minutes are all the rule
+            needs (``DiceRequest.total_ok``).
 
     Returns:
         ``(new state, the 10D roll dict or None)``.
@@ -285,14 +288,15 @@ def stay_up(
         raise RuleError("only a newly Incapacitated character rolls to stay up", _EFFECTS)
     if stamina_total >= STAY_UP_TN:
         return replace(state, awake=True, stay_up_pending=False), None
-    if knockout_faces is not None:
-
+    if knockout_total is not None:
+        roll = parse_typed_total(f"={knockout_total}", KNOCKOUT_DICE)
+    elif knockout_faces is not None:
         roll = table_roll(list(knockout_faces), KNOCKOUT_DICE)
     elif dice is not None:
         roll = dice.roll(KNOCKOUT_DICE)
     else:
         raise DiceError("roll 10D for the minutes the character is out")
-    minutes = sum(roll["faces"])
+    minutes = roll_sum(roll)
     return replace(state, awake=False, stay_up_pending=False, knocked_out_minutes=minutes,
                    knocked_out_rounds=0), roll
 

@@ -65,6 +65,7 @@ class AttackBox(Modal[AttackPlan]):
         title: the box's first line ("Sir Baelen attacks").
         most_hero_points: hero points the attacker may spend on the roll (0: the line is
             left out).
+        group: the ids attacking together (a group attack): none of them is a target.
     """
 
     BINDINGS = [
@@ -90,13 +91,16 @@ class AttackBox(Modal[AttackPlan]):
     HALF = 33
 
     def __init__(self, campaign: Campaign, attacker: str, *, plan: AttackPlan | None = None,
-                 title: str = "", most_hero_points: int = 0) -> None:
+                 title: str = "", most_hero_points: int = 0,
+                 group: tuple[str, ...] = ()) -> None:
         super().__init__()
         self.campaign = campaign
         self.attacker = attacker
         self.title_text = title or f"{campaign.member(attacker).sheet.name} attacks"
         self.most_hero_points = most_hero_points
-        self.targets = attack_preview.targets(campaign, attacker)
+        # a group attacking together is not among its own targets
+        self.targets = [t for t in attack_preview.targets(campaign, attacker)
+                        if t.id not in group]
         self.weapons = attack_preview.weapons(campaign, attacker)
         plan = plan or AttackPlan()
         standing = {t.id for t in self.targets if not t.dead}

@@ -81,8 +81,8 @@ def banner_line(screen: SixHost, state: Campaign) -> Text:
         out.append("Between sessions. ", "bold")
         out.append("s starts a session, v spends CP.")
     if screen.table_mode:
-        out.append("  [table dice: players]" if state.table_players else "  [table dice]",
-                   "italic")
+        out.append("  [table dice: players]" if screen.table_setting == "players"
+                   else "  [table dice]", "italic")
     return out
 
 

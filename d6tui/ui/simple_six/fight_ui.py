@@ -8,7 +8,13 @@ Defenses", "Defensive Options").
 from __future__ import annotations
 
 from d6tui.engine.errors import RuleError
-from d6tui.games.simple_six import attack_preview, campaign, fight_roster, helpless
+from d6tui.games.simple_six import (
+    attack_preview,
+    campaign,
+    fight_roster,
+    group_attack,
+    helpless,
+)
 from d6tui.games.simple_six.attack_options import attack_skill, most_actions
 from d6tui.games.simple_six.state import Campaign
 from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal
@@ -77,7 +83,7 @@ async def attack(screen: SixHost, *, group: bool = False) -> None:
     most = min(a.sheet.hero_points, 3) if len(members) == 1 else 0
     plan = await screen.app.push_screen_wait(AttackBox(
         c, a.id, plan=screen.attack_plans.get(_plan_key(c, a.id)), title=title,
-        most_hero_points=most))
+        most_hero_points=most, group=tuple(members)))
     if plan is None:
         return
     screen.attack_plans[_plan_key(c, a.id)] = plan
@@ -87,8 +93,18 @@ async def attack(screen: SixHost, *, group: bool = False) -> None:
             f"{t.sheet.name} is {why}: helpless, a Very Easy TN. Attack anyway?",
             "Attack")):
         return
-    if len(members) > 1 and screen.do(fight_roster.group_turns, members) is None:
-        return
+    if len(members) > 1:
+        try:  # all or nothing: every member's attack is checked before any event
+            group_attack.check_group_attack(
+                c, members, t.id,
+                lambda s, who: {**plan_keywords(s, who, plan),
+                                "skill": attack_skill(s.member(who).sheet,
+                                                      plan_keywords(s, who, plan)["weapon"], s)})
+        except RuleError as e:
+            screen.notify(str(e), title="Not allowed", severity="error", timeout=8)
+            return
+        if screen.do(fight_roster.group_turns, members) is None:
+            return
     lines = []
     for i, who in enumerate(members):
         if i:  # the next of the group: his turn comes with the pass

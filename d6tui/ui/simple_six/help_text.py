@@ -41,7 +41,9 @@ declares actions and rolls initiative (Agility, "Order of Actions in a Round"). 
 combatant attacks with `a`, on one box: press the target's key to see his defenses with
 the TN each gives, the best first; `w` `d` `r` `c` `h` change weapon, defense, range, cover
 and hero points; Enter (or his key again) attacks, and a line says what the roll did. `g`
-has a group of NPCs (Goblin 1, 2...) attack together on one box, and `o` changes the order:
+has a group of NPCs (Goblin 1, 2...) attack together on one box, all or nothing: if one
+of them may not make that attack, none does and no turn moves (the notice says who and
+why); if the target falls first, the rest act next as usual. `o` changes the order:
 a newcomer (he rolls initiative), one taken out, a total set, a delay, a held turn (d6tui's
 reading: the SRD does not cover these). Fast Static Combat
 uses the target's Dodge, Block or Parry ("Static Defenses"), plus range; Traditional rolls
@@ -72,7 +74,8 @@ their minute (named in a notice), knock-outs wake, the Mortally Wounded roll Mig
 round until one falls below their minutes at that level ("Wound Level Effects"), and at rest
 each wounded character rolls Might when his level's rest is reached, with only the spells
 still working then ("Healing"); an hour of rest clears failed-cast penalties. A fight's
-rounds go on the same clock. It is one step in the log, undone by `u`.
+rounds go on the same clock. It is one step in the log, undone by `u`. With table dice on
+for their side, those Might rolls are asked one by one (ctrl+r: d6tui rolls the rest).
 `m` is magic ("The Grimoire"): cast a known spell (it asks for
 the targets; a resisted spell rolls each target's attribute and adds it to the TN), read a
 scroll, throw a held Lightning Bolt (this round with an action more, or the next), drop a

@@ -43,7 +43,16 @@ class SixHost(Protocol):
 
     @property
     def table_mode(self) -> bool:
-        """Every roll is typed from table dice."""
+        """Some rolls are typed from table dice."""
+        ...
+
+    @property
+    def table_setting(self) -> str:
+        """``off``, ``all`` or ``players`` (whose rolls are typed)."""
+        ...
+
+    def typed_for(self, who: str | None) -> bool:
+        """Whether a roll thrown by ``who`` (id or name; None: the GM's) is typed."""
         ...
 
     def do(self, command: Callable[..., dict], *args: Any, **kwargs: Any) -> dict | None:

@@ -126,7 +126,7 @@ async def run(screen: SixHost, m: Member) -> None:
             await screen.roll_command(spellcast.collapse, who, shape="map",
                                       who=c.member(who).sheet.name)
     elif what == "rest":  # an hour passes for everyone, at rest (one clock)
-        run_time(screen, "1 h", rest=True)
+        await run_time(screen, "1 h", rest=True)
     elif what == "time":
         await let_time_pass(screen)
     elif what == "items":
@@ -390,7 +390,7 @@ async def cast_heal(screen: SixHost, m: Member, *, scroll: bool = False) -> None
     m = screen.campaign.member(m.id)
     left = heal_focus.turns_left(m, target)
     if left > 0:  # between fights the six turns are a minute on the clock
-        run_time(screen, clock.span_words(left), rest=False)
+        await run_time(screen, clock.span_words(left), rest=False)
         m = screen.campaign.member(m.id)
         if heal_focus.turns_left(m, target) > 0:
             return

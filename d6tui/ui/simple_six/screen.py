@@ -174,13 +174,31 @@ class SimpleSixScreen(GameScreen):
 
     @property
     def table_mode(self) -> bool:
-        """Every roll is typed from table dice (kept in the log: it comes back on reopening)."""
-        return self.campaign.table_dice
+        """Some rolls are typed from table dice (kept in the log: it comes back on
+        reopening; :func:`.table_dice.mode` says whose)."""
+        return self.table_setting != table_dice.OFF
 
     @table_mode.setter
     def table_mode(self, on: bool) -> None:
-        if on != self.campaign.table_dice:
-            self.do(table_dice.set_table_dice, on)
+        self.set_table(table_dice.ALL if on else table_dice.OFF)
+
+    @property
+    def table_setting(self) -> str:
+        """``off``, ``all`` or ``players`` (:mod:`d6tui.games.simple_six.table_dice`)."""
+        return table_dice.mode(self.campaign, self.session)
+
+    def typed_for(self, who: str | None) -> bool:
+        """Whether a roll thrown by ``who`` (id or name; None: the GM's) is typed."""
+        return table_dice.typed_for(self.campaign, self.session, who)
+
+    def set_table(self, new: str) -> bool:
+        """Switch table dice to ``new`` (the engine's ``table_dice`` event); a switch that
+        changes nothing is told in one line. Returns whether it was recorded."""
+        if new == self.table_setting:
+            return False
+        seats, everyone = table_dice.engine_setting(new)
+        return self._guard(lambda: self.session.set_table_dice(seats, everyone=everyone)) \
+            is not None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -316,9 +334,10 @@ class SimpleSixScreen(GameScreen):
     def action_table_mode(self) -> None:
         """Table dice: off, then every roll typed, then the players' rolls only (d6tui rolls
         the NPCs'), then off (a step in the log, so the save keeps it)."""
-        on, players = table_dice.next_setting(self.campaign)
-        if self.do(table_dice.set_table_dice, on, players=players) is None:
+        new = table_dice.next_mode(self.campaign, self.session)
+        if not self.set_table(new):
             return
+        players, on = new == table_dice.PLAYERS, new != table_dice.OFF
         self.notify("The players' rolls ask for their dice; d6tui rolls the NPCs'." if players
                     else "Every roll now asks for the dice thrown at the table." if on
                     else "d6tui rolls the dice again.", timeout=3)

@@ -33,11 +33,13 @@ _ROLL_KEYS = ROLL_KEYS
 
 
 #: Plain dice (no wild die) some commands roll after the wild-die rolls: the payload key, the
-#: command's argument for faces typed from the table, and what to ask.
+#: command's argument for faces typed from the table, its argument for a total typed (None
+#: where the faces matter), and what to ask.
 _PLAIN_DICE = (
-    ("knockout", "knockout_faces",
-     "{who} is knocked out: throw {count}D for the minutes (Wound Level Effects)"),
-    ("recovered", "recovery_faces",
+    ("knockout", "knockout_faces", "knockout_total",
+     "{who} is knocked out: throw {count}D for the minutes, faces or =total"
+     " (Wound Level Effects)"),
+    ("recovered", "recovery_faces", None,
      "{who} recovers Body Points: throw {count}D (Body Points, Natural Healing)"),
 )
 
@@ -70,10 +72,10 @@ async def roll_command(screen: SixHost, command: Callable[..., dict], *args: Any
     got: dict[str, tuple] = {}
     #: Rolls the GM let d6tui make (ctrl+r in the prompt): not asked again.
     mine: set[str] = set()
-    # Table dice for the players only: the NPCs' rolls are d6tui's. The dry runs then roll
-    # them with the session's own dice, rewound after each run, so what is asked (a damage
-    # roll after a hit) follows the NPCs' real rolls.
-    players = screen.campaign.table_players
+    # Table dice for one side only: the other side's rolls are d6tui's. The dry runs then
+    # roll them with the session's own dice, rewound after each run, so what is asked (a
+    # damage roll after a hit) follows the NPCs' real rolls.
+    players = screen.table_setting != "all"
     dry: Dice = screen.session.dice if players else STAND_IN
     rewind = players
     while True:
@@ -88,7 +90,7 @@ async def roll_command(screen: SixHost, command: Callable[..., dict], *args: Any
                 screen.session.dice.rewind()
         need = [(k, r) for k, r in rolls_of(payload) if k not in got and k not in known
                 and k not in mine
-                and not (players and _npc_rolls(screen, payload, k, shape, who))]
+                and not (players and not _typed_roll(screen, payload, k, shape, who))]
         if not need:
             break
         key, roll = need[0]
@@ -109,37 +111,33 @@ async def roll_command(screen: SixHost, command: Callable[..., dict], *args: Any
             rewind, dry = True, screen.session.dice
             continue
         got[key] = typed
-    for key, arg, prompt in _PLAIN_DICE:
-        if key in payload and not (players and _is_npc(screen, who)):
+    for key, arg, total_arg, prompt in _PLAIN_DICE:
+        if key in payload and screen.typed_for(who):
             count = len(payload[key]["faces"])
             plain = await screen.app.push_screen_wait(TableDiceInput(
-                prompt.format(who=who, count=count), count, roll_for_me=True))
+                prompt.format(who=who, count=count), count, roll_for_me=True,
+                total_ok=total_arg is not None))
             if plain is None:
                 return None
             if plain != ROLL_FOR_ME:
-                kwargs[arg] = plain["faces"]
+                if total_arg is not None and not plain["faces"]:
+                    kwargs[total_arg] = plain["total"]  # only the minutes matter
+                else:
+                    kwargs[arg] = plain["faces"]
     return screen.do(command, *args, dice=screen.session.dice, **_typed_kwargs(shape, got),
                    **kwargs)
 
 
-def _is_npc(screen: SixHost, name: str) -> bool:
-    """Whether ``name`` (an id or a name) is an NPC of the campaign."""
-    try:
-        return screen.campaign.member(name).sheet.npc
-    except RuleError:
-        return False
-
-
-def _npc_rolls(screen: SixHost, payload: dict, key: str, shape: str, who: str) -> bool:
-    """Whether the roll ``key`` of ``payload`` is an NPC's (the GM's side), so d6tui rolls it
-    when only the players type their dice: a combatant's own roll (``map``), the defender's
-    defense and resist, a parried brawler's counter (damage by the defender, resist by the
-    attacker), or else the roller named by ``who``."""
+def _typed_roll(screen: SixHost, payload: dict, key: str, shape: str, who: str) -> bool:
+    """Whether the roll ``key`` of ``payload`` is typed, by the side of whoever throws it: a
+    combatant's own roll (``map``), the defender's defense and resist, a parried brawler's
+    counter (damage by the defender, resist by the attacker), or else the roller named by
+    ``who``."""
     if shape == "map" and key not in _ROLL_KEYS and not key.startswith("counter_"):
-        return _is_npc(screen, key)
+        return screen.typed_for(key)
     if key in ("defense", "resist", "counter_damage"):
-        return _is_npc(screen, _defender(screen, payload) or who)
-    return _is_npc(screen, who)
+        return screen.typed_for(_defender(screen, payload) or who)
+    return screen.typed_for(who)
 
 
 def _defender(screen: SixHost, payload: dict) -> str | None:

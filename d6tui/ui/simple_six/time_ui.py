@@ -7,10 +7,12 @@ from __future__ import annotations
 from textual import on
 from textual.widgets import Input, Label
 
-from d6tui.engine.errors import RuleError
+from d6tui.engine.errors import DiceError, RuleError
 from d6tui.games.simple_six import clock
 from d6tui.games.simple_six.describe import describe
+from d6tui.ui.screens.dice_prompt import ROLL_FOR_ME, TableDiceInput
 from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
+from d6tui.ui.simple_six.forms import WildDiceInput
 from d6tui.ui.simple_six.host import SixHost
 
 
@@ -65,13 +67,73 @@ async def let_time_pass(screen: SixHost, value: str = "", rest: bool | None = No
              ("go on (travel, work, watch): no healing", False)]))
         if rest is None:
             return
-    run_time(screen, span, rest)
+    await run_time(screen, span, rest)
 
 
-def run_time(screen: SixHost, span: str, rest: bool) -> None:
-    """Let ``span`` pass (at rest or not), with a notice of what the time brought."""
-    event = screen.do(clock.pass_time, span, rest=rest, dice=screen.session.dice)
+async def run_time(screen: SixHost, span: str, rest: bool) -> None:
+    """Let ``span`` pass (at rest or not), with a notice of what the time brought. With
+    table dice on for a side, the checks of its characters the time brings (Might to heal,
+    Might against death, Body Points recovered) are asked in the one dice prompt, in the
+    order they come; ctrl+r lets d6tui roll that one and every later one of the span."""
+    typed_for = [m.id for m in screen.campaign.members if screen.typed_for(m.id)] \
+        if screen.table_mode else []
+    kw: dict = {}
+    if typed_for:
+        got = await _table_checks(screen, span, rest, typed_for)
+        if got is None:
+            return
+        kw = {"typed_for": typed_for, "typed": got[0], "typed_plain": got[1]}
+    event = screen.do(clock.pass_time, span, rest=rest, dice=screen.session.dice, **kw)
     if event is not None:
         # the spells that ran out, the healed, the dead: a notice as well as the log line
         screen.notify(describe(event, screen.campaign), title="Time passed", timeout=8,
                       markup=False)
+
+
+async def _table_checks(screen: SixHost, span: str, rest: bool, typed_for: list[str]
+                        ) -> tuple[list, list] | None:
+    """The table's rolls for the checks of ``typed_for`` the span brings: a dry run with the
+    session's dice (rewound) finds the next check to ask, until none is left. None when the
+    GM gave up (Escape) or the span is refused (told in one line)."""
+    rolls: list = []
+    plains: list = []
+    while True:
+        try:
+            payload = clock.pass_time(screen.campaign, span, rest=rest,
+                                      dice=screen.session.dice, typed_for=typed_for,
+                                      typed=rolls, typed_plain=plains)
+        except (RuleError, DiceError) as e:
+            screen.notify(str(e), title="Not allowed", severity="error", timeout=6)
+            return None
+        finally:
+            screen.session.dice.rewind()
+        asks = []
+        for ch in payload.get("checks", ()):
+            if "roll" in ch and ch.get("who") in typed_for:
+                asks.append(("roll", ch))
+                if isinstance(ch.get("recovered"), dict):
+                    asks.append(("plain", ch))
+        if len(asks) <= len(rolls) + len(plains):
+            return rolls, plains
+        kind, ch = asks[len(rolls) + len(plains)]
+        name = screen.campaign.member(ch["who"]).sheet.name
+        if kind == "roll":
+            label = ch["roll"].get("label", "Might")
+            typed = await screen.app.push_screen_wait(WildDiceInput(
+                f"{label} for {name}, after {clock.span_words(int(ch.get('at', 0)))} of"
+                f" {clock.span_words(clock.parse_span(span))}",
+                ch["roll"]))
+        else:
+            count = len(ch["recovered"]["faces"])
+            typed = await screen.app.push_screen_wait(TableDiceInput(
+                f"{name} recovers Body Points: throw {count}D (Body Points)", count,
+                roll_for_me=True))
+        if typed is None:
+            return None
+        if typed == ROLL_FOR_ME:  # d6tui rolls this check and the rest of the span
+            screen.notify("d6tui rolls the rest of this span's checks.", timeout=3)
+            return rolls, plains
+        if kind == "roll":
+            rolls.append((list(typed[0]), list(typed[1])))
+        else:
+            plains.append(list(typed["faces"]))
