@@ -3,7 +3,12 @@
 :func:`~d6tui.games.tales.legal.actions` lists the legal commands with their arguments;
 each becomes a :class:`~d6tui.engine.game.Move` whose id is the command's name and its
 arguments (``move:north``, ``level_up:str``, ``choose:2``), with a dice request for the rolls
-of R10 (the step's dice, a fight's 2d6, a flight's 1d6, gambling's 2d6).
+of R10 (the step's dice, a fight's 2d6, a flight's 1d6, gambling's 2d6, the Ruby's 1d6).
+
+A roll the hero may still change once it is seen (a Hobbit's cookie that would change what
+it does, R03; a Meeple, J08) is recorded as ``dice_rolled`` and held (:mod:`.held`); the
+moves are then ``keep_roll``, ``use_cookie:DIE:+1/-1`` (only those that change the outcome)
+and ``meeple_reroll`` (its own dice request). Any other roll resolves at once.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from typing import Any
 
 from d6tui.engine.game import DiceRequest, Move, Pips, Seat
 from d6tui.games.tales import commands, legal, play, prompts, services
+from d6tui.games.tales.payloads import checked
 from d6tui.games.tales.state import Tale
 
 #: Commands that roll, and how many d6 (None: as many as the step asks, R10).
@@ -20,9 +26,15 @@ ROLLERS: dict[Any, int | None] = {
 }
 
 
-def dice_count(state: Tale, fn: Any) -> int:
-    """How many d6 the command ``fn`` rolls now."""
-    count = ROLLERS.get(fn)
+def dice_count(state: Tale, fn: Any, args: tuple = ()) -> int:
+    """How many d6 the command ``fn`` (with ``args``) rolls now; 0 for one that rolls none."""
+    if fn is commands.meeple_reroll:
+        return play.pending(state).dice
+    if fn is commands.use_item:
+        return 1 if tuple(args) == ("Ruby",) else 0
+    if fn not in ROLLERS:
+        return 0
+    count = ROLLERS[fn]
     return play.pending(state).dice if count is None else count
 
 
@@ -33,13 +45,20 @@ def move_id(fn: Any, args: tuple) -> str:
 
 def _move(state: Tale, fn: Any, args: tuple, kwargs: dict) -> Move:
     dice: tuple[DiceRequest, ...] = ()
-    if fn in ROLLERS:
-        n = dice_count(state, fn)
+    n = dice_count(state, fn, args)
+    if n:
         dice = (DiceRequest("roll", n, Pips(6), f"{prompts.prompt(state)}: {n}d6"),)
+    kind = legal.roll_kind(fn, args)
 
     def run(st: Tale, dice: Any = None, **rolls: Any) -> dict:
-        extra = {"dice": dice, **rolls} if fn in ROLLERS else {}
-        return fn(st, *args, **kwargs, **extra)
+        if not n:
+            return fn(st, *args, **kwargs)
+        payload = fn(st, *args, **kwargs, dice=dice, **rolls)
+        roll = payload.get("roll")
+        if kind and isinstance(roll, dict) and legal.worth_holding(st, (fn, args, kwargs), roll):
+            # the dice are seen first; the cookie or the Meeple may change them (R03, J08)
+            return checked(st, {"type": "dice_rolled", "for": kind, "roll": roll})
+        return payload
 
     label = " ".join([fn.__name__.replace("_", " "), *(str(a) for a in args)])
     return Move(move_id(fn, args), label, run, 0, dice=dice)

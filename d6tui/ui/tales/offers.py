@@ -8,7 +8,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from d6tui.games.tales import commands, island, legal, movement, play, rolls, services, shops
+from d6tui.games.tales import (
+    commands,
+    island,
+    legal,
+    movement,
+    outcome,
+    play,
+    rolls,
+    services,
+    shops,
+)
 from d6tui.games.tales.journal import ROAD_GLYPHS
 from d6tui.games.tales.state import Tale
 from d6tui.ui.tales.widgets import STAT_NAMES
@@ -35,6 +45,7 @@ SHOP = (services.buy, services.sell)
 #: Commands that roll dice, with how many (None: as the awaited roll says).
 ROLLERS: dict[Callable[..., dict], int | None] = {
     commands.roll: None, commands.attack: 2, commands.flee: 1, services.gamble: 2,
+    commands.meeple_reroll: None,
 }
 #: The R10 steps in words.
 STEP_NAMES = {
@@ -156,6 +167,16 @@ def label_of(state: Tale, action: Action) -> str:
     h = state.hero
     assert h is not None
     top = state.top
+    if fn is commands.keep_roll:
+        words = outcome.held_words(state)
+        return f"keep the dice: {words}" if words else "keep the dice"
+    if fn is commands.use_cookie:
+        for offer in outcome.held_cookie_offers(state):
+            if (offer.die, offer.delta) == (int(args[0]), int(args[1])):
+                return f"cookie (R03): {offer.words}"
+        return f"cookie (R03): die {int(args[0]) + 1} {int(args[1]):+d}"
+    if fn is commands.meeple_reroll:
+        return "Meeple: roll again (J08)"
     if fn is commands.choose or fn is commands.place_road:
         option = str(args[0])
         what = top.kind if top is not None else ""
