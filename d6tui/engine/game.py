@@ -289,28 +289,42 @@ class DiceRequest:
 
 @dataclass(frozen=True)
 class Choice:
-    """A selection a move needs: one value, or several (``max > 1``).
+    """A selection a move needs: one value, or several (``max > 1``); or, of kind
+    ``"text"``, words the player types (a name, a story).
 
     Attributes:
         name: the keyword the move's ``run`` receives the answer under.
         prompt: the question ("Bandits to cash in").
-        options: ``(value, label)`` pairs to pick from.
-        min: fewest values to pick (0: may be left out).
-        max: most values; 1 means the answer is a single value.
+        options: ``(value, label)`` pairs to pick from (none for a text).
+        min: fewest values to pick (0: may be left out); for a text, the fewest characters
+            (0: may be left empty, the answer is then "").
+        max: most values; 1 means the answer is a single value (unused for a text).
+        kind: ``"pick"`` (from the options) or ``"text"`` (typed words).
+        max_length: the most characters of a text (after trimming).
+        lines: whether a text may hold several lines (newlines and tabs); any other
+            control character is always refused, as in notes.
+        value: a text's current value, to start the input from (an edit of a name).
     """
 
     name: str
     prompt: str
-    options: tuple[tuple[str, str], ...]
+    options: tuple[tuple[str, str], ...] = ()
     min: int = 1
     max: int = 1
+    kind: str = "pick"
+    max_length: int = 200
+    lines: bool = False
+    value: str = ""
 
     def check(self, answer: Any) -> Any:
-        """The answer checked against the options.
+        """The answer checked against the options (a text: its length and characters).
 
         Raises:
-            RuleError: not an option, or too few or too many picked.
+            RuleError: not an option, or too few or too many picked; a text that is not
+                text, too short or long, or holds a control character.
         """
+        if self.kind == "text":
+            return self._check_text(answer)
         values = [v for v, _ in self.options]
         if self.max == 1:
             if answer is None:
@@ -336,11 +350,33 @@ class Choice:
                             f"not {len(picked)}")
         return picked
 
+    def _check_text(self, answer: Any) -> str:
+        if answer is None:
+            answer = ""
+        if not isinstance(answer, str):
+            raise RuleError(f"{self.prompt}: type words, not {type(answer).__name__}")
+        text = answer.replace("\r\n", "\n").strip()
+        for ch in text:
+            if self.lines and ch in "\n\t":
+                continue
+            if unicodedata.category(ch) == "Cc":
+                raise RuleError(f"{self.prompt}: no control characters (such as {ch!r})")
+        if len(text) > self.max_length:
+            raise RuleError(f"{self.prompt}: at most {self.max_length} characters, "
+                            f"not {len(text)}")
+        if len(text) < self.min:
+            raise RuleError(f"{self.prompt}: at least {self.min} characters")
+        return text
+
     def to_json(self) -> dict:
-        """The choice as JSON values."""
-        return {"prompt": self.prompt, "min": self.min, "max": self.max,
-                "values": [v for v, _ in self.options],
-                "labels": [lab for _, lab in self.options]}
+        """The choice as JSON values (a text: its ``kind``, ``max_length`` and ``lines``)."""
+        out = {"prompt": self.prompt, "min": self.min, "max": self.max,
+               "values": [v for v, _ in self.options],
+               "labels": [lab for _, lab in self.options]}
+        if self.kind == "text":
+            out.update(kind="text", max_length=self.max_length, lines=self.lines,
+                       value=self.value)
+        return out
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from d6tui.engine.game import DiceRequest, Move, Pips, Seat
-from d6tui.games.tales import commands, legal, play, prompts, services
+from d6tui.engine.game import Choice, DiceRequest, Move, Pips, Seat
+from d6tui.games.tales import commands, island, legal, naming, play, prompts, services
 from d6tui.games.tales.payloads import checked
 from d6tui.games.tales.state import Tale
 
@@ -73,7 +73,52 @@ def moves(state: Tale, seat: Seat) -> list[Move]:
     """
     if seat != 0:
         return []
-    return [_move(state, fn, args, kwargs) for fn, args, kwargs in legal.actions(state)]
+    out = [_move(state, fn, args, kwargs) for fn, args, kwargs in legal.actions(state)]
+    return out + naming_moves(state)
+
+
+def naming_moves(state: Tale) -> list[Move]:
+    """The player's own words on the booklet, each with text choices: the hero's look and
+    story (R03's portrait, J01), a name on a drawn square (J02), a name for a beaten monster
+    (J06). Allowed whenever the hero exists, after the end too; "" rubs a name out."""
+    h = state.hero
+    if h is None:
+        return []
+
+    def text(name: str, prompt: str, most: int, value: str, lines: bool = False) -> Choice:
+        return Choice(name, prompt, min=0, kind="text", max_length=most, lines=lines,
+                      value=value)
+
+    out = [Move("describe_hero", "write the hero's look and story (R03)",
+                lambda st, dice=None, look="", story="": commands.describe_hero(
+                    st, look, story), 0,
+                choices=(text("look", f"J01: how {h.name} looks, in your words (R03)",
+                              naming.STORY_MAX, h.look, lines=True),
+                         text("story", f"J01: {h.name}'s story, in your words",
+                              naming.STORY_MAX, h.story, lines=True)),
+                key="i", section="R03")]
+    places = naming.namable_places(state)
+    if places:
+        squares = tuple((island.name(i), island.name(i) + (
+            f" ({state.squares[i].name})" if state.squares[i].name else "")) for i in places)
+        out.append(Move("name_place", "name a place on the map (J02)",
+                        lambda st, dice=None, square="", name="": commands.name_place(
+                            st, square, name), 0,
+                        choices=(Choice("square", "Name which square? (J02)", squares),
+                                 text("name", "The place's name (J02)", naming.NAME_MAX, "")),
+                        key="o", section="J02"))
+    lines = naming.beaten(state)
+    if lines:
+        fights = tuple((str(k + 1), state.fights[k].monster + (
+            f" '{state.fights[k].name}'" if state.fights[k].name else "")) for k in lines)
+        out.append(Move("name_monster", "name a beaten monster (J06)",
+                        lambda st, dice=None, fight="1", name="": commands.name_monster(
+                            st, int(fight), name), 0,
+                        choices=(Choice("fight", "Name which beaten monster? (J06)", fights),
+                                 text("name", "The monster's name (J06)", naming.NAME_MAX,
+                                      "")),
+                        key="v", section="J06"))
+    return out
 
 
 def seats(state: Tale) -> tuple[str, ...]:

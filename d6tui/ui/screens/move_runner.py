@@ -9,12 +9,15 @@ from typing import Any
 
 from d6tui.engine.game import Custom, DiceRequest, Move, Pips
 from d6tui.ui.screens.dice_prompt import ROLL_FOR_ME, TableDiceInput
-from d6tui.ui.screens.modals import ChoiceModal
+from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
+from d6tui.ui.screens.notes import NoteModal
 
 
 async def ask_and_play(screen: Any, move: Move, typed_for: Callable[[DiceRequest], bool],
-                       *, note: str = "") -> dict | None:
-    """Ask ``move``'s choices, then each of its dice that ``typed_for`` says are typed from
+                       *, note: str = "", given: dict[str, Any] | None = None
+                       ) -> dict | None:
+    """Ask ``move``'s choices (a text choice in an input box, several lines in a note box),
+    then each of its dice that ``typed_for`` says are typed from
     the table (ctrl+r in the prompt lets d6tui roll that one), then make the move through
     the screen's guard (a refusal is shown, nothing recorded).
 
@@ -23,12 +26,26 @@ async def ask_and_play(screen: Any, move: Move, typed_for: Callable[[DiceRequest
         move: one of the session's legal moves.
         typed_for: whether a dice request is typed from real dice.
         note: a line shown under each choice's question.
+        given: answers known already (the map cursor's square), not asked again.
 
     Returns:
         The recorded event, or None when the player cancelled or the rules refused.
     """
-    answers: dict[str, Any] = {}
+    answers: dict[str, Any] = dict(given or {})
     for c in move.choices:
+        if c.name in answers:
+            continue
+        if c.kind == "text":  # typed words; the engine checks them when the move is made
+            if c.lines:
+                text = await screen.app.push_screen_wait(NoteModal(c.prompt, c.value,
+                                                                   edit=True))
+            else:
+                text = await screen.app.push_screen_wait(TextPrompt(
+                    c.prompt, c.value, empty_ok=c.min == 0))
+            if text is None:
+                return None
+            answers[c.name] = text
+            continue
         options = [(label, value) for value, label in c.options]
         picked = await screen.app.push_screen_wait(ChoiceModal(
             c.prompt, options, multiple=c.max > 1, minimum=c.min, maximum=c.max, note=note))
