@@ -39,7 +39,7 @@ class NamingKeys:
             return self.cursor in naming.namable_places(state)
         return action != "name_monster" or bool(naming.beaten(state))
 
-    async def _name(self, action: str, given: dict | None = None, start: str = "") -> None:
+    async def _ask_naming(self, action: str, given: dict | None = None, start: str = "") -> None:
         move_id = _MOVES[action]
         # the player's seat: names may be written after the end too (E17)
         move = next((m for m in self.session.moves(0) if m.id == move_id), None)
@@ -53,7 +53,7 @@ class NamingKeys:
     @work(exclusive=True, group="tales-action")
     async def action_portrait(self) -> None:
         """Write the hero's look and story on J01 (R03: a portrait, if you wish)."""
-        await self._name("portrait")
+        await self._ask_naming("portrait")
 
     @work(exclusive=True, group="tales-action")
     async def action_name_place(self) -> None:
@@ -63,10 +63,10 @@ class NamingKeys:
             self.notify(f"{island.name(i)} is not drawn on the map yet (J02).",
                         severity="warning", markup=False)
             return
-        await self._name("name_place", {"square": island.name(i)},
+        await self._ask_naming("name_place", {"square": island.name(i)},
                          self.tale.squares[i].name)
 
     @work(exclusive=True, group="tales-action")
     async def action_name_monster(self) -> None:
         """Name a monster the hero beat (J06)."""
-        await self._name("name_monster")
+        await self._ask_naming("name_monster")
