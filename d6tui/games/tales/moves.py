@@ -16,7 +16,16 @@ from __future__ import annotations
 from typing import Any
 
 from d6tui.engine.game import Choice, DiceRequest, Move, Pips, Seat
-from d6tui.games.tales import commands, island, legal, naming, play, prompts, services
+from d6tui.games.tales import (
+    commands,
+    island,
+    legal,
+    naming,
+    outcome,
+    play,
+    prompts,
+    services,
+)
 from d6tui.games.tales.payloads import checked
 from d6tui.games.tales.state import Tale
 
@@ -60,8 +69,24 @@ def _move(state: Tale, fn: Any, args: tuple, kwargs: dict) -> Move:
             return checked(st, {"type": "dice_rolled", "for": kind, "roll": roll})
         return payload
 
-    label = " ".join([fn.__name__.replace("_", " "), *(str(a) for a in args)])
+    label = _held_label(state, fn, args) or " ".join(
+        [fn.__name__.replace("_", " "), *(str(a) for a in args)])
     return Move(move_id(fn, args), label, run, 0, dice=dice)
+
+
+def _held_label(state: Tale, fn: Any, args: tuple) -> str:
+    """Words for the moves of held dice: what keeping them or the cookie makes of the roll
+    (R03), the Meeple's re-roll (J08); "" for any other move."""
+    if fn is commands.keep_roll:
+        words = outcome.held_words(state)
+        return f"keep the dice: {words}" if words else "keep the dice"
+    if fn is commands.use_cookie:
+        for offer in outcome.held_cookie_offers(state):
+            if (offer.die, offer.delta) == (int(args[0]), int(args[1])):
+                return f"cookie (R03): {offer.words}"
+    if fn is commands.meeple_reroll:
+        return "Meeple: roll again (J08)"
+    return ""
 
 
 def moves(state: Tale, seat: Seat) -> list[Move]:
