@@ -143,7 +143,7 @@ def make_offers(state: Tale, cursor: int, key_of: Callable[[str, str], str]) -> 
         else:
             numbered.append(a)
     for n, a in enumerate(numbered[:9], start=1):
-        out.append(Offer(str(n), label_of(state, a), a))
+        out.append(Offer(str(n), label_of(state, a), a, brief_of(state, a)))
     if any(a[0] in ROLLERS for a in acts):
         out.append(Offer("t", "table dice"))
     if any(a[0] in BACKPACK for a in acts):
@@ -153,6 +153,24 @@ def make_offers(state: Tale, cursor: int, key_of: Callable[[str, str], str]) -> 
     if any(a[0] is services.witch_teleport for a in acts):
         out.append(Offer("w", f"travel to {island.name(cursor)} (cursor)"))
     return out
+
+
+def brief_of(state: Tale, action: Action) -> str:
+    """Short words for the moves of held dice, so that every one shows at 80x24 ("keep
+    4+3", "cookie: die 1 4→5", "Meeple"); "" for the others (their label is shortened)."""
+    fn, args, _ = action
+    held = state.held
+    if held is None:
+        return ""
+    faces = [int(f) for f in held.counted.get("faces", [])]
+    if fn is commands.keep_roll:
+        return "keep " + "+".join(map(str, faces))
+    if fn is commands.use_cookie:
+        k, d = int(args[0]), int(args[1])
+        return f"cookie: die {k + 1} {faces[k]}→{faces[k] + d}"
+    if fn is commands.meeple_reroll:
+        return "Meeple"
+    return ""
 
 
 def label_of(state: Tale, action: Action) -> str:
