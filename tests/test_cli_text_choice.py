@@ -59,3 +59,28 @@ def test_play_names_a_place_with_a_text_choice(capsys: pytest.CaptureFixture[str
                  "--choice", "story=Sails for gold"]) == 0
     hero = Session.load(path).state.hero
     assert hero is not None and (hero.look, hero.story) == ("Red beard", "Sails for gold")
+
+
+def test_a_whole_hobbit_tale_plays_from_the_command_line_cookie_and_all(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Issue 8: ``d6tui moves --json`` and ``d6tui play`` alone play a tale to E17, the
+    Hobbit's cookie included (R03), and the save replays to the same end."""
+    path = tmp_path / "pip.toml"
+    Session.new("tales", {"name": "Pip", "race": "hobbit", "seed": 3}, path=path).close()
+    played: list[str] = []
+    for _ in range(600):
+        capsys.readouterr()
+        assert main(["moves", str(path), "--json"]) == 0
+        ids = [m["id"] for m in json.loads(capsys.readouterr().out)]
+        if not ids:
+            break
+        ids = [i for i in ids if i not in ("undo", "redo") and not i.startswith(
+            ("describe_hero", "name_", "use_scroll", "buy", "sell", "witch"))]
+        pick = next((i for i in ids if i.startswith("use_cookie")), ids[0])
+        assert main(["play", str(path), pick]) == 0
+        played.append(pick)
+    loaded = Session.load(path)
+    assert loaded.state.over, loaded.rules.status(loaded.state)
+    assert any(p.startswith("use_cookie") for p in played)
+    assert loaded.state.hero is not None and "Cookie" not in loaded.state.hero.items
+    assert any(e["type"] == "roll_kept" and "cookie" in e for e in loaded.events)
