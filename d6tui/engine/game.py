@@ -15,7 +15,6 @@ or from faces typed at the table, then records the event its ``run`` returns.
 from __future__ import annotations
 
 import importlib
-import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,43 +27,15 @@ from d6tui.engine.dice import (
     table_roll_custom,
 )
 from d6tui.engine.errors import DiceError, EventError, RuleError
+from d6tui.engine.text import TITLE_MAX as TITLE_MAX
+from d6tui.engine.text import check_title as check_title
+from d6tui.engine.text import control_problem
 
 #: What a seat is: an index into the game's seats, or None for a spectator.
 Seat = int | None
 
 
 # -- the options schema -----------------------------------------------------------------------
-
-
-def control_problem(label: str, text: str) -> str | None:
-    """Why ``text`` cannot be a name or a title: it holds a control character (an escape, a
-    newline, a tab, a bell), which would reach a terminal raw or break a line of a list; or
-    None."""
-    for ch in text:
-        if unicodedata.category(ch) == "Cc":
-            return f"{label} cannot hold control characters (such as {ch!r})"
-    return None
-
-
-#: The longest title a game may have (it names the save file and heads every screen).
-TITLE_MAX = 100
-
-
-def check_title(title: str) -> str:
-    """A game's title, stripped and checked.
-
-    Raises:
-        RuleError: empty, longer than :data:`TITLE_MAX`, or holding a control character.
-    """
-    title = title.strip()
-    if not title:
-        raise RuleError("a game needs a name")
-    if len(title) > TITLE_MAX:
-        raise RuleError(f"a title has at most {TITLE_MAX} characters, not {len(title)}")
-    problem = control_problem("a title", title)
-    if problem:
-        raise RuleError(problem)
-    return title
 
 
 @dataclass(frozen=True)
@@ -359,7 +330,7 @@ class Choice:
         for ch in text:
             if self.lines and ch in "\n\t":
                 continue
-            if unicodedata.category(ch) == "Cc":
+            if control_problem(self.prompt, ch):
                 raise RuleError(f"{self.prompt}: no control characters (such as {ch!r})")
         if len(text) > self.max_length:
             raise RuleError(f"{self.prompt}: at most {self.max_length} characters, "
