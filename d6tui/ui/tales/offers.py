@@ -143,7 +143,8 @@ def make_offers(state: Tale, cursor: int, key_of: Callable[[str, str], str]) -> 
         else:
             numbered.append(a)
     for n, a in enumerate(numbered[:9], start=1):
-        out.append(Offer(str(n), label_of(state, a), a, brief_of(state, a)))
+        out.append(Offer(str(n), bar_label(state, a) or label_of(state, a), a,
+                         brief_of(state, a)))
     if any(a[0] in ROLLERS for a in acts):
         out.append(Offer("t", "table dice"))
     if any(a[0] in BACKPACK for a in acts):
@@ -153,6 +154,23 @@ def make_offers(state: Tale, cursor: int, key_of: Callable[[str, str], str]) -> 
     if any(a[0] is services.witch_teleport for a in acts):
         out.append(Offer("w", f"travel to {island.name(cursor)} (cursor)"))
     return out
+
+
+def bar_label(state: Tale, action: Action) -> str:
+    """The step bar's words for the moves of held dice: what the dice come to, its first
+    result only ("cookie: die 1 4→5: column 5, row 3: E01 written on V-3"); the list the
+    roll opens says the whole of it, before and after (:func:`label_of`). "" for others."""
+    fn, args, _ = action
+    if state.held is None:
+        return ""
+    if fn is commands.keep_roll:
+        words = outcome.held_words(state).split(";")[0]
+        return f"keep {brief_of(state, action)[5:]}" + (f": {words}" if words else "")
+    if fn is commands.use_cookie:
+        for offer in outcome.held_cookie_offers(state):
+            if (offer.die, offer.delta) == (int(args[0]), int(args[1])):
+                return f"{brief_of(state, action)}: {offer.after.split(';')[0]}"
+    return ""
 
 
 def brief_of(state: Tale, action: Action) -> str:

@@ -53,6 +53,7 @@ from d6tui.ui.tales.offers import (
     Action,
     Offer,
     backpack_label,
+    label_of,
     make_offers,
 )
 from d6tui.ui.tales.widgets import (
@@ -456,9 +457,10 @@ class TalesScreen(NamingKeys, GameScreen):
                 return
             options: list[tuple[str, str]] = []
             for offer in make_offers(state, self.cursor, self.key_of):
-                if offer.action is not None:
+                if offer.action is not None:  # the whole words: before and after
                     fn, args, _ = offer.action
-                    options.append((offer.label, tales_moves.move_id(fn, args)))
+                    options.append((label_of(state, offer.action),
+                                    tales_moves.move_id(fn, args)))
             faces = "+".join(str(f) for f in held.counted.get("faces", []))
             picked = await self.app.push_screen_wait(ChoiceModal(
                 f"You rolled {faces}", options,
