@@ -147,18 +147,28 @@ def cmd_moves(session: Any, args: argparse.Namespace) -> int:
             line += "  [rolls " + ", ".join(d.describe() for d in m.dice) + "]"
         print(line)
         for c in m.choices:
+            if c.kind == "text":
+                print(f"      --choice {c.name}=TEXT  {c.prompt} (up to {c.max_length} "
+                      "characters)")
+                continue
             many = f" (pick {c.min}-{c.max})" if c.max > 1 else ""
             print(f"      --choice {c.name}=  {c.prompt}{many}: "
                   + ", ".join(v for v, _ in c.options))
     return 0
 
 
-def _answers(pairs: list[str]) -> dict[str, Any]:
+def _answers(pairs: list[str], move: Any = None) -> dict[str, Any]:
+    texts = {c.name for c in getattr(move, "choices", ()) if c.kind == "text"}
     out: dict[str, Any] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
             raise RuleError(f"--choice takes NAME=VALUE, not '{pair}'")
+        if name.strip() in texts:  # typed words, commas and all
+            if name.strip() in out:
+                raise RuleError(f"--choice {name.strip()} is given twice")
+            out[name.strip()] = value
+            continue
         values = [v.strip() for v in value.split(",") if v.strip()]
         name = name.strip()
         if name in out:
@@ -189,7 +199,7 @@ def cmd_play(session: Any, args: argparse.Namespace) -> int:
     if seat is None:
         raise RuleError("a spectator makes no moves; name a seat with --seat")
     move = session.find_move(args.move, seat)
-    event = session.play(move, _answers(args.choice), _typed(args.dice, move))
+    event = session.play(move, _answers(args.choice, move), _typed(args.dice, move))
     if args.json:
         print(json.dumps(event, default=str))
     else:

@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 #: The player's notes written on the way, by the note key (N), each on the first step of
-#: its day (week, day); all after the cut the screen tests take (W2 D6), so those stay.
+#: its day (week, day). (The screen tests cut the first recording, kept as the v1 fixture.)
 NOTES = {
     (3, 1): "A new week. Brin counts the coins twice and still finds only a few.",
     (3, 3): "The hills smell of rain. Whatever comes today, Brin means to meet it\n"

@@ -126,7 +126,8 @@ def test_html_escapes_every_text(capsys: pytest.CaptureFixture[str], tmp_path: P
 def test_a_tale_with_notes_exports_as_a_journal(capsys: pytest.CaptureFixture[str],
                                                 tmp_path: Path) -> None:
     path = tmp_path / "tale.toml"
-    shutil.copy(SAVES / "tales-example.toml", path)
+    # the first example tale (saves/ holds it recorded again, with notes)
+    shutil.copy(Path(__file__).parent / "fixtures" / "saves" / "tales-v1.toml", path)
     s = Session.load(path)
     # notes written where the tale stands: the last day; and one placed on day 3 by hand
     s.write_note("Brin sat by the castle gate.\n\nThe tale was told.")

@@ -15,7 +15,6 @@ or from faces typed at the table, then records the event its ``run`` returns.
 from __future__ import annotations
 
 import importlib
-import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,43 +29,15 @@ from d6tui.engine.dice import (
     table_roll_custom,
 )
 from d6tui.engine.errors import DiceError, EventError, RuleError
+from d6tui.engine.text import TITLE_MAX as TITLE_MAX
+from d6tui.engine.text import check_title as check_title
+from d6tui.engine.text import control_problem
 
 #: What a seat is: an index into the game's seats, or None for a spectator.
 Seat = int | None
 
 
 # -- the options schema -----------------------------------------------------------------------
-
-
-def control_problem(label: str, text: str) -> str | None:
-    """Why ``text`` cannot be a name or a title: it holds a control character (an escape, a
-    newline, a tab, a bell), which would reach a terminal raw or break a line of a list; or
-    None."""
-    for ch in text:
-        if unicodedata.category(ch) == "Cc":
-            return f"{label} cannot hold control characters (such as {ch!r})"
-    return None
-
-
-#: The longest title a game may have (it names the save file and heads every screen).
-TITLE_MAX = 100
-
-
-def check_title(title: str) -> str:
-    """A game's title, stripped and checked.
-
-    Raises:
-        RuleError: empty, longer than :data:`TITLE_MAX`, or holding a control character.
-    """
-    title = title.strip()
-    if not title:
-        raise RuleError("a game needs a name")
-    if len(title) > TITLE_MAX:
-        raise RuleError(f"a title has at most {TITLE_MAX} characters, not {len(title)}")
-    problem = control_problem("a title", title)
-    if problem:
-        raise RuleError(problem)
-    return title
 
 
 @dataclass(frozen=True)
@@ -297,28 +268,42 @@ class DiceRequest:
 
 @dataclass(frozen=True)
 class Choice:
-    """A selection a move needs: one value, or several (``max > 1``).
+    """A selection a move needs: one value, or several (``max > 1``); or, of kind
+    ``"text"``, words the player types (a name, a story).
 
     Attributes:
         name: the keyword the move's ``run`` receives the answer under.
         prompt: the question ("Bandits to cash in").
-        options: ``(value, label)`` pairs to pick from.
-        min: fewest values to pick (0: may be left out).
-        max: most values; 1 means the answer is a single value.
+        options: ``(value, label)`` pairs to pick from (none for a text).
+        min: fewest values to pick (0: may be left out); for a text, the fewest characters
+            (0: may be left empty, the answer is then "").
+        max: most values; 1 means the answer is a single value (unused for a text).
+        kind: ``"pick"`` (from the options) or ``"text"`` (typed words).
+        max_length: the most characters of a text (after trimming).
+        lines: whether a text may hold several lines (newlines and tabs); any other
+            control character is always refused, as in notes.
+        value: a text's current value, to start the input from (an edit of a name).
     """
 
     name: str
     prompt: str
-    options: tuple[tuple[str, str], ...]
+    options: tuple[tuple[str, str], ...] = ()
     min: int = 1
     max: int = 1
+    kind: str = "pick"
+    max_length: int = 200
+    lines: bool = False
+    value: str = ""
 
     def check(self, answer: Any) -> Any:
-        """The answer checked against the options.
+        """The answer checked against the options (a text: its length and characters).
 
         Raises:
-            RuleError: not an option, or too few or too many picked.
+            RuleError: not an option, or too few or too many picked; a text that is not
+                text, too short or long, or holds a control character.
         """
+        if self.kind == "text":
+            return self._check_text(answer)
         values = [v for v, _ in self.options]
         if self.max == 1:
             if answer is None:
@@ -344,11 +329,33 @@ class Choice:
                             f"not {len(picked)}")
         return picked
 
+    def _check_text(self, answer: Any) -> str:
+        if answer is None:
+            answer = ""
+        if not isinstance(answer, str):
+            raise RuleError(f"{self.prompt}: type words, not {type(answer).__name__}")
+        text = answer.replace("\r\n", "\n").strip()
+        for ch in text:
+            if self.lines and ch in "\n\t":
+                continue
+            if control_problem(self.prompt, ch):
+                raise RuleError(f"{self.prompt}: no control characters (such as {ch!r})")
+        if len(text) > self.max_length:
+            raise RuleError(f"{self.prompt}: at most {self.max_length} characters, "
+                            f"not {len(text)}")
+        if len(text) < self.min:
+            raise RuleError(f"{self.prompt}: at least {self.min} characters")
+        return text
+
     def to_json(self) -> dict:
-        """The choice as JSON values."""
-        return {"prompt": self.prompt, "min": self.min, "max": self.max,
-                "values": [v for v, _ in self.options],
-                "labels": [lab for _, lab in self.options]}
+        """The choice as JSON values (a text: its ``kind``, ``max_length`` and ``lines``)."""
+        out = {"prompt": self.prompt, "min": self.min, "max": self.max,
+               "values": [v for v, _ in self.options],
+               "labels": [lab for _, lab in self.options]}
+        if self.kind == "text":
+            out.update(kind="text", max_length=self.max_length, lines=self.lines,
+                       value=self.value)
+        return out
 
 
 @dataclass(frozen=True)

@@ -70,7 +70,9 @@ def test_a_note_anchors_to_the_event_in_progress_not_the_last_one_done() -> None
     from d6tui.games.tales import anchor
     from d6tui.games.tales.fold import EVENT_TYPES, fold, new_state
 
-    session = Session.load(Path(__file__).resolve().parents[2] / "saves" / "tales-example.toml")
+    # the first recorded example tale, which visits the castle's shop
+    session = Session.load(Path(__file__).resolve().parents[1] / "fixtures" / "saves"
+                           / "tales-v1.toml")
     state, done, going = new_state({}), 0, 0
     for entry in session.history():
         if entry.event["type"] not in EVENT_TYPES or entry.undone:

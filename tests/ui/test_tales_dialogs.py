@@ -99,3 +99,49 @@ async def test_a_road_with_no_way_off_is_marked_in_the_step_bar(saves: Path) -> 
         shut = offers.label_of(s, (commands.place_road, ("270",), {}))
         assert shut.endswith("no way off")
         assert "no way off" not in offers.label_of(s, (commands.place_road, ("90",), {}))
+
+
+async def _wait_for(pilot, kind):  # noqa: ANN001, ANN202
+    for _ in range(50):
+        await pilot.pause()
+        if isinstance(pilot.app.screen, kind):
+            return pilot.app.screen
+    raise AssertionError(f"no {kind.__name__} (on {type(pilot.app.screen).__name__})")
+
+
+@sync
+async def test_table_dice_then_the_meeple_re_roll_typed_through_the_move_runner(
+        saves: Path) -> None:
+    """A hero with a Meeple (J08): the typed dice are held, the Meeple's re-roll is typed
+    in the same dice prompt, and keeping it records the combined roll (R03, J08)."""
+    from d6tui.games.tales import island, sheet
+
+    session = new_tale(saves, race="dwarf", seed=3)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TalesScreen)
+        session.state = sheet.add_item(screen.tale, "Meeple")  # found in a dungeon (J08)
+        screen.refresh_game()
+        await settle(pilot)
+        await pilot.press("t")
+        await _wait_for(pilot, TableDiceInput)
+        await pilot.press("3", "space", "3", "enter")
+        modal = await _wait_for(pilot, ChoiceModal)
+        labels = [label for label, _ in modal.options]
+        assert labels[0].startswith("keep") and labels[-1] == "Meeple: roll again (J08)"
+        assert screen.session.events[-1]["type"] == "dice_rolled"
+        await pilot.press(str(len(labels)))  # the Meeple
+        await _wait_for(pilot, TableDiceInput)
+        await pilot.press("5", "space", "2", "enter")
+        modal = await _wait_for(pilot, ChoiceModal)
+        assert [label for label, _ in modal.options][0].startswith("keep")
+        assert screen.session.events[-1]["type"] == "meeple_rerolled"
+        await pilot.press("escape")  # keeps the dice as re-rolled
+        await settle(pilot)
+        kept = screen.session.events[-1]
+        assert kept["type"] == "roll_kept" and "cookie" not in kept
+        assert screen.tale.held is None
+        assert screen.tale.pos == island.index(5, 2)  # column 5, row 2 (R02): the castle
+        assert screen.tale.hero is not None and "Meeple" not in screen.tale.hero.items

@@ -10,7 +10,8 @@ How it fits together:
   places: ``command(state, ...) -> event payload``, raising ``RuleError(message, section)``,
   built by :mod:`.payloads`. Rolls take ``dice=`` or ``roll=`` (typed table dice), plus the
   Hobbit's ``cookie=`` and a Meeple's ``reroll=``. :func:`.legal.actions` lists every legal
-  command now.
+  command now. A roll the cookie or a Meeple could change is held once seen (:mod:`.held`:
+  ``dice_rolled``, then ``meeple_rerolled`` and ``roll_kept``), so that each is a move.
 - :mod:`.play` folds one event (:func:`.play.apply`) and runs what needs no input
   (:func:`.play.settle`); :func:`.play.pending` says what the tale waits for, and
   :func:`.prompts.prompt` says it in words. :mod:`.fold` is the engine's fold over it.

@@ -59,6 +59,8 @@ class Bot:
         if commands.complete_quest in by_fn:
             return by_fn[commands.complete_quest][0]
         p = play.pending(state)
+        if p.kind == "held":  # dice seen and held: the bot keeps them as rolled
+            return by_fn[commands.keep_roll][0]
         if p.kind == "fight":
             return self._fight(state, by_fn)
         if p.kind == "shop":

@@ -353,3 +353,47 @@ def name_monster(state: Tale, fight: int, name: str) -> dict:
         RuleError: no beaten monster on that line, or the name is too long.
     """
     return checked(state, {"type": "monster_named", "fight": int(fight), "name": name})
+
+
+def keep_roll(state: Tale) -> dict:
+    """Keep the dice as they were rolled (or as the Meeple rolled them again): the roll
+    counts and resolves (R10).
+
+    Raises:
+        RuleError: no dice are held.
+    """
+    return checked(state, {"type": "roll_kept"})
+
+
+def use_cookie(state: Tale, die: int, delta: int) -> dict:
+    """R03: eat the Hobbit's cookie to move one held die by +1 or -1 (1 to 6), then the roll
+    counts.
+
+    Args:
+        state: the tale.
+        die: the die's index, from 0.
+        delta: +1 or -1.
+
+    Raises:
+        RuleError: no dice held, no cookie, or not a move of one die by one.
+    """
+    return checked(state, {"type": "roll_kept", "cookie": [int(die), int(delta)]})
+
+
+def meeple_reroll(state: Tale, dice: Dice | None = None, roll: Roll | None = None) -> dict:
+    """J08: cross out the Meeple to roll the held dice again; the second roll counts.
+
+    Args:
+        state: the tale.
+        dice: the app's dice, used when ``roll`` is not given.
+        roll: the second roll typed from real dice.
+
+    Raises:
+        RuleError: no dice held, no Meeple, or a second re-roll.
+    """
+    held = state.held
+    if held is None:
+        raise RuleError("no dice are held now: roll first", "J08")
+    count = len(held.roll.get("faces", []))
+    return checked(state, {"type": "meeple_rerolled",
+                           "roll": roll if roll is not None else (dice or Dice()).roll(count, 6)})

@@ -22,7 +22,13 @@ _VERBS = {
     "quest_completed": "completed a quest",
     "hero_described": "wrote the hero's portrait and story (R03)",
     "place_named": "named a place", "monster_named": "named a beaten monster",
+    "dice_rolled": "rolled", "meeple_rerolled": "the Meeple re-rolled (J08)",
+    "roll_kept": "kept the roll",
 }
+#: What a held roll is for, in the log view (:mod:`.held`).
+_HELD_FOR = {"roll": "the awaited roll", "attack": "the attack (R09)",
+             "flee": "the flight (R09)", "gamble": "the gamble (R07)",
+             "ruby": "the Ruby (E23)"}
 
 
 #: What each awaited roll or choice is called in the log view.
@@ -73,6 +79,17 @@ def describe(event: dict, state_before: object = None) -> str:
     elif t == "scroll_used":
         verb = f"used {sheet.a(str(event.get('scroll')))}"
         detail = _PURPOSES.get(str(event.get("purpose", "")), "")
+    elif t == "roll_kept":
+        cookie = event.get("cookie")
+        if isinstance(cookie, list) and len(cookie) == 2:
+            verb = "ate the cookie"
+            detail = f": die {int(cookie[0]) + 1} {int(cookie[1]):+d} (R03)"
+            note = event.get("note")
+            return f"{verb}{detail}" + (f"; {note}" if note else "")
+    elif t == "dice_rolled":
+        detail = f" {pips} for {_HELD_FOR.get(str(event.get('for')), event.get('for'))}"
+        if isinstance(roll, dict) and roll.get("source") == "table":
+            detail += " (table dice)"
     elif t == "rolled" or pips:
         detail = f" {pips}" + (f" for {LABELS.get(what, what)}" if what else "")
         if isinstance(roll, dict) and roll.get("source") == "table":

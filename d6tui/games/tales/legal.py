@@ -14,13 +14,16 @@ from d6tui.games.tales.commands import (
     complete_quest,
     end_turn,
     flee,
+    keep_roll,
     level_up,
+    meeple_reroll,
     move,
     pass_event,
     play_event,
     roll,
     skip_level_up,
     stop,
+    use_cookie,
     use_item,
     use_scroll,
 )
@@ -87,6 +90,46 @@ def cookie_choices(state: Tale, action: Action, roll: Roll) -> list[tuple[int, i
     return out
 
 
+#: The rolling commands by the kind of roll they make (a held roll names its kind).
+ROLL_KINDS: dict[str, tuple[Callable[..., dict], tuple]] = {
+    "roll": (roll, ()), "attack": (attack, ()), "flee": (flee, ()), "gamble": (gamble, ()),
+    "ruby": (use_item, ("Ruby",)),
+}
+
+
+def roll_kind(fn: Callable[..., dict], args: tuple) -> str:
+    """The kind of roll the command ``fn`` with ``args`` makes ("" for one that rolls none)."""
+    for kind, (f, a) in ROLL_KINDS.items():
+        if f is fn and tuple(args) == a:
+            return kind
+    return ""
+
+
+def held_action(kind: str) -> Action:
+    """The rolling command a held roll of ``kind`` was made for."""
+    fn, args = ROLL_KINDS[kind]
+    return fn, args, {}
+
+
+def held_cookie_choices(state: Tale) -> list[tuple[int, int]]:
+    """The cookie's moves that would change what the held roll does (R03); [] without
+    held dice or a Cookie."""
+    held = state.held
+    if held is None:
+        return []
+    return cookie_choices(evolve(state, held=None), held_action(held.kind), held.counted)
+
+
+def worth_holding(state: Tale, action: Action, rolled: Roll) -> bool:
+    """Whether ``rolled`` for ``action`` leaves the player a choice once seen: the hero has
+    a Meeple (J08), or a cookie that would change what the roll does (R03). Only then are
+    the dice held before they count."""
+    h = state.hero
+    if h is None:
+        return False
+    return h.has("Meeple") or bool(cookie_choices(state, action, rolled))
+
+
 def actions(state: Tale) -> list[Action]:
     """The commands that are legal now (R10), with their arguments (rolls made by the app).
 
@@ -99,6 +142,12 @@ def actions(state: Tale) -> list[Action]:
     out: list[Action] = []
     top = state.top
     p = play.pending(state)
+    if state.held is not None:  # the dice are seen: keep them or change them (R03, J08)
+        out.append((keep_roll, (), {}))
+        out += [(use_cookie, (k, d), {}) for k, d in held_cookie_choices(state)]
+        if h.has("Meeple") and state.held.again is None:
+            out.append((meeple_reroll, (), {}))
+        return out
     if top is None:
         if state.step == "level_up":
             out += [(level_up, (s,), {}) for s in STATS if h.gold >= play.level_cost(h, s)]

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 
 from d6tui.engine.errors import RuleError
 from d6tui.games.tales import play
-from d6tui.games.tales.legal import Action, cookie_choices
+from d6tui.games.tales.legal import Action, cookie_choices, held_action
 from d6tui.games.tales.payloads import Roll
+from d6tui.games.tales.state import evolve
 
 #: Rolls whose two dice are read one by one, never summed: a square's column then row
 #: (R02), a new square's road then terrain (J02).
@@ -171,3 +172,25 @@ def last_roll_words(event: dict, news: Sequence[str]) -> str:
         return ""
     what = str(event.get("what", ""))
     return f"{dice_words(what, faces)}: {result_words(news, most=3)}"
+
+
+def held_words(state: object) -> str:
+    """What the held roll does if kept as it is ("7: a fight with the Goblin"); "" without
+    held dice or when it cannot be read."""
+    from_state = getattr(state, "held", None)
+    if from_state is None:
+        return ""
+    base = evolve(state, held=None)  # type: ignore[type-var]
+    try:
+        return roll_result(base, held_action(from_state.kind), from_state.counted)
+    except RuleError:
+        return ""
+
+
+def held_cookie_offers(state: object) -> list[CookieOffer]:
+    """The cookie's moves that change what the held roll does, with their words (R03)."""
+    held = getattr(state, "held", None)
+    if held is None:
+        return []
+    base = evolve(state, held=None)  # type: ignore[type-var]
+    return cookie_offers(base, held_action(held.kind), held.counted)

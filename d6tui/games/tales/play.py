@@ -16,6 +16,7 @@ from d6tui.games.tales import (
     booklet,
     choices,
     combat,
+    held,
     island,
     movement,
     naming,
@@ -144,8 +145,8 @@ class Pending:
     """The decision the tale waits for, for a UI to ask.
 
     Attributes:
-        kind: "roll", "choose", "shop", "fight", "level_up", "movement", "square_event",
-            "end_of_turn" or "over".
+        kind: "roll", "choose", "shop", "fight", "held" (dice seen, not yet kept),
+            "level_up", "movement", "square_event", "end_of_turn" or "over".
         what: the task or step in detail ("roll:terrain", "choose:e18", "castle"...).
         dice: how many d6 a roll takes (0 if none).
         options: the answers allowed for a choice.
@@ -163,6 +164,8 @@ def pending(state: Tale) -> Pending:
         return Pending("over", "E17")
     if state.hero is None:
         return Pending("start", "R03")
+    if state.held is not None:  # the dice are seen: keep them or change them (R03, J08)
+        return Pending("held", state.held.kind, len(state.held.roll.get("faces", [])))
     top = state.top
     if top is None:
         return Pending(state.step, state.step)
@@ -497,6 +500,18 @@ def _quest_completed(state: Tale, event: dict) -> Tale:
     return booklet.read(state, "E04")
 
 
+def _dice_rolled(state: Tale, event: dict) -> Tale:
+    return held.dice_rolled(state, event, apply)
+
+
+def _meeple_rerolled(state: Tale, event: dict) -> Tale:
+    return held.meeple_rerolled(state, event, apply)
+
+
+def _roll_kept(state: Tale, event: dict) -> Tale:
+    return held.roll_kept(state, event, lambda st, p: HANDLERS[p["type"]](st, p))
+
+
 HANDLERS = {
     "tale_started": _start, "rolled": _rolled, "chose": _chose, "leveled_up": _level_up,
     "level_up_skipped": _level_skipped,
@@ -508,6 +523,8 @@ HANDLERS = {
     "donated": _shop_event, "rested": _shop_event, "gift_taken": _shop_event,
     "teleported": _shop_event, "food_given": _shop_event, "shop_left": _shop_event,
     "quest_completed": _quest_completed,
+    "dice_rolled": _dice_rolled, "meeple_rerolled": _meeple_rerolled,
+    "roll_kept": _roll_kept,
     **naming.HANDLERS,
 }
 
@@ -530,5 +547,8 @@ def apply(state: Tale, event: dict) -> Tale:
         return handler(evolve(state, news=()), event)
     if state.over:
         raise RuleError("the tale is over", "E17")
+    if state.held is not None and event["type"] not in held.HELD_EVENTS - {"dice_rolled"}:
+        raise RuleError("the dice are seen: keep the roll, or change it with the cookie or "
+                        "the Meeple, first", "R03")
     state = evolve(state, news=())
     return settle(handler(state, event))

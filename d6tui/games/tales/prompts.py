@@ -70,6 +70,10 @@ def prompt(state: Tale) -> str:
         state: the tale.
     """
     p = play.pending(state)
+    if p.kind == "held" and state.held is not None:
+        faces = "+".join(str(f) for f in state.held.counted.get("faces", []))
+        return (f"You rolled {faces}: keep it, or change it with the cookie (R03) or the "
+                "Meeple (J08)")
     if p.kind == "shop":
         return PLACES.get(p.what, p.what)
     if p.kind == "fight":

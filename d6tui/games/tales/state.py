@@ -189,6 +189,28 @@ class FightRecord:
     """The name the player gave the beaten monster, "" for none."""
 
 
+@dataclass(frozen=True)
+class HeldRoll:
+    """Dice rolled and seen but not yet counted: the Hobbit's cookie (R03) or a Meeple (J08)
+    may still change them, so the tale waits for the player to keep the roll or change it.
+
+    Attributes:
+        kind: what the dice are for: "roll" (the awaited roll task), "attack", "flee"
+            (R09), "gamble" (R07) or "ruby" (E23).
+        roll: the roll dict as rolled (``faces``, ``source``).
+        again: the Meeple's second roll (J08), which counts instead; None before.
+    """
+
+    kind: str
+    roll: dict
+    again: dict | None = None
+
+    @property
+    def counted(self) -> dict:
+        """The roll that counts now: the Meeple's second one once made."""
+        return self.again if self.again is not None else self.roll
+
+
 def empty_map() -> tuple[Square, ...]:
     """36 unrevealed squares."""
     return tuple(Square() for _ in range(36))
@@ -235,6 +257,8 @@ class Tale:
     status: str = ""
     news: tuple[str, ...] = ()
     """What the last event did, in words."""
+    held: HeldRoll | None = None
+    """Dice seen but not yet counted (the cookie or a Meeple may change them)."""
     content: Content = field(default_factory=frozen)
     """The tables this tale is played with: copied into its first event when it started,
     or the frozen version 1 for a save that carries no copy (DESIGN "The log")."""

@@ -135,13 +135,16 @@ class TextPrompt(_Modal[str]):
         title: the question.
         value: the starting text.
         placeholder: a hint shown in the empty field.
+        empty_ok: whether an empty answer may be given (it rubs a name out).
     """
 
-    def __init__(self, title: str, value: str = "", placeholder: str = "") -> None:
+    def __init__(self, title: str, value: str = "", placeholder: str = "",
+                 *, empty_ok: bool = False) -> None:
         super().__init__()
         self.title_text = title
         self.value = value
         self.placeholder = placeholder
+        self.empty_ok = empty_ok
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box"):
@@ -153,7 +156,7 @@ class TextPrompt(_Modal[str]):
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         value = event.value.strip()
-        if not value:
+        if not value and not self.empty_ok:
             self.query_one("#error", Label).update("Type something, or Escape to cancel.")
             return
         self.dismiss(value)

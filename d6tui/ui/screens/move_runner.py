@@ -9,14 +9,17 @@ from typing import Any
 
 from d6tui.engine.game import Choice, Custom, DiceRequest, Move, Pips
 from d6tui.ui.screens.dice_prompt import ROLL_FOR_ME, TableDiceInput
-from d6tui.ui.screens.modals import ChoiceModal
+from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
+from d6tui.ui.screens.notes import NoteModal
 
 
 async def ask_and_play(screen: Any, move: Move, typed_for: Callable[[DiceRequest], bool],
                        *, note: str = "",
-                       numbers_for: Callable[[Choice], list[int] | None] | None = None
+                       numbers_for: Callable[[Choice], list[int] | None] | None = None,
+                       given: dict[str, Any] | None = None,
                        ) -> dict | None:
-    """Ask ``move``'s choices, then each of its dice that ``typed_for`` says are typed from
+    """Ask ``move``'s choices (a text choice in an input box, several lines in a note box),
+    then each of its dice that ``typed_for`` says are typed from
     the table (ctrl+r in the prompt lets d6tui roll that one), then make the move through
     the screen's guard (a refusal is shown, nothing recorded).
 
@@ -27,12 +30,26 @@ async def ask_and_play(screen: Any, move: Move, typed_for: Callable[[DiceRequest
         note: a line shown under each choice's question.
         numbers_for: the numbers a choice's options are picked by, when they have their
             own (a map's spaces), or None for 1, 2, 3...
+        given: answers known already (the map cursor's square), not asked again.
 
     Returns:
         The recorded event, or None when the player cancelled or the rules refused.
     """
-    answers: dict[str, Any] = {}
+    answers: dict[str, Any] = dict(given or {})
     for c in move.choices:
+        if c.name in answers:
+            continue
+        if c.kind == "text":  # typed words; the engine checks them when the move is made
+            if c.lines:
+                text = await screen.app.push_screen_wait(NoteModal(c.prompt, c.value,
+                                                                   edit=True))
+            else:
+                text = await screen.app.push_screen_wait(TextPrompt(
+                    c.prompt, c.value, empty_ok=c.min == 0))
+            if text is None:
+                return None
+            answers[c.name] = text
+            continue
         options = [(label, value) for value, label in c.options]
         numbers = numbers_for(c) if numbers_for is not None else None
         picked = await screen.app.push_screen_wait(ChoiceModal(

@@ -1,21 +1,24 @@
 """The 6x6 Tales screen's naming keys: the hero's look and story (R03's portrait, J01), a
-name on a square of the map (J02), a name for a beaten monster (J06). Each is one Tales
-event through :meth:`GameScreen.do`, undone like any move.
+name on a square of the map (J02), a name for a beaten monster (J06). Each is a move of
+:func:`d6tui.games.tales.moves.naming_moves` with text choices, made through the one move
+runner and undone like any move.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from textual import work
 
-from d6tui.games.tales import commands, island, naming
+from d6tui.games.tales import island, naming
 from d6tui.games.tales.state import Tale
-from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
-from d6tui.ui.screens.notes import NoteModal
+from d6tui.ui.screens.move_runner import ask_and_play
 
-#: The screen actions of this mixin.
+#: The screen actions of this mixin, and the move each makes.
 NAMING_ACTIONS = ("portrait", "name_place", "name_monster")
+_MOVES = {"portrait": "describe_hero", "name_place": "name_place",
+          "name_monster": "name_monster"}
 
 
 class NamingKeys:
@@ -24,7 +27,7 @@ class NamingKeys:
     cursor: int
     tale: Tale
     app: Any
-    do: Any
+    session: Any
     notify: Any
 
     def can_name(self, action: str) -> bool:
@@ -36,50 +39,34 @@ class NamingKeys:
             return self.cursor in naming.namable_places(state)
         return action != "name_monster" or bool(naming.beaten(state))
 
+    async def _ask_naming(self, action: str, given: dict | None = None, start: str = "") -> None:
+        move_id = _MOVES[action]
+        # the player's seat: names may be written after the end too (E17)
+        move = next((m for m in self.session.moves(0) if m.id == move_id), None)
+        if move is None:
+            return
+        if start:  # the input starts from the name written now
+            move = replace(move, choices=tuple(
+                replace(c, value=start) if c.name == "name" else c for c in move.choices))
+        await ask_and_play(self, move, lambda req: False, given=given)
+
     @work(exclusive=True, group="tales-action")
     async def action_portrait(self) -> None:
         """Write the hero's look and story on J01 (R03: a portrait, if you wish)."""
-        h = self.tale.hero
-        if h is None:
-            return
-        look = await self.app.push_screen_wait(NoteModal(
-            f"J01: how {h.name} looks, in your words (R03's portrait)", h.look, edit=True))
-        if look is None:
-            return
-        story = await self.app.push_screen_wait(NoteModal(
-            f"J01: {h.name}'s story, in your words", h.story, edit=True))
-        if story is not None:
-            self.do(commands.describe_hero, look, story)
+        await self._ask_naming("portrait")
 
     @work(exclusive=True, group="tales-action")
     async def action_name_place(self) -> None:
         """Write a name on the map cursor's square (J02)."""
-        state = self.tale
         i = self.cursor
-        if i not in naming.namable_places(state):
+        if i not in naming.namable_places(self.tale):
             self.notify(f"{island.name(i)} is not drawn on the map yet (J02).",
                         severity="warning", markup=False)
             return
-        name = await self.app.push_screen_wait(TextPrompt(
-            f"Name {island.name(i)} (J02)", state.squares[i].name, "e.g. Misty Lake"))
-        if name is not None:
-            self.do(commands.name_place, island.name(i), name)
+        await self._ask_naming("name_place", {"square": island.name(i)},
+                         self.tale.squares[i].name)
 
     @work(exclusive=True, group="tales-action")
     async def action_name_monster(self) -> None:
         """Name a monster the hero beat (J06)."""
-        state = self.tale
-        lines = naming.beaten(state)
-        if not lines:
-            return
-        options = [(f"{state.fights[k].monster}"
-                    + (f" '{state.fights[k].name}'" if state.fights[k].name else ""), k)
-                   for k in lines]
-        k = await self.app.push_screen_wait(ChoiceModal("Name which beaten monster? (J06)",
-                                                        options))
-        if k is None:
-            return
-        name = await self.app.push_screen_wait(TextPrompt(
-            f"Name the {state.fights[k].monster} (J06)", state.fights[k].name))
-        if name is not None:
-            self.do(commands.name_monster, k + 1, name)
+        await self._ask_naming("name_monster")

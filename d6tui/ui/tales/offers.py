@@ -8,7 +8,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from d6tui.games.tales import commands, island, legal, movement, play, rolls, services, shops
+from d6tui.games.tales import (
+    commands,
+    island,
+    legal,
+    movement,
+    outcome,
+    play,
+    rolls,
+    services,
+    shops,
+)
 from d6tui.games.tales.journal import ROAD_GLYPHS
 from d6tui.games.tales.state import Tale
 from d6tui.ui.tales.widgets import STAT_NAMES
@@ -35,6 +45,7 @@ SHOP = (services.buy, services.sell)
 #: Commands that roll dice, with how many (None: as the awaited roll says).
 ROLLERS: dict[Callable[..., dict], int | None] = {
     commands.roll: None, commands.attack: 2, commands.flee: 1, services.gamble: 2,
+    commands.meeple_reroll: None,
 }
 #: The R10 steps in words.
 STEP_NAMES = {
@@ -132,7 +143,8 @@ def make_offers(state: Tale, cursor: int, key_of: Callable[[str, str], str]) -> 
         else:
             numbered.append(a)
     for n, a in enumerate(numbered[:9], start=1):
-        out.append(Offer(str(n), label_of(state, a), a))
+        out.append(Offer(str(n), bar_label(state, a) or label_of(state, a), a,
+                         brief_of(state, a)))
     if any(a[0] in ROLLERS for a in acts):
         out.append(Offer("t", "table dice"))
     if any(a[0] in BACKPACK for a in acts):
@@ -142,6 +154,41 @@ def make_offers(state: Tale, cursor: int, key_of: Callable[[str, str], str]) -> 
     if any(a[0] is services.witch_teleport for a in acts):
         out.append(Offer("w", f"travel to {island.name(cursor)} (cursor)"))
     return out
+
+
+def bar_label(state: Tale, action: Action) -> str:
+    """The step bar's words for the moves of held dice: what the dice come to, its first
+    result only ("cookie: die 1 4→5: column 5, row 3: E01 written on V-3"); the list the
+    roll opens says the whole of it, before and after (:func:`label_of`). "" for others."""
+    fn, args, _ = action
+    if state.held is None:
+        return ""
+    if fn is commands.keep_roll:
+        words = outcome.held_words(state).split(";")[0]
+        return f"keep {brief_of(state, action)[5:]}" + (f": {words}" if words else "")
+    if fn is commands.use_cookie:
+        for offer in outcome.held_cookie_offers(state):
+            if (offer.die, offer.delta) == (int(args[0]), int(args[1])):
+                return f"{brief_of(state, action)}: {offer.after.split(';')[0]}"
+    return ""
+
+
+def brief_of(state: Tale, action: Action) -> str:
+    """Short words for the moves of held dice, so that every one shows at 80x24 ("keep
+    4+3", "cookie: die 1 4→5", "Meeple"); "" for the others (their label is shortened)."""
+    fn, args, _ = action
+    held = state.held
+    if held is None:
+        return ""
+    faces = [int(f) for f in held.counted.get("faces", [])]
+    if fn is commands.keep_roll:
+        return "keep " + "+".join(map(str, faces))
+    if fn is commands.use_cookie:
+        k, d = int(args[0]), int(args[1])
+        return f"cookie: die {k + 1} {faces[k]}→{faces[k] + d}"
+    if fn is commands.meeple_reroll:
+        return "Meeple"
+    return ""
 
 
 def label_of(state: Tale, action: Action) -> str:
@@ -156,6 +203,16 @@ def label_of(state: Tale, action: Action) -> str:
     h = state.hero
     assert h is not None
     top = state.top
+    if fn is commands.keep_roll:
+        words = outcome.held_words(state)
+        return f"keep the dice: {words}" if words else "keep the dice"
+    if fn is commands.use_cookie:
+        for offer in outcome.held_cookie_offers(state):
+            if (offer.die, offer.delta) == (int(args[0]), int(args[1])):
+                return f"cookie (R03): {offer.words}"
+        return f"cookie (R03): die {int(args[0]) + 1} {int(args[1]):+d}"
+    if fn is commands.meeple_reroll:
+        return "Meeple: roll again (J08)"
     if fn is commands.choose or fn is commands.place_road:
         option = str(args[0])
         what = top.kind if top is not None else ""

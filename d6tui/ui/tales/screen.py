@@ -3,9 +3,11 @@
 The screen never decides for the player: it asks :func:`d6tui.games.tales.legal.actions`
 what is legal now and offers each action under a key (:mod:`.offers`: fixed letters for the
 common ones, numbers for the answers of a choice, arrows for movement). Every roll is made
-by d6tui or typed from real dice (``t``); the Hobbit's cookie and a Meeple are offered after
-the dice are seen. The step bar at the bottom always says which R10 step the turn is at, what it
-waits for, and the keys that act on it.
+by d6tui or typed from real dice (``t``); every key makes a legal move of
+:func:`d6tui.games.tales.moves.moves` through the one move runner. A roll the Hobbit's cookie
+or a Meeple could change is held once seen, and the player keeps or changes it. The step
+bar at the bottom always says which R10 step the turn is at, what it waits for, and the
+keys that act on it.
 """
 
 from __future__ import annotations
@@ -22,35 +24,36 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 
+from d6tui.engine.errors import RuleError
+from d6tui.engine.game import Move
 from d6tui.engine.session import Session
 from d6tui.games.tales import (
     commands,
     island,
     legal,
     outcome,
-    play,
     prompts,
     services,
     shops,
 )
 from d6tui.games.tales import moves as tales_moves
 from d6tui.games.tales.describe import LABELS
-from d6tui.games.tales.state import Tale
-from d6tui.ui.screens.dice_prompt import TableDiceInput
+from d6tui.games.tales.state import Tale, evolve
 from d6tui.ui.screens.game import GameScreen
 from d6tui.ui.screens.modals import ChoiceModal
+from d6tui.ui.screens.move_runner import ask_and_play
 from d6tui.ui.tales.bindings import BINDINGS as TALES_BINDINGS
 from d6tui.ui.tales.help import HELP as TALES_HELP
 from d6tui.ui.tales.naming_keys import NAMING_ACTIONS, NamingKeys
 from d6tui.ui.tales.offers import (
     BACKPACK,
     KEYED,
-    ROLLERS,
     SHOP,
     STEP_NAMES,
     Action,
     Offer,
     backpack_label,
+    label_of,
     make_offers,
 )
 from d6tui.ui.tales.widgets import (
@@ -66,6 +69,10 @@ from d6tui.ui.tales.widgets import (
 from d6tui.ui.widgets.dice_tray import DiceTray, TrayDie, TrayRoll
 from d6tui.ui.widgets.event_log import EventLogView
 
+#: The rolls the table-dice key offers, in words.
+TABLE_ROLLS = {commands.roll: "the awaited roll", commands.attack: "attack",
+               commands.flee: "flee", services.gamble: "gamble",
+               commands.meeple_reroll: "the Meeple's re-roll (J08)"}
 #: Rows of the island map: the column letters and 6 rows of 3 lines.
 MAP_ROWS = 1 + island.SIZE * CELL_H
 #: Terminal widths from which the booklet shows two pages side by side (a spread).
@@ -392,28 +399,81 @@ class TalesScreen(NamingKeys, GameScreen):
                 return
 
     def perform(self, action: Action) -> None:
-        """Run ``action``: rolls ask for the cookie or Meeple once the dice are seen."""
-        fn, args, kwargs = action
-        if fn in ROLLERS or (fn is commands.use_item and args[:1] == ("Ruby",)):
-            self.run_roll(action)
-            return
+        """Run ``action`` through the move runner (see :meth:`run_move`)."""
         self.run_move(action)
 
-    def run_move(self, action: Action) -> None:
-        """Make a move that rolls no dice through the one move runner (``GameScreen.play``
-        with the id of :func:`d6tui.games.tales.moves.moves`); an action that is not legal
-        now is tried as a command, so the player reads the rule's own reason (R04: "no road
-        that way") rather than the list of legal moves.
+    def run_move(self, action: Action, *, table: bool = False) -> None:
+        """Make the legal move of ``action`` through the one move runner
+        (:func:`~d6tui.ui.screens.move_runner.ask_and_play`, with the id of
+        :func:`d6tui.games.tales.moves.moves`); ``table``: its dice are typed from real dice.
 
-        Rolls still call their command: the Hobbit's cookie and a Meeple are chosen once
-        the dice are seen, which a move's choices, asked before its dice, cannot say.
+        An action that is not legal now records nothing: the player reads the rule's own
+        reason (R04: "no road that way"), asked of the command on the tale as it is.
+        Once dice are seen and held (a Hobbit's cookie that would change them, R03, or a
+        Meeple, J08), the player is asked what to do with them (:meth:`ask_held`).
         """
         fn, args, kwargs = action
         move_id = tales_moves.move_id(fn, args)
-        if not kwargs and any(m.id == move_id for m in self.session.moves()):
-            self.play(move_id)
-        else:
-            self.do(fn, *args, **kwargs)
+        move = next((m for m in self.session.moves() if m.id == move_id), None)
+        if move is None or kwargs:
+            self._refuse(action)
+            return
+        if table and move.dice:
+            self._run_typed(move)
+            return
+        if self.play(move_id) is not None and self.tale.held is not None:
+            self.ask_held()
+
+    def _refuse(self, action: Action) -> None:
+        """Say why ``action`` cannot be made now (nothing is recorded)."""
+        fn, args, kwargs = action
+        try:
+            fn(self.tale, *args, **kwargs)
+        except RuleError as e:
+            self.notify(str(e), title="Not allowed", severity="error", timeout=6,
+                        markup=False)
+            return
+        self.notify(f"Not now: {prompts.prompt(self.tale)}", severity="warning",
+                    markup=False)
+
+    @work(exclusive=True, group="tales-action")
+    async def _run_typed(self, move: Move) -> None:
+        """A rolling move with its dice typed from real dice (the one dice prompt)."""
+        event = await ask_and_play(self, move, lambda req: True)
+        if event is not None and self.tale.held is not None:
+            await self._ask_held(table=True)
+
+    @work(exclusive=True, group="tales-action")
+    async def ask_held(self) -> None:
+        """The dice are seen: keep them, eat the cookie or let the Meeple re-roll (R03,
+        J08); Escape keeps the dice as rolled."""
+        await self._ask_held(table=False)
+
+    async def _ask_held(self, *, table: bool) -> None:
+        for _ in range(2):  # the Meeple re-rolls once; then keep or eat the cookie
+            state = self.tale
+            held = state.held
+            if held is None:
+                return
+            options: list[tuple[str, str]] = []
+            for offer in make_offers(state, self.cursor, self.key_of):
+                if offer.action is not None:  # the whole words: before and after
+                    fn, args, _ = offer.action
+                    options.append((label_of(state, offer.action),
+                                    tales_moves.move_id(fn, args)))
+            faces = "+".join(str(f) for f in held.counted.get("faces", []))
+            picked = await self.app.push_screen_wait(ChoiceModal(
+                f"You rolled {faces}", options,
+                note=f"{prompts.prompt(evolve(state, held=None))}. "
+                     "Escape keeps the dice as rolled."))
+            move_id = picked or tales_moves.move_id(commands.keep_roll, ())
+            move = next((m for m in self.session.moves() if m.id == move_id), None)
+            if move is None:
+                return
+            if move.dice:
+                await ask_and_play(self, move, lambda req: table)
+            else:
+                self.play(move_id)
 
     def action_step(self, d: str) -> None:
         """An arrow: walk the hero that way at the movement step, else move the cursor."""
@@ -500,66 +560,21 @@ class TalesScreen(NamingKeys, GameScreen):
 
     @work(exclusive=True, group="tales-action")
     async def action_table_dice(self) -> None:
-        """Type real dice for the awaited roll (or the attack, flight or gamble)."""
-        acts = [a for a in legal.actions(self.tale) if a[0] in ROLLERS]
+        """Type real dice for the awaited roll (or the attack, flight, gamble or Meeple)."""
+        acts = [a for a in legal.actions(self.tale)
+                if tales_moves.dice_count(self.tale, a[0], a[1]) and a[0] in TABLE_ROLLS]
         if not acts:
             return
         action = acts[0]
         if len(acts) > 1:
-            labels = {commands.roll: "the awaited roll", commands.attack: "attack",
-                      commands.flee: "flee", services.gamble: "gamble"}
-            action = await self.app.push_screen_wait(
-                ChoiceModal("Which roll with table dice?", [(labels[a[0]], a) for a in acts]))
+            action = await self.app.push_screen_wait(ChoiceModal(
+                "Which roll with table dice?", [(TABLE_ROLLS[a[0]], a) for a in acts]))
             if action is None:
                 return
-        await self._roll(action, table=True)
-
-    @work(exclusive=True, group="tales-action")
-    async def run_roll(self, action: Action) -> None:
-        """Roll for ``action`` with d6tui's dice (the cookie and Meeple asked after)."""
-        await self._roll(action, table=False)
-
-    def dice_count(self, action: Action) -> int:
-        """How many d6 ``action`` rolls."""
-        fn = action[0]
-        count = ROLLERS.get(fn)
-        if count is None:
-            return play.pending(self.tale).dice if fn is commands.roll else 1
-        return count
-
-    async def _roll(self, action: Action, *, table: bool) -> None:
-        fn, args, kwargs = action
-        count = self.dice_count(action)
-        what = prompts.prompt(self.tale)
-        if table:
-            roll = await self.app.push_screen_wait(TableDiceInput(
-                f"{what}. Roll {count}d6 and type the faces.", count))
-            if roll is None:
-                return
-        else:
-            roll = self.session.dice.roll(count, 6)
-        extra: dict[str, Any] = {}
-        h = self.tale.hero
-        # The cookie is offered only when it would change what the roll does (R03).
-        cookie = outcome.cookie_offers(self.tale, action, roll) if h is not None else []
-        if h is not None and (cookie or h.has("Meeple")):
-            faces = roll["faces"]
-            kept = cookie[0].before if cookie else '+'.join(map(str, faces))
-            options: list[tuple[str, Any]] = [(f"keep the dice: {kept}", None)]
-            for offer in cookie:
-                options.append((f"cookie (R03): {offer.words}",
-                                ("cookie", (offer.die, offer.delta))))
-            if h.has("Meeple"):
-                options.append(("Meeple: roll again (J08)", ("reroll", True)))
-            picked = await self.app.push_screen_wait(ChoiceModal(
-                f"You rolled {'+'.join(map(str, faces))}", options,
-                note=f"{what}. Escape keeps the dice as rolled."))
-            if picked is not None:
-                extra[picked[0]] = picked[1]
-                if picked[0] == "reroll" and table:
-                    again = await self.app.push_screen_wait(TableDiceInput(
-                        f"The Meeple's re-roll: roll {count}d6 and type the faces.", count))
-                    if again is None:
-                        return
-                    extra["reroll"] = again
-        self.do(fn, *args, dice=self.session.dice, roll=roll, **kwargs, **extra)
+        move_id = tales_moves.move_id(action[0], action[1])
+        move = next((m for m in self.session.moves() if m.id == move_id), None)
+        if move is None:
+            return
+        event = await ask_and_play(self, move, lambda req: True)
+        if event is not None and self.tale.held is not None:
+            await self._ask_held(table=True)
