@@ -482,6 +482,10 @@ class GameDefinition:
             human ``label`` (str) plus the game's own keys (``{"day": 3, "event": "E05",
             "label": "Day 3 · E05"}``); None values are left out. None (no hook): the
             number of moves made.
+        computer: ``(seen, seat, moves) -> (move id, answers)``, the game's computer
+            player for ``seat``: ``seen`` is ``view(state, seat)`` (it never reads more) and
+            ``moves`` the seat's legal moves now; a shared table plays a seat handed to it
+            with this (None: the game has no computer player).
     """
 
     slug: str
@@ -507,6 +511,7 @@ class GameDefinition:
     why_not: Callable[[Any, Seat, str], str] | None = None
     blurb: str = ""
     where: Callable[[Any], dict] | None = None
+    computer: Callable[[Any, int, list[Move]], tuple[str, dict]] | None = None
     #: The version of the game's events it writes now; an event says its own as ``v``
     #: (left out for version 1).
     schema: int = 1
