@@ -117,7 +117,7 @@ def test_a_table_survives_a_restart_and_its_seats_are_kept(server, tmux):
     tb.wait_text("Recent saves")
     tb.keys("T")
     tb.wait_text(f"{code}  Toy Dice")
-    assert "Ann: alice, Bob: free" in tb.screen()
+    assert "Ann: alice (away), Bob: free" in tb.screen()  # nobody present yet
     ta = tmux(s.ssh_args(alice, "-tt"), 110, 32)
     ta.wait_text("Recent saves")
     ta.keys("T")
