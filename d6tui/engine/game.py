@@ -492,6 +492,10 @@ class GameDefinition:
         table_dice_words: ``(event, state) -> str``, a ``table_dice`` event in the game's
             words, for a game that reads its seats by side; None: the engine's words
             ("table dice for Ann; d6tui rolls the rest").
+        computer: ``(seen, seat, moves) -> (move id, answers)``, the game's computer
+            player for ``seat``: ``seen`` is ``view(state, seat)`` (it never reads more) and
+            ``moves`` the seat's legal moves now; a shared table plays a seat handed to it
+            with this (None: the game has no computer player).
     """
 
     slug: str
@@ -518,6 +522,7 @@ class GameDefinition:
     blurb: str = ""
     where: Callable[[Any], dict] | None = None
     table_dice_words: Callable[[dict, Any], str] | None = None
+    computer: Callable[[Any, int, list[Move]], tuple[str, dict]] | None = None
     #: The version of the game's events it writes now; an event says its own as ``v``
     #: (left out for version 1).
     schema: int = 1

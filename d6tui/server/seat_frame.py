@@ -71,6 +71,7 @@ class SeatFrame:
         lines: the log from ``start`` on.
         count: how many events the log holds.
         undone: the seqs undone now.
+        computer: the seats the table's computer plays now.
     """
 
     code: str
@@ -92,6 +93,7 @@ class SeatFrame:
     lines: tuple[LogLine, ...]
     count: int
     undone: frozenset[int] = field(default_factory=frozenset)
+    computer: frozenset[int] = field(default_factory=frozenset)
 
 
 def seen_event(event: Mapping[str, Any]) -> dict:
@@ -142,7 +144,7 @@ def frame_of(table: Table, name: str, since: int = 0) -> SeatFrame:
         table_seats=frozenset(session.table_seats), table_all=session.table_all,
         options={k: v for k, v in session.header.options.items() if k != "seed"},
         start=start, lines=tuple(lines), count=len(session.events),
-        undone=frozenset(history.undone))
+        undone=frozenset(history.undone), computer=frozenset(table.computer))
 
 
 def pack(frame: SeatFrame) -> str:

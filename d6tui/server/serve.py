@@ -76,10 +76,18 @@ async def serve_forever(state: ServerState, host: str, port: int, config: Path,
     try:
         await stop.wait()
     finally:
+        state.stopping = True
         acceptor.close()
         await acceptor.wait_closed()
         for terminal in list(state.sessions):
             await terminal.stop()
+        # let each session write its goodbye and its "server stopped" line
+        for _ in range(100):
+            if not state.sessions:
+                break
+            await asyncio.sleep(0.02)
+        logging.getLogger("d6tui.server").info("stopped sessions_left=%d",
+                                               len(state.sessions))
 
 
 def serve(*, host: str, port: int, authorized_keys: Path, config: Path, data: Path,

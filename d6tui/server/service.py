@@ -42,6 +42,12 @@ from d6tui.server.table import Table, TableError, Tables
 
 log = logging.getLogger("d6tui.server")
 
+#: Seconds between two of the computer's moves at a table (each is drawn at every seat).
+COMPUTER_PAUSE = 0.4
+
+#: The most moves the computer plays in a row before it stops (a game's bug cannot spin).
+COMPUTER_LIMIT = 2000
+
 #: The longest request line read (a move's answers are small).
 MAX_LINE = 64 * 1024
 
@@ -65,7 +71,8 @@ def table_json(table: Table) -> dict:
         "title": table.session.title, "host": table.host,
         "status": table.rules.status(table.view("")),
         "seats": [{"seat": i, "name": n, "holder": table.holders.get(i),
-                   "present": table.holders.get(i) in table.present} for i, n in enumerate(seats)],
+                   "present": table.holders.get(i) in table.present,
+                   "computer": i in table.computer} for i, n in enumerate(seats)],
         "spectators": sorted(table.spectators),
     }
 
@@ -135,6 +142,8 @@ class Player:
             else:
                 ok = self.handle(request)
             self.send({"id": rid, "ok": ok})
+            if "code" in request:
+                self.service.drive(str(request["code"]))
         except json.JSONDecodeError:
             self.send({"id": rid, "error": "a request is one JSON object a line"})
         except (D6Error, KeyError, TypeError, ValueError) as e:
@@ -186,6 +195,9 @@ class Player:
             if stop:
                 stop()
             table.leave(self.name)
+            return None
+        if op == "computer":
+            table.hand_to_computer(self.name, int(request["seat"]))
             return None
         if op == "state":
             return state_json(table, self.name)
@@ -241,10 +253,45 @@ class TableService:
         self.tables = tables
         self._tasks: set[asyncio.Task] = set()
         self._locks: dict[str, asyncio.Lock] = {}
+        self._driving: set[str] = set()
 
     def lock(self, code: str) -> asyncio.Lock:
         """The lock that lets one move at a time be made at table ``code``."""
         return self._locks.setdefault(code, asyncio.Lock())
+
+    def drive(self, code: str) -> None:
+        """Let the computer play its seats' moves at table ``code`` (in the background, one
+        move at a time under the table's lock, :data:`COMPUTER_PAUSE` apart so players see
+        each); nothing when it has no move now or is at it already."""
+        try:
+            table = self.tables.get(code)
+        except TableError:
+            return
+        if code in self._driving or table.computer_seat() is None:
+            return
+        self._driving.add(code)
+        task = asyncio.get_running_loop().create_task(self._drive(table))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _drive(self, table: Table) -> None:
+        try:
+            for _ in range(COMPUTER_LIMIT):
+                await asyncio.sleep(COMPUTER_PAUSE)
+                async with self.lock(table.code):
+                    try:
+                        event = await asyncio.to_thread(table.computer_move)
+                    except D6Error as e:
+                        log.error("computer move refused code=%s error=%s", table.code,
+                                  str(e).splitlines()[0] if str(e) else type(e).__name__)
+                        return
+                if event is None:
+                    return
+            log.error("computer stopped after %d moves code=%s", COMPUTER_LIMIT, table.code)
+        except Exception:  # a bot's bug: the table goes on, its players may still move
+            log.exception("computer failed code=%s", table.code)
+        finally:
+            self._driving.discard(table.code)
 
     def connect(self, name: str, notices: bool = True) -> socket.socket:
         """A socket pair for a new session of ``name``; the server's end is served from now.

@@ -28,6 +28,10 @@ NO_COMMANDS = b"d6tui: this server runs d6tui only; connect without a command (s
 NO_PTY = b"d6tui: d6tui needs a terminal; connect with ssh -t (or without -T)\n"
 
 
+#: The ends of a session that exit 0 for the client although the child was stopped.
+CLEAN_ENDS = frozenset({"idle", "logged in again", "server stopped"})
+
+
 def replaced_message(address: str) -> bytes:
     """What an older session is told when its player logs in again."""
     return (f"\r\nd6tui: you logged in again (from {address}), so this older session is "
@@ -47,6 +51,8 @@ class ServerState:
         service: the shared tables (their saves under ``<data>/tables``).
         latest: each player's newest session: set its event (with the new address) to
             close it when the same key logs in again.
+        stopping: set when the server is being stopped (its sessions end as
+            ``server stopped``, not as crashes).
     """
 
     keys: AuthorizedKeys
@@ -57,6 +63,7 @@ class ServerState:
     sessions: set[Terminal] = field(default_factory=set)
     service: TableService = field(init=False)
     latest: dict[str, tuple[asyncio.Event, list[str]]] = field(default_factory=dict)
+    stopping: bool = False
 
     def __post_init__(self) -> None:
         self.rate = RateLimiter(self.limits.rate, self.limits.rate_window)
@@ -230,7 +237,9 @@ async def run_session(state: ServerState, process: asyncssh.SSHServerProcess) ->
         if state.latest.get(name, (None,))[0] is replaced:
             del state.latest[name]
         status = await terminal.stop()
-        if reason == "quit" and status != 0:
+        if state.stopping:
+            reason = "server stopped"
+        elif reason == "quit" and status != 0:
             reason = "crashed"
         state.sessions.discard(terminal)
         try:
@@ -240,7 +249,10 @@ async def run_session(state: ServerState, process: asyncssh.SSHServerProcess) ->
                                      b"your games are saved\r\n")
             elif reason == "logged in again":
                 process.stdout.write(replaced_message(by[-1] if by else "?"))
-            process.exit(0 if status == 0 or reason in ("idle", "logged in again") else 1)
+            elif reason == "server stopped":
+                process.stdout.write(b"\r\nd6tui: the server was stopped; your games and "
+                                     b"seats are kept\r\n")
+            process.exit(0 if status == 0 or reason in CLEAN_ENDS else 1)
         except (asyncssh.Error, OSError, BrokenPipeError):
             pass
         log.info("disconnect name=%s address=%s reason=%s status=%s seconds=%.0f sessions=%d",

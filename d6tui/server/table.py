@@ -20,6 +20,13 @@ real dice (:meth:`Table.set_table_dice`: a ``table_dice`` event, so every termin
 types theirs). Typed faces come from the seat's own terminal and are checked here again, as
 text, against the die of the move's dice request: a roll sent ready-made is never trusted,
 and every typed roll is stored with ``source = "table"`` and marked so in every seat's log.
+
+**The computer at a table.** A seat nobody holds, or whose player is away (no terminal at
+the table), may be handed to the game's computer player by another seated player, where
+the game has one (``rules.computer``); the others may also just wait. The table then plays
+that seat's moves itself (:meth:`Table.computer_move`), reading only
+``view(state, seat)``; its moves name the seat as a player's do. The seat's own player
+takes it back by joining the table again.
 """
 
 from __future__ import annotations
@@ -76,6 +83,8 @@ class Table:
         self.present: set[str] = set()
         self._listeners: dict[int, Listener] = {}
         self._next_listener = 0
+        #: the seats the table's computer plays now (see the module docstring).
+        self.computer: set[int] = set()
         #: Called when a seat is taken or given up (the server's list of tables is saved).
         self.on_seats: Callable[[], None] | None = None
 
@@ -118,6 +127,10 @@ class Table:
         if held is not None:
             if seat is not None and seat != held:
                 raise TableError(f"you hold {self._seat_label(held)} at table {self.code}")
+            if held in self.computer:
+                self.computer.discard(held)
+                self._seats_changed()
+                log.info("computer stops code=%s seat=%d name=%s", self.code, held, name)
             self._arrive(name)
             return held
         seats = self.seat_names()
@@ -131,6 +144,7 @@ class Table:
         elif seat in self.holders:
             raise TableError(f"{self._seat_label(seat)} is {self.holders[seat]}'s")
         self.holders[seat] = name
+        self.computer.discard(seat)
         self.spectators.discard(name)
         self._seats_changed()
         self._arrive(name)
@@ -163,6 +177,83 @@ class Table:
         self.spectators.discard(name)
         self.present.discard(name)
         self._changed()
+
+    def away(self, seat: int) -> bool:
+        """Whether ``seat`` has nobody at the table: free, or its player has no terminal
+        here now."""
+        holder = self.holders.get(seat)
+        return holder is None or holder not in self.present
+
+    def hand_to_computer(self, name: str, seat: int) -> None:
+        """``name`` hands ``seat`` to the game's computer player (module docstring).
+
+        Raises:
+            TableError: the game has no computer player, ``name`` holds no seat here, the
+                seat does not exist, is ``name``'s own, or its player is at the table.
+        """
+        mine = self.seat_of(name)
+        if self.rules.computer is None:
+            raise TableError(f"{self.rules.name} has no computer player; you may wait")
+        if mine is None:
+            raise TableError("only a seated player may hand a seat to the computer")
+        if not 0 <= seat < len(self.seat_names()):
+            raise TableError(f"table {self.code} has no seat {seat + 1}")
+        if seat == mine:
+            raise TableError("that is your own seat")
+        if not self.away(seat):
+            raise TableError(f"{self.holders[seat]} is at the table with "
+                             f"{self._seat_label(seat)}")
+        if seat in self.computer:
+            return
+        self.computer.add(seat)
+        log.info("computer plays code=%s seat=%d by=%s", self.code, seat, name)
+        self._seats_changed()
+        self._changed()
+
+    def computer_seat(self) -> int | None:
+        """The seat the computer should move now, or None (the game is over, or it waits
+        for a player)."""
+        if not self.computer or self.rules.is_over(self.session.state):
+            return None
+        seat = self.rules.seat_to_move(self.session.state)
+        return seat if seat in self.computer else None
+
+    def computer_move(self) -> dict | None:
+        """Play one move of the computer's seat, if it is its move now.
+
+        The game's computer player gets ``view(state, seat)`` and the seat's legal moves,
+        never more.
+
+        Returns:
+            The recorded event, or None when the computer has nothing to play now.
+
+        Raises:
+            RuleError, DiceError, LogError: as :meth:`Session.play` (the move is refused).
+        """
+        seat = self.computer_seat()
+        if seat is None or self.rules.computer is None:
+            return None
+        legal = [m for m in self.session.moves(seat) if m.id not in UNDO_REDO]
+        if not legal:
+            return None
+        seen = self.rules.view(self.session.state, seat)
+        move_id, answers = self.rules.computer(seen, seat, legal)
+        move = next((m for m in legal if m.id == move_id), None)
+        if move is None:
+            raise RuleError(f"the computer chose '{move_id}', which is not a move now")
+        event = self._record(move, seat, answers, None)
+        self._changed()
+        return event
+
+    def _record(self, move: Move, seat: int, answers: Mapping[str, Any] | None,
+                typed: Mapping[str, Any] | None) -> dict:
+        run = move.run
+
+        def stamped(state: Any, dice: Any, **kw: Any) -> dict:
+            return {**run(state, dice, **kw), TABLE_SEAT: seat}
+
+        return self.session.play(dataclasses.replace(move, run=stamped), answers,
+                                 _as_text(typed))
 
     def _seats_changed(self) -> None:
         if self.on_seats is not None:
@@ -250,13 +341,7 @@ class Table:
         elif move_id == "redo":
             event = self.session.redo()
         else:
-            run = move.run
-
-            def stamped(state: Any, dice: Any, **kw: Any) -> dict:
-                return {**run(state, dice, **kw), TABLE_SEAT: seat}
-
-            event = self.session.play(dataclasses.replace(move, run=stamped), answers,
-                                      _as_text(typed))
+            event = self._record(move, seat, answers, typed)
         self._changed()
         return event
 
@@ -351,6 +436,8 @@ class Tables:
             table = Table(entry.code, session, entry.host)
             n = len(table.seat_names())
             table.holders = {s: name for s, name in entry.holders.items() if 0 <= s < n}
+            if session.rules.computer is not None:
+                table.computer = {s for s in entry.computer if 0 <= s < n}
             self._add(table)
             log.info("table reopened code=%s game=%s seats=%s", entry.code,
                      session.rules.slug, ",".join(table.holders.values()) or "-")
@@ -367,7 +454,8 @@ class Tables:
 
         if self.folder is None:
             return
-        entries = [TableEntry(t.code, t.session.log.path.name, t.host, dict(t.holders))
+        entries = [TableEntry(t.code, t.session.log.path.name, t.host, dict(t.holders),
+                              frozenset(t.computer))
                    for t in self._tables.values() if t.session.log is not None]
         try:
             save_index(self.folder, entries)

@@ -33,12 +33,14 @@ class TableEntry:
         save: the save's file name, in the tables folder.
         host: who opened it.
         holders: seat index -> the player's key name.
+        computer: the seats the table's computer plays.
     """
 
     code: str
     save: str
     host: str
     holders: dict[int, str] = field(default_factory=dict)
+    computer: frozenset[int] = frozenset()
 
 
 def save_index(folder: Path, entries: list[TableEntry]) -> None:
@@ -49,7 +51,8 @@ def save_index(folder: Path, entries: list[TableEntry]) -> None:
     """
     doc = {"format": FORMAT, "version": 1, "table": [
         {"code": e.code, "save": e.save, "host": e.host,
-         "seats": [{"seat": s, "name": n} for s, n in sorted(e.holders.items())]}
+         "seats": [{"seat": s, "name": n} for s, n in sorted(e.holders.items())],
+         "computer": sorted(e.computer)}
         for e in entries]}
     folder.mkdir(parents=True, exist_ok=True)
     write_atomic(folder / INDEX_NAME, tomli_w.dumps(doc))
@@ -77,7 +80,9 @@ def load_index(folder: Path) -> list[TableEntry]:
             save = str(raw["save"])
             if "/" in save or "\\" in save or save.startswith("."):
                 raise ValueError(f"save {save!r} is not a file of the tables folder")
-            out.append(TableEntry(str(raw["code"]), save, str(raw["host"]), holders))
+            computer = frozenset(int(s) for s in raw.get("computer", []))
+            out.append(TableEntry(str(raw["code"]), save, str(raw["host"]), holders,
+                                  computer))
         except (KeyError, TypeError, ValueError) as e:
             log.error("tables list entry skipped path=%s error=%s", path, e)
     return out

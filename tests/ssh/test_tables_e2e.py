@@ -110,6 +110,11 @@ def test_a_table_survives_a_restart_and_its_seats_are_kept(server, tmux):
     ta.keys("1")  # Ann rolls
     wait_for(lambda: "pot 0" not in ta.screen() or "To move: Bob" in ta.screen(), 5)
     s.stop()
+    log = s.log()
+    assert "name=alice address=127.0.0.1 reason=server stopped" in log, log
+    assert "reason=crashed" not in log
+    assert "the server was stopped; your games and seats are kept" in ta.wait_text(
+        "the server was stopped")
     ta.kill()
     s.start()
     assert f"table reopened code={code} game=toy_dice seats=alice" in s.log()
@@ -117,7 +122,7 @@ def test_a_table_survives_a_restart_and_its_seats_are_kept(server, tmux):
     tb.wait_text("Recent saves")
     tb.keys("T")
     tb.wait_text(f"{code}  Toy Dice")
-    assert "Ann: alice, Bob: free" in tb.screen()
+    assert "Ann: alice (away), Bob: free" in tb.screen()  # nobody present yet
     ta = tmux(s.ssh_args(alice, "-tt"), 110, 32)
     ta.wait_text("Recent saves")
     ta.keys("T")

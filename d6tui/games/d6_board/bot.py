@@ -215,6 +215,32 @@ def _pick(state: Board, seat: int, moves: list[Move], rng: random.Random) -> Mov
     return ids.get("rest", moves[-1])
 
 
+def table_move(seen: Board, seat: int, legal: list[Move]) -> tuple[str, dict[str, Any]]:
+    """The computer's move for ``seat`` at a shared table (``GameDefinition.computer``).
+
+    Args:
+        seen: ``view(state, seat)``: the other hunters' hands are not in it, and the bot
+            reads nothing more.
+        seat: the computer's seat.
+        legal: the seat's legal moves now.
+
+    Returns:
+        ``(move id, answers)`` (its random picks are seeded by the seat and the log's
+        length, so a replayed table picks the same).
+
+    Raises:
+        RuleError: the seat has no move now.
+    """
+    from d6tui.engine.errors import RuleError
+
+    usable = [m for m in legal if m.id not in ("undo", "redo") and not m.id.startswith("gm:")]
+    if not usable:
+        raise RuleError("the computer has no move now")
+    rng = random.Random(f"{seat}:{seen.round}:{len(usable)}:{seen.phase}")
+    m, answers = choose(seen, seat, usable, rng)
+    return m.id, answers
+
+
 def play_out(session: Any, rng: random.Random, limit: int = 5000) -> int:
     """Let the bot play every seat until the season ends; returns the moves made.
 

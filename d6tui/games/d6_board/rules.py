@@ -171,6 +171,13 @@ def where(state: Board) -> dict:
             "label": f"Round {state.round} \u00b7 {who}"}
 
 
+def _computer(seen: Any, seat: int, legal: list) -> tuple[str, dict]:
+    """The computer player at a shared table: :func:`d6tui.games.d6_board.bot.table_move`."""
+    from d6tui.games.d6_board.bot import table_move
+
+    return table_move(seen, seat, legal)
+
+
 RULES = GameDefinition(
     slug="d6_board",
     name="D6: Dungeons, Dudes, Dames, Danger, Dice and Dragons",
@@ -189,6 +196,7 @@ RULES = GameDefinition(
     + ", ".join(o["players"]),
     export_markdown=export_markdown,
     where=where,
+    computer=_computer,
     report=report,
     options=(
         OptionField("players", "Hunters", "names", help="2-4 hunters in turn order, "

@@ -391,6 +391,36 @@ def play_move(state: DungeonState, dice: Any, seat: int | None = None) -> dict:
         raise
 
 
+def table_move(seen: DungeonState, seat: int, legal: list[Any]) -> tuple[str, dict[str, Any]]:
+    """The computer's move for ``seat`` at a shared table (``GameDefinition.computer``).
+
+    Args:
+        seen: ``view(state, seat)``, all the bot reads.
+        seat: the computer's seat.
+        legal: the seat's legal moves now (from the whole state, as the table checks them).
+
+    Returns:
+        ``(move id, answers)``: :func:`choose`'s move when it is among ``legal``, else the
+        first of keep, collect, end the turn, end the game that is.
+
+    Raises:
+        RuleError: the seat has no move now.
+    """
+    ids = {m.id for m in legal if m.id not in ("undo", "redo")}
+    if not ids:
+        raise RuleError("the computer has no move now")
+    try:
+        move_id, answers = choose(seen, seat)
+    except RuleError:
+        move_id, answers = "", {}
+    if move_id in ids:
+        return move_id, answers
+    for fallback in ("keep", "collect", "end_turn", "end_game", "roll", "draw"):
+        if fallback in ids:
+            return fallback, {}
+    return sorted(ids)[0], {}
+
+
 def _run(move: Any, state: DungeonState, dice: Any, answers: dict) -> dict:
     checked = {c.name: c.check(answers.get(c.name)) for c in move.choices}
     rolls = {}
@@ -400,4 +430,4 @@ def _run(move: Any, state: DungeonState, dice: Any, answers: dict) -> dict:
 
 
 __all__ = ["AGAINST", "KEEP", "best_placement", "choose", "deduce", "distance", "play_move",
-           "position"]
+           "position", "table_move"]

@@ -55,6 +55,8 @@ Hole names
 
 from __future__ import annotations
 
+from typing import Any
+
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import RuleError
 from d6tui.engine.game import GameDefinition, OptionField
@@ -115,6 +117,13 @@ def where(state: DungeonState) -> dict:
     return {"turn": state.turn_no, "player": who, "label": f"Turn {state.turn_no} \u00b7 {who}"}
 
 
+def _computer(seen: Any, seat: int, legal: list) -> tuple[str, dict]:
+    """The computer player at a shared table: :func:`d6tui.games.dungeon.bot.table_move`."""
+    from d6tui.games.dungeon.bot import table_move
+
+    return table_move(seen, seat, legal)
+
+
 RULES = GameDefinition(
     slug="dungeon",
     name="D6 Dungeon",
@@ -130,6 +139,7 @@ RULES = GameDefinition(
     default_title=lambda o: "D6 Dungeon: " + " and ".join(o["players"]),
     export_markdown=export_markdown,
     where=where,
+    computer=_computer,
     report=report,
     options=(
         OptionField("players", "Players", "names", default=["Ana", "Ben"],

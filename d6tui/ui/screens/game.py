@@ -410,10 +410,18 @@ class GameScreen(Screen):
         self.title = self.session.title
         self.sub_title = self.session.rules.status(self.session.state)
         if self.at_table:
-            self.sub_title += f" \u2014 table {self.session.code}, {self.session.seat_name()}"
+            self.title, self.sub_title = fit_header(
+                self.session.title, self.sub_title,
+                f"table {self.session.code}, {self.session.seat_name()}",
+                self.app.size.width - HEADER_SIDES)
         self.render_state(self.session.state)
         self._show_history()
         self.refresh_bindings()
+
+    def on_resize(self) -> None:
+        """At a table the header's title is fitted to the new width."""
+        if self.at_table and self.is_mounted:
+            self.refresh_game()
 
     def _show_history(self) -> None:
         from d6tui.ui.widgets.event_log import EventLogView
@@ -427,3 +435,37 @@ class GameScreen(Screen):
 
     def compose(self) -> ComposeResult:  # pragma: no cover - subclasses compose
         yield from ()
+
+
+#: Columns of the header that are not its title: the icon on the left, the clock's room on
+#: the right, and their margins.
+HEADER_SIDES = 20
+
+
+def _cut(text: str, width: int) -> str:
+    from rich.cells import cell_len, set_cell_size
+
+    if cell_len(text) <= width:
+        return text
+    return set_cell_size(text, max(width - 1, 0)).rstrip() + "\u2026"
+
+
+def fit_header(title: str, status: str, table: str, width: int) -> tuple[str, str]:
+    """A table's header text fitted to ``width`` columns, shown as ``title — sub-title``:
+    the table's part (``table CODE, seat``) is always whole; the game's title is shortened
+    first (to no fewer than 12 columns, with an ellipsis), then its status line.
+
+    Returns:
+        ``(title, sub_title)``.
+    """
+    from rich.cells import cell_len
+
+    sep = " \u2014 "
+    tail = sep + table
+    full = title + sep + status + tail
+    if cell_len(full) <= width:
+        return title, status + tail
+    room = width - cell_len(sep + status + tail)
+    short_title = _cut(title, max(room, 12))
+    room = width - cell_len(short_title + sep + tail)
+    return short_title, _cut(status, max(room, 10)) + tail

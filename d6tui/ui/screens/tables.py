@@ -2,7 +2,8 @@
 
 The lobby lists the tables open on the server; ``n`` opens one for the game picked, ``j``
 joins a free seat by its code, ``w`` watches, Enter takes (or takes back) a seat at the
-highlighted table, ``L`` gives it up. A table is then played on the game's own screen (the
+highlighted table, ``L`` gives it up, ``c`` hands a seat whose player is away to the game's
+computer player (the others may instead wait). A table is then played on the game's own screen (the
 generic screen for a game without one), holding a
 :class:`~d6tui.server.seat_session.SeatSession`: this seat's view, its moves checked by the
 table, every change redrawn at once (:class:`~d6tui.ui.screens.game.TableChanged`).
@@ -56,10 +57,14 @@ class TablesScreen(Screen):
         Binding("w", "watch", "Watch", id="tables.watch"),
         Binding("r", "refresh", "Refresh", id="tables.refresh"),
         Binding("L", "leave", "Leave seat", id="tables.leave"),
+        Binding("c", "computer", "Computer plays away seat", id="tables.computer",
+                tooltip="Hand a seat whose player is away to the game's computer player"),
     ]
     HELP = ("Tables open on this server. n starts a table for a game, j joins a free seat "
             "by its code, w watches the highlighted table, Enter takes (or takes back) a "
-            "seat at it, L gives up your seat there. At the table, Escape comes back here "
+            "seat at it, L gives up your seat there, c hands a seat whose player is away to the "
+            "computer player (D6 Dungeon, the D6 board game), or you may wait for them; they "
+            "take it back by joining again. At the table, Escape comes back here "
             "and keeps your seat.")
 
     def __init__(self, client: TableClient, calls: TableCalls | None = None) -> None:
@@ -67,6 +72,7 @@ class TablesScreen(Screen):
         self.client = client
         self.calls = calls
         self._codes: list[str] = []
+        self._tables: list[dict] = []
 
     def compose(self) -> ComposeResult:
         yield Static("Tables on this server", id="tables-title")
@@ -92,8 +98,9 @@ class TablesScreen(Screen):
         listing = self.query_one("#tables", OptionList)
         listing.clear_options()
         self._codes = [t["code"] for t in tables]
+        self._tables = tables
         for t in tables:
-            seats = ", ".join(f"{s['name']}: {s['holder'] or 'free'}" for s in t["seats"])
+            seats = ", ".join(f"{s['name']}: {seat_words(s)}" for s in t["seats"])
             watching = f"; watching: {', '.join(t['spectators'])}" if t["spectators"] else ""
             listing.add_option(Option(f"{t['code']}  {t['name']} - {t['title']}  "
                                       f"({seats}{watching})  {t['status']}", id=t["code"]))
@@ -179,6 +186,39 @@ class TablesScreen(Screen):
             return
         self.app.show_game(session)  # type: ignore[attr-defined]
 
+    @work(exclusive=True, group="tables-computer")
+    async def action_computer(self) -> None:
+        """Hand an away seat of the highlighted table to the game's computer player (a
+        choice when more than one seat is away)."""
+        from d6tui.ui.screens.modals import ChoiceModal
+
+        code = self._highlighted_code()
+        table = next((t for t in self._tables if t["code"] == code), None)
+        if table is None:
+            self.notify("Highlight a table first.", markup=False)
+            return
+        away = [s for s in table["seats"] if not s["present"] and not s.get("computer")]
+        if not away:
+            self.notify(f"Every seat at table {code} has its player there (or the computer).",
+                        markup=False)
+            return
+        seat = away[0]["seat"]
+        if len(away) > 1:
+            seat = await self.app.push_screen_wait(ChoiceModal(
+                "Which seat does the computer play?",
+                [(f"{s['name']} ({seat_words(s)})", s["seat"]) for s in away]))
+            if seat is None:
+                return
+        try:
+            await self.client.request("computer", code=code, seat=seat)
+        except TableRefused as e:
+            self.notify(str(e), severity="error", markup=False)
+            return
+        name = next(s["name"] for s in table["seats"] if s["seat"] == seat)
+        self.notify(f"The computer plays {name} at table {code} until their player joins "
+                    "again.", markup=False)
+        self.action_refresh()
+
     @work(exclusive=True, group="tables-leave")
     async def action_leave(self) -> None:
         """Give up this player's seat at the highlighted table."""
@@ -192,6 +232,16 @@ class TablesScreen(Screen):
             return
         self.notify(f"You left table {code}.", markup=False)
         self.action_refresh()
+
+
+def seat_words(seat: dict) -> str:
+    """A seat of the lobby's list in words: its player (``away`` when they have no terminal
+    at the table), ``free``, or ``computer``."""
+    if seat.get("computer"):
+        return "computer" + (f" (for {seat['holder']})" if seat["holder"] else "")
+    if seat["holder"] is None:
+        return "free"
+    return seat["holder"] if seat["present"] else f"{seat['holder']} (away)"
 
 
 async def attach(app) -> TableClient | None:  # noqa: ANN001 - the D6App
