@@ -259,7 +259,9 @@ async def test_table_dice_for_a_check_and_a_spell(saves: Path) -> None:
         await pick_number(pilot, light + 1)
         await pilot.pause()
         assert "Hero points on casting Light" in app.screen.title_text
-        await pick_number(pilot, 1)  # none
+        # numbered by the points themselves: 0 spends none (Hero Points)
+        assert [str(app.screen._row(i)) for i in range(2)] == ["0. none", "1. 1 hero point"]
+        await pick_number(pilot, 0)  # none
         await pilot.pause()
         assert isinstance(app.screen, WildDiceInput)
         await pilot.press(*"1 1 1 1 1 2", "enter")
