@@ -12,6 +12,7 @@ Dismisses an :class:`AttackPlan`, or None on Escape.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from rich.text import Text
@@ -90,13 +91,14 @@ class AttackBox(Modal[AttackPlan]):
     HALF = 33
 
     def __init__(self, campaign: Campaign, attacker: str, *, plan: AttackPlan | None = None,
-                 title: str = "", most_hero_points: int = 0) -> None:
+                 title: str = "", most_hero_points: int = 0,
+                 group: Sequence[str] = ()) -> None:
         super().__init__()
         self.campaign = campaign
         self.attacker = attacker
         self.title_text = title or f"{campaign.member(attacker).sheet.name} attacks"
         self.most_hero_points = most_hero_points
-        self.targets = attack_preview.targets(campaign, attacker)
+        self.targets = attack_preview.targets(campaign, attacker, group=group)
         self.weapons = attack_preview.weapons(campaign, attacker)
         plan = plan or AttackPlan()
         standing = {t.id for t in self.targets if not t.dead}
@@ -149,8 +151,7 @@ class AttackBox(Modal[AttackPlan]):
         two = len(self.targets) > self.ONE_COLUMN
         for i, t in enumerate(self.targets):
             mark = "\u25ba" if t.id == self.plan.target else " "
-            state = t.state + (f", {t.helpless}" if t.helpless else "")
-            cell = f"{mark}[{t.tag}] {t.name}  ({state})"
+            cell = f"{mark}[{t.tag}] {t.name}  ({t.words})"
             if two:
                 cell = f"{cell[:self.HALF - 1]:<{self.HALF}}"
             line = Text(cell)

@@ -67,17 +67,17 @@ async def attack(screen: SixHost, *, group: bool = False) -> None:
     except RuleError as e:
         screen.notify(str(e), title="Not allowed", severity="error", timeout=6)
         return
-    if not [t for t in attack_preview.targets(c, a.id) if not t.dead]:
+    members = fight_roster.group_of(c, a.id) if group else [a.id]
+    if not [t for t in attack_preview.targets(c, a.id, group=members) if not t.dead]:
         screen.notify("There is no one left to attack.", severity="warning")
         return
-    members = fight_roster.group_of(c, a.id) if group else [a.id]
     title = f"{a.sheet.name} attacks"
     if len(members) > 1:
         title = f"{fight_roster.group_name(c, members)} attack, one after another"
     most = min(a.sheet.hero_points, 3) if len(members) == 1 else 0
     plan = await screen.app.push_screen_wait(AttackBox(
         c, a.id, plan=screen.attack_plans.get(_plan_key(c, a.id)), title=title,
-        most_hero_points=most))
+        most_hero_points=most, group=members))
     if plan is None:
         return
     screen.attack_plans[_plan_key(c, a.id)] = plan

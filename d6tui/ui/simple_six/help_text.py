@@ -41,7 +41,9 @@ declares actions and rolls initiative (Agility, "Order of Actions in a Round"). 
 combatant attacks with `a`, on one box: press the target's key to see his defenses with
 the TN each gives, the best first; `w` `d` `r` `c` `h` change weapon, defense, range, cover
 and hero points; Enter (or his key again) attacks, and a line says what the roll did. `g`
-has a group of NPCs (Goblin 1, 2...) attack together on one box, and `o` changes the order:
+has a group of NPCs (Goblin 1, 2...) attack together on one box: only those whose turns come
+next in a row, with no one else's turn between (d6tui's reading of "Order of Actions in a
+Round": highest goes first, so a group never jumps a slower PC's turn). `o` changes the order:
 a newcomer (he rolls initiative), one taken out, a total set, a delay, a held turn (d6tui's
 reading: the SRD does not cover these). Fast Static Combat
 uses the target's Dodge, Block or Parry ("Static Defenses"), plus range; Traditional rolls
