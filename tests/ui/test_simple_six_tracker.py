@@ -177,8 +177,8 @@ async def test_a_newcomer_joins_and_the_actor_delays(saves: Path) -> None:
         await settle(pilot)
         await pilot.press("o")
         await _until(pilot, lambda: isinstance(app.screen, ChoiceModal))
-        values = [v for _l, v in app.screen.options]
-        await pilot.press(str(values.index("join") + 1))
+        assert app.screen.keys[[v for _l, v in app.screen.options].index("join")] == "a"
+        await pilot.press("a")  # each entry's own letter, whichever are offered
         await _until(pilot, lambda: isinstance(app.screen, ChoiceModal)
                      and "joins" in app.screen.title_text)
         values = [v for _l, v in app.screen.options]
@@ -190,8 +190,8 @@ async def test_a_newcomer_joins_and_the_actor_delays(saves: Path) -> None:
         actor = fight.actor
         await pilot.press("o")
         await _until(pilot, lambda: isinstance(app.screen, ChoiceModal))
-        values = [v for _l, v in app.screen.options]
-        await pilot.press(str(values.index("delay") + 1))
+        assert app.screen.keys[[v for _l, v in app.screen.options].index("leave")] == "t"
+        await pilot.press("d")
         await _until(pilot, lambda: isinstance(app.screen, ChoiceModal)
                      and "after whom" in app.screen.title_text)
         await pilot.press(str(len(app.screen.options)))  # last in the round
