@@ -12,7 +12,7 @@ from d6tui.games.simple_six import attack_preview, campaign, fight_roster, helpl
 from d6tui.games.simple_six.attack_options import attack_skill, most_actions
 from d6tui.games.simple_six.state import Campaign
 from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal
-from d6tui.ui.simple_six import defender_ui, perks_ui
+from d6tui.ui.simple_six import care_ui, defender_ui, perks_ui
 from d6tui.ui.simple_six.attack_box import AttackBox, AttackPlan, plan_keywords
 from d6tui.ui.simple_six.forms import NumbersModal
 from d6tui.ui.simple_six.host import SixHost
@@ -22,6 +22,11 @@ async def fight(screen: SixHost) -> None:
     """Start a fight between picked characters, or end the fight going on."""
     c = screen.campaign
     if c.combat is not None:
+        if not await care_ui.settle_mortal_rolls(screen, "the fight ends"):
+            return
+        c = screen.campaign
+        if c.combat is None:
+            return
         if await screen.app.push_screen_wait(ConfirmModal(
                 f"End the fight after round {c.combat.round}?", "End it")):
             screen.do(campaign.end_combat)
@@ -37,6 +42,10 @@ async def fight(screen: SixHost) -> None:
 
 async def round_(screen: SixHost) -> None:
     """Declare each combatant's actions, then roll initiative (highest acts first)."""
+    if screen.campaign.combat is None:
+        return
+    if not await care_ui.settle_mortal_rolls(screen, "the next round"):
+        return
     fight = screen.campaign.combat
     if fight is None:
         return

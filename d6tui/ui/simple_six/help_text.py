@@ -65,8 +65,12 @@ blow parried with a weapon takes the weapon's damage.
 
 `w` on the picked character makes the Stamina roll to stay up when Incapacitated, the Might
 roll of the Mortally Wounded (both open to Destiny and character points), or spends a hero
-point for "just a flesh wound". A knockout ends after its 10D minutes (time let pass, or
-fight rounds at six a minute). The unconscious treat and repair no one. `H` heals
+point for "just a flesh wound". When the picked character has no roll due but another has
+(the banner's "Might against death due"), `w` goes to that one, or asks whose when several.
+Starting the next round or ending the fight with a Might roll against death still due asks
+first: roll it now, or go on without it ("Wound Level Effects": each round).
+A knockout ends after its 10D minutes (time let pass, or fight rounds at six a minute).
+The unconscious treat and repair no one. `H` heals
 ("Healing", "Potions"); natural healing is rest, let pass on the clock.
 `T` lets time pass for the whole campaign, typed as "3 days", "2 h", "10 rounds" or
 "1 day 6 h", at rest or not. It runs every rule that waits on time: spells of hours end at
