@@ -260,3 +260,43 @@ async def test_ending_the_fight_asks_about_a_due_might_roll_first(saves: Path) -
             if [e for e in s.events[before:] if e["type"] == "mortal_rolled"]:
                 break
         assert [e for e in s.events[before:] if e["type"] == "mortal_rolled"]
+
+
+@sync
+async def test_a_wounded_target_is_offered_just_a_flesh_wound(saves: Path) -> None:
+    from d6tui.games.simple_six import table_dice
+    from d6tui.ui.screens.modals import ConfirmModal
+    from d6tui.ui.simple_six.attack_box import AttackBox
+    from d6tui.ui.simple_six.forms import WildDiceInput
+
+    s = _fight(saves)
+    s.do(campaign.pass_turn)  # Mira acts
+    s.do(table_dice.set_table_dice, True)
+    assert s.state.member("orc").sheet.hero_points == 1
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        for _ in range(20):
+            await pilot.pause()
+            if isinstance(app.screen, AttackBox):
+                break
+        await pilot.press(s.state.combat.tag("orc"), "enter")
+        typed = iter(["6 6 6 6 6 4", "6 6 6 5"])  # a hit, Mortally Wounded
+        for _ in range(40):
+            await pilot.pause()
+            if isinstance(app.screen, WildDiceInput):
+                await pilot.press(*next(typed), "enter")
+            elif isinstance(app.screen, ConfirmModal):
+                break
+            elif isinstance(app.screen, ChoiceModal):
+                await pilot.press("escape")  # no character points
+        assert isinstance(app.screen, ConfirmModal), app.screen
+        assert "just a flesh wound" in app.screen.question
+        assert "Orc is Mortally Wounded" in app.screen.question
+        await pilot.press("y")
+        for _ in range(10):
+            await pilot.pause()
+        assert s.events[-1]["type"] == "flesh_wound_taken"
+        assert s.state.member("orc").wounds.level == WoundLevel.INCAPACITATED
+        assert s.state.member("orc").sheet.hero_points == 0

@@ -286,3 +286,15 @@ def mortal_rolls_due(state: Campaign) -> list[str]:
     return [i for i in wound_rolls_due(state)
             if state.member(i).wounds.level == wounds.WoundLevel.MORTALLY_WOUNDED
             and state.member(i).wounds.mortal_rolled_round != state.combat.round]
+
+
+def flesh_wound_open(state: Campaign, who: str) -> bool:
+    """Whether ``who`` may spend a hero point now for "just a flesh wound" (one wound level
+    less, once per combat, "Hero Points"): wound levels, the static hero-point rule, a hero
+    point left, a wound to lessen, not yet used this fight. The attack box offers it to a
+    target his attack has just wounded."""
+    try:
+        flesh_wound(state, who)
+    except RuleError:
+        return False
+    return True

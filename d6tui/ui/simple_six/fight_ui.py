@@ -8,7 +8,7 @@ Defenses", "Defensive Options").
 from __future__ import annotations
 
 from d6tui.engine.errors import RuleError
-from d6tui.games.simple_six import attack_preview, campaign, fight_roster, helpless
+from d6tui.games.simple_six import attack_preview, campaign, fight_roster, helpless, recovery
 from d6tui.games.simple_six.attack_options import attack_skill, most_actions
 from d6tui.games.simple_six.state import Campaign
 from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal
@@ -144,6 +144,18 @@ async def _one_attack(screen: SixHost, who: str, plan: AttackPlan, alone: bool) 
     event = {**event, **(last.event if last is not None else {})}
     line = f"{a.sheet.name} on {t.sheet.name}: " + attack_preview.verdict(
         event, before, screen.campaign)
+    after = screen.campaign.member(t.id)
+    if event.get("hit") and after.wounds != before.member(t.id).wounds and (
+            recovery.flesh_wound_open(screen.campaign, t.id)):
+        # "Hero Points": once a fight, a hero point makes the wound one level less; asked
+        # now the damage is known, before anything else comes of the wound
+        if await screen.app.push_screen_wait(ConfirmModal(
+                f"{t.sheet.name} is {after.wounds.level.label} ({t.sheet.hero_points} hero"
+                " point left). Spend one for \"just a flesh wound\", a wound level less (once"
+                " a fight, Hero Points)?", "Spend it", "No")):
+            if screen.do(campaign.flesh_wound, t.id) is not None:
+                line += (f". {t.sheet.name} spent a hero point: just a flesh wound, now"
+                         f" {screen.campaign.member(t.id).wounds.level.label}")
     if event.get("hit") and screen.campaign.member(t.id).wounds.stay_up_pending:
         line += f". {t.sheet.name} is Incapacitated: pick them and press w to stay up"
     return line
