@@ -65,7 +65,9 @@ blow parried with a weapon takes the weapon's damage.
 
 `w` on the picked character makes the Stamina roll to stay up when Incapacitated, the Might
 roll of the Mortally Wounded (both open to Destiny and character points), or spends a hero
-point for "just a flesh wound". When the picked character has no roll due but another has
+point for "just a flesh wound"; a hit that wounds a target who has a hero point (PC or NPC)
+asks at once whether he spends it so (once a fight; not on a killing blow, which leaves
+nothing to lessen). When the picked character has no roll due but another has
 (the banner's "Might against death due"), `w` goes to that one, or asks whose when several.
 Starting the next round or ending the fight with a Might roll against death still due asks
 first: roll it now, or go on without it ("Wound Level Effects": each round).
