@@ -215,11 +215,17 @@ class Session:
                 and nothing of this command was recorded (try again on the new state).
             LogError: the event could not be saved; the state is unchanged.
         """
-        try:
-            payload = command(self.state, *args, **kwargs)
-        except BaseException:
-            self.dice.rewind()
-            raise
+        for _ in range(8):  # seen dice go to their own roll only: redo the rest afresh
+            try:
+                payload = command(self.state, *args, **kwargs)
+            except BaseException:
+                self.dice.rewind()
+                raise
+            wrong = self.dice.misplaced(payload)
+            if not wrong:
+                break
+            self.dice.rewind(keep_barred=True)
+            self.dice.bar(wrong)
         return self._record(payload)
 
     def find_move(self, move_id: str, seat: Seat | EllipsisType = ...) -> Move:

@@ -4,8 +4,10 @@ Two promises (DESIGN "The log", README "Nothing is lost"):
 
 - **Undo never buys a re-roll.** Dice that were seen stay on the table: when an event is
   undone, the dice the app rolled for it go back "on the table" (:attr:`SessionDice.seen`),
-  and the next roll of the same kind (``6 shooter``, ``2d6``, a draw from the same pile) takes
-  those faces instead of new ones, whichever move asks. The event that reuses them says so
+  and the same roll of the same move (the same event type, the same roll name in it, the
+  same kind: ``6 shooter``, ``2d6``, a draw from the same pile) takes those faces instead of
+  new ones; a die taken by another roll is given back and that roll made afresh
+  (:meth:`SessionDice.misplaced`). The event that reuses them says so
   with ``dice_again = N`` (how many of its rolls were seen before), which the log view reads
   out and a reload uses to rebuild the table exactly.
 - **A seeded game continues its stream.** Fresh dice for the event that will get ``seq`` N
@@ -35,6 +37,9 @@ _NDS = re.compile(r"^(\d+)d(\d+)")
 
 Primitive = tuple[str, list]
 
+#: A die left on the table: ``(kind, faces, name of its roll)`` (:func:`named_primitives`).
+Seen = tuple[str, list, str]
+
 #: Both kinds of roll: the app's and those typed from the table.
 BOTH = ("app", "table")
 
@@ -49,36 +54,45 @@ def primitives(event: Mapping[str, Any], sources: tuple[str, ...] = ("app",)
     chain, Simple Six "Dice Basics") is its ordinary dice, then each die of its wild chain and
     of its character-point chains.
     """
-    out: list[Primitive] = []
-    for roll in _rolls(event, sources):
+    return [(kind, faces) for kind, faces, _name in named_primitives(event, sources)]
+
+
+def named_primitives(event: Mapping[str, Any], sources: tuple[str, ...] = ("app",)
+                     ) -> list[tuple[str, list, str]]:
+    """As :func:`primitives`, each with the name of the roll it belongs to: the keys that
+    lead to it in the event, joined by dots (``"attack"``, ``"counter.damage"``,
+    ``"initiative.roll"``; list positions are left out), so a seen die is matched to the
+    same roll of the same move, not to any roll of as many dice."""
+    out: list[tuple[str, list, str]] = []
+    for name, roll in _rolls(event, sources):
         if not roll["faces"]:  # a total typed at the table: no die to leave on the table
             continue
         if "wild" in roll and isinstance(roll.get("wild"), list):
             faces = roll["faces"]
             if faces:
-                out.append((f"{len(faces)}d6", list(faces)))
+                out.append((f"{len(faces)}d6", list(faces), name))
             chains = [roll["wild"], *(roll.get("cp_wild") or [])]
-            out.extend(("1d6", [f]) for chain in chains for f in chain)
+            out.extend(("1d6", [f], name) for chain in chains for f in chain)
             continue
         dice = roll.get("dice")
         if not isinstance(dice, str):
             continue
         m = _NDS.match(dice)
         kind = f"{len(roll['faces'])}d{m.group(2)}" if m else dice
-        out.append((kind, list(roll["faces"])))
+        out.append((kind, list(roll["faces"]), name))
     return out
 
 
-def _rolls(value: Any, sources: tuple[str, ...]) -> Iterator[dict]:
+def _rolls(value: Any, sources: tuple[str, ...], path: str = "") -> Iterator[tuple[str, dict]]:
     if isinstance(value, Mapping):
         if isinstance(value.get("faces"), list) and value.get("source") in sources:
-            yield dict(value)
+            yield path, dict(value)
             return
-        for v in value.values():
-            yield from _rolls(v, sources)
+        for k, v in value.items():
+            yield from _rolls(v, sources, f"{path}.{k}" if path else str(k))
     elif isinstance(value, list | tuple):
         for v in value:
-            yield from _rolls(v, sources)
+            yield from _rolls(v, sources, path)
 
 
 class SessionDice(Dice):
@@ -97,11 +111,16 @@ class SessionDice(Dice):
         self._stream = stream
         self._secret = seed if seed is not None else secrets.randbits(63)
         self._for: int | None = None
-        #: Dice left on the table by undos: ``[target_seq, [primitive, ...], event_type,
-        #: source]`` (``app`` or ``table``: typed dice make an entry of their own), newest last.
+        #: Dice left on the table by undos: ``[target_seq, [(kind, faces, name), ...],
+        #: event_type, source]`` (``app`` or ``table``: typed dice make an entry of their
+        #: own), newest last.
         self.seen: list[list[Any]] = []
-        #: Taken from :attr:`seen` by the move being made, not yet recorded.
-        self._taken: list[tuple[int, Primitive]] = []
+        #: Taken from :attr:`seen` by the move being made, not yet recorded, with the type
+        #: of the event they were seen in.
+        self._taken: list[tuple[int, Seen, str]] = []
+        #: Seen dice the move being made may not take (:meth:`misplaced`): ``(target, kind,
+        #: faces, name)``; cleared when the move is recorded or given up.
+        self._barred: set[tuple[int, str, tuple, str]] = set()
 
     # -- positioning ----------------------------------------------------------------------
 
@@ -112,23 +131,52 @@ class SessionDice(Dice):
             self._for = seq
         return self._rng
 
-    def rewind(self) -> None:
+    def rewind(self, *, keep_barred: bool = False) -> None:
         """Forget the move in progress: its seen dice go back on the table and a retry of
-        the same event rolls the same fresh dice (called when a move is refused)."""
-        for target, prim in reversed(self._taken):
+        the same event rolls the same fresh dice (called when a move is refused; with
+        ``keep_barred``, when it is made again without the dice :meth:`bar` named)."""
+        if not keep_barred:
+            self._barred.clear()
+        for target, prim, etype in reversed(self._taken):
             for entry in self.seen:
                 if entry[0] == target:
                     entry[1].insert(0, prim)
                     break
             else:
-                self.seen.append([target, [prim], "", "app"])
+                self.seen.append([target, [prim], etype, "app"])
         self._taken.clear()
         self._for = None
+
+    def misplaced(self, event: Mapping[str, Any]) -> set[tuple[int, str, tuple, str]]:
+        """The seen dice the move just made took for another roll than theirs: a die seen in
+        one event type's roll ``name`` belongs to the same roll of the same move only (an
+        undone attack's faces are not the damage's). Empty when every one fits.
+
+        Returns:
+            Keys for :meth:`bar`.
+        """
+        placed = named_primitives(event, ("app",))
+        used = [False] * len(placed)
+        wrong = set()
+        for target, (kind, faces, name), etype in self._taken:
+            at = next((i for i, (k, f, _n) in enumerate(placed)
+                       if not used[i] and k == kind and f == faces), None)
+            if at is None:
+                continue
+            used[at] = True
+            if (etype and etype != event.get("type")) or name != placed[at][2]:
+                wrong.add((target, kind, tuple(faces), name))
+        return wrong
+
+    def bar(self, keys: set[tuple[int, str, tuple, str]]) -> None:
+        """Keep the seen dice ``keys`` (:meth:`misplaced`) from the move being made again."""
+        self._barred |= keys
 
     def committed(self) -> int:
         """The move was recorded: how many seen rolls it took (for ``dice_again``)."""
         n = len(self._taken)
         self._taken.clear()
+        self._barred.clear()
         self.seen = [e for e in self.seen if e[1]]
         self._for = None
         return n
@@ -139,7 +187,7 @@ class SessionDice(Dice):
         """An event was undone: its dice stay on the table, ahead of older ones (typed table
         dice too: they were seen, so an app roll of the same kind takes them)."""
         for source in BOTH:
-            prims = primitives(event, (source,))
+            prims = named_primitives(event, (source,))
             if prims:
                 self.seen.append([target, prims, str(event.get("type", "")), source])
 
@@ -161,10 +209,11 @@ class SessionDice(Dice):
 
     def _take(self, kind: str, fits: Callable[[list], bool]) -> list | None:
         for entry in reversed(self.seen):
-            for i, (k, faces) in enumerate(entry[1]):
-                if k == kind and fits(faces):
+            for i, (k, faces, name) in enumerate(entry[1]):
+                if k == kind and fits(faces) and (
+                        entry[0], k, tuple(faces), name) not in self._barred:
                     del entry[1][i]
-                    self._taken.append((entry[0], (k, faces)))
+                    self._taken.append((entry[0], (k, faces, name), entry[2]))
                     return list(faces)
         return None
 
@@ -180,16 +229,18 @@ class SessionDice(Dice):
         Returns:
             Why the event may not be recorded, or None.
         """
-        for kind, faces in primitives(event, ("table",)):
+        for kind, faces, name in named_primitives(event, ("table",)):
             for entry in reversed(self.seen):
                 if entry[2] != event.get("type"):
                     continue
-                seen = next((f for k, f in entry[1] if k == kind), None)
-                if seen is None:
+                # the same roll of the same move: its kind and its name in the event
+                at = next((i for i, (k, _f, n) in enumerate(entry[1])
+                           if k == kind and n == name), None)
+                if at is None:
                     continue
+                seen = entry[1][at][1]
                 if entry[3] == "table" or seen == faces:
-                    i = next(i for i, (k, _) in enumerate(entry[1]) if k == kind)
-                    self._taken.append((entry[0], entry[1].pop(i)))
+                    self._taken.append((entry[0], entry[1].pop(at), entry[2]))
                     break
                 shown = " ".join(str(f) for f in seen)
                 return (f"the dice of the undone move are still on the table ({kind}: "

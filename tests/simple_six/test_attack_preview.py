@@ -88,3 +88,14 @@ def test_the_verdict_in_words() -> None:
     ev = s.do(c.attack, "mira", "orc", skill="Bow", weapon="Bow", range_="short",
               typed={"attack": ([6] * 5, [5]), "damage": ([6] * 3, [6, 6, 6, 2])})
     assert ap.verdict(ev, before, s.state).endswith("-> Dead")
+
+
+def test_a_targets_state_is_said_once() -> None:
+    from d6tui.games.simple_six.attack_preview import TargetRow
+
+    dying = TargetRow("goblin-3", "6", "Goblin 3", "Mortally Wounded", False,
+                      "Mortally Wounded")
+    assert dying.words == "Mortally Wounded"
+    asleep = TargetRow("orc", "3", "Orc", "Wounded", False, "asleep (Sleep)")
+    assert asleep.words == "Wounded, asleep (Sleep)"
+    assert TargetRow("mira", "2", "Mira", "unharmed", False, None).words == "unharmed"

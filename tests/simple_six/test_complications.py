@@ -37,6 +37,9 @@ def test_complications_that_came_up_earn_one_cp_each_at_most() -> None:
     ev = s.do(c.end_session, {"bryn": 3}, complications={"bryn": ["Enemies", "Enemies"]})
     assert ev["complications"] == {"bryn": ["Enemies"]}  # one CP per complication a session
     assert s.state.member("bryn").sheet.character_points == 4
+    # the log's line gives the whole award, the complication's CP too
+    from d6tui.games.simple_six.describe import describe
+    assert "Bryn 4 CP (1 for Enemies)" in describe(ev, s.state)
     s.do(c.start_session)
     assert "complications" not in s.do(c.end_session, {"bryn": 0})  # none came up
     replays(s)

@@ -111,3 +111,37 @@ def test_the_roster_events_replay_from_the_save(tmp_path: Path) -> None:
     s.do(fr.hold_turn)
     again = Session.load(tmp_path / "c.toml")
     assert again.state.combat == s.state.combat
+
+
+def _goblins_and_party() -> Session:
+    """Sir Baelen, Mira and Goblins 1 to 3, in a round whose order is set by typed totals:
+    Goblin 2 first, then Goblin 3, then Mira, then Goblin 1, then Sir Baelen."""
+    from d6tui.games.simple_six.campaign import add_from_template
+    from d6tui.games.simple_six.templates import templates
+
+    s = party()
+    goblin = next(t for t in templates() if t.name == "Goblin")
+    for n in (1, 2, 3):
+        s.do(add_from_template, goblin, f"Goblin {n}", dice=s.dice)
+    ids = ["sir-baelen", "mira", "goblin-1", "goblin-2", "goblin-3"]
+    s.do(c.start_combat, ids)
+    face = {"goblin-2": 6, "goblin-3": 1, "mira": 1, "goblin-1": 1, "sir-baelen": 1}
+    typed = {}
+    for i in ids:
+        n = s.state.member(i).sheet.attribute("Agility").dice
+        typed[i] = ([face[i]] * (n - 1), [face[i]] if face[i] != 6 else [6, 1])
+    s.do(c.start_round, typed=typed)
+    for who, total in (("goblin-3", 30), ("mira", 20), ("goblin-1", 10), ("sir-baelen", 1)):
+        s.do(fr.set_initiative, who, total)  # Goblin 2 acts: the rest set in a fixed order
+    assert s.state.combat.order == ("goblin-2", "goblin-3", "mira", "goblin-1", "sir-baelen")
+    return s
+
+
+def test_a_group_acts_together_only_where_no_one_elses_turn_falls_between() -> None:
+    s = _goblins_and_party()
+    # Goblin 1 comes after Mira: "highest goes first", so he is not in Goblin 2's group
+    assert fr.group_of(s.state, "goblin-2") == ["goblin-2", "goblin-3"]
+    with pytest.raises(RuleError, match="next in a row"):
+        s.do(fr.group_turns, ["goblin-2", "goblin-3", "goblin-1"])
+    s.do(fr.group_turns, ["goblin-2", "goblin-3"])
+    assert s.state.combat.order[:3] == ("goblin-2", "goblin-3", "mira")

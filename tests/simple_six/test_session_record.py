@@ -98,3 +98,27 @@ def test_dice_in_words() -> None:
     assert faces_in_words(roll) == ("6, 2, wild die 6+6+3 (6s rolled again), a character"
                                     " point's wild die 5, +2 pips, +12 for 2 hero points,"
                                     " dropped 1, doubled by Lucky")
+
+
+def test_a_newcomer_is_in_the_fight_list_and_npc_dice_stay_the_gms() -> None:
+    from d6tui.games.simple_six import fight_roster as fr
+
+    s = party()
+    s.do(c.start_session)
+    s.do(c.start_combat, ["mira", "melkot"])
+    s.do(c.start_round, typed={"mira": ([6, 6, 6], [5]), "melkot": ([2], [2])})
+    s.do(fr.join_fight, "orc", typed=([2], [3]))  # the Orc joins at initiative 6
+    s.do(c.pass_turn)
+    s.do(c.end_combat)
+    s.do(c.end_session, {"mira": 1})
+    gm, players = session_record(s), session_record(s, seat=1)
+    assert "**Fights:** 1. Mira, Melkot, Orc (1 round)" in gm
+    assert "Orc joined the fight, initiative 6" in gm
+    assert "Orc joined the fight" in players and "initiative 6" not in players
+
+
+def test_the_players_version_tells_an_npcs_death_without_his_might() -> None:
+    s = _two_sessions()
+    gm, players = session_record(s), session_record(s, seat=1)
+    assert "Orc died: Might" in gm
+    assert "Orc died" in players and "Orc died: Might" not in players

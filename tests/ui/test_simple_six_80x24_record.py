@@ -202,3 +202,100 @@ async def test_the_new_campaign_form_opens_at_its_top(saves: Path) -> None:
         await pilot.pause()
         first = app.screen.query_one("#set-skill_list")
         assert 0 <= first.region.y and first.region.bottom <= 23 and first.region.height
+
+
+def _orc_dying(saves: Path) -> Session:
+    """The fight of :func:`_fight`, the Orc Mortally Wounded by Mira, his roll still due."""
+    s = _fight(saves)
+    s.do(campaign.pass_turn)
+    s.do(campaign.attack, "mira", "orc", skill="Bow", weapon="Bow", range_="short",
+         typed={"attack": ([6, 6, 6, 6, 6], [4]), "damage": ([6, 6, 6], [5])})
+    assert s.state.member("orc").wounds.level == WoundLevel.MORTALLY_WOUNDED
+    return s
+
+
+@sync
+async def test_w_goes_to_the_one_whose_might_roll_is_due(saves: Path) -> None:
+    s = _orc_dying(saves)
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.selected = "mira"  # the acting one, whose wounds ask for nothing
+        screen.refresh_game()
+        before = len(s.events)
+        await pilot.press("w")
+        for _ in range(20):
+            await pilot.pause()
+            if [e for e in s.events[before:] if e["type"] == "mortal_rolled"]:
+                break
+            if isinstance(app.screen, ChoiceModal) and "Orc: wounds" in app.screen.title_text:
+                values = [v for _l, v in app.screen.options]
+                await pilot.press(str(values.index("mortal") + 1))  # the Orc's, not Mira's
+            elif isinstance(app.screen, ChoiceModal):
+                await pilot.press("escape")  # character points after the roll: none
+        rolled = [e for e in s.events[before:] if e["type"] == "mortal_rolled"]
+        assert rolled and rolled[0]["who"] == "orc"
+
+
+@sync
+async def test_ending_the_fight_asks_about_a_due_might_roll_first(saves: Path) -> None:
+    s = _orc_dying(saves)
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceModal)
+        assert "Might against death is due this round for Orc" in app.screen.title_text
+        await pilot.press("escape")  # backed out: the fight goes on
+        await pilot.pause()
+        assert s.state.combat is not None
+        await pilot.press("f")
+        await pilot.pause()
+        before = len(s.events)
+        await pilot.press("1")  # roll it now
+        for _ in range(20):
+            await pilot.pause()
+            if [e for e in s.events[before:] if e["type"] == "mortal_rolled"]:
+                break
+        assert [e for e in s.events[before:] if e["type"] == "mortal_rolled"]
+
+
+@sync
+async def test_a_wounded_target_is_offered_just_a_flesh_wound(saves: Path) -> None:
+    from d6tui.ui.screens.modals import ConfirmModal
+    from d6tui.ui.simple_six.attack_box import AttackBox
+    from d6tui.ui.simple_six.forms import WildDiceInput
+
+    s = _fight(saves)
+    s.do(campaign.pass_turn)  # Mira acts
+    s.set_table_dice(everyone=True)
+    assert s.state.member("orc").sheet.hero_points == 1
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        for _ in range(20):
+            await pilot.pause()
+            if isinstance(app.screen, AttackBox):
+                break
+        await pilot.press(s.state.combat.tag("orc"), "enter")
+        typed = iter(["6 6 6 6 6 4", "6 6 6 5"])  # a hit, Mortally Wounded
+        for _ in range(40):
+            await pilot.pause()
+            if isinstance(app.screen, WildDiceInput):
+                await pilot.press(*next(typed), "enter")
+            elif isinstance(app.screen, ConfirmModal):
+                break
+            elif isinstance(app.screen, ChoiceModal):
+                await pilot.press("escape")  # no character points
+        assert isinstance(app.screen, ConfirmModal), app.screen
+        assert "just a flesh wound" in app.screen.question
+        assert "Orc is Mortally Wounded" in app.screen.question
+        await pilot.press("y")
+        for _ in range(10):
+            await pilot.pause()
+        assert s.events[-1]["type"] == "flesh_wound_taken"
+        assert s.state.member("orc").wounds.level == WoundLevel.INCAPACITATED
+        assert s.state.member("orc").sheet.hero_points == 0

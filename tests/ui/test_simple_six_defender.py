@@ -31,7 +31,7 @@ async def test_the_target_spends_a_hero_point_on_his_dodge(saves: Path) -> None:
         assert isinstance(modal, ChoiceModal)
         assert "Sir Baelen's hero points against it" in modal.title_text
         assert "defense roll" in modal.title_text
-        await pilot.press("2")  # one
+        await pilot.press("1")  # one: numbered by the points
         for _ in range(6):
             await pilot.pause()
             if isinstance(app.screen, ChoiceModal):

@@ -16,7 +16,7 @@ from d6tui.games.simple_six.campaign import add_from_template
 from d6tui.games.simple_six.creation import Draft
 from d6tui.games.simple_six.templates import templates
 from d6tui.ui.screens.home import HomeScreen
-from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
+from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal, TextPrompt
 from d6tui.ui.screens.new_game import NewGameForm
 from d6tui.ui.simple_six.attack_box import AttackBox
 from d6tui.ui.simple_six.forms import CharacterForm, NumbersModal, WildDiceInput
@@ -199,6 +199,10 @@ async def test_a_full_combat_round(saves: Path) -> None:
                 foe = next(t for t in box.targets if not t.dead)
                 await attack_box(pilot, foe.id)
                 await answer_choices(pilot)
+                if isinstance(app.screen, ConfirmModal):  # "just a flesh wound": not now
+                    assert "flesh wound" in app.screen.question
+                    await pilot.press("escape")
+                    await pilot.pause()
                 assert len(session.events) == before + 1
                 assert session.events[-1]["type"] == "attacked"
                 attacks += 1
@@ -212,6 +216,9 @@ async def test_a_full_combat_round(saves: Path) -> None:
         assert "all acted" in str(screen.query_one("#tracker", GMTracker).render())
         await pilot.press("f")
         await pilot.pause()
+        if isinstance(app.screen, ChoiceModal):  # a Might roll against death due: skipped
+            assert "Might against death is due" in app.screen.title_text
+            await pick_number(pilot, 2)
         await pilot.press("y")
         await pilot.pause()
         assert session.state.combat is None
@@ -259,7 +266,9 @@ async def test_table_dice_for_a_check_and_a_spell(saves: Path) -> None:
         await pick_number(pilot, light + 1)
         await pilot.pause()
         assert "Hero points on casting Light" in app.screen.title_text
-        await pick_number(pilot, 1)  # none
+        # numbered by the points themselves: 0 spends none (Hero Points)
+        assert [str(app.screen._row(i)) for i in range(2)] == ["0. none", "1. 1 hero point"]
+        await pick_number(pilot, 0)  # none
         await pilot.pause()
         assert isinstance(app.screen, WildDiceInput)
         await pilot.press(*"1 1 1 1 1 2", "enter")

@@ -49,7 +49,7 @@ async def test_heal_asks_for_the_patient(saves: Path) -> None:
             await pilot.pause()
             # Melkot's hero point: asked before the roll ("Hero Points")
             assert "Hero points on casting Heal" in app.screen.title_text
-            await pick_number(pilot, 1)  # none
+            await pick_number(pilot, 0)  # none
             await app.workers.wait_for_complete()
             await pilot.pause()
             ev = s.events[-1]

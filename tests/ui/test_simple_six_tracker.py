@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from d6tui.games.simple_six import campaign
+from d6tui.games.simple_six import campaign, fight_roster
 from d6tui.ui.screens.home import HomeScreen
 from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal, TextPrompt
 from d6tui.ui.simple_six.attack_box import AttackBox
@@ -139,6 +139,10 @@ async def test_four_goblins_attack_on_one_box(saves: Path) -> None:
     s.do(campaign.start_round, dice=s.dice)
     first = next(i for i in s.state.combat.order if i.startswith("goblin"))
     _to_act(s, first)
+    # the other goblins' turns come right after his: a group acts where no one is between
+    for i in s.state.combat.order[s.state.combat.current + 1:]:
+        if i.startswith("goblin"):
+            s.do(fight_roster.set_initiative, i, 50)
     app = make_app(saves, session=s)
     told: list[str] = []
     async with app.run_test(size=(80, 24)) as pilot:
@@ -149,6 +153,9 @@ async def test_four_goblins_attack_on_one_box(saves: Path) -> None:
         await _until(pilot, lambda: isinstance(app.screen, AttackBox))
         assert "Goblins 1, 2, 3, 4 attack" in app.screen.title_text
         assert not any(t.id.startswith("goblin") for t in app.screen.targets)  # not its own
+        # the group's own members are not its targets
+        shown = str(app.screen.query_one("#attack-targets").render())
+        assert "Goblin" not in shown and "Sir Baelen" in shown, shown
         # no hero point line: templates give NPCs none
         assert "hero points" not in str(app.screen.query_one("#attack-lines").render())
         await pilot.press(s.state.combat.tag("sir-baelen"), "enter")
@@ -171,8 +178,8 @@ async def test_a_newcomer_joins_and_the_actor_delays(saves: Path) -> None:
         await settle(pilot)
         await pilot.press("o")
         await _until(pilot, lambda: isinstance(app.screen, ChoiceModal))
-        values = [v for _l, v in app.screen.options]
-        await pilot.press(str(values.index("join") + 1))
+        assert app.screen.keys[[v for _l, v in app.screen.options].index("join")] == "a"
+        await pilot.press("a")  # each entry's own letter, whichever are offered
         await _until(pilot, lambda: isinstance(app.screen, ChoiceModal)
                      and "joins" in app.screen.title_text)
         values = [v for _l, v in app.screen.options]
@@ -184,8 +191,8 @@ async def test_a_newcomer_joins_and_the_actor_delays(saves: Path) -> None:
         actor = fight.actor
         await pilot.press("o")
         await _until(pilot, lambda: isinstance(app.screen, ChoiceModal))
-        values = [v for _l, v in app.screen.options]
-        await pilot.press(str(values.index("delay") + 1))
+        assert app.screen.keys[[v for _l, v in app.screen.options].index("leave")] == "t"
+        await pilot.press("d")
         await _until(pilot, lambda: isinstance(app.screen, ChoiceModal)
                      and "after whom" in app.screen.title_text)
         await pilot.press(str(len(app.screen.options)))  # last in the round

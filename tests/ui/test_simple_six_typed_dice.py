@@ -79,7 +79,9 @@ def test_a_wild_six_asks_only_for_its_reroll_and_a_slip_stays_to_fix() -> None:
             await pilot.press("backspace", "6", "enter")  # the wild die shows 6
             await pilot.pause()
             assert "only the new face" in str(modal.query_one("#error", Label).render())
-            assert field.value == "3 5 6 " and got == []
+            # the faces so far are shown apart; the field is left for the new face only
+            assert field.value == "" and got == []
+            assert str(modal.query_one("#kept", Label).render()) == "Kept: 3 5 6"
             await pilot.press("4", "enter")  # only the reroll is typed
             await pilot.pause()
             assert got == [([3, 5], [6, 4], [])]

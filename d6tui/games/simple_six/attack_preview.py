@@ -9,6 +9,7 @@ the box promises is what the roll meets. No Textual imports.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from d6tui.engine.errors import RuleError
@@ -46,6 +47,14 @@ class TargetRow:
     state: str
     dead: bool
     helpless: str | None
+
+    @property
+    def words(self) -> str:
+        """His state and why he is helpless, each said once ("Mortally Wounded", not
+        "Mortally Wounded, Mortally Wounded")."""
+        if self.helpless is None or self.helpless.lower() in self.state.lower():
+            return self.state
+        return f"{self.state}, {self.helpless}"
 
 
 @dataclass(frozen=True)
@@ -86,15 +95,17 @@ def _harm(m: Member) -> str:
     return "unharmed" if m.wounds.level == wounds.WoundLevel.UNHARMED else m.wounds.level.label
 
 
-def targets(c: Campaign, attacker: str) -> list[TargetRow]:
-    """Everyone in the fight but the attacker, in the order they entered it, the dead and the
-    helpless too (they stay listed with their state)."""
+def targets(c: Campaign, attacker: str, *, group: Sequence[str] = ()) -> list[TargetRow]:
+    """Everyone in the fight but the attacker and the ``group`` he attacks with (ids: a group
+    does not attack its own), in the order they entered it, the dead and the helpless too
+    (they stay listed with their state)."""
     fight = c.combat
     if fight is None:
         return []
     out = []
+    leave_out = {attacker, *(c.member(i).id for i in group)}
     for i in fight.ids:
-        if i == attacker:
+        if i in leave_out:
             continue
         m = c.member(i)
         dead = m.body.dead if m.body is not None else m.wounds.dead

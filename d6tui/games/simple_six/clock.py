@@ -405,9 +405,13 @@ def _at_words(rounds: int) -> str:
     return f"after {span_words(rounds)}"
 
 
-def time_words(event: dict, n: Callable[[object], str]) -> str:
+def time_words(event: dict, n: Callable[[object], str],
+               secret: Callable[[object], bool] | None = None) -> str:
     """A ``time_passed`` event in words for the log and the record (``n`` puts an id in
-    words): the span spelled out, then what the time brought, in the order it came."""
+    words): the span spelled out, then what the time brought, in the order it came.
+    ``secret(id)`` true for one whose dice are the GM's (an NPC, in the players' record):
+    what came of his rolls is said without their totals."""
+    hidden = secret or (lambda _who: False)
     text = span_words(event_rounds(event)) + " passed" + (" at rest" if event.get("rest")
                                                          else "")
     out = []
@@ -420,8 +424,15 @@ def time_words(event: dict, n: Callable[[object], str]) -> str:
         if c.get("kind") == "mortal":
             total, tn = int(c["roll"]["total"]), int(c["tn"])
             if total < tn:
-                out.append(f"{who} died: Might {total} below the {tn} minutes Mortally"
+                out.append(f"{who} died ({at})" if hidden(c.get("who")) else
+                           f"{who} died: Might {total} below the {tn} minutes Mortally"
                            f" Wounded ({at})")
+        elif c.get("kind") == "body_points" and hidden(c.get("who")):
+            out.append(f"{who} rested a day ({at})")
+        elif "roll" in c and c.get("kind") != "body_points" and hidden(c.get("who")):
+            total, tn = int(c["roll"]["total"]), int(c["tn"])
+            verdict = "healed a level" if total >= tn else "did not heal"
+            out.append(f"{who} ({c.get('level', '')}) {verdict} ({at})")
         elif c.get("kind") == "body_points":
             back = sum(c["recovered"]["faces"]) if "recovered" in c else bp_recovery(
                 int(c["roll"]["total"]))

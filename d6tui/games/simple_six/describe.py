@@ -84,10 +84,18 @@ def _describe(event: dict, names: Mapping[str, str] | None = None) -> str:
     if t == "session_started":
         return f"session {event['number']} began"
     if t == "session_ended":
-        hero = event.get("hero_points", {})
-        awards = ", ".join(
-            f"{n(k)} {v} CP" + (f" +{hero[k]} hero" if hero.get(k) else "")
-            for k, v in event.get("cp", {}).items())
+        # each one's whole award: the CP given and a CP for each complication that came up
+        # ("Complications"), as the fold adds them to the sheet
+        hero, cp = event.get("hero_points", {}), event.get("cp", {})
+        came = event.get("complications", {})
+
+        def award(k: str) -> str:
+            extra = list(came.get(k, ()))
+            out = f"{n(k)} {int(cp.get(k, 0)) + len(extra)} CP"
+            if extra:
+                out += f" ({len(extra)} for {', '.join(extra)})"
+            return out + (f" +{hero[k]} hero" if hero.get(k) else "")
+        awards = ", ".join(award(k) for k in [*cp, *(k for k in came if k not in cp)])
         return f"session {event['number']} ended" + (f": {awards}" if awards else "")
     if t == "cp_spent":
         kind = "quasi skill" if event["kind"] == "quasi" else event["kind"]

@@ -359,19 +359,28 @@ def group_base(name: str) -> str:
 
 
 def group_of(state: Campaign, who: str) -> list[str]:
-    """``who`` and the rest of his group still to act this round, in the order they would
-    act: NPCs in the fight of the same name but their number ("Goblin 1" to "Goblin 4"), as
-    "add 4 Goblins" names them. A player character, or an NPC with no such fellow, is a
-    group of one."""
+    """``who`` and the rest of his group whose turns come right after his this round, in
+    their order: NPCs in the fight of the same name but their number ("Goblin 1" to
+    "Goblin 4"), as "add 4 Goblins" names them, up to the first other combatant still able
+    to act ("Order of Actions in a Round": highest goes first, so a group acts together only
+    where no one else's turn falls between them; the fallen, who are skipped, do not split
+    it). A player character, or an NPC with no such fellow next, is a group of one."""
     fight = state.combat
     m = state.member(who)
     if fight is None or not m.sheet.npc:
         return [m.id]
     base = group_base(m.sheet.name)
-    rest = [i for i in _still_to_act(fight) if i != m.id
-            and state.member(i).sheet.npc and not state.member(i).out_of_action
-            and group_base(state.member(i).sheet.name) == base]
-    return [m.id, *rest] if base != m.sheet.name else [m.id]
+    if base == m.sheet.name:
+        return [m.id]
+    rest = []
+    for i in _still_to_act(fight):
+        other = state.member(i)
+        if other.out_of_action:
+            continue
+        if not other.sheet.npc or group_base(other.sheet.name) != base:
+            break
+        rest.append(i)
+    return [m.id, *rest]
 
 
 def group_name(state: Campaign, ids: list[str]) -> str:
@@ -386,16 +395,18 @@ def group_name(state: Campaign, ids: list[str]) -> str:
 
 @own_content
 def group_turns(state: Campaign, ids: list[str]) -> dict:
-    """A group acts together on its first member's turn: the others still to act this round
-    move to act right after him, in their order (d6tui's reading: the SRD has each roll
-    initiative; acting as a group is a table's habit, marked here).
+    """A group acts together on its first member's turn: the others, whose turns come next
+    in a row, act right after him, in their order (d6tui's reading: the SRD has each roll
+    initiative and the highest act first; acting as a group is a table's habit, marked here,
+    that may not jump anyone else's turn).
 
     Args:
         state: the campaign.
         ids: the acting combatant first, then others still to act this round.
 
     Raises:
-        RuleError: the first is not acting, or another has acted or is not in the round.
+        RuleError: the first is not acting, another has acted or is not in the round, or
+            someone else's turn comes between them.
     """
     fight = _fight(state)
     if not ids or fight.actor != state.member(ids[0]).id:
@@ -405,6 +416,10 @@ def group_turns(state: Campaign, ids: list[str]) -> dict:
         if i not in _still_to_act(fight):
             raise RuleError(f"{state.member(i).sheet.name} is not still to act this round",
                             ORDER)
+    able_next = [i for i in _still_to_act(fight) if not state.member(i).out_of_action]
+    if able_next[:len(rest)] != rest:  # no one else's turn may be jumped ("highest first")
+        raise RuleError("a group acts together only when its turns come next in a row, with"
+                        " no one else's turn between them", ORDER)
     return {"type": "turns_grouped", "who": fight.actor, "round": fight.round, "with": rest}
 
 

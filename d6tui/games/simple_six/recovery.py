@@ -262,3 +262,43 @@ def rest(state: Campaign, who: str, minutes: int) -> dict:
         raise RuleError(f"{m.sheet.name} is fighting: an hour's rest with no interruption"
                         " comes after the fight", "Casting Spells")
     return {"type": "rested", "who": m.id, "minutes": minutes}
+
+
+def wound_rolls_due(state: Campaign) -> list[str]:
+    """Ids of the combatants whose wounds call for a roll this round, in the fight's key
+    order: the Mortally Wounded who have not made this round's Might roll against death
+    ("Wound Level Effects": roll Might each round), and the Incapacitated not yet rolled to
+    stay up. Empty out of a fight or before its first round."""
+    fight = state.combat
+    if fight is None or not fight.round:
+        return []
+    out = []
+    for i in fight.ids:
+        m = state.member(i)
+        if m.body is not None:
+            continue
+        if m.wounds.stay_up_pending or (
+                m.wounds.level == wounds.WoundLevel.MORTALLY_WOUNDED
+                and m.wounds.mortal_rolled_round != fight.round):
+            out.append(m.id)
+    return out
+
+
+def mortal_rolls_due(state: Campaign) -> list[str]:
+    """Ids of the Mortally Wounded in the fight whose Might roll against death for this
+    round is still to come ("Wound Level Effects"), in the fight's key order."""
+    return [i for i in wound_rolls_due(state)
+            if state.member(i).wounds.level == wounds.WoundLevel.MORTALLY_WOUNDED
+            and state.member(i).wounds.mortal_rolled_round != state.combat.round]
+
+
+def flesh_wound_open(state: Campaign, who: str) -> bool:
+    """Whether ``who`` may spend a hero point now for "just a flesh wound" (one wound level
+    less, once per combat, "Hero Points"): wound levels, the static hero-point rule, a hero
+    point left, a wound to lessen, not yet used this fight. The attack box offers it to a
+    target his attack has just wounded."""
+    try:
+        flesh_wound(state, who)
+    except RuleError:
+        return False
+    return True

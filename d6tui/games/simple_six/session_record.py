@@ -155,8 +155,31 @@ def _npc(state: Campaign, who: object) -> bool:
 
 
 def _players_line(ev: dict, before: Campaign, after: Campaign) -> str:
-    """An event as a player may read it: an attack on an NPC without the NPC's TN or Soak."""
+    """An event as a player may read it: an attack on an NPC without the NPC's TN or Soak,
+    and an NPC's own rolls (initiative, against death, to stay up, a check, the clock's)
+    told by what came of them, never their totals."""
     names = names_in(after)
+    t, who_id = ev["type"], ev.get("who")
+    npc = _npc(before, who_id) or _npc(after, who_id)
+    who_name = name_of(who_id, names) if isinstance(who_id, str) else ""
+    if t == "round_started":
+        order = ", ".join(
+            name_of(i["who"], names) if _npc(before, i["who"])
+            else f"{name_of(i['who'], names)} {i['roll']['total']}"
+            for i in ev["initiative"])
+        return f"round {ev['round']}: initiative {order}"
+    if t == "combatant_joined" and npc:
+        return f"{who_name} joined the fight"
+    if t == "mortal_rolled" and npc:
+        m = after.member(who_id)
+        return f"{who_name} died" if m.wounds.dead else f"{who_name} still lives, Mortally Wounded"
+    if t == "stay_up_rolled" and npc:
+        return f"{who_name} " + ("was knocked out" if "knockout" in ev else "stayed up")
+    if t == "rolled" and npc:
+        return f"{who_name} rolled {ev['what']}"
+    if t == "time_passed":
+        return clock.time_words(ev, lambda i: name_of(i, names),
+                                secret=lambda i: _npc(before, i))
     if ev["type"] in ("attacked", "bolt_thrown") and _npc(before, ev.get("target")):
         who = name_of(ev.get("attacker") or ev.get("who"), names)
         what = ev.get("weapon") or ev.get("skill") or "a Lightning Bolt"
@@ -254,6 +277,8 @@ def session_record(session: Any, part: Part | None = None, seat: Seat = GM) -> s
         if t == "combat_started":
             fights.append({"ids": list(ev["ids"]), "rounds": 0})
             lines += ["", f"### Fight {len(fights)}", ""]
+        if t == "combatant_joined" and fights and ev.get("who") not in fights[-1]["ids"]:
+            fights[-1]["ids"].append(ev["who"])  # a newcomer is in the fight's list too
         if t == "round_started":
             if fights:
                 fights[-1]["rounds"] = int(ev["round"])
@@ -263,10 +288,13 @@ def session_record(session: Any, part: Part | None = None, seat: Seat = GM) -> s
         if t == "time_passed":
             rounds_passed += clock.event_rounds(ev)
         if t == "session_ended":
-            for who, n in dict(ev.get("cp", {})).items():
-                awards.setdefault(who, []).append(f"{n} CP")
-            for who, names in dict(ev.get("complications", {})).items():
-                awards.setdefault(who, []).extend(f"+1 {x}" for x in names)
+            # the whole award: a CP for each complication that came up too ("Complications")
+            given, came = dict(ev.get("cp", {})), dict(ev.get("complications", {}))
+            for who in [*given, *(k for k in came if k not in given)]:
+                extra = list(came.get(who, ()))
+                awards.setdefault(who, []).append(
+                    f"{int(given.get(who, 0)) + len(extra)} CP"
+                    + (f" ({len(extra)} for {', '.join(extra)})" if extra else ""))
         if t == "session_started":
             continue
         lines.append(f"- {_line(ev, before, state, players)}")

@@ -12,6 +12,7 @@ Dismisses an :class:`AttackPlan`, or None on Escape.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from rich.text import Text
@@ -92,15 +93,13 @@ class AttackBox(Modal[AttackPlan]):
 
     def __init__(self, campaign: Campaign, attacker: str, *, plan: AttackPlan | None = None,
                  title: str = "", most_hero_points: int = 0,
-                 group: tuple[str, ...] = ()) -> None:
+                 group: Sequence[str] = ()) -> None:
         super().__init__()
         self.campaign = campaign
         self.attacker = attacker
         self.title_text = title or f"{campaign.member(attacker).sheet.name} attacks"
         self.most_hero_points = most_hero_points
-        # a group attacking together is not among its own targets
-        self.targets = [t for t in attack_preview.targets(campaign, attacker)
-                        if t.id not in group]
+        self.targets = attack_preview.targets(campaign, attacker, group=group)
         self.weapons = attack_preview.weapons(campaign, attacker)
         plan = plan or AttackPlan()
         standing = {t.id for t in self.targets if not t.dead}
@@ -153,8 +152,7 @@ class AttackBox(Modal[AttackPlan]):
         two = len(self.targets) > self.ONE_COLUMN
         for i, t in enumerate(self.targets):
             mark = "\u25ba" if t.id == self.plan.target else " "
-            state = t.state + (f", {t.helpless}" if t.helpless else "")
-            cell = f"{mark}[{t.tag}] {t.name}  ({state})"
+            cell = f"{mark}[{t.tag}] {t.name}  ({t.words})"
             if two:
                 cell = f"{cell[:self.HALF - 1]:<{self.HALF}}"
             line = Text(cell)

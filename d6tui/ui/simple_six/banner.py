@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from d6tui.games.simple_six import reflexes, wounds
+from d6tui.games.simple_six import recovery, reflexes, wounds
 from d6tui.games.simple_six.campaign import Campaign
 from d6tui.games.simple_six.describe import names_in
 from d6tui.games.simple_six.record import main_roll, spell_targets
@@ -69,9 +69,7 @@ def banner_line(screen: SixHost, state: Campaign) -> Text:
         if fight.round:
             # Out of the initiative, the Mortally Wounded have no turn to prompt their
             # Might roll; say whose roll this round is still to come.
-            due = [m.sheet.name for m in (state.member(i) for i in fight.ids)
-                   if m.wounds.level == wounds.WoundLevel.MORTALLY_WOUNDED
-                   and m.wounds.mortal_rolled_round != fight.round]
+            due = [state.member(i).sheet.name for i in recovery.mortal_rolls_due(state)]
             if due:
                 out.append(f"  Might against death due: {', '.join(due)} (w).", "italic")
     elif state.in_session:

@@ -5,7 +5,7 @@ attribute or skill ("Wound Level Effects", "Healing").
 
 from __future__ import annotations
 
-from d6tui.games.simple_six import afterroll, campaign, clock, healing, wounds
+from d6tui.games.simple_six import afterroll, campaign, clock, healing, recovery, wounds
 from d6tui.games.simple_six.repair import repairable
 from d6tui.games.simple_six.sheet import can_use_magic
 from d6tui.ui.screens.modals import ChoiceModal
@@ -17,8 +17,18 @@ from d6tui.ui.simple_six.time_ui import let_time_pass
 
 
 async def wound_rolls(screen: SixHost) -> None:
-    """What the picked character's wounds call for now."""
+    """What the wounds call for now: the picked character's when a roll is due for him;
+    else the one a roll is due for (:func:`~d6tui.games.simple_six.recovery.
+    wound_rolls_due`; asked which when several); else the picked one's (a flesh wound)."""
     m = screen.picked()
+    c = screen.campaign
+    due = recovery.wound_rolls_due(c)
+    if due and (m is None or m.id not in due):
+        who = due[0] if len(due) == 1 else await screen.app.push_screen_wait(member_choice(
+            c, "Whose wound roll? (due this round)", [c.member(i) for i in due]))
+        if who is None:
+            return
+        m = c.member(who)
     if m is None:
         return
     opts: list[tuple[str, str]] = []
@@ -47,6 +57,12 @@ async def wound_rolls(screen: SixHost) -> None:
         return
     choice = opts[0][1] if len(opts) == 1 else await screen.app.push_screen_wait(
         ChoiceModal(f"{m.sheet.name}: wounds", opts))
+    await _take(screen, m.id, choice)
+
+
+async def _take(screen: SixHost, who: str, choice: str | None) -> None:
+    """Make the wound roll ``choice`` (``stay_up``, ``mortal``, ``flesh``) of ``who``."""
+    m = screen.campaign.member(who)
     if choice in ("stay_up", "mortal"):
 
         command = campaign.stay_up if choice == "stay_up" else campaign.mortal_roll
@@ -55,6 +71,27 @@ async def wound_rolls(screen: SixHost) -> None:
             await perks_ui.after_roll(screen, m.id)
     elif choice == "flesh":
         screen.do(campaign.flesh_wound, m.id)
+
+
+async def settle_mortal_rolls(screen: SixHost, going: str) -> bool:
+    """Before the round or the fight ends (``going``: "the fight ends"): a Might roll
+    against death still due this round is asked about first ("Wound Level Effects": the
+    Mortally Wounded roll each round). True to go on (rolled, or left unrolled by the GM's
+    choice), False when he backs out."""
+    c = screen.campaign
+    due = recovery.mortal_rolls_due(c)
+    if not due:
+        return True
+    names = ", ".join(c.member(i).sheet.name for i in due)
+    what = await screen.app.push_screen_wait(ChoiceModal(
+        f"Might against death is due this round for {names} before {going}.",
+        [("roll it now", "roll"), ("go on without it", "skip")]))
+    if what is None:
+        return False
+    if what == "roll":
+        for i in due:
+            await _take(screen, i, "mortal")
+    return True
 
 
 async def heal(screen: SixHost) -> None:

@@ -9,8 +9,8 @@ point is "just a flesh wound" (the ``w`` key) instead, so the question is not as
 from __future__ import annotations
 
 from d6tui.games.simple_six.campaign import Campaign, Member
-from d6tui.ui.screens.modals import ChoiceModal
 from d6tui.ui.simple_six.host import SixHost
+from d6tui.ui.simple_six.pickers import hero_point_choice
 
 
 def spent_on(c: Campaign, defense: str | None) -> str:
@@ -33,6 +33,6 @@ async def ask_hero_points(screen: SixHost, c: Campaign, t: Member,
     most = t.sheet.hero_points
     if c.settings.wounds == "levels":
         most = min(most, 3 if c.settings.wild.hero_points == "static" else 1)
-    return await screen.app.push_screen_wait(ChoiceModal(
+    return await screen.app.push_screen_wait(hero_point_choice(
         f"{t.sheet.name}'s hero points against it? ({t.sheet.hero_points} left;"
-        f" {spent_on(c, defense)})", [(str(n), n) for n in range(most + 1)]))
+        f" {spent_on(c, defense)})", most))

@@ -14,11 +14,12 @@ from d6tui.games.simple_six import (
     fight_roster,
     group_attack,
     helpless,
+    recovery,
 )
 from d6tui.games.simple_six.attack_options import attack_skill, most_actions
 from d6tui.games.simple_six.state import Campaign
 from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal
-from d6tui.ui.simple_six import defender_ui, perks_ui
+from d6tui.ui.simple_six import care_ui, defender_ui, perks_ui
 from d6tui.ui.simple_six.attack_box import AttackBox, AttackPlan, plan_keywords
 from d6tui.ui.simple_six.forms import NumbersModal
 from d6tui.ui.simple_six.host import SixHost
@@ -28,6 +29,11 @@ async def fight(screen: SixHost) -> None:
     """Start a fight between picked characters, or end the fight going on."""
     c = screen.campaign
     if c.combat is not None:
+        if not await care_ui.settle_mortal_rolls(screen, "the fight ends"):
+            return
+        c = screen.campaign
+        if c.combat is None:
+            return
         if await screen.app.push_screen_wait(ConfirmModal(
                 f"End the fight after round {c.combat.round}?", "End it")):
             screen.do(campaign.end_combat)
@@ -43,6 +49,10 @@ async def fight(screen: SixHost) -> None:
 
 async def round_(screen: SixHost) -> None:
     """Declare each combatant's actions, then roll initiative (highest acts first)."""
+    if screen.campaign.combat is None:
+        return
+    if not await care_ui.settle_mortal_rolls(screen, "the next round"):
+        return
     fight = screen.campaign.combat
     if fight is None:
         return
@@ -73,10 +83,10 @@ async def attack(screen: SixHost, *, group: bool = False) -> None:
     except RuleError as e:
         screen.notify(str(e), title="Not allowed", severity="error", timeout=6)
         return
-    if not [t for t in attack_preview.targets(c, a.id) if not t.dead]:
+    members = fight_roster.group_of(c, a.id) if group else [a.id]
+    if not [t for t in attack_preview.targets(c, a.id, group=members) if not t.dead]:
         screen.notify("There is no one left to attack.", severity="warning")
         return
-    members = fight_roster.group_of(c, a.id) if group else [a.id]
     title = f"{a.sheet.name} attacks"
     if len(members) > 1:
         title = f"{fight_roster.group_name(c, members)} attack, one after another"
@@ -151,6 +161,18 @@ async def _one_attack(screen: SixHost, who: str, plan: AttackPlan, alone: bool) 
     event = {**event, **(last.event if last is not None else {})}
     line = f"{a.sheet.name} on {t.sheet.name}: " + attack_preview.verdict(
         event, before, screen.campaign)
+    after = screen.campaign.member(t.id)
+    if event.get("hit") and after.wounds != before.member(t.id).wounds and (
+            recovery.flesh_wound_open(screen.campaign, t.id)):
+        # "Hero Points": once a fight, a hero point makes the wound one level less; asked
+        # now the damage is known, before anything else comes of the wound
+        if await screen.app.push_screen_wait(ConfirmModal(
+                f"{t.sheet.name} is {after.wounds.level.label} ({t.sheet.hero_points} hero"
+                " point left). Spend one for \"just a flesh wound\", a wound level less (once"
+                " a fight, Hero Points)?", "Spend it", "No")):
+            if screen.do(campaign.flesh_wound, t.id) is not None:
+                line += (f". {t.sheet.name} spent a hero point: just a flesh wound, now"
+                         f" {screen.campaign.member(t.id).wounds.level.label}")
     if event.get("hit") and screen.campaign.member(t.id).wounds.stay_up_pending:
         line += f". {t.sheet.name} is Incapacitated: pick them and press w to stay up"
     return line

@@ -65,6 +65,9 @@ class WildDiceInput(_Modal[TypedWild]):
             f" ({mods})" if mods else "")
         super().__init__()
         self.prompt = text
+        #: The faces typed before a wild 6, kept apart from the field ("The Wild Die"): the
+        #: field then takes only the new face(s) of the reroll.
+        self.kept = ""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box"):
@@ -76,6 +79,7 @@ class WildDiceInput(_Modal[TypedWild]):
                      if n else "Type the wild die")
             yield Static(f"{first} and each reroll of a 6{extra}: e.g. '3 5 w 6 2'.",
                          classes="modal-hint", markup=False)
+            yield Label("", id="kept")
             yield Input(placeholder="faces, separated by spaces", id="faces")
             yield Label("", classes="modal-error", id="error")
             yield Static("Enter to use these dice, ctrl+r to let d6tui roll this one, Escape"
@@ -117,14 +121,17 @@ class WildDiceInput(_Modal[TypedWild]):
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
         error = self.query_one("#error", Label)
-        if self.wild_six_pending(event.value):
-            # only the reroll is asked for: what was typed stays, the reroll goes after it
+        whole = f"{self.kept} {event.value}".strip()
+        if self.wild_six_pending(whole):
+            # only the reroll is asked for: what was typed is kept above the field, which
+            # is emptied for the new face
+            self.kept = whole
+            self.query_one("#kept", Label).update(f"Kept: {whole}")
             error.update("The wild die shows 6: throw it again and type only the new face.")
-            event.input.value = event.value.rstrip() + " "
-            event.input.cursor_position = len(event.input.value)
+            event.input.value = ""
             return
         try:
-            typed = self.read_faces(event.value)
+            typed = self.read_faces(whole)
         except DiceError as e:
             # the message and the dice typed stay, for the slip to be fixed in place
             error.update(str(e))

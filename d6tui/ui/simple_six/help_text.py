@@ -41,9 +41,11 @@ declares actions and rolls initiative (Agility, "Order of Actions in a Round"). 
 combatant attacks with `a`, on one box: press the target's key to see his defenses with
 the TN each gives, the best first; `w` `d` `r` `c` `h` change weapon, defense, range, cover
 and hero points; Enter (or his key again) attacks, and a line says what the roll did. `g`
-has a group of NPCs (Goblin 1, 2...) attack together on one box, all or nothing: if one
-of them may not make that attack, none does and no turn moves (the notice says who and
-why); if the target falls first, the rest act next as usual. `o` changes the order:
+has a group of NPCs (Goblin 1, 2...) attack together on one box: only those whose turns come
+next in a row, with no one else's turn between (d6tui's reading of "Order of Actions in a
+Round": highest goes first, so a group never jumps a slower PC's turn), and all or nothing:
+if one of them may not make that attack, none does and no turn moves (the notice says who
+and why); if the target falls first, the rest act next as usual. `o` changes the order:
 a newcomer (he rolls initiative), one taken out, a total set, a delay, a held turn (d6tui's
 reading: the SRD does not cover these). Fast Static Combat
 uses the target's Dodge, Block or Parry ("Static Defenses"), plus range; Traditional rolls
@@ -65,8 +67,14 @@ blow parried with a weapon takes the weapon's damage.
 
 `w` on the picked character makes the Stamina roll to stay up when Incapacitated, the Might
 roll of the Mortally Wounded (both open to Destiny and character points), or spends a hero
-point for "just a flesh wound". A knockout ends after its 10D minutes (time let pass, or
-fight rounds at six a minute). The unconscious treat and repair no one. `H` heals
+point for "just a flesh wound"; a hit that wounds a target who has a hero point (PC or NPC)
+asks at once whether he spends it so (once a fight; not on a killing blow, which leaves
+nothing to lessen). When the picked character has no roll due but another has
+(the banner's "Might against death due"), `w` goes to that one, or asks whose when several.
+Starting the next round or ending the fight with a Might roll against death still due asks
+first: roll it now, or go on without it ("Wound Level Effects": each round).
+A knockout ends after its 10D minutes (time let pass, or fight rounds at six a minute).
+The unconscious treat and repair no one. `H` heals
 ("Healing", "Potions"); natural healing is rest, let pass on the clock.
 `T` lets time pass for the whole campaign, typed as "3 days", "2 h", "10 rounds" or
 "1 day 6 h", at rest or not. It runs every rule that waits on time: spells of hours end at

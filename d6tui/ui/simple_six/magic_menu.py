@@ -33,7 +33,7 @@ from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal, TextPrompt
 from d6tui.ui.simple_six import perks_ui
 from d6tui.ui.simple_six.forms import NumbersModal
 from d6tui.ui.simple_six.host import SixHost
-from d6tui.ui.simple_six.pickers import member_choice
+from d6tui.ui.simple_six.pickers import hero_point_choice, member_choice
 from d6tui.ui.simple_six.time_ui import let_time_pass, run_time
 
 _OTHER = "\x00"
@@ -63,9 +63,8 @@ async def ask_hero_points(screen: SixHost, m: Member, what: str) -> int | None:
     if have <= 0:
         return 0
     most = min(have, 1 if screen.campaign.settings.wild.hero_points == "traditional" else 3)
-    return await screen.app.push_screen_wait(ChoiceModal(
-        f"Hero points on {what}? ({have} left, Hero Points)",
-        [(str(n), n) for n in range(most + 1)]))
+    return await screen.app.push_screen_wait(hero_point_choice(
+        f"Hero points on {what}? ({have} left, Hero Points)", most))
 
 
 async def run(screen: SixHost, m: Member) -> None:

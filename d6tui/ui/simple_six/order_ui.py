@@ -31,19 +31,26 @@ async def order(screen: SixHost) -> None:
         return
     outside = [m.id for m in c.members if m.id not in fight.ids and not m.out_of_action]
     still = list(fight.order[fight.current + 1:])
+    # each entry has its own letter, the same in every round whichever are offered
     opts: list[tuple[str, str]] = []
+    keys: list[str] = []
+
+    def offer(key: str, label: str, value: str) -> None:
+        keys.append(key)
+        opts.append((label, value))
     if outside:
-        opts.append(("add a combatant to the fight (rolls initiative)", "join"))
-    opts.append(("take a combatant out of the fight", "leave"))
+        offer("a", "add a combatant to the fight (rolls initiative)", "join")
+    offer("t", "take a combatant out of the fight", "leave")
     if fight.round and (still or fight.held):
-        opts.append(("set the initiative total of one still to act", "total"))
+        offer("i", "set the initiative total of one still to act", "total")
     if fight.actor is not None and not fight.used:
         actor = c.member(fight.actor).sheet.name
-        opts.append((f"{actor} delays: acts after another, or last", "delay"))
-        opts.append((f"{actor} holds the turn: acts when you say, this round", "hold"))
+        offer("d", f"{actor} delays: acts after another, or last", "delay")
+        offer("h", f"{actor} holds the turn: acts when you say, this round", "hold")
     if fight.held:
-        opts.append(("a held turn is taken now", "act"))
-    what = await screen.app.push_screen_wait(ChoiceModal("The fight's order", opts))
+        offer("n", "a held turn is taken now", "act")
+    what = await screen.app.push_screen_wait(ChoiceModal("The fight's order", opts,
+                                                         keys=keys))
     if what is None:
         return
     if what == "join":

@@ -30,3 +30,12 @@ def member_choice(c: Campaign, title: str, people: Sequence[Member], *,
     text = label or (lambda m: m.sheet.name)
     return ChoiceModal(title, [(text(m), m.id) for m in people],
                        keys=member_keys(c, people), **kwargs)
+
+
+def hero_point_choice(title: str, most: int) -> ChoiceModal:
+    """A :class:`ChoiceModal` of 0 to ``most`` hero points ("Hero Points"), each numbered by
+    its own value, so ``0`` spends none and ``1`` spends one; the values are the ints."""
+    def text(n: int) -> str:
+        return "none" if n == 0 else f"{n} hero point{'s' if n > 1 else ''}"
+    return ChoiceModal(title, [(text(n), n) for n in range(most + 1)],
+                       numbers=list(range(most + 1)))
