@@ -492,6 +492,10 @@ class GameDefinition:
         table_dice_words: ``(event, state) -> str``, a ``table_dice`` event in the game's
             words, for a game that reads its seats by side; None: the engine's words
             ("table dice for Ann; d6tui rolls the rest").
+        sealed: ``(state, event) -> str``, why ``event`` (the latest effective game event,
+            whose outcome ``state`` is) may not be undone, or "" when it may. A game with
+            hidden information uses it once something has been shown that an undo cannot
+            hide again (the sides shown at the end); None: every event may be undone.
     """
 
     slug: str
@@ -518,6 +522,7 @@ class GameDefinition:
     blurb: str = ""
     where: Callable[[Any], dict] | None = None
     table_dice_words: Callable[[dict, Any], str] | None = None
+    sealed: Callable[[Any, dict], str] | None = None
     #: The version of the game's events it writes now; an event says its own as ``v``
     #: (left out for version 1).
     schema: int = 1

@@ -371,3 +371,20 @@ def test_after_an_undo_the_colour_drawn_is_typed_as_it_lies() -> None:
         play(s, "draw", {"bag": other})
     again = play(s, "draw", {"bag": colour})
     assert again["draw"]["faces"] == [first] and again["draw"]["source"] == "table"
+
+
+def test_the_end_shows_both_sides_so_it_cannot_be_undone() -> None:
+    """End of the Game: the sides are shown at the end, so undo may not go back before it
+    (``GameDefinition.sealed``); before the end undo works as ever."""
+    s = new_game()
+    _route_for_ana(s)
+    play(s, "claim")
+    assert s.can_undo
+    _ben_idles(s)
+    assert s.state.over
+    assert not s.can_undo and "undo" not in {m.id for m in s.moves()}
+    with pytest.raises(RuleError, match="both sides of the waffle have been shown"):
+        s.undo()
+    with pytest.raises(RuleError, match="both sides of the waffle have been shown"):
+        s.find_move("undo")
+    assert s.state.over

@@ -253,3 +253,22 @@ async def test_table_dice_after_an_undo_must_be_the_face_the_app_rolled(saves: P
         await pilot.press(*rolled, "enter")
         await settle(pilot)
         assert session.state.face == rolled and errors(app) == []
+
+
+@sync
+async def test_undo_after_the_end_is_refused_with_the_reason(saves: Path) -> None:
+    """The end shows both sides (``v``): ``u`` then says why the game cannot go back, and
+    the game stays over."""
+    example = Path(__file__).resolve().parents[2] / "saves" / "dungeon-example.toml"
+    shutil.copyfile(example, saves / "example.toml")
+    session = Session.load(saves / "example.toml")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("v")
+        await settle(pilot)
+        await pilot.press("u")
+        await settle(pilot)
+        assert session.state.over
+        assert any("both sides of the waffle have been shown" in m for m in errors(app))
+        assert not any(n.message.startswith("Undone") for n in app._notifications)
