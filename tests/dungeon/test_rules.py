@@ -7,6 +7,7 @@ import pytest
 
 from d6tui.engine.errors import RuleError
 from d6tui.engine.session import Session
+from d6tui.games.dungeon.commands import cast
 from d6tui.games.dungeon.faces import E, N, S, W
 from d6tui.games.dungeon.rules import RULES
 from d6tui.games.dungeon.view import view
@@ -190,13 +191,40 @@ def test_look_shows_the_other_side_to_its_caster_alone() -> None:
     assert "orc" not in s.history_entry(len(s.events) - 1).text.lower()
 
 
-def test_look_into_the_bag_counts_the_colours() -> None:
-    """Item and Spell Dice Faces: Look (the bag)."""
+def test_look_into_the_bag_chooses_the_die_drawn() -> None:
+    """Item and Spell Dice Faces: Look (a die of your choice from the bag): cast before the
+    draw, it takes the die of the chosen colour as the turn's draw; the choice is made then,
+    so the save holds nothing about it before."""
     s = new_game()
     give(s, "green", "look")
-    play(s, "cast_look", target="bag")
+    end(s)
+    _ben_idles(s)
+    assert s.state.phase == "draw" and s.state.turn == 0
+    options = dict({m.id: m for m in s.moves()}["cast_look"].choices[0].options)
+    assert "bag:green" in options and "bag:white" in options and "bag:purple" not in options
+    before = len(s.events)
+    with pytest.raises(RuleError, match="no purple die in the bag"):
+        s.do(lambda st: cast(st, spell="look", target="bag:purple"))
+    assert len(s.events) == before
+    play(s, "cast_look", target="bag:white")
+    assert s.events[-1]["chosen"] == s.state.hand and s.state.dice[s.state.hand] == "white"
+    assert s.state.phase == "roll" and s.state.hand not in s.state.bag
     look = s.state.looks[0]
-    assert look is not None and dict(look.bag)["green"] == 6  # the Look's die is back
+    assert look is not None and dict(look.bag)["green"] == 5  # the Look's die is back
+    assert "chose the white die as the draw" in s.history_entry(len(s.events) - 1).text
+    assert not any("chosen" in ev for ev in s.events[:-1])
+
+
+def test_after_the_draw_look_is_at_the_other_side_only() -> None:
+    """Look into the bag chooses the draw, so once drawn only the other side is left."""
+    s = new_game()
+    give(s, "green", "look")
+    options = [v for v, _ in {m.id: m for m in s.moves()}["cast_look"].choices[0].options]
+    assert options == ["waffle"]
+    with pytest.raises(RuleError, match="is not one of waffle"):
+        play(s, "cast_look", target="bag:red")
+    with pytest.raises(RuleError, match="cast before the draw"):
+        s.do(lambda st: cast(st, spell="look", target="bag:red"))
 
 
 def test_the_extra_turn_pays_one_die_and_rolls_another_again() -> None:

@@ -61,8 +61,11 @@ def describe(event: dict, state: DungeonState) -> str:
                 f"as {by} sees it)"
         if spell == "pivot":
             return f"{by} cast Pivot on {event['hole']}"
+        chosen = event.get("chosen")
         target = "into the bag" if event.get("target") == "bag" else \
             f"at {state.players[1 - state.turn]}'s side of the waffle"
+        if chosen is not None:
+            target += f" and chose the {state.dice.get(chosen, '?')} die as the draw"
         return f"{by} cast Look {target}"
     if t == "extra_turn_taken":
         paid = dict(state.collections[state.turn]).get(event["paid"], "?")
