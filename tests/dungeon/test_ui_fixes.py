@@ -272,3 +272,42 @@ async def test_undo_after_the_end_is_refused_with_the_reason(saves: Path) -> Non
         assert session.state.over
         assert any("both sides of the waffle have been shown" in m for m in errors(app))
         assert not any(n.message.startswith("Undone") for n in app._notifications)
+
+
+@sync
+async def test_picking_a_die_for_a_spell_ends_when_undo_or_redo_changes_the_game(
+        saves: Path) -> None:
+    """A pending pick (Decay's die) belongs to the state it began in: undo drops it, and a
+    redo after it does not bring it back."""
+    from tests.dungeon.helpers import place
+
+    session = new_saved(saves)
+    place(session, "blue", "orc", "C3", side="door")
+    end(session)
+    give(session, "red", "decay")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pass_hand_over(pilot)
+        screen = _screen(app)
+        await pilot.press("c")
+        for _ in range(100):
+            if screen.target is not None or isinstance(app.screen, ChoiceModal):
+                break
+            await pilot.pause(0.01)
+        if isinstance(app.screen, ChoiceModal):
+            await pilot.press("enter")
+            for _ in range(100):
+                if screen.target is not None:
+                    break
+                await pilot.pause(0.01)
+        assert screen.target is not None and "pick the die" in \
+            screen.query_one(DungeonWaffle).picture.caption
+        await pilot.press("u")
+        await settle(pilot)
+        assert screen.target is None
+        assert "pick the die" not in screen.query_one(DungeonWaffle).picture.caption
+        await pilot.press("ctrl+y")
+        await settle(pilot)
+        assert screen.target is None and "decay" in session.state.faces_held(1)
+        assert "pick the die" not in screen.query_one(DungeonWaffle).picture.caption

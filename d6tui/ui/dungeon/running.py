@@ -112,6 +112,7 @@ class DungeonMoveRunner:
                 return
             move = picked
         if any(c.name == "hole" for c in move.choices):
+            self.refresh_game()  # the state the die is picked in (a newer one drops it)
             self.target = move
             occupied = [own_index(i, self.shown or 0) for i, h in enumerate(self.dungeon.holes)
                         if h is not None]

@@ -102,6 +102,7 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
         self.side_choice = 0
         self.turns = 0
         self.target: Move | None = None
+        self._drawn_state: DungeonState | None = None
         self.show_route = False
         self.show_other = False
         self.table_dice = False
@@ -172,7 +173,11 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
     # -- drawing --------------------------------------------------------------------------
 
     def render_state(self, state: DungeonState) -> None:
-        """Show the side of the seat at the keyboard, or hand over first."""
+        """Show the side of the seat at the keyboard, or hand over first. A die being picked
+        for a spell is dropped when the state changes under it (undo, redo, the file)."""
+        if state is not self._drawn_state:
+            self._drawn_state = state
+            self.target = None
         want = self.wanted_seat()
         if self.computer is None and not self.at_table and not state.over and \
                 want != self.shown:
