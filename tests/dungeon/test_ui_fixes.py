@@ -311,3 +311,30 @@ async def test_picking_a_die_for_a_spell_ends_when_undo_or_redo_changes_the_game
         await settle(pilot)
         assert screen.target is None and "decay" in session.state.faces_held(1)
         assert "pick the die" not in screen.query_one(DungeonWaffle).picture.caption
+
+
+@sync
+async def test_at_80_columns_the_open_log_takes_the_side_panels_place(saves: Path) -> None:
+    """At 80x24 the log and the side panel do not both fit: the open log replaces the panel
+    (no one-word-a-line column) and ``l`` brings the panel back; wide, both show."""
+    session = new_saved(saves)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pass_hand_over(pilot)
+        screen = _screen(app)
+        right, log = screen.query_one("#dg-right"), screen.query_one("#log")
+        assert right.display and not log.display
+        await pilot.press("l")
+        await settle(pilot)
+        assert log.display and not right.display and log.size.width >= 30
+        await pilot.press("l")
+        await settle(pilot)
+        assert right.display and not log.display and right.size.width >= 30
+    app = make_app(saves, session=new_saved(saves))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        await pass_hand_over(pilot)
+        screen = _screen(app)
+        right, log = screen.query_one("#dg-right"), screen.query_one("#log")
+        assert right.display and log.display and right.size.width >= 30

@@ -134,9 +134,30 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
             yield log
         yield Footer(compact=True)
 
+    #: Below this width the log and the side panel do not both fit: the log, when open,
+    #: takes the panel's place (``l`` again brings the panel back).
+    WIDE = 120
+
     def on_mount(self) -> None:
-        self.query_one("#log").display = self.app.size.width >= 120
+        self.query_one("#log").display = self.app.size.width >= self.WIDE
         super().on_mount()
+        self._fit_log()
+
+    def action_toggle_log(self) -> None:
+        """Show or hide the log; on a narrow terminal the open log replaces the side panel."""
+        super().action_toggle_log()
+        self._fit_log()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Fit the log and the side panel to the new width."""
+        self._fit_log()
+
+    def _fit_log(self) -> None:
+        log = self.query_one("#log")
+        narrow = self.app.size.width < self.WIDE
+        self.query_one("#dg-right").display = not (narrow and log.display)
+        log.styles.width = "1fr" if narrow else "34%"
+        log.border_title = "Log (l: the panel again)" if narrow else "Log (l)"
 
     # -- seats ----------------------------------------------------------------------------
 
