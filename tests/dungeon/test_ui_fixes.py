@@ -203,7 +203,7 @@ async def test_at_80x24_the_score_lines_button_and_the_over_keys_are_on_screen(
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = _screen(app)
-        assert {"v", "b"} <= footer_keys(screen)
+        assert {"v", "b", "p"} <= footer_keys(screen)
         await pilot.press("p")
         await settle(pilot)
         assert isinstance(app.screen, ScoreLines)
@@ -338,3 +338,23 @@ async def test_at_80_columns_the_open_log_takes_the_side_panels_place(saves: Pat
         screen = _screen(app)
         right, log = screen.query_one("#dg-right"), screen.query_one("#log")
         assert right.display and log.display and right.size.width >= 30
+
+
+@sync
+async def test_at_80x24_the_placing_keys_are_all_in_the_action_bar(saves: Path) -> None:
+    """While placing, the keys the footer has no room for (Enter, the arrows, r/R, f) are
+    all in the action bar, and so are those of picking a spell's die."""
+    from tests.dungeon.helpers import draw_roll
+
+    session = new_saved(saves)
+    draw_roll(session, "blue", "orc")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pass_hand_over(pilot)
+        screen = _screen(app)
+        assert screen.placing()
+        bar = screen.actions_text().plain
+        for key in ("\u21b5", "\u2190\u2191\u2193\u2192", "r/R", " f "):
+            assert key in bar, (key, bar)
+        assert screen.query_one("#dg-actions").size.height >= 2

@@ -89,7 +89,7 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
         _b("v", "other_side", "Their side", "The other side: once the game is over, or what "
            "your Look showed", True),
         _b("p", "scores", "Score lines", "Both players' scores explained line by line "
-           "(once the game is over)"),
+           "(once the game is over)", True),
         _b("t", "table_dice", "Table dice", "Type the colour drawn and the face rolled from "
            "real dice (on/off)"),
     ]
@@ -404,9 +404,20 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
                 continue
             out.append(f" {key} ", "bold reverse")
             out.append(f" {m.label.split(':')[0].split('(')[0].strip()}  ")
+        if self.target is not None:
+            out.append(" \u2190\u2191\u2193\u2192 ", "bold reverse")
+            out.append(" move  ")
+            out.append(" \u21b5 ", "bold reverse")
+            out.append(" pick the die  ")
+            out.append(" Esc ", "bold reverse")
+            out.append(" cancel  ")
         if self.placing():
-            out.append(" r/R f ", "bold reverse")
-            out.append(" turn, other side")
+            out.append(" \u2190\u2191\u2193\u2192 ", "bold reverse")
+            out.append(" move  ")
+            out.append(" r/R ", "bold reverse")
+            out.append(" turn  ")
+            out.append(" f ", "bold reverse")
+            out.append(" other side")
         return out
 
     # -- running moves ----------------------------------------------------------------------
