@@ -358,3 +358,47 @@ async def test_at_80x24_the_placing_keys_are_all_in_the_action_bar(saves: Path) 
         for key in ("\u21b5", "\u2190\u2191\u2193\u2192", "r/R", " f "):
             assert key in bar, (key, bar)
         assert screen.query_one("#dg-actions").size.height >= 2
+
+
+def test_the_tray_names_faces_in_whole_words_over_two_rows() -> None:
+    """The dice tray draws long face names over two rows of five, not cut ("Dragn")."""
+    from d6tui.ui.dungeon.panels import FACE_LABELS
+
+    for face in ("dragon", "corner", "treasure_chamber", "goblins", "vorpal_sword"):
+        rows = FACE_LABELS[face].split("\n")
+        assert all(len(r) <= 5 for r in rows)
+        assert "".join(r.rstrip("-") for r in rows).lower() in face.replace("_", "")
+
+
+@sync
+async def test_at_80x24_the_look_caption_and_the_tray_are_whole(saves: Path) -> None:
+    """The heading of the other side from a Look fits the waffle's width at 80 columns, and
+    the tray's second row carries the rest of the long names."""
+    from tests.dungeon.helpers import draw_roll, place
+
+    session = new_saved(saves)
+    place(session, "blue", "orc", "C3", side="door")
+    end(session)
+    give(session, "green", "look")
+    play(session, "cast_look", target="waffle")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pass_hand_over(pilot)
+        screen = _screen(app)
+        await pilot.press("v")
+        await settle(pilot)
+        waffle = screen.query_one(DungeonWaffle)
+        caption = waffle.picture.caption
+        assert caption.startswith("Ana's side") and "Look" in caption
+        assert waffle.render().plain.split("\n")[0].rstrip() == caption
+    session = new_saved(saves)
+    draw_roll(session, "red", "dragon")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pass_hand_over(pilot)
+        from d6tui.ui.widgets.dice_tray import DiceTray
+
+        text = _screen(app).query_one("#dg-tray", DiceTray).render().plain
+        assert "Drag-" in text and "on" in text.split("Drag-")[1] and "Dragn" not in text

@@ -309,8 +309,8 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
             for i, face, t in look.side:
                 cells[own_index(i, other)] = (face, rotate(MAP_FACES[face].openings, t))
             return WafflePicture(other, tuple(cells), looked=True,
-                                 caption=f"{state.players[other]}'s side as your Look "
-                                         f"showed it on turn {look.turn_no} (v: back)")
+                                 caption=f"{state.players[other]}'s side: your Look, "
+                                         f"turn {look.turn_no}")
         return WafflePicture(seat, seen.side(seat), caption="your Look was into the bag")
 
     def preview_face(self, seen: DungeonState) -> tuple[str, int]:
