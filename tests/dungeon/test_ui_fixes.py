@@ -402,3 +402,41 @@ async def test_at_80x24_the_look_caption_and_the_tray_are_whole(saves: Path) -> 
 
         text = _screen(app).query_one("#dg-tray", DiceTray).render().plain
         assert "Drag-" in text and "on" in text.split("Drag-")[1] and "Dragn" not in text
+
+
+@sync
+async def test_the_dialogs_sit_beside_the_waffle_and_the_cursor_shows_without_colour(
+        saves: Path) -> None:
+    """A move's question (here Turn's, how far) is docked beside the waffle, so the die it
+    is about stays in sight; the cursor picking that die is marked in plain text."""
+    from tests.dungeon.helpers import place
+
+    session = new_saved(saves)
+    place(session, "blue", "orc", "C3", side="door")
+    end(session)
+    give(session, "white", "turn")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pass_hand_over(pilot)
+        screen = _screen(app)
+        await pilot.press("c")
+        for _ in range(100):
+            if screen.target is not None or isinstance(app.screen, ChoiceModal):
+                break
+            await pilot.pause(0.01)
+        if isinstance(app.screen, ChoiceModal):
+            await pilot.press("enter")
+            for _ in range(100):
+                if screen.target is not None:
+                    break
+                await pilot.pause(0.01)
+        assert screen.target is not None
+        waffle = screen.query_one(DungeonWaffle)
+        assert "\u250f" in waffle.render().plain and "\u251b" in waffle.render().plain
+        await pilot.press("enter")
+        await until_modal(pilot, ChoiceModal)
+        box = app.screen.query_one(".modal-box").region
+        assert not box.overlaps(waffle.region), (box, waffle.region)
+        await pilot.press("escape")
+        await settle(pilot)
