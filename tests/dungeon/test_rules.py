@@ -416,3 +416,24 @@ def test_the_end_shows_both_sides_so_it_cannot_be_undone() -> None:
     with pytest.raises(RuleError, match="both sides of the waffle have been shown"):
         s.find_move("undo")
     assert s.state.over
+
+
+def test_a_wrong_claim_and_the_score_lines_say_it_in_words() -> None:
+    """A claim that does not stand says so and why; the score lines say what was held and
+    spent with the right plurals."""
+    from d6tui.games.dungeon.export import score_lines
+
+    s = new_game()
+    give(s, "red", "sword")
+    play(s, "claim")
+    text = s.history_entry(len(s.events) - 1).text
+    assert "does not stand: no route" in text and "yet" not in text
+    s = new_game()
+    _route_for_ana(s)
+    play(s, "claim")
+    _ben_idles(s)
+    ben = " / ".join(score_lines(s.state, 1, s.state.scores[1]))
+    assert "(s)" not in ben
+    assert "held 0 swords" not in ben and "spent 0 swords, 0 keys and 0 Vorpal Swords" in ben
+    ana = " / ".join(score_lines(s.state, 0, s.state.scores[0]))
+    assert "held 6 swords, 0 keys and 0 Vorpal Swords; spent 6 swords" in ana

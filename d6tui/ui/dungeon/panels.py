@@ -13,6 +13,7 @@ from d6tui.games.dungeon.scorer import RouteScore
 from d6tui.games.dungeon.state import DungeonState
 from d6tui.ui.screens.modals import MessageModal
 from d6tui.ui.widgets.dice_tray import TrayDie, TrayRoll
+from d6tui.words import plural
 
 
 def _pts(route: RouteScore) -> str:
@@ -115,6 +116,6 @@ def held_lines(seen: DungeonState) -> str:
     for seat, name in enumerate(seen.players):
         b = seen.budget(seat)
         mark = "\u25ba" if seat == seen.turn and not seen.over else " "
-        lines.append(f"{mark}{name}: {b.swords} swords, {b.keys} keys, {b.vorpals} Vorpal;"
-                     f" {held_text(seen, seat)}")
+        lines.append(f"{mark}{name}: {plural(b.swords, 'sword')}, {plural(b.keys, 'key')},"
+                     f" {b.vorpals} Vorpal; {held_text(seen, seat)}")
     return "\n".join(lines)
