@@ -152,9 +152,21 @@ def cmd_moves(session: Any, args: argparse.Namespace) -> int:
                       "characters)")
                 continue
             many = f" (pick {c.min}-{c.max})" if c.max > 1 else ""
-            print(f"      --choice {c.name}=  {c.prompt}{many}: "
-                  + ", ".join(v for v, _ in c.options))
+            print(f"      --choice {c.name}=  {c.prompt}{many}: " + _option_words(c.options))
     return 0
+
+
+#: Up to this many options, ``d6tui moves`` names each value's meaning ("1 = a quarter turn
+#: clockwise"); a longer list (the holes of a board) shows the values alone.
+LABELLED_OPTIONS = 8
+
+
+def _option_words(options: Any) -> str:
+    """A choice's options for ``d6tui moves``: ``value = label`` for a short list whose
+    labels say more than the values, else the values alone."""
+    if len(options) <= LABELLED_OPTIONS and any(str(v) != str(lb) for v, lb in options):
+        return ", ".join(f"{v} = {lb}" for v, lb in options)
+    return ", ".join(str(v) for v, _ in options)
 
 
 def _answers(pairs: list[str], move: Any = None) -> dict[str, Any]:

@@ -367,6 +367,10 @@ class GameDefinition:
             player for ``seat``: ``seen`` is ``view(state, seat)`` (it never reads more) and
             ``moves`` the seat's legal moves now; a shared table plays a seat handed to it
             with this (None: the game has no computer player).
+        sealed: ``(state, event) -> str``, why ``event`` (the latest effective game event,
+            whose outcome ``state`` is) may not be undone, or "" when it may. A game with
+            hidden information uses it once something has been shown that an undo cannot
+            hide again (the sides shown at the end); None: every event may be undone.
     """
 
     slug: str
@@ -394,6 +398,7 @@ class GameDefinition:
     where: Callable[[Any], dict] | None = None
     table_dice_words: Callable[[dict, Any], str] | None = None
     computer: Callable[[Any, int, list[Move]], tuple[str, dict]] | None = None
+    sealed: Callable[[Any, dict], str] | None = None
     #: The version of the game's events it writes now; an event says its own as ``v``
     #: (left out for version 1).
     schema: int = 1

@@ -240,6 +240,8 @@ class Session:
         moves = self.moves(seat)
         if any(m.id == move_id for m in moves):
             return find_move(moves, move_id)
+        if move_id == "undo" and self.undo_sealed:
+            raise RuleError(self.undo_sealed)
         to_move = self.rules.seat_to_move(self.state) if seat is ... else seat
         why = self.rules.why_not(self.state, to_move, move_id) if self.rules.why_not else ""
         return find_move(moves, move_id, why)
@@ -301,10 +303,14 @@ class Session:
         """Undo the latest effective game event (recorded as an ``undone`` event).
 
         Raises:
-            RuleError: there is nothing to undo (the game's first event cannot be undone).
+            RuleError: there is nothing to undo (the game's first event cannot be undone),
+                or the game seals the latest event (:attr:`undo_sealed` says why).
         """
         if len(self._effective) <= 1:
             raise RuleError("there is nothing to undo")
+        reason = self.undo_sealed
+        if reason:
+            raise RuleError(reason)
         return self._record({"type": "undone", "target": self._effective[-1]})
 
     def redo(self) -> dict:
@@ -388,7 +394,15 @@ class Session:
     @property
     def can_undo(self) -> bool:
         """Whether :meth:`undo` would do something."""
-        return len(self._effective) > 1
+        return len(self._effective) > 1 and not self.undo_sealed
+
+    @property
+    def undo_sealed(self) -> str:
+        """Why the latest event may not be undone (``GameDefinition.sealed``), or ""."""
+        sealed = self.rules.sealed
+        if sealed is None or len(self._effective) <= 1:
+            return ""
+        return sealed(self.state, self.events[self._effective[-1] - 1])
 
     @property
     def undo_target(self) -> dict | None:

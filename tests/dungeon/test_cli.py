@@ -54,3 +54,38 @@ def test_the_game_is_found_by_discovery() -> None:
     rules = entry.definition()
     assert [f.name for f in rules.options] == ["players", "vs_computer"]
     assert rules.options[1].kind == "bool"
+
+
+def test_undo_after_the_end_is_refused_from_the_command_line(
+        isolated: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    """The end shows both sides: ``d6tui play FILE undo`` says why it cannot go back."""
+    from tests.dungeon.helpers import play
+    from tests.dungeon.test_rules import _ben_idles, _route_for_ana
+
+    code, out, err = run(capsys, "new", "dungeon", "--players", "Ana,Ben", "--seed", "1",
+                         "--no-open")
+    assert code == 0, err
+    path = Path(out.strip())
+    s = Session.load(path)
+    _route_for_ana(s)
+    play(s, "claim")
+    _ben_idles(s)
+    assert s.state.over
+    code, out, err = run(capsys, "play", str(path), "undo")
+    assert code != 0 and "both sides of the waffle have been shown" in err
+    assert len(err.strip().splitlines()) == 1
+    assert Session.load(path).state.over
+
+
+def test_moves_names_what_each_orientation_means(isolated: dict[str, Path],
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """``d6tui moves`` labels a short list of values (the quarter turns), not the holes."""
+    code, out, err = run(capsys, "new", "dungeon", "--players", "Ana,Ben", "--seed", "2",
+                         "--no-open")
+    path = Path(out.strip())
+    run(capsys, "play", str(path), "draw", "--dice", "blue")
+    run(capsys, "play", str(path), "roll", "--dice", "orc")
+    code, out, _ = run(capsys, "moves", str(path))
+    assert "0 = upright, 1 = a quarter turn clockwise, 2 = upside down, " \
+        "3 = a quarter turn anticlockwise" in out
+    assert "A1, B1, C1" in out  # the 36 holes stay a plain list

@@ -7,6 +7,7 @@ import pytest
 
 from d6tui.engine.errors import RuleError
 from d6tui.engine.session import Session
+from d6tui.games.dungeon.commands import cast
 from d6tui.games.dungeon.faces import E, N, S, W
 from d6tui.games.dungeon.rules import RULES
 from d6tui.games.dungeon.view import view
@@ -190,13 +191,40 @@ def test_look_shows_the_other_side_to_its_caster_alone() -> None:
     assert "orc" not in s.history_entry(len(s.events) - 1).text.lower()
 
 
-def test_look_into_the_bag_counts_the_colours() -> None:
-    """Item and Spell Dice Faces: Look (the bag)."""
+def test_look_into_the_bag_chooses_the_die_drawn() -> None:
+    """Item and Spell Dice Faces: Look (a die of your choice from the bag): cast before the
+    draw, it takes the die of the chosen colour as the turn's draw; the choice is made then,
+    so the save holds nothing about it before."""
     s = new_game()
     give(s, "green", "look")
-    play(s, "cast_look", target="bag")
+    end(s)
+    _ben_idles(s)
+    assert s.state.phase == "draw" and s.state.turn == 0
+    options = dict({m.id: m for m in s.moves()}["cast_look"].choices[0].options)
+    assert "bag:green" in options and "bag:white" in options and "bag:purple" not in options
+    before = len(s.events)
+    with pytest.raises(RuleError, match="no purple die in the bag"):
+        s.do(lambda st: cast(st, spell="look", target="bag:purple"))
+    assert len(s.events) == before
+    play(s, "cast_look", target="bag:white")
+    assert s.events[-1]["chosen"] == s.state.hand and s.state.dice[s.state.hand] == "white"
+    assert s.state.phase == "roll" and s.state.hand not in s.state.bag
     look = s.state.looks[0]
-    assert look is not None and dict(look.bag)["green"] == 6  # the Look's die is back
+    assert look is not None and dict(look.bag)["green"] == 5  # the Look's die is back
+    assert "chose the white die as the draw" in s.history_entry(len(s.events) - 1).text
+    assert not any("chosen" in ev for ev in s.events[:-1])
+
+
+def test_after_the_draw_look_is_at_the_other_side_only() -> None:
+    """Look into the bag chooses the draw, so once drawn only the other side is left."""
+    s = new_game()
+    give(s, "green", "look")
+    options = [v for v, _ in {m.id: m for m in s.moves()}["cast_look"].choices[0].options]
+    assert options == ["waffle"]
+    with pytest.raises(RuleError, match="is not one of waffle"):
+        play(s, "cast_look", target="bag:red")
+    with pytest.raises(RuleError, match="cast before the draw"):
+        s.do(lambda st: cast(st, spell="look", target="bag:red"))
 
 
 def test_the_extra_turn_pays_one_die_and_rolls_another_again() -> None:
@@ -371,3 +399,41 @@ def test_after_an_undo_the_colour_drawn_is_typed_as_it_lies() -> None:
         play(s, "draw", {"bag": other})
     again = play(s, "draw", {"bag": colour})
     assert again["draw"]["faces"] == [first] and again["draw"]["source"] == "table"
+
+
+def test_the_end_shows_both_sides_so_it_cannot_be_undone() -> None:
+    """End of the Game: the sides are shown at the end, so undo may not go back before it
+    (``GameDefinition.sealed``); before the end undo works as ever."""
+    s = new_game()
+    _route_for_ana(s)
+    play(s, "claim")
+    assert s.can_undo
+    _ben_idles(s)
+    assert s.state.over
+    assert not s.can_undo and "undo" not in {m.id for m in s.moves()}
+    with pytest.raises(RuleError, match="both sides of the waffle have been shown"):
+        s.undo()
+    with pytest.raises(RuleError, match="both sides of the waffle have been shown"):
+        s.find_move("undo")
+    assert s.state.over
+
+
+def test_a_wrong_claim_and_the_score_lines_say_it_in_words() -> None:
+    """A claim that does not stand says so and why; the score lines say what was held and
+    spent with the right plurals."""
+    from d6tui.games.dungeon.export import score_lines
+
+    s = new_game()
+    give(s, "red", "sword")
+    play(s, "claim")
+    text = s.history_entry(len(s.events) - 1).text
+    assert "does not stand: no route" in text and "yet" not in text
+    s = new_game()
+    _route_for_ana(s)
+    play(s, "claim")
+    _ben_idles(s)
+    ben = " / ".join(score_lines(s.state, 1, s.state.scores[1]))
+    assert "(s)" not in ben
+    assert "held 0 swords" not in ben and "spent 0 swords, 0 keys and 0 Vorpal Swords" in ben
+    ana = " / ".join(score_lines(s.state, 0, s.state.scores[0]))
+    assert "held 6 swords, 0 keys and 0 Vorpal Swords; spent 6 swords" in ana

@@ -203,7 +203,7 @@ async def test_at_80x24_the_score_lines_button_and_the_over_keys_are_on_screen(
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = _screen(app)
-        assert {"v", "b"} <= footer_keys(screen)
+        assert {"v", "b", "p"} <= footer_keys(screen)
         await pilot.press("p")
         await settle(pilot)
         assert isinstance(app.screen, ScoreLines)
@@ -253,3 +253,190 @@ async def test_table_dice_after_an_undo_must_be_the_face_the_app_rolled(saves: P
         await pilot.press(*rolled, "enter")
         await settle(pilot)
         assert session.state.face == rolled and errors(app) == []
+
+
+@sync
+async def test_undo_after_the_end_is_refused_with_the_reason(saves: Path) -> None:
+    """The end shows both sides (``v``): ``u`` then says why the game cannot go back, and
+    the game stays over."""
+    example = Path(__file__).resolve().parents[2] / "saves" / "dungeon-example.toml"
+    shutil.copyfile(example, saves / "example.toml")
+    session = Session.load(saves / "example.toml")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("v")
+        await settle(pilot)
+        await pilot.press("u")
+        await settle(pilot)
+        assert session.state.over
+        assert any("both sides of the waffle have been shown" in m for m in errors(app))
+        assert not any(n.message.startswith("Undone") for n in app._notifications)
+
+
+@sync
+async def test_picking_a_die_for_a_spell_ends_when_undo_or_redo_changes_the_game(
+        saves: Path) -> None:
+    """A pending pick (Decay's die) belongs to the state it began in: undo drops it, and a
+    redo after it does not bring it back."""
+    from tests.dungeon.helpers import place
+
+    session = new_saved(saves)
+    place(session, "blue", "orc", "C3", side="door")
+    end(session)
+    give(session, "red", "decay")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pass_hand_over(pilot)
+        screen = _screen(app)
+        await pilot.press("c")
+        for _ in range(100):
+            if screen.target is not None or isinstance(app.screen, ChoiceModal):
+                break
+            await pilot.pause(0.01)
+        if isinstance(app.screen, ChoiceModal):
+            await pilot.press("enter")
+            for _ in range(100):
+                if screen.target is not None:
+                    break
+                await pilot.pause(0.01)
+        assert screen.target is not None and "pick the die" in \
+            screen.query_one(DungeonWaffle).picture.caption
+        await pilot.press("u")
+        await settle(pilot)
+        assert screen.target is None
+        assert "pick the die" not in screen.query_one(DungeonWaffle).picture.caption
+        await pilot.press("ctrl+y")
+        await settle(pilot)
+        assert screen.target is None and "decay" in session.state.faces_held(1)
+        assert "pick the die" not in screen.query_one(DungeonWaffle).picture.caption
+
+
+@sync
+async def test_at_80_columns_the_open_log_takes_the_side_panels_place(saves: Path) -> None:
+    """At 80x24 the log and the side panel do not both fit: the open log replaces the panel
+    (no one-word-a-line column) and ``l`` brings the panel back; wide, both show."""
+    session = new_saved(saves)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pass_hand_over(pilot)
+        screen = _screen(app)
+        right, log = screen.query_one("#dg-right"), screen.query_one("#log")
+        assert right.display and not log.display
+        await pilot.press("l")
+        await settle(pilot)
+        assert log.display and not right.display and log.size.width >= 30
+        await pilot.press("l")
+        await settle(pilot)
+        assert right.display and not log.display and right.size.width >= 30
+    app = make_app(saves, session=new_saved(saves))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        await pass_hand_over(pilot)
+        screen = _screen(app)
+        right, log = screen.query_one("#dg-right"), screen.query_one("#log")
+        assert right.display and log.display and right.size.width >= 30
+
+
+@sync
+async def test_at_80x24_the_placing_keys_are_all_in_the_action_bar(saves: Path) -> None:
+    """While placing, the keys the footer has no room for (Enter, the arrows, r/R, f) are
+    all in the action bar, and so are those of picking a spell's die."""
+    from tests.dungeon.helpers import draw_roll
+
+    session = new_saved(saves)
+    draw_roll(session, "blue", "orc")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pass_hand_over(pilot)
+        screen = _screen(app)
+        assert screen.placing()
+        bar = screen.actions_text().plain
+        for key in ("\u21b5", "\u2190\u2191\u2193\u2192", "r/R", " f "):
+            assert key in bar, (key, bar)
+        assert screen.query_one("#dg-actions").size.height >= 2
+
+
+def test_the_tray_names_faces_in_whole_words_over_two_rows() -> None:
+    """The dice tray draws long face names over two rows of five, not cut ("Dragn")."""
+    from d6tui.ui.dungeon.panels import FACE_LABELS
+
+    for face in ("dragon", "corner", "treasure_chamber", "goblins", "vorpal_sword"):
+        rows = FACE_LABELS[face].split("\n")
+        assert all(len(r) <= 5 for r in rows)
+        assert "".join(r.rstrip("-") for r in rows).lower() in face.replace("_", "")
+
+
+@sync
+async def test_at_80x24_the_look_caption_and_the_tray_are_whole(saves: Path) -> None:
+    """The heading of the other side from a Look fits the waffle's width at 80 columns, and
+    the tray's second row carries the rest of the long names."""
+    from tests.dungeon.helpers import draw_roll, place
+
+    session = new_saved(saves)
+    place(session, "blue", "orc", "C3", side="door")
+    end(session)
+    give(session, "green", "look")
+    play(session, "cast_look", target="waffle")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pass_hand_over(pilot)
+        screen = _screen(app)
+        await pilot.press("v")
+        await settle(pilot)
+        waffle = screen.query_one(DungeonWaffle)
+        caption = waffle.picture.caption
+        assert caption.startswith("Ana's side") and "Look" in caption
+        assert waffle.render().plain.split("\n")[0].rstrip() == caption
+    session = new_saved(saves)
+    draw_roll(session, "red", "dragon")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pass_hand_over(pilot)
+        from d6tui.ui.widgets.dice_tray import DiceTray
+
+        text = _screen(app).query_one("#dg-tray", DiceTray).render().plain
+        assert "Drag-" in text and "on" in text.split("Drag-")[1] and "Dragn" not in text
+
+
+@sync
+async def test_the_dialogs_sit_beside_the_waffle_and_the_cursor_shows_without_colour(
+        saves: Path) -> None:
+    """A move's question (here Turn's, how far) is docked beside the waffle, so the die it
+    is about stays in sight; the cursor picking that die is marked in plain text."""
+    from tests.dungeon.helpers import place
+
+    session = new_saved(saves)
+    place(session, "blue", "orc", "C3", side="door")
+    end(session)
+    give(session, "white", "turn")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pass_hand_over(pilot)
+        screen = _screen(app)
+        await pilot.press("c")
+        for _ in range(100):
+            if screen.target is not None or isinstance(app.screen, ChoiceModal):
+                break
+            await pilot.pause(0.01)
+        if isinstance(app.screen, ChoiceModal):
+            await pilot.press("enter")
+            for _ in range(100):
+                if screen.target is not None:
+                    break
+                await pilot.pause(0.01)
+        assert screen.target is not None
+        waffle = screen.query_one(DungeonWaffle)
+        assert "\u250f" in waffle.render().plain and "\u251b" in waffle.render().plain
+        await pilot.press("enter")
+        await until_modal(pilot, ChoiceModal)
+        box = app.screen.query_one(".modal-box").region
+        assert not box.overlaps(waffle.region), (box, waffle.region)
+        await pilot.press("escape")
+        await settle(pilot)

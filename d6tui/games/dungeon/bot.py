@@ -328,7 +328,8 @@ def choose(state: DungeonState, seat: int | None = None) -> tuple[str, dict[str,
         if "draw" in legal:
             return "draw", {}
         if "cast_look" in legal and not route_complete(seen, seat):
-            return "cast_look", {"target": "bag"}
+            bag = [v for v, _ in legal["cast_look"].choices[0].options if v != "waffle"]
+            return "cast_look", {"target": bag[0]}
         return "end_game", {}
     if phase == "roll":
         return "roll", {}

@@ -289,15 +289,40 @@ def cast(state: DungeonState, dice: Any = None, spell: str = "", hole: str | Non
                 raise RuleError("Turn turns a die 1 to 3 quarter turns clockwise", SPELL_FACES)
             facts["turns"] = q
     elif spell == "look":
+        target, _, colour = (target or "").partition(":")
         if target not in ("bag", "waffle"):
             raise RuleError("Look looks into the bag or at the opponent's side", SPELL_FACES)
         facts["target"] = target
+        if target == "bag":
+            facts["chosen"] = chosen_die(state, die, colour)
     else:
         raise RuleError(f"{face_name(spell)} is not cast like that", SPELL_FACES)
     return _guard(state, _by(state, "spell_cast", **facts))
 
 
 # -- the end of a turn ------------------------------------------------------------------------
+
+
+def chosen_die(state: DungeonState, spell_die: str, colour: str) -> str:
+    """The die a Look into the bag takes as the turn's draw ("Item and Spell Dice Faces":
+    Look, a die of your choice from the bag): the first die (by id) of ``colour`` in the
+    bag once the Look's own die is back in it. It is chosen only now, so nothing about it
+    sits in the save before.
+
+    Raises:
+        RuleError: not the time to draw (the choice takes the place of the turn's draw), or
+            no die of that colour in the bag.
+    """
+    if state.phase != "draw":
+        raise RuleError("a Look into the bag chooses the die you draw, so it is cast before "
+                        "the draw; now you may Look at the other side", SPELL_FACES)
+    bag = sorted(state.bag | {spell_die})
+    same = [d for d in bag if state.dice[d] == colour]
+    if not same:
+        left = ", ".join(sorted({state.dice[d] for d in bag}))
+        raise RuleError(f"there is no {colour or 'such'} die in the bag (it holds: {left})",
+                        SPELL_FACES)
+    return same[0]
 
 
 def extra(state: DungeonState, dice: Any = None, paid: str = "", reroll: str = "") -> dict:

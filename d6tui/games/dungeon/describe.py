@@ -61,8 +61,11 @@ def describe(event: dict, state: DungeonState) -> str:
                 f"as {by} sees it)"
         if spell == "pivot":
             return f"{by} cast Pivot on {event['hole']}"
+        chosen = event.get("chosen")
         target = "into the bag" if event.get("target") == "bag" else \
             f"at {state.players[1 - state.turn]}'s side of the waffle"
+        if chosen is not None:
+            target += f" and chose the {state.dice.get(chosen, '?')} die as the draw"
         return f"{by} cast Look {target}"
     if t == "extra_turn_taken":
         paid = dict(state.collections[state.turn]).get(event["paid"], "?")
@@ -73,7 +76,9 @@ def describe(event: dict, state: DungeonState) -> str:
         if event.get("stood"):
             return (f"{by} claimed a complete route, and it stands: "
                     f"{state.players[1 - state.turn]} has one last turn")
-        return f"{by} claimed a complete route, but it does not stand yet; play goes on"
+        return (f"{by} claimed a complete route, but the claim does not stand: no route "
+                f"across {by}'s side from edge to edge gets through with what {by} holds, so "
+                f"the claim changes nothing and play goes on (End of the Game)")
     if t == "turn_ended":
         if state.last_turn:
             return f"{by} ended the last turn: the game is over"

@@ -11,6 +11,7 @@ from d6tui.games.dungeon.faces import face_name
 from d6tui.games.dungeon.state import DungeonState, ScoreCard
 from d6tui.games.dungeon.view import view
 from d6tui.games.dungeon.waffle import hole_name
+from d6tui.words import plural
 
 
 def status(state: DungeonState) -> str:
@@ -40,12 +41,17 @@ def score_lines(state: DungeonState, seat: int, card: ScoreCard) -> list[str]:
         out.append(f"Special Items held ({card.special_items}): {card.special_items:+d}")
     if not r.complete:
         out.append("no complete route")
-    spent = (f"spent {r.swords} sword(s), {r.keys} key(s), {r.vorpals} Vorpal Sword(s) of "
-             f"{state.budget(seat).swords}, {state.budget(seat).keys}, "
-             f"{state.budget(seat).vorpals}")
-    out.append(spent)
+    b = state.budget(seat)
+    out.append(f"held {_items(b.swords, b.keys, b.vorpals)}; "
+               f"spent {_items(r.swords, r.keys, r.vorpals)}")
     out.append(f"total: {card.total}")
     return out
+
+
+def _items(swords: int, keys: int, vorpals: int) -> str:
+    """``"7 swords, 2 keys and 1 Vorpal Sword"``."""
+    return (f"{plural(swords, 'sword')}, {plural(keys, 'key')} and "
+            f"{plural(vorpals, 'Vorpal Sword')}")
 
 
 def held_text(state: DungeonState, seat: int) -> str:

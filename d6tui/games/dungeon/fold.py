@@ -213,6 +213,11 @@ def spell_cast(state: DungeonState, ev: dict) -> DungeonState:
             for d in sorted(s.bag):
                 counts[s.dice[d]] = counts.get(s.dice[d], 0) + 1
             looks[seat] = Look("bag", s.turn_no, bag=tuple(sorted(counts.items())))
+            chosen = ev.get("chosen")
+            if chosen is not None:  # the die chosen from the bag is the turn's draw
+                if chosen not in s.bag or s.phase != "draw":
+                    raise EventError(f"die {chosen!r} cannot be chosen from the bag now")
+                s = replace(s, bag=s.bag - {chosen}, hand=chosen, face=None, phase="roll")
         else:
             other = 1 - seat
             side = tuple((i, h.faces[other], h.turns[other]) for i, h in enumerate(s.holes)

@@ -116,8 +116,19 @@ def cast_moves(state: DungeonState, seat: int) -> list[Move]:
                         partial(c.cast, spell="look"), seat,
                         (Choice("target", "Look at", (
                             ("waffle", f"{state.players[1 - seat]}'s side of the waffle"),
-                            ("bag", "the dice in the bag"))),), section=sec))
+                            *_bag_choices(state, seat))),), section=sec))
     return out
+
+
+def _bag_choices(state: DungeonState, seat: int) -> list[tuple[str, str]]:
+    """Look's other half: in the draw phase, one choice per colour in the bag (the Look's
+    own die back in it), the die chosen being the turn's draw ("Item and Spell Dice Faces":
+    Look). After the draw there is no draw left to choose, so only the other side."""
+    if state.phase != "draw":
+        return []
+    look = next(d for d, f in state.collections[seat] if f == "look")
+    colours = sorted({state.dice[d] for d in state.bag | {look}})
+    return [(f"bag:{c}", f"choose a {c} die from the bag as your draw") for c in colours]
 
 
 def moves(state: DungeonState, seat: int | None) -> list[Move]:

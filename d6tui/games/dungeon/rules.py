@@ -124,6 +124,15 @@ def _computer(seen: Any, seat: int, legal: list) -> tuple[str, dict]:
     return table_move(seen, seat, legal)
 
 
+def sealed(state: DungeonState, event: dict) -> str:
+    """Why ``event`` may not be undone (``GameDefinition.sealed``): once the game is over
+    both sides are shown ("End of the Game"), and no undo can hide them again."""
+    if state.over:
+        return ("The game is over and both sides of the waffle have been shown, so it "
+                "cannot be undone: a player would play on knowing the other's side.")
+    return ""
+
+
 RULES = GameDefinition(
     slug="dungeon",
     name="D6 Dungeon",
@@ -152,5 +161,6 @@ RULES = GameDefinition(
     view=view,
     seats=dungeon_moves.seats,
     seat_to_move=dungeon_moves.seat_to_move,
+    sealed=sealed,
     blurb="Two players build a dungeon through the Dungeon Waffle, each seeing their own side",
 )

@@ -52,7 +52,8 @@ Turns, leave the die as it was.
 5. At any time in your turn `c` casts a collected spell. **Decay** takes a die off the
    waffle; it goes into the bag when your turn ends. **Turn** and **Pivot**: pick the die
    with the arrows and Enter. **Look**: at the other side (shown to you alone: `v` shows it
-   again while it is your turn) or into the bag (how many of each colour).
+   again while it is your turn) or, before you draw, a die of your choice from the bag:
+   pick its colour and it is your draw for the turn.
 6. **Extra turn** ("Extra turn"): with more than six dice collected, once a turn, `a` pays
    one into the bag and rolls another of yours again as if just drawn.
 7. `C` claims a complete route; `e` ends the turn. At one keyboard a hand-over screen then

@@ -13,6 +13,7 @@ from d6tui.games.dungeon.scorer import RouteScore
 from d6tui.games.dungeon.state import DungeonState
 from d6tui.ui.screens.modals import MessageModal
 from d6tui.ui.widgets.dice_tray import TrayDie, TrayRoll
+from d6tui.words import plural
 
 
 def _pts(route: RouteScore) -> str:
@@ -38,14 +39,16 @@ class ScoreLines(MessageModal):
         self.query_one("#message", VerticalScroll).styles.max_height = max(3, room)
 
 
-#: Each face as five characters or fewer, drawn on the die in the dice tray.
+#: Each face as drawn on the die in the dice tray: a word of five characters or fewer, or a
+#: longer one split over two rows of five (the tray is then two rows high).
 FACE_LABELS: dict[str, str] = {
-    "orc": "Orc", "giant_rat": "Rat", "spider_web": "Web", "curse": "Curse",
-    "corner": "Cornr", "door": "Door", "treasure_chamber": "Chamb", "dragon": "Dragn",
-    "treasure_chest": "Chest", "goblins": "Gobln", "sword": "Sword", "two_swords": "2 Sw",
-    "three_swords": "3 Sw", "vorpal_sword": "Vorpl", "key": "Key", "decay": "Decay",
-    "turn": "Turn", "look": "Look", "pivot": "Pivot", "dreamcatcher": "Dream",
-    "special_item": "Spec", "wishing_ring": "Wish",
+    "orc": "Orc", "giant_rat": "Giant\nRat", "spider_web": "Web", "curse": "Curse",
+    "corner": "Cor-\nner", "door": "Door", "treasure_chamber": "Cham-\nber",
+    "dragon": "Drag-\non", "treasure_chest": "Chest", "goblins": "Gob-\nlins",
+    "sword": "Sword", "two_swords": "2\nSword", "three_swords": "3\nSword",
+    "vorpal_sword": "Vor-\npal", "key": "Key", "decay": "Decay", "turn": "Turn",
+    "look": "Look", "pivot": "Pivot", "dreamcatcher": "Dream\ncatch",
+    "special_item": "Spec.\nItem", "wishing_ring": "Wish\nRing",
 }
 
 
@@ -113,6 +116,6 @@ def held_lines(seen: DungeonState) -> str:
     for seat, name in enumerate(seen.players):
         b = seen.budget(seat)
         mark = "\u25ba" if seat == seen.turn and not seen.over else " "
-        lines.append(f"{mark}{name}: {b.swords} swords, {b.keys} keys, {b.vorpals} Vorpal;"
-                     f" {held_text(seen, seat)}")
+        lines.append(f"{mark}{name}: {plural(b.swords, 'sword')}, {plural(b.keys, 'key')},"
+                     f" {b.vorpals} Vorpal; {held_text(seen, seat)}")
     return "\n".join(lines)

@@ -30,6 +30,14 @@ if TYPE_CHECKING:
 DIFFERENT_FROM: dict[tuple[str, str], str] = {("extra_turn", "reroll"): "paid"}
 
 
+
+def beside(modal: Any) -> Any:
+    """``modal`` docked to the right, beside the waffle, so the dice it asks about stay in
+    sight (the ``-beside`` class of the shared modal style)."""
+    modal.add_class("-beside")
+    return modal
+
+
 class DungeonMoveRunner:
     """Running moves for the D6 Dungeon screen (see the module docstring)."""
 
@@ -107,11 +115,13 @@ class DungeonMoveRunner:
         move = casts[0]
         if len(casts) > 1:
             picked = await self.app.push_screen_wait(
-                ChoiceModal("Which spell do you cast?", [(m.label, m) for m in casts]))
+                beside(ChoiceModal("Which spell do you cast?",
+                                   [(m.label, m) for m in casts])))
             if picked is None:
                 return
             move = picked
         if any(c.name == "hole" for c in move.choices):
+            self.refresh_game()  # the state the die is picked in (a newer one drops it)
             self.target = move
             occupied = [own_index(i, self.shown or 0) for i, h in enumerate(self.dungeon.holes)
                         if h is not None]
@@ -138,8 +148,8 @@ class DungeonMoveRunner:
             earlier = DIFFERENT_FROM.get((move.id, c.name))
             options = [(label, value) for value, label in c.options
                        if earlier is None or value != answers.get(earlier)]
-            picked = await self.app.push_screen_wait(ChoiceModal(c.prompt, options,
-                                                                 note=move.label))
+            picked = await self.app.push_screen_wait(beside(ChoiceModal(c.prompt, options,
+                                                                        note=move.label)))
             if picked is None:
                 return
             answers[c.name] = picked
@@ -165,8 +175,8 @@ class DungeonMoveRunner:
         if isinstance(req.die, BagDraw):
             refused = False
             while True:
-                text = await self.app.push_screen_wait(TextPrompt(
-                    "Which colour did you draw?", placeholder="red, blue, ..."))
+                text = await self.app.push_screen_wait(beside(TextPrompt(
+                    "Which colour did you draw?", placeholder="red, blue, ...")))
                 if text is None:
                     return None
                 try:
@@ -179,8 +189,8 @@ class DungeonMoveRunner:
                     self.app.clear_notifications()
                 return got
         if isinstance(req.die, Custom):
-            return await self.app.push_screen_wait(TableDiceInput(
-                "Roll the die and type the face it shows", 1, die=req.die.die))
+            return await self.app.push_screen_wait(beside(TableDiceInput(
+                "Roll the die and type the face it shows", 1, die=req.die.die)))
         return None
 
     @work(group="dungeon-computer")

@@ -89,7 +89,7 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
         _b("v", "other_side", "Their side", "The other side: once the game is over, or what "
            "your Look showed", True),
         _b("p", "scores", "Score lines", "Both players' scores explained line by line "
-           "(once the game is over)"),
+           "(once the game is over)", True),
         _b("t", "table_dice", "Table dice", "Type the colour drawn and the face rolled from "
            "real dice (on/off)"),
     ]
@@ -102,6 +102,7 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
         self.side_choice = 0
         self.turns = 0
         self.target: Move | None = None
+        self._drawn_state: DungeonState | None = None
         self.show_route = False
         self.show_other = False
         self.table_dice = False
@@ -133,9 +134,30 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
             yield log
         yield Footer(compact=True)
 
+    #: Below this width the log and the side panel do not both fit: the log, when open,
+    #: takes the panel's place (``l`` again brings the panel back).
+    WIDE = 120
+
     def on_mount(self) -> None:
-        self.query_one("#log").display = self.app.size.width >= 120
+        self.query_one("#log").display = self.app.size.width >= self.WIDE
         super().on_mount()
+        self._fit_log()
+
+    def action_toggle_log(self) -> None:
+        """Show or hide the log; on a narrow terminal the open log replaces the side panel."""
+        super().action_toggle_log()
+        self._fit_log()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Fit the log and the side panel to the new width."""
+        self._fit_log()
+
+    def _fit_log(self) -> None:
+        log = self.query_one("#log")
+        narrow = self.app.size.width < self.WIDE
+        self.query_one("#dg-right").display = not (narrow and log.display)
+        log.styles.width = "1fr" if narrow else "34%"
+        log.border_title = "Log (l: the panel again)" if narrow else "Log (l)"
 
     # -- seats ----------------------------------------------------------------------------
 
@@ -172,7 +194,11 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
     # -- drawing --------------------------------------------------------------------------
 
     def render_state(self, state: DungeonState) -> None:
-        """Show the side of the seat at the keyboard, or hand over first."""
+        """Show the side of the seat at the keyboard, or hand over first. A die being picked
+        for a spell is dropped when the state changes under it (undo, redo, the file)."""
+        if state is not self._drawn_state:
+            self._drawn_state = state
+            self.target = None
         want = self.wanted_seat()
         if self.computer is None and not self.at_table and not state.over and \
                 want != self.shown:
@@ -283,8 +309,8 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
             for i, face, t in look.side:
                 cells[own_index(i, other)] = (face, rotate(MAP_FACES[face].openings, t))
             return WafflePicture(other, tuple(cells), looked=True,
-                                 caption=f"{state.players[other]}'s side as your Look "
-                                         f"showed it on turn {look.turn_no} (v: back)")
+                                 caption=f"{state.players[other]}'s side: your Look, "
+                                         f"turn {look.turn_no}")
         return WafflePicture(seat, seen.side(seat), caption="your Look was into the bag")
 
     def preview_face(self, seen: DungeonState) -> tuple[str, int]:
@@ -378,9 +404,20 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
                 continue
             out.append(f" {key} ", "bold reverse")
             out.append(f" {m.label.split(':')[0].split('(')[0].strip()}  ")
+        if self.target is not None:
+            out.append(" \u2190\u2191\u2193\u2192 ", "bold reverse")
+            out.append(" move  ")
+            out.append(" \u21b5 ", "bold reverse")
+            out.append(" pick the die  ")
+            out.append(" Esc ", "bold reverse")
+            out.append(" cancel  ")
         if self.placing():
-            out.append(" r/R f ", "bold reverse")
-            out.append(" turn, other side")
+            out.append(" \u2190\u2191\u2193\u2192 ", "bold reverse")
+            out.append(" move  ")
+            out.append(" r/R ", "bold reverse")
+            out.append(" turn  ")
+            out.append(" f ", "bold reverse")
+            out.append(" other side")
         return out
 
     # -- running moves ----------------------------------------------------------------------

@@ -138,6 +138,7 @@ class DungeonWaffle(Widget):
                     back = style("dungeon-waffle--preview")
                 if pic.cursor == i:
                     back = style("dungeon-waffle--cursor")
+                    lines = cursor_marked(lines)
                 for y, line in enumerate(lines):
                     base = corridor if face else (hidden if i in pic.filled else empty)
                     mid = h // 2
@@ -154,3 +155,21 @@ class DungeonWaffle(Widget):
                 out.append_text(rows[y])
                 out.append(f" {r + 1}" if y == h // 2 else "  ", label)
         return out
+
+
+#: The heavy corners that mark the cursor's cell without colour (the corridors are light).
+CURSOR_CORNERS = ("\u250f", "\u2513", "\u2517", "\u251b")
+
+
+def cursor_marked(lines: list[str]) -> list[str]:
+    """A cell's lines with heavy corners in its four corners where they are blank, so the
+    cursor shows in plain text too (a screen reader, a monochrome terminal)."""
+    out = [list(line) for line in lines]
+    if not out or not out[0]:
+        return lines
+    last_y, last_x = len(out) - 1, len(out[0]) - 1
+    for (y, x), mark in zip(((0, 0), (0, last_x), (last_y, 0), (last_y, last_x)),
+                            CURSOR_CORNERS, strict=True):
+        if x < len(out[y]) and out[y][x] == " ":
+            out[y][x] = mark
+    return ["".join(row) for row in out]

@@ -322,7 +322,8 @@ class GameScreen(Screen):
         """Undo or redo with nothing to undo or redo says so (its key is hidden, not dead)."""
         nothing = ("Nothing of yours to undo: at a table you undo only your own latest move, "
                    "before anyone else moves." if self.at_table
-                   else "Nothing to undo: the game is at its start.")
+                   else self.session.undo_sealed
+                   or "Nothing to undo: the game is at its start.")
         for action, possible, words in (
             ("undo", self.session.can_undo, nothing),
             ("redo", self.session.can_redo,

@@ -23,6 +23,8 @@ class TrayDie:
         dim: drawn faded (a die out of play or set aside).
         label: up to five characters drawn on the die instead of its symbol and letter
             ("Orc", "Key"), for faces that a symbol does not tell apart; "" for the symbol.
+            A longer word goes on two rows of five, split by a newline ("Drag-\\non"); the
+            tray is then two rows high for every die.
     """
 
     face: object
@@ -88,22 +90,28 @@ class DiceTray(Widget):
         die_style = self.get_component_rich_style("dice-tray--die")
         # Partial styles add their colour or mark without replacing the die's background.
         dim_style = self.get_component_rich_style("dice-tray--dim", partial=True)
-        for i, die in enumerate(roll.dice):
-            look = face_look(die.face)
-            colour = self.get_component_rich_style(f"dice-tray--{look.colour}", partial=True)
-            style = die_style + colour
-            if die.dim:
-                style = style + dim_style
-            if die.label:
-                text = die.label[:5]
-            elif look.symbol == look.letter:
-                text = f" {look.symbol} "
-            else:
-                text = f" {look.symbol}{look.letter} "
-            if i:
-                out.append(" ")
-            out.append(text.center(5), style)
-        out.append("\n")
+        rows = max(len(die.label.split("\n")) if die.label else 1 for die in roll.dice)
+        for row in range(rows):
+            for i, die in enumerate(roll.dice):
+                look = face_look(die.face)
+                colour = self.get_component_rich_style(f"dice-tray--{look.colour}",
+                                                       partial=True)
+                style = die_style + colour
+                if die.dim:
+                    style = style + dim_style
+                if die.label:
+                    lines = die.label.split("\n")
+                    text = lines[row][:5] if row < len(lines) else ""
+                elif row:
+                    text = ""
+                elif look.symbol == look.letter:
+                    text = f" {look.symbol} "
+                else:
+                    text = f" {look.symbol}{look.letter} "
+                if i:
+                    out.append(" ")
+                out.append(text.center(5), style)
+            out.append("\n")
         for i, die in enumerate(roll.dice):
             if i:
                 out.append(" ")
