@@ -17,6 +17,7 @@ from types import EllipsisType
 from typing import Any
 
 from d6tui.engine.dice import Dice
+from d6tui.engine.engine_events import engine_event_words, table_dice_payload
 from d6tui.engine.errors import DiceError, EventError, LogError, RuleError, StaleLogError
 from d6tui.engine.events import EventList, History
 from d6tui.engine.game import SCHEMA_KEY, Move, Seat, check_title, fill_rolls, upcast
@@ -342,15 +343,7 @@ class Session:
         Raises:
             RuleError: a seat that is not in the game.
         """
-        n = len(self.rules.seats(self.state))
-        chosen = sorted(set(seats or ()))
-        for seat in chosen:
-            if not 0 <= seat < n:
-                raise RuleError(f"there is no seat {seat + 1}; the game has {n}")
-        payload: dict[str, Any] = {"type": "table_dice", "seats": [] if everyone else chosen}
-        if everyone:
-            payload["all"] = True
-        return self._record(payload)
+        return self._record(table_dice_payload(self.rules.seats(self.state), seats, everyone))
 
     def write_note(self, text: str, edits: int | None = None, at: dict | None = None) -> dict:
         """Write a note where the game is now, or edit one (a ``note`` event, undone and
@@ -435,25 +428,9 @@ class Session:
         return seq in self._undone
 
     def _describe(self, ev: dict) -> str:
-        t = ev["type"]
-        if t == "undone":
-            return f"undid #{ev['target']}"
-        if t == "redone":
-            return f"redid #{ev['target']}"
-        if t == "retitled":
-            return f"renamed the game \u201c{ev['title']}\u201d"
-        if t == NOTE:
-            return self.notebook.describe(ev)
-        if t == "table_dice":
-            if self.rules.table_dice_words is not None:
-                return self.rules.table_dice_words(ev, self.state)
-            if ev.get("all"):
-                return "table dice for every roll"
-            names = self.rules.seats(self.state)
-            who = [names[i] if 0 <= i < len(names) else f"seat {i + 1}"
-                   for i in ev.get("seats", [])]
-            return ("table dice for " + ", ".join(who) + "; d6tui rolls the rest") if who \
-                else "table dice off: d6tui rolls every die"
+        words = engine_event_words(ev, self.rules, self.state, self.notebook)
+        if words is not None:
+            return words
         text = self.rules.describe(ev, self.state)
         again = ev.get(AGAIN_KEY)
         if isinstance(again, int) and again > 0:
