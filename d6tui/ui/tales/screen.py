@@ -464,8 +464,8 @@ class TalesScreen(NamingKeys, GameScreen):
             faces = "+".join(str(f) for f in held.counted.get("faces", []))
             picked = await self.app.push_screen_wait(ChoiceModal(
                 f"You rolled {faces}", options,
-                note=f"{prompts.prompt(evolve(state, held=None))}. "
-                     "Escape keeps the dice as rolled."))
+                note=f"{prompts.prompt(evolve(state, held=None))}.",
+                escape="keeps the dice as rolled"))
             move_id = picked or tales_moves.move_id(commands.keep_roll, ())
             move = next((m for m in self.session.moves() if m.id == move_id), None)
             if move is None:
