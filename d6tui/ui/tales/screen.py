@@ -378,6 +378,8 @@ class TalesScreen(NamingKeys, GameScreen):
             return any(o.label.startswith(labels[action]) for o in self.offers)
         if action in NAMING_ACTIONS:
             return self.can_name(action)
+        if action == "walk":
+            return self.can_walk()
         if action == "nth":
             n = int(str(parameters[0]))
             return n <= sum(1 for o in self.offers if o.key.isdigit())
@@ -475,10 +477,18 @@ class TalesScreen(NamingKeys, GameScreen):
             else:
                 self.play(move_id)
 
+    def can_walk(self) -> bool:
+        """Whether the arrows walk the hero now: the movement step, nothing awaited (R04)."""
+        state = self.tale
+        return state.top is None and state.step == "movement" and not state.over
+
+    def action_walk(self, d: str) -> None:
+        """An arrow while the hero can walk: walk that way (R04), whatever has the focus."""
+        self.action_step(d)
+
     def action_step(self, d: str) -> None:
         """An arrow: walk the hero that way at the movement step, else move the cursor."""
-        state = self.tale
-        if state.top is None and state.step == "movement" and not state.over:
+        if self.can_walk():
             self.run_move((commands.move, (d,), {}))
             return
         self.action_cursor(d)
@@ -506,12 +516,12 @@ class TalesScreen(NamingKeys, GameScreen):
             self._open_page(page, self.query_one(scroll, VerticalScroll))
 
     def _open_page(self, booklet: JournalBooklet, scroll: VerticalScroll) -> None:
-        """Scroll a page to its top; J05 opens on today's line, the days before above it."""
+        """Scroll a page to its top, its title in sight; J05 scrolls down only as far as
+        today's line needs to be seen (then on the page's last line)."""
+        scroll.scroll_home(animate=False)
         if PAGES[booklet.page][0] == "J05":
             self.call_after_refresh(lambda: scroll.scroll_to(
-                y=max(0, booklet.today_line - 2), animate=False))
-        else:
-            scroll.scroll_home(animate=False)
+                y=max(0, booklet.today_line + 1 - scroll.size.height), animate=False))
 
     def action_toggle_map(self) -> None:
         """Hide or show the map column."""
