@@ -299,3 +299,25 @@ async def test_j05_opens_with_its_title_in_sight(saves: Path) -> None:
         assert booklet.today_line > 2  # a day after the first few
         assert scroll.scroll_y == 0
         assert booklet.today_line < scroll.size.height  # today's line is in sight too
+
+
+@sync
+async def test_the_log_shown_after_a_resize_holds_the_log(saves: Path) -> None:
+    """Hidden at 80x24, the log appears at 120x40 with the tale's events in it, not
+    "Nothing has happened yet."."""
+    from d6tui.ui.widgets.event_log import EventLogView
+
+    session = load_example(saves, 40)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TalesScreen)
+        log = screen.query_one("#log", EventLogView)
+        assert not log.display
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert log.display
+        text = log.drawn_text()
+        assert "Nothing has happened yet" not in text
+        assert "the tale begins" in text or "rolled" in text

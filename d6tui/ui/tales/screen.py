@@ -204,7 +204,11 @@ class TalesScreen(NamingKeys, GameScreen):
             height: the terminal's height in rows.
             width: its width in columns.
         """
-        self.query_one("#log").display = height >= LOG_FROM
+        log = self.query_one("#log", EventLogView)
+        shown = log.display
+        log.display = height >= LOG_FROM
+        if log.display and not shown:  # a hidden log is not kept drawn: draw it now
+            log.show(self.session.history())
         self.query_one("#tray").display = height >= TRAY_FROM
         self.query_one("#book-scroll2").display = width >= SPREAD_FROM
         imap = self.query_one(IslandMap)
@@ -516,12 +520,14 @@ class TalesScreen(NamingKeys, GameScreen):
             self._open_page(page, self.query_one(scroll, VerticalScroll))
 
     def _open_page(self, booklet: JournalBooklet, scroll: VerticalScroll) -> None:
-        """Scroll a page to its top, its title in sight; J05 scrolls down only as far as
-        today's line needs to be seen (then on the page's last line)."""
+        """Scroll a page to its top, its title in sight; J05 opens at its top while today's
+        line fits in the page (its lines may wrap: a few rows are kept spare), else on
+        today's line with the days before above it."""
         scroll.scroll_home(animate=False)
         if PAGES[booklet.page][0] == "J05":
             self.call_after_refresh(lambda: scroll.scroll_to(
-                y=max(0, booklet.today_line + 1 - scroll.size.height), animate=False))
+                y=0 if booklet.today_line + 4 <= scroll.size.height
+                else max(0, booklet.today_line - 2), animate=False))
 
     def action_toggle_map(self) -> None:
         """Hide or show the map column."""
