@@ -87,3 +87,32 @@ def test_a_note_anchors_to_the_event_in_progress_not_the_last_one_done() -> None
             assert anchor.where(state)["event"] == "E01"  # in the castle's shop: E01 goes on
     session.close()
     assert done >= 4 and going >= 1
+
+
+def test_the_exported_journal_keeps_the_players_names() -> None:
+    """J01's portrait and story, J06's given name with its day, square and HP (as the
+    screen's J06 reads them, records.j06), and the named places under the map (J02)."""
+    from d6tui.games.tales import commands, island, keepsake, naming, play, records
+    from d6tui.games.tales.fold import EVENT_TYPES
+    from tests.ui.tales_helpers import EXAMPLE
+
+    session = Session.load(EXAMPLE)
+    events = [dict(e) for e in session.events if e["type"] in EVENT_TYPES]
+    state = session.state
+    added = []
+    place = naming.namable_places(state)[0]
+    for cmd, args in ((commands.describe_hero, ("tall, in a red cloak", "a sailor once")),
+                      (commands.name_monster, (naming.beaten(state)[0] + 1, "Grub")),
+                      (commands.name_place, (island.name(place), "Old Keep"))):
+        event = cmd(state, *args)
+        state = play.apply(state, event)
+        added.append(event)
+    text = keepsake.journal_markdown("T", None, None, [*events, *added], set(), [])
+    assert "tall, in a red cloak" in text and "a sailor once" in text
+    fights = text.split("## Fights (J06)")[1].split("##")[0]
+    line = next(f for f in records.j06(state) if "'Grub'" in f.monster)
+    row = next(r for r in fights.splitlines() if "Grub" in r)
+    for part in (line.when, line.hp, line.square):
+        assert part and part in row
+    places = text.split("## The island (J02)")[1].split("##")[0]
+    assert f"{island.name(place)}: **Old Keep**" in places

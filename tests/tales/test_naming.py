@@ -41,3 +41,14 @@ def test_names_may_be_written_after_the_end_and_change_no_score() -> None:
     event = commands.describe_hero(named, "tall", "a sailor")
     assert "portrait" in describe(event)
     assert act(named, commands.describe_hero, "tall", "a sailor").hero.story == "a sailor"
+
+
+def test_the_portrait_says_it_asks_two_boxes() -> None:
+    """`i` asks the look, then the story: each box says which of the two it is (R03, J01)."""
+    from d6tui.games.tales.moves import naming_moves
+
+    s = begin("hobbit")
+    (move,) = [m for m in naming_moves(s) if m.id == "describe_hero"]
+    name = s.hero.name  # type: ignore[union-attr]
+    assert [c.prompt.split(",")[0] for c in move.choices] == [
+        f"1 of 2: how {name} looks", f"2 of 2: {name}'s story"]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from d6tui.games.tales import commands, legal, outcome, play, services
+from d6tui.games.tales import commands, legal, outcome, play, services, sheet
+from d6tui.games.tales.state import Task
 from d6tui.ui.tales.offers import label_of
 from tests.tales.util import R, act, at_step, begin, hero, open_square, read, rolls, sq, waits
 
@@ -66,3 +67,23 @@ def test_e35_the_sick_man_says_how_much_gold() -> None:
     got = after.hero.gold - s.hero.gold  # type: ignore[union-attr]
     assert got > 0
     assert labels == ["give the Pear for +25 fame", f"give the Pear for {got} gold"]
+
+
+def test_the_cookie_names_what_a_place_roll_gives_r03_e05_e14() -> None:
+    """A roll that writes no news but leads on (the quest's place, E05's place) says where
+    it leads; "nothing changes → nothing changes" is never offered."""
+    s = at_step(begin("hobbit"), "square_event", "III-3")
+    action: legal.Action = (commands.roll, (), {})
+    quest = sheet.push(s, Task("roll:square", "quest"))
+    offers = outcome.cookie_offers(quest, action, R(5, 3))
+    assert offers
+    first = next(o for o in offers if (o.die, o.delta) == (0, -1))
+    assert first.before == "column 5, row 3: the quest's place: V-3"
+    assert first.after == "column 4, row 3: the quest's place: IV-3"
+    e05 = sheet.push(s, Task("roll:e05"))
+    (only,) = outcome.cookie_offers(e05, action, R(5))
+    assert only.before == "5: Water Spirit (E20), its square to roll"
+    assert only.after == "4: Pyramid Dungeon (E16), its square to roll"
+    for o in [*offers, only]:
+        assert "nothing changes" not in o.words
+        assert o.before.split(": ", 1)[-1] != o.after.split(": ", 1)[-1] or "row" in o.before

@@ -67,3 +67,25 @@ def test_status_names_the_square_being_revealed() -> None:
     s = act(s, commands.move, "S")
     assert "on III-4, revealing III-5" in status(s)
     assert sq("III-5") == s.top.n  # type: ignore[union-attr]
+
+
+def test_leaving_a_village_names_it_not_its_code() -> None:
+    """The news says "left the village (E08)", never "left the E08"."""
+    from d6tui.games.tales import shops
+    from d6tui.games.tales.state import Task
+
+
+    s = sheet.push(at_step(begin(), "square_event", "III-3"), Task("shop", "E08"))
+    assert shops.leave(s).news[-1] == "left the village (E08)"
+    s = sheet.push(at_step(begin(), "square_event", "III-3"), Task("shop", "castle"))
+    assert shops.leave(s).news[-1] == "left the castle"
+
+
+def test_the_help_marks_the_cookie_as_a_house_reading_r03() -> None:
+    """R03 does not say which die of a 2d6 roll the cookie moves: the help says d6tui's
+    reading is its own."""
+    from d6tui.ui.tales.help import HELP
+
+    text = " ".join(HELP.split())
+    assert "House reading of the cookie" in text
+    assert "one die of your choice" in text

@@ -44,6 +44,7 @@ async def test_cookie_dialog_says_escape_keeps_the_dice(saves: Path) -> None:
         assert isinstance(modal, ChoiceModal)
         text = " ".join(str(s.render()) for s in modal.query(Static))
         assert "Escape keeps the dice as rolled" in text
+        assert "cancels" not in text  # one hint for Escape, not two that disagree
         n = len(screen.session.events)
         await pilot.press("escape")
         await settle(pilot)

@@ -253,3 +253,71 @@ async def test_the_witch_takes_the_hero_to_the_cursor(saves: Path) -> None:
         await settle(pilot)
         last = screen.session.events[-1]
         assert last["type"] == "teleported" and last["square"] == target
+
+
+@sync
+async def test_arrows_walk_even_when_the_booklet_has_the_focus(saves: Path) -> None:
+    """J05 shown and its page focused: at the movement step an arrow walks the hero (R04),
+    it does not scroll the page."""
+    session = load_example(saves, 9)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TalesScreen)
+        assert screen.tale.step == "movement"
+        for _ in range(4):
+            await pilot.press("right_square_bracket")
+        await settle(pilot)
+        assert str(screen.query_one(JournalBooklet).render()).startswith("J05")
+        screen.query_one("#book-scroll").focus()
+        await settle(pilot)
+        way = next(a[1][0] for a in legal.actions(screen.tale) if a[0] is commands.move)
+        key = {"N": "up", "E": "right", "S": "down", "W": "left"}[way]
+        n = len(screen.session.events)
+        await pilot.press(key)
+        await settle(pilot)
+        assert len(screen.session.events) == n + 1
+        assert screen.session.events[-1]["type"] == "moved"
+
+
+@sync
+async def test_j05_opens_with_its_title_in_sight(saves: Path) -> None:
+    """Turning to J05 early in the tale at 80x24 shows its title line, not the rows under it."""
+    session = load_example(saves, 40)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TalesScreen)
+        for _ in range(4):
+            await pilot.press("right_square_bracket")
+        await settle(pilot)
+        booklet = screen.query_one(JournalBooklet)
+        assert str(booklet.render()).startswith("J05")
+        scroll = screen.query_one("#book-scroll")
+        assert booklet.today_line > 2  # a day after the first few
+        assert scroll.scroll_y == 0
+        assert booklet.today_line < scroll.size.height  # today's line is in sight too
+
+
+@sync
+async def test_the_log_shown_after_a_resize_holds_the_log(saves: Path) -> None:
+    """Hidden at 80x24, the log appears at 120x40 with the tale's events in it, not
+    "Nothing has happened yet."."""
+    from d6tui.ui.widgets.event_log import EventLogView
+
+    session = load_example(saves, 40)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TalesScreen)
+        log = screen.query_one("#log", EventLogView)
+        assert not log.display
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert log.display
+        text = log.drawn_text()
+        assert "Nothing has happened yet" not in text
+        assert "the tale begins" in text or "rolled" in text

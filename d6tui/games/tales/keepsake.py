@@ -17,7 +17,7 @@ from typing import Any
 
 from d6tui.engine.mdtext import escape
 from d6tui.engine.notes import Note, quote_lines
-from d6tui.games.tales import anchor, booklet, island, scoring
+from d6tui.games.tales import anchor, booklet, island, records, scoring
 from d6tui.games.tales.describe import describe
 from d6tui.games.tales.fold import EVENT_TYPES, fold, new_state
 from d6tui.games.tales.mapcells import CELL_W, square_rows
@@ -158,6 +158,13 @@ def journal_markdown(title: str, created: Any, last: Any, events: Iterable[dict]
         out += [f"- {escape(line)}" for line in lines]
         out.append("")
     out += ["## The island (J02)", "", "```", island_drawing(state), "```", ""]
+    named = [(island.name(i), q) for i, q in enumerate(state.squares) if q.name]
+    if named:
+        out += ["Named places:", ""]
+        out += [f"- {sq}: **{escape(q.name)}**"
+                + (f" ({q.event} {booklet.TITLES.get(q.event, '')})".rstrip(" ")
+                   if q.event and q.event != "E00" else "") for sq, q in named]
+        out.append("")
     out += ["## The hero (J01)", "",
             "| | |", "|---|---|",
             f"| Hero | {escape(h.name)}, {h.race} |",
@@ -168,9 +175,17 @@ def journal_markdown(title: str, created: Any, last: Any, events: Iterable[dict]
             f"| Fame | {h.fame} |",
             f"| Items | {', '.join(h.items) or '-'} |",
             f"| Scrolls (J03) | {', '.join(h.scrolls) or '-'} |", ""]
-    if state.fights:
-        out += ["## Fights (J06)", "", "| monster | notes | result |", "|---|---|---|"]
-        out += [f"| {f.monster} | {f.notes} | {f.result} |" for f in state.fights]
+    if h.look:
+        out += ["**How the hero looks** (R03):", "", *quote_lines(h.look), ""]
+    if h.story:
+        out += ["**The hero's story:**", "", *quote_lines(h.story), ""]
+    if state.fights:  # the lines the screen's J06 shows (records.j06)
+        out += ["## Fights (J06)", "",
+                "| day | square | monster | notes | hero's HP | result |",
+                "|---|---|---|---|---|---|"]
+        out += [f"| {f.when or '-'} | {escape(f.square) or '-'} | {escape(f.monster)}"
+                f"{' (' + f.bonus + ')' if f.bonus else ''} | {f.notes} | {f.hp or '-'} | "
+                f"{f.result or 'goes on'} |" for f in records.j06(state)]
         out.append("")
     if state.quests:
         out += ["## Quests (J04)", "", "| # | recipient | place | kind | done |",

@@ -117,9 +117,9 @@ def naming_moves(state: Tale) -> list[Move]:
     out = [Move("describe_hero", "write the hero's look and story (R03)",
                 lambda st, dice=None, look="", story="": commands.describe_hero(
                     st, look, story), 0,
-                choices=(text("look", f"J01: how {h.name} looks, in your words (R03)",
-                              naming.STORY_MAX, h.look, lines=True),
-                         text("story", f"J01: {h.name}'s story, in your words",
+                choices=(text("look", f"1 of 2: how {h.name} looks, in your words "
+                                      "(J01, R03)", naming.STORY_MAX, h.look, lines=True),
+                         text("story", f"2 of 2: {h.name}'s story, in your words (J01)",
                               naming.STORY_MAX, h.story, lines=True)),
                 key="i", section="R03")]
     places = naming.namable_places(state)

@@ -10,7 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from d6tui.engine.errors import RuleError
-from d6tui.games.tales import play
+from d6tui.games.tales import island, play
+from d6tui.games.tales.booklet import TITLES
+from d6tui.games.tales.describe import LABELS
 from d6tui.games.tales.legal import Action, cookie_choices, held_action
 from d6tui.games.tales.payloads import Roll
 from d6tui.games.tales.state import evolve
@@ -79,6 +81,35 @@ def result_words(news: Sequence[str], most: int = 2) -> str:
     return "; ".join(out) or "nothing changes"
 
 
+#: What a random square is rolled for (R02), when no event code names it.
+_SQUARE_FOR = {"castle": "the castle's square (J02)", "village": "a new village's square (E08)",
+               "quest": "the quest's place (E14)", "teleport": "where the hero lands",
+               "E12": "where the witch's hut stands (E12)"}
+
+
+def pending_words(state: object) -> str:
+    """What a roll led to when it wrote no news but left a task: "Pyramid Dungeon (E16),
+    its square to roll", "the quest's place: III-5"; "" when nothing waits.
+
+    Args:
+        state: the tale after the roll.
+    """
+    top = getattr(state, "top", None)
+    if top is None:
+        return ""
+    what = top.kind.removeprefix("roll:")
+    if top.kind == "roll:square":
+        code = str(top.arg)
+        if code in TITLES:
+            return f"{TITLES[code]} ({code}), its square to roll"
+        return f"{_SQUARE_FOR.get(code, 'a square')} to roll"
+    if top.kind == "roll:e14":
+        return f"the quest's place: {island.name(top.n)}"
+    if top.kind.startswith(("roll:", "choose:")) and what in LABELS:
+        return f"next: {LABELS[what]}"
+    return ""
+
+
 def total_words(what: str, faces: Sequence[int]) -> str:
     """The number a roll is read as: its sum, or its dice when they are read apart."""
     if what in READ_APART or len(faces) == 4:
@@ -131,6 +162,8 @@ def roll_result(state: object, action: Action, roll: Roll,
     what = str(event.get("what", ""))
     faces = counted_faces(event)
     words = result_words(after.news)
+    if words == "nothing changes":
+        words = pending_words(after) or words
     if what.startswith("roll:") and not words[:1].isdigit():
         return f"{total_words(what, faces)}: {words}"
     return words

@@ -289,6 +289,8 @@ def food_gold(state: Tale, scroll: str) -> int:
 
 
 def leave(state: Tale) -> Tale:
-    """Close the place's actions."""
+    """Close the place's actions: "left the village (E08)", "left the castle"."""
     p = place(state)
-    return sheet.say(sheet.pop(state), f"left the {p}")
+    title = booklet.TITLES.get(p)
+    words = f"{title.lower()} ({p})" if title else p
+    return sheet.say(sheet.pop(state), f"left the {words}")

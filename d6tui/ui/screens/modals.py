@@ -241,6 +241,8 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         picked: the options picked to begin with (``multiple``), by index.
         numbers: the number shown and typed for each option (distinct, 0 and up), when the
             options have numbers of their own (a map's spaces); default 1, 2, 3...
+        escape: what Escape does, in the hint's words ("cancels"; "keeps the dice as
+            rolled" where dismissing is an answer of its own).
     """
 
     BINDINGS = [
@@ -267,9 +269,11 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         keys: Sequence[str] | None = None,
         picked: Sequence[int] = (),
         numbers: Sequence[int] | None = None,
+        escape: str = "cancels",
     ) -> None:
         super().__init__()
         self.title_text = title
+        self.escape = escape
         self.options = list(options)
         if keys is not None and len(keys) != len(self.options):
             raise ValueError("one key for each option")
@@ -303,22 +307,24 @@ class ChoiceModal(_Modal[Any], Generic[T]):
                 yield OptionList(*[Option(self._row(i), id=str(i))
                                    for i in range(len(self.options))], id="choices")
                 yield Static(self._tally_text(), id="tally", markup=False)
-                hint = "Space or a number: pick [x] or unpick [ ]. Enter accepts, Esc cancels"
+                hint = ("Space or a number: pick [x] or unpick [ ]. Enter accepts, Esc "
+                        + self.escape)
                 if self.keys is not None:
-                    hint = "Space or a key: pick [x] or unpick [ ]. Enter accepts, Esc cancels"
+                    hint = ("Space or a key: pick [x] or unpick [ ]. Enter accepts, Esc "
+                            + self.escape)
                 elif self.long:
                     hint = ("Space or a number (two digits: 1 2) picks [x] or unpicks [ ]."
-                            " Enter accepts, Esc cancels")
+                            " Enter accepts, Esc " + self.escape)
             else:
                 yield OptionList(
                     *[Option(self._row(i), id=str(i)) for i in range(len(self.options))],
                     id="choices",
                 )
-                hint = "A number or Enter picks, Escape cancels"
+                hint = f"A number or Enter picks, Escape {self.escape}"
                 if self.keys is not None:
-                    hint = "A key in [ ] or Enter picks, Escape cancels"
+                    hint = f"A key in [ ] or Enter picks, Escape {self.escape}"
                 elif self.long:
-                    hint = "Type the number (1 2 for 12) or Enter picks, Escape cancels"
+                    hint = f"Type the number (1 2 for 12) or Enter picks, Escape {self.escape}"
             yield Label("", classes="modal-error", id="error", markup=False)
             yield Static(hint, classes="modal-hint", markup=False)
 

@@ -41,8 +41,8 @@ async def ask_and_play(screen: Any, move: Move, typed_for: Callable[[DiceRequest
             continue
         if c.kind == "text":  # typed words; the engine checks them when the move is made
             if c.lines:
-                text = await screen.app.push_screen_wait(NoteModal(c.prompt, c.value,
-                                                                   edit=True))
+                text = await screen.app.push_screen_wait(NoteModal(
+                    c.prompt, c.value, edit=True, empty="leave it blank"))
             else:
                 text = await screen.app.push_screen_wait(TextPrompt(
                     c.prompt, c.value, empty_ok=c.min == 0))

@@ -34,6 +34,8 @@ class NoteModal(Modal[str]):
         edit: an edit, which may be saved empty to remove the note.
         start: the text that counts as nothing typed, for Escape (default ``text``; the
             note's own text when a box opens again with the player's typing in it).
+        empty: what saving an edit empty does, in the hint's words (default "remove the
+            note"; "leave it blank" for a move's text that is not a note).
     """
 
     BINDINGS = [
@@ -48,8 +50,9 @@ class NoteModal(Modal[str]):
             "in the log.")
 
     def __init__(self, title: str, text: str = "", *, edit: bool = False,
-                 start: str | None = None) -> None:
+                 start: str | None = None, empty: str = "remove the note") -> None:
         super().__init__()
+        self.empty = empty
         self.title_text = title
         self.first_text = text
         self.start_text = text if start is None else start
@@ -63,7 +66,7 @@ class NoteModal(Modal[str]):
             yield Label("", classes="modal-error", id="note-error")
             hint = "ctrl+s saves, Escape cancels"
             if self.edit:
-                hint += "; save it empty to remove the note"
+                hint += f"; save it empty to {self.empty}"
             yield Static(hint, classes="modal-hint")
             with Horizontal(classes="modal-buttons"):
                 yield Button("Save (ctrl+s)", id="save", variant="primary")

@@ -43,6 +43,13 @@ BINDINGS: list[BindingType] = [
     Binding("right", "step('E')", "Move east", show=False, id="tales.east"),
     Binding("down", "step('S')", "Move south", show=False, id="tales.south"),
     Binding("left", "step('W')", "Move west", show=False, id="tales.west"),
+    # While the hero can walk, the arrows walk even when the booklet's page has the focus
+    # (priority: its scroll would take them first); otherwise they fall through to the
+    # bindings below and the focused page.
+    *[Binding(key, f"walk('{d}')", f"Walk {word}", show=False, priority=True,
+              id=f"tales.walk_{word}")
+      for key, d, word in (("up", "N", "north"), ("right", "E", "east"),
+                           ("down", "S", "south"), ("left", "W", "west"))],
     Binding("shift+up,K", "cursor('N')", "Cursor up", show=False, id="tales.cursor_n"),
     Binding("shift+right,L", "cursor('E')", "Cursor right", show=False,
             id="tales.cursor_e"),

@@ -56,6 +56,11 @@ as table dice). A Hobbit's cookie and a Meeple are offered once the dice are see
 cookie only when moving a die by one would change what the roll does (R03). Escape keeps
 the dice as rolled.
 
+House reading of the cookie: R03 gives +1/-1 to any roll and keeps the roll between 1 and
+6, bounds that fit one die, and it does not say which die of a 2d6 roll. d6tui moves one
+die of your choice by one (within 1-6), once: the total moves by one as well, and a roll
+read die by die (a square's column and row, R02) moves in the die you pick.
+
 ## Keys for the map and the booklet
 
 Shift+arrows (or `H` `J` `K` `L`) move the cursor; J02 describes the square under it, and

@@ -21,7 +21,7 @@ from d6tui.ui.tales.view import TalesView, ViewWidget
 
 #: The terrain in a few more letters, on the big squares.
 TERRAIN_WORDS = {"plains": "plains", "mountains": "mounts", "forest": "forest",
-                 "swamp": "swamp", "village": "villge", "castle": "CASTLE"}
+                 "swamp": "swamp", "village": "vill.", "castle": "CASTLE"}
 #: What a square's centre column holds where it draws its road.
 _ROAD_CHARS = frozenset("│─┼┴├┬┤└┌┐┘╵╶╷╴·@")
 #: Width and height of one square on the big map (200x50 and larger).

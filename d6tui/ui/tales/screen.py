@@ -204,7 +204,11 @@ class TalesScreen(NamingKeys, GameScreen):
             height: the terminal's height in rows.
             width: its width in columns.
         """
-        self.query_one("#log").display = height >= LOG_FROM
+        log = self.query_one("#log", EventLogView)
+        shown = log.display
+        log.display = height >= LOG_FROM
+        if log.display and not shown:  # a hidden log is not kept drawn: draw it now
+            log.show(self.session.history())
         self.query_one("#tray").display = height >= TRAY_FROM
         self.query_one("#book-scroll2").display = width >= SPREAD_FROM
         imap = self.query_one(IslandMap)
@@ -378,6 +382,8 @@ class TalesScreen(NamingKeys, GameScreen):
             return any(o.label.startswith(labels[action]) for o in self.offers)
         if action in NAMING_ACTIONS:
             return self.can_name(action)
+        if action == "walk":
+            return self.can_walk()
         if action == "nth":
             n = int(str(parameters[0]))
             return n <= sum(1 for o in self.offers if o.key.isdigit())
@@ -464,8 +470,8 @@ class TalesScreen(NamingKeys, GameScreen):
             faces = "+".join(str(f) for f in held.counted.get("faces", []))
             picked = await self.app.push_screen_wait(ChoiceModal(
                 f"You rolled {faces}", options,
-                note=f"{prompts.prompt(evolve(state, held=None))}. "
-                     "Escape keeps the dice as rolled."))
+                note=f"{prompts.prompt(evolve(state, held=None))}.",
+                escape="keeps the dice as rolled"))
             move_id = picked or tales_moves.move_id(commands.keep_roll, ())
             move = next((m for m in self.session.moves() if m.id == move_id), None)
             if move is None:
@@ -475,10 +481,18 @@ class TalesScreen(NamingKeys, GameScreen):
             else:
                 self.play(move_id)
 
+    def can_walk(self) -> bool:
+        """Whether the arrows walk the hero now: the movement step, nothing awaited (R04)."""
+        state = self.tale
+        return state.top is None and state.step == "movement" and not state.over
+
+    def action_walk(self, d: str) -> None:
+        """An arrow while the hero can walk: walk that way (R04), whatever has the focus."""
+        self.action_step(d)
+
     def action_step(self, d: str) -> None:
         """An arrow: walk the hero that way at the movement step, else move the cursor."""
-        state = self.tale
-        if state.top is None and state.step == "movement" and not state.over:
+        if self.can_walk():
             self.run_move((commands.move, (d,), {}))
             return
         self.action_cursor(d)
@@ -506,12 +520,14 @@ class TalesScreen(NamingKeys, GameScreen):
             self._open_page(page, self.query_one(scroll, VerticalScroll))
 
     def _open_page(self, booklet: JournalBooklet, scroll: VerticalScroll) -> None:
-        """Scroll a page to its top; J05 opens on today's line, the days before above it."""
+        """Scroll a page to its top, its title in sight; J05 opens at its top while today's
+        line fits in the page (its lines may wrap: a few rows are kept spare), else on
+        today's line with the days before above it."""
+        scroll.scroll_home(animate=False)
         if PAGES[booklet.page][0] == "J05":
             self.call_after_refresh(lambda: scroll.scroll_to(
-                y=max(0, booklet.today_line - 2), animate=False))
-        else:
-            scroll.scroll_home(animate=False)
+                y=0 if booklet.today_line + 4 <= scroll.size.height
+                else max(0, booklet.today_line - 2), animate=False))
 
     def action_toggle_map(self) -> None:
         """Hide or show the map column."""
