@@ -221,6 +221,8 @@ async def step(name: str) -> int:
             elif name == "mooks":
                 goblins = [i for i in everyone if i.startswith("goblin")]
                 await _fight_to(driver, session, everyone, _first_goblin(session, everyone))
+                _goblins_next(session)
+                driver.pilot.app.screen.refresh_game()
                 baelen = lambda label, value: "Sir Baelen" in label or getattr(  # noqa: E731
                     value, "id", value) == "sir-baelen"
                 zero = lambda label, value: value == 0  # noqa: E731
@@ -249,6 +251,18 @@ def _first_goblin(session: Any, everyone: list[str]) -> str:
     session.do(campaign.start_combat, everyone)
     session.do(campaign.start_round, dice=session.dice)
     return next(i for i in session.state.combat.order if i.startswith("goblin"))
+
+
+def _goblins_next(session: Any) -> None:
+    """Bring the other goblins' turns right after the acting goblin's (GM bookkeeping, not
+    counted): a group acts together only where no one else's turn comes between ("Order of
+    Actions in a Round")."""
+    from d6tui.games.simple_six import fight_roster
+
+    fight = session.state.combat
+    for i in fight.order[fight.current + 1:]:
+        if i.startswith("goblin"):
+            session.do(fight_roster.set_initiative, i, 50)
 
 
 async def _mooks_attack(driver: Driver, session: Any, goblins: list[str], wants: list,
