@@ -35,16 +35,30 @@ GUARDIANS = ("red_dragon", "green_dragon", "frost_dragon", "kraken", "plant_of_e
 REVISION = 2
 
 
+#: Options that belong to some modes only: (option, its default, the modes, section).
+MODE_OPTIONS = (
+    ("team_cards", "hidden", ("alliance",), "Alliance"),
+    ("companion", "kitteh", ("solo",), "Solo & Co-op"),
+    ("specialty", "standard", ("solo", "coop"), "Solo & Co-op"),
+)
+
+
 def check_options(options: dict) -> dict:
     """The setup rules: 2-4 hunters with different names (one in solo); computers are
     among them; the companion only in solo.
 
     Raises:
-        RuleError: two names alike, a computer that is not a player ("Setup"), or a
-            player count the mode does not take ("Solo & Co-op").
+        RuleError: two names alike, a computer that is not a player ("Setup"), a
+            player count the mode does not take ("Solo & Co-op"), or an option of another
+            mode given (``MODE_OPTIONS``: a companion in the standard game).
     """
     names = [n.strip() for n in options["players"]]
     mode = options.get("mode", "standard")
+    for key, default, modes, where in MODE_OPTIONS:
+        value = options.get(key, default)
+        if value != default and mode not in modes:
+            raise RuleError(f"{key.replace('_', '-')} {value!r} belongs to the "
+                            f"{' or '.join(modes)} mode, not {mode}", where, field=key)
     if mode == "solo" and len(names) != 1:
         raise RuleError("solo Hide Collection is for one hunter", "Solo & Co-op")
     if mode == "alliance" and len(names) != 4:
