@@ -249,9 +249,10 @@ RULES = GameDefinition(
                     max=5, name_max=16, help="Guardians left out of the bag: red_dragon, "
                     "green_dragon, frost_dragon, kraken, plant_of_eden"),
         OptionField("curse_castles", "Curse castles", "names", optional=True, min=0, max=6,
-                    name_max=24, help="Part IV: effect@space, e.g. echoes@3, gift@5, "
-                    "beastie@8 (stealth +1, one more gold, Beasts +1 there); table "
-                    "edition: a name of your own, carried out with the GM tools"),
+                    name_max=24, help="Part IV: effect@space, e.g. echoes@3 (+1 on "
+                    "stealth rolls there, so harder to pass), gift@5 (one more gold), "
+                    "beastie@8 (Beasts +1 there); table edition: a name of your own, "
+                    "carried out with the GM tools"),
         OptionField("extra_pieces", "Extra environment pieces", "names", optional=True,
                     min=0, max=16, name_max=10, help="the expansion's pieces added: up to 8 "
                     "dungeon and 2 each of forest, cemetery, hills, trails"),
