@@ -158,3 +158,31 @@ def test_random_alliance_play_ends_with_a_team_winning(seed: int, cards: str) ->
     assert s.state.over
     w = s.state.winners
     assert set(w) in ({0, 2}, {1, 3}, {0, 1, 2, 3})
+
+
+def test_the_class_board_counts_alliance_cards_apart_from_the_limit() -> None:
+    """Alliance cards do not count against the hand limit (``fx.held``), so the board shows
+    them apart: "Hand 1/4 + 2 Alliance", never "Hand 3/4" (or 6/4 with a full hand)."""
+    import asyncio
+
+    from textual.app import App
+
+    from d6tui.ui.d6_board.widgets import ClassBoard
+
+    state = begun(ally(), "4", hand=("A01", "L01", "L02"))
+    limit = fx.hand_limit(state, 0)
+
+    class One(App):
+        def compose(self):  # noqa: ANN202
+            board = ClassBoard(id="b")
+            board.board = state
+            yield board
+
+    async def run() -> str:
+        app = One()
+        async with app.run_test(size=(100, 20)) as pilot:
+            await pilot.pause()
+            return str(app.query_one(ClassBoard).render())
+
+    text = asyncio.run(run())
+    assert f"Hand 1/{limit} + 2 Alliance:" in text
