@@ -8,7 +8,7 @@ HIDE_GOAL = ("Hide Collection: collect one hide of each of the 15 monsters befor
              "run out;\nglory does not count.")
 
 HELP = """\
-D6: Dungeons, Dudes, Dames, Danger, Dice and Dragons for 1-4 hunters at one keyboard.
+D6: Dungeons, Dudes, Dames, Danger, Dice and Dragons for 2-4 hunters at one keyboard.
 The most **glory** at the end of the season wins: bounties delivered or carried, and
 Dragons and the Kraken slain. Rulebook sections are named in quotes.
 
