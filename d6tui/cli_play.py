@@ -221,11 +221,16 @@ def cmd_play(session: Any, args: argparse.Namespace) -> int:
 
 
 def cmd_view(session: Any, args: argparse.Namespace) -> int:
-    """``d6tui view FILE --seat S [--json]``: the state as that seat may see it."""
+    """``d6tui view FILE --seat S [--json]``: the state as that seat may see it.
+
+    ``seat`` in the output is numbered as ``--seat`` takes it (1 is the first seat; null for
+    a spectator) and ``seat_name`` names it; ``state`` is the game's own data.
+    """
     seat = seat_of(session, args.seat, default_turn=False)
     seen = session.rules.view(session.state, seat)
-    out = {"game": session.rules.slug, "seat": seat,
-           "seats": list(session.rules.seats(session.state)),
+    seats = list(session.rules.seats(session.state))
+    out = {"game": session.rules.slug, "seat": None if seat is None else seat + 1,
+           "seat_name": None if seat is None else seats[seat], "seats": seats,
            "status": session.rules.status(seen), "state": session.rules.to_json(seen)}
     json.dump(out, sys.stdout, indent=2, default=str)
     print()

@@ -202,3 +202,33 @@ def test_a_save_named_alone_is_found_in_the_saves_folder(
     assert code == 0 and json.loads(out)["title"] == "The King's Road"
     code, _, err = run(capsys, "replay", "--saves", str(saves), "nothing.toml")
     assert code == 2 and "no such file" in err
+
+
+def test_view_numbers_the_seat_as_the_cli_does(capsys: pytest.CaptureFixture[str],
+                                               tmp_path: Path) -> None:
+    """``--seat 4`` is the fourth seat, and ``view --json`` says 4 (not the 0-based 3)."""
+    code, out, err = run(capsys, "new", "d6_board", "--players", "Ann,Bob,Cid,Dee",
+                         "--seed", "3", "--saves", str(tmp_path), "--no-open")
+    assert code == 0, err
+    path = out.strip()
+    code, out, _ = run(capsys, "view", path, "--seat", "4", "--json")
+    seen = json.loads(out)
+    assert seen["seat"] == 4 and seen["seat_name"] == "Dee"
+    code, out, _ = run(capsys, "view", path, "--seat", "Ann", "--json")
+    assert json.loads(out)["seat"] == 1
+    code, out, _ = run(capsys, "view", path, "--seat", "spectator", "--json")
+    assert json.loads(out)["seat"] is None
+
+
+@pytest.mark.parametrize(("flag", "value", "mode"), [
+    ("--companion", "bird", "solo"), ("--team-cards", "shared", "alliance"),
+    ("--specialty", "advanced", "solo or coop"),
+])
+def test_an_option_of_another_mode_is_refused(capsys: pytest.CaptureFixture[str],
+                                              tmp_path: Path, flag: str, value: str,
+                                              mode: str) -> None:
+    code, out, err = run(capsys, "new", "d6_board", "--players", "Ann,Bob", flag, value,
+                         "--saves", str(tmp_path), "--no-open")
+    assert code == 2 and err.count("\n") == 1
+    assert f"belongs to the {mode} mode, not standard" in err
+    assert not list(tmp_path.glob("*.toml"))

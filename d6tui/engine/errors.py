@@ -13,11 +13,15 @@ class RuleError(D6Error):
     Args:
         message: what is wrong, in the player's words.
         section: the rulebook section it comes from ("Cash Cube", "R10", "On Your Turn"...).
+        field: the setup option it is about (an options-schema field's name), when one is,
+            so a form can show the message next to that field.
     """
 
-    def __init__(self, message: str, section: str | None = None) -> None:
+    def __init__(self, message: str, section: str | None = None, *,
+                 field: str | None = None) -> None:
         self.reason = message
         self.section = section
+        self.field = field
         super().__init__(f"{message} ({section})" if section else message)
 
 

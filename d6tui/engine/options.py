@@ -47,8 +47,16 @@ class OptionField:
         """Read a typed value (a CLI flag, a form field) into the option's type.
 
         Raises:
-            RuleError: the text is not a value of this field, with the field's label.
+            RuleError: the text is not a value of this field, with the field's label (its
+                ``field`` is this field's name).
         """
+        try:
+            return self._parse(text)
+        except RuleError as e:
+            e.field = e.field or self.name
+            raise
+
+    def _parse(self, text: str) -> Any:
         text = text.strip()
         if self.kind == "int":
             try:
@@ -136,7 +144,12 @@ def check_schema(fields: Sequence[OptionField], options: Mapping[str, Any]) -> d
             if f.default is not None:
                 out[f.name] = f.default
             elif not f.optional:
-                raise RuleError(f"{f.label} is needed (--{f.name.replace('_', '-')})")
+                raise RuleError(f"{f.label} is needed (--{f.name.replace('_', '-')})",
+                                field=f.name)
             continue
-        out[f.name] = f.check(out[f.name])
+        try:
+            out[f.name] = f.check(out[f.name])
+        except RuleError as e:
+            e.field = e.field or f.name
+            raise
     return out

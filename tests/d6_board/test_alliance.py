@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from d6tui.engine.errors import RuleError
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board.combat import hero_total
+from d6tui.games.d6_board.fold import fold
 from d6tui.games.d6_board.moves import moves, seat_to_move
 from d6tui.games.d6_board.state import CUBE, Enemy, same_team
 from d6tui.games.d6_board.view import HIDDEN, view
@@ -158,3 +159,48 @@ def test_random_alliance_play_ends_with_a_team_winning(seed: int, cards: str) ->
     assert s.state.over
     w = s.state.winners
     assert set(w) in ({0, 2}, {1, 3}, {0, 1, 2, 3})
+
+
+def test_the_class_board_counts_alliance_cards_apart_from_the_limit() -> None:
+    """Alliance cards do not count against the hand limit (``fx.held``), so the board shows
+    them apart: "Hand 1/4 + 2 Alliance", never "Hand 3/4" (or 6/4 with a full hand)."""
+    import asyncio
+
+    from textual.app import App
+
+    from d6tui.ui.d6_board.widgets import ClassBoard
+
+    state = begun(ally(), "4", hand=("A01", "L01", "L02"))
+    limit = fx.hand_limit(state, 0)
+
+    class One(App):
+        def compose(self):  # noqa: ANN202
+            board = ClassBoard(id="b")
+            board.board = state
+            yield board
+
+    async def run() -> str:
+        app = One()
+        async with app.run_test(size=(100, 20)) as pilot:
+            await pilot.pause()
+            return str(app.query_one(ClassBoard).render())
+
+    text = asyncio.run(run())
+    assert f"Hand 1/{limit} + 2 Alliance:" in text
+
+
+def test_the_teammate_may_give_during_the_other_ones_turn() -> None:
+    """"either may give ... during either of their turns" ("The Alliance Deck"): Cy gives
+    Ann a coin and a card during Ann's turn; the other team cannot."""
+    state = begun(ally(), "4", gold=0, hand=())
+    state = state.with_hero(2, space="4", gold=2, hand=("A01",))
+    assert state.current == 0
+    cy = {m.id for m in moves(state, 2)}
+    assert {"gift:gold", "gift:card"} <= cy
+    assert not any(m.id.startswith("gift:") for m in moves(state, 1))
+    gold = next(m for m in moves(state, 2) if m.id == "gift:gold")
+    state = fold(state, gold.run(state, None))
+    assert state.heroes[2].gold == 1 and state.heroes[0].gold == 1
+    card = next(m for m in moves(state, 2) if m.id == "gift:card")
+    state = fold(state, card.run(state, None, what="A01"))
+    assert state.heroes[2].hand == () and state.heroes[0].hand == ("A01",)

@@ -268,3 +268,17 @@ def test_combat_state_helpers() -> None:
     """A combat value keeps what a step needs (Steps 1-7)."""
     c = Combat("T01")
     assert c.step == "gm" and c.faces == ()
+
+
+def test_no_chibbing_out_of_a_fight_the_roll_wins() -> None:
+    """Part V and "Chibbing Out": chibbing out is for a hero about to lose; after a winning
+    roll ("rolled 3 against 2") it is not offered, after a losing one it is."""
+    from d6tui.games.d6_board.refusals import why_not
+
+    state, _ = _fight("orc")
+    assert "chib" in ids(state)  # before the roll
+    won = play(state, "attack:natural", {"hero1": 3, "enemy": 1})
+    assert "chib" not in ids(won)
+    assert "about to lose" in why_not(won, 0, "chib")
+    lost = play(state, "attack:natural", {"hero1": 1, "enemy": 6})
+    assert "chib" in ids(lost)

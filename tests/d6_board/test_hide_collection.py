@@ -369,7 +369,9 @@ def test_random_play_always_ends(seed: int, mode: str, companion: str, specialty
     hides on the board; the turn never passes the max turn counter."""
     rng = random.Random(seed)
     players = ["A"] if mode == "solo" else ["A", "B", "C"][: 2 + seed % 2]
-    s = new_session(seed, players, mode=mode, companion=companion, specialty=specialty,
+    # "Companions are not used in the co-op version" (Hide Collection Board): solo only.
+    extra = {"companion": companion} if mode == "solo" else {}
+    s = new_session(seed, players, mode=mode, specialty=specialty, **extra,
                     edition="table" if table else "house",
                     map="advanced" if advanced_map else "standard")
     for _ in range(6000):
@@ -398,8 +400,9 @@ def test_the_bot_plays_the_mode_to_its_end_and_the_save_replays(mode: str, tmp_p
     """The bot plays every seat to the end; the saved log folds to the same board."""
     players = ["Ann"] if mode == "solo" else ["Ann", "Bob"]
     path = tmp_path / "hc.toml"
-    s = Session.new("d6_board", {"players": players, "seed": 7, "mode": mode,
-                                 "companion": "wisp"}, path=path, title="t")
+    companion = {"companion": "wisp"} if mode == "solo" else {}  # solo only
+    s = Session.new("d6_board", {"players": players, "seed": 7, "mode": mode, **companion},
+                    path=path, title="t")
     play_out(s, random.Random(7))
     assert s.state.over and s.state.hc.result in ("won", "lost")
     assert Session.load(path).state == s.state
@@ -413,3 +416,17 @@ def test_prompt_kinds_have_words() -> None:
     for kind, words in (("claim", "slain monster"), ("place", "Guardian"),
                         ("fetch", "companion"), ("benefit", "Heroic Benefits")):
         assert words in waiting_for(replace(state, prompts=(Prompt(0, kind, "T01:gnoll"),)))
+
+
+def test_long_hunt_rolled_on_the_last_turn_is_not_wasted() -> None:
+    """Long Hunt (+1 max turn) rolled at the rest of the last turn moves the counter before
+    the dial passes it ("Winning and Losing"): the game goes on for one more turn. (Co-op:
+    Long Hunt is a face of the co-op D10 only.)"""
+    state = replace(begun(coop(), "V"), actions=3)
+    long_hunt = next(k for k, b in state.content["benefits"].items() if b["effect"] == "turn")
+    state = hides.with_hc(state, turn=4, max_turns=4)
+    after = play(state, "rest", {"benefit": int(long_hunt)})
+    assert not after.over and after.hc.turn == 5 and after.hc.max_turns == 5
+    assert long_hunt not in after.hc.benefits
+    other = next(k for k, b in state.content["benefits"].items() if b["effect"] != "turn")
+    assert play(state, "rest", {"benefit": int(other)}).over  # any other item: the end

@@ -171,3 +171,11 @@ def test_random_play_with_homebrews_always_ends(seed: int, brews: list[str], eve
         assert all(0 <= h.gold <= 10 for h in s.state.heroes)
     assert s.state.over
     assert len(s.state.history) == 2 * events
+
+
+def test_the_help_words_endless_echoes_as_a_penalty() -> None:
+    """A stealth roll must come under the stat (On Stealth), so Endless Echoes' +1 hurts."""
+    from d6tui.games.d6_board.rules import RULES
+
+    field = next(f for f in RULES.options if f.name == "curse_castles")
+    assert "stealth +1" not in field.help and "harder to pass" in field.help

@@ -59,7 +59,7 @@ def test_a_game_added_as_one_folder_is_found_and_played_from_the_command_line(
     assert "Ann banked 5 (had 0)" in out  # describe(event, state_before)
     code, out, _ = run(capsys, "view", str(path), "--seat", "Bob", "--json")
     view = json.loads(out)
-    assert view["seat"] == 1 and view["state"]["banked"] == [5, 0]
+    assert view["seat"] == 2 and view["seat_name"] == "Bob" and view["state"]["banked"] == [5, 0]
     code, out, _ = run(capsys, "play", str(path), "undo")
     assert code == 0 and Session.load(path).state.banked == (0, 0)
 

@@ -28,15 +28,15 @@ def test_seed_problem() -> None:
     assert "'-3'" in seed_problem("-3", SEED_MAX)
 
 
-@pytest.mark.parametrize(("players", "seed", "expected"), [
-    ("Ana,,Ben", "", "player 2 has no name"),
-    ("Ana, Ben", "abc", "digits only"),
-    ("Ana, Ben", "9" * 50, str(SEED_MAX)),
-    ("Ana, " + "M" * (NAME_MAX + 1), "", f"at most {NAME_MAX} characters"),
-    ("Ana, ana", "", "differ only by case"),
+@pytest.mark.parametrize(("players", "seed", "expected", "where"), [
+    ("Ana,,Ben", "", "player 2 has no name", "players"),
+    ("Ana, Ben", "abc", "digits only", "seed"),
+    ("Ana, Ben", "9" * 50, str(SEED_MAX), "seed"),
+    ("Ana, " + "M" * (NAME_MAX + 1), "", f"at most {NAME_MAX} characters", "players"),
+    ("Ana, ana", "", "differ only by case", None),
 ])
 def test_the_form_refuses_with_the_rules_message(
-    saves: Path, players: str, seed: str, expected: str
+    saves: Path, players: str, seed: str, expected: str, where: str | None
 ) -> None:
     @sync
     async def run() -> None:
@@ -52,7 +52,12 @@ def test_the_form_refuses_with_the_rules_message(
             await pilot.press("ctrl+s")
             await pilot.pause()
             assert app.screen is form  # still open, nothing typed is lost
-            assert expected in str(form.query_one("#error", Label).render())
+            # Next to the field it is about, which has the focus; else under the form.
+            error = form.query_one(f"#{where}-error" if where else "#error", Label)
+            assert expected in str(error.render())
+            assert error.display
+            if where:
+                assert app.focused is form.query_one(f"#{where}", Input)
             assert form.query_one("#players", Input).value == players
 
     run()
@@ -70,7 +75,83 @@ async def test_letters_in_the_seed_are_shown_and_explained_at_once(saves: Path) 
         await pilot.press("1", "a")
         await pilot.pause()
         assert form.query_one("#seed", Input).value == "1a"
-        assert "digits only" in str(form.query_one("#error", Label).render())
+        assert "digits only" in str(form.query_one("#seed-error", Label).render())
         await pilot.press("backspace")
         await pilot.pause()
-        assert str(form.query_one("#error", Label).render()) == ""
+        assert str(form.query_one("#seed-error", Label).render()) == ""
+
+
+@sync
+async def test_keys_typed_right_after_tab_go_to_the_next_field(saves: Path) -> None:
+    """A burst from a terminal ("ki", Tab, "ad" in one read) reaches the app before any key
+    is handled; Tab must move the focus before the letter after it is given to a field."""
+    from textual import events
+
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        form = NewGameForm(game_info("d6_board"))
+        app.push_screen(form)
+        await pilot.pause()
+        await pilot.press("k", "i", "tab", "a", "d")  # one call, as the tester typed
+        for key, char in (("tab", "\t"), ("Y", "Y")):  # and as one burst, unwaited
+            app.post_message(events.Key(key, char))
+        for _ in range(5):
+            await pilot.pause()
+        assert form.query_one("#players", Input).value == "ki"
+        assert form.query_one("#mode", Input).value == "ad"
+        assert form.query_one("#team_cards", Input).value == "Y"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+def test_the_long_board_game_form_scrolls_to_the_focused_field(
+    saves: Path, size: tuple[int, int]
+) -> None:
+    """Every field of the D6 board game's schema can be reached and is on screen when
+    focused; a bad value is shown next to its field, focused; the Footer has the form's
+    keys."""
+    from textual.widgets import Footer
+
+    @sync
+    async def run() -> None:
+        app = make_app(saves)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            form = NewGameForm(game_info("d6_board"))
+            app.push_screen(form)
+            await pilot.pause()
+            scroll = form.query_one("#new-game-fields")
+            region = scroll.region
+            if size == (80, 24):  # PageDown scrolls the fields (then back to the first)
+                await pilot.press("pagedown")
+                await pilot.pause(0.2)
+                assert scroll.scroll_y > 0
+                scroll.scroll_home(animate=False)
+                await pilot.pause()
+            for f in form.fields:
+                box = form.query_one(f"#{f.name}", Input)
+                assert app.focused is box
+                await pilot.pause()
+                assert region.contains_region(box.region), f.name
+                await pilot.press("tab")
+            await pilot.pause()
+            form.query_one("#players", Input).value = "Ann, Bob"
+            gm = form.query_one("#gm_events", Input)
+            gm.value = "lots"
+            form.query_one("#players", Input).focus()
+            await pilot.pause()
+            await pilot.press("ctrl+s")
+            error = form.query_one("#gm_events-error", Label)
+            for _ in range(40):  # the scroll lands after a refresh or two
+                await pilot.pause(0.05)
+                if region.contains_region(error.region):
+                    break
+            assert app.screen is form
+            assert app.focused is gm
+            assert "not a whole number" in str(error.render())
+            assert region.contains_region(error.region)
+            footer = form.query_one(Footer)
+            keys = {b.action for _, b, *_ in form.active_bindings.values()}
+            assert "submit" in keys and footer.screen is form
+
+    run()

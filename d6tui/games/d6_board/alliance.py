@@ -76,8 +76,12 @@ def rest_draw(state: Board, seat: int, complete: bool, chance: Any) -> Board:
 
 @handles("gift_given")
 def gift_given(state: Board, ev: dict, chance: Any) -> Board:
-    """A gift to the teammate in the same space: one gold coin or an Advantage card."""
-    seat = state.current
+    """A gift to the teammate in the same space: one gold coin or an Advantage card, by
+    either teammate during either's turn (``by``, the giver's seat; older saves: the hunter
+    whose turn it is) ("The Alliance Deck")."""
+    seat = int(ev.get("by", state.current))
+    if seat not in (state.current, teammate(state, state.current)):
+        raise EventError("only the hunter whose turn it is or their teammate gives a gift")
     mate = teammate(state, seat)
     h, m = state.heroes[seat], state.heroes[mate]
     if not alliance(state) or h.space != m.space or h.space == STYX:
@@ -100,8 +104,10 @@ def gift_given(state: Board, ev: dict, chance: Any) -> Board:
 
 
 def alliance_moves(state: Board, seat: int | None) -> list[Move]:
-    """The active hunter's gifts to a teammate in the same space."""
-    if (not alliance(state) or seat != state.current or state.phase != "turn"
+    """Gifts to a teammate in the same space, by the hunter whose turn it is or by their
+    teammate: "either may give ... during either of their turns" ("The Alliance Deck")."""
+    if (not alliance(state) or seat is None or state.phase != "turn"
+            or seat not in (state.current, teammate(state, state.current))
             or not state.begun or state.prompts or state.combat is not None):
         return []
     mate = teammate(state, seat)
@@ -111,10 +117,10 @@ def alliance_moves(state: Board, seat: int | None) -> list[Move]:
     out = []
     if h.gold >= 1 and m.gold < int(state.rules["gold_cap"]):
         out.append(move("gift_given", f"Give {m.name} a gold coin", seat, mid="gift:gold",
-                        what="gold", section="The Alliance Deck"))
+                        what="gold", by=seat, section="The Alliance Deck"))
     cards = tuple((c, state.card(c)["name"]) for c in h.hand if c.startswith("A"))
     if cards and fx.held(state, mate) < fx.hand_limit(state, mate):
         out.append(move("gift_given", f"Give {m.name} an Advantage card", seat,
-                        mid="gift:card", section="The Alliance Deck",
+                        mid="gift:card", section="The Alliance Deck", by=seat,
                         choices=(Choice("what", "Card to give", cards),)))
     return out

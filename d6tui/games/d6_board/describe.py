@@ -51,8 +51,9 @@ def waiting_for(state: Board) -> str:
     if state.phase == "setup":
         return "setting up"
     if state.over and state.hc is not None:
-        return ("the hunters won: all 15 hides collected" if state.hc.result == "won" else
-                f"the hunters lost: out of turns with {len(state.hc.slots)} of 15 hides")
+        who = "the hunter" if len(state.heroes) == 1 else "the hunters"
+        return (f"{who} won: all 15 hides collected" if state.hc.result == "won" else
+                f"{who} lost: out of turns with {len(state.hc.slots)} of 15 hides")
     if state.over:
         names = " and ".join(state.heroes[s].name for s in state.winners)
         return f"the season is over: {names} win{'s' if len(state.winners) == 1 else ''}"
@@ -89,6 +90,12 @@ def waiting_for(state: Board) -> str:
     return f"{who}: {plural(max(0, left), 'action')} left"
 
 
+def over_title(state: Board) -> str:
+    """The heading of the finished game's panel: the season (glory) or the hunt (Hide
+    Collection)."""
+    return "The hunt is over" if state.hc is not None else "The season is over"
+
+
 def status(state: Board) -> str:
     """One line: the round and what the game waits for."""
     if state.phase in ("setup", "choose", "stats", "environment", "spawn", "deal"):
@@ -106,6 +113,10 @@ def scoring(state: Board) -> list[str]:
     from Guardians, then the tie-breaks (gold, stat total) ("The End of the Game")."""
     from d6tui.games.d6_board.state import standings
 
+    if state.hc is not None:  # no glory in Hide Collection ("Solo & Co-op")
+        hc = state.hc
+        return [f"  {len(hc.slots)} of 15 hides collected in "
+                f"{plural(min(hc.turn, hc.max_turns), 'turn')} of {hc.max_turns}"]
     lines = []
     for seat in standings(state):
         h = state.heroes[seat]
@@ -126,7 +137,10 @@ def scoring(state: Board) -> list[str]:
 
 
 def winner_line(state: Board) -> str:
-    """``"Ann wins with 5 glory"`` (or the hunters who share the win)."""
+    """``"Ann wins with 5 glory"`` (or the hunters who share the win); in Hide Collection
+    whether the hunters won or lost."""
+    if state.hc is not None:
+        return waiting_for(state)[0].upper() + waiting_for(state)[1:]
     names = " and ".join(state.heroes[s].name for s in state.winners)
     pts = glory(state, state.winners[0]) if state.winners else 0
     verb = "wins" if len(state.winners) == 1 else "share the win"

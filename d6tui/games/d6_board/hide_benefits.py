@@ -27,7 +27,9 @@ from d6tui.games.d6_board.state import STYX, VILLAGE, Board, Prompt
 
 def benefit_rolled(state: Board, ev: dict, complete: bool) -> Board:
     """(R)est in a Hide Collection game: the Heroic Benefits roll after a complete turn,
-    then the compass dial moves on (see :func:`.effects.hides_next_turn`)."""
+    then the compass dial moves on (see :func:`.effects.hides_next_turn`). An extra-turn
+    item (Long Hunt) rolled on the last turn moves the max turn counter at once, before the
+    dial's end check, instead of being held and lost with the game."""
     assert state.hc is not None
     seat = state.current
     name = state.hero.name
@@ -37,7 +39,15 @@ def benefit_rolled(state: Board, ev: dict, complete: bool) -> Board:
         item = str(face)
         label = state.content["benefits"][item]["name"]
         held = state.hc.benefits
-        if item in held:
+        b = state.content["benefits"][item]
+        if b["effect"] == "turn" and state.hc.turn >= state.hc.max_turns:
+            # The dial moving past the max turn counter ends the game ("Winning and
+            # Losing"); the counter moved first, the turn it gives is not lost.
+            v = int(b.get("value", 0))
+            state = hides.with_hc(state, max_turns=state.hc.max_turns + v)
+            note = (f"{name} rolled {face}: {label}, used at once on the last turn "
+                    f"(the max turn counter to {state.hc.max_turns})")
+        elif item in held:
             note = f"{name} rolled {face}: {label}, held already"
         elif len(held) < state.hc.markers:
             state = hides.with_hc(state, benefits=(*held, item))

@@ -13,8 +13,9 @@
 - ``handcuff`` (Handcuff the Guardians): the Guardians left out of the bag at setup.
 - ``curse_castles`` ("Incorporating the Curse Castles"): castles placed at setup, each on a
   numbered space (never the Village) with one of the three suggested effects: ``echoes``
-  (Curse of Endless Echoes: +1 to stealth rolls there), ``gift`` (Gift to the Gods: one
-  more gold coin on any gold earned there), ``beastie`` (Buff the Beastie: Beasts +1 in
+  (Curse of Endless Echoes: +1 on stealth rolls there, a penalty since a stealth roll
+  must come under the stat), ``gift`` (Gift to the Gods: one more gold coin on any gold
+  earned there), ``beastie`` (Buff the Beastie: Beasts +1 in
   combat there). In the table edition a castle may bear a name of the players' own: d6tui
   marks it on the map and the GM carries out its effect with the GM tools.
 - ``extra_pieces`` (the expansion's 16 environment pieces: eight dungeons, two each of

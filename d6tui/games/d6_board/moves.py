@@ -46,7 +46,9 @@ def moves(state: Board, seat: Seat) -> list[Move]:
     if state.phase in SETUP_PHASES:
         return setup_moves(state, seat)
     if seat != seat_to_move(state):
-        return gm_tool_moves(state, seat) if not state.prompts else []
+        if state.prompts:
+            return []
+        return [*alliance_moves(state, seat), *gm_tool_moves(state, seat)]
     if state.prompts and state.prompts[0].kind == "pick":
         return pick_moves(state, seat)
     out = [*turn_moves(state, seat), *combat_moves(state, seat), *village_moves(state, seat),

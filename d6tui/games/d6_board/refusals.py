@@ -112,7 +112,7 @@ def why_not(state: Board, seat: Seat, move_id: str) -> str:
         if h.gold < int(prices["advantage_card"]):
             return (f"an Advantage card costs {prices['advantage_card']} gold "
                     "(Buy Advantage Cards)")
-        if len(h.hand) >= fx.hand_limit(state, state.current):
+        if fx.held(state, state.current) >= fx.hand_limit(state, state.current):
             return "the hand is at its limit: discard first (Shuffle and Draw)"
     if kind == "skill":
         sk = rest.partition(":")[0]
@@ -124,6 +124,12 @@ def why_not(state: Board, seat: Seat, move_id: str) -> str:
             return "a skill holds one marker unless the skill stat is 6 (Stacking Skills)"
     if kind == "chib" and h.chib:
         return "the hero is a chib already; Acupunch turns it back (Chibbing Out)"
+    if kind == "chib":
+        from d6tui.games.d6_board.tasks import winning
+
+        if winning(state):
+            return ("the roll wins the fight: chibbing out is for a hero about to lose "
+                    "(Chibbing Out)")
     if kind == "begin" and state.begun:
         return "the turn has begun already (Beginning Your Turn)"
     return ""

@@ -35,16 +35,30 @@ GUARDIANS = ("red_dragon", "green_dragon", "frost_dragon", "kraken", "plant_of_e
 REVISION = 2
 
 
+#: Options that belong to some modes only: (option, its default, the modes, section).
+MODE_OPTIONS = (
+    ("team_cards", "hidden", ("alliance",), "Alliance"),
+    ("companion", "kitteh", ("solo",), "Solo & Co-op"),
+    ("specialty", "standard", ("solo", "coop"), "Solo & Co-op"),
+)
+
+
 def check_options(options: dict) -> dict:
     """The setup rules: 2-4 hunters with different names (one in solo); computers are
     among them; the companion only in solo.
 
     Raises:
-        RuleError: two names alike, a computer that is not a player ("Setup"), or a
-            player count the mode does not take ("Solo & Co-op").
+        RuleError: two names alike, a computer that is not a player ("Setup"), a
+            player count the mode does not take ("Solo & Co-op"), or an option of another
+            mode given (``MODE_OPTIONS``: a companion in the standard game).
     """
     names = [n.strip() for n in options["players"]]
     mode = options.get("mode", "standard")
+    for key, default, modes, where in MODE_OPTIONS:
+        value = options.get(key, default)
+        if value != default and mode not in modes:
+            raise RuleError(f"{key.replace('_', '-')} {value!r} belongs to the "
+                            f"{' or '.join(modes)} mode, not {mode}", where, field=key)
     if mode == "solo" and len(names) != 1:
         raise RuleError("solo Hide Collection is for one hunter", "Solo & Co-op")
     if mode == "alliance" and len(names) != 4:
@@ -243,9 +257,10 @@ RULES = GameDefinition(
                     max=5, name_max=16, help="Guardians left out of the bag: red_dragon, "
                     "green_dragon, frost_dragon, kraken, plant_of_eden"),
         OptionField("curse_castles", "Curse castles", "names", optional=True, min=0, max=6,
-                    name_max=24, help="Part IV: effect@space, e.g. echoes@3, gift@5, "
-                    "beastie@8 (stealth +1, one more gold, Beasts +1 there); table "
-                    "edition: a name of your own, carried out with the GM tools"),
+                    name_max=24, help="Part IV: effect@space, e.g. echoes@3 (+1 on "
+                    "stealth rolls there, so harder to pass), gift@5 (one more gold), "
+                    "beastie@8 (Beasts +1 there); table edition: a name of your own, "
+                    "carried out with the GM tools"),
         OptionField("extra_pieces", "Extra environment pieces", "names", optional=True,
                     min=0, max=16, name_max=10, help="the expansion's pieces added: up to 8 "
                     "dungeon and 2 each of forest, cemetery, hills, trails"),

@@ -38,6 +38,8 @@ def card_label(state: Board, cid: str) -> str:
         return f"{c['name']} ({what})"
     if cid.startswith("Q"):
         return f"{c['name']} ({c['banner']}: {c['effect']} {c.get('value') or ''})".strip()
+    if state.hc is not None:  # no glory in Hide Collection ("Solo & Co-op")
+        return f"{c['class']} in space {c['space']}"
     return f"{c['class']} in space {c['space']}, {c['glory']} glory"
 
 
@@ -132,6 +134,8 @@ def kind_label(state: Board, cid: str) -> str:
     if cid.startswith("Q"):
         v = f" {c['value']}" if c.get("value") else ""
         return f"{c['banner']}: {c['effect'].replace('_', ' ')}{v}"
+    if state.hc is not None:  # no glory in Hide Collection ("Solo & Co-op")
+        return f"{c['class']} in space {c['space']}"
     return f"{c['class']} in space {c['space']}, {c['glory']} glory"
 
 

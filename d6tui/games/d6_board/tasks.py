@@ -97,6 +97,16 @@ def potion_drunk(state: Board, ev: dict, chance: Any) -> Board:
     return replace(state, note=f"drank {state.content['potions'][p]['name']}")
 
 
+def winning(state: Board) -> bool:
+    """Whether the fight's roll is made and the hero wins it: chibbing out is for a hero
+    about to lose (Part V "Chibbing Out"; "Chibbing Out": when you are getting your hide
+    handed to you), so it is not offered then."""
+    from d6tui.games.d6_board.combat import hero_wins
+
+    c = state.combat
+    return c is not None and c.step == "rolled" and bool(c.faces) and hero_wins(state)
+
+
 @handles("chibbed_out")
 def chibbed_out(state: Board, ev: dict, chance: Any) -> Board:
     """Chib out: flip the hero card, leave the fight for an adjacent space, no HP or action
@@ -245,7 +255,7 @@ def task_moves(state: Board, seat: int | None) -> list[Move]:
         elif p == "shadow" and not engaged and not state.sneak:
             out.append(move("potion_drunk", f"Drink {names[p]['name']} (sure stealth)",
                             seat, mid=f"potion:{p}", potion=p, section="Drink a Potion"))
-    if engaged and not h.chib and here not in (VILLAGE, STYX):
+    if engaged and not h.chib and here not in (VILLAGE, STYX) and not winning(state):
         out.append(move("chibbed_out", "Chib out (flip to your chib, run to an adjacent "
                         "space)", seat, mid="chib", section="Chibbing Out", choices=(
                             Choice("to", "Run to", tuple(

@@ -1,5 +1,12 @@
 """The help text of the D6 board game screen (own words; rulebook sections in quotes)."""
 
+#: The standard game's goal, the help's second line (Alliance: the team's glory).
+GLORY_GOAL = ("The most **glory** at the end of the season wins: bounties delivered or "
+              "carried, and\nDragons and the Kraken slain.")
+#: The Hide Collection modes' goal, in place of the glory line.
+HIDE_GOAL = ("Hide Collection: collect one hide of each of the 15 monsters before the turns "
+             "run out;\nglory does not count.")
+
 HELP = """\
 D6: Dungeons, Dudes, Dames, Danger, Dice and Dragons for 2-4 hunters at one keyboard.
 The most **glory** at the end of the season wins: bounties delivered or carried, and

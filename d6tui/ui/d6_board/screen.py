@@ -22,10 +22,11 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from d6tui.engine.game import Choice, Move, Pips
+from d6tui.games.d6_board.describe import over_title
 from d6tui.games.d6_board.moves import seat_to_move
 from d6tui.games.d6_board.state import VILLAGE, Board
 from d6tui.games.d6_board.view import view
-from d6tui.ui.d6_board.help import HELP
+from d6tui.ui.d6_board.help import GLORY_GOAL, HELP, HIDE_GOAL
 from d6tui.ui.d6_board.hide_board import HideCollectionBoard, HideCompass
 from d6tui.ui.d6_board.hide_help import (
     ALLIANCE_HELP,
@@ -87,8 +88,9 @@ class BoardScreen(GameScreen):
         self._typed = ""
         self._typed_timer: Any = None
         if session.state.hc is not None:
-            #: The help of this game: the Hide Collection modes add their own sections.
-            self.HELP = HELP + HIDE_HELP
+            #: The help of this game: the Hide Collection modes add their own sections
+            #: and have their own goal (no glory).
+            self.HELP = HELP.replace(GLORY_GOAL, HIDE_GOAL) + HIDE_HELP
         elif session.state.options.get("mode") == "alliance":
             self.HELP = HELP + ALLIANCE_HELP
         first = session.events[0] if session.events else {}
@@ -210,7 +212,7 @@ class BoardScreen(GameScreen):
         computer = to_move is not None and state.heroes and state.heroes[to_move].computer \
             and not self.at_table
         ol.border_title = f"{who} to move" + (" (computer)" if computer else "") if who else \
-            "The season is over"
+            over_title(state)
         # a computer's moves name its cards, and are its own: no key runs them
         listed = [] if computer else self._moves
         self._keys = listed

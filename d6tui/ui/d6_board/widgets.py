@@ -209,7 +209,11 @@ class ClassBoard(_BoardWidget):
             else:
                 hand.append(f"{card['name']} ({card['banner']})")
         limit = fx.hand_limit(s, seat) if h.stat("strength") else "-"
-        out.append(f"  Hand {len(h.hand)}/{limit}: " + (", ".join(hand) or "empty"))
+        # Alliance cards do not count against the limit (fx.held): shown apart.
+        allied = len(h.hand) - fx.held(s, seat)
+        apart = f" + {allied} Alliance" if allied else ""
+        out.append(f"  Hand {fx.held(s, seat)}/{limit}{apart}: "
+                   + (", ".join(hand) or "empty"))
         return out
 
 

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Label, Static
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Footer, Input, Label, Static
 
-from d6tui.engine.errors import D6Error
+from d6tui.engine.errors import D6Error, RuleError
 from d6tui.engine.game import OptionField
 from d6tui.engine.registry import GameInfo
 from d6tui.ui.screens.modals import CANCEL, _Modal
@@ -93,14 +93,30 @@ def seed_problem(text: str, seed_max: int | None) -> str:
     return f"the seed must be {whole} (digits only), not {text!r}"
 
 
+def say(label: Label, text: str) -> None:
+    """Show ``text`` in an error line, or hide the line when ``text`` is empty."""
+    label.update(text)
+    label.display = bool(text)
+
+
 class NewGameForm(_Modal[NewGameRequest]):
     """Ask for the players and a title for a new game of ``game``.
 
-    The rules check the options (player count, names); their message is shown under the
-    form and nothing typed is lost.
+    The fields scroll (a long schema, such as the D6 board game's, does not fit 24 lines) and
+    the focused one is kept in view. The rules check the options (player count, names); their
+    message is shown next to the field it is about, which gets the focus, and nothing typed
+    is lost.
     """
 
-    BINDINGS = [CANCEL, Binding("ctrl+s", "submit", "Start", id="new_game.start")]
+    BINDINGS = [
+        CANCEL,
+        Binding("ctrl+s", "submit", "Start", id="new_game.start"),
+        # Priority: the app runs these before it hands the next key of a burst to a widget,
+        # so a letter typed right after Tab goes to the field Tab moved to.
+        Binding("tab", "app.focus_next", "Next field", priority=True, id="new_game.next"),
+        Binding("shift+tab", "app.focus_previous", "Previous field", priority=True,
+                id="new_game.previous"),
+    ]
 
     def __init__(self, game: GameInfo) -> None:
         super().__init__()
@@ -112,26 +128,38 @@ class NewGameForm(_Modal[NewGameRequest]):
         with Vertical(classes="modal-box", id="new-game"):
             yield Static(f"New game of {self.game.name}", classes="modal-title")
             if self.game.setup is not None:
-                from d6tui.engine.game import load_object
-
-                yield load_object(self.game.setup)(id="setup")
+                # The setup widget makes this box scroll as a whole (its own CSS).
+                yield from self._fields()
             else:
-                for f in self.fields:
-                    yield Static(field_hint(f), classes="modal-hint", markup=False)
-                    yield Input(placeholder=field_placeholder(f), id=f.name)
-            yield Static("Title (leave empty for a default one):",
-                         classes="modal-hint")
-            yield Input(placeholder="Saturday night", id="title")
-            yield Static("Dice seed (optional, a whole number for a repeatable game):",
-                         classes="modal-hint")
-            # Not type="integer": that Input drops letters without a word; the form says why.
-            yield Input(placeholder="", id="seed")
+                with VerticalScroll(id="new-game-fields"):
+                    yield from self._fields()
             yield Label("", classes="modal-error", id="error", markup=False)
             with Horizontal(classes="modal-buttons"):
                 yield Button("Start (ctrl+s)", id="start", variant="primary")
                 yield Button("Cancel (esc)", id="cancel")
+        yield Footer()
+
+    def _fields(self) -> ComposeResult:
+        if self.game.setup is not None:
+            from d6tui.engine.game import load_object
+
+            yield load_object(self.game.setup)(id="setup")
+        for f in self.fields:
+            yield Static(field_hint(f), classes="modal-hint", markup=False)
+            yield Input(placeholder=field_placeholder(f), id=f.name)
+            yield Label("", classes="modal-error field-error", id=f"{f.name}-error",
+                        markup=False)
+        yield Static("Title (leave empty for a default one):", classes="modal-hint")
+        yield Input(placeholder="Saturday night", id="title")
+        yield Static("Dice seed (optional, a whole number for a repeatable game):",
+                     classes="modal-hint")
+        # Not type="integer": that Input drops letters without a word; the form says why.
+        yield Input(placeholder="", id="seed")
+        yield Label("", classes="modal-error field-error", id="seed-error", markup=False)
 
     def on_mount(self) -> None:
+        for label in self.query(".modal-error").results(Label):
+            label.display = False
         first = (self.query(f"#{self.fields[0].name}") if self.fields else None) or \
             self.query("#title")
         first.first().focus()
@@ -155,8 +183,8 @@ class NewGameForm(_Modal[NewGameRequest]):
                 names = read_players(text)
                 if "" in names:
                     n = names.index("") + 1
-                    raise ValueError(f"player {n} has no name: nothing between two commas "
-                                     "(type a name there or remove a comma)")
+                    raise RuleError(f"player {n} has no name: nothing between two commas "
+                                    "(type a name there or remove a comma)", field=f.name)
                 if names:
                     options[f.name] = names
             elif text.strip():
@@ -164,7 +192,7 @@ class NewGameForm(_Modal[NewGameRequest]):
         seed_text = self.query_one("#seed", Input).value.strip()
         problem = seed_problem(seed_text, rules_limit(self.game.slug, "SEED_MAX"))
         if problem:
-            raise ValueError(problem)
+            raise RuleError(problem, field="seed")
         if seed_text:
             options["seed"] = int(seed_text)
         rules = load_rules(self.game.slug)
@@ -174,17 +202,34 @@ class NewGameForm(_Modal[NewGameRequest]):
 
     def action_submit(self) -> None:
         """Check the form; start the game or show what is wrong."""
+        for label in self.query(".field-error").results(Label):
+            say(label, "")
+        say(self.query_one("#error", Label), "")
         try:
             request = self.check()
         except (D6Error, ValueError) as e:
-            self.query_one("#error", Label).update(str(e))
+            self.show_problem(str(e), getattr(e, "field", None))
             return
         self.dismiss(request)
+
+    def show_problem(self, message: str, field: str | None) -> None:
+        """Show ``message`` under the field named ``field`` and focus that field (scrolled
+        into view); with no such field, under the form."""
+        fields = self.query(f"#{field}-error") if field else None
+        if fields:
+            say(fields.first(Label), message)
+            label = fields.first(Label)
+            self.set_focus(self.query_one(f"#{field}", Input), scroll_visible=False)
+            # After the refresh that lays the shown line out: the field and its message.
+            self.call_after_refresh(label.parent.scroll_to_center,  # type: ignore[union-attr]
+                                    label, animate=False)
+        else:
+            say(self.query_one("#error", Label), message)
 
     @on(Input.Changed, "#seed")
     def _seed_typed(self, event: Input.Changed) -> None:
         """Say at once when the seed is not a number (instead of ignoring the key)."""
-        self.query_one("#error", Label).update(
+        say(self.query_one("#seed-error", Label),
             seed_problem(event.value, rules_limit(self.game.slug, "SEED_MAX")))
 
     @on(Input.Submitted)
