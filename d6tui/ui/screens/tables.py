@@ -11,6 +11,7 @@ table, every change redrawn at once (:class:`~d6tui.ui.screens.game.TableChanged
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -102,8 +103,11 @@ class TablesScreen(Screen):
         for t in tables:
             seats = ", ".join(f"{s['name']}: {seat_words(s)}" for s in t["seats"])
             watching = f"; watching: {', '.join(t['spectators'])}" if t["spectators"] else ""
-            listing.add_option(Option(f"{t['code']}  {t['name']} - {t['title']}  "
-                                      f"({seats}{watching})  {t['status']}", id=t["code"]))
+            # Titles and names are players' text: a Text, never markup (a title such as
+            # '[link=a:b]x' would otherwise crash every lobby that lists it).
+            listing.add_option(Option(Text(f"{t['code']}  {t['name']} - {t['title']}  "
+                                           f"({seats}{watching})  {t['status']}"),
+                                      id=t["code"]))
         if not tables:
             listing.add_option(Option("No tables yet: pick a game below and press n.",
                                       disabled=True))
@@ -112,7 +116,7 @@ class TablesScreen(Screen):
         picker = self.query_one("#games", OptionList)
         if picker.option_count == 0:
             for g in games:
-                picker.add_option(Option(g["name"], id=g["slug"]))
+                picker.add_option(Option(Text(g["name"]), id=g["slug"]))
 
     def _highlighted_code(self) -> str | None:
         listing = self.query_one("#tables", OptionList)
