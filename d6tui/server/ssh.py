@@ -68,7 +68,7 @@ class ServerState:
 
     def __post_init__(self) -> None:
         self.rate = RateLimiter(self.limits.rate, self.limits.rate_window)
-        tables = Tables(self.data / "tables")
+        tables = Tables(self.data / "tables", players=self.keys.names)
         tables.reopen()  # the tables open before a restart, seats bound to the same keys
         self.service = TableService(tables)
 

@@ -87,6 +87,9 @@ class Table:
         self.computer: set[int] = set()
         #: Called when a seat is taken or given up (the server's list of tables is saved).
         self.on_seats: Callable[[], None] | None = None
+        #: The names of the server's players (its keys), read when someone sits: a seat
+        #: named after one of them is kept for that player (see :meth:`join`).
+        self.players: Callable[[], set[str]] = set
 
     # -- who sits where -------------------------------------------------------------------
 
@@ -110,18 +113,39 @@ class Table:
         """The seats nobody holds, in order."""
         return [i for i in range(len(self.seat_names())) if i not in self.holders]
 
+    def kept_for(self, seat: int) -> str | None:
+        """The player a seat is kept for: the server's player (key name) whose name is the
+        seat's name, ignoring case and spaces around it; None for a seat anyone may take."""
+        names = self.seat_names()
+        if not 0 <= seat < len(names):
+            return None
+        wanted = str(names[seat]).strip().casefold()
+        return next((p for p in sorted(self.players()) if p.strip().casefold() == wanted),
+                    None)
+
+    def _own_seat(self, name: str) -> int | None:
+        """The free seat named after ``name`` (ignoring case), if any."""
+        wanted = name.strip().casefold()
+        return next((i for i in self.free_seats()
+                     if str(self.seat_names()[i]).strip().casefold() == wanted), None)
+
     def join(self, name: str, seat: int | None = None) -> int:
         """Sit ``name`` at the table; a player who holds a seat already gets it back.
 
+        Which seat: one named after ``name`` (ignoring case) is theirs; otherwise the first
+        free seat not kept for another player (:meth:`kept_for`: a seat named after one of
+        the server's players waits for that player).
+
         Args:
             name: the player (their key's name).
-            seat: the seat wanted, or None for the first free one.
+            seat: the seat wanted, or None for the one described above.
 
         Returns:
             The seat's index.
 
         Raises:
-            TableError: the seat does not exist or is someone else's, or every seat is taken.
+            TableError: the seat does not exist, is someone else's or is kept for another
+                player, or no seat is left for ``name``.
         """
         held = self.seat_of(name)
         if held is not None:
@@ -134,15 +158,27 @@ class Table:
             self._arrive(name)
             return held
         seats = self.seat_names()
+        def kept_for_another(i: int) -> bool:
+            keeper = self.kept_for(i)
+            return keeper is not None and keeper != name
+
         if seat is None:
-            free = self.free_seats()
-            if not free:
+            seat = self._own_seat(name)
+        if seat is None:
+            free = [i for i in self.free_seats() if not kept_for_another(i)]
+            if not self.free_seats():
                 raise TableError(f"every seat at table {self.code} is taken; you may watch")
+            if not free:
+                keepers = ", ".join(str(self.kept_for(i)) for i in self.free_seats())
+                raise TableError(f"the free seats at table {self.code} are kept for "
+                                 f"{keepers}; you may watch")
             seat = free[0]
         elif not 0 <= seat < len(seats):
             raise TableError(f"table {self.code} has no seat {seat + 1}")
         elif seat in self.holders:
             raise TableError(f"{self._seat_label(seat)} is {self.holders[seat]}'s")
+        elif kept_for_another(seat):
+            raise TableError(f"{self._seat_label(seat)} is kept for {self.kept_for(seat)}")
         self.holders[seat] = name
         self.computer.discard(seat)
         self.spectators.discard(name)
@@ -404,11 +440,15 @@ class Tables:
     Args:
         folder: where tables' saves are written (None: in memory, for tests).
         make_code: a code maker (tests pass their own); codes are never reused while open.
+        players: the names of the server's players now (its keys' names), for the seats kept
+            for them (:meth:`Table.join`); by default none.
     """
 
     def __init__(self, folder: Path | None = None,
-                 make_code: Callable[[], str] | None = None) -> None:
+                 make_code: Callable[[], str] | None = None,
+                 players: Callable[[], set[str]] = set) -> None:
         self.folder = folder
+        self.players = players
         self._make_code = make_code or _random_code
         self._tables: dict[str, Table] = {}
 
@@ -444,6 +484,7 @@ class Tables:
         return len(self._tables)
 
     def _add(self, table: Table) -> None:
+        table.players = self.players
         self._tables[table.code] = table
         table.on_seats = self._save_index
         self._save_index()
