@@ -90,6 +90,9 @@ class Table:
         #: The names of the server's players (its keys), read when someone sits: a seat
         #: named after one of them is kept for that player (see :meth:`join`).
         self.players: Callable[[], set[str]] = set
+        #: Called with the table when who sits, watches or is there changes (the lobbies
+        #: are told; see :attr:`Tables.on_lobby`).
+        self.on_people: Callable[[Table], None] | None = None
 
     # -- who sits where -------------------------------------------------------------------
 
@@ -203,6 +206,7 @@ class Table:
         if name in self.present:
             self.present.discard(name)
             self._changed()
+            self._people_changed()
 
     def leave(self, name: str) -> None:
         """``name`` gives up their seat (or stops watching)."""
@@ -213,6 +217,7 @@ class Table:
         self.spectators.discard(name)
         self.present.discard(name)
         self._changed()
+        self._people_changed()
 
     def away(self, seat: int) -> bool:
         """Whether ``seat`` has nobody at the table: free, or its player has no terminal
@@ -294,10 +299,16 @@ class Table:
     def _seats_changed(self) -> None:
         if self.on_seats is not None:
             self.on_seats()
+        self._people_changed()
+
+    def _people_changed(self) -> None:
+        if self.on_people is not None:
+            self.on_people(self)
 
     def _arrive(self, name: str) -> None:
         self.present.add(name)
         self._changed()
+        self._people_changed()
 
     def _seat_label(self, seat: int) -> str:
         names = self.seat_names()
@@ -449,6 +460,9 @@ class Tables:
                  players: Callable[[], set[str]] = set) -> None:
         self.folder = folder
         self.players = players
+        #: Called with a table's code when a table opens or closes or its people change
+        #: (the server tells every lobby to list the tables again).
+        self.on_lobby: Callable[[str], None] | None = None
         self._make_code = make_code or _random_code
         self._tables: dict[str, Table] = {}
 
@@ -485,6 +499,7 @@ class Tables:
 
     def _add(self, table: Table) -> None:
         table.players = self.players
+        table.on_people = lambda t: self.on_lobby(t.code) if self.on_lobby else None
         self._tables[table.code] = table
         table.on_seats = self._save_index
         self._save_index()
@@ -553,6 +568,8 @@ class Tables:
         if table is not None:
             table.close()
             self._save_index()
+            if self.on_lobby is not None:
+                self.on_lobby(code)
 
 
 def made_by_the_table(state: Any, dice: Any, **kw: Any) -> dict:
