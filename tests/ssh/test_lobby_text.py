@@ -60,3 +60,47 @@ def test_every_notice_is_plain_text(tmp_path):
                        for n in app._notifications)
 
     asyncio.run(main())
+
+
+class TwoGames(FakeClient):
+    """Two games to pick from; records every request."""
+
+    def __init__(self) -> None:
+        self.ops: list[str] = []
+
+    async def request(self, op: str, **fields):
+        self.ops.append(op)
+        if op == "games":
+            return [{"slug": "shooter", "name": "D6 Shooter"},
+                    {"slug": "dungeon", "name": "D6 Dungeon"}]
+        return await super().request(op, **fields)
+
+
+def test_the_keys_act_on_the_list_with_focus(tmp_path):
+    from textual.widgets import OptionList
+
+    async def main():
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            client = TwoGames()
+            screen = TablesScreen(client)  # type: ignore[arg-type]
+            app.push_screen(screen)
+            for _ in range(40):
+                await pilot.pause(0.05)
+                if screen._codes:
+                    break
+            screen.query_one("#tables").focus()
+            await pilot.pause(0.05)
+            await pilot.press("tab")
+            await pilot.pause(0.05)
+            games = screen.query_one("#games", OptionList)
+            assert games.has_focus and games.highlighted == 0
+            await pilot.press("down")
+            await pilot.pause(0.05)
+            assert games.highlighted == 1  # the first Down after Tab moves
+            await pilot.press("w")  # the games list has focus: no table is watched
+            await pilot.pause(0.2)
+            assert "watch" not in client.ops
+            assert screen.query_one("#tables", OptionList).has_focus
+
+    asyncio.run(main())

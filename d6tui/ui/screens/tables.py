@@ -118,9 +118,26 @@ class TablesScreen(Screen):
             for g in games:
                 picker.add_option(Option(Text(g["name"]), id=g["slug"]))
 
+    def on_descendant_focus(self, event) -> None:  # noqa: ANN001 - textual's DescendantFocus
+        """A list Tabbed to shows its highlight at once (the first Down then moves it)."""
+        widget = event.widget
+        if isinstance(widget, OptionList) and widget.highlighted is None and \
+                widget.option_count:
+            widget.highlighted = 0
+
     def _highlighted_code(self) -> str | None:
+        """The table highlighted in the tables list while that list has focus (w, L, c act
+        on what the player sees picked, never on a dim highlight in the other list)."""
         listing = self.query_one("#tables", OptionList)
         index = listing.highlighted
+        if not listing.has_focus:
+            if self._codes:
+                listing.focus()
+                self.notify("Pick a table (up, down) and press the key again.",
+                            markup=False)
+            else:
+                self.notify("No tables yet: pick a game and press n.", markup=False)
+            return None
         return self._codes[index] if index is not None and index < len(self._codes) else None
 
     @work(exclusive=True, group="tables-new")
@@ -199,7 +216,6 @@ class TablesScreen(Screen):
         code = self._highlighted_code()
         table = next((t for t in self._tables if t["code"] == code), None)
         if table is None:
-            self.notify("Highlight a table first.", markup=False)
             return
         away = [s for s in table["seats"] if not s["present"] and not s.get("computer")]
         if not away:
