@@ -142,6 +142,12 @@ class AuthorizedKeys:
         self._reload()
         return self._keys.get(key.public_data)
 
+    def names(self) -> set[str]:
+        """The names of every key that may log in (a table's seat named after one of them
+        is kept for that player)."""
+        self._reload()
+        return set(self._keys.values())
+
     def __len__(self) -> int:
         self._reload()
         return len(self._keys)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from d6tui.server.keys import AUTHORIZED_KEYS_NAME, AuthorizedKeys, host_key
 from d6tui.server.limits import Limits
+from d6tui.server.logtext import OneLineFormatter
 from d6tui.server.ssh import ServerState, start_server
 
 LOG_NAME = "server.log"
@@ -25,7 +26,7 @@ def setup_log(data: Path) -> Path:
     data.mkdir(parents=True, exist_ok=True)
     path = data / LOG_NAME
     handler = logging.FileHandler(path, encoding="utf-8")
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    handler.setFormatter(OneLineFormatter("%(asctime)s %(levelname)s %(message)s"))
     ours = logging.getLogger("d6tui.server")
     ours.handlers[:] = [handler]
     ours.setLevel(logging.INFO)

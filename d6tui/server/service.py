@@ -109,12 +109,16 @@ class Player:
         """Answer requests until the child closes its end; then leave every table's
         presence (seats are kept)."""
         reader, self.writer = await asyncio.open_connection(sock=self.sock, limit=MAX_LINE)
+        self.loop = asyncio.get_running_loop()
+        if self.notices:
+            self.service.lobbies.add(self)
         try:
             while line := await reader.readline():
                 await self._answer(line)
         except (ValueError, ConnectionError):  # a line too long, or the child died
             pass
         finally:
+            self.service.lobbies.discard(self)
             for code, stop in list(self._unsubscribe.items()):
                 stop()
                 try:
@@ -251,9 +255,19 @@ class TableService:
 
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
+        #: The players' lobby ends (those that hear of changes), told of every table's
+        #: change of people (:meth:`lobby_changed`).
+        self.lobbies: set[Player] = set()
+        tables.on_lobby = self.lobby_changed
         self._tasks: set[asyncio.Task] = set()
         self._locks: dict[str, asyncio.Lock] = {}
         self._driving: set[str] = set()
+
+    def lobby_changed(self, code: str) -> None:
+        """Tell every lobby that table ``code`` opened, closed, or was joined, watched or
+        left (a ``changed`` notice: the lobby lists the tables again)."""
+        for player in list(self.lobbies):
+            player.loop.call_soon_threadsafe(player.send, {"changed": code})
 
     def lock(self, code: str) -> asyncio.Lock:
         """The lock that lets one move at a time be made at table ``code``."""

@@ -17,6 +17,7 @@ import asyncssh
 
 from d6tui.server.keys import AuthorizedKeys
 from d6tui.server.limits import Limits, RateLimiter
+from d6tui.server.logtext import quoted
 from d6tui.server.service import TableService
 from d6tui.server.table import Tables
 from d6tui.server.table_client import CALL_FD_ENV, FD_ENV
@@ -67,7 +68,7 @@ class ServerState:
 
     def __post_init__(self) -> None:
         self.rate = RateLimiter(self.limits.rate, self.limits.rate_window)
-        tables = Tables(self.data / "tables")
+        tables = Tables(self.data / "tables", players=self.keys.names)
         tables.reopen()  # the tables open before a restart, seats bound to the same keys
         self.service = TableService(tables)
 
@@ -98,7 +99,7 @@ class D6SSHServer(asyncssh.SSHServer):
         if self.name is None and not self._refused:
             why = "unknown key" if self._offered else "no key offered or login timeout"
             log.warning("refused address=%s reason=%s (%d keys offered)%s", self.address, why,
-                        self._offered, f" error={exc}" if exc else "")
+                        self._offered, f" error={quoted(exc)}" if exc else "")
 
     def begin_auth(self, username: str) -> bool:
         return True
@@ -135,12 +136,12 @@ async def run_session(state: ServerState, process: asyncssh.SSHServerProcess) ->
     address = (process.get_extra_info("peername") or ("?",))[0]
     if process.command is not None or process.subsystem is not None:
         what = process.command if process.command is not None else f"subsystem {process.subsystem}"
-        log.warning("refused name=%s address=%s reason=command %r", name, address, what[:80])
+        log.warning("refused name=%s address=%s reason=command %s", name, address, quoted(what))
         process.stderr.write(NO_COMMANDS)
         process.exit(1)
         return
-    term = process.term_type
-    if not term:
+    given = process.term_type  # the client's: child_env takes it only if it reads as a TERM
+    if not given:
         log.warning("refused name=%s address=%s reason=no pty", name, address)
         process.stderr.write(NO_PTY)
         process.exit(1)
@@ -163,7 +164,7 @@ async def run_session(state: ServerState, process: asyncssh.SSHServerProcess) ->
     started = time.monotonic()
     tables = state.service.connect(name)
     calls = state.service.connect(name, notices=False)
-    env = child_env(term, process.env, dirs, name)
+    env = child_env(given, process.env, dirs, name)
     env[FD_ENV] = str(tables.fileno())
     env[CALL_FD_ENV] = str(calls.fileno())
     terminal = Terminal(env, width, height, state.argv,
@@ -175,7 +176,7 @@ async def run_session(state: ServerState, process: asyncssh.SSHServerProcess) ->
     except OSError as e:
         tables.close()
         calls.close()
-        log.error("failed name=%s address=%s error=%s", name, address, e)
+        log.error("failed name=%s address=%s error=%s", name, address, quoted(e))
         process.stdout.write(b"d6tui: the server could not start a session; tell its host\r\n")
         process.exit(1)
         return
@@ -183,8 +184,8 @@ async def run_session(state: ServerState, process: asyncssh.SSHServerProcess) ->
     calls.close()
     state.sessions.add(terminal)
     log.info("connect name=%s address=%s term=%s colorterm=%s size=%dx%d pid=%s sessions=%d",
-             name, address, term, process.env.get("COLORTERM", "-"), width, height,
-             terminal.pid, len(state.sessions))
+             name, address, quoted(given), quoted(process.env.get("COLORTERM")), width,
+             height, terminal.pid, len(state.sessions))
     reason = "quit"
 
     async def out(data: bytes) -> None:

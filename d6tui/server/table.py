@@ -87,6 +87,12 @@ class Table:
         self.computer: set[int] = set()
         #: Called when a seat is taken or given up (the server's list of tables is saved).
         self.on_seats: Callable[[], None] | None = None
+        #: The names of the server's players (its keys), read when someone sits: a seat
+        #: named after one of them is kept for that player (see :meth:`join`).
+        self.players: Callable[[], set[str]] = set
+        #: Called with the table when who sits, watches or is there changes (the lobbies
+        #: are told; see :attr:`Tables.on_lobby`).
+        self.on_people: Callable[[Table], None] | None = None
 
     # -- who sits where -------------------------------------------------------------------
 
@@ -110,18 +116,39 @@ class Table:
         """The seats nobody holds, in order."""
         return [i for i in range(len(self.seat_names())) if i not in self.holders]
 
+    def kept_for(self, seat: int) -> str | None:
+        """The player a seat is kept for: the server's player (key name) whose name is the
+        seat's name, ignoring case and spaces around it; None for a seat anyone may take."""
+        names = self.seat_names()
+        if not 0 <= seat < len(names):
+            return None
+        wanted = str(names[seat]).strip().casefold()
+        return next((p for p in sorted(self.players()) if p.strip().casefold() == wanted),
+                    None)
+
+    def _own_seat(self, name: str) -> int | None:
+        """The free seat named after ``name`` (ignoring case), if any."""
+        wanted = name.strip().casefold()
+        return next((i for i in self.free_seats()
+                     if str(self.seat_names()[i]).strip().casefold() == wanted), None)
+
     def join(self, name: str, seat: int | None = None) -> int:
         """Sit ``name`` at the table; a player who holds a seat already gets it back.
 
+        Which seat: one named after ``name`` (ignoring case) is theirs; otherwise the first
+        free seat not kept for another player (:meth:`kept_for`: a seat named after one of
+        the server's players waits for that player).
+
         Args:
             name: the player (their key's name).
-            seat: the seat wanted, or None for the first free one.
+            seat: the seat wanted, or None for the one described above.
 
         Returns:
             The seat's index.
 
         Raises:
-            TableError: the seat does not exist or is someone else's, or every seat is taken.
+            TableError: the seat does not exist, is someone else's or is kept for another
+                player, or no seat is left for ``name``.
         """
         held = self.seat_of(name)
         if held is not None:
@@ -134,15 +161,27 @@ class Table:
             self._arrive(name)
             return held
         seats = self.seat_names()
+        def kept_for_another(i: int) -> bool:
+            keeper = self.kept_for(i)
+            return keeper is not None and keeper != name
+
         if seat is None:
-            free = self.free_seats()
-            if not free:
+            seat = self._own_seat(name)
+        if seat is None:
+            free = [i for i in self.free_seats() if not kept_for_another(i)]
+            if not self.free_seats():
                 raise TableError(f"every seat at table {self.code} is taken; you may watch")
+            if not free:
+                keepers = ", ".join(str(self.kept_for(i)) for i in self.free_seats())
+                raise TableError(f"the free seats at table {self.code} are kept for "
+                                 f"{keepers}; you may watch")
             seat = free[0]
         elif not 0 <= seat < len(seats):
             raise TableError(f"table {self.code} has no seat {seat + 1}")
         elif seat in self.holders:
             raise TableError(f"{self._seat_label(seat)} is {self.holders[seat]}'s")
+        elif kept_for_another(seat):
+            raise TableError(f"{self._seat_label(seat)} is kept for {self.kept_for(seat)}")
         self.holders[seat] = name
         self.computer.discard(seat)
         self.spectators.discard(name)
@@ -167,6 +206,7 @@ class Table:
         if name in self.present:
             self.present.discard(name)
             self._changed()
+            self._people_changed()
 
     def leave(self, name: str) -> None:
         """``name`` gives up their seat (or stops watching)."""
@@ -177,6 +217,7 @@ class Table:
         self.spectators.discard(name)
         self.present.discard(name)
         self._changed()
+        self._people_changed()
 
     def away(self, seat: int) -> bool:
         """Whether ``seat`` has nobody at the table: free, or its player has no terminal
@@ -258,10 +299,16 @@ class Table:
     def _seats_changed(self) -> None:
         if self.on_seats is not None:
             self.on_seats()
+        self._people_changed()
+
+    def _people_changed(self) -> None:
+        if self.on_people is not None:
+            self.on_people(self)
 
     def _arrive(self, name: str) -> None:
         self.present.add(name)
         self._changed()
+        self._people_changed()
 
     def _seat_label(self, seat: int) -> str:
         names = self.seat_names()
@@ -404,11 +451,18 @@ class Tables:
     Args:
         folder: where tables' saves are written (None: in memory, for tests).
         make_code: a code maker (tests pass their own); codes are never reused while open.
+        players: the names of the server's players now (its keys' names), for the seats kept
+            for them (:meth:`Table.join`); by default none.
     """
 
     def __init__(self, folder: Path | None = None,
-                 make_code: Callable[[], str] | None = None) -> None:
+                 make_code: Callable[[], str] | None = None,
+                 players: Callable[[], set[str]] = set) -> None:
         self.folder = folder
+        self.players = players
+        #: Called with a table's code when a table opens or closes or its people change
+        #: (the server tells every lobby to list the tables again).
+        self.on_lobby: Callable[[str], None] | None = None
         self._make_code = make_code or _random_code
         self._tables: dict[str, Table] = {}
 
@@ -444,6 +498,8 @@ class Tables:
         return len(self._tables)
 
     def _add(self, table: Table) -> None:
+        table.players = self.players
+        table.on_people = lambda t: self.on_lobby(t.code) if self.on_lobby else None
         self._tables[table.code] = table
         table.on_seats = self._save_index
         self._save_index()
@@ -512,6 +568,8 @@ class Tables:
         if table is not None:
             table.close()
             self._save_index()
+            if self.on_lobby is not None:
+                self.on_lobby(code)
 
 
 def made_by_the_table(state: Any, dice: Any, **kw: Any) -> dict:

@@ -21,6 +21,8 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from d6tui.server.logtext import clean_env_value, clean_term
+
 #: Written when a session ends whatever the child did: alternate screen off, cursor shown,
 #: mouse, bracketed paste, focus reports and the kitty keyboard protocol off.
 RESTORE = (b"\x1b[<u\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?2004l\x1b[?1004l"
@@ -59,7 +61,8 @@ def child_env(term: str, client_env: Mapping[str, str], dirs: PlayerDirs,
     """The environment of a player's d6tui: the client's terminal, the player's folders.
 
     Args:
-        term: the client's ``TERM``.
+        term: the client's ``TERM`` (one that does not read as a terminal type, see
+            :func:`~d6tui.server.logtext.clean_term`, becomes ``xterm-256color``).
         client_env: the variables the client sent.
         dirs: the player's folders.
         name: the player's name (``D6TUI_PLAYER``).
@@ -68,9 +71,12 @@ def child_env(term: str, client_env: Mapping[str, str], dirs: PlayerDirs,
         A new dict.
     """
     env = {k: os.environ[k] for k in PASS_THROUGH if k in os.environ}
-    env.update({k: str(client_env[k]) for k in FROM_CLIENT if k in client_env})
+    for k in FROM_CLIENT:  # short terminal-type words only (no control characters)
+        value = clean_env_value(client_env[k]) if k in client_env else None
+        if value is not None:
+            env[k] = value
     env.setdefault("LANG", "C.UTF-8")
-    env.update(TERM=term or "xterm-256color", HOME=str(dirs.config.parent),
+    env.update(TERM=clean_term(term) or "xterm-256color", HOME=str(dirs.config.parent),
                D6TUI_SAVES=str(dirs.saves), D6TUI_CONFIG=str(dirs.config),
                D6TUI_PLAYER=name)
     return env

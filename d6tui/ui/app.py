@@ -111,6 +111,14 @@ class D6App(App):
         if config is not None and config.keymap:
             self.set_keymap(config.keymap)
 
+    def notify(self, message: str, *, title: str = "", severity="information",  # noqa: ANN001
+               timeout: float | None = None, markup: bool = True) -> None:
+        """Show a notice, always as plain text: notices carry players' text (names,
+        titles) that must never be read as markup (``markup`` is ignored; widgets' and
+        screens' notices come here too)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout,
+                       markup=False)
+
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """d6tui's own CSS variables, for themes that do not set them."""
         return dict(VARIABLE_DEFAULTS)

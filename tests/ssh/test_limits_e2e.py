@@ -3,6 +3,7 @@ connections per address, and one session stopped while another plays on."""
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 import signal
@@ -84,13 +85,13 @@ def test_colours_come_from_the_client(server, tmux):
     s.start()
     t = tmux(s.ssh_args(key, "-tt", "-o", "SetEnv=COLORTERM=truecolor"))
     t.wait_text("Recent saves")
-    assert wait_for(lambda: "colorterm=truecolor" in s.log())
+    assert wait_for(lambda: "colorterm='truecolor'" in s.log())
     pid = int(re.search(r"connect name=alice .* pid=(\d+)", s.log()).group(1))
     with open(f"/proc/{pid}/environ", "rb") as f:
         env = dict(v.split(b"=", 1) for v in f.read().split(b"\0") if b"=" in v)
     assert env[b"COLORTERM"] == b"truecolor"
     term = re.search(r"connect name=alice .* term=(\S+)", s.log()).group(1)
-    assert env[b"TERM"].decode() == term  # the client's, as sent with its pty request
+    assert env[b"TERM"].decode() == ast.literal_eval(term)  # as sent (quoted in the log)
     assert env[b"D6TUI_SAVES"].endswith(b"players/alice/saves")
 
 

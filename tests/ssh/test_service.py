@@ -184,3 +184,38 @@ def test_a_slow_save_does_not_hold_the_others(tmp_path, monkeypatch):
         assert ann_seen[-1][0] == code
 
     asyncio.run(main())
+
+
+def test_every_lobby_hears_when_a_table_opens_or_its_people_change(tmp_path):
+    import asyncio
+
+    from d6tui.server.service import TableService
+    from d6tui.server.table import Tables
+    from d6tui.server.table_client import TableClient
+
+    async def main():
+        service = TableService(Tables(tmp_path / "tables"))
+        heard: list[str] = []
+        ann = TableClient(service.connect("ann"), lambda code: None)
+        cy = TableClient(service.connect("cy"), heard.append)  # in the lobby, at no table
+        await ann.start()
+        await cy.start()
+        await cy.request("tables")
+        code = await ann.request("open", game="dungeon",
+                                 options={"players": ["Ann", "Ben"], "seed": 4})
+        for _ in range(50):
+            if code in heard:
+                break
+            await asyncio.sleep(0.02)
+        assert code in heard  # the new table
+        heard.clear()
+        await ann.request("leave", code=code)
+        for _ in range(50):
+            if code in heard:
+                break
+            await asyncio.sleep(0.02)
+        assert code in heard  # ann gave up her seat
+        ann.close()
+        cy.close()
+
+    asyncio.run(main())

@@ -219,3 +219,21 @@ def test_a_damaged_save_is_left_out_of_the_reopened_tables(tmp_path):
     t.close()
     t.session.log.path.write_text("not a save")
     assert Tables(folder).reopen() == 0
+
+
+def test_a_seat_named_after_a_player_is_theirs_whoever_sits_first():
+    codes = (f"T{n:03d}" for n in itertools.count(1))
+    tables = Tables(None, make_code=lambda: next(codes), players=lambda: {"ann", "bob", "cy",
+                                                                          "dee"})
+    t = tables.open(RULES, {"players": ["ann", "Bob", "cy", "Gandalf"], "target": 20,
+                            "seed": 7}, "ann")
+    assert t.seat_of("ann") == 0
+    assert t.join("cy") == 2  # cy first: cy's own seat, not bob's
+    assert t.kept_for(1) == "bob" and t.kept_for(3) is None
+    assert t.join("dee") == 3  # no seat of her own: the free seat kept for nobody
+    with pytest.raises(TableError, match=r"seat 2 \(Bob\) is kept for bob"):
+        t.join("eve", seat=1)
+    with pytest.raises(TableError, match="the free seats at table T001 are kept for bob; "
+                                         "you may watch"):
+        t.join("eve")
+    assert t.join("bob") == 1

@@ -158,3 +158,37 @@ def test_a_screen_that_acts_by_its_own_commands_gives_way_to_the_generic_one(
             assert app.screen.at_table and app.screen.table_seat == 0
 
     asyncio.run(main())
+
+
+def test_a_spectator_of_d6_dungeon_sees_the_dice_placed_but_no_face(service, tmp_path):
+    from d6tui.games.dungeon.view import view
+    from d6tui.ui.dungeon.screen import DungeonScreen
+    from d6tui.ui.dungeon.waffle import DungeonWaffle
+
+    tables = service.service.tables
+    table = service.do(lambda: tables.open(load_rules("dungeon"),
+                                           {"players": ["Ann", "Bob"], "seed": 5}, "ann"))
+    service.do(lambda: table.join("bob"))
+    table.computer = {0, 1}  # the computer plays both seats until two dice are placed
+    for _ in range(200):
+        if sum(h is not None for h in table.session.state.holes) >= 2:
+            break
+        service.do(table.computer_move)
+    table.computer = set()
+    placed = [i for i, h in enumerate(table.session.state.holes) if h is not None]
+    assert len(placed) >= 2 and not table.session.state.over
+    service.do(lambda: table.watch("cy"))
+
+    async def main():
+        app = make_app(tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            cy = DungeonScreen(service.seat("cy", table.code))
+            app.push_screen(cy)
+            await pilot.pause(0.3)
+            picture = cy.query_one("#waffle", DungeonWaffle).picture
+            assert "Ann's side" not in picture.caption and "Watching" in picture.caption
+            assert all(cell is None for cell in picture.cells)  # no face shown
+            seen = view(table.session.state, None)
+            assert len(picture.filled) == sum(h is not None for h in seen.holes) >= 2
+
+    asyncio.run(main())

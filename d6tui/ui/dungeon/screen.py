@@ -178,6 +178,12 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
             return self.shown if self.shown is not None else 0
         return s.turn
 
+    def spectating(self) -> bool:
+        """Whether this terminal watches a shared table without a seat (before the game is
+        over, a spectator sees the dice placed on the waffle but no face: ``view(state,
+        None)``)."""
+        return self.at_table and self.table_seat is None and not self.dungeon.over
+
     def my_turn(self) -> bool:
         """Whether the player at the keyboard is the one to move."""
         s = self.dungeon
@@ -214,7 +220,7 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
             self._turn_drawn = (state.turn_no, state.turn)
             self.show_other = state.over and self.show_other
             self.target = None
-        seen = view(state, seat)
+        seen = view(state, None if self.spectating() else seat)
         if not self.placing():
             self.side_choice, self.turns = 0, 0
         self.query_one("#waffle", DungeonWaffle).picture = self.picture(seen, seat)
@@ -266,6 +272,12 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
     def picture(self, seen: DungeonState, seat: int) -> WafflePicture:
         """The waffle's picture for ``seat`` (their view), with cursor, preview and route."""
         state = self.dungeon
+        if self.spectating():
+            filled = frozenset(own_index(i, seat) for i, h in enumerate(seen.holes)
+                               if h is not None)
+            return WafflePicture(seat, seen.side(seat), filled,
+                                 caption="Watching: the dice placed, faces hidden "
+                                         f"(seen from {seen.players[seat]}'s end)")
         if self.show_other and (state.over or seen.looks[seat] is not None):
             return self._other_picture(seen, seat)
         cells = seen.side(seat)

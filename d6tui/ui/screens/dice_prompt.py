@@ -106,14 +106,26 @@ class TableDiceInput(_Modal[dict]):
             return parse_typed_pips(text, self.count, self.sides)
         aliases = face_aliases(self.die.faces)
         parts = parse_typed_faces(text)
-        if len(parts) == 1 and len(parts[0]) == self.count > 1 and all(
+        if len(parts) == 1 and self.count > 1 and len(parts[0]) > 1 and all(
             c.lower() in aliases or c.isdigit() for c in parts[0]
-        ):
+        ) and (len(parts[0]) == self.count or not self._is_face(parts[0])):
             parts = list(parts[0])  # "hsj" typed without spaces
         parts = [aliases.get(p.lower(), aliases.get(p, p)) for p in parts]
-        for p in parts:  # a wrong face is a clearer message than a wrong count
-            self.die.parse_face(p)
+        wrong = next((p for p in parts if not self._is_face(p)), None)
+        if len(parts) != self.count:  # the count first: seven dice typed for six
+            extra = f" ('{wrong}' is not a face of the {self.die.name} die)" if wrong else ""
+            raise DiceError(f"type {plural(self.count, 'die', 'dice')}, not {len(parts)}"
+                            f"{extra}")
         return table_roll_custom(self.die, parts, self.count)
+
+    def _is_face(self, text: str) -> bool:
+        """Whether ``text`` reads as one face of the custom die."""
+        assert self.die is not None
+        try:
+            self.die.parse_face(text)
+        except DiceError:
+            return False
+        return True
 
     @on(Input.Changed)
     def _changed(self) -> None:

@@ -150,7 +150,7 @@ class TextPrompt(_Modal[str]):
         with Vertical(classes="modal-box"):
             yield Static(self.title_text, classes="modal-title", markup=False)
             yield Input(self.value, placeholder=self.placeholder, id="text")
-            yield Label("", classes="modal-error", id="error")
+            yield Label("", classes="modal-error", id="error", markup=False)
             yield Static("Enter to accept, Escape to cancel", classes="modal-hint")
 
     @on(Input.Submitted)
@@ -181,7 +181,7 @@ class RenameModal(_Modal[tuple[str, bool]]):
             yield Static("Rename the game", classes="modal-title")
             yield Input(self.current, id="title")
             yield Checkbox("Rename the save file to match (ctrl+f)", True, id="file")
-            yield Label("", classes="modal-error", id="error")
+            yield Label("", classes="modal-error", id="error", markup=False)
             yield Static("Enter to rename, Escape to cancel", classes="modal-hint")
 
     def on_mount(self) -> None:
@@ -537,7 +537,7 @@ class LoadErrorModal(_Modal[bool]):
                     "damage; the damaged file is copied aside first.",
                     classes="modal-hint",
                 )
-            yield Label("", classes="modal-error", id="error")
+            yield Label("", classes="modal-error", id="error", markup=False)
             with Horizontal(classes="modal-buttons"):
                 if self.truncated:
                     yield Button("Keep complete events (k)", id="keep", variant="warning")

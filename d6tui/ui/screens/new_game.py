@@ -71,6 +71,8 @@ def field_hint(f: OptionField) -> str:
         text += f" ({f.min}-{f.max})"
     elif f.kind == "choice":
         text += " (" + ", ".join(v for v, _ in f.choices) + ")"
+    elif f.kind == "bool":  # "yes or no; empty: no", never "empty: False"
+        return f"{text} (yes or no; empty: {'yes' if f.default else 'no'}):"
     if f.default is not None and f.kind != "names":
         text += f"; empty: {f.default}"
     return text + ":"

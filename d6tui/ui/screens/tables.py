@@ -11,6 +11,7 @@ table, every change redrawn at once (:class:`~d6tui.ui.screens.game.TableChanged
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -102,8 +103,11 @@ class TablesScreen(Screen):
         for t in tables:
             seats = ", ".join(f"{s['name']}: {seat_words(s)}" for s in t["seats"])
             watching = f"; watching: {', '.join(t['spectators'])}" if t["spectators"] else ""
-            listing.add_option(Option(f"{t['code']}  {t['name']} - {t['title']}  "
-                                      f"({seats}{watching})  {t['status']}", id=t["code"]))
+            # Titles and names are players' text: a Text, never markup (a title such as
+            # '[link=a:b]x' would otherwise crash every lobby that lists it).
+            listing.add_option(Option(Text(f"{t['code']}  {t['name']} - {t['title']}  "
+                                           f"({seats}{watching})  {t['status']}"),
+                                      id=t["code"]))
         if not tables:
             listing.add_option(Option("No tables yet: pick a game below and press n.",
                                       disabled=True))
@@ -112,11 +116,28 @@ class TablesScreen(Screen):
         picker = self.query_one("#games", OptionList)
         if picker.option_count == 0:
             for g in games:
-                picker.add_option(Option(g["name"], id=g["slug"]))
+                picker.add_option(Option(Text(g["name"]), id=g["slug"]))
+
+    def on_descendant_focus(self, event) -> None:  # noqa: ANN001 - textual's DescendantFocus
+        """A list Tabbed to shows its highlight at once (the first Down then moves it)."""
+        widget = event.widget
+        if isinstance(widget, OptionList) and widget.highlighted is None and \
+                widget.option_count:
+            widget.highlighted = 0
 
     def _highlighted_code(self) -> str | None:
+        """The table highlighted in the tables list while that list has focus (w, L, c act
+        on what the player sees picked, never on a dim highlight in the other list)."""
         listing = self.query_one("#tables", OptionList)
         index = listing.highlighted
+        if not listing.has_focus:
+            if self._codes:
+                listing.focus()
+                self.notify("Pick a table (up, down) and press the key again.",
+                            markup=False)
+            else:
+                self.notify("No tables yet: pick a game and press n.", markup=False)
+            return None
         return self._codes[index] if index is not None and index < len(self._codes) else None
 
     @work(exclusive=True, group="tables-new")
@@ -195,7 +216,6 @@ class TablesScreen(Screen):
         code = self._highlighted_code()
         table = next((t for t in self._tables if t["code"] == code), None)
         if table is None:
-            self.notify("Highlight a table first.", markup=False)
             return
         away = [s for s in table["seats"] if not s["present"] and not s.get("computer")]
         if not away:
