@@ -56,9 +56,10 @@ BINDINGS: list[BindingType] = [
     Binding("shift+down,J", "cursor('S')", "Cursor down", show=False, id="tales.cursor_s"),
     Binding("shift+left,H", "cursor('W')", "Cursor left", show=False, id="tales.cursor_w"),
     # priority: PageDown and PageUp turn the page even when the focused page is taller than
-    # its room (its scroll would take them first), as the help and the README say.
+    # its room (its scroll would take them first), as the help and the README say. The
+    # journal key line under the booklet shows them ("[ ] pages"), not the Footer.
     Binding("right_square_bracket,pagedown", "page(1)", "Next page", id="tales.next_page",
-            tooltip="Turn the journal booklet's page", priority=True),
+            tooltip="Turn the journal booklet's page", priority=True, show=False),
     Binding("left_square_bracket,pageup", "page(-1)", "Previous page", show=False,
             id="tales.prev_page", tooltip="Turn the journal booklet's page back",
             priority=True),
