@@ -244,22 +244,13 @@ class TalesScreen(NamingKeys, GameScreen):
             self._pos = state.pos
             self.cursor = max(state.pos, 0)
         self.offers = make_offers(state, self.cursor, self.key_of)
-        view = TalesView(state, self.before, self.cursor, reach_of(state),
-                         self.session.notes())
-        self.query_one(IslandMap).view = view
-        for booklet in self.query(JournalBooklet):
-            booklet.view = view
         self.query_one("#tray", DiceTray).roll = self.tray_roll()
-        self.query_one("#step", Static).update(self.step_text(state))
-        self.show_journal_keys()
-
-    def show_journal_keys(self) -> None:
-        """The journal key line: the keys of notes, pages, names and cursor that act now."""
-        self.query_one(JournalKeyLine).pairs = tuple(acting_keys(self.check_action,
-                                                                 self.key_of))
+        self._redraw_view()
 
     def _redraw_view(self) -> None:
-        """Redraw after a cursor move (the tale is unchanged)."""
+        """Pass the view to the map, the booklet, the step bar and the journal key line
+        (after a cursor move, the tale unchanged; or after an event, once its offers are
+        worked out)."""
         state = self.tale
         view = TalesView(state, self.before, self.cursor, reach_of(state),
                          self.session.notes())
@@ -267,7 +258,8 @@ class TalesScreen(NamingKeys, GameScreen):
         for booklet in self.query(JournalBooklet):
             booklet.view = view
         self.query_one("#step", Static).update(self.step_text(state))
-        self.show_journal_keys()
+        keys = acting_keys(self.check_action, self.key_of)  # notes, pages, names, cursor
+        self.query_one(JournalKeyLine).pairs = tuple(keys)
 
     def step_text(self, state: Tale) -> Text:
         """The step bar: week, day and R10 step with the prompt; the last news (with the
