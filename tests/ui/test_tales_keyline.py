@@ -1,22 +1,51 @@
 """At 80x24 nothing the player can do is hidden: every step of the example tale is walked,
 and at each the step bar shows every key that acts now, with its words (issue: the key line
-of level-up and of the castle's shop had lost keys off its end)."""
+of level-up and of the castle's shop had lost keys off its end), and the journal key line
+under the booklet shows the note, page, naming, cursor and home keys that act now (issue
+13: they were shown nowhere)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from d6tui.engine.session import Session
+from d6tui.games.tales import naming
 from d6tui.ui.tales.screen import TalesScreen
 from tests.ui.helpers import make_app, settle, sync
 from tests.ui.tales_helpers import EXAMPLE, load_example
 
 
-def bar_lines(app: object, screen: TalesScreen) -> str:
-    """The step bar's lines as the terminal shows them."""
+def bar_lines(app: object, screen: TalesScreen, box_id: str = "#step-box") -> str:
+    """The lines of the box ``box_id`` (the step bar) as the terminal shows them."""
     strips = app.screen._compositor.render_strips()  # type: ignore[attr-defined]
-    box = screen.query_one("#step-box").region
-    return "\n".join(strips[y].text for y in range(box.y, box.y + box.height))
+    box = screen.query_one(box_id).region
+    return "\n".join(strips[y].text[box.x:box.x + box.width]
+                     for y in range(box.y, box.y + box.height))
+
+
+#: The journal key line's keys and words, and whether each acts now on ``screen``.
+JOURNAL = (("N", "note", lambda s: True), ("^n", "notes", lambda s: True),
+           ("[ ]", "pages", lambda s: True),
+           ("i", "look", lambda s: s.tale.hero is not None),
+           ("o", "name place", lambda s: s.tale.hero is not None
+            and s.cursor in naming.namable_places(s.tale)),
+           ("v", "name monster", lambda s: s.tale.hero is not None
+            and bool(naming.beaten(s.tale))),
+           ("HJKL", "cursor", lambda s: True), ("h", "home", lambda s: True))
+
+
+def check_journal_keys(app: object, screen: TalesScreen, where: str,
+                       shown_counts: dict[str, list[int]]) -> None:
+    """Every journal key that acts now is on the screen with its words, whole on one line
+    inside the screen; a key that does not act is left out."""
+    region = screen.query_one("#journal-keys").region
+    bar = screen.query_one("#step-box").region
+    assert region.right <= 80 and region.bottom <= bar.y, (region, bar)  # above the bar
+    text = bar_lines(app, screen, "#journal-keys")
+    for key, words, acts in JOURNAL:
+        on = f" {key}  {words}" in text
+        assert on == acts(screen), f"{where}: {key} {words} acts={acts(screen)}\n{text}"
+        shown_counts[words][int(on)] += 1
 
 
 @sync
@@ -25,11 +54,13 @@ async def test_every_key_of_every_step_of_the_example_is_on_screen_at_80x24(
     events = Session.load(EXAMPLE).events
     app = make_app(saves, session=load_example(saves, 1))
     seen = 0
+    counts: dict[str, list[int]] = {words: [0, 0] for _key, words, _acts in JOURNAL}
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, TalesScreen)
         for event in events[1:]:
+            check_journal_keys(app, screen, f"before #{event['seq']}", counts)
             text = bar_lines(app, screen)
             assert screen.offers, f"no keys before #{event['seq']}"
             for offer in screen.offers:
@@ -43,7 +74,15 @@ async def test_every_key_of_every_step_of_the_example_is_on_screen_at_80x24(
             assert screen.do(lambda _state, p=payload: dict(p)) is not None
             await pilot.pause()
         assert screen.tale.over
+        check_journal_keys(app, screen, "at the end", counts)
+        # the cursor keys move the cursor; o then acts only on a drawn square
+        await pilot.press("H")
+        await pilot.pause()
+        check_journal_keys(app, screen, "after H", counts)
     assert seen > 400
+    # the example shows each key, and leaves out v before the first monster is beaten
+    assert all(shown for _hidden, shown in counts.values()), counts
+    assert counts["name monster"][0] > 0, counts
 
 
 @sync

@@ -55,10 +55,14 @@ BINDINGS: list[BindingType] = [
             id="tales.cursor_e"),
     Binding("shift+down,J", "cursor('S')", "Cursor down", show=False, id="tales.cursor_s"),
     Binding("shift+left,H", "cursor('W')", "Cursor left", show=False, id="tales.cursor_w"),
+    # priority: PageDown and PageUp turn the page even when the focused page is taller than
+    # its room (its scroll would take them first), as the help and the README say. The
+    # journal key line under the booklet shows them ("[ ] pages"), not the Footer.
     Binding("right_square_bracket,pagedown", "page(1)", "Next page", id="tales.next_page",
-            tooltip="Turn the journal booklet's page"),
+            tooltip="Turn the journal booklet's page", priority=True, show=False),
     Binding("left_square_bracket,pageup", "page(-1)", "Previous page", show=False,
-            id="tales.prev_page", tooltip="Turn the journal booklet's page back"),
+            id="tales.prev_page", tooltip="Turn the journal booklet's page back",
+            priority=True),
     Binding("m", "toggle_map", "Map", id="tales.map",
             tooltip="Hide or show the map (the booklet takes the room)"),
     *[Binding(str(n), f"nth({n})", f"Answer {n}", show=False, id=f"tales.answer{n}")

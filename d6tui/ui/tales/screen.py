@@ -44,6 +44,7 @@ from d6tui.ui.screens.modals import ChoiceModal
 from d6tui.ui.screens.move_runner import ask_and_play
 from d6tui.ui.tales.bindings import BINDINGS as TALES_BINDINGS
 from d6tui.ui.tales.help import HELP as TALES_HELP
+from d6tui.ui.tales.journal_keys import JournalKeyLine, acting_keys
 from d6tui.ui.tales.naming_keys import NAMING_ACTIONS, NamingKeys
 from d6tui.ui.tales.offers import (
     BACKPACK,
@@ -158,6 +159,7 @@ class TalesScreen(NamingKeys, GameScreen):
                 log = EventLogView(id="log")
                 log.border_title = "Log (l)"
                 yield log
+                yield JournalKeyLine(id="journal-keys")
         with VerticalScroll(id="step-box", can_focus=False):
             yield Static(id="step")
         yield Footer()
@@ -242,16 +244,13 @@ class TalesScreen(NamingKeys, GameScreen):
             self._pos = state.pos
             self.cursor = max(state.pos, 0)
         self.offers = make_offers(state, self.cursor, self.key_of)
-        view = TalesView(state, self.before, self.cursor, reach_of(state),
-                         self.session.notes())
-        self.query_one(IslandMap).view = view
-        for booklet in self.query(JournalBooklet):
-            booklet.view = view
         self.query_one("#tray", DiceTray).roll = self.tray_roll()
-        self.query_one("#step", Static).update(self.step_text(state))
+        self._redraw_view()
 
     def _redraw_view(self) -> None:
-        """Redraw after a cursor move (the tale is unchanged)."""
+        """Pass the view to the map, the booklet, the step bar and the journal key line
+        (after a cursor move, the tale unchanged; or after an event, once its offers are
+        worked out)."""
         state = self.tale
         view = TalesView(state, self.before, self.cursor, reach_of(state),
                          self.session.notes())
@@ -259,6 +258,8 @@ class TalesScreen(NamingKeys, GameScreen):
         for booklet in self.query(JournalBooklet):
             booklet.view = view
         self.query_one("#step", Static).update(self.step_text(state))
+        keys = acting_keys(self.check_action, self.key_of)  # notes, pages, names, cursor
+        self.query_one(JournalKeyLine).pairs = tuple(keys)
 
     def step_text(self, state: Tale) -> Text:
         """The step bar: week, day and R10 step with the prompt; the last news (with the
@@ -357,11 +358,12 @@ class TalesScreen(NamingKeys, GameScreen):
     # -- offers -----------------------------------------------------------------------------
 
     def key_of(self, action: str, default: str) -> str:
-        """The key the player's key map gives ``action`` (for the step bar)."""
-        for key, active in self.active_bindings.items():
-            if active.binding.action == action:
-                return self.app.get_key_display(Binding(key, action))
-        return default
+        """The key the player's key map gives ``action`` (for the step bar and the journal
+        key line): the shortest to read of its keys (``]`` before ``pgdn``)."""
+        shown = [self.app.get_key_display(Binding(key, action))
+                 for key, active in self.active_bindings.items()
+                 if active.binding.action == action]
+        return min(shown, key=cell_len) if shown else default
 
     def _find(self, name: str) -> Offer | None:
         for offer in self.offers:
