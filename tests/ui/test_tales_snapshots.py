@@ -35,6 +35,10 @@ def _fight_then_page(page: int):  # noqa: ANN202
         for _ in range(page):
             await pilot.press("right_square_bracket")
         await settle(pilot)
+        # the key line under the booklet is laid out at its own width after the page
+        # turns; on a busy machine a frame between showed the page's scrollbar
+        for _ in range(3):
+            await pilot.pause(0.05)
 
     return run_before
 
