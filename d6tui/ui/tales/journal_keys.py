@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -84,3 +85,8 @@ class JournalKeyLine(Widget):
 
     def render(self) -> Text:
         return key_line(self.pairs, max(10, self.content_size.width))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """The rows the line needs at ``width`` (the width the layout gives it, not the
+        width of the last frame, so the booklet above never gets a stale height)."""
+        return len(key_line(self.pairs, max(10, width)).plain.split("\n"))
