@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from d6tui.engine.game import Move, Seat
 from d6tui.games.d6_board.alliance import alliance_moves
-from d6tui.games.d6_board.combat import combat_moves
 from d6tui.games.d6_board.dogmud import dogmud_moves
+from d6tui.games.d6_board.fight_moves import combat_moves
 from d6tui.games.d6_board.gm_events import event_moves
 from d6tui.games.d6_board.hide_benefits import benefit_moves
 from d6tui.games.d6_board.hide_collection import hide_moves
