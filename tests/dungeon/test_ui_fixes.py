@@ -33,6 +33,23 @@ async def pass_hand_over(pilot) -> None:  # noqa: ANN001
             await settle(pilot)
 
 
+async def start_cast(pilot, screen: DungeonScreen) -> None:  # noqa: ANN001
+    """``c``, then Enter on the spell list if one opens, until the screen waits for the
+    spell's target (a die on the waffle)."""
+    app = pilot.app
+    await pilot.press("c")
+    for _ in range(100):
+        if screen.target is not None or isinstance(app.screen, ChoiceModal):
+            break
+        await pilot.pause(0.01)
+    if isinstance(app.screen, ChoiceModal):
+        await pilot.press("enter")
+        for _ in range(100):
+            if screen.target is not None:
+                break
+            await pilot.pause(0.01)
+
+
 def errors(app) -> list[str]:  # noqa: ANN001
     return [n.message for n in app._notifications if n.severity in ("error", "warning")]
 
@@ -290,17 +307,7 @@ async def test_picking_a_die_for_a_spell_ends_when_undo_or_redo_changes_the_game
         await settle(pilot)
         await pass_hand_over(pilot)
         screen = _screen(app)
-        await pilot.press("c")
-        for _ in range(100):
-            if screen.target is not None or isinstance(app.screen, ChoiceModal):
-                break
-            await pilot.pause(0.01)
-        if isinstance(app.screen, ChoiceModal):
-            await pilot.press("enter")
-            for _ in range(100):
-                if screen.target is not None:
-                    break
-                await pilot.pause(0.01)
+        await start_cast(pilot, screen)
         assert screen.target is not None and "pick the die" in \
             screen.query_one(DungeonWaffle).picture.caption
         await pilot.press("u")
@@ -420,17 +427,7 @@ async def test_the_dialogs_sit_beside_the_waffle_and_the_cursor_shows_without_co
         await settle(pilot)
         await pass_hand_over(pilot)
         screen = _screen(app)
-        await pilot.press("c")
-        for _ in range(100):
-            if screen.target is not None or isinstance(app.screen, ChoiceModal):
-                break
-            await pilot.pause(0.01)
-        if isinstance(app.screen, ChoiceModal):
-            await pilot.press("enter")
-            for _ in range(100):
-                if screen.target is not None:
-                    break
-                await pilot.pause(0.01)
+        await start_cast(pilot, screen)
         assert screen.target is not None
         waffle = screen.query_one(DungeonWaffle)
         assert "\u250f" in waffle.render().plain and "\u251b" in waffle.render().plain
