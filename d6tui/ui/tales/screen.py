@@ -527,16 +527,10 @@ class TalesScreen(NamingKeys, GameScreen):
         today's line with the days before above it."""
         scroll.scroll_home(animate=False)
         if PAGES[booklet.page][0] == "J05":
-            self.call_after_refresh(self._open_j05, booklet, scroll)
-
-    @staticmethod
-    def _open_j05(booklet: JournalBooklet, scroll: VerticalScroll) -> None:
-        """J05's scroll, once it is laid out; nothing when the page has turned on since
-        (quick page turns had scrolled a later page)."""
-        if PAGES[booklet.page][0] != "J05":
-            return
-        scroll.scroll_to(y=0 if booklet.today_line + 4 <= scroll.size.height
-                         else max(0, booklet.today_line - 2), animate=False)
+            # not once the page has turned on (quick turns had scrolled a later page)
+            self.call_after_refresh(lambda: PAGES[booklet.page][0] == "J05" and scroll.scroll_to(
+                y=0 if booklet.today_line + 4 <= scroll.size.height
+                else max(0, booklet.today_line - 2), animate=False))
 
     def action_toggle_map(self) -> None:
         """Hide or show the map column."""
