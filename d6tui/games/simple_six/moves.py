@@ -5,7 +5,9 @@ player character, "Experience"), start a fight with the combatants picked, roll 
 (each declares one action), attack with each weapon or bare hands (target, defense, range
 and cover, asked of :mod:`.attack_options`), pass the turn, the fight's order (join,
 leave, a total set, delay, hold, a group acting together: :mod:`.fight_roster`), end the
-fight, and let time pass between fights (:mod:`.clock`). The dice are the
+fight, and let time pass between fights (:mod:`.clock`); healing (:mod:`.care_moves`),
+magic (:mod:`.magic_moves`), perks and
+character points (:mod:`.perk_moves`), vehicles (:mod:`.vehicle_moves`). The dice are the
 campaign's wild-die rolls, made by the app (typed table dice stay in the screen's dialogs).
 Every move is the GM's (seat 0): players act through the GM at the table.
 """
@@ -24,10 +26,14 @@ from d6tui.games.simple_six.attack_options import (
     no_defense_reason,
 )
 from d6tui.games.simple_six.attacks import attack, ready_to_attack, weapon_is_ranged
+from d6tui.games.simple_six.care_moves import care_moves
 from d6tui.games.simple_six.clock import parse_span, pass_time, span_words
+from d6tui.games.simple_six.magic_moves import magic_moves
+from d6tui.games.simple_six.perk_moves import perk_moves
 from d6tui.games.simple_six.roster import end_session, start_session
 from d6tui.games.simple_six.rounds import end_combat, pass_turn, start_combat, start_round
 from d6tui.games.simple_six.state import Campaign, slug
+from d6tui.games.simple_six.vehicle_moves import vehicle_moves
 from d6tui.games.simple_six.view import GM
 
 #: The CP the end of a session may award each character in one move ("Experience": 3-7
@@ -215,4 +221,6 @@ def moves(state: Campaign, seat: Seat) -> list[Move]:
     """
     if seat != GM:
         return []
-    return [*_session_moves(state), *_fight_moves(state), *_time_moves(state)]
+    return [*_session_moves(state), *_fight_moves(state), *_time_moves(state),
+            *care_moves(state), *magic_moves(state), *perk_moves(state),
+            *vehicle_moves(state)]

@@ -70,7 +70,7 @@ async def _take(screen: SixHost, who: str, choice: str | None) -> None:
             # character points before the verdict, Destiny on a failure
             await perks_ui.after_roll(screen, m.id)
     elif choice == "flesh":
-        screen.do(campaign.flesh_wound, m.id)
+        screen.play("flesh_wound", {"who": m.id})
 
 
 async def settle_mortal_rolls(screen: SixHost, going: str) -> bool:
@@ -112,7 +112,7 @@ async def heal(screen: SixHost) -> None:
     if method is None:
         return
     if method == "potion":
-        screen.do(campaign.heal, m.id, "potion")
+        screen.play("heal_potion", {"who": m.id})
         return
     healer = None
     if method == "assisted":
@@ -138,8 +138,8 @@ async def heal(screen: SixHost) -> None:
         await let_time_pass(screen, clock.span_words(left), rest=True)
         return
     if method == "assisted":  # "Healing": once a day a patient, counted on the clock
-        await screen.roll_command(campaign.heal, m.id, method, healer=healer,
-                                  who=m.sheet.name)
+        await screen.roll_move("heal_assisted", {"who": m.id, "healer": healer},
+                               who=m.sheet.name)
         return
     what = "minutes rested"
     default = 60 * 24
@@ -150,8 +150,8 @@ async def heal(screen: SixHost) -> None:
         note="A day is 1440 minutes (Healing).", maximum=525600))
     if got is None:
         return
-    await screen.roll_command(campaign.heal, m.id, method, minutes=got["minutes"],
-                            healer=healer, who=m.sheet.name)
+    await screen.roll_move("heal_natural", {"who": m.id, "minutes": str(got["minutes"])},
+                           who=m.sheet.name)
 
 
 async def check(screen: SixHost) -> None:

@@ -170,7 +170,7 @@ async def _one_attack(screen: SixHost, who: str, plan: AttackPlan, alone: bool) 
                 f"{t.sheet.name} is {after.wounds.level.label} ({t.sheet.hero_points} hero"
                 " point left). Spend one for \"just a flesh wound\", a wound level less (once"
                 " a fight, Hero Points)?", "Spend it", "No")):
-            if screen.do(campaign.flesh_wound, t.id) is not None:
+            if screen.play("flesh_wound", {"who": t.id}) is not None:
                 line += (f". {t.sheet.name} spent a hero point: just a flesh wound, now"
                          f" {screen.campaign.member(t.id).wounds.level.label}")
     if event.get("hit") and screen.campaign.member(t.id).wounds.stay_up_pending:

@@ -59,6 +59,17 @@ class SixHost(Protocol):
         """Run a command and re-render; None when nothing was recorded."""
         ...
 
+    def play(self, move_id: str, answers: dict[str, Any] | None = None) -> dict | None:
+        """Make the GM's legal move ``move_id`` (``Session.play``); None when nothing was
+        recorded."""
+        ...
+
+    async def roll_move(self, move_id: str, answers: dict[str, Any], *, shape: str = "one",
+                        who: str = "", known: tuple[str, ...] = (),
+                        table: dict[str, Any] | None = None) -> dict | None:
+        """Make a rolling move, with d6tui's dice or the table's."""
+        ...
+
     async def roll_command(self, command: Callable[..., dict], *args: Any, shape: str = "one",
                            who: str = "", known: tuple[str, ...] = (),
                            **kwargs: Any) -> dict | None:

@@ -17,11 +17,10 @@ from d6tui.games.simple_six import (
     heal_focus,
     helpless,
     magic,
+    magic_moves,
     reflexes,
     rolling,
     spell_folds,
-    spellcast,
-    tool_commands,
     tools,
     wounds,
 )
@@ -110,20 +109,20 @@ async def run(screen: SixHost, m: Member) -> None:
     elif what == "bolt":
         await _throw(screen, m)
     elif what.startswith("drop:"):
-        screen.do(spellcast.drop_concentration, m.id, int(what.partition(":")[2]))
+        screen.play("drop_spell", {"caster": m.id, "spell": what.partition(":")[2]})
     elif what.startswith("dropname:"):
-        screen.do(spellcast.drop_concentration, m.id, None, what.partition(":")[2])
+        screen.play("drop_spell", {"caster": m.id, "spell": "name:" + what.partition(":")[2]})
     elif what == "end":
         picked = await _pick_effect(screen, "End which spell?")
         if picked is not None:
-            screen.do(spellcast.end_effect, *picked)
+            screen.play("end_spell", {"effect": f"{picked[0]}:{picked[1]}"})
     elif what == "collapse":
         shaken = [x for x in c.members if any(e.spell == "Earthquake" for e in x.effects)]
         who = await screen.app.push_screen_wait(member_choice(
             c, "Who is caught under a falling building? (resists 6D)", shaken))
         if who is not None:
-            await screen.roll_command(spellcast.collapse, who, shape="map",
-                                      who=c.member(who).sheet.name)
+            await screen.roll_move("collapse", {"who": who}, shape="map",
+                                   who=c.member(who).sheet.name)
     elif what == "rest":  # an hour passes for everyone, at rest (one clock)
         await run_time(screen, "1 h", rest=True)
     elif what == "time":
@@ -133,21 +132,32 @@ async def run(screen: SixHost, m: Member) -> None:
 
 
 def _held(screen: SixHost, m: Member) -> list[tuple[Member, Effect]]:
-    """One entry for each cast ``m`` keeps up."""
-    seen: dict[int, tuple[Member, Effect]] = {}
-    for t, e in spell_folds.maintained_by(screen.campaign, m.id):
-        seen.setdefault(e.cast, (t, e))
-    return list(seen.values())
+    """One entry for each cast ``m`` keeps up (:func:`.magic_moves.held_casts`)."""
+    return magic_moves.held_casts(screen.campaign, m.id)
 
 
 def _bare_maintained(screen: SixHost, m: Member) -> list[str]:
     """Spells kept up with no effect recorded (older logs)."""
-    held = [e.spell for _t, e in _held(screen, m)]
-    out = list(m.caster.maintained)
-    for name in held:
-        if name in out:
-            out.remove(name)
-    return list(dict.fromkeys(out))
+    return magic_moves.bare_maintained(screen.campaign, m.id)
+
+
+def _cast_answers(m: Member, spell: str, kw: dict) -> dict:
+    """The ``cast`` move's answers for ``m`` casting ``spell`` with the asked ``kw``
+    (:func:`d6tui.games.simple_six.magic_moves.cast`)."""
+    out: dict = {"caster": m.id, "spell": spell}
+    if kw.get("targets"):
+        out["targets"] = list(kw["targets"])
+    if "dispel" in kw:
+        out["dispel"] = f"{kw['dispel'][0]}:{kw['dispel'][1]}"
+    for name in ("tn", "detail", "steps"):
+        if name in kw:
+            out[name] = str(kw[name])
+    for name in ("levitate", "staff", "scroll"):
+        if kw.get(name):
+            out[name] = "yes"
+    if kw.get("hero_points"):
+        out["hero_points"] = str(kw["hero_points"])
+    return out
 
 
 async def _pick_effect(screen: SixHost, title: str, *, dispel: bool = False
@@ -249,8 +259,8 @@ async def cast(screen: SixHost, m: Member, spell: str, *, scroll: bool = False
         return
     if hp:
         kw["hero_points"] = hp
-    if await screen.roll_command(spellcast.cast, m.id, sp.name, shape="map",
-                                 who=m.sheet.name, **kw):
+    if await screen.roll_move("cast", _cast_answers(m, sp.name, kw), shape="map",
+                              who=m.sheet.name):
 
         await perks_ui.after_roll(screen, m.id)  # character points, Destiny
 
@@ -285,7 +295,7 @@ async def _throw(screen: SixHost, m: Member) -> None:
                                       ("long +10", "long")]))
     if range_ is None:
         return
-    kw: dict = {}
+    kw: dict = {"caster": m.id, "target": target, "range": range_}
     t = c.member(target)
     if helpless.helpless_reason(c, t) is None and reflexes.held_dodge(c.combat, t.id) is None:
         # the target defends as against any missile (a helpless or full-dodging one has no
@@ -303,14 +313,14 @@ async def _throw(screen: SixHost, m: Member) -> None:
             f"How does {t.sheet.name} defend?", choices))
         if got is None:
             return
-        kw = got
+        kw["defense"] = ("full" if got.get("full_dodge") else "declared"
+                         if got.get("declared") else "dodge" if got.get("dodge") else "none")
     hp = await ask_hero_points(screen, m, "the throw")
     if hp is None:
         return
     if hp:
-        kw["hero_points"] = hp
-    await screen.roll_command(spellcast.throw_bolt, m.id, target, range_=range_,
-                              shape="map", who=m.sheet.name, **kw)
+        kw["hero_points"] = str(hp)
+    await screen.roll_move("throw_bolt", kw, shape="map", who=m.sheet.name)
 
 
 async def _items(screen: SixHost, m: Member) -> None:
@@ -337,23 +347,23 @@ async def _items(screen: SixHost, m: Member) -> None:
                 [(s, s) for s in screen.campaign.settings.content.spells]))
             if spell is None:
                 return
+        tool = {"who": m.id, "tool": name, **({"spell": spell} if spell else {})}
         if kind == "tool":
-            screen.do(tool_commands.gain_tool, m.id, name, spell)
+            screen.play("gain_tool", tool)
         else:
-            await screen.roll_command(tool_commands.make_tool, m.id, name, spell,
-                                      who=m.sheet.name)
+            await screen.roll_move("make_tool", tool, who=m.sheet.name)
     elif kind == "item":
-        screen.do(tool_commands.gain_item, m.id, name)
+        screen.play("gain_item", {"who": m.id, "item": name})
     elif kind == "scroll":
         spell = await screen.app.push_screen_wait(ChoiceModal(
             "A scroll of which spell?", [(s, s) for s in screen.campaign.settings.content.spells]))
         if spell is not None:
-            screen.do(tool_commands.gain_item, m.id, f"Scroll: {spell}")
+            screen.play("gain_item", {"who": m.id, "item": f"Scroll: {spell}"})
     elif kind == "potion":
         skill = await screen.app.push_screen_wait(ChoiceModal(
             "A Potion of which skill?", [(n, n) for n, _a in c.settings.skills.skills]))
         if skill is not None:
-            screen.do(tool_commands.drink_potion, m.id, skill)
+            screen.play("drink_potion", {"who": m.id, "skill": skill})
 
 
 async def cast_heal(screen: SixHost, m: Member, *, scroll: bool = False) -> None:
@@ -376,7 +386,7 @@ async def cast_heal(screen: SixHost, m: Member, *, scroll: bool = False) -> None
     fighting = c.combat is not None and m.id in c.combat.ids
     left = heal_focus.turns_left(m, target)
     if left == heal_focus.HEAL_TURNS:
-        if screen.do(heal_focus.focus, m.id, target) is None:
+        if screen.play("heal_focus", {"who": m.id, "patient": target}) is None:
             return
         if fighting:
             screen.notify(f"{m.sheet.name} concentrates on {name}: Heal can be cast after"
@@ -400,7 +410,7 @@ async def cast_heal(screen: SixHost, m: Member, *, scroll: bool = False) -> None
     hp = await ask_hero_points(screen, m, "casting Heal")
     if hp is None:
         return
-    if await screen.roll_command(spellcast.cast, m.id, campaign.HEAL_SPELL, shape="map",
-                               targets=[target], staff=staff, hero_points=hp,
-                               scroll=scroll, who=m.sheet.name):
+    if await screen.roll_move("cast", _cast_answers(m, campaign.HEAL_SPELL, {
+            "targets": [target], "staff": staff, "hero_points": hp, "scroll": scroll}),
+            shape="map", who=m.sheet.name):
         await perks_ui.after_roll(screen, m.id)

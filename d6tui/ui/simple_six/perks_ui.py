@@ -61,8 +61,8 @@ def _shape(screen: SixHost) -> str:
 
 async def destiny(screen: SixHost, m: Member) -> dict | None:
     """Reroll the failed roll just made with Destiny."""
-    return await screen.roll_command(afterroll.destiny_reroll, m.id, shape=_shape(screen),
-                                     who=m.sheet.name)
+    return await screen.roll_move("destiny", {"who": m.id}, shape=_shape(screen),
+                                  who=m.sheet.name)
 
 
 async def use_perk(screen: SixHost) -> None:
@@ -96,7 +96,7 @@ async def use_perk(screen: SixHost) -> None:
             await offer_cp(screen, m.id)
         return
     if choice in (perks.LUCKY, perks.DAREDEVIL):
-        screen.do(perks.use_perk, m.id, choice)
+        screen.play("use_perk", {"who": m.id, "perk": choice})
         return
     revealed = True
     if choice == perks.PERCEPTIVE:
@@ -111,7 +111,8 @@ async def use_perk(screen: SixHost) -> None:
         f"{choice}: the GM's note (what it brought)", placeholder="optional"))
     if note is None:
         return
-    screen.do(perks.use_perk, m.id, choice, note=note, revealed=revealed)
+    screen.play("use_perk", {"who": m.id, "perk": choice, "note": note,
+                             "revealed": "yes" if revealed else "no"})
 
 
 async def ask_check_extras(screen: SixHost, m: Member, what: str, target: int | None,
@@ -193,13 +194,14 @@ async def offer_cp(screen: SixHost, who: str) -> None:
             return
         n = got["cp"]
         if not screen.table_mode:
-            screen.do(afterroll.add_cp, who, n, dice=screen.session.dice)
+            screen.play("add_cp", {"who": who, "cp": str(n)})
             return
         chains = await _cp_chains(screen, n)
         if chains is not None:
             # an attack the points turn into a hit asks for its damage (and resist) dice too
-            if await screen.roll_command(afterroll.add_cp, who, n, chains=chains,
-                                         shape="full", known=("roll",), who=m.sheet.name):
+            if await screen.roll_move("add_cp", {"who": who, "cp": str(n)}, shape="full",
+                                      known=("roll",), who=m.sheet.name,
+                                      table={"chains": chains}):
                 return
         screen.notify(f"{m.sheet.name}'s character points were not spent: the roll stays"
                       " open; answer again (0 keeps it as rolled).", timeout=6)
@@ -252,5 +254,5 @@ async def repair_flow(screen: SixHost, m: Member) -> None:
         note="Success lowers the wound level one step (Racial Perks: Robot).", minimum=1))
     if got is None:
         return
-    await screen.roll_command(repair.repair, m.id, who, skill.strip(), got["tn"],
-                              who=c.member(who).sheet.name)
+    await screen.roll_move("repair", {"who": m.id, "repairer": who, "skill": skill.strip(),
+                                      "tn": str(got["tn"])}, who=c.member(who).sheet.name)

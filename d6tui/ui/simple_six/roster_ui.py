@@ -236,7 +236,9 @@ async def spend(screen: SixHost) -> None:
                 return
     if target is None:
         return
-    screen.do(campaign.spend_cp, m.id, kind, target, price=price, from_book=from_book)
+    screen.play("spend_cp", {"who": m.id, "kind": kind, "target": target,
+                             **({"price": str(price)} if price is not None else {}),
+                             **({"from_book": "yes"} if from_book else {})})
 
 
 def export_sheet(screen: SixHost) -> None:

@@ -141,6 +141,12 @@ class SimpleSixScreen(GameScreen):
         self._holder.remember(self.session.state, len(self.session.events))
         return super().do(command, *args, **kwargs)
 
+    def play(self, move_id: str, answers: dict[str, Any] | None = None) -> dict | None:
+        """Make the GM's move ``move_id`` (as the game screen does), remembering the state
+        before it as :meth:`do` does."""
+        self._holder.remember(self.session.state, len(self.session.events))
+        return super().play(move_id, answers)
+
     def _held(self) -> tuple[Campaign, int] | None:
         """While the verdict is held back: the state before the roll, and the log's length."""
         return self._holder.held(len(self.session.events)) if self.hide_verdict else None
@@ -326,6 +332,13 @@ class SimpleSixScreen(GameScreen):
         return await table_rolls.roll_command(self, command, *args, shape=shape, who=who,
                                               known=known, **kwargs)
 
+    async def roll_move(self, move_id: str, answers: dict[str, Any], *, shape: str = "one",
+                        who: str = "", known: tuple[str, ...] = (),
+                        table: dict[str, Any] | None = None) -> dict | None:
+        """Make a rolling move of the game's: with d6tui's dice, or the table's typed one
+        roll at a time (:func:`.table_rolls.roll_move`)."""
+        return await table_rolls.roll_move(self, move_id, answers, shape=shape, who=who,
+                                           known=known, table=table)
 
     def action_vehicles(self) -> None:
         """Open the vehicles view over the tracker."""

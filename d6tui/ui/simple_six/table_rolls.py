@@ -10,6 +10,7 @@ from typing import Any
 
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import DiceError, RuleError
+from d6tui.games.simple_six.move_rolls import table_rolls
 from d6tui.games.simple_six.record import ROLL_KEYS, rolls_of
 from d6tui.ui.screens.dice_prompt import ROLL_FOR_ME, TableDiceInput
 from d6tui.ui.simple_six.forms import WildDiceInput
@@ -69,6 +70,44 @@ async def roll_command(screen: SixHost, command: Callable[..., dict], *args: Any
     already set by the arguments, not asked for."""
     if not screen.table_mode:
         return screen.do(command, *args, dice=screen.session.dice, **kwargs)
+    typed = await _ask_typed(screen, lambda st, dice, **kw: command(st, *args, dice=dice,
+                                                                    **kw),
+                             shape=shape, who=who, known=known, kwargs=kwargs)
+    if typed is None:
+        return None
+    return screen.do(command, *args, dice=screen.session.dice, **typed)
+
+
+async def roll_move(screen: SixHost, move_id: str, answers: dict[str, Any], *,
+                    shape: str = "one", who: str = "", known: tuple[str, ...] = (),
+                    table: dict[str, Any] | None = None) -> dict | None:
+    """Make the rolling move ``move_id`` of the game's moves with ``answers``: with d6tui's
+    dice (``Session.play`` as ``d6tui play`` does), or, with table dice on, each roll typed
+    in its own prompt first (as :func:`roll_command`), handed to the move as its ``rolls``
+    (:mod:`d6tui.games.simple_six.move_rolls`). ``table``: dice typed already, as the
+    command's keywords (the chains of character points)."""
+    if not screen.table_mode:
+        return screen.play(move_id, answers)
+    try:
+        move = screen.session.find_move(move_id)
+    except RuleError as e:
+        screen.notify(str(e), title="Not allowed", severity="error", timeout=6)
+        return None
+    typed = await _ask_typed(screen, lambda st, dice, **kw: move.run(
+        st, dice, **answers, rolls=table_rolls(kw)), shape=shape, who=who, known=known,
+        kwargs=dict(table or {}))
+    if typed is None:
+        return None
+    return screen.play(move_id, {**answers, "rolls": table_rolls(typed)})
+
+
+async def _ask_typed(screen: SixHost, command: Callable[..., dict], *, shape: str, who: str,
+                     known: tuple[str, ...], kwargs: dict[str, Any]) -> dict | None:
+    """Ask each roll ``command(state, dice, **typed)`` makes of the table, one at a time
+    (dry runs with stand-in dice learn which), then the plain dice after them. Returns the
+    command's keywords for what was typed (with ``kwargs``), or None when the GM cancelled
+    or the rules refused."""
+    kwargs = dict(kwargs)
     got: dict[str, tuple] = {}
     #: Rolls the GM let d6tui make (ctrl+r in the prompt): not asked again.
     mine: set[str] = set()
@@ -80,8 +119,7 @@ async def roll_command(screen: SixHost, command: Callable[..., dict], *args: Any
     rewind = players
     while True:
         try:
-            payload = command(screen.campaign, *args, dice=dry,
-                              **_typed_kwargs(shape, got), **kwargs)
+            payload = command(screen.campaign, dry, **_typed_kwargs(shape, got), **kwargs)
         except (RuleError, DiceError) as e:
             screen.notify(str(e), title="Not allowed", severity="error", timeout=6)
             return None
@@ -124,8 +162,7 @@ async def roll_command(screen: SixHost, command: Callable[..., dict], *args: Any
                     kwargs[total_arg] = plain["total"]  # only the minutes matter
                 else:
                     kwargs[arg] = plain["faces"]
-    return screen.do(command, *args, dice=screen.session.dice, **_typed_kwargs(shape, got),
-                   **kwargs)
+    return {**_typed_kwargs(shape, got), **kwargs}
 
 
 def _typed_roll(screen: SixHost, payload: dict, key: str, shape: str, who: str) -> bool:

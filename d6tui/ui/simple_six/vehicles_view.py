@@ -8,7 +8,6 @@ asked for, the 1D of the damage chart included.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.table import Table
@@ -24,11 +23,12 @@ from d6tui.engine.errors import DiceError, RuleError
 from d6tui.games.simple_six import vehicle_commands as vc
 from d6tui.games.simple_six import vehicle_stats
 from d6tui.games.simple_six import vehicles as vr
-from d6tui.games.simple_six.attack_options import attack_skill
 from d6tui.games.simple_six.campaign import Campaign
 from d6tui.games.simple_six.describe import names_in
+from d6tui.games.simple_six.move_rolls import table_rolls
 from d6tui.games.simple_six.rules import describe
 from d6tui.games.simple_six.vehicle_log import FOLDS, chase_of, vehicle_rolls
+from d6tui.games.simple_six.vehicle_moves import shots
 from d6tui.games.simple_six.wild import describe_roll
 from d6tui.ui.screens.dice_prompt import TableDiceInput
 from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal, TextPrompt
@@ -301,20 +301,26 @@ class VehiclesScreen(Screen):
 
     # -- running commands -------------------------------------------------------------------
 
-    async def run(self, command: Callable[..., dict], *args: Any, rolls: bool = True,
-                  **kwargs: Any) -> dict | None:
-        """Run a vehicle command through the game screen: with d6tui's dice, or asking for
-        every roll when table dice are on (a dry run with stand-in dice finds the next roll)."""
+    async def run(self, move_id: str, answers: dict[str, Any], *, rolls: bool = True
+                  ) -> dict | None:
+        """Make the vehicle move ``move_id`` of the game's moves (:mod:`d6tui.games.
+        simple_six.vehicle_moves`) through the game screen: with d6tui's dice, or, when
+        table dice are on, asking for every roll first (a dry run with stand-in dice finds
+        the next roll), handed to the move as its ``rolls``."""
         game = self.game
-        if not rolls:
-            out = game.do(command, *args, **kwargs)
-        elif not game.table_mode:
-            out = game.do(command, *args, dice=game.session.dice, **kwargs)
+        if not rolls or not game.table_mode:
+            out = game.play(move_id, answers)
         else:
+            try:
+                move = game.session.find_move(move_id)
+            except RuleError as e:
+                self.notify(str(e), title="Not allowed", severity="error", timeout=6)
+                return None
             got: dict[str, Any] = {}
             while True:
                 try:
-                    payload = command(self.campaign, *args, dice=STAND_IN, typed=got, **kwargs)
+                    payload = move.run(self.campaign, STAND_IN, **answers,
+                                       rolls=table_rolls({"typed": got}))
                 except (RuleError, DiceError) as e:
                     self.notify(str(e), title="Not allowed", severity="error", timeout=6)
                     return None
@@ -334,7 +340,7 @@ class VehiclesScreen(Screen):
                     if plain is None:
                         return None
                     got[key] = plain["faces"]
-            out = game.do(command, *args, typed=got, **kwargs)
+            out = game.play(move_id, {**answers, "rolls": table_rolls({"typed": got})})
         self.redraw()
         return out
 
@@ -376,7 +382,8 @@ class VehiclesScreen(Screen):
         name = await self.app.push_screen_wait(TextPrompt(f"Name of the {stats.name}", default))
         if name is None:
             return
-        event = await self.run(vc.add_vehicle, stats, name, rolls=False)
+        event = await self.run("add_vehicle", {"template": stats.name, "name": name},
+                               rolls=False)
         if event:
             self.selected = event["id"]
             self.redraw()
@@ -413,7 +420,8 @@ class VehiclesScreen(Screen):
             if picked is None:
                 return
             aboard = list(picked)
-        await self.run(vc.crew_vehicle, v.id, pilot or None, aboard, rolls=False)
+        await self.run("crew_vehicle", {"vehicle": v.id, "aboard": aboard,
+                                        **({"pilot": pilot} if pilot else {})}, rolls=False)
 
     @work(exclusive=True, group="simple-six-vehicles")
     @refusals_shown
@@ -423,25 +431,8 @@ class VehiclesScreen(Screen):
         if target is None:
             return
         c = self.campaign
-        options: list[tuple[str, dict]] = []
-        for src in c.vehicles:
-            if src.id == target.id or src.destroyed:
-                continue
-            for who in (src.pilot, *src.crew):
-                if who is None:
-                    continue
-                m = c.member(who)
-                for w in src.stats.weapons:
-                    options.append((f"{m.sheet.name} from {src.name}: {w.name} {w.damage}"
-                                    + (f" x{w.count}" if w.count > 1 else ""),
-                                    {"who": m.id, "weapon": w.name, "from": src.id,
-                                     "count": w.count}))
-        for m in c.members:
-            for wname in m.sheet.weapons:
-                if c.settings.content.weapon(wname).kind == "ranged":
-                    options.append((f"{m.sheet.name}: {wname} (hand weapon)",
-                                    {"who": m.id, "weapon": wname,
-                                     "skill": attack_skill(m.sheet, wname, c)}))
+        options = [(label, {"shot": value, "count": n})
+                   for value, label, n in shots(c, target.id)]
         if not options:
             self.notify(f"Nobody can fire on {target.name}: no one is aboard another vehicle"
                         " with a gun, and no one on the roster carries a ranged hand weapon.",
@@ -464,9 +455,8 @@ class VehiclesScreen(Screen):
                                           ("point blank (-5)", "point_blank")])
         if rng is None:
             return
-        await self.run(vc.attack_vehicle, shot["who"], target.id, weapon=shot["weapon"],
-                       from_vehicle=shot.get("from"), skill=shot.get("skill"), range_=rng,
-                       guns=guns)
+        await self.run("fire_on_vehicle", {"target": target.id, "shot": shot["shot"],
+                                           "range": rng, "guns": str(guns)})
 
     @work(exclusive=True, group="simple-six-vehicles")
     @refusals_shown
@@ -479,7 +469,7 @@ class VehiclesScreen(Screen):
                                    self.others(v))
         if target is None:
             return
-        await self.run(vc.ram, v.id, target)
+        await self.run("ram", {"vehicle": v.id, "target": target})
 
     @work(exclusive=True, group="simple-six-vehicles")
     @refusals_shown
@@ -507,11 +497,11 @@ class VehiclesScreen(Screen):
                 chase_moves(c, ch))
             if moves is None:
                 return
-            await self.run(vc.chase_turn, ch.pursuer, ch.quarry, pursuer_move=moves[0],
-                           quarry_move=moves[1])
+            await self.run("chase_turn", {"chase": f"{ch.pursuer}>{ch.quarry}",
+                                          "pursuer_move": moves[0], "quarry_move": moves[1]})
             return
         if kind == "end" and ch is not None:
-            await self.run(vc.end_chase, ch.pursuer, ch.quarry, rolls=False)
+            await self.run("end_chase", {"chase": f"{ch.pursuer}>{ch.quarry}"}, rolls=False)
             return
         quarry = await self.choose(f"{v.name} chases which vehicle?",
                                    [o for o in self.others(v) if chase_of(c, v.id, o[1]) is None])
@@ -520,7 +510,8 @@ class VehiclesScreen(Screen):
         rng = await self.choose("Starting range", [(r, r) for r in vr.RANGES])
         if rng is None:
             return
-        await self.run(vc.start_chase, v.id, quarry, rng, rolls=False)
+        await self.run("start_chase", {"pursuer": v.id, "quarry": quarry, "range": rng},
+                       rolls=False)
 
     @work(exclusive=True, group="simple-six-vehicles")
     @refusals_shown
@@ -537,7 +528,7 @@ class VehiclesScreen(Screen):
             yes="Remove"))
         if not sure:
             return
-        await self.run(vc.remove_vehicle, v.id, rolls=False)
+        await self.run("remove_vehicle", {"vehicle": v.id}, rolls=False)
 
     @work(exclusive=True, group="simple-six-vehicles")
     @refusals_shown
@@ -563,4 +554,4 @@ class VehiclesScreen(Screen):
                                 [(m.sheet.name, m.id) for m in self.campaign.members])
         if who is None:
             return
-        await self.run(vc.repair_vehicle, v.id, who, part)
+        await self.run("repair_vehicle", {"vehicle": v.id, "who": who, "part": part})

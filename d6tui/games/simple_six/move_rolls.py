@@ -1,0 +1,62 @@
+"""The dice of Simple Six's rolling moves, as the engine's dice requests see them.
+
+A Simple Six roll is a wild-die roll whose shape depends on the position (the wild die's
+chain on a 6, Character Point dice, a damage roll that only a hit calls for), so a move
+cannot declare its faces before it runs. Each rolling move declares one request of this
+game's own die kind, ``rolls``: left to the app (``d6tui play``, the bots, a screen with
+table dice off) the command rolls with the session's dice as it runs; a screen that asks
+the table's dice ("The Wild Die": each roll typed in its own prompt) hands the typed rolls
+in under it as ``{"source": "table", "typed": {...}}``, the command's own keywords for typed
+dice (docs/CONTRIBUTING.md "Moves and dice requests": a game's own die kind asks in its own
+screen).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from d6tui.engine.dice import Dice
+from d6tui.engine.errors import DiceError
+from d6tui.engine.game import DiceRequest
+
+
+class WildRolls:
+    """The die kind of a Simple Six move's rolls: the app's dice, or typed at the screen."""
+
+    @property
+    def name(self) -> str:
+        """The kind's name, as ``d6tui moves --json`` shows it."""
+        return "wild die rolls"
+
+    def roll(self, dice: Dice, count: int) -> dict:
+        """The app rolls: nothing is drawn now; the command rolls with the session's dice."""
+        return {"dice": "wild", "faces": [], "source": "app"}
+
+    def parse(self, text: str, count: int) -> dict:
+        """Faces typed on the command line are refused in one line: the shape of a wild-die
+        roll is known only as it is made.
+
+        Raises:
+            DiceError: always.
+        """
+        raise DiceError("Simple Six's wild-die rolls are typed in the screen's dice prompts;"
+                        " leave --dice out and d6tui rolls them")
+
+
+#: The one request of every rolling Simple Six move.
+ROLLS = DiceRequest("rolls", 1, WildRolls(), "the wild-die rolls (The Wild Die)")
+
+
+def typed_dice(rolls: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The command's keywords for dice typed at the table, from a move's ``rolls`` (empty
+    when the app rolls)."""
+    if not rolls or rolls.get("source") != "table":
+        return {}
+    return dict(rolls.get("typed") or {})
+
+
+def table_rolls(typed: Mapping[str, Any]) -> dict:
+    """The ``rolls`` a screen hands a move for dice typed at the table: ``typed`` are the
+    command's keywords (``typed=...``, ``recovery_faces=...``)."""
+    return {"dice": "wild", "faces": [], "source": "table", "typed": dict(typed)}
