@@ -158,6 +158,13 @@ class SeatSession:
         switch: at a table it is the seat's own)."""
         return self.table_dice_for(self.seat)
 
+    @property
+    def table_dice_at(self) -> int:
+        """Later than any event: at a table the seats' own setting decides, over any older
+        setting of a game's own (Simple Six's ``table_dice_set``), as the latest engine
+        ``table_dice`` event does locally (``Session.table_dice_at``)."""
+        return int(self.events[-1].get("seq", len(self.events))) + 1 if self.events else 1
+
     def table_dice_for(self, seat: Seat) -> bool:
         """Whether ``seat``'s rolls are typed from the table's dice."""
         return self.frame.table_all or (seat is not None and seat in self.frame.table_seats)

@@ -135,7 +135,7 @@ def test_the_shooter_screen_waits_for_the_seat_to_move(service, tmp_path):
 
 
 @pytest.mark.parametrize(("slug", "options", "own"), [
-    ("tales", {"race": "human"}, False), ("simple_six", {}, False),
+    ("tales", {"race": "human"}, False), ("simple_six", {}, True),
     ("dungeon", {"players": ["Ann", "Bob"]}, True), ("shooter", {"players": ["Ann", "Bob"]}, True),
     ("d6_board", {"players": ["Ann", "Bob"]}, True),
 ])
@@ -190,5 +190,71 @@ def test_a_spectator_of_d6_dungeon_sees_the_dice_placed_but_no_face(service, tmp
             assert all(cell is None for cell in picture.cells)  # no face shown
             seen = view(table.session.state, None)
             assert len(picture.filled) == sum(h is not None for h in seen.holes) >= 2
+
+    asyncio.run(main())
+
+
+def test_the_simple_six_screen_plays_the_gms_seat_and_shows_a_player_no_npc_stats(
+        service, tmp_path):
+    """Issue 12: the GM's seat sees everything and makes the game's moves from its own
+    screen; a player's seat sees the tracker and the sheets without NPC statistics
+    (``view(state, seat)``) and its keys make nothing."""
+    from d6tui.games.simple_six import campaign
+    from d6tui.games.simple_six.campaign import add_from_template
+    from d6tui.games.simple_six.templates import templates
+    from d6tui.ui.simple_six.screen import SimpleSixScreen
+    from d6tui.ui.simple_six.widgets import CharacterSheet, GMTracker
+    from tests.ui.test_simple_six_flows import MIRA, TAM
+
+    tables = service.service.tables
+    table = service.do(lambda: tables.open(load_rules("simple_six"), {"seed": 4}, "gm"))
+    orc = next(t for t in templates() if t.name == "Orc Warrior")
+
+    def roster():
+        s = table.session
+        for d in (MIRA, TAM):
+            s.do(campaign.add_character, d, dice=s.dice)
+        s.do(add_from_template, orc, "Orc Warrior 1", dice=s.dice)
+
+    service.do(roster)
+    assert service.do(lambda: table.join("mira")) == 1
+
+    async def main():
+        app = make_app(tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            mira = SimpleSixScreen(service.seat("mira", table.code))
+            app.push_screen(mira)
+            await pilot.pause(0.3)
+            assert mira.at_table and mira.table_seat == 1
+            orc_seen = mira.campaign.member("orc-warrior-1")
+            assert orc_seen.sheet.attributes == () and orc_seen.sheet.weapons == ()
+            mira.selected = "orc-warrior-1"
+            mira.refresh_game()
+            await pilot.pause(0.1)
+            shown = str(mira.query_one("#sheet", CharacterSheet).render()) + str(
+                mira.query_one("#tracker", GMTracker).render())
+            assert "Orc Warrior 1" in shown
+            assert "Axe" not in shown and "3D+2" not in shown  # no NPC statistics
+            assert not mira.check_action("session", ()) and not mira.check_action("moves", ())
+            await pilot.press("s")  # a player's seat has no moves: nothing is sent
+            await pilot.pause(0.1)
+            count = len(table.session.events)
+            gm = SimpleSixScreen(service.seat("gm", table.code))
+            app.push_screen(gm)
+            await pilot.pause(0.3)
+            assert gm.campaign.member("orc-warrior-1").sheet.attributes  # the GM sees all
+            gm.selected = "orc-warrior-1"
+            gm.refresh_game()
+            await pilot.pause(0.1)
+            gm_sheet = str(gm.query_one("#sheet", CharacterSheet).render())
+            assert "Axe" in gm_sheet and "3D+2" in gm_sheet
+            assert gm.check_action("session", ())
+            await pilot.press("s")  # the session starts: a move sent to the table
+            assert await _settle(pilot, lambda: len(table.session.events) == count + 1)
+            assert table.session.state.in_session
+            app.pop_screen()
+            mira.post_message(TableChanged(table.code))
+            assert await _settle(pilot, lambda: mira.campaign.in_session)
+            assert mira.campaign.member("orc-warrior-1").sheet.attributes == ()
 
     asyncio.run(main())

@@ -29,6 +29,7 @@ from d6tui.games.simple_six.attacks import attack, ready_to_attack, weapon_is_ra
 from d6tui.games.simple_six.care_moves import care_moves
 from d6tui.games.simple_six.clock import parse_span, pass_time, span_words
 from d6tui.games.simple_six.magic_moves import magic_moves
+from d6tui.games.simple_six.move_rolls import ROLLS, typed_dice
 from d6tui.games.simple_six.perk_moves import perk_moves
 from d6tui.games.simple_six.roster import end_session, start_session
 from d6tui.games.simple_six.rounds import end_combat, pass_turn, start_combat, start_round
@@ -105,9 +106,10 @@ def _order_moves(c: Campaign) -> list[Move]:
     outside = [m.id for m in c.members if m.id not in fight.ids and not m.out_of_action]
     if outside:
         out.append(Move("join_fight", "Add a combatant to the fight",
-                        lambda st, dice=None, who="": fight_roster.join_fight(st, who,
-                                                                              dice=dice),
-                        GM, (Choice("who", "Who joins", _named(c, outside)),), section=order))
+                        lambda st, dice=None, who="", rolls=None: fight_roster.join_fight(
+                            st, who, dice=dice, **typed_dice(rolls)),
+                        GM, (Choice("who", "Who joins", _named(c, outside)),), (ROLLS,),
+                        section=order))
     out.append(Move("leave_fight", "Take a combatant out of the fight",
                     lambda st, dice=None, who="": fight_roster.leave_fight(st, who), GM,
                     (Choice("who", "Who leaves", _named(c, fight.ids)),), section=order))

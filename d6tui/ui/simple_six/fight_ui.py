@@ -36,7 +36,7 @@ async def fight(screen: SixHost) -> None:
             return
         if await screen.app.push_screen_wait(ConfirmModal(
                 f"End the fight after round {c.combat.round}?", "End it")):
-            screen.do(campaign.end_combat)
+            screen.play("end_fight")
         return
     able = [m for m in c.members if not m.out_of_action]
     picked = await screen.app.push_screen_wait(ChoiceModal(
@@ -44,7 +44,7 @@ async def fight(screen: SixHost) -> None:
         [(f"{'NPC' if m.sheet.npc else 'PC '} {m.sheet.name}", m.id) for m in able],
         multiple=True, minimum=2))
     if picked:
-        screen.do(campaign.start_combat, picked)
+        screen.play("start_fight", {"who": list(picked)})
 
 
 async def round_(screen: SixHost) -> None:
@@ -118,7 +118,7 @@ async def attack(screen: SixHost, *, group: bool = False) -> None:
     lines = []
     for i, who in enumerate(members):
         if i:  # the next of the group: his turn comes with the pass
-            if screen.do(campaign.pass_turn) is None:
+            if screen.play("pass_turn") is None:
                 break
         line = await _one_attack(screen, who, plan, len(members) == 1)
         if line is None:

@@ -57,14 +57,14 @@ async def order(screen: SixHost) -> None:
         who = await screen.app.push_screen_wait(ChoiceModal(
             "Who joins the fight?", [(c.member(i).sheet.name, i) for i in outside]))
         if who is not None:
-            await screen.roll_command(fight_roster.join_fight, who, shape="one",
-                                      who=c.member(who).sheet.name)
+            await screen.roll_move("join_fight", {"who": who}, shape="one",
+                                   who=c.member(who).sheet.name)
     elif what == "leave":
         who = await screen.app.push_screen_wait(ChoiceModal(
             "Who leaves the fight? (his key is not given to another)",
             _tagged(screen, list(fight.ids))))
         if who is not None:
-            screen.do(fight_roster.leave_fight, who)
+            screen.play("leave_fight", {"who": who})
     elif what == "total":
         who = await screen.app.push_screen_wait(ChoiceModal(
             "Whose initiative total?", _tagged(screen, [*still, *fight.held])))
@@ -80,12 +80,12 @@ async def order(screen: SixHost) -> None:
         rows = [*_tagged(screen, still), ("last in the round", "")]
         after = await screen.app.push_screen_wait(ChoiceModal("Act right after whom?", rows))
         if after is not None:
-            screen.do(fight_roster.delay_turn, after or None)
+            screen.play("delay_turn", {"after": after})
     elif what == "hold":
-        screen.do(fight_roster.hold_turn)
+        screen.play("hold_turn")
     elif what == "act":
         held = list(fight.held)
         who = held[0] if len(held) == 1 else await screen.app.push_screen_wait(ChoiceModal(
             "Who takes the held turn now?", _tagged(screen, held)))
         if who is not None:
-            screen.do(fight_roster.act_held, who)
+            screen.play("act_held", {"who": who})

@@ -129,7 +129,7 @@ async def session(screen: SixHost) -> None:
     """Start a session, or end it awarding CP and hero points to the player characters."""
     c = screen.campaign
     if not c.in_session:
-        screen.do(campaign.start_session)
+        screen.play("start_session")
         return
     pcs = [m for m in c.members if not m.sheet.npc]
     rows = [(f"cp:{m.id}", f"{m.sheet.name}: CP", 5) for m in pcs]

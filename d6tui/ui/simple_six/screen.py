@@ -22,10 +22,11 @@ from textual.widgets import Footer, Header, Static
 
 from d6tui.engine.errors import RuleError
 from d6tui.engine.session import Session
-from d6tui.games.simple_six import campaign, fight_roster, table_dice
+from d6tui.games.simple_six import fight_roster, table_dice
 from d6tui.games.simple_six.campaign import Campaign, Member
 from d6tui.ui.screens.game import GameScreen
-from d6tui.ui.screens.modals import ConfirmModal
+from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal
+from d6tui.ui.screens.move_runner import ask_and_play
 from d6tui.ui.simple_six import (
     care_ui,
     fight_ui,
@@ -48,6 +49,12 @@ from d6tui.ui.widgets.dice_tray import DiceTray
 from d6tui.ui.widgets.event_log import EventLogView
 
 _P = "simple_six"
+
+#: The screen's keys that act on the game (every one but picking a character).
+_ACTS = frozenset({"create", "add_npc", "edit_entry", "session", "fight", "round", "attack",
+                   "group_attack", "order", "pass_turn", "wounds", "heal", "magic", "time",
+                   "check", "spend", "vehicles", "use_perk", "table_mode", "export_sheet",
+                   "record", "import_sheet", "moves"})
 
 
 class SimpleSixScreen(GameScreen):
@@ -116,7 +123,15 @@ class SimpleSixScreen(GameScreen):
                         " (no NPC statistics), in records/ by the save"),
         Binding("I", "import_sheet", "Import sheet", show=False, id=f"{_P}.import",
                 tooltip="Add a character from a sheet TOML exported by another campaign"),
+        Binding("M", "moves", "Moves", show=False, id=f"{_P}.moves",
+                tooltip="Every move of the game's list, its choices asked one by one (the"
+                        " GM's seat at a shared table plays them all from here)"),
     ]
+
+    #: Plays at a shared table: the GM's seat sees everything and makes the game's moves; a
+    #: player's seat sees the tracker and the sheets as ``view(state, seat)`` gives them (no
+    #: NPC statistics) and has no keys that act, as the game gives its seat no moves.
+    AT_A_TABLE: ClassVar[bool] = True
 
     HELP = help_text.HELP
 
@@ -299,7 +314,10 @@ class SimpleSixScreen(GameScreen):
         self.refresh_game()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offer only the keys that make sense now."""
+        """Offer only the keys that make sense now (at a shared table, a seat without moves
+        gets none of the keys that act)."""
+        if action in _ACTS and self.at_table and not self.session.moves():
+            return False
         c = self.campaign
         fight = c.combat
         if action in ("round",):
@@ -406,7 +424,7 @@ class SimpleSixScreen(GameScreen):
 
     def action_pass_turn(self) -> None:
         """The acting combatant is done."""
-        self.do(campaign.pass_turn)
+        self.play("pass_turn")
 
     @work(exclusive=True, group="simple-six")
     @refusals_shown
@@ -488,6 +506,22 @@ class SimpleSixScreen(GameScreen):
     def action_export_sheet(self) -> None:
         """Write the picked sheet as Markdown (to print) and TOML (to import elsewhere)."""
         roster_ui.export_sheet(self)
+
+    @work(exclusive=True, group="simple-six")
+    @refusals_shown
+    async def action_moves(self) -> None:
+        """Pick one of the game's moves now and make it through the move runner (its
+        choices in lists, its dice from the app: :func:`.move_runner.ask_and_play`)."""
+        moves = [m for m in self.session.moves() if m.id not in ("undo", "redo")]
+        if not moves:
+            self.notify("This seat has no move to make now.", timeout=4)
+            return
+        picked = await self.app.push_screen_wait(ChoiceModal(
+            "Which move?", [(m.label, m.id) for m in moves]))
+        move = next((m for m in moves if m.id == picked), None)
+        if move is not None:
+            self._holder.remember(self.session.state, len(self.session.events))
+            await ask_and_play(self, move, lambda req: False)
 
     @work(exclusive=True, group="simple-six")
     @refusals_shown

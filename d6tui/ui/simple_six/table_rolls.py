@@ -12,6 +12,7 @@ from d6tui.engine.dice import Dice
 from d6tui.engine.errors import DiceError, RuleError
 from d6tui.games.simple_six.move_rolls import table_rolls
 from d6tui.games.simple_six.record import ROLL_KEYS, rolls_of
+from d6tui.games.simple_six.view import GM
 from d6tui.ui.screens.dice_prompt import ROLL_FOR_ME, TableDiceInput
 from d6tui.ui.simple_six.forms import WildDiceInput
 from d6tui.ui.simple_six.host import SixHost
@@ -89,10 +90,13 @@ async def roll_move(screen: SixHost, move_id: str, answers: dict[str, Any], *,
     if not screen.table_mode:
         return screen.play(move_id, answers)
     try:
-        move = screen.session.find_move(move_id)
+        screen.session.find_move(move_id)  # legal now (at a table: as the table says)
     except RuleError as e:
         screen.notify(str(e), title="Not allowed", severity="error", timeout=6)
         return None
+    # the dry runs make the game's own move on the state drawn (at a shared table the
+    # table makes the move; the GM's seat sees the whole campaign)
+    move = next(m for m in screen.session.rules.moves(screen.campaign, GM) if m.id == move_id)
     typed = await _ask_typed(screen, lambda st, dice, **kw: move.run(
         st, dice, **answers, rolls=table_rolls(kw)), shape=shape, who=who, known=known,
         kwargs=dict(table or {}))
@@ -115,8 +119,9 @@ async def _ask_typed(screen: SixHost, command: Callable[..., dict], *, shape: st
     # roll them with the session's own dice, rewound after each run, so what is asked (a
     # damage roll after a hit) follows the NPCs' real rolls.
     players = screen.table_setting != "all"
-    dry: Dice = screen.session.dice if players else STAND_IN
-    rewind = players
+    own: Dice | None = getattr(screen.session, "dice", None)  # none at a shared table
+    rewind = players and own is not None
+    dry: Dice = own if rewind and own is not None else STAND_IN
     while True:
         try:
             payload = command(screen.campaign, dry, **_typed_kwargs(shape, got), **kwargs)
@@ -124,8 +129,8 @@ async def _ask_typed(screen: SixHost, command: Callable[..., dict], *, shape: st
             screen.notify(str(e), title="Not allowed", severity="error", timeout=6)
             return None
         finally:
-            if rewind:
-                screen.session.dice.rewind()
+            if rewind and own is not None:
+                own.rewind()
         need = [(k, r) for k, r in rolls_of(payload) if k not in got and k not in known
                 and k not in mine
                 and not (players and not _typed_roll(screen, payload, k, shape, who))]
@@ -146,7 +151,8 @@ async def _ask_typed(screen: SixHost, command: Callable[..., dict], *, shape: st
             # d6tui rolls this one: the dry runs now use the session's own dice (rewound),
             # so the rolls still asked for follow it
             mine.add(key)
-            rewind, dry = True, screen.session.dice
+            if own is not None:
+                rewind, dry = True, own
             continue
         got[key] = typed
     for key, arg, total_arg, prompt in _PLAIN_DICE:
