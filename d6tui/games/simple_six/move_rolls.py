@@ -27,7 +27,7 @@ class WildRolls:
     @property
     def name(self) -> str:
         """The kind's name, as ``d6tui moves --json`` shows it."""
-        return "wild die rolls"
+        return "set of wild-die rolls"
 
     def roll(self, dice: Dice, count: int) -> dict:
         """The app rolls: nothing is drawn now; the command rolls with the session's dice."""
