@@ -6,10 +6,11 @@ player character, "Experience"), start a fight with the combatants picked, roll 
 and cover, asked of :mod:`.attack_options`), pass the turn, the fight's order (join,
 leave, a total set, delay, hold, a group acting together: :mod:`.fight_roster`), end the
 fight, and let time pass between fights (:mod:`.clock`); healing (:mod:`.care_moves`),
-magic (:mod:`.magic_moves`), perks and
-character points (:mod:`.perk_moves`), vehicles (:mod:`.vehicle_moves`). The dice are the
-campaign's wild-die rolls, made by the app (typed table dice stay in the screen's dialogs).
-Every move is the GM's (seat 0): players act through the GM at the table.
+magic (:mod:`.magic_moves`), perks and character points (:mod:`.perk_moves`), vehicles
+(:mod:`.vehicle_moves`). The dice are the campaign's wild-die rolls, made by the app; the
+moves that roll declare :data:`.move_rolls.ROLLS`, under which the screen hands in the
+dice typed at the table in its own prompts. Every move is the GM's (seat 0): players act
+through the GM at the table.
 """
 
 from __future__ import annotations

@@ -103,10 +103,21 @@ async def heal(screen: SixHost) -> None:
     if repairable(m):  # "Racial Perks": the Robot does not heal; he is repaired
         await perks_ui.repair_flow(screen, m)
         return
+    # what the game's healing moves offer this patient (games/simple_six/care_moves.py)
+    moves = {mv.id: mv for mv in screen.session.moves()}
+
+    def offered(move_id: str) -> bool:
+        mv = moves.get(move_id)
+        return mv is not None and any(v == m.id for v, _ in mv.choices[0].options)
+
     opts = [(f"natural healing ({c.settings.rename('Might')}, after rest)", "natural"),
             ("assisted healing (a healer's Medicine)", "assisted")]
-    if m.body is None:
+    opts = [o for o in opts if offered(f"heal_{o[1]}")]
+    if offered("heal_potion"):
         opts.append(("a Potion of Healing", "potion"))
+    if not opts:
+        screen.notify(f"{m.sheet.name} cannot be healed now.", timeout=4)
+        return
     method = await screen.app.push_screen_wait(ChoiceModal(f"Heal {m.sheet.name} how?",
                                                          opts))
     if method is None:
