@@ -143,6 +143,16 @@ def test_play_uses_a_perk(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
     assert play(path, "use_perk", who="aria", perk="Destiny") == 2  # used on a failed roll
 
 
+def test_play_adds_an_npc_from_a_template(tmp_path: Path) -> None:
+    """"Nonplayer Characters": a stock NPC from a template joins with no hero points."""
+    path = tmp_path / "c.toml"
+    Session.new("simple_six", {"seed": 3}, path=path)
+    assert play(path, "add_npc", template="Goblin", name="Goblin 1") == 0
+    assert play(path, "add_npc", template="Dragon King") == 2
+    m = Session.load(path).state.member("goblin-1")
+    assert m.sheet.npc and m.sheet.hero_points == 0
+
+
 def test_play_adds_crews_and_fires_on_vehicles(capsys: pytest.CaptureFixture[str],
                                                tmp_path: Path) -> None:
     """"Vehicles": vehicles from templates join the roster and are crewed; "Vehicle

@@ -28,10 +28,10 @@ from d6tui.games.simple_six.attack_options import (
 )
 from d6tui.games.simple_six.attacks import attack, ready_to_attack, weapon_is_ranged
 from d6tui.games.simple_six.care_moves import care_moves
-from d6tui.games.simple_six.clock import parse_span, pass_time, span_words
+from d6tui.games.simple_six.clock import pass_time
 from d6tui.games.simple_six.magic_moves import magic_moves
 from d6tui.games.simple_six.move_rolls import ROLLS, typed_dice
-from d6tui.games.simple_six.perk_moves import perk_moves
+from d6tui.games.simple_six.perk_moves import perk_moves, roster_moves
 from d6tui.games.simple_six.roster import end_session, start_session
 from d6tui.games.simple_six.rounds import end_combat, pass_turn, start_combat, start_round
 from d6tui.games.simple_six.state import Campaign, slug
@@ -195,7 +195,7 @@ def _attacker(actor: str, weapon: str | None, skill: str) -> Any:
     return run
 
 
-#: The spans the "let time pass" move offers (any span is typed on the screen, ``T``).
+#: Spans the "let time pass" move names as examples (any span reads: ``3 days``, ``2 h``).
 SPANS = ("1 round", "1 min", "10 min", "1 h", "8 h", "1 day", "3 days", "1 week", "2 weeks",
          "5 weeks")
 
@@ -209,7 +209,8 @@ def _time_moves(c: Campaign) -> list[Move]:
         return pass_time(st, span, rest=rest == "yes", dice=dice)
 
     return [Move("time", "Let time pass", run, GM, (
-        Choice("span", "How long", tuple((x, span_words(parse_span(x))) for x in SPANS)),
+        Choice("span", f"How long ({', '.join(SPANS[2:6])}, 10 rounds...)", kind="text",
+               max_length=30, value="1 h"),
         Choice("rest", "Everyone rests, uninterrupted (natural healing)",
                (("no", "no"), ("yes", "yes")), min=0)),
         section="Healing")]
@@ -226,4 +227,4 @@ def moves(state: Campaign, seat: Seat) -> list[Move]:
         return []
     return [*_session_moves(state), *_fight_moves(state), *_time_moves(state),
             *care_moves(state), *magic_moves(state), *perk_moves(state),
-            *vehicle_moves(state)]
+            *vehicle_moves(state), *roster_moves(state)]

@@ -4,19 +4,21 @@ once-per-session perk (Lucky, Daredevil, Favors, Perceptive...), Destiny's rerol
 roll, character points added as wild dice to the roll just made, and CP spent between
 fights. Each is a :class:`~d6tui.engine.game.Move` of seat 0; :mod:`.perks`,
 :mod:`.afterroll` and :mod:`.roster` refuse, with their reason, what the moment does not
-allow.
+allow. The roster's one move, an NPC from a template, is here too.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from d6tui.engine.errors import RuleError
 from d6tui.engine.game import Choice, Move
 from d6tui.games.simple_six import afterroll, perks
 from d6tui.games.simple_six.care_moves import number
 from d6tui.games.simple_six.move_rolls import ROLLS, typed_dice
-from d6tui.games.simple_six.roster import spend_cp
+from d6tui.games.simple_six.roster import add_from_template, spend_cp
 from d6tui.games.simple_six.state import Campaign
+from d6tui.games.simple_six.templates import templates
 from d6tui.games.simple_six.view import GM
 
 #: What CP may be spent on ("Spending Character Points"), as :func:`.roster.spend_cp` names
@@ -101,3 +103,26 @@ def perk_moves(c: Campaign) -> list[Move]:
                    (("no", "no"), ("yes", "yes")), min=0)),
             section="Spending Character Points"))
     return out
+
+
+def _npc_templates(c: Campaign) -> list[Any]:
+    return list(c.content.npcs) if c.content is not None else templates()
+
+
+def add_npc(st: Campaign, dice: Any = None, template: str = "", name: str = "") -> dict:
+    """An NPC made from the template named ``template`` joins the roster as ``name``
+    (empty: the template's name) ("Nonplayer Characters"; Body Points rolled by the app)."""
+    t = next((t for t in _npc_templates(st) if t.name == template), None)
+    if t is None:
+        raise RuleError(f"there is no NPC template {template!r}", "Nonplayer Characters")
+    return add_from_template(st, t, name.strip() or t.name, dice=dice)
+
+
+def roster_moves(c: Campaign) -> list[Move]:
+    """The roster's move: an NPC from a template (player characters are made on the
+    screen's form, every creation rule checked as typed)."""
+    return [Move("add_npc", "Add an NPC from a template", add_npc, GM, (
+        Choice("template", "Which template", tuple((t.name, t.name)
+                                                   for t in _npc_templates(c))),
+        Choice("name", "Its name (empty: the template's)", min=0, kind="text",
+               max_length=40)), section="Nonplayer Characters")]

@@ -56,6 +56,11 @@ _ACTS = frozenset({"create", "add_npc", "edit_entry", "session", "fight", "round
                    "check", "spend", "vehicles", "use_perk", "table_mode", "export_sheet",
                    "record", "import_sheet", "moves"})
 
+#: Keys that are tools of the tracker at one keyboard, not the game's moves: a shared table
+#: offers none of them (``M`` makes the moves: the round's initiative, the attacks...).
+_NOT_MOVES = frozenset({"create", "add_npc", "edit_entry", "round", "attack", "group_attack",
+                        "wounds", "check", "export_sheet", "record", "import_sheet"})
+
 
 class SimpleSixScreen(GameScreen):
     """A Simple Six campaign: roster, sheets, sessions, fights and the wild die.
@@ -316,7 +321,8 @@ class SimpleSixScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Offer only the keys that make sense now (at a shared table, a seat without moves
         gets none of the keys that act)."""
-        if action in _ACTS and self.at_table and not self.session.moves():
+        if action in _ACTS and self.at_table and (action in _NOT_MOVES
+                                                  or not self.session.moves()):
             return False
         c = self.campaign
         fight = c.combat

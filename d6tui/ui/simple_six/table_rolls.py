@@ -30,6 +30,10 @@ class _StandInDice(Dice):
 
 STAND_IN = _StandInDice()
 
+#: What a key that is not yet one of the game's moves says at a shared table.
+AT_A_TABLE = ("at a shared table only the game's moves are made: M lists them (this key is a"
+              " tool of the tracker at one keyboard)")
+
 
 _ROLL_KEYS = ROLL_KEYS
 
@@ -69,6 +73,9 @@ async def roll_command(screen: SixHost, command: Callable[..., dict], *args: Any
     time (``shape`` says how the command takes them: ``one``, ``three``, ``map``,
     ``full`` (a map of whole typed rolls), ``body``). ``known``: rolls of the payload
     already set by the arguments, not asked for."""
+    if getattr(screen.session, "dice", None) is None:
+        screen.notify(AT_A_TABLE, title="Not a move", severity="warning", timeout=6)
+        return None
     if not screen.table_mode:
         return screen.do(command, *args, dice=screen.session.dice, **kwargs)
     typed = await _ask_typed(screen, lambda st, dice, **kw: command(st, *args, dice=dice,

@@ -75,6 +75,13 @@ async def run_time(screen: SixHost, span: str, rest: bool) -> None:
     table dice on for a side, the checks of its characters the time brings (Might to heal,
     Might against death, Body Points recovered) are asked in the one dice prompt, in the
     order they come; ctrl+r lets d6tui roll that one and every later one of the span."""
+    if getattr(screen.session, "dice", None) is None:
+        # a shared table: the clock is the game's move; the server rolls what it brings
+        event = screen.play("time", {"span": span, "rest": "yes" if rest else "no"})
+        if event is not None:
+            screen.notify(describe(event, screen.campaign), title="Time passed", timeout=8,
+                          markup=False)
+        return
     typed_for = [m.id for m in screen.campaign.members if screen.typed_for(m.id)] \
         if screen.table_mode else []
     kw: dict = {}
