@@ -258,3 +258,40 @@ def test_the_simple_six_screen_plays_the_gms_seat_and_shows_a_player_no_npc_stat
             assert mira.campaign.member("orc-warrior-1").sheet.attributes == ()
 
     asyncio.run(main())
+
+
+def test_simple_six_dice_typed_at_the_gms_seat_reach_the_table(service, tmp_path):
+    """"The Wild Die": with table dice on for the GM's seat, a spell's Magic roll is typed in
+    the screen's prompt (the dry run made on the GM's view) and the table records those
+    faces ("Casting Spells")."""
+    from d6tui.games.simple_six import campaign
+    from d6tui.ui.simple_six.forms import WildDiceInput
+    from d6tui.ui.simple_six.screen import SimpleSixScreen
+    from tests.ui.test_simple_six_flows import MIRA
+
+    tables = service.service.tables
+    table = service.do(lambda: tables.open(load_rules("simple_six"), {"seed": 4}, "gm"))
+    service.do(lambda: table.session.do(campaign.add_character, MIRA,
+                                        dice=table.session.dice))
+    service.do(lambda: table.set_table_dice("gm", True))
+
+    async def main():
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            gm = SimpleSixScreen(service.seat("gm", table.code))
+            app.push_screen(gm)
+            await pilot.pause(0.3)
+            assert gm.table_mode
+            count = len(table.session.events)
+            gm.run_worker(gm.roll_move("cast", {"caster": "mira", "spell": "Light"},
+                                       shape="map", who="Mira"))
+            assert await _settle(pilot, lambda: isinstance(app.screen, WildDiceInput))
+            n = app.screen.dice
+            keys = [k for face in ["4"] * (n - 1) + ["w", "3"] for k in (face, "space")]
+            await pilot.press(*keys[:-1], "enter")
+            assert await _settle(pilot, lambda: len(table.session.events) == count + 1)
+            ev = table.session.events[-1]
+            assert ev["type"] == "spell_cast" and ev["roll"]["source"] == "table"
+            assert ev["roll"]["faces"] == [4] * (n - 1) and ev["roll"]["wild"][0] == 3
+
+    asyncio.run(main())

@@ -13,6 +13,7 @@ screen).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -34,15 +35,28 @@ class WildRolls:
         return {"dice": "wild", "faces": [], "source": "app"}
 
     def parse(self, text: str, count: int) -> dict:
-        """Faces typed on the command line are refused in one line: the shape of a wild-die
-        roll is known only as it is made.
+        """The rolls typed at the table as text: a JSON object of the command's keywords for
+        typed dice (:data:`TYPED_KEYS`), as :func:`table_rolls` writes it (a shared table
+        sends a seat's typed dice as text, so the move's own die kind reads them again).
 
         Raises:
-            DiceError: always.
+            DiceError: not such an object (plain faces cannot say which roll they are: the
+                screen's prompts ask each one).
         """
-        raise DiceError("Simple Six's wild-die rolls are typed in the screen's dice prompts;"
-                        " leave --dice out and d6tui rolls them")
+        try:
+            typed = json.loads(text)
+        except ValueError:
+            typed = None
+        if not isinstance(typed, dict) or not typed or not set(typed) <= TYPED_KEYS:
+            raise DiceError("Simple Six's wild-die rolls are typed in the screen's dice"
+                            " prompts; leave --dice out and d6tui rolls them")
+        return {"dice": "wild", "faces": [], "source": "table", "typed": typed}
 
+
+#: The keywords the commands take dice typed at the table under (nothing else may come in
+#: through ``rolls``: the move's choices are checked as choices).
+TYPED_KEYS = frozenset({"typed", "body_typed", "knockout_faces", "knockout_total",
+                        "recovery_faces", "chains"})
 
 #: The one request of every rolling Simple Six move.
 ROLLS = DiceRequest("rolls", 1, WildRolls(), "the wild-die rolls (The Wild Die)")
@@ -53,10 +67,16 @@ def typed_dice(rolls: Mapping[str, Any] | None) -> dict[str, Any]:
     when the app rolls)."""
     if not rolls or rolls.get("source") != "table":
         return {}
-    return dict(rolls.get("typed") or {})
+    typed = dict(rolls.get("typed") or {})
+    if not set(typed) <= TYPED_KEYS:
+        raise DiceError(f"typed dice come as {', '.join(sorted(TYPED_KEYS))}, not "
+                        f"{', '.join(sorted(set(typed) - TYPED_KEYS))}")
+    return typed
 
 
 def table_rolls(typed: Mapping[str, Any]) -> dict:
     """The ``rolls`` a screen hands a move for dice typed at the table: ``typed`` are the
-    command's keywords (``typed=...``, ``recovery_faces=...``)."""
-    return {"dice": "wild", "faces": [], "source": "table", "typed": dict(typed)}
+    command's keywords (``typed=...``, ``recovery_faces=...``). Its one "face" is that as
+    JSON text, which a shared table sends on and :meth:`WildRolls.parse` reads back."""
+    return {"dice": "wild", "faces": [json.dumps(dict(typed))], "source": "table",
+            "typed": dict(typed)}

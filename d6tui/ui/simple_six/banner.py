@@ -27,7 +27,8 @@ def banner_line(screen: SixHost, state: Campaign) -> Text:
     out = Text()
     if not state.members:
         out.append("An empty campaign: ", "bold")
-        out.append("c makes a player character, n adds an NPC.")
+        out.append("M adds an NPC from a template (the moves)." if getattr(
+            screen, "at_table", False) else "c makes a player character, n adds an NPC.")
     elif state.combat is not None:
         fight = state.combat
         if fight.round == 0 or fight.actor is None:
