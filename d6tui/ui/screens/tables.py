@@ -17,12 +17,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from d6tui.server.seat_session import SeatSession, TableCalls
 from d6tui.server.table_client import TableClient, TableRefused
 from d6tui.ui.screens.game import GameScreen, TableChanged
+from d6tui.ui.widgets.fitted_footer import FittedFooter
 
 
 class CodePrompt(ModalScreen[str | None]):
@@ -53,12 +54,16 @@ class TablesScreen(Screen):
     TITLE = "Tables"
     BINDINGS = [
         Binding("escape,h", "app.pop_screen", "Home", id="tables.home"),
-        Binding("n", "open_table", "New table", id="tables.new"),
-        Binding("j", "join", "Join by code", id="tables.join"),
+        # Short labels in a compact footer: at 80 columns every key of the lobby fits whole
+        # (the help lists them in full).
+        Binding("n", "open_table", "New", id="tables.new",
+                tooltip="Open a new table for the highlighted game"),
+        Binding("j", "join", "Join", id="tables.join", tooltip="Join a table by its code"),
         Binding("w", "watch", "Watch", id="tables.watch"),
-        Binding("r", "refresh", "Refresh", id="tables.refresh"),
-        Binding("L", "leave", "Leave seat", id="tables.leave"),
-        Binding("c", "computer", "Computer plays away seat", id="tables.computer",
+        Binding("r", "refresh", "Refresh", id="tables.refresh", show=False),
+        Binding("L", "leave", "Leave", id="tables.leave",
+                tooltip="Give up your seat at the highlighted table"),
+        Binding("c", "computer", "Computer", id="tables.computer",
                 tooltip="Hand a seat whose player is away to the game's computer player"),
     ]
     HELP = ("Tables open on this server. n starts a table for a game, j joins a free seat "
@@ -80,7 +85,7 @@ class TablesScreen(Screen):
         yield OptionList(id="tables")
         yield Static("Games: pick one and press n to open a table for it", id="games-title")
         yield OptionList(id="games")
-        yield Footer()
+        yield FittedFooter(compact=True)
 
     def on_mount(self) -> None:
         self.action_refresh()

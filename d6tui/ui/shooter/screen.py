@@ -17,7 +17,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from d6tui.engine.errors import RuleError
 from d6tui.engine.session import Session
@@ -44,6 +44,7 @@ from d6tui.ui.shooter.widgets import (
 from d6tui.ui.widgets.dice_tray import DiceTray, TrayDie, TrayRoll
 from d6tui.ui.widgets.event_log import EventLogView
 from d6tui.ui.widgets.faces import face_label
+from d6tui.ui.widgets.fitted_footer import FittedFooter
 from d6tui.words import plural
 
 #: The fixed key of each action the rules may offer (actions without one use its number).
@@ -247,7 +248,7 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
             log = EventLogView(id="log")
             log.border_title = "Log (l)"
             yield log
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         self.query_one("#log").display = self.app.size.width >= 120
