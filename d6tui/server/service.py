@@ -64,7 +64,8 @@ def move_json(move: Move) -> dict:
 
 
 def table_json(table: Table) -> dict:
-    """A table as the lobby lists it."""
+    """A table as the lobby lists it: each seat's holder, whether they are there, whether
+    the computer plays it, and the player a free seat is kept for (its name is theirs)."""
     seats = table.seat_names()
     return {
         "code": table.code, "game": table.rules.slug, "name": table.rules.name,
@@ -72,7 +73,9 @@ def table_json(table: Table) -> dict:
         "status": table.rules.status(table.view("")),
         "seats": [{"seat": i, "name": n, "holder": table.holders.get(i),
                    "present": table.holders.get(i) in table.present,
-                   "computer": i in table.computer} for i, n in enumerate(seats)],
+                   "computer": i in table.computer,
+                   "kept_for": None if i in table.holders else table.kept_for(i)}
+                  for i, n in enumerate(seats)],
         "spectators": sorted(table.spectators),
     }
 

@@ -261,11 +261,14 @@ class TablesScreen(Screen):
 
 def seat_words(seat: dict) -> str:
     """A seat of the lobby's list in words: its player (``away`` when they have no terminal
-    at the table), ``free``, or ``computer``."""
+    at the table), ``kept for ben, away`` (a free seat named after a player: nobody else may
+    take it), ``free``, or ``computer``."""
+    kept = seat.get("kept_for")
     if seat.get("computer"):
-        return "computer" + (f" (for {seat['holder']})" if seat["holder"] else "")
+        holder = seat["holder"] or kept
+        return "computer" + (f" (for {holder})" if holder else "")
     if seat["holder"] is None:
-        return "free"
+        return f"kept for {kept}, away" if kept else "free"
     return seat["holder"] if seat["present"] else f"{seat['holder']} (away)"
 
 
