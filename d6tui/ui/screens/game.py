@@ -391,6 +391,7 @@ class GameScreen(Screen):
         """Take the table's new frame and redraw (a shared table's screen only)."""
         if not self.at_table or message.code != self.session.code:
             return
+        before = self.session.frame
         try:
             self.session.refresh()
         except (RuleError, LogError) as e:
@@ -400,6 +401,10 @@ class GameScreen(Screen):
                             markup=False)
             return
         self._watch_problem = ""
+        from d6tui.server.presence import people_changes
+
+        for line in people_changes(before, self.session.frame):  # "ben left; seat kept"
+            self.notify(line, title=f"Table {self.session.code}", timeout=6, markup=False)
         self.post_message(GameChanged(None))
         self.refresh_game()
 
@@ -412,12 +417,22 @@ class GameScreen(Screen):
         self.sub_title = self.session.rules.status(self.session.state)
         if self.at_table:
             self.title, self.sub_title = fit_header(
-                self.session.title, self.sub_title,
-                f"table {self.session.code}, {self.session.seat_name()}",
+                self.session.title, self.sub_title, self.table_part(),
                 self.app.size.width - HEADER_SIDES)
         self.render_state(self.session.state)
         self._show_history()
         self.refresh_bindings()
+
+    def table_part(self) -> str:
+        """The header's words for a shared table: ``table CODE, ann (seat 1)``, and the
+        seats whose players are away (``; ben away``); empty at one keyboard."""
+        if not self.at_table:
+            return ""
+        from d6tui.server.presence import away_note
+
+        away = away_note(self.session.frame)
+        return f"table {self.session.code}, {self.session.seat_name()}" + \
+            (f"; {away}" if away else "")
 
     def on_resize(self) -> None:
         """At a table the header's title is fitted to the new width."""

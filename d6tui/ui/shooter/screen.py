@@ -281,6 +281,13 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
         """Title and status on the top line; the title gives way (with an ellipsis) so that
         what the turn waits for is never cut off."""
         status = self.header_status(self.shooter_state)
+        if self.at_table:  # the table's part (code, seat, who is away) is kept whole
+            from d6tui.ui.screens.game import HEADER_SIDES, fit_header
+
+            self.title, self.sub_title = fit_header(self.session.title, status,
+                                                    self.table_part(),
+                                                    self.app.size.width - HEADER_SIDES)
+            return
         room = self.app.size.width - _HEADER_CHROME - len(" \u2014 ") - len(status) - 1
         title = self.session.title
         if len(title) > room:
