@@ -102,6 +102,9 @@ def _act(name: str, key: str, description: str, tooltip: str) -> Binding:
 #: Columns of the Header that are not the title: its icon (8) and the clock space (10).
 _HEADER_CHROME = 18
 
+#: The terminal size (columns, rows) from which the log sits under the table, full width.
+STACKED = (160, 45)
+
 
 class ShooterScreen(GameScreen):
     """A D6 Shooter game, hot-seat: every player uses the same keyboard in turn.
@@ -252,7 +255,13 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
 
     def on_mount(self) -> None:
         self.query_one("#log").display = self.app.size.width >= 120
+        self._stack()
         super().on_mount()
+
+    def _stack(self) -> None:
+        """From :data:`STACKED` on, the log fills the rows under the dice, full width."""
+        w, h = self.app.size
+        self.query_one("#body").set_class(w >= STACKED[0] and h >= STACKED[1], "-stacked")
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -262,6 +271,7 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
         self.fit_header()
 
     def on_resize(self) -> None:
+        self._stack()
         self.fit_header()
 
     def header_status(self, state: ShooterState) -> str:
@@ -284,9 +294,8 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
         if self.at_table:  # the table's part (code, seat, who is away) is kept whole
             from d6tui.ui.screens.game import HEADER_SIDES, fit_header
 
-            self.title, self.sub_title = fit_header(self.session.title, status,
-                                                    self.table_part(),
-                                                    self.app.size.width - HEADER_SIDES)
+            w, title = self.app.size.width - HEADER_SIDES, self.session.title
+            self.title, self.sub_title = fit_header(title, status, self.table_part(), w)
             return
         room = self.app.size.width - _HEADER_CHROME - len(" \u2014 ") - len(status) - 1
         title = self.session.title
