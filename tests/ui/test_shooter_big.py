@@ -30,3 +30,18 @@ async def test_the_log_fills_the_rows_under_the_dice_on_a_big_terminal(
         await settle(pilot)
         log, tray = app.screen.query_one("#log").region, app.screen.query_one("#tray").region
         assert log.x >= tray.right  # back to the right-hand column
+
+
+@sync
+async def test_a_big_window_made_small_hides_the_log_again(saves: Path) -> None:
+    app = make_app(saves, session=new_shooter(saves))
+    async with app.run_test(size=(200, 50)) as pilot:
+        await settle(pilot)
+        assert app.screen.query_one("#log").display
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert not app.screen.query_one("#log").display  # the board has the 80 columns
+        assert app.screen.query_one("#tray").region.width == 80
+        await pilot.press("l")
+        await settle(pilot)
+        assert app.screen.query_one("#log").display  # the player may still show it

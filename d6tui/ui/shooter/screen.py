@@ -254,14 +254,17 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
         yield FittedFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#log").display = self.app.size.width >= 120
         self._stack()
         super().on_mount()
 
     def _stack(self) -> None:
-        """From :data:`STACKED` on, the log fills the rows under the dice, full width."""
+        """From :data:`STACKED` on, the log fills the rows under the dice, full width; under
+        120 columns it is hidden (``l`` shows it), also when a big window is made small."""
         w, h = self.app.size
         self.query_one("#body").set_class(w >= STACKED[0] and h >= STACKED[1], "-stacked")
+        if (w >= 120) != getattr(self, "_wide", None):
+            self._wide = w >= 120
+            self.query_one("#log").display = self._wide
 
     # -- drawing ----------------------------------------------------------------------------
 
