@@ -110,3 +110,13 @@ def test_the_shooter_screen_tells_of_a_drop_and_marks_the_seat_in_its_header(ser
             assert "away" not in ann.sub_title
 
     asyncio.run(main())
+
+
+def test_a_watcher_whose_terminal_goes_is_no_longer_listed_as_watching():
+    _, table = _table()
+    table.watch("dee")
+    assert table.spectators == {"dee"}
+    table.disconnect("dee")
+    assert table.spectators == set()
+    table.watch("dee")  # back to watching
+    assert table.spectators == {"dee"}
