@@ -102,6 +102,11 @@ class TablesScreen(Screen):
             self.notify(str(e), severity="error", markup=False)
             return
         listing = self.query_one("#tables", OptionList)
+        # The highlight stays on the table it was on: the list is read again at every change
+        # at any table (a computer's move, twice a second), and Enter must take the seat the
+        # player picked, not the first table's.
+        index = listing.highlighted
+        picked = self._codes[index] if index is not None and index < len(self._codes) else None
         listing.clear_options()
         self._codes = [t["code"] for t in tables]
         self._tables = tables
@@ -116,6 +121,8 @@ class TablesScreen(Screen):
         if not tables:
             listing.add_option(Option("No tables yet: pick a game below and press n.",
                                       disabled=True))
+        elif picked in self._codes:
+            listing.highlighted = self._codes.index(picked)
         elif listing.highlighted is None:
             listing.highlighted = 0  # Enter takes a seat at once
         picker = self.query_one("#games", OptionList)
