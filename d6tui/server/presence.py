@@ -31,7 +31,8 @@ def people_changes(before: SeatFrame, after: SeatFrame) -> list[str]:
 
     Returns:
         One line each: ``ben left; seat kept``, ``ben is back``, ``cy took seat 3 (Cy)``,
-        ``cy gave up seat 3 (Cy)``, ``the computer plays seat 2 (Ben)``, ``dee is watching``.
+        ``cy gave up seat 3 (Cy)``, ``the computer plays seat 2 (Ben)``, ``dee is watching``,
+        ``dee stopped watching``.
     """
     if before.code != after.code:
         return []
@@ -53,6 +54,8 @@ def people_changes(before: SeatFrame, after: SeatFrame) -> list[str]:
             out.append(f"the computer plays {_seat(after, i)}")
     out.extend(f"{name} is watching" for name in after.spectators
                if name not in before.spectators)
+    out.extend(f"{name} stopped watching" for name in before.spectators
+               if name not in after.spectators and name not in after.holders)
     return out
 
 

@@ -53,6 +53,13 @@ def test_seats_taken_given_up_watchers_and_the_computer():
     f2 = frame_of(table, "ann")
     assert people_changes(f1, f2) == ["cy gave up seat 3 (Cy)", "dee is watching"]
     assert people_changes(f2, f2) == []
+    table.disconnect("dee")
+    f3 = frame_of(table, "ann")
+    assert people_changes(f2, f3) == ["dee stopped watching"]
+    table.watch("eve")
+    f4 = frame_of(table, "ann")
+    table.join("eve")  # a watcher who sits down is told as sitting down only
+    assert people_changes(f4, frame_of(table, "ann")) == ["eve took seat 3 (Cy)"]
 
 
 def test_a_seat_the_computer_plays_is_marked_so():
