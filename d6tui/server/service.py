@@ -124,11 +124,19 @@ class Player:
             self.service.lobbies.discard(self)
             for code, stop in list(self._unsubscribe.items()):
                 stop()
+                if self._followed_elsewhere(code):
+                    continue  # a newer session of the same player is at that table now
                 try:
                     self.service.tables.get(code).disconnect(self.name)
                 except TableError:
                     pass
             self.writer.close()
+
+    def _followed_elsewhere(self, code: str) -> bool:
+        """Whether another live session of this player follows table ``code`` (a player
+        who logged in again and sat down before this older session finished closing)."""
+        return any(p is not self and p.name == self.name and code in p._unsubscribe
+                   for p in self.service.lobbies)
 
     def send(self, message: dict) -> None:
         """Send one JSON line (dropped if the child is gone)."""
