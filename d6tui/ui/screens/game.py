@@ -415,13 +415,23 @@ class GameScreen(Screen):
         """Re-render everything from ``session.state``: title, widgets, log, footer keys."""
         self.title = self.session.title
         self.sub_title = self.session.rules.status(self.session.state)
-        if self.at_table:
-            self.title, self.sub_title = fit_header(
-                self.session.title, self.sub_title, self.table_part(),
-                self.app.size.width - HEADER_SIDES)
+        self.fit_table_header(self.sub_title)
         self.render_state(self.session.state)
         self._show_history()
         self.refresh_bindings()
+
+    def fit_table_header(self, status: str) -> bool:
+        """At a shared table, set the header to the game's title, ``status`` and
+        :meth:`table_part`, fitted to the width (the table's part whole).
+
+        Returns:
+            Whether it did (False at one keyboard: the screen's own header stands).
+        """
+        if not self.at_table:
+            return False
+        self.title, self.sub_title = fit_header(self.session.title, status, self.table_part(),
+                                                self.app.size.width - HEADER_SIDES)
+        return True
 
     def table_part(self) -> str:
         """The header's words for a shared table: ``table CODE, ann (seat 1)``, and the

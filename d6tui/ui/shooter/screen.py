@@ -294,11 +294,7 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
         """Title and status on the top line; the title gives way (with an ellipsis) so that
         what the turn waits for is never cut off."""
         status = self.header_status(self.shooter_state)
-        if self.at_table:  # the table's part (code, seat, who is away) is kept whole
-            from d6tui.ui.screens.game import HEADER_SIDES, fit_header
-
-            w, title = self.app.size.width - HEADER_SIDES, self.session.title
-            self.title, self.sub_title = fit_header(title, status, self.table_part(), w)
+        if self.fit_table_header(status):  # the table's part (code, seat, away) kept whole
             return
         room = self.app.size.width - _HEADER_CHROME - len(" \u2014 ") - len(status) - 1
         title = self.session.title
