@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 #: The keys of an event a seat's terminal is sent (the rest stay on the server).
 EVENT_KEYS = ("seq", "type", "at", "by", "target", "title", "seats", "all")
 
-#: Added to the words of an event whose dice were typed at a player's table.
+#: Added to the words of an event whose dice were typed at a player's table (unless the
+#: game's own words already say "table dice", as D6 Shooter's do).
 TYPED_MARK = " [typed dice]"
 
 
@@ -129,7 +130,9 @@ def frame_of(table: Table, name: str, since: int = 0) -> SeatFrame:
     lines = []
     for i in range(start, len(session.events)):
         ev = session.events[i]
-        text = session.text_of(i) + (TYPED_MARK if _typed(ev) else "")
+        text = session.text_of(i)
+        if _typed(ev) and "table dice" not in text:  # a game's own words may say it already
+            text += TYPED_MARK
         line_event = seen_event(ev)
         if TABLE_SEAT in ev:
             line_event[TABLE_SEAT] = ev[TABLE_SEAT]

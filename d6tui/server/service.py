@@ -64,7 +64,8 @@ def move_json(move: Move) -> dict:
 
 
 def table_json(table: Table) -> dict:
-    """A table as the lobby lists it."""
+    """A table as the lobby lists it: each seat's holder, whether they are there, whether
+    the computer plays it, and the player a free seat is kept for (its name is theirs)."""
     seats = table.seat_names()
     return {
         "code": table.code, "game": table.rules.slug, "name": table.rules.name,
@@ -72,7 +73,9 @@ def table_json(table: Table) -> dict:
         "status": table.rules.status(table.view("")),
         "seats": [{"seat": i, "name": n, "holder": table.holders.get(i),
                    "present": table.holders.get(i) in table.present,
-                   "computer": i in table.computer} for i, n in enumerate(seats)],
+                   "computer": i in table.computer,
+                   "kept_for": None if i in table.holders else table.kept_for(i)}
+                  for i, n in enumerate(seats)],
         "spectators": sorted(table.spectators),
     }
 
@@ -121,11 +124,19 @@ class Player:
             self.service.lobbies.discard(self)
             for code, stop in list(self._unsubscribe.items()):
                 stop()
+                if self._followed_elsewhere(code):
+                    continue  # a newer session of the same player is at that table now
                 try:
                     self.service.tables.get(code).disconnect(self.name)
                 except TableError:
                     pass
             self.writer.close()
+
+    def _followed_elsewhere(self, code: str) -> bool:
+        """Whether another live session of this player follows table ``code`` (a player
+        who logged in again and sat down before this older session finished closing)."""
+        return any(p is not self and p.name == self.name and code in p._unsubscribe
+                   for p in self.service.lobbies)
 
     def send(self, message: dict) -> None:
         """Send one JSON line (dropped if the child is gone)."""

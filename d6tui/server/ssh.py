@@ -33,6 +33,26 @@ NO_PTY = b"d6tui: d6tui needs a terminal; connect with ssh -t (or without -T)\n"
 CLEAN_ENDS = frozenset({"idle", "logged in again", "server stopped"})
 
 
+def end_reason(done: set[asyncio.Task], *, pump: asyncio.Task, kicked: asyncio.Task,
+               watchdog: asyncio.Task) -> str:
+    """Why a session ends, from the first of its tasks to finish.
+
+    The relay of the child's output (``pump``) also ends when writing to a client that
+    has gone fails: that is the client leaving, not the player quitting (a screen that was
+    drawing when the connection dropped had been logged as a crash).
+
+    Returns:
+        ``logged in again``, ``quit``, ``client left`` or ``idle``.
+    """
+    if kicked in done:
+        return "logged in again"
+    if pump in done:
+        return "client left" if not pump.cancelled() and pump.exception() else "quit"
+    if watchdog in done:
+        return "idle"
+    return "client left"
+
+
 def replaced_message(address: str) -> bytes:
     """What an older session is told when its player logs in again."""
     return (f"\r\nd6tui: you logged in again (from {address}), so this older session is "
@@ -222,16 +242,10 @@ async def run_session(state: ServerState, process: asyncssh.SSHServerProcess) ->
     try:
         done, _ = await asyncio.wait({pump, reader, watchdog, kicked},
                                      return_when=asyncio.FIRST_COMPLETED)
-        if kicked in done:
-            reason = "logged in again"
-        elif pump in done:  # the player quit (or the child died): let it finish exiting
-            reason = "quit"
+        reason = end_reason(done, pump=pump, kicked=kicked, watchdog=watchdog)
+        if reason == "quit":  # the player quit (or the child died): let it finish exiting
             await asyncio.wait({asyncio.ensure_future(terminal.process.wait())},  # type: ignore[union-attr]
                                timeout=2)
-        elif watchdog in done:
-            reason = "idle"
-        else:
-            reason = "client left"
     finally:
         for task in (pump, reader, watchdog, kicked):
             task.cancel()

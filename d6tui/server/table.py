@@ -202,9 +202,11 @@ class Table:
         self._arrive(name)
 
     def disconnect(self, name: str) -> None:
-        """``name``'s terminal went away; their seat is kept for them."""
+        """``name``'s terminal went away; their seat is kept for them (a watcher is no
+        longer listed as watching)."""
         if name in self.present:
             self.present.discard(name)
+            self.spectators.discard(name)
             self._changed()
             self._people_changed()
 

@@ -153,6 +153,14 @@ class D6App(App):
             self.bind("T", "tables", description="Tables")
             self.refresh_bindings()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The Tables key is left out of the lobby's own footer (it is there already)."""
+        if action == "tables":
+            from d6tui.ui.screens.tables import TablesScreen
+
+            return not isinstance(self.screen, TablesScreen)
+        return True
+
     def action_tables(self) -> None:
         """The lobby of the server's tables."""
         from d6tui.ui.screens.tables import TablesScreen

@@ -112,3 +112,16 @@ def test_shooter_hands_stay_in_their_seats(service):
     assert bob.state.players[1].hand == hand
     frame = service.do(lambda: frame_of(table, "ann"))
     assert pickle.dumps(frame.view) == pickle.dumps(ann.state)
+
+
+def test_a_typed_roll_is_marked_once_where_the_games_words_say_so_already():
+    from d6tui.engine.registry import load_rules
+    from d6tui.server.table import Tables
+
+    table = Tables(None).open(load_rules("shooter"), {"players": ["ann", "ben"], "seed": 3},
+                              "ann")
+    table.play("ann", "draw")
+    table.set_table_dice("ann", True)
+    table.play("ann", "roll", typed={"roll": "heart heart heart heart heart heart"})
+    text = frame_of(table, "ben").lines[-1].text
+    assert text.count("table dice") == 1 and TYPED_MARK not in text, text

@@ -219,3 +219,35 @@ def test_every_lobby_hears_when_a_table_opens_or_its_people_change(tmp_path):
         cy.close()
 
     asyncio.run(main())
+
+
+def test_an_older_session_closing_late_leaves_the_newer_one_at_the_table(tmp_path):
+    """Logging in again closes the older session; if the newer one has sat down before the
+    older one's end is read, the player stays present (not marked away)."""
+
+    async def main():
+        service = TableService(Tables(tmp_path / "tables"))
+        ann, _ = await _client(service, "ann")
+        old, _ = await _client(service, "bob")
+        code = await ann.request("open", game="toy_dice",
+                                 options={"players": ["Ann", "Bob"], "target": 20, "seed": 3})
+        await old.request("join", code=code)
+        new, _ = await _client(service, "bob")
+        await new.request("join", code=code)  # the newer session sits down first
+        old.close()
+        table = service.tables.get(code)
+        for _ in range(100):  # until the older session's end has been read
+            if [p.name for p in service.lobbies].count("bob") == 1:
+                break
+            await asyncio.sleep(0.01)
+        assert [p.name for p in service.lobbies].count("bob") == 1
+        assert "bob" in table.present and not table.away(1)
+        new.close()
+        for _ in range(100):
+            if "bob" not in table.present:
+                break
+            await asyncio.sleep(0.01)
+        assert table.away(1)  # the last session gone: away
+        ann.close()
+
+    asyncio.run(main())

@@ -122,7 +122,8 @@ def test_a_table_survives_a_restart_and_its_seats_are_kept(server, tmux):
     tb.wait_text("Recent saves")
     tb.keys("T")
     tb.wait_text(f"{code}  Toy Dice")
-    assert "Ann: alice (away), Bob: free" in tb.screen()  # nobody present yet
+    # nobody present yet; the seat named Bob waits for the key bob
+    assert "Ann: alice (away), Bob: kept for bob, away" in tb.screen()
     ta = tmux(s.ssh_args(alice, "-tt"), 110, 32)
     ta.wait_text("Recent saves")
     ta.keys("T")

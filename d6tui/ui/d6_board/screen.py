@@ -18,7 +18,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from d6tui.engine.game import Choice, Move, Pips
@@ -37,6 +37,7 @@ from d6tui.ui.d6_board.hide_help import (
 from d6tui.ui.d6_board.widgets import ClassBoard, CompassDial, GameMap, GatherBoard
 from d6tui.ui.screens.game import GameScreen
 from d6tui.ui.widgets.event_log import EventLogView
+from d6tui.ui.widgets.fitted_footer import FittedFooter
 
 #: The size from which every board is shown at once.
 LARGE = (150, 45)
@@ -122,7 +123,7 @@ class BoardScreen(GameScreen):
                 log = EventLogView(id="log")
                 log.border_title = "Log (l)"
                 yield log
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         for i in range(len(self.board.heroes)):

@@ -17,7 +17,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from d6tui.engine.game import Move
 from d6tui.engine.session import Session
@@ -41,6 +41,7 @@ from d6tui.ui.screens.game import GameScreen
 from d6tui.ui.screens.hand_over import HandOver
 from d6tui.ui.widgets.dice_tray import DiceTray
 from d6tui.ui.widgets.event_log import EventLogView
+from d6tui.ui.widgets.fitted_footer import FittedFooter
 
 #: The search limit of the live preview (it stays well inside one frame).
 PREVIEW_LIMIT = 1000
@@ -132,7 +133,7 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
             log = EventLogView(id="log")
             log.border_title = "Log (l)"
             yield log
-        yield Footer(compact=True)
+        yield FittedFooter(compact=True)
 
     #: Below this width the log and the side panel do not both fit: the log, when open,
     #: takes the panel's place (``l`` again brings the panel back).

@@ -391,6 +391,7 @@ class GameScreen(Screen):
         """Take the table's new frame and redraw (a shared table's screen only)."""
         if not self.at_table or message.code != self.session.code:
             return
+        before = self.session.frame
         try:
             self.session.refresh()
         except (RuleError, LogError) as e:
@@ -400,6 +401,10 @@ class GameScreen(Screen):
                             markup=False)
             return
         self._watch_problem = ""
+        from d6tui.server.presence import people_changes
+
+        for line in people_changes(before, self.session.frame):  # "ben left; seat kept"
+            self.notify(line, title=f"Table {self.session.code}", timeout=6, markup=False)
         self.post_message(GameChanged(None))
         self.refresh_game()
 
@@ -410,14 +415,34 @@ class GameScreen(Screen):
         """Re-render everything from ``session.state``: title, widgets, log, footer keys."""
         self.title = self.session.title
         self.sub_title = self.session.rules.status(self.session.state)
-        if self.at_table:
-            self.title, self.sub_title = fit_header(
-                self.session.title, self.sub_title,
-                f"table {self.session.code}, {self.session.seat_name()}",
-                self.app.size.width - HEADER_SIDES)
+        self.fit_table_header(self.sub_title)
         self.render_state(self.session.state)
         self._show_history()
         self.refresh_bindings()
+
+    def fit_table_header(self, status: str) -> bool:
+        """At a shared table, set the header to the game's title, ``status`` and
+        :meth:`table_part`, fitted to the width (the table's part whole).
+
+        Returns:
+            Whether it did (False at one keyboard: the screen's own header stands).
+        """
+        if not self.at_table:
+            return False
+        self.title, self.sub_title = fit_header(self.session.title, status, self.table_part(),
+                                                self.app.size.width - HEADER_SIDES)
+        return True
+
+    def table_part(self) -> str:
+        """The header's words for a shared table: ``table CODE, ann (seat 1)``, and the
+        seats whose players are away (``; ben away``); empty at one keyboard."""
+        if not self.at_table:
+            return ""
+        from d6tui.server.presence import away_note
+
+        away = away_note(self.session.frame)
+        return f"table {self.session.code}, {self.session.seat_name()}" + \
+            (f"; {away}" if away else "")
 
     def on_resize(self) -> None:
         """At a table the header's title is fitted to the new width."""

@@ -18,12 +18,13 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from d6tui.engine.game import Move
 from d6tui.ui.screens.game import GameScreen
 from d6tui.ui.widgets.event_log import EventLogView
+from d6tui.ui.widgets.fitted_footer import FittedFooter
 
 
 class GenericGameScreen(GameScreen):
@@ -61,7 +62,7 @@ class GenericGameScreen(GameScreen):
                 log = EventLogView(id="log")
                 log.display = False
                 yield log
-        yield Footer()
+        yield FittedFooter()
 
     def seat(self) -> Any:
         """The seat whose eyes the screen shows: the seat whose turn it is, or at a shared

@@ -12,7 +12,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Markdown
+from textual.widgets import Header, Markdown
+
+from d6tui.ui.widgets.fitted_footer import FittedFooter
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -128,7 +130,7 @@ class HelpScreen(Screen):
         with VerticalScroll(id="help-body"):
             rows = [(k, d, i) for (k, d), i in zip(self.keys, self.ids, strict=True)]
             yield Markdown(f"{self.text}\n\n{keys_markdown(rows)}")
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         self.title = f"Help: {self.help_title}"

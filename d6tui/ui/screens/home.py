@@ -11,10 +11,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from d6tui.engine.registry import GameInfo, games
+from d6tui.ui.widgets.fitted_footer import FittedFooter
 
 if TYPE_CHECKING:
     from textual.widgets import DataTable
@@ -85,7 +86,7 @@ or delete them.
         with Vertical(id="saves-box") as box:
             box.border_title = "Recent saves"
             yield Static("Looking for saves...", id="saves-empty")
-        yield Footer()
+        yield FittedFooter()
 
     @staticmethod
     def _game_option(game: GameInfo) -> Option:

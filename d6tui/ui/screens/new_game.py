@@ -8,12 +8,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from d6tui.engine.errors import D6Error, RuleError
 from d6tui.engine.game import OptionField
 from d6tui.engine.registry import GameInfo
 from d6tui.ui.screens.modals import CANCEL, _Modal
+from d6tui.ui.widgets.fitted_footer import FittedFooter
 
 
 @dataclass(frozen=True)
@@ -139,7 +140,7 @@ class NewGameForm(_Modal[NewGameRequest]):
             with Horizontal(classes="modal-buttons"):
                 yield Button("Start (ctrl+s)", id="start", variant="primary")
                 yield Button("Cancel (esc)", id="cancel")
-        yield Footer()
+        yield FittedFooter()
 
     def _fields(self) -> ComposeResult:
         if self.game.setup is not None:

@@ -11,11 +11,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from d6tui.engine.errors import D6Error
 from d6tui.ui.saves_index import SaveSummary, scan_saves
 from d6tui.ui.screens.saves_list import OpenSave, SavesScanned, saves_table
+from d6tui.ui.widgets.fitted_footer import FittedFooter
 
 
 @dataclass
@@ -94,7 +95,7 @@ and, for a file cut off while saving, offers to keep every complete event.
         yield Static(f"Saves in {self.saves_dir}", id="saves-folder", markup=False)
         yield Static("Reading saves...", id="saves-empty")
         yield DataTable(id="all-saves", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         self.title = "Saves"

@@ -17,12 +17,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from d6tui.server.seat_session import SeatSession, TableCalls
 from d6tui.server.table_client import TableClient, TableRefused
 from d6tui.ui.screens.game import GameScreen, TableChanged
+from d6tui.ui.widgets.fitted_footer import FittedFooter
 
 
 class CodePrompt(ModalScreen[str | None]):
@@ -53,12 +54,16 @@ class TablesScreen(Screen):
     TITLE = "Tables"
     BINDINGS = [
         Binding("escape,h", "app.pop_screen", "Home", id="tables.home"),
-        Binding("n", "open_table", "New table", id="tables.new"),
-        Binding("j", "join", "Join by code", id="tables.join"),
+        # Short labels in a compact footer: at 80 columns every key of the lobby fits whole
+        # (the help lists them in full).
+        Binding("n", "open_table", "New", id="tables.new",
+                tooltip="Open a new table for the highlighted game"),
+        Binding("j", "join", "Join", id="tables.join", tooltip="Join a table by its code"),
         Binding("w", "watch", "Watch", id="tables.watch"),
-        Binding("r", "refresh", "Refresh", id="tables.refresh"),
-        Binding("L", "leave", "Leave seat", id="tables.leave"),
-        Binding("c", "computer", "Computer plays away seat", id="tables.computer",
+        Binding("r", "refresh", "Refresh", id="tables.refresh", show=False),
+        Binding("L", "leave", "Leave", id="tables.leave",
+                tooltip="Give up your seat at the highlighted table"),
+        Binding("c", "computer", "Computer", id="tables.computer",
                 tooltip="Hand a seat whose player is away to the game's computer player"),
     ]
     HELP = ("Tables open on this server. n starts a table for a game, j joins a free seat "
@@ -80,7 +85,7 @@ class TablesScreen(Screen):
         yield OptionList(id="tables")
         yield Static("Games: pick one and press n to open a table for it", id="games-title")
         yield OptionList(id="games")
-        yield Footer()
+        yield FittedFooter(compact=True)
 
     def on_mount(self) -> None:
         self.action_refresh()
@@ -97,6 +102,11 @@ class TablesScreen(Screen):
             self.notify(str(e), severity="error", markup=False)
             return
         listing = self.query_one("#tables", OptionList)
+        # The highlight stays on the table it was on: the list is read again at every change
+        # at any table (a computer's move, twice a second), and Enter must take the seat the
+        # player picked, not the first table's.
+        index = listing.highlighted
+        picked = self._codes[index] if index is not None and index < len(self._codes) else None
         listing.clear_options()
         self._codes = [t["code"] for t in tables]
         self._tables = tables
@@ -111,6 +121,8 @@ class TablesScreen(Screen):
         if not tables:
             listing.add_option(Option("No tables yet: pick a game below and press n.",
                                       disabled=True))
+        elif picked in self._codes:
+            listing.highlighted = self._codes.index(picked)
         elif listing.highlighted is None:
             listing.highlighted = 0  # Enter takes a seat at once
         picker = self.query_one("#games", OptionList)
@@ -256,11 +268,14 @@ class TablesScreen(Screen):
 
 def seat_words(seat: dict) -> str:
     """A seat of the lobby's list in words: its player (``away`` when they have no terminal
-    at the table), ``free``, or ``computer``."""
+    at the table), ``kept for ben, away`` (a free seat named after a player: nobody else may
+    take it), ``free``, or ``computer``."""
+    kept = seat.get("kept_for")
     if seat.get("computer"):
-        return "computer" + (f" (for {seat['holder']})" if seat["holder"] else "")
+        holder = seat["holder"] or kept
+        return "computer" + (f" (for {holder})" if holder else "")
     if seat["holder"] is None:
-        return "free"
+        return f"kept for {kept}, away" if kept else "free"
     return seat["holder"] if seat["present"] else f"{seat['holder']} (away)"
 
 

@@ -17,7 +17,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from d6tui.engine.errors import RuleError
 from d6tui.engine.session import Session
@@ -44,6 +44,7 @@ from d6tui.ui.shooter.widgets import (
 from d6tui.ui.widgets.dice_tray import DiceTray, TrayDie, TrayRoll
 from d6tui.ui.widgets.event_log import EventLogView
 from d6tui.ui.widgets.faces import face_label
+from d6tui.ui.widgets.fitted_footer import FittedFooter
 from d6tui.words import plural
 
 #: The fixed key of each action the rules may offer (actions without one use its number).
@@ -100,6 +101,9 @@ def _act(name: str, key: str, description: str, tooltip: str) -> Binding:
 
 #: Columns of the Header that are not the title: its icon (8) and the clock space (10).
 _HEADER_CHROME = 18
+
+#: The terminal size (columns, rows) from which the log sits under the table, full width.
+STACKED = (160, 45)
 
 
 class ShooterScreen(GameScreen):
@@ -247,11 +251,20 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
             log = EventLogView(id="log")
             log.border_title = "Log (l)"
             yield log
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#log").display = self.app.size.width >= 120
+        self._stack()
         super().on_mount()
+
+    def _stack(self) -> None:
+        """From :data:`STACKED` on, the log fills the rows under the dice, full width; under
+        120 columns it is hidden (``l`` shows it), also when a big window is made small."""
+        w, h = self.app.size
+        self.query_one("#body").set_class(w >= STACKED[0] and h >= STACKED[1], "-stacked")
+        if (w >= 120) != getattr(self, "_wide", None):
+            self._wide = w >= 120
+            self.query_one("#log").display = self._wide
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -261,6 +274,7 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
         self.fit_header()
 
     def on_resize(self) -> None:
+        self._stack()
         self.fit_header()
 
     def header_status(self, state: ShooterState) -> str:
@@ -280,6 +294,8 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
         """Title and status on the top line; the title gives way (with an ellipsis) so that
         what the turn waits for is never cut off."""
         status = self.header_status(self.shooter_state)
+        if self.fit_table_header(status):  # the table's part (code, seat, away) kept whole
+            return
         room = self.app.size.width - _HEADER_CHROME - len(" \u2014 ") - len(status) - 1
         title = self.session.title
         if len(title) > room:

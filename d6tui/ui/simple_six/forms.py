@@ -14,7 +14,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from d6tui.engine.errors import D6Error, DiceError
 from d6tui.games.simple_six.creation import Draft, problems
@@ -22,6 +22,7 @@ from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.games.simple_six.typed_dice import check_chain, check_faces, parse_typed_wild
 from d6tui.ui.screens.dice_prompt import ROLL_FOR_ME
 from d6tui.ui.screens.modals import CANCEL, _Modal
+from d6tui.ui.widgets.fitted_footer import FittedFooter
 from d6tui.words import plural
 
 #: The shared modal look, then this module's own.
@@ -249,7 +250,7 @@ class CharacterForm(_Modal[Draft]):
             with VerticalScroll(id="problems-box"):
                 yield Static("", id="problems")
             yield Static(self.SAVE_HINT, classes="modal-hint", id="save-hint")
-        yield Footer()
+        yield FittedFooter()
 
     #: The last line of the form, always on screen (the problem list scrolls above it).
     SAVE_HINT = "ctrl+s adds the character, Escape cancels"

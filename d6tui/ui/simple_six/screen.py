@@ -18,7 +18,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from d6tui.engine.errors import RuleError
 from d6tui.engine.session import Session
@@ -47,6 +47,7 @@ from d6tui.ui.simple_six.vehicles_view import VehiclesScreen
 from d6tui.ui.simple_six.widgets import CharacterSheet, GMTracker
 from d6tui.ui.widgets.dice_tray import DiceTray
 from d6tui.ui.widgets.event_log import EventLogView
+from d6tui.ui.widgets.fitted_footer import FittedFooter
 
 _P = "simple_six"
 
@@ -242,7 +243,7 @@ class SimpleSixScreen(GameScreen):
             log = EventLogView(id="log")
             log.border_title = "Log (l)"
             yield log
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         self.query_one("#log").display = self.app.size.width >= 120

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from d6tui.engine.errors import DiceError, RuleError
 from d6tui.games.simple_six import vehicle_commands as vc
@@ -36,6 +36,7 @@ from d6tui.ui.simple_six.forms import WildDiceInput
 from d6tui.ui.simple_six.guard import refusals_shown
 from d6tui.ui.simple_six.host import SixHost
 from d6tui.ui.simple_six.table_rolls import STAND_IN
+from d6tui.ui.widgets.fitted_footer import FittedFooter
 from d6tui.words import plural
 
 _P = "simple_six.vehicles"
@@ -225,7 +226,7 @@ class VehiclesScreen(Screen):
             yield Static(id="vtable")
             yield Static(id="vdetails")
         yield Static(id="vlast")
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         self.redraw()

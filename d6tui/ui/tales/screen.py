@@ -22,7 +22,7 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from d6tui.engine.errors import RuleError
 from d6tui.engine.game import Move
@@ -69,6 +69,7 @@ from d6tui.ui.tales.widgets import (
 )
 from d6tui.ui.widgets.dice_tray import DiceTray, TrayDie, TrayRoll
 from d6tui.ui.widgets.event_log import EventLogView
+from d6tui.ui.widgets.fitted_footer import FittedFooter
 
 #: The rolls the table-dice key offers, in words.
 TABLE_ROLLS = {commands.roll: "the awaited roll", commands.attack: "attack",
@@ -162,7 +163,7 @@ class TalesScreen(NamingKeys, GameScreen):
                 yield JournalKeyLine(id="journal-keys")
         with VerticalScroll(id="step-box", can_focus=False):
             yield Static(id="step")
-        yield Footer()
+        yield FittedFooter()
 
     def turn_start(self) -> Tale:
         """The tale as the current turn began (just before its day started), folded again

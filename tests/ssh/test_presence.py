@@ -1,0 +1,129 @@
+"""The other players at a table are told when someone leaves or comes back, and the header
+keeps the away seat (issue "Play over SSH": a dropped player's friends saw nothing)."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+
+import pytest
+
+from d6tui.engine.registry import load_rules
+from d6tui.server.presence import away_note, people_changes
+from d6tui.server.seat_frame import frame_of
+from d6tui.server.table import Tables
+from d6tui.ui.screens.game import TableChanged
+from tests.fixtures.games.toy_dice.rules import RULES
+from tests.ssh.service_thread import ServiceThread
+from tests.ui.helpers import make_app
+
+
+def _table():
+    codes = (f"T{n:03d}" for n in itertools.count(1))
+    tables = Tables(None, make_code=lambda: next(codes))
+    table = tables.open(RULES, {"players": ["Ann", "Ben", "Cy"], "target": 20, "seed": 7},
+                        "ann")
+    table.join("ben")
+    return tables, table
+
+
+def test_leaving_and_coming_back_are_told_to_the_others_only():
+    _, table = _table()
+    before = frame_of(table, "ann")
+    table.disconnect("ben")
+    left = frame_of(table, "ann")
+    assert people_changes(before, left) == ["ben left; seat kept"]
+    assert away_note(left) == "ben away"
+    table.join("ben")
+    back = frame_of(table, "ann")
+    assert people_changes(left, back) == ["ben is back"]
+    assert away_note(back) == ""
+    # ben's own terminal is told nothing of ben
+    assert people_changes(frame_of(table, "ben"), frame_of(table, "ben")) == []
+
+
+def test_seats_taken_given_up_watchers_and_the_computer():
+    _, table = _table()
+    f0 = frame_of(table, "ann")
+    table.join("cy")
+    f1 = frame_of(table, "ann")
+    assert people_changes(f0, f1) == ["cy took seat 3 (Cy)"]
+    table.leave("cy")
+    table.watch("dee")
+    f2 = frame_of(table, "ann")
+    assert people_changes(f1, f2) == ["cy gave up seat 3 (Cy)", "dee is watching"]
+    assert people_changes(f2, f2) == []
+    table.disconnect("dee")
+    f3 = frame_of(table, "ann")
+    assert people_changes(f2, f3) == ["dee stopped watching"]
+    table.watch("eve")
+    f4 = frame_of(table, "ann")
+    table.join("eve")  # a watcher who sits down is told as sitting down only
+    assert people_changes(f4, frame_of(table, "ann")) == ["eve took seat 3 (Cy)"]
+
+
+def test_a_seat_the_computer_plays_is_marked_so():
+    rules = load_rules("dungeon")
+    tables = Tables(None)
+    table = tables.open(rules, {"players": ["Ann", "Ben"], "seed": 3}, "ann")
+    table.join("ben")
+    table.disconnect("ben")
+    before = frame_of(table, "ann")
+    table.hand_to_computer("ann", 1)
+    after = frame_of(table, "ann")
+    assert people_changes(before, after) == ["the computer plays seat 2 (Ben)"]
+    assert away_note(after) == "ben away (computer plays)"
+
+
+@pytest.fixture
+def service():
+    s = ServiceThread(Tables(None))
+    yield s
+    s.stop()
+
+
+def test_the_shooter_screen_tells_of_a_drop_and_marks_the_seat_in_its_header(service,
+                                                                              tmp_path):
+    from d6tui.ui.shooter.screen import ShooterScreen
+
+    tables = service.service.tables
+    table = service.do(lambda: tables.open(load_rules("shooter"),
+                                           {"players": ["ann", "ben"], "seed": 3}, "ann"))
+    service.do(lambda: table.join("ben"))
+
+    async def main():
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            ann = ShooterScreen(service.seat("ann", table.code))
+            app.push_screen(ann)
+            await pilot.pause(0.1)
+            service.do(lambda: table.disconnect("ben"))
+            ann.post_message(TableChanged(table.code))
+            for _ in range(40):
+                if any(n.message == "ben left; seat kept" for n in app._notifications):
+                    break
+                await pilot.pause(0.05)
+            notes = [n.message for n in app._notifications]
+            assert "ben left; seat kept" in notes, notes
+            assert ann.sub_title.endswith(f"table {table.code}, ann (seat 1); ben away"), \
+                ann.sub_title
+            service.do(lambda: table.join("ben"))
+            ann.post_message(TableChanged(table.code))
+            for _ in range(40):
+                if any(n.message == "ben is back" for n in app._notifications):
+                    break
+                await pilot.pause(0.05)
+            assert "ben is back" in [n.message for n in app._notifications]
+            assert "away" not in ann.sub_title
+
+    asyncio.run(main())
+
+
+def test_a_watcher_whose_terminal_goes_is_no_longer_listed_as_watching():
+    _, table = _table()
+    table.watch("dee")
+    assert table.spectators == {"dee"}
+    table.disconnect("dee")
+    assert table.spectators == set()
+    table.watch("dee")  # back to watching
+    assert table.spectators == {"dee"}
