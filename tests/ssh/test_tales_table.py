@@ -56,12 +56,15 @@ def test_the_heros_seat_plays_and_a_spectator_follows_and_is_refused(service, tm
             await pilot.pause(0.3)
             cy = app.screen
             assert isinstance(cy, TalesScreen) and cy.watching
-            assert "Watching: Brin's player (ann) plays." in str(cy.step_text(cy.tale))
+            assert f"Watching table {table.code}: ann plays Brin." in str(cy.step_text(cy.tale))
+            log_title = cy.query_one("#log").border_title
+            assert log_title == f"Log (l) \u00b7 table {table.code}, watching"
             assert "note" not in dict(cy.query_one("#journal-keys").pairs).values()
             ann = TalesScreen(service.seat("ann", table.code))
             app.push_screen(ann)
             await pilot.pause(0.3)
             assert not ann.watching and ann.table_seat == 0
+            assert ann.query_one("#log").border_title.endswith(", Brin (seat 1)")
             before = len(table.session.events)
             await pilot.press("r")  # the castle's square (E01): the app rolls at the table
             assert await _until(pilot, lambda: len(table.session.events) == before + 1)
@@ -87,9 +90,7 @@ def test_the_heros_seat_plays_and_a_spectator_follows_and_is_refused(service, tm
                 await pilot.pause(0.05)
                 assert app.screen is cy, key
                 said = _notices(app)
-                assert len(said) == 1 and said[0].startswith(
-                    f"You are watching table {table.code}: only Brin's player (ann) acts."), \
-                    (key, said)
+                assert said == [f"Watching table {table.code}: only ann acts."], (key, said)
             assert len(table.session.events) == before + 1
             # the cursor, the pages and the log are the spectator's own
             at = cy.cursor
@@ -137,3 +138,14 @@ def test_the_heros_notes_go_to_the_table_and_are_undone_as_its_move(service, tmp
             assert ann.session.notes() == ()
 
     asyncio.run(main())
+
+
+def test_only_a_game_that_hides_nothing_sends_its_events_whole(service):
+    from d6tui.server.seat_frame import EVENT_KEYS, frame_of, hides_nothing
+
+    slugs = ("tales", "dungeon", "shooter", "simple_six", "d6_board")
+    assert [hides_nothing(load_rules(s)) for s in slugs] == [True, False, False, False, False]
+    table = _tale(service)
+    frame = service.do(lambda: frame_of(table, "cy"))
+    assert frame.lines[0].event == table.session.events[0]  # the hero and the tale's tables
+    assert set(frame.lines[0].event) - set(EVENT_KEYS)

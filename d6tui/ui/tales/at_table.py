@@ -48,23 +48,30 @@ class TableSeat:
         return self.at_table and self.table_seat is None
 
     def player_words(self) -> str:
-        """Who plays the tale at this table: ``Brin's player (ann)``."""
+        """Who plays the tale at this table: ``ann`` (the hero's seat's holder), or
+        ``Brin's player`` while the seat is free."""
         frame = self.session.frame
         holder = frame.holders[0] if frame.holders else None
-        name = frame.seats[0] if frame.seats else "the hero"
-        return f"{name}'s player" + (f" ({holder})" if holder else "")
+        return holder or f"{frame.seats[0] if frame.seats else 'the hero'}'s player"
 
     def refuse_watching(self) -> None:
         """Say in one line why a spectator's key does nothing."""
-        self.notify(f"You are watching table {self.session.code}: only {self.player_words()} "
-                    "acts. You may turn the pages, move the cursor and read the log.",
+        self.notify(f"Watching table {self.session.code}: only {self.player_words()} acts.",
                     severity="warning", timeout=4, markup=False)
 
     def watching_text(self) -> Text:
         """The step bar's keys line for a spectator."""
-        out = Text(f"Watching: {self.player_words()} plays. ", "bold")
-        out.append("[ ] pages, HJKL cursor, l log, ctrl+n notes, Escape leaves.")
+        frame = self.session.frame
+        out = Text(f"Watching table {self.session.code}: {self.player_words()} plays "
+                   f"{frame.seats[0] if frame.seats else 'the hero'}. ", "bold")
+        out.append("[ ] pages, HJKL cursor, l log, ^n notes")
         return out
+
+    def log_title(self) -> str:
+        """The log's border title: its key, and at a table the table and this seat."""
+        if not self.at_table:
+            return "Log (l)"
+        return f"Log (l) \u00b7 table {self.session.code}, {self.session.seat_name()}"
 
     def acting_action(self, key: str) -> str | None:
         """The action a spectator may not take that ``key`` runs here, or None."""

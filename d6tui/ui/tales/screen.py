@@ -149,7 +149,7 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
                     with VerticalScroll(id="book-scroll2", classes="book-page"):
                         yield JournalBooklet(id="booklet2")
                 log = EventLogView(id="log")
-                log.border_title = "Log (l)"
+                log.border_title = self.log_title()
                 yield log
                 yield JournalKeyLine(id="journal-keys")
         with VerticalScroll(id="step-box", can_focus=False):
@@ -245,7 +245,7 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
         worked out)."""
         state = self.tale
         view = TalesView(state, self.before, self.cursor, reach_of(state),
-                         self.session.notes())
+                         self.session.notes(), self.watching)
         self.query_one(IslandMap).view = view
         for booklet in self.query(JournalBooklet):
             booklet.view = view
