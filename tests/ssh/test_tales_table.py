@@ -127,6 +127,26 @@ def test_the_heros_notes_go_to_the_table_and_are_undone_as_its_move(service, tmp
             # the spectator reads it (its frame), and the export holds it under its day
             cy = service.seat("cy", table.code)
             assert [n.text for n in cy.notes()] == ["Smoke over the castle"]
+            # the spectator reads the notes, but the list offers no writing
+            watcher = TalesScreen(cy)
+            app.push_screen(watcher)
+            await pilot.pause(0.2)
+            await pilot.press("ctrl+n")
+            assert await _until(pilot, lambda: type(app.screen).__name__ == "NotesModal")
+            listing = app.screen.query_one("#notes-list")
+            assert [str(listing.get_option_at_index(i).prompt)
+                    for i in range(listing.option_count)] == [
+                f"#{note['seq']} Before the first day: Smoke over the castle"]
+            app._notifications.clear()
+            await pilot.press("enter")
+            await pilot.press("N")
+            assert _notices(app) == ["Watching: only ann writes notes. Escape closes."] * 2
+            assert type(app.screen).__name__ == "NotesModal"
+            await pilot.press("escape")
+            await pilot.pause(0.1)
+            app.pop_screen()
+            await pilot.pause(0.1)
+            assert app.screen is ann
             await pilot.press("X")
             path = tmp_path / f"the-tale-of-brin-table-{table.code.lower()}.md"
             assert await _until(pilot, path.exists)

@@ -100,6 +100,17 @@ class TableSeat:
             return
         await super()._note_box(text, edits)  # type: ignore[misc]
 
+    def action_notes(self) -> None:
+        """The notes: a spectator reads them (Enter and N say why nothing is written); the
+        hero's seat picks one to edit, as at one keyboard."""
+        if not self.watching:
+            super().action_notes()  # type: ignore[misc]
+            return
+        from d6tui.ui.screens.notes import NotesModal
+
+        self.app.push_screen(NotesModal(self.session.notes(), read_only=(
+            f"Watching: only {self.player_words()} writes notes. Escape closes.")))
+
     def export_path(self) -> Path:
         """Where ``X`` writes the journal: beside the save (``tale.md`` for ``tale.toml``),
         or at a table in the player's own saves folder, named after the tale and its table."""
