@@ -136,5 +136,6 @@ class TableSeat:
         except OSError as e:
             self.notify(str(e), title="Could not export", severity="error", markup=False)
             return
-        where = " (on the table's server, in your saves folder)" if self.at_table else ""
-        self.notify(f"Journal written to {path}{where}", title="Exported", markup=False)
+        words = (f"Journal written to your saves folder on the table's server: {path.name}"
+                 if self.at_table else f"Journal written to {path}")
+        self.notify(words, title="Exported", markup=False)

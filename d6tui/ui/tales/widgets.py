@@ -261,7 +261,7 @@ class JournalBooklet(ViewWidget):
         lines = records.j06(view.state)
         if not lines:
             self._muted(out, "No fights yet.")
-        elif any(f.result == "defeated" for f in view.state.fights):
+        elif not view.watching and any(f.result == "defeated" for f in view.state.fights):
             self._muted(out, "v names a monster the hero beat")
         for n, f in enumerate(lines):
             self._line(out, f"{f.monster}: {f.result or '...'}", n >= old)
