@@ -23,12 +23,11 @@ from textual import events
 
 from d6tui.paths import slugify
 
-#: The screen actions a spectator may not take (they would make a move or write a note).
+#: The screen actions a spectator may not take (they would make a move or write a note):
+#: disabled for a spectator, so neither the key lines nor the command palette offer them, and
+#: their keys are refused in one line (:meth:`TableSeat.on_key`).
 ACTING = frozenset({"act", "nth", "backpack", "shop", "travel", "table_dice", "portrait",
                     "name_place", "name_monster", "undo", "redo", "write_note", "walk"})
-
-#: The journal key line's keys a spectator is not shown (they would write in the log).
-WATCHERS_HIDDEN = frozenset({"write_note", "portrait", "name_place", "name_monster"})
 
 
 class TableSeat:

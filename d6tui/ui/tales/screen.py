@@ -37,7 +37,7 @@ from d6tui.games.tales import moves as tales_moves
 from d6tui.games.tales.describe import LABELS
 from d6tui.games.tales.state import Tale
 from d6tui.ui.screens.game import GameScreen
-from d6tui.ui.tales.at_table import WATCHERS_HIDDEN, TableSeat
+from d6tui.ui.tales.at_table import ACTING, TableSeat
 from d6tui.ui.tales.bindings import BINDINGS as TALES_BINDINGS
 from d6tui.ui.tales.dialogs import TalesDialogs
 from d6tui.ui.tales.help import HELP as TALES_HELP
@@ -376,8 +376,8 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
             labels = {"backpack": "backpack", "shop": "shop", "travel": "travel",
                       "table_dice": "table dice"}
             return any(o.label.startswith(labels[action]) for o in self.offers)
-        if self.watching and action in WATCHERS_HIDDEN:
-            return False  # the journal key line shows what a spectator may do
+        if self.watching and action in ACTING:
+            return False  # a spectator's key is refused (at_table), the palette offers none
         if action in NAMING_ACTIONS:
             return self.can_name(action)
         if action == "walk":
