@@ -370,14 +370,14 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show a key only when the rules allow its action now."""
+        if self.watching and action in ACTING:
+            return False  # a spectator's key is refused (at_table), the palette offers none
         if action == "act":
             return self._find(str(parameters[0])) is not None
         if action in ("backpack", "shop", "travel", "table_dice"):
             labels = {"backpack": "backpack", "shop": "shop", "travel": "travel",
                       "table_dice": "table dice"}
             return any(o.label.startswith(labels[action]) for o in self.offers)
-        if self.watching and action in ACTING:
-            return False  # a spectator's key is refused (at_table), the palette offers none
         if action in NAMING_ACTIONS:
             return self.can_name(action)
         if action == "walk":
