@@ -59,7 +59,9 @@ def test_the_heros_seat_plays_and_a_spectator_follows_and_is_refused(service, tm
             assert f"Watching table {table.code}: ann plays Brin." in str(cy.step_text(cy.tale))
             log_title = cy.query_one("#log").border_title
             assert log_title == f"Log (l) \u00b7 table {table.code}, watching"
-            assert "note" not in dict(cy.query_one("#journal-keys").pairs).values()
+            pairs = dict(cy.query_one("#journal-keys").pairs)
+            assert "note" not in pairs.values()
+            assert pairs["h"] == f"lobby (table {table.code})"
             ann = TalesScreen(service.seat("ann", table.code))
             app.push_screen(ann)
             await pilot.pause(0.3)

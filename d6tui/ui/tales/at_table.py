@@ -72,6 +72,14 @@ class TableSeat:
             return "Log (l)"
         return f"Log (l) \u00b7 table {self.session.code}, {self.session.seat_name()}"
 
+    def table_keys(self, pairs: list[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+        """The journal key line's (key, words): at a table, Escape's words say it goes back
+        to the lobby and name the table, so its code is in sight at any size."""
+        if not self.at_table:
+            return tuple(pairs)
+        return tuple((key, f"lobby (table {self.session.code})" if words == "home" else words)
+                     for key, words in pairs)
+
     def acting_action(self, key: str) -> str | None:
         """The action a spectator may not take that ``key`` runs here, or None."""
         bindings = self._bindings.copy()

@@ -251,7 +251,7 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
             booklet.view = view
         self.query_one("#step", Static).update(self.step_text(state))
         keys = acting_keys(self.check_action, self.key_of)  # notes, pages, names, cursor
-        self.query_one(JournalKeyLine).pairs = tuple(keys)
+        self.query_one(JournalKeyLine).pairs = self.table_keys(keys)
 
     def step_text(self, state: Tale) -> Text:
         """The step bar: week, day and R10 step with the prompt; the last news (with the
