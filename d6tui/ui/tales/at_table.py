@@ -21,7 +21,9 @@ from typing import Any
 from rich.text import Text
 from textual import events
 
+from d6tui.exports import is_save, journal
 from d6tui.paths import slugify
+from d6tui.ui.screens.notes import NotesModal
 
 #: The screen actions a spectator may not take (they would make a move or write a note):
 #: disabled for a spectator, so neither the key lines nor the command palette offer them, and
@@ -113,8 +115,6 @@ class TableSeat:
         if not self.watching:
             super().action_notes()  # type: ignore[misc]
             return
-        from d6tui.ui.screens.notes import NotesModal
-
         self.app.push_screen(NotesModal(self.session.notes(), read_only=(
             f"Watching: only {self.player_words()} writes notes. Escape closes.")))
 
@@ -132,8 +132,6 @@ class TableSeat:
     def action_export(self) -> None:
         """Write the journal as Markdown (``d6tui export --format markdown``): the days with
         the player's notes, the map, J01, J06 and J09."""
-        from d6tui.exports import is_save, journal
-
         path = self.export_path()
         try:
             if is_save(path):
