@@ -43,9 +43,12 @@ class TableSeat:
     table_seat: int | None
     _bindings: Any
 
-    @property
-    def watching(self) -> bool:
-        """Whether this terminal watches a shared table (it has no seat: nothing it sends)."""
+    #: Whether this terminal watches a shared table (no seat: nothing it sends); set once by
+    #: the screen (:meth:`watches`), as ``check_action`` asks it hundreds of times a key.
+    watching: bool = False
+
+    def watches(self) -> bool:
+        """Whether this screen's session is a spectator's at a shared table."""
         return self.at_table and self.table_seat is None
 
     def player_words(self) -> str:

@@ -105,6 +105,7 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
 
     def __init__(self, session: Session) -> None:
         super().__init__(session)
+        self.watching = self.watches()
         self.offers: list[Offer] = []
         self.cursor = 0
         self.before: Tale = session.state
