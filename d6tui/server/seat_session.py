@@ -113,7 +113,10 @@ class SeatSession:
         self.calls = calls
         self.code = frame.code
         self.rules = load_rules(frame.game)
-        self.header = LogHeader(game=self.rules.slug, title=frame.title, created=_no_time(),
+        first = frame.lines[0].event if frame.start == 0 and frame.lines else {}
+        # the game began with its first event (an export says when it was started)
+        self.header = LogHeader(game=self.rules.slug, title=frame.title,
+                                created=first.get("at") or _no_time(),
                                 options=dict(frame.options))
         self.events: list[dict] = []
         self._texts: list[str] = []

@@ -133,6 +133,7 @@ def test_the_heros_notes_go_to_the_table_and_are_undone_as_its_move(service, tmp
             # the spectator reads it (its frame), and the export holds it under its day
             cy = service.seat("cy", table.code)
             assert [n.text for n in cy.notes()] == ["Smoke over the castle"]
+            assert cy.header.created == table.session.events[0]["at"]  # the export's start
             # the spectator reads the notes, but the list offers no writing
             watcher = TalesScreen(cy)
             app.push_screen(watcher)
