@@ -12,12 +12,14 @@ Prints, for this machine and this run (no timed asserts):
 - another seat's redraw: two of the sessions sit at a D6 Dungeon table on its own screen;
   the first draws a die (``d``) and undoes it (``u``), again and again, and the time from
   each key to the first bytes on the *other* player's terminal is taken (median, p95, and
-  its ratio to the local key-to-frame).
+  its ratio to the local key-to-frame). With ``--table tales`` the table is 6x6 Tales
+  instead: the first session plays the hero's seat (``r`` rolls the castle's square, ``u``
+  undoes it) and the other watches as a spectator.
 
 Each session logs in with a key of its own (a player who logs in again closes their older
 session).
 
-Usage: ``python bench/ssh_sessions.py [--sessions N] [--keys K]``.
+Usage: ``python bench/ssh_sessions.py [--sessions N] [--keys K] [--table dungeon|tales]``.
 """
 
 from __future__ import annotations
@@ -131,9 +133,11 @@ async def over_ssh(port: int, keys_of: list[asyncssh.SSHKey], sessions: int,
     return await key_to_frame(send, screens[0], keys), conns, procs, screens
 
 
-async def table_redraw(tmp: Path, procs: list, screens: list[Screen], keys: int) -> list[float]:
-    """Sessions 0 and 1 at one D6 Dungeon table: milliseconds from each key of session 0
-    (draw, then undo) to the first bytes on session 1's terminal."""
+async def table_redraw(tmp: Path, procs: list, screens: list[Screen], keys: int,
+                       game: str = "dungeon") -> list[float]:
+    """Sessions 0 and 1 at one table: milliseconds from each key of session 0 to the first
+    bytes on session 1's terminal. D6 Dungeon: two seats, draw then undo; 6x6 Tales: the
+    hero's seat rolls then undoes, session 1 watches."""
     a, b = procs[0].stdin, procs[1].stdin
 
     async def keys_to(stdin, screen: Screen, *seq: bytes, wait: bytes | None = None) -> None:
@@ -145,19 +149,32 @@ async def table_redraw(tmp: Path, procs: list, screens: list[Screen], keys: int)
         await screen.quiet(0.3)
 
     await keys_to(a, screens[0], b"T", wait=b"Tables on this server")
-    await keys_to(a, screens[0], b"\t", b"\x1b[B", b"\x1b[B", b"n", wait=b"ctrl+s")
+    if game == "tales":
+        await keys_to(a, screens[0], b"\t", *[b"\x1b[B"] * 4, b"n",
+                      wait=b"New game of 6x6 Tales")
+        await keys_to(a, screens[0], b"Brin", b"\x13", wait=b"Roll 2d6")
+        await keys_to(b, screens[1], b"T", wait=b"Tables on this server")
+        await keys_to(b, screens[1], b"w", wait=b"Watching table")
+        return await _alternate(a, screens, keys, b"r", b"u")
+    # the games list: the board game, D6 Dungeon, D6 Shooter, Simple Six, 6x6 Tales
+    await keys_to(a, screens[0], b"\t", b"\x1b[B", b"n", wait=b"New game of D6 Dungeon")
     await keys_to(a, screens[0], b"Ann,Bob", b"\x13", wait=b"Ann's side")
     index = (tmp / "data" / "tables" / "tables.toml").read_text()
     code = re.search(r'code = "(\w{4})"', index).group(1)
     await keys_to(b, screens[1], b"T", wait=b"Tables on this server")
     await keys_to(b, screens[1], b"j", wait=b"The table's code")
     await keys_to(b, screens[1], code.encode(), b"\r", wait=b"Bob's side")
+    return await _alternate(a, screens, keys, b"d", b"u")
+
+
+async def _alternate(a, screens: list[Screen], keys: int, do: bytes, undo: bytes) -> list[float]:
+    """Session 0 sends ``do`` and ``undo`` in turn; each key's time to session 1's bytes."""
     out = []
     await screens[1].quiet()
     for i in range(keys):
         screens[1].event.clear()
         start = time.perf_counter()
-        a.write(b"d" if i % 2 == 0 else b"u")
+        a.write(do if i % 2 == 0 else undo)
         await asyncio.wait_for(screens[1].event.wait(), 10)
         out.append((time.perf_counter() - start) * 1000)
         await screens[1].quiet(0.3)
@@ -230,6 +247,8 @@ async def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sessions", type=int, default=10)
     ap.add_argument("--keys", type=int, default=40)
+    ap.add_argument("--table", choices=("dungeon", "tales"), default="dungeon",
+                    help="the game of the two sessions' table (default dungeon)")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="d6ssh-bench-"))
     sessions = max(2, args.sessions)
@@ -250,7 +269,7 @@ async def main() -> None:
         print(f"per session (child d6tui): median {statistics.median(kids) / 1024:.1f} MB "
               f"resident, max {max(kids) / 1024:.1f} MB; server {rss_kb(server.pid) / 1024:.1f}"
               f" MB with {len(pids)} sessions")
-        seat_ms = await table_redraw(tmp, procs, screens, args.keys)
+        seat_ms = await table_redraw(tmp, procs, screens, args.keys, args.table)
         local_ms = await local(tmp, args.keys)
         for conn in conns:
             conn.close()
@@ -260,7 +279,7 @@ async def main() -> None:
     s_med, s_p95 = summary(f"over SSH ({sessions} open)", ssh_ms)
     l_med, l_p95 = summary("local pty", local_ms)
     print(f"ratio SSH/local: median {s_med / l_med:.2f}x  p95 {s_p95 / l_p95:.2f}x")
-    t_med, t_p95 = summary("other seat's redraw", seat_ms)
+    t_med, t_p95 = summary(f"other seat's redraw ({args.table} table)", seat_ms)
     print(f"ratio other seat/local key: median {t_med / l_med:.2f}x  p95 {t_p95 / l_p95:.2f}x"
           " (a move at the table, then the other terminal's first bytes)")
     base, each = shared_process_cost(min(sessions, 10), env)

@@ -6,7 +6,10 @@ taken out), the seat's moves (their ``run`` left behind: only the table makes mo
 sits where, the table dice settings, and the log as words. The log's events are cut down to
 :data:`EVENT_KEYS` (and each roll to its notation and source): an event of the game may
 hold what another seat may not see, such as the face a D6 Dungeon die shows its placer,
-while the words of the log are written by each game so that they never do.
+while the words of the log are written by each game so that they never do. A game that
+keeps the default view (every seat sees the whole state: 6x6 Tales, a solo game) hides
+nothing in its events either, so its frames carry them whole (:func:`hides_nothing`), and
+its screen reads the rolls' faces and folds the turn as it does locally.
 
 Frames go from the server to the session's own d6tui child only, pickled
 (:func:`pack`/:func:`unpack`): the child is started by the server and trusts it, and the
@@ -22,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from d6tui.engine.game import Move
+from d6tui.engine.game import GameDefinition, Move
 
 if TYPE_CHECKING:
     from d6tui.server.table import Table
@@ -73,6 +76,10 @@ class SeatFrame:
         count: how many events the log holds.
         undone: the seqs undone now.
         computer: the seats the table's computer plays now.
+        notes: the game's notes now (``Session.notes()``: their words are in everyone's
+            log already).
+        where: where the game is now, as a new note anchors to it (``Session.where()``,
+            from this seat's view when the game says where).
     """
 
     code: str
@@ -95,6 +102,14 @@ class SeatFrame:
     count: int
     undone: frozenset[int] = field(default_factory=frozenset)
     computer: frozenset[int] = field(default_factory=frozenset)
+    notes: tuple[Any, ...] = ()
+    where: Mapping[str, Any] = field(default_factory=dict)
+
+
+def hides_nothing(rules: GameDefinition) -> bool:
+    """Whether ``rules`` keeps the default view (every seat sees the whole state), so its
+    events hold nothing a seat may not read and are sent whole."""
+    return rules.view is GameDefinition.view
 
 
 def seen_event(event: Mapping[str, Any]) -> dict:
@@ -126,6 +141,7 @@ def frame_of(table: Table, name: str, since: int = 0) -> SeatFrame:
     seats = table.seat_names()
     moves = tuple(dataclasses.replace(m, run=made_by_the_table) for m in table.moves(name))
     history = session.history()
+    whole = hides_nothing(table.rules)
     start = max(0, min(since, len(session.events)))
     lines = []
     for i in range(start, len(session.events)):
@@ -133,7 +149,7 @@ def frame_of(table: Table, name: str, since: int = 0) -> SeatFrame:
         text = session.text_of(i)
         if _typed(ev) and "table dice" not in text:  # a game's own words may say it already
             text += TYPED_MARK
-        line_event = seen_event(ev)
+        line_event = dict(ev) if whole else seen_event(ev)
         if TABLE_SEAT in ev:
             line_event[TABLE_SEAT] = ev[TABLE_SEAT]
         lines.append(LogLine(line_event, text, session.is_undone(ev["seq"])))
@@ -147,7 +163,13 @@ def frame_of(table: Table, name: str, since: int = 0) -> SeatFrame:
         table_seats=frozenset(session.table_seats), table_all=session.table_all,
         options={k: v for k, v in session.header.options.items() if k != "seed"},
         start=start, lines=tuple(lines), count=len(session.events),
-        undone=frozenset(history.undone), computer=frozenset(table.computer))
+        undone=frozenset(history.undone), computer=frozenset(table.computer),
+        notes=tuple(session.notes()), where=_where(table, name))
+
+
+def _where(table: Table, name: str) -> dict:
+    where = table.rules.where
+    return dict(where(table.view(name)) if where is not None else table.session.where())
 
 
 def pack(frame: SeatFrame) -> str:

@@ -113,7 +113,10 @@ class SeatSession:
         self.calls = calls
         self.code = frame.code
         self.rules = load_rules(frame.game)
-        self.header = LogHeader(game=self.rules.slug, title=frame.title, created=_no_time(),
+        first = frame.lines[0].event if frame.start == 0 and frame.lines else {}
+        # the game began with its first event (an export says when it was started)
+        self.header = LogHeader(game=self.rules.slug, title=frame.title,
+                                created=first.get("at") or _no_time(),
                                 options=dict(frame.options))
         self.events: list[dict] = []
         self._texts: list[str] = []
@@ -214,6 +217,17 @@ class SeatSession:
         """Whether event ``seq`` is undone now."""
         return seq in self._undone
 
+    def notes(self) -> tuple:
+        """The game's notes now, as ``Session.notes()`` (from the latest frame)."""
+        return tuple(self.frame.notes)
+
+    def where(self) -> dict:
+        """Where the game is now, as a new note anchors to it (``Session.where()``)."""
+        return dict(self.frame.where)
+
+    #: Why undo is sealed: at a table the table's rule says (``can_undo``), never the game.
+    undo_sealed = ""
+
     def seat_name(self) -> str:
         """``Ann (seat 1)``, or ``watching``."""
         if self.seat is None:
@@ -257,6 +271,21 @@ class SeatSession:
             raise RuleError("you are watching: only a seat types its dice")
         on = everyone or self.seat in (seats or ())
         self._ask("table_dice", code=self.code, on=on)
+        self.refresh()
+        return dict(self.events[-1]) if self.events else {}
+
+    def write_note(self, text: str, edits: int | None = None, at: dict | None = None) -> dict:
+        """Write a note in the table's log, or edit one, as ``Session.write_note`` (the
+        table's writer records it for this seat, and undoes it as this seat's move).
+
+        Raises:
+            RuleError: watching (a spectator writes nothing in the game's log), bad text,
+                no such note, the game moved on from ``at``, or the table refused.
+        """
+        if self.seat is None:
+            raise RuleError("you are watching: only a seat at the table writes notes in "
+                            "the game's log")
+        self._ask("note", code=self.code, text=text, edits=edits, at=at)
         self.refresh()
         return dict(self.events[-1]) if self.events else {}
 

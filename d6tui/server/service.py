@@ -13,7 +13,8 @@ parts of a game never leave the server, first frame included.
 
 Ops: ``games``, ``tables``, ``open`` (game, options, title), ``join`` (code, seat),
 ``watch`` (code), ``leave`` (code), ``state`` (code), ``play`` (code, move, answers, typed;
-``undo`` and ``redo`` are moves too), ``frame`` (code, since: a packed
+``undo`` and ``redo`` are moves too), ``note`` (code, text, edits, at: a seat's note in
+the game's log), ``frame`` (code, since: a packed
 :class:`~d6tui.server.seat_frame.SeatFrame`, what the game's own screen at a table draws
 from) and ``table_dice`` (code, on: this seat types its own dice or not).
 
@@ -154,6 +155,8 @@ class Player:
                 ok = await self.play(request)
             elif request.get("op") == "table_dice":
                 ok = await self.table_dice(request)
+            elif request.get("op") == "note":
+                ok = await self.note(request)
             else:
                 ok = self.handle(request)
             self.send({"id": rid, "ok": ok})
@@ -248,6 +251,24 @@ class Player:
         async with self.service.lock(table.code):
             event = await asyncio.to_thread(table.set_table_dice, self.name, bool(request["on"]))
         return event is not None
+
+    async def note(self, request: dict) -> dict:
+        """A note by this player's seat (``text``, ``edits``, ``at``), saved in a thread as
+        a move is.
+
+        Returns:
+            The event's ``seq``.
+
+        Raises:
+            As :meth:`Table.write_note`; KeyError for a missing field.
+        """
+        table = self.service.tables.get(str(request["code"]))
+        edits, at = request.get("edits"), request.get("at")
+        async with self.service.lock(table.code):
+            event = await asyncio.to_thread(
+                table.write_note, self.name, str(request["text"]),
+                None if edits is None else int(edits), at if isinstance(at, dict) else None)
+        return {"seq": event.get("seq")}
 
     def _follow(self, table: Table) -> None:
         if self.notices and table.code not in self._unsubscribe:

@@ -394,6 +394,29 @@ class Table:
         self._changed()
         return event
 
+    def write_note(self, name: str, text: str, edits: int | None = None,
+                   at: dict | None = None) -> dict:
+        """A note by ``name``'s seat, as ``Session.write_note``, stamped with the seat so
+        that it is undone as that seat's move (the rule of the module docstring); a
+        spectator writes nothing in the game's log.
+
+        Returns:
+            The recorded event.
+
+        Raises:
+            TableError: ``name`` has no seat.
+            RuleError, LogError: as :meth:`Session.write_note`.
+        """
+        seat = self.seat_of(name)
+        if seat is None:
+            raise TableError(f"you are watching table {self.code}: only a seat writes notes "
+                             "in the game's log")
+        s = self.session
+        payload = s.notebook.payload(text, s.where, edits, s._undone, at)
+        event = s._record({**payload, TABLE_SEAT: seat})
+        self._changed()
+        return event
+
     def set_table_dice(self, name: str, on: bool) -> dict | None:
         """Whether ``name``'s own seat types its rolls from real dice from now on (a
         ``table_dice`` event; the other seats keep theirs).

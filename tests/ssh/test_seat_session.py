@@ -11,7 +11,7 @@ import pytest
 from d6tui.engine.errors import RuleError
 from d6tui.engine.registry import load_rules
 from d6tui.server.seat_frame import EVENT_KEYS, TYPED_MARK, frame_of
-from d6tui.server.table import Tables
+from d6tui.server.table import TableError, Tables
 from tests.ssh.service_thread import ServiceThread
 
 
@@ -125,3 +125,22 @@ def test_a_typed_roll_is_marked_once_where_the_games_words_say_so_already():
     table.play("ann", "roll", typed={"roll": "heart heart heart heart heart heart"})
     text = frame_of(table, "ben").lines[-1].text
     assert text.count("table dice") == 1 and TYPED_MARK not in text, text
+
+
+def test_a_seat_writes_notes_at_the_table_and_a_spectator_reads_them(service):
+    table = _dungeon(service)
+    service.do(lambda: table.watch("zed"))
+    ann, bob = service.seat("ann", table.code), service.seat("bob", table.code)
+    zed = service.seat("zed", table.code)
+    at = ann.where()
+    assert at == table.session.where()
+    ann.write_note("Bob hoards the red dice", at=at)
+    assert [n.text for n in ann.notes()] == ["Bob hoards the red dice"]
+    assert bob.refresh() == 1 and [n.text for n in bob.notes()] == ["Bob hoards the red dice"]
+    with pytest.raises(RuleError, match="you are watching"):
+        zed.write_note("a spectator's words")
+    with pytest.raises(TableError, match="you are watching"):  # the table refuses it too
+        service.do(lambda: table.write_note("zed", "a spectator's words"))
+    assert ann.can_undo and not bob.can_undo  # the note is ann's latest move
+    ann.undo()
+    assert ann.notes() == () and table.session.notes() == ()

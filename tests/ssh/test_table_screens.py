@@ -135,7 +135,7 @@ def test_the_shooter_screen_waits_for_the_seat_to_move(service, tmp_path):
 
 
 @pytest.mark.parametrize(("slug", "options", "own"), [
-    ("tales", {"race": "human"}, False), ("simple_six", {}, True),
+    ("tales", {"race": "human"}, True), ("simple_six", {}, True),
     ("dungeon", {"players": ["Ann", "Bob"]}, True), ("shooter", {"players": ["Ann", "Bob"]}, True),
     ("d6_board", {"players": ["Ann", "Bob"]}, True),
 ])

@@ -136,6 +136,8 @@ class NotesModal(Modal[int]):
 
     Args:
         notes: the current notes (``Session.notes()``).
+        read_only: why this terminal may only read them (a spectator at a shared table),
+            shown in place of the hint; Enter and N then say it again and pick nothing.
     """
 
     BINDINGS = [CANCEL, Binding("N", "new", "New note", id="notes.new")]
@@ -144,17 +146,20 @@ class NotesModal(Modal[int]):
             "edits the one picked (an edit is kept in the log with the old text); N writes a "
             "new one; Escape closes.")
 
-    def __init__(self, notes: Sequence[Note]) -> None:
+    def __init__(self, notes: Sequence[Note], read_only: str = "") -> None:
         super().__init__()
         self.notes = tuple(notes)
+        self.read_only = read_only
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box"):
             yield Static("Notes", classes="modal-title")
-            options = [Option("+ Write a new note", id=str(NEW_NOTE))]
+            options = [] if self.read_only else [Option("+ Write a new note",
+                                                        id=str(NEW_NOTE))]
             options += [Option(note_line(n), id=str(n.first)) for n in self.notes]
             yield OptionList(*options, id="notes-list")
-            hint = "Enter edits the note picked, N writes a new one, Escape closes"
+            hint = self.read_only or \
+                "Enter edits the note picked, N writes a new one, Escape closes"
             if not self.notes:
                 hint = "No notes yet. " + hint
             yield Static(hint, classes="modal-hint")
@@ -162,12 +167,19 @@ class NotesModal(Modal[int]):
     def on_mount(self) -> None:
         listing = self.query_one("#notes-list", OptionList)
         listing.focus()
-        listing.highlighted = len(self.notes) if self.notes else 0
+        listing.highlighted = (len(self.notes) - bool(self.read_only) if self.notes
+                               else None if self.read_only else 0)
 
     def action_new(self) -> None:
         """Write a new note."""
+        if self.read_only:
+            self.notify(self.read_only, severity="warning", timeout=4, markup=False)
+            return
         self.dismiss(NEW_NOTE)
 
     @on(OptionList.OptionSelected, "#notes-list")
     def _picked(self, event: OptionList.OptionSelected) -> None:
+        if self.read_only:
+            self.notify(self.read_only, severity="warning", timeout=4, markup=False)
+            return
         self.dismiss(int(event.option.id or NEW_NOTE))

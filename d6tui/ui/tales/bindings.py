@@ -63,6 +63,8 @@ BINDINGS: list[BindingType] = [
     Binding("left_square_bracket,pageup", "page(-1)", "Previous page", show=False,
             id="tales.prev_page", tooltip="Turn the journal booklet's page back",
             priority=True),
+    Binding("X", "export", "Export the journal", show=False, id="tales.export",
+            tooltip="Write the journal as Markdown, your notes with the days (J05)"),
     Binding("m", "toggle_map", "Map", id="tales.map",
             tooltip="Hide or show the map (the booklet takes the room)"),
     *[Binding(str(n), f"nth({n})", f"Answer {n}", show=False, id=f"tales.answer{n}")

@@ -74,6 +74,16 @@ under the cursor once it is drawn on the map (J02); `v` names a monster the hero
 (J06). Each is kept in the log and undone with `u` like a move; names may be written after
 the tale is over. `]` and `[` (PageDown, PageUp) turn the booklet's
 pages; `m` hides the map so a page has the whole width.
+`X` writes the journal as Markdown (your notes with their days, the map, J01, J06, J09),
+beside the save.
+
+## At a shared table
+
+Over SSH (`d6tui serve`) the hero's seat plays as here: your moves, your notes and your
+names go to the table's log, `t` types your own dice, and `u` undoes your latest move.
+Everyone else watches: the map, the booklet and the log follow each move; a key that would
+act says why it does nothing. `X` writes the journal into your own saves folder on the
+server.
 
 ## House values
 

@@ -18,43 +18,36 @@ from typing import Any, ClassVar
 from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
-from textual import events, work
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
 from d6tui.engine.errors import RuleError
-from d6tui.engine.game import Move
 from d6tui.engine.session import Session
 from d6tui.games.tales import (
     commands,
     island,
-    legal,
     outcome,
     prompts,
     services,
-    shops,
 )
 from d6tui.games.tales import moves as tales_moves
 from d6tui.games.tales.describe import LABELS
-from d6tui.games.tales.state import Tale, evolve
+from d6tui.games.tales.state import Tale
 from d6tui.ui.screens.game import GameScreen
-from d6tui.ui.screens.modals import ChoiceModal
-from d6tui.ui.screens.move_runner import ask_and_play
+from d6tui.ui.tales.at_table import ACTING, TableSeat
 from d6tui.ui.tales.bindings import BINDINGS as TALES_BINDINGS
+from d6tui.ui.tales.dialogs import TalesDialogs
 from d6tui.ui.tales.help import HELP as TALES_HELP
 from d6tui.ui.tales.journal_keys import JournalKeyLine, acting_keys
 from d6tui.ui.tales.naming_keys import NAMING_ACTIONS, NamingKeys
 from d6tui.ui.tales.offers import (
-    BACKPACK,
     KEYED,
-    SHOP,
     STEP_NAMES,
     Action,
     Offer,
-    backpack_label,
-    label_of,
     make_offers,
 )
 from d6tui.ui.tales.widgets import (
@@ -71,10 +64,6 @@ from d6tui.ui.widgets.dice_tray import DiceTray, TrayDie, TrayRoll
 from d6tui.ui.widgets.event_log import EventLogView
 from d6tui.ui.widgets.fitted_footer import FittedFooter
 
-#: The rolls the table-dice key offers, in words.
-TABLE_ROLLS = {commands.roll: "the awaited roll", commands.attack: "attack",
-               commands.flee: "flee", services.gamble: "gamble",
-               commands.meeple_reroll: "the Meeple's re-roll (J08)"}
 #: Rows of the island map: the column letters and 6 rows of 3 lines.
 MAP_ROWS = 1 + island.SIZE * CELL_H
 #: Terminal widths from which the booklet shows two pages side by side (a spread).
@@ -99,7 +88,7 @@ def cut_line(text: Text, width: int) -> Text:
     return out
 
 
-class TalesScreen(NamingKeys, GameScreen):
+class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
     """A 6x6 Tales run: the island map, the journal booklet and the step bar.
 
     Args:
@@ -112,8 +101,12 @@ class TalesScreen(NamingKeys, GameScreen):
 
     HELP = TALES_HELP
 
+    #: At a shared table the hero's seat plays and spectators watch (:mod:`.at_table`).
+    AT_A_TABLE = True
+
     def __init__(self, session: Session) -> None:
         super().__init__(session)
+        self.watching = self.watches()
         self.offers: list[Offer] = []
         self.cursor = 0
         self.before: Tale = session.state
@@ -158,7 +151,7 @@ class TalesScreen(NamingKeys, GameScreen):
                     with VerticalScroll(id="book-scroll2", classes="book-page"):
                         yield JournalBooklet(id="booklet2")
                 log = EventLogView(id="log")
-                log.border_title = "Log (l)"
+                log.border_title = self.log_title()
                 yield log
                 yield JournalKeyLine(id="journal-keys")
         with VerticalScroll(id="step-box", can_focus=False):
@@ -254,13 +247,13 @@ class TalesScreen(NamingKeys, GameScreen):
         worked out)."""
         state = self.tale
         view = TalesView(state, self.before, self.cursor, reach_of(state),
-                         self.session.notes())
+                         self.session.notes(), self.watching)
         self.query_one(IslandMap).view = view
         for booklet in self.query(JournalBooklet):
             booklet.view = view
         self.query_one("#step", Static).update(self.step_text(state))
         keys = acting_keys(self.check_action, self.key_of)  # notes, pages, names, cursor
-        self.query_one(JournalKeyLine).pairs = tuple(keys)
+        self.query_one(JournalKeyLine).pairs = self.table_keys(keys)
 
     def step_text(self, state: Tale) -> Text:
         """The step bar: week, day and R10 step with the prompt; the last news (with the
@@ -320,6 +313,8 @@ class TalesScreen(NamingKeys, GameScreen):
         """The keys of the turn with their labels (``short``: the shortened labels); with a
         ``width``, a line breaks only between two keys, never between a key and its words.
         """
+        if self.watching:
+            return self.watching_text()
         out = Text(no_wrap=False)
         used = 0
         for i, offer in enumerate(self.offers):
@@ -377,6 +372,8 @@ class TalesScreen(NamingKeys, GameScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show a key only when the rules allow its action now."""
+        if self.watching and action in ACTING:
+            return False  # a spectator's key is refused (at_table), the palette offers none
         if action == "act":
             return self._find(str(parameters[0])) is not None
         if action in ("backpack", "shop", "travel", "table_dice"):
@@ -445,49 +442,11 @@ class TalesScreen(NamingKeys, GameScreen):
         self.notify(f"Not now: {prompts.prompt(self.tale)}", severity="warning",
                     markup=False)
 
-    @work(exclusive=True, group="tales-action")
-    async def _run_typed(self, move: Move) -> None:
-        """A rolling move with its dice typed from real dice (the one dice prompt)."""
-        event = await ask_and_play(self, move, lambda req: True)
-        if event is not None and self.tale.held is not None:
-            await self._ask_held(table=True)
-
-    @work(exclusive=True, group="tales-action")
-    async def ask_held(self) -> None:
-        """The dice are seen: keep them, eat the cookie or let the Meeple re-roll (R03,
-        J08); Escape keeps the dice as rolled."""
-        await self._ask_held(table=False)
-
-    async def _ask_held(self, *, table: bool) -> None:
-        for _ in range(2):  # the Meeple re-rolls once; then keep or eat the cookie
-            state = self.tale
-            held = state.held
-            if held is None:
-                return
-            options: list[tuple[str, str]] = []
-            for offer in make_offers(state, self.cursor, self.key_of):
-                if offer.action is not None:  # the whole words: before and after
-                    fn, args, _ = offer.action
-                    options.append((label_of(state, offer.action),
-                                    tales_moves.move_id(fn, args)))
-            faces = "+".join(str(f) for f in held.counted.get("faces", []))
-            picked = await self.app.push_screen_wait(ChoiceModal(
-                f"You rolled {faces}", options,
-                note=f"{prompts.prompt(evolve(state, held=None))}.",
-                escape="keeps the dice as rolled"))
-            move_id = picked or tales_moves.move_id(commands.keep_roll, ())
-            move = next((m for m in self.session.moves() if m.id == move_id), None)
-            if move is None:
-                return
-            if move.dice:
-                await ask_and_play(self, move, lambda req: table)
-            else:
-                self.play(move_id)
-
     def can_walk(self) -> bool:
         """Whether the arrows walk the hero now: the movement step, nothing awaited (R04)."""
         state = self.tale
-        return state.top is None and state.step == "movement" and not state.over
+        return state.top is None and state.step == "movement" and not state.over \
+            and not self.watching
 
     def action_walk(self, d: str) -> None:
         """An arrow while the hero can walk: walk that way (R04), whatever has the focus."""
@@ -541,60 +500,3 @@ class TalesScreen(NamingKeys, GameScreen):
     def action_travel(self) -> None:
         """Pay the witch to travel to the cursor square (E12)."""
         self.run_move((services.witch_teleport, (island.name(self.cursor),), {}))
-
-    @work(exclusive=True, group="tales-action")
-    async def action_backpack(self) -> None:
-        """Use a scroll or an item: a list of what can be used now (J03, J01)."""
-        acts = [a for a in legal.actions(self.tale) if a[0] in BACKPACK]
-        if not acts:
-            return
-        options = [(backpack_label(a, self.tale), a) for a in acts]
-        picked = await self.app.push_screen_wait(ChoiceModal("Use what? (J03)", options))
-        if picked is not None:
-            self.perform(picked)
-
-    @work(exclusive=True, group="tales-action")
-    async def action_shop(self) -> None:
-        """Buy or sell a scroll in the open shop (R07)."""
-        state = self.tale
-        acts = [a for a in legal.actions(state) if a[0] in SHOP]
-        if not acts:
-            return
-        place = state.top.arg if state.top is not None else ""
-        options = []
-        for a in acts:
-            name = a[1][0]
-            mark = "*" if state.content.scrolls[name].house else ""
-            if a[0] is services.buy:
-                cost = shops.price(state, place, name) if place in shops.SHOPS else 1
-                options.append((f"buy {name}{mark} for {cost} gold", a))
-            else:
-                options.append((f"sell {name}{mark} for {shops.sell_price(state, name)} gold",
-                                a))
-        h = state.hero
-        gold = h.gold if h else 0
-        picked = await self.app.push_screen_wait(
-            ChoiceModal(f"Trade scrolls ({gold} gold)", options))
-        if picked is not None:
-            self.run_move(picked)
-
-    @work(exclusive=True, group="tales-action")
-    async def action_table_dice(self) -> None:
-        """Type real dice for the awaited roll (or the attack, flight, gamble or Meeple)."""
-        acts = [a for a in legal.actions(self.tale)
-                if tales_moves.dice_count(self.tale, a[0], a[1]) and a[0] in TABLE_ROLLS]
-        if not acts:
-            return
-        action = acts[0]
-        if len(acts) > 1:
-            action = await self.app.push_screen_wait(ChoiceModal(
-                "Which roll with table dice?", [(TABLE_ROLLS[a[0]], a) for a in acts]))
-            if action is None:
-                return
-        move_id = tales_moves.move_id(action[0], action[1])
-        move = next((m for m in self.session.moves() if m.id == move_id), None)
-        if move is None:
-            return
-        event = await ask_and_play(self, move, lambda req: True)
-        if event is not None and self.tale.held is not None:
-            await self._ask_held(table=True)

@@ -31,6 +31,7 @@ class TalesView:
         cursor: the square under the map cursor (0..35).
         reach: squares the hero can reach this turn, with their steps (R04).
         notes: the player's notes.
+        watching: a spectator's screen at a shared table (the pages name no key that writes).
     """
 
     state: Tale
@@ -39,6 +40,7 @@ class TalesView:
     reach: dict[int, int] = field(default_factory=dict)
     notes: tuple[Any, ...] = ()
     """The player's notes (``Session.notes()``), for J05."""
+    watching: bool = False
 
 
 def reach_of(state: Tale) -> dict[int, int]:

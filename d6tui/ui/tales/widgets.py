@@ -122,7 +122,7 @@ class JournalBooklet(ViewWidget):
             out.append(h.look + "\n", self.style("journal-booklet--note"))
         if h.story:
             out.append(h.story + "\n", self.style("journal-booklet--note"))
-        if not (h.look or h.story):
+        if not (h.look or h.story or view.watching):
             self._muted(out, "i writes the hero's look and story (R03)")
         for attr in ("atk", "dmg", "spd"):
             self._line(out, f"{STAT_NAMES[attr]:<7}{getattr(h, attr)}", ch(attr))
@@ -182,7 +182,8 @@ class JournalBooklet(ViewWidget):
                 extra = f" (village {sq.village})"
             self._line(out, f"{island.name(i):<6} {what}{extra}", before.squares[i] != sq)
         self._muted(out, f"Road shapes are house values{HOUSE} (J02): crossroads 1-2, "
-                         "junction 3-4, straight 5, bend 6. o names the cursor's square.")
+                         "junction 3-4, straight 5, bend 6." +
+                         ("" if view.watching else " o names the cursor's square."))
         return out
 
     def page_j03(self, view: TalesView) -> Text:
@@ -260,7 +261,7 @@ class JournalBooklet(ViewWidget):
         lines = records.j06(view.state)
         if not lines:
             self._muted(out, "No fights yet.")
-        elif any(f.result == "defeated" for f in view.state.fights):
+        elif not view.watching and any(f.result == "defeated" for f in view.state.fights):
             self._muted(out, "v names a monster the hero beat")
         for n, f in enumerate(lines):
             self._line(out, f"{f.monster}: {f.result or '...'}", n >= old)
