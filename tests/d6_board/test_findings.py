@@ -194,3 +194,22 @@ async def test_press_move_reaches_past_nine(saves: Path) -> None:
         await press_move(pilot, "train:skill")
         await settle(pilot)
         assert s.state.heroes[0].stat("skill") == 5
+
+
+@sync
+async def test_a_number_no_move_has_says_so(saves: Path) -> None:
+    """A digit that no move of the list has (0, or past the end) runs nothing and says in
+    one line which numbers the list has."""
+    s = until_phase(advanced_game(saves, 0), "turn")
+    s.state = begun(s.state, "5", stats=(4, 4, 4, 4))
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        n = len(app.screen._keys)
+        assert 1 < n < 10
+        before = len(s.events)
+        await pilot.press("0")
+        await pilot.pause()
+        note = str(app.screen.query_one("#note").render())
+        assert note == f"\u00bb No move 0 in the list: type 1-{n}"
+        assert len(s.events) == before

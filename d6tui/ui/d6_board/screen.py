@@ -335,7 +335,7 @@ class BoardScreen(GameScreen):
         from d6tui.ui.screens.modals import NUMBER_WAIT
 
         n = len(self._keys)
-        typed = self._typed + d
+        typed = wrong = self._typed + d
         if not 1 <= int(typed) <= n:
             typed = d if 1 <= int(d) <= n else ""
         if self._typed_timer is not None:
@@ -344,6 +344,8 @@ class BoardScreen(GameScreen):
         self._typed = typed
         note = self.query_one("#note", Static)
         if not typed:
+            note.update(f"\u00bb No move {wrong} in the list: type "
+                        + (f"1-{n}" if n > 1 else "1"))
             return
         if int(typed) * 10 > n:
             self._take_typed()

@@ -409,7 +409,8 @@ class ChoiceModal(_Modal[Any], Generic[T]):
     def action_digit(self, d: int) -> None:
         """A digit key: pick at once in a short list; gather the number in a long one."""
         if self.keys is not None:
-            self._own_key(str(d))
+            if not self._own_key(str(d)):
+                self._no_option(str(d))
             return
         if not self.long:
             self.action_pick(d)
@@ -419,10 +420,11 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         if not any(n.startswith(typed) for n in shown):
             typed = str(d) if any(n.startswith(str(d)) for n in shown) else ""
         self._stop_timer()
-        self.typed = typed
         if not typed:
-            self._show_typed()
+            wrong, self.typed = self.typed + str(d), ""
+            self._no_option(wrong)
             return
+        self.typed = typed
         if not any(n.startswith(typed) and n != typed for n in shown):
             self._take_typed()  # no longer number can follow: take it now
             return
@@ -448,6 +450,8 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         if typed and self.keys is not None:
             if typed in self.keys:
                 self._pick_index(self.keys.index(typed))
+            else:
+                self._no_option(typed)
             return
         if typed:
             self.action_pick(int(typed))
@@ -456,6 +460,18 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         """Pick (or toggle, when ``multiple``) the option numbered ``n``."""
         if n in self.numbers:
             self._pick_index(self.numbers.index(n))
+        else:
+            self._no_option(str(n))
+
+    def _no_option(self, typed: str) -> None:
+        """Say in one line that no option has the number (or key) ``typed``."""
+        if self.keys is not None:
+            have = ", ".join(self.keys)
+        else:
+            nums = sorted(self.numbers)
+            have = (f"{nums[0]}-{nums[-1]}" if len(nums) > 2 and nums == list(
+                range(nums[0], nums[-1] + 1)) else ", ".join(map(str, nums)))
+        self.query_one("#error", Label).update(f"No option {typed} here: type {have}")
 
     def _pick_index(self, i: int) -> None:
         """Pick (or toggle, when ``multiple``) option ``i`` (0-based)."""
