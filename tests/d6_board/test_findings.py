@@ -206,7 +206,7 @@ async def test_a_number_no_move_has_says_so(saves: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         n = len(app.screen._keys)
-        assert 1 < n < 10
+        assert n > 1
         before = len(s.events)
         await pilot.press("0")
         await pilot.pause()
