@@ -127,6 +127,8 @@ map.
 
 House: d6tui's cards and events. Table: GM events are read from your Player's Manual
 (d6tui rolls or takes your typed d100, then you carry it out and move on); each card drawn
-is named by its kind and values (weapon die and flags, buff value, banner and effect), and
+is named by what the rules read off it ("The Cards"): a kind already in the list, a weapon's
+die (d4-d20) and keywords or a bounty's class, space and glory from lists, or typed as
+printed (D8 Dual Wield, buff +2, green gold 3, undead in space 5, 2 glory), and
 each enemy token drawn from your bag is named from the tokens left ("Enemy Spawn").
 """
