@@ -213,3 +213,37 @@ async def test_a_number_no_move_has_says_so(saves: Path) -> None:
         note = str(app.screen.query_one("#note").render())
         assert note == f"\u00bb No move 0 in the list: type 1-{n}"
         assert len(s.events) == before
+
+
+@sync
+async def test_a_crowded_map_fits_80x24_without_scrolling(saves: Path) -> None:
+    """At 80x24 the lowest map row and the Styx River are on screen with no scrolling, even
+    with a crowded space in every row: enemy names are cut shorter so that two share a line,
+    each still with its die (and its HP when it has more than its natural one)."""
+    s = until_phase(advanced_game(saves, 0), "turn")
+    state = begun(s.state, "V", stats=(4, 4, 4, 4))
+    kinds = sorted({state.tokens[t] for t in state.bag})
+    enemies, tokens = (), []
+    for i, space in enumerate(("2", "5", "9")):  # four enemies in a space of each row
+        more, new = _crowd(state, space, kinds[4 * i:4 * i + 4])
+        state, enemies, tokens = more, enemies + more.enemies, tokens + new
+    state = replace(state, enemies=enemies)
+    s.state = state
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(5):
+            await pilot.pause()
+        game_map = app.screen.query_one("#map", GameMap)
+        full = len(game_map.draw(78).plain.split("\n"))
+        assert game_map.budget and full > game_map.budget  # it would not fit uncut
+        assert app.screen.query_one("#boards").max_scroll_y == 0
+        text = game_map.render().plain
+        assert " 10 " in text or "*10 " in text  # the lowest row is drawn
+        assert "Styx River" in text
+        for t in tokens:  # each enemy keeps its die; more than one HP keeps its heart
+            e = state.enemy(t)
+            assert f" d{state.kind(t)['die']}" in text
+            if e.hp > 1:
+                assert f"d{state.kind(t)['die']}{f'+{e.buffs}' if e.buffs else ''}" \
+                    f"\u2665{e.hp}" in text

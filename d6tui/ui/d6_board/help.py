@@ -23,8 +23,10 @@ Dragons and the Kraken slain. Rulebook sections are named in quotes.
   - *Map*: each space shows its number, environment pieces (Dng, For, Cem, Hil, Trl) and
     its arrows (`>1,4,7`); then the heroes (two letters, `(c)` for a chib); then its
     enemies (name, die, `+N` buff coins, a heart and the HP). A space is as tall as it
-    needs; at 80x24 scroll the boards for the lowest row. Spaces your moves lead to are
-    highlighted and marked `*`. The Styx River is the last line.
+    needs; at 80x24 a crowded map cuts enemy names to 4 or 3 letters, two to a line, and
+    last leaves the heart off enemies with their one natural HP, so it never scrolls.
+    Spaces your moves lead to are highlighted and marked `*`. The Styx River takes the
+    map's empty corner (or the last line).
   - *Class board*: actions track R 1 2 3, hero or chib side, stat tiles (the class's
     stat marked `+`), HP, gold, Cash Cube, skill markers and skills (`[x]` used), hand.
     Other hunters' cards show as `?`. At one keyboard a hand-over screen comes

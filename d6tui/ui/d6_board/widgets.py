@@ -27,9 +27,11 @@ def initials(state: Board, seat: int) -> str:
     return state.heroes[seat].name[:2]
 
 
-def short_enemy(state: Board, token: str, buffs: int = 0, hp: int = 1, name: int = 5) -> str:
+def short_enemy(state: Board, token: str, buffs: int = 0, hp: int = 1, name: int = 5,
+                one_hp: bool = True) -> str:
     """``Gnoll d6+1♥2``: name (cut to ``name`` letters), a gap, the die, buff coins and
-    the HP (a heart and the count: one natural HP plus HP coins), for a map space."""
+    the HP (a heart and the count: one natural HP plus HP coins), for a map space; with
+    ``one_hp`` False the heart is left out for an enemy with only its natural HP."""
     k = state.kind(token)
     if token.startswith(CUBE):
         label = f"Cube{int(token[len(CUBE):]) + 1}"
@@ -42,7 +44,7 @@ def short_enemy(state: Board, token: str, buffs: int = 0, hp: int = 1, name: int
     out = f"{label} {die}"
     if buffs:
         out += f"+{buffs}"
-    return out + f"\u2665{hp}"
+    return out + f"\u2665{hp}" if one_hp or hp != 1 else out
 
 
 def pack(words: list[str], width: int) -> list[str]:
@@ -90,18 +92,20 @@ class GameMap(_BoardWidget):
 
     def fitted(self, total: int) -> Text:
         """The map in ``total`` columns and, when it can, in :attr:`budget` lines: enemy
-        names cut to 5 letters, else 4, else 3 (each still with its die and HP)."""
+        names cut to 5 letters, else 4, else 3 (each with its die and HP), and last the
+        heart left out of enemies with only their natural HP (the help says so)."""
         out = self.draw(total)
-        for letters in (4, 3):
+        for letters, one_hp in ((4, True), (3, True), (4, False), (3, False)):
             if not self.budget or len(out.plain.split("\n")) <= self.budget:
                 break
-            out = self.draw(total, letters)
+            out = self.draw(total, letters, one_hp)
         return out
 
-    def draw(self, total: int, letters: int | None = None) -> Text:
+    def draw(self, total: int, letters: int | None = None, one_hp: bool = True) -> Text:
         """The map in ``total`` columns: each row as tall as its fullest space (title,
         arrows, every enemy, the heroes), so nothing is cut; ``letters`` cuts enemy names
-        (default: 5 in a narrow space, 8 in a wide one)."""
+        (default: 5 in a narrow space, 8 in a wide one); ``one_hp`` False leaves out the
+        heart of an enemy with one HP."""
         s = self.board
         out = Text(no_wrap=True, overflow="ellipsis")
         if s is None or not s.content:
@@ -121,8 +125,8 @@ class GameMap(_BoardWidget):
         free = next(((c, r) for r in range(rows) for c in range(cols)
                      if (c, r) not in grid), None)
         for r in range(rows):
-            cells = {c: self.cell(s, grid[(c, r)], width - 1, letters) for c in range(cols)
-                     if (c, r) in grid}
+            cells = {c: self.cell(s, grid[(c, r)], width - 1, letters, one_hp)
+                     for c in range(cols) if (c, r) in grid}
             if free is not None and free[1] == r:
                 cells[free[0]] = (pack(["Styx River:", *(styx or ["nobody"])], width - 1),
                                   [])
@@ -144,8 +148,8 @@ class GameMap(_BoardWidget):
             out.right_crop(1)  # the last row's newline
         return out
 
-    def cell(self, s: Board, space: str, width: int, letters: int | None = None
-             ) -> tuple[list[str], list[str]]:
+    def cell(self, s: Board, space: str, width: int, letters: int | None = None,
+             one_hp: bool = True) -> tuple[list[str], list[str]]:
         """A space's lines in ``width`` characters: the title (``*`` when a move leads
         there, its number, environment pieces, ``>`` arrows), then its heroes and enemies.
         """
@@ -157,7 +161,7 @@ class GameMap(_BoardWidget):
         arrows = ">" + ",".join(s.links(space))
         head = pack([mark + name, *env, arrows], width)
         letters = letters or (5 if width < 24 else 8)
-        foes = [short_enemy(s, e.token, e.buffs, e.hp, letters) for e in s.at(space)]
+        foes = [short_enemy(s, e.token, e.buffs, e.hp, letters, one_hp) for e in s.at(space)]
         heroes = [initials(s, i) + ("(c)" if h.chib else "") for i, h in enumerate(s.heroes)
                   if h.space == space]
         if s.hc is not None and s.hc.companion and s.hc.companion_at == space:
