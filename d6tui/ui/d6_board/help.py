@@ -17,7 +17,9 @@ Dragons and the Kraken slain. Rulebook sections are named in quotes.
 - **Top lines**: the round, the Hunters' Moon, and what the game waits for (whose move),
   then what the latest move did.
 - **Boards**: at 80x24 one at a time: `]` (or Tab) and `[` turn them, `m` shows the map.
-  On a large terminal (150x45 and more) every board is shown, with the log.
+  From 100x32 (120x40) the map, the boards of the hunter to move and the log are shown
+  together (`]` turns to the next hunter's boards). On a large terminal (150x45 and more)
+  every board is shown, with the log.
   - *Compass dial*: the rounds with `00` for each GM event between them, the round now in
     brackets, the moon mark on Hunters' Moon rounds; the GM, the bag and the 3 bounties.
   - *Map*: each space shows its number, environment pieces (Dng, For, Cem, Hil, Trl) and
