@@ -247,3 +247,18 @@ async def test_a_crowded_map_fits_80x24_without_scrolling(saves: Path) -> None:
             if e.hp > 1:
                 assert f"d{state.kind(t)['die']}{f'+{e.buffs}' if e.buffs else ''}" \
                     f"\u2665{e.hp}" in text
+
+
+@sync
+async def test_rides_come_last_in_the_moves_list(saves: Path) -> None:
+    """Rent a Horse gives up to a dozen rides: they are listed after every other move, so a
+    fight, the moves, the hunt and the gather keep the first numbers at 80x24."""
+    s = until_phase(advanced_game(saves, 0), "turn")
+    s.state = begun(s.state, "4", gold=6, stats=(4, 4, 4, 4))
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        listed = [m.id for m in app.screen._keys]
+        rides = [i for i, m in enumerate(listed) if m.startswith("ride:")]
+        assert rides and rides == list(range(len(listed) - len(rides), len(listed)))
+        assert listed.index("hunt") < rides[0]

@@ -185,7 +185,9 @@ def reward_chosen(state: Board, ev: dict, chance: Any) -> Board:
         if ev["pick"] == "alchemy" and state.prompts and state.prompts[-1].seat == p.seat:
             # the bottle is placed now, ahead of the other hunters' questions
             state = replace(state, prompts=(state.prompts[-1], *state.prompts[:-1]))
-        return replace(state, note=f"{state.heroes[p.seat].name} took {ev['pick']}")
+        took = {"coins": "two coins", "advantage": "an Advantage card",
+                "alchemy": "Alchemy"}[ev["pick"]]
+        return replace(state, note=f"{state.heroes[p.seat].name} took {took} (Wild)")
     if ev["pick"] == "pass":
         return replace(state, note=f"{state.heroes[p.seat].name} left the bottles")
     state = fill_potion(state, p.seat, ev["pick"])

@@ -82,6 +82,7 @@ class BoardScreen(GameScreen):
         #: The panel shown at small sizes (0: map; then class and gather board per seat).
         self.panel = 0
         self._moves: list[Move] = []
+        self._legal: list[Move] = []
         #: The moves keys may run: the seat to move's, when a person plays it.
         self._keys: list[Move] = []
         self._rng = random.Random(session.header.options.get("seed", 0))
@@ -245,7 +246,12 @@ class BoardScreen(GameScreen):
         table = "  [table dice]" if self.table_dice else ""
         self.query_one("#status", Static).update(Text(status + table, style="bold"))
         self.query_one("#note", Static).update("\u00bb " + (state.note or ""))
-        self._moves = [m for m in self.session.moves(seat) if m.id not in ("undo", "redo")]
+        legal = [m for m in self.session.moves(seat) if m.id not in ("undo", "redo")]
+        #: The legal moves in the game's order, for the computer.
+        self._legal = legal
+        # Rent a Horse rides (up to a dozen) go last, so that fights, moves, the hunt and
+        # the gather stay in the first lines at 80x24
+        self._moves = sorted(legal, key=lambda m: m.id.startswith("ride:"))
         self.query_one("#map", GameMap).targets = frozenset(
             m.id.split(":")[-1] for m in self._moves if m.id.startswith(("move:", "ride:")))
         ol = self.query_one("#moves", OptionList)
@@ -284,7 +290,7 @@ class BoardScreen(GameScreen):
         """Nobody's hand on screen (while the keyboard changes hands)."""
         for w in self.query("GameMap, ClassBoard, GatherBoard, CompassDial"):
             w.board = view(state, None)  # type: ignore[attr-defined]
-        self._moves, self._keys = [], []
+        self._moves, self._keys, self._legal = [], [], []
         self.query_one("#moves", OptionList).clear_options()
 
     def _handed(self, _: bool | None) -> None:
@@ -419,9 +425,9 @@ class BoardScreen(GameScreen):
 
         self._bot_pending = False
         seat = self.seat()
-        if seat is None or not self.board.heroes[seat].computer or not self._moves:
+        if seat is None or not self.board.heroes[seat].computer or not self._legal:
             return
-        m, answers = choose(self.board, seat, self._moves, self._rng)
+        m, answers = choose(self.board, seat, self._legal, self._rng)
         self._guard(lambda: self.session.play(m, answers))
 
     @work(exclusive=True, group="d6-board-move")

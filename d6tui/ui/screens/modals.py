@@ -324,7 +324,9 @@ class ChoiceModal(_Modal[Any], Generic[T]):
                 if self.keys is not None:
                     hint = f"A key in [ ] or Enter picks, Escape {self.escape}"
                 elif self.long:
-                    hint = f"Type the number (1 2 for 12) or Enter picks, Escape {self.escape}"
+                    top = str(max(n for n in self.numbers if n >= 10))
+                    hint = (f"Type the number ({' '.join(top)} for {top}) or Enter picks, "
+                            f"Escape {self.escape}")
             yield Label("", classes="modal-error", id="error", markup=False)
             yield Static(hint, classes="modal-hint", markup=False)
 
