@@ -16,7 +16,7 @@ from d6tui.games.d6_board.state import Enemy, Prompt, glory
 from d6tui.ui.d6_board.widgets import GameMap, short_enemy
 from d6tui.ui.screens.modals import ChoiceModal
 from d6tui.words import article, plural
-from tests.d6_board.helpers import begun, ids, new_session, play, set_up
+from tests.d6_board.helpers import begun, ids, new_session, play, put, set_up
 from tests.d6_board.ui_helpers import advanced_game, press_move, settle, until_phase
 from tests.ui.helpers import make_app, sync
 
@@ -262,3 +262,8 @@ async def test_rides_come_last_in_the_moves_list(saves: Path) -> None:
         rides = [i for i, m in enumerate(listed) if m.startswith("ride:")]
         assert rides and rides == list(range(len(listed) - len(rides), len(listed)))
         assert listed.index("hunt") < rides[0]
+    s.state, tok = put(s.state, "goblin", "4")
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.screen._keys[0].id == f"fight:{tok}"  # a fight here comes first

@@ -249,9 +249,10 @@ class BoardScreen(GameScreen):
         legal = [m for m in self.session.moves(seat) if m.id not in ("undo", "redo")]
         #: The legal moves in the game's order, for the computer.
         self._legal = legal
-        # Rent a Horse rides (up to a dozen) go last, so that fights, moves, the hunt and
-        # the gather stay in the first lines at 80x24
-        self._moves = sorted(legal, key=lambda m: m.id.startswith("ride:"))
+        # the fights here come first and Rent a Horse rides (up to a dozen) last, so that
+        # fights, moves, the hunt and the gather keep the first lines at 80x24
+        self._moves = sorted(legal, key=lambda m: 0 if m.id.startswith("fight:") else
+                             2 if m.id.startswith("ride:") else 1)
         self.query_one("#map", GameMap).targets = frozenset(
             m.id.split(":")[-1] for m in self._moves if m.id.startswith(("move:", "ride:")))
         ol = self.query_one("#moves", OptionList)
