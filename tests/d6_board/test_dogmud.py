@@ -95,3 +95,10 @@ def test_the_bot_keeps_its_gold_when_the_reroll_is_not_worth_it() -> None:
     assert _bot_pick(_failed("owlbear", stealth=3)) != "dogmud:check"
     assert _bot_pick(_failed("goblin", stealth=5)) != "dogmud:check"
     assert _bot_pick(_failed("owlbear", stealth=5, gold=3)) != "dogmud:check"
+
+
+def test_a_failed_check_says_what_the_die_showed() -> None:
+    """"Stealth": roll under it, a tie fails; the note shows the die and the stealth."""
+    state, _ = _in_danger()
+    state = play(state, "move:2", {"stealth": 4})
+    assert state.note == "the stealth check showed 4 against stealth 4 failed: engaged"

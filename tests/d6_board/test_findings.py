@@ -12,6 +12,7 @@ import pytest
 
 from d6tui.engine.errors import RuleError
 from d6tui.games.d6_board.describe import scoring, waiting_for, winner_line
+from d6tui.games.d6_board.moves import moves as legal_moves
 from d6tui.games.d6_board.state import Enemy, Prompt, glory
 from d6tui.ui.d6_board.widgets import GameMap, short_enemy
 from d6tui.ui.screens.modals import ChoiceModal
@@ -267,3 +268,14 @@ async def test_rides_come_last_in_the_moves_list(saves: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert app.screen._keys[0].id == f"fight:{tok}"  # a fight here comes first
+
+
+def test_two_alike_wild_hides_are_one_choice() -> None:
+    """"Wild Hides": two Skeleton hides are alike, so converting one is listed once a
+    specialty slot, not twice with the same words."""
+    state = begun(set_up(), "V")
+    bones = sorted(t for t in state.bag if state.tokens[t] == "skeleton")[:2]
+    state = replace(state.with_hero(0, wild=tuple(bones)), bag=state.bag - set(bones),
+                    prompts=(Prompt(0, "convert"),))
+    labels = [m.label for m in legal_moves(state, 0)]
+    assert labels and len(labels) == len(set(labels)) == 3

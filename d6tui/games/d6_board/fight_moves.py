@@ -104,7 +104,7 @@ def combat_moves(state: Board, seat: int | None) -> list[Move]:
             return [move("hide_converted", f"Make the {state.kind(t)['name']} hide a "
                          f"{spec[i]} hide", seat, mid=f"convert:{t}:{i}", token=t, slot=i,
                          section="Wild Hides")
-                    for t in h.wild for i in range(3) if not h.specialty[i]]
+                    for t in _unalike(state, h.wild) for i in range(3) if not h.specialty[i]]
         return []
     if seat != state.current or state.phase != "turn":
         return []
@@ -194,3 +194,11 @@ def combat_moves(state: Board, seat: int | None) -> list[Move]:
                                                    else " (you lose)"), seat,
                         mid="resolve", section="Step 7", key="enter"))
     return out
+
+
+def _unalike(state: Board, tokens: tuple[str, ...]) -> list[str]:
+    """One token of each enemy kind among ``tokens`` (two Skeleton hides are one choice)."""
+    seen: dict[str, str] = {}
+    for t in tokens:
+        seen.setdefault(state.tokens[t], t)
+    return list(seen.values())

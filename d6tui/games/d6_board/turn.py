@@ -202,6 +202,15 @@ def spend(state: Board) -> Board:
     return replace(state, actions=state.actions + 1)
 
 
+def spotted(state: Board) -> Board:
+    """A failed stealth check: the hero is engaged, and the note says what the die showed
+    against which stealth ("Stealth": roll under it; a tie fails)."""
+    r = state.retry
+    shown = (f" showed {r['face']} against stealth {state.hero.stat('stealth')}"
+             if r else "")
+    return replace(engage_here(state), note=f"the stealth check{shown} failed: engaged")
+
+
 @handles("moved")
 def moved(state: Board, ev: dict, chance: Any) -> Board:
     """Move one space along an arrow (an action), or two with a rented horse ("Rent a
@@ -211,7 +220,7 @@ def moved(state: Board, ev: dict, chance: Any) -> Board:
     if not ev.get("free"):
         state, ok = stealth(state, ev, h.space)
         if not ok:
-            return replace(engage_here(state), note="the stealth check failed: engaged")
+            return spotted(state)
         state = spend(state)
     path = ev["path"]
     if ev.get("horse"):
@@ -239,7 +248,7 @@ def hunted(state: Board, ev: dict, chance: Any) -> Board:
     """Hunt: the GM draws an enemy from the bag into the hero's space ("Hunting")."""
     state, ok = stealth(state, ev, state.hero.space)
     if not ok:
-        return replace(engage_here(state), note="the stealth check failed: engaged")
+        return spotted(state)
     state, token = fx.spawn(spend(state), state.hero.space, chance)
     what = state.kind(token)["name"] if token else "nothing (the bag is empty)"
     return replace(state, note=f"the hunt drew {what}")
@@ -250,7 +259,7 @@ def gathered(state: Board, ev: dict, chance: Any) -> Board:
     """A personal gather: roll the D4 for this hero's reward only ("Gathering")."""
     state, ok = stealth(state, ev, state.hero.space)
     if not ok:
-        return replace(engage_here(state), note="the stealth check failed: engaged")
+        return spotted(state)
     face = faces(ev, "gather", 4)[0]
     state = gather(spend(state), state.current, face, chance)
     return replace(state, note=f"gathered {face}")
