@@ -20,6 +20,7 @@ from d6tui.games.d6_board.combat import (
     red_cards,
 )
 from d6tui.games.d6_board.content import MONSTER_CLASSES
+from d6tui.games.d6_board.red_cards import red_what
 from d6tui.games.d6_board.state import CUBE, STATS, Board
 
 
@@ -86,9 +87,9 @@ def combat_moves(state: Board, seat: int | None) -> list[Move]:
         if p.seat != seat:
             return []
         if p.kind == "gm_card" and state.combat is not None:
-            out = [move("gm_played", f"Play {state.card(cid)['name']} on "
-                        f"{state.hero.name}'s fight", seat, mid=f"red:{cid}", card=cid,
-                        section="The Role of the GM")
+            out = [move("gm_played", f"Play {state.card(cid)['name']} ("
+                        f"{red_what(state.card(cid))}) on {state.hero.name}'s fight", seat,
+                        mid=f"red:{cid}", card=cid, section="The Role of the GM")
                    for cid in red_cards(state, seat, state.combat.enemy)]
             out.append(move("gm_passed", "Pass (play nothing)", seat, mid="pass",
                             section="The Role of the GM", key="p"))

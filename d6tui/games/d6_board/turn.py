@@ -77,6 +77,12 @@ def gather(state: Board, seat: int, face: int, chance: Any) -> Board:
     return give_reward(state, seat, board["rewards"][face - 1], chance)
 
 
+def _what(potion: dict) -> str:
+    """`` (what it does)`` from a potion's text, for a new hunter choosing a bottle."""
+    text = str(potion.get("text", "")).rstrip(".").split(";")[0]
+    return f" ({text[:1].lower()}{text[1:]})" if text else ""
+
+
 def alchemy_options(state: Board, seat: int) -> list[tuple[str, str]]:
     """Where a bottle may go: a free bottle onto an empty potion, or a placed bottle moved
     to another ("Alchemy": one bottle a potion)."""
@@ -85,7 +91,7 @@ def alchemy_options(state: Board, seat: int) -> list[tuple[str, str]]:
     empty = [p for p in potions if p not in h.bottles]
     names = state.content["potions"]
     if "" in h.bottles:
-        return [(p, f"Fill {names[p]['name']}") for p in empty]
+        return [(p, f"Fill {names[p]['name']}{_what(names[p])}") for p in empty]
     return [(f"{a}>{p}", f"Move the bottle from {names[a]['name']} to {names[p]['name']}")
             for a in h.bottles for p in empty]
 
