@@ -190,9 +190,12 @@ def combat_moves(state: Board, seat: int | None) -> list[Move]:
             out.append(move("hero_buffed", "Drink Stoneskin Draught (+2)", seat,
                             mid="potion:stoneskin", source="stoneskin",
                             section="Drink a Potion"))
+        tie = hero_total(state) == enemy_total(state)
+        outcome = (" (you win: strength 6 wins a tie)" if tie else " (you win)") \
+            if hero_wins(state) else (" (you lose: a tie wins only with strength 6)"
+                                      if tie else " (you lose)")
         out.append(move("combat_resolved", f"Resolve: {hero_total(state)} against "
-                        f"{enemy_total(state)}" + (" (you win)" if hero_wins(state)
-                                                   else " (you lose)"), seat,
+                        f"{enemy_total(state)}{outcome}", seat,
                         mid="resolve", section="Step 7", key="enter"))
     return out
 
