@@ -246,7 +246,8 @@ def moved(state: Board, ev: dict, chance: Any) -> Board:
             if not ok:
                 return replace(engage_here(state),
                                note=f"spotted in space {space}: the horse is lost, engaged")
-    return replace(state, note=f"{h.name} moved to {here}")
+    return replace(state, note=f"{h.name} moved to "
+                               f"{'the Village' if here == VILLAGE else here}")
 
 
 @handles("hunted")
