@@ -200,8 +200,9 @@ def gm_played(state: Board, ev: dict, chance: Any) -> Board:
 @handles("gm_passed")
 def gm_passed(state: Board, ev: dict, chance: Any) -> Board:
     """Step 2: another player plays nothing."""
+    who = state.heroes[state.prompts[0].seat].name if state.prompts else ""
     state = _after_prompts(replace(state, prompts=state.prompts[1:]))
-    return replace(state, note="passed")
+    return replace(state, note=f"{who} played no card (Step 2)".strip())
 
 
 @handles("monster_transformed")
