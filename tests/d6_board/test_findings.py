@@ -279,3 +279,19 @@ def test_two_alike_wild_hides_are_one_choice() -> None:
                     prompts=(Prompt(0, "convert"),))
     labels = [m.label for m in legal_moves(state, 0)]
     assert labels and len(labels) == len(set(labels)) == 3
+
+
+def test_a_won_roll_lists_resolve_first_and_names_the_tie_rule() -> None:
+    """Step 7: a won roll is resolved by move 1; a tie says whether strength 6 won it."""
+    state = begun(set_up(), "5", stats=(4, 4, 4, 4), hand=())
+    from tests.d6_board.helpers import put
+    state, tok = put(state, "goblin", "5")
+    state = play(state, f"fight:{tok}")
+    while state.combat.step != "weapon":
+        state = play(state, "pass")
+    won = play(state, "attack:natural", {"hero1": 4, "enemy": 1})
+    assert legal_moves(won, 0)[0].id == "resolve"
+    tie = play(state, "attack:natural", {"hero1": 3, "enemy": 3})
+    last = [m for m in legal_moves(tie, 0) if m.id == "resolve"][0]
+    assert last.label.endswith("(you lose: a tie wins only with strength 6)")
+    assert legal_moves(tie, 0)[0].id != "resolve"

@@ -194,9 +194,11 @@ def combat_moves(state: Board, seat: int | None) -> list[Move]:
         outcome = (" (you win: strength 6 wins a tie)" if tie else " (you win)") \
             if hero_wins(state) else (" (you lose: a tie wins only with strength 6)"
                                       if tie else " (you lose)")
-        out.append(move("combat_resolved", f"Resolve: {hero_total(state)} against "
-                        f"{enemy_total(state)}{outcome}", seat,
-                        mid="resolve", section="Step 7", key="enter"))
+        resolve = move("combat_resolved", f"Resolve: {hero_total(state)} against "
+                       f"{enemy_total(state)}{outcome}", seat,
+                       mid="resolve", section="Step 7", key="enter")
+        # a won roll is resolved first (move 1); a lost one after the buffs that may save it
+        out.insert(0 if hero_wins(state) else len(out), resolve)
     return out
 
 
