@@ -337,7 +337,10 @@ def _kill(state: Board, token: str, chance: Any) -> Board:
         state = state.with_hero(seat, backpack=(*h.backpack, best))
         state = fx.flip_bounty(state, chance)
         state = fx.prompt(state, Prompt(state.gm, "spawn"))
-        return replace(state, note=f"slew the {name}: bounty {best} in the backpack")
+        got = state.card(best)
+        worth = "" if state.hc is not None else f", {got['glory']} glory"
+        return replace(state, note=f"slew the {name}: the bounty ({cls} in {e.space}{worth})"
+                                   " goes in the backpack")
     state = replace(state, enemies=tuple(x for x in state.enemies if x.token != token))
     board = state.content["gather_boards"][h.board]
     for i, want in enumerate(board["specialty"]):
