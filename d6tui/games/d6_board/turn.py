@@ -388,9 +388,10 @@ def turn_moves(state: Board, seat: int | None) -> list[Move]:
         if p.kind == "reward" and p.reward == "alchemy":
             out = [move("reward_chosen", label, seat, mid=f"alchemy:{v}", pick=v, who=seat,
                         section="Alchemy") for v, label in alchemy_options(state, seat)]
-            out.append(move("reward_chosen", "Leave the bottles as they are", seat,
-                            mid="alchemy:pass", pick="pass", who=seat, section="Alchemy"))
-            return out
+            keep = move("reward_chosen", "Leave the bottles as they are", seat,
+                        mid="alchemy:pass", pick="pass", who=seat, section="Alchemy")
+            # both bottles placed: keeping them is listed first, before the many moves
+            return [keep, *out] if "" not in state.heroes[seat].bottles else [*out, keep]
         if p.kind == "spawn":
             d = map_die(state)
             return [move("enemy_spawned", f"Spawn an enemy (d{d})", seat, mid="spawn",
