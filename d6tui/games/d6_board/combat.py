@@ -338,9 +338,9 @@ def _kill(state: Board, token: str, chance: Any) -> Board:
         state = fx.flip_bounty(state, chance)
         state = fx.prompt(state, Prompt(state.gm, "spawn"))
         got = state.card(best)
-        worth = "" if state.hc is not None else f", {got['glory']} glory"
-        return replace(state, note=f"slew the {name}: the bounty ({cls} in {e.space}{worth})"
-                                   " goes in the backpack")
+        worth = "" if state.hc is not None else f" ({got['glory']} glory)"
+        return replace(state, note=f"slew the {name}: bounty {cls} in {e.space}{worth} to "
+                                   "the backpack")
     state = replace(state, enemies=tuple(x for x in state.enemies if x.token != token))
     board = state.content["gather_boards"][h.board]
     for i, want in enumerate(board["specialty"]):
