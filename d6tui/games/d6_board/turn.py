@@ -212,8 +212,9 @@ def spotted(state: Board) -> Board:
     """A failed stealth check: the hero is engaged, and the note says what the die showed
     against which stealth ("Stealth": roll under it; a tie fails)."""
     r = state.retry
-    shown = (f" showed {r['face']} against stealth {state.hero.stat('stealth')}"
-             if r else "")
+    stealth = state.hero.stat("stealth")
+    shown = (f" showed {r['face']} against stealth {stealth}"
+             + (" (a tie fails)" if int(r["face"]) == stealth else "") if r else "")
     return replace(engage_here(state), note=f"the stealth check{shown} failed: engaged")
 
 
