@@ -4,6 +4,8 @@ Quest Cards", "Bounty Cards"; "About the Dice" for the weapon dice)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from d6tui.engine.dice import Dice
@@ -15,6 +17,7 @@ from d6tui.games.d6_board.fold import fold
 from d6tui.games.d6_board.moves import moves, seat_to_move
 from d6tui.games.d6_board.view import HIDDEN, view
 from tests.d6_board.helpers import begun, ids, play, put, set_up
+from tests.ui.helpers import make_app, sync
 
 SPACES = tuple(str(i) for i in range(1, 11))
 
@@ -137,3 +140,43 @@ def test_a_bounty_is_named_by_class_space_and_glory() -> None:
                             "name": "poison in space 10, 2 glory".replace("2", "5"),
                             "source": "table"}
     assert cid not in st.bounties
+
+
+@sync
+async def test_a_card_typed_on_screen_is_checked_in_its_box(saves: Path) -> None:
+    """At the keyboard: "Another card: type what it says" opens a box with an example; a
+    card no rule can read is refused inside the box in one line, the words kept; the right
+    words name the card and the hand holds it."""
+    from textual.widgets import Input, Label
+
+    from d6tui.ui.screens.modals import TextPrompt
+    from tests.d6_board.ui_helpers import played_until, press_move, settle
+
+    s, _ = played_until(saves, lambda st, m: m.id.startswith("name:")
+                        and st.prompts[0].reward == "advantage", edition="table")
+    seat = s.state.prompts[0].seat
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await press_move(pilot, "name:typed:advantage")
+        for _ in range(20):
+            await pilot.pause()
+            if isinstance(app.screen, TextPrompt):
+                break
+        box = app.screen
+        assert isinstance(box, TextPrompt)
+        field = box.query_one("#text", Input)
+        assert field.value == "D8 Dual Wield"
+        field.value = "d7 dual wield"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is box and field.value == "d7 dual wield"
+        assert "not a d7" in str(box.query_one("#error", Label).render())
+        field.value = "D20 Ranged Critical"
+        await pilot.press("enter")
+        for _ in range(20):
+            await pilot.pause()
+            if not s.state.prompts or s.state.prompts[0].kind != "pick":
+                break
+        named = [c for c in s.state.heroes[seat].hand if c in s.state.named]
+        assert named and s.state.card(named[0])["die"] == 20

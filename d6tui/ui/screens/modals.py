@@ -136,15 +136,19 @@ class TextPrompt(_Modal[str]):
         value: the starting text.
         placeholder: a hint shown in the empty field.
         empty_ok: whether an empty answer may be given (it rubs a name out).
+        check: what is wrong with an answer, in one line ("" when it is fine); a wrong
+            answer is shown under the field and the box stays open with the text kept.
     """
 
     def __init__(self, title: str, value: str = "", placeholder: str = "",
-                 *, empty_ok: bool = False) -> None:
+                 *, empty_ok: bool = False, check: Callable[[str], str] | None = None
+                 ) -> None:
         super().__init__()
         self.title_text = title
         self.value = value
         self.placeholder = placeholder
         self.empty_ok = empty_ok
+        self.check = check
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box"):
@@ -158,6 +162,10 @@ class TextPrompt(_Modal[str]):
         value = event.value.strip()
         if not value and not self.empty_ok:
             self.query_one("#error", Label).update("Type something, or Escape to cancel.")
+            return
+        wrong = self.check(value) if self.check is not None else ""
+        if wrong:
+            self.query_one("#error", Label).update(wrong)
             return
         self.dismiss(value)
 
