@@ -295,3 +295,23 @@ def test_a_won_roll_lists_resolve_first_and_names_the_tie_rule() -> None:
     last = [m for m in legal_moves(tie, 0) if m.id == "resolve"][0]
     assert last.label.endswith("(you lose: a tie wins only with strength 6)")
     assert legal_moves(tie, 0)[0].id != "resolve"
+
+
+@sync
+async def test_120x40_shows_the_map_one_hunters_boards_and_the_log(saves: Path) -> None:
+    """From 100x32 the map, the class and gather boards of the hunter to move and the log
+    are on screen together; ``]`` turns to the next hunter's boards."""
+    s = until_phase(advanced_game(saves, 0), "turn")
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        cur = s.state.current
+        shown = {w.id for w in screen.query(".panel") if w.display}
+        assert shown == {"panel-map", f"class-{cur}", f"gather-{cur}"}
+        assert screen.query_one("#log").display
+        await pilot.press("right_square_bracket")
+        await pilot.pause()
+        nxt = (cur + 1) % len(s.state.heroes)
+        shown = {w.id for w in screen.query(".panel") if w.display}
+        assert shown == {"panel-map", f"class-{nxt}", f"gather-{nxt}"}

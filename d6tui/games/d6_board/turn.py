@@ -270,7 +270,12 @@ def gathered(state: Board, ev: dict, chance: Any) -> Board:
         return spotted(state)
     face = faces(ev, "gather", 4)[0]
     state = gather(spend(state), state.current, face, chance)
-    return replace(state, note=f"gathered {face}")
+    reward = state.content["gather_boards"][state.hero.board]["rewards"][face - 1]
+    words = {"coins": "two coins", "advantage": "an Advantage card", "alchemy": "Alchemy",
+             "wild": "a Wild reward"}.get(reward, reward)
+    if state.hc is not None and state.hc.companion and reward == "advantage":
+        words = "companion"  # the companion takes the Advantage reward (Part III)
+    return replace(state, note=f"gathered {face}: {words}")
 
 
 @handles("enemy_spawned")
