@@ -34,6 +34,7 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     names = ["Ann", "Bob", "Cy", "Dee"][: args.players]
     lengths, top, every, spread, deaths, bounties, ties = [], [], [], [], [], [], 0
+    rerolls, passed = 0, 0
     wins: Counter[int] = Counter()
     t0 = time.perf_counter()
     for g in range(args.games):
@@ -52,6 +53,9 @@ def main(argv: list[str] | None = None) -> None:
         deaths.append(sum(1 for e in s.events if "died" in str(e.get("note", ""))
                           or "poisoned to death" in str(e.get("note", ""))))
         bounties.append(sum(len(h.delivered) + len(h.backpack) for h in st.heroes))
+        bought = [e for e in s.events if e.get("type") == "check_rerolled"]
+        rerolls += len(bought)
+        passed += sum(1 for e in bought if "passed" in str(e.get("note", "")))
     dt = time.perf_counter() - t0
     n = args.games
     print(f"{n} games, {args.players} players, {args.season} season, {args.map} map "
@@ -63,6 +67,8 @@ def main(argv: list[str] | None = None) -> None:
           f"{statistics.mean(spread):.2f}")
     print(f"bounties a game {statistics.mean(bounties):.2f}, deaths a game "
           f"{statistics.mean(deaths):.2f}, shared wins {ties}")
+    print(f"Dogmud stealth rerolls a game {rerolls / n:.2f} "
+          f"({100 * passed / max(1, rerolls):.0f}% passed)")
     print("seat win rates: " + ", ".join(
         f"{names[i]} (seat {i + 1}) {100 * wins[i] / n:.0f}%" for i in range(len(names))))
 

@@ -79,3 +79,10 @@ def begun(state: Board, space: str = "V", **hero: Any) -> Board:
     state = clear_map(state)
     state = state.with_hero(state.current, space=space, **hero)
     return replace(state, begun=True, actions=0, engaged=(), combat=None, locked="")
+
+
+def random_answers(m: Any, rng: random.Random) -> dict[str, Any]:
+    """Random answers to a move's choices (the fewest of a list; a text's example value)."""
+    return {c.name: (c.value if c.kind == "text" else rng.choice(c.options)[0]
+                     if c.max == 1 else [o[0] for o in c.options[:c.min]])
+            for c in m.choices}

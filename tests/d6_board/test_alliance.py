@@ -18,7 +18,7 @@ from d6tui.games.d6_board.fold import fold
 from d6tui.games.d6_board.moves import moves, seat_to_move
 from d6tui.games.d6_board.state import CUBE, Enemy, same_team
 from d6tui.games.d6_board.view import HIDDEN, view
-from tests.d6_board.helpers import begun, ids, new_session, play, put, set_up
+from tests.d6_board.helpers import begun, ids, new_session, play, put, random_answers, set_up
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 
@@ -143,8 +143,7 @@ def test_random_alliance_play_ends_with_a_team_winning(seed: int, cards: str) ->
         seat = seat_to_move(s.state)
         legal = moves(s.state, seat)
         m = rng.choice(legal)
-        s.play(m, {c.name: (rng.choice(c.options)[0] if c.max == 1 else
-                            [o[0] for o in c.options[:c.min]]) for c in m.choices})
+        s.play(m, random_answers(m, rng))
         st_ = s.state
         held = [t for h in st_.heroes for t in (*h.specialty, *h.wild, *h.trophies) if t]
         board = [e.token for e in st_.enemies if not e.token.startswith(CUBE)]

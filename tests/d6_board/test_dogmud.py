@@ -59,3 +59,47 @@ def test_the_fountain_roll_rerolled() -> None:
     state = replace(begun(state, "V", gold=3, stats=(3, 5, 5, 5)), fountain=4)
     state = play(state, "dogmud:fountain", {"roll": 2})
     assert state.fountain == 0 and "nothing rose" in state.note
+
+
+def _bot_pick(state) -> str:  # noqa: ANN001
+    import random
+
+    from d6tui.games.d6_board.bot import choose
+    from d6tui.games.d6_board.moves import moves, seat_to_move
+
+    seat = seat_to_move(state)
+    return choose(state, seat, moves(state, seat), random.Random(0))[0].id
+
+
+def _failed(kind: str, stealth: int, gold: int = 5, bounty: bool = False):  # noqa: ANN202
+    state = begun(set_up(), "1", gold=gold, stats=(4, stealth, 4, 4))
+    state, token = put(state, kind, "1")
+    if not bounty:  # no posted bounty asks for this enemy here
+        state = replace(state, bounties=tuple(
+            b for b in state.bounties if str(state.card(b)["space"]) != "1"))
+    state = play(state, "move:2", {"stealth": 6})
+    assert state.retry and "dogmud:check" in ids(state)
+    return state
+
+
+def test_the_bot_buys_the_reroll_when_it_is_worth_the_price() -> None:
+    """"DOGMUD": the computer rerolls a failed stealth check when the reroll passes often
+    enough (stealth 5 on a d6: 4 in 6) and the fight it forced is one it would not pick
+    (a d8 enemy), keeping gold in reserve."""
+    assert _bot_pick(_failed("owlbear", stealth=5)) == "dogmud:check"
+
+
+def test_the_bot_keeps_its_gold_when_the_reroll_is_not_worth_it() -> None:
+    """Not at stealth 3 (2 in 6), not against a d4 Goblin it would fight anyway, not with
+    too little gold left over."""
+    assert _bot_pick(_failed("owlbear", stealth=3)) != "dogmud:check"
+    assert _bot_pick(_failed("goblin", stealth=5)) != "dogmud:check"
+    assert _bot_pick(_failed("owlbear", stealth=5, gold=3)) != "dogmud:check"
+
+
+def test_a_failed_check_says_what_the_die_showed() -> None:
+    """"Stealth": roll under it, a tie fails; the note shows the die and the stealth."""
+    state, _ = _in_danger()
+    state = play(state, "move:2", {"stealth": 4})
+    assert state.note == ("the stealth check showed 4 against stealth 4 (a tie fails) "
+                          "failed: engaged")

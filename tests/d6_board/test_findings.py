@@ -12,11 +12,12 @@ import pytest
 
 from d6tui.engine.errors import RuleError
 from d6tui.games.d6_board.describe import scoring, waiting_for, winner_line
+from d6tui.games.d6_board.moves import moves as legal_moves
 from d6tui.games.d6_board.state import Enemy, Prompt, glory
 from d6tui.ui.d6_board.widgets import GameMap, short_enemy
 from d6tui.ui.screens.modals import ChoiceModal
 from d6tui.words import article, plural
-from tests.d6_board.helpers import begun, ids, new_session, play, set_up
+from tests.d6_board.helpers import begun, ids, new_session, play, put, set_up
 from tests.d6_board.ui_helpers import advanced_game, press_move, settle, until_phase
 from tests.ui.helpers import make_app, sync
 
@@ -194,3 +195,123 @@ async def test_press_move_reaches_past_nine(saves: Path) -> None:
         await press_move(pilot, "train:skill")
         await settle(pilot)
         assert s.state.heroes[0].stat("skill") == 5
+
+
+@sync
+async def test_a_number_no_move_has_says_so(saves: Path) -> None:
+    """A digit that no move of the list has (0, or past the end) runs nothing and says in
+    one line which numbers the list has."""
+    s = until_phase(advanced_game(saves, 0), "turn")
+    s.state = begun(s.state, "5", stats=(4, 4, 4, 4))
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        n = len(app.screen._keys)
+        assert n > 1
+        before = len(s.events)
+        await pilot.press("0")
+        await pilot.pause()
+        note = str(app.screen.query_one("#note").render())
+        assert note == f"\u00bb No move 0 in the list: type 1-{n}"
+        assert len(s.events) == before
+
+
+@sync
+async def test_a_crowded_map_fits_80x24_without_scrolling(saves: Path) -> None:
+    """At 80x24 the lowest map row and the Styx River are on screen with no scrolling, even
+    with a crowded space in every row: enemy names are cut shorter so that two share a line,
+    each still with its die (and its HP when it has more than its natural one)."""
+    s = until_phase(advanced_game(saves, 0), "turn")
+    state = begun(s.state, "V", stats=(4, 4, 4, 4))
+    kinds = sorted({state.tokens[t] for t in state.bag})
+    enemies, tokens = (), []
+    for i, space in enumerate(("2", "5", "9")):  # four enemies in a space of each row
+        more, new = _crowd(state, space, kinds[4 * i:4 * i + 4])
+        state, enemies, tokens = more, enemies + more.enemies, tokens + new
+    state = replace(state, enemies=enemies)
+    s.state = state
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for _ in range(5):
+            await pilot.pause()
+        game_map = app.screen.query_one("#map", GameMap)
+        full = len(game_map.draw(78).plain.split("\n"))
+        assert game_map.budget and full > game_map.budget  # it would not fit uncut
+        assert app.screen.query_one("#boards").max_scroll_y == 0
+        text = game_map.render().plain
+        assert " 10 " in text or "*10 " in text  # the lowest row is drawn
+        assert "Styx River" in text
+        for t in tokens:  # each enemy keeps its die; more than one HP keeps its heart
+            e = state.enemy(t)
+            assert f" d{state.kind(t)['die']}" in text
+            if e.hp > 1:
+                assert f"d{state.kind(t)['die']}{f'+{e.buffs}' if e.buffs else ''}" \
+                    f"\u2665{e.hp}" in text
+
+
+@sync
+async def test_rides_come_last_in_the_moves_list(saves: Path) -> None:
+    """Rent a Horse gives up to a dozen rides: they are listed after every other move, so a
+    fight, the moves, the hunt and the gather keep the first numbers at 80x24."""
+    s = until_phase(advanced_game(saves, 0), "turn")
+    s.state = begun(s.state, "4", gold=6, stats=(4, 4, 4, 4))
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        listed = [m.id for m in app.screen._keys]
+        rides = [i for i, m in enumerate(listed) if m.startswith("ride:")]
+        assert rides and rides == list(range(len(listed) - len(rides), len(listed)))
+        assert listed.index("hunt") < rides[0]
+    s.state, tok = put(s.state, "goblin", "4")
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.screen._keys[0].id == f"fight:{tok}"  # a fight here comes first
+
+
+def test_two_alike_wild_hides_are_one_choice() -> None:
+    """"Wild Hides": two Skeleton hides are alike, so converting one is listed once a
+    specialty slot, not twice with the same words."""
+    state = begun(set_up(), "V")
+    bones = sorted(t for t in state.bag if state.tokens[t] == "skeleton")[:2]
+    state = replace(state.with_hero(0, wild=tuple(bones)), bag=state.bag - set(bones),
+                    prompts=(Prompt(0, "convert"),))
+    labels = [m.label for m in legal_moves(state, 0)]
+    assert labels and len(labels) == len(set(labels)) == 3
+
+
+def test_a_won_roll_lists_resolve_first_and_names_the_tie_rule() -> None:
+    """Step 7: a won roll is resolved by move 1; a tie says whether strength 6 won it."""
+    state = begun(set_up(), "5", stats=(4, 4, 4, 4), hand=())
+    from tests.d6_board.helpers import put
+    state, tok = put(state, "goblin", "5")
+    state = play(state, f"fight:{tok}")
+    while state.combat.step != "weapon":
+        state = play(state, "pass")
+    won = play(state, "attack:natural", {"hero1": 4, "enemy": 1})
+    assert legal_moves(won, 0)[0].id == "resolve"
+    tie = play(state, "attack:natural", {"hero1": 3, "enemy": 3})
+    last = [m for m in legal_moves(tie, 0) if m.id == "resolve"][0]
+    assert last.label.endswith("(you lose: a tie wins only with strength 6)")
+    assert legal_moves(tie, 0)[0].id != "resolve"
+
+
+@sync
+async def test_120x40_shows_the_map_one_hunters_boards_and_the_log(saves: Path) -> None:
+    """From 100x32 the map, the class and gather boards of the hunter to move and the log
+    are on screen together; ``]`` turns to the next hunter's boards."""
+    s = until_phase(advanced_game(saves, 0), "turn")
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        cur = s.state.current
+        shown = {w.id for w in screen.query(".panel") if w.display}
+        assert shown == {"panel-map", f"class-{cur}", f"gather-{cur}"}
+        assert screen.query_one("#log").display
+        await pilot.press("right_square_bracket")
+        await pilot.pause()
+        nxt = (cur + 1) % len(s.state.heroes)
+        shown = {w.id for w in screen.query(".panel") if w.display}
+        assert shown == {"panel-map", f"class-{nxt}", f"gather-{nxt}"}

@@ -20,7 +20,7 @@ from d6tui.games.d6_board.combat import enemy_total, hero_total
 from d6tui.games.d6_board.hide_state import CARRIER
 from d6tui.games.d6_board.moves import moves, seat_to_move
 from d6tui.games.d6_board.state import Prompt
-from tests.d6_board.helpers import begun, ids, new_session, play, put, set_up
+from tests.d6_board.helpers import begun, ids, new_session, play, put, random_answers, set_up
 
 
 def solo(companion: str = "kitteh", seed: int = 1, **options: object):  # noqa: ANN201
@@ -382,8 +382,7 @@ def test_random_play_always_ends(seed: int, mode: str, companion: str, specialty
         legal = moves(state, seat)
         assert legal, f"no move for seat {seat} in {state.phase}"
         m = rng.choice(legal)
-        answers = {c.name: (rng.choice(c.options)[0] if c.max == 1 else
-                            [o[0] for o in c.options[:c.min]]) for c in m.choices}
+        answers = random_answers(m, rng)
         s.play(m, answers)
         assert _tokens_ok(s.state)
         assert s.state.hc.turn <= s.state.hc.max_turns + 1

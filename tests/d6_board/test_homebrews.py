@@ -17,7 +17,7 @@ from d6tui.games.d6_board.bot import play_out
 from d6tui.games.d6_board.combat import enemy_total
 from d6tui.games.d6_board.moves import moves, seat_to_move
 from d6tui.games.d6_board.state import CUBE, Enemy
-from tests.d6_board.helpers import begun, ids, new_session, play, put, set_up
+from tests.d6_board.helpers import begun, ids, new_session, play, put, random_answers, set_up
 
 
 def test_unknown_homebrews_and_guardians_are_refused() -> None:
@@ -166,8 +166,7 @@ def test_random_play_with_homebrews_always_ends(seed: int, brews: list[str], eve
         if s.state.over:
             break
         m = rng.choice(moves(s.state, seat_to_move(s.state)))
-        s.play(m, {c.name: (rng.choice(c.options)[0] if c.max == 1 else
-                            [o[0] for o in c.options[:c.min]]) for c in m.choices})
+        s.play(m, random_answers(m, rng))
         assert all(0 <= h.gold <= 10 for h in s.state.heroes)
     assert s.state.over
     assert len(s.state.history) == 2 * events

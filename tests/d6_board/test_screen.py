@@ -40,6 +40,13 @@ def test_all_boards_160x50(snap_compare, saves: Path) -> None:  # noqa: ANN001
     assert snap_compare(app, terminal_size=(160, 50), run_before=_panel(0))
 
 
+def test_map_and_one_hunters_boards_120x40(snap_compare, saves: Path) -> None:  # noqa: ANN001
+    """From 100x32 the map, the boards of the hunter to move and the log share the screen
+    (no empty band)."""
+    app = make_app(saves, session=advanced_game(saves, 75))
+    assert snap_compare(app, terminal_size=(120, 40), run_before=_panel(0))
+
+
 def test_help_80x24(snap_compare, saves: Path) -> None:  # noqa: ANN001
     app = make_app(saves, session=advanced_game(saves, 75))
     assert snap_compare(app, press=["question_mark"], terminal_size=(80, 24),

@@ -16,7 +16,7 @@ from d6tui.games.d6_board.gm_events import event_for
 from d6tui.games.d6_board.moves import moves, seat_to_move
 from d6tui.games.d6_board.state import STATS, Prompt
 from d6tui.games.d6_board.view import HIDDEN, view
-from tests.d6_board.helpers import begun, ids, new_session, play, put, set_up
+from tests.d6_board.helpers import begun, ids, new_session, play, put, random_answers, set_up
 
 
 def test_entering_the_village_delivers_and_heals() -> None:
@@ -180,8 +180,7 @@ def test_random_legal_play_ends_and_keeps_invariants(seed: int, n: int, advanced
         legal = [m for m in moves(state, seat)]
         assert legal, f"no move for seat {seat} in {state.phase}"
         m = rng.choice(legal)
-        answers = {c.name: (rng.choice(c.options)[0] if c.max == 1 else
-                            [o[0] for o in c.options[:c.min]]) for c in m.choices}
+        answers = random_answers(m, rng)
         s.play(m, answers)
         state = s.state
         assert all(0 <= h.gold <= 10 for h in state.heroes)

@@ -181,3 +181,49 @@ async def test_long_lists_take_two_digit_numbers(saves: Path) -> None:
         await pilot.press("1")
         await pilot.pause()
         assert got[-1] == 1
+
+
+@sync
+async def test_a_number_no_option_has_says_so(saves: Path) -> None:
+    """Typing a number that no option has keeps the list open and says which numbers it
+    has, in a short list, a long one and one numbered by the options' own numbers."""
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+
+        def error(modal: ChoiceModal) -> str:
+            return str(modal.query_one("#error", Label).render())
+
+        short = ChoiceModal[str]("Which?", [("Ann", "a"), ("Bob", "b"), ("Cy", "c")])
+        app.push_screen(short)
+        await pilot.pause()
+        await pilot.press("7")
+        await pilot.pause()
+        assert app.screen is short and error(short) == "No option 7 here: type 1-3"
+        await pilot.press("2")
+        await pilot.pause()
+        assert app.screen is not short
+        long = ChoiceModal[int]("Which?", [(f"n{i}", i) for i in range(12)])
+        app.push_screen(long)
+        await pilot.pause()
+        await pilot.press("9", "enter")  # 9 is an option: Enter takes it
+        await pilot.pause()
+        assert app.screen is not long
+        long = ChoiceModal[int]("Which?", [(f"n{i}", i) for i in range(12)])
+        app.push_screen(long)
+        await pilot.pause()
+        await pilot.press("0")  # no number of 1-12 starts with 0
+        await pilot.pause()
+        assert app.screen is long and error(long) == "No option 0 here: type 1-12"
+        await pilot.press("escape")
+        await pilot.pause()
+        own = ChoiceModal[str]("Which space?", [("the Village", "V"), ("space 4", "4")],
+                               numbers=[0, 4])
+        app.push_screen(own)
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+        assert app.screen is own and error(own) == "No option 2 here: type 0, 4"
+        await pilot.press("4")
+        await pilot.pause()
+        assert app.screen is not own

@@ -151,6 +151,8 @@ def _pick(state: Board, seat: int, moves: list[Move], rng: random.Random) -> Mov
     if "begin" in ids:
         return ids["begin"]
     fights = [m for m in moves if m.id.startswith("fight:")]
+    if state.engaged and "dogmud:check" in ids and worth_dogmud(state, seat):
+        return ids["dogmud:check"]
     if state.engaged:
         if h.hp <= 1:
             for esc in ("potion:wingso", "chib"):
@@ -213,6 +215,32 @@ def _pick(state: Board, seat: int, moves: list[Move], rng: random.Random) -> Mov
             return best[1]
         return acts[0]
     return ids.get("rest", moves[-1])
+
+
+def worth_dogmud(state: Board, seat: int) -> bool:
+    """Whether Dogmud's reroll of a failed stealth check is worth its price ("DOGMUD"):
+    the reroll passes often enough (stealth at least 4 on a d6, any on a chib's d4...), the
+    gold left keeps a reserve, and the fight the failed check forced is one the bot would
+    not pick: a die above d6, a Guardian, two enemies or more, a hunter on one HP, or a
+    rival's Cash Cube; an enemy that fills a bounty is fought instead."""
+    r, h = state.retry, state.heroes[seat]
+    if r is None:
+        return False
+    price = int(state.rules["prices"]["dogmud"])
+    chance = (h.stat("stealth") - 1) / int(r["sides"])
+    if chance < 0.5 or h.gold - price < 2:
+        return False
+    wanted = {(state.card(b)["class"], str(state.card(b)["space"])) for b in state.bounties}
+    foes = [t for t in state.engaged if state.enemy(t) is not None]
+    if len(h.backpack) < 3 and any(
+            (state.kind(t).get("class"), state.enemy(t).space) in wanted  # type: ignore[union-attr]
+            for t in foes):
+        return False
+    dies = [int(state.kind(t).get("die", 0) or state.kind(t).get("attack", 0) or 0)
+            for t in foes]
+    return (h.hp <= 1 or len(foes) >= 2 or max(dies, default=0) > 6
+            or any(state.kind(t).get("class") == "guardian" or t.startswith("cube")
+                   for t in foes))
 
 
 def table_move(seen: Board, seat: int, legal: list[Move]) -> tuple[str, dict[str, Any]]:

@@ -200,8 +200,9 @@ def gm_played(state: Board, ev: dict, chance: Any) -> Board:
 @handles("gm_passed")
 def gm_passed(state: Board, ev: dict, chance: Any) -> Board:
     """Step 2: another player plays nothing."""
+    who = state.heroes[state.prompts[0].seat].name if state.prompts else ""
     state = _after_prompts(replace(state, prompts=state.prompts[1:]))
-    return replace(state, note="passed")
+    return replace(state, note=f"{who} played no card (Step 2)".strip())
 
 
 @handles("monster_transformed")
@@ -336,7 +337,10 @@ def _kill(state: Board, token: str, chance: Any) -> Board:
         state = state.with_hero(seat, backpack=(*h.backpack, best))
         state = fx.flip_bounty(state, chance)
         state = fx.prompt(state, Prompt(state.gm, "spawn"))
-        return replace(state, note=f"slew the {name}: bounty {best} in the backpack")
+        got = state.card(best)
+        worth = "" if state.hc is not None else f" ({got['glory']} glory)"
+        return replace(state, note=f"slew the {name}: bounty {cls} in {e.space}{worth} to "
+                                   "the backpack")
     state = replace(state, enemies=tuple(x for x in state.enemies if x.token != token))
     board = state.content["gather_boards"][h.board]
     for i, want in enumerate(board["specialty"]):

@@ -69,11 +69,13 @@ def export_markdown(session: Any) -> str:
         out.append("- Stats: " + ", ".join(f"{s.rules['stat_names'][k]} {v}"
                                             for k, v in zip(STATS, h.stats, strict=True)))
         out.append(f"- HP {h.hp}, gold {h.gold}, in {space_name(h.space)}")
-        out.append("- Bounties delivered: " + (", ".join(
-            f"{b} ({s.card(b)['class']} in {s.card(b)['space']}"
-            + (")" if s.hc is not None else f", {s.card(b)['glory']} glory)")
-            for b in h.delivered) or "none"))
-        out.append("- Bounties in the backpack: " + (", ".join(h.backpack) or "none"))
+        def bounties(cards: tuple[str, ...]) -> str:
+            return ", ".join(f"{b} ({s.card(b)['class']} in {s.card(b)['space']}"
+                             + (")" if s.hc is not None else f", {s.card(b)['glory']} glory)")
+                             for b in cards) or "none"
+
+        out.append("- Bounties delivered: " + bounties(h.delivered))
+        out.append("- Bounties in the backpack: " + bounties(h.backpack))
         out.append("- Guardians: " + (", ".join(s.kind(t)["name"] for t in h.trophies)
                                       or "none"))
         out.append("- Specialty hides: " + (", ".join(s.kind(t)["name"] for t in h.specialty

@@ -20,6 +20,7 @@ from d6tui.games.d6_board.combat import (
     red_cards,
 )
 from d6tui.games.d6_board.content import MONSTER_CLASSES
+from d6tui.games.d6_board.red_cards import red_what
 from d6tui.games.d6_board.state import CUBE, STATS, Board
 
 
@@ -86,9 +87,9 @@ def combat_moves(state: Board, seat: int | None) -> list[Move]:
         if p.seat != seat:
             return []
         if p.kind == "gm_card" and state.combat is not None:
-            out = [move("gm_played", f"Play {state.card(cid)['name']} on "
-                        f"{state.hero.name}'s fight", seat, mid=f"red:{cid}", card=cid,
-                        section="The Role of the GM")
+            out = [move("gm_played", f"Play {state.card(cid)['name']} ("
+                        f"{red_what(state.card(cid))}) on {state.hero.name}'s fight", seat,
+                        mid=f"red:{cid}", card=cid, section="The Role of the GM")
                    for cid in red_cards(state, seat, state.combat.enemy)]
             out.append(move("gm_passed", "Pass (play nothing)", seat, mid="pass",
                             section="The Role of the GM", key="p"))
@@ -104,7 +105,7 @@ def combat_moves(state: Board, seat: int | None) -> list[Move]:
             return [move("hide_converted", f"Make the {state.kind(t)['name']} hide a "
                          f"{spec[i]} hide", seat, mid=f"convert:{t}:{i}", token=t, slot=i,
                          section="Wild Hides")
-                    for t in h.wild for i in range(3) if not h.specialty[i]]
+                    for t in _unalike(state, h.wild) for i in range(3) if not h.specialty[i]]
         return []
     if seat != state.current or state.phase != "turn":
         return []
@@ -189,8 +190,21 @@ def combat_moves(state: Board, seat: int | None) -> list[Move]:
             out.append(move("hero_buffed", "Drink Stoneskin Draught (+2)", seat,
                             mid="potion:stoneskin", source="stoneskin",
                             section="Drink a Potion"))
-        out.append(move("combat_resolved", f"Resolve: {hero_total(state)} against "
-                        f"{enemy_total(state)}" + (" (you win)" if hero_wins(state)
-                                                   else " (you lose)"), seat,
-                        mid="resolve", section="Step 7", key="enter"))
+        tie = hero_total(state) == enemy_total(state)
+        outcome = (" (you win: strength 6 wins a tie)" if tie else " (you win)") \
+            if hero_wins(state) else (" (you lose: a tie wins only with strength 6)"
+                                      if tie else " (you lose)")
+        resolve = move("combat_resolved", f"Resolve: {hero_total(state)} against "
+                       f"{enemy_total(state)}{outcome}", seat,
+                       mid="resolve", section="Step 7", key="enter")
+        # a won roll is resolved first (move 1); a lost one after the buffs that may save it
+        out.insert(0 if hero_wins(state) else len(out), resolve)
     return out
+
+
+def _unalike(state: Board, tokens: tuple[str, ...]) -> list[str]:
+    """One token of each enemy kind among ``tokens`` (two Skeleton hides are one choice)."""
+    seen: dict[str, str] = {}
+    for t in tokens:
+        seen.setdefault(state.tokens[t], t)
+    return list(seen.values())

@@ -77,11 +77,21 @@ def red_passed(state: Board, ev: dict, chance: Any) -> Board:
                    note=f"{state.heroes[p.seat].name} passed")
 
 
+def red_what(card: dict) -> str:
+    """What a red (or Alliance) card does, in a few words for its move: ``enemy +1``,
+    ``enemy +1 HP``, ``steal 1 gold``, ``an enemy ambushes``."""
+    v = int(card.get("value", 1) or 1)
+    return {"buff": f"enemy +{v}", "extra_hp": f"enemy +{v} HP", "steal": f"steal {v} gold",
+            "ambush": "an enemy ambushes", "aid": f"+{v} to the fight",
+            "ward": "no HP lost"}.get(str(card.get("effect", "")), str(card.get("effect", "")))
+
+
 def red_turn_moves(state: Board, seat: int | None) -> list[Move]:
     """Play a red card on the active hero's turn, or pass."""
     if not state.prompts or state.prompts[0].kind != "red_turn" or seat != state.prompts[0].seat:
         return []
-    out = [move("red_played", f"Play {state.card(cid)['name']} on {state.hero.name}'s turn",
+    out = [move("red_played", f"Play {state.card(cid)['name']} ({red_what(state.card(cid))})"
+                f" on {state.hero.name}'s turn",
                 seat, mid=f"red:{cid}", card=cid, section="Heroic Quest Cards")
            for cid in turn_cards(state, seat)]
     out.append(move("red_passed", "Pass (play nothing)", seat, mid="pass",

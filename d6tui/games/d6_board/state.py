@@ -178,6 +178,8 @@ class Board:
         environment: (space, piece) pairs placed; ``env_left`` pieces still to place.
         piles: deck name (``advantage``, ``heroic_quest``, ``bounty``) -> face-down ids.
         discards: deck name -> discarded ids.
+        named: card id -> the card named at the table in its place (table edition: a
+            physical card unlike any house card, :mod:`.card_spec`); read by :meth:`card`.
         bounties: the three face-up bounty cards.
         prompts: the questions the game waits for, first first.
         spawns_left: setup spawns still to make.
@@ -216,6 +218,7 @@ class Board:
     env_left: tuple[str, ...] = ()
     piles: dict = field(default_factory=dict)
     discards: dict = field(default_factory=dict)
+    named: dict = field(default_factory=dict)
     bounties: tuple[str, ...] = ()
     prompts: tuple[Prompt, ...] = ()
     spawns_left: int = 0
@@ -304,6 +307,8 @@ class Board:
     def card(self, cid: str) -> dict:
         """A card's content entry (Advantage ``A``, Heroic Quest ``Q``, Bounty ``B``,
         Alliance ``L``)."""
+        if cid in self.named:
+            return self.named[cid]
         deck = {"A": "advantage", "Q": "heroic_quest", "B": "bounty", "L": "alliance"}[cid[0]]
         return self.content[deck][cid]
 

@@ -18,10 +18,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from d6tui.engine.errors import EventError
+from d6tui.engine.errors import EventError, RuleError
 from d6tui.engine.game import Choice, Move, Seat
+from d6tui.games.d6_board import card_spec as specs
 from d6tui.games.d6_board import effects as fx
-from d6tui.games.d6_board.act import handles, move
+from d6tui.games.d6_board.act import handles, move, record
 from d6tui.games.d6_board.state import CUBE, STATS, STYX, VILLAGE, Board, Prompt, space_name
 
 #: What a card not yet named shows in a hand (table edition).
@@ -52,7 +53,15 @@ def card_named(state: Board, ev: dict, chance: Any) -> Board:
         raise EventError(f"{cid} is not in the {deck} deck")
     piles = dict(state.piles)
     piles[deck] = tuple(c for c in piles[deck] if c != cid)
-    state = replace(state, piles=piles, prompts=state.prompts[1:])
+    named = dict(state.named)
+    named.pop(cid, None)  # a card reshuffled in is a new draw
+    if "spec" in ev:  # a card unlike any house card, as the rules read it
+        try:
+            spec = specs.check(deck, dict(ev["spec"]), state.spaces(), state.hc is None)
+        except RuleError as e:
+            raise EventError(f"the card named cannot be read: {e}") from e
+        named[cid] = specs.as_card(deck, spec)
+    state = replace(state, piles=piles, named=named, prompts=state.prompts[1:])
     if deck == "bounty":
         return replace(state, bounties=(*state.bounties, cid), note="a bounty was posted")
     h = state.heroes[p.seat]
@@ -117,6 +126,71 @@ def pick_moves(state: Board, seat: Seat) -> list[Move]:
         like = f" (like {', '.join(names[:2])})" if names and names[0] else ""
         out.append(move("card_named", f"It was: {label}{like}", seat, mid=f"name:{cids[0]}",
                         card=cids[0], section="The Cards"))
+    return out + other_card_moves(state, seat)
+
+
+def _stand_in(state: Board, deck: str, spec: dict) -> str:
+    """The face-down card a named card takes the place of: one alike if the deck has one,
+    else its first (the deck keeps its count)."""
+    pile = sorted(state.piles[deck])
+    want = specs.label(deck, spec)
+    return next((c for c in pile if specs.label(deck, _rule_values(state, deck, c)) == want),
+                pile[0])
+
+
+def _rule_values(state: Board, deck: str, cid: str) -> dict:
+    c = state.card(cid)
+    try:
+        return specs.check(deck, c, state.spaces(), state.hc is None)
+    except RuleError:  # a house card the table form cannot state (an override)
+        return {"kind": "", "effect": "", "banner": "", "class": "", "space": ""}
+
+
+def _named_move(mid: str, label: str, seat: int, deck: str, choices: tuple[Choice, ...],
+                read: Any) -> Move:
+    """A move naming a card from its answers (``read(state, **answers) -> spec``)."""
+    def run(state: Any, dice_: Any = None, **answers: Any) -> dict:
+        spec = read(state, **answers)
+        return record(state, {"type": "card_named", "card": _stand_in(state, deck, spec),
+                              "spec": spec}, dice_)
+
+    return Move(mid, label, run, seat, choices, (), section="The Cards")
+
+
+def other_card_moves(state: Board, seat: Seat) -> list[Move]:
+    """Name a card unlike any in the list: typed as printed, or (a weapon, a bounty) by its
+    die and keywords, or its class, space and glory (:mod:`.card_spec`)."""
+    deck = state.prompts[0].reward
+    if deck not in specs.FORMS or not state.piles[deck] or seat is None:
+        return []
+    glory = state.hc is None
+    typed = Choice("text", f"The card as printed: {specs.FORMS[deck]}", kind="text",
+                   max_length=60, value=specs.EXAMPLES[deck])
+    out = [_named_move(f"name:typed:{deck}", "Another card: type what it says", seat, deck,
+                       (typed,), lambda st, text: specs.parse(deck, text, st.spaces(), glory))]
+    if deck == "advantage":
+        dice = Choice("die", "The weapon's die", tuple((str(d), f"d{d}")
+                                                       for d in specs.WEAPON_DICE))
+        words = Choice("flags", "Its keywords (none, one or more)", tuple(
+            (k, k.replace("_", " ").title()) for k in specs.KEYWORDS), min=0, max=3)
+        out.append(_named_move("name:weapon", "Another weapon: pick its die and keywords",
+                               seat, deck, (dice, words), lambda st, die, flags: specs.check(
+                                   deck, {"kind": "weapon", "die": int(die),
+                                          "flags": list(flags or [])}, st.spaces())))
+    elif deck == "bounty":
+        classes = Choice("cls", "Its monster class", tuple(
+            (c, c.title()) for c in specs.MONSTER_CLASSES))
+        where = Choice("space", "Its space", tuple((s, f"space {s}") for s in state.spaces()))
+        points = (Choice("glory", "Its glory", tuple(
+            (str(g), f"{g} glory") for g in range(1, specs.MOST_GLORY + 1))),) if glory else ()
+
+        def read(st: Board, cls: str, space: str, glory: str = "0") -> dict:
+            return specs.check(deck, {"class": cls, "space": space, "glory": int(glory)},
+                               st.spaces(), st.hc is None)
+
+        out.append(_named_move("name:bounty", "Another bounty: pick its class, space and "
+                               "glory" if glory else "Another bounty: pick its class and space",
+                               seat, deck, (classes, where, *points), read))
     return out
 
 

@@ -61,6 +61,11 @@ def skill_used(state: Board, ev: dict, chance: Any) -> Board:
         state = fx.prompt(state, Prompt(other, "swap_gather"))
     elif sk in ("animal_handling", "beguile"):
         state = _push_enemy(state, ev["target"])
+        pushed = state.enemy(ev["target"])
+        if pushed is not None:  # say where the enemy went
+            return replace(state, note=f"{state.hero.name} used {name}: the "
+                                       f"{state.kind(ev['target'])['name']} went to "
+                                       f"{space_name(pushed.space)}")
     elif sk == "pathfinder":
         state = fx.enter(state, seat, ev["target"])
     elif sk == "scavenge":

@@ -77,6 +77,12 @@ def gather(state: Board, seat: int, face: int, chance: Any) -> Board:
     return give_reward(state, seat, board["rewards"][face - 1], chance)
 
 
+def _what(potion: dict) -> str:
+    """`` (what it does)`` from a potion's text, for a new hunter choosing a bottle."""
+    text = str(potion.get("text", "")).rstrip(".").split(";")[0]
+    return f" ({text[:1].lower()}{text[1:]})" if text else ""
+
+
 def alchemy_options(state: Board, seat: int) -> list[tuple[str, str]]:
     """Where a bottle may go: a free bottle onto an empty potion, or a placed bottle moved
     to another ("Alchemy": one bottle a potion)."""
@@ -85,7 +91,7 @@ def alchemy_options(state: Board, seat: int) -> list[tuple[str, str]]:
     empty = [p for p in potions if p not in h.bottles]
     names = state.content["potions"]
     if "" in h.bottles:
-        return [(p, f"Fill {names[p]['name']}") for p in empty]
+        return [(p, f"Fill {names[p]['name']}{_what(names[p])}") for p in empty]
     return [(f"{a}>{p}", f"Move the bottle from {names[a]['name']} to {names[p]['name']}")
             for a in h.bottles for p in empty]
 
@@ -185,7 +191,9 @@ def reward_chosen(state: Board, ev: dict, chance: Any) -> Board:
         if ev["pick"] == "alchemy" and state.prompts and state.prompts[-1].seat == p.seat:
             # the bottle is placed now, ahead of the other hunters' questions
             state = replace(state, prompts=(state.prompts[-1], *state.prompts[:-1]))
-        return replace(state, note=f"{state.heroes[p.seat].name} took {ev['pick']}")
+        took = {"coins": "two coins", "advantage": "an Advantage card",
+                "alchemy": "Alchemy"}[ev["pick"]]
+        return replace(state, note=f"{state.heroes[p.seat].name} took {took} (Wild)")
     if ev["pick"] == "pass":
         return replace(state, note=f"{state.heroes[p.seat].name} left the bottles")
     state = fill_potion(state, p.seat, ev["pick"])
@@ -200,6 +208,16 @@ def spend(state: Board) -> Board:
     return replace(state, actions=state.actions + 1)
 
 
+def spotted(state: Board) -> Board:
+    """A failed stealth check: the hero is engaged, and the note says what the die showed
+    against which stealth ("Stealth": roll under it; a tie fails)."""
+    r = state.retry
+    stealth = state.hero.stat("stealth")
+    shown = (f" showed {r['face']} against stealth {stealth}"
+             + (" (a tie fails)" if int(r["face"]) == stealth else "") if r else "")
+    return replace(engage_here(state), note=f"the stealth check{shown} failed: engaged")
+
+
 @handles("moved")
 def moved(state: Board, ev: dict, chance: Any) -> Board:
     """Move one space along an arrow (an action), or two with a rented horse ("Rent a
@@ -209,7 +227,7 @@ def moved(state: Board, ev: dict, chance: Any) -> Board:
     if not ev.get("free"):
         state, ok = stealth(state, ev, h.space)
         if not ok:
-            return replace(engage_here(state), note="the stealth check failed: engaged")
+            return spotted(state)
         state = spend(state)
     path = ev["path"]
     if ev.get("horse"):
@@ -229,7 +247,8 @@ def moved(state: Board, ev: dict, chance: Any) -> Board:
             if not ok:
                 return replace(engage_here(state),
                                note=f"spotted in space {space}: the horse is lost, engaged")
-    return replace(state, note=f"{h.name} moved to {here}")
+    return replace(state, note=f"{h.name} moved to "
+                               f"{'the Village' if here == VILLAGE else here}")
 
 
 @handles("hunted")
@@ -237,7 +256,7 @@ def hunted(state: Board, ev: dict, chance: Any) -> Board:
     """Hunt: the GM draws an enemy from the bag into the hero's space ("Hunting")."""
     state, ok = stealth(state, ev, state.hero.space)
     if not ok:
-        return replace(engage_here(state), note="the stealth check failed: engaged")
+        return spotted(state)
     state, token = fx.spawn(spend(state), state.hero.space, chance)
     what = state.kind(token)["name"] if token else "nothing (the bag is empty)"
     return replace(state, note=f"the hunt drew {what}")
@@ -248,10 +267,15 @@ def gathered(state: Board, ev: dict, chance: Any) -> Board:
     """A personal gather: roll the D4 for this hero's reward only ("Gathering")."""
     state, ok = stealth(state, ev, state.hero.space)
     if not ok:
-        return replace(engage_here(state), note="the stealth check failed: engaged")
+        return spotted(state)
     face = faces(ev, "gather", 4)[0]
     state = gather(spend(state), state.current, face, chance)
-    return replace(state, note=f"gathered {face}")
+    reward = state.content["gather_boards"][state.hero.board]["rewards"][face - 1]
+    words = {"coins": "two coins", "advantage": "an Advantage card", "alchemy": "Alchemy",
+             "wild": "a Wild reward"}.get(reward, reward)
+    if state.hc is not None and state.hc.companion and reward == "advantage":
+        words = "companion"  # the companion takes the Advantage reward (Part III)
+    return replace(state, note=f"gathered {face}: {words}")
 
 
 @handles("enemy_spawned")
@@ -370,9 +394,10 @@ def turn_moves(state: Board, seat: int | None) -> list[Move]:
         if p.kind == "reward" and p.reward == "alchemy":
             out = [move("reward_chosen", label, seat, mid=f"alchemy:{v}", pick=v, who=seat,
                         section="Alchemy") for v, label in alchemy_options(state, seat)]
-            out.append(move("reward_chosen", "Leave the bottles as they are", seat,
-                            mid="alchemy:pass", pick="pass", who=seat, section="Alchemy"))
-            return out
+            keep = move("reward_chosen", "Leave the bottles as they are", seat,
+                        mid="alchemy:pass", pick="pass", who=seat, section="Alchemy")
+            # both bottles placed: keeping them is listed first, before the many moves
+            return [keep, *out] if "" not in state.heroes[seat].bottles else [*out, keep]
         if p.kind == "spawn":
             d = map_die(state)
             return [move("enemy_spawned", f"Spawn an enemy (d{d})", seat, mid="spawn",

@@ -19,11 +19,16 @@ def view(state: Board, seat: int | None) -> Board:
 
     Returns:
         The board with every other hand replaced by as many :data:`HIDDEN` cards and each
-        face-down deck replaced by as many :data:`HIDDEN` cards.
+        face-down deck replaced by as many :data:`HIDDEN` cards; cards named at the table
+        (``named``) only where the seat may see them.
     """
     shared = state.options.get("team_cards") == "shared"
     heroes = tuple(h if i == seat or (shared and seat is not None and same_team(state, i, seat))
                    else replace(h, hand=(HIDDEN,) * len(h.hand))
                    for i, h in enumerate(state.heroes))
     piles = {k: (HIDDEN,) * len(v) for k, v in state.piles.items()}
-    return replace(state, heroes=heroes, piles=piles)
+    unseen = {c for h, v in zip(state.heroes, heroes, strict=True) if v.hand != h.hand
+              for c in h.hand}
+    named = {c: v for c, v in state.named.items() if c not in unseen and not any(
+        c in p for p in state.piles.values())}
+    return replace(state, heroes=heroes, piles=piles, named=named)

@@ -17,14 +17,18 @@ Dragons and the Kraken slain. Rulebook sections are named in quotes.
 - **Top lines**: the round, the Hunters' Moon, and what the game waits for (whose move),
   then what the latest move did.
 - **Boards**: at 80x24 one at a time: `]` (or Tab) and `[` turn them, `m` shows the map.
-  On a large terminal (150x45 and more) every board is shown, with the log.
+  From 100x32 (120x40) the map, the boards of the hunter to move and the log are shown
+  together (`]` turns to the next hunter's boards). On a large terminal (150x45 and more)
+  every board is shown, with the log.
   - *Compass dial*: the rounds with `00` for each GM event between them, the round now in
     brackets, the moon mark on Hunters' Moon rounds; the GM, the bag and the 3 bounties.
   - *Map*: each space shows its number, environment pieces (Dng, For, Cem, Hil, Trl) and
     its arrows (`>1,4,7`); then the heroes (two letters, `(c)` for a chib); then its
     enemies (name, die, `+N` buff coins, a heart and the HP). A space is as tall as it
-    needs; at 80x24 scroll the boards for the lowest row. Spaces your moves lead to are
-    highlighted and marked `*`. The Styx River is the last line.
+    needs; at 80x24 a crowded map cuts enemy names to 4 or 3 letters, two to a line, and
+    last leaves the heart off enemies with their one natural HP, so it never scrolls.
+    Spaces your moves lead to are highlighted and marked `*`. The Styx River takes the
+    map's empty corner (or the last line).
   - *Class board*: actions track R 1 2 3, hero or chib side, stat tiles (the class's
     stat marked `+`), HP, gold, Cash Cube, skill markers and skills (`[x]` used), hand.
     Other hunters' cards show as `?`. At one keyboard a hand-over screen comes
@@ -127,6 +131,8 @@ map.
 
 House: d6tui's cards and events. Table: GM events are read from your Player's Manual
 (d6tui rolls or takes your typed d100, then you carry it out and move on); each card drawn
-is named by its kind and values (weapon die and flags, buff value, banner and effect), and
+is named by what the rules read off it ("The Cards"): a kind already in the list, a weapon's
+die (d4-d20) and keywords or a bounty's class, space and glory from lists, or typed as
+printed (D8 Dual Wield, buff +2, green gold 3, undead in space 5, 2 glory), and
 each enemy token drawn from your bag is named from the tokens left ("Enemy Spawn").
 """

@@ -1,10 +1,12 @@
 """The D6 board game screen: 2-4 hunters at one keyboard, every board kept by the app.
 
 At 80x24 one panel is shown at a time (the map with the compass dial and bounties, then
-each hunter's class board and gather board): ``]`` and ``[`` turn the panels. On a large
-terminal every board is shown at once, with the log. The moves list always holds what the
-seat the game waits for may do now (a digit or Enter runs one); computer seats play by
-themselves.
+each hunter's class board and gather board): ``]`` and ``[`` turn the panels, and the map
+cuts enemy names shorter rather than scroll. From 100x32 (120x40) the map, the class and
+gather boards of the hunter to move (``]`` turns to the next hunter's) and the log are shown
+together. On a large terminal every board is shown at once, with the log. The moves list
+always holds what the seat the game waits for may do now (a digit or Enter runs one);
+computer seats play by themselves.
 """
 
 from __future__ import annotations
@@ -41,6 +43,9 @@ from d6tui.ui.widgets.fitted_footer import FittedFooter
 
 #: The size from which every board is shown at once.
 LARGE = (150, 45)
+#: The size from which the map, one hunter's class and gather boards and the log are shown
+#: together (120x40: one hunter's boards at a time, ``]`` turns to the next hunter).
+MEDIUM = (100, 32)
 
 
 class BoardScreen(GameScreen):
@@ -78,6 +83,7 @@ class BoardScreen(GameScreen):
         #: The panel shown at small sizes (0: map; then class and gather board per seat).
         self.panel = 0
         self._moves: list[Move] = []
+        self._legal: list[Move] = []
         #: The moves keys may run: the seat to move's, when a person plays it.
         self._keys: list[Move] = []
         self._rng = random.Random(session.header.options.get("seed", 0))
@@ -88,6 +94,8 @@ class BoardScreen(GameScreen):
         #: Digits typed so far of a move's number (a list of ten or more), and its timer.
         self._typed = ""
         self._typed_timer: Any = None
+        #: The hunter whose turn the screen last drew (the medium layout follows it).
+        self._current = session.state.current
         if session.state.hc is not None:
             #: The help of this game: the Hide Collection modes add their own sections
             #: and have their own goal (no glory).
@@ -147,14 +155,45 @@ class BoardScreen(GameScreen):
             out += [f"class-{i}", f"gather-{i}"]
         return out
 
+    @property
+    def medium(self) -> bool:
+        """Whether the map, one hunter's boards and the log fit together (not large)."""
+        w, h = self.app.size
+        return not self.large and w >= MEDIUM[0] and h >= MEDIUM[1]
+
+    def medium_seat(self) -> int:
+        """The hunter whose boards the medium layout shows: the hunter to move, or the
+        one ``]`` / ``[`` turned to."""
+        n = max(1, len(self.board.heroes))
+        return (self.board.current + self.panel) % n
+
     def _layout(self) -> None:
-        large = self.large
+        large, medium = self.large, self.medium
         self.set_class(large, "-large")
+        self.set_class(medium, "-medium")
         panels = self._panels()
-        self.panel %= len(panels)
-        for i, pid in enumerate(panels):
-            self.query_one(f"#{pid}").display = large or i == self.panel
-        self.query_one("#log").display = large
+        if medium:
+            self.panel %= max(1, len(self.board.heroes))
+            seat = self.medium_seat()
+            shown = {"panel-map", "hides", f"class-{seat}", f"gather-{seat}"}
+        else:
+            self.panel %= len(panels)
+            shown = set(panels) if large else {panels[self.panel]}
+        for pid in panels:
+            self.query_one(f"#{pid}").display = pid in shown
+        self.query_one("#log").display = large or medium
+        self.call_after_refresh(self._fit_map)
+
+    def _fit_map(self) -> None:
+        """At 80x24 the map keeps to the lines the boards panel has (enemy names cut
+        shorter to share lines), so the lowest row needs no scrolling."""
+        game_map = self.query_one("#map", GameMap)
+        if self.large or self.medium:
+            game_map.budget = 0
+            return
+        room = self.query_one("#boards").size.height
+        room -= self.query_one("#compass").outer_size.height
+        game_map.budget = max(1, room)
 
     # -- drawing -----------------------------------------------------------------------------
 
@@ -195,6 +234,11 @@ class BoardScreen(GameScreen):
                 self.app.push_screen(HandOver(state.heroes[want].name, state.note,
                                               what="your hand and your moves"), self._handed)
             return
+        if state.current != self._current:  # a new turn: its hunter's boards (medium)
+            self._current = state.current
+            if self.medium:
+                self.panel = 0
+            self._layout()
         seen = view(state, want)
         for w in self.query("GameMap, ClassBoard, GatherBoard, CompassDial, "
                             "HideCollectionBoard"):
@@ -203,7 +247,13 @@ class BoardScreen(GameScreen):
         table = "  [table dice]" if self.table_dice else ""
         self.query_one("#status", Static).update(Text(status + table, style="bold"))
         self.query_one("#note", Static).update("\u00bb " + (state.note or ""))
-        self._moves = [m for m in self.session.moves(seat) if m.id not in ("undo", "redo")]
+        legal = [m for m in self.session.moves(seat) if m.id not in ("undo", "redo")]
+        #: The legal moves in the game's order, for the computer.
+        self._legal = legal
+        # the fights here come first and Rent a Horse rides (up to a dozen) last, so that
+        # fights, moves, the hunt and the gather keep the first lines at 80x24
+        self._moves = sorted(legal, key=lambda m: 0 if m.id.startswith("fight:") else
+                             2 if m.id.startswith("ride:") else 1)
         self.query_one("#map", GameMap).targets = frozenset(
             m.id.split(":")[-1] for m in self._moves if m.id.startswith(("move:", "ride:")))
         ol = self.query_one("#moves", OptionList)
@@ -242,7 +292,7 @@ class BoardScreen(GameScreen):
         """Nobody's hand on screen (while the keyboard changes hands)."""
         for w in self.query("GameMap, ClassBoard, GatherBoard, CompassDial"):
             w.board = view(state, None)  # type: ignore[attr-defined]
-        self._moves, self._keys = [], []
+        self._moves, self._keys, self._legal = [], [], []
         self.query_one("#moves", OptionList).clear_options()
 
     def _handed(self, _: bool | None) -> None:
@@ -253,8 +303,10 @@ class BoardScreen(GameScreen):
     # -- actions -----------------------------------------------------------------------------
 
     def action_panel(self, step: int) -> None:
-        """Show the next (or previous) board at small sizes."""
-        self.panel = (self.panel + step) % len(self._panels())
+        """Show the next (or previous) board at small sizes; at a medium size the next
+        (or previous) hunter's boards."""
+        n = len(self.board.heroes) if self.medium else len(self._panels())
+        self.panel = (self.panel + step) % max(1, n)
         self._layout()
 
     def action_show_map(self) -> None:
@@ -336,7 +388,7 @@ class BoardScreen(GameScreen):
         from d6tui.ui.screens.modals import NUMBER_WAIT
 
         n = len(self._keys)
-        typed = self._typed + d
+        typed = wrong = self._typed + d
         if not 1 <= int(typed) <= n:
             typed = d if 1 <= int(d) <= n else ""
         if self._typed_timer is not None:
@@ -345,6 +397,8 @@ class BoardScreen(GameScreen):
         self._typed = typed
         note = self.query_one("#note", Static)
         if not typed:
+            note.update(f"\u00bb No move {wrong} in the list: type "
+                        + (f"1-{n}" if n > 1 else "1"))
             return
         if int(typed) * 10 > n:
             self._take_typed()
@@ -373,9 +427,9 @@ class BoardScreen(GameScreen):
 
         self._bot_pending = False
         seat = self.seat()
-        if seat is None or not self.board.heroes[seat].computer or not self._moves:
+        if seat is None or not self.board.heroes[seat].computer or not self._legal:
             return
-        m, answers = choose(self.board, seat, self._moves, self._rng)
+        m, answers = choose(self.board, seat, self._legal, self._rng)
         self._guard(lambda: self.session.play(m, answers))
 
     @work(exclusive=True, group="d6-board-move")

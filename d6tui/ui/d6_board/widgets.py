@@ -27,9 +27,11 @@ def initials(state: Board, seat: int) -> str:
     return state.heroes[seat].name[:2]
 
 
-def short_enemy(state: Board, token: str, buffs: int = 0, hp: int = 1, name: int = 5) -> str:
+def short_enemy(state: Board, token: str, buffs: int = 0, hp: int = 1, name: int = 5,
+                one_hp: bool = True) -> str:
     """``Gnoll d6+1♥2``: name (cut to ``name`` letters), a gap, the die, buff coins and
-    the HP (a heart and the count: one natural HP plus HP coins), for a map space."""
+    the HP (a heart and the count: one natural HP plus HP coins), for a map space; with
+    ``one_hp`` False the heart is left out for an enemy with only its natural HP."""
     k = state.kind(token)
     if token.startswith(CUBE):
         label = f"Cube{int(token[len(CUBE):]) + 1}"
@@ -42,7 +44,7 @@ def short_enemy(state: Board, token: str, buffs: int = 0, hp: int = 1, name: int
     out = f"{label} {die}"
     if buffs:
         out += f"+{buffs}"
-    return out + f"\u2665{hp}"
+    return out + f"\u2665{hp}" if one_hp or hp != 1 else out
 
 
 def pack(words: list[str], width: int) -> list[str]:
@@ -76,18 +78,34 @@ class GameMap(_BoardWidget):
 
     COMPONENT_CLASSES = {"game-map--target", "game-map--space", "game-map--dim"}
     targets: reactive[frozenset[str]] = reactive(frozenset(), layout=True)
+    #: The lines the map may take (0: as many as it needs). When the map would be taller,
+    #: enemy names are cut shorter so that two share a line (80x24).
+    budget: reactive[int] = reactive(0, layout=True)
 
     def render(self) -> Text:
         """Draw the spaces on their grid in the widget's width."""
-        return self.draw(self.content_size.width or 80)
+        return self.fitted(self.content_size.width or 80)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """As many lines as the map takes in ``width`` (rows grow with their enemies)."""
-        return len(self.draw(width).plain.split("\n"))
+        return len(self.fitted(width).plain.split("\n"))
 
-    def draw(self, total: int) -> Text:
+    def fitted(self, total: int) -> Text:
+        """The map in ``total`` columns and, when it can, in :attr:`budget` lines: enemy
+        names cut to 5 letters, else 4, else 3 (each with its die and HP), and last the
+        heart left out of enemies with only their natural HP (the help says so)."""
+        out = self.draw(total)
+        for letters, one_hp in ((4, True), (3, True), (4, False), (3, False)):
+            if not self.budget or len(out.plain.split("\n")) <= self.budget:
+                break
+            out = self.draw(total, letters, one_hp)
+        return out
+
+    def draw(self, total: int, letters: int | None = None, one_hp: bool = True) -> Text:
         """The map in ``total`` columns: each row as tall as its fullest space (title,
-        arrows, every enemy, the heroes), so nothing is cut."""
+        arrows, every enemy, the heroes), so nothing is cut; ``letters`` cuts enemy names
+        (default: 5 in a narrow space, 8 in a wide one); ``one_hp`` False leaves out the
+        heart of an enemy with one HP."""
         s = self.board
         out = Text(no_wrap=True, overflow="ellipsis")
         if s is None or not s.content:
@@ -100,9 +118,18 @@ class GameMap(_BoardWidget):
         hl = self.get_component_rich_style("game-map--target")
         title = self.get_component_rich_style("game-map--space")
         dim = self.get_component_rich_style("game-map--dim")
+        styx = [initials(s, i) for i, h in enumerate(s.heroes) if h.space == STYX]
+        styx_line = f"Styx River: {' '.join(styx) or 'nobody'}"
+        # the Styx takes the first cell of the grid no space has (the standard map's top
+        # left), so it costs no line of its own; a full grid puts it on a line below
+        free = next(((c, r) for r in range(rows) for c in range(cols)
+                     if (c, r) not in grid), None)
         for r in range(rows):
-            cells = {c: self.cell(s, grid[(c, r)], width - 1) for c in range(cols)
-                     if (c, r) in grid}
+            cells = {c: self.cell(s, grid[(c, r)], width - 1, letters, one_hp)
+                     for c in range(cols) if (c, r) in grid}
+            if free is not None and free[1] == r:
+                cells[free[0]] = (pack(["Styx River:", *(styx or ["nobody"])], width - 1),
+                                  [])
             height = max((len(v[0]) + len(v[1]) for v in cells.values()), default=1)
             for line in range(height):
                 for c in range(cols):
@@ -111,14 +138,18 @@ class GameMap(_BoardWidget):
                     lines = head + body
                     text = lines[line] if line < len(lines) else ""
                     style = hl if space in self.targets else (
-                        title if space and line < len(head) else dim if not space else "")
+                        title if (space or (c, r) == free) and line < len(head) else
+                        dim if not space else "")
                     out.append(text.ljust(width - 1) + " ", style)
                 out.append("\n")
-        styx = [initials(s, i) for i, h in enumerate(s.heroes) if h.space == STYX]
-        out.append(f"Styx River: {' '.join(styx) or 'nobody'}", title)
+        if free is None:
+            out.append(styx_line, title)
+        else:
+            out.right_crop(1)  # the last row's newline
         return out
 
-    def cell(self, s: Board, space: str, width: int) -> tuple[list[str], list[str]]:
+    def cell(self, s: Board, space: str, width: int, letters: int | None = None,
+             one_hp: bool = True) -> tuple[list[str], list[str]]:
         """A space's lines in ``width`` characters: the title (``*`` when a move leads
         there, its number, environment pieces, ``>`` arrows), then its heroes and enemies.
         """
@@ -129,8 +160,8 @@ class GameMap(_BoardWidget):
                 if c.split("@")[1] == space]
         arrows = ">" + ",".join(s.links(space))
         head = pack([mark + name, *env, arrows], width)
-        letters = 5 if width < 24 else 8
-        foes = [short_enemy(s, e.token, e.buffs, e.hp, letters) for e in s.at(space)]
+        letters = letters or (5 if width < 24 else 8)
+        foes = [short_enemy(s, e.token, e.buffs, e.hp, letters, one_hp) for e in s.at(space)]
         heroes = [initials(s, i) + ("(c)" if h.chib else "") for i, h in enumerate(s.heroes)
                   if h.space == space]
         if s.hc is not None and s.hc.companion and s.hc.companion_at == space:

@@ -136,15 +136,19 @@ class TextPrompt(_Modal[str]):
         value: the starting text.
         placeholder: a hint shown in the empty field.
         empty_ok: whether an empty answer may be given (it rubs a name out).
+        check: what is wrong with an answer, in one line ("" when it is fine); a wrong
+            answer is shown under the field and the box stays open with the text kept.
     """
 
     def __init__(self, title: str, value: str = "", placeholder: str = "",
-                 *, empty_ok: bool = False) -> None:
+                 *, empty_ok: bool = False, check: Callable[[str], str] | None = None
+                 ) -> None:
         super().__init__()
         self.title_text = title
         self.value = value
         self.placeholder = placeholder
         self.empty_ok = empty_ok
+        self.check = check
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box"):
@@ -158,6 +162,10 @@ class TextPrompt(_Modal[str]):
         value = event.value.strip()
         if not value and not self.empty_ok:
             self.query_one("#error", Label).update("Type something, or Escape to cancel.")
+            return
+        wrong = self.check(value) if self.check is not None else ""
+        if wrong:
+            self.query_one("#error", Label).update(wrong)
             return
         self.dismiss(value)
 
@@ -324,7 +332,9 @@ class ChoiceModal(_Modal[Any], Generic[T]):
                 if self.keys is not None:
                     hint = f"A key in [ ] or Enter picks, Escape {self.escape}"
                 elif self.long:
-                    hint = f"Type the number (1 2 for 12) or Enter picks, Escape {self.escape}"
+                    top = str(max(n for n in self.numbers if n >= 10))
+                    hint = (f"Type the number ({' '.join(top)} for {top}) or Enter picks, "
+                            f"Escape {self.escape}")
             yield Label("", classes="modal-error", id="error", markup=False)
             yield Static(hint, classes="modal-hint", markup=False)
 
@@ -409,7 +419,8 @@ class ChoiceModal(_Modal[Any], Generic[T]):
     def action_digit(self, d: int) -> None:
         """A digit key: pick at once in a short list; gather the number in a long one."""
         if self.keys is not None:
-            self._own_key(str(d))
+            if not self._own_key(str(d)):
+                self._no_option(str(d))
             return
         if not self.long:
             self.action_pick(d)
@@ -419,10 +430,11 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         if not any(n.startswith(typed) for n in shown):
             typed = str(d) if any(n.startswith(str(d)) for n in shown) else ""
         self._stop_timer()
-        self.typed = typed
         if not typed:
-            self._show_typed()
+            wrong, self.typed = self.typed + str(d), ""
+            self._no_option(wrong)
             return
+        self.typed = typed
         if not any(n.startswith(typed) and n != typed for n in shown):
             self._take_typed()  # no longer number can follow: take it now
             return
@@ -448,6 +460,8 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         if typed and self.keys is not None:
             if typed in self.keys:
                 self._pick_index(self.keys.index(typed))
+            else:
+                self._no_option(typed)
             return
         if typed:
             self.action_pick(int(typed))
@@ -456,6 +470,18 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         """Pick (or toggle, when ``multiple``) the option numbered ``n``."""
         if n in self.numbers:
             self._pick_index(self.numbers.index(n))
+        else:
+            self._no_option(str(n))
+
+    def _no_option(self, typed: str) -> None:
+        """Say in one line that no option has the number (or key) ``typed``."""
+        if self.keys is not None:
+            have = ", ".join(self.keys)
+        else:
+            nums = sorted(self.numbers)
+            have = (f"{nums[0]}-{nums[-1]}" if len(nums) > 2 and nums == list(
+                range(nums[0], nums[-1] + 1)) else ", ".join(map(str, nums)))
+        self.query_one("#error", Label).update(f"No option {typed} here: type {have}")
 
     def _pick_index(self, i: int) -> None:
         """Pick (or toggle, when ``multiple``) option ``i`` (0-based)."""

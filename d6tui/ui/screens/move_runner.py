@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from d6tui.engine.dice import Dice
+from d6tui.engine.errors import D6Error
 from d6tui.engine.game import Choice, Custom, DiceRequest, Move, Pips
 from d6tui.ui.screens.dice_prompt import ROLL_FOR_ME, TableDiceInput
 from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
@@ -45,7 +47,8 @@ async def ask_and_play(screen: Any, move: Move, typed_for: Callable[[DiceRequest
                     c.prompt, c.value, edit=True, empty="leave it blank"))
             else:
                 text = await screen.app.push_screen_wait(TextPrompt(
-                    c.prompt, c.value, empty_ok=c.min == 0))
+                    c.prompt, c.value, empty_ok=c.min == 0,
+                    check=_dry_run(screen, move, c, answers)))
             if text is None:
                 return None
             answers[c.name] = text
@@ -79,3 +82,23 @@ async def ask_and_play(screen: Any, move: Move, typed_for: Callable[[DiceRequest
         if roll is not ROLL_FOR_ME:
             typed[req.name] = roll
     return screen._guard(lambda: screen.session.play(move, answers, typed))
+
+
+def _dry_run(screen: Any, move: Move, choice: Choice, answers: dict[str, Any]
+             ) -> Callable[[str], str] | None:
+    """For a move whose last question is ``choice`` (a text) and that rolls no dice: a check
+    that makes the move on paper (``run`` is pure: it returns the event, records nothing)
+    and gives the rules' refusal in one line, so a wrong answer keeps its box open with
+    the words typed (a card named at the table, "D7 Dual Wield")."""
+    if move.dice or move.choices[-1] is not choice:
+        return None
+
+    def check(text: str) -> str:
+        try:
+            move.run(screen.session.state, Dice(0),
+                     **{**answers, choice.name: choice.check(text)})
+        except D6Error as e:
+            return str(e)
+        return ""
+
+    return check
