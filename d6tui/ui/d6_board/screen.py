@@ -81,6 +81,7 @@ class BoardScreen(GameScreen):
         self._keys: list[Move] = []
         self._rng = random.Random(session.header.options.get("seed", 0))
         self._bot_pending = False
+        self._bot_timer: Any = None
         #: The human seat whose hand is on screen (None: nobody's, behind a hand-over).
         self.shown: int | None = None
         self._handing = False
@@ -235,7 +236,7 @@ class BoardScreen(GameScreen):
             ol.focus()
         if computer and not self._bot_pending and not state.over:
             self._bot_pending = True
-            self.set_timer(0.05, self.bot_step)
+            self._bot_timer = self.set_timer(0.05, self.bot_step)
 
     def _cover(self, state: Board) -> None:
         """Nobody's hand on screen (while the keyboard changes hands)."""
@@ -365,6 +366,21 @@ class BoardScreen(GameScreen):
     @on(OptionList.OptionSelected, "#moves")
     def _picked(self, event: OptionList.OptionSelected) -> None:
         self.run_move(self._keys[int(event.option.id or 0)])
+
+    def is_computer(self, seat: Any) -> bool:
+        """Whether the computer plays ``seat`` here: undo then takes back its moves since
+        the person's last one with that one, and redo brings the group back
+        (:mod:`d6tui.engine.turn_undo`)."""
+        heroes = self.board.heroes
+        return (not self.at_table and seat is not None and 0 <= seat < len(heroes)
+                and heroes[seat].computer)
+
+    def stop_computer(self) -> None:
+        """Drop a computer move about to be made (before an undo)."""
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+            self._bot_timer = None
+        self._bot_pending = False
 
     def bot_step(self) -> None:
         """A computer seat makes its move."""
