@@ -97,6 +97,15 @@ def enemy_total(state: Board) -> int:
 
 
 
+def mesmerize_helps(state: Board) -> bool:
+    """Whether Mesmerize (the enemy's buffs and environment bonus count for nothing) would
+    lower the enemy's total of the fight's roll now (house skill; "Perform a Skill")."""
+    c = state.combat
+    if c is None or c.step != "rolled" or c.mesmerized:
+        return False
+    return enemy_total(replace(state, combat=replace(c, mesmerized=True))) < enemy_total(state)
+
+
 def hero_total(state: Board) -> int:
     """The hero's combat total: the dice (doubled by Critical) plus hero buffs, plus a
     solo companion's help ("Companions")."""

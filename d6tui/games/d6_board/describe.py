@@ -71,6 +71,7 @@ def waiting_for(state: Board) -> str:
                 "claim": "what the slain monster counts for",
                 "place": "the hide slot for the Guardian",
                 "fetch": "call the companion over or not",
+                "room": "hand full: discard a card to draw, or let it go",
                 "benefit": "a Heroic Benefits marker to move, or nothing"}.get(p.kind, p.kind)
         return f"{who}: {what}"
     phase = {"choose": "choose boards", "stats": "roll stats", "environment":
