@@ -12,6 +12,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from d6tui.games.d6_board import effects as fx
+from d6tui.games.d6_board.combat import fixed_attack
 from d6tui.games.d6_board.state import CUBE, STATS, STYX, VILLAGE, Board, glory
 from d6tui.games.d6_board.view import HIDDEN
 
@@ -38,7 +39,7 @@ def short_enemy(state: Board, token: str, buffs: int = 0, hp: int = 1, name: int
         if len(label) > name:  # cut to whole words where a word fits ("Giant Spider")
             cut = label[:name]
             label = cut[:cut.rindex(" ")] if " " in cut else cut
-    die = f"d{k['die']}" if k.get("die") else f"a{k.get('attack', 3)}"
+    die = f"d{k['die']}" if k.get("die") else f"a{fixed_attack(state, token)}"
     out = f"{label} {die}"
     if buffs:
         out += f"+{buffs}"
