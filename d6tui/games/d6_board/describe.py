@@ -34,8 +34,10 @@ def describe(event: dict, before: Board) -> str:
         return ("the hunting season was set up for " + ", ".join(event["players"])
                 + f" ({event.get('edition', 'house')} edition, {event.get('map', 'standard')}"
                 f" map, {event.get('season', 'standard')} season)")
+    from d6tui.games.d6_board.log_lines import line
+
     who = _who(event, before)
-    note = str(event.get("note", event["type"].replace("_", " ")))
+    note = line(event, before, str(event.get("note", event["type"].replace("_", " "))))
     name = who[:-2]
     if name and note.startswith(name + " "):
         note = note[len(name) + 1:]

@@ -17,6 +17,7 @@ from d6tui.engine.game import Choice, Move
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board.act import handles, move
 from d6tui.games.d6_board.state import Board, Prompt
+from d6tui.words import article
 
 #: A deck's name in the game's words.
 DECK_NAMES = {"advantage": "Advantage", "heroic_quest": "Heroic Quest"}
@@ -66,7 +67,7 @@ def room_made(state: Board, ev: dict, chance: Any) -> Board:
         state = draw_or_ask(state, p.seat, p.reward, chance, p.data - 1)
     # this hunter's questions (a card to name, another room) come before the others'
     state = replace(state, prompts=(*state.prompts, *waiting))
-    return replace(state, note=f"{name} discarded a card to draw a {deck} card")
+    return replace(state, note=f"{name} discarded a card to draw {article(deck)} card")
 
 
 def room_moves(state: Board, seat: int | None) -> list[Move]:
