@@ -183,6 +183,8 @@ class BoardScreen(GameScreen):
         first whenever the seat to move passes to another person ("hands are hidden")."""
         seat = self.seat()
         want = self.keyboard_seat()
+        if state.over and self._handing:  # the season ended behind a hand-over: no more
+            self._drop_hand_over()        # hands to hide, nobody to pass the keyboard to
         if want != self.shown and not any(h.hand for h in state.heroes):
             self.shown = want  # nobody holds a card yet (setup): nothing to hide
         if (len(self.humans()) > 1 and not state.over and want is not None
@@ -244,6 +246,15 @@ class BoardScreen(GameScreen):
             w.board = view(state, None)  # type: ignore[attr-defined]
         self._moves, self._keys = [], []
         self.query_one("#moves", OptionList).clear_options()
+
+    def _drop_hand_over(self) -> None:
+        """Take down a hand-over screen that no longer applies (the game is over)."""
+        from d6tui.ui.screens.hand_over import HandOver
+
+        if isinstance(self.app.screen, HandOver):
+            self.app.screen.dismiss(None)  # its callback (_handed) redraws the boards
+        else:
+            self._handing = False
 
     def _handed(self, _: bool | None) -> None:
         self._handing = False

@@ -181,7 +181,7 @@ class ClassBoard(_BoardWidget):
             tiles.append(f"{s.rules['stat_names'][name][:3]} {v or '-'}{plus}")
         out.append("  Stats: " + " | ".join(tiles) + "\n")
         hp = "\u2665 " * h.hp + "\u00b7 " * (int(s.rules["hp"]) - h.hp)
-        cube = f"in space {h.cube}" if h.cube else "on the board"
+        cube = f"in space {h.cube}" if h.cube else "on the class board"
         if s.hc is not None:
             cube = "none in this mode"
         out.append(f"  HP {h.hp}/{s.rules['hp']}: {hp.strip()}   "
