@@ -186,7 +186,10 @@ def reward_chosen(state: Board, ev: dict, chance: Any) -> Board:
         if ev["pick"] == "alchemy" and state.prompts and state.prompts[-1].seat == p.seat:
             # the bottle is placed now, ahead of the other hunters' questions
             state = replace(state, prompts=(state.prompts[-1], *state.prompts[:-1]))
-        return replace(state, note=f"{state.heroes[p.seat].name} took {ev['pick']}")
+        from d6tui.games.d6_board.log_lines import REWARDS
+
+        return replace(state, note=f"{state.heroes[p.seat].name} took "
+                                   f"{REWARDS.get(ev['pick'], ev['pick'])}")
     if ev["pick"] == "pass":
         return replace(state, note=f"{state.heroes[p.seat].name} left the bottles")
     state = fill_potion(state, p.seat, ev["pick"])
