@@ -109,3 +109,21 @@ def test_no_line_names_a_card_still_in_a_hand() -> None:
             assert f" {name}" not in text, (text, name)
         checked += 1
     assert checked > 100 and names
+
+
+def test_the_markdown_export_uses_the_same_lines() -> None:
+    from d6tui.games.d6_board.export import export_markdown
+
+    s = new_session(5)
+    rng = random.Random(5)
+    for _ in range(250):
+        if s.state.over:
+            break
+        seat = seat_to_move(s.state)
+        m, a = choose(s.state, seat, [x for x in s.moves(seat) if x.id not in ("undo", "redo")],
+                      rng)
+        s.play(m, a)
+    text = export_markdown(s)
+    lines = [s.text_of(i) for i in range(len(s.events))]
+    fights = [t for t in lines if "attacked with" in t]
+    assert fights and all(t in text for t in fights)

@@ -73,12 +73,10 @@ def room_made(state: Board, ev: dict, chance: Any) -> Board:
 def room_moves(state: Board, seat: int | None) -> list[Move]:
     """The answers to a ``room`` prompt: discard a card of the hand (asked) and draw, or
     let the card go."""
-    from d6tui.games.d6_board.table_tools import card_label
-
     if not state.prompts or state.prompts[0].kind != "room" or seat != state.prompts[0].seat:
         return []
     deck = DECK_NAMES.get(state.prompts[0].reward, state.prompts[0].reward)
-    cards = tuple((c, card_label(state, c)) for c in dict.fromkeys(state.heroes[seat].hand)
+    cards = tuple((c, state.card(c)["name"]) for c in dict.fromkeys(state.heroes[seat].hand)
                   if not c.startswith("L") and c != "-")
     out = []
     if cards:

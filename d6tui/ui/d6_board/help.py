@@ -121,9 +121,9 @@ on the natural die alone; when several bounties fit, the richest is taken; two w
 convert only into an empty specialty slot; Animal Handling and Beguile push the enemy to
 the lowest-numbered neighbouring space; a card given on a full hand asks you to discard a
 card first or let it go (you may also discard any time in your turn); a skill that would
-change nothing is not offered; an empty deck is made again from its discards; an Advantage card costs 3
-gold; Hunters' Moon: round 3 (standard season), rounds 3 and 6 (extended) on the standard
-map.
+change nothing is not offered; an empty deck is made again from its discards; an Advantage
+card costs 3 gold; Hunters' Moon: round 3 (standard season), rounds 3 and 6 (extended) on
+the standard map.
 
 ## Editions
 
