@@ -163,8 +163,10 @@ def line(event: dict, before: Board, note: str) -> str:
                 village = _village(before, (event.get("path") or [None])[-1])
                 if village:
                     note = f"{note}: {village}"
-            if checks:
+            if checks and note.startswith("the stealth check failed: "):
                 note = note.removeprefix("the stealth check failed: ")
+            elif "stealth check" in note:
+                return note  # the outcome names the roll already
             return "; ".join([*checks, note])
         if t in ("chibbed_out", "potion_drunk"):
             dest = event.get("to") if t == "chibbed_out" else (
