@@ -192,6 +192,15 @@ def _answers(pairs: list[str], move: Any = None) -> dict[str, Any]:
 
 
 def _typed(pairs: list[str], move: Any) -> dict[str, str]:
+    """``--dice`` values by dice request: ``NAME=FACES``, or in the move's order.
+
+    Raises:
+        RuleError: more values than the move rolls sets of dice.
+        DiceError: faces that do not fit their request; where the move rolls several
+            named sets, the message names them and shows the syntax.
+    """
+    from d6tui.engine.errors import DiceError
+
     out: dict[str, str] = {}
     names = [d.name for d in move.dice]
     for i, pair in enumerate(pairs):
@@ -199,10 +208,28 @@ def _typed(pairs: list[str], move: Any) -> dict[str, str]:
         if not sep:
             if i >= len(names):
                 raise RuleError(f"'{move.id}' rolls {len(names)} set(s) of dice, "
-                                f"but {len(pairs)} were typed")
+                                f"but {len(pairs)} were typed; {_dice_syntax(move)}")
             name, faces = names[i], pair
         out[name.strip()] = faces
+    for req in move.dice:
+        if req.name not in out or len(move.dice) < 2:
+            continue
+        try:
+            req.die.parse(out[req.name], req.count)
+        except DiceError as e:
+            raise DiceError(f"{e} for {req.name}; {_dice_syntax(move)}") from None
+        except (AttributeError, TypeError):
+            continue  # a die kind with no parse of its own: the session checks it
     return out
+
+
+def _dice_syntax(move: Any) -> str:
+    """``this move rolls hero1= (1d6) and enemy= (1d8): give each its own --dice, e.g.
+    --dice hero1=2 --dice enemy=5``."""
+    reqs = list(move.dice)
+    rolled = " and ".join(f"{r.name}= ({r.describe()})" for r in reqs)
+    example = " ".join(f"--dice {r.name}={' '.join(['1'] * r.count)}" for r in reqs)
+    return f"this move rolls {rolled}: give each its own --dice, e.g. {example}"
 
 
 def cmd_play(session: Any, args: argparse.Namespace) -> int:

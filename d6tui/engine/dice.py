@@ -221,6 +221,8 @@ def parse_typed_pips(text: str, count: int, sides: int = 6) -> dict:
         DiceError: not numbers, the wrong count, or a face out of range.
     """
     parts = parse_typed_faces(text)
+    if sides == 100 and count == 1 and len(parts) in (1, 2):
+        return table_roll([_percentile(parts, text)], 1, 100)
     if len(parts) == 1 and count > 1 and sides < 10 and parts[0].isdigit():
         parts = list(parts[0])
     try:
@@ -228,6 +230,27 @@ def parse_typed_pips(text: str, count: int, sides: int = 6) -> dict:
     except ValueError:
         raise DiceError(f"'{text}' is not dice faces; type numbers like 3 5 6") from None
     return table_roll(pips, count, sides)
+
+
+def _percentile(parts: list[str], text: str) -> int:
+    """A d100 read the percentile way: the tens die (00-90) and the D10 (0-9) added, where
+    00 and 0 together make 100 (the D6 board game's "How to Roll for GM Events"). Typed as
+    one number, ``00``, ``0`` and ``100`` are all 100; as two, ``20 4`` is 24, ``00 0`` 100.
+
+    Raises:
+        DiceError: not numbers, or a pair that is not a tens die and a D10.
+    """
+    if not all(p.isdigit() for p in parts):
+        raise DiceError(f"'{text}' is not dice faces; type a number from 1 to 100 "
+                        "(00 is 100)")
+    if len(parts) == 1:
+        n = int(parts[0])
+        return 100 if n == 0 else n
+    tens, units = int(parts[0]), int(parts[1])
+    if tens % 10 or not 0 <= tens <= 90 or not 0 <= units <= 9:
+        raise DiceError(f"'{text}': type the percentile die (00-90) and the D10 (0-9), "
+                        "like 20 4, or one number from 1 to 100")
+    return tens + units or 100
 
 
 def parse_typed_total(text: str, count: int, sides: int = 6) -> dict:

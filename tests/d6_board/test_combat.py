@@ -282,3 +282,21 @@ def test_no_chibbing_out_of_a_fight_the_roll_wins() -> None:
     assert "about to lose" in why_not(won, 0, "chib")
     lost = play(state, "attack:natural", {"hero1": 1, "enemy": 6})
     assert "chib" in ids(lost)
+
+
+def test_plant_of_eden_labels_show_the_attack_the_fight_uses() -> None:
+    """"Know Thine Enemy", Plants of Eden: with Plants in spaces 5 and 10 each attacks 4
+    (3, +1 for the other Plant); the move, the enemy label and the map say 4, as the fight
+    uses (one rule function, ``fixed_attack``)."""
+    from d6tui.games.d6_board.combat import enemy_label
+    from d6tui.ui.d6_board.widgets import short_enemy
+
+    state = begun(set_up(), "5", stats=(4, 4, 4, 4), hand=())
+    state, tok = put(state, "plant_of_eden", "5")
+    state, other = put(state, "plant_of_eden", "10")
+    fight = next(label for mid, label in ids_labels(state) if mid == f"fight:{tok}")
+    assert "attack 4" in fight and "attack 3" not in fight
+    assert "attack 4" in enemy_label(state, other)
+    assert "a4" in short_enemy(state, tok)
+    state = play(play(state, f"fight:{tok}"), "attack:natural", {"hero1": 5})
+    assert enemy_total(state) == 4

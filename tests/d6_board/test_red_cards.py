@@ -63,7 +63,7 @@ def test_a_save_of_revision_1_replays_by_its_own_rules() -> None:
     assert old.state.revision == 1
     old.close()
     state = _turn_of_ann(("Q50",))
-    assert state.revision == REVISION == 2
+    assert state.revision == REVISION >= 2
     state = replace(state, options=dict(state.options, revision=1))
     state = _answer_gathers(play(state, "begin", {"gather": 1}))
     assert not any(p.kind == "red_turn" for p in state.prompts)

@@ -179,6 +179,8 @@ def test_round_end_gm_event_then_next_round() -> None:
     """"GM Events": between rounds player one rolls 1-100; the compass moves on."""
     state = replace(set_up(), current=2, begun=True, actions=3)
     state = play(state, "rest")
+    while state.prompts and state.prompts[0].kind == "room":  # Cy's hand is full
+        state = play(state, "room:keep")
     assert state.phase == "event" and seat_to_move(state) == 0
     state = play(state, "gm_event", {"roll": 100})
     assert state.gm_event == "E20"

@@ -116,6 +116,8 @@ def _pick(state: Board, seat: int, moves: list[Move], rng: random.Random) -> Mov
                 if f"alchemy:{pot}" in ids:
                     return ids[f"alchemy:{pot}"]
             return ids["alchemy:pass"]
+        if p.kind == "room":
+            return ids["room:keep"]
         if p.kind == "poison":
             for s in ("wits", "skill", "stealth", "strength"):
                 if f"poison:{s}" in ids:

@@ -62,6 +62,17 @@ def enemy_die(state: Board, token: str) -> int:
     return int(state.kind(token).get("die", 6))
 
 
+def fixed_attack(state: Board, token: str) -> int:
+    """The attack of an enemy with no die, a Plant of Eden ("Know Thine Enemy", Plants of
+    Eden: 3, +1 for every other Plant on the board; the Overzealous homebrew's +1). The
+    fight, the moves' labels and the map all take it from here."""
+    k = state.kind(token)
+    others = sum(1 for x in state.enemies if x.token != token
+                 and not x.token.startswith(CUBE)
+                 and state.kind(x.token).get("guardian") == "plant")
+    return int(k.get("attack", 3)) + others + homebrews.overzealous(state)
+
+
 def enemy_total(state: Board) -> int:
     """The enemy's combat total ("Enemy Engagement": die, buffs, environment, Hunters'
     Moon; "Plants of Eden": 3, +1 for every other Plant on the board)."""
@@ -77,10 +88,7 @@ def enemy_total(state: Board) -> int:
     if c.transformed:
         return c.enemy_face
     if k.get("guardian") == "plant":
-        others = sum(1 for x in state.enemies if x.token != e.token
-                     and not x.token.startswith(CUBE)
-                     and state.kind(x.token).get("guardian") == "plant")
-        return int(k.get("attack", 3)) + others + homebrews.overzealous(state)
+        return fixed_attack(state, c.enemy)
     total = c.enemy_face
     if is_monster(state, c.enemy):
         if not c.mesmerized:
@@ -95,6 +103,15 @@ def enemy_total(state: Board) -> int:
         total += homebrews.overzealous(state)
     return total
 
+
+
+def mesmerize_helps(state: Board) -> bool:
+    """Whether Mesmerize (the enemy's buffs and environment bonus count for nothing) would
+    lower the enemy's total of the fight's roll now (house skill; "Perform a Skill")."""
+    c = state.combat
+    if c is None or c.step != "rolled" or c.mesmerized:
+        return False
+    return enemy_total(replace(state, combat=replace(c, mesmerized=True))) < enemy_total(state)
 
 
 def hero_total(state: Board) -> int:
@@ -431,7 +448,7 @@ def enemy_label(state: Board, token: str) -> str:
     """``Gnoll (d6, 2 HP, +1 buff)``."""
     e = state.enemy(token)
     k = state.kind(token)
-    bits = [f"d{k['die']}" if k.get("die") else f"attack {k.get('attack', 3)}"]
+    bits = [f"d{k['die']}" if k.get("die") else f"attack {fixed_attack(state, token)}"]
     if e is not None and e.hp > 1:
         bits.append(f"{e.hp} HP")
     if e is not None and e.buffs:

@@ -34,8 +34,10 @@ def describe(event: dict, before: Board) -> str:
         return ("the hunting season was set up for " + ", ".join(event["players"])
                 + f" ({event.get('edition', 'house')} edition, {event.get('map', 'standard')}"
                 f" map, {event.get('season', 'standard')} season)")
+    from d6tui.games.d6_board.log_lines import line
+
     who = _who(event, before)
-    note = str(event.get("note", event["type"].replace("_", " ")))
+    note = line(event, before, str(event.get("note", event["type"].replace("_", " "))))
     name = who[:-2]
     if name and note.startswith(name + " "):
         note = note[len(name) + 1:]
@@ -71,6 +73,7 @@ def waiting_for(state: Board) -> str:
                 "claim": "what the slain monster counts for",
                 "place": "the hide slot for the Guardian",
                 "fetch": "call the companion over or not",
+                "room": "hand full: discard a card to draw, or let it go",
                 "benefit": "a Heroic Benefits marker to move, or nothing"}.get(p.kind, p.kind)
         return f"{who}: {what}"
     phase = {"choose": "choose boards", "stats": "roll stats", "environment":
@@ -144,7 +147,31 @@ def winner_line(state: Board) -> str:
     names = " and ".join(state.heroes[s].name for s in state.winners)
     pts = glory(state, state.winners[0]) if state.winners else 0
     verb = "wins" if len(state.winners) == 1 else "share the win"
-    return f"{names} {verb} with {plural(pts, 'glory', 'glory')}"
+    why = decided_by(state)
+    return f"{names} {verb} with {plural(pts, 'glory', 'glory')}" + (f": {why}" if why else "")
+
+
+def decided_by(state: Board) -> str:
+    """Which tie-break decided the season ("The End of the Game": glory, then gold, then
+    the stat total): ``"most glory"``, ``"tied on glory with Bob; more gold (6 to 4)"``...;
+    "" before the end or with nobody to beat."""
+    from d6tui.games.d6_board.state import tie_key
+
+    if not state.over or not state.winners or state.hc is not None:
+        return ""
+    win = tie_key(state, state.winners[0])
+    rest = [s for s in range(len(state.heroes)) if tie_key(state, s) != win]
+    if not rest:
+        return "tied on glory, gold and stat total" if len(state.heroes) > 1 else ""
+    best = max(rest, key=lambda s: tie_key(state, s))
+    other = tie_key(state, best)
+    name = state.heroes[best].name
+    if win[0] != other[0]:
+        return "most glory"
+    if win[1] != other[1]:
+        return f"tied on glory with {name}; more gold ({win[1]} to {other[1]})"
+    return (f"tied on glory and gold with {name}; higher stat total ({win[2]} to "
+            f"{other[2]})")
 
 
 def report(state: Board) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 from d6tui.engine.mdtext import escape
 from d6tui.engine.notes import NOTE, note_numbers, record_lines
-from d6tui.games.d6_board.describe import space_name, status
+from d6tui.games.d6_board.describe import space_name, status, winner_line
 from d6tui.games.d6_board.state import STATS, Board, alliance, glory, standings, tie_key
 
 
@@ -59,6 +59,8 @@ def export_markdown(session: Any) -> str:
             win = " (winner)" if seat in s.winners else ""
             out.append(f"| {place} | {h.name}{win} | {glory(s, seat)} | {h.gold} | "
                        f"{sum(h.stats)} |")
+        if s.over:
+            out += ["", winner_line(s) + "."]
     out += ["", "## Boards", ""]
     for i, h in enumerate(s.heroes):
         c = s.content

@@ -21,6 +21,7 @@ from d6tui.games.d6_board.combat import (
 )
 from d6tui.games.d6_board.content import MONSTER_CLASSES
 from d6tui.games.d6_board.red_cards import red_what
+from d6tui.games.d6_board.skill_use import useless
 from d6tui.games.d6_board.state import CUBE, STATS, Board
 
 
@@ -183,7 +184,7 @@ def combat_moves(state: Board, seat: int | None) -> list[Move]:
                                 f"{card.get('value') or ''})".replace(" )", ")"), seat,
                                 mid=f"buff:{cid}", source=cid, section="Step 6"))
         for sk in ("cleave", "mesmerize"):
-            if fx.skill_ready(state, seat, sk):
+            if fx.skill_ready(state, seat, sk) and not useless(state, seat, sk):
                 out.append(move("hero_buffed", f"Skill: {state.content['skills'][sk]['name']}",
                                 seat, mid=f"skill:{sk}", source=sk, section="Perform a Skill"))
         if "stoneskin" in h.bottles:

@@ -7,6 +7,7 @@ from d6tui.games.d6_board import (  # noqa: F401 - importing registers the handl
     combat,
     dogmud,
     gm_events,
+    hand_room,
     hide_benefits,
     hide_collection,
     melee,

@@ -15,6 +15,7 @@ from d6tui.engine.game import DiceRequest, Move, Pips
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board import homebrews
 from d6tui.games.d6_board.act import faces, handles, move
+from d6tui.games.d6_board.hand_room import draw_or_ask
 from d6tui.games.d6_board.state import CUBE, Board
 
 
@@ -81,7 +82,7 @@ def resolved(state: Board, ev: dict, chance: Any) -> Board:
         elif eff in ("advantage_all", "heroic_all"):
             deck = "advantage" if eff == "advantage_all" else "heroic_quest"
             for s in range(n):
-                state = fx.draw_card(state, s, deck, chance)
+                state = draw_or_ask(state, s, deck, chance)
         elif eff in ("wits_check", "stealth_check"):
             stat = "wits" if eff == "wits_check" else "stealth"
             for s, f in enumerate(faces(ev, "checks", 6, n)):

@@ -11,6 +11,7 @@ from d6tui.games.d6_board.alliance import alliance_moves
 from d6tui.games.d6_board.dogmud import dogmud_moves
 from d6tui.games.d6_board.fight_moves import combat_moves
 from d6tui.games.d6_board.gm_events import event_moves
+from d6tui.games.d6_board.hand_room import room_moves
 from d6tui.games.d6_board.hide_benefits import benefit_moves
 from d6tui.games.d6_board.hide_collection import hide_moves
 from d6tui.games.d6_board.melee import melee_moves
@@ -53,7 +54,7 @@ def moves(state: Board, seat: Seat) -> list[Move]:
         return pick_moves(state, seat)
     out = [*turn_moves(state, seat), *combat_moves(state, seat), *village_moves(state, seat),
            *task_moves(state, seat), *dogmud_moves(state, seat), *red_turn_moves(state, seat),
-           *event_moves(state, seat),
+           *event_moves(state, seat), *room_moves(state, seat),
            *hide_moves(state, seat), *benefit_moves(state, seat),
            *alliance_moves(state, seat), *melee_moves(state, seat)]
     if not state.prompts:

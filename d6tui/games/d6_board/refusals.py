@@ -122,6 +122,12 @@ def why_not(state: Board, seat: Seat, move_id: str) -> str:
             return "no unlocked skill marker is free (E. Skills)"
         if h.used.count(sk) and h.stat("skill") < 6:
             return "a skill holds one marker unless the skill stat is 6 (Stacking Skills)"
+        if sk in state.content["skills"]:
+            from d6tui.games.d6_board.skill_use import useless
+
+            why = useless(state, state.current, sk, rest.partition(":")[2] or None)
+            if why:
+                return why
     if kind == "chib" and h.chib:
         return "the hero is a chib already; Acupunch turns it back (Chibbing Out)"
     if kind == "chib":

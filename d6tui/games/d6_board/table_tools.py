@@ -236,7 +236,9 @@ def tool_used(state: Board, ev: dict, chance: Any) -> Board:
             state = fx.trim_markers(state.with_hero(seat, stats=tuple(stats)), seat)  # type: ignore[arg-type]
         elif tool == "card":
             if v > 0:
-                state = fx.draw_card(state, seat, ev.get("deck", "advantage"), chance)
+                from d6tui.games.d6_board.hand_room import draw_or_ask
+
+                state = draw_or_ask(state, seat, ev.get("deck", "advantage"), chance)
             elif h.hand:
                 state = fx.discard(state, seat, h.hand[0]) if h.hand[0] != UNNAMED else \
                     state.with_hero(seat, hand=h.hand[1:])

@@ -18,6 +18,7 @@ from d6tui.engine.game import Choice, Move
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board.act import handles, move
 from d6tui.games.d6_board.effects import skill_ready
+from d6tui.games.d6_board.skill_use import pushable, useless
 from d6tui.games.d6_board.state import CUBE, STYX, VILLAGE, Board, Prompt, space_name
 from d6tui.games.d6_board.turn import alchemy_options
 
@@ -207,7 +208,7 @@ def task_moves(state: Board, seat: int | None) -> list[Move]:
     here = h.space
     skills = state.content["skills"]
     for sk in state.content["classes"][h.klass]["skills"]:
-        if not skill_ready(state, seat, sk):
+        if not skill_ready(state, seat, sk) or useless(state, seat, sk):
             continue
         when = skills[sk]["when"]
         name = skills[sk]["name"]
@@ -231,6 +232,8 @@ def task_moves(state: Board, seat: int | None) -> list[Move]:
                         continue
                     if sk == "animal_handling" and state.kind(t)["class"] != "beast":
                         continue
+                    if not pushable(state, t):
+                        continue
                     out.append(move("skill_used", f"Skill: {name} on the "
                                     f"{enemy_label(state, t)}", seat, mid=f"skill:{sk}:{t}",
                                     skill=sk, target=t, section="Perform a Skill"))
@@ -240,7 +243,7 @@ def task_moves(state: Board, seat: int | None) -> list[Move]:
                     out.append(move("skill_used", f"Skill: {name} to {to}", seat,
                                     mid=f"skill:{sk}:{to}", skill=sk, target=to,
                                     section="Perform a Skill"))
-            elif sk != "forage" or alchemy_options(state, seat):
+            else:
                 out.append(move("skill_used", f"Skill: {name}", seat, mid=f"skill:{sk}",
                                 skill=sk, section="Perform a Skill"))
     names = state.content["potions"]

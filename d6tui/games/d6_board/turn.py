@@ -24,6 +24,7 @@ from d6tui.engine.game import DiceRequest, Move, Pips
 from d6tui.games.d6_board import alliance, hides, homebrews
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board.act import faces, handles, move
+from d6tui.games.d6_board.hand_room import draw_or_ask, full
 from d6tui.games.d6_board.state import STYX, VILLAGE, Board, Prompt
 from d6tui.words import plural
 
@@ -49,7 +50,7 @@ def give_reward(state: Board, seat: int, reward: str, chance: Any) -> Board:
     if reward == "advantage" and hides.companion(state) is not None:
         return companion_reward(state, seat)
     if reward == "advantage":
-        return fx.draw_card(state, seat, "advantage", chance)
+        return draw_or_ask(state, seat, "advantage", chance)
     if reward == "alchemy" and not alchemy_options(state, seat):
         return state
     return fx.prompt(state, Prompt(seat, "reward", reward))
@@ -191,9 +192,10 @@ def reward_chosen(state: Board, ev: dict, chance: Any) -> Board:
         if ev["pick"] == "alchemy" and state.prompts and state.prompts[-1].seat == p.seat:
             # the bottle is placed now, ahead of the other hunters' questions
             state = replace(state, prompts=(state.prompts[-1], *state.prompts[:-1]))
-        took = {"coins": "two coins", "advantage": "an Advantage card",
-                "alchemy": "Alchemy"}[ev["pick"]]
-        return replace(state, note=f"{state.heroes[p.seat].name} took {took} (Wild)")
+        from d6tui.games.d6_board.log_lines import REWARDS
+
+        return replace(state, note=f"{state.heroes[p.seat].name} took "
+                                   f"{REWARDS.get(ev['pick'], ev['pick'])} (Wild)")
     if ev["pick"] == "pass":
         return replace(state, note=f"{state.heroes[p.seat].name} left the bottles")
     state = fill_potion(state, p.seat, ev["pick"])
@@ -311,11 +313,13 @@ def turn_ended(state: Board, ev: dict, chance: Any) -> Board:
         from d6tui.games.d6_board.hide_benefits import benefit_rolled
         return benefit_rolled(state, ev, complete)
     if complete:
-        for _ in range(int(state.rules["rest_heroic_quest"])):
-            state = fx.draw_card(state, seat, "heroic_quest", chance)
+        state = draw_or_ask(state, seat, "heroic_quest", chance,
+                            int(state.rules["rest_heroic_quest"]))
     state = alliance.rest_draw(state, seat, complete, chance)
     name = state.hero.name
     state = fx.next_turn(state)
+    if state.phase == "over":  # no card to make room for once the season is over
+        state = replace(state, prompts=tuple(p for p in state.prompts if p.kind != "room"))
     return replace(state, note=f"{name} rested" + ("" if complete else
                                                    " early (no Heroic Quest cards)"))
 
@@ -385,7 +389,8 @@ def turn_moves(state: Board, seat: int | None) -> list[Move]:
         if seat != p.seat:
             return []
         if p.kind == "reward" and p.reward == "wild":
-            card = "your companion" if hides.companion(state) else "an Advantage card"
+            card = "your companion" if hides.companion(state) else "an Advantage card" + (
+                " (hand full: you discard a card first)" if full(state, seat) else "")
             opts = (("coins", "two coins"), ("advantage", card),
                     ("alchemy", "Alchemy (a potion bottle)"))
             return [move("reward_chosen", f"Wild: take {label}", seat, mid=f"wild:{v}",

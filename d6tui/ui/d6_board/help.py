@@ -41,8 +41,9 @@ Dragons and the Kraken slain. Rulebook sections are named in quotes.
   list of spaces is picked by the space's own number (`0` the Village); dice are
   rolled by d6tui, or typed from real dice when table dice are on (`t`). `p`
   passes at once when you are asked for a red card.
-- `u` undoes (the dice stay on the table), `l` the log, `x` exports the season as
-  Markdown, `?` this help.
+- `u` undoes (the dice stay on the table; against computer hunters their moves since
+  your last one go back with it, and redo brings them back), `l` the log, `x` exports
+  the season as Markdown, `?` this help.
 
 ## Setup ("Setup", Part V "Setup")
 
@@ -122,10 +123,11 @@ stealth check does not spend the action; the Ferryman drops you before the spawn
 Alchemy reward may be passed up; Critical doubles both dice of Dual Wield; Holy Water works
 on the natural die alone; when several bounties fit, the richest is taken; two wild hides
 convert only into an empty specialty slot; Animal Handling and Beguile push the enemy to
-the lowest-numbered neighbouring space; a full hand draws nothing (discard first, any time
-in your turn); an empty deck is made again from its discards; an Advantage card costs 3
-gold; Hunters' Moon: round 3 (standard season), rounds 3 and 6 (extended) on the standard
-map.
+the lowest-numbered neighbouring space; a card given on a full hand asks you to discard a
+card first or let it go (you may also discard any time in your turn); a skill that would
+change nothing is not offered; an empty deck is made again from its discards; an Advantage
+card costs 3 gold; Hunters' Moon: round 3 (standard season), rounds 3 and 6 (extended) on
+the standard map.
 
 ## Editions
 

@@ -88,6 +88,7 @@ class BoardScreen(GameScreen):
         self._keys: list[Move] = []
         self._rng = random.Random(session.header.options.get("seed", 0))
         self._bot_pending = False
+        self._bot_timer: Any = None
         #: The human seat whose hand is on screen (None: nobody's, behind a hand-over).
         self.shown: int | None = None
         self._handing = False
@@ -222,6 +223,8 @@ class BoardScreen(GameScreen):
         first whenever the seat to move passes to another person ("hands are hidden")."""
         seat = self.seat()
         want = self.keyboard_seat()
+        if state.over and self._handing:  # the season ended behind a hand-over: no more
+            self._drop_hand_over()        # hands to hide, nobody to pass the keyboard to
         if want != self.shown and not any(h.hand for h in state.heroes):
             self.shown = want  # nobody holds a card yet (setup): nothing to hide
         if (len(self.humans()) > 1 and not state.over and want is not None
@@ -286,7 +289,7 @@ class BoardScreen(GameScreen):
             ol.focus()
         if computer and not self._bot_pending and not state.over:
             self._bot_pending = True
-            self.set_timer(0.05, self.bot_step)
+            self._bot_timer = self.set_timer(0.05, self.bot_step)
 
     def _cover(self, state: Board) -> None:
         """Nobody's hand on screen (while the keyboard changes hands)."""
@@ -294,6 +297,15 @@ class BoardScreen(GameScreen):
             w.board = view(state, None)  # type: ignore[attr-defined]
         self._moves, self._keys, self._legal = [], [], []
         self.query_one("#moves", OptionList).clear_options()
+
+    def _drop_hand_over(self) -> None:
+        """Take down a hand-over screen that no longer applies (the game is over)."""
+        from d6tui.ui.screens.hand_over import HandOver
+
+        if isinstance(self.app.screen, HandOver):
+            self.app.screen.dismiss(None)  # its callback (_handed) redraws the boards
+        else:
+            self._handing = False
 
     def _handed(self, _: bool | None) -> None:
         self._handing = False
@@ -420,6 +432,21 @@ class BoardScreen(GameScreen):
     @on(OptionList.OptionSelected, "#moves")
     def _picked(self, event: OptionList.OptionSelected) -> None:
         self.run_move(self._keys[int(event.option.id or 0)])
+
+    def is_computer(self, seat: Any) -> bool:
+        """Whether the computer plays ``seat`` here: undo then takes back its moves since
+        the person's last one with that one, and redo brings the group back
+        (:mod:`d6tui.engine.turn_undo`)."""
+        heroes = self.board.heroes
+        return (not self.at_table and seat is not None and 0 <= seat < len(heroes)
+                and heroes[seat].computer)
+
+    def stop_computer(self) -> None:
+        """Drop a computer move about to be made (before an undo)."""
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+            self._bot_timer = None
+        self._bot_pending = False
 
     def bot_step(self) -> None:
         """A computer seat makes its move."""

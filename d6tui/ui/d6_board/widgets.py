@@ -12,6 +12,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from d6tui.games.d6_board import effects as fx
+from d6tui.games.d6_board.combat import fixed_attack
 from d6tui.games.d6_board.state import CUBE, STATS, STYX, VILLAGE, Board, glory
 from d6tui.games.d6_board.view import HIDDEN
 
@@ -40,7 +41,7 @@ def short_enemy(state: Board, token: str, buffs: int = 0, hp: int = 1, name: int
         if len(label) > name:  # cut to whole words where a word fits ("Giant Spider")
             cut = label[:name]
             label = cut[:cut.rindex(" ")] if " " in cut else cut
-    die = f"d{k['die']}" if k.get("die") else f"a{k.get('attack', 3)}"
+    die = f"d{k['die']}" if k.get("die") else f"a{fixed_attack(state, token)}"
     out = f"{label} {die}"
     if buffs:
         out += f"+{buffs}"
@@ -211,7 +212,7 @@ class ClassBoard(_BoardWidget):
             tiles.append(f"{s.rules['stat_names'][name][:3]} {v or '-'}{plus}")
         out.append("  Stats: " + " | ".join(tiles) + "\n")
         hp = "\u2665 " * h.hp + "\u00b7 " * (int(s.rules["hp"]) - h.hp)
-        cube = f"in space {h.cube}" if h.cube else "on the board"
+        cube = f"in space {h.cube}" if h.cube else "on the class board"
         if s.hc is not None:
             cube = "none in this mode"
         out.append(f"  HP {h.hp}/{s.rules['hp']}: {hp.strip()}   "

@@ -71,36 +71,19 @@ class DungeonMoveRunner:
 
     # -- undo against the computer ---------------------------------------------------------
 
-    def action_undo(self) -> None:
-        """Undo the latest action; against the computer, the computer's moves since the
-        human's last action go with it, so the computer never plays its turn again knowing
-        what it saw (its dice stay on the table: it draws and rolls the same again)."""
-        computer = self.computer
-        if computer is None:
-            super().action_undo()  # type: ignore[misc]
-            return
+    def is_computer(self, seat: Any) -> bool:
+        """Whether ``seat`` is the computer's: undo and redo then go by the human's turn,
+        the shared way (:func:`d6tui.engine.turn_undo.undo_turn`), so the computer never
+        plays its turn again knowing what it saw (its dice stay on the table: it draws and
+        rolls the same again)."""
+        return seat is not None and seat == self.computer
+
+    def stop_computer(self) -> None:
+        """Stop the computer's worker before an undo."""
         worker = self._computer
         if worker is not None and not worker.is_finished:
             worker.cancel()
         self._computer = None
-        name = self.dungeon.players[computer]
-        steps = 0
-        while self.session.can_undo:
-            last = self.session.undo_target
-            by_computer = last is not None and last.get("by") == name
-            if steps and not by_computer and self.dungeon.turn != computer:
-                break
-            if super()._guard(self.session.undo) is None:  # type: ignore[misc]
-                break
-            steps += 1
-            if not by_computer and self.dungeon.turn != computer:
-                break
-        if steps:
-            self.app.clear_notifications()
-            took = "your last action and the computer's moves after it" if steps > 1 \
-                else "your last action"
-            self.notify(f"Undone: {took}. Redo with ctrl+y.", timeout=4, markup=False)
-        self.refresh_game()
 
     # -- asking and running a move ---------------------------------------------------------
 

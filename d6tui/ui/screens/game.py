@@ -223,17 +223,48 @@ class GameScreen(Screen):
         self.refresh_game()
         return event
 
+    def is_computer(self, seat: Any) -> bool:
+        """Whether the computer plays ``seat`` on this screen (a screen with computer
+        seats says; undo and redo then go by the person's turn, see :meth:`action_undo`)."""
+        return False
+
+    def stop_computer(self) -> None:
+        """Stop a computer move under way (before an undo); a screen with computer seats
+        stops its worker or timer here."""
+
     def action_undo(self) -> None:
-        """Undo the latest action (an ``undone`` event; the log keeps it, struck through)."""
-        event = self._guard(self.session.undo)
-        if event:
-            what = self.session.text_of(event["target"] - 1).split("\n", 1)[0]  # seq n: index n-1
-            what = what if len(what) <= 48 else what[:47] + "\u2026"
-            self.notify(f"Undone: {what}. Redo with ctrl+y.", timeout=3, markup=False)
+        """Undo the latest action (an ``undone`` event; the log keeps it, struck through).
+        Against the computer, its moves since the person's last action go with that action
+        (:func:`d6tui.engine.turn_undo.undo_turn`), so it does not at once make them again."""
+        from d6tui.engine.turn_undo import undo_turn
+
+        self.stop_computer()
+        done: list[dict] = []
+
+        def act() -> dict:
+            done.extend(undo_turn(self.session, self.is_computer))
+            return done[-1]
+
+        if self._guard(act) is None:
+            if not done:
+                return
+            self.refresh_game()  # a later step failed: show where the undo stopped
+        self.app.clear_notifications()
+        if len(done) > 1:
+            self.notify("Undone: your last action and the computer's moves after it. Redo "
+                        "with ctrl+y.", timeout=4, markup=False)
+            return
+        what = self.session.text_of(done[0]["target"] - 1).split("\n", 1)[0]  # seq n: n-1
+        what = what if len(what) <= 48 else what[:47] + "\u2026"
+        self.notify(f"Undone: {what}. Redo with ctrl+y.", timeout=3, markup=False)
 
     def action_redo(self) -> None:
-        """Redo the latest undone action with the same dice."""
-        self._guard(self.session.redo)
+        """Redo the latest undone action with the same dice; against the computer, the
+        computer's moves undone with it come back too
+        (:func:`~d6tui.engine.turn_undo.redo_turn`)."""
+        from d6tui.engine.turn_undo import redo_turn
+
+        self._guard(lambda: redo_turn(self.session, self.is_computer)[-1])
 
     @work(exclusive=True, group="game-note")
     async def action_write_note(self) -> None:
