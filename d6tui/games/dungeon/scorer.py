@@ -40,12 +40,16 @@ small waffles.
 
 from __future__ import annotations
 
+__all__ = ["Budget", "Cell", "RouteScore", "best_route", "brute_force"]
+
 import heapq
+from bisect import insort
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from d6tui.games.dungeon.faces import MAP_FACES
-from d6tui.games.dungeon.route_graph import _MONSTER, Budget, Cell
+from d6tui.games.dungeon.route_bound import ShareBound
+from d6tui.games.dungeon.route_graph import _MONSTER, Budget, Cell, brute_force
 from d6tui.games.dungeon.route_graph import RouteGraph as _Board
 
 
@@ -120,6 +124,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
     prize_bits = 0
     for v, _kind in prize_cells:
         prize_bits |= 1 << v
+    shares = ShareBound(board)
     any_nbr = [0] * len(adj)
     for u in range(len(adj)):
         for v, _e in adj[u]:
@@ -175,6 +180,8 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         known.append(prof)
         return False
 
+    decode_cache: dict[int, list[tuple[int, int, int]]] = {}
+
     def distances(comp: int, banned: int, left: int, keys_left: int, free_v: int,
                   min_top: int, monsters_too: bool, cap: int, doors: bool = False
                   ) -> list[int]:
@@ -218,7 +225,10 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                             dist[v] = nd
                             buckets[nd].append(v)
             return dist
-        decode = [(s // width, s % width // cw, s % cw) for s in range(len(dist))]
+        decode = decode_cache.get(width * 64 + cw)
+        if decode is None:
+            decode = decode_cache[width * 64 + cw] = [
+                (s // width, s % width // cw, s % cw) for s in range(len(dist))]
         for d in range(left + 1):
             for s in buckets[d]:
                 if dist[s] != d:
@@ -249,18 +259,33 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                             buckets[nd].append(t)
         return dist
 
+    gate_cache: dict[tuple[int, int, bool, bool], tuple[list[int], int]] = {}
+
     def gate_cost(comp: int, banned: int, keys_left: int, min_top: int, monsters_too: bool,
                   doors: bool = False) -> tuple[list[int], int]:
         """The swords a path pays to step into each cell (-1: it may not; see
         :func:`distances`), and the cells counted on the way as a bitmask: the Curses not
         yet suffered, or with ``doors`` the Doors not yet opened."""
+        key = (min_top, keys_left > 0, monsters_too, doors)
+        static = gate_cache.get(key)
+        if static is None:
+            static = gate_cache[key] = static_cost(*key)
+        cost = static[0][:]
+        out = f = comp | banned
+        while f:
+            low = f & -f
+            cost[low.bit_length() - 1] = -1
+            f ^= low
+        return cost, static[1] & ~out
+
+    def static_cost(min_top: int, keys: bool, monsters_too: bool, doors: bool
+                    ) -> tuple[list[int], int]:
+        """:func:`gate_cost` before the cells reached and banned are taken out."""
         cost = [0] * len(adj)
         cursed = 0
         web_in = min(2, min_top) if min_top else 2
         for v in range(len(adj)):
-            if comp >> v & 1 or banned >> v & 1:
-                cost[v] = -1
-            elif is_web[v]:
+            if is_web[v]:
                 cost[v] = web_in
             else:
                 g = node_el[v]
@@ -268,7 +293,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                     continue
                 kind = el_kind[g]
                 if kind == "door":
-                    cost[v] = 0 if keys_left > 0 else -1
+                    cost[v] = 0 if keys else -1
                     if doors:
                         cursed |= 1 << v
                 elif kind == "curse":
@@ -293,34 +318,34 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         if loose <= best[0]:
             return loose
         # Costs paid now, to know what one more gate could still cost at least.
+        costs = []
+        web_arms: dict[int, int] = {}
+        doors = 0
+        bits = opened
+        while bits:
+            low = bits & -bits
+            e = low.bit_length() - 1
+            bits ^= low
+            kind = el_kind[e]
+            if kind == "arm":
+                for w in board.el_webs[e]:
+                    web_arms[w] = web_arms.get(w, 0) + 1
+            elif kind in _MONSTER:
+                costs.append(el_cost[e])
+            elif kind == "door":
+                doors += 1
+        costs.extend(web_arms.values())
+        keys_left = budget.keys - doors
+        summed = points + shares.gain(comp, start_reach[0], not crossing and start == board.L,
+                                      bonus, keys_left, costs, budget.swords, budget.vorpals)
+        if summed <= best[0]:
+            return summed
         min_top = 0
         if vorpals:
-            costs = []
-            web_arms: dict[int, int] = {}
-            bits = opened
-            while bits:
-                low = bits & -bits
-                e = low.bit_length() - 1
-                bits ^= low
-                kind = el_kind[e]
-                if kind == "arm":
-                    for w in board.el_webs[e]:
-                        web_arms[w] = web_arms.get(w, 0) + 1
-                elif kind in _MONSTER:
-                    costs.append(el_cost[e])
-            costs.extend(web_arms.values())
             costs.sort(reverse=True)
             top = costs[:vorpals]
             min_top = min(top) if top else 0
-        doors = 0
-        bits = opened & ~arm_bits
-        while bits:
-            low = bits & -bits
-            if el_kind[low.bit_length() - 1] == "door":
-                doors += 1
-            bits ^= low
         left = budget.swords - swords
-        keys_left = budget.keys - doors
         free_v = budget.vorpals - vorpals
         far = -1 if crossing or start != board.L else board.R
 
@@ -379,9 +404,19 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                             monsters.append((d, min(c, min_top) if min_top else c))
                     n_chests.sort()
                     prizes.extend((d, 1) for d in n_chests[:max(0, chest_keys)])
-                    for t in sorted({p[0] for p in prizes} | {m[0] for m in monsters}):
-                        gain = sum(p[1] for p in prizes if p[0] <= t) - loss
-                        own = sorted(m[1] for m in monsters if m[0] <= t)
+                    # Thresholds t in order: the prizes within t, and the treasure
+                    # monsters within t beaten with the swords left after t (cheapest
+                    # first) or a Vorpal Sword.
+                    events = sorted([(d, pts, -1) for d, pts in prizes] +
+                                    [(d, 0, own) for d, own in monsters])
+                    gain = -loss
+                    own: list[int] = []
+                    for i, (t, pts, c) in enumerate(events):
+                        gain += pts
+                        if c >= 0:
+                            insort(own, c)
+                        if i + 1 < len(events) and events[i + 1][0] == t:
+                            continue
                         room = left - t
                         m = 0
                         for c in own:
@@ -389,9 +424,9 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                                 break
                             room -= c
                             m += 1
-                        gain += min(len(own), m + b)
-                        if gain > best_gain:
-                            best_gain = gain
+                        got = gain + min(len(own), m + b)
+                        if got > best_gain:
+                            best_gain = got
             return max(0, best_gain)
 
         top = points + most(min(3, (board.curse_cells & ~comp).bit_count()), False)
@@ -400,7 +435,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         doors_open = (board.door_cells & ~comp).bit_count()
         if top > best[0] and 0 < keys_left < doors_open + (board.chests & ~comp).bit_count():
             top = min(top, points + most(keys_left, True))
-        return top
+        return min(top, summed)
 
     def expand(start: int, banned: int, opened: int, comp: int
                ) -> list[tuple[int, int, tuple[int, int, int, int]]]:
@@ -581,31 +616,3 @@ def best_route(cells: Sequence[Cell], budget: Budget, bonus: int = 5, rows: int 
     if start < 0:
         return RouteScore(nodes=nodes, exact=exact)
     return replace(_explain(board, start, opened, comp, budget, bonus, nodes), exact=exact)
-
-
-def brute_force(cells: Sequence[Cell], budget: Budget, bonus: int = 5, rows: int = 6,
-                cols: int = 6) -> int:
-    """The best points by trying every subset of gates from both edges (small sides only).
-
-    Args:
-        cells, budget, bonus, rows, cols: as :func:`best_route`.
-
-    Returns:
-        The best points (0 when entering gains nothing).
-
-    Raises:
-        ValueError: more than 22 gates (too many subsets to try).
-    """
-    board = _Board(cells, rows, cols)
-    board.finish()
-    n = len(board.el_kind)
-    if n > 22:
-        raise ValueError(f"{n} gates are too many for the brute force")
-    best = 0
-    for start, banned in ((board.L, 0), (board.R, 0)):
-        for opened in range(1 << n):
-            comp = board.closure(start, opened, banned)
-            got = board.worth(opened, comp, budget, bonus)
-            if got is not None and got[0] > best:
-                best = got[0]
-    return best
