@@ -17,11 +17,9 @@ No Textual imports.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from d6tui.games.dungeon.route_graph import _MONSTER, RouteGraph
-
-#: An entrance that costs nothing (the unit is next to the walk already).
-_FREE = ((0, 0, 0),)
-
 
 
 class ShareBound:
@@ -74,12 +72,12 @@ class ShareBound:
             if e >= 0 and board.el_kind[e] in ("goblins", "dragon"):
                 units.append((1 << i, 0, _MONSTER[board.el_kind[e]], 1, False))
         owner: dict[int, int] = {}
-        #: per unit: its entrances (cells mask) and the owned price of each, as
-        #: (swords, keys, curses); a gate owned by another unit is free here.
-        self.units: list[tuple[int, int, int, int, int, bool, tuple]] = []
+        #: per unit: (cells, entrances, own swords, points, chests, right edge, the swords
+        #: of its cheapest entrance); a gate owned by another unit is free here.
+        self.units: list[tuple[int, int, int, int, int, bool, int]] = []
         for k, (mask, chests, own, value, has_r) in enumerate(units):
             around = 0
-            prices: set[tuple[int, int, int]] = set()
+            share = 1 << 30
             m = mask
             while m:
                 low = m & -m
@@ -89,38 +87,27 @@ class ShareBound:
                     if mask >> v & 1:
                         continue
                     around |= 1 << v
-                    prices.add(self._price(board, v, k, owner))
-            if (0, 0, 0) in prices:
-                prices = {(0, 0, 0)}
-            self.units.append((mask, around, own, value, chests, has_r, tuple(prices)))
+                    share = min(share, self._share(board, v, k, owner))
+            self.units.append((mask, around, own, value, chests, has_r,
+                               0 if share >= 1 << 30 else share))
 
-    def _price(self, board: RouteGraph, v: int, unit: int, owner: dict[int, int]
-               ) -> tuple[int, int, int]:
-        """What stepping from gate ``v`` into ``unit`` counts for ``unit``, as (swords,
-        keys, curses): the gate's own price (one arm for a Spider Web) if ``unit`` owns the
-        gate, else nothing."""
+    def _share(self, board: RouteGraph, v: int, unit: int, owner: dict[int, int]) -> int:
+        """The swords that stepping from gate ``v`` into ``unit`` counts for ``unit``: the
+        gate's own swords (one arm for a Spider Web) if ``unit`` owns the gate, else 0."""
         if self.webs >> v & 1:
-            price = (1, 0, 0)
+            cost = 1
         else:
             e = board.node_el[v] if v < board.n else -1
-            if e < 0:
-                return (0, 0, 0)
-            kind = board.el_kind[e]
-            if kind in ("orc", "giant_rat"):
-                price = (_MONSTER[kind], 0, 0)
-            elif kind == "door":
-                price = (0, 1, 0)
-            elif kind == "curse":
-                price = (0, 0, 1)
-            else:
-                return (0, 0, 0)
+            if e < 0 or board.el_kind[e] not in ("orc", "giant_rat"):
+                return 0
+            cost = _MONSTER[board.el_kind[e]]
         if owner.setdefault(v, unit) != unit:
-            return (0, 0, 0)
-        return price
+            return 0
+        return cost
 
-    def gain(self, comp: int, reach: int, cross: bool, bonus: int, keys: int,
-             paid: list[int], swords: int, vorpals: int) -> int:
-        """The most points the units not yet won could add (an upper bound).
+    def prepare(self, comp: int, reach: int, cross: bool, bonus: int, keys: int,
+                paid: list[int], swords: int, vorpals: int) -> Prepared:
+        """The units still to win from one state, ready for :meth:`gain`.
 
         Args:
             comp: the cells reached (bitmask); reach: the cells any walk from this entrance
@@ -132,40 +119,42 @@ class ShareBound:
                 any order.
             swords: the swords held in all; vorpals: the Vorpal Swords held in all.
         """
-        live: list[tuple[int, int, int, tuple]] = []
-        for mask, around, own, value, chests, has_r, prices in self.units:
+        free: list[tuple[int, int]] = []
+        items: list[tuple[int, int, int]] = []
+        for mask, around, own, value, chests, has_r, share in self.units:
             if mask & comp or not mask & reach:
                 continue
             if has_r and cross:
                 value += bonus
-            if keys <= 0:
-                chests = 0
-            if not value and not chests:
+            if keys > 0:
+                value += chests
+            if not value:
                 continue
-            live.append((value, chests, own, _FREE if around & comp else prices))
-        if not live:
-            return 0
-        free_value = 0
-        items: list[tuple[int, int]] = []
-        for value, chests, own, prices in live:
-            weight = own + min(p[0] for p in prices)
+            weight = own + (0 if around & comp else share)
             if weight:
-                items.append((value + chests, weight))
+                items.append((value, weight, mask))
             else:
-                free_value += value + chests
-        if not items:
-            return free_value
+                free.append((value, mask))
+        items.sort(key=lambda it: it[0] / it[1], reverse=True)
         paid = sorted(paid, reverse=True)
         total = sum(paid)
         # k Vorpal Swords kept on enemies already beaten, the rest free units still to win.
-        items.sort(key=lambda vw: vw[0] / vw[1], reverse=True)
+        rooms = [(swords - total + sum(paid[:k]), vorpals - k)
+                 for k in range(min(vorpals, len(paid)) + 1)]
+        return Prepared(free, items, [r for r in rooms if r[0] >= 0])
+
+    def gain(self, prep: Prepared, allowed: int = -1) -> int:
+        """The most points the units of ``prep`` that touch the cells ``allowed`` could add
+        (an upper bound): a fractional knapsack of their entrances and own swords under the
+        swords left, the free Vorpal Swords taking the dearest units whole."""
+        got_free = sum(value for value, mask in prep.free if mask & allowed)
+        items = [(v, w) for v, w, mask in prep.items if mask & allowed]
+        if not items:
+            return got_free
         by_value = sorted((v for v, _ in items), reverse=True)
         best = 0.0
-        for k in range(min(vorpals, len(paid)) + 1):
-            room = swords - total + sum(paid[:k])
-            if room < 0:
-                continue
-            got = float(sum(by_value[:vorpals - k]))
+        for room, free_v in prep.rooms:
+            got = float(sum(by_value[:free_v]))
             for value, weight in items:
                 if weight <= room:
                     room -= weight
@@ -174,4 +163,20 @@ class ShareBound:
                     got += value * room / weight
                     break
             best = max(best, got)
-        return free_value + int(best + 1e-9)
+        return got_free + int(best + 1e-9)
+
+
+@dataclass
+class Prepared:
+    """The units still to win from one state (:meth:`ShareBound.prepare`).
+
+    Attributes:
+        free: ``(points, cells)`` of the units whose entrance and monster cost no swords.
+        items: ``(points, swords, cells)`` of the others, best points per sword first.
+        rooms: ``(swords left for the units, Vorpal Swords free for them)`` per way of
+            keeping Vorpal Swords on the enemies already beaten.
+    """
+
+    free: list[tuple[int, int]]
+    items: list[tuple[int, int, int]]
+    rooms: list[tuple[int, int]]

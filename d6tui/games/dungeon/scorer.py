@@ -180,8 +180,6 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         known.append(prof)
         return False
 
-    decode_cache: dict[int, list[tuple[int, int, int]]] = {}
-
     def distances(comp: int, banned: int, left: int, keys_left: int, free_v: int,
                   min_top: int, monsters_too: bool, cap: int, doors: bool = False
                   ) -> list[int]:
@@ -225,38 +223,54 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                             dist[v] = nd
                             buckets[nd].append(v)
             return dist
-        decode = decode_cache.get(width * 64 + cw)
-        if decode is None:
-            decode = decode_cache[width * 64 + cw] = [
-                (s // width, s % width // cw, s % cw) for s in range(len(dist))]
-        for d in range(left + 1):
-            for s in buckets[d]:
-                if dist[s] != d:
-                    continue
-                u, k, c = decode[s]
-                step = old_arm if comp >> u & 1 and is_web[u] else 0
-                base = k * cw
-                for v, e in adj[u]:
-                    g = gate[v]
-                    if g < 0:
+        # One layer (Vorpal Swords used, cells counted) at a time: a step only ever goes to
+        # the same layer or a later one, so each layer is settled before the next starts.
+        size = len(adj)
+        layers = [[1 << 30] * size for _ in range(width)]
+        first = layers[0]
+        f = comp
+        while f:
+            low = f & -f
+            first[low.bit_length() - 1] = 0
+            f ^= low
+        for li in range(width):
+            k, c = divmod(li, cw)
+            here = layers[li]
+            up_c = layers[li + 1] if c < cap else here
+            vorpal = k < free_v
+            queue: list[list[int]] = [[] for _ in range(left + 1)]
+            for v in range(size):
+                if here[v] <= left:
+                    queue[here[v]].append(v)
+            for d in range(left + 1):
+                for u in queue[d]:
+                    if here[u] != d:
                         continue
-                    nc = c
-                    if cursed >> v & 1:
-                        if c < cap:
-                            nc = c + 1
-                        elif doors:
+                    step = old_arm if comp >> u & 1 and is_web[u] else 0
+                    for v, e in adj[u]:
+                        g = gate[v]
+                        if g < 0:
                             continue
-                    nd = d + g + step if e >= 0 else d + g
-                    t = v * width + base + nc
-                    if nd <= left and nd < dist[t]:
-                        dist[t] = nd
-                        buckets[nd].append(t)
-                    if g and k < free_v:
-                        nd -= g
-                        t += cw
-                        if nd < dist[t]:
-                            dist[t] = nd
-                            buckets[nd].append(t)
+                        if cursed >> v & 1:
+                            if c < cap:
+                                into, nc = up_c, c + 1
+                            elif doors:
+                                continue
+                            else:
+                                into, nc = here, c
+                        else:
+                            into, nc = here, c
+                        nd = d + g + step if e >= 0 else d + g
+                        if nd <= left and nd < into[v]:
+                            into[v] = nd
+                            if into is here:
+                                queue[nd].append(v)
+                        if g and vorpal:
+                            nd -= g
+                            later = layers[li + cw - c + nc]
+                            if nd <= left and nd < later[v]:
+                                later[v] = nd
+        dist = [x for column in zip(*layers, strict=True) for x in column]
         return dist
 
     gate_cache: dict[tuple[int, int, bool, bool], tuple[list[int], int]] = {}
@@ -336,8 +350,9 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                 doors += 1
         costs.extend(web_arms.values())
         keys_left = budget.keys - doors
-        summed = points + shares.gain(comp, start_reach[0], not crossing and start == board.L,
-                                      bonus, keys_left, costs, budget.swords, budget.vorpals)
+        prep = shares.prepare(comp, start_reach[0], not crossing and start == board.L, bonus,
+                              keys_left, costs, budget.swords, budget.vorpals)
+        summed = points + shares.gain(prep)
         if summed <= best[0]:
             return summed
         min_top = 0
