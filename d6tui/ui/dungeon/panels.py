@@ -86,8 +86,8 @@ def hand_tray(seen: DungeonState, placing: tuple[str, int] | None, source: str
 
 def hand_text(seen: DungeonState, placing: tuple[str, int] | None, turns: int, where: str,
               table_dice: bool) -> Text:
-    """The bag's count and, while a map die is placed, how it sits (the die itself is in
-    the dice tray, :func:`hand_tray`).
+    """What the die in hand waits for and, while a map die is placed, how it sits (the
+    die itself is in the dice tray, :func:`hand_tray`; the bag's count is in the status).
 
     Args:
         seen: the view on screen.
@@ -96,15 +96,14 @@ def hand_text(seen: DungeonState, placing: tuple[str, int] | None, turns: int, w
         table_dice: table dice are on.
     """
     out = Text()
+    # The bag's count is on the status line above.
     if seen.hand is None:
-        out.append(f"Bag: {len(seen.bag)} dice.  No die in hand.")
-    else:
-        out.append(f"Bag: {len(seen.bag)} dice.")
-        if seen.face is None:
-            out.append("  r rolls the die in hand.")
-        if placing is not None:
-            out.append(f"\nPlacing {face_name(placing[0])} facing you, {turns} quarter "
-                       f"turn(s), at {where} (f: the other side)")
+        out.append("No die in hand.")
+    elif seen.face is None:
+        out.append("r rolls the die in hand.")
+    if placing is not None:
+        out.append(f"Placing {face_name(placing[0])} facing you, {turns} quarter "
+                   f"turn(s), at {where} (f: the other side)")
     if table_dice:
         out.append("  [table dice]", "italic")
     return out
