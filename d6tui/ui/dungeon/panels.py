@@ -18,7 +18,8 @@ from d6tui.words import plural
 
 def _pts(route: RouteScore) -> str:
     """Points, marked when a quick preview stopped before the search ended."""
-    return f"{'at least ' if not route.exact else ''}{route.points} pts"
+    unit = "pt" if abs(route.points) == 1 else "pts"
+    return f"{'at least ' if not route.exact else ''}{route.points} {unit}"
 
 
 class ScoreLines(MessageModal):
@@ -102,8 +103,10 @@ def hand_text(seen: DungeonState, placing: tuple[str, int] | None, turns: int, w
     elif seen.face is None:
         out.append("r rolls the die in hand.")
     if placing is not None:
-        out.append(f"Placing {face_name(placing[0])} facing you, {turns} quarter "
-                   f"turn(s), at {where} (f: the other side)")
+        # One line at 80x24 (the face turned to you is marked in the tray, and the action
+        # bar has the keys), so the preview below it stays on screen.
+        out.append(f"{face_name(placing[0])} at {where}, {turns} quarter "
+                   f"turn{'' if turns == 1 else 's'}")
     if table_dice:
         out.append("  [table dice]", "italic")
     return out

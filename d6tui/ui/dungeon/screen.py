@@ -231,7 +231,9 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
                               self.hand_source())
         tray.display = tray.roll is not None
         hand = self.query_one("#dg-hand", Static)
-        hand.update(self.hand_text(seen))
+        said = self.hand_text(seen)
+        hand.update(said)
+        hand.display = bool(said.plain)  # no blank line under the tray
         hand.set_class(not tray.display, "-first")
         self.query_one("#dg-held", Static).update(self.held_lines(seen))
         self.query_one("#dg-preview", Static).update(self.preview_text(seen, seat))
@@ -415,7 +417,8 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
             if key is None:
                 continue
             out.append(f" {key} ", "bold reverse")
-            out.append(f" {m.label.split(':')[0].split('(')[0].strip()}  ")
+            label = "place" if m.id == "place" else m.label.split(':')[0].split('(')[0].strip()
+            out.append(f" {label}  ")
         if self.target is not None:
             out.append(" \u2190\u2191\u2193\u2192 ", "bold reverse")
             out.append(" move  ")
@@ -447,7 +450,7 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
         moves = {"draw": ("draw", "end_game"), "set_aside": ("collect", "keep", "give_back"),
                  "trade": ("trade",), "wish": ("wish",), "catch": ("catch",),
                  "dream": ("dream",), "extra": ("extra_turn",), "claim": ("claim",),
-                 "end_turn": ("end_turn",)}
+                 "end_turn": ("end_turn", "end_game")}
         if action in moves:
             return any(self._move(m) is not None for m in moves[action])
         if action == "roll_or_turn":
