@@ -4,6 +4,7 @@ route preview under the action bar; "1 pts"."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -76,3 +77,22 @@ def test_one_point_is_one_pt() -> None:
     assert _pts(RouteScore(points=1)) == "1 pt"
     assert _pts(RouteScore(points=0)) == "0 pts"
     assert _pts(RouteScore(points=3, exact=False)) == "at least 3 pts"
+
+
+def test_the_preview_counts_a_route_as_the_end_of_the_game_would() -> None:
+    """Seen playing to an empty bag: the preview said '3 pts (complete)' (a claim's 5 less
+    two Curses) while the game then ended at the bag and scored the route at 3."""
+    from d6tui.ui.dungeon.panels import route_bonus
+    from tests.dungeon.helpers import new_game
+
+    s = new_game()
+    assert route_bonus(s.state, 0, [m.id for m in s.moves(0)]) == 5
+    faces = {"red": "sword", "black": "sword", "green": "sword", "yellow": "sword",
+             "blue": "key", "white": "two_swords"}
+    for colour in [c for c in faces for _ in range(6)]:
+        give(s, colour, faces[colour])
+        end(s)
+    seat = s.state.turn
+    assert route_bonus(s.state, seat, [m.id for m in s.moves(seat)]) == 3
+    stood = replace(s.state, claimant=1)  # Ben's claim stood: 5 to him, 3 to Ana
+    assert route_bonus(stood, 1, []) == 5 and route_bonus(stood, 0, []) == 3

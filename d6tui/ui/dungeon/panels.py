@@ -3,6 +3,8 @@ shared :class:`~d6tui.ui.screens.hand_over.HandOver`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual import events
 from textual.containers import VerticalScroll
@@ -51,6 +53,20 @@ FACE_LABELS: dict[str, str] = {
     "look": "Look", "pivot": "Pivot", "dreamcatcher": "Dream\ncatch",
     "special_item": "Spec.\nItem", "wishing_ring": "Wish\nRing",
 }
+
+
+def route_bonus(state: DungeonState, seat: int, move_ids: Sequence[str]) -> int:
+    """What a complete route is worth to ``seat`` if the game ended as it stands: 5 to the
+    player whose claim stood, or to one who may still claim; 3 to the other one, and to
+    both once the bag is found empty ("End of the Game").
+
+    Args:
+        state: the game; seat: the player; move_ids: the ids of ``seat``'s legal moves now
+            (``end_game`` among them: the bag is empty at the turn's start).
+    """
+    if state.claimant is not None:
+        return 5 if state.claimant == seat else 3
+    return 3 if "end_game" in move_ids or state.over else 5
 
 
 def hand_tray(seen: DungeonState, placing: tuple[str, int] | None, source: str

@@ -34,6 +34,7 @@ from d6tui.ui.dungeon.panels import (
     hand_text,
     hand_tray,
     held_lines,
+    route_bonus,
 )
 from d6tui.ui.dungeon.running import DungeonMoveRunner
 from d6tui.ui.dungeon.waffle import DungeonWaffle, WafflePicture
@@ -367,8 +368,11 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
                 parts.append(f"{state.players[i]} {card.total} ({how})")
             return "Scores: " + ", ".join(parts) + ".  p: the score lines"
         budget = seen.budget(seat)
-        now = best_route(seen.side(seat), budget, limit=PREVIEW_LIMIT)
-        text = f"Best route now: {_pts(now)}" + (" (complete)" if now.complete else "")
+        bonus = route_bonus(state, seat, [m.id for m in self.session.moves(seat)])
+        now = best_route(seen.side(seat), budget, bonus, limit=PREVIEW_LIMIT)
+        # Worth 5 only if claimed (the bag's end gives 3): say so.
+        claim = ", C claims it" if bonus == 5 and state.claimant is None else ""
+        text = f"Best route now: {_pts(now)}" + (f" (complete{claim})" if now.complete else "")
         specials = seen.faces_held(seat).count("special_item")
         if specials:  # scored beside the route ("End of the Game"), so said beside it
             text += f", +{specials} for Special Items held"
@@ -376,7 +380,7 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
             face, ops = self.preview_face(seen)
             cells = list(seen.side(seat))
             cells[self.cursor] = (face, ops)
-            then = best_route(tuple(cells), budget, limit=PREVIEW_LIMIT)
+            then = best_route(tuple(cells), budget, bonus, limit=PREVIEW_LIMIT)
             text += f"; placed here: {_pts(then)}" + (" (complete)" if then.complete else "")
         look = seen.looks[seat]
         if look is not None and look.target == "bag":
