@@ -2,7 +2,7 @@
 
 Usage: ``python bench/dungeon_scorer.py [--waffles 200] [--seed 1]``
 
-Prints the time of :func:`best_route` on full Dungeon Waffles made of the house dice (each
+Prints the CPU time of :func:`best_route` on full Dungeon Waffles made of the house dice (each
 die shows one of its map faces, at random, turned at random, with random swords, keys and
 Vorpal Swords held), and, side by side in the same run, its time against the brute force
 (every subset of gates) on small waffles where the brute force can run, with the ratio.
@@ -63,16 +63,16 @@ def main() -> None:
     nodes = []
     for _ in range(args.waffles):
         cells, b = full_waffle(rng), budget(rng)
-        t = time.perf_counter()
+        t = time.process_time()  # CPU time: the machine may be shared
         r = best_route(cells, b)
-        times.append(time.perf_counter() - t)
+        times.append(time.process_time() - t)
         nodes.append(r.nodes)
     times.sort()
     ms = [t * 1000 for t in times]
     print(f"full waffles (house dice): {args.waffles}")
     print(f"  best_route: median {statistics.median(ms):.1f} ms, 90% {ms[int(0.9 * len(ms))]:.1f}"
           f" ms, 99% {ms[min(len(ms) - 1, int(0.99 * len(ms)))]:.1f} ms, max {ms[-1]:.1f} ms")
-    print(f"  under 50 ms: {sum(1 for m in ms if m < 50) / len(ms):.1%}; "
+    print(f"  over 50 ms: {sum(1 for m in ms if m > 50)} of {len(ms)}; "
           f"sets of gates looked at: median {statistics.median(nodes):.0f}, max {max(nodes)}")
     exact, brute, cases = 0.0, 0.0, 0
     for _ in range(300):

@@ -50,6 +50,30 @@ async def test_dice_tray_draws_pips_and_named_faces_with_their_source() -> None:
 
 
 @sync
+async def test_dice_tray_folds_its_dice_into_rows_with_each_note_under_its_die() -> None:
+    """Six dice in a tray 24 columns wide: two rows of three, the notes under their dice;
+    the height the tray asks for is the lines it draws."""
+    app = _Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        tray = app.query_one(DiceTray)
+        dice = tuple(TrayDie(f, note, label=f"F{i}") for i, (f, note) in enumerate(
+            (("orc", "you"), ("key", ""), ("turn", ""), ("look", ""), ("door", "them"),
+             ("decay", ""))))
+        tray.roll = TrayRoll(dice, "table", "The red die: Orc")
+        await pilot.pause()
+        lines = tray._text(24).plain.split("\n")
+        assert lines[0] == "The red die: Orc" and lines[1] == "(table dice)"
+        assert lines[2].split() == ["F0", "F1", "F2"] and lines[4].split() == ["F3", "F4",
+                                                                            "F5"]
+        # "you" under the first die of the first row, "them" under the middle of the second.
+        assert lines[3].rstrip() == " you" and lines[5].rstrip() == "       them"
+        assert tray.get_content_height(tray.size, tray.size, 24) == len(lines)
+        wide = tray._text(80).plain.split("\n")
+        assert len(wide) == 3 and "typed from table dice" in wide[0]
+        assert wide[1].split() == ["F0", "F1", "F2", "F3", "F4", "F5"]
+
+
+@sync
 async def test_event_log_strikes_undone_events() -> None:
     app = _Host()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -213,3 +213,31 @@ class RouteGraph:
         if comp >> self.L & 1 and comp >> self.R & 1:
             points += bonus
         return points, swords, doors + chests, used_v
+
+
+def brute_force(cells: Sequence[Cell], budget: Budget, bonus: int = 5, rows: int = 6,
+                cols: int = 6) -> int:
+    """The best points by trying every subset of gates from both edges (small sides only).
+
+    Args:
+        cells, budget, bonus, rows, cols: as :func:`.scorer.best_route`.
+
+    Returns:
+        The best points (0 when entering gains nothing).
+
+    Raises:
+        ValueError: more than 22 gates (too many subsets to try).
+    """
+    board = RouteGraph(cells, rows, cols)
+    board.finish()
+    n = len(board.el_kind)
+    if n > 22:
+        raise ValueError(f"{n} gates are too many for the brute force")
+    best = 0
+    for start, banned in ((board.L, 0), (board.R, 0)):
+        for opened in range(1 << n):
+            comp = board.closure(start, opened, banned)
+            got = board.worth(opened, comp, budget, bonus)
+            if got is not None and got[0] > best:
+                best = got[0]
+    return best

@@ -30,6 +30,9 @@ The search is a best-first branch and bound over the places a walk reaches:
   Curse a path must pass costs a point (paths are found per number of Curses passed);
   when keys are short, a second bound counts the Doors on each path instead (a walk that
   opens d more Doors has d keys fewer for chests), and the lower of the two is kept;
+- before those paths are searched, a cheap bound sums instead of taking the dearest: each
+  room with a prize and each treasure monster still to win needs its own entrance, whose
+  swords (owned by one room only) add up (:mod:`.route_bound`); the lowest bound is kept;
 - states are grown highest bound first (ties: more points, then newest); a child is kept
   under its parent's bound and its own is worked out only when it comes up; the search ends
   when no state left can beat the best found, which is then exact.
@@ -40,44 +43,17 @@ small waffles.
 
 from __future__ import annotations
 
+__all__ = ["Budget", "Cell", "RouteScore", "best_route", "brute_force"]
+
 import heapq
+from bisect import insort
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
-from d6tui.games.dungeon.faces import MAP_FACES
-from d6tui.games.dungeon.route_graph import _MONSTER, Budget, Cell
+from d6tui.games.dungeon.route_bound import ShareBound
+from d6tui.games.dungeon.route_explain import RouteScore, explain_route
+from d6tui.games.dungeon.route_graph import _MONSTER, Budget, Cell, brute_force
 from d6tui.games.dungeon.route_graph import RouteGraph as _Board
-
-
-@dataclass(frozen=True)
-class RouteScore:
-    """The best a player can do on their side ("End of the Game").
-
-    Attributes:
-        points: route bonus + treasures - curses (special items are added by the caller).
-        complete: the walk crosses from one side edge to the other.
-        cells: the cells walked (indexes in the viewer's own frame, row by row).
-        links: the corridors walked, as pairs of cell indexes.
-        entrance: ``"left"``, ``"right"`` or ``""`` (the player does not enter).
-        swords: swords spent; keys: keys spent; vorpals: Vorpal Swords spent.
-        lines: the score explained, ``(words, points)`` per line; cell names are the
-            viewer's own ``(row, column)`` pairs, turned into hole names by the caller.
-        nodes: sets of gates the search looked at (for the benchmark).
-        exact: False when a node limit stopped the search early (then ``points`` is the best
-            found, a lower bound).
-    """
-
-    points: int = 0
-    complete: bool = False
-    cells: frozenset[int] = frozenset()
-    links: frozenset[tuple[int, int]] = frozenset()
-    entrance: str = ""
-    swords: int = 0
-    keys: int = 0
-    vorpals: int = 0
-    lines: tuple[tuple[str, int, int], ...] = field(default=())
-    nodes: int = 0
-    exact: bool = True
 
 
 def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
@@ -120,6 +96,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
     prize_bits = 0
     for v, _kind in prize_cells:
         prize_bits |= 1 << v
+    shares = ShareBound(board)
     any_nbr = [0] * len(adj)
     for u in range(len(adj)):
         for v, _e in adj[u]:
@@ -218,49 +195,83 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                             dist[v] = nd
                             buckets[nd].append(v)
             return dist
-        decode = [(s // width, s % width // cw, s % cw) for s in range(len(dist))]
-        for d in range(left + 1):
-            for s in buckets[d]:
-                if dist[s] != d:
-                    continue
-                u, k, c = decode[s]
-                step = old_arm if comp >> u & 1 and is_web[u] else 0
-                base = k * cw
-                for v, e in adj[u]:
-                    g = gate[v]
-                    if g < 0:
+        # One layer (Vorpal Swords used, cells counted) at a time: a step only ever goes to
+        # the same layer or a later one, so each layer is settled before the next starts.
+        size = len(adj)
+        layers = [[1 << 30] * size for _ in range(width)]
+        first = layers[0]
+        f = comp
+        while f:
+            low = f & -f
+            first[low.bit_length() - 1] = 0
+            f ^= low
+        for li in range(width):
+            k, c = divmod(li, cw)
+            here = layers[li]
+            up_c = layers[li + 1] if c < cap else here
+            vorpal = k < free_v
+            queue: list[list[int]] = [[] for _ in range(left + 1)]
+            for v in range(size):
+                if here[v] <= left:
+                    queue[here[v]].append(v)
+            for d in range(left + 1):
+                for u in queue[d]:
+                    if here[u] != d:
                         continue
-                    nc = c
-                    if cursed >> v & 1:
-                        if c < cap:
-                            nc = c + 1
-                        elif doors:
+                    step = old_arm if comp >> u & 1 and is_web[u] else 0
+                    for v, e in adj[u]:
+                        g = gate[v]
+                        if g < 0:
                             continue
-                    nd = d + g + step if e >= 0 else d + g
-                    t = v * width + base + nc
-                    if nd <= left and nd < dist[t]:
-                        dist[t] = nd
-                        buckets[nd].append(t)
-                    if g and k < free_v:
-                        nd -= g
-                        t += cw
-                        if nd < dist[t]:
-                            dist[t] = nd
-                            buckets[nd].append(t)
+                        if cursed >> v & 1:
+                            if c < cap:
+                                into, nc = up_c, c + 1
+                            elif doors:
+                                continue
+                            else:
+                                into, nc = here, c
+                        else:
+                            into, nc = here, c
+                        nd = d + g + step if e >= 0 else d + g
+                        if nd <= left and nd < into[v]:
+                            into[v] = nd
+                            if into is here:
+                                queue[nd].append(v)
+                        if g and vorpal:
+                            nd -= g
+                            later = layers[li + cw - c + nc]
+                            if nd <= left and nd < later[v]:
+                                later[v] = nd
+        dist = [x for column in zip(*layers, strict=True) for x in column]
         return dist
+
+    gate_cache: dict[tuple[int, int, bool, bool], tuple[list[int], int]] = {}
 
     def gate_cost(comp: int, banned: int, keys_left: int, min_top: int, monsters_too: bool,
                   doors: bool = False) -> tuple[list[int], int]:
         """The swords a path pays to step into each cell (-1: it may not; see
         :func:`distances`), and the cells counted on the way as a bitmask: the Curses not
         yet suffered, or with ``doors`` the Doors not yet opened."""
+        key = (min_top, keys_left > 0, monsters_too, doors)
+        static = gate_cache.get(key)
+        if static is None:
+            static = gate_cache[key] = static_cost(*key)
+        cost = static[0][:]
+        out = f = comp | banned
+        while f:
+            low = f & -f
+            cost[low.bit_length() - 1] = -1
+            f ^= low
+        return cost, static[1] & ~out
+
+    def static_cost(min_top: int, keys: bool, monsters_too: bool, doors: bool
+                    ) -> tuple[list[int], int]:
+        """:func:`gate_cost` before the cells reached and banned are taken out."""
         cost = [0] * len(adj)
         cursed = 0
         web_in = min(2, min_top) if min_top else 2
         for v in range(len(adj)):
-            if comp >> v & 1 or banned >> v & 1:
-                cost[v] = -1
-            elif is_web[v]:
+            if is_web[v]:
                 cost[v] = web_in
             else:
                 g = node_el[v]
@@ -268,7 +279,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                     continue
                 kind = el_kind[g]
                 if kind == "door":
-                    cost[v] = 0 if keys_left > 0 else -1
+                    cost[v] = 0 if keys else -1
                     if doors:
                         cursed |= 1 << v
                 elif kind == "curse":
@@ -293,34 +304,35 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         if loose <= best[0]:
             return loose
         # Costs paid now, to know what one more gate could still cost at least.
+        costs = []
+        web_arms: dict[int, int] = {}
+        doors = 0
+        bits = opened
+        while bits:
+            low = bits & -bits
+            e = low.bit_length() - 1
+            bits ^= low
+            kind = el_kind[e]
+            if kind == "arm":
+                for w in board.el_webs[e]:
+                    web_arms[w] = web_arms.get(w, 0) + 1
+            elif kind in _MONSTER:
+                costs.append(el_cost[e])
+            elif kind == "door":
+                doors += 1
+        costs.extend(web_arms.values())
+        keys_left = budget.keys - doors
+        prep = shares.prepare(comp, start_reach[0], not crossing and start == board.L, bonus,
+                              keys_left, costs, budget.swords, budget.vorpals)
+        summed = points + shares.gain(prep)
+        if summed <= best[0]:
+            return summed
         min_top = 0
         if vorpals:
-            costs = []
-            web_arms: dict[int, int] = {}
-            bits = opened
-            while bits:
-                low = bits & -bits
-                e = low.bit_length() - 1
-                bits ^= low
-                kind = el_kind[e]
-                if kind == "arm":
-                    for w in board.el_webs[e]:
-                        web_arms[w] = web_arms.get(w, 0) + 1
-                elif kind in _MONSTER:
-                    costs.append(el_cost[e])
-            costs.extend(web_arms.values())
             costs.sort(reverse=True)
             top = costs[:vorpals]
             min_top = min(top) if top else 0
-        doors = 0
-        bits = opened & ~arm_bits
-        while bits:
-            low = bits & -bits
-            if el_kind[low.bit_length() - 1] == "door":
-                doors += 1
-            bits ^= low
         left = budget.swords - swords
-        keys_left = budget.keys - doors
         free_v = budget.vorpals - vorpals
         far = -1 if crossing or start != board.L else board.R
 
@@ -379,9 +391,19 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                             monsters.append((d, min(c, min_top) if min_top else c))
                     n_chests.sort()
                     prizes.extend((d, 1) for d in n_chests[:max(0, chest_keys)])
-                    for t in sorted({p[0] for p in prizes} | {m[0] for m in monsters}):
-                        gain = sum(p[1] for p in prizes if p[0] <= t) - loss
-                        own = sorted(m[1] for m in monsters if m[0] <= t)
+                    # Thresholds t in order: the prizes within t, and the treasure
+                    # monsters within t beaten with the swords left after t (cheapest
+                    # first) or a Vorpal Sword.
+                    events = sorted([(d, pts, -1) for d, pts in prizes] +
+                                    [(d, 0, own) for d, own in monsters])
+                    gain = -loss
+                    own: list[int] = []
+                    for i, (t, pts, c) in enumerate(events):
+                        gain += pts
+                        if c >= 0:
+                            insort(own, c)
+                        if i + 1 < len(events) and events[i + 1][0] == t:
+                            continue
                         room = left - t
                         m = 0
                         for c in own:
@@ -389,9 +411,9 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                                 break
                             room -= c
                             m += 1
-                        gain += min(len(own), m + b)
-                        if gain > best_gain:
-                            best_gain = gain
+                        got = gain + min(len(own), m + b)
+                        if got > best_gain:
+                            best_gain = got
             return max(0, best_gain)
 
         top = points + most(min(3, (board.curse_cells & ~comp).bit_count()), False)
@@ -400,7 +422,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         doors_open = (board.door_cells & ~comp).bit_count()
         if top > best[0] and 0 < keys_left < doors_open + (board.chests & ~comp).bit_count():
             top = min(top, points + most(keys_left, True))
-        return top
+        return min(top, summed)
 
     def expand(start: int, banned: int, opened: int, comp: int
                ) -> list[tuple[int, int, tuple[int, int, int, int]]]:
@@ -492,68 +514,6 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
     return best[0], best[1], best[2], best[3], nodes[0]
 
 
-def _explain(board: _Board, start: int, opened: int, comp: int, budget: Budget, bonus: int,
-             nodes: int) -> RouteScore:
-    got = board.worth(opened, comp, budget, bonus)
-    assert got is not None
-    points, swords, keys, vorpals = got
-    cols = board.cols
-    lines: list[tuple[str, int, int]] = []
-    cells = comp & ((1 << board.n) - 1)
-    complete = bool(comp >> board.L & 1 and comp >> board.R & 1)
-    if complete:
-        lines.append(("route across the dungeon", -1, bonus))
-    # Costs: which monsters the Vorpal Swords take (the dearest).
-    monsters: list[tuple[int, int, str]] = []
-    web_arms: dict[int, int] = {}
-    for e in range(len(board.el_kind)):
-        if not opened >> e & 1:
-            continue
-        a, b = board.el_ends[e]
-        if not (comp >> a & 1 and comp >> b & 1):
-            continue
-        kind = board.el_kind[e]
-        if kind == "arm":
-            for w in board.el_webs[e]:
-                web_arms[w] = web_arms.get(w, 0) + 1
-        elif kind in _MONSTER:
-            monsters.append((_MONSTER[kind], board.el_cell[e], kind))
-        elif kind == "door":
-            lines.append(("Door unlocked with a key", board.el_cell[e], 0))
-        elif kind == "curse":
-            lines.append(("Curse suffered", board.el_cell[e], -1))
-    monsters.extend((n, w, "spider_web") for w, n in web_arms.items())
-    monsters.sort(key=lambda m: (-m[0], m[1]))
-    for k, (cost, cell, kind) in enumerate(monsters):
-        name = MAP_FACES[kind].name
-        how = "with a Vorpal Sword" if k < vorpals else \
-            f"with {cost} sword{'s' if cost != 1 else ''}"
-        if kind == "spider_web":
-            what = f"Spider Web cut ({cost} arm{'s' if cost != 1 else ''}) {how}"
-        else:
-            what = f"{name} defeated {how}"
-        lines.append((what, cell, 1 if kind in ("goblins", "dragon") else 0))
-    for i in range(board.n):
-        if cells >> i & 1 and board.chambers >> i & 1:
-            lines.append(("Treasure Chamber", i, 1))
-    chest_keys = keys - sum(1 for t, _, _ in lines if t.startswith("Door"))
-    for i in range(board.n):
-        if cells >> i & 1 and board.chests >> i & 1 and chest_keys > 0:
-            lines.append(("Treasure Chest opened with a key", i, 1))
-            chest_keys -= 1
-    links: set[tuple[int, int]] = set()
-    for u in range(board.n):
-        if not cells >> u & 1:
-            continue
-        for v, e in board.adj[u]:
-            if v < board.n and cells >> v & 1 and (e < 0 or opened >> e & 1):
-                links.add((min(u, v), max(u, v)))
-    entrance = "" if not cells else ("left" if start == board.L else "right")
-    del cols
-    return RouteScore(points, complete, frozenset(i for i in range(board.n) if cells >> i & 1),
-                      frozenset(links), entrance, swords, keys, vorpals, tuple(lines), nodes)
-
-
 def best_route(cells: Sequence[Cell], budget: Budget, bonus: int = 5, rows: int = 6,
                cols: int = 6, limit: int | None = None) -> RouteScore:
     """The best route and detours on one side, exactly ("End of the Game").
@@ -580,32 +540,4 @@ def best_route(cells: Sequence[Cell], budget: Budget, bonus: int = 5, rows: int 
     exact = limit is None or nodes <= limit
     if start < 0:
         return RouteScore(nodes=nodes, exact=exact)
-    return replace(_explain(board, start, opened, comp, budget, bonus, nodes), exact=exact)
-
-
-def brute_force(cells: Sequence[Cell], budget: Budget, bonus: int = 5, rows: int = 6,
-                cols: int = 6) -> int:
-    """The best points by trying every subset of gates from both edges (small sides only).
-
-    Args:
-        cells, budget, bonus, rows, cols: as :func:`best_route`.
-
-    Returns:
-        The best points (0 when entering gains nothing).
-
-    Raises:
-        ValueError: more than 22 gates (too many subsets to try).
-    """
-    board = _Board(cells, rows, cols)
-    board.finish()
-    n = len(board.el_kind)
-    if n > 22:
-        raise ValueError(f"{n} gates are too many for the brute force")
-    best = 0
-    for start, banned in ((board.L, 0), (board.R, 0)):
-        for opened in range(1 << n):
-            comp = board.closure(start, opened, banned)
-            got = board.worth(opened, comp, budget, bonus)
-            if got is not None and got[0] > best:
-                best = got[0]
-    return best
+    return replace(explain_route(board, start, opened, comp, budget, bonus, nodes), exact=exact)

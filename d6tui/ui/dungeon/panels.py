@@ -3,6 +3,8 @@ shared :class:`~d6tui.ui.screens.hand_over.HandOver`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual import events
 from textual.containers import VerticalScroll
@@ -18,7 +20,8 @@ from d6tui.words import plural
 
 def _pts(route: RouteScore) -> str:
     """Points, marked when a quick preview stopped before the search ended."""
-    return f"{'at least ' if not route.exact else ''}{route.points} pts"
+    unit = "pt" if abs(route.points) == 1 else "pts"
+    return f"{'at least ' if not route.exact else ''}{route.points} {unit}"
 
 
 class ScoreLines(MessageModal):
@@ -50,6 +53,20 @@ FACE_LABELS: dict[str, str] = {
     "look": "Look", "pivot": "Pivot", "dreamcatcher": "Dream\ncatch",
     "special_item": "Spec.\nItem", "wishing_ring": "Wish\nRing",
 }
+
+
+def route_bonus(state: DungeonState, seat: int, move_ids: Sequence[str]) -> int:
+    """What a complete route is worth to ``seat`` if the game ended as it stands: 5 to the
+    player whose claim stood, or to one who may still claim; 3 to the other one, and to
+    both once the bag is found empty ("End of the Game").
+
+    Args:
+        state: the game; seat: the player; move_ids: the ids of ``seat``'s legal moves now
+            (``end_game`` among them: the bag is empty at the turn's start).
+    """
+    if state.claimant is not None:
+        return 5 if state.claimant == seat else 3
+    return 3 if "end_game" in move_ids or state.over else 5
 
 
 def hand_tray(seen: DungeonState, placing: tuple[str, int] | None, source: str
@@ -86,8 +103,8 @@ def hand_tray(seen: DungeonState, placing: tuple[str, int] | None, source: str
 
 def hand_text(seen: DungeonState, placing: tuple[str, int] | None, turns: int, where: str,
               table_dice: bool) -> Text:
-    """The bag's count and, while a map die is placed, how it sits (the die itself is in
-    the dice tray, :func:`hand_tray`).
+    """What the die in hand waits for and, while a map die is placed, how it sits (the
+    die itself is in the dice tray, :func:`hand_tray`; the bag's count is in the status).
 
     Args:
         seen: the view on screen.
@@ -96,15 +113,16 @@ def hand_text(seen: DungeonState, placing: tuple[str, int] | None, turns: int, w
         table_dice: table dice are on.
     """
     out = Text()
+    # The bag's count is on the status line above.
     if seen.hand is None:
-        out.append(f"Bag: {len(seen.bag)} dice.  No die in hand.")
-    else:
-        out.append(f"Bag: {len(seen.bag)} dice.")
-        if seen.face is None:
-            out.append("  r rolls the die in hand.")
-        if placing is not None:
-            out.append(f"\nPlacing {face_name(placing[0])} facing you, {turns} quarter "
-                       f"turn(s), at {where} (f: the other side)")
+        out.append("No die in hand.")
+    elif seen.face is None:
+        out.append("r rolls the die in hand.")
+    if placing is not None:
+        # One line at 80x24 (the face turned to you is marked in the tray, and the action
+        # bar has the keys), so the preview below it stays on screen.
+        out.append(f"{face_name(placing[0])} at {where}, {turns} quarter "
+                   f"turn{'' if turns == 1 else 's'}")
     if table_dice:
         out.append("  [table dice]", "italic")
     return out

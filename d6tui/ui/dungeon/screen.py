@@ -34,6 +34,7 @@ from d6tui.ui.dungeon.panels import (
     hand_text,
     hand_tray,
     held_lines,
+    route_bonus,
 )
 from d6tui.ui.dungeon.running import DungeonMoveRunner
 from d6tui.ui.dungeon.waffle import DungeonWaffle, WafflePicture
@@ -232,7 +233,9 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
                               self.hand_source())
         tray.display = tray.roll is not None
         hand = self.query_one("#dg-hand", Static)
-        hand.update(self.hand_text(seen))
+        said = self.hand_text(seen)
+        hand.update(said)
+        hand.display = bool(said.plain)  # no blank line under the tray
         hand.set_class(not tray.display, "-first")
         self.query_one("#dg-held", Static).update(self.held_lines(seen))
         self.query_one("#dg-preview", Static).update(self.preview_text(seen, seat))
@@ -366,8 +369,11 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
                 parts.append(f"{state.players[i]} {card.total} ({how})")
             return "Scores: " + ", ".join(parts) + ".  p: the score lines"
         budget = seen.budget(seat)
-        now = best_route(seen.side(seat), budget, limit=PREVIEW_LIMIT)
-        text = f"Best route now: {_pts(now)}" + (" (complete)" if now.complete else "")
+        bonus = route_bonus(state, seat, [m.id for m in self.session.moves(seat)])
+        now = best_route(seen.side(seat), budget, bonus, limit=PREVIEW_LIMIT)
+        # Worth 5 only if claimed (the bag's end gives 3): say so.
+        claim = ", C claims it" if bonus == 5 and state.claimant is None else ""
+        text = f"Best route now: {_pts(now)}" + (f" (complete{claim})" if now.complete else "")
         specials = seen.faces_held(seat).count("special_item")
         if specials:  # scored beside the route ("End of the Game"), so said beside it
             text += f", +{specials} for Special Items held"
@@ -375,7 +381,7 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
             face, ops = self.preview_face(seen)
             cells = list(seen.side(seat))
             cells[self.cursor] = (face, ops)
-            then = best_route(tuple(cells), budget, limit=PREVIEW_LIMIT)
+            then = best_route(tuple(cells), budget, bonus, limit=PREVIEW_LIMIT)
             text += f"; placed here: {_pts(then)}" + (" (complete)" if then.complete else "")
         look = seen.looks[seat]
         if look is not None and look.target == "bag":
@@ -416,7 +422,8 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
             if key is None:
                 continue
             out.append(f" {key} ", "bold reverse")
-            out.append(f" {m.label.split(':')[0].split('(')[0].strip()}  ")
+            label = "place" if m.id == "place" else m.label.split(':')[0].split('(')[0].strip()
+            out.append(f" {label}  ")
         if self.target is not None:
             out.append(" \u2190\u2191\u2193\u2192 ", "bold reverse")
             out.append(" move  ")
@@ -448,7 +455,7 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
         moves = {"draw": ("draw", "end_game"), "set_aside": ("collect", "keep", "give_back"),
                  "trade": ("trade",), "wish": ("wish",), "catch": ("catch",),
                  "dream": ("dream",), "extra": ("extra_turn",), "claim": ("claim",),
-                 "end_turn": ("end_turn",)}
+                 "end_turn": ("end_turn", "end_game")}
         if action in moves:
             return any(self._move(m) is not None for m in moves[action])
         if action == "roll_or_turn":

@@ -6,7 +6,9 @@ import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rich.style import Style
 from rich.text import Text
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -74,6 +76,18 @@ class DiceTray(Widget):
 
     def render(self) -> Text:
         """Draw the caption, the dice and their notes."""
+        return self._text(self.size.width or 80)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """As many lines as the tray takes at ``width`` (the dice fold into rows)."""
+        return len(self._text(width).split())
+
+    #: Columns a die takes (five) and the space after it.
+    DIE_WIDTH = 6
+
+    def _text(self, width: int) -> Text:
+        """The tray at ``width`` columns: as many dice a row as fit, each die's note under
+        it, so a note never sits under another die."""
         roll = self.roll
         out = Text(no_wrap=True, overflow="ellipsis")
         caption_style = self.get_component_rich_style("dice-tray--caption")
@@ -84,43 +98,60 @@ class DiceTray(Widget):
         source = "typed from table dice" if roll.source == "table" else "rolled by d6tui"
         if roll.caption:
             out.append(roll.caption, caption_style)
-            out.append("  ")
+            # On a narrow tray the source is said shorter, or goes on a line of its own,
+            # rather than wrapping.
+            if len(roll.caption) + len(source) + 4 > width:
+                source = "table dice" if roll.source == "table" else "d6tui's roll"
+            out.append("\n" if len(roll.caption) + len(source) + 4 > width else "  ")
         out.append(f"({source})", self.get_component_rich_style("dice-tray--source"))
         out.append("\n")
         die_style = self.get_component_rich_style("dice-tray--die")
         # Partial styles add their colour or mark without replacing the die's background.
         dim_style = self.get_component_rich_style("dice-tray--dim", partial=True)
         rows = max(len(die.label.split("\n")) if die.label else 1 for die in roll.dice)
-        for row in range(rows):
-            for i, die in enumerate(roll.dice):
-                look = face_look(die.face)
-                colour = self.get_component_rich_style(f"dice-tray--{look.colour}",
-                                                       partial=True)
-                style = die_style + colour
-                if die.dim:
-                    style = style + dim_style
-                if die.label:
-                    lines = die.label.split("\n")
-                    text = lines[row][:5] if row < len(lines) else ""
-                elif row:
-                    text = ""
-                elif look.symbol == look.letter:
-                    text = f" {look.symbol} "
-                else:
-                    text = f" {look.symbol}{look.letter} "
+        per_row = max(1, (width + 1) // self.DIE_WIDTH)
+        lines = -(-len(roll.dice) // per_row)
+        per_row = -(-len(roll.dice) // lines)  # the same count on every row, or near it
+        for start in range(0, len(roll.dice), per_row):
+            group = roll.dice[start:start + per_row]
+            if start:
+                out.append("\n")
+            for row in range(rows):
+                for i, die in enumerate(group):
+                    if i:
+                        out.append(" ")
+                    out.append(self._face_text(die, row).center(5),
+                               self._die_style(die, die_style, dim_style))
+                out.append("\n")
+            for i, die in enumerate(group):
                 if i:
                     out.append(" ")
-                out.append(text.center(5), style)
-            out.append("\n")
-        for i, die in enumerate(roll.dice):
-            if i:
-                out.append(" ")
-            out.append(die.note[:5].center(5), caption_style)
+                out.append(die.note[:5].center(5), caption_style)
         # A note (the modifiers, a spell's targets) wraps at the tray's width rather than
         # losing its end on a narrow screen; the dice rows above never wrap.
-        width = max(20, self.size.width or 80)
+        width = max(20, width)
         for note in roll.notes:
             for line in textwrap.wrap(note, width, subsequent_indent="  ") or [""]:
                 out.append("\n")
                 out.append(line, caption_style)
         return out
+
+    def _die_style(self, die: TrayDie, die_style: Style, dim_style: Style) -> Style:
+        """The die's look: its face colour on the die, faded when out of play."""
+        colour = self.get_component_rich_style(f"dice-tray--{face_look(die.face).colour}",
+                                               partial=True)
+        style = die_style + colour
+        return style + dim_style if die.dim else style
+
+    @staticmethod
+    def _face_text(die: TrayDie, row: int) -> str:
+        """Row ``row`` of the die's face: its label's line, or its symbol and letter."""
+        look = face_look(die.face)
+        if die.label:
+            lines = die.label.split("\n")
+            return lines[row][:5] if row < len(lines) else ""
+        if row:
+            return ""
+        if look.symbol == look.letter:
+            return f" {look.symbol} "
+        return f" {look.symbol}{look.letter} "

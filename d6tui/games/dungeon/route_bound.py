@@ -1,0 +1,182 @@
+"""A cheap additive bound for the route scorer (:mod:`.scorer`): what the prizes still open
+could add when the swords to reach them are summed, not just the dearest path.
+
+The side is cut into *units*: each region of free cells joined by free corridors (Corners,
+Treasure Chambers, Treasure Chests, the edges) that holds a prize, and each treasure
+monster (Dragon, Goblins) on its own. A walk that wins a unit must step into it from a gate
+next to it (its *entrance*), so it pays at least the cheapest entrance. Each gate's swords
+are owned by one unit only (an Orc or a Giant Rat between two rooms counts for one of
+them; of the arms of one Spider Web into rooms, one counts), so summing the entrances of the
+units won never counts a gate twice, and a Vorpal Sword, which beats one enemy, frees at
+most one unit's entrance. Doors and Curses cost no swords here (the other bound counts
+them). A walk winning a set of units thus spends at least the sum of their entrances plus
+the swords of the treasure monsters in it; a fractional knapsack of the units under the
+swords left, with the free Vorpal Swords as the dearest units won free, bounds the points.
+No Textual imports.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from d6tui.games.dungeon.route_graph import _MONSTER, RouteGraph
+
+
+class ShareBound:
+    """The units of a side and their entrances, built once per side.
+
+    Args:
+        board: the side as a :class:`RouteGraph` (``finish()`` called).
+    """
+
+    def __init__(self, board: RouteGraph) -> None:
+        n = board.n
+        webs = 0
+        for i, c in enumerate(board.cells):
+            if c is not None and c[0] == "spider_web":
+                webs |= 1 << i
+        self.webs = webs
+        rooms = board.free_cells & ~webs
+        region = [-1] * (n + 2)
+        regions: list[int] = []
+        for s in range(n + 2):
+            if not rooms >> s & 1 or region[s] >= 0:
+                continue
+            mask = frontier = 1 << s
+            while frontier:
+                nxt = 0
+                f = frontier
+                while f:
+                    low = f & -f
+                    nxt |= board.free_nbrs[low.bit_length() - 1]
+                    f ^= low
+                nxt &= rooms & ~mask
+                mask |= nxt
+                frontier = nxt
+            m = mask
+            while m:
+                low = m & -m
+                region[low.bit_length() - 1] = len(regions)
+                m ^= low
+            regions.append(mask)
+        #: (cells, chests, own swords, chambers or the monster's treasure, right edge)
+        units: list[tuple[int, int, int, int, bool]] = []
+        for mask in regions:
+            value = (mask & board.chambers).bit_count()
+            chests = (mask & board.chests).bit_count()
+            has_r = bool(mask >> board.R & 1)
+            if value or chests or has_r:
+                units.append((mask, chests, 0, value, has_r))
+        for i in range(n):
+            e = board.node_el[i]
+            if e >= 0 and board.el_kind[e] in ("goblins", "dragon"):
+                units.append((1 << i, 0, _MONSTER[board.el_kind[e]], 1, False))
+        owner: dict[int, int] = {}
+        #: per unit: (cells, entrances, own swords, points, chests, right edge, the swords
+        #: of its cheapest entrance); a gate owned by another unit is free here.
+        self.units: list[tuple[int, int, int, int, int, bool, int]] = []
+        for k, (mask, chests, own, value, has_r) in enumerate(units):
+            around = 0
+            share = 1 << 30
+            m = mask
+            while m:
+                low = m & -m
+                u = low.bit_length() - 1
+                m ^= low
+                for v, _e in board.adj[u]:
+                    if mask >> v & 1:
+                        continue
+                    around |= 1 << v
+                    share = min(share, self._share(board, v, k, owner))
+            self.units.append((mask, around, own, value, chests, has_r,
+                               0 if share >= 1 << 30 else share))
+
+    def _share(self, board: RouteGraph, v: int, unit: int, owner: dict[int, int]) -> int:
+        """The swords that stepping from gate ``v`` into ``unit`` counts for ``unit``: the
+        gate's own swords (one arm for a Spider Web) if ``unit`` owns the gate, else 0."""
+        if self.webs >> v & 1:
+            cost = 1
+        else:
+            e = board.node_el[v] if v < board.n else -1
+            if e < 0 or board.el_kind[e] not in ("orc", "giant_rat"):
+                return 0
+            cost = _MONSTER[board.el_kind[e]]
+        if owner.setdefault(v, unit) != unit:
+            return 0
+        return cost
+
+    def prepare(self, comp: int, reach: int, cross: bool, bonus: int, keys: int,
+                paid: list[int], swords: int, vorpals: int) -> Prepared:
+        """The units still to win from one state, ready for :meth:`gain`.
+
+        Args:
+            comp: the cells reached (bitmask); reach: the cells any walk from this entrance
+                could reach (units outside it are never won).
+            cross: the crossing is still to win (then the right edge's unit is worth
+                ``bonus``).
+            keys: keys left for chests (none: chests add nothing).
+            paid: the swords of each enemy already beaten (a Spider Web: its arms paid),
+                any order.
+            swords: the swords held in all; vorpals: the Vorpal Swords held in all.
+        """
+        free: list[tuple[int, int]] = []
+        items: list[tuple[int, int, int]] = []
+        for mask, around, own, value, chests, has_r, share in self.units:
+            if mask & comp or not mask & reach:
+                continue
+            if has_r and cross:
+                value += bonus
+            if keys > 0:
+                value += chests
+            if not value:
+                continue
+            weight = own + (0 if around & comp else share)
+            if weight:
+                items.append((value, weight, mask))
+            else:
+                free.append((value, mask))
+        items.sort(key=lambda it: it[0] / it[1], reverse=True)
+        paid = sorted(paid, reverse=True)
+        total = sum(paid)
+        # k Vorpal Swords kept on enemies already beaten, the rest free units still to win.
+        rooms = [(swords - total + sum(paid[:k]), vorpals - k)
+                 for k in range(min(vorpals, len(paid)) + 1)]
+        return Prepared(free, items, [r for r in rooms if r[0] >= 0])
+
+    def gain(self, prep: Prepared, allowed: int = -1) -> int:
+        """The most points the units of ``prep`` that touch the cells ``allowed`` could add
+        (an upper bound): a fractional knapsack of their entrances and own swords under the
+        swords left, the free Vorpal Swords taking the dearest units whole."""
+        got_free = sum(value for value, mask in prep.free if mask & allowed)
+        items = [(v, w) for v, w, mask in prep.items if mask & allowed]
+        if not items:
+            return got_free
+        by_value = sorted((v for v, _ in items), reverse=True)
+        best = 0.0
+        for room, free_v in prep.rooms:
+            got = float(sum(by_value[:free_v]))
+            for value, weight in items:
+                if weight <= room:
+                    room -= weight
+                    got += value
+                else:
+                    got += value * room / weight
+                    break
+            best = max(best, got)
+        return got_free + int(best + 1e-9)
+
+
+@dataclass
+class Prepared:
+    """The units still to win from one state (:meth:`ShareBound.prepare`).
+
+    Attributes:
+        free: ``(points, cells)`` of the units whose entrance and monster cost no swords.
+        items: ``(points, swords, cells)`` of the others, best points per sword first.
+        rooms: ``(swords left for the units, Vorpal Swords free for them)`` per way of
+            keeping Vorpal Swords on the enemies already beaten.
+    """
+
+    free: list[tuple[int, int]]
+    items: list[tuple[int, int, int]]
+    rooms: list[tuple[int, int]]
