@@ -101,5 +101,4 @@ def test_a_failed_check_says_what_the_die_showed() -> None:
     """"Stealth": roll under it, a tie fails; the note shows the die and the stealth."""
     state, _ = _in_danger()
     state = play(state, "move:2", {"stealth": 4})
-    assert state.note == ("the stealth check showed 4 against stealth 4 (a tie fails) "
-                          "failed: engaged")
+    assert state.note == "stealth check 4 not under stealth 4: failed (a tie fails); engaged"

@@ -159,12 +159,12 @@ def line(event: dict, before: Board, note: str) -> str:
         if t in ("moved", "hunted", "gathered"):
             checks = [s for s in (_stealth(event, before),
                                   _stealth(event, before, "stealth_mid")) if s]
-            if t == "moved" and not note.startswith(("the stealth", "spotted", "a Cash")):
+            if t == "moved" and not note.startswith(("stealth check", "the stealth", "spotted", "a Cash")):
                 village = _village(before, (event.get("path") or [None])[-1])
                 if village:
                     note = f"{note}: {village}"
-            if checks and note.startswith("the stealth check failed: "):
-                note = note.removeprefix("the stealth check failed: ")
+            if checks and note.startswith("stealth check: failed; "):
+                note = note.removeprefix("stealth check: failed; ")
             elif "stealth check" in note:
                 return note  # the outcome names the roll already
             return "; ".join([*checks, note])

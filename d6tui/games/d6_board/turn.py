@@ -215,9 +215,9 @@ def spotted(state: Board) -> Board:
     against which stealth ("Stealth": roll under it; a tie fails)."""
     r = state.retry
     stealth = state.hero.stat("stealth")
-    shown = (f" showed {r['face']} against stealth {stealth}"
-             + (" (a tie fails)" if int(r["face"]) == stealth else "") if r else "")
-    return replace(engage_here(state), note=f"the stealth check{shown} failed: engaged")
+    shown = (f" {r['face']} not under stealth {stealth}" if r else "")
+    tie = " (a tie fails)" if r and int(r["face"]) == stealth else ""
+    return replace(engage_here(state), note=f"stealth check{shown}: failed{tie}; engaged")
 
 
 @handles("moved")
