@@ -9,6 +9,7 @@ conventions"). What differs from the start of the turn is drawn highlighted.
 from __future__ import annotations
 
 from rich.text import Text
+from textual.containers import VerticalScroll
 from textual.reactive import reactive
 
 from d6tui.games.tales import booklet, island, records, scoring
@@ -16,7 +17,8 @@ from d6tui.games.tales.state import Hero, Tale
 from d6tui.ui.tales.island_map import CELL_H, CELL_W, IslandMap, fit_cell
 from d6tui.ui.tales.view import HOUSE, TalesView, ViewWidget, reach_of
 
-__all__ = ["CELL_H", "CELL_W", "HOUSE", "PAGES", "STAT_NAMES", "IslandMap", "JournalBooklet",
+__all__ = ["CELL_H", "CELL_W", "HOUSE", "PAGES", "STAT_NAMES", "BookPage", "IslandMap",
+           "JournalBooklet",
            "TalesView", "fit_cell", "hero_changes", "reach_of", "square_words"]
 
 #: The booklet's pages, in order: (key, title).
@@ -55,6 +57,25 @@ def square_words(state: Tale, i: int, reach: dict[int, int] | None = None) -> st
 
 
 # -- the booklet -----------------------------------------------------------------------------
+
+
+class BookPage(VerticalScroll):
+    """The scroll a :class:`JournalBooklet` page sits in; its scrollbar's thumb always
+    shows where the page is scrolled.
+
+    Textual moves a scrollbar's thumb only while the scrollbar is shown: a page scrolled
+    down (J05 on today's line), then turned to short pages (no scrollbar) and back to its
+    top, kept the old thumb position, and a later page long enough for a scrollbar drew
+    the thumb off the bar. Whether that happened depended on whether J05's deferred
+    scroll ran before the next page turn, i.e. on the machine's speed. The thumb is put
+    back on ``scroll_y`` each time the scrollbar shows.
+    """
+
+    def watch_show_vertical_scrollbar(self, shown: bool) -> None:
+        """The scrollbar shows again: its thumb where the page is scrolled now."""
+        if shown:
+            self.vertical_scrollbar.position = self.scroll_y
+
 
 
 class JournalBooklet(ViewWidget):
