@@ -255,9 +255,9 @@ class TalesScreen(NamingKeys, GameScreen):
         state = self.tale
         view = TalesView(state, self.before, self.cursor, reach_of(state),
                          self.session.notes())
-        self.query_one(IslandMap).view = view
+        self.query_one(IslandMap).update_view(view)
         for booklet in self.query(JournalBooklet):
-            booklet.view = view
+            booklet.update_view(view)
         self.query_one("#step", Static).update(self.step_text(state))
         keys = acting_keys(self.check_action, self.key_of)  # notes, pages, names, cursor
         self.query_one(JournalKeyLine).pairs = tuple(keys)

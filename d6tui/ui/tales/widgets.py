@@ -2,8 +2,9 @@
 in :mod:`.island_map`) and the :class:`JournalBooklet` (J01-J09).
 
 Both are given a :class:`TalesView` (the tale, the tale as the turn began, the map cursor)
-through their ``view`` reactive and draw from it; neither changes the tale (DESIGN "UI
-conventions"). What differs from the start of the turn is drawn highlighted.
+through ``update_view`` (:class:`~d6tui.ui.widgets.state_view.StateView`) and draw it;
+neither changes the tale (DESIGN "UI conventions"). What differs from the start of the turn
+is drawn highlighted.
 """
 
 from __future__ import annotations
@@ -97,19 +98,29 @@ class JournalBooklet(ViewWidget):
     view: reactive[TalesView | None] = reactive(None, layout=True)
     page: reactive[int] = reactive(0, layout=True)
 
-    def render(self) -> Text:
-        """The current page."""
-        view = self.view
+    def _title(self) -> Text:
         key, title = PAGES[self.page % len(PAGES)]
         out = Text()
         out.append(f"{key} {title}  ", self.style("journal-booklet--title"))
         out.append(f"{self.page % len(PAGES) + 1}/{len(PAGES)}\n",
                    self.style("journal-booklet--muted"))
-        if view is None or view.state.hero is None:
-            out.append("The tale has not begun.")
-            return out
-        drawn = getattr(self, f"page_{key.lower()}")(view)
-        out.append_text(drawn)
+        return out
+
+    def shows(self, view: TalesView) -> bool:
+        """Pages are drawn once the tale has its hero."""
+        return view.state.hero is not None
+
+    def render_empty(self) -> Text:
+        """The page's title, and that the tale has not begun."""
+        out = self._title()
+        out.append("The tale has not begun.")
+        return out
+
+    def render_view(self, view: TalesView) -> Text:
+        """The current page, under its title."""
+        out = self._title()
+        key = PAGES[self.page % len(PAGES)][0]
+        out.append_text(getattr(self, f"page_{key.lower()}")(view))
         return out
 
     # helpers
