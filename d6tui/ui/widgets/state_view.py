@@ -53,11 +53,11 @@ class StateView(Widget):
         Returns:
             Whether it differed (so a redraw was asked for).
         """
-        old = self.view
-        if view is old or view == old:
+        if view is self.view:
             return False
+        # The reactive compares once (``!=``) and keeps the old value when they are equal.
         self.view = view
-        return True
+        return self.view is view
 
     def render(self) -> RenderableType:
         """The view drawn by :meth:`render_view`, or :meth:`render_empty` before one."""
