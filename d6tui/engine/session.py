@@ -2,14 +2,13 @@
 
 The folded state is cached, so an action costs one fold and one append, not a replay.
 Undo and redo are events too (``undone``/``redone`` naming a ``seq``); undone events stay in
-the log. States are checkpointed every :data:`CHECKPOINT_EVERY` effective events so that an
-undo refolds at most that many events.
+the log. States are checkpointed so that an undo refolds few events, or none
+(:mod:`.fold_cache`).
 """
 
 from __future__ import annotations
 
 import os
-from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,17 +19,13 @@ from d6tui.engine.dice import Dice
 from d6tui.engine.engine_events import engine_event_words, table_dice_payload
 from d6tui.engine.errors import DiceError, EventError, LogError, RuleError, StaleLogError
 from d6tui.engine.events import EventList, History
+from d6tui.engine.fold_cache import FoldCache
 from d6tui.engine.game import SCHEMA_KEY, Move, Seat, check_title, fill_rolls, upcast
 from d6tui.engine.log import ENGINE_EVENT_TYPES, EventLog, LogHeader, create_log, event_block, now
 from d6tui.engine.notes import NOTE, Note, NoteBook, default_where
 from d6tui.engine.registry import GameRules, load_rules
 from d6tui.engine.session_dice import AGAIN_KEY, SessionDice
 
-#: How often (in effective game events) the session keeps a copy of the state for undo.
-CHECKPOINT_EVERY = 64
-#: How many recent states the session keeps so that undoing the latest moves costs no fold
-#: (states are immutable and share their parts, so each costs little).
-RECENT_STATES = 32
 #: How often (in events) a load reports its progress (and may be cancelled).
 PROGRESS_EVERY = 200
 
@@ -93,7 +88,8 @@ class Session:
         self._effective: list[int] = []
         self._redo: list[int] = []
         self._undone: set[int] = set()
-        self._checkpoints: dict[int, Any] = {0: self.state}
+        #: The states kept for undo (checkpoints and the latest few).
+        self._cache = FoldCache(self.state)
         #: Every note event (:mod:`.notes`); which are current follows undo and redo.
         self.notebook = NoteBook()
 
@@ -504,13 +500,13 @@ class Session:
         # O(1) in the length of the game, except the checkpoints (one per 64 events).
         return (
             self.state, len(self._effective), self._effective[-1:], list(self._redo),
-            set(self._undone), dict(self._checkpoints), len(self.events), self.title,
+            set(self._undone), dict(self._cache.checkpoints), len(self.events), self.title,
             [[t, list(p), k, src] for t, p, k, src in self.dice.seen], self.table_seats,
             self.table_all,
         )
 
     def _restore(self, snap: tuple) -> None:
-        (self.state, n_eff, tail, self._redo, self._undone, self._checkpoints, n,
+        (self.state, n_eff, tail, self._redo, self._undone, self._cache.checkpoints, n,
          self.title, self.dice.seen, self.table_seats, self.table_all) = snap
         del self._texts[n:]
         self.notebook.truncate(n)
@@ -573,43 +569,21 @@ class Session:
             self.events.append(event, text if text is not None else _block_text(event))
 
     def _fold(self, event: dict) -> None:
-        recent = self._recent_states()
         n = len(self._effective)
-        while recent and recent[-1][0] >= n:
-            recent.pop()
-        recent.append((n, self.state))  # the state before this event: what its undo returns to
+        self._cache.folding(n, self.state)
         if event["type"] != NOTE:  # a note changes nothing in the game
             self.state = self.rules.fold(self.state, upcast(self.rules, event))
         self._effective.append(event["seq"])
-        n += 1
-        if n % CHECKPOINT_EVERY == 0:
-            self._checkpoints[n] = self.state
-
-    def _recent_states(self) -> deque[tuple[int, Any]]:
-        """The states after the first ``k`` effective events, for the latest few ``k`` (most
-        recent last), so that an undo costs no refold. An entry stays true while the first
-        ``k`` effective events stay the same: only an undo changes them, and it drops every
-        entry past its own point (see :meth:`_refold`)."""
-        recent: deque[tuple[int, Any]] | None = self.__dict__.get("_recent")
-        if recent is None:
-            recent = self.__dict__["_recent"] = deque(maxlen=RECENT_STATES)
-        return recent
+        self._cache.folded(n + 1, self.state)
 
     def _refold(self, n: int) -> Any:
-        for k in [k for k in self._checkpoints if k > n]:
-            del self._checkpoints[k]
-        recent = self._recent_states()
-        while recent and recent[-1][0] > n:
-            recent.pop()
-        if recent and recent[-1][0] == n:
-            return recent[-1][1]
-        base = max(self._checkpoints)
-        state = self._checkpoints[base]
-        for seq in self._effective[base:n]:
+        """The state after the first ``n`` effective events (after an undo)."""
+        def fold_seq(state: Any, seq: int) -> Any:
             if seq in self.notebook:
-                continue
-            state = self.rules.fold(state, upcast(self.rules, self.events[seq - 1]))
-        return state
+                return state
+            return self.rules.fold(state, upcast(self.rules, self.events[seq - 1]))
+
+        return self._cache.state_at(n, self._effective, fold_seq)
 
     def close(self) -> None:
         """Close the save file."""

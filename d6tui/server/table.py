@@ -18,8 +18,9 @@ after a restart too.
 **Table dice at a table.** Each seat chooses for itself whether its own rolls are typed from
 real dice (:meth:`Table.set_table_dice`: a ``table_dice`` event, so every terminal shows who
 types theirs). Typed faces come from the seat's own terminal and are checked here again, as
-text, against the die of the move's dice request: a roll sent ready-made is never trusted,
-and every typed roll is stored with ``source = "table"`` and marked so in every seat's log.
+text (:mod:`.typed_dice`), against the die of the move's dice request: a roll sent
+ready-made is never trusted, and every typed roll is stored with ``source = "table"`` and
+marked so in every seat's log.
 
 **The computer at a table.** A seat nobody holds, or whose player is away (no terminal at
 the table), may be handed to the game's computer player by another seated player, where
@@ -41,6 +42,7 @@ from typing import Any
 from d6tui.engine.errors import D6Error, RuleError
 from d6tui.engine.game import GameDefinition, Move
 from d6tui.engine.session import Session
+from d6tui.server.typed_dice import typed_as_text
 
 log = logging.getLogger("d6tui.server")
 
@@ -296,7 +298,7 @@ class Table:
             return {**run(state, dice, **kw), TABLE_SEAT: seat}
 
         return self.session.play(dataclasses.replace(move, run=stamped), answers,
-                                 _as_text(typed))
+                                 typed_as_text(typed))
 
     def _seats_changed(self) -> None:
         if self.on_seats is not None:
@@ -600,30 +602,6 @@ class Tables:
 def made_by_the_table(state: Any, dice: Any, **kw: Any) -> dict:
     """The run of a move sent to a seat's terminal: only the table makes moves."""
     raise RuleError("this move is made by the table's server, not here")
-
-
-def _as_text(typed: Mapping[str, Any] | None) -> dict[str, str] | None:
-    """Typed dice from a terminal as text, so the die of the request parses them again (a
-    roll dict sent over the wire could claim any faces or source).
-
-    Raises:
-        DiceError: a typed roll that holds no list of faces.
-    """
-    from d6tui.engine.errors import DiceError
-
-    if not typed:
-        return None
-    out: dict[str, str] = {}
-    for name, value in typed.items():
-        if isinstance(value, Mapping):
-            faces = value.get("faces")
-            if not isinstance(faces, list) or not faces:
-                raise DiceError(f"the typed dice for {name} hold no faces")
-            value = " ".join(str(f) for f in faces)
-        if not isinstance(value, str):
-            raise DiceError(f"the typed dice for {name} are not text")
-        out[str(name)] = value
-    return out
 
 
 def _random_code() -> str:

@@ -175,7 +175,7 @@ def test_the_class_board_counts_alliance_cards_apart_from_the_limit() -> None:
     class One(App):
         def compose(self):  # noqa: ANN202
             board = ClassBoard(id="b")
-            board.board = state
+            board.update_view(state)
             yield board
 
     async def run() -> str:

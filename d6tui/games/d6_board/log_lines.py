@@ -159,7 +159,8 @@ def line(event: dict, before: Board, note: str) -> str:
         if t in ("moved", "hunted", "gathered"):
             checks = [s for s in (_stealth(event, before),
                                   _stealth(event, before, "stealth_mid")) if s]
-            if t == "moved" and not note.startswith(("stealth check", "the stealth", "spotted", "a Cash")):
+            checked = ("stealth check", "the stealth", "spotted", "a Cash")
+            if t == "moved" and not note.startswith(checked):
                 village = _village(before, (event.get("path") or [None])[-1])
                 if village:
                     note = f"{note}: {village}"

@@ -12,6 +12,7 @@ from rich.text import Text
 from d6tui.games.d6_board import hides
 from d6tui.games.d6_board.content import MONSTER_CLASSES
 from d6tui.games.d6_board.hide_state import CARRIER
+from d6tui.games.d6_board.state import Board
 from d6tui.ui.d6_board.widgets import CompassDial, _BoardWidget
 
 _CSS = Path(__file__).with_name("hide_board.tcss").read_text(encoding="utf-8")
@@ -25,11 +26,10 @@ class HideCollectionBoard(_BoardWidget):
     DEFAULT_CSS = _CSS
     COMPONENT_CLASSES = {"hide-board--title", "hide-board--filled", "hide-board--empty"}
 
-    def render(self) -> Text:
+    def render_view(self, s: Board) -> Text:
         """Draw the board in about ten lines."""
-        s = self.board
         out = Text(no_wrap=True, overflow="ellipsis")
-        if s is None or s.hc is None or not s.content:
+        if s.hc is None or not s.content:
             return out
         hc = s.hc
         title = self.get_component_rich_style("hide-board--title")
@@ -82,11 +82,10 @@ class HideCompass(CompassDial):
     counter ("Setup": the dial keeps the turn; the red cube the most turns), with the GM,
     the bag and the eight bounties (two lines)."""
 
-    def render(self) -> Text:
+    def render_view(self, s: Board) -> Text:
         """Draw the dial and the bounties in three lines."""
-        s = self.board
         out = Text(no_wrap=True, overflow="ellipsis")
-        if s is None or s.hc is None or not s.content:
+        if s.hc is None or not s.content:
             return out
         hc = s.hc
         dial = " ".join(f"({t})" if t == hc.turn else str(t)

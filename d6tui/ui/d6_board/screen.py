@@ -245,7 +245,7 @@ class BoardScreen(GameScreen):
         seen = view(state, want)
         for w in self.query("GameMap, ClassBoard, GatherBoard, CompassDial, "
                             "HideCollectionBoard"):
-            w.board = seen  # type: ignore[attr-defined]
+            w.update_view(seen)  # type: ignore[attr-defined]
         status = self.session.rules.status(state)
         table = "  [table dice]" if self.table_dice else ""
         self.query_one("#status", Static).update(Text(status + table, style="bold"))
@@ -294,7 +294,7 @@ class BoardScreen(GameScreen):
     def _cover(self, state: Board) -> None:
         """Nobody's hand on screen (while the keyboard changes hands)."""
         for w in self.query("GameMap, ClassBoard, GatherBoard, CompassDial"):
-            w.board = view(state, None)  # type: ignore[attr-defined]
+            w.update_view(view(state, None))  # type: ignore[attr-defined]
         self._moves, self._keys, self._legal = [], [], []
         self.query_one("#moves", OptionList).clear_options()
 

@@ -1,6 +1,7 @@
 """The D6 board game's components as widgets: the map, class boards, gather boards, the
 compass dial and the bounty board. Each is given the board (as the watching seat may see it)
-and draws from it; none changes it (DESIGN "UI conventions")."""
+with ``update_view`` (:class:`~d6tui.ui.widgets.state_view.StateView`) and draws it in
+``render_view``; none changes it (DESIGN "UI conventions")."""
 
 from __future__ import annotations
 
@@ -9,12 +10,12 @@ from pathlib import Path
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board.combat import fixed_attack
 from d6tui.games.d6_board.state import CUBE, STATS, STYX, VILLAGE, Board, glory
 from d6tui.games.d6_board.view import HIDDEN
+from d6tui.ui.widgets.state_view import StateView
 
 _CSS = Path(__file__).with_name("widgets.tcss").read_text(encoding="utf-8")
 
@@ -61,15 +62,21 @@ def pack(words: list[str], width: int) -> list[str]:
     return lines
 
 
-class _BoardWidget(Widget):
-    """A widget drawn from the board it is given."""
+class _BoardWidget(StateView):
+    """A widget drawn from the board it is given (:meth:`update_view`): the board as the
+    watching seat may see it (``view(state, seat)``: other hands hidden)."""
 
     DEFAULT_CSS = _CSS
     SCOPED_CSS = False
-    board: reactive[Board | None] = reactive(None, layout=True)
+    view: reactive[Board | None] = reactive(None, layout=True)
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
+
+    @property
+    def board(self) -> Board | None:
+        """The board drawn (the view, by its name in this game)."""
+        return self.view
 
 
 class GameMap(_BoardWidget):
@@ -83,7 +90,7 @@ class GameMap(_BoardWidget):
     #: enemy names are cut shorter so that two share a line (80x24).
     budget: reactive[int] = reactive(0, layout=True)
 
-    def render(self) -> Text:
+    def render_view(self, s: Board) -> Text:
         """Draw the spaces on their grid in the widget's width."""
         return self.fitted(self.content_size.width or 80)
 
@@ -109,7 +116,7 @@ class GameMap(_BoardWidget):
         heart of an enemy with one HP."""
         s = self.board
         out = Text(no_wrap=True, overflow="ellipsis")
-        if s is None or not s.content:
+        if not s.content:
             return out
         at = s.map["at"]
         cols = max(int(v[0]) for v in at.values()) + 1
@@ -181,11 +188,10 @@ class ClassBoard(_BoardWidget):
 
     seat: reactive[int] = reactive(0)
 
-    def render(self) -> Text:
+    def render_view(self, s: Board) -> Text:
         """Draw the board in a few lines."""
-        s = self.board
         out = Text(no_wrap=True, overflow="ellipsis")
-        if s is None or not s.heroes or self.seat >= len(s.heroes):
+        if not s.heroes or self.seat >= len(s.heroes):
             return out
         seat = self.seat
         h = s.heroes[seat]
@@ -258,11 +264,10 @@ class GatherBoard(_BoardWidget):
 
     seat: reactive[int] = reactive(0)
 
-    def render(self) -> Text:
+    def render_view(self, s: Board) -> Text:
         """Draw the board in a few lines."""
-        s = self.board
         out = Text(no_wrap=True, overflow="ellipsis")
-        if s is None or not s.heroes or self.seat >= len(s.heroes):
+        if not s.heroes or self.seat >= len(s.heroes):
             return out
         h = s.heroes[self.seat]
         if not h.board:
@@ -304,11 +309,10 @@ class CompassDial(_BoardWidget):
 
     COMPONENT_CLASSES = {"compass-dial--title"}
 
-    def render(self) -> Text:
+    def render_view(self, s: Board) -> Text:
         """Draw the dial and the bounties in three lines."""
-        s = self.board
         out = Text(no_wrap=True, overflow="ellipsis")
-        if s is None or not s.content:
+        if not s.content:
             return out
         rounds = s.rounds
         season = s.options.get("season", "standard")

@@ -225,7 +225,7 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
         seen = view(state, None if self.spectating() else seat)
         if not self.placing():
             self.side_choice, self.turns = 0, 0
-        self.query_one("#waffle", DungeonWaffle).picture = self.picture(seen, seat)
+        self.query_one("#waffle", DungeonWaffle).update_view(self.picture(seen, seat))
         self.query_one("#dg-status", Static).update(self.status_text(state))
         self.query_one("#dg-latest", Static).update("\u00bb " + self.latest_text())
         tray = self.query_one("#dg-tray", DiceTray)
@@ -246,8 +246,8 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
                 self._computer = self.computer_turn()
 
     def _blank(self, state: DungeonState) -> None:
-        self.query_one("#waffle", DungeonWaffle).picture = WafflePicture(
-            blank=True, caption="(hidden while the keyboard changes hands)")
+        self.query_one("#waffle", DungeonWaffle).update_view(WafflePicture(
+            blank=True, caption="(hidden while the keyboard changes hands)"))
         for wid in ("#dg-hand", "#dg-held", "#dg-preview", "#dg-actions"):
             self.query_one(wid, Static).update("")
         self.query_one("#dg-tray", DiceTray).display = False

@@ -3,7 +3,8 @@
 Each hole is drawn as its corridors in box-drawing lines with the feature's letter in the
 middle (5x3 characters at 80x24, bigger when the terminal is bigger). A cursor picks a hole;
 the die being placed is previewed in it; legal holes are shaded; the best route can be laid
-over it. The widget renders from what it is given and never changes the game.
+over it. The widget draws the picture it is given (its view:
+:class:`~d6tui.ui.widgets.state_view.StateView`) and never changes the game.
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ from pathlib import Path
 
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from d6tui.games.dungeon.drawing import cell_lines, column_labels
 from d6tui.games.dungeon.waffle import SIZE
+from d6tui.ui.widgets.state_view import StateView
 
 Cell = tuple[str, int] | None
 
@@ -64,8 +65,9 @@ def cell_size(width: int, height: int) -> tuple[int, int]:
     return w, h
 
 
-class DungeonWaffle(Widget):
-    """One side of the Dungeon Waffle (see the module docstring)."""
+class DungeonWaffle(StateView):
+    """One side of the Dungeon Waffle (see the module docstring): its view is a
+    :class:`WafflePicture`, given with :meth:`update_view` (a blank one at first)."""
 
     DEFAULT_CSS = Path(__file__).with_name("waffle.tcss").read_text(encoding="utf-8")
 
@@ -76,7 +78,13 @@ class DungeonWaffle(Widget):
         "dungeon-waffle--looked",
     }
 
-    picture: reactive[WafflePicture] = reactive(WafflePicture, layout=True)
+    view: reactive[WafflePicture] = reactive(WafflePicture, layout=True)
+
+    @property
+    def picture(self) -> WafflePicture:
+        """The picture drawn (the view, by its name here)."""
+        view: WafflePicture = self.view
+        return view
 
     #: The most room the waffle takes (cells grow up to this).
     max_cell: tuple[int, int] = (9, 5)
@@ -99,9 +107,8 @@ class DungeonWaffle(Widget):
         _, h = self._cell_size()
         return 2 + SIZE * h
 
-    def render(self) -> Text:
+    def render_view(self, pic: WafflePicture) -> Text:
         """Draw the side."""
-        pic = self.picture
         w, h = self._cell_size()
         style = self.get_component_rich_style
         label = style("dungeon-waffle--label")

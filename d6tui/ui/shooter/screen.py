@@ -308,7 +308,7 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
         self.legal = legal_actions(state) if self.my_turn(state) else []
         self.query_one("#store", GeneralStore).hand_of = self.seat_here(...)
         for widget in self.query("BadgeCard, JailArea, GameDeck, GeneralStore, InPlayArea"):
-            widget.state = state  # type: ignore[attr-defined]
+            widget.update_view(state)  # type: ignore[attr-defined]
         self.query_one("#tray", DiceTray).roll = self.tray_roll(state)
         banner = Text(phase_words(state), style="bold")
         if self.table_mode:

@@ -1,7 +1,8 @@
 """D6 Shooter widgets, each named after the physical component it stands for.
 
 Every widget is given the whole :class:`~d6tui.games.shooter.state.ShooterState` (immutable)
-through its ``state`` reactive and draws from it; none changes it (DESIGN "UI conventions").
+through :meth:`~d6tui.ui.widgets.state_view.StateView.update_view` and draws it in
+``render_view``; none changes it (DESIGN "UI conventions").
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from types import EllipsisType
 
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from d6tui.games.shooter.state import (
     CHALLENGE_NEEDED,
@@ -29,6 +29,7 @@ from d6tui.games.shooter.state import (
     unmatched,
 )
 from d6tui.ui.widgets.faces import face_label
+from d6tui.ui.widgets.state_view import StateView
 from d6tui.words import plural
 
 _CSS = (Path(__file__).with_name("widgets.tcss")).read_text(encoding="utf-8")
@@ -52,22 +53,18 @@ def symbols_text(symbols: Sequence[str], filled: int | Sequence[bool] = 0) -> st
                                                                            strict=False))
 
 
-class _StateWidget(Widget):
-    """A widget drawn from the game state it is given."""
+class _StateWidget(StateView):
+    """A widget drawn from the game state it is given (:meth:`update_view`): the whole
+    :class:`ShooterState`, nothing drawn before the players are seated."""
 
     DEFAULT_CSS = _CSS
     # The .tcss styles each subclass by name, so it must not be scoped to this base class.
     SCOPED_CSS = False
-    state: reactive[ShooterState | None] = reactive(None, layout=True)
+    view: reactive[ShooterState | None] = reactive(None, layout=True)
 
-    def render(self) -> Text:
-        if self.state is None or not self.state.players:
-            return Text("")
-        return self.draw(self.state)
-
-    def draw(self, state: ShooterState) -> Text:  # pragma: no cover - subclasses draw
-        """The widget's text for ``state``."""
-        return Text("")
+    def shows(self, view: ShooterState) -> bool:
+        """Only a game with its players seated."""
+        return bool(view.players)
 
 
 class BadgeCard(_StateWidget):
@@ -81,7 +78,7 @@ class BadgeCard(_StateWidget):
         super().__init__(id=id)
         self.index = index
 
-    def draw(self, state: ShooterState) -> Text:
+    def render_view(self, state: ShooterState) -> Text:
         """``► Ann  Deputy  Rep 5/8  1 skull re-roll/turn``."""
         if self.index >= len(state.players):
             return Text("")
@@ -124,7 +121,7 @@ class JailArea(_StateWidget):
         super().__init__(id=id)
         self.index = index
 
-    def draw(self, state: ShooterState) -> Text:
+    def render_view(self, state: ShooterState) -> Text:
         """``    hand 1  jail: Dusty Pete 3 shackled, Shooting Contest 2``."""
         if self.index >= len(state.players):
             return Text("")
@@ -152,7 +149,7 @@ class JailArea(_StateWidget):
 class GameDeck(_StateWidget):
     """The Game deck and its discard pile, with the turn number."""
 
-    def draw(self, state: ShooterState) -> Text:
+    def render_view(self, state: ShooterState) -> Text:
         """``Deck 54  Discard 12  Turn 3``."""
         out = Text(no_wrap=True, overflow="ellipsis")
         out.append("Game deck ", "bold")
@@ -168,7 +165,7 @@ class GeneralStore(_StateWidget):
     #: table: this terminal's own), None nobody's (a spectator).
     hand_of: int | None | EllipsisType = ...
 
-    def draw(self, state: ShooterState) -> Text:
+    def render_view(self, state: ShooterState) -> Text:
         """The store's face-up cards, then the hand of the player who acts."""
         out = Text(no_wrap=True, overflow="ellipsis")
         out.append("General Store", "bold")
@@ -195,7 +192,7 @@ class InPlayArea(_StateWidget):
     hunted with its symbols (filled ones ticked), or the event card being resolved
     ("On Your Turn", "Drawing a Bandit Card")."""
 
-    def draw(self, state: ShooterState) -> Text:
+    def render_view(self, state: ShooterState) -> Text:
         """Captured bandits, then what is being rolled for."""
         out = Text(no_wrap=True, overflow="ellipsis")
         out.append("In play: ", "bold")

@@ -2,18 +2,19 @@
 
 ``CharacterSheet`` is the paper sheet of one character; ``GMTracker`` is the GM's roster and
 initiative tracker. Both are given the whole :class:`~d6tui.games.simple_six.state.Campaign`
-(immutable) and the id of the character the GM has picked; they draw from it and never change
-it (DESIGN "UI conventions").
+(immutable, their view: :class:`~d6tui.ui.widgets.state_view.StateView`) and the id of the
+character the GM has picked; they draw it in ``render_view`` and never change it (DESIGN
+"UI conventions").
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from d6tui.games.simple_six import reflexes, wounds
 from d6tui.games.simple_six.campaign import Campaign, Combat, Member
@@ -28,6 +29,7 @@ from d6tui.games.simple_six.sheet import (
     unarmed_damage,
     weapon_damage,
 )
+from d6tui.ui.widgets.state_view import StateView
 
 _CSS = (Path(__file__).with_name("widgets.tcss")).read_text(encoding="utf-8")
 
@@ -108,26 +110,30 @@ def defense_marks(fight: Combat | None, who: str) -> str:
     return " ".join(marks)
 
 
-class _CampaignWidget(Widget):
-    """A widget drawn from the campaign and the picked character."""
+class _CampaignWidget(StateView):
+    """A widget drawn from the campaign (its view, given with :meth:`update_view`) and the
+    picked character (:attr:`selected`, a member's id)."""
 
     DEFAULT_CSS = _CSS
     SCOPED_CSS = False
-    campaign: reactive[Campaign | None] = reactive(None, layout=True)
+    view: reactive[Campaign | None] = reactive(None, layout=True)
     selected: reactive[str | None] = reactive(None, layout=True)
 
-    def render(self) -> Text:
-        if self.campaign is None:
-            return Text("")
-        # drawn with the campaign's own tables (armor values, weapon damage, perks), as its
-        # rules read them (:mod:`d6tui.games.simple_six.tables`)
-        own = self.campaign.content
-        with in_use(own.rules if own is not None else None):
-            return self.draw(self.campaign)
+    @property
+    def campaign(self) -> Campaign | None:
+        """The campaign drawn (the view, by its name in this game)."""
+        return self.view
 
-    def draw(self, campaign: Campaign) -> Text:  # pragma: no cover - subclasses draw
-        """The widget's text."""
-        return Text("")
+    @campaign.setter
+    def campaign(self, campaign: Campaign | None) -> None:
+        self.update_view(campaign)
+
+    def render(self) -> RenderableType:
+        """The widget drawn with the campaign's own tables (armor values, weapon damage,
+        perks) in use, as its rules read them (:mod:`d6tui.games.simple_six.tables`)."""
+        own = self.view.content if self.view is not None else None
+        with in_use(own.rules if own is not None else None):
+            return super().render()
 
 
 class CharacterSheet(_CampaignWidget):
@@ -139,7 +145,7 @@ class CharacterSheet(_CampaignWidget):
     COMPONENT_CLASSES = {"sheet--name", "sheet--attr", "sheet--label", "sheet--muted",
                          "sheet--harm"}
 
-    def draw(self, campaign: Campaign) -> Text:
+    def render_view(self, campaign: Campaign) -> Text:
         out = Text(no_wrap=False)
         member = next((m for m in campaign.members if m.id == self.selected), None)
         if member is None:
@@ -315,7 +321,7 @@ class GMTracker(_CampaignWidget):
             return "Dod Blk Par " + ("  DR" if s.wounds == "body_points" else "Soak")
         return "Resist  "
 
-    def draw(self, campaign: Campaign) -> Text:
+    def render_view(self, campaign: Campaign) -> Text:
         out = Text(no_wrap=True, overflow="ellipsis")
         heading = self.get_component_rich_style("tracker--heading")
         muted = self.get_component_rich_style("tracker--muted")

@@ -73,17 +73,20 @@ class IslandMap(ViewWidget):
         """The width and height of one square, in cells."""
         return (BIG_W, BIG_H) if self.big else (CELL_W, CELL_H)
 
-    def render(self) -> Text:
-        """The map, drawn from :attr:`view`."""
+    def render_empty(self) -> Text:
+        """Before a view: the column labels only."""
         out = Text(no_wrap=True, overflow="crop")
-        view = self.view
-        width, height = self.cell
         label = self.style("island-map--label")
         out.append("  ", label)
         for roman in island.ROMAN:
-            out.append(roman.center(width), label)
-        if view is None:
-            return out
+            out.append(roman.center(self.cell[0]), label)
+        return out
+
+    def render_view(self, view: TalesView) -> Text:
+        """The map, drawn from ``view``: the column labels, then the rows of squares."""
+        out = self.render_empty()
+        height = self.cell[1]
+        label = self.style("island-map--label")
         for row in range(1, island.SIZE + 1):
             lines = [Text() for _ in range(height)]
             for k, line in enumerate(lines):

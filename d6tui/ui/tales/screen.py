@@ -53,6 +53,7 @@ from d6tui.ui.tales.offers import (
 from d6tui.ui.tales.widgets import (
     CELL_H,
     PAGES,
+    BookPage,
     IslandMap,
     JournalBooklet,
     TalesView,
@@ -146,9 +147,9 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
                 yield DiceTray(id="tray")
             with Vertical(id="book-col"):
                 with Horizontal(id="pages"):
-                    with VerticalScroll(id="book-scroll", classes="book-page"):
+                    with BookPage(id="book-scroll", classes="book-page"):
                         yield JournalBooklet(id="booklet")
-                    with VerticalScroll(id="book-scroll2", classes="book-page"):
+                    with BookPage(id="book-scroll2", classes="book-page"):
                         yield JournalBooklet(id="booklet2")
                 log = EventLogView(id="log")
                 log.border_title = self.log_title()
@@ -248,9 +249,9 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
         state = self.tale
         view = TalesView(state, self.before, self.cursor, reach_of(state),
                          self.session.notes(), self.watching)
-        self.query_one(IslandMap).view = view
+        self.query_one(IslandMap).update_view(view)
         for booklet in self.query(JournalBooklet):
-            booklet.view = view
+            booklet.update_view(view)
         self.query_one("#step", Static).update(self.step_text(state))
         keys = acting_keys(self.check_action, self.key_of)  # notes, pages, names, cursor
         self.query_one(JournalKeyLine).pairs = self.table_keys(keys)
@@ -479,15 +480,14 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
         second = self.query_one("#booklet2", JournalBooklet)
         second.page = (booklet.page + 1) % len(PAGES)
         for page, scroll in ((booklet, "#book-scroll"), (second, "#book-scroll2")):
-            self._open_page(page, self.query_one(scroll, VerticalScroll))
+            self._open_page(page, self.query_one(scroll, BookPage))
 
-    def _open_page(self, booklet: JournalBooklet, scroll: VerticalScroll) -> None:
+    def _open_page(self, booklet: JournalBooklet, scroll: BookPage) -> None:
         """Scroll a page to its top, its title in sight; J05 opens at its top while today's
-        line fits in the page (its lines may wrap: a few rows are kept spare), else on
-        today's line with the days before above it."""
+        line fits (lines may wrap: a few rows are kept spare), else on today's line with the
+        days before above it; not once the page has turned on (that scrolled a later page)."""
         scroll.scroll_home(animate=False)
         if PAGES[booklet.page][0] == "J05":
-            # not once the page has turned on (quick turns had scrolled a later page)
             self.call_after_refresh(lambda: PAGES[booklet.page][0] == "J05" and scroll.scroll_to(
                 y=0 if booklet.today_line + 4 <= scroll.size.height
                 else max(0, booklet.today_line - 2), animate=False))

@@ -10,10 +10,10 @@ from typing import Any
 
 from rich.style import Style
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from d6tui.games.tales import movement, play
 from d6tui.games.tales.state import Tale
+from d6tui.ui.widgets.state_view import StateView
 
 _CSS = (Path(__file__).with_name("widgets.tcss")).read_text(encoding="utf-8")
 
@@ -54,8 +54,9 @@ def reach_of(state: Tale) -> dict[int, int]:
     return movement.reachable(state)
 
 
-class ViewWidget(Widget):
-    """A widget drawn from the :class:`TalesView` it is given."""
+class ViewWidget(StateView):
+    """A widget drawn from the :class:`TalesView` it is given (:meth:`update_view`); a new
+    view repaints it, and only the booklet lays out again (its pages differ in length)."""
 
     DEFAULT_CSS = _CSS
     SCOPED_CSS = False

@@ -2,13 +2,15 @@
 in :mod:`.island_map`) and the :class:`JournalBooklet` (J01-J09).
 
 Both are given a :class:`TalesView` (the tale, the tale as the turn began, the map cursor)
-through their ``view`` reactive and draw from it; neither changes the tale (DESIGN "UI
-conventions"). What differs from the start of the turn is drawn highlighted.
+through ``update_view`` (:class:`~d6tui.ui.widgets.state_view.StateView`) and draw it;
+neither changes the tale (DESIGN "UI conventions"). What differs from the start of the turn
+is drawn highlighted.
 """
 
 from __future__ import annotations
 
 from rich.text import Text
+from textual.containers import VerticalScroll
 from textual.reactive import reactive
 
 from d6tui.games.tales import booklet, island, records, scoring
@@ -16,7 +18,8 @@ from d6tui.games.tales.state import Hero, Tale
 from d6tui.ui.tales.island_map import CELL_H, CELL_W, IslandMap, fit_cell
 from d6tui.ui.tales.view import HOUSE, TalesView, ViewWidget, reach_of
 
-__all__ = ["CELL_H", "CELL_W", "HOUSE", "PAGES", "STAT_NAMES", "IslandMap", "JournalBooklet",
+__all__ = ["CELL_H", "CELL_W", "HOUSE", "PAGES", "STAT_NAMES", "BookPage", "IslandMap",
+           "JournalBooklet",
            "TalesView", "fit_cell", "hero_changes", "reach_of", "square_words"]
 
 #: The booklet's pages, in order: (key, title).
@@ -57,6 +60,25 @@ def square_words(state: Tale, i: int, reach: dict[int, int] | None = None) -> st
 # -- the booklet -----------------------------------------------------------------------------
 
 
+class BookPage(VerticalScroll):
+    """The scroll a :class:`JournalBooklet` page sits in; its scrollbar's thumb always
+    shows where the page is scrolled.
+
+    Textual moves a scrollbar's thumb only while the scrollbar is shown: a page scrolled
+    down (J05 on today's line), then turned to short pages (no scrollbar) and back to its
+    top, kept the old thumb position, and a later page long enough for a scrollbar drew
+    the thumb off the bar. Whether that happened depended on whether J05's deferred
+    scroll ran before the next page turn, i.e. on the machine's speed. The thumb is put
+    back on ``scroll_y`` each time the scrollbar shows.
+    """
+
+    def watch_show_vertical_scrollbar(self, shown: bool) -> None:
+        """The scrollbar shows again: its thumb where the page is scrolled now."""
+        if shown:
+            self.vertical_scrollbar.position = self.scroll_y
+
+
+
 class JournalBooklet(ViewWidget):
     """The journal booklet, one page at a time (J01 hero ... J09 scoring).
 
@@ -76,19 +98,29 @@ class JournalBooklet(ViewWidget):
     view: reactive[TalesView | None] = reactive(None, layout=True)
     page: reactive[int] = reactive(0, layout=True)
 
-    def render(self) -> Text:
-        """The current page."""
-        view = self.view
+    def _title(self) -> Text:
         key, title = PAGES[self.page % len(PAGES)]
         out = Text()
         out.append(f"{key} {title}  ", self.style("journal-booklet--title"))
         out.append(f"{self.page % len(PAGES) + 1}/{len(PAGES)}\n",
                    self.style("journal-booklet--muted"))
-        if view is None or view.state.hero is None:
-            out.append("The tale has not begun.")
-            return out
-        drawn = getattr(self, f"page_{key.lower()}")(view)
-        out.append_text(drawn)
+        return out
+
+    def shows(self, view: TalesView) -> bool:
+        """Pages are drawn once the tale has its hero."""
+        return view.state.hero is not None
+
+    def render_empty(self) -> Text:
+        """The page's title, and that the tale has not begun."""
+        out = self._title()
+        out.append("The tale has not begun.")
+        return out
+
+    def render_view(self, view: TalesView) -> Text:
+        """The current page, under its title."""
+        out = self._title()
+        key = PAGES[self.page % len(PAGES)][0]
+        out.append_text(getattr(self, f"page_{key.lower()}")(view))
         return out
 
     # helpers
