@@ -88,19 +88,26 @@ def quick_idle(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(wait, "SLEEP_IDLE", 1 / 200 / 20)
 
 
-#: Test files that take the longest (seconds of CPU each; measured with ``--durations=0``).
+#: The test files with the longest single tests, longest first (from ``--durations=0`` of the
+#: whole suite at ``-n auto``: each has a test of 10 s or more on a loaded 2-core machine).
 #: They run first, so that under ``pytest -n N`` no worker is left alone with a long test at
-#: the end while the others sit idle. Order within the suite is otherwise unchanged; a path
-#: that no longer exists simply moves nothing.
+#: the end while the others sit idle. Order is otherwise unchanged; a path that no longer
+#: exists simply moves nothing.
 LONG_FIRST = (
-    "tests/dungeon/test_ui.py",
-    "tests/ui/test_shooter_play.py",
-    "tests/ui/test_tales_keyline.py",
-    "tests/ssh/test_ssh_e2e.py",
     "tests/shooter/test_shooter_view.py",
+    "tests/ui/test_tales_keyline.py",
+    "tests/ui/test_shooter_play.py",
+    "tests/dungeon/test_ui.py",
+    "tests/reliability/test_cuts.py",
     "tests/ui/test_simple_six_attribute_options.py",
+    "tests/ui/test_simple_six_vehicles.py",
+    "tests/ssh/test_ssh_e2e.py",
+    "tests/shooter/test_shooter_props.py",
+    "tests/dungeon/test_bot.py",
+    "tests/reliability/test_recover_and_limits.py",
+    "tests/ssh/test_computer_e2e.py",
     "tests/ui/test_simple_six_flows.py",
-    "tests/ui/test_new_game_form.py",
+    "tests/ui/test_simple_six_magic.py",
 )
 
 
