@@ -92,7 +92,9 @@ def quick_idle(monkeypatch: pytest.MonkeyPatch) -> None:
 #: whole suite at ``-n auto``: each has a test of 10 s or more on a loaded 2-core machine).
 #: They run first, so that under ``pytest -n N`` no worker is left alone with a long test at
 #: the end while the others sit idle. Order is otherwise unchanged; a path that no longer
-#: exists simply moves nothing.
+#: exists simply moves nothing. xdist's ``load`` scheduler first hands each worker a quarter
+#: of its share as one block, so these files land on the first worker: about 41% of the
+#: suite's time in that block at ``-n 2`` (under its half), 37% at ``-n 3``, 35% at ``-n 4``.
 LONG_FIRST = (
     "tests/shooter/test_shooter_view.py",
     "tests/ui/test_tales_keyline.py",
