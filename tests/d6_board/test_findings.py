@@ -19,7 +19,7 @@ from d6tui.ui.screens.modals import ChoiceModal
 from d6tui.words import article, plural
 from tests.d6_board.helpers import begun, ids, new_session, play, put, set_up
 from tests.d6_board.ui_helpers import advanced_game, press_move, settle, until_phase
-from tests.ui.helpers import make_app, sync
+from tests.ui.helpers import make_app, sync, until
 
 
 def _crowd(state, space: str, kinds: list[str]):  # noqa: ANN001, ANN202
@@ -168,18 +168,12 @@ async def test_two_digit_moves_and_space_numbers(saves: Path) -> None:
         await pilot.press(*str(cube))
         if screen._typed:
             await pilot.press("enter")
-        for _ in range(20):
-            await pilot.pause()
-            if isinstance(app.screen, ChoiceModal):
-                break
+        await until(pilot, lambda: isinstance(app.screen, ChoiceModal))
         modal = app.screen
         assert isinstance(modal, ChoiceModal)
         assert modal.numbers == [int(v) for _, v in modal.options]
         await pilot.press("7")
-        for _ in range(20):
-            await pilot.pause()
-            if s.state.heroes[0].cube:
-                break
+        await until(pilot, lambda: s.state.heroes[0].cube)
         assert s.state.heroes[0].cube == "7"
 
 

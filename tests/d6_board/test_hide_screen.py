@@ -23,7 +23,7 @@ from d6tui.ui.d6_board.hide_board import HideCollectionBoard
 from d6tui.ui.d6_board.screen import BoardScreen
 from d6tui.ui.screens.dice_prompt import TableDiceInput
 from tests.d6_board.ui_helpers import press_move
-from tests.ui.helpers import make_app, settle, sync
+from tests.ui.helpers import make_app, settle, sync, until
 
 
 def solo_game(saves: Path, turns: int, seed: int = 11) -> Session:
@@ -84,10 +84,7 @@ async def test_a_kill_claimed_for_the_hide_board(saves: Path) -> None:
         await settle(pilot)
         await press_move(pilot, "attack:natural")
         for faces in ("3", "3"):  # 3 +1 (Kitteh) against the goblin's 3
-            for _ in range(20):
-                if isinstance(app.screen, TableDiceInput):
-                    break
-                await pilot.pause()
+            await until(pilot, lambda: isinstance(app.screen, TableDiceInput))
             assert isinstance(app.screen, TableDiceInput)
             await pilot.press(*faces, "enter")
             await pilot.pause()
@@ -160,10 +157,7 @@ async def test_an_alliance_gift_by_key_presses(saves: Path) -> None:
         await settle(pilot)
         assert s.state.heroes[2].gold == 1 and s.state.heroes[0].gold == 2
         await press_move(pilot, "gift:card")
-        for _ in range(20):
-            if type(app.screen).__name__ == "ChoiceModal":
-                break
-            await pilot.pause()
+        await until(pilot, lambda: type(app.screen).__name__ == "ChoiceModal")
         await pilot.press("1")
         await settle(pilot)
         assert s.state.heroes[2].hand == (card,)

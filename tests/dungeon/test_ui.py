@@ -14,7 +14,7 @@ from d6tui.ui.dungeon.waffle import DungeonWaffle
 from d6tui.ui.screens.dice_prompt import TableDiceInput
 from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
 from tests.dungeon.helpers import draw_roll, end, give, place, play
-from tests.ui.helpers import make_app, settle, sync
+from tests.ui.helpers import make_app, settle, sync, until
 
 
 def new_saved(saves: Path, seed: int = 3, **options: object) -> Session:
@@ -168,20 +168,22 @@ async def test_the_computer_plays_its_turns_by_itself(saves: Path) -> None:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, DungeonScreen) and screen.shown == 0  # no hand-over
-        for _ in range(3):
+        # the whole game (as the settle after each move of the human's used to let it run):
+        # the human's turns played headless, the screen told once each turn has passed
+        for _ in range(200):
+            if session.state.over:
+                break
             while session.state.turn == 0 and not session.state.over:
                 from d6tui.games.dungeon.bot import choose
 
                 move_id, answers = choose(session.state)
                 play(session, move_id, **answers)
-                screen.refresh_game()
-                await settle(pilot)
-            for _ in range(100):
-                if session.state.turn == 0 or session.state.over:
-                    break
-                await pilot.pause(0.02)
+            screen.refresh_game()
+            await settle(pilot)
+            await until(pilot, lambda: session.state.turn == 0 or session.state.over, 10.0)
             assert session.state.turn == 0 or session.state.over
             assert not isinstance(app.screen, HandOver)
+        assert session.state.over
         assert any(ev.get("by") == "Ben" for ev in session.events)
 
 

@@ -34,18 +34,3 @@ def isolated(
     monkeypatch.setattr(Input.cursor_blink, "_default", False)
     yield isolated
     time.tzset()
-
-
-
-@pytest.fixture(autouse=True)
-def quick_idle(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Pilot's "wait until the app is idle" looks in 5 ms slices instead of 20 ms ones.
-
-    ``pause()`` and ``press()`` first wait for every pending message of the screen (that part
-    is exact), then sleep in slices until one passes with the process nearly idle; each wait
-    so costs at least a slice. The same 5% idle threshold is kept (0.25 ms in 5 ms).
-    """
-    import textual._wait as wait
-
-    monkeypatch.setattr(wait, "SLEEP_GRANULARITY", 1 / 200)
-    monkeypatch.setattr(wait, "SLEEP_IDLE", 1 / 200 / 20)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import time
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -131,3 +132,12 @@ async def attack_box(pilot: Pilot, target: str, *, weapon: str | None = "",
         await pilot.press("x")
     await pilot.press("enter")
     await pilot.pause()
+
+
+async def until(pilot: Pilot, test: Callable[[], object], limit: float = 5.0) -> None:
+    """Let the app run (``pilot.pause()``) until ``test()`` holds or ``limit`` seconds of wall
+    time have passed; the caller asserts what it waited for. A bound in seconds, not in
+    pauses: how long a pause lasts depends on the machine's load and on Pilot's idle slice."""
+    end = time.monotonic() + limit
+    while not test() and time.monotonic() < end:
+        await pilot.pause()
