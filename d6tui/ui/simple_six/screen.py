@@ -56,10 +56,10 @@ _ACTS = frozenset({"create", "add_npc", "edit_entry", "session", "fight", "round
                    "check", "spend", "vehicles", "use_perk", "table_mode", "export_sheet",
                    "record", "import_sheet", "moves"})
 
-#: Keys that are tools of the tracker at one keyboard, not the game's moves: a shared table
-#: offers none of them (``M`` makes the moves: the round's initiative, the attacks...).
-_NOT_MOVES = frozenset({"create", "add_npc", "edit_entry", "round", "attack", "group_attack",
-                        "wounds", "check", "export_sheet", "record", "import_sheet"})
+#: Keys that are tools of the tracker at one keyboard, not the game's moves: they write or
+#: read files on this machine (at a shared table, the server's), so a shared table offers
+#: none of them (``M`` has ``import_character``, the sheet typed as text).
+_NOT_MOVES = frozenset({"export_sheet", "record", "import_sheet"})
 
 
 class SimpleSixScreen(GameScreen):
