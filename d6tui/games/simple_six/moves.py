@@ -1,16 +1,18 @@
 """The GM's moves of a Simple Six campaign in the engine's shape (``GameDefinition.moves``).
 
-They cover the tracker's loop of play: start and end a session (the same CP for every
-player character, "Experience"), start a fight with the combatants picked, roll initiative
-(each declares one action), attack with each weapon or bare hands (target, defense, range
-and cover, asked of :mod:`.attack_options`), pass the turn, the fight's order (join,
-leave, a total set, delay, hold, a group acting together: :mod:`.fight_roster`), end the
-fight, and let time pass between fights (:mod:`.clock`); healing (:mod:`.care_moves`),
-magic (:mod:`.magic_moves`), perks and character points (:mod:`.perk_moves`), vehicles
-(:mod:`.vehicle_moves`). The dice are the campaign's wild-die rolls, made by the app; the
-moves that roll declare :data:`.move_rolls.ROLLS`, under which the screen hands in the
-dice typed at the table in its own prompts. Every move is the GM's (seat 0): players act
-through the GM at the table.
+They cover the tracker's loop of play: start and end a session (CP for every player
+character, or each one's own awards, "Experience"), start a fight with the combatants
+picked, roll initiative (with the actions each declares, "Multiple Actions"), attack with
+each weapon or bare hands (target, defense, range and cover, asked of
+:mod:`.attack_options`, and hero points), pass the turn, the fight's order (join, leave, a
+total set, delay, hold, a group acting together: :mod:`.fight_roster`), end the fight, and
+let time pass between fights (:mod:`.clock`); healing (:mod:`.care_moves`), magic
+(:mod:`.magic_moves`), perks and character points (:mod:`.perk_moves`), vehicles
+(:mod:`.vehicle_moves`), checks and wound rolls (:mod:`.roll_moves`), and the roster's
+characters made, imported, edited and removed (:mod:`.character_moves`). The dice are the
+campaign's wild-die rolls, made by the app; the moves that roll declare
+:data:`.move_rolls.ROLLS`, under which the screen hands in the dice typed at the table in
+its own prompts. Every move is the GM's (seat 0): players act through the GM at the table.
 """
 
 from __future__ import annotations

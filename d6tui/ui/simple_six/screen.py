@@ -24,6 +24,7 @@ from d6tui.engine.errors import RuleError
 from d6tui.engine.session import Session
 from d6tui.games.simple_six import fight_roster, table_dice
 from d6tui.games.simple_six.campaign import Campaign, Member
+from d6tui.games.simple_six.view import GM, character_at
 from d6tui.ui.screens.game import GameScreen
 from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal
 from d6tui.ui.screens.move_runner import ask_and_play
@@ -282,16 +283,20 @@ class SimpleSixScreen(GameScreen):
         """Pass the campaign down and rebuild the banner and the tray."""
         ids = [m.id for m in state.members]
         actor = state.combat.actor if state.combat else None
-        if actor is not None and actor != self._last_actor:
-            self.selected = actor  # the GM follows the fight
+        player = self.at_table and self.table_seat != GM
+        if actor is not None and actor != self._last_actor and not player:
+            self.selected = actor  # the GM follows the fight (a player keeps his own sheet)
         self._last_actor = actor
         if self.selected not in ids:
-            self.selected = ids[0] if ids else None
+            # a player's seat at a table opens on its own character's sheet
+            own = character_at(state, self.table_seat) if self.at_table else None
+            self.selected = own if own in ids else ids[0] if ids else None
         tracker = self.query_one("#tracker", GMTracker)
+        sheet = self.query_one("#sheet", CharacterSheet)
+        tracker.npc_stats = sheet.npc_stats = not player  # a player's view has none
         tracker.initiative = initiative_totals(self)
         tracker.campaign = state
         tracker.selected = self.selected
-        sheet = self.query_one("#sheet", CharacterSheet)
         sheet.campaign = state
         sheet.selected = self.selected
         self.query_one("#banner", Static).update(banner_line(self, state))
