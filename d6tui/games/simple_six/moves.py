@@ -35,7 +35,12 @@ from d6tui.games.simple_six.clock import pass_time
 from d6tui.games.simple_six.magic_moves import magic_moves
 from d6tui.games.simple_six.move_rolls import ROLLS, typed_dice
 from d6tui.games.simple_six.perk_moves import perk_moves, roster_moves
-from d6tui.games.simple_six.roll_moves import parse_actions, parse_awards, roll_moves
+from d6tui.games.simple_six.roll_moves import (
+    MOST_HERO,
+    parse_actions,
+    parse_awards,
+    roll_moves,
+)
 from d6tui.games.simple_six.roster import end_session, start_session
 from d6tui.games.simple_six.rounds import end_combat, pass_turn, start_combat, start_round
 from d6tui.games.simple_six.state import Campaign, slug
@@ -53,9 +58,9 @@ RANGES = (("short", "short"), ("medium", "medium +5"), ("long", "long +10"),
           ("point_blank", "point blank -5"))
 COVERS = (("0", "no cover"), ("50", "half +5"), ("75", "three quarters +10"))
 
-#: Hero points one attack may spend, the attacker's or the target's (Hero Points: 3 at most
-#: under the static rule; the rules refuse more than he has).
-HERO = tuple((str(n), str(n)) for n in range(4))
+#: Hero points one attack may name, the attacker's or the target's (the rules hold each to
+#: its cap, "Hero Points", and to what he has).
+HERO = tuple((str(n), str(n)) for n in range(MOST_HERO + 1))
 
 
 def _session_moves(c: Campaign) -> list[Move]:

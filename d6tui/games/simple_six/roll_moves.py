@@ -21,8 +21,9 @@ from d6tui.games.simple_six.move_rolls import ROLLS, typed_dice
 from d6tui.games.simple_six.state import Campaign, Member
 from d6tui.games.simple_six.view import GM
 
-#: The most hero points one check may spend (Hero Points: the static rule's cap is 3).
-MOST_HERO = 3
+#: The most hero points one move may name; the rules then hold each roll to its own cap
+#: (Hero Points: 3 a roll under the static rule, 1 under the doubling) and to what he has.
+MOST_HERO = 10
 
 #: The most a hero point award at a session's end may give one character.
 MOST_HERO_AWARD = 10
@@ -101,8 +102,8 @@ def roll_moves(c: Campaign) -> list[Move]:
                     kind="text", max_length=3)
     out = [Move("check", "Roll an attribute, skill or specialization", check, GM, (
         Choice("who", "Who rolls", everyone), what, target,
-        Choice("hero_points", f"Hero points spent (0 to {MOST_HERO})", min=0, kind="text",
-               max_length=1),
+        Choice("hero_points", "Hero points spent (Hero Points)", min=0, kind="text",
+               max_length=2),
         Choice("appearance", "The Appearance perk's bonus applies", _NO_YES, min=0)),
         (ROLLS,), section="Dice Basics")]
     if c.settings.wild.halfway_there:

@@ -2,10 +2,12 @@
 
 The left column is the :class:`GMTracker` (roster, or the fight in initiative order); the right
 is the :class:`CharacterSheet` of the character the GM picked (``j``/``k``). Under them the dice
-tray shows the latest roll die by die, the wild die marked. Each key runs one command of
-:mod:`d6tui.games.simple_six.campaign`; its questions are modals awaited in a worker. With table
-dice on (``t``) every roll is typed from the real dice: the command is first tried with stand-in
-dice to learn which rolls it makes and how many dice each throws, then the GM types each one.
+tray shows the latest roll die by die, the wild die marked. Each key makes one of the game's
+moves (:mod:`d6tui.games.simple_six.moves`) with ``Session.play``; its questions are modals
+awaited in a worker. With table dice on (``t``) every roll is typed from the real dice: the
+move is first tried with stand-in dice to learn which rolls it makes and how many dice each
+throws, then the GM types each one. At a shared table the GM's seat plays every key; a
+player's seat sees ``view(state, seat)`` and makes no move.
 """
 
 from __future__ import annotations
@@ -352,14 +354,6 @@ class SimpleSixScreen(GameScreen):
         return super().check_action(action, parameters)
 
     # -- rolling ----------------------------------------------------------------------------
-
-    async def roll_command(self, command: Callable[..., dict], *args: Any, shape: str = "one",
-                           who: str = "", known: tuple[str, ...] = (),
-                           **kwargs: Any) -> dict | None:
-        """Run a command that rolls: with d6tui's dice, or with table dice typed one roll at a
-        time (:func:`.table_rolls.roll_command`: ``shape`` says how the command takes them)."""
-        return await table_rolls.roll_command(self, command, *args, shape=shape, who=who,
-                                              known=known, **kwargs)
 
     async def roll_move(self, move_id: str, answers: dict[str, Any], *, shape: str = "one",
                         who: str = "", known: tuple[str, ...] = (),
