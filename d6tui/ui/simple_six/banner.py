@@ -87,7 +87,8 @@ def banner_line(screen: SixHost, state: Campaign) -> Text:
         out.append("Between sessions. ", "bold")
         key("s starts a session, v spends CP.")
     if not acts:
-        out.append("  The GM makes the moves.", "italic")
+        out.append(("" if out.plain.endswith(" ") else " ") + "The GM makes the moves.",
+                   "italic")
     if screen.table_mode:
         out.append("  [table dice: players]" if screen.table_setting == "players"
                    else "  [table dice]", "italic")
@@ -100,6 +101,20 @@ def seat_acts(screen: SixHost) -> bool:
     if not getattr(screen, "at_table", False):
         return True
     return any(m.id not in ("undo", "redo") for m in screen.session.moves())
+
+
+def table_tray(screen: SixHost) -> TrayRoll:
+    """The tray at a shared table: the latest step that is not undone, in the words of this
+    seat's log (which hold the dice, marked when typed at the table, and say nothing the
+    seat may not see)."""
+    events = screen.session.events
+    for i in range(len(events) - 1, max(-1, len(events) - 60), -1):
+        ev = events[i]
+        entry = screen.session.history_entry(i)
+        if ev.get("type") in ("undone", "redone", "retitled", "note") or entry.undone:
+            continue
+        return TrayRoll(caption=screen.campaign.settings.rename(entry.text))
+    return TrayRoll()
 
 
 def initiative_totals(screen: SixHost) -> dict[str, int]:
@@ -118,7 +133,11 @@ def initiative_totals(screen: SixHost) -> dict[str, int]:
 
 
 def tray_roll(screen: SixHost) -> TrayRoll:
-    """The latest roll, die by die, with the event in words."""
+    """The latest roll, die by die, with the event in words (at a shared table, the latest
+    step in the words of the seat's log: a seat's frame carries no faces, :func:`table_tray`).
+    """
+    if getattr(screen, "at_table", False):
+        return table_tray(screen)
     events = screen.session.events
     for i in range(len(events) - 1, max(-1, len(events) - 60), -1):
         ev = events[i]
