@@ -56,7 +56,7 @@ class WildRolls:
 #: The keywords the commands take dice typed at the table under (nothing else may come in
 #: through ``rolls``: the move's choices are checked as choices).
 TYPED_KEYS = frozenset({"typed", "body_typed", "knockout_faces", "knockout_total",
-                        "recovery_faces", "chains"})
+                        "recovery_faces", "chains", "typed_for", "typed_plain"})
 
 #: The one request of every rolling Simple Six move.
 ROLLS = DiceRequest("rolls", 1, WildRolls(), "the wild-die rolls (The Wild Die)")

@@ -1,16 +1,18 @@
 """The GM's moves of a Simple Six campaign in the engine's shape (``GameDefinition.moves``).
 
-They cover the tracker's loop of play: start and end a session (the same CP for every
-player character, "Experience"), start a fight with the combatants picked, roll initiative
-(each declares one action), attack with each weapon or bare hands (target, defense, range
-and cover, asked of :mod:`.attack_options`), pass the turn, the fight's order (join,
-leave, a total set, delay, hold, a group acting together: :mod:`.fight_roster`), end the
-fight, and let time pass between fights (:mod:`.clock`); healing (:mod:`.care_moves`),
-magic (:mod:`.magic_moves`), perks and character points (:mod:`.perk_moves`), vehicles
-(:mod:`.vehicle_moves`). The dice are the campaign's wild-die rolls, made by the app; the
-moves that roll declare :data:`.move_rolls.ROLLS`, under which the screen hands in the
-dice typed at the table in its own prompts. Every move is the GM's (seat 0): players act
-through the GM at the table.
+They cover the tracker's loop of play: start and end a session (CP for every player
+character, or each one's own awards, "Experience"), start a fight with the combatants
+picked, roll initiative (with the actions each declares, "Multiple Actions"), attack with
+each weapon or bare hands (target, defense, range and cover, asked of
+:mod:`.attack_options`, and hero points), pass the turn, the fight's order (join, leave, a
+total set, delay, hold, a group acting together: :mod:`.fight_roster`), end the fight, and
+let time pass between fights (:mod:`.clock`); healing (:mod:`.care_moves`), magic
+(:mod:`.magic_moves`), perks and character points (:mod:`.perk_moves`), vehicles
+(:mod:`.vehicle_moves`), checks and wound rolls (:mod:`.roll_moves`), and the roster's
+characters made, imported, edited and removed (:mod:`.character_moves`). The dice are the
+campaign's wild-die rolls, made by the app; the moves that roll declare
+:data:`.move_rolls.ROLLS`, under which the screen hands in the dice typed at the table in
+its own prompts. Every move is the GM's (seat 0): players act through the GM at the table.
 """
 
 from __future__ import annotations
@@ -28,10 +30,17 @@ from d6tui.games.simple_six.attack_options import (
 )
 from d6tui.games.simple_six.attacks import attack, ready_to_attack, weapon_is_ranged
 from d6tui.games.simple_six.care_moves import care_moves
+from d6tui.games.simple_six.character_moves import character_moves
 from d6tui.games.simple_six.clock import pass_time
 from d6tui.games.simple_six.magic_moves import magic_moves
 from d6tui.games.simple_six.move_rolls import ROLLS, typed_dice
 from d6tui.games.simple_six.perk_moves import perk_moves, roster_moves
+from d6tui.games.simple_six.roll_moves import (
+    MOST_HERO,
+    parse_actions,
+    parse_awards,
+    roll_moves,
+)
 from d6tui.games.simple_six.roster import end_session, start_session
 from d6tui.games.simple_six.rounds import end_combat, pass_turn, start_combat, start_round
 from d6tui.games.simple_six.state import Campaign, slug
@@ -49,19 +58,25 @@ RANGES = (("short", "short"), ("medium", "medium +5"), ("long", "long +10"),
           ("point_blank", "point blank -5"))
 COVERS = (("0", "no cover"), ("50", "half +5"), ("75", "three quarters +10"))
 
+#: Hero points one attack may name, the attacker's or the target's (the rules hold each to
+#: its cap, "Hero Points", and to what he has).
+HERO = tuple((str(n), str(n)) for n in range(MOST_HERO + 1))
+
 
 def _session_moves(c: Campaign) -> list[Move]:
     if not c.in_session:
         return [Move("start_session", "Start a session", lambda st, dice=None: start_session(st),
                      GM, section="Experience")]
 
-    def finish(st: Campaign, dice: Any = None, cp: str = "0") -> dict:
-        pcs = {m.id: int(cp) for m in st.members if not m.sheet.npc}
-        return end_session(st, pcs)
+    def finish(st: Campaign, dice: Any = None, cp: str = "0", awards: str = "") -> dict:
+        return end_session(st, *parse_awards(st, awards, int(cp)))
 
     return [Move("end_session", "End the session", finish, GM,
                  (Choice("cp", "CP for each player character",
-                         tuple((str(n), str(n)) for n in range(MOST_CP + 1))),),
+                         tuple((str(n), str(n)) for n in range(MOST_CP + 1))),
+                  Choice("awards", "Each one's own awards, as JSON ({\"id\": {\"cp\": 5,"
+                         " \"hero_points\": 1, \"complications\": [\"Enemy\"]}}; empty:"
+                         " the CP above for all)", min=0, kind="text", max_length=4000)),
                  section="Experience")]
 
 
@@ -77,8 +92,11 @@ def _fight_moves(c: Campaign) -> list[Move]:
                      lambda st, dice=None, who=(): start_combat(st, list(who)), GM, (who,),
                      section="Combat")]
     out = [Move("roll_initiative", f"Round {fight.round + 1}: roll initiative",
-                lambda st, dice=None: start_round(st, {}, dice=dice), GM,
-                section="Order of Actions in a Round")]
+                lambda st, dice=None, actions="", rolls=None: start_round(
+                    st, parse_actions(st, actions), dice=dice, **typed_dice(rolls)), GM,
+                (Choice("actions", "Actions declared past one (\"brannoc=2, goblin-1=3\";"
+                        " empty: one each)", min=0, kind="text", max_length=400),),
+                (ROLLS,), section="Order of Actions in a Round")]
     if fight.actor is not None:
         out += _attack_moves(c, fight.actor)
         out.append(Move("pass_turn", f"{c.member(fight.actor).sheet.name} is done",
@@ -164,22 +182,36 @@ def _attack_moves(c: Campaign, actor: str) -> list[Move]:
         if ranged:
             choices += [Choice("range", "Range (Missile Weapon Ranges)", RANGES, min=0),
                         Choice("cover", "Cover (Attacking a Target)", COVERS, min=0)]
+        choices += [Choice("hero_points", "The attacker's hero points (Hero Points)",
+                           HERO, min=0),
+                    Choice("defender_hero_points", "The target's hero points against it",
+                           HERO, min=0)]
         if c.settings.combat != "static":
             choices.append(Choice("declared", "Declared with the round's actions",
                                   (("yes", "yes"), ("no", "no: -1D until the next turn")),
                                   min=0))
         name = weapon or "bare hands"
-        out.append(Move(f"attack:{slug(name)}", f"{me.sheet.name} attacks with {name} "
+        out.append(Move(attack_move_id(weapon), f"{me.sheet.name} attacks with {name} "
                         f"({skill})", _attacker(actor, weapon, skill), GM, tuple(choices),
-                        section="Combat"))
+                        (ROLLS,), section="Combat"))
     return out
+
+
+def attack_move_id(weapon: str | None) -> str:
+    """The id of the attack move with ``weapon`` (None: bare hands)."""
+    return f"attack:{slug(weapon or 'bare hands')}"
 
 
 def _attacker(actor: str, weapon: str | None, skill: str) -> Any:
     def run(st: Campaign, dice: Any = None, target: str = "", defense: str | None = None,
             range: str | None = None, cover: str | None = None,  # noqa: A002 - the choice
-            declared: str | None = None) -> dict:
-        kw: dict[str, Any] = {}
+            declared: str | None = None, hero_points: str | None = None,
+            defender_hero_points: str | None = None, rolls: Any = None) -> dict:
+        kw: dict[str, Any] = {**typed_dice(rolls)}
+        if hero_points:
+            kw["hero_points"] = int(hero_points)
+        if defender_hero_points:
+            kw["defender_hero_points"] = int(defender_hero_points)
         t = st.member(target)
         if no_defense_reason(st, t) is None and defense not in (None, "none"):
             kw["defense"] = "dodge" if defense == "full" else defense
@@ -205,15 +237,16 @@ def _time_moves(c: Campaign) -> list[Move]:
     if c.combat is not None:
         return []
 
-    def run(st: Campaign, dice: Any = None, span: str = "1 h", rest: str = "no") -> dict:
-        return pass_time(st, span, rest=rest == "yes", dice=dice)
+    def run(st: Campaign, dice: Any = None, span: str = "1 h", rest: str = "no",
+            rolls: Any = None) -> dict:
+        return pass_time(st, span, rest=rest == "yes", dice=dice, **typed_dice(rolls))
 
     return [Move("time", "Let time pass", run, GM, (
         Choice("span", f"How long ({', '.join(SPANS[2:6])}, 10 rounds...)", kind="text",
                max_length=30, value="1 h"),
         Choice("rest", "Everyone rests, uninterrupted (natural healing)",
                (("no", "no"), ("yes", "yes")), min=0)),
-        section="Healing")]
+        (ROLLS,), section="Healing")]
 
 
 def moves(state: Campaign, seat: Seat) -> list[Move]:
@@ -227,4 +260,5 @@ def moves(state: Campaign, seat: Seat) -> list[Move]:
         return []
     return [*_session_moves(state), *_fight_moves(state), *_time_moves(state),
             *care_moves(state), *magic_moves(state), *perk_moves(state),
-            *vehicle_moves(state), *roster_moves(state)]
+            *vehicle_moves(state), *roster_moves(state), *roll_moves(state),
+            *character_moves(state)]

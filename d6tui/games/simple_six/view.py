@@ -41,6 +41,14 @@ def seat_of(state: Campaign, who: str) -> int | None:
     return None
 
 
+def character_at(state: Campaign, seat: Seat) -> str | None:
+    """The id of the player character seated at ``seat`` (1..), or None (the GM, a
+    spectator, or a seat past the roster's)."""
+    if seat is None or seat == GM or not 0 < seat <= len(state.seated):
+        return None
+    return state.seated[seat - 1][0]
+
+
 def seat_to_move(state: Campaign) -> Seat:
     """The GM runs the tracker: every move is made from the GM's seat."""
     return GM

@@ -23,66 +23,98 @@ _TRAY_WORDS = frozenset({"healed", "cp_spent", "flesh_wound_taken", "perk_used",
 
 
 def banner_line(screen: SixHost, state: Campaign) -> Text:
-    """One line: the session, the fight, who acts and what to press."""
+    """One line: the session, the fight, who acts and what to press. The keys named are
+    those that act at this seat: at a shared table a player's seat makes no moves (the GM
+    makes them), so its line names none."""
     out = Text()
+    acts = seat_acts(screen)
+
+    def key(text: str) -> None:
+        if acts:
+            out.append(text)
+
     if not state.members:
         out.append("An empty campaign: ", "bold")
-        out.append("M adds an NPC from a template (the moves)." if getattr(
-            screen, "at_table", False) else "c makes a player character, n adds an NPC.")
+        key("c makes a player character, n adds an NPC.")
     elif state.combat is not None:
         fight = state.combat
         if fight.round == 0 or fight.actor is None:
             out.append(f"Round {fight.round}: " if fight.round else "Fight: ", "bold")
-            out.append("r rolls initiative for the next round, f ends the fight.")
+            key("r rolls initiative for the next round, f ends the fight.")
         else:
             actor = state.member(fight.actor)
             name = actor.sheet.name
             if actor.wounds.dead or (actor.body is not None and actor.body.dead):
                 out.append(f"Round {fight.round}: {name} is dead. ", "bold")
-                out.append("space passes.")
+                key("space passes.")
             elif actor.out_of_action:
                 out.append(f"Round {fight.round}: {name} cannot act. ", "bold")
                 # "w" only when a wound roll is due (not for a sleeper or the stunned)
                 roll_due = actor.body is None and (actor.wounds.stay_up_pending or (
                     actor.wounds.level == wounds.WoundLevel.MORTALLY_WOUNDED
                     and actor.wounds.mortal_rolled_round != fight.round))
-                out.append("space passes; w for a wound roll." if roll_due
-                           else "space passes.")
+                key("space passes; w for a wound roll." if roll_due else "space passes.")
             elif reflexes.held_dodge(fight, actor.id) is not None:
                 # "Full Dodge": nothing but dodging until the next turn.
                 out.append(f"Round {fight.round}: {name} is full dodging. ", "bold")
-                out.append("x roll, space done.")
+                key("x roll, space done.")
             else:
                 # "Multiple Actions": no more attacks or spells than were declared.
                 n, left = fight.declared(actor.id), fight.actions_left(actor.id)
                 if left == 0:
                     out.append(f"Round {fight.round}: {name} has made every action"
                                " declared. ", "bold")
-                    out.append("space done (a check is an action too).")
+                    key("space done (a check is an action too).")
                 else:
                     if n > 1:  # the count, in the room "x roll" took (x is in help)
                         out.append(f"Round {fight.round}: {name} acts ({left} left). ",
                                    "bold")
-                        out.append("a attack, m magic, space done.")
+                        key("a attack, m magic, space done.")
                     else:
                         out.append(f"Round {fight.round}: {name} acts. ", "bold")
-                        out.append("a attack, m magic, x roll, space done.")
+                        key("a attack, m magic, x roll, space done.")
         if fight.round:
             # Out of the initiative, the Mortally Wounded have no turn to prompt their
             # Might roll; say whose roll this round is still to come.
             due = [state.member(i).sheet.name for i in recovery.mortal_rolls_due(state)]
             if due:
-                out.append(f"  Might against death due: {', '.join(due)} (w).", "italic")
+                out.append(f"  Might against death due: {', '.join(due)}"
+                           f"{' (w)' if acts else ''}.", "italic")
     elif state.in_session:
         out.append(f"Session {state.session}. ", "bold")
-        out.append("f starts a fight, s ends the session.")
+        key("f starts a fight, s ends the session.")
     else:
         out.append("Between sessions. ", "bold")
-        out.append("s starts a session, v spends CP.")
+        key("s starts a session, v spends CP.")
+    if not acts:
+        out.append(("" if out.plain.endswith(" ") else " ") + "The GM makes the moves.",
+                   "italic")
     if screen.table_mode:
         out.append("  [table dice: players]" if screen.table_setting == "players"
                    else "  [table dice]", "italic")
     return out
+
+
+def seat_acts(screen: SixHost) -> bool:
+    """Whether this screen's keys act: at one keyboard always; at a shared table when the
+    seat has moves to make (the GM's; a player's seat has none, :mod:`..moves`)."""
+    if not getattr(screen, "at_table", False):
+        return True
+    return any(m.id not in ("undo", "redo") for m in screen.session.moves())
+
+
+def table_tray(screen: SixHost) -> TrayRoll:
+    """The tray at a shared table: the latest step that is not undone, in the words of this
+    seat's log (which hold the dice, marked when typed at the table, and say nothing the
+    seat may not see)."""
+    events = screen.session.events
+    for i in range(len(events) - 1, max(-1, len(events) - 60), -1):
+        ev = events[i]
+        entry = screen.session.history_entry(i)
+        if ev.get("type") in ("undone", "redone", "retitled", "note") or entry.undone:
+            continue
+        return TrayRoll(caption=screen.campaign.settings.rename(entry.text))
+    return TrayRoll()
 
 
 def initiative_totals(screen: SixHost) -> dict[str, int]:
@@ -101,7 +133,11 @@ def initiative_totals(screen: SixHost) -> dict[str, int]:
 
 
 def tray_roll(screen: SixHost) -> TrayRoll:
-    """The latest roll, die by die, with the event in words."""
+    """The latest roll, die by die, with the event in words (at a shared table, the latest
+    step in the words of the seat's log: a seat's frame carries no faces, :func:`table_tray`).
+    """
+    if getattr(screen, "at_table", False):
+        return table_tray(screen)
     events = screen.session.events
     for i in range(len(events) - 1, max(-1, len(events) - 60), -1):
         ev = events[i]

@@ -5,7 +5,7 @@ attribute or skill ("Wound Level Effects", "Healing").
 
 from __future__ import annotations
 
-from d6tui.games.simple_six import afterroll, campaign, clock, healing, recovery, wounds
+from d6tui.games.simple_six import clock, healing, recovery, wounds
 from d6tui.games.simple_six.repair import repairable
 from d6tui.games.simple_six.sheet import can_use_magic
 from d6tui.ui.screens.modals import ChoiceModal
@@ -31,20 +31,27 @@ async def wound_rolls(screen: SixHost) -> None:
         m = c.member(who)
     if m is None:
         return
+    # what the game's wound-roll moves offer him now (games/simple_six/roll_moves.py)
+    moves = {mv.id: mv for mv in screen.session.moves()}
+
+    def offered(move_id: str) -> bool:
+        mv = moves.get(move_id)
+        return mv is not None and any(v == m.id for v, _ in mv.choices[0].options)
+
     opts: list[tuple[str, str]] = []
-    if m.wounds.stay_up_pending:
+    if offered("stay_up"):
         opts.append(("Stamina roll to stay up (15)", "stay_up"))
     fight = screen.campaign.combat
     rnd = fight.round if fight is not None else None
     mortal = m.wounds.level == wounds.WoundLevel.MORTALLY_WOUNDED
-    rolled = mortal and rnd is not None and m.wounds.mortal_rolled_round == rnd
-    if mortal and not rolled:  # one Might roll against death a round
+    rolled = mortal and not offered("mortal_roll")
+    if offered("mortal_roll"):  # one Might roll against death a round
         minutes = m.wounds.mortal_rounds // wounds.ROUNDS_PER_MINUTE
         against = (f"dies below {minutes}, the minutes Mortally Wounded" if minutes
                    else "the first minute: no roll can fail")
         opts.append((f"Might roll against death ({against})", "mortal"))
     flesh_used = m.body is None and m.wounds.level > 0 and m.wounds.flesh_wound_used
-    if (m.body is None and m.wounds.level > 0 and m.sheet.hero_points
+    if (offered("flesh_wound") and m.wounds.level > 0 and m.sheet.hero_points
             and not m.wounds.flesh_wound_used):
         opts.append(("Just a flesh wound (a hero point)", "flesh"))
     if not opts:
@@ -64,9 +71,8 @@ async def _take(screen: SixHost, who: str, choice: str | None) -> None:
     """Make the wound roll ``choice`` (``stay_up``, ``mortal``, ``flesh``) of ``who``."""
     m = screen.campaign.member(who)
     if choice in ("stay_up", "mortal"):
-
-        command = campaign.stay_up if choice == "stay_up" else campaign.mortal_roll
-        if await screen.roll_command(command, m.id, who=m.sheet.name):
+        move = "stay_up" if choice == "stay_up" else "mortal_roll"
+        if await screen.roll_move(move, {"who": m.id}, who=m.sheet.name):
             # character points before the verdict, Destiny on a failure
             await perks_ui.after_roll(screen, m.id)
     elif choice == "flesh":
@@ -208,10 +214,11 @@ async def check(screen: SixHost) -> None:
     if extras is None:
         return
     appearance, halfway = extras
+    answers = {"who": m.id, "what": what, "target": str(target or "")}
     if halfway and target:
-        screen.do(afterroll.take_halfway, m.id, what, target)
+        screen.play("halfway", answers)
         return
-    if await screen.roll_command(campaign.roll_check, m.id, what, target=target,
-                               hero_points=got["hero"], appearance=appearance,
-                               shape="three", who=sh.name):
+    if await screen.roll_move("check", {**answers, "hero_points": str(got["hero"]),
+                                        "appearance": "yes" if appearance else "no"},
+                              shape="three", who=sh.name):
         await perks_ui.after_roll(screen, m.id)

@@ -17,6 +17,8 @@ from d6tui.games.simple_six import (
     recovery,
 )
 from d6tui.games.simple_six.attack_options import attack_skill, most_actions
+from d6tui.games.simple_six.moves import attack_move_id
+from d6tui.games.simple_six.roll_moves import actions_text
 from d6tui.games.simple_six.state import Campaign
 from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal
 from d6tui.ui.simple_six import care_ui, defender_ui, perks_ui
@@ -66,7 +68,7 @@ async def round_(screen: SixHost) -> None:
     if got is None:
         return
     actions = {k: v for k, v in got.items() if v != 1}
-    await screen.roll_command(campaign.start_round, actions, shape="map")
+    await screen.roll_move("roll_initiative", {"actions": actions_text(actions)}, shape="map")
 
 
 async def attack(screen: SixHost, *, group: bool = False) -> None:
@@ -113,7 +115,7 @@ async def attack(screen: SixHost, *, group: bool = False) -> None:
         except RuleError as e:
             screen.notify(str(e), title="Not allowed", severity="error", timeout=8)
             return
-        if screen.do(fight_roster.group_turns, members) is None:
+        if screen.play("group_turns") is None:
             return
     lines = []
     for i, who in enumerate(members):
@@ -127,6 +129,26 @@ async def attack(screen: SixHost, *, group: bool = False) -> None:
     if lines:
         screen.notify("\n".join(lines), title="Attack" if len(lines) == 1 else "Attacks",
                       timeout=8)
+
+
+def attack_answers(target: str, kw: dict) -> dict:
+    """The attack move's answers (:func:`d6tui.games.simple_six.moves.attack_move_id`) for
+    the attack command's keywords of a plan (:func:`.attack_box.plan_keywords`)."""
+    out: dict = {"target": target}
+    if kw.get("full_dodge"):
+        out["defense"] = "full"
+    elif kw.get("defense"):
+        out["defense"] = kw["defense"]
+    if "defense_declared" in kw:
+        out["declared"] = "yes" if kw["defense_declared"] else "no"
+    if kw.get("range_"):
+        out["range"] = kw["range_"]
+    if kw.get("cover"):
+        out["cover"] = str(kw["cover"])
+    for k in ("hero_points", "defender_hero_points"):
+        if kw.get(k):
+            out[k] = str(kw[k])
+    return out
 
 
 def _plan_key(c: Campaign, who: str) -> str:
@@ -149,10 +171,9 @@ async def _one_attack(screen: SixHost, who: str, plan: AttackPlan, alone: bool) 
         if spend is None:
             return None
         kw["defender_hero_points"] = spend
-    skill = attack_skill(a.sheet, kw["weapon"], c)
     before = screen.campaign
-    event = await screen.roll_command(campaign.attack, a.id, t.id, skill=skill, shape="map",
-                                      who=a.sheet.name, **kw)
+    event = await screen.roll_move(attack_move_id(kw["weapon"]), attack_answers(t.id, kw),
+                                   shape="map", who=a.sheet.name)
     if not event:
         return None
     if alone:  # character points before the verdict, Destiny after a miss

@@ -167,6 +167,16 @@ after penalties. Typed rolls are saved as table dice; so is the switch itself, s
 reopens the way the table plays. In a list of ten or more, type both digits (`1 2`) or one
 and Enter.
 
+## At a shared table
+
+The GM's seat makes every move with these keys (and `M` for the move list); only the file
+tools (`X`, `R`, `I`) are off, as they would use the server's disk. The table starts with
+the GM's seat: each player character the GM makes with `c` adds the seat its player joins.
+A player's seat sees the tracker and the party's sheets (NPCs without statistics) and makes
+no move, its own sheet included: the GM has the last word on every sheet and types the
+changes a player asks for (a decision of d6tui's; "About this Book" leaves the game to the
+GM).
+
 Undo (`u`) keeps the undone step in the log, struck through. `d6tui export FILE --format
 markdown` writes the campaign as a readable record.
 """

@@ -70,12 +70,6 @@ class SixHost(Protocol):
         """Make a rolling move, with d6tui's dice or the table's."""
         ...
 
-    async def roll_command(self, command: Callable[..., dict], *args: Any, shape: str = "one",
-                           who: str = "", known: tuple[str, ...] = (),
-                           **kwargs: Any) -> dict | None:
-        """Run a command that rolls, with d6tui's dice or the table's."""
-        ...
-
     def picked(self) -> Member | None:
         """The character the GM picked."""
         ...

@@ -4,7 +4,7 @@ Sorcerer's Tools and enchanted items ("The Simple Magic System", "The Grimoire",
 "Sorcerer's Tools", "Enchanted Items").
 
 Every step is a small modal (pick from a list with a number key or arrows + Enter), so the
-flow fits 80x24; rolls go through the screen's ``roll_command`` and so can be typed from the
+flow fits 80x24; rolls go through the screen's ``roll_move`` and so can be typed from the
 table's dice.
 """
 

@@ -6,7 +6,6 @@ delay or hold the acting combatant's turn, or have a held turn taken now. The ru
 
 from __future__ import annotations
 
-from d6tui.games.simple_six import fight_roster
 from d6tui.ui.screens.modals import ChoiceModal
 from d6tui.ui.simple_six.forms import NumbersModal
 from d6tui.ui.simple_six.host import SixHost
@@ -75,7 +74,7 @@ async def order(screen: SixHost) -> None:
             f"Initiative of {c.member(who).sheet.name}", [("total", "Total", now)],
             note="Those still to act are put in order again (Order of Actions in a Round)."))
         if got is not None:
-            screen.do(fight_roster.set_initiative, who, got["total"])
+            screen.play("set_initiative", {"who": who, "total": str(got["total"])})
     elif what == "delay":
         rows = [*_tagged(screen, still), ("last in the round", "")]
         after = await screen.app.push_screen_wait(ChoiceModal("Act right after whom?", rows))

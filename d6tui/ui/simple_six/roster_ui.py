@@ -5,16 +5,17 @@ sessions and their awards, spending character points, and sheets exported or imp
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from d6tui.engine.errors import RuleError
 from d6tui.games.simple_six import advancement, campaign, roster_edit
-from d6tui.games.simple_six.campaign import add_from_template
+from d6tui.games.simple_six.character_moves import draft_json
 from d6tui.games.simple_six.codes import DieCode
 from d6tui.games.simple_six.creation import NAME_MAX
 from d6tui.games.simple_six.export import read_sheet_toml, sheet_markdown, sheet_toml
 from d6tui.games.simple_six.roster import WHITE_WIZARD
-from d6tui.games.simple_six.sheet import can_use_magic, sheet_to_dict
+from d6tui.games.simple_six.sheet import can_use_magic
 from d6tui.games.simple_six.state import Campaign
 from d6tui.games.simple_six.templates import Template, next_name, templates
 from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal, TextPrompt
@@ -30,8 +31,8 @@ async def create(screen: SixHost) -> None:
     draft = await screen.app.push_screen_wait(CharacterForm(screen.campaign.settings))
     if draft is None:
         return
-    if await screen.roll_command(campaign.add_character, draft, shape="body",
-                               who=draft.name):
+    if await screen.roll_move("create_character", {"sheet": draft_json(draft)}, shape="body",
+                              who=draft.name):
         screen.selected = campaign.slug(draft.name)
         screen.refresh_game()
 
@@ -75,7 +76,8 @@ async def add_npc(screen: SixHost) -> None:
         for _ in range(count):
             names.append(next_name(template.name, taken | {n.lower() for n in names}))
     for n in names:
-        if not await screen.roll_command(add_from_template, template, n, shape="body", who=n):
+        if not await screen.roll_move("add_npc", {"template": template.name, "name": n},
+                                      shape="body", who=n):
             break
         screen.selected = campaign.slug(n)
     screen.refresh_game()
@@ -108,13 +110,13 @@ async def edit(screen: SixHost) -> None:
         name = await screen.app.push_screen_wait(TextPrompt(f"New name of {m.sheet.name}",
                                                             m.sheet.name))
         if name is not None:
-            screen.do(roster_edit.edit_character, m.id, name=name)
+            screen.play("edit_character", {"who": m.id, "name": name})
     elif what == "hero":
         got = await screen.app.push_screen_wait(NumbersModal(
             f"Hero points of {m.sheet.name}", [("hp", "Hero points", m.sheet.hero_points)],
             note="NPCs from templates have none unless you give them (Hero Points)."))
         if got is not None:
-            screen.do(roster_edit.edit_character, m.id, hero_points=got["hp"])
+            screen.play("edit_character", {"who": m.id, "hero_points": str(got["hp"])})
     elif what == "remove":
         why = roster_edit.removal_refused(c, m.id)
         if why is not None:
@@ -122,7 +124,7 @@ async def edit(screen: SixHost) -> None:
             return
         if await screen.app.push_screen_wait(ConfirmModal(
                 f"Take {m.sheet.name} off the roster? (Undo brings him back.)", "Remove")):
-            screen.do(roster_edit.remove_character, m.id)
+            screen.play("remove_character", {"who": m.id})
 
 
 async def session(screen: SixHost) -> None:
@@ -155,7 +157,9 @@ async def session(screen: SixHost) -> None:
             return
         if picked:
             came[m.id] = list(picked)
-    screen.do(campaign.end_session, cp, hp, came)
+    awards = {k: {"cp": v, "hero_points": hp.get(k, 0), "complications": came.get(k, [])}
+              for k, v in cp.items()}
+    screen.play("end_session", {"cp": "0", "awards": json.dumps(awards)})
 
 
 async def spend(screen: SixHost) -> None:
@@ -276,11 +280,12 @@ async def import_sheet(screen: SixHost) -> None:
     if not path.is_absolute():
         path = folder / path
     try:
-        sheet = read_sheet_toml(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        sheet = read_sheet_toml(text)
     except (OSError, RuleError) as e:
         screen.notify(str(e), title="Cannot import", severity="error", timeout=8)
         return
-    if screen.do(campaign.import_character, sheet_to_dict(sheet)):
+    if screen.play("import_character", {"sheet": text}):
         screen.selected = campaign.slug(sheet.name)
         screen.refresh_game()
 

@@ -2,10 +2,12 @@
 
 The left column is the :class:`GMTracker` (roster, or the fight in initiative order); the right
 is the :class:`CharacterSheet` of the character the GM picked (``j``/``k``). Under them the dice
-tray shows the latest roll die by die, the wild die marked. Each key runs one command of
-:mod:`d6tui.games.simple_six.campaign`; its questions are modals awaited in a worker. With table
-dice on (``t``) every roll is typed from the real dice: the command is first tried with stand-in
-dice to learn which rolls it makes and how many dice each throws, then the GM types each one.
+tray shows the latest roll die by die, the wild die marked. Each key makes one of the game's
+moves (:mod:`d6tui.games.simple_six.moves`) with ``Session.play``; its questions are modals
+awaited in a worker. With table dice on (``t``) every roll is typed from the real dice: the
+move is first tried with stand-in dice to learn which rolls it makes and how many dice each
+throws, then the GM types each one. At a shared table the GM's seat plays every key; a
+player's seat sees ``view(state, seat)`` and makes no move.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from d6tui.engine.errors import RuleError
 from d6tui.engine.session import Session
 from d6tui.games.simple_six import fight_roster, table_dice
 from d6tui.games.simple_six.campaign import Campaign, Member
+from d6tui.games.simple_six.view import GM, character_at
 from d6tui.ui.screens.game import GameScreen
 from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal
 from d6tui.ui.screens.move_runner import ask_and_play
@@ -57,10 +60,10 @@ _ACTS = frozenset({"create", "add_npc", "edit_entry", "session", "fight", "round
                    "check", "spend", "vehicles", "use_perk", "table_mode", "export_sheet",
                    "record", "import_sheet", "moves"})
 
-#: Keys that are tools of the tracker at one keyboard, not the game's moves: a shared table
-#: offers none of them (``M`` makes the moves: the round's initiative, the attacks...).
-_NOT_MOVES = frozenset({"create", "add_npc", "edit_entry", "round", "attack", "group_attack",
-                        "wounds", "check", "export_sheet", "record", "import_sheet"})
+#: Keys that are tools of the tracker at one keyboard, not the game's moves: they write or
+#: read files on this machine (at a shared table, the server's), so a shared table offers
+#: none of them (``M`` has ``import_character``, the sheet typed as text).
+_NOT_MOVES = frozenset({"export_sheet", "record", "import_sheet"})
 
 
 class SimpleSixScreen(GameScreen):
@@ -283,16 +286,20 @@ class SimpleSixScreen(GameScreen):
         """Pass the campaign down and rebuild the banner and the tray."""
         ids = [m.id for m in state.members]
         actor = state.combat.actor if state.combat else None
-        if actor is not None and actor != self._last_actor:
-            self.selected = actor  # the GM follows the fight
+        player = self.at_table and self.table_seat != GM
+        if actor is not None and actor != self._last_actor and not player:
+            self.selected = actor  # the GM follows the fight (a player keeps his own sheet)
         self._last_actor = actor
         if self.selected not in ids:
-            self.selected = ids[0] if ids else None
+            # a player's seat at a table opens on its own character's sheet
+            own = character_at(state, self.table_seat) if self.at_table else None
+            self.selected = own if own in ids else ids[0] if ids else None
         tracker = self.query_one("#tracker", GMTracker)
+        sheet = self.query_one("#sheet", CharacterSheet)
+        tracker.npc_stats = sheet.npc_stats = not player  # a player's view has none
         tracker.initiative = initiative_totals(self)
         tracker.campaign = state
         tracker.selected = self.selected
-        sheet = self.query_one("#sheet", CharacterSheet)
         sheet.campaign = state
         sheet.selected = self.selected
         self.query_one("#banner", Static).update(banner_line(self, state))
@@ -348,14 +355,6 @@ class SimpleSixScreen(GameScreen):
         return super().check_action(action, parameters)
 
     # -- rolling ----------------------------------------------------------------------------
-
-    async def roll_command(self, command: Callable[..., dict], *args: Any, shape: str = "one",
-                           who: str = "", known: tuple[str, ...] = (),
-                           **kwargs: Any) -> dict | None:
-        """Run a command that rolls: with d6tui's dice, or with table dice typed one roll at a
-        time (:func:`.table_rolls.roll_command`: ``shape`` says how the command takes them)."""
-        return await table_rolls.roll_command(self, command, *args, shape=shape, who=who,
-                                              known=known, **kwargs)
 
     async def roll_move(self, move_id: str, answers: dict[str, Any], *, shape: str = "one",
                         who: str = "", known: tuple[str, ...] = (),

@@ -30,11 +30,6 @@ class _StandInDice(Dice):
 
 STAND_IN = _StandInDice()
 
-#: What a key that is not yet one of the game's moves says at a shared table.
-AT_A_TABLE = ("at a shared table only the game's moves are made: M lists them (this key is a"
-              " tool of the tracker at one keyboard)")
-
-
 _ROLL_KEYS = ROLL_KEYS
 
 
@@ -66,32 +61,12 @@ def _typed_kwargs(shape: str, got: dict[str, tuple]) -> dict:
     return {"typed": (faces, wild)}
 
 
-async def roll_command(screen: SixHost, command: Callable[..., dict], *args: Any,
-                       shape: str = "one", who: str = "", known: tuple[str, ...] = (),
-                       **kwargs: Any) -> dict | None:
-    """Run a command that rolls: with d6tui's dice, or with table dice typed one roll at a
-    time (``shape`` says how the command takes them: ``one``, ``three``, ``map``,
-    ``full`` (a map of whole typed rolls), ``body``). ``known``: rolls of the payload
-    already set by the arguments, not asked for."""
-    if getattr(screen.session, "dice", None) is None:
-        screen.notify(AT_A_TABLE, title="Not a move", severity="warning", timeout=6)
-        return None
-    if not screen.table_mode:
-        return screen.do(command, *args, dice=screen.session.dice, **kwargs)
-    typed = await _ask_typed(screen, lambda st, dice, **kw: command(st, *args, dice=dice,
-                                                                    **kw),
-                             shape=shape, who=who, known=known, kwargs=kwargs)
-    if typed is None:
-        return None
-    return screen.do(command, *args, dice=screen.session.dice, **typed)
-
-
 async def roll_move(screen: SixHost, move_id: str, answers: dict[str, Any], *,
                     shape: str = "one", who: str = "", known: tuple[str, ...] = (),
                     table: dict[str, Any] | None = None) -> dict | None:
     """Make the rolling move ``move_id`` of the game's moves with ``answers``: with d6tui's
     dice (``Session.play`` as ``d6tui play`` does), or, with table dice on, each roll typed
-    in its own prompt first (as :func:`roll_command`), handed to the move as its ``rolls``
+    in its own prompt first, handed to the move as its ``rolls``
     (:mod:`d6tui.games.simple_six.move_rolls`). ``table``: dice typed already, as the
     command's keywords (the chains of character points)."""
     if not screen.table_mode:

@@ -10,6 +10,7 @@ from textual.widgets import Input, Label
 from d6tui.engine.errors import DiceError, RuleError
 from d6tui.games.simple_six import clock
 from d6tui.games.simple_six.describe import describe
+from d6tui.games.simple_six.move_rolls import table_rolls
 from d6tui.ui.screens.dice_prompt import ROLL_FOR_ME, TableDiceInput
 from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
 from d6tui.ui.simple_six.forms import WildDiceInput
@@ -89,8 +90,9 @@ async def run_time(screen: SixHost, span: str, rest: bool) -> None:
         got = await _table_checks(screen, span, rest, typed_for)
         if got is None:
             return
-        kw = {"typed_for": typed_for, "typed": got[0], "typed_plain": got[1]}
-    event = screen.do(clock.pass_time, span, rest=rest, dice=screen.session.dice, **kw)
+        kw = {"rolls": table_rolls({"typed_for": typed_for, "typed": got[0],
+                                    "typed_plain": got[1]})}
+    event = screen.play("time", {"span": span, "rest": "yes" if rest else "no", **kw})
     if event is not None:
         # the spells that ran out, the healed, the dead: a notice as well as the log line
         screen.notify(describe(event, screen.campaign), title="Time passed", timeout=8,

@@ -124,6 +124,10 @@ class _CampaignWidget(StateView):
         """The campaign drawn (the view, by its name in this game)."""
         return self.view
 
+    #: Whether NPCs' statistics are this seat's to see (False at a player's seat at a
+    #: shared table, whose view holds none: nothing made up from an emptied sheet is shown).
+    npc_stats = True
+
     @campaign.setter
     def campaign(self, campaign: Campaign | None) -> None:
         self.update_view(campaign)
@@ -155,7 +159,6 @@ class CharacterSheet(_CampaignWidget):
         s = campaign.settings
         sh = member.sheet
         name = self.get_component_rich_style("sheet--name")
-        attr = self.get_component_rich_style("sheet--attr")
         label = self.get_component_rich_style("sheet--label")
         muted = self.get_component_rich_style("sheet--muted")
         harm = self.get_component_rich_style("sheet--harm")
@@ -167,6 +170,49 @@ class CharacterSheet(_CampaignWidget):
         out.append(sh.name[: max(8, width - len(tail) - 2)], name)
         out.append(" " * max(2, width - len(sh.name) - len(tail)) + tail, label)
         out.append("\n")
+        if sh.npc and not self.npc_stats:  # a player's seat at a table: the GM's notes
+            out.append("Statistics are the GM's (Nonplayer Characters)\n", muted)
+        else:
+            self._stats(out, campaign, member, width)
+        rnd = campaign.combat.round if campaign.combat else None
+        text = s.rename(wound_text(member, rnd))
+        hurt = member.out_of_action or (member.body is None and member.wounds.level > 0)
+        if member.body is None or member.body.dead:  # Body Points are already on the line
+            out.append("Wounds ", label)
+            out.append(text, harm if hurt else "")
+        held = reflexes.held_dodge(campaign.combat, member.id)
+        if held is not None:
+            out.append("  full dodge" + (f" {held.total}+10" if held.total is not None else
+                                          " +10") + " until next turn", harm)
+        reflex = reflexes.reflex_dice(campaign.combat, member.id)
+        if reflex:
+            out.append(f"  reflex -{reflex}D until next turn", harm)
+        if member.caster.failures:
+            out.append(f"  Magic -{member.caster.failures}D (failed casts)", harm)
+        if member.caster.maintained:
+            out.append("\nKeeping up ", label)
+            out.append(", ".join(member.caster.maintained) + " (an action each)", muted)
+        if member.spell_helpless:
+            out.append(f"\nHelpless: {member.spell_helpless}", harm)
+        if member.effects:
+            out.append("\nSpells on ", label)
+            out.append(", ".join(f"{e.label()} ({e.left(campaign.minutes)})"
+                                 for e in member.effects))
+        if member.tools or member.items:
+            out.append("\nMagic items ", label)
+            out.append(", ".join([t.label(campaign.minutes) for t in member.tools]
+                                 + list(member.items)))
+        return out
+
+
+    def _stats(self, out: Text, campaign: Campaign, member: Member, width: int) -> None:
+        """The sheet's statistics: attributes and skills, perks, gear, defenses, Move."""
+        s = campaign.settings
+        sh = member.sheet
+        attr = self.get_component_rich_style("sheet--attr")
+        label = self.get_component_rich_style("sheet--label")
+        muted = self.get_component_rich_style("sheet--muted")
+        harm = self.get_component_rich_style("sheet--harm")
         # attributes two by two, each with its skills under it (its own list when skills
         # stand apart: "No Attributes", "Independent Skills")
         col = max(14, width // 2)
@@ -247,36 +293,6 @@ class CharacterSheet(_CampaignWidget):
         else:
             out.append("Move ", label)
             out.append(f"{d.move} ft  ")
-        rnd = campaign.combat.round if campaign.combat else None
-        text = s.rename(wound_text(member, rnd))
-        hurt = member.out_of_action or (member.body is None and member.wounds.level > 0)
-        if member.body is None or member.body.dead:  # Body Points are already on the line
-            out.append("Wounds ", label)
-            out.append(text, harm if hurt else "")
-        held = reflexes.held_dodge(campaign.combat, member.id)
-        if held is not None:
-            out.append("  full dodge" + (f" {held.total}+10" if held.total is not None else
-                                          " +10") + " until next turn", harm)
-        reflex = reflexes.reflex_dice(campaign.combat, member.id)
-        if reflex:
-            out.append(f"  reflex -{reflex}D until next turn", harm)
-        if member.caster.failures:
-            out.append(f"  Magic -{member.caster.failures}D (failed casts)", harm)
-        if member.caster.maintained:
-            out.append("\nKeeping up ", label)
-            out.append(", ".join(member.caster.maintained) + " (an action each)", muted)
-        if member.spell_helpless:
-            out.append(f"\nHelpless: {member.spell_helpless}", harm)
-        if member.effects:
-            out.append("\nSpells on ", label)
-            out.append(", ".join(f"{e.label()} ({e.left(campaign.minutes)})"
-                                 for e in member.effects))
-        if member.tools or member.items:
-            out.append("\nMagic items ", label)
-            out.append(", ".join([t.label(campaign.minutes) for t in member.tools]
-                                 + list(member.items)))
-        return out
-
 
 class GMTracker(_CampaignWidget):
     """The GM's roster and initiative tracker.
@@ -309,6 +325,9 @@ class GMTracker(_CampaignWidget):
         """The defense columns of a wide tracker: static Dodge, Block, Parry and Soak, or
         the resistance dice under Traditional combat ("Static Defenses")."""
         s = campaign.settings
+        if m.sheet.npc and not self.npc_stats:
+            return f"{'-':>3} {'-':>3} {'-':>3} {'-':>4}" if s.combat == "static" else \
+                f"{'-':>5} {' '}"
         d = derived(m.sheet, s)
         if s.combat == "static":
             soak = armor_value(m.sheet) if s.wounds == "body_points" else d.soak

@@ -1,0 +1,85 @@
+"""Simple Six at a shared table: the GM's seat makes the party with the tracker's own keys
+(``c`` a player character, a move the table checks), each new character adds a seat its
+player joins, and that player's screen opens on their own sheet with no NPC statistics and
+a banner naming no keys (issue 12)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from d6tui.engine.registry import load_rules
+from d6tui.server.table import Tables
+from tests.ssh.service_thread import ServiceThread
+from tests.ui.helpers import make_app
+
+
+@pytest.fixture
+def service():
+    s = ServiceThread(Tables(None))
+    yield s
+    s.stop()
+
+
+async def _settle(pilot, check, tries=60):
+    for _ in range(tries):
+        if check():
+            return True
+        await pilot.pause(0.05)
+    return check()
+
+
+def test_the_gm_makes_a_character_and_its_player_joins_that_seat(service, tmp_path):
+    from d6tui.ui.simple_six.forms import CharacterForm
+    from d6tui.ui.simple_six.screen import SimpleSixScreen
+    from d6tui.ui.simple_six.widgets import CharacterSheet, GMTracker
+    from tests.ui.test_simple_six_flows import MIRA
+
+    tables = service.service.tables
+    table = service.do(lambda: tables.open(load_rules("simple_six"), {"seed": 4}, "gm"))
+    assert table.session.rules.seats(table.session.state) == ("GM",)  # no player seat yet
+
+    async def main():
+        app = make_app(tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            gm = SimpleSixScreen(service.seat("gm", table.code))
+            app.push_screen(gm)
+            await pilot.pause(0.3)
+            assert gm.check_action("create", ()) and gm.check_action("add_npc", ())
+            assert "c makes a player character" in str(gm.query_one("#banner").render())
+            await pilot.press("c")
+            assert await _settle(pilot, lambda: isinstance(app.screen, CharacterForm))
+            app.screen.dismiss(MIRA)  # the form's draft, every rule already checked
+            assert await _settle(pilot, lambda: any(
+                m.id == "mira" for m in table.session.state.members))
+            ev = table.session.events[-1]
+            assert ev["type"] == "character_added" and ev["sheet"]["name"] == "Mira"
+            assert gm.play("add_npc", {"template": "Orc Warrior", "name": "Orc Warrior 1"})
+            assert table.session.rules.seats(table.session.state) == ("GM", "Mira")
+            assert gm.check_action("check", ()) and not gm.check_action("import_sheet", ())
+            app.pop_screen()
+
+            assert service.do(lambda: table.join("mira")) == 1  # the seat named for her
+            mira = SimpleSixScreen(service.seat("mira", table.code))
+            app.push_screen(mira)
+            await pilot.pause(0.3)
+            assert mira.table_seat == 1 and mira.selected == "mira"  # her own sheet
+            sheet = str(mira.query_one("#sheet", CharacterSheet).render())
+            assert "Mira" in sheet and "Lightning Bolt" in sheet
+            assert not mira.check_action("create", ()) and not mira.check_action("check", ())
+            banner = str(mira.query_one("#banner").render())
+            assert "The GM makes the moves" in banner and "c makes" not in banner
+            mira.selected = "orc-warrior-1"
+            mira.refresh_game()
+            await pilot.pause(0.1)
+            shown = str(mira.query_one("#sheet", CharacterSheet).render()) + str(
+                mira.query_one("#tracker", GMTracker).render())
+            assert "Orc Warrior 1" in shown
+            assert "Axe" not in shown and "3D+2" not in shown  # no NPC statistics
+            count = len(table.session.events)
+            await pilot.press("c")  # a player's seat makes no character
+            await pilot.pause(0.2)
+            assert len(table.session.events) == count
+
+    asyncio.run(main())
