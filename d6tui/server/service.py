@@ -39,7 +39,8 @@ from typing import Any
 from d6tui.engine.errors import D6Error
 from d6tui.engine.game import Move
 from d6tui.server.seat_frame import frame_of, pack
-from d6tui.server.table import Table, TableError, Tables
+from d6tui.server.table import Table, TableError
+from d6tui.server.tables import Tables
 
 log = logging.getLogger("d6tui.server")
 

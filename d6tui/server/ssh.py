@@ -19,8 +19,8 @@ from d6tui.server.keys import AuthorizedKeys
 from d6tui.server.limits import Limits, RateLimiter
 from d6tui.server.logtext import quoted
 from d6tui.server.service import TableService
-from d6tui.server.table import Tables
 from d6tui.server.table_client import CALL_FD_ENV, FD_ENV
+from d6tui.server.tables import Tables
 from d6tui.server.terminal import RESTORE, PlayerDirs, Terminal, child_env
 
 log = logging.getLogger("d6tui.server")

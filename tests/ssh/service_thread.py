@@ -9,7 +9,7 @@ import threading
 
 from d6tui.server.seat_session import SeatSession, TableCalls
 from d6tui.server.service import TableService
-from d6tui.server.table import Tables
+from d6tui.server.tables import Tables
 
 
 class ServiceThread:

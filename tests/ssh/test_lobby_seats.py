@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 
 from d6tui.server.service import table_json
-from d6tui.server.table import Tables
+from d6tui.server.tables import Tables
 from d6tui.ui.screens.tables import seat_words
 from tests.fixtures.games.toy_dice.rules import RULES
 

@@ -11,7 +11,7 @@ import pytest
 from d6tui.engine.registry import load_rules
 from d6tui.server.presence import away_note, people_changes
 from d6tui.server.seat_frame import frame_of
-from d6tui.server.table import Tables
+from d6tui.server.tables import Tables
 from d6tui.ui.screens.game import TableChanged
 from tests.fixtures.games.toy_dice.rules import RULES
 from tests.ssh.service_thread import ServiceThread

@@ -12,8 +12,8 @@ import pytest
 
 from d6tui.engine.registry import GAMES_PATH_ENV
 from d6tui.server.service import TableService
-from d6tui.server.table import Tables
 from d6tui.server.table_client import TableClient, TableRefused
+from d6tui.server.tables import Tables
 
 TOY_GAMES = Path(__file__).parents[1] / "fixtures" / "games"
 
@@ -190,8 +190,8 @@ def test_every_lobby_hears_when_a_table_opens_or_its_people_change(tmp_path):
     import asyncio
 
     from d6tui.server.service import TableService
-    from d6tui.server.table import Tables
     from d6tui.server.table_client import TableClient
+    from d6tui.server.tables import Tables
 
     async def main():
         service = TableService(Tables(tmp_path / "tables"))

@@ -8,7 +8,8 @@ import itertools
 
 import pytest
 
-from d6tui.server.table import TableError, Tables
+from d6tui.server.table import TableError
+from d6tui.server.tables import Tables
 from tests.fixtures.games.toy_dice.rules import RULES as TOY
 
 

@@ -9,8 +9,9 @@ import itertools
 import pytest
 
 from d6tui.engine.registry import load_rules
-from d6tui.server.table import TableError, Tables
+from d6tui.server.table import TableError
 from d6tui.server.table_index import load_index
+from d6tui.server.tables import Tables
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import os
 import pytest
 
 from d6tui.engine.registry import GAMES_PATH_ENV, load_rules
-from d6tui.server.table import Tables
+from d6tui.server.tables import Tables
 from d6tui.ui.screens.game import TableChanged
 from tests.ssh.service_thread import ServiceThread
 from tests.ui.helpers import make_app

@@ -11,7 +11,8 @@ import pytest
 
 from d6tui.engine.errors import RuleError
 from d6tui.engine.registry import load_rules
-from d6tui.server.table import TABLE_SEAT, Tables
+from d6tui.server.table import TABLE_SEAT
+from d6tui.server.tables import Tables
 from d6tui.ui.screens.game import TableChanged
 from d6tui.ui.tales.screen import TalesScreen
 from d6tui.ui.tales.widgets import IslandMap, JournalBooklet

@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 from d6tui.engine.errors import D6Error
 from d6tui.engine.registry import load_rules
 from d6tui.server.seat_frame import EVENT_KEYS, frame_of, hides_nothing
-from d6tui.server.table import TABLE_SEAT, Tables
+from d6tui.server.table import TABLE_SEAT
+from d6tui.server.tables import Tables
 
 #: Each game's options for a table of two or three.
 OPTIONS: dict[str, dict] = {

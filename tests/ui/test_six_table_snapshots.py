@@ -18,7 +18,7 @@ from textual.pilot import Pilot
 from d6tui.engine.game import find_move
 from d6tui.engine.registry import load_rules
 from d6tui.games.simple_six.character_moves import draft_json
-from d6tui.server.table import Tables
+from d6tui.server.tables import Tables
 from tests.ssh.service_thread import ServiceThread
 from tests.ui.helpers import make_app
 from tests.ui.test_simple_six_flows import MIRA, TAM

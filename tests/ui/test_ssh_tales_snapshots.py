@@ -22,7 +22,8 @@ from textual.pilot import Pilot
 from d6tui.engine.session import Session
 from d6tui.games.tales import commands
 from d6tui.games.tales.moves import move_id
-from d6tui.server.table import Table, Tables
+from d6tui.server.table import Table
+from d6tui.server.tables import Tables
 from tests.ssh.service_thread import ServiceThread
 from tests.ui.helpers import make_app
 from tests.ui.tales_helpers import cut_example
