@@ -3,9 +3,10 @@ and the one writer of its log (DESIGN "Seats, tables and the SSH server").
 
 No UI and no SSH here: the server holds one :class:`~d6tui.server.tables.Tables`, and
 each player's session reaches its table through it. Every move goes through
-:meth:`Table.play`, which checks it against the seat of the player who sent it (only ``session.moves(seat)`` of that seat),
-records it, and tells every subscriber, each of which then draws :meth:`Table.view` of its
-own seat (a spectator's view for a watcher), never the whole state.
+:meth:`Table.play`, which checks it against the seat of the player who sent it (only
+``session.moves(seat)`` of that seat), records it, and tells every subscriber, each of
+which then draws :meth:`Table.view` of its own seat (a spectator's view for a watcher),
+never the whole state.
 
 **Undo at a shared table, decided.** A seat may take back its own latest move, as long as
 no other seat has moved since (so a player who is still on turn can step back through their
