@@ -61,7 +61,8 @@ async def choose_table_seats(screen: Any, names: Sequence[str],
                           "lets d6tui roll one)." if on else "d6tui rolls your dice again.",
                           markup=False)
         return event
-    options = [(f"{name} (computer)" if i in computers else name, i)
+    options = [(f"{name} (computer)" if i in computers and name.lower() != "computer"
+                else name, i)
                for i, name in enumerate(names)]
     picked = await screen.app.push_screen_wait(ChoiceModal(
         "Table dice: whose rolls are typed from real dice?", options, multiple=True,
@@ -74,7 +75,7 @@ async def choose_table_seats(screen: Any, names: Sequence[str],
         words = table_dice_words(session, names)
         screen.notify("d6tui rolls every die again." if not words else
                       "Every roll now asks for the dice thrown at the table." if words ==
-                      "table dice" else f"{words.capitalize()}; d6tui rolls the rest.",
+                      "table dice" else f"T{words[1:]}; d6tui rolls the rest.",
                       markup=False)
     return event
 
