@@ -490,7 +490,8 @@ class BoardScreen(GameScreen):
 
     @work(exclusive=True, group="d6-board-move")
     async def run_move(self, move: Move) -> None:
-        """Ask the move's choices, then its dice (table dice when on), then make it."""
+        """Ask the move's choices, then its dice (typed for the seats the table-dice setting
+        names), then make it."""
         from d6tui.ui.screens.move_runner import ask_and_play
 
         await ask_and_play(self, move, typed_by_seat(self.session, move, (Pips,)),
