@@ -79,7 +79,8 @@ async def test_a_kill_claimed_for_the_hide_board(saves: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, BoardScreen)
-        await pilot.press("t")  # table dice on
+        await pilot.press("t")  # table dice on (one hunter: no list of seats)
+        await until(pilot, lambda: s.table_dice_for(0))
         await press_move(pilot, f"fight:{token}")
         await settle(pilot)
         await press_move(pilot, "attack:natural")

@@ -17,7 +17,7 @@ from d6tui.ui.d6_board.screen import BoardScreen
 from d6tui.ui.screens.dice_prompt import TableDiceInput
 from d6tui.ui.screens.modals import ChoiceModal
 from tests.d6_board.ui_helpers import advanced_game, press_move, settle, until_phase
-from tests.ui.helpers import make_app, sync
+from tests.ui.helpers import make_app, sync, table_dice_seats
 
 
 def _panel(n: int):  # noqa: ANN202
@@ -72,7 +72,7 @@ async def test_a_turn_with_combat(saves: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, BoardScreen)
-        await pilot.press("t")  # table dice on
+        await table_dice_seats(pilot, *range(1, len(s.state.heroes) + 1))  # every seat
         await press_move(pilot, "begin")
         for faces in ("9", "2"):  # spawn roll 9, open gather 2
             assert isinstance(app.screen, TableDiceInput)
@@ -118,7 +118,7 @@ async def test_a_death(saves: Path) -> None:
     app = make_app(saves, session=s)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("t")
+        await table_dice_seats(pilot, *range(1, len(s.state.heroes) + 1))
         await press_move(pilot, f"fight:{token}")
         await settle(pilot)
         await press_move(pilot, "attack:natural")

@@ -14,7 +14,7 @@ from d6tui.ui.dungeon.waffle import DungeonWaffle
 from d6tui.ui.screens.dice_prompt import TableDiceInput
 from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
 from tests.dungeon.helpers import draw_roll, end, give, place, play
-from tests.ui.helpers import make_app, settle, sync, until
+from tests.ui.helpers import make_app, settle, sync, table_dice_seats, until
 
 
 def new_saved(saves: Path, seed: int = 3, **options: object) -> Session:
@@ -146,7 +146,8 @@ async def test_table_dice_take_the_colour_drawn_and_the_face_rolled(saves: Path)
         await pilot.press("enter")
         await settle(pilot)
         screen = _screen(app)
-        await pilot.press("t", "d")
+        await table_dice_seats(pilot, 1, 2)  # both players throw real dice
+        await pilot.press("d")
         await until_modal(pilot, TextPrompt)
         await pilot.press(*"white", "enter")
         await settle(pilot)

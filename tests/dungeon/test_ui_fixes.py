@@ -18,7 +18,7 @@ from d6tui.ui.screens.dice_prompt import TableDiceInput
 from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
 from tests.dungeon.helpers import end, give, play
 from tests.dungeon.test_ui import _screen, new_saved, until_modal
-from tests.ui.helpers import make_app, settle, sync
+from tests.ui.helpers import make_app, settle, sync, table_dice_seats
 
 
 @pytest.fixture(autouse=True)
@@ -67,7 +67,8 @@ async def test_a_right_entry_clears_the_notices_of_wrong_ones(saves: Path) -> No
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pass_hand_over(pilot)
-        await pilot.press("t", "d")
+        await table_dice_seats(pilot, 1, 2)
+        await pilot.press("d")
         await until_modal(pilot, TextPrompt)
         await pilot.press(*"purple", "enter")  # no such colour: one line, asked again
         await until_modal(pilot, TextPrompt)
@@ -259,7 +260,8 @@ async def test_table_dice_after_an_undo_must_be_the_face_the_app_rolled(saves: P
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pass_hand_over(pilot)
-        await pilot.press("t", "r")
+        await table_dice_seats(pilot, 1, 2)
+        await pilot.press("r")
         await until_modal(pilot, TableDiceInput)
         await pilot.press(*other, "enter")
         await settle(pilot)

@@ -141,3 +141,17 @@ async def until(pilot: Pilot, test: Callable[[], object], limit: float = 5.0) ->
     end = time.monotonic() + limit
     while not test() and time.monotonic() < end:
         await pilot.pause()
+
+
+async def table_dice_seats(pilot: Pilot, *seats: int) -> None:
+    """Press ``t`` on a game screen with seats and check ``seats`` (1-based, as listed) in
+    the table-dice list (each number toggles its seat), then accept: the engine's
+    ``table_dice`` setting is recorded (:mod:`d6tui.ui.screens.table_dice`)."""
+    from d6tui.ui.screens.modals import ChoiceModal
+
+    game = pilot.app.screen
+    await pilot.press("t")
+    await until(pilot, lambda: isinstance(pilot.app.screen, ChoiceModal))
+    assert isinstance(pilot.app.screen, ChoiceModal)
+    await pilot.press(*[str(n) for n in seats], "enter")
+    await until(pilot, lambda: pilot.app.screen is game)

@@ -39,8 +39,12 @@ Dragons and the Kraken slain. Rulebook sections are named in quotes.
 - **Moves**: everything the seat the game waits for may do now. A number or Enter runs
   one (two digits in a list of ten or more: `1` `2`); choices come in lists, and a
   list of spaces is picked by the space's own number (`0` the Village); dice are
-  rolled by d6tui, or typed from real dice when table dice are on (`t`). `p`
-  passes at once when you are asked for a red card.
+  rolled by d6tui, or typed from real dice for the hunters checked in the table-dice
+  list (`t`: a check for each hunter; a computer hunter's dice are d6tui's unless it is
+  checked, and then its rolls are asked too). The save keeps the choice, the top line
+  names them (`[table dice: Ann]`), and ctrl+r in a prompt lets d6tui roll that one.
+  Over SSH `t` switches your own seat's dice. `p` passes at once when you are asked for
+  a red card.
 - `u` undoes (the dice stay on the table; against computer hunters their moves since
   your last one go back with it, and redo brings them back), `l` the log, `x` exports
   the season as Markdown, `?` this help.

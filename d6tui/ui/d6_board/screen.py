@@ -38,6 +38,7 @@ from d6tui.ui.d6_board.hide_help import (
 )
 from d6tui.ui.d6_board.widgets import ClassBoard, CompassDial, GameMap, GatherBoard
 from d6tui.ui.screens.game import GameScreen
+from d6tui.ui.screens.table_dice import choose_table_seats, table_dice_words, typed_by_seat
 from d6tui.ui.widgets.event_log import EventLogView
 from d6tui.ui.widgets.fitted_footer import FittedFooter
 
@@ -65,7 +66,7 @@ class BoardScreen(GameScreen):
         Binding("m", "show_map", "Map", id="d6_board.map", show=False,
                 tooltip="Show the map, the compass dial and the bounties"),
         Binding("t", "table_dice", "Table dice", id="d6_board.table_dice",
-                tooltip="Type the faces of real dice for every roll (on/off)"),
+                tooltip="Choose whose rolls are typed from real dice (kept in the save)"),
         Binding("p", "quick_pass", "Pass", id="d6_board.pass", show=False,
                 tooltip="Pass at once when asked for a red card (Step 2)"),
         Binding("x", "export", "Export", id="d6_board.export", show=False,
@@ -78,8 +79,6 @@ class BoardScreen(GameScreen):
 
     def __init__(self, session: Any) -> None:
         super().__init__(session)
-        #: Whether every roll asks for the faces of real dice.
-        self.table_dice = False
         #: The panel shown at small sizes (0: map; then class and gather board per seat).
         self.panel = 0
         self._moves: list[Move] = []
@@ -247,7 +246,8 @@ class BoardScreen(GameScreen):
                             "HideCollectionBoard"):
             w.update_view(seen)  # type: ignore[attr-defined]
         status = self.session.rules.status(state)
-        table = "  [table dice]" if self.table_dice else ""
+        typed = table_dice_words(self.session, [h.name for h in state.heroes])
+        table = f"  [{typed}]" if typed else ""
         self.query_one("#status", Static).update(Text(status + table, style="bold"))
         self.query_one("#note", Static).update("\u00bb " + (state.note or ""))
         legal = [m for m in self.session.moves(seat) if m.id not in ("undo", "redo")]
@@ -326,10 +326,14 @@ class BoardScreen(GameScreen):
         self.panel = 0
         self._layout()
 
-    def action_table_dice(self) -> None:
-        """Switch table dice on or off."""
-        self.table_dice = not self.table_dice
-        self.refresh_game()
+    @work(exclusive=True, group="d6-board-table-dice")
+    async def action_table_dice(self) -> None:
+        """Choose whose rolls are typed from real dice (a ``table_dice`` event: the save
+        keeps it); a computer's dice are d6tui's unless its seat is checked."""
+        heroes = self.board.heroes
+        computers = frozenset(i for i, h in enumerate(heroes) if h.computer)
+        if await choose_table_seats(self, [h.name for h in heroes], computers) is not None:
+            self.refresh_game()
 
     def action_quick_pass(self) -> None:
         """Pass at once when a red card is asked for."""
@@ -457,14 +461,40 @@ class BoardScreen(GameScreen):
         if seat is None or not self.board.heroes[seat].computer or not self._legal:
             return
         m, answers = choose(self.board, seat, self._legal, self._rng)
+        typed_for = typed_by_seat(self.session, m, (Pips,))
+        if any(typed_for(req) for req in m.dice):
+            self._bot_pending = True  # its dice are asked first; nothing else starts it
+            self.bot_typed(m, answers)
+            return
         self._guard(lambda: self.session.play(m, answers))
 
     @work(exclusive=True, group="d6-board-move")
+    async def bot_typed(self, move: Move, answers: dict[str, Any]) -> None:
+        """A computer's move whose dice (all or some) are thrown at the table: each is asked
+        in the dice prompt (ctrl+r lets d6tui roll it), then the move is made. Escape leaves
+        the computer waiting; ``t`` or any redraw asks again."""
+        from d6tui.ui.screens.move_runner import ask_dice
+
+        state = self.board
+        who = state.heroes[move.seat].name if move.seat is not None else "The computer"
+        typed = await ask_dice(self, move, typed_by_seat(self.session, move, (Pips,)),
+                               who=f"{who} (computer): ")
+        self._bot_pending = False
+        if typed is None:
+            self.notify(f"{who} waits for its dice: t lets d6tui roll them.",
+                        severity="warning", markup=False)
+            return
+        if self.board is not state:
+            return  # the game moved on while the dice were asked
+        self._guard(lambda: self.session.play(move, answers, typed))
+
+    @work(exclusive=True, group="d6-board-move")
     async def run_move(self, move: Move) -> None:
-        """Ask the move's choices, then its dice (table dice when on), then make it."""
+        """Ask the move's choices, then its dice (typed for the seats the table-dice setting
+        names), then make it."""
         from d6tui.ui.screens.move_runner import ask_and_play
 
-        await ask_and_play(self, move, lambda req: self.table_dice and isinstance(req.die, Pips),
+        await ask_and_play(self, move, typed_by_seat(self.session, move, (Pips,)),
                            note=move.label, numbers_for=self.space_numbers)
 
     def space_numbers(self, choice: Choice) -> list[int] | None:

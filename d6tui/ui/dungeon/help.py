@@ -86,7 +86,10 @@ Dragon, Goblins), 1 for each Special Item, -1 for each Curse walked through (onc
 
 ## Other keys
 
-`t` table dice (type the colour you drew and the face you rolled), `u` undo, `ctrl+y` redo,
+`t` table dice: check the players who type the colour they drew and the face they rolled
+(the save keeps it; the computer's dice are d6tui's unless it is checked; ctrl+r in a
+prompt lets d6tui draw or roll that one; over SSH `t` switches your own), `u` undo,
+`ctrl+y` redo,
 `l` the log, `v` the other side once the game is over, `escape` home. Against the computer
 `u` takes back the computer's moves since your last action together with that action (the
 computer never replays a turn knowing what it saw; its dice stay on the table).

@@ -102,7 +102,7 @@ def hand_tray(seen: DungeonState, placing: tuple[str, int] | None, source: str
 
 
 def hand_text(seen: DungeonState, placing: tuple[str, int] | None, turns: int, where: str,
-              table_dice: bool) -> Text:
+              table_dice: str) -> Text:
     """What the die in hand waits for and, while a map die is placed, how it sits (the
     die itself is in the dice tray, :func:`hand_tray`; the bag's count is in the status).
 
@@ -110,7 +110,8 @@ def hand_text(seen: DungeonState, placing: tuple[str, int] | None, turns: int, w
         seen: the view on screen.
         placing: ``(face, openings)`` of the die being placed, or None.
         turns: its quarter turns; where: the hole under the cursor.
-        table_dice: table dice are on.
+        table_dice: whose dice are typed from real dice, in words ("table dice: Ann"), or
+            "" when d6tui draws and rolls every die.
     """
     out = Text()
     # The bag's count is on the status line above.
@@ -124,7 +125,7 @@ def hand_text(seen: DungeonState, placing: tuple[str, int] | None, turns: int, w
         out.append(f"{face_name(placing[0])} at {where}, {turns} quarter "
                    f"turn{'' if turns == 1 else 's'}")
     if table_dice:
-        out.append("  [table dice]", "italic")
+        out.append(f"  [{table_dice}]", "italic")
     return out
 
 

@@ -19,7 +19,7 @@ from d6tui.engine.game import Custom, Move
 from d6tui.games.dungeon import bot
 from d6tui.games.dungeon.moves import BagDraw
 from d6tui.games.dungeon.waffle import own_index
-from d6tui.ui.screens.dice_prompt import TableDiceInput
+from d6tui.ui.screens.dice_prompt import ROLL_FOR_ME, DrawPrompt, TableDiceInput
 
 if TYPE_CHECKING:
     from d6tui.games.dungeon.state import DungeonState
@@ -50,7 +50,6 @@ class DungeonMoveRunner:
         target: Move | None
         cursor: int
         shown: int | None
-        table_dice: bool
         _computer: Any
 
         @property
@@ -136,32 +135,43 @@ class DungeonMoveRunner:
             if picked is None:
                 return
             answers[c.name] = picked
-        typed: dict[str, Any] = {}
-        if self.table_dice:
-            for req in move.dice:
-                got = await self._ask_table(req)
-                if got is None:
-                    return
-                typed[req.name] = got
+        typed = await self._ask_typed(move)
+        if typed is None:
+            return
         event = self._guard(lambda: self.session.play(move, answers, typed))
         if event is not None and event["type"] == "route_claimed":
             self.notify("The claim stands: one last turn for the other player." if
                         event.get("stood") else "Not yet a complete route: play goes on.",
                         markup=False, timeout=6)
 
-    async def _ask_table(self, req: Any) -> dict | None:
+    async def _ask_typed(self, move: Move, who: str = "") -> dict[str, Any] | None:
+        """The dice of ``move`` that the table-dice setting says are typed for its seat
+        (``Session.table_dice_for``), by request name; those let d6tui draw or roll
+        (ctrl+r) are absent. None when the player cancels."""
+        typed: dict[str, Any] = {}
+        for req in move.dice:
+            if not self.session.table_dice_for(
+                    req.seat if req.seat is not None else move.seat):
+                continue
+            got = await self._ask_table(req, who)
+            if got is None:
+                return None
+            if got is not ROLL_FOR_ME:
+                typed[req.name] = got
+        return typed
+
+    async def _ask_table(self, req: Any, who: str = "") -> dict | None:
         """The die drawn or the face rolled at the table for one dice request, or None when
         the player cancels. A wrong colour says why in one line and asks again; the line
-        goes once the colour is right."""
-        from d6tui.ui.screens.modals import TextPrompt
-
+        goes once the colour is right. ctrl+r lets d6tui draw or roll this one
+        (:data:`ROLL_FOR_ME`)."""
         if isinstance(req.die, BagDraw):
             refused = False
             while True:
-                text = await self.app.push_screen_wait(beside(TextPrompt(
-                    "Which colour did you draw?", placeholder="red, blue, ...")))
-                if text is None:
-                    return None
+                text = await self.app.push_screen_wait(beside(DrawPrompt(
+                    f"{who}Which colour did you draw?", placeholder="red, blue, ...")))
+                if text is None or text is ROLL_FOR_ME:
+                    return text
                 try:
                     got = req.die.parse(text, 1)
                 except DiceError as e:
@@ -173,7 +183,8 @@ class DungeonMoveRunner:
                 return got
         if isinstance(req.die, Custom):
             return await self.app.push_screen_wait(beside(TableDiceInput(
-                "Roll the die and type the face it shows", 1, die=req.die.die)))
+                f"{who}Roll the die and type the face it shows", 1, die=req.die.die,
+                roll_for_me=True)))
         return None
 
     @work(group="dungeon-computer")
@@ -189,10 +200,21 @@ class DungeonMoveRunner:
                 continue
             moves = {m.id: m for m in self.session.moves(self.computer)}
             move = moves.get(move_id)
+            typed: dict[str, Any] | None = {}
+            if move is not None and any(self.session.table_dice_for(
+                    r.seat if r.seat is not None else move.seat) for r in move.dice):
+                name = state.players[self.computer]
+                typed = await self._ask_typed(move, f"{name} (computer): ")
+                if typed is None:
+                    self.notify(f"{name} waits for its dice: t lets d6tui draw and roll "
+                                "them.", severity="warning", markup=False)
+                    return
+                if self.dungeon is not state:
+                    continue
             try:
                 if move is None:
                     raise RuleError(f"no move {move_id}")
-                self.session.play(move, answers)
+                self.session.play(move, answers, typed)
             except RuleError:
                 fallback = next((moves[m] for m in ("keep", "collect", "end_turn", "end_game")
                                  if m in moves), None)

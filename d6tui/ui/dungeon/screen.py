@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -40,6 +40,7 @@ from d6tui.ui.dungeon.running import DungeonMoveRunner
 from d6tui.ui.dungeon.waffle import DungeonWaffle, WafflePicture
 from d6tui.ui.screens.game import GameScreen
 from d6tui.ui.screens.hand_over import HandOver
+from d6tui.ui.screens.table_dice import choose_table_seats, table_dice_words
 from d6tui.ui.widgets.dice_tray import DiceTray
 from d6tui.ui.widgets.event_log import EventLogView
 from d6tui.ui.widgets.fitted_footer import FittedFooter
@@ -92,8 +93,8 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
            "your Look showed", True),
         _b("p", "scores", "Score lines", "Both players' scores explained line by line "
            "(once the game is over)", True),
-        _b("t", "table_dice", "Table dice", "Type the colour drawn and the face rolled from "
-           "real dice (on/off)"),
+        _b("t", "table_dice", "Table dice", "Choose who types the colour drawn and the face "
+           "rolled from real dice (kept in the save)"),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -107,7 +108,6 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
         self._drawn_state: DungeonState | None = None
         self.show_route = False
         self.show_other = False
-        self.table_dice = False
         self._handing = False
         self._computer: Any = None
         #: ``(turn number, seat)`` last drawn: a new turn starts with the player's own side.
@@ -340,7 +340,8 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
         """The die in hand and what it shows (the dice tray)."""
         placing = self.preview_face(seen) if self.placing() else None
         where = hole_name(own_index(self.cursor, self.shown or 0))
-        return hand_text(seen, placing, self.turns, where, self.table_dice)
+        return hand_text(seen, placing, self.turns, where,
+                         table_dice_words(self.session, seen.players))
 
     def hand_source(self) -> str:
         """``"table"`` when the die in hand was rolled (or, not rolled yet, drawn) from the
@@ -587,9 +588,11 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
         self.show_other = not self.show_other
         self.refresh_game()
 
-    def action_table_dice(self) -> None:
-        """Type drawn colours and rolled faces from real dice, or let d6tui do it."""
-        self.table_dice = not self.table_dice
-        self.notify("Type the colour you draw and the face you roll." if self.table_dice
-                    else "d6tui draws and rolls again.", markup=False)
-        self.refresh_game()
+    @work(exclusive=True, group="dungeon-table-dice")
+    async def action_table_dice(self) -> None:
+        """Choose whose colours drawn and faces rolled are typed from real dice (a
+        ``table_dice`` event: the save keeps it); the computer's are d6tui's unless its
+        seat is checked."""
+        computers = frozenset() if self.computer is None else frozenset({self.computer})
+        if await choose_table_seats(self, self.dungeon.players, computers) is not None:
+            self.refresh_game()

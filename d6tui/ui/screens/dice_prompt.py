@@ -18,7 +18,7 @@ from d6tui.engine.dice import (
     parse_typed_total,
     table_roll_custom,
 )
-from d6tui.ui.screens.modals import CANCEL, QUIT, _Modal
+from d6tui.ui.screens.modals import CANCEL, QUIT, TextPrompt, _Modal
 from d6tui.ui.widgets.faces import face_aliases, face_label, face_look
 from d6tui.words import plural
 
@@ -139,3 +139,28 @@ class TableDiceInput(_Modal[dict]):
             self.query_one("#error", Label).update(str(e))
             return
         self.dismiss(roll)
+
+
+class DrawPrompt(TextPrompt):
+    """Ask what was drawn at the table (a colour from D6 Dungeon's bag), with ctrl+r to let
+    d6tui draw this one instead (it dismisses :data:`ROLL_FOR_ME`); Escape cancels.
+
+    Args:
+        title: the question ("Which colour did you draw?").
+        placeholder: a hint shown in the empty field.
+    """
+
+    BINDINGS = [Binding("ctrl+r", "roll_for_me", "Draw it for me",
+                        id="table_dice.draw_for_me")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="modal-box"):
+            yield Static(self.title_text, classes="modal-title", markup=False)
+            yield Input(self.value, placeholder=self.placeholder, id="text")
+            yield Label("", classes="modal-error", id="error", markup=False)
+            yield Static("Enter to accept, ctrl+r to let d6tui draw it, Escape to cancel",
+                         classes="modal-hint", markup=False)
+
+    def action_roll_for_me(self) -> None:
+        """Let d6tui draw this one."""
+        self.dismiss(ROLL_FOR_ME)  # type: ignore[arg-type]

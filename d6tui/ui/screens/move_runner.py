@@ -63,17 +63,40 @@ async def ask_and_play(screen: Any, move: Move, typed_for: Callable[[DiceRequest
                 return None
             continue
         answers[c.name] = picked
+    typed = await ask_dice(screen, move, typed_for)
+    if typed is None:
+        return None
+    return screen._guard(lambda: screen.session.play(move, answers, typed))
+
+
+async def ask_dice(screen: Any, move: Move, typed_for: Callable[[DiceRequest], bool],
+                   *, who: str = "") -> dict[str, Any] | None:
+    """Ask, in the one dice prompt, each of ``move``'s dice that ``typed_for`` says are
+    typed from the table (ctrl+r lets d6tui roll that one; a game's own die kind is left
+    to the app).
+
+    Args:
+        screen: a game screen, in a worker.
+        move: the move whose dice are asked.
+        typed_for: whether a dice request is typed from real dice.
+        who: words put before each prompt ("Ben (computer): "), when the dice are not the
+            player's own move's.
+
+    Returns:
+        The typed rolls by request name (those left to d6tui are absent), or None when
+        the player pressed Escape.
+    """
     typed: dict[str, Any] = {}
     for req in move.dice:
         if not typed_for(req):
             continue
         die = req.die
+        label = who + (req.label or req.describe())
         if isinstance(die, Pips):
-            prompt = TableDiceInput(req.label or req.describe(), req.count, sides=die.sides,
+            prompt = TableDiceInput(label, req.count, sides=die.sides,
                                     roll_for_me=True, total_ok=req.total_ok)
         elif isinstance(die, Custom):
-            prompt = TableDiceInput(req.label or req.describe(), req.count, die=die.die,
-                                    roll_for_me=True)
+            prompt = TableDiceInput(label, req.count, die=die.die, roll_for_me=True)
         else:  # a game's own die kind asks in its own screen; here the app rolls it
             continue
         roll = await screen.app.push_screen_wait(prompt)
@@ -81,7 +104,7 @@ async def ask_and_play(screen: Any, move: Move, typed_for: Callable[[DiceRequest
             return None
         if roll is not ROLL_FOR_ME:
             typed[req.name] = roll
-    return screen._guard(lambda: screen.session.play(move, answers, typed))
+    return typed
 
 
 def _dry_run(screen: Any, move: Move, choice: Choice, answers: dict[str, Any]

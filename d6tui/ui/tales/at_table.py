@@ -28,8 +28,8 @@ from d6tui.ui.screens.notes import NotesModal
 #: The screen actions a spectator may not take (they would make a move or write a note):
 #: disabled for a spectator, so neither the key lines nor the command palette offer them, and
 #: their keys are refused in one line (:meth:`TableSeat.on_key`).
-ACTING = frozenset({"act", "nth", "backpack", "shop", "travel", "table_dice", "portrait",
-                    "name_place", "name_monster", "undo", "redo", "write_note", "walk"})
+ACTING = frozenset({"act", "nth", "backpack", "shop", "travel", "table_dice", "table_mode",
+                    "portrait", "name_place", "name_monster", "undo", "redo", "write_note", "walk"})
 
 
 class TableSeat:

@@ -33,6 +33,10 @@ BINDINGS: list[BindingType] = [
             tooltip="Pay the witch to travel to the cursor square (E12)"),
     Binding("t", "table_dice", "Table dice", show=False, id="tales.table_dice",
             tooltip="Type the faces of real dice for the awaited roll"),
+    Binding("D", "table_mode", "Table dice for every roll", show=False,
+            id="tales.table_mode",
+            tooltip="Every roll asks for the faces of real dice, or d6tui rolls again "
+                    "(kept in the save)"),
     Binding("i", "portrait", "Hero's portrait", show=False, id="tales.portrait",
             tooltip="Write the hero's look and story on J01 (R03)"),
     Binding("o", "name_place", "Name a place", show=False, id="tales.name_place",

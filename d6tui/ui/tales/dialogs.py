@@ -35,6 +35,7 @@ class TalesDialogs:
     perform: Any
     run_move: Any
     play: Any
+    refresh_game: Any
 
     @work(exclusive=True, group="tales-action")
     async def _run_typed(self, move: Move) -> None:
@@ -71,7 +72,7 @@ class TalesDialogs:
             if move is None:
                 return
             if move.dice:
-                await ask_and_play(self, move, lambda req: table)
+                await ask_and_play(self, move, lambda req: table or self.typed_dice())
             else:
                 self.play(move_id)
 
@@ -110,6 +111,20 @@ class TalesDialogs:
             ChoiceModal(f"Trade scrolls ({gold} gold)", options))
         if picked is not None:
             self.run_move(picked)
+
+    def typed_dice(self) -> bool:
+        """Whether every roll is typed from real dice (the table-dice setting, kept in the
+        save: ``D``; at a shared table, this seat's own)."""
+        return bool(self.session.table_dice_for(0))
+
+    @work(exclusive=True, group="tales-action")
+    async def action_table_mode(self) -> None:
+        """Every roll asks for real dice from now on, or d6tui rolls again (a ``table_dice``
+        event; ctrl+r in each prompt lets d6tui roll that one)."""
+        from d6tui.ui.screens.table_dice import choose_table_seats
+
+        if await choose_table_seats(self, ["the hero's player"]) is not None:
+            self.refresh_game()
 
     @work(exclusive=True, group="tales-action")
     async def action_table_dice(self) -> None:

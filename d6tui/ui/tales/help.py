@@ -51,8 +51,10 @@ choose.
 
 ## Dice
 
-`r` lets d6tui roll. `t` asks for the faces of real dice instead (they are checked and saved
-as table dice). A Hobbit's cookie and a Meeple are offered once the dice are seen; the
+`r` lets d6tui roll. `t` asks for the faces of real dice instead, for that roll (they are
+checked and saved as table dice). `D` asks for real dice on every roll from now on, until
+`D` again (the save keeps it; the step bar says `[table dice]`); in each prompt ctrl+r lets
+d6tui roll that one. A Hobbit's cookie and a Meeple are offered once the dice are seen; the
 cookie only when moving a die by one would change what the roll does (R03). Escape keeps
 the dice as rolled.
 
@@ -80,7 +82,8 @@ beside the save.
 ## At a shared table
 
 Over SSH (`d6tui serve`) the hero's seat plays as here: your moves, your notes and your
-names go to the table's log, `t` types your own dice, and `u` undoes your latest move.
+names go to the table's log, `t` types your own dice for one roll (`D` for every roll),
+and `u` undoes your latest move.
 Everyone else watches: the map, the booklet and the log follow each move; a key that would
 act says why it does nothing. `X` writes the journal into your own saves folder on the
 server.

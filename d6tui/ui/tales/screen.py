@@ -269,6 +269,8 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
             head.append(f"W{state.week} D{state.day} ", "bold")
         head.append(f" {STEP_NAMES.get(state.step, state.step)} ", "bold reverse")
         head.append(" " + prompts.prompt(state))
+        if self.typed_dice():
+            head.append("  [table dice]", "italic")
         news = Text(self.news_line(state) or " ", "italic")
         width = max(20, self.app.size.width - 3)  # the bar's padding and scrollbar
         if state.over:
@@ -425,7 +427,7 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
         if move is None or kwargs:
             self._refuse(action)
             return
-        if table and move.dice:
+        if (table or self.typed_dice()) and move.dice:
             self._run_typed(move)
             return
         if self.play(move_id) is not None and self.tale.held is not None:

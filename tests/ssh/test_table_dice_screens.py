@@ -1,0 +1,56 @@
+"""Table dice on a game's own screen at a shared table: ``t`` switches this seat's own dice
+(the table's ``set_table_dice``; the other seats keep theirs), and the next draw of this seat
+is asked in the prompt and reaches the table as typed."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from d6tui.engine.registry import load_rules
+from d6tui.server.table import Tables
+from tests.ssh.service_thread import ServiceThread
+from tests.ui.helpers import make_app
+
+
+@pytest.fixture
+def service():
+    s = ServiceThread(Tables(None))
+    yield s
+    s.stop()
+
+
+async def _settle(pilot, check, tries=60):
+    for _ in range(tries):
+        if check():
+            return True
+        await pilot.pause(0.05)
+    return check()
+
+
+def test_the_dungeon_screens_t_switches_this_seats_own_dice_at_a_table(service, tmp_path):
+    from d6tui.ui.dungeon.screen import DungeonScreen
+    from d6tui.ui.screens.dice_prompt import DrawPrompt
+
+    tables = service.service.tables
+    table = service.do(lambda: tables.open(load_rules("dungeon"),
+                                           {"players": ["Ann", "Bob"], "seed": 5}, "ann"))
+    service.do(lambda: table.join("bob"))
+
+    async def main():
+        app = make_app(tmp_path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            ann = DungeonScreen(service.seat("ann", table.code))
+            app.push_screen(ann)
+            await pilot.pause(0.2)
+            await pilot.press("t")  # no list of seats at a table: Ann's own dice
+            assert await _settle(pilot, lambda: table.session.table_dice_for(0))
+            assert not table.session.table_dice_for(1)
+            await pilot.press("d")
+            assert await _settle(pilot, lambda: isinstance(app.screen, DrawPrompt))
+            await pilot.press(*"white", "enter")
+            assert await _settle(pilot, lambda: table.session.events[-1]["type"] == "die_drawn")
+            assert table.session.events[-1]["draw"]["source"] == "table"
+
+    asyncio.run(main())
