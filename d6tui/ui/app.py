@@ -362,7 +362,7 @@ class D6App(App):
 
     @on(LoadFailed)
     def _failed(self, message: LoadFailed) -> None:
-        from d6tui.ui.screens.modals import LoadErrorModal
+        from d6tui.ui.screens.load_error import LoadErrorModal
 
         if not self._loading():  # the player cancelled it
             return

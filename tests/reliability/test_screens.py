@@ -12,8 +12,8 @@ import pytest
 
 from d6tui.engine.session import Session
 from d6tui.ui.screens.home import HomeScreen
+from d6tui.ui.screens.load_error import LoadErrorModal
 from d6tui.ui.screens.loading import LoadingScreen
-from d6tui.ui.screens.modals import LoadErrorModal
 from d6tui.ui.shooter.screen import ShooterScreen
 from tests.reliability.helpers import bot_move
 from tests.ui.conftest import isolated, saves  # noqa: F401 - the UI tests' fixtures

@@ -227,3 +227,36 @@ async def test_a_number_no_option_has_says_so(saves: Path) -> None:
         await pilot.press("4")
         await pilot.pause()
         assert app.screen is not own
+
+
+@sync
+async def test_a_digit_and_enter_sent_together_keep_the_digits_pick(saves: Path) -> None:
+    """A terminal sends "2" and Enter in one burst (a paste, tmux send-keys): both keys are
+    queued before either is handled, and the pick of the digit still counts before Enter
+    accepts the list."""
+    from textual import events
+
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        results: list[object] = []
+        modal = ChoiceModal[str]("Who types?", [("Ann", "a"), ("Bob", "b")], multiple=True)
+        app.push_screen(modal, results.append)
+        await pilot.pause()
+        app.post_message(events.Key("2", "2"))  # no wait between the two keys
+        app.post_message(events.Key("enter", "\r"))
+        for _ in range(20):
+            await pilot.pause()
+            if results:
+                break
+        assert results == [["b"]]
+        one: list[object] = []
+        app.push_screen(ChoiceModal[str]("Which?", [("Ann", "a"), ("Bob", "b")]), one.append)
+        await pilot.pause()
+        app.post_message(events.Key("2", "2"))
+        app.post_message(events.Key("enter", "\r"))
+        for _ in range(20):
+            await pilot.pause()
+            if one:
+                break
+        assert one == ["b"]

@@ -8,7 +8,8 @@ from textual.widgets import Input
 
 from d6tui.engine.session import Session
 from d6tui.ui.screens.home import HomeScreen
-from d6tui.ui.screens.modals import ConfirmModal, LoadErrorModal, RenameModal
+from d6tui.ui.screens.load_error import LoadErrorModal
+from d6tui.ui.screens.modals import ConfirmModal, RenameModal
 from d6tui.ui.screens.saves import SavesScreen
 from d6tui.ui.shooter.screen import ShooterScreen
 from tests.ui.helpers import make_app, new_shooter, settle, sync

@@ -1,4 +1,5 @@
-"""Small modal screens shared by every screen: questions, choices, table dice, load errors.
+"""Small modal screens shared by every screen: questions, messages, text and choices (a
+save that cannot be opened: :mod:`.load_error`).
 
 Each one returns a typed result through ``dismiss`` (None when cancelled with Escape), so a
 worker can ``await app.push_screen_wait(...)`` it (STYLE "Screens, widgets, messages").
@@ -18,9 +19,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
-
-from d6tui.engine.errors import D6Error, LogError, TruncatedLogError
-from d6tui.words import plural
 
 T = TypeVar("T")
 
@@ -258,7 +256,11 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         # Priority, or the OptionList would take Enter to select the option under the cursor.
         Binding("enter", "accept", "Accept", priority=True, id="modal.accept"),
         Binding("space", "toggle_pick", "Pick", show=False, id="modal.toggle"),
+        # Priority too: a priority key is acted on at once by the app, any other key only
+        # when the list gets it, so a digit and Enter sent together ("2" Enter in one burst
+        # from a terminal) would otherwise reach Enter first and lose the digit's pick.
         *[Binding(str(n), f"digit({n})", f"Pick {n}", show=False, id=f"modal.pick{n}",
+                  priority=True,
                   tooltip="Pick the option with this number (two digits in a long list)")
           for n in range(10)],
     ]
@@ -526,86 +528,3 @@ class ChoiceModal(_Modal[Any], Generic[T]):
             error.update(problem)
             return
         self.dismiss(picked)
-
-
-class LoadErrorModal(_Modal[bool]):
-    """A save that could not be opened: the one-line reason, and for a log cut off
-    mid-event, the offer to keep its complete events (``log.recover``).
-
-    Dismisses True when the log was repaired and can be opened again.
-    """
-
-    BINDINGS = [CANCEL, Binding("k", "keep", "Keep complete events", id="load.keep")]
-
-    def __init__(self, error: LogError) -> None:
-        super().__init__()
-        self.error = error
-
-    @property
-    def truncated(self) -> bool:
-        """Whether the save was cut off mid-event with whole events before the cut (and so
-        can be repaired)."""
-        return isinstance(self.error, TruncatedLogError) and self.error.complete > 0
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="modal-box"):
-            yield Static("This save cannot be opened", classes="modal-title")
-            yield Static(str(self.error), classes="modal-question", markup=False, id="reason")
-            if isinstance(self.error, TruncatedLogError) and self.error.complete == 0:
-                yield Static("Not one event of it is whole, so there is no game to keep.",
-                             classes="modal-hint")
-            if self.truncated:
-                assert isinstance(self.error, TruncatedLogError)
-                n = self.error.complete
-                yield Static(
-                    f"Its end is damaged (cut off while an event was being saved, or "
-                    f"edited). d6tui can keep the {plural(n, 'complete event')} before the "
-                    "damage; the damaged file is copied aside first.",
-                    classes="modal-hint",
-                )
-            yield Label("", classes="modal-error", id="error", markup=False)
-            with Horizontal(classes="modal-buttons"):
-                if self.truncated:
-                    yield Button("Keep complete events (k)", id="keep", variant="warning")
-                yield Button("Close (esc)", id="close")
-
-    def on_mount(self) -> None:
-        self.query_one("#close", Button).focus()
-
-    def action_keep(self) -> None:
-        """Repair a cut-off log and say where the damaged copy went."""
-        if not self.truncated:
-            return
-        from d6tui.engine.log import recover
-
-        assert isinstance(self.error, TruncatedLogError)
-        try:
-            backup, kept = recover(self.error.path, self.error.complete)
-        except (D6Error, OSError) as e:
-            self.query_one("#error", Label).update(f"Could not repair it: {e}")
-            return
-        if backup is None:
-            self.query_one("#error", Label).update(
-                "Nothing to repair: the file is whole now (another window may have repaired "
-                "it). Close and open it again.")
-            return
-        self.app.notify(
-            f"Kept {plural(kept, 'complete event')}. The damaged file was copied to {backup}",
-            title="Save repaired",
-            timeout=12, markup=False)
-        self.dismiss(True)
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "keep":
-            self.action_keep()
-        else:
-            self.dismiss(False)
-
-
-def describe_path(path: Path) -> str:
-    """A path shortened for a modal: ``~/...`` under the home folder."""
-    try:
-        return "~/" + str(path.relative_to(Path.home()))
-    except ValueError:
-        return str(path)
