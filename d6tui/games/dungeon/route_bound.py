@@ -72,6 +72,8 @@ class ShareBound:
             if e >= 0 and board.el_kind[e] in ("goblins", "dragon"):
                 units.append((1 << i, 0, _MONSTER[board.el_kind[e]], 1, False))
         owner: dict[int, int] = {}
+        #: free cell -> the room unit holding it (:meth:`own_curse`).
+        self.cell_unit: dict[int, int] = {}
         cursed_by: dict[int, int] = {}
         keyed_by: dict[int, int] = {}
         #: per unit: (cells, entrances, own swords, points, chests, right edge, the swords
@@ -98,9 +100,24 @@ class ShareBound:
                     # So does a Door it owns a key.
                     if not (board.door_cells >> v & 1 and keyed_by.setdefault(v, k) == k):
                         key = 0
+            if not own:  # a room (a treasure monster has its own swords)
+                m = mask
+                while m:
+                    low = m & -m
+                    self.cell_unit[low.bit_length() - 1] = k
+                    m ^= low
             self.units.append((mask, around, own, value, chests, has_r,
                                0 if share >= 1 << 30 else share, loss if around else 0,
                                key if around else 0))
+
+    def own_curse(self, v: int, comp: int) -> int:
+        """The unit holding free cell ``v`` when every way into it is a Curse of its own
+        and none of them touches ``comp`` (winning it then costs that Curse), else -1."""
+        k = self.cell_unit.get(v, -1)
+        if k < 0:
+            return -1
+        unit = self.units[k]
+        return k if unit[7] and not unit[1] & comp else -1
 
     def _share(self, board: RouteGraph, v: int, unit: int, owner: dict[int, int]) -> int:
         """The swords that stepping from gate ``v`` into ``unit`` counts for ``unit``: the

@@ -371,6 +371,11 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                                 table[row + c] = table[row - cw + c]
                 targets.append((v, kind, table))
             best_gain = -cap if not doors else 0
+            # A room or the far edge whose every way in is a Curse of its own costs that
+            # Curse when won (:mod:`.route_bound`): the walk loses at least one point per
+            # such room won, as well as one per Curse its dearest path counts.
+            cursed_in = {v: shares.own_curse(v, comp) for v, kind in reachable
+                         if kind in (0, 3)}
             for counted in range(cap + 1):
                 loss = 0 if doors else counted
                 chest_keys = keys_left - counted if doors else keys_left
@@ -378,7 +383,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                     col = (free_v - b) * cw + counted
                     # (path swords, points) per prize, and (path swords, own swords) per
                     # treasure monster.
-                    prizes: list[tuple[int, int]] = []
+                    prizes: list[tuple[int, int, int]] = []
                     monsters: list[tuple[int, int]] = []
                     n_chests: list[int] = []
                     for v, kind, table in targets:
@@ -386,27 +391,30 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                         if d > left:
                             continue
                         if kind == 0:
-                            prizes.append((d, 1))
+                            prizes.append((d, 1, cursed_in[v]))
                         elif kind == 1:
                             n_chests.append(d)
                         elif kind == 3:
-                            prizes.append((d, bonus))
+                            prizes.append((d, bonus, cursed_in[v]))
                         else:
                             c = el_cost[node_el[v]]
                             monsters.append((d, min(c, min_top) if min_top else c))
                     n_chests.sort()
-                    prizes.extend((d, 1) for d in n_chests[:max(0, chest_keys)])
+                    prizes.extend((d, 1, -1) for d in n_chests[:max(0, chest_keys)])
                     # Thresholds t in order: the prizes within t, and the treasure
                     # monsters within t beaten with the swords left after t (cheapest
                     # first) or a Vorpal Sword.
-                    events = sorted([(d, pts, -1) for d, pts in prizes] +
-                                    [(d, 0, own) for d, own in monsters])
-                    gain = -loss
+                    events = sorted([(d, pts, -1, u) for d, pts, u in prizes] +
+                                    [(d, 0, own, -1) for d, own in monsters])
+                    gain = 0
+                    cursed_rooms: set[int] = set()
                     own: list[int] = []
-                    for i, (t, pts, c) in enumerate(events):
+                    for i, (t, pts, c, u) in enumerate(events):
                         gain += pts
                         if c >= 0:
                             insort(own, c)
+                        if u >= 0:
+                            cursed_rooms.add(u)
                         if i + 1 < len(events) and events[i + 1][0] == t:
                             continue
                         room = left - t
@@ -416,7 +424,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                                 break
                             room -= c
                             m += 1
-                        got = gain + min(len(own), m + b)
+                        got = gain - max(loss, len(cursed_rooms)) + min(len(own), m + b)
                         if got > best_gain:
                             best_gain = got
             return max(0, best_gain)
