@@ -128,6 +128,36 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             frontier = nxt
         return grown
 
+    every_cell = 0
+    for u in range(len(adj)):
+        if adj[u]:
+            every_cell |= 1 << u
+
+    def dominators(targets: list[int], comp: int, banned: int) -> dict[int, int]:
+        """For each cell of ``targets``, the Curses outside ``comp`` that every way from
+        ``comp`` to it passes (any gate counted as open), as a bitmask."""
+        out: dict[int, int] = {}
+        curses = board.curse_cells & ~comp & ~banned
+        while curses:
+            low = curses & -curses
+            curses ^= low
+            allowed = every_cell & ~banned & ~low
+            grown = frontier = comp
+            while frontier:
+                nxt = 0
+                f = frontier
+                while f:
+                    bit = f & -f
+                    nxt |= any_nbr[bit.bit_length() - 1]
+                    f ^= bit
+                nxt &= allowed & ~grown
+                grown |= nxt
+                frontier = nxt
+            for v in targets:
+                if not grown >> v & 1:
+                    out[v] = out.get(v, 0) | low
+        return out
+
     def profile(opened: int) -> tuple[int, ...]:
         counts = [0] * len(web_cells)
         bits = opened & arm_bits
@@ -376,6 +406,10 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             # such room won, as well as one per Curse its dearest path counts.
             cursed_in = {v: shares.own_curse(v, comp) for v, kind in reachable
                          if kind in (0, 3)}
+            # And a Curse on every way from the state to a prize is suffered if the prize
+            # is won: each prize adds the new such Curses, at most its own points (so a
+            # prize never costs more than it brings, and the sum never counts a Curse twice).
+            dom = dominators([v for v, kind in reachable if kind in (0, 3)], comp, banned)
             for counted in range(cap + 1):
                 loss = 0 if doors else counted
                 chest_keys = keys_left - counted if doors else keys_left
@@ -383,7 +417,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                     col = (free_v - b) * cw + counted
                     # (path swords, points) per prize, and (path swords, own swords) per
                     # treasure monster.
-                    prizes: list[tuple[int, int, int]] = []
+                    prizes: list[tuple[int, int, int, int]] = []
                     monsters: list[tuple[int, int]] = []
                     n_chests: list[int] = []
                     for v, kind, table in targets:
@@ -391,30 +425,34 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                         if d > left:
                             continue
                         if kind == 0:
-                            prizes.append((d, 1, cursed_in[v]))
+                            prizes.append((d, 1, cursed_in[v], dom.get(v, 0)))
                         elif kind == 1:
                             n_chests.append(d)
                         elif kind == 3:
-                            prizes.append((d, bonus, cursed_in[v]))
+                            prizes.append((d, bonus, cursed_in[v], dom.get(v, 0)))
                         else:
                             c = el_cost[node_el[v]]
                             monsters.append((d, min(c, min_top) if min_top else c))
                     n_chests.sort()
-                    prizes.extend((d, 1, -1) for d in n_chests[:max(0, chest_keys)])
+                    prizes.extend((d, 1, -1, 0) for d in n_chests[:max(0, chest_keys)])
                     # Thresholds t in order: the prizes within t, and the treasure
                     # monsters within t beaten with the swords left after t (cheapest
                     # first) or a Vorpal Sword.
-                    events = sorted([(d, pts, -1, u) for d, pts, u in prizes] +
-                                    [(d, 0, own, -1) for d, own in monsters])
+                    events = sorted([(d, pts, -1, u, dm) for d, pts, u, dm in prizes] +
+                                    [(d, 0, own, -1, 0) for d, own in monsters])
                     gain = 0
                     cursed_rooms: set[int] = set()
+                    on_way = suffered = 0
                     own: list[int] = []
-                    for i, (t, pts, c, u) in enumerate(events):
+                    for i, (t, pts, c, u, dm) in enumerate(events):
                         gain += pts
                         if c >= 0:
                             insort(own, c)
                         if u >= 0:
                             cursed_rooms.add(u)
+                        if dm & ~on_way:
+                            suffered += min(pts, (dm & ~on_way).bit_count())
+                            on_way |= dm
                         if i + 1 < len(events) and events[i + 1][0] == t:
                             continue
                         room = left - t
@@ -424,7 +462,8 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                                 break
                             room -= c
                             m += 1
-                        got = gain - max(loss, len(cursed_rooms)) + min(len(own), m + b)
+                        got = gain - max(loss, len(cursed_rooms), suffered) + \
+                            min(len(own), m + b)
                         if got > best_gain:
                             best_gain = got
             return max(0, best_gain)
