@@ -12,7 +12,10 @@ most one unit's entrance. Doors and Curses cost no swords here (the other bound 
 them). A walk winning a set of units thus spends at least the sum of their entrances plus
 the swords of the treasure monsters in it; a fractional knapsack of the units under the
 swords left, with the free Vorpal Swords as the dearest units won free, bounds the points.
-No Textual imports.
+
+The same ownership tightens the scorer's path bound: a room whose every way in is a Curse
+of its own (:meth:`ShareBound.own_curse`), and a Curse on every way to a prize
+(:meth:`ShareBound.dominators`), is suffered when that prize is won. No Textual imports.
 """
 
 from __future__ import annotations
@@ -31,6 +34,15 @@ class ShareBound:
 
     def __init__(self, board: RouteGraph) -> None:
         n = board.n
+        self.board = board
+        #: per cell, its neighbours through any corridor; every cell with a corridor.
+        self.any_nbr = [0] * len(board.adj)
+        self.every_cell = 0
+        for u, links in enumerate(board.adj):
+            for v, _e in links:
+                self.any_nbr[u] |= 1 << v
+            if links:
+                self.every_cell |= 1 << u
         webs = 0
         for i, c in enumerate(board.cells):
             if c is not None and c[0] == "spider_web":
@@ -109,6 +121,33 @@ class ShareBound:
             self.units.append((mask, around, own, value, chests, has_r,
                                0 if share >= 1 << 30 else share, loss if around else 0,
                                key if around else 0))
+
+    def dominators(self, targets: list[int], comp: int, banned: int) -> dict[int, int]:
+        """For each cell of ``targets`` (bit numbers), the Curses not in ``comp`` that every
+        way from ``comp`` to it passes, any gate counted as open and the cells ``banned``
+        closed, as a bitmask (cells with none are left out)."""
+        out: dict[int, int] = {}
+        board = self.board
+        curses = board.curse_cells & ~comp & ~banned
+        while curses:
+            low = curses & -curses
+            curses ^= low
+            allowed = self.every_cell & ~banned & ~low
+            grown = frontier = comp
+            while frontier:
+                nxt = 0
+                f = frontier
+                while f:
+                    bit = f & -f
+                    nxt |= self.any_nbr[bit.bit_length() - 1]
+                    f ^= bit
+                nxt &= allowed & ~grown
+                grown |= nxt
+                frontier = nxt
+            for v in targets:
+                if not grown >> v & 1:
+                    out[v] = out.get(v, 0) | low
+        return out
 
     def own_curse(self, v: int, comp: int) -> int:
         """The unit holding free cell ``v`` when every way into it is a Curse of its own

@@ -29,7 +29,10 @@ The search is a best-first branch and bound over the places a walk reaches:
   beats, with the Vorpal Swords left split between the paths and the monsters, and each
   Curse a path must pass costs a point (paths are found per number of Curses passed);
   when keys are short, a second bound counts the Doors on each path instead (a walk that
-  opens d more Doors has d keys fewer for chests), and the lower of the two is kept;
+  opens d more Doors has d keys fewer for chests), and the lower of the two is kept; in
+  both, Curses in different directions add up: a room whose every way in is a Curse of its
+  own, and a Curse on every way to a prize, is suffered when that prize is won (each prize
+  adding its new such Curses, at most its own points);
 - before those paths are searched, a cheap bound sums instead of taking the dearest: each
   room with a prize and each treasure monster still to win needs its own entrance, whose
   swords (owned by one room only) add up (:mod:`.route_bound`); the lowest bound is kept;
@@ -127,36 +130,6 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             grown |= nxt
             frontier = nxt
         return grown
-
-    every_cell = 0
-    for u in range(len(adj)):
-        if adj[u]:
-            every_cell |= 1 << u
-
-    def dominators(targets: list[int], comp: int, banned: int) -> dict[int, int]:
-        """For each cell of ``targets``, the Curses outside ``comp`` that every way from
-        ``comp`` to it passes (any gate counted as open), as a bitmask."""
-        out: dict[int, int] = {}
-        curses = board.curse_cells & ~comp & ~banned
-        while curses:
-            low = curses & -curses
-            curses ^= low
-            allowed = every_cell & ~banned & ~low
-            grown = frontier = comp
-            while frontier:
-                nxt = 0
-                f = frontier
-                while f:
-                    bit = f & -f
-                    nxt |= any_nbr[bit.bit_length() - 1]
-                    f ^= bit
-                nxt &= allowed & ~grown
-                grown |= nxt
-                frontier = nxt
-            for v in targets:
-                if not grown >> v & 1:
-                    out[v] = out.get(v, 0) | low
-        return out
 
     def profile(opened: int) -> tuple[int, ...]:
         counts = [0] * len(web_cells)
@@ -409,7 +382,8 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             # And a Curse on every way from the state to a prize is suffered if the prize
             # is won: each prize adds the new such Curses, at most its own points (so a
             # prize never costs more than it brings, and the sum never counts a Curse twice).
-            dom = dominators([v for v, kind in reachable if kind in (0, 3)], comp, banned)
+            dom = shares.dominators([v for v, kind in reachable if kind in (0, 3)], comp,
+                                   banned)
             for counted in range(cap + 1):
                 loss = 0 if doors else counted
                 chest_keys = keys_left - counted if doors else keys_left
