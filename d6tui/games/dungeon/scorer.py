@@ -352,6 +352,16 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                      if not comp >> v & 1 and (kind != 3 or v == far)
                      and min(layer[v] for layer in full) <= left]
 
+        # A room or the far edge whose every way in is a Curse of its own costs that Curse
+        # when won (:mod:`.route_bound`): the walk loses at least one point per such room
+        # won, as well as one per Curse its dearest path counts. And a Curse on every way
+        # from the state to a prize is suffered if the prize is won: each prize adds the new
+        # such Curses, at most its own points (so a prize never costs more than it brings,
+        # and the sum never counts a Curse twice).
+        rooms = [v for v, kind in reachable if kind in (0, 3)]
+        cursed_in = {v: shares.own_curse(v, comp) for v in rooms}
+        dom = shares.dominators(rooms, comp, banned) if rooms else {}
+
         def most(cap: int, doors: bool) -> int:
             """The most the prizes add, paths found per number of Curses passed (a walk
             suffering c more loses c points) or, with ``doors``, per number of Doors
@@ -374,16 +384,6 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                                 table[row + c] = table[row - cw + c]
                 targets.append((v, kind, table))
             best_gain = -cap if not doors else 0
-            # A room or the far edge whose every way in is a Curse of its own costs that
-            # Curse when won (:mod:`.route_bound`): the walk loses at least one point per
-            # such room won, as well as one per Curse its dearest path counts.
-            cursed_in = {v: shares.own_curse(v, comp) for v, kind in reachable
-                         if kind in (0, 3)}
-            # And a Curse on every way from the state to a prize is suffered if the prize
-            # is won: each prize adds the new such Curses, at most its own points (so a
-            # prize never costs more than it brings, and the sum never counts a Curse twice).
-            dom = shares.dominators([v for v, kind in reachable if kind in (0, 3)], comp,
-                                   banned)
             for counted in range(cap + 1):
                 loss = 0 if doors else counted
                 chest_keys = keys_left - counted if doors else keys_left
