@@ -127,3 +127,19 @@ def test_the_scorer_agrees_with_brute_force(case) -> None:  # noqa: ANN001
 
 def test_an_empty_side_scores_nothing() -> None:
     assert best_route([None] * 36, Budget()).points == 0
+
+
+def test_the_slowest_listed_waffles_keep_their_points() -> None:
+    """The regression list of ``bench/dungeon_slow_boards.py`` (the slowest full waffles
+    of seeds 1-3): a tighter bound must not change the points the scorer gave there
+    when the list was made."""
+    import json
+    from pathlib import Path
+
+    listed = Path(__file__).resolve().parents[2] / "bench" / "dungeon_slow_boards.json"
+    boards = json.loads(listed.read_text())
+    assert len(boards) >= 10
+    for entry in boards:
+        cells = [tuple(c) if c else None for c in entry["cells"]]
+        r = best_route(cells, Budget(*entry["budget"]))
+        assert r.exact and r.points == entry["points"], (entry["seed"], entry["index"])

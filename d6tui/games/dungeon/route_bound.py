@@ -12,7 +12,10 @@ most one unit's entrance. Doors and Curses cost no swords here (the other bound 
 them). A walk winning a set of units thus spends at least the sum of their entrances plus
 the swords of the treasure monsters in it; a fractional knapsack of the units under the
 swords left, with the free Vorpal Swords as the dearest units won free, bounds the points.
-No Textual imports.
+
+The same ownership tightens the scorer's path bound: a room whose every way in is a Curse
+of its own (:meth:`ShareBound.own_curse`), and a Curse on every way to a prize
+(:meth:`ShareBound.dominators`), is suffered when that prize is won. No Textual imports.
 """
 
 from __future__ import annotations
@@ -31,6 +34,15 @@ class ShareBound:
 
     def __init__(self, board: RouteGraph) -> None:
         n = board.n
+        self.board = board
+        #: per cell, its neighbours through any corridor; every cell with a corridor.
+        self.any_nbr = [0] * len(board.adj)
+        self.every_cell = 0
+        for u, links in enumerate(board.adj):
+            for v, _e in links:
+                self.any_nbr[u] |= 1 << v
+            if links:
+                self.every_cell |= 1 << u
         webs = 0
         for i, c in enumerate(board.cells):
             if c is not None and c[0] == "spider_web":
@@ -72,12 +84,18 @@ class ShareBound:
             if e >= 0 and board.el_kind[e] in ("goblins", "dragon"):
                 units.append((1 << i, 0, _MONSTER[board.el_kind[e]], 1, False))
         owner: dict[int, int] = {}
+        #: free cell -> the room unit holding it (:meth:`own_curse`).
+        self.cell_unit: dict[int, int] = {}
+        cursed_by: dict[int, int] = {}
+        keyed_by: dict[int, int] = {}
         #: per unit: (cells, entrances, own swords, points, chests, right edge, the swords
-        #: of its cheapest entrance); a gate owned by another unit is free here.
-        self.units: list[tuple[int, int, int, int, int, bool, int]] = []
+        #: of its cheapest entrance, the point lost on the way in, a key needed on the way
+        #: in); a gate owned by another unit is free here.
+        self.units: list[tuple[int, int, int, int, int, bool, int, int, int]] = []
         for k, (mask, chests, own, value, has_r) in enumerate(units):
             around = 0
             share = 1 << 30
+            loss = key = 1
             m = mask
             while m:
                 low = m & -m
@@ -88,8 +106,57 @@ class ShareBound:
                         continue
                     around |= 1 << v
                     share = min(share, self._share(board, v, k, owner))
+                    # A Curse this unit owns costs it a point; any other way in, none.
+                    if not (board.curse_cells >> v & 1 and cursed_by.setdefault(v, k) == k):
+                        loss = 0
+                    # So does a Door it owns a key.
+                    if not (board.door_cells >> v & 1 and keyed_by.setdefault(v, k) == k):
+                        key = 0
+            if not own:  # a room (a treasure monster has its own swords)
+                m = mask
+                while m:
+                    low = m & -m
+                    self.cell_unit[low.bit_length() - 1] = k
+                    m ^= low
             self.units.append((mask, around, own, value, chests, has_r,
-                               0 if share >= 1 << 30 else share))
+                               0 if share >= 1 << 30 else share, loss if around else 0,
+                               key if around else 0))
+
+    def dominators(self, targets: list[int], comp: int, banned: int) -> dict[int, int]:
+        """For each cell of ``targets`` (bit numbers), the Curses not in ``comp`` that every
+        way from ``comp`` to it passes, any gate counted as open and the cells ``banned``
+        closed, as a bitmask (cells with none are left out)."""
+        out: dict[int, int] = {}
+        board = self.board
+        curses = board.curse_cells & ~comp & ~banned
+        while curses:
+            low = curses & -curses
+            curses ^= low
+            allowed = self.every_cell & ~banned & ~low
+            grown = frontier = comp
+            while frontier:
+                nxt = 0
+                f = frontier
+                while f:
+                    bit = f & -f
+                    nxt |= self.any_nbr[bit.bit_length() - 1]
+                    f ^= bit
+                nxt &= allowed & ~grown
+                grown |= nxt
+                frontier = nxt
+            for v in targets:
+                if not grown >> v & 1:
+                    out[v] = out.get(v, 0) | low
+        return out
+
+    def own_curse(self, v: int, comp: int) -> int:
+        """The unit holding free cell ``v`` when every way into it is a Curse of its own
+        and none of them touches ``comp`` (winning it then costs that Curse), else -1."""
+        k = self.cell_unit.get(v, -1)
+        if k < 0:
+            return -1
+        unit = self.units[k]
+        return k if unit[7] and not unit[1] & comp else -1
 
     def _share(self, board: RouteGraph, v: int, unit: int, owner: dict[int, int]) -> int:
         """The swords that stepping from gate ``v`` into ``unit`` counts for ``unit``: the
@@ -121,16 +188,31 @@ class ShareBound:
         """
         free: list[tuple[int, int]] = []
         items: list[tuple[int, int, int]] = []
-        for mask, around, own, value, chests, has_r, share in self.units:
+        # The keys bound: the units behind a Door of their own and the chests each take a
+        # key; the other units add their points freely.
+        keyed = 0
+        key_items: list[int] = []
+        for mask, around, own, value, chests, has_r, share, loss, key in self.units:
             if mask & comp or not mask & reach:
                 continue
             if has_r and cross:
                 value += bonus
+            if around & comp:
+                weight = own
+                key = 0
+            else:
+                weight = own + share
+                value -= loss
+            if key:
+                if value > 0:
+                    key_items.append(value)
+            elif value > 0:
+                keyed += value
+            key_items.extend([1] * chests)
             if keys > 0:
                 value += chests
-            if not value:
+            if value <= 0:
                 continue
-            weight = own + (0 if around & comp else share)
             if weight:
                 items.append((value, weight, mask))
             else:
@@ -141,16 +223,19 @@ class ShareBound:
         # k Vorpal Swords kept on enemies already beaten, the rest free units still to win.
         rooms = [(swords - total + sum(paid[:k]), vorpals - k)
                  for k in range(min(vorpals, len(paid)) + 1)]
-        return Prepared(free, items, [r for r in rooms if r[0] >= 0])
+        key_items.sort(reverse=True)
+        keyed += sum(key_items[:max(0, keys)])
+        return Prepared(free, items, [r for r in rooms if r[0] >= 0], keyed)
 
     def gain(self, prep: Prepared, allowed: int = -1) -> int:
         """The most points the units of ``prep`` that touch the cells ``allowed`` could add
         (an upper bound): a fractional knapsack of their entrances and own swords under the
-        swords left, the free Vorpal Swords taking the dearest units whole."""
+        swords left, the free Vorpal Swords taking the dearest units whole. For all units
+        (``allowed`` -1), no more than the keys bound either (:meth:`prepare`)."""
         got_free = sum(value for value, mask in prep.free if mask & allowed)
         items = [(v, w) for v, w, mask in prep.items if mask & allowed]
         if not items:
-            return got_free
+            return got_free if allowed != -1 else min(got_free, prep.keyed)
         by_value = sorted((v for v, _ in items), reverse=True)
         best = 0.0
         for room, free_v in prep.rooms:
@@ -163,7 +248,8 @@ class ShareBound:
                     got += value * room / weight
                     break
             best = max(best, got)
-        return got_free + int(best + 1e-9)
+        got = got_free + int(best + 1e-9)
+        return got if allowed != -1 else min(got, prep.keyed)
 
 
 @dataclass
@@ -180,3 +266,4 @@ class Prepared:
     free: list[tuple[int, int]]
     items: list[tuple[int, int, int]]
     rooms: list[tuple[int, int]]
+    keyed: int

@@ -29,7 +29,10 @@ The search is a best-first branch and bound over the places a walk reaches:
   beats, with the Vorpal Swords left split between the paths and the monsters, and each
   Curse a path must pass costs a point (paths are found per number of Curses passed);
   when keys are short, a second bound counts the Doors on each path instead (a walk that
-  opens d more Doors has d keys fewer for chests), and the lower of the two is kept;
+  opens d more Doors has d keys fewer for chests), and the lower of the two is kept; in
+  both, Curses in different directions add up: a room whose every way in is a Curse of its
+  own, and a Curse on every way to a prize, is suffered when that prize is won (each prize
+  adding its new such Curses, at most its own points);
 - before those paths are searched, a cheap bound sums instead of taking the dearest: each
   room with a prize and each treasure monster still to win needs its own entrance, whose
   swords (owned by one room only) add up (:mod:`.route_bound`); the lowest bound is kept;
@@ -154,8 +157,8 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
 
     def distances(comp: int, banned: int, left: int, keys_left: int, free_v: int,
                   min_top: int, monsters_too: bool, cap: int, doors: bool = False
-                  ) -> list[int]:
-        """``dist[(v * (free_v + 1) + a) * (cap + 1) + c]``: the least swords a path from
+                  ) -> list[list[int]]:
+        """``dist[a * (cap + 1) + c][v]``: the least swords a path from
         ``comp`` pays to reach cell ``v`` with ``a`` Vorpal Swords on its gates and ``c``
         Curses not yet suffered on the way (``c == cap``: that many or more), for paths of at
         most ``left`` swords (more than ``left``: out of reach).
@@ -170,17 +173,17 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         gate, cursed = gate_cost(comp, banned, keys_left, min_top, monsters_too, doors)
         cw = cap + 1
         width = (free_v + 1) * cw
-        dist = [1 << 30] * (len(adj) * width)
-        buckets: list[list[int]] = [[] for _ in range(left + 1)]
-        f = comp
-        while f:
-            low = f & -f
-            u = low.bit_length() - 1
-            f ^= low
-            dist[u * width] = 0
-            buckets[0].append(u * width)
         old_arm = 0 if budget.vorpals else 1
         if width == 1:  # no Vorpal Sword left and no Curse counted: one layer
+            dist = [1 << 30] * len(adj)
+            buckets: list[list[int]] = [[] for _ in range(left + 1)]
+            f = comp
+            while f:
+                low = f & -f
+                u = low.bit_length() - 1
+                f ^= low
+                dist[u] = 0
+                buckets[0].append(u)
             for d in range(left + 1):
                 for u in buckets[d]:
                     if dist[u] != d:
@@ -194,7 +197,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                         if nd <= left and nd < dist[v]:
                             dist[v] = nd
                             buckets[nd].append(v)
-            return dist
+            return [dist]
         # One layer (Vorpal Swords used, cells counted) at a time: a step only ever goes to
         # the same layer or a later one, so each layer is settled before the next starts.
         size = len(adj)
@@ -205,45 +208,51 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             low = f & -f
             first[low.bit_length() - 1] = 0
             f ^= low
+        # Each cell's steps out once: (to, gate swords, swords with a web arm left, counted).
+        out: list[list[tuple[int, int, int, int]]] = []
+        for u in range(size):
+            step = old_arm if comp >> u & 1 and is_web[u] else 0
+            row = []
+            for v, e in adj[u]:
+                g = gate[v]
+                if g >= 0:
+                    row.append((v, g, g + step if e >= 0 else g, cursed >> v & 1))
+            out.append(row)
         for li in range(width):
             k, c = divmod(li, cw)
             here = layers[li]
-            up_c = layers[li + 1] if c < cap else here
-            vorpal = k < free_v
+            up_c = layers[li + 1] if c < cap else None
+            later = layers[li + cw] if k < free_v else None
+            later_up = layers[li + cw + 1] if k < free_v and c < cap else None
             queue: list[list[int]] = [[] for _ in range(left + 1)]
             for v in range(size):
-                if here[v] <= left:
-                    queue[here[v]].append(v)
+                dv = here[v]
+                if dv <= left:
+                    queue[dv].append(v)
             for d in range(left + 1):
                 for u in queue[d]:
                     if here[u] != d:
                         continue
-                    step = old_arm if comp >> u & 1 and is_web[u] else 0
-                    for v, e in adj[u]:
-                        g = gate[v]
-                        if g < 0:
-                            continue
-                        if cursed >> v & 1:
-                            if c < cap:
-                                into, nc = up_c, c + 1
+                    for v, g, add, counted in out[u]:
+                        if counted:
+                            if up_c is not None:
+                                into, vl = up_c, later_up
                             elif doors:
                                 continue
                             else:
-                                into, nc = here, c
+                                into, vl = here, later
                         else:
-                            into, nc = here, c
-                        nd = d + g + step if e >= 0 else d + g
+                            into, vl = here, later
+                        nd = d + add
                         if nd <= left and nd < into[v]:
                             into[v] = nd
                             if into is here:
                                 queue[nd].append(v)
-                        if g and vorpal:
+                        if g and vl is not None:
                             nd -= g
-                            later = layers[li + cw - c + nc]
-                            if nd <= left and nd < later[v]:
-                                later[v] = nd
-        dist = [x for column in zip(*layers, strict=True) for x in column]
-        return dist
+                            if nd <= left and nd < vl[v]:
+                                vl[v] = nd
+        return layers
 
     gate_cache: dict[tuple[int, int, bool, bool], tuple[list[int], int]] = {}
 
@@ -341,7 +350,17 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         # The prizes still to win that some path reaches at all.
         reachable = [(v, kind) for v, kind in prize_cells
                      if not comp >> v & 1 and (kind != 3 or v == far)
-                     and min(full[v * fw:v * fw + fw]) <= left]
+                     and min(layer[v] for layer in full) <= left]
+
+        # A room or the far edge whose every way in is a Curse of its own costs that Curse
+        # when won (:mod:`.route_bound`): the walk loses at least one point per such room
+        # won, as well as one per Curse its dearest path counts. And a Curse on every way
+        # from the state to a prize is suffered if the prize is won: each prize adds the new
+        # such Curses, at most its own points (so a prize never costs more than it brings,
+        # and the sum never counts a Curse twice).
+        rooms = [v for v, kind in reachable if kind in (0, 3)]
+        cursed_in = {v: shares.own_curse(v, comp) for v in rooms}
+        dom = shares.dominators(rooms, comp, banned) if rooms else {}
 
         def most(cap: int, doors: bool) -> int:
             """The most the prizes add, paths found per number of Curses passed (a walk
@@ -350,11 +369,10 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             dists = distances(comp, banned, left, keys_left, free_v, min_top, False, cap,
                               doors)
             cw = cap + 1
-            width = fw * cw
             targets: list[tuple[int, int, list[int]]] = []
             for v, kind in reachable:
                 # At most a Vorpal Swords and at most c counted: the least over fewer.
-                table = dists[v * width:v * width + width]
+                table = [layer[v] for layer in dists]
                 for k in range(fw):
                     row = k * cw
                     for c in range(1, cw):
@@ -373,7 +391,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                     col = (free_v - b) * cw + counted
                     # (path swords, points) per prize, and (path swords, own swords) per
                     # treasure monster.
-                    prizes: list[tuple[int, int]] = []
+                    prizes: list[tuple[int, int, int, int]] = []
                     monsters: list[tuple[int, int]] = []
                     n_chests: list[int] = []
                     for v, kind, table in targets:
@@ -381,27 +399,34 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                         if d > left:
                             continue
                         if kind == 0:
-                            prizes.append((d, 1))
+                            prizes.append((d, 1, cursed_in[v], dom.get(v, 0)))
                         elif kind == 1:
                             n_chests.append(d)
                         elif kind == 3:
-                            prizes.append((d, bonus))
+                            prizes.append((d, bonus, cursed_in[v], dom.get(v, 0)))
                         else:
                             c = el_cost[node_el[v]]
                             monsters.append((d, min(c, min_top) if min_top else c))
                     n_chests.sort()
-                    prizes.extend((d, 1) for d in n_chests[:max(0, chest_keys)])
+                    prizes.extend((d, 1, -1, 0) for d in n_chests[:max(0, chest_keys)])
                     # Thresholds t in order: the prizes within t, and the treasure
                     # monsters within t beaten with the swords left after t (cheapest
                     # first) or a Vorpal Sword.
-                    events = sorted([(d, pts, -1) for d, pts in prizes] +
-                                    [(d, 0, own) for d, own in monsters])
-                    gain = -loss
+                    events = sorted([(d, pts, -1, u, dm) for d, pts, u, dm in prizes] +
+                                    [(d, 0, own, -1, 0) for d, own in monsters])
+                    gain = 0
+                    cursed_rooms: set[int] = set()
+                    on_way = suffered = 0
                     own: list[int] = []
-                    for i, (t, pts, c) in enumerate(events):
+                    for i, (t, pts, c, u, dm) in enumerate(events):
                         gain += pts
                         if c >= 0:
                             insort(own, c)
+                        if u >= 0:
+                            cursed_rooms.add(u)
+                        if dm & ~on_way:
+                            suffered += min(pts, (dm & ~on_way).bit_count())
+                            on_way |= dm
                         if i + 1 < len(events) and events[i + 1][0] == t:
                             continue
                         room = left - t
@@ -411,7 +436,8 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                                 break
                             room -= c
                             m += 1
-                        got = gain + min(len(own), m + b)
+                        got = gain - max(loss, len(cursed_rooms), suffered) + \
+                            min(len(own), m + b)
                         if got > best_gain:
                             best_gain = got
             return max(0, best_gain)
