@@ -117,6 +117,7 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
         self._shown: tuple[tuple[str, bool], ...] = ()
         self._tight = False
         self._room = STEP_MAX
+        self._step_shown: Text | None = None
         self._prev_hero = session.state.hero
         """The hero before the latest event: the news line adds what that event changed."""
         """Whether the step bar has less room than usual (80x24): its news line is cut."""
@@ -221,7 +222,14 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
         # With less room than usual the step bar fits its keys in (see step_text).
         self._tight = room < STEP_MAX
         if self.is_mounted:
-            self.query_one("#step", Static).update(self.step_text(self.tale))
+            self._show_step(self.step_text(self.tale), force=True)
+
+    def _show_step(self, text: Text, *, force: bool = False) -> None:
+        """Put ``text`` in the step bar; the same text again is not drawn (nor laid out)
+        again, as a cursor move or a roll held for a choice often leaves it as it was."""
+        if force or text != self._step_shown:
+            self._step_shown = text
+            self.query_one("#step", Static).update(text)
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -252,7 +260,7 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
         self.query_one(IslandMap).update_view(view)
         for booklet in self.query(JournalBooklet):
             booklet.update_view(view)
-        self.query_one("#step", Static).update(self.step_text(state))
+        self._show_step(self.step_text(state))
         keys = acting_keys(self.check_action, self.key_of)  # notes, pages, names, cursor
         self.query_one(JournalKeyLine).pairs = self.table_keys(keys)
 
