@@ -118,6 +118,7 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
         self._tight = False
         self._room = STEP_MAX
         self._step_shown: Text | None = None
+        self._action_keys: dict[str, str] | None = None
         self._prev_hero = session.state.hero
         """The hero before the latest event: the news line adds what that event changed."""
         """Whether the step bar has less room than usual (80x24): its news line is cut."""
@@ -235,6 +236,7 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
 
     def render_state(self, state: Tale) -> None:
         """Work out the offers, then pass the view to the map and the booklet."""
+        self._action_keys = None
         day = (state.week, state.day)
         if day != self._day:
             # The turn began with the state just before the new day started.
@@ -364,11 +366,20 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
 
     def key_of(self, action: str, default: str) -> str:
         """The key the player's key map gives ``action`` (for the step bar and the journal
-        key line): the shortest to read of its keys (``]`` before ``pgdn``)."""
-        shown = [self.app.get_key_display(Binding(key, action))
-                 for key, active in self.active_bindings.items()
-                 if active.binding.action == action]
-        return min(shown, key=cell_len) if shown else default
+        key line): the shortest to read of its keys (``]`` before ``pgdn``).
+
+        The keys of every action are read from the screen's bindings once per redraw
+        (:meth:`render_state`, a cursor move), not once per key asked for.
+        """
+        keys = self._action_keys
+        if keys is None:
+            found: dict[str, list[str]] = {}
+            for key, active in self.active_bindings.items():
+                found.setdefault(active.binding.action, []).append(
+                    self.app.get_key_display(Binding(key, active.binding.action)))
+            keys = self._action_keys = {a: min(shown, key=cell_len)
+                                        for a, shown in found.items()}
+        return keys.get(action, default)
 
     def _find(self, name: str) -> Offer | None:
         for offer in self.offers:
@@ -477,6 +488,7 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
 
     def make_offers_and_redraw(self) -> None:
         """Redraw the view after the cursor moved (the witch's offer names the square)."""
+        self._action_keys = None
         self.offers = make_offers(self.tale, self.cursor, self.key_of)
         self._redraw_view()
 
