@@ -120,7 +120,6 @@ Decks ("Setup")
 
 from __future__ import annotations
 
-from dataclasses import fields, is_dataclass
 from typing import Any
 
 from d6tui.engine.dice import Dice
@@ -132,7 +131,15 @@ from d6tui.games.shooter import view as shooter_view
 from d6tui.games.shooter.content import card_to_dict, load_cards
 from d6tui.games.shooter.describe import describe
 from d6tui.games.shooter.fold import FOLDS, fold
-from d6tui.games.shooter.state import RANKS, STORE_FACE_UP, Phase, ShooterState, card_rep
+from d6tui.games.shooter.state import (
+    RANKS,
+    STORE_FACE_UP,
+    Card,
+    Phase,
+    Player,
+    ShooterState,
+    card_rep,
+)
 
 #: Every event type D6 Shooter writes.
 EVENT_TYPES = frozenset(FOLDS)
@@ -262,8 +269,7 @@ def is_over(state: ShooterState) -> bool:
 
 
 def _plain(v: Any) -> Any:
-    if is_dataclass(v) and not isinstance(v, type):
-        return {f.name: _plain(getattr(v, f.name)) for f in fields(v)}
+    """A free-form value (an event's outcome facts) as JSON values: tuples as lists."""
     if isinstance(v, dict):
         return {str(k): _plain(x) for k, x in v.items()}
     if isinstance(v, list | tuple):
@@ -273,8 +279,27 @@ def _plain(v: Any) -> Any:
     return v
 
 
+def _card(c: Card) -> dict:
+    return {"id": c.id, "kind": c.kind, "name": c.name, "symbols": list(c.symbols),
+            "rep": c.rep, "reward": c.reward, "effect": c.effect, "price": c.price,
+            "source": c.source}
+
+
+def _player(p: Player) -> dict:
+    out = {"name": p.name, "rank": p.rank, "jail": list(p.jail),
+           "shackles": [{"card": s.card, "bandits": list(s.bandits)} for s in p.shackles],
+           "hand": list(p.hand)}
+    if p.hidden:  # a player's ``hidden`` only when there are some
+        out["hidden"] = p.hidden
+    return out
+
+
 def to_json(state: ShooterState) -> dict:
     """The state as JSON values (``d6tui replay --json``).
+
+    Each dataclass is a dict of its fields in declaration order, tuples are lists and the
+    phase is its value; built field by field (a generic walk of the ~100 cards cost about
+    2 ms a call, and a seat's frame calls it for every view).
 
     Args:
         state: the game.
@@ -284,11 +309,25 @@ def to_json(state: ShooterState) -> dict:
         won) and ``winner_seat`` their index in ``players``; a player's ``hidden`` (cards
         held but not shown, in a seat's view) only when there are some.
     """
-    out = _plain(state)
-    out.pop("winner", None)
-    for p in out["players"]:
-        if not p["hidden"]:
-            del p["hidden"]
+    s = state
+    contest = None if s.contest is None else {
+        "opponent": s.contest.opponent, "skulls": list(s.contest.skulls),
+        "rounds": s.contest.rounds}
+    out = {
+        "players": [_player(p) for p in s.players],
+        "cards": {str(k): _card(c) for k, c in s.cards.items()},
+        "deck": list(s.deck), "discard": list(s.discard), "in_play": list(s.in_play),
+        "hunting": s.hunting, "resolving": s.resolving, "store_up": list(s.store_up),
+        "store_down": list(s.store_down), "store_discard": list(s.store_discard),
+        "phase": s.phase.value, "current": s.current, "pending": s.pending,
+        "dice": {"kept": [{"face": d.face, "symbol": d.symbol} for d in s.dice.kept],
+                 "free": s.dice.free, "skulls": s.dice.skulls},
+        "rolls_used": s.rolls_used, "rerolls_left": s.rerolls_left, "bought": s.bought,
+        "target": s.target, "contest": contest, "last_roll": list(s.last_roll),
+        "last_roll_other": list(s.last_roll_other), "turn": s.turn, "note": s.note,
+        "outcome": _plain(s.outcome), "deck_ordered": s.deck_ordered,
+        "store_ordered": s.store_ordered,
+    }
     if state.over:
         out = {"winner": state.winner_name, "winner_seat": state.winner, **out}
     return out

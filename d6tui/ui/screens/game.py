@@ -24,6 +24,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.screen import Screen
 
 from d6tui.engine.errors import DiceError, LogError, RuleError, StaleLogError
@@ -109,6 +110,12 @@ class GameScreen(Screen):
 
     CSS_PATH: ClassVar[Any] = [Path(__file__).with_name("game.tcss")]
     COMMANDS = {GameCommands}
+
+    #: The title and status line (``refresh_game`` sets them after every move). Textual's own
+    #: reactives repaint the whole screen when they change; only the Header shows them, and
+    #: it redraws itself by watching them, so a change here repaints nothing else.
+    title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
+    sub_title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
     BINDINGS = [
         Binding("u", "undo", "Undo", id=UNDO, tooltip="Undo the latest action (kept in the log)"),
         Binding("ctrl+y,U", "redo", "Redo", id=REDO, tooltip="Redo what was undone, same dice"),

@@ -12,6 +12,8 @@ from rich.cells import cell_len, set_cell_size
 from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
+from textual.strip import Strip
+from textual.visual import Visual, visualize
 
 from d6tui.games.tales import booklet, island
 from d6tui.games.tales.journal import ROAD_GLYPHS
@@ -68,10 +70,116 @@ class IslandMap(ViewWidget):
     #: Draw the big squares (the screen sets it from the terminal's size).
     big: reactive[bool] = reactive(False, layout=True)
 
+    _drawn: tuple | None = None
+    #: Each square's lines as strips, by what the square shows (see :meth:`render_line`).
+    _square_strips: dict[tuple, list[Strip]] | None = None
+    #: The map's lines as strips, and the picture, size and squares' size they were made for.
+    _lines: tuple[tuple, list[Strip]] | None = None
+
+    @staticmethod
+    def picture(view: TalesView) -> tuple:
+        """All the map draws of ``view``: the squares, the hero's square, the reach, the
+        squares changed this turn and the cursor (equal pictures draw the same map)."""
+        state = view.state
+        squares = state.squares
+        changed = tuple(i for i, (a, b) in enumerate(zip(view.before.squares, squares,
+                                                         strict=True)) if a != b)
+        return squares, state.pos, tuple(sorted(view.reach.items())), changed, view.cursor
+
+    def update_view(self, view: TalesView | None) -> bool:
+        """Take ``view``; repaint only when the map it draws differs from the one drawn (most
+        keys of a fight or an event change the tale but not the map, and a repaint of the
+        36 squares costs more than the rest of the screen's frame).
+
+        Returns:
+            Whether the map was repainted.
+        """
+        drawn = None if view is None else self.picture(view)
+        if drawn is not None and drawn == self._drawn and self.view is not None:
+            self.set_reactive(IslandMap.view, view)
+            return False
+        self._drawn = drawn
+        return super().update_view(view)
+
     @property
     def cell(self) -> tuple[int, int]:
         """The width and height of one square, in cells."""
         return (BIG_W, BIG_H) if self.big else (CELL_W, CELL_H)
+
+    def notify_style_update(self) -> None:
+        """The theme or CSS changed: forget the squares' strips too."""
+        self._square_strips = None
+        self._lines = None
+        super().notify_style_update()
+
+    def render_line(self, y: int) -> Strip:
+        """Line ``y`` of the map, joined from each square's strips.
+
+        A square's strips are made once for what it shows (its square, the hero, the reach,
+        the turn's highlight, the cursor), the way Textual makes a widget's strips from its
+        text; a repaint then redraws only the squares that changed, not all 36 (drawing the
+        whole map as one text cost ~10 ms a key).
+        """
+        view = self.view
+        if view is None or self._drawn is None or not self.shows(view):
+            return super().render_line(y)
+        key = (self._drawn, self.big, self.size)
+        if self._lines is None or self._lines[0] != key:
+            self._lines = (key, self._map_strips(view))
+        lines = self._lines[1]
+        if y < len(lines):
+            return lines[y]
+        return Strip.blank(self.size.width, self.visual_style.rich_style)
+
+    def _strips(self, text: Text, width: int) -> list[Strip]:
+        """``text`` as strips of ``width`` cells, as Textual renders a widget's text."""
+        return Visual.to_strips(self, visualize(self, text), width, None, self.visual_style)
+
+    def _map_strips(self, view: TalesView) -> list[Strip]:
+        """The map's lines: the column labels, then each row's lines, made again only for
+        a row whose squares show something new."""
+        if self._square_strips is None:
+            self._square_strips = {}
+        cache = self._square_strips
+        state = view.state
+        height = self.cell[1]
+        out = self._strips(self.render_empty(), self.size.width)[:1]
+        top = 1
+        for row in range(1, island.SIZE + 1):
+            keys = []
+            for col in range(1, island.SIZE + 1):
+                i = island.index(col, row)
+                sq = state.squares[i]
+                keys.append((sq, i == state.pos, view.reach.get(i),
+                             view.before.squares[i] != sq, i == view.cursor, self.big))
+            row_key = (row, self.size.width, *keys)
+            got = cache.get(row_key)
+            if got is None:
+                got = cache[row_key] = self._row_strips(view, row, keys, top)
+            out.extend(got)
+            top += height
+        if len(cache) > 4096:  # squares drawn in many ways over a long tale
+            cache.clear()
+        return out
+
+    def _row_strips(self, view: TalesView, row: int, keys: list[tuple], top: int
+                    ) -> list[Strip]:
+        """The lines of map row ``row`` (its squares' ``keys``), the first at line ``top``."""
+        cache = self._square_strips if self._square_strips is not None else {}
+        width, height = self.cell
+        side = Text("\n".join(f"{row} " if k == height // 2 else "  " for k in range(height)),
+                    self.style("island-map--label"), no_wrap=True)
+        columns = [self._strips(side, 2)]
+        for col, key in enumerate(keys, start=1):
+            got = cache.get(key)
+            if got is None:
+                text = Text("\n", no_wrap=True).join(
+                    self.square_lines(view, island.index(col, row)))
+                got = cache[key] = self._strips(text, width)
+            columns.append(got)
+        # Each cell's text offset (for a mouse selection) is where it is in the whole map.
+        return [Strip.join(parts).apply_offsets(0, top + k)
+                for k, parts in enumerate(zip(*columns, strict=True))]
 
     def render_empty(self) -> Text:
         """Before a view: the column labels only."""

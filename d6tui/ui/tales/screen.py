@@ -117,6 +117,8 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
         self._shown: tuple[tuple[str, bool], ...] = ()
         self._tight = False
         self._room = STEP_MAX
+        self._step_shown: Text | None = None
+        self._action_keys: dict[str, str] | None = None
         self._prev_hero = session.state.hero
         """The hero before the latest event: the news line adds what that event changed."""
         """Whether the step bar has less room than usual (80x24): its news line is cut."""
@@ -221,12 +223,20 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
         # With less room than usual the step bar fits its keys in (see step_text).
         self._tight = room < STEP_MAX
         if self.is_mounted:
-            self.query_one("#step", Static).update(self.step_text(self.tale))
+            self._show_step(self.step_text(self.tale), force=True)
+
+    def _show_step(self, text: Text, *, force: bool = False) -> None:
+        """Put ``text`` in the step bar; the same text again is not drawn (nor laid out)
+        again, as a cursor move or a roll held for a choice often leaves it as it was."""
+        if force or text != self._step_shown:
+            self._step_shown = text
+            self.query_one("#step", Static).update(text)
 
     # -- drawing ----------------------------------------------------------------------------
 
     def render_state(self, state: Tale) -> None:
         """Work out the offers, then pass the view to the map and the booklet."""
+        self._action_keys = None
         day = (state.week, state.day)
         if day != self._day:
             # The turn began with the state just before the new day started.
@@ -252,7 +262,7 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
         self.query_one(IslandMap).update_view(view)
         for booklet in self.query(JournalBooklet):
             booklet.update_view(view)
-        self.query_one("#step", Static).update(self.step_text(state))
+        self._show_step(self.step_text(state))
         keys = acting_keys(self.check_action, self.key_of)  # notes, pages, names, cursor
         self.query_one(JournalKeyLine).pairs = self.table_keys(keys)
 
@@ -358,11 +368,20 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
 
     def key_of(self, action: str, default: str) -> str:
         """The key the player's key map gives ``action`` (for the step bar and the journal
-        key line): the shortest to read of its keys (``]`` before ``pgdn``)."""
-        shown = [self.app.get_key_display(Binding(key, action))
-                 for key, active in self.active_bindings.items()
-                 if active.binding.action == action]
-        return min(shown, key=cell_len) if shown else default
+        key line): the shortest to read of its keys (``]`` before ``pgdn``).
+
+        The keys of every action are read from the screen's bindings once per redraw
+        (:meth:`render_state`, a cursor move), not once per key asked for.
+        """
+        keys = self._action_keys
+        if keys is None:
+            found: dict[str, list[str]] = {}
+            for key, active in self.active_bindings.items():
+                found.setdefault(active.binding.action, []).append(
+                    self.app.get_key_display(Binding(key, active.binding.action)))
+            keys = self._action_keys = {a: min(shown, key=cell_len)
+                                        for a, shown in found.items()}
+        return keys.get(action, default)
 
     def _find(self, name: str) -> Offer | None:
         for offer in self.offers:
@@ -471,6 +490,7 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
 
     def make_offers_and_redraw(self) -> None:
         """Redraw the view after the cursor moved (the witch's offer names the square)."""
+        self._action_keys = None
         self.offers = make_offers(self.tale, self.cursor, self.key_of)
         self._redraw_view()
 

@@ -9,6 +9,7 @@ is drawn highlighted.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.reactive import reactive
@@ -97,6 +98,61 @@ class JournalBooklet(ViewWidget):
     # Pages differ in length: the booklet's height follows its page.
     view: reactive[TalesView | None] = reactive(None, layout=True)
     page: reactive[int] = reactive(0, layout=True)
+
+    #: The page drawn, and the view, page and width it was drawn for (see update_view).
+    _drawn: tuple[TalesView | None, int, Text] | None = None
+
+    def update_view(self, view: TalesView | None) -> bool:
+        """Take ``view``; repaint only when the page it draws differs from the page shown,
+        and lay out again only when its height may differ (most keys change a line or two
+        of one page; a hidden page is drawn when it is shown).
+
+        Returns:
+            Whether the page was repainted.
+        """
+        if view is not None and not self.display:  # drawn (and laid out) once shown
+            self.set_reactive(JournalBooklet.view, view)
+            self.refresh()
+            return True
+        if view is None or self._drawn is None:
+            return super().update_view(view)
+        text = self._page_text(view)
+        old = self._drawn[2]
+        if text == old:
+            self.set_reactive(JournalBooklet.view, view)
+            self._drawn = (view, self.page, text)
+            return False
+        self._drawn = (view, self.page, text)
+        if self._same_height(old, text):
+            self.set_reactive(JournalBooklet.view, view)
+            self.refresh()
+            return True
+        return super().update_view(view)
+
+    def _same_height(self, old: Text, new: Text) -> bool:
+        """Whether two pages surely take the same rows: as many lines, none wider than the
+        booklet (so none wraps)."""
+        width = self.size.width
+        a, b = old.plain.split("\n"), new.plain.split("\n")
+        return width > 0 and len(a) == len(b) and all(cell_len(x) <= width for x in a + b)
+
+    def _page_text(self, view: TalesView) -> Text:
+        return self.render_view(view) if self.shows(view) else self.render_empty()
+
+    def render(self) -> Text:
+        """The page drawn for the current view and page (made once per view and page)."""
+        view = self.view
+        if view is None:
+            return self.render_empty()
+        drawn = self._drawn
+        if drawn is None or drawn[0] is not view or drawn[1] != self.page:
+            drawn = self._drawn = (view, self.page, self._page_text(view))
+        return drawn[2]
+
+    def notify_style_update(self) -> None:
+        """The theme or CSS changed: the page is drawn again in its styles."""
+        self._drawn = None
+        super().notify_style_update()
 
     def _title(self) -> Text:
         key, title = PAGES[self.page % len(PAGES)]
