@@ -237,7 +237,10 @@ def cmd_play(session: Any, args: argparse.Namespace) -> int:
     seat = seat_of(session, args.seat)
     if seat is None:
         raise RuleError("a spectator makes no moves; name a seat with --seat")
-    move = session.find_move(args.move, seat)
+    try:
+        move = session.find_move(args.move, seat)
+    except RuleError as e:
+        raise RuleError(f"{e}{_whose_turn(session, seat)}") from None
     event = session.play(move, _answers(args.choice, move), _typed(args.dice, move))
     if args.json:
         print(json.dumps(event, default=str))
@@ -245,6 +248,15 @@ def cmd_play(session: Any, args: argparse.Namespace) -> int:
         print(session.history_entry(len(session.events) - 1).text)
         print(session.rules.status(session.state))
     return 0
+
+
+def _whose_turn(session: Any, seat: Any) -> str:
+    """``; it is Ben's turn (seat 2)`` when ``seat`` is not the seat to move, else ``""``."""
+    to_move = session.rules.seat_to_move(session.state)
+    if seat is ... or to_move is None or seat == to_move:
+        return ""
+    name = list(session.rules.seats(session.state))[to_move]
+    return f"; it is {name}'s turn (seat {to_move + 1})"
 
 
 def cmd_view(session: Any, args: argparse.Namespace) -> int:
