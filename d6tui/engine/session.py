@@ -24,7 +24,7 @@ from d6tui.engine.game import SCHEMA_KEY, Move, Seat, check_title, fill_rolls, u
 from d6tui.engine.log import ENGINE_EVENT_TYPES, EventLog, LogHeader, create_log, event_block, now
 from d6tui.engine.notes import NOTE, Note, NoteBook, default_where
 from d6tui.engine.registry import GameRules, load_rules
-from d6tui.engine.session_dice import AGAIN_KEY, SessionDice
+from d6tui.engine.session_dice import AGAIN_KEY, SessionDice, again_words
 
 #: How often (in events) a load reports its progress (and may be cancelled).
 PROGRESS_EVERY = 200
@@ -427,11 +427,7 @@ class Session:
         words = engine_event_words(ev, self.rules, self.state, self.notebook)
         if words is not None:
             return words
-        text = self.rules.describe(ev, self.state)
-        again = ev.get(AGAIN_KEY)
-        if isinstance(again, int) and again > 0:
-            text += " (the same dice as before the undo)"
-        return text
+        return self.rules.describe(ev, self.state) + again_words(ev)
 
     def _next_seq(self) -> int:
         return len(self.events) + 1
