@@ -200,9 +200,18 @@ def _roll_wild(args: argparse.Namespace) -> int:
 
 
 def _load(path: Path) -> Any:
+    """The save at ``path``, with one warning line on stderr when events in it were edited
+    by hand (their end marks do not match): they are read on as they stand, and the rules
+    still check them, but nothing hides that the file was changed (README "Saves")."""
     from d6tui.engine.session import Session
 
-    return Session.load(path)
+    session = Session.load(path)
+    if session.edited:
+        seqs = ", ".join(map(str, session.edited[:5])) + (
+            "..." if len(session.edited) > 5 else "")
+        print(f"d6tui: warning: {path}: event {seqs} was changed after d6tui wrote it (its "
+              "end mark does not match); read on as it stands", file=sys.stderr)
+    return session
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -56,3 +56,25 @@ def test_a_huge_size_in_the_start_event_is_refused_in_one_line(
     assert child.stdout == ""
     lines = child.stderr.strip().splitlines()
     assert len(lines) == 1 and reason in lines[0] and str(save.name) in lines[0], lines
+
+
+def test_an_edited_event_that_still_fits_is_read_with_a_warning(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """An event whose end mark no longer matches is read on (the rules still check it), and
+    the command line says so in one warning line; a refused one says it was edited."""
+    assert main(["new", "dungeon", "--players", "Ana,Cy", "--saves", str(tmp_path),
+                 "--seed", "1", "--no-open"]) == 0
+    save = Path(capsys.readouterr().out.strip())
+    text = save.read_text(encoding="utf-8")
+    head, cy, tail = text.rpartition('"Cy"')  # the event's copy, not the header's
+    assert cy and "[[events]]" in head
+    save.write_text(head + '"Dee"' + tail, encoding="utf-8")
+    assert main(["moves", str(save)]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("Ana's turn 1")
+    assert err.count("\n") == 1 and "warning" in err and "event 1 was changed" in err
+    save.write_text(text.replace("dice_each = 6\n", "dice_each = 7\n", 1), encoding="utf-8")
+    assert main(["moves", str(save)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "dice_each must be 6" in err
+    assert "its end mark does not match" in err
