@@ -341,6 +341,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     from d6tui.engine.session import Session
     from d6tui.paths import new_save_path
 
+    if args.game is None:
+        return _new_usage(asked=False)
     rules = load_rules(args.game)
     flags = new_parser(rules, _common_parser(), _Parser).parse_args(args.rest)
     for key in ("saves", "theme"):

@@ -22,8 +22,10 @@ def add_commands(sub: Any, common: argparse.ArgumentParser, parser_class: type) 
     """Add ``new``, ``moves``, ``play``, ``view`` and ``note`` to the sub-command parsers."""
     new = sub.add_parser("new", parents=[common], add_help=False,
                          help="start a new game (d6tui new GAME --help lists its options)")
-    new.add_argument("game", help="which game (d6tui new GAME --help for its options)")
-    new.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+    new.add_argument("game", nargs="?", metavar="GAME",
+                     help="which game (d6tui new GAME --help for its options)")
+    new.add_argument("rest", nargs=argparse.REMAINDER, metavar="OPTIONS",
+                     help=argparse.SUPPRESS)
 
     mv = sub.add_parser("moves", parents=[common], help="list the legal moves of a save")
     mv.add_argument("file", type=Path)
@@ -65,6 +67,19 @@ def _flag(f: OptionField) -> str:
     return "--" + f.name.replace("_", "-")
 
 
+def _metavar(f: OptionField) -> str:
+    """A flag's placeholder from its field's kind: ``N``, ``TEXT``, ``NAME,NAME``, or the
+    choices (``a|b|c``; ``CHOICE`` when they are many)."""
+    if f.kind == "int":
+        return "N"
+    if f.kind == "names":
+        return "NAME,NAME"
+    if f.choices:
+        values = [str(v) for v, _ in f.choices]
+        return "|".join(values) if len(values) <= 4 else "CHOICE"
+    return "TEXT"
+
+
 def new_parser(rules: GameDefinition, common: argparse.ArgumentParser,
                parser_class: type) -> argparse.ArgumentParser:
     """The flags of ``d6tui new SLUG``, made from the game's options schema."""
@@ -78,7 +93,7 @@ def new_parser(rules: GameDefinition, common: argparse.ArgumentParser,
             p.add_argument(_flag(f), dest=f.name, nargs="?", const="yes", metavar="yes|no",
                            help=f.help or f.label)
             continue
-        p.add_argument(_flag(f), dest=f.name, metavar=f.label.upper().replace(" ", "_"),
+        p.add_argument(_flag(f), dest=f.name, metavar=_metavar(f),
                        help=(f.help or f.label) + extra)
     p.add_argument("--title", help="the game's name (default: made from the options)")
     p.add_argument("--seed", help="seed the app's dice (for reproducible games)")

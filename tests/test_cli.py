@@ -257,3 +257,16 @@ def test_moves_json_numbers_seats_as_seat_and_view_do(capsys: pytest.CaptureFixt
     code, _, err = run(capsys, "play", path, moves[0]["id"], "--seat", "1")
     assert code == 2 and err.count("\n") == 1
     assert "it is Ben's turn (seat 2)" in err
+
+
+def test_new_without_a_game_names_the_games_and_flags_show_their_kind(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """``d6tui new --saves DIR`` lists the games (no internal argument names); flag
+    placeholders come from the field's kind, not its label."""
+    code, _, err = run(capsys, "new", "--saves", str(tmp_path))
+    assert code == 2 and "name a game: d6_board" in err and "rest" not in err
+    code, out, _ = run(capsys, "new", "tales", "--help")
+    assert "--name TEXT" in out and "--race dwarf|elf|human|hobbit" in out
+    assert "HERO'S_NAME" not in out
+    code, out, _ = run(capsys, "new", "d6_board", "--help")
+    assert "--team-cards hidden|shared" in out and "--players NAME,NAME" in out
