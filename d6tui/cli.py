@@ -263,7 +263,10 @@ def _state_lines(state: dict[str, Any], indent: str = "") -> list[str]:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    """``d6tui list``: the saves with game, title, last played and status."""
+    """``d6tui list``: the saves (one a line: file, game, title, last played and status,
+    tab-separated), then a blank line and ``Games:`` with each game's slug and name (the
+    games ``d6tui new`` starts, those of ``$D6TUI_GAMES_PATH`` included)."""
+    from d6tui.engine.registry import games
     from d6tui.ui.saves_index import scan_saves
 
     folder = saves_dir(getattr(args, "saves", None))
@@ -272,10 +275,12 @@ def cmd_list(args: argparse.Namespace) -> int:
     rows = scan_saves(folder)
     if not rows:
         print(f"no saves in {folder}")
-        return 0
     for r in rows:
         status = r.status + (f" ({r.problem})" if r.problem else "")
         print(f"{r.path.name}\t{r.game}\t{r.title}\t{r.when}\t{status}")
+    print("\nGames (d6tui new GAME):")
+    for g in games():
+        print(f"  {g.slug}\t{g.name}")
     return 0
 
 
