@@ -200,9 +200,18 @@ def _roll_wild(args: argparse.Namespace) -> int:
 
 
 def _load(path: Path) -> Any:
+    """The save at ``path``, with one warning line on stderr when events in it were edited
+    by hand (their end marks do not match): they are read on as they stand, and the rules
+    still check them, but nothing hides that the file was changed (README "Saves")."""
     from d6tui.engine.session import Session
 
-    return Session.load(path)
+    session = Session.load(path)
+    if session.edited:
+        seqs = ", ".join(map(str, session.edited[:5])) + (
+            "..." if len(session.edited) > 5 else "")
+        print(f"d6tui: warning: {path}: event {seqs} was changed after d6tui wrote it (its "
+              "end mark does not match); read on as it stands", file=sys.stderr)
+    return session
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -254,7 +263,10 @@ def _state_lines(state: dict[str, Any], indent: str = "") -> list[str]:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    """``d6tui list``: the saves with game, title, last played and status."""
+    """``d6tui list``: the saves (one a line: file, game, title, last played and status,
+    tab-separated), then a blank line and ``Games:`` with each game's slug and name (the
+    games ``d6tui new`` starts, those of ``$D6TUI_GAMES_PATH`` included)."""
+    from d6tui.engine.registry import games
     from d6tui.ui.saves_index import scan_saves
 
     folder = saves_dir(getattr(args, "saves", None))
@@ -263,10 +275,12 @@ def cmd_list(args: argparse.Namespace) -> int:
     rows = scan_saves(folder)
     if not rows:
         print(f"no saves in {folder}")
-        return 0
     for r in rows:
         status = r.status + (f" ({r.problem})" if r.problem else "")
         print(f"{r.path.name}\t{r.game}\t{r.title}\t{r.when}\t{status}")
+    print("\nGames (d6tui new GAME):")
+    for g in games():
+        print(f"  {g.slug}\t{g.name}")
     return 0
 
 
@@ -332,6 +346,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     from d6tui.engine.session import Session
     from d6tui.paths import new_save_path
 
+    if args.game is None:
+        return _new_usage(asked=False)
     rules = load_rules(args.game)
     flags = new_parser(rules, _common_parser(), _Parser).parse_args(args.rest)
     for key in ("saves", "theme"):

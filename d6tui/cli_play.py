@@ -22,8 +22,10 @@ def add_commands(sub: Any, common: argparse.ArgumentParser, parser_class: type) 
     """Add ``new``, ``moves``, ``play``, ``view`` and ``note`` to the sub-command parsers."""
     new = sub.add_parser("new", parents=[common], add_help=False,
                          help="start a new game (d6tui new GAME --help lists its options)")
-    new.add_argument("game", help="which game (d6tui new GAME --help for its options)")
-    new.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+    new.add_argument("game", nargs="?", metavar="GAME",
+                     help="which game (d6tui new GAME --help for its options)")
+    new.add_argument("rest", nargs=argparse.REMAINDER, metavar="OPTIONS",
+                     help=argparse.SUPPRESS)
 
     mv = sub.add_parser("moves", parents=[common], help="list the legal moves of a save")
     mv.add_argument("file", type=Path)
@@ -65,6 +67,19 @@ def _flag(f: OptionField) -> str:
     return "--" + f.name.replace("_", "-")
 
 
+def _metavar(f: OptionField) -> str:
+    """A flag's placeholder from its field's kind: ``N``, ``TEXT``, ``NAME,NAME``, or the
+    choices (``a|b|c``; ``CHOICE`` when they are many)."""
+    if f.kind == "int":
+        return "N"
+    if f.kind == "names":
+        return "NAME,NAME"
+    if f.choices:
+        values = [str(v) for v, _ in f.choices]
+        return "|".join(values) if len(values) <= 4 else "CHOICE"
+    return "TEXT"
+
+
 def new_parser(rules: GameDefinition, common: argparse.ArgumentParser,
                parser_class: type) -> argparse.ArgumentParser:
     """The flags of ``d6tui new SLUG``, made from the game's options schema."""
@@ -78,7 +93,7 @@ def new_parser(rules: GameDefinition, common: argparse.ArgumentParser,
             p.add_argument(_flag(f), dest=f.name, nargs="?", const="yes", metavar="yes|no",
                            help=f.help or f.label)
             continue
-        p.add_argument(_flag(f), dest=f.name, metavar=f.label.upper().replace(" ", "_"),
+        p.add_argument(_flag(f), dest=f.name, metavar=_metavar(f),
                        help=(f.help or f.label) + extra)
     p.add_argument("--title", help="the game's name (default: made from the options)")
     p.add_argument("--seed", help="seed the app's dice (for reproducible games)")
@@ -237,7 +252,10 @@ def cmd_play(session: Any, args: argparse.Namespace) -> int:
     seat = seat_of(session, args.seat)
     if seat is None:
         raise RuleError("a spectator makes no moves; name a seat with --seat")
-    move = session.find_move(args.move, seat)
+    try:
+        move = session.find_move(args.move, seat)
+    except RuleError as e:
+        raise RuleError(f"{e}{_whose_turn(session, seat)}") from None
     event = session.play(move, _answers(args.choice, move), _typed(args.dice, move))
     if args.json:
         print(json.dumps(event, default=str))
@@ -245,6 +263,15 @@ def cmd_play(session: Any, args: argparse.Namespace) -> int:
         print(session.history_entry(len(session.events) - 1).text)
         print(session.rules.status(session.state))
     return 0
+
+
+def _whose_turn(session: Any, seat: Any) -> str:
+    """``; it is Ben's turn (seat 2)`` when ``seat`` is not the seat to move, else ``""``."""
+    to_move = session.rules.seat_to_move(session.state)
+    if seat is ... or to_move is None or seat == to_move:
+        return ""
+    name = list(session.rules.seats(session.state))[to_move]
+    return f"; it is {name}'s turn (seat {to_move + 1})"
 
 
 def cmd_view(session: Any, args: argparse.Namespace) -> int:

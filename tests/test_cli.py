@@ -232,3 +232,41 @@ def test_an_option_of_another_mode_is_refused(capsys: pytest.CaptureFixture[str]
     assert code == 2 and err.count("\n") == 1
     assert f"belongs to the {mode} mode, not standard" in err
     assert not list(tmp_path.glob("*.toml"))
+
+
+def test_moves_json_numbers_seats_as_seat_and_view_do(capsys: pytest.CaptureFixture[str],
+                                                      tmp_path: Path) -> None:
+    """At Ben's turn, ``moves --json`` says seat 2 as ``view --seat Ben`` does; a move
+    played for the wrong seat says whose turn it is."""
+    code, out, err = run(capsys, "new", "dungeon", "--players", "Ana,Ben", "--seed", "1",
+                         "--saves", str(tmp_path), "--no-open")
+    assert code == 0, err
+    path = out.strip()
+    ana = json.loads(run(capsys, "moves", path, "--json")[1])
+    assert {m["seat"] for m in ana} == {1}
+    while True:  # play Ana's turn through with the first move each time
+        view = json.loads(run(capsys, "view", path, "--seat", "Ben", "--json")[1])
+        moves = json.loads(run(capsys, "moves", path, "--json")[1])
+        if moves[0]["seat"] == 2:
+            break
+        move = moves[0]
+        picks = [f"{n}={c['values'][0]}" for n, c in move["choices"].items() if c["min"]]
+        argv = ["play", path, move["id"]] + [a for p in picks for a in ("--choice", p)]
+        assert run(capsys, *argv)[0] == 0
+    assert view["seat"] == 2
+    code, _, err = run(capsys, "play", path, moves[0]["id"], "--seat", "1")
+    assert code == 2 and err.count("\n") == 1
+    assert "it is Ben's turn (seat 2)" in err
+
+
+def test_new_without_a_game_names_the_games_and_flags_show_their_kind(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """``d6tui new --saves DIR`` lists the games (no internal argument names); flag
+    placeholders come from the field's kind, not its label."""
+    code, _, err = run(capsys, "new", "--saves", str(tmp_path))
+    assert code == 2 and "name a game: d6_board" in err and "rest" not in err
+    code, out, _ = run(capsys, "new", "tales", "--help")
+    assert "--name TEXT" in out and "--race dwarf|elf|human|hobbit" in out
+    assert "HERO'S_NAME" not in out
+    code, out, _ = run(capsys, "new", "d6_board", "--help")
+    assert "--team-cards hidden|shared" in out and "--players NAME,NAME" in out

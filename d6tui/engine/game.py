@@ -254,8 +254,11 @@ class Move:
     section: str = ""
 
     def to_json(self) -> dict:
-        """The move as JSON values: ``id``, ``label``, ``choices`` and ``dice``."""
-        return {"id": self.id, "label": self.label, "seat": self.seat,
+        """The move as JSON values (``d6tui moves --json``): ``id``, ``label``, ``seat``,
+        ``choices`` and ``dice``. ``seat`` is numbered for people, as ``--seat`` takes it (1
+        is the first seat; null for a move of no seat), not from 0 as :attr:`seat` is."""
+        return {"id": self.id, "label": self.label,
+                "seat": None if self.seat is None else self.seat + 1,
                 "choices": {c.name: c.to_json() for c in self.choices},
                 "dice": [d.to_json() for d in self.dice],
                 **({"section": self.section} if self.section else {})}

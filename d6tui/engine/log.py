@@ -37,7 +37,9 @@ file valid TOML for any reader. A block is whole only when its end mark is there
   cut never leaves a mark behind (a block is written in one ``write``, the mark last), so
   this is an edit by hand, not a tear: the block is read on, like any event, and if it then
   fails to parse, the message says it was edited. (Saves edited by hand keep giving their
-  own reason, such as a face that is not on the die.)
+  own reason, such as a face that is not on the die.) The reader lists such blocks
+  (``LogReader.edited``, ``Session.edited``): the fold's refusal of one says it was edited,
+  and the command line warns in one line when it opens a file that has any.
 
 **Version 1** files (no end marks; the three example saves) are still read, with the old
 checks: the only blank line of a block is its last, so a file not ending in a blank line was
@@ -70,6 +72,7 @@ from d6tui.engine.appender import EventLog, create_log
 from d6tui.engine.errors import LogError, TruncatedLogError
 from d6tui.engine.limits import open_save
 from d6tui.engine.logcheck import (
+    EDITED,
     ENGINE_EVENT_TYPES,
     FORMAT,
     INT_MAX,
@@ -93,9 +96,9 @@ from d6tui.engine.logfile import (
 )
 
 __all__ = [
-    "ENGINE_EVENT_TYPES", "FORMAT", "INT_MAX", "INT_MIN", "UPCASTERS", "VERSION", "EventLog",
-    "LogHeader", "LogReader", "create_log", "event_block", "now", "parse_block", "read_log",
-    "recover", "write_atomic",
+    "EDITED", "ENGINE_EVENT_TYPES", "FORMAT", "INT_MAX", "INT_MIN", "UPCASTERS", "VERSION",
+    "EventLog", "LogHeader", "LogReader", "create_log", "event_block", "now", "parse_block",
+    "read_log", "recover", "write_atomic",
 ]
 
 

@@ -46,6 +46,10 @@ _END_LEN = len(END_PREFIX) + 8 + 1  # with its newline
 _HEX = re.compile(r"[0-9a-f]{8}\n")
 
 
+#: Added to the reason an edited event (its end mark does not match) is refused for.
+EDITED = " (the event was changed after d6tui wrote it: its end mark does not match)"
+
+
 def end_mark(block: str) -> str:
     """The end-mark line closing a block: a TOML comment carrying the CRC-32 of its UTF-8
     bytes.

@@ -27,6 +27,7 @@ from d6tui.engine.limits import (
 from d6tui.engine.logcheck import (
     BLOCK,
     BLOCK_HEAD,
+    EDITED,
     LogHeader,
     PieceEnd,
     clean,
@@ -246,6 +247,7 @@ class LogReader:
             cut at a line's end (the old checks cannot tell).
         strict: the blocks read so far must carry end marks (a version-2 file, or a
             version-1 file from its first marked block on).
+        edited: the seqs of the events read so far whose end mark does not match.
 
     Raises (on construction):
         TruncatedLogError: a version-1 file ends mid-event; ``complete`` whole events precede
@@ -258,6 +260,8 @@ class LogReader:
         self.path = p = Path(path)
         self.trimmed = False
         self.pad = False
+        #: The seqs of the blocks read so far whose end mark does not match (edited by hand).
+        self.edited: list[int] = []
         self._f = open_save(p)
         try:
             # A shared lock while reading: an append in progress finishes first, and none
@@ -399,14 +403,14 @@ class LogReader:
         seq = index + 1
         if end.status == "ok":
             self.strict = True
+            if end.edited:
+                self.edited.append(seq)
             try:
                 ev = parse_block(self.path, end.body, index, known_type, line_of)
             except LogError as e:
                 if not end.edited:
                     raise
-                raise LogError(self.path, f"{e.reason} (the event was changed after d6tui "
-                               "wrote it: its end mark does not match)", seq=e.seq,
-                               line=e.line) from None
+                raise LogError(self.path, e.reason + EDITED, seq=e.seq, line=e.line) from None
             yield ev, offset, len(data), text
             return
         if not last:

@@ -24,7 +24,7 @@ from d6tui.engine.game import SCHEMA_KEY, Move, Seat, check_title, fill_rolls, u
 from d6tui.engine.log import ENGINE_EVENT_TYPES, EventLog, LogHeader, create_log, event_block, now
 from d6tui.engine.notes import NOTE, Note, NoteBook, default_where
 from d6tui.engine.registry import GameRules, load_rules
-from d6tui.engine.session_dice import AGAIN_KEY, SessionDice
+from d6tui.engine.session_dice import AGAIN_KEY, SessionDice, again_words
 
 #: How often (in events) a load reports its progress (and may be cancelled).
 PROGRESS_EVERY = 200
@@ -70,6 +70,8 @@ class Session:
         self.rules = rules
         self.header = header
         self.log = log
+        #: The seqs of events whose end mark does not match (edited by hand), read on as is.
+        self.edited: tuple[int, ...] = ()
         #: The app's dice: seen dice stay on the table after an undo, and fresh ones come
         #: from a stream fixed by the seed and the event's seq (:mod:`.session_dice`).
         self.dice = SessionDice(header.options.get("seed"), self._next_seq, stream=dice)
@@ -155,7 +157,7 @@ class Session:
             LogError: the file is damaged, of a newer version, of an unknown game, or an event
                 does not fit the game (with the seq and reason).
         """
-        from d6tui.engine.log import ENGINE_EVENT_TYPES, LogReader
+        from d6tui.engine.log import EDITED, ENGINE_EVENT_TYPES, LogReader
         from d6tui.engine.registry import UnknownGameError
 
         p = Path(path)
@@ -180,14 +182,15 @@ class Session:
                     session._apply(ev, span=(offset, length))
                 except (EventError, RuleError, KeyError, TypeError, ValueError) as e:
                     reason = f"missing key {e}" if isinstance(e, KeyError) else str(e)
-                    reason = reason or type(e).__name__
+                    reason = (reason or type(e).__name__) + (EDITED if ev["seq"] in
+                                                             reader.edited else "")
                     if reader.trimmed and next(events, None) is None:
                         raise reader.cut_at(ev["seq"] - 1, reason) from None
                     raise LogError(p, reason, seq=ev["seq"]) from None
                 if progress is not None and ev["seq"] % PROGRESS_EVERY == 0:
                     progress(offset, total)
             log.last_seq = len(session.events)
-            log.strict = reader.strict
+            log.strict, session.edited = reader.strict, tuple(reader.edited)
         if not session.events:
             log.close()
             raise LogError(p, "the save holds no events (it was cut off before its first move "
@@ -427,11 +430,7 @@ class Session:
         words = engine_event_words(ev, self.rules, self.state, self.notebook)
         if words is not None:
             return words
-        text = self.rules.describe(ev, self.state)
-        again = ev.get(AGAIN_KEY)
-        if isinstance(again, int) and again > 0:
-            text += " (the same dice as before the undo)"
-        return text
+        return self.rules.describe(ev, self.state) + again_words(ev)
 
     def _next_seq(self) -> int:
         return len(self.events) + 1

@@ -32,6 +32,18 @@ from d6tui.engine.dice import CustomDie, Dice, DiceError
 
 #: The event key that counts the rolls taken from the dice left on the table by an undo.
 AGAIN_KEY = "dice_again"
+#: What the log, ``d6tui play`` and every export add to a move that took dice left on the
+#: table by an undo (README "Undo never buys a re-roll").
+AGAIN_WORDS = " (the same dice as before the undo)"
+
+
+def again_words(event: Mapping[str, Any]) -> str:
+    """:data:`AGAIN_WORDS` when ``event`` took dice left on the table by an undo, else "".
+    A game whose export describes events itself (not through ``Session.history``) adds it
+    after its own words, so no record drops it."""
+    again = event.get(AGAIN_KEY)
+    return AGAIN_WORDS if type(again) is int and again > 0 else ""
+
 
 _NDS = re.compile(r"^(\d+)d(\d+)")
 

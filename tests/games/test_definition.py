@@ -40,6 +40,10 @@ def test_the_shipped_games_are_found_without_a_list() -> None:
 def test_a_game_added_as_one_folder_is_found_and_played_from_the_command_line(
         toy: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "toy_dice" in [g.slug for g in games()]
+    code, out, _ = run(capsys, "list")  # no saves yet: the game is listed among the games
+    assert code == 0 and "no saves in" in out
+    games_part = out.split("Games (d6tui new GAME):\n", 1)[1]
+    assert "  toy_dice\tToy Dice\n" in games_part and "  dungeon\tD6 Dungeon\n" in games_part
     code, out, _ = run(capsys, "new", "toy_dice", "--players", "Ann,Bob", "--target", "12",
                        "--seed", "3", "--no-open")
     assert code == 0

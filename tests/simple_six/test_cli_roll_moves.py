@@ -157,3 +157,20 @@ def test_play_creates_a_character(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert play(path, "import_character", sheet=exported) == 0  # "Mira" comes back
     assert Session.load(path).state.member("mira").sheet.hero_points == 3
     assert main(["moves", str(path)]) == 0
+
+
+def test_the_record_export_keeps_the_undo_note(capsys: pytest.CaptureFixture[str],
+                                               tmp_path: Path) -> None:
+    """README "Undo never buys a re-roll": a check rolled again after an undo says "the same
+    dice as before the undo" in ``d6tui play`` and in ``d6tui export --format record``."""
+    s = new_campaign(tmp_path)
+    path = s.log.path
+    assert play(path, "check", who="tam", what="Bow", target="10") == 0
+    assert main(["play", str(path), "undo"]) == 0
+    capsys.readouterr()
+    assert play(path, "check", who="tam", what="Bow", target="10") == 0
+    assert "(the same dice as before the undo)" in capsys.readouterr().out
+    for fmt in ("record", "markdown"):
+        assert main(["export", str(path), "--format", fmt]) == 0
+        out = capsys.readouterr().out
+        assert out.count("(the same dice as before the undo)") == 1, fmt

@@ -46,7 +46,7 @@ def test_describe_from_the_event_alone() -> None:
 def test_status_and_json_through_a_tale(tmp_path: Path) -> None:
     path = tmp_path / "brin.toml"
     s = Session.new(RULES, {"name": "Brin", "race": "elf"}, path=path, dice=Dice(5))
-    assert "roll" in RULES.status(s.state)
+    assert "Roll 2d6 for a square" in RULES.status(s.state)  # the prompt, not "roll roll:square"
     s.do(commands.roll, roll=table_roll([2, 2], 2, 6))
     s.do(services.leave)
     data = RULES.to_json(s.state)
@@ -87,3 +87,12 @@ def test_meeple_reroll_survives_the_toml_round_trip() -> None:
     event = stored["events"][0]
     assert RULES.fold(s, event) == RULES.fold(s, payload)
     assert play.pending(RULES.fold(s, event)).kind != "roll"
+
+
+def test_a_roll_move_is_labelled_with_what_it_rolls_for(tmp_path: Path) -> None:
+    """``d6tui moves`` on a new tale: the roll's label says what it is for (R02), not its
+    id again."""
+    s = Session.new(RULES, {"name": "Brin", "race": "elf"}, path=tmp_path / "b.toml",
+                    dice=Dice(5))
+    roll = next(m for m in s.moves() if m.id == "roll")
+    assert roll.label.startswith("Roll 2d6 for a square") and "(R02)" in roll.label

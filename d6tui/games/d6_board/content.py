@@ -159,6 +159,7 @@ def check_content(c: dict) -> None:
         for p in g.get("potions", []):
             if p not in c["potions"]:
                 fail(f"gather board {gid}: no potion {p!r}")
+    check_sizes(c)
     for mid, m in c["maps"].items():
         n = m["spaces"]
         names = {"V", *(str(i) for i in range(1, n + 1))}
@@ -180,6 +181,53 @@ def check_content(c: dict) -> None:
         covered.update(range(int(e["from"]), int(e["to"]) + 1))
     if covered != set(range(1, 101)):
         fail("the GM event table must cover 1-100")
+
+
+#: The most of anything the house data may count: enemy tokens of one kind, environment
+#: pieces of one kind, map spaces, Hide Collection turns, spawns, bounties and markers. The
+#: box has at most 12 spaces and 6 tokens of a kind; the bound keeps a hostile save's copy
+#: of the data from sizing the bag or the map in the millions (a save is checked like a
+#: content file before its fold reads it).
+MOST = 64
+#: The Heroic Benefit dice: a D8 solo, a D10 co-op (Part III "Heroic Benefits").
+BENEFIT_DICE = (4, 6, 8, 10, 12, 20)
+
+
+def _whole(v: object, lo: int, hi: int) -> int | None:
+    """``v`` when it is a whole number from ``lo`` to ``hi``, else None."""
+    return v if type(v) is int and lo <= v <= hi else None
+
+
+def check_sizes(c: dict) -> None:
+    """Every count the fold builds a bag, a pile or a map from is a whole number in range.
+
+    Run on a content file (by :func:`check_content`) and on the copy of the house data in a
+    save's first event (older saves' copies lack the Hide Collection keys; those present
+    are checked).
+
+    Raises:
+        ContentError: the count and its entry.
+        AttributeError, TypeError: a part of the data is not a table.
+    """
+    def fail(msg: str) -> None:
+        raise ContentError(msg)
+
+    for key, field, lo in (("environments", "count", 0), ("enemies", "tokens", 0),
+                           ("maps", "spaces", 1)):
+        for eid, row in (c.get(key) or {}).items():
+            if _whole(row.get(field), lo, MOST) is None:
+                fail(f"{key} {eid}: {field} must be a whole number from {lo} to {MOST}")
+    for e in c.get("events") or ():
+        if _whole(e.get("from"), 1, 100) is None or _whole(e.get("to"), 1, 100) is None:
+            fail("the GM event table's rows run from and to 1-100")
+    hr = c.get("hide_rules") or {}
+    for key in ("start_turns", "setup_spawns", "bounties", "markers", "solo_spawns",
+                "solo_gathers", "coop_spawns", "coop_gathers"):
+        if key in hr and _whole(hr[key], 0, MOST) is None:
+            fail(f"hide_rules: {key} must be a whole number from 0 to {MOST}")
+    for key in ("solo_benefit_die", "coop_benefit_die"):
+        if key in hr and hr[key] not in BENEFIT_DICE:
+            fail(f"hide_rules: {key} must be one of {', '.join(map(str, BENEFIT_DICE))}")
 
 
 #: What a companion's ``effect`` may be (Part III "Companions").

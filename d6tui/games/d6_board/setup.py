@@ -18,6 +18,7 @@ from d6tui.engine.game import Choice, DiceRequest, Move, Pips
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board import hides, homebrews
 from d6tui.games.d6_board.act import faces, handles, move
+from d6tui.games.d6_board.content import ContentError, check_sizes
 from d6tui.games.d6_board.state import STATS, Board, Hero
 
 
@@ -36,6 +37,18 @@ def token_table(content: dict) -> dict[str, str]:
 def started(state: Board, ev: dict, chance: Any) -> Board:
     """The table before setup: hunters, options, house data, the full bag and decks."""
     content = ev["content"]
+    # The save's copy of the house data passes a content file's size checks (its counts
+    # size the bag, the piles and the map), and the hunters are 1-4 (Components).
+    try:
+        check_sizes(content)
+    except ContentError as e:
+        raise EventError(f"the save's house data: {e}") from None
+    except (KeyError, TypeError, AttributeError, ValueError):
+        raise EventError("the save's house data is incomplete") from None
+    names = ev["players"]
+    if not isinstance(names, list) or not 1 <= len(names) <= 4 or not all(
+            isinstance(n, str) and n for n in names):
+        raise EventError("a hunting season has 1 to 4 hunters, each with a name")
     computers = set(ev.get("computers", []))
     heroes = tuple(Hero(name=n, computer=n in computers) for n in ev["players"])
     tokens = token_table(content)

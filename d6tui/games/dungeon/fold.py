@@ -13,7 +13,7 @@ from typing import Any
 
 from d6tui.engine.dice import check_roll
 from d6tui.engine.errors import EventError, RuleError
-from d6tui.games.dungeon.content import ContentError, Design, design_from
+from d6tui.games.dungeon.content import DESIGNS, DICE_EACH, ContentError, Design, design_from
 from d6tui.games.dungeon.faces import WISHING_RING, is_map
 from d6tui.games.dungeon.scorer import best_route
 from d6tui.games.dungeon.state import DungeonState, Kept, Look, ScoreCard
@@ -66,14 +66,25 @@ def started(state: DungeonState, ev: dict) -> DungeonState:
     players = ev["players"]
     if not isinstance(players, list) or len(players) != 2:
         raise EventError("D6 Dungeon has two players")
+    # The save's copy of the dice passes the checks the dice file does ("Contents": six
+    # designs, six dice of each), before any of it sizes the bag.
+    rows = ev["designs"]
+    if not isinstance(rows, list) or len(rows) != DESIGNS:
+        raise EventError(f"the dice table must hold {DESIGNS} designs (Contents)")
     designs: dict[str, Design] = {}
     try:
-        for row in ev["designs"]:
+        for row in rows:
+            if not isinstance(row, dict):
+                raise ContentError("a design must be a table")
             d = design_from(row)
+            if d.id in designs:
+                raise ContentError(f"design {d.id} is listed twice")
             designs[d.id] = d
     except ContentError as e:
         raise EventError(str(e)) from None
-    each = ev.get("dice_each", 6)
+    each = ev.get("dice_each", DICE_EACH)
+    if type(each) is not int or each != DICE_EACH:
+        raise EventError(f"dice_each must be {DICE_EACH} (Contents: six dice of each colour)")
     dice = {f"{d}{k}": d for d in designs for k in range(1, each + 1)}
     computer = ev.get("computer")
     return DungeonState(players=tuple(players), computer=computer, designs=designs, dice=dice,

@@ -5,6 +5,7 @@ the vehicles."""
 from __future__ import annotations
 
 from d6tui.engine.log import ENGINE_EVENT_TYPES
+from d6tui.engine.session_dice import again_words
 from d6tui.games.simple_six.describe import describe, name_of, names_in
 from d6tui.games.simple_six.export import log_markdown, sheet_markdown
 from d6tui.games.simple_six.fold import fold
@@ -64,10 +65,10 @@ def export_markdown(session) -> str:  # noqa: ANN001 - an engine Session
             return engine_words[ev.get("seq")]
         before = folded[0]
         if ev.get("seq") in undone:
-            return f"~~{describe(ev, names_in(before))}~~ (undone)"
+            return f"~~{describe(ev, names_in(before))}{again_words(ev)}~~ (undone)"
         # fold as we go, so each hit and wound roll says where it left the character
         folded[0] = after = fold(before, ev)
-        text = describe(ev, names_in(after))
+        text = describe(ev, names_in(after)) + again_words(ev)
         hits = ("attacked", "spell_cast", "bolt_thrown")
         who = ev.get("target") if ev["type"] in hits else ev.get("who")
         if ev["type"] in HARM_EVENTS and who is not None:

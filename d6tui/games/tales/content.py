@@ -185,6 +185,7 @@ def parse(doc: dict) -> Content:
     day_events = {(int(d["week"]), int(d["day"])): d["event"] for d in doc["day_events"]}
     if doc["calendar"].get("source") == "house":
         house.add("calendar")
+    _check_sizes(doc, day_events)
     return Content(
         digest=digest(doc),
         doc=doc,
@@ -200,6 +201,30 @@ def parse(doc: dict) -> Content:
         status=status,
         house=frozenset(house),
     )
+
+
+#: The longest week and the latest week a calendar may have (J05 prints six days a week
+#: and four weeks; the bounds keep a hostile save's copy from making a journal of millions
+#: of days). The most villages: one per square of the 6x6 island (R04).
+MOST_DAYS, MOST_WEEKS, MOST_VILLAGES = 14, 52, 36
+
+
+def _check_sizes(doc: dict, day_events: dict) -> None:
+    """The calendar and village counts are whole numbers in range (R04, J05).
+
+    Raises:
+        ValueError: the count out of range, named.
+    """
+    per = doc["calendar"]["days_per_week"]
+    if type(per) is not int or not 1 <= per <= MOST_DAYS:
+        raise ValueError(f"calendar: days_per_week must be 1 to {MOST_DAYS}")
+    for week, day in day_events:
+        if not (1 <= week <= MOST_WEEKS and 1 <= day <= MOST_DAYS):
+            raise ValueError(f"day_events: week {week} day {day} is off the calendar "
+                             f"(weeks 1-{MOST_WEEKS}, days 1-{MOST_DAYS})")
+    most = doc["villages"]["max"]
+    if type(most) is not int or not 0 <= most <= MOST_VILLAGES:
+        raise ValueError(f"villages: max must be 0 to {MOST_VILLAGES}")
 
 
 def current_doc() -> dict:

@@ -9,6 +9,7 @@ from typing import Any
 
 from d6tui.engine.mdtext import escape
 from d6tui.engine.notes import NOTE, note_numbers, record_lines
+from d6tui.engine.session_dice import again_words
 from d6tui.games.tales import island, scoring
 from d6tui.games.tales.describe import describe
 from d6tui.games.tales.fold import EVENT_TYPES, fold, new_state
@@ -85,17 +86,17 @@ def markdown(title: str, events: Iterable[dict], undone: Collection[int] = ()) -
                                                       numbers.get(ev.get("seq")))))
             continue
         if ev.get("seq") in undone:
-            days[-1][1].append(f"~~{escape(describe(ev))}~~ (undone)")
+            days[-1][1].append(f"~~{escape(describe(ev) + again_words(ev))}~~ (undone)")
             continue
         state = fold(state, ev)
         key = _day_key(state)
         if ev.get("type") == "turn_ended":  # the line closes the day it ends
-            days[-1][1].append(escape(describe(ev)))
+            days[-1][1].append(escape(describe(ev) + again_words(ev)))
             days.append((key, []))
             continue
         if key != days[-1][0]:
             days.append((key, []))
-        days[-1][1].append(escape(describe(ev)))
+        days[-1][1].append(escape(describe(ev) + again_words(ev)))
     out = [f"# {escape(title)}", ""]
     h = state.hero
     if h is None:

@@ -69,8 +69,9 @@ def _move(state: Tale, fn: Any, args: tuple, kwargs: dict) -> Move:
             return checked(st, {"type": "dice_rolled", "for": kind, "roll": roll})
         return payload
 
-    label = _held_label(state, fn, args) or " ".join(
-        [fn.__name__.replace("_", " "), *(str(a) for a in args)])
+    label = _held_label(state, fn, args) or (
+        prompts.prompt(state) if fn is commands.roll else " ".join(
+            [fn.__name__.replace("_", " "), *(str(a) for a in args)]))
     return Move(move_id(fn, args), label, run, 0, dice=dice)
 
 

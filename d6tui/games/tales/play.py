@@ -254,7 +254,10 @@ def _start(state: Tale, event: dict) -> Tale:
         raise RuleError("the tale's content is not a table", "R01")
     # A save carries the tables it was started with; one written before that replays with
     # the frozen content of version 1, never the files as they are now.
-    state = evolve(state, content=frozen(1) if stored is None else parse(stored))
+    try:
+        state = evolve(state, content=frozen(1) if stored is None else parse(stored))
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        raise EventError(f"the tale's copy of its content does not read: {e}") from None
     hero = Hero(name=name, race=race)
     if race == "dwarf":
         hero = evolve(hero, dmg=2)

@@ -13,7 +13,7 @@ from d6tui.engine.dice import Dice
 from d6tui.engine.errors import RuleError
 from d6tui.engine.game import OptionField
 from d6tui.engine.registry import GameRules
-from d6tui.games.tales import anchor, island, journal, keepsake, movement, play
+from d6tui.games.tales import anchor, island, journal, keepsake, movement, prompts
 from d6tui.games.tales import moves as tales_moves
 from d6tui.games.tales.commands import start_payload
 from d6tui.games.tales.describe import describe
@@ -55,7 +55,6 @@ def status(state: Tale) -> str:
     h = state.hero
     if state.over:
         return f"{h.name}: the end, fame {state.final_fame} ({state.status})"
-    p = play.pending(state)
     where = island.name(state.pos) if state.pos >= 0 else "-"
     top = state.top
     if top is not None and top.kind in ("roll:reveal", "choose:rotate"):
@@ -63,7 +62,7 @@ def status(state: Tale) -> str:
         where += f", revealing {island.name(top.n)}"
     # Week 1 day 1 begins once the castle is placed (R03): before, the tale is set up.
     when = f"week {state.week} day {state.day}" if state.week else "setting up"
-    return f"{when}, {h.name} on {where}, HP {h.hp}/{h.max_hp}: {p.kind} {p.what}"
+    return f"{when}, {h.name} on {where}, HP {h.hp}/{h.max_hp}: {prompts.prompt(state)}"
 
 
 def is_over(state: Tale) -> bool:

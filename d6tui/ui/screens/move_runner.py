@@ -14,6 +14,10 @@ from d6tui.ui.screens.dice_prompt import ROLL_FOR_ME, TableDiceInput
 from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
 from d6tui.ui.screens.notes import NoteModal
 
+#: The row that leaves an optional one-pick choice out, and the value it stands for.
+NONE_LABEL = "(none: leave it out)"
+NONE: Any = object()
+
 
 async def ask_and_play(screen: Any, move: Move, typed_for: Callable[[DiceRequest], bool],
                        *, note: str = "",
@@ -55,6 +59,8 @@ async def ask_and_play(screen: Any, move: Move, typed_for: Callable[[DiceRequest
             continue
         options = [(label, value) for value, label in c.options]
         numbers = numbers_for(c) if numbers_for is not None else None
+        if c.min == 0 and c.max == 1 and numbers is None:
+            options.append((NONE_LABEL, NONE))  # an optional pick may be left out by a row
         picked = await screen.app.push_screen_wait(ChoiceModal(
             c.prompt, options, multiple=c.max > 1, minimum=c.min, maximum=c.max, note=note,
             numbers=numbers))
@@ -62,6 +68,8 @@ async def ask_and_play(screen: Any, move: Move, typed_for: Callable[[DiceRequest
             if c.min > 0:
                 return None
             continue
+        if picked is NONE:
+            continue  # left out: the move gets None (docs/CONTRIBUTING.md)
         answers[c.name] = picked
     typed = await ask_dice(screen, move, typed_for)
     if typed is None:
