@@ -295,3 +295,42 @@ def test_simple_six_dice_typed_at_the_gms_seat_reach_the_table(service, tmp_path
             assert ev["roll"]["faces"] == [4] * (n - 1) and ev["roll"]["wild"][0] == 3
 
     asyncio.run(main())
+
+
+def test_a_simple_six_player_who_wrote_a_note_still_has_no_gm_keys(service, tmp_path):
+    """Issue 12: a player's note makes ``undo`` legal for that seat, yet the seat is still
+    a player's: no ``c``, ``n``, ``M`` or any key that acts, and a banner naming none."""
+    from d6tui.games.simple_six import campaign
+    from d6tui.ui.simple_six.screen import SimpleSixScreen
+    from tests.ui.test_simple_six_flows import MIRA, TAM
+
+    tables = service.service.tables
+    table = service.do(lambda: tables.open(load_rules("simple_six"), {"seed": 4}, "gm"))
+
+    def roster():
+        s = table.session
+        for d in (MIRA, TAM):
+            s.do(campaign.add_character, d, dice=s.dice)
+
+    service.do(roster)
+    assert service.do(lambda: table.join("ben")) == 1
+
+    async def main():
+        app = make_app(tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            ben = SimpleSixScreen(service.seat("ben", table.code))
+            app.push_screen(ben)
+            await pilot.pause(0.3)
+            ben.session.write_note("Zed looks shifty")
+            ben.refresh_game()
+            await pilot.pause(0.1)
+            assert any(m.id == "undo" for m in ben.session.moves())  # his note's undo
+            for action in ("create", "add_npc", "session", "moves", "check", "fight"):
+                assert not ben.check_action(action, ()), action
+            banner = str(ben.query_one("#banner").render())
+            assert "The GM makes the moves" in banner and "c makes" not in banner
+            shown = {a.binding.action for a in ben.active_bindings.values()
+                     if a.binding.show and a.enabled}
+            assert not shown & {"create", "add_npc", "moves"}
+
+    asyncio.run(main())

@@ -43,7 +43,7 @@ from d6tui.ui.simple_six import (
     time_ui,
 )
 from d6tui.ui.simple_six.attack_box import AttackPlan
-from d6tui.ui.simple_six.banner import banner_line, initiative_totals, tray_roll
+from d6tui.ui.simple_six.banner import banner_line, initiative_totals, seat_acts, tray_roll
 from d6tui.ui.simple_six.guard import refusals_shown
 from d6tui.ui.simple_six.held import HeldHistory, Holder
 from d6tui.ui.simple_six.vehicles_view import VehiclesScreen
@@ -327,10 +327,11 @@ class SimpleSixScreen(GameScreen):
         self.refresh_game()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offer only the keys that make sense now (at a shared table, a seat without moves
-        gets none of the keys that act)."""
+        """Offer only the keys that make sense now (at a shared table, only the GM's seat
+        gets the keys that act: the seat's role decides, not whether it has a legal move,
+        as a player's own note makes ``undo`` legal for that seat)."""
         if action in _ACTS and self.at_table and (action in _NOT_MOVES
-                                                  or not self.session.moves()):
+                                                  or not seat_acts(self)):
             return False
         c = self.campaign
         fight = c.combat
