@@ -77,6 +77,9 @@ class Session:
         self.events = EventList(log.read_span if log is not None else None)
         #: Each event in words, made when it was applied (``describe(event, state_before)``).
         self._texts: list[str] = []
+        #: For a game with ``describe_for``: each event's words for each seat then (key
+        #: None: a spectator's), or None where every seat reads ``_texts``'s.
+        self._seat_texts: list[dict | None] = []
         #: The seats whose dice are typed from the table (``table_dice`` events).
         self.table_seats: frozenset[int] = frozenset()
         #: Every roll is typed, whoever's (and dice of no seat, such as a GM's NPCs').
@@ -419,6 +422,29 @@ class Session:
         """Event ``index`` (0-based) in words, without reading the event back."""
         return self._texts[index]
 
+    def text_for(self, index: int, seat: int | None) -> str:
+        """Event ``index`` (0-based) in words for ``seat`` (None: a spectator), as the
+        game's ``describe_for`` made them when the event was applied; a seat the game did
+        not have then reads a spectator's words (which tell the least)."""
+        words = self._seat_texts[index]
+        if words is None:
+            return self._texts[index]
+        return words.get(seat, words.get(None, self._texts[index]))
+
+    def _describe_seats(self, ev: dict, words: str) -> dict | None:
+        """Each seat's words for ``ev`` (before it is folded in), the seats of the game
+        then and None (a spectator); None when every one reads ``words`` or the game has
+        no ``describe_for``."""
+        describe_for = self.rules.describe_for
+        if describe_for is None or ev["type"] not in self.rules.event_types:
+            return None
+        again = ev.get(AGAIN_KEY)
+        tail = " (the same dice as before the undo)" if isinstance(again, int) and again > 0 \
+            else ""
+        seats: list[int | None] = [*range(len(self.rules.seats(self.state))), None]
+        out = {seat: describe_for(ev, self.state, seat) + tail for seat in seats}
+        return out if any(text != words for text in out.values()) else None
+
     def is_undone(self, seq: int) -> bool:
         """Whether event ``seq`` is undone now."""
         return seq in self._undone
@@ -509,6 +535,7 @@ class Session:
         (self.state, n_eff, tail, self._redo, self._undone, self._cache.checkpoints, n,
          self.title, self.dice.seen, self.table_seats, self.table_all) = snap
         del self._texts[n:]
+        del self._seat_texts[n:]
         self.notebook.truncate(n)
         del self._effective[n_eff:]
         if len(self._effective) < n_eff:  # an undo popped the last one
@@ -523,6 +550,7 @@ class Session:
         (its seen dice were taken already)."""
         t = event["type"]
         words = self._describe(event)
+        seat_words = self._describe_seats(event, words)
         if t == "undone":
             target = event.get("target")
             if not self._effective or target != self._effective[-1] or len(self._effective) <= 1:
@@ -563,6 +591,7 @@ class Session:
             if not live:
                 self.dice.replay_taken(event)
         self._texts.append(words)
+        self._seat_texts.append(seat_words)
         if span is not None:
             self.events.append_span(event, *span)
         else:

@@ -146,7 +146,7 @@ def frame_of(table: Table, name: str, since: int = 0) -> SeatFrame:
     lines = []
     for i in range(start, len(session.events)):
         ev = session.events[i]
-        text = session.text_of(i)
+        text = session.text_of(i) if whole else session.text_for(i, seat)
         if _typed(ev) and "table dice" not in text:  # a game's own words may say it already
             text += TYPED_MARK
         line_event = dict(ev) if whole else seen_event(ev)
