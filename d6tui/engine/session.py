@@ -16,7 +16,7 @@ from types import EllipsisType
 from typing import Any
 
 from d6tui.engine.dice import Dice
-from d6tui.engine.engine_events import engine_event_words, table_dice_payload
+from d6tui.engine.engine_events import engine_event_words, seat_words_of, table_dice_payload
 from d6tui.engine.errors import DiceError, EventError, LogError, RuleError, StaleLogError
 from d6tui.engine.events import EventList, History
 from d6tui.engine.fold_cache import FoldCache
@@ -431,20 +431,6 @@ class Session:
             return self._texts[index]
         return words.get(seat, words.get(None, self._texts[index]))
 
-    def _describe_seats(self, ev: dict, words: str) -> dict | None:
-        """Each seat's words for ``ev`` (before it is folded in), the seats of the game
-        then and None (a spectator); None when every one reads ``words`` or the game has
-        no ``describe_for``."""
-        describe_for = self.rules.describe_for
-        if describe_for is None or ev["type"] not in self.rules.event_types:
-            return None
-        again = ev.get(AGAIN_KEY)
-        tail = " (the same dice as before the undo)" if isinstance(again, int) and again > 0 \
-            else ""
-        seats: list[int | None] = [*range(len(self.rules.seats(self.state))), None]
-        out = {seat: describe_for(ev, self.state, seat) + tail for seat in seats}
-        return out if any(text != words for text in out.values()) else None
-
     def is_undone(self, seq: int) -> bool:
         """Whether event ``seq`` is undone now."""
         return seq in self._undone
@@ -550,7 +536,7 @@ class Session:
         (its seen dice were taken already)."""
         t = event["type"]
         words = self._describe(event)
-        seat_words = self._describe_seats(event, words)
+        seat_words = seat_words_of(event, self.rules, self.state, words)
         if t == "undone":
             target = event.get("target")
             if not self._effective or target != self._effective[-1] or len(self._effective) <= 1:
