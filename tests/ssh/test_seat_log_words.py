@@ -68,3 +68,22 @@ def test_the_frame_a_player_seat_gets_holds_the_players_words(session):
              if ev["type"] == "attacked" and ev["target"] == "bandit-1")
     assert "vs 11, hit for 29 against 9" in gm.lines[i].text
     assert player.lines[i].text == "Tam attacked Bandit 1 with Bow: 29, a hit -> Dead"
+
+
+def test_typed_initiative_rolls_are_marked_in_every_seats_log(tmp_path):
+    """A round's initiative rolls sit in a list: typed ones are marked all the same."""
+    from d6tui.server.seat_frame import TYPED_MARK
+
+    text = EXAMPLE.read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if x.startswith("initiative = ["))
+    typed = tmp_path / "typed.toml"
+    typed.write_text(text.replace(line, line.replace('source = "app"', 'source = "table"')),
+                     encoding="utf-8")
+    table = Table("ABCD", Session.load(typed), "gm")
+    table.join("gm")
+    table.join("tam")
+    for name in ("gm", "tam", "cy"):
+        lines = frame_of(table, name).lines
+        rounds = [x.text for x in lines if x.event["type"] == "round_started"]
+        assert rounds[0].startswith("round 1: initiative") and rounds[0].endswith(TYPED_MARK)
+        assert not any(r.endswith(TYPED_MARK) for r in rounds[1:])
