@@ -16,7 +16,7 @@ from d6tui.engine.registry import GameRules
 from d6tui.games.tales import anchor, island, journal, keepsake, movement, play
 from d6tui.games.tales import moves as tales_moves
 from d6tui.games.tales.commands import start_payload
-from d6tui.games.tales.describe import describe
+from d6tui.games.tales.describe import LABELS, describe
 from d6tui.games.tales.fold import EVENT_TYPES, fold, new_state
 from d6tui.games.tales.state import DEFAULT_NAME, RACES, Tale
 
@@ -63,7 +63,32 @@ def status(state: Tale) -> str:
         where += f", revealing {island.name(top.n)}"
     # Week 1 day 1 begins once the castle is placed (R03): before, the tale is set up.
     when = f"week {state.week} day {state.day}" if state.week else "setting up"
-    return f"{when}, {h.name} on {where}, HP {h.hp}/{h.max_hp}: {p.kind} {p.what}"
+    return f"{when}, {h.name} on {where}, HP {h.hp}/{h.max_hp}: {_waiting(state, p)}"
+
+
+#: What a step of the turn waits for, in the status line (R10).
+_STEPS = {"setup": "setting up (R03)", "start": "the hero to make (R03)",
+          "movement": "moving (R04)", "square_event": "the square's event (R10)",
+          "level_up": "a level up (R08)", "end_of_turn": "the end of the day (R10)",
+          "day_event": "the day's event (E35)", "poison_check": "the poison check (R10)",
+          "terrain_event": "the terrain event (R10)"}
+
+
+def _waiting(state: Tale, p: play.Pending) -> str:
+    """What the tale waits for in a few words ("roll for a random square (R02)"), never a
+    task's id ("roll:square")."""
+    task = p.what.split(":", 1)[1] if ":" in p.what else p.what
+    if p.kind == "roll":
+        return f"roll for {LABELS.get(task, task.replace('_', ' '))}"
+    if p.kind == "choose":
+        return f"choose {LABELS.get(task, task.replace('_', ' '))}"
+    if p.kind == "held":
+        return "dice rolled, to keep or change (R03, J08)"
+    if p.kind == "fight" and state.fight is not None:
+        return f"fighting {state.fight.name} (R09)"
+    if p.kind == "shop":
+        return "shopping (R07)"
+    return _STEPS.get(p.kind, p.kind.replace("_", " "))
 
 
 def is_over(state: Tale) -> bool:
