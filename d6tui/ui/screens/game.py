@@ -434,10 +434,22 @@ class GameScreen(Screen):
         self._watch_problem = ""
         from d6tui.server.presence import people_changes
 
-        for line in people_changes(before, self.session.frame):  # "ben left; seat kept"
-            self.notify(line, title=f"Table {self.session.code}", timeout=6, markup=False)
+        if self._tells_the_table():
+            for line in people_changes(before, self.session.frame):  # "ben left; seat kept"
+                self.notify(line, title=f"Table {self.session.code}", timeout=6, markup=False)
         self.post_message(GameChanged(None))
         self.refresh_game()
+
+    def _tells_the_table(self) -> bool:
+        """Whether this screen tells its table's comings and goings: only the topmost
+        screen of the table in the stack does, so a notice comes once though the table's
+        screen is there twice (left under the lobby, then joined again over it)."""
+        code = self.session.code
+        for screen in reversed(self.app.screen_stack):
+            if isinstance(screen, GameScreen) and screen.at_table and \
+                    screen.session.code == code:
+                return screen is self
+        return True
 
     def on_unmount(self) -> None:
         self.session.close()
