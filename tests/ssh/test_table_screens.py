@@ -334,3 +334,54 @@ def test_a_simple_six_player_who_wrote_a_note_still_has_no_gm_keys(service, tmp_
             assert not shown & {"create", "add_npc", "moves"}
 
     asyncio.run(main())
+
+
+@pytest.mark.parametrize(("slug", "options"), [
+    ("tales", {"race": "human"}), ("simple_six", {}), ("dungeon", {"players": ["Ann", "Bob"]}),
+    ("shooter", {"players": ["Ann", "Bob"]}), ("d6_board", {"players": ["Ann", "Bob"]}),
+])
+def test_t_reaches_the_lobby_from_every_game_screen_at_a_table(service, tmp_path, slug,
+                                                               options):
+    """Issue 12: ``T`` is the server's Tables key on every game screen at a table (D6
+    Shooter's own ``T``, always table dice, and Simple Six's, time passes, give way
+    there), and it is among the keys the Footer shows."""
+    tables = service.service.tables
+    table = service.do(lambda: tables.open(load_rules(slug), {**options, "seed": 1}, "ann"))
+    asked = []
+
+    async def main():
+        app = make_app(tmp_path)
+        app.action_tables = lambda: asked.append(type(app.screen).__name__)
+        async with app.run_test(size=(160, 40)) as pilot:
+            app.bind("T", "tables", description="Tables")  # as a d6tui started by d6tui serve
+            app.show_game(service.seat("ann", table.code))
+            await pilot.pause(0.3)
+            screen = app.screen
+            active = screen.active_bindings.get("T")
+            assert active is not None and active.binding.action == "tables" and \
+                active.binding.show, (slug, active)
+            await pilot.press("T")
+            await pilot.pause(0.1)
+            assert asked == [type(screen).__name__]
+
+    asyncio.run(main())
+
+
+def test_shooters_own_t_stays_at_one_keyboard(tmp_path):
+    """Away from a table D6 Shooter's ``T`` still asks for table dice on every roll."""
+    from d6tui.engine.session import Session
+    from d6tui.ui.shooter.screen import ShooterScreen
+
+    session = Session.new(load_rules("shooter"), {"players": ["Ann", "Bob"], "seed": 1})
+
+    async def main():
+        app = make_app(tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = ShooterScreen(session)
+            app.push_screen(screen)
+            await pilot.pause(0.2)
+            await pilot.press("T")
+            await pilot.pause(0.1)
+            assert session.table_all
+
+    asyncio.run(main())

@@ -39,6 +39,10 @@ NOTE, NOTES = "game.note", "game.notes"
 WATCH_EVERY = 0.25
 
 
+#: The server's Tables key (bound by the app under ``d6tui serve``).
+TABLES_KEY = "T"
+
+
 @dataclass
 class TableChanged(Message):
     """The server says something changed at shared table ``code`` (a move, a player
@@ -133,6 +137,11 @@ class GameScreen(Screen):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
+        if self.at_table:
+            # At a shared table ``T`` is the server's Tables key (the app's) on every game
+            # screen: a screen's own ``T`` (Shooter's "always table dice", Simple Six's
+            # "time passes") gives way there, so the lobby is one key away everywhere.
+            self._bindings.key_to_bindings.pop(TABLES_KEY, None)
         #: The last problem the file watch showed (each is shown once, not every poll).
         self._watch_problem = ""
         self._footer_keys: tuple = ()
