@@ -330,9 +330,10 @@ class SimpleSixScreen(GameScreen):
         """Offer only the keys that make sense now (at a shared table, only the GM's seat
         gets the keys that act: the seat's role decides, not whether it has a legal move,
         as a player's own note makes ``undo`` legal for that seat)."""
-        if action in _ACTS and self.at_table and (action in _NOT_MOVES
-                                                  or not seat_acts(self)):
+        if action in _ACTS and self.at_table and not seat_acts(self):
             return False
+        if action in _NOT_MOVES and self.at_table:
+            return True  # the GM's key says why it is off here (:meth:`_off_at_table`)
         c = self.campaign
         fight = c.combat
         if action in ("round",):
@@ -508,11 +509,24 @@ class SimpleSixScreen(GameScreen):
     @refusals_shown
     async def action_record(self) -> None:
         """Write a session's record, the GM's and the players' (:mod:`.record_ui`)."""
+        if self._off_at_table("A session record"):
+            return
         await record_ui.write_record(self)
 
     def action_export_sheet(self) -> None:
         """Write the picked sheet as Markdown (to print) and TOML (to import elsewhere)."""
+        if self._off_at_table("Exporting a sheet"):
+            return
         roster_ui.export_sheet(self)
+
+    def _off_at_table(self, what: str, instead: str = "") -> bool:
+        """At a shared table, say in one line why a tool of one keyboard is off (it writes
+        or reads files on the server's machine) and return True; False at one keyboard."""
+        if not self.at_table:
+            return False
+        self.notify(f"{what} is off at a shared table: it writes or reads files on the"
+                    f" server's machine{instead}.", severity="warning", timeout=6, markup=False)
+        return True
 
     @work(exclusive=True, group="simple-six")
     @refusals_shown
@@ -534,4 +548,7 @@ class SimpleSixScreen(GameScreen):
     @refusals_shown
     async def action_import_sheet(self) -> None:
         """Add a character from a sheet file another campaign exported (``X``)."""
+        if self._off_at_table("Importing a sheet file", " (M's import_character takes the"
+                              " sheet typed as text)"):
+            return
         await roster_ui.import_sheet(self)
