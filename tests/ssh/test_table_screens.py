@@ -385,3 +385,46 @@ def test_shooters_own_t_stays_at_one_keyboard(tmp_path):
             assert session.table_all
 
     asyncio.run(main())
+
+
+def test_leaving_a_simple_six_fight_at_a_table(service, tmp_path):
+    """Issue 12: a player's seat leaves the fight for the lobby at once (the GM's fight
+    goes on); the GM is asked, with the lobby named, not the home screen."""
+    from d6tui.games.simple_six import campaign
+    from d6tui.ui.screens.modals import ConfirmModal
+    from d6tui.ui.simple_six.screen import SimpleSixScreen
+    from tests.ui.test_simple_six_flows import MIRA, TAM
+
+    tables = service.service.tables
+    table = service.do(lambda: tables.open(load_rules("simple_six"), {"seed": 4}, "gm"))
+
+    def roster():
+        s = table.session
+        for d in (MIRA, TAM):
+            s.do(campaign.add_character, d, dice=s.dice)
+        s.do(campaign.start_session)
+        s.do(campaign.start_combat, ["mira", "tam"])
+
+    service.do(roster)
+    assert service.do(lambda: table.join("ben")) == 1
+
+    async def main():
+        app = make_app(tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            ben = SimpleSixScreen(service.seat("ben", table.code))
+            app.push_screen(ben)
+            await pilot.pause(0.3)
+            assert ben.campaign.combat is not None
+            await pilot.press("escape")
+            assert await _settle(pilot, lambda: app.screen is not ben)
+            assert not isinstance(app.screen, ConfirmModal)
+            gm = SimpleSixScreen(service.seat("gm", table.code))
+            app.push_screen(gm)
+            await pilot.pause(0.3)
+            await pilot.press("escape")
+            assert await _settle(pilot, lambda: isinstance(app.screen, ConfirmModal))
+            words = " ".join(str(w.render()) for w in app.screen.query("Static"))
+            assert "Leave the fight (round" in words and "for the lobby?" in words, words
+            assert "home screen" not in words
+
+    asyncio.run(main())

@@ -454,8 +454,20 @@ class SimpleSixScreen(GameScreen):
 
     @work(exclusive=True, group="simple-six")
     async def action_home(self) -> None:
-        """Leave for the home screen, once the GM says so (everything is saved already)."""
+        """Leave for the home screen, once the GM says so (everything is saved already).
+        At a shared table the screen goes back to the lobby, the seat kept: a player's
+        seat leaves at once (the GM's fight goes on without him), the GM's asks only in a
+        fight."""
         fight = self.campaign.combat
+        if self.at_table:
+            if fight is None or not seat_acts(self):
+                super().action_home()
+                return
+            question = (f"Leave the fight (round {fight.round}) for the lobby? Your seat is"
+                        " kept and the fight waits at the table for you.")
+            if await self.app.push_screen_wait(ConfirmModal(question, "Leave")):
+                super().action_home()
+            return
         question = ("Leave the tracker for the home screen? The campaign is saved."
                     if fight is None else
                     f"Leave the fight (round {fight.round}) for the home screen? It is saved"
