@@ -461,6 +461,12 @@ class GameScreen(Screen):
         return True
 
     def on_unmount(self) -> None:
+        if self.at_table and self.table_seat is None and not any(
+                isinstance(s, GameScreen) and s is not self and s.at_table
+                and s.session.code == self.session.code
+                and getattr(s.session, "calls", None) is getattr(self.session, "calls", None)
+                for s in self.app.screen_stack):
+            self.session.stop_watching()  # Escape: the lobby stops listing him watching
         self.session.close()
 
     def refresh_game(self) -> None:
