@@ -44,7 +44,12 @@ def describe_for(event: dict, state_before: Any, seat: Seat) -> str:
     npcs = {m.id for m in state_before.members if m.sheet.npc}
     if not npcs or not any(k in event for k in _NUMBERS) or not (_people(event) & npcs):
         return text
-    return state_before.settings.rename(_outcome(event, state_before, npcs))
+    try:
+        words = _outcome(event, state_before, npcs)
+    except (KeyError, TypeError, ValueError):  # an event missing what its words need
+        words = ", ".join(sorted(name_of(p, names_in(state_before)) for p in _people(event))) \
+            + f": {event['type'].replace('_', ' ')}"
+    return state_before.settings.rename(words)
 
 
 def _people(event: Mapping[str, Any]) -> set[str]:
@@ -65,7 +70,7 @@ def _outcome(event: dict, before: Campaign, npcs: set[str]) -> str:
     who = n(event.get("who", ""))
     if t in ("attacked", "bolt_thrown"):
         attacker = event.get("attacker", event.get("who"))
-        how = (f" with {event['weapon'] or event['skill']}" if t == "attacked" and
+        how = (f" with {event.get('weapon') or event['skill']}" if t == "attacked" and
                event.get("skill") else " with a Lightning Bolt" if t == "bolt_thrown" else "")
         line = f"{n(attacker)} attacked {n(event['target'])}{how}"
         if attacker not in npcs and isinstance(event.get("attack"), Mapping):
