@@ -8,6 +8,7 @@ from typing import Any
 
 from d6tui.engine.errors import RuleError
 from d6tui.engine.notes import NOTE
+from d6tui.engine.session_dice import AGAIN_KEY
 
 
 def table_dice_payload(names: list[str], seats: list[int] | None, everyone: bool) -> dict:
@@ -61,3 +62,19 @@ def engine_event_words(ev: dict, rules: Any, state: Any, notebook: Any) -> str |
     who = [names[i] if 0 <= i < len(names) else f"seat {i + 1}" for i in ev.get("seats", [])]
     return ("table dice for " + ", ".join(who) + "; d6tui rolls the rest") if who \
         else "table dice off: d6tui rolls every die"
+
+
+def seat_words_of(ev: dict, rules: Any, state: Any, words: str) -> dict | None:
+    """Each seat's words for game event ``ev`` by the game's ``describe_for`` (``state``
+    is the state before it), keyed by the game's seats then and None (a spectator); None
+    when every one reads ``words`` (the log's line), the game has no ``describe_for`` or
+    ``ev`` is an engine event."""
+    describe_for = rules.describe_for
+    if describe_for is None or ev["type"] not in rules.event_types:
+        return None
+    again = ev.get(AGAIN_KEY)
+    tail = " (the same dice as before the undo)" if isinstance(again, int) and again > 0 \
+        else ""
+    seats: list[int | None] = [*range(len(rules.seats(state))), None]
+    out = {seat: describe_for(ev, state, seat) + tail for seat in seats}
+    return out if any(text != words for text in out.values()) else None

@@ -339,6 +339,10 @@ class GameDefinition:
         new_state: ``options -> state`` before any event.
         fold: ``(state, event) -> state``; raises EventError for an event never valid.
         describe: ``(event, state_before) -> str``, the event in words for the log view.
+        describe_for: ``(event, state_before, seat) -> str``, the event in words for one
+            seat (None: a spectator), for a game whose ``describe`` tells more than some
+            seat's view holds (the GM's numbers); a shared table gives each seat its own
+            line. None: every seat reads ``describe``'s words.
         status: ``state -> str``, one line: whose turn, or who won.
         is_over: ``state -> bool``.
         to_json: ``state -> dict`` of JSON values (``d6tui replay --json``).
@@ -402,6 +406,7 @@ class GameDefinition:
     table_dice_words: Callable[[dict, Any], str] | None = None
     computer: Callable[[Any, int, list[Move]], tuple[str, dict]] | None = None
     sealed: Callable[[Any, dict], str] | None = None
+    describe_for: Callable[[dict, Any, Seat], str] | None = None
     #: The version of the game's events it writes now; an event says its own as ``v``
     #: (left out for version 1).
     schema: int = 1

@@ -16,7 +16,7 @@ from types import EllipsisType
 from typing import Any
 
 from d6tui.engine.dice import Dice
-from d6tui.engine.engine_events import engine_event_words, table_dice_payload
+from d6tui.engine.engine_events import engine_event_words, seat_words_of, table_dice_payload
 from d6tui.engine.errors import DiceError, EventError, LogError, RuleError, StaleLogError
 from d6tui.engine.events import EventList, History
 from d6tui.engine.fold_cache import FoldCache
@@ -79,6 +79,9 @@ class Session:
         self.events = EventList(log.read_span if log is not None else None)
         #: Each event in words, made when it was applied (``describe(event, state_before)``).
         self._texts: list[str] = []
+        #: For a game with ``describe_for``: each event's words for each seat then (key
+        #: None: a spectator's), or None where every seat reads ``_texts``'s.
+        self._seat_texts: list[dict | None] = []
         #: The seats whose dice are typed from the table (``table_dice`` events).
         self.table_seats: frozenset[int] = frozenset()
         #: Every roll is typed, whoever's (and dice of no seat, such as a GM's NPCs').
@@ -422,6 +425,15 @@ class Session:
         """Event ``index`` (0-based) in words, without reading the event back."""
         return self._texts[index]
 
+    def text_for(self, index: int, seat: int | None) -> str:
+        """Event ``index`` (0-based) in words for ``seat`` (None: a spectator), as the
+        game's ``describe_for`` made them when the event was applied; a seat the game did
+        not have then reads a spectator's words (which tell the least)."""
+        words = self._seat_texts[index]
+        if words is None:
+            return self._texts[index]
+        return words.get(seat, words.get(None, self._texts[index]))
+
     def is_undone(self, seq: int) -> bool:
         """Whether event ``seq`` is undone now."""
         return seq in self._undone
@@ -508,6 +520,7 @@ class Session:
         (self.state, n_eff, tail, self._redo, self._undone, self._cache.checkpoints, n,
          self.title, self.dice.seen, self.table_seats, self.table_all) = snap
         del self._texts[n:]
+        del self._seat_texts[n:]
         self.notebook.truncate(n)
         del self._effective[n_eff:]
         if len(self._effective) < n_eff:  # an undo popped the last one
@@ -522,6 +535,7 @@ class Session:
         (its seen dice were taken already)."""
         t = event["type"]
         words = self._describe(event)
+        seat_words = seat_words_of(event, self.rules, self.state, words)
         if t == "undone":
             target = event.get("target")
             if not self._effective or target != self._effective[-1] or len(self._effective) <= 1:
@@ -562,6 +576,7 @@ class Session:
             if not live:
                 self.dice.replay_taken(event)
         self._texts.append(words)
+        self._seat_texts.append(seat_words)
         if span is not None:
             self.events.append_span(event, *span)
         else:

@@ -122,8 +122,19 @@ def seen_event(event: Mapping[str, Any]) -> dict:
     return out
 
 
-def _typed(event: Mapping[str, Any]) -> bool:
-    return any(isinstance(v, Mapping) and v.get("source") == "table" for v in event.values())
+def _typed(event: Any, depth: int = 0) -> bool:
+    """Whether any roll in ``event`` was typed from real dice (``source="table"``), at its
+    top or nested (a round's initiative list holds a roll for each combatant)."""
+    if depth > 4:
+        return False
+    if isinstance(event, Mapping):
+        if event.get("source") == "table" and depth > 0:
+            return True
+        return any(_typed(v, depth + 1) for v in event.values()
+                   if isinstance(v, Mapping | list | tuple))
+    if isinstance(event, list | tuple):
+        return any(_typed(v, depth + 1) for v in event)
+    return False
 
 
 def frame_of(table: Table, name: str, since: int = 0) -> SeatFrame:
@@ -146,7 +157,7 @@ def frame_of(table: Table, name: str, since: int = 0) -> SeatFrame:
     lines = []
     for i in range(start, len(session.events)):
         ev = session.events[i]
-        text = session.text_of(i)
+        text = session.text_of(i) if whole else session.text_for(i, seat)
         if _typed(ev) and "table dice" not in text:  # a game's own words may say it already
             text += TYPED_MARK
         line_event = dict(ev) if whole else seen_event(ev)

@@ -322,6 +322,17 @@ class SeatSession:
     def close(self) -> None:
         """Nothing to close: the calls' connection serves every table of this session."""
 
+    def stop_watching(self) -> None:
+        """A spectator's screen closed: the table no longer lists this terminal as
+        watching (a seat's player keeps the seat; nothing is asked for a seat). A server
+        that has gone is left to notice the dropped terminal itself."""
+        if self.seat is not None:
+            return
+        try:
+            self.calls.call("leave", code=self.code)
+        except TableRefused:
+            pass
+
     # -- internals ----------------------------------------------------------------------
 
     def _ask(self, op: str, **fields: Any) -> Any:

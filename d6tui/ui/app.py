@@ -150,7 +150,9 @@ class D6App(App):
         self.tables_client = await attach(self)
         if self.tables_client is not None:
             # Bound only here, so a local d6tui's keys, footer and help stay as they were.
-            self.bind("T", "tables", description="Tables")
+            from d6tui.ui.screens.game import TABLES_KEY
+
+            self.bind(TABLES_KEY, "tables", description="Tables")
             self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

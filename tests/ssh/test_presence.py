@@ -127,3 +127,71 @@ def test_a_watcher_whose_terminal_goes_is_no_longer_listed_as_watching():
     assert table.spectators == set()
     table.watch("dee")  # back to watching
     assert table.spectators == {"dee"}
+
+
+def test_a_table_whose_screen_is_in_the_stack_twice_tells_a_coming_back_once(service,
+                                                                             tmp_path):
+    """Issue 12: ann left her table's screen under the lobby (``T``) and joined again over
+    it: ben coming back is told once, and both screens show him back."""
+    from d6tui.ui.shooter.screen import ShooterScreen
+
+    tables = service.service.tables
+    table = service.do(lambda: tables.open(load_rules("shooter"),
+                                           {"players": ["ann", "ben"], "seed": 3}, "ann"))
+    service.do(lambda: table.join("ben"))
+    service.do(lambda: table.disconnect("ben"))
+
+    async def main():
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            under = ShooterScreen(service.seat("ann", table.code))
+            app.push_screen(under)
+            await pilot.pause(0.1)
+            over = ShooterScreen(service.seat("ann", table.code))
+            app.push_screen(over)
+            await pilot.pause(0.1)
+            service.do(lambda: table.join("ben"))
+            for screen in (under, over):  # as the app tells every screen of the table
+                screen.post_message(TableChanged(table.code))
+            for _ in range(40):
+                if "away" not in under.sub_title and "away" not in over.sub_title:
+                    break
+                await pilot.pause(0.05)
+            await pilot.pause(0.1)
+            notes = [n.message for n in app._notifications]
+            assert notes.count("ben is back") == 1, notes
+            assert all(s.session.frame.present == (True, True) for s in (under, over))
+
+    asyncio.run(main())
+
+
+def test_a_watcher_who_leaves_the_tables_screen_is_no_longer_listed(service, tmp_path):
+    """Issue 12: ben and cy watched a Tales table and went back to the lobby: the table
+    lists nobody watching (the hero's seat stays with its player)."""
+    from d6tui.ui.tales.screen import TalesScreen
+
+    tables = service.service.tables
+    table = service.do(lambda: tables.open(load_rules("tales"), {"race": "human", "seed": 1},
+                                           "ann"))
+
+    async def main():
+        app = make_app(tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            for name in ("ben", "cy"):
+                service.calls(name).call("watch", code=table.code)
+                screen = TalesScreen(service.seat(name, table.code))
+                app.push_screen(screen)
+                await pilot.pause(0.3)
+                assert screen.table_seat is None
+            assert service.do(lambda: set(table.spectators)) == {"ben", "cy"}
+            for _ in range(2):
+                app.pop_screen()
+                await pilot.pause(0.2)
+            for _ in range(40):
+                if not service.do(lambda: set(table.spectators)):
+                    break
+                await pilot.pause(0.05)
+            assert service.do(lambda: set(table.spectators)) == set()
+            assert service.do(lambda: table.seat_of("ann")) == 0
+
+    asyncio.run(main())

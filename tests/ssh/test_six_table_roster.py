@@ -42,7 +42,7 @@ def test_the_gm_makes_a_character_and_its_player_joins_that_seat(service, tmp_pa
 
     async def main():
         app = make_app(tmp_path)
-        async with app.run_test(size=(120, 40)) as pilot:
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
             gm = SimpleSixScreen(service.seat("gm", table.code))
             app.push_screen(gm)
             await pilot.pause(0.3)
@@ -57,7 +57,18 @@ def test_the_gm_makes_a_character_and_its_player_joins_that_seat(service, tmp_pa
             assert ev["type"] == "character_added" and ev["sheet"]["name"] == "Mira"
             assert gm.play("add_npc", {"template": "Orc Warrior", "name": "Orc Warrior 1"})
             assert table.session.rules.seats(table.session.state) == ("GM", "Mira")
-            assert gm.check_action("check", ()) and not gm.check_action("import_sheet", ())
+            assert gm.check_action("check", ())
+            # the tools that write or read files on this machine are off at a table, and
+            # their keys say so in one line (issue 12: X, R and I seemed to do nothing)
+            before = len(table.session.events)
+            for key, what in (("I", "Importing a sheet file"), ("X", "Exporting a sheet"),
+                              ("R", "A session record")):
+                await pilot.press(key)
+                assert await _settle(pilot, lambda w=what: any(
+                    n.message.startswith(f"{w} is off at a shared table")
+                    for n in app._notifications)), key
+            assert len(table.session.events) == before
+            assert not (tmp_path / "sheets").exists() and not (tmp_path / "records").exists()
             app.pop_screen()
 
             assert service.do(lambda: table.join("mira")) == 1  # the seat named for her

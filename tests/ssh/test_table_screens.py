@@ -295,3 +295,136 @@ def test_simple_six_dice_typed_at_the_gms_seat_reach_the_table(service, tmp_path
             assert ev["roll"]["faces"] == [4] * (n - 1) and ev["roll"]["wild"][0] == 3
 
     asyncio.run(main())
+
+
+def test_a_simple_six_player_who_wrote_a_note_still_has_no_gm_keys(service, tmp_path):
+    """Issue 12: a player's note makes ``undo`` legal for that seat, yet the seat is still
+    a player's: no ``c``, ``n``, ``M`` or any key that acts, and a banner naming none."""
+    from d6tui.games.simple_six import campaign
+    from d6tui.ui.simple_six.screen import SimpleSixScreen
+    from tests.ui.test_simple_six_flows import MIRA, TAM
+
+    tables = service.service.tables
+    table = service.do(lambda: tables.open(load_rules("simple_six"), {"seed": 4}, "gm"))
+
+    def roster():
+        s = table.session
+        for d in (MIRA, TAM):
+            s.do(campaign.add_character, d, dice=s.dice)
+
+    service.do(roster)
+    assert service.do(lambda: table.join("ben")) == 1
+
+    async def main():
+        app = make_app(tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            ben = SimpleSixScreen(service.seat("ben", table.code))
+            app.push_screen(ben)
+            await pilot.pause(0.3)
+            ben.session.write_note("Zed looks shifty")
+            ben.refresh_game()
+            await pilot.pause(0.1)
+            assert any(m.id == "undo" for m in ben.session.moves())  # his note's undo
+            for action in ("create", "add_npc", "session", "moves", "check", "fight"):
+                assert not ben.check_action(action, ()), action
+            banner = str(ben.query_one("#banner").render())
+            assert "The GM makes the moves" in banner and "c makes" not in banner
+            shown = {a.binding.action for a in ben.active_bindings.values()
+                     if a.binding.show and a.enabled}
+            assert not shown & {"create", "add_npc", "moves"}
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize(("slug", "options"), [
+    ("tales", {"race": "human"}), ("simple_six", {}), ("dungeon", {"players": ["Ann", "Bob"]}),
+    ("shooter", {"players": ["Ann", "Bob"]}), ("d6_board", {"players": ["Ann", "Bob"]}),
+])
+def test_t_reaches_the_lobby_from_every_game_screen_at_a_table(service, tmp_path, slug,
+                                                               options):
+    """Issue 12: ``T`` is the server's Tables key on every game screen at a table (D6
+    Shooter's own ``T``, always table dice, and Simple Six's, time passes, give way
+    there), and it is among the keys the Footer shows."""
+    tables = service.service.tables
+    table = service.do(lambda: tables.open(load_rules(slug), {**options, "seed": 1}, "ann"))
+    asked = []
+
+    async def main():
+        app = make_app(tmp_path)
+        app.action_tables = lambda: asked.append(type(app.screen).__name__)
+        async with app.run_test(size=(160, 40)) as pilot:
+            app.bind("T", "tables", description="Tables")  # as a d6tui started by d6tui serve
+            app.show_game(service.seat("ann", table.code))
+            await pilot.pause(0.3)
+            screen = app.screen
+            active = screen.active_bindings.get("T")
+            assert active is not None and active.binding.action == "tables" and \
+                active.binding.show, (slug, active)
+            await pilot.press("T")
+            await pilot.pause(0.1)
+            assert asked == [type(screen).__name__]
+
+    asyncio.run(main())
+
+
+def test_shooters_own_t_stays_at_one_keyboard(tmp_path):
+    """Away from a table D6 Shooter's ``T`` still asks for table dice on every roll."""
+    from d6tui.engine.session import Session
+    from d6tui.ui.shooter.screen import ShooterScreen
+
+    session = Session.new(load_rules("shooter"), {"players": ["Ann", "Bob"], "seed": 1})
+
+    async def main():
+        app = make_app(tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = ShooterScreen(session)
+            app.push_screen(screen)
+            await pilot.pause(0.2)
+            await pilot.press("T")
+            await pilot.pause(0.1)
+            assert session.table_all
+
+    asyncio.run(main())
+
+
+def test_leaving_a_simple_six_fight_at_a_table(service, tmp_path):
+    """Issue 12: a player's seat leaves the fight for the lobby at once (the GM's fight
+    goes on); the GM is asked, with the lobby named, not the home screen."""
+    from d6tui.games.simple_six import campaign
+    from d6tui.ui.screens.modals import ConfirmModal
+    from d6tui.ui.simple_six.screen import SimpleSixScreen
+    from tests.ui.test_simple_six_flows import MIRA, TAM
+
+    tables = service.service.tables
+    table = service.do(lambda: tables.open(load_rules("simple_six"), {"seed": 4}, "gm"))
+
+    def roster():
+        s = table.session
+        for d in (MIRA, TAM):
+            s.do(campaign.add_character, d, dice=s.dice)
+        s.do(campaign.start_session)
+        s.do(campaign.start_combat, ["mira", "tam"])
+
+    service.do(roster)
+    assert service.do(lambda: table.join("ben")) == 1
+
+    async def main():
+        app = make_app(tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            ben = SimpleSixScreen(service.seat("ben", table.code))
+            app.push_screen(ben)
+            await pilot.pause(0.3)
+            assert ben.campaign.combat is not None
+            await pilot.press("escape")
+            assert await _settle(pilot, lambda: app.screen is not ben)
+            assert not isinstance(app.screen, ConfirmModal)
+            gm = SimpleSixScreen(service.seat("gm", table.code))
+            app.push_screen(gm)
+            await pilot.pause(0.3)
+            await pilot.press("escape")
+            assert await _settle(pilot, lambda: isinstance(app.screen, ConfirmModal))
+            words = " ".join(str(w.render()) for w in app.screen.query("Static"))
+            assert "Leave the fight (round" in words and "for the lobby?" in words, words
+            assert "home screen" not in words
+
+    asyncio.run(main())

@@ -89,3 +89,25 @@ def test_the_help_marks_the_cookie_as_a_house_reading_r03() -> None:
     text = " ".join(HELP.split())
     assert "House reading of the cookie" in text
     assert "one die of your choice" in text
+
+
+def test_the_status_line_names_no_task_id_at_any_step_of_the_example():
+    """Issue 12: the lobby lists a tale by its status: what it waits for in words
+    ("roll for a random square (R02)"), never a task's id ("roll roll:square")."""
+    import re
+    from pathlib import Path
+
+    from d6tui.engine.session import Session
+
+    save = Path(__file__).resolve().parents[2] / "saves" / "tales-example.toml"
+    s = Session.load(save)
+    state = s.rules.new_state(s.header.options)
+    lines = set()
+    for ev in s.events:
+        if ev["type"] not in s.rules.event_types:
+            continue
+        state = s.rules.fold(state, ev)
+        lines.add(s.rules.status(state))
+    assert len(lines) > 20
+    for line in lines:
+        assert not re.search(r"\b(roll|choose):|\w_\w", line), line

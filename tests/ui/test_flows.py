@@ -262,3 +262,17 @@ async def test_game_without_a_screen_is_not_started(saves: Path, monkeypatch) ->
         assert isinstance(app.screen, HomeScreen)
         assert any("cannot be played" in n.message for n in app._notifications)
     assert not list(saves.glob("*.toml"))
+
+
+def test_the_names_placeholder_fits_how_many_names_a_game_takes():
+    """Issue 12: D6 Dungeon asks for two names, so its example is two names; a game of
+    up to six players shows three."""
+    from d6tui.engine.registry import load_rules
+    from d6tui.ui.screens.new_game import field_placeholder
+
+    def players(slug):
+        return next(f for f in load_rules(slug).options if f.name == "players")
+
+    assert field_placeholder(players("dungeon")) == "Ann, Bob"
+    assert players("shooter").max is None or players("shooter").max >= 3
+    assert field_placeholder(players("shooter")) == "Ann, Bob, Cid"

@@ -70,3 +70,38 @@ async def test_the_award_refuses_a_huge_number_and_focuses_it(saves: Path) -> No
         assert app.screen is modal
         assert "0 to 9999" in str(modal.query_one("#error").render())
         assert app.focused is fields[1]
+
+
+@sync
+async def test_a_name_with_markup_shows_its_brackets_in_the_numbers_box(saves: Path) -> None:
+    """Issue 12: ``Zed [red]Evil[/red]`` is a name, shown as typed ("Round 1: actions
+    declared" lists every combatant by name)."""
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(NumbersModal("Round 1: actions declared [b]",
+                                     [("zed", "Zed [red]Evil[/red]", 1)]))
+        await pilot.pause()
+        shown = " ".join(str(w.render()) for w in app.screen.query(Label))
+        assert "Zed [red]Evil[/red]" in shown
+        assert "Round 1: actions declared [b]" in str(app.screen.query_one(
+            ".modal-title").render())
+
+
+@sync
+async def test_the_table_dice_example_fits_the_dice_asked(saves: Path) -> None:
+    """The example under a typed wild-die roll reads as the dice asked: the wild die
+    alone is '6 2', two dice '3 w 6 2', and each example parses to those dice."""
+    from d6tui.games.simple_six.typed_dice import parse_typed_wild
+    from d6tui.ui.simple_six.forms import WildDiceInput
+
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for dice, example in (("1D", "6 2"), ("2D", "3 w 6 2"), ("3D+1", "3 5 w 6 2")):
+            app.push_screen(WildDiceInput("Zed's Dodge", {"dice": dice, "rolled": dice}))
+            await pilot.pause()
+            hint = " ".join(str(w.render()) for w in app.screen.query(".modal-hint"))
+            assert f"e.g. '{example}'." in hint, hint
+            faces, wild, _cp = parse_typed_wild(example, int(dice[0]))
+            assert len(faces) == int(dice[0]) - 1 and wild == [6, 2]
+            app.pop_screen()
+            await pilot.pause()

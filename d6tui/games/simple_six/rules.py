@@ -161,6 +161,7 @@ from d6tui.games.simple_six import moves as six_moves
 from d6tui.games.simple_six import table_dice
 from d6tui.games.simple_six import view as six_view
 from d6tui.games.simple_six.describe import describe
+from d6tui.games.simple_six.describe_seat import describe_for
 from d6tui.games.simple_six.fold import EVENT_TYPES, fold
 from d6tui.games.simple_six.markdown import export_markdown
 from d6tui.games.simple_six.report import report
@@ -176,6 +177,7 @@ RULES = GameRules(
     new_state=new_state,
     fold=fold,
     describe=describe,
+    describe_for=describe_for,
     status=status,
     is_over=lambda state: False,
     to_json=to_json,

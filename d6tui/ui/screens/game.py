@@ -40,6 +40,10 @@ NOTE, NOTES = "game.note", "game.notes"
 WATCH_EVERY = 0.25
 
 
+#: The server's Tables key (bound by the app under ``d6tui serve``).
+TABLES_KEY = "T"
+
+
 @dataclass
 class TableChanged(Message):
     """The server says something changed at shared table ``code`` (a move, a player
@@ -140,6 +144,11 @@ class GameScreen(Screen):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
+        if self.at_table:
+            # At a shared table ``T`` is the server's Tables key (the app's) on every game
+            # screen: a screen's own ``T`` (Shooter's "always table dice", Simple Six's
+            # "time passes") gives way there, so the lobby is one key away everywhere.
+            self._bindings.key_to_bindings.pop(TABLES_KEY, None)
         #: The last problem the file watch showed (each is shown once, not every poll).
         self._watch_problem = ""
         self._footer_keys: tuple = ()
@@ -441,12 +450,30 @@ class GameScreen(Screen):
         self._watch_problem = ""
         from d6tui.server.presence import people_changes
 
-        for line in people_changes(before, self.session.frame):  # "ben left; seat kept"
-            self.notify(line, title=f"Table {self.session.code}", timeout=6, markup=False)
+        if self._tells_the_table():
+            for line in people_changes(before, self.session.frame):  # "ben left; seat kept"
+                self.notify(line, title=f"Table {self.session.code}", timeout=6, markup=False)
         self.post_message(GameChanged(None))
         self.refresh_game()
 
+    def _tells_the_table(self) -> bool:
+        """Whether this screen tells its table's comings and goings: only the topmost
+        screen of the table in the stack does, so a notice comes once though the table's
+        screen is there twice (left under the lobby, then joined again over it)."""
+        code = self.session.code
+        for screen in reversed(self.app.screen_stack):
+            if isinstance(screen, GameScreen) and screen.at_table and \
+                    screen.session.code == code:
+                return screen is self
+        return True
+
     def on_unmount(self) -> None:
+        if self.at_table and self.table_seat is None and not any(
+                isinstance(s, GameScreen) and s is not self and s.at_table
+                and s.session.code == self.session.code
+                and getattr(s.session, "calls", None) is getattr(self.session, "calls", None)
+                for s in self.app.screen_stack):
+            self.session.stop_watching()  # Escape: the lobby stops listing him watching
         self.session.close()
 
     def refresh_game(self) -> None:

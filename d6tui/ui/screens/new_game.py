@@ -80,9 +80,11 @@ def field_hint(f: OptionField) -> str:
 
 
 def field_placeholder(f: OptionField) -> str:
-    """An example value for a schema field's input."""
+    """An example value for a schema field's input (names: as many as the field takes,
+    "Ann, Bob" for two at most)."""
     if f.kind == "names":
-        return "Ann, Bob, Cid"
+        most = f.max if f.max is not None else 3
+        return ", ".join(("Ann", "Bob", "Cid")[:max(1, min(3, most))])
     return "" if f.default is None else str(f.default)
 
 

@@ -200,7 +200,8 @@ bandit before its first roll.
 ## Table dice
 
 Press `t` before a roll to type the faces of real dice: "h s j", "heart spade joker" or
-"1 5 6" (1-6 in the order heart, spade, club, diamond, joker, skull). `T` asks on every roll.
+"1 5 6" (1-6 in the order heart, spade, club, diamond, joker, skull). `T` asks on every roll
+(at a shared table `T` is the server's Tables key instead).
 Typed dice are checked and saved as table dice.
 
 ## House decisions

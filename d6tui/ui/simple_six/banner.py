@@ -12,6 +12,7 @@ from d6tui.games.simple_six.campaign import Campaign
 from d6tui.games.simple_six.describe import names_in
 from d6tui.games.simple_six.record import main_roll, spell_targets
 from d6tui.games.simple_six.rules import describe
+from d6tui.games.simple_six.view import GM
 from d6tui.games.simple_six.wild import describe_roll
 from d6tui.ui.simple_six.host import SixHost
 from d6tui.ui.widgets.dice_tray import TrayDie, TrayRoll
@@ -96,11 +97,12 @@ def banner_line(screen: SixHost, state: Campaign) -> Text:
 
 
 def seat_acts(screen: SixHost) -> bool:
-    """Whether this screen's keys act: at one keyboard always; at a shared table when the
-    seat has moves to make (the GM's; a player's seat has none, :mod:`..moves`)."""
+    """Whether this screen's keys act: at one keyboard always; at a shared table only at
+    the GM's seat. The seat's role decides, not its legal moves: a player who wrote a note
+    may undo it, yet makes none of the GM's moves (:mod:`d6tui.games.simple_six.moves`)."""
     if not getattr(screen, "at_table", False):
         return True
-    return any(m.id not in ("undo", "redo") for m in screen.session.moves())
+    return getattr(screen, "table_seat", None) == GM
 
 
 def table_tray(screen: SixHost) -> TrayRoll:

@@ -78,7 +78,7 @@ class WildDiceInput(_Modal[TypedWild]):
             n = self.dice - 1
             first = (f"Type the {n} ordinary {'die' if n == 1 else 'dice'}, then the wild die"
                      if n else "Type the wild die")
-            yield Static(f"{first} and each reroll of a 6{extra}: e.g. '3 5 w 6 2'.",
+            yield Static(f"{first} and each reroll of a 6{extra}: e.g. '{_example(n, self.cp)}'.",
                          classes="modal-hint", markup=False)
             yield Label("", id="kept")
             yield Input(placeholder="faces, separated by spaces", id="faces")
@@ -329,6 +329,14 @@ class CharacterForm(_Modal[Draft]):
         self.dismiss(self.draft())
 
 
+def _example(ordinary: int, cp: int) -> str:
+    """Faces to type for ``ordinary`` ordinary dice, a wild die that rolled a 6 and its
+    reroll, then ``cp`` extra wild dice: ``"3 5 w 6 2"`` for two ordinary dice."""
+    faces = " ".join(str(3 + 2 * (i % 2)) for i in range(ordinary))
+    extra = "".join(" w 4" for _ in range(cp))
+    return f"{faces} w 6 2{extra}" if ordinary else f"6 2{extra.replace(' w', '')}"
+
+
 class NumbersModal(_Modal[dict]):
     """Ask for a whole number for each of several names (declared actions, CP awarded...).
 
@@ -375,13 +383,13 @@ class NumbersModal(_Modal[dict]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box"):
-            yield Static(self.title_text, classes="modal-title")
+            yield Static(self.title_text, classes="modal-title", markup=False)
             if self.note:
                 yield Static(self.note, classes="modal-hint", markup=False)
             with VerticalScroll(id="numbers"):
                 for i, (_key, label, default) in enumerate(self.rows):
                     with Horizontal(classes="number-row"):
-                        yield Label(label, classes="number-label")
+                        yield Label(label, classes="number-label", markup=False)
                         yield Input(str(default), id=f"n{i}", type="integer",
                                     classes="number-input")
             yield Label("", classes="modal-error", id="error")

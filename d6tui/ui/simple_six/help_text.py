@@ -77,7 +77,8 @@ A knockout ends after its 10D minutes (time let pass, or fight rounds at six a m
 The unconscious treat and repair no one. `H` heals
 ("Healing", "Potions"); natural healing is rest, let pass on the clock.
 `T` lets time pass for the whole campaign, typed as "3 days", "2 h", "10 rounds" or
-"1 day 6 h", at rest or not. It runs every rule that waits on time: spells of hours end at
+"1 day 6 h", at rest or not (at a shared table `T` is the server's Tables key: the magic
+menu `m` lets time pass there). It runs every rule that waits on time: spells of hours end at
 their minute (named in a notice), knock-outs wake, the Mortally Wounded roll Might each
 round until one falls below their minutes at that level ("Wound Level Effects"), and at rest
 each wounded character rolls Might when his level's rest is reached, with only the spells

@@ -43,7 +43,7 @@ from d6tui.ui.simple_six import (
     time_ui,
 )
 from d6tui.ui.simple_six.attack_box import AttackPlan
-from d6tui.ui.simple_six.banner import banner_line, initiative_totals, tray_roll
+from d6tui.ui.simple_six.banner import banner_line, initiative_totals, seat_acts, tray_roll
 from d6tui.ui.simple_six.guard import refusals_shown
 from d6tui.ui.simple_six.held import HeldHistory, Holder
 from d6tui.ui.simple_six.vehicles_view import VehiclesScreen
@@ -327,11 +327,13 @@ class SimpleSixScreen(GameScreen):
         self.refresh_game()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Offer only the keys that make sense now (at a shared table, a seat without moves
-        gets none of the keys that act)."""
-        if action in _ACTS and self.at_table and (action in _NOT_MOVES
-                                                  or not self.session.moves()):
+        """Offer only the keys that make sense now (at a shared table, only the GM's seat
+        gets the keys that act: the seat's role decides, not whether it has a legal move,
+        as a player's own note makes ``undo`` legal for that seat)."""
+        if action in _ACTS and self.at_table and not seat_acts(self):
             return False
+        if action in _NOT_MOVES and self.at_table:
+            return True  # the GM's key says why it is off here (:meth:`_off_at_table`)
         c = self.campaign
         fight = c.combat
         if action in ("round",):
@@ -452,8 +454,20 @@ class SimpleSixScreen(GameScreen):
 
     @work(exclusive=True, group="simple-six")
     async def action_home(self) -> None:
-        """Leave for the home screen, once the GM says so (everything is saved already)."""
+        """Leave for the home screen, once the GM says so (everything is saved already).
+        At a shared table the screen goes back to the lobby, the seat kept: a player's
+        seat leaves at once (the GM's fight goes on without him), the GM's asks only in a
+        fight."""
         fight = self.campaign.combat
+        if self.at_table:
+            if fight is None or not seat_acts(self):
+                super().action_home()
+                return
+            question = (f"Leave the fight (round {fight.round}) for the lobby? Your seat is"
+                        " kept and the fight waits at the table for you.")
+            if await self.app.push_screen_wait(ConfirmModal(question, "Leave")):
+                super().action_home()
+            return
         question = ("Leave the tracker for the home screen? The campaign is saved."
                     if fight is None else
                     f"Leave the fight (round {fight.round}) for the home screen? It is saved"
@@ -507,11 +521,24 @@ class SimpleSixScreen(GameScreen):
     @refusals_shown
     async def action_record(self) -> None:
         """Write a session's record, the GM's and the players' (:mod:`.record_ui`)."""
+        if self._off_at_table("A session record"):
+            return
         await record_ui.write_record(self)
 
     def action_export_sheet(self) -> None:
         """Write the picked sheet as Markdown (to print) and TOML (to import elsewhere)."""
+        if self._off_at_table("Exporting a sheet"):
+            return
         roster_ui.export_sheet(self)
+
+    def _off_at_table(self, what: str, instead: str = "") -> bool:
+        """At a shared table, say in one line why a tool of one keyboard is off (it writes
+        or reads files on the server's machine) and return True; False at one keyboard."""
+        if not self.at_table:
+            return False
+        self.notify(f"{what} is off at a shared table: it writes or reads files on the"
+                    f" server's machine{instead}.", severity="warning", timeout=6, markup=False)
+        return True
 
     @work(exclusive=True, group="simple-six")
     @refusals_shown
@@ -533,4 +560,7 @@ class SimpleSixScreen(GameScreen):
     @refusals_shown
     async def action_import_sheet(self) -> None:
         """Add a character from a sheet file another campaign exported (``X``)."""
+        if self._off_at_table("Importing a sheet file", " (M's import_character takes the"
+                              " sheet typed as text)"):
+            return
         await roster_ui.import_sheet(self)
