@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from types import EllipsisType
 from typing import Any
@@ -18,34 +17,20 @@ from typing import Any
 from d6tui.engine.dice import Dice
 from d6tui.engine.engine_events import engine_event_words, seat_words_of, table_dice_payload
 from d6tui.engine.errors import DiceError, EventError, LogError, RuleError, StaleLogError
-from d6tui.engine.events import EventList, History
+from d6tui.engine.events import EventList
 from d6tui.engine.fold_cache import FoldCache
 from d6tui.engine.game import SCHEMA_KEY, Move, Seat, check_title, fill_rolls, upcast
 from d6tui.engine.log import ENGINE_EVENT_TYPES, EventLog, LogHeader, create_log, event_block, now
 from d6tui.engine.notes import NOTE, Note, NoteBook, default_where
 from d6tui.engine.registry import GameRules, load_rules
 from d6tui.engine.session_dice import AGAIN_KEY, SessionDice, again_words
+from d6tui.engine.session_words import SessionWords
 
 #: How often (in events) a load reports its progress (and may be cancelled).
 PROGRESS_EVERY = 200
 
 
-@dataclass(frozen=True)
-class HistoryEntry:
-    """One line of the log view.
-
-    Attributes:
-        event: the stored event dict.
-        text: the event in words.
-        undone: True while the event is undone (shown struck through).
-    """
-
-    event: dict
-    text: str
-    undone: bool
-
-
-class Session:
+class Session(SessionWords):
     """A game being played: its rules, header, events, current state and (optionally) file.
 
     Build one with :meth:`new` or :meth:`load`. Call :meth:`do` with a command function; the
@@ -410,33 +395,6 @@ class Session:
     def can_redo(self) -> bool:
         """Whether :meth:`redo` would do something."""
         return bool(self._redo)
-
-    def history(self) -> History:
-        """Every event in words, oldest first: a lazy sequence of :class:`HistoryEntry`
-        (entries are made when read, so a long game costs nothing until shown)."""
-        return History(self)
-
-    def history_entry(self, index: int) -> HistoryEntry:
-        """Event ``index`` (0-based) in words, marked if it is undone."""
-        ev = self.events[index]
-        return HistoryEntry(ev, self._texts[index], ev["seq"] in self._undone)
-
-    def text_of(self, index: int) -> str:
-        """Event ``index`` (0-based) in words, without reading the event back."""
-        return self._texts[index]
-
-    def text_for(self, index: int, seat: int | None) -> str:
-        """Event ``index`` (0-based) in words for ``seat`` (None: a spectator), as the
-        game's ``describe_for`` made them when the event was applied; a seat the game did
-        not have then reads a spectator's words (which tell the least)."""
-        words = self._seat_texts[index]
-        if words is None:
-            return self._texts[index]
-        return words.get(seat, words.get(None, self._texts[index]))
-
-    def is_undone(self, seq: int) -> bool:
-        """Whether event ``seq`` is undone now."""
-        return seq in self._undone
 
     def _describe(self, ev: dict) -> str:
         words = engine_event_words(ev, self.rules, self.state, self.notebook)

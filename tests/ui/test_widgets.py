@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 from textual.widgets import Input, Label
 
-from d6tui.engine.session import HistoryEntry
+from d6tui.engine.session_words import HistoryEntry
 from d6tui.ui.screens.dice_prompt import TableDiceInput
 from d6tui.ui.themes import VARIABLE_DEFAULTS
 from d6tui.ui.widgets.dice_tray import DiceTray, TrayDie, TrayRoll

@@ -17,7 +17,7 @@ from textual.content import Span as ContentSpan
 from textual.style import Style as VisualStyle
 from textual.widgets import Static
 
-from d6tui.engine.session import HistoryEntry
+from d6tui.engine.session_words import HistoryEntry
 
 #: How many events are drawn at once (a log may hold thousands); the window moves when the
 #: player scrolls past its top or bottom, or presses Home/End.
