@@ -29,3 +29,68 @@ async def test_log_filled_after_a_resize_to_200x50(saves: Path) -> None:
         text = log.drawn_text()
         assert "Nothing has happened yet" not in text
         assert f"#{len(s.events)}" in text
+
+
+@sync
+async def test_log_at_80x24_has_room_and_takes_home(saves: Path) -> None:
+    """At 80x24 on the season-over screen, ``l`` opens the log in the boards' place with
+    the keys: Home shows the first event, End the newest; ``]`` brings the boards back."""
+    app = make_app(saves, session=_finished(saves, 3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, BoardScreen) and screen.board.over
+        await pilot.press("l")
+        await pilot.pause()
+        log = screen.query_one("#log", EventLogView)
+        assert log.display and screen.focused is log
+        assert not screen.query_one("#boards").display
+        assert log.size.height >= 8  # not 2 lines under the moves list
+        assert log.max_scroll_y > 0
+        await pilot.press("home")
+        for _ in range(4):
+            await pilot.pause()
+        assert log.scroll_y == 0
+        assert "#1 " in log.drawn_text().splitlines()[0] or log._start == 0
+        await pilot.press("end")
+        for _ in range(4):
+            await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y
+        await pilot.press("right_square_bracket")
+        await pilot.pause()
+        assert screen.query_one("#boards").display and not log.display
+
+
+def _finished(saves: Path, players: int, seed: int = 3):  # noqa: ANN202
+    import random
+
+    from d6tui.engine.session import Session
+    from d6tui.games.d6_board.bot import choose
+    from d6tui.games.d6_board.moves import seat_to_move
+    from d6tui.paths import new_save_path
+
+    names = ["Annabelle", "Bartholomew", "Cyrus", "Dorothea"][:players]
+    s = Session.new("d6_board", {"players": names, "seed": seed},
+                    path=new_save_path(saves, "Season"), title="Season")
+    rng = random.Random(seed)
+    while not s.state.over:
+        seat = seat_to_move(s.state)
+        m, a = choose(s.state, seat, [x for x in s.moves(seat)
+                                      if x.id not in ("undo", "redo")], rng)
+        s.play(m, a)
+    return s
+
+
+@sync
+async def test_season_over_fits_four_hunters_at_80x24(saves: Path) -> None:
+    """The season-over panel shows the winner and all four hunters' lines at 80x24 without
+    scrolling (seed 11: two of the lines wrap, 124 and 110 characters)."""
+    app = make_app(saves, session=_finished(saves, 4, seed=11))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, BoardScreen) and screen.board.over
+        ol = screen.query_one("#moves")
+        assert ol.option_count == 5  # the winner, then each hunter
+        assert ol.max_scroll_y == 0
+        assert ol.size.height >= 7  # the two wrapped lines take two rows each

@@ -95,6 +95,9 @@ class BoardScreen(GameScreen):
         #: Digits typed so far of a move's number (a list of ten or more), and its timer.
         self._typed = ""
         self._typed_timer: Any = None
+        #: Whether ``l`` opened (True) or closed (False) the log; None: the layout's own
+        #: choice (shown from 100x32, hidden below, where an open log takes the boards' place).
+        self.log_open: bool | None = None
         #: The hunter whose turn the screen last drew (the medium layout follows it).
         self._current = session.state.current
         if session.state.hc is not None:
@@ -182,7 +185,13 @@ class BoardScreen(GameScreen):
             shown = set(panels) if large else {panels[self.panel]}
         for pid in panels:
             self.query_one(f"#{pid}").display = pid in shown
-        self.query_one("#log").display = large or medium
+        log_shown = (large or medium) if self.log_open is None else self.log_open
+        self.query_one("#log").display = log_shown
+        small = not (large or medium)
+        # at 80x24 an open log takes the boards' place, so that it has room to scroll
+        self.set_class(small and log_shown, "-log")
+        # and the season-over panel is as tall as the winner and every hunter's line
+        self.set_class(small and self.board.over, "-over")
         self.call_after_refresh(self._fit_map)
 
     def _fit_map(self) -> None:
@@ -241,6 +250,8 @@ class BoardScreen(GameScreen):
             self._current = state.current
             if self.medium:
                 self.panel = 0
+            self._layout()
+        elif state.over != self.has_class("-over") and not (self.large or self.medium):
             self._layout()
         seen = view(state, want)
         for w in self.query("GameMap, ClassBoard, GatherBoard, CompassDial, "
@@ -318,11 +329,30 @@ class BoardScreen(GameScreen):
         """Show the next (or previous) board at small sizes; at a medium size the next
         (or previous) hunter's boards."""
         n = len(self.board.heroes) if self.medium else len(self._panels())
+        self._close_small_log()
         self.panel = (self.panel + step) % max(1, n)
         self._layout()
 
+    def action_toggle_log(self) -> None:
+        """Show or hide the log; a shown log takes the keys (Home: the first event, End:
+        the newest, Up / PageUp: earlier). At 80x24 it takes the boards' place."""
+        log = self.query_one("#log", EventLogView)
+        self.log_open = not log.display
+        self._layout()
+        if self.log_open:
+            log.focus()
+        else:
+            self.query_one("#moves", OptionList).focus()
+
+    def _close_small_log(self) -> None:
+        """At 80x24 a board asked for takes its place back from the open log."""
+        if self.has_class("-log"):
+            self.log_open = None
+            self.query_one("#moves", OptionList).focus()
+
     def action_show_map(self) -> None:
         """Show the map panel."""
+        self._close_small_log()
         self.panel = 0
         self._layout()
 
