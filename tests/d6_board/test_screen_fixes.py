@@ -94,3 +94,108 @@ async def test_season_over_fits_four_hunters_at_80x24(saves: Path) -> None:
         assert ol.option_count == 5  # the winner, then each hunter
         assert ol.max_scroll_y == 0
         assert ol.size.height >= 7  # the two wrapped lines take two rows each
+
+
+def test_no_ride_to_where_a_plain_move_goes() -> None:
+    """Rent a Horse: from the Village a ride "to 4 via 1" is not listed when 4 is next
+    door; every ride listed reaches a space no plain move reaches, two steps away."""
+    from d6tui.games.d6_board.moves import moves as legal_moves
+    from d6tui.games.d6_board.state import VILLAGE
+    from tests.d6_board.helpers import begun, set_up
+
+    state = begun(set_up(), VILLAGE, gold=6)
+    ms = legal_moves(state, state.current)
+    steps = {m.id.split(":")[1] for m in ms if m.id.startswith("move:")}
+    rides = [m.id for m in ms if m.id.startswith("ride:")]
+    assert steps and rides
+    for r in rides:
+        _, mid, to = r.split(":")
+        assert mid in steps and to not in steps and to != VILLAGE
+    two_steps = {to for mid in steps for to in state.links(mid)} - steps - {VILLAGE}
+    assert {r.split(":")[2] for r in rides} == two_steps
+
+
+def _turn_with_rides(saves: Path):  # noqa: ANN202
+    from tests.d6_board.helpers import begun, put
+    from tests.d6_board.ui_helpers import until_phase
+
+    s = until_phase(advanced_game(saves, 0), "turn")
+    s.state = begun(s.state, "4", gold=6, stats=(4, 4, 4, 4))
+    s.state, tok = put(s.state, "goblin", "4")
+    return s, tok
+
+
+@sync
+async def test_fights_and_the_hunt_first_rides_last(saves: Path) -> None:
+    """The list's order: the fights here, the hunt, then the other moves, rides last."""
+    s, tok = _turn_with_rides(saves)
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        listed = [m.id for m in app.screen._keys]
+        assert listed[:2] == [f"fight:{tok}", "hunt"]
+        rides = [i for i, m in enumerate(listed) if m.startswith("ride:")]
+        assert rides and rides == list(range(len(listed) - len(rides), len(listed)))
+
+
+@sync
+async def test_a_first_digit_waits_shown_and_a_wrong_second_runs_nothing(saves: Path) -> None:
+    """In a list of ten or more, ``1`` waits (however long) for a second digit or Enter,
+    shown on the list's border; a second digit past the list runs nothing."""
+    s, _ = _turn_with_rides(saves)
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        n = len(screen._keys)
+        assert 10 <= n < 19
+        before = len(s.events)
+        await pilot.press("1")
+        await pilot.pause(1.5)  # longer than the old wait that ran move 1 by itself
+        ol = screen.query_one("#moves")
+        assert ol.border_subtitle == "move 1_"
+        assert "Move 1" in str(screen.query_one("#note").render())
+        assert len(s.events) == before
+        await pilot.press("9")  # 19: no such move
+        await pilot.pause()
+        assert len(s.events) == before and screen._typed == ""
+        assert "No move 19" in str(screen.query_one("#note").render())
+        assert ol.border_subtitle == ""
+        await pilot.press("1", "escape")
+        await pilot.pause()
+        assert screen._typed == "" and ol.border_subtitle == ""
+
+
+@sync
+async def test_rest_with_actions_unspent_asks_first(saves: Path) -> None:
+    """Rest before all three actions asks to confirm: "Keep playing" (n) changes nothing,
+    "Rest now" (y) ends the turn."""
+    from d6tui.ui.screens.modals import ConfirmModal
+    from tests.d6_board.ui_helpers import press_move
+
+    s, _ = _turn_with_rides(saves)
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        before = len(s.events)
+        await press_move(pilot, "rest")
+        for _ in range(10):
+            await pilot.pause()
+            if isinstance(app.screen, ConfirmModal):
+                break
+        assert isinstance(app.screen, ConfirmModal)
+        assert "3 actions unspent" in app.screen.question
+        await pilot.press("n")
+        for _ in range(5):
+            await pilot.pause()
+        assert len(s.events) == before and isinstance(app.screen, BoardScreen)
+        await press_move(pilot, "rest")
+        for _ in range(10):
+            await pilot.pause()
+            if isinstance(app.screen, ConfirmModal):
+                break
+        await pilot.press("y")
+        for _ in range(10):
+            await pilot.pause()
+        assert len(s.events) == before + 1
+        assert s.events[-1]["type"] == "turn_ended"

@@ -340,16 +340,21 @@ def stealth_dice(state: Board, space: str, name: str = "stealth") -> tuple[DiceR
 
 
 def action_moves(state: Board, seat: int) -> list[Move]:
-    """Hunt, gather and move ("Spending Your Actions"), with their stealth checks."""
+    """Hunt, gather and move ("Spending Your Actions"), with their stealth checks.
+
+    A Rent a Horse ride is listed only to a space two steps away that no plain move reaches
+    (a ride to a neighbour would cost a gold, and maybe a stealth check, for nothing)."""
     if not can_act(state):
         return []
     h = state.hero
     here = h.space
     sd = stealth_dice(state, here)
     out = []
+    steps = set()  # what a plain move reaches: a ride there only costs a gold more
     for to in state.links(here):
         if fx.barred(state, seat, to):
             continue
+        steps.add(to)
         out.append(move("moved", f"Move to {'the Village' if to == VILLAGE else to}", seat,
                         mid=f"move:{to}", path=[to], dice=sd, section="Moving"))
     price = int(state.rules["prices"]["rent_a_horse"])
@@ -359,8 +364,8 @@ def action_moves(state: Board, seat: int) -> list[Move]:
             if fx.has_cube(state, seat, mid):
                 continue
             for to in state.links(mid):
-                if to == here or (mid, to) in seen or fx.barred(state, seat, to) or \
-                        fx.barred(state, seat, mid):
+                if to == here or to in steps or (mid, to) in seen or \
+                        fx.barred(state, seat, to) or fx.barred(state, seat, mid):
                     continue
                 seen.add((mid, to))
                 dice = sd
