@@ -171,7 +171,13 @@ async def test_rest_with_actions_unspent_asks_first(saves: Path) -> None:
     """Rest before all three actions asks to confirm: "Keep playing" (n) changes nothing,
     "Rest now" (y) ends the turn."""
     from d6tui.ui.screens.modals import ConfirmModal
-    from tests.d6_board.ui_helpers import press_move
+
+    async def press_move(pilot, mid: str) -> None:  # noqa: ANN001
+        board = app.screen
+        ids = [m.id for m in board._keys]
+        await pilot.press(*str(ids.index(mid) + 1))
+        if board._typed:
+            await pilot.press("enter")
 
     s, _ = _turn_with_rides(saves)
     app = make_app(saves, session=s)
