@@ -205,3 +205,18 @@ async def test_rest_with_actions_unspent_asks_first(saves: Path) -> None:
             await pilot.pause()
         assert len(s.events) == before + 1
         assert s.events[-1]["type"] == "turn_ended"
+
+
+def test_bounty_stories_take_the_right_article() -> None:
+    """House bounty stories read "An undead ...", never "A undead" (words.article)."""
+    import tomllib
+
+    from d6tui.words import article
+
+    path = Path(__file__).parents[2] / "d6tui" / "content" / "d6_board_cards.toml"
+    stories = [c["story"] for c in tomllib.loads(path.read_text("utf-8"))["bounty"]
+               if "story" in c]
+    assert len(stories) == 45
+    for story in stories:
+        first, noun = story.split(" ")[:2]
+        assert f"{first.lower()} {noun}" == article(noun), story
