@@ -220,3 +220,28 @@ def test_bounty_stories_take_the_right_article() -> None:
     for story in stories:
         first, noun = story.split(" ")[:2]
         assert f"{first.lower()} {noun}" == article(noun), story
+
+
+def test_a_hunters_questions_come_together() -> None:
+    """Rules revision 4: a Wild reward's own question (a bottle to place) comes before
+    the other hunters' questions, and a turn's start groups the questions by hunter in
+    turn order, so one hand-over serves each hunter."""
+    from dataclasses import replace
+
+    from d6tui.games.d6_board.state import Prompt
+    from d6tui.games.d6_board.turn import together
+    from tests.d6_board.helpers import play, set_up
+
+    state = set_up()
+    assert state.revision >= 4
+    asked = (Prompt(1, "reward", "wild"), Prompt(2, "reward", "wild"))
+    state = replace(state, prompts=asked)
+    after = play(state, "wild:alchemy")
+    assert [(p.seat, p.kind, p.reward) for p in after.prompts][:2] == [
+        (1, "reward", "alchemy"), (2, "reward", "wild")]
+    mixed = (Prompt(1, "reward", "wild"), Prompt(2, "reward", "wild"),
+             Prompt(1, "red_turn"), Prompt(2, "red_turn"), Prompt(0, "reward", "wild"))
+    assert [(p.seat, p.kind) for p in together(mixed, 0, 3)] == [
+        (0, "reward"), (1, "reward"), (1, "red_turn"), (2, "reward"), (2, "red_turn")]
+    token = (Prompt(1, "reward", "wild"), Prompt(0, "pick", "token", 3))
+    assert together(token, 0, 3) == token  # a token to name keeps its place
