@@ -300,3 +300,22 @@ def test_plant_of_eden_labels_show_the_attack_the_fight_uses() -> None:
     assert "a4" in short_enemy(state, tok)
     state = play(play(state, f"fight:{tok}"), "attack:natural", {"hero1": 5})
     assert enemy_total(state) == 4
+
+
+def test_notes_name_the_environment_and_the_moon() -> None:
+    """"Know Thine Enemy", GM's Note: a total above the enemy's face says why, in the note
+    at the roll and at the outcome, and in the log line ("6 to 5" alone did not)."""
+    from d6tui.games.d6_board.log_lines import _enemy_bits
+
+    state, tok = _fight("goblin", "5")
+    state = replace(state, environment=(("5", "hills"),), round=3)
+    before = state
+    state = play(state, "attack:natural", {"hero1": 6, "enemy": 2})
+    assert state.note == "rolled 6 against 2 + 1 environment + 2 Hunters' Moon: 6 to 5"
+    assert _enemy_bits(replace(before, combat=state.combat)) == \
+        " + 1 environment + 2 Hunters' Moon"
+    after = play(state, "resolve")
+    assert after.note.startswith("won 6 to 5 (+1 environment, +2 Hunters' Moon)")
+    plain, _ = _fight("goblin", "5")
+    plain = play(plain, "attack:natural", {"hero1": 6, "enemy": 2})
+    assert plain.note == "rolled 6 against 2: 6 to 2"

@@ -309,3 +309,16 @@ async def test_120x40_shows_the_map_one_hunters_boards_and_the_log(saves: Path) 
         nxt = (cur + 1) % len(s.state.heroes)
         shown = {w.id for w in screen.query(".panel") if w.display}
         assert shown == {"panel-map", f"class-{nxt}", f"gather-{nxt}"}
+
+
+def test_a_cash_cube_on_the_map_is_its_owners() -> None:
+    """"Cash Cube": the map names the owner ("Bob's Cube d12♥1") where the space's width
+    allows, else "Cube:Bo" (the owner's mark), never "Cube2"."""
+    state = set_up()
+    state = replace(state, enemies=(Enemy("cube:1", "cash_cube", "1"),))
+    state = state.with_hero(1, cube="1")
+    bob = state.heroes[1].name
+    assert short_enemy(state, "cube:1", room=30) == f"{bob}'s Cube d12\u26651"
+    assert short_enemy(state, "cube:1", room=8) == f"Cube:{bob[:2]} d12\u26651"
+    text = GameMap().cell(state, "1", 24)[1]
+    assert f"{bob}'s Cube d12\u26651" in text

@@ -62,10 +62,20 @@ async def press_move(pilot: Pilot, move_id: str) -> None:
     screen = pilot.app.screen
     ids = [m.id for m in screen._moves]  # type: ignore[attr-defined]
     assert move_id in ids, f"{move_id} not in {ids}"
+    early = screen.board.actions < 3  # type: ignore[attr-defined]
     await pilot.press(*str(ids.index(move_id) + 1))
     if screen._typed:  # type: ignore[attr-defined]
         await pilot.press("enter")
     await pilot.pause()
+    if move_id == "rest" and early:  # a rest with actions unspent asks first: rest now
+        from d6tui.ui.screens.modals import ConfirmModal
+
+        for _ in range(20):
+            if isinstance(pilot.app.screen, ConfirmModal):
+                await pilot.press("y")
+                await pilot.pause()
+                break
+            await pilot.pause()
 
 
 def played_until(saves: Path, stop: Any, seed: int = 5, **options: Any) -> tuple[Session, Any]:

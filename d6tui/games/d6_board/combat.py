@@ -73,6 +73,46 @@ def fixed_attack(state: Board, token: str) -> int:
     return int(k.get("attack", 3)) + others + homebrews.overzealous(state)
 
 
+def enemy_bonuses(state: Board) -> list[str]:
+    """What :func:`enemy_total` adds to the enemy's die, in words, for notes and the log:
+    ``["2 buffs", "1 environment", "2 Hunters' Moon"]`` ("Enemy Engagement"; empty for a
+    transformed monster, a Plant's fixed attack and a mesmerized enemy's buffs)."""
+    c = state.combat
+    e = state.enemy(c.enemy) if c is not None else None
+    if c is None or e is None:
+        return []
+    k = state.kind(c.enemy)
+    if state.hc is not None and state.hc.specialty == "advanced" and (
+            c.transformed or hides.form(state, c.enemy)):
+        return [] if c.mesmerized or not e.buffs else [_buffs(e.buffs)]
+    if c.transformed or k.get("guardian") == "plant":
+        return []
+    out = []
+    if is_monster(state, c.enemy):
+        if not c.mesmerized:
+            if e.buffs:
+                out.append(_buffs(e.buffs))
+            if k.get("env") and k["env"] in state.env_at(e.space):
+                out.append("1 environment")
+            if k["class"] == "beast" and "beastie" in homebrews.castles(state, e.space):
+                out.append("1 Buff the Beastie")
+        if state.hunters_moon:
+            out.append("2 Hunters' Moon")
+    elif homebrews.overzealous(state):
+        out.append(f"{homebrews.overzealous(state)} Overzealous Hunters' Moon")
+    return out
+
+
+def _buffs(n: int) -> str:
+    return f"{n} buff" if n == 1 else f"{n} buffs"
+
+
+def bonus_words(state: Board) -> str:
+    """:func:`enemy_bonuses` as ``" (+1 environment, +2 Hunters' Moon)"``, or ``""``."""
+    bits = enemy_bonuses(state)
+    return f" ({', '.join('+' + b for b in bits)})" if bits else ""
+
+
 def enemy_total(state: Board) -> int:
     """The enemy's combat total ("Enemy Engagement": die, buffs, environment, Hunters'
     Moon; "Plants of Eden": 3, +1 for every other Plant on the board)."""
@@ -272,8 +312,9 @@ def attacked(state: Board, ev: dict, chance: Any) -> Board:
                                           faces=tuple(rolled), enemy_die=die,
                                           enemy_face=eface, ranged=ranged, critical=critical))
     against = eface or "a fixed attack"
+    bits = "".join(f" + {b}" for b in enemy_bonuses(state))
     return replace(state, note=f"rolled {'+'.join(map(str, rolled))} against {against}"
-                   f": {hero_total(state)} to {enemy_total(state)}")
+                   f"{bits}: {hero_total(state)} to {enemy_total(state)}")
 
 
 @handles("hero_buffed")
@@ -317,7 +358,8 @@ def hero_buffed(state: Board, ev: dict, chance: Any) -> Board:
     elif eff == "mesmerize":
         c = replace(c, mesmerized=True)
     state = replace(state, combat=c)
-    return replace(state, note=f"now {hero_total(state)} to {enemy_total(state)}")
+    return replace(state, note=f"now {hero_total(state)} to {enemy_total(state)}"
+                   f"{bonus_words(state)}")
 
 
 def _kill(state: Board, token: str, chance: Any) -> Board:
@@ -383,7 +425,7 @@ def resolved(state: Board, ev: dict, chance: Any) -> Board:
     assert c is not None
     token = c.enemy
     win = hero_wins(state)
-    ht, et = hero_total(state), enemy_total(state)
+    ht, et = hero_total(state), f"{enemy_total(state)}{bonus_words(state)}"
     e = state.enemy(token)
     assert e is not None
     state = _set_enemy(state, token, buffs=0)

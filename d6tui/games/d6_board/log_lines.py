@@ -63,22 +63,10 @@ def _against(event: dict, before: Board) -> str:
 
 def _enemy_bits(before: Board) -> str:
     """What the enemy adds to its die at the roll: ``" + 2 buffs + 1 environment"``
-    ("Enemy Engagement": buffs, environment, the Hunters' Moon)."""
-    from d6tui.games.d6_board.combat import is_monster
+    ("Enemy Engagement": buffs, environment, the Hunters' Moon; ``combat.enemy_bonuses``)."""
+    from d6tui.games.d6_board.combat import enemy_bonuses
 
-    c = before.combat
-    e = before.enemy(c.enemy) if c is not None else None
-    if c is None or e is None or c.transformed or not is_monster(before, c.enemy):
-        return ""
-    k = before.kind(c.enemy)
-    bits = []
-    if e.buffs:
-        bits.append(plural(e.buffs, "buff"))
-    if k.get("env") and k["env"] in before.env_at(e.space):
-        bits.append("1 environment")
-    if before.hunters_moon:
-        bits.append("2 Hunters' Moon")
-    return "".join(f" + {b}" for b in bits)
+    return "".join(f" + {b}" for b in enemy_bonuses(before))
 
 
 def _red(event: dict, before: Board) -> str:

@@ -32,8 +32,10 @@ GUARDIANS = ("red_dragon", "green_dragon", "frost_dragon", "kraken", "plant_of_e
 #: The rules revision a new season is played by (kept in its first event, so an older save
 #: replays by the rules it was played by): 2 added red cards on an opponent's turn, named
 #: enemy tokens in the table edition, and a Fountain roll that raises nothing ending at once;
-#: 3 asks a full hand to discard before a card it is given is drawn (:mod:`.hand_room`).
-REVISION = 3
+#: 3 asks a full hand to discard before a card it is given is drawn (:mod:`.hand_room`);
+#: 4 puts one hunter's questions together (a turn's start, a Wild reward), so that one
+#: hand-over screen serves them all (:func:`.turn.together`).
+REVISION = 4
 
 
 #: Options that belong to some modes only: (option, its default, the modes, section).

@@ -175,7 +175,26 @@ def turn_began(state: Board, ev: dict, chance: Any) -> Board:
 
     if state.revision >= 2:
         state = turn_prompts(state)
+    if state.revision >= 4:
+        state = replace(state, prompts=together(state.prompts, state.current,
+                                                len(state.heroes)))
     return replace(state, note="; ".join(notes))
+
+
+def together(prompts: tuple[Prompt, ...], first: int, n: int) -> tuple[Prompt, ...]:
+    """The questions of a turn's start grouped by hunter, in turn order from ``first``,
+    each hunter's in the order they were asked: the open gather's rewards and the red cards
+    a hunter may play come one after the other, so at one keyboard one hand-over serves
+    them (rules revision 4; the rulebook sets no order among the hunters' answers). Any
+    other question (a token to name, in the table edition) keeps the order as it is."""
+    if any(p.kind not in _GROUPED for p in prompts):
+        return prompts
+    return tuple(sorted(prompts, key=lambda p: (p.seat - first) % n))
+
+
+#: The questions of a turn's start that may be grouped by hunter: gather rewards, a full
+#: hand's discard, a red card on the turn, calling a companion.
+_GROUPED = frozenset({"reward", "room", "red_turn", "fetch"})
 
 
 @handles("reward_chosen")
@@ -188,8 +207,16 @@ def reward_chosen(state: Board, ev: dict, chance: Any) -> Board:
     if p.reward == "wild":
         if ev["pick"] not in ("coins", "advantage", "alchemy"):
             raise EventError("a Wild reward is coins, an Advantage card or Alchemy")
+        waiting = len(state.prompts)
         state = give_reward(state, p.seat, ev["pick"], chance)
-        if ev["pick"] == "alchemy" and state.prompts and state.prompts[-1].seat == p.seat:
+        if state.revision >= 4:
+            # what the reward asks (a bottle, a discard for a full hand) comes now, ahead
+            # of the other hunters' questions: the same hunter keeps the keyboard
+            new = state.prompts[waiting:]
+            state = replace(state, prompts=(*(q for q in new if q.seat == p.seat),
+                                            *state.prompts[:waiting],
+                                            *(q for q in new if q.seat != p.seat)))
+        elif ev["pick"] == "alchemy" and state.prompts and state.prompts[-1].seat == p.seat:
             # the bottle is placed now, ahead of the other hunters' questions
             state = replace(state, prompts=(state.prompts[-1], *state.prompts[:-1]))
         from d6tui.games.d6_board.log_lines import REWARDS
@@ -340,16 +367,21 @@ def stealth_dice(state: Board, space: str, name: str = "stealth") -> tuple[DiceR
 
 
 def action_moves(state: Board, seat: int) -> list[Move]:
-    """Hunt, gather and move ("Spending Your Actions"), with their stealth checks."""
+    """Hunt, gather and move ("Spending Your Actions"), with their stealth checks.
+
+    A Rent a Horse ride is listed only to a space two steps away that no plain move reaches
+    (a ride to a neighbour would cost a gold, and maybe a stealth check, for nothing)."""
     if not can_act(state):
         return []
     h = state.hero
     here = h.space
     sd = stealth_dice(state, here)
     out = []
+    steps = set()  # what a plain move reaches: a ride there only costs a gold more
     for to in state.links(here):
         if fx.barred(state, seat, to):
             continue
+        steps.add(to)
         out.append(move("moved", f"Move to {'the Village' if to == VILLAGE else to}", seat,
                         mid=f"move:{to}", path=[to], dice=sd, section="Moving"))
     price = int(state.rules["prices"]["rent_a_horse"])
@@ -359,8 +391,8 @@ def action_moves(state: Board, seat: int) -> list[Move]:
             if fx.has_cube(state, seat, mid):
                 continue
             for to in state.links(mid):
-                if to == here or (mid, to) in seen or fx.barred(state, seat, to) or \
-                        fx.barred(state, seat, mid):
+                if to == here or to in steps or (mid, to) in seen or \
+                        fx.barred(state, seat, to) or fx.barred(state, seat, mid):
                     continue
                 seen.add((mid, to))
                 dice = sd

@@ -37,7 +37,10 @@ Dragons and the Kraken slain. Rulebook sections are named in quotes.
   - *Gather board*: rewards 1-4 in this board's order, potion bottles, specialty and
     wild hides, backpack, delivered bounties, Guardians and glory.
 - **Moves**: everything the seat the game waits for may do now. A number or Enter runs
-  one (two digits in a list of ten or more: `1` `2`); choices come in lists, and a
+  one (two digits in a list of ten or more: `1` `2`; a first digit waits for the
+  second or Enter, shown on the list's border, and Escape clears it). Fights and the
+  hunt come first, Rent a Horse rides last; Rest before your three actions asks
+  first. Choices come in lists, and a
   list of spaces is picked by the space's own number (`0` the Village); dice are
   rolled by d6tui, or typed from real dice for the hunters checked in the table-dice
   list (`t`: a check for each hunter; a computer hunter's dice are d6tui's unless it is
@@ -46,7 +49,8 @@ Dragons and the Kraken slain. Rulebook sections are named in quotes.
   Over SSH `t` switches your own seat's dice. `p` passes at once when you are asked for
   a red card.
 - `u` undoes (the dice stay on the table; against computer hunters their moves since
-  your last one go back with it, and redo brings them back), `l` the log, `x` exports
+  your last one go back with it, and redo brings them back), `l` the log (at 80x24 in
+  the boards' place; Home the first event, End the newest), `x` exports
   the season as Markdown, `?` this help.
 
 ## Setup ("Setup", Part V "Setup")

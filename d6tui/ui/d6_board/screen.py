@@ -41,6 +41,7 @@ from d6tui.ui.screens.game import GameScreen
 from d6tui.ui.screens.table_dice import choose_table_seats, table_dice_words, typed_by_seat
 from d6tui.ui.widgets.event_log import EventLogView
 from d6tui.ui.widgets.fitted_footer import FittedFooter
+from d6tui.words import plural
 
 #: The size from which every board is shown at once.
 LARGE = (150, 45)
@@ -91,9 +92,11 @@ class BoardScreen(GameScreen):
         #: The human seat whose hand is on screen (None: nobody's, behind a hand-over).
         self.shown: int | None = None
         self._handing = False
-        #: Digits typed so far of a move's number (a list of ten or more), and its timer.
+        #: Digits typed so far of a move's number (a list of ten or more).
         self._typed = ""
-        self._typed_timer: Any = None
+        #: Whether ``l`` opened (True) or closed (False) the log; None: the layout's own
+        #: choice (shown from 100x32, hidden below, where an open log takes the boards' place).
+        self.log_open: bool | None = None
         #: The hunter whose turn the screen last drew (the medium layout follows it).
         self._current = session.state.current
         if session.state.hc is not None:
@@ -181,7 +184,13 @@ class BoardScreen(GameScreen):
             shown = set(panels) if large else {panels[self.panel]}
         for pid in panels:
             self.query_one(f"#{pid}").display = pid in shown
-        self.query_one("#log").display = large or medium
+        log_shown = (large or medium) if self.log_open is None else self.log_open
+        self.query_one("#log").display = log_shown
+        small = not (large or medium)
+        # at 80x24 an open log takes the boards' place, so that it has room to scroll
+        self.set_class(small and log_shown, "-log")
+        # and the season-over panel is as tall as the winner and every hunter's line
+        self.set_class(small and self.board.over, "-over")
         self.call_after_refresh(self._fit_map)
 
     def _fit_map(self) -> None:
@@ -241,6 +250,8 @@ class BoardScreen(GameScreen):
             if self.medium:
                 self.panel = 0
             self._layout()
+        elif state.over != self.has_class("-over") and not (self.large or self.medium):
+            self._layout()
         seen = view(state, want)
         for w in self.query("GameMap, ClassBoard, GatherBoard, CompassDial, "
                             "HideCollectionBoard"):
@@ -253,10 +264,7 @@ class BoardScreen(GameScreen):
         legal = [m for m in self.session.moves(seat) if m.id not in ("undo", "redo")]
         #: The legal moves in the game's order, for the computer.
         self._legal = legal
-        # the fights here come first and Rent a Horse rides (up to a dozen) last, so that
-        # fights, moves, the hunt and the gather keep the first lines at 80x24
-        self._moves = sorted(legal, key=lambda m: 0 if m.id.startswith("fight:") else
-                             2 if m.id.startswith("ride:") else 1)
+        self._moves = sorted(legal, key=_list_order)
         self.query_one("#map", GameMap).targets = frozenset(
             m.id.split(":")[-1] for m in self._moves if m.id.startswith(("move:", "ride:")))
         ol = self.query_one("#moves", OptionList)
@@ -278,6 +286,7 @@ class BoardScreen(GameScreen):
             num = f"{i:>2}." if wide else f"{i}."
             ol.add_option(Option(Text(f"{num} {m.label}{dice}"), id=str(i - 1)))
         self._typed = ""
+        ol.border_subtitle = ""
         if state.over:
             from d6tui.games.d6_board.describe import scoring, winner_line
 
@@ -318,11 +327,30 @@ class BoardScreen(GameScreen):
         """Show the next (or previous) board at small sizes; at a medium size the next
         (or previous) hunter's boards."""
         n = len(self.board.heroes) if self.medium else len(self._panels())
+        self._close_small_log()
         self.panel = (self.panel + step) % max(1, n)
         self._layout()
 
+    def action_toggle_log(self) -> None:
+        """Show or hide the log; a shown log takes the keys (Home: the first event, End:
+        the newest, Up / PageUp: earlier). At 80x24 it takes the boards' place."""
+        log = self.query_one("#log", EventLogView)
+        self.log_open = not log.display
+        self._layout()
+        if self.log_open:
+            log.focus()
+        else:
+            self.query_one("#moves", OptionList).focus()
+
+    def _close_small_log(self) -> None:
+        """At 80x24 a board asked for takes its place back from the open log."""
+        if self.has_class("-log"):
+            self.log_open = None
+            self.query_one("#moves", OptionList).focus()
+
     def action_show_map(self) -> None:
         """Show the map panel."""
+        self._close_small_log()
         self.panel = 0
         self._layout()
 
@@ -388,8 +416,10 @@ class BoardScreen(GameScreen):
 
     def on_key(self, event: Any) -> None:
         """A digit runs that move of the list; in a list of ten or more the digits of a
-        number are gathered (``1`` then ``2``: move 12), the move so far highlighted, and
-        taken when no longer number can follow, on Enter, or after a short wait."""
+        number are gathered (``1`` then ``2``: move 12), the move so far highlighted and
+        shown on the list's border, and taken when no longer number can follow or on Enter
+        (never after a wait: a slow second digit would run the wrong move). Escape or
+        Backspace drops the digits typed."""
         if event.character and event.character.isdigit() and self._keys:
             event.stop()
             self._digit(event.character)
@@ -398,21 +428,34 @@ class BoardScreen(GameScreen):
             event.stop()
             self._take_typed()
             return
+        if event.key in ("escape", "backspace") and self._typed:
+            event.stop()
+            self._typed = ""
+            self._show_typed()
+            return
         super().on_key(event)
 
-    def _digit(self, d: str) -> None:
-        from d6tui.ui.screens.modals import NUMBER_WAIT
+    def _show_typed(self) -> None:
+        """Show the digits typed so far (on the moves list's border and the note line)."""
+        ol = self.query_one("#moves", OptionList)
+        note = self.query_one("#note", Static)
+        if self._typed:
+            ol.border_subtitle = f"move {self._typed}_"
+            note.update(f"\u00bb Move {self._typed}\u2026 (another digit, or Enter; "
+                        "Escape clears)")
+        else:
+            ol.border_subtitle = ""
+            note.update("\u00bb " + (self.board.note or ""))
 
+    def _digit(self, d: str) -> None:
         n = len(self._keys)
         typed = wrong = self._typed + d
         if not 1 <= int(typed) <= n:
-            typed = d if 1 <= int(d) <= n else ""
-        if self._typed_timer is not None:
-            self._typed_timer.stop()
-            self._typed_timer = None
+            typed = ""  # a wrong second digit runs nothing (not the move of that digit)
         self._typed = typed
         note = self.query_one("#note", Static)
         if not typed:
+            self.query_one("#moves", OptionList).border_subtitle = ""
             note.update(f"\u00bb No move {wrong} in the list: type "
                         + (f"1-{n}" if n > 1 else "1"))
             return
@@ -420,16 +463,12 @@ class BoardScreen(GameScreen):
             self._take_typed()
             return
         self.query_one("#moves", OptionList).highlighted = int(typed) - 1
-        note.update(f"\u00bb Move {typed}\u2026 (another digit, or Enter)")
-        self._typed_timer = self.set_timer(NUMBER_WAIT, self._take_typed)
+        self._show_typed()
 
     def _take_typed(self) -> None:
         """Run the move whose number was typed."""
-        if self._typed_timer is not None:
-            self._typed_timer.stop()
-            self._typed_timer = None
         typed, self._typed = self._typed, ""
-        self.query_one("#note", Static).update("\u00bb " + (self.board.note or ""))
+        self._show_typed()
         if typed and 1 <= int(typed) <= len(self._keys):
             self.run_move(self._keys[int(typed) - 1])
 
@@ -491,9 +530,17 @@ class BoardScreen(GameScreen):
     @work(exclusive=True, group="d6-board-move")
     async def run_move(self, move: Move) -> None:
         """Ask the move's choices, then its dice (typed for the seats the table-dice setting
-        names), then make it."""
+        names), then make it; a rest with actions unspent is confirmed first."""
+        from d6tui.games.d6_board.turn import ACTIONS
+        from d6tui.ui.screens.modals import ConfirmModal
         from d6tui.ui.screens.move_runner import ask_and_play
 
+        left = ACTIONS - self.board.actions
+        if move.id == "rest" and left > 0 and not await self.app.push_screen_wait(
+                ConfirmModal(f"End the turn with {plural(left, 'action')} unspent? "
+                             "A rest before all three actions draws no Heroic Quest "
+                             "cards (Resting).", yes="Rest now", no="Keep playing")):
+            return
         await ask_and_play(self, move, typed_by_seat(self.session, move, (Pips,)),
                            note=move.label, numbers_for=self.space_numbers)
 
@@ -504,3 +551,14 @@ class BoardScreen(GameScreen):
         if values and all(v in spaces or v == VILLAGE for v in values):
             return [0 if v == VILLAGE else int(v) for v in values]
         return None
+
+
+def _list_order(m: Move) -> int:
+    """Where a move goes in the list: the fights here and the hunt first, then the other
+    moves in the game's order, Rent a Horse rides (up to a dozen) last, so the numbers of
+    the fights, the hunt, the moves and the gather stay put when rides come and go."""
+    if m.id.startswith("fight:"):
+        return 0
+    if m.id == "hunt":
+        return 1
+    return 3 if m.id.startswith("ride:") else 2

@@ -30,23 +30,29 @@ def initials(state: Board, seat: int) -> str:
 
 
 def short_enemy(state: Board, token: str, buffs: int = 0, hp: int = 1, name: int = 5,
-                one_hp: bool = True) -> str:
+                one_hp: bool = True, room: int = 0) -> str:
     """``Gnoll d6+1♥2``: name (cut to ``name`` letters), a gap, the die, buff coins and
     the HP (a heart and the count: one natural HP plus HP coins), for a map space; with
-    ``one_hp`` False the heart is left out for an enemy with only its natural HP."""
+    ``one_hp`` False the heart is left out for an enemy with only its natural HP. A Cash
+    Cube is its owner's: ``Bob's Cube d12♥1`` when that fits in ``room`` characters, else
+    ``Cube:Bo`` (the owner's mark on the map)."""
     k = state.kind(token)
+    die = f"d{k['die']}" if k.get("die") else f"a{fixed_attack(state, token)}"
+    tail = " " + die + (f"+{buffs}" if buffs else "")
+    if one_hp or hp != 1:
+        tail += f"\u2665{hp}"
     if token.startswith(CUBE):
-        label = f"Cube{int(token[len(CUBE):]) + 1}"
+        seat = int(token[len(CUBE):])
+        known = 0 <= seat < len(state.heroes)
+        label = f"{state.heroes[seat].name}'s Cube" if known else "Cube"
+        if known and len(label) + len(tail) > room:
+            label = f"Cube:{initials(state, seat)}"
     else:
         label = str(k["name"])
         if len(label) > name:  # cut to whole words where a word fits ("Giant Spider")
             cut = label[:name]
             label = cut[:cut.rindex(" ")] if " " in cut else cut
-    die = f"d{k['die']}" if k.get("die") else f"a{fixed_attack(state, token)}"
-    out = f"{label} {die}"
-    if buffs:
-        out += f"+{buffs}"
-    return out + f"\u2665{hp}" if one_hp or hp != 1 else out
+    return label + tail
 
 
 def pack(words: list[str], width: int) -> list[str]:
@@ -169,7 +175,8 @@ class GameMap(_BoardWidget):
         arrows = ">" + ",".join(s.links(space))
         head = pack([mark + name, *env, arrows], width)
         letters = letters or (5 if width < 24 else 8)
-        foes = [short_enemy(s, e.token, e.buffs, e.hp, letters, one_hp) for e in s.at(space)]
+        foes = [short_enemy(s, e.token, e.buffs, e.hp, letters, one_hp, width)
+                for e in s.at(space)]
         heroes = [initials(s, i) + ("(c)" if h.chib else "") for i, h in enumerate(s.heroes)
                   if h.space == space]
         if s.hc is not None and s.hc.companion and s.hc.companion_at == space:

@@ -518,8 +518,9 @@ class GameScreen(Screen):
         from d6tui.ui.widgets.event_log import EventLogView
 
         for log in self.query(EventLogView):
-            if log.display:  # a hidden log is drawn when shown (a long history costs time)
-                log.show(self.session.history())
+            # a hidden log keeps the (lazy) history and draws it when a layout or `l` shows
+            # it again, so a resize that shows it never shows an empty or stale log
+            log.show(self.session.history())
 
     def render_state(self, state: Any) -> None:
         """Pass ``state`` down to the widgets. Subclasses implement it."""

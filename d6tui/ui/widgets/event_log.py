@@ -71,19 +71,35 @@ class EventLogView(VerticalScroll):
         self._drawn: tuple | None = None  # what the view shows now
         self._blocks: list[tuple[Static, tuple | None]] = []  # block widgets, what each shows
         self._visual: tuple[tuple, tuple] | None = None  # rich styles -> Textual styles
+        self._stale = False  # given entries while hidden, not drawn yet
         self.can_focus = True
 
     def compose(self) -> ComposeResult:
         yield Static(id="event-log-header")
 
     def show(self, entries: Sequence[HistoryEntry]) -> None:
-        """Draw ``entries`` (oldest first); while following the newest, scroll to it."""
+        """Draw ``entries`` (oldest first); while following the newest, scroll to it.
+
+        A hidden view (``display`` off) only keeps them and draws them when it is shown
+        again (a layout that shows it after a resize, or ``l``): a long history costs
+        nothing while hidden, and the view never shows an older history than it was given.
+        """
         self._entries = entries
-        if self.is_mounted:
+        if not self.is_mounted:
+            return
+        if self.display:
             self._draw()
+        else:
+            self._stale = True
 
     def on_mount(self) -> None:
         self._draw()
+
+    def on_show(self) -> None:
+        """Draw the history given while the view was hidden."""
+        if self._stale:
+            self._stale = False
+            self._draw()
 
     def _window(self) -> tuple[int, int]:
         n = len(self._entries)
