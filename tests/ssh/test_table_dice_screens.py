@@ -9,7 +9,7 @@ import asyncio
 import pytest
 
 from d6tui.engine.registry import load_rules
-from d6tui.server.table import Tables
+from d6tui.server.tables import Tables
 from tests.ssh.service_thread import ServiceThread
 from tests.ui.helpers import make_app
 

@@ -16,6 +16,7 @@ from d6tui.games.tales import moves as tales_moves
 from d6tui.games.tales.state import Tale, evolve
 from d6tui.ui.screens.modals import ChoiceModal
 from d6tui.ui.screens.move_runner import ask_and_play
+from d6tui.ui.screens.table_dice import choose_table_seats
 from d6tui.ui.tales.offers import BACKPACK, SHOP, backpack_label, label_of, make_offers
 
 #: The rolls the table-dice key offers, in words.
@@ -121,8 +122,6 @@ class TalesDialogs:
     async def action_table_mode(self) -> None:
         """Every roll asks for real dice from now on, or d6tui rolls again (a ``table_dice``
         event; ctrl+r in each prompt lets d6tui roll that one)."""
-        from d6tui.ui.screens.table_dice import choose_table_seats
-
         if await choose_table_seats(self, ["the hero's player"]) is not None:
             self.refresh_game()
 
