@@ -1,6 +1,7 @@
-"""Rolls typed from the table's dice on the Simple Six screen: a command is first tried
-with stand-in dice to learn which rolls it makes and how many dice each throws, then the GM
-types each one ("The Wild Die"; DESIGN "The log": every roll prompt takes table dice).
+"""Rolls typed from the table's dice on the Simple Six screen: the game's dry runs
+(:mod:`d6tui.games.simple_six.typed_rolls`) learn which rolls a move makes and how many dice
+each throws, then the GM types each one ("The Wild Die"; DESIGN "The log": every roll
+prompt takes table dice).
 """
 
 from __future__ import annotations
@@ -12,23 +13,11 @@ from d6tui.engine.dice import Dice
 from d6tui.engine.errors import DiceError, RuleError
 from d6tui.games.simple_six.move_rolls import table_rolls
 from d6tui.games.simple_six.record import ROLL_KEYS, rolls_of
+from d6tui.games.simple_six.typed_rolls import STAND_IN, typed_kwargs
 from d6tui.games.simple_six.view import GM
 from d6tui.ui.screens.dice_prompt import ROLL_FOR_ME, TableDiceInput
 from d6tui.ui.simple_six.forms import WildDiceInput
 from d6tui.ui.simple_six.host import SixHost
-
-
-class _StandInDice(Dice):
-    """Dice that always show 3 (never a 6): a dry run learns which rolls a command makes."""
-
-    def __init__(self) -> None:
-        super().__init__(0)
-
-    def roll(self, count: int, sides: int = 6) -> dict:
-        return {"dice": f"{count}d{sides}", "faces": [3] * count, "source": "app"}
-
-
-STAND_IN = _StandInDice()
 
 _ROLL_KEYS = ROLL_KEYS
 
@@ -43,22 +32,6 @@ _PLAIN_DICE = (
     ("recovered", "recovery_faces", None,
      "{who} recovers Body Points: throw {count}D (Body Points, Natural Healing)"),
 )
-
-
-def _typed_kwargs(shape: str, got: dict[str, tuple]) -> dict:
-    if not got:
-        return {}
-    if shape == "map":
-        return {"typed": {k: (v[0], v[1]) for k, v in got.items()}}
-    if shape == "full":
-        return {"typed": dict(got)}
-    if shape == "body":
-        faces, wild, _ = got["body_roll"]
-        return {"body_typed": (faces, wild)}
-    faces, wild, cps = got["roll"]
-    if shape == "three":
-        return {"typed": (faces, wild, cps)}
-    return {"typed": (faces, wild)}
 
 
 async def roll_move(screen: SixHost, move_id: str, answers: dict[str, Any], *,
@@ -106,7 +79,7 @@ async def _ask_typed(screen: SixHost, command: Callable[..., dict], *, shape: st
     dry: Dice = own if rewind and own is not None else STAND_IN
     while True:
         try:
-            payload = command(screen.campaign, dry, **_typed_kwargs(shape, got), **kwargs)
+            payload = command(screen.campaign, dry, **typed_kwargs(shape, got), **kwargs)
         except (RuleError, DiceError) as e:
             screen.notify(str(e), title="Not allowed", severity="error", timeout=6)
             return None
@@ -150,7 +123,7 @@ async def _ask_typed(screen: SixHost, command: Callable[..., dict], *, shape: st
                     kwargs[total_arg] = plain["total"]  # only the minutes matter
                 else:
                     kwargs[arg] = plain["faces"]
-    return {**_typed_kwargs(shape, got), **kwargs}
+    return {**typed_kwargs(shape, got), **kwargs}
 
 
 def _typed_roll(screen: SixHost, payload: dict, key: str, shape: str, who: str) -> bool:
