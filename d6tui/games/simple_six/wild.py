@@ -538,8 +538,7 @@ def describe_roll(roll: dict, *, verdict: bool = True) -> str:
             character points on it, "Traditional OpenD6 Character Points").
 
     Returns:
-        The line, with a dropped or complication note, "(table dice)" for faces typed from
-        the table, and the margin against a target.
+        The line, with a dropped or complication note and the margin against a target.
     """
     parts = [f"{roll['dice']}:"]
     if roll.get("rolled", roll["dice"]) != roll["dice"]:
@@ -561,8 +560,6 @@ def describe_roll(roll: dict, *, verdict: bool = True) -> str:
     for p in roll.get("halved_by", ()):
         parts.append(f"/2 {p}")
     text = " ".join(parts) + f" = {roll['total']}"
-    if roll.get("source") == "table":  # typed from the real dice thrown ("Dice Basics")
-        text += " (table dice)"
     if roll.get("complication"):
         text += " (wild 1: complication)"
     if "target" in roll and not verdict:
