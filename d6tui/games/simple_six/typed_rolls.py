@@ -174,8 +174,8 @@ def typed_from_texts(run: Callable[..., dict], state: Any, shape: str,
     if left:
         made = [k for k, _ in rolls_of(payload)]
         extra = ", ".join(k or "(unnamed)" for k in left)
-        raise DiceError(f"this move makes no roll {extra} now; it rolls "
-                        f"{', '.join(made) or 'nothing'}: give --dice NAME=FACES for each")
+        raise DiceError(f"this move makes no roll named {extra} now; its rolls are "
+                        f"{', '.join(made) or 'none'}: give --dice NAME=FACES for each")
     return typed_kwargs(shape, got)
 
 
