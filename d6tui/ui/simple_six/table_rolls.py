@@ -12,15 +12,17 @@ from typing import Any
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import DiceError, RuleError
 from d6tui.games.simple_six.move_rolls import table_rolls
-from d6tui.games.simple_six.record import ROLL_KEYS, rolls_of
-from d6tui.games.simple_six.typed_rolls import STAND_IN, typed_kwargs
+from d6tui.games.simple_six.typed_rolls import (
+    STAND_IN,
+    is_roll_key,
+    next_rolls,
+    shape_of,
+    typed_kwargs,
+)
 from d6tui.games.simple_six.view import GM
 from d6tui.ui.screens.dice_prompt import ROLL_FOR_ME, TableDiceInput
 from d6tui.ui.simple_six.forms import WildDiceInput
 from d6tui.ui.simple_six.host import SixHost
-
-_ROLL_KEYS = ROLL_KEYS
-
 
 #: Plain dice (no wild die) some commands roll after the wild-die rolls: the payload key, the
 #: command's argument for faces typed from the table, its argument for a total typed (None
@@ -35,13 +37,14 @@ _PLAIN_DICE = (
 
 
 async def roll_move(screen: SixHost, move_id: str, answers: dict[str, Any], *,
-                    shape: str = "one", who: str = "", known: tuple[str, ...] = (),
+                    shape: str | None = None, who: str = "", known: tuple[str, ...] = (),
                     table: dict[str, Any] | None = None) -> dict | None:
     """Make the rolling move ``move_id`` of the game's moves with ``answers``: with d6tui's
     dice (``Session.play`` as ``d6tui play`` does), or, with table dice on, each roll typed
     in its own prompt first, handed to the move as its ``rolls``
     (:mod:`d6tui.games.simple_six.move_rolls`). ``table``: dice typed already, as the
-    command's keywords (the chains of character points)."""
+    command's keywords (the chains of character points). ``shape``: how the move takes
+    typed rolls; by default the game's (:func:`~d6tui.games.simple_six.typed_rolls.shape_of`)."""
     if not screen.table_mode:
         return screen.play(move_id, answers)
     try:
@@ -52,6 +55,7 @@ async def roll_move(screen: SixHost, move_id: str, answers: dict[str, Any], *,
     # the dry runs make the game's own move on the state drawn (at a shared table the
     # table makes the move; the GM's seat sees the whole campaign)
     move = next(m for m in screen.session.rules.moves(screen.campaign, GM) if m.id == move_id)
+    shape = shape or shape_of(move_id, screen.campaign.last_roll)
     typed = await _ask_typed(screen, lambda st, dice, **kw: move.run(
         st, dice, **answers, rolls=table_rolls(kw)), shape=shape, who=who, known=known,
         kwargs=dict(table or {}))
@@ -86,14 +90,13 @@ async def _ask_typed(screen: SixHost, command: Callable[..., dict], *, shape: st
         finally:
             if rewind and own is not None:
                 own.rewind()
-        need = [(k, r) for k, r in rolls_of(payload) if k not in got and k not in known
-                and k not in mine
-                and not (players and not _typed_roll(screen, payload, k, shape, who))]
+        need = [(k, r) for k, r in next_rolls(payload, got, mine | set(known))
+                if not (players and not _typed_roll(screen, payload, k, shape, who))]
         if not need:
             break
         key, roll = need[0]
         name = who
-        if shape == "map" and key not in _ROLL_KEYS and not key.startswith("counter_"):
+        if shape == "map" and not is_roll_key(key):
             name = screen.campaign.member(key).sheet.name
         elif key in ("defense", "resist"):  # thrown by the one attacked, not the attacker
             name = _defender(screen, payload) or who
@@ -131,7 +134,7 @@ def _typed_roll(screen: SixHost, payload: dict, key: str, shape: str, who: str) 
     combatant's own roll (``map``), the defender's defense and resist, a parried brawler's
     counter (damage by the defender, resist by the attacker), or else the roller named by
     ``who``."""
-    if shape == "map" and key not in _ROLL_KEYS and not key.startswith("counter_"):
+    if shape == "map" and not is_roll_key(key):
         return screen.typed_for(key)
     if key in ("defense", "resist", "counter_damage"):
         return screen.typed_for(_defender(screen, payload) or who)
