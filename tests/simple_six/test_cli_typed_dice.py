@@ -4,6 +4,7 @@ marked in the log; a wrong count or face is refused in one line that says what i
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -117,3 +118,11 @@ def test_moves_says_how_to_type_the_rolls(capsys: pytest.CaptureFixture[str],
     assert main(["moves", str(path)]) == 0
     out = capsys.readouterr().out
     assert '--dice "3 5 w 6 2"' in out and "--dice NAME=FACES" in out
+    listed = {m["id"]: m for m in _moves_json(capsys, path)}
+    assert "--dice NAME=FACES" in listed["check"]["dice"][0]["syntax"]
+
+
+def _moves_json(capsys: pytest.CaptureFixture[str], path: Path) -> list[dict]:
+    capsys.readouterr()
+    assert main(["moves", str(path), "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
