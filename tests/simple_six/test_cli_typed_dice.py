@@ -111,6 +111,13 @@ def test_a_spell_takes_the_typed_magic_roll(capsys: pytest.CaptureFixture[str],
     assert ev["roll"]["faces"] == [5] * 5 and ev["roll"]["wild"] == [4]
 
 
+def test_moves_typed_on_the_screen_only_are_refused(capsys: pytest.CaptureFixture[str],
+                                                    tmp_path: Path) -> None:
+    """The clock's checks come in a shape of their own: --dice is refused, in one line."""
+    path = new_campaign(tmp_path).log.path
+    assert "screen's prompts" in refused(capsys, path, "time", ["3 4"], span="1 day")
+
+
 def test_moves_says_how_to_type_the_rolls(capsys: pytest.CaptureFixture[str],
                                           tmp_path: Path) -> None:
     path = new_campaign(tmp_path).log.path

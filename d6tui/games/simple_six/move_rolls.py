@@ -66,11 +66,15 @@ class WildRolls:
         typed (``source = "table"``).
 
         Raises:
-            DiceError: a roll the move does not make, or faces that do not fit it.
+            DiceError: a roll the move does not make, faces that do not fit it, or a move
+                whose table dice are typed on the screen only (``SCREEN_ONLY``).
             RuleError: an answer is not allowed, or the move breaks a rule.
         """
-        from d6tui.games.simple_six.typed_rolls import shape_of, typed_from_texts
+        from d6tui.games.simple_six.typed_rolls import SCREEN_ONLY, shape_of, typed_from_texts
 
+        if move.id in SCREEN_ONLY:
+            raise DiceError(f"'{move.id}' takes its table dice in the screen's prompts only;"
+                            " leave --dice out and d6tui rolls them")
         checked = {c.name: c.check(answers.get(c.name)) for c in move.choices}
         checked = {k: v for k, v in checked.items() if v is not None}
         state = session.state

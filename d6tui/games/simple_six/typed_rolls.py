@@ -48,6 +48,14 @@ SHAPES: dict[str, str] = {
 }
 
 
+#: Moves whose typed dice come in shapes of their own (the clock's checks for several
+#: characters, a vehicle's wild-die and 1D chart rolls): typed in the screen's prompts only.
+SCREEN_ONLY = frozenset({"time", "fire_on_vehicle", "ram", "chase_turn", "repair_vehicle"})
+
+#: The one roll name a move of each single-roll shape takes.
+_SINGLE = {"one": "roll", "three": "roll", "body": "body_roll"}
+
+
 def shape_of(move_id: str, last_roll: Any = None) -> str:
     """How the move ``move_id`` takes typed rolls (:data:`SHAPES`; attacks are ``map``). A
     ``destiny`` reroll of an attack (or a Death Spell) takes them by name, with its damage
@@ -145,8 +153,9 @@ def typed_from_texts(run: Callable[..., dict], state: Any, shape: str,
             :data:`STAND_IN`.
 
     Raises:
-        DiceError: a roll named that the move does not make, or faces that do not fit a
-            roll (the message names the roll and what it expects).
+        DiceError: a roll named that the move does not make, faces that do not fit a
+            roll (the message names the roll and what it expects), or a roll the move's
+            shape takes only in the screen's prompts.
     """
     left = dict(texts)
     got: dict[str, tuple] = {}
@@ -162,6 +171,9 @@ def typed_from_texts(run: Callable[..., dict], state: Any, shape: str,
         if not need:
             break
         key, roll = need[0]
+        if _SINGLE.get(shape, key) != key:
+            raise DiceError(f"this move's {key} roll is typed in the screen's dice prompts;"
+                            " leave --dice out and d6tui rolls it")
         name = key if key in left else ("" if "" in left else None)
         if name is None:
             mine.add(key)
@@ -173,6 +185,8 @@ def typed_from_texts(run: Callable[..., dict], state: Any, shape: str,
                             f"{expected(roll)}") from None
     if left:
         made = [k for k, _ in rolls_of(payload)]
+        if not made:
+            raise DiceError("this move makes no wild-die roll now; leave --dice out")
         extra = ", ".join(k or "(unnamed)" for k in left)
         raise DiceError(f"this move makes no roll named {extra} now; its rolls are "
                         f"{', '.join(made) or 'none'}: give --dice NAME=FACES for each")
