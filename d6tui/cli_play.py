@@ -161,6 +161,9 @@ def cmd_moves(session: Any, args: argparse.Namespace) -> int:
         if m.dice:
             line += "  [rolls " + ", ".join(d.describe() for d in m.dice) + "]"
         print(line)
+        for d in m.dice:
+            if getattr(d.die, "cli_syntax", None):
+                print(f"      {d.die.cli_syntax}")
         for c in m.choices:
             if c.kind == "text":
                 print(f"      --choice {c.name}=TEXT  {c.prompt} (up to {c.max_length} "
@@ -206,8 +209,12 @@ def _answers(pairs: list[str], move: Any = None) -> dict[str, Any]:
     return out
 
 
-def _typed(pairs: list[str], move: Any) -> dict[str, str]:
-    """``--dice`` values by dice request: ``NAME=FACES``, or in the move's order.
+def _typed(pairs: list[str], move: Any, session: Any = None,
+           answers: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``--dice`` values by dice request: ``NAME=FACES``, or in the move's order. A move
+    whose one request is of a die kind that reads typed rolls against the move itself
+    (``read_for_move``: Simple Six's wild-die rolls, named ``attack=``, ``damage=``...) gets
+    every value, by the roll's name (the first unnamed one is the move's first roll).
 
     Raises:
         RuleError: more values than the move rolls sets of dice.
@@ -216,7 +223,18 @@ def _typed(pairs: list[str], move: Any) -> dict[str, str]:
     """
     from d6tui.engine.errors import DiceError
 
-    out: dict[str, str] = {}
+    read = getattr(move.dice[0].die, "read_for_move", None) if len(move.dice) == 1 else None
+    if read is not None and pairs and session is not None:
+        texts: dict[str, str] = {}
+        for pair in pairs:
+            name, sep, faces = pair.partition("=")
+            name = name.strip() if sep else ""
+            if name in texts:
+                raise RuleError(f"--dice {name or 'FACES'} is given twice; "
+                                f"{move.dice[0].die.cli_syntax}")
+            texts[name] = faces if sep else pair
+        return {move.dice[0].name: read(session, move, answers or {}, texts)}
+    out: dict[str, Any] = {}
     names = [d.name for d in move.dice]
     for i, pair in enumerate(pairs):
         name, sep, faces = pair.partition("=")
@@ -256,7 +274,8 @@ def cmd_play(session: Any, args: argparse.Namespace) -> int:
         move = session.find_move(args.move, seat)
     except RuleError as e:
         raise RuleError(f"{e}{_whose_turn(session, seat)}") from None
-    event = session.play(move, _answers(args.choice, move), _typed(args.dice, move))
+    answers = _answers(args.choice, move)
+    event = session.play(move, answers, _typed(args.dice, move, session, answers))
     if args.json:
         print(json.dumps(event, default=str))
     else:

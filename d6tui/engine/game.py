@@ -131,6 +131,9 @@ class DiceRequest:
             out["label"] = self.label
         if self.total_ok:
             out["total_ok"] = True
+        syntax = getattr(self.die, "cli_syntax", None)
+        if syntax:  # a game's own die kind says how its dice are typed with --dice
+            out["syntax"] = syntax
         return out
 
 

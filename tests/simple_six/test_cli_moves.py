@@ -78,7 +78,7 @@ def test_play_assisted_healing_rolls_the_healers_medicine(tmp_path: Path) -> Non
     assert ev["type"] == "healed" and ev["roll"]["source"] == "app"
     assert play(path, "heal_assisted", who=who, healer=healer, ) == 2  # once a day a patient
     assert main(["play", str(path), "heal_natural", "--choice", f"who={who}",
-                 "--dice", "3 4 5"]) == 2  # wild-die rolls are not typed on the command line
+                 "--dice", "3 4 5"]) == 2  # not in a fight, typed dice or not
 
 
 def test_play_casts_a_spell_and_the_caster_adds_cp(capsys: pytest.CaptureFixture[str],

@@ -346,4 +346,4 @@ def test_a_changed_attack_is_told_in_the_log() -> None:
     s.do(c.attack, "lu", "orc", skill="Sword", weapon="Sword", defense="parry",
          typed={"attack": ([1, 1], [1])})
     ev = s.do(afterroll.destiny_reroll, "lu", typed={"attack": ([1, 1], [2])})
-    assert describe(ev).endswith("still a miss")
+    assert describe(ev).endswith("still a miss (table dice)")  # typed: marked so

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from d6tui.engine.dice import roll_sum
 from d6tui.games.simple_six import fight_roster, roster_edit, vehicle_log
 from d6tui.games.simple_six.clock import time_words
-from d6tui.games.simple_six.record import spell_targets
+from d6tui.games.simple_six.record import rolls_of, spell_targets
 from d6tui.games.simple_six.state import Campaign
 from d6tui.games.simple_six.table_dice import describe_table_dice
 from d6tui.games.simple_six.wild import describe_roll
@@ -53,7 +53,8 @@ def describe(event: dict, state_before: Campaign | Mapping[str, str] | None = No
 
     Returns:
         One line (with the spells a caster stopped keeping up when the event knocked him out
-        or killed him, "Concentration (CONC)").
+        or killed him, "Concentration (CONC)"; "(table dice)" when its wild-die rolls were
+        typed from the table's dice).
     """
     if isinstance(state_before, Campaign):
         names: Mapping[str, str] | None = names_in(state_before)
@@ -62,6 +63,8 @@ def describe(event: dict, state_before: Campaign | Mapping[str, str] | None = No
         names = state_before
         rename = _same
     text = _describe(event, names) + lost_words(event, lambda w: name_of(w, names))
+    if any(r.get("source") == "table" for _, r in rolls_of(event)):
+        text += " (table dice)"  # typed from the real dice thrown ("Dice Basics")
     return rename(text)
 
 

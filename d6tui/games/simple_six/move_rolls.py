@@ -48,9 +48,43 @@ class WildRolls:
         except ValueError:
             typed = None
         if not isinstance(typed, dict) or not typed or not set(typed) <= TYPED_KEYS:
-            raise DiceError("Simple Six's wild-die rolls are typed in the screen's dice"
-                            " prompts; leave --dice out and d6tui rolls them")
+            raise DiceError("Simple Six's wild-die rolls are read against the move: type"
+                            " them in the screen's dice prompts, or with d6tui play --dice")
         return {"dice": "wild", "faces": [], "source": "table", "typed": typed}
+
+    #: How ``d6tui moves`` says to type these rolls on the command line.
+    cli_syntax = ('--dice "3 5 w 6 2" types the first roll (ordinary dice, the wild die,'
+                  ' its rerolls of a 6); --dice NAME=FACES a roll by name (attack, damage,'
+                  ' defense, resist, or a combatant\'s id); d6tui rolls the rest')
+
+    def read_for_move(self, session: Any, move: Any, answers: Mapping[str, Any],
+                      texts: Mapping[str, str]) -> dict:
+        """The ``rolls`` of ``move`` from faces typed on the command line (``d6tui play
+        --dice``): ``texts`` is roll name -> faces (``""`` the first roll not named), read
+        with the screen's own parser against the rolls a dry run of the move on the session's
+        state makes (:func:`d6tui.games.simple_six.typed_rolls.typed_from_texts`); stored as
+        typed (``source = "table"``).
+
+        Raises:
+            DiceError: a roll the move does not make, faces that do not fit it, or a move
+                whose table dice are typed on the screen only (``SCREEN_ONLY``).
+            RuleError: an answer is not allowed, or the move breaks a rule.
+        """
+        from d6tui.games.simple_six.typed_rolls import SCREEN_ONLY, shape_of, typed_from_texts
+
+        if move.id in SCREEN_ONLY:
+            raise DiceError(f"'{move.id}' takes its table dice in the screen's prompts only;"
+                            " leave --dice out and d6tui rolls them")
+        checked = {c.name: c.check(answers.get(c.name)) for c in move.choices}
+        checked = {k: v for k, v in checked.items() if v is not None}
+        state = session.state
+
+        def run(st: Any, dice: Dice, **kw: Any) -> dict:
+            return move.run(st, dice, **checked, rolls=table_rolls(kw))
+
+        typed = typed_from_texts(run, state, shape_of(move.id, state.last_roll), texts,
+                                 dice=getattr(session, "dice", None))
+        return table_rolls(typed)
 
 
 #: The keywords the commands take dice typed at the table under (nothing else may come in

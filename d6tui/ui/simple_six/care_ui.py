@@ -220,5 +220,5 @@ async def check(screen: SixHost) -> None:
         return
     if await screen.roll_move("check", {**answers, "hero_points": str(got["hero"]),
                                         "appearance": "yes" if appearance else "no"},
-                              shape="three", who=sh.name):
+                              who=sh.name):
         await perks_ui.after_roll(screen, m.id)

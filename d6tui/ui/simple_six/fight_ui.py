@@ -68,7 +68,7 @@ async def round_(screen: SixHost) -> None:
     if got is None:
         return
     actions = {k: v for k, v in got.items() if v != 1}
-    await screen.roll_move("roll_initiative", {"actions": actions_text(actions)}, shape="map")
+    await screen.roll_move("roll_initiative", {"actions": actions_text(actions)})
 
 
 async def attack(screen: SixHost, *, group: bool = False) -> None:
@@ -173,7 +173,7 @@ async def _one_attack(screen: SixHost, who: str, plan: AttackPlan, alone: bool) 
         kw["defender_hero_points"] = spend
     before = screen.campaign
     event = await screen.roll_move(attack_move_id(kw["weapon"]), attack_answers(t.id, kw),
-                                   shape="map", who=a.sheet.name)
+                                   who=a.sheet.name)
     if not event:
         return None
     if alone:  # character points before the verdict, Destiny after a miss

@@ -20,6 +20,7 @@ from d6tui.engine.errors import D6Error, DiceError
 from d6tui.games.simple_six.creation import Draft, problems
 from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.games.simple_six.typed_dice import check_chain, check_faces, parse_typed_wild
+from d6tui.games.simple_six.typed_rolls import dice_thrown, read_wild
 from d6tui.ui.screens.dice_prompt import ROLL_FOR_ME
 from d6tui.ui.screens.modals import CANCEL, _Modal
 from d6tui.ui.widgets.fitted_footer import FittedFooter
@@ -30,11 +31,6 @@ FORM_CSS: Any = [_Modal.CSS_PATH, Path(__file__).with_name("forms.tcss")]
 
 #: A typed wild-die roll: (ordinary faces, wild chain, extra wild chains).
 TypedWild = tuple[list[int], list[int], list[list[int]]]
-
-
-def dice_thrown(roll: dict) -> int:
-    """Dice thrown for a roll dict, the wild die included (``rolled = "4D+2"`` is 4)."""
-    return int(str(roll.get("rolled", roll.get("dice", "1D"))).split("D")[0] or 1)
 
 
 class WildDiceInput(_Modal[TypedWild]):
@@ -95,17 +91,7 @@ class WildDiceInput(_Modal[TypedWild]):
         Raises:
             DiceError: wrong count, a face out of 1-6, or a chain that stops on a 6.
         """
-        faces, wild, cps = parse_typed_wild(text, self.dice)
-        if cps and not self.cp:
-            # No extra wild dice on this roll: the faces past the wild die are too many dice.
-            typed = len(faces) + len(wild) + sum(len(c) for c in cps)
-            raise DiceError(f"type {self.dice} dice (the last is the wild die, followed only by"
-                            f" its rerolls of a 6), not {typed}")
-        faces = check_faces(faces, self.dice - 1)
-        wild = check_chain(wild)
-        if len(cps) != self.cp:
-            raise DiceError(f"type {self.cp} extra wild dice, not {len(cps)}")
-        return faces, wild, [check_chain(c, "an extra wild die") for c in cps]
+        return read_wild(text, self.roll)
 
     def wild_six_pending(self, text: str) -> bool:
         """Whether ``text`` is the whole roll but for the reroll of a wild 6: the right count

@@ -64,7 +64,7 @@ class SixHost(Protocol):
         recorded."""
         ...
 
-    async def roll_move(self, move_id: str, answers: dict[str, Any], *, shape: str = "one",
+    async def roll_move(self, move_id: str, answers: dict[str, Any], *, shape: str | None = None,
                         who: str = "", known: tuple[str, ...] = (),
                         table: dict[str, Any] | None = None) -> dict | None:
         """Make a rolling move, with d6tui's dice or the table's."""

@@ -121,7 +121,7 @@ async def run(screen: SixHost, m: Member) -> None:
         who = await screen.app.push_screen_wait(member_choice(
             c, "Who is caught under a falling building? (resists 6D)", shaken))
         if who is not None:
-            await screen.roll_move("collapse", {"who": who}, shape="map",
+            await screen.roll_move("collapse", {"who": who},
                                    who=c.member(who).sheet.name)
     elif what == "rest":  # an hour passes for everyone, at rest (one clock)
         await run_time(screen, "1 h", rest=True)
@@ -259,7 +259,7 @@ async def cast(screen: SixHost, m: Member, spell: str, *, scroll: bool = False
         return
     if hp:
         kw["hero_points"] = hp
-    if await screen.roll_move("cast", _cast_answers(m, sp.name, kw), shape="map",
+    if await screen.roll_move("cast", _cast_answers(m, sp.name, kw),
                               who=m.sheet.name):
 
         await perks_ui.after_roll(screen, m.id)  # character points, Destiny
@@ -320,7 +320,7 @@ async def _throw(screen: SixHost, m: Member) -> None:
         return
     if hp:
         kw["hero_points"] = str(hp)
-    await screen.roll_move("throw_bolt", kw, shape="map", who=m.sheet.name)
+    await screen.roll_move("throw_bolt", kw, who=m.sheet.name)
 
 
 async def _items(screen: SixHost, m: Member) -> None:
@@ -412,5 +412,5 @@ async def cast_heal(screen: SixHost, m: Member, *, scroll: bool = False) -> None
         return
     if await screen.roll_move("cast", _cast_answers(m, campaign.HEAL_SPELL, {
             "targets": [target], "staff": staff, "hero_points": hp, "scroll": scroll}),
-            shape="map", who=m.sheet.name):
+            who=m.sheet.name):
         await perks_ui.after_roll(screen, m.id)

@@ -56,7 +56,7 @@ async def order(screen: SixHost) -> None:
         who = await screen.app.push_screen_wait(ChoiceModal(
             "Who joins the fight?", [(c.member(i).sheet.name, i) for i in outside]))
         if who is not None:
-            await screen.roll_move("join_fight", {"who": who}, shape="one",
+            await screen.roll_move("join_fight", {"who": who},
                                    who=c.member(who).sheet.name)
     elif what == "leave":
         who = await screen.app.push_screen_wait(ChoiceModal(

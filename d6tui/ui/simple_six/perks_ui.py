@@ -50,18 +50,9 @@ def _destiny_reason(screen: SixHost, m: Member) -> str | None:
     return None
 
 
-def _shape(screen: SixHost) -> str:
-    """How the open roll's reroll takes table dice: an attack's (or a Death Spell's) with
-    its damage, by name."""
-    last = screen.campaign.last_roll
-    if last is not None and (last.key == "attack" or last.event.get("spell") == "Death Spell"):
-        return "full"
-    return "three"
-
-
 async def destiny(screen: SixHost, m: Member) -> dict | None:
     """Reroll the failed roll just made with Destiny."""
-    return await screen.roll_move("destiny", {"who": m.id}, shape=_shape(screen),
+    return await screen.roll_move("destiny", {"who": m.id},
                                   who=m.sheet.name)
 
 
@@ -199,7 +190,7 @@ async def offer_cp(screen: SixHost, who: str) -> None:
         chains = await _cp_chains(screen, n)
         if chains is not None:
             # an attack the points turn into a hit asks for its damage (and resist) dice too
-            if await screen.roll_move("add_cp", {"who": who, "cp": str(n)}, shape="full",
+            if await screen.roll_move("add_cp", {"who": who, "cp": str(n)},
                                       known=("roll",), who=m.sheet.name,
                                       table={"chains": chains}):
                 return

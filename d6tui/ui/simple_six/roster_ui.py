@@ -31,7 +31,7 @@ async def create(screen: SixHost) -> None:
     draft = await screen.app.push_screen_wait(CharacterForm(screen.campaign.settings))
     if draft is None:
         return
-    if await screen.roll_move("create_character", {"sheet": draft_json(draft)}, shape="body",
+    if await screen.roll_move("create_character", {"sheet": draft_json(draft)},
                               who=draft.name):
         screen.selected = campaign.slug(draft.name)
         screen.refresh_game()
@@ -77,7 +77,7 @@ async def add_npc(screen: SixHost) -> None:
             names.append(next_name(template.name, taken | {n.lower() for n in names}))
     for n in names:
         if not await screen.roll_move("add_npc", {"template": template.name, "name": n},
-                                      shape="body", who=n):
+                                      who=n):
             break
         screen.selected = campaign.slug(n)
     screen.refresh_game()

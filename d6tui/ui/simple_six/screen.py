@@ -358,7 +358,7 @@ class SimpleSixScreen(GameScreen):
 
     # -- rolling ----------------------------------------------------------------------------
 
-    async def roll_move(self, move_id: str, answers: dict[str, Any], *, shape: str = "one",
+    async def roll_move(self, move_id: str, answers: dict[str, Any], *, shape: str | None = None,
                         who: str = "", known: tuple[str, ...] = (),
                         table: dict[str, Any] | None = None) -> dict | None:
         """Make a rolling move of the game's: with d6tui's dice, or the table's typed one

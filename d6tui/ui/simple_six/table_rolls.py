@@ -1,6 +1,7 @@
-"""Rolls typed from the table's dice on the Simple Six screen: a command is first tried
-with stand-in dice to learn which rolls it makes and how many dice each throws, then the GM
-types each one ("The Wild Die"; DESIGN "The log": every roll prompt takes table dice).
+"""Rolls typed from the table's dice on the Simple Six screen: the game's dry runs
+(:mod:`d6tui.games.simple_six.typed_rolls`) learn which rolls a move makes and how many dice
+each throws, then the GM types each one ("The Wild Die"; DESIGN "The log": every roll
+prompt takes table dice).
 """
 
 from __future__ import annotations
@@ -11,27 +12,17 @@ from typing import Any
 from d6tui.engine.dice import Dice
 from d6tui.engine.errors import DiceError, RuleError
 from d6tui.games.simple_six.move_rolls import table_rolls
-from d6tui.games.simple_six.record import ROLL_KEYS, rolls_of
+from d6tui.games.simple_six.typed_rolls import (
+    STAND_IN,
+    is_roll_key,
+    next_rolls,
+    shape_of,
+    typed_kwargs,
+)
 from d6tui.games.simple_six.view import GM
 from d6tui.ui.screens.dice_prompt import ROLL_FOR_ME, TableDiceInput
 from d6tui.ui.simple_six.forms import WildDiceInput
 from d6tui.ui.simple_six.host import SixHost
-
-
-class _StandInDice(Dice):
-    """Dice that always show 3 (never a 6): a dry run learns which rolls a command makes."""
-
-    def __init__(self) -> None:
-        super().__init__(0)
-
-    def roll(self, count: int, sides: int = 6) -> dict:
-        return {"dice": f"{count}d{sides}", "faces": [3] * count, "source": "app"}
-
-
-STAND_IN = _StandInDice()
-
-_ROLL_KEYS = ROLL_KEYS
-
 
 #: Plain dice (no wild die) some commands roll after the wild-die rolls: the payload key, the
 #: command's argument for faces typed from the table, its argument for a total typed (None
@@ -45,30 +36,15 @@ _PLAIN_DICE = (
 )
 
 
-def _typed_kwargs(shape: str, got: dict[str, tuple]) -> dict:
-    if not got:
-        return {}
-    if shape == "map":
-        return {"typed": {k: (v[0], v[1]) for k, v in got.items()}}
-    if shape == "full":
-        return {"typed": dict(got)}
-    if shape == "body":
-        faces, wild, _ = got["body_roll"]
-        return {"body_typed": (faces, wild)}
-    faces, wild, cps = got["roll"]
-    if shape == "three":
-        return {"typed": (faces, wild, cps)}
-    return {"typed": (faces, wild)}
-
-
 async def roll_move(screen: SixHost, move_id: str, answers: dict[str, Any], *,
-                    shape: str = "one", who: str = "", known: tuple[str, ...] = (),
+                    shape: str | None = None, who: str = "", known: tuple[str, ...] = (),
                     table: dict[str, Any] | None = None) -> dict | None:
     """Make the rolling move ``move_id`` of the game's moves with ``answers``: with d6tui's
     dice (``Session.play`` as ``d6tui play`` does), or, with table dice on, each roll typed
     in its own prompt first, handed to the move as its ``rolls``
     (:mod:`d6tui.games.simple_six.move_rolls`). ``table``: dice typed already, as the
-    command's keywords (the chains of character points)."""
+    command's keywords (the chains of character points). ``shape``: how the move takes
+    typed rolls; by default the game's (:func:`~d6tui.games.simple_six.typed_rolls.shape_of`)."""
     if not screen.table_mode:
         return screen.play(move_id, answers)
     try:
@@ -79,6 +55,7 @@ async def roll_move(screen: SixHost, move_id: str, answers: dict[str, Any], *,
     # the dry runs make the game's own move on the state drawn (at a shared table the
     # table makes the move; the GM's seat sees the whole campaign)
     move = next(m for m in screen.session.rules.moves(screen.campaign, GM) if m.id == move_id)
+    shape = shape or shape_of(move_id, screen.campaign.last_roll)
     typed = await _ask_typed(screen, lambda st, dice, **kw: move.run(
         st, dice, **answers, rolls=table_rolls(kw)), shape=shape, who=who, known=known,
         kwargs=dict(table or {}))
@@ -106,21 +83,20 @@ async def _ask_typed(screen: SixHost, command: Callable[..., dict], *, shape: st
     dry: Dice = own if rewind and own is not None else STAND_IN
     while True:
         try:
-            payload = command(screen.campaign, dry, **_typed_kwargs(shape, got), **kwargs)
+            payload = command(screen.campaign, dry, **typed_kwargs(shape, got), **kwargs)
         except (RuleError, DiceError) as e:
             screen.notify(str(e), title="Not allowed", severity="error", timeout=6)
             return None
         finally:
             if rewind and own is not None:
                 own.rewind()
-        need = [(k, r) for k, r in rolls_of(payload) if k not in got and k not in known
-                and k not in mine
-                and not (players and not _typed_roll(screen, payload, k, shape, who))]
+        need = [(k, r) for k, r in next_rolls(payload, got, mine | set(known))
+                if not (players and not _typed_roll(screen, payload, k, shape, who))]
         if not need:
             break
         key, roll = need[0]
         name = who
-        if shape == "map" and key not in _ROLL_KEYS and not key.startswith("counter_"):
+        if shape == "map" and not is_roll_key(key):
             name = screen.campaign.member(key).sheet.name
         elif key in ("defense", "resist"):  # thrown by the one attacked, not the attacker
             name = _defender(screen, payload) or who
@@ -150,7 +126,7 @@ async def _ask_typed(screen: SixHost, command: Callable[..., dict], *, shape: st
                     kwargs[total_arg] = plain["total"]  # only the minutes matter
                 else:
                     kwargs[arg] = plain["faces"]
-    return {**_typed_kwargs(shape, got), **kwargs}
+    return {**typed_kwargs(shape, got), **kwargs}
 
 
 def _typed_roll(screen: SixHost, payload: dict, key: str, shape: str, who: str) -> bool:
@@ -158,7 +134,7 @@ def _typed_roll(screen: SixHost, payload: dict, key: str, shape: str, who: str) 
     combatant's own roll (``map``), the defender's defense and resist, a parried brawler's
     counter (damage by the defender, resist by the attacker), or else the roller named by
     ``who``."""
-    if shape == "map" and key not in _ROLL_KEYS and not key.startswith("counter_"):
+    if shape == "map" and not is_roll_key(key):
         return screen.typed_for(key)
     if key in ("defense", "resist", "counter_damage"):
         return screen.typed_for(_defender(screen, payload) or who)

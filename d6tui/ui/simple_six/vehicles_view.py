@@ -27,6 +27,7 @@ from d6tui.games.simple_six.campaign import Campaign
 from d6tui.games.simple_six.describe import names_in
 from d6tui.games.simple_six.move_rolls import table_rolls
 from d6tui.games.simple_six.rules import describe
+from d6tui.games.simple_six.typed_rolls import STAND_IN
 from d6tui.games.simple_six.vehicle_log import FOLDS, chase_of, vehicle_rolls
 from d6tui.games.simple_six.vehicle_moves import shots
 from d6tui.games.simple_six.wild import describe_roll
@@ -35,7 +36,6 @@ from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal, TextPrompt
 from d6tui.ui.simple_six.forms import WildDiceInput
 from d6tui.ui.simple_six.guard import refusals_shown
 from d6tui.ui.simple_six.host import SixHost
-from d6tui.ui.simple_six.table_rolls import STAND_IN
 from d6tui.ui.widgets.fitted_footer import FittedFooter
 from d6tui.words import plural
 
