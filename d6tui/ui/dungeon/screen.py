@@ -39,7 +39,7 @@ from d6tui.ui.dungeon.panels import (
 from d6tui.ui.dungeon.running import DungeonMoveRunner
 from d6tui.ui.dungeon.waffle import DungeonWaffle, WafflePicture
 from d6tui.ui.screens.game import GameScreen
-from d6tui.ui.screens.hand_over import HandOver
+from d6tui.ui.screens.hand_over import HandOver, retarget_cover
 from d6tui.ui.widgets.dice_tray import DiceTray
 from d6tui.ui.widgets.event_log import EventLogView
 from d6tui.ui.widgets.fitted_footer import FittedFooter
@@ -209,12 +209,14 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
             self.target = None
         want = self.wanted_seat()
         if self.computer is None and not self.at_table and not state.over and \
-                want != self.shown:
+                (want != self.shown or self._handing):  # a cover up stays up, retargeted
             self._blank(state)
             if not self._handing:
                 self._handing = True
                 self.app.push_screen(HandOver(state.players[want], self.latest_text()),
                                      self._handed)
+            else:  # the state changed under the cover (the file watch): name who is to move
+                retarget_cover(self.app, state.players[want], self.latest_text())
             return
         self.shown = want
         seat = want
