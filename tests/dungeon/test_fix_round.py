@@ -49,3 +49,53 @@ async def test_the_hand_over_cover_follows_moves_from_another_writer(saves: Path
         await pilot.press("enter")
         await settle(pilot)
         assert screen.shown == 0
+
+
+def _step(at: str, key: str, taken: set[str]) -> str:
+    from d6tui.games.dungeon.waffle import hole_index, hole_name
+    from d6tui.ui.dungeon.waffle import cursor_step
+
+    dx, dy = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}[key]
+    free = frozenset(i for i in range(36) if hole_name(i) not in taken)
+    return hole_name(cursor_step(hole_index(at), dx, dy, free))
+
+
+def test_arrow_keys_skip_taken_holes_straight_on_first() -> None:
+    """Placing: an arrow goes over dice already placed to the next empty hole that way."""
+    assert _step("B1", "down", {"B2"}) == "B3"  # once stuck on B1
+    assert _step("C2", "left", {"B2"}) == "A2"  # once jumped to B1
+    assert _step("C2", "left", set()) == "B2"
+    # a line full that way: the nearest hole in the next columns, nearest the line first
+    assert _step("B2", "left", {"A1", "A2", "A3"}) == "A4"
+    assert _step("C3", "right", {"D3", "E3", "F3", "D2", "D4"}) == "D1"
+    # nothing free that way: the cursor stays
+    assert _step("A1", "left", set()) == "A1"
+    assert _step("B6", "down", set()) == "B6"
+    assert _step("F2", "right", {"F1"}) == "F2"
+
+
+@sync
+async def test_the_cursor_jumps_over_a_placed_die_on_screen(saves: Path) -> None:
+    from tests.dungeon.helpers import draw_roll, place
+
+    session = new_saved(saves)
+    place(session, "blue", "orc", "B2")
+    end(session)
+    give(session, "red", "sword")
+    end(session)
+    draw_roll(session, "blue", "orc")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        screen = _screen(app)
+        assert screen.placing()
+        from d6tui.games.dungeon.waffle import hole_index, hole_name
+
+        screen.cursor = hole_index("B1")
+        await pilot.press("down")
+        assert hole_name(screen.cursor) == "B3"
+        screen.cursor = hole_index("C2")
+        await pilot.press("left")
+        assert hole_name(screen.cursor) == "A2"

@@ -37,7 +37,7 @@ from d6tui.ui.dungeon.panels import (
     route_bonus,
 )
 from d6tui.ui.dungeon.running import DungeonMoveRunner
-from d6tui.ui.dungeon.waffle import DungeonWaffle, WafflePicture
+from d6tui.ui.dungeon.waffle import DungeonWaffle, WafflePicture, cursor_step
 from d6tui.ui.screens.game import GameScreen
 from d6tui.ui.screens.hand_over import HandOver, retarget_cover
 from d6tui.ui.widgets.dice_tray import DiceTray
@@ -500,11 +500,16 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
         self.refresh_game()
 
     def action_cursor(self, dx: int, dy: int) -> None:
-        """Move the cursor on the waffle (left and right as you see it)."""
-        r, c = divmod(self.cursor, SIZE)
-        r = min(SIZE - 1, max(0, r + dy))
-        c = min(SIZE - 1, max(0, c + dx))
-        self.cursor = r * SIZE + c
+        """Move the cursor on the waffle (left and right as you see it), over the holes it
+        may not stop on to the next one it may, straight on first (:func:`cursor_step`)."""
+        seat, holes = self.shown or 0, self.dungeon.holes
+        if self.placing():
+            open_cells = {own_index(i, seat) for i, h in enumerate(holes) if h is None}
+        elif self.target is not None:
+            open_cells = {own_index(i, seat) for i, h in enumerate(holes) if h is not None}
+        else:
+            open_cells = set()
+        self.cursor = cursor_step(self.cursor, dx, dy, frozenset(open_cells), SIZE)
         self.refresh_game()
 
     def action_enter(self) -> None:
