@@ -99,3 +99,57 @@ async def test_the_cursor_jumps_over_a_placed_die_on_screen(saves: Path) -> None
         screen.cursor = hole_index("C2")
         await pilot.press("left")
         assert hole_name(screen.cursor) == "A2"
+
+
+def _long_game(saves: Path) -> Session:
+    """A game whose log is longer than a 160x50 screen, at Ana's draw: each of 16 turns
+    sets a sword or a key aside."""
+    session = new_saved(saves)
+    for colour, face in [("green", "sword")] * 6 + [("yellow", "sword")] * 6 + [
+            ("black", "key")] * 4:
+        give(session, colour, face)
+        end(session)
+    return session
+
+
+@sync
+async def test_arrows_move_the_placing_cursor_with_a_long_log_after_table_dice(
+        saves: Path) -> None:
+    """160x50, the log panel longer than the screen, the die typed from table dice: Up and
+    Down move the placing cursor, whatever took the focus."""
+    from textual.containers import ScrollableContainer
+
+    session = _long_game(saves)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        for _ in range(3):
+            if isinstance(app.screen, HandOver):
+                await pilot.press("enter")
+                await settle(pilot)
+        screen = _screen(app)
+        from d6tui.ui.screens.dice_prompt import TableDiceInput
+        from d6tui.ui.screens.modals import TextPrompt
+        from tests.dungeon.test_ui import until_modal
+
+        await pilot.press("t", "d")
+        await until_modal(pilot, TextPrompt)
+        await pilot.press(*"blue", "enter")
+        await settle(pilot)
+        await pilot.press("r")
+        await until_modal(pilot, TableDiceInput)
+        await pilot.press(*"orc", "enter")
+        await settle(pilot)
+        assert screen.placing()
+        log = screen.query_one("#log")
+        assert log.display and log.max_scroll_y > 0  # longer than the screen
+        scrolls = [w for w in screen.query(ScrollableContainer) if w.can_focus]
+        for target in [None, *scrolls]:  # as the prompt left it, then each scroll view
+            if target is not None:
+                target.focus()
+                await pilot.pause()
+            start = screen.cursor
+            await pilot.press("down")
+            assert screen.cursor != start, f"down did not move with {target} focused"
+            await pilot.press("up")
+            assert screen.cursor == start, f"up did not move back with {target} focused"

@@ -48,9 +48,10 @@ from d6tui.ui.widgets.fitted_footer import FittedFooter
 PREVIEW_LIMIT = 1000
 
 
-def _b(key: str, action: str, description: str, tooltip: str, show: bool = False) -> Binding:
+def _b(key: str, action: str, description: str, tooltip: str, show: bool = False,
+       priority: bool = False) -> Binding:
     return Binding(key, action, description, id=f"dungeon.{action.split('(')[0]}",
-                   tooltip=tooltip, show=show)
+                   tooltip=tooltip, show=show, priority=priority)
 
 
 class DungeonScreen(DungeonMoveRunner, GameScreen):
@@ -72,10 +73,12 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
         _b("f", "flip", "Other side", "While placing, face the die's other map face to you"),
         _b("enter", "enter", "Place / pick", "Place the die in the hole under the cursor, "
            "or pick it as a spell's target"),
-        _b("up", "cursor(0,-1)", "Up", "Move the cursor"),
-        _b("down", "cursor(0,1)", "Down", "Move the cursor"),
-        _b("left", "cursor(-1,0)", "Left", "Move the cursor"),
-        _b("right", "cursor(1,0)", "Right", "Move the cursor"),
+        # the cursor keys win over a focused scroll view (the log) while a hole is picked;
+        # else (check_action) they go on to it
+        _b("up", "cursor(0,-1)", "Up", "Move the cursor", priority=True),
+        _b("down", "cursor(0,1)", "Down", "Move the cursor", priority=True),
+        _b("left", "cursor(-1,0)", "Left", "Move the cursor", priority=True),
+        _b("right", "cursor(1,0)", "Right", "Move the cursor", priority=True),
         _b("s", "set_aside", "Set aside", "Set the rolled item or spell aside (keep a "
            "Special Item)", True),
         _b("x", "trade", "Trade", "Trade the Special Item just rolled for one of theirs"),
@@ -464,7 +467,7 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
             return self._move("roll") is not None or self.placing()
         if action in ("turn_back", "flip"):
             return self.placing()
-        if action == "enter":
+        if action in ("enter", "cursor"):
             return self.placing() or self.target is not None
         if action == "cast":
             return self.my_turn() and any(m.id.startswith("cast_")
