@@ -153,3 +153,31 @@ async def test_arrows_move_the_placing_cursor_with_a_long_log_after_table_dice(
             assert screen.cursor != start, f"down did not move with {target} focused"
             await pilot.press("up")
             assert screen.cursor == start, f"up did not move back with {target} focused"
+
+
+@sync
+async def test_no_their_side_key_after_a_look_into_the_bag(saves: Path) -> None:
+    from tests.dungeon.helpers import play
+    from tests.dungeon.test_ui_fixes import footer_keys
+
+    session = new_saved(saves)
+    give(session, "green", "look")
+    end(session)
+    give(session, "red", "sword")
+    end(session)
+    play(session, "cast_look", target="bag:red")  # Ana looks into the bag
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        await pass_hand_over(pilot)
+        screen = _screen(app)
+        assert screen.my_turn() and session.state.looks[0] is not None
+        assert "v" not in footer_keys(screen)
+        assert not screen.check_action("other_side", ())
+
+
+async def pass_hand_over(pilot) -> None:  # noqa: ANN001
+    for _ in range(3):
+        if isinstance(pilot.app.screen, HandOver):
+            await pilot.press("enter")
+            await settle(pilot)

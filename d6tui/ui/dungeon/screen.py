@@ -474,10 +474,12 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
                                           for m in self.session.moves(self.dungeon.turn))
         if action == "scores":
             return self.dungeon.over
-        if action == "other_side":
-            return self.dungeon.over or (self.shown is not None and self.my_turn() and
-                                         view(self.dungeon, self.shown).looks[self.shown]
-                                         is not None)
+        if action == "other_side":  # a Look into the bag shows no side: no v for it
+            if self.dungeon.over:
+                return True
+            look = (view(self.dungeon, self.shown).looks[self.shown]
+                    if self.shown is not None and self.my_turn() else None)
+            return look is not None and look.target == "waffle"
         return super().check_action(action, parameters)
 
     def action_draw(self) -> None:
