@@ -181,3 +181,15 @@ async def pass_hand_over(pilot) -> None:  # noqa: ANN001
         if isinstance(pilot.app.screen, HandOver):
             await pilot.press("enter")
             await settle(pilot)
+
+
+def test_every_map_face_has_its_own_mark_whatever_the_case() -> None:
+    """Dragon and Door once differed only by case (D, d)."""
+    from d6tui.games.dungeon.faces import MAP_FACES
+    from d6tui.ui.dungeon.help import HELP
+
+    marks = [f.mark.casefold() for f in MAP_FACES.values() if f.mark.strip()]
+    assert len(marks) == len(set(marks))
+    for f in MAP_FACES.values():  # and the help's legend names each
+        if f.mark.strip():
+            assert f"`{f.mark}` {f.name}" in HELP

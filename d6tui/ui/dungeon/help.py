@@ -9,10 +9,10 @@ player. Each of you sees only your own side. Rulebook sections are named in quot
 
 ## The screen
 
-- **The waffle** (left): your side as you see it. Each hole shows its corridors and a letter
-  for what is there: `o` Orc, `r` Giant Rat, `w` Spider Web, `x` Curse, `d` Door,
-  `$` Treasure Chamber, `D` Dragon, `c` Treasure Chest, `g` Goblins; a plain junction is a
-  Corner. `?` marks a die whose face you cannot see (a spectator's view).
+- **The waffle** (left): your side as you see it. Each hole shows its corridors and a mark
+  for what is there: `o` Orc, `r` Giant Rat, `w` Spider Web, `x` Curse, `#` Door (a key
+  opens it), `$` Treasure Chamber, `D` Dragon, `c` Treasure Chest, `g` Goblins; a plain
+  junction is a Corner. `?` marks a die whose face you cannot see (a spectator's view).
 - **Right**: whose turn it is and what the turn waits for, the die in hand (the dice tray
   shows its six faces: the one rolled is bright; while placing, `you` and `them` mark the
   faces turned to you and away), what both of you hold (collections are public), the bag's
