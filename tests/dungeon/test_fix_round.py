@@ -193,3 +193,17 @@ def test_every_map_face_has_its_own_mark_whatever_the_case() -> None:
     for f in MAP_FACES.values():  # and the help's legend names each
         if f.mark.strip():
             assert f"`{f.mark}` {f.name}" in HELP
+
+
+def test_the_export_legend_is_made_from_the_marks() -> None:
+    """The Markdown export's legend at the end names each face by the mark it is drawn
+    with."""
+    import shutil
+
+    example = Path(__file__).resolve().parents[2] / "saves" / "dungeon-example.toml"
+    path = Path(__import__("tempfile").mkdtemp()) / "example.toml"
+    shutil.copyfile(example, path)
+    s = Session.load(path)
+    assert s.state.over
+    text = s.rules.export_markdown(s)
+    assert "# Door" in text and "D Dragon" in text and "d Door" not in text

@@ -7,7 +7,7 @@ from typing import Any
 from d6tui.engine.mdtext import escape
 from d6tui.engine.notes import NOTE, note_numbers, record_lines
 from d6tui.games.dungeon.drawing import own_to_hole, side_text
-from d6tui.games.dungeon.faces import face_name
+from d6tui.games.dungeon.faces import MAP_FACES, face_name
 from d6tui.games.dungeon.state import DungeonState, ScoreCard
 from d6tui.games.dungeon.view import view
 from d6tui.games.dungeon.waffle import hole_name
@@ -115,9 +115,10 @@ def export_markdown(session: Any) -> str:
         route = state.scores[seat].route.cells if state.over else frozenset()
         lines += ["```", side_text(cells, seat, filled, route), "```", ""]
         if state.over:
-            lines += ["`*` marks the holes of the best route and its detours; letters: o Orc, "
-                      "r Giant Rat, w Spider Web, x Curse, d Door, $ Treasure Chamber, "
-                      "D Dragon, c Treasure Chest, g Goblins.", ""]
+            marks = ", ".join(f"{f.mark} {f.name}" for f in MAP_FACES.values()
+                              if f.mark.strip())
+            lines += [f"`*` marks the holes of the best route and its detours; marks: "
+                      f"{marks}.", ""]
         else:
             lines += ["`?` marks a die whose faces stay hidden until the end.", ""]
         lines.append(f"Holds: {held_text(state, seat)}.")
