@@ -207,3 +207,60 @@ def test_the_export_legend_is_made_from_the_marks() -> None:
     assert s.state.over
     text = s.rules.export_markdown(s)
     assert "# Door" in text and "D Dragon" in text and "d Door" not in text
+
+
+def _last_turn_with_decay(saves: Path) -> Session:
+    """Ana claims a route along row 1 with one die off it (A3); Ben, holding a Decay, plays
+    the last turn: only A3 may be decayed."""
+    from tests.dungeon.helpers import place
+
+    session = new_saved(saves)
+    dice = ["blue"] * 6
+    for col in "ABCDEF":
+        place(session, dice.pop(0), "orc", f"{col}1")
+        end(session)
+        if col == "A":
+            give(session, "red", "decay")
+        else:
+            give(session, "green", "sword")
+        end(session)
+    place(session, "black", "orc", "A3")
+    end(session)
+    give(session, "green", "sword")
+    end(session)
+    give(session, "red", "three_swords")
+    end(session)
+    give(session, "yellow", "sword")
+    end(session)
+    give(session, "red", "three_swords")
+    from tests.dungeon.helpers import play
+
+    play(session, "claim")
+    assert session.state.last_turn and session.state.turn == 1
+    return session
+
+
+@sync
+async def test_a_refused_target_keeps_the_pick_open(saves: Path) -> None:
+    from d6tui.games.dungeon.waffle import hole_index, own_index
+    from tests.dungeon.test_ui_fixes import errors, start_cast
+
+    session = _last_turn_with_decay(saves)
+    decay = next(m for m in session.moves() if m.id == "cast_decay")
+    assert [v for v, _ in decay.choices[0].options] == ["A3"]
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        await pass_hand_over(pilot)
+        screen = _screen(app)
+        assert screen.shown == 1
+        await start_cast(pilot, screen)
+        assert screen.target is not None and screen.target.id == "cast_decay"
+        screen.cursor = own_index(hole_index("C1"), 1)  # on Ana's route
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.target is not None  # still picking
+        assert any("C1 is not one of A3" in e for e in errors(app))
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.target is None and app.screen is screen  # Escape left the pick only

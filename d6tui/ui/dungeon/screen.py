@@ -522,6 +522,11 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
         seat = self.shown or 0
         hole = hole_name(own_index(self.cursor, seat))
         if self.target is not None:
+            holes = [v for c in self.target.choices if c.name == "hole" for v, _ in c.options]
+            if hole not in holes:  # refused: the pick stays open (Escape still cancels it)
+                self.notify(f"{hole} is not one of {', '.join(holes)}: move the cursor to "
+                            "one of them (Escape: cancel).", severity="warning", markup=False)
+                return
             move, self.target = self.target, None
             self.run_move(move.id, {"hole": hole})
             return
