@@ -264,3 +264,24 @@ async def test_a_refused_target_keeps_the_pick_open(saves: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert screen.target is None and app.screen is screen  # Escape left the pick only
+
+
+@sync
+async def test_cast_shows_the_spell_list_even_for_one_spell(saves: Path) -> None:
+    """Only Look in hand: ``c`` opens the list (one entry), so ``c 1`` casts on purpose and
+    Escape casts nothing."""
+    from d6tui.ui.screens.modals import ChoiceModal
+    from tests.dungeon.test_ui import until_modal
+
+    session = new_saved(saves)
+    give(session, "green", "look")
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pass_hand_over(pilot)
+        n = len(session.events)
+        await pilot.press("c")
+        await until_modal(pilot, ChoiceModal)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert len(session.events) == n and session.state.looks[0] is None

@@ -26,7 +26,7 @@ from d6tui.games.dungeon.faces import MAP_FACES, is_map
 from d6tui.games.dungeon.scorer import best_route
 from d6tui.games.dungeon.state import DungeonState
 from d6tui.games.dungeon.view import view
-from d6tui.games.dungeon.waffle import SIZE, hole_name, own_index, rotate
+from d6tui.games.dungeon.waffle import SIZE, hole_index, hole_name, own_index, rotate
 from d6tui.ui.dungeon.help import HELP
 from d6tui.ui.dungeon.panels import (
     ScoreLines,
@@ -196,6 +196,14 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
             return False
         return not s.over and self.shown == s.turn and s.turn != self.computer
 
+    def target_cells(self) -> frozenset[int]:
+        """The cells (as the side is seen) the spell being cast may pick: its move's holes
+        (in a last turn, only those that leave the claimed route whole)."""
+        if self.target is None:
+            return frozenset()
+        return frozenset(own_index(hole_index(v), self.shown or 0)
+                         for c in self.target.choices if c.name == "hole" for v, _ in c.options)
+
     def placing(self) -> bool:
         """Whether a rolled map die waits to be placed."""
         s = self.dungeon
@@ -301,8 +309,7 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
             face, ops = self.preview_face(seen)
             preview = (self.cursor, face, ops)
         elif self.target is not None:
-            legal = frozenset(own_index(i, seat) for i, h in enumerate(state.holes)
-                              if h is not None)
+            legal = self.target_cells()
         route: frozenset[int] = frozenset()
         if self.show_route or state.over:
             if state.over:
@@ -511,7 +518,7 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
         if self.placing():
             open_cells = {own_index(i, seat) for i, h in enumerate(holes) if h is None}
         elif self.target is not None:
-            open_cells = {own_index(i, seat) for i, h in enumerate(holes) if h is not None}
+            open_cells = set(self.target_cells())
         else:
             open_cells = set()
         self.cursor = cursor_step(self.cursor, dx, dy, frozenset(open_cells), SIZE)
