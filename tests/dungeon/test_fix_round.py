@@ -285,3 +285,11 @@ async def test_cast_shows_the_spell_list_even_for_one_spell(saves: Path) -> None
         await pilot.press("escape")
         await settle(pilot)
         assert len(session.events) == n and session.state.looks[0] is None
+
+
+def test_the_bag_ran_out_scoring_names_its_rulebook_section() -> None:
+    from d6tui.ui.dungeon.help import HELP
+
+    words = " ".join(HELP.split())
+    at = words.index("3 each if the bag ran out")
+    assert "house decision" in words[at:at + 120] and '"End of the Game"' in words[at:at + 120]
