@@ -293,3 +293,25 @@ def test_the_bag_ran_out_scoring_names_its_rulebook_section() -> None:
     words = " ".join(HELP.split())
     at = words.index("3 each if the bag ran out")
     assert "house decision" in words[at:at + 120] and '"End of the Game"' in words[at:at + 120]
+
+
+def test_score_lines_of_no_points_alike_are_one_line() -> None:
+    from d6tui.games.dungeon.export import score_lines
+    from tests.dungeon.helpers import place, play
+    from tests.dungeon.test_rules import _ben_idles
+
+    s = Session.new("dungeon", {"players": ["Ana", "Ben"], "seed": 1})
+    for col in "ABCDEF":
+        place(s, "blue", "orc", f"{col}1")
+        end(s)
+        _ben_idles(s)
+    give(s, "red", "three_swords")
+    end(s)
+    _ben_idles(s)
+    give(s, "red", "three_swords")
+    play(s, "claim")
+    _ben_idles(s)
+    assert s.state.over
+    lines = score_lines(s.state, 0, s.state.scores[0])
+    orcs = [line for line in lines if "Orc defeated" in line]
+    assert orcs == ["6 x Orc defeated with 1 sword at A1, B1, C1, D1, E1, F1: +0"], lines

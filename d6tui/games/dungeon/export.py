@@ -31,12 +31,25 @@ def status(state: DungeonState) -> str:
 
 
 def score_lines(state: DungeonState, seat: int, card: ScoreCard) -> list[str]:
-    """A score card explained line by line, holes named as on the waffle."""
+    """A score card explained line by line, holes named as on the waffle; lines of no
+    points alike are one line ("6 x Orc defeated with 1 sword at A1, B1, ...: +0")."""
     r = card.route
     out = []
+    zero: dict[str, list[str]] = {}
     for words, cell, pts in r.lines:
+        if pts == 0 and cell >= 0:
+            if words not in zero:
+                zero[words] = []
+                out.append(words)  # a place held for the group, filled in below
+            zero[words].append(hole_name(own_to_hole(cell, seat)))
+            continue
         where = "" if cell < 0 else f" at {hole_name(own_to_hole(cell, seat))}"
         out.append(f"{words}{where}: {pts:+d}")
+    for k, line in enumerate(out):
+        if line in zero:
+            holes = zero[line]
+            many = f"{len(holes)} x " if len(holes) > 1 else ""
+            out[k] = f"{many}{line} at {', '.join(holes)}: +0"
     if card.special_items:
         out.append(f"Special Items held ({card.special_items}): {card.special_items:+d}")
     if not r.complete:
