@@ -360,6 +360,10 @@ def cmd_new(args: argparse.Namespace) -> int:
     title = flags.title or rules.default_title(options)
     path = new_save_path(folder, title)
     session = Session.new(rules, options, path=path, title=title)
+    if flags.no_open:  # a computer seat first to move plays now, as the app would on open
+        from d6tui.engine.computer_turns import play_computer
+
+        play_computer(session)
     session.close()
     if flags.no_open:
         print(path)

@@ -146,15 +146,32 @@ def seat_of(session: Any, text: str | None, *, default_turn: bool = True) -> Any
     raise RuleError(f"there is no seat '{text}'; the seats are: {numbered}, spectator")
 
 
+def _computers_seat(session: Any, seat: Any) -> str:
+    """The name of ``seat`` (``...``: the seat to move) when the computer plays it, else
+    ""."""
+    from d6tui.engine.computer_turns import computer_seats
+
+    if seat is ...:
+        seat = session.rules.seat_to_move(session.state)
+    if seat is None or seat not in computer_seats(session.rules, session.state):
+        return ""
+    return list(session.rules.seats(session.state))[seat]
+
+
 def cmd_moves(session: Any, args: argparse.Namespace) -> int:
-    """``d6tui moves FILE [--seat S] [--json]``."""
+    """``d6tui moves FILE [--seat S] [--json]``. A computer seat has none to list: the
+    computer makes them itself (:func:`cmd_play`)."""
     seat = seat_of(session, args.seat)
-    moves = session.moves(seat)
+    computer = _computers_seat(session, seat)
+    moves = [] if computer else session.moves(seat)
     if args.json:
         print(json.dumps([m.to_json() for m in moves], indent=2))
         return 0
     print(session.rules.status(session.state))
-    if not moves:
+    if computer:
+        print(f"{computer} is the computer's seat: d6tui makes its moves itself, right "
+              "after a person's d6tui play")
+    elif not moves:
         print("no moves for this seat now")
     for m in moves:
         line = f"  {m.id:<20} {m.label}"
@@ -266,21 +283,48 @@ def _dice_syntax(move: Any) -> str:
 
 
 def cmd_play(session: Any, args: argparse.Namespace) -> int:
-    """``d6tui play FILE MOVE [--choice NAME=VALUE ...] [--dice FACES]``."""
+    """``d6tui play FILE MOVE [--choice NAME=VALUE ...] [--dice FACES]``.
+
+    A person's move only: a computer seat's move is refused with one line. After the
+    move, the computer seats play until a person is to move, as the app does, and each of
+    their moves is printed too (with ``--json``, one event a line). A save that already
+    waits for the computer (left so by another writer) gets the computer's moves first, and
+    the typed move is then not made, since the turn it was typed for has passed. Undo and
+    redo against the computer go by the person's turn (:mod:`d6tui.engine.turn_undo`).
+
+    Raises:
+        RuleError: a spectator or a computer seat, the move is not legal, or the computer
+            had to catch up first.
+    """
+    from d6tui.engine.computer_turns import computer_seats, play_computer
+
     seat = seat_of(session, args.seat)
     if seat is None:
         raise RuleError("a spectator makes no moves; name a seat with --seat")
+    if seat is not ... and (name := _computers_seat(session, seat)):
+        raise RuleError(f"{name} is the computer's seat: d6tui makes its moves itself, "
+                        "right after a person's move")
+    start = len(session.events)
+    if _computers_seat(session, seat):  # the default seat, and the computer is to move
+        name = _computers_seat(session, seat)
+        play_computer(session)
+        _print_events(session, start, args.json)
+        raise RuleError(f"it was {name}'s turn, the computer's: it has played it (above), "
+                        f"so '{args.move}' was not made; d6tui moves lists the moves now")
     try:
         move = session.find_move(args.move, seat)
     except RuleError as e:
         raise RuleError(f"{e}{_whose_turn(session, seat)}") from None
-    answers = _answers(args.choice, move)
-    event = session.play(move, answers, _typed(args.dice, move, session, answers))
-    if args.json:
-        print(json.dumps(event, default=str))
+    comp = computer_seats(session.rules, session.state)
+    if comp and move.id in ("undo", "redo"):
+        from d6tui.engine.turn_undo import redo_turn, undo_turn
+
+        (undo_turn if move.id == "undo" else redo_turn)(session, lambda s: s in comp)
     else:
-        print(session.history_entry(len(session.events) - 1).text)
-        print(session.rules.status(session.state))
+        answers = _answers(args.choice, move)
+        session.play(move, answers, _typed(args.dice, move, session, answers))
+    play_computer(session)
+    _print_events(session, start, args.json)
     return 0
 
 
@@ -291,6 +335,18 @@ def _whose_turn(session: Any, seat: Any) -> str:
         return ""
     name = list(session.rules.seats(session.state))[to_move]
     return f"; it is {name}'s turn (seat {to_move + 1})"
+
+
+def _print_events(session: Any, start: int, as_json: bool) -> None:
+    """The events from index ``start`` on: in words with the status after, or as JSON,
+    one a line."""
+    for i in range(start, len(session.events)):
+        if as_json:
+            print(json.dumps(session.events[i], default=str))
+        else:
+            print(session.history_entry(i).text)
+    if not as_json:
+        print(session.rules.status(session.state))
 
 
 def cmd_view(session: Any, args: argparse.Namespace) -> int:

@@ -15,7 +15,7 @@ or from faces typed at the table, then records the event its ``run`` returns.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -377,6 +377,10 @@ class GameDefinition:
             player for ``seat``: ``seen`` is ``view(state, seat)`` (it never reads more) and
             ``moves`` the seat's legal moves now; a shared table plays a seat handed to it
             with this (None: the game has no computer player).
+        computer_seats: ``state -> set of seats``, the seats the game's own options give
+            to the computer (a vs-computer game); whatever makes a person's move without a
+            screen then lets ``computer`` play them (:mod:`d6tui.engine.computer_turns`).
+            None: no seat is the computer's but at a shared table.
         sealed: ``(state, event) -> str``, why ``event`` (the latest effective game event,
             whose outcome ``state`` is) may not be undone, or "" when it may. A game with
             hidden information uses it once something has been shown that an undo cannot
@@ -408,6 +412,7 @@ class GameDefinition:
     where: Callable[[Any], dict] | None = None
     table_dice_words: Callable[[dict, Any], str] | None = None
     computer: Callable[[Any, int, list[Move]], tuple[str, dict]] | None = None
+    computer_seats: Callable[[Any], Iterable[int]] | None = None
     sealed: Callable[[Any, dict], str] | None = None
     describe_for: Callable[[dict, Any, Seat], str] | None = None
     #: The version of the game's events it writes now; an event says its own as ``v``

@@ -89,3 +89,61 @@ def test_moves_names_what_each_orientation_means(isolated: dict[str, Path],
     assert "0 = upright, 1 = a quarter turn clockwise, 2 = upside down, " \
         "3 = a quarter turn anticlockwise" in out
     assert "A1, B1, C1" in out  # the 36 holes stay a plain list
+
+
+def test_the_command_line_plays_the_computers_turn_itself(
+        isolated: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    """After a person's ``d6tui play`` the computer plays its turn, printed as the app shows
+    it; a move for the computer's seat is refused with one line, and ``d6tui moves`` lists
+    none for it."""
+    code, out, err = run(capsys, "new", "dungeon", "--players", "Cy", "--vs-computer",
+                         "--seed", "3", "--no-open", "--title", "vc2")
+    assert code == 0, err
+    path = out.strip()
+    for move in ("draw", "roll", "collect"):
+        code, out, err = run(capsys, "play", path, move)
+        assert code == 0, err
+    code, out, err = run(capsys, "play", path, "end_turn")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "Cy ended the turn"
+    assert any(line.startswith("Computer drew the") for line in lines)
+    assert "Computer ended the turn" in lines and lines[-1].startswith("Cy's turn")
+    s = Session.load(path)
+    assert s.state.turn == 0 and s.state.phase == "draw"
+    n = len(s.events)
+    s.close()
+    code, out, err = run(capsys, "play", path, "draw", "--seat", "Computer",
+                         "--dice", "bag=yellow")
+    assert code == 2 and err.count("\n") == 1 and "Computer is the computer's seat" in err
+    assert len(Session.load(path).events) == n  # nothing was made
+    code, out, _ = run(capsys, "moves", path, "--seat", "2")
+    assert code == 0 and "Computer is the computer's seat" in out and "  draw" not in out
+    code, out, _ = run(capsys, "moves", path, "--seat", "2", "--json")
+    assert json.loads(out) == []
+    # undo goes by the person's turn: the computer's whole turn and Cy's end of turn
+    code, out, err = run(capsys, "play", path, "undo")
+    assert code == 0, err
+    s = Session.load(path)
+    assert s.state.turn == 0 and s.state.phase == "after"
+
+
+def test_a_save_waiting_for_the_computer_gets_its_moves_first(
+        isolated: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    """Left at the computer's turn by another writer: ``play`` lets the computer play, and
+    the typed move (meant for a turn that has passed) is not made."""
+    code, out, _ = run(capsys, "new", "dungeon", "--players", "Cy", "--vs-computer",
+                       "--seed", "3", "--no-open")
+    path = out.strip()
+    s = Session.load(path)
+    from tests.dungeon.helpers import end, give
+
+    give(s, "red", "sword")
+    end(s)  # Cy's turn ended with no one to run the computer
+    assert s.state.turn == 1
+    s.close()
+    code, out, err = run(capsys, "play", path, "draw")
+    assert code == 2 and "the computer's: it has played it" in err
+    assert "Computer ended the turn" in out
+    s = Session.load(path)
+    assert s.state.turn == 0 and s.state.phase == "draw"

@@ -288,10 +288,48 @@ def test_the_last_turn_may_not_spoil_the_claimed_route() -> None:
     _ben_idles(s)
     give(s, "red", "three_swords")
     play(s, "claim")
-    with pytest.raises(RuleError, match="spoil"):
-        play(s, "cast_decay", hole="C1")
+    from d6tui.games.dungeon import commands
+
+    with pytest.raises(RuleError, match="spoil"):  # the rule itself, asked directly
+        commands.cast(s.state, spell="decay", hole="C1")
+    # and the list offers no Decay: every die of the waffle is on Ana's route
+    assert "cast_decay" not in {m.id for m in s.moves()}
     _ben_idles(s)
     assert s.state.over and s.state.scores[0].route.complete
+
+
+def test_the_last_turn_lists_only_trades_the_rules_allow() -> None:
+    """End of the Game: the Special Item's trade offers only dice whose loss leaves the
+    claimed route whole (the same rule refuses the rest)."""
+    from d6tui.games.dungeon import commands
+
+    s = new_game()
+    dice = ["blue"] * 6 + ["black"] * 6
+    for col in "ABCDEF":
+        place(s, dice.pop(0), "orc", f"{col}1")
+        end(s)
+        _ben_idles(s)
+    give(s, "red", "three_swords")
+    end(s)
+    _ben_idles(s)
+    give(s, "red", "three_swords")
+    end(s)
+    _ben_idles(s)
+    give(s, "black", "key")  # a spare Ana's route does not need
+    play(s, "claim")
+    assert s.state.last_turn and s.state.turn == 1
+    draw_roll(s, "yellow", "special_item")
+    trade = next(m for m in s.moves() if m.id == "trade")
+    offered = {v for v, _ in trade.choices[0].options}
+    held = {d: f for d, f in s.state.collections[0]}
+    for d in held:
+        if d in offered:
+            commands.trade(s.state, took=d)  # allowed
+        else:
+            with pytest.raises(RuleError, match="spoil"):
+                commands.trade(s.state, took=d)
+    assert any(held[d] == "key" for d in offered)
+    assert not any(held[d] == "three_swords" for d in offered)
 
 
 def test_an_empty_bag_ends_the_game_unless_a_spell_goes_back_in() -> None:

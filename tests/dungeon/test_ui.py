@@ -105,8 +105,9 @@ async def test_casting_turn_on_a_die_picked_with_the_cursor(saves: Path) -> None
         await pilot.press("enter")
         await settle(pilot)
         screen = _screen(app)
-        await pilot.press("c")
-        await settle(pilot)
+        from tests.dungeon.test_ui_fixes import start_cast
+
+        await start_cast(pilot, screen)  # c, then Enter on the spell list (one entry)
         assert screen.target is not None and screen.target.id == "cast_turn"
         assert screen.cursor == hole_index("C3")  # the only die
         await pilot.press("enter")
@@ -129,8 +130,9 @@ async def test_escape_leaves_target_picking_not_the_game(saves: Path) -> None:
         await pilot.press("enter")
         await settle(pilot)
         screen = _screen(app)
-        await pilot.press("c")
-        await settle(pilot)
+        from tests.dungeon.test_ui_fixes import start_cast
+
+        await start_cast(pilot, screen)  # c, then Enter on the spell list (one entry)
         assert screen.target is not None
         await pilot.press("escape")
         await settle(pilot)

@@ -203,7 +203,8 @@ def where(state: Board) -> dict:
 
 
 def _computer(seen: Any, seat: int, legal: list) -> tuple[str, dict]:
-    """The computer player at a shared table: :func:`d6tui.games.d6_board.bot.table_move`."""
+    """The computer player at a shared table and for ``d6tui play``:
+    :func:`d6tui.games.d6_board.bot.table_move`."""
     from d6tui.games.d6_board.bot import table_move
 
     return table_move(seen, seat, legal)
@@ -228,6 +229,7 @@ RULES = GameDefinition(
     export_markdown=export_markdown,
     where=where,
     computer=_computer,
+    computer_seats=lambda s: (i for i, h in enumerate(s.heroes) if h.computer),
     report=report,
     options=(
         OptionField("players", "Hunters", "names", help="2-4 hunters in turn order, "

@@ -7,7 +7,7 @@ from typing import Any
 from d6tui.engine.mdtext import escape
 from d6tui.engine.notes import NOTE, note_numbers, record_lines
 from d6tui.games.dungeon.drawing import own_to_hole, side_text
-from d6tui.games.dungeon.faces import face_name
+from d6tui.games.dungeon.faces import MAP_FACES, face_name
 from d6tui.games.dungeon.state import DungeonState, ScoreCard
 from d6tui.games.dungeon.view import view
 from d6tui.games.dungeon.waffle import hole_name
@@ -31,12 +31,25 @@ def status(state: DungeonState) -> str:
 
 
 def score_lines(state: DungeonState, seat: int, card: ScoreCard) -> list[str]:
-    """A score card explained line by line, holes named as on the waffle."""
+    """A score card explained line by line, holes named as on the waffle; lines of no
+    points alike are one line ("6 x Orc defeated with 1 sword at A1, B1, ...: +0")."""
     r = card.route
     out = []
+    zero: dict[str, list[str]] = {}
     for words, cell, pts in r.lines:
+        if pts == 0 and cell >= 0:
+            if words not in zero:
+                zero[words] = []
+                out.append(words)  # a place held for the group, filled in below
+            zero[words].append(hole_name(own_to_hole(cell, seat)))
+            continue
         where = "" if cell < 0 else f" at {hole_name(own_to_hole(cell, seat))}"
         out.append(f"{words}{where}: {pts:+d}")
+    for k, line in enumerate(out):
+        if line in zero:
+            holes = zero[line]
+            many = f"{len(holes)} x " if len(holes) > 1 else ""
+            out[k] = f"{many}{line} at {', '.join(holes)}: +0"
     if card.special_items:
         out.append(f"Special Items held ({card.special_items}): {card.special_items:+d}")
     if not r.complete:
@@ -115,9 +128,10 @@ def export_markdown(session: Any) -> str:
         route = state.scores[seat].route.cells if state.over else frozenset()
         lines += ["```", side_text(cells, seat, filled, route), "```", ""]
         if state.over:
-            lines += ["`*` marks the holes of the best route and its detours; letters: o Orc, "
-                      "r Giant Rat, w Spider Web, x Curse, d Door, $ Treasure Chamber, "
-                      "D Dragon, c Treasure Chest, g Goblins.", ""]
+            marks = ", ".join(f"{f.mark} {f.name}" for f in MAP_FACES.values()
+                              if f.mark.strip())
+            lines += [f"`*` marks the holes of the best route and its detours; marks: "
+                      f"{marks}.", ""]
         else:
             lines += ["`?` marks a die whose faces stay hidden until the end.", ""]
         lines.append(f"Holds: {held_text(state, seat)}.")

@@ -48,7 +48,7 @@ MAP_FACES: dict[str, MapFace] = {f.id: f for f in (
     MapFace("spider_web", "Spider Web", N | E | S | W, mark="w"),
     MapFace("curse", "Curse", N | E | S | W, mark="x"),
     MapFace("corner", "Corner", W | N, mark=" "),
-    MapFace("door", "Door", N | E | S | W, keys=1, mark="d"),
+    MapFace("door", "Door", N | E | S | W, keys=1, mark="#"),  # not d: D is the Dragon
     MapFace("treasure_chamber", "Treasure Chamber", W, treasure=True, mark="$"),
     MapFace("dragon", "Dragon", N | E | S | W, swords=5, treasure=True, mark="D"),
     MapFace("treasure_chest", "Treasure Chest", W | N, treasure=True, mark="c"),

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 from d6tui.engine.dice import CustomDie, Dice, parse_typed_faces
-from d6tui.engine.errors import DiceError
+from d6tui.engine.errors import DiceError, RuleError
 from d6tui.engine.game import Choice, Custom, DiceRequest, Move
 from d6tui.games.dungeon import commands as c
 from d6tui.games.dungeon.faces import ITEMS, SPELLS, WISHING_RING, face_name, is_map
@@ -90,27 +91,53 @@ def _holes(state: DungeonState, empty: bool) -> tuple[tuple[str, str], ...]:
                  if (h is None) == empty)
 
 
+def _allowed(state: DungeonState, options: tuple[tuple[str, str], ...],
+             attempt: Any) -> tuple[tuple[str, str], ...]:
+    """``options`` without the values the rules would refuse: in the last turn after a
+    claim, what would spoil the claimed route ("End of the Game"), tried with the same
+    command (``attempt(value)`` raises :class:`RuleError`). Outside a last turn nothing
+    is refused that way, so the options come back as they are."""
+    if not (state.last_turn and state.claimant is not None):
+        return options
+    kept = []
+    for value, label in options:
+        try:
+            attempt(value)
+        except RuleError:
+            continue
+        kept.append((value, label))
+    return tuple(kept)
+
+
 def cast_moves(state: DungeonState, seat: int) -> list[Move]:
-    """The spells ``seat`` may cast now ("Course of Play": any number during your turn)."""
+    """The spells ``seat`` may cast now ("Course of Play": any number during your turn);
+    in a last turn only the targets that leave the claimed route whole."""
     held = set(state.faces_held(seat))
     out: list[Move] = []
     full = _holes(state, empty=False)
+    holes = {spell: _allowed(state, full, lambda h, sp=spell: c.cast(
+        state, spell=sp, hole=h, turns=1)) for spell in ("decay", "pivot") if spell in held}
+    if "turn" in held:
+        holes["turn"] = tuple(o for o in full if any(_allowed(state, (o,), lambda h, q=q: c.cast(
+            state, spell="turn", hole=h, turns=q)) for q in (1, 2, 3)))
     sec = "Item and Spell Dice Faces"
-    if "decay" in held and full:
+    if "decay" in held and holes["decay"]:
         out.append(Move("cast_decay", "Cast Decay: take a die off the waffle",
                         partial(c.cast, spell="decay"), seat,
-                        (Choice("hole", "Which die to take off", full),), section=sec))
-    if "turn" in held and full:
+                        (Choice("hole", "Which die to take off", holes["decay"]),),
+                        section=sec))
+    if "turn" in held and holes["turn"]:
         out.append(Move("cast_turn", "Cast Turn: spin a die in its hole",
                         partial(c.cast, spell="turn"), seat,
-                        (Choice("hole", "Which die to turn", full),
+                        (Choice("hole", "Which die to turn", holes["turn"]),
                          Choice("turns", "How far, clockwise as you see it",
                                 tuple((str(q), TURN_WORDS[q]) for q in (1, 2, 3)))),
                         section=sec))
-    if "pivot" in held and full:
+    if "pivot" in held and holes["pivot"]:
         out.append(Move("cast_pivot", "Cast Pivot: turn a die the other way round",
                         partial(c.cast, spell="pivot"), seat,
-                        (Choice("hole", "Which die to pivot", full),), section=sec))
+                        (Choice("hole", "Which die to pivot", holes["pivot"]),),
+                        section=sec))
     if "look" in held:
         out.append(Move("cast_look", "Cast Look: the bag or the other side",
                         partial(c.cast, spell="look"), seat,
@@ -200,12 +227,14 @@ def _resolve_moves(state: DungeonState, seat: int) -> list[Move]:
         if face == "special_item":
             out.append(Move("keep", "Keep the Special Item", c.collect, seat,
                             section="Item and Spell Dice Faces"))
-            theirs = state.collections[1 - seat]
-            if theirs:
+            theirs = _allowed(state, tuple((d, f"{face_name(f)} ({state.dice[d]})")
+                                           for d, f in state.collections[1 - seat]),
+                              lambda d: c.trade(state, took=d))
+            if theirs:  # in a last turn, only what leaves the claimed route whole
                 out.append(Move("trade", "Trade the Special Item for a die of theirs",
-                                c.trade, seat, (Choice("took", "Which of theirs to take", tuple(
-                                    (d, f"{face_name(f)} ({state.dice[d]})")
-                                    for d, f in theirs)),), section="Item and Spell Dice Faces"))
+                                c.trade, seat, (Choice("took", "Which of theirs to take",
+                                                       theirs),),
+                                section="Item and Spell Dice Faces"))
         else:
             kind = "spell" if face in SPELLS else "item"
             out.append(Move("collect", f"Set the {kind} aside ({face_name(face)})", c.collect,

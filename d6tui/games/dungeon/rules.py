@@ -118,7 +118,8 @@ def where(state: DungeonState) -> dict:
 
 
 def _computer(seen: Any, seat: int, legal: list) -> tuple[str, dict]:
-    """The computer player at a shared table: :func:`d6tui.games.dungeon.bot.table_move`."""
+    """The computer player at a shared table and for ``d6tui play``:
+    :func:`d6tui.games.dungeon.bot.table_move`."""
     from d6tui.games.dungeon.bot import table_move
 
     return table_move(seen, seat, legal)
@@ -149,6 +150,7 @@ RULES = GameDefinition(
     export_markdown=export_markdown,
     where=where,
     computer=_computer,
+    computer_seats=lambda s: () if s.computer is None else (s.computer,),
     report=report,
     options=(
         OptionField("players", "Players", "names", default=["Ana", "Ben"],

@@ -236,14 +236,16 @@ class BoardScreen(GameScreen):
         if want != self.shown and not any(h.hand for h in state.heroes):
             self.shown = want  # nobody holds a card yet (setup): nothing to hide
         if (len(self.humans()) > 1 and not state.over and want is not None
-                and want != self.shown):
+                and (want != self.shown or self._handing)):  # a cover up stays up
             self._cover(state)
-            if not self._handing:
-                from d6tui.ui.screens.hand_over import HandOver
+            from d6tui.ui.screens.hand_over import HandOver, retarget_cover
 
+            if not self._handing:
                 self._handing = True
                 self.app.push_screen(HandOver(state.heroes[want].name, state.note,
                                               what="your hand and your moves"), self._handed)
+            else:  # the state changed under the cover (the file watch): name who is to move
+                retarget_cover(self.app, state.heroes[want].name, state.note)
             return
         if state.current != self._current:  # a new turn: its hunter's boards (medium)
             self._current = state.current

@@ -9,10 +9,10 @@ player. Each of you sees only your own side. Rulebook sections are named in quot
 
 ## The screen
 
-- **The waffle** (left): your side as you see it. Each hole shows its corridors and a letter
-  for what is there: `o` Orc, `r` Giant Rat, `w` Spider Web, `x` Curse, `d` Door,
-  `$` Treasure Chamber, `D` Dragon, `c` Treasure Chest, `g` Goblins; a plain junction is a
-  Corner. `?` marks a die whose face you cannot see (a spectator's view).
+- **The waffle** (left): your side as you see it. Each hole shows its corridors and a mark
+  for what is there: `o` Orc, `r` Giant Rat, `w` Spider Web, `x` Curse, `#` Door (a key
+  opens it), `$` Treasure Chamber, `D` Dragon, `c` Treasure Chest, `g` Goblins; a plain
+  junction is a Corner. `?` marks a die whose face you cannot see (a spectator's view).
 - **Right**: whose turn it is and what the turn waits for, the die in hand (the dice tray
   shows its six faces: the one rolled is bright; while placing, `you` and `them` mark the
   faces turned to you and away), what both of you hold (collections are public), the bag's
@@ -71,7 +71,9 @@ d6tui finds the best walk exactly, with its detours. `b` shows it on the waffle.
 one pool (a die's swords may be split), a Vorpal Sword beats one enemy whole, a key opens a
 Door or a Treasure Chest, a Spider Web takes one sword for each arm used, and what is beaten
 stays beaten. Points: a complete route 5 for the player whose claim stood and 3 for the
-other (3 each if the bag ran out), 1 for each treasure (Treasure Chamber, Treasure Chest,
+other (3 each if the bag ran out: a house decision; the points table of "End of
+the Game" gives 5 to the first to complete a route, and with no claim nobody was
+first), 1 for each treasure (Treasure Chamber, Treasure Chest,
 Dragon, Goblins), 1 for each Special Item, -1 for each Curse walked through (once each).
 
 ## House decisions

@@ -18,7 +18,7 @@ from d6tui.engine.errors import DiceError, RuleError
 from d6tui.engine.game import Custom, Move
 from d6tui.games.dungeon import bot
 from d6tui.games.dungeon.moves import BagDraw
-from d6tui.games.dungeon.waffle import own_index
+from d6tui.games.dungeon.waffle import hole_index, own_index
 from d6tui.ui.screens.dice_prompt import ROLL_FOR_ME, DrawPrompt, TableDiceInput
 
 if TYPE_CHECKING:
@@ -94,21 +94,18 @@ class DungeonMoveRunner:
         casts = [m for m in self.session.moves(self.dungeon.turn) if m.id.startswith("cast_")]
         if not casts:
             return
-        move = casts[0]
-        if len(casts) > 1:
-            picked = await self.app.push_screen_wait(
-                beside(ChoiceModal("Which spell do you cast?",
-                                   [(m.label, m) for m in casts])))
-            if picked is None:
-                return
-            move = picked
-        if any(c.name == "hole" for c in move.choices):
+        # the list even for one spell, so a digit or Enter casts it on purpose
+        move = await self.app.push_screen_wait(
+            beside(ChoiceModal("Which spell do you cast?", [(m.label, m) for m in casts])))
+        if move is None:
+            return
+        holes = [v for c in move.choices if c.name == "hole" for v, _ in c.options]
+        if holes:
             self.refresh_game()  # the state the die is picked in (a newer one drops it)
             self.target = move
-            occupied = [own_index(i, self.shown or 0) for i, h in enumerate(self.dungeon.holes)
-                        if h is not None]
-            if self.cursor not in occupied and occupied:
-                self.cursor = occupied[0]
+            allowed = [own_index(hole_index(h), self.shown or 0) for h in holes]
+            if self.cursor not in allowed:
+                self.cursor = allowed[0]
             self.notify("Move the cursor to the die and press Enter (Escape: cancel).",
                         markup=False)
             self.refresh_game()

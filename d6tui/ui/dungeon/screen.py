@@ -26,7 +26,7 @@ from d6tui.games.dungeon.faces import MAP_FACES, is_map
 from d6tui.games.dungeon.scorer import best_route
 from d6tui.games.dungeon.state import DungeonState
 from d6tui.games.dungeon.view import view
-from d6tui.games.dungeon.waffle import SIZE, hole_name, own_index, rotate
+from d6tui.games.dungeon.waffle import SIZE, hole_index, hole_name, own_index, rotate
 from d6tui.ui.dungeon.help import HELP
 from d6tui.ui.dungeon.panels import (
     ScoreLines,
@@ -37,9 +37,9 @@ from d6tui.ui.dungeon.panels import (
     route_bonus,
 )
 from d6tui.ui.dungeon.running import DungeonMoveRunner
-from d6tui.ui.dungeon.waffle import DungeonWaffle, WafflePicture
+from d6tui.ui.dungeon.waffle import DungeonWaffle, WafflePicture, cursor_step
 from d6tui.ui.screens.game import GameScreen
-from d6tui.ui.screens.hand_over import HandOver
+from d6tui.ui.screens.hand_over import HandOver, retarget_cover
 from d6tui.ui.screens.table_dice import choose_table_seats, table_dice_words
 from d6tui.ui.widgets.dice_tray import DiceTray
 from d6tui.ui.widgets.event_log import EventLogView
@@ -49,9 +49,10 @@ from d6tui.ui.widgets.fitted_footer import FittedFooter
 PREVIEW_LIMIT = 1000
 
 
-def _b(key: str, action: str, description: str, tooltip: str, show: bool = False) -> Binding:
+def _b(key: str, action: str, description: str, tooltip: str, show: bool = False,
+       priority: bool = False) -> Binding:
     return Binding(key, action, description, id=f"dungeon.{action.split('(')[0]}",
-                   tooltip=tooltip, show=show)
+                   tooltip=tooltip, show=show, priority=priority)
 
 
 class DungeonScreen(DungeonMoveRunner, GameScreen):
@@ -73,10 +74,12 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
         _b("f", "flip", "Other side", "While placing, face the die's other map face to you"),
         _b("enter", "enter", "Place / pick", "Place the die in the hole under the cursor, "
            "or pick it as a spell's target"),
-        _b("up", "cursor(0,-1)", "Up", "Move the cursor"),
-        _b("down", "cursor(0,1)", "Down", "Move the cursor"),
-        _b("left", "cursor(-1,0)", "Left", "Move the cursor"),
-        _b("right", "cursor(1,0)", "Right", "Move the cursor"),
+        # the cursor keys win over a focused scroll view (the log) while a hole is picked;
+        # else (check_action) they go on to it
+        _b("up", "cursor(0,-1)", "Up", "Move the cursor", priority=True),
+        _b("down", "cursor(0,1)", "Down", "Move the cursor", priority=True),
+        _b("left", "cursor(-1,0)", "Left", "Move the cursor", priority=True),
+        _b("right", "cursor(1,0)", "Right", "Move the cursor", priority=True),
         _b("s", "set_aside", "Set aside", "Set the rolled item or spell aside (keep a "
            "Special Item)", True),
         _b("x", "trade", "Trade", "Trade the Special Item just rolled for one of theirs"),
@@ -193,6 +196,14 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
             return False
         return not s.over and self.shown == s.turn and s.turn != self.computer
 
+    def target_cells(self) -> frozenset[int]:
+        """The cells (as the side is seen) the spell being cast may pick: its move's holes
+        (in a last turn, only those that leave the claimed route whole)."""
+        if self.target is None:
+            return frozenset()
+        return frozenset(own_index(hole_index(v), self.shown or 0)
+                         for c in self.target.choices if c.name == "hole" for v, _ in c.options)
+
     def placing(self) -> bool:
         """Whether a rolled map die waits to be placed."""
         s = self.dungeon
@@ -209,12 +220,14 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
             self.target = None
         want = self.wanted_seat()
         if self.computer is None and not self.at_table and not state.over and \
-                want != self.shown:
+                (want != self.shown or self._handing):  # a cover up stays up, retargeted
             self._blank(state)
             if not self._handing:
                 self._handing = True
                 self.app.push_screen(HandOver(state.players[want], self.latest_text()),
                                      self._handed)
+            else:  # the state changed under the cover (the file watch): name who is to move
+                retarget_cover(self.app, state.players[want], self.latest_text())
             return
         self.shown = want
         seat = want
@@ -296,8 +309,7 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
             face, ops = self.preview_face(seen)
             preview = (self.cursor, face, ops)
         elif self.target is not None:
-            legal = frozenset(own_index(i, seat) for i, h in enumerate(state.holes)
-                              if h is not None)
+            legal = self.target_cells()
         route: frozenset[int] = frozenset()
         if self.show_route or state.over:
             if state.over:
@@ -463,17 +475,19 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
             return self._move("roll") is not None or self.placing()
         if action in ("turn_back", "flip"):
             return self.placing()
-        if action == "enter":
+        if action in ("enter", "cursor"):
             return self.placing() or self.target is not None
         if action == "cast":
             return self.my_turn() and any(m.id.startswith("cast_")
                                           for m in self.session.moves(self.dungeon.turn))
         if action == "scores":
             return self.dungeon.over
-        if action == "other_side":
-            return self.dungeon.over or (self.shown is not None and self.my_turn() and
-                                         view(self.dungeon, self.shown).looks[self.shown]
-                                         is not None)
+        if action == "other_side":  # a Look into the bag shows no side: no v for it
+            if self.dungeon.over:
+                return True
+            look = (view(self.dungeon, self.shown).looks[self.shown]
+                    if self.shown is not None and self.my_turn() else None)
+            return look is not None and look.target == "waffle"
         return super().check_action(action, parameters)
 
     def action_draw(self) -> None:
@@ -499,11 +513,16 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
         self.refresh_game()
 
     def action_cursor(self, dx: int, dy: int) -> None:
-        """Move the cursor on the waffle (left and right as you see it)."""
-        r, c = divmod(self.cursor, SIZE)
-        r = min(SIZE - 1, max(0, r + dy))
-        c = min(SIZE - 1, max(0, c + dx))
-        self.cursor = r * SIZE + c
+        """Move the cursor on the waffle (left and right as you see it), over the holes it
+        may not stop on to the next one it may, straight on first (:func:`cursor_step`)."""
+        seat, holes = self.shown or 0, self.dungeon.holes
+        if self.placing():
+            open_cells = {own_index(i, seat) for i, h in enumerate(holes) if h is None}
+        elif self.target is not None:
+            open_cells = set(self.target_cells())
+        else:
+            open_cells = set()
+        self.cursor = cursor_step(self.cursor, dx, dy, frozenset(open_cells), SIZE)
         self.refresh_game()
 
     def action_enter(self) -> None:
@@ -511,6 +530,11 @@ class DungeonScreen(DungeonMoveRunner, GameScreen):
         seat = self.shown or 0
         hole = hole_name(own_index(self.cursor, seat))
         if self.target is not None:
+            holes = [v for c in self.target.choices if c.name == "hole" for v, _ in c.options]
+            if hole not in holes:  # refused: the pick stays open (Escape still cancels it)
+                self.notify(f"{hole} is not one of {', '.join(holes)}: move the cursor to "
+                            "one of them (Escape: cancel).", severity="warning", markup=False)
+                return
             move, self.target = self.target, None
             self.run_move(move.id, {"hole": hole})
             return

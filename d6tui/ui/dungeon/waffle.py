@@ -180,3 +180,38 @@ def cursor_marked(lines: list[str]) -> list[str]:
         if x < len(out[y]) and out[y][x] == " ":
             out[y][x] = mark
     return ["".join(row) for row in out]
+
+
+def cursor_step(cursor: int, dx: int, dy: int, open_cells: frozenset[int] | set[int],
+                size: int = 6) -> int:
+    """Where an arrow key takes the cursor: over the cells it may not stop on (a die
+    already placed, while placing) to the next open cell in that direction, in a straight
+    line first; when the line holds none, the nearest open cell in the next rows (or
+    columns) that way, the nearest to the line first, then the lower index. With no open
+    cell that way, the cursor stays; with no cells to skip (``open_cells`` empty), it moves
+    one cell, stopping at the edge.
+
+    Args:
+        cursor: the cell index now (row * size + column, as the side is seen).
+        dx, dy: the direction, one of them -1 or 1.
+        open_cells: the cells the cursor may stop on (empty: every cell).
+        size: the waffle's side.
+    """
+    r, c = divmod(cursor, size)
+    if not open_cells:
+        r = min(size - 1, max(0, r + dy))
+        c = min(size - 1, max(0, c + dx))
+        return r * size + c
+    for step in range(1, size):  # straight on
+        rr, cc = r + dy * step, c + dx * step
+        if not (0 <= rr < size and 0 <= cc < size):
+            break
+        if rr * size + cc in open_cells:
+            return rr * size + cc
+    ahead = []  # the cells beyond the line that way: (how far ahead, off the line, index)
+    for i in open_cells:
+        ir, ic = divmod(i, size)
+        far, off = ((ir - r) * dy, abs(ic - c)) if dy else ((ic - c) * dx, abs(ir - r))
+        if far > 0:
+            ahead.append((far, off, i))
+    return min(ahead)[2] if ahead else cursor

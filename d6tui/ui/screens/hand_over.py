@@ -36,12 +36,52 @@ class HandOver(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(f"Pass the keyboard to {self.who}.", markup=False,
-                         classes="modal-title")
-            if self.note:
-                yield Static(self.note, markup=False)
-            yield Static(f"{self.who}: press Enter to see {self.what}.", markup=False)
+            yield Static(self._title(), markup=False, classes="modal-title", id="ho-title")
+            yield Static(self.note, markup=False, id="ho-note")
+            yield Static(self._press(), markup=False, id="ho-press")
+
+    def on_mount(self) -> None:
+        self.query_one("#ho-note", Static).display = bool(self.note)
+
+    def _title(self) -> str:
+        return f"Pass the keyboard to {self.who}."
+
+    def _press(self) -> str:
+        return f"{self.who}: press Enter to see {self.what}."
+
+    def retarget(self, who: str, note: str | None = None) -> None:
+        """Name the seat now to move, when the state changed under the cover (a move from
+        the command line or another window, folded in by the file watch): the cover never
+        names a person the side it opens onto is not theirs.
+
+        Args:
+            who: who takes the keyboard now.
+            note: the new "what just happened" line (None keeps the old one).
+        """
+        self.who = who
+        if note is not None:
+            self.note = note
+        if not self.is_mounted:
+            return
+        self.query_one("#ho-title", Static).update(self._title())
+        note_line = self.query_one("#ho-note", Static)
+        note_line.update(self.note)
+        note_line.display = bool(self.note)
+        self.query_one("#ho-press", Static).update(self._press())
 
     def action_go(self) -> None:
         """The next player has the keyboard."""
         self.dismiss(True)
+
+
+def retarget_cover(app: object, who: str, note: str | None = None) -> bool:
+    """Point the hand-over cover on ``app``'s screen stack (if any) at ``who``.
+
+    Returns:
+        Whether a cover was there to update.
+    """
+    for screen in getattr(app, "screen_stack", ()):
+        if isinstance(screen, HandOver):
+            screen.retarget(who, note)
+            return True
+    return False
