@@ -131,8 +131,10 @@ async def test_arrows_move_the_placing_cursor_with_a_long_log_after_table_dice(
         from d6tui.ui.screens.dice_prompt import TableDiceInput
         from d6tui.ui.screens.modals import TextPrompt
         from tests.dungeon.test_ui import until_modal
+        from tests.ui.helpers import table_dice_seats
 
-        await pilot.press("t", "d")
+        await table_dice_seats(pilot, 1, 2)  # both players throw real dice
+        await pilot.press("d")
         await until_modal(pilot, TextPrompt)
         await pilot.press(*"blue", "enter")
         await settle(pilot)
