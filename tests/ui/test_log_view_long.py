@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from d6tui.engine.session import HistoryEntry, Session
+from d6tui.engine.session import Session
+from d6tui.engine.session_words import HistoryEntry
 from d6tui.games.shooter.actions import legal_actions
 from d6tui.games.shooter.bot import choose
 from d6tui.games.shooter.state import current_player

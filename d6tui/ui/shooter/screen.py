@@ -399,7 +399,7 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
 
     def tray_roll(self, state: ShooterState) -> TrayRoll:
         """The dice tray's content: the latest roll, what is kept and what is lost."""
-        return tray_roll(state, self.last_roll_source())
+        return tray_roll(state, self.last_roll_source)
 
     # -- actions ----------------------------------------------------------------------------
 

@@ -3,19 +3,22 @@ the contest's two sides), and the kept dice, free dice and skulls under it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from d6tui.games.shooter.state import Phase, ShooterState, dice_left
 from d6tui.ui.widgets.dice_tray import TrayDie, TrayRoll
 from d6tui.ui.widgets.faces import face_label
 from d6tui.words import plural
 
 
-def tray_roll(state: ShooterState, source: str) -> TrayRoll:
+def tray_roll(state: ShooterState, source: Callable[[], str]) -> TrayRoll:
     """The dice tray's content: the latest roll, what is kept and what is lost ("Drawing
     a Bandit Card"; the Shooting Contest of the "Card Index").
 
     Args:
         state: the game now.
-        source: ``"table"`` when the latest roll was typed from real dice, else ``"app"``.
+        source: gives ``"table"`` when the latest roll was typed from real dice, else
+            ``"app"``; asked only when a roll is shown (it reads the log back).
     """
     if not state.last_roll:
         return TrayRoll(caption="No dice rolled yet this turn.")
@@ -30,7 +33,7 @@ def tray_roll(state: ShooterState, source: str) -> TrayRoll:
             return TrayRoll(caption=f"Shooting Contest: {me} vs {them}, no shots yet.")
         dice = tuple(TrayDie(f, me[:5]) for f in state.last_roll) + tuple(
             TrayDie(f, them[:5]) for f in state.last_roll_other)
-        return TrayRoll(dice, source, f"Shooting Contest: {me} vs {them}")
+        return TrayRoll(dice, source(), f"Shooting Contest: {me} vs {them}")
     skull_lost = state.phase in (Phase.HUNT, Phase.LAST_CHANCE, Phase.CAPTURED)
     dice = tuple(
         TrayDie(f, "out" if (f == "skull" and skull_lost) else "",
@@ -56,4 +59,4 @@ def tray_roll(state: ShooterState, source: str) -> TrayRoll:
             notes.append(f"kept: {kept}   {plural(state.dice.free, 'die', 'dice')} free   "
                          f"skulls out: {state.dice.skulls}")
     caption = f"{me}'s latest roll"
-    return TrayRoll(dice, source, caption, tuple(notes))
+    return TrayRoll(dice, source(), caption, tuple(notes))
