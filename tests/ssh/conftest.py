@@ -163,3 +163,15 @@ def tmux():
     yield make
     for t in made:
         t.kill()
+
+
+@pytest.fixture
+def service():
+    """A table service (in memory, no SSH) on its own thread, as the server runs it; the
+    tests reach it as the seats' sessions do (``tests/ssh/service_thread.py``)."""
+    from d6tui.server.tables import Tables
+    from tests.ssh.service_thread import ServiceThread
+
+    s = ServiceThread(Tables(None))
+    yield s
+    s.stop()

@@ -6,15 +6,12 @@ from __future__ import annotations
 import asyncio
 import itertools
 
-import pytest
-
 from d6tui.engine.registry import load_rules
 from d6tui.server.presence import away_note, people_changes
 from d6tui.server.seat_frame import frame_of
 from d6tui.server.tables import Tables
 from d6tui.ui.screens.game import TableChanged
 from tests.fixtures.games.toy_dice.rules import RULES
-from tests.ssh.service_thread import ServiceThread
 from tests.ui.helpers import make_app
 
 
@@ -74,12 +71,6 @@ def test_a_seat_the_computer_plays_is_marked_so():
     assert people_changes(before, after) == ["the computer plays seat 2 (Ben)"]
     assert away_note(after) == "ben away (computer plays)"
 
-
-@pytest.fixture
-def service():
-    s = ServiceThread(Tables(None))
-    yield s
-    s.stop()
 
 
 def test_the_shooter_screen_tells_of_a_drop_and_marks_the_seat_in_its_header(service,

@@ -13,14 +13,6 @@ from d6tui.engine.registry import load_rules
 from d6tui.server.seat_frame import EVENT_KEYS, TYPED_MARK, frame_of
 from d6tui.server.table import TableError
 from d6tui.server.tables import Tables
-from tests.ssh.service_thread import ServiceThread
-
-
-@pytest.fixture
-def service():
-    s = ServiceThread(Tables(None))
-    yield s
-    s.stop()
 
 
 def _dungeon(service, seed=5):
@@ -117,7 +109,6 @@ def test_shooter_hands_stay_in_their_seats(service):
 
 def test_a_typed_roll_is_marked_once_where_the_games_words_say_so_already():
     from d6tui.engine.registry import load_rules
-    from d6tui.server.tables import Tables
 
     table = Tables(None).open(load_rules("shooter"), {"players": ["ann", "ben"], "seed": 3},
                               "ann")

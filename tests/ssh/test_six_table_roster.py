@@ -7,27 +7,8 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
 from d6tui.engine.registry import load_rules
-from d6tui.server.tables import Tables
-from tests.ssh.service_thread import ServiceThread
-from tests.ui.helpers import make_app
-
-
-@pytest.fixture
-def service():
-    s = ServiceThread(Tables(None))
-    yield s
-    s.stop()
-
-
-async def _settle(pilot, check, tries=60):
-    for _ in range(tries):
-        if check():
-            return True
-        await pilot.pause(0.05)
-    return check()
+from tests.ui.helpers import make_app, until
 
 
 def test_the_gm_makes_a_character_and_its_player_joins_that_seat(service, tmp_path):
@@ -49,9 +30,9 @@ def test_the_gm_makes_a_character_and_its_player_joins_that_seat(service, tmp_pa
             assert gm.check_action("create", ()) and gm.check_action("add_npc", ())
             assert "c makes a player character" in str(gm.query_one("#banner").render())
             await pilot.press("c")
-            assert await _settle(pilot, lambda: isinstance(app.screen, CharacterForm))
+            assert await until(pilot, lambda: isinstance(app.screen, CharacterForm))
             app.screen.dismiss(MIRA)  # the form's draft, every rule already checked
-            assert await _settle(pilot, lambda: any(
+            assert await until(pilot, lambda: any(
                 m.id == "mira" for m in table.session.state.members))
             ev = table.session.events[-1]
             assert ev["type"] == "character_added" and ev["sheet"]["name"] == "Mira"
@@ -64,7 +45,7 @@ def test_the_gm_makes_a_character_and_its_player_joins_that_seat(service, tmp_pa
             for key, what in (("I", "Importing a sheet file"), ("X", "Exporting a sheet"),
                               ("R", "A session record")):
                 await pilot.press(key)
-                assert await _settle(pilot, lambda w=what: any(
+                assert await until(pilot, lambda w=what: any(
                     n.message.startswith(f"{w} is off at a shared table")
                     for n in app._notifications)), key
             assert len(table.session.events) == before

@@ -6,27 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
 from d6tui.engine.registry import load_rules
-from d6tui.server.tables import Tables
-from tests.ssh.service_thread import ServiceThread
-from tests.ui.helpers import make_app
-
-
-@pytest.fixture
-def service():
-    s = ServiceThread(Tables(None))
-    yield s
-    s.stop()
-
-
-async def _settle(pilot, check, tries=60):
-    for _ in range(tries):
-        if check():
-            return True
-        await pilot.pause(0.05)
-    return check()
+from tests.ui.helpers import make_app, until
 
 
 def test_the_dungeon_screens_t_switches_this_seats_own_dice_at_a_table(service, tmp_path):
@@ -45,12 +26,12 @@ def test_the_dungeon_screens_t_switches_this_seats_own_dice_at_a_table(service, 
             app.push_screen(ann)
             await pilot.pause(0.2)
             await pilot.press("t")  # no list of seats at a table: Ann's own dice
-            assert await _settle(pilot, lambda: table.session.table_dice_for(0))
+            assert await until(pilot, lambda: table.session.table_dice_for(0))
             assert not table.session.table_dice_for(1)
             await pilot.press("d")
-            assert await _settle(pilot, lambda: isinstance(app.screen, DrawPrompt))
+            assert await until(pilot, lambda: isinstance(app.screen, DrawPrompt))
             await pilot.press(*"white", "enter")
-            assert await _settle(pilot, lambda: table.session.events[-1]["type"] == "die_drawn")
+            assert await until(pilot, lambda: table.session.events[-1]["type"] == "die_drawn")
             assert table.session.events[-1]["draw"]["source"] == "table"
 
     asyncio.run(main())

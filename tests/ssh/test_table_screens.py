@@ -10,19 +10,11 @@ import os
 import pytest
 
 from d6tui.engine.registry import GAMES_PATH_ENV, load_rules
-from d6tui.server.tables import Tables
 from d6tui.ui.screens.game import TableChanged
-from tests.ssh.service_thread import ServiceThread
-from tests.ui.helpers import make_app
+from tests.ui.helpers import make_app, until
 
 TOY_GAMES = os.path.join(os.path.dirname(__file__), "..", "fixtures", "games")
 
-
-@pytest.fixture
-def service():
-    s = ServiceThread(Tables(None))
-    yield s
-    s.stop()
 
 
 @pytest.fixture
@@ -32,13 +24,6 @@ def toy_games(monkeypatch):
     monkeypatch.setenv(GAMES_PATH_ENV, TOY_GAMES)
     monkeypatch.setattr(d6tui.games, "__path__", list(d6tui.games.__path__))
 
-
-async def _settle(pilot, check, tries=40):
-    for _ in range(tries):
-        if check():
-            return True
-        await pilot.pause(0.05)
-    return check()
 
 
 def test_the_generic_screen_plays_one_seat_and_redraws_on_a_notice(service, toy_games,
@@ -60,7 +45,7 @@ def test_the_generic_screen_plays_one_seat_and_redraws_on_a_notice(service, toy_
             status = str(ann.query_one("#generic-status").render())
             assert f"To move: Ann.  You: Ann (seat 1) at table {table.code}." in status
             await pilot.press("1")  # roll
-            assert await _settle(pilot, lambda: len(table.session.events) == 2)
+            assert await until(pilot, lambda: len(table.session.events) == 2)
             assert table.session.events[-1]["table_seat"] == 0
             bob = GenericGameScreen(service.seat("bob", table.code))
             app.push_screen(bob)
@@ -71,7 +56,7 @@ def test_the_generic_screen_plays_one_seat_and_redraws_on_a_notice(service, toy_
             service.do(lambda: table.play("ann", "hold") if table.session.state.pot else
                        table.play("bob", "roll"))
             bob.post_message(TableChanged(table.code))
-            assert await _settle(pilot, lambda: len(bob.session.events) == before + 1)
+            assert await until(pilot, lambda: len(bob.session.events) == before + 1)
             assert bob.session.state == table.view("bob")
 
     asyncio.run(main())
@@ -100,7 +85,7 @@ def test_the_dungeon_screen_shows_this_seats_side_with_no_hand_over(service, tmp
             assert len(table.session.events) == 1
             service.do(lambda: table.play("ann", "draw"))
             bob.post_message(TableChanged(table.code))
-            assert await _settle(pilot, lambda: bob.dungeon.phase == "roll")
+            assert await until(pilot, lambda: bob.dungeon.phase == "roll")
             assert "Ann drew" in str(bob.query_one("#dg-latest").render())
 
     asyncio.run(main())
@@ -129,7 +114,7 @@ def test_the_shooter_screen_waits_for_the_seat_to_move(service, tmp_path):
             await pilot.pause(0.2)
             assert ann.legal and "Ann to act:" in str(ann.query_one("#actions").render())
             await pilot.press("d")  # draw
-            assert await _settle(pilot, lambda: len(table.session.events) == 2)
+            assert await until(pilot, lambda: len(table.session.events) == 2)
 
     asyncio.run(main())
 
@@ -250,11 +235,11 @@ def test_the_simple_six_screen_plays_the_gms_seat_and_shows_a_player_no_npc_stat
             assert "Axe" in gm_sheet and "3D+2" in gm_sheet
             assert gm.check_action("session", ())
             await pilot.press("s")  # the session starts: a move sent to the table
-            assert await _settle(pilot, lambda: len(table.session.events) == count + 1)
+            assert await until(pilot, lambda: len(table.session.events) == count + 1)
             assert table.session.state.in_session
             app.pop_screen()
             mira.post_message(TableChanged(table.code))
-            assert await _settle(pilot, lambda: mira.campaign.in_session)
+            assert await until(pilot, lambda: mira.campaign.in_session)
             assert mira.campaign.member("orc-warrior-1").sheet.attributes == ()
 
     asyncio.run(main())
@@ -285,11 +270,11 @@ def test_simple_six_dice_typed_at_the_gms_seat_reach_the_table(service, tmp_path
             count = len(table.session.events)
             gm.run_worker(gm.roll_move("cast", {"caster": "mira", "spell": "Light"},
                                        shape="map", who="Mira"))
-            assert await _settle(pilot, lambda: isinstance(app.screen, WildDiceInput))
+            assert await until(pilot, lambda: isinstance(app.screen, WildDiceInput))
             n = app.screen.dice
             keys = [k for face in ["4"] * (n - 1) + ["w", "3"] for k in (face, "space")]
             await pilot.press(*keys[:-1], "enter")
-            assert await _settle(pilot, lambda: len(table.session.events) == count + 1)
+            assert await until(pilot, lambda: len(table.session.events) == count + 1)
             ev = table.session.events[-1]
             assert ev["type"] == "spell_cast" and ev["roll"]["source"] == "table"
             assert ev["roll"]["faces"] == [4] * (n - 1) and ev["roll"]["wild"][0] == 3
@@ -416,13 +401,13 @@ def test_leaving_a_simple_six_fight_at_a_table(service, tmp_path):
             await pilot.pause(0.3)
             assert ben.campaign.combat is not None
             await pilot.press("escape")
-            assert await _settle(pilot, lambda: app.screen is not ben)
+            assert await until(pilot, lambda: app.screen is not ben)
             assert not isinstance(app.screen, ConfirmModal)
             gm = SimpleSixScreen(service.seat("gm", table.code))
             app.push_screen(gm)
             await pilot.pause(0.3)
             await pilot.press("escape")
-            assert await _settle(pilot, lambda: isinstance(app.screen, ConfirmModal))
+            assert await until(pilot, lambda: isinstance(app.screen, ConfirmModal))
             words = " ".join(str(w.render()) for w in app.screen.query("Static"))
             assert "Leave the fight (round" in words and "for the lobby?" in words, words
             assert "home screen" not in words

@@ -12,19 +12,10 @@ import pytest
 from d6tui.engine.errors import RuleError
 from d6tui.engine.registry import load_rules
 from d6tui.server.table import TABLE_SEAT
-from d6tui.server.tables import Tables
 from d6tui.ui.screens.game import TableChanged
 from d6tui.ui.tales.screen import TalesScreen
 from d6tui.ui.tales.widgets import IslandMap, JournalBooklet
-from tests.ssh.service_thread import ServiceThread
-from tests.ui.helpers import make_app
-
-
-@pytest.fixture
-def service():
-    s = ServiceThread(Tables(None))
-    yield s
-    s.stop()
+from tests.ui.helpers import make_app, until
 
 
 def _tale(service):
@@ -34,13 +25,6 @@ def _tale(service):
     service.do(lambda: table.watch("cy"))
     return table
 
-
-async def _until(pilot, check, tries=60):
-    for _ in range(tries):
-        if check():
-            return True
-        await pilot.pause(0.05)
-    return check()
 
 
 def _notices(app) -> list[str]:
@@ -70,7 +54,7 @@ def test_the_heros_seat_plays_and_a_spectator_follows_and_is_refused(service, tm
             assert ann.query_one("#log").border_title.endswith(", Brin (seat 1)")
             before = len(table.session.events)
             await pilot.press("r")  # the castle's square (E01): the app rolls at the table
-            assert await _until(pilot, lambda: len(table.session.events) == before + 1)
+            assert await until(pilot, lambda: len(table.session.events) == before + 1)
             rolled = table.session.events[-1]
             assert rolled["type"] == "rolled" and rolled[TABLE_SEAT] == 0
             faces = tuple(rolled["roll"]["faces"])
@@ -81,7 +65,7 @@ def test_the_heros_seat_plays_and_a_spectator_follows_and_is_refused(service, tm
             app.pop_screen()
             await pilot.pause(0.1)
             cy.post_message(TableChanged(table.code))
-            assert await _until(pilot, lambda: len(cy.session.events) == before + 1)
+            assert await until(pilot, lambda: len(cy.session.events) == before + 1)
             assert cy.tale.pos == table.session.state.pos >= 0
             assert cy.query_one(IslandMap).view.state is cy.tale
             assert tuple(d.face for d in cy.query_one("#tray").roll.dice) == faces
@@ -121,11 +105,11 @@ def test_the_heros_notes_go_to_the_table_and_are_undone_as_its_move(service, tmp
             app.push_screen(ann)
             await pilot.pause(0.3)
             await pilot.press("r")
-            assert await _until(pilot, lambda: len(table.session.events) == 2)
+            assert await until(pilot, lambda: len(table.session.events) == 2)
             await pilot.press("N")
-            assert await _until(pilot, lambda: type(app.screen).__name__ == "NoteModal")
+            assert await until(pilot, lambda: type(app.screen).__name__ == "NoteModal")
             await pilot.press(*"Smoke over the castle", "ctrl+s")
-            assert await _until(pilot, lambda: len(table.session.events) == 3)
+            assert await until(pilot, lambda: len(table.session.events) == 3)
             note = table.session.events[-1]
             assert note["type"] == "note" and note["text"] == "Smoke over the castle"
             assert note[TABLE_SEAT] == 0
@@ -140,7 +124,7 @@ def test_the_heros_notes_go_to_the_table_and_are_undone_as_its_move(service, tmp
             app.push_screen(watcher)
             await pilot.pause(0.2)
             await pilot.press("ctrl+n")
-            assert await _until(pilot, lambda: type(app.screen).__name__ == "NotesModal")
+            assert await until(pilot, lambda: type(app.screen).__name__ == "NotesModal")
             listing = app.screen.query_one("#notes-list")
             assert [str(listing.get_option_at_index(i).prompt)
                     for i in range(listing.option_count)] == [
@@ -157,12 +141,12 @@ def test_the_heros_notes_go_to_the_table_and_are_undone_as_its_move(service, tmp
             assert app.screen is ann
             await pilot.press("X")
             path = tmp_path / f"the-tale-of-brin-table-{table.code.lower()}.md"
-            assert await _until(pilot, path.exists)
+            assert await until(pilot, path.exists)
             text = path.read_text(encoding="utf-8")
             assert "Smoke over the castle" in text and "Brin" in text
             # the note is this seat's latest move: u undoes it, then the roll
             await pilot.press("u")
-            assert await _until(pilot, lambda: table.session.notes() == ())
+            assert await until(pilot, lambda: table.session.notes() == ())
             assert ann.session.notes() == ()
 
     asyncio.run(main())

@@ -134,13 +134,15 @@ async def attack_box(pilot: Pilot, target: str, *, weapon: str | None = "",
     await pilot.pause()
 
 
-async def until(pilot: Pilot, test: Callable[[], object], limit: float = 5.0) -> None:
+async def until(pilot: Pilot, test: Callable[[], object], limit: float = 5.0) -> bool:
     """Let the app run (``pilot.pause()``) until ``test()`` holds or ``limit`` seconds of wall
-    time have passed; the caller asserts what it waited for. A bound in seconds, not in
-    pauses: how long a pause lasts depends on the machine's load and on Pilot's idle slice."""
+    time have passed, and say whether it held (``assert await until(...)``). A bound in
+    seconds, not in pauses: how long a pause lasts depends on the machine's load and on
+    Pilot's idle slice."""
     end = time.monotonic() + limit
     while not test() and time.monotonic() < end:
         await pilot.pause()
+    return bool(test())
 
 
 async def table_dice_seats(pilot: Pilot, *seats: int) -> None:
