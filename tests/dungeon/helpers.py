@@ -58,3 +58,14 @@ def hole(state: DungeonState, name: str):  # noqa: ANN201
 
 __all__ = ["MAP_FACES", "PLAYERS", "draw_roll", "end", "give", "hole", "new_game", "place",
            "play"]
+
+
+async def pass_hand_over(pilot) -> None:  # noqa: ANN001 - a Textual Pilot
+    """Take the keyboard past up to three hand-over covers (one keyboard, hidden sides)."""
+    from d6tui.ui.screens.hand_over import HandOver
+    from tests.ui.helpers import settle
+
+    for _ in range(3):
+        if isinstance(pilot.app.screen, HandOver):
+            await pilot.press("enter")
+            await settle(pilot)

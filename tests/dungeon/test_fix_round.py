@@ -5,18 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from d6tui.engine.session import Session
-from d6tui.ui.dungeon.screen import DungeonScreen, HandOver
-from tests.dungeon.helpers import end, give
+from d6tui.ui.dungeon.screen import HandOver
+from tests.dungeon.helpers import end, give, pass_hand_over
 from tests.dungeon.test_ui import _screen, new_saved
 from tests.ui.helpers import make_app, settle, sync
-
-
-@pytest.fixture(autouse=True)
-def quick_computer(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(DungeonScreen, "COMPUTER_PAUSE", 0.0)
 
 
 @sync
@@ -177,12 +170,6 @@ async def test_no_their_side_key_after_a_look_into_the_bag(saves: Path) -> None:
         assert "v" not in footer_keys(screen)
         assert not screen.check_action("other_side", ())
 
-
-async def pass_hand_over(pilot) -> None:  # noqa: ANN001
-    for _ in range(3):
-        if isinstance(pilot.app.screen, HandOver):
-            await pilot.press("enter")
-            await settle(pilot)
 
 
 def test_every_map_face_has_its_own_mark_whatever_the_case() -> None:

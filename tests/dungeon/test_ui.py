@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from d6tui.engine.session import Session
 from d6tui.games.dungeon.waffle import hole_index
 from d6tui.ui.dungeon.screen import DungeonScreen, HandOver
@@ -23,10 +21,6 @@ def new_saved(saves: Path, seed: int = 3, **options: object) -> Session:
     return Session.new("dungeon", {"players": ["Ana", "Ben"], "seed": seed, **options},
                        path=new_save_path(saves, "Dungeon night"), title="Dungeon night")
 
-
-@pytest.fixture(autouse=True)
-def quick_computer(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(DungeonScreen, "COMPUTER_PAUSE", 0.0)
 
 
 async def until_modal(pilot, kind: type) -> None:  # noqa: ANN001

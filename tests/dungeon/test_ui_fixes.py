@@ -8,29 +8,15 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-import pytest
-
 from d6tui.engine.session import Session
 from d6tui.ui.dungeon.panels import ScoreLines
-from d6tui.ui.dungeon.screen import DungeonScreen, HandOver
+from d6tui.ui.dungeon.screen import DungeonScreen
 from d6tui.ui.dungeon.waffle import DungeonWaffle
 from d6tui.ui.screens.dice_prompt import TableDiceInput
 from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
-from tests.dungeon.helpers import end, give, play
+from tests.dungeon.helpers import end, give, pass_hand_over, play
 from tests.dungeon.test_ui import _screen, new_saved, until_modal
 from tests.ui.helpers import make_app, settle, sync, table_dice_seats
-
-
-@pytest.fixture(autouse=True)
-def quick_computer(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(DungeonScreen, "COMPUTER_PAUSE", 0.0)
-
-
-async def pass_hand_over(pilot) -> None:  # noqa: ANN001
-    for _ in range(3):
-        if isinstance(pilot.app.screen, HandOver):
-            await pilot.press("enter")
-            await settle(pilot)
 
 
 async def start_cast(pilot, screen: DungeonScreen) -> None:  # noqa: ANN001

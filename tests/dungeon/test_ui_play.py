@@ -7,27 +7,13 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-import pytest
 from textual.widgets import Static
 
 from d6tui.games.dungeon.scorer import RouteScore
 from d6tui.ui.dungeon.panels import _pts
-from d6tui.ui.dungeon.screen import DungeonScreen, HandOver
-from tests.dungeon.helpers import draw_roll, end, give
+from tests.dungeon.helpers import draw_roll, end, give, pass_hand_over
 from tests.dungeon.test_ui import _screen, new_saved
 from tests.ui.helpers import make_app, settle, sync
-
-
-@pytest.fixture(autouse=True)
-def quick_computer(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(DungeonScreen, "COMPUTER_PAUSE", 0.0)
-
-
-async def pass_hand_over(pilot) -> None:  # noqa: ANN001
-    for _ in range(3):
-        if isinstance(pilot.app.screen, HandOver):
-            await pilot.press("enter")
-            await settle(pilot)
 
 
 @sync
