@@ -20,6 +20,7 @@ of its own (:meth:`ShareBound.own_curse`), and a Curse on every way to a prize
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from d6tui.games.dungeon.route_graph import _MONSTER, RouteGraph
@@ -54,17 +55,7 @@ class ShareBound:
         for s in range(n + 2):
             if not rooms >> s & 1 or region[s] >= 0:
                 continue
-            mask = frontier = 1 << s
-            while frontier:
-                nxt = 0
-                f = frontier
-                while f:
-                    low = f & -f
-                    nxt |= board.free_nbrs[low.bit_length() - 1]
-                    f ^= low
-                nxt &= rooms & ~mask
-                mask |= nxt
-                frontier = nxt
+            mask = flood(1 << s, board.free_nbrs, rooms)
             m = mask
             while m:
                 low = m & -m
@@ -133,17 +124,7 @@ class ShareBound:
             low = curses & -curses
             curses ^= low
             allowed = self.every_cell & ~banned & ~low
-            grown = frontier = comp
-            while frontier:
-                nxt = 0
-                f = frontier
-                while f:
-                    bit = f & -f
-                    nxt |= self.any_nbr[bit.bit_length() - 1]
-                    f ^= bit
-                nxt &= allowed & ~grown
-                grown |= nxt
-                frontier = nxt
+            grown = flood(comp, self.any_nbr, allowed)
             for v in targets:
                 if not grown >> v & 1:
                     out[v] = out.get(v, 0) | low
@@ -267,3 +248,28 @@ class Prepared:
     items: list[tuple[int, int, int]]
     rooms: list[tuple[int, int]]
     keyed: int
+
+
+def flood(seed: int, nbrs: Sequence[int], allowed: int) -> int:
+    """The cells reached from ``seed`` stepping to neighbours inside ``allowed``.
+
+    Args:
+        seed: a bitset of cells to start from (kept whether allowed or not).
+        nbrs: for each cell index, the bitset of its neighbours.
+        allowed: the bitset of the cells a step may enter.
+
+    Returns:
+        The bitset of ``seed`` and every allowed cell joined to it.
+    """
+    grown = frontier = seed
+    while frontier:
+        nxt = 0
+        f = frontier
+        while f:
+            low = f & -f
+            nxt |= nbrs[low.bit_length() - 1]
+            f ^= low
+        nxt &= allowed & ~grown
+        grown |= nxt
+        frontier = nxt
+    return grown
