@@ -8,7 +8,7 @@ from typing import Any
 
 from d6tui.engine.errors import RuleError
 from d6tui.engine.notes import NOTE
-from d6tui.engine.session_dice import AGAIN_KEY
+from d6tui.engine.session_dice import again_words
 
 
 def table_dice_payload(names: list[str], seats: list[int] | None, everyone: bool) -> dict:
@@ -72,9 +72,7 @@ def seat_words_of(ev: dict, rules: Any, state: Any, words: str) -> dict | None:
     describe_for = rules.describe_for
     if describe_for is None or ev["type"] not in rules.event_types:
         return None
-    again = ev.get(AGAIN_KEY)
-    tail = " (the same dice as before the undo)" if isinstance(again, int) and again > 0 \
-        else ""
+    tail = again_words(ev)
     seats: list[int | None] = [*range(len(rules.seats(state))), None]
     out = {seat: describe_for(ev, state, seat) + tail for seat in seats}
     return out if any(text != words for text in out.values()) else None

@@ -55,6 +55,10 @@ class Session(SessionWords):
         self.rules = rules
         self.header = header
         self.log = log
+        #: Whether each event's words are also kept for each seat (the game's
+        #: ``describe_for``), as a shared table's log needs; off elsewhere, where only the
+        #: log's own line is read (:meth:`text_for` then gives that line).
+        self.seat_words = False
         #: The seqs of events whose end mark does not match (edited by hand), read on as is.
         self.edited: tuple[int, ...] = ()
         #: The app's dice: seen dice stay on the table after an undo, and fresh ones come
@@ -94,6 +98,7 @@ class Session(SessionWords):
         path: str | os.PathLike[str] | None = None,
         title: str | None = None,
         dice: Dice | None = None,
+        seat_words: bool = False,
     ) -> Session:
         """Start a new game: check the options, write the header, append the first event.
 
@@ -103,6 +108,7 @@ class Session(SessionWords):
             path: the save file to create; None keeps the game in memory.
             title: the game's name; defaults to ``rules.default_title``.
             dice: the dice to use; defaults to ``Dice(options.get("seed"))``.
+            seat_words: keep each event's words for each seat (:attr:`seat_words`).
 
         Raises:
             RuleError: the options break the rules (for example too many players).
@@ -119,6 +125,7 @@ class Session(SessionWords):
             options=options,
         )
         session = cls(rules, header, None, dice)
+        session.seat_words = seat_words
         session._record(rules.start(options, session.dice))
         if path is not None:
             # The header and the first event appear together or not at all (DESIGN "The log").
@@ -132,10 +139,12 @@ class Session(SessionWords):
     def load(
         cls, path: str | os.PathLike[str], *, dice: Dice | None = None,
         progress: Callable[[int, int], None] | None = None, rules: GameRules | None = None,
+        seat_words: bool = False,
     ) -> Session:
         """Open a save file and fold its events.
 
         Args:
+            seat_words: keep each event's words for each seat (:attr:`seat_words`).
             progress: called as ``progress(bytes_read, file_size)`` every
                 :data:`PROGRESS_EVERY` events; it may raise to stop the load.
             rules: the game's rules; by default looked up from the header's ``game``.
@@ -162,6 +171,7 @@ class Session(SessionWords):
             log = EventLog(p, header, 0, reader.size)
             log.pad = reader.pad
             session = cls(rules, header, log, dice)
+            session.seat_words = seat_words
             total = max(1, reader.size)
             # One block at a time, kept as a place in the file: memory stays small.
             events = reader.events(types.__contains__)
@@ -493,7 +503,8 @@ class Session(SessionWords):
         (its seen dice were taken already)."""
         t = event["type"]
         words = self._describe(event)
-        seat_words = seat_words_of(event, self.rules, self.state, words)
+        seat_words = seat_words_of(event, self.rules, self.state, words) \
+            if self.seat_words else None
         if t == "undone":
             target = event.get("target")
             if not self._effective or target != self._effective[-1] or len(self._effective) <= 1:

@@ -64,11 +64,19 @@ class Table:
 
     Args:
         code: the short code others join by.
-        session: the game (its log is written only through this table).
+        session: the game (its log is written only through this table), made with
+            ``seat_words=True`` so each seat's log reads its own words.
         host: the name of the player who opened it.
+
+    Raises:
+        ValueError: the game tells seats different words (``describe_for``) and the session
+            was made without them: a seat would read the whole line.
     """
 
     def __init__(self, code: str, session: Session, host: str) -> None:
+        if session.rules.describe_for is not None and not session.seat_words:
+            raise ValueError("a table's session keeps each seat's words: make it with "
+                             "seat_words=True")
         self.code = code
         self.session = session
         self.host = host

@@ -59,7 +59,7 @@ class Tables:
             if entry.code in self._tables:
                 continue
             try:
-                session = Session.load(self.folder / entry.save)
+                session = Session.load(self.folder / entry.save, seat_words=True)
             except (D6Error, OSError) as e:
                 log.error("table not reopened code=%s save=%s error=%s", entry.code,
                           entry.save, str(e).splitlines()[0] if str(e) else type(e).__name__)
@@ -113,7 +113,8 @@ class Tables:
             self.folder.mkdir(parents=True, exist_ok=True)
             options = rules.checked_options(dict(options))
             path = new_save_path(self.folder, title or rules.default_title(options))
-        table = Table(code, Session.new(rules, options, path=path, title=title), host)
+        table = Table(code, Session.new(rules, options, path=path, title=title,
+                                      seat_words=True), host)
         self._add(table)
         table.join(host)
         log.info("table open code=%s game=%s host=%s", code, rules.slug, host)

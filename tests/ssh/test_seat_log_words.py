@@ -19,7 +19,7 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "saves" / "simple-six-example.to
 
 @pytest.fixture(scope="module")
 def session():
-    return Session.load(EXAMPLE)
+    return Session.load(EXAMPLE, seat_words=True)
 
 
 
@@ -79,7 +79,7 @@ def test_typed_initiative_rolls_are_marked_in_every_seats_log(tmp_path):
     typed = tmp_path / "typed.toml"
     typed.write_text(text.replace(line, line.replace('source = "app"', 'source = "table"')),
                      encoding="utf-8")
-    table = Table("ABCD", Session.load(typed), "gm")
+    table = Table("ABCD", Session.load(typed, seat_words=True), "gm")
     table.join("gm")
     table.join("tam")
     for name in ("gm", "tam", "cy"):
@@ -90,3 +90,16 @@ def test_typed_initiative_rolls_are_marked_in_every_seats_log(tmp_path):
         assert rounds[0].startswith("round 1: initiative") and rounds[0].endswith(marks)
         assert sum(rounds[0].count(m) for m in marks) == 1, rounds[0]
         assert not any(r.endswith(marks) for r in rounds[1:])
+
+
+def test_each_seats_words_are_kept_only_for_a_table(session):
+    """Loading a save at one keyboard does not make every seat's words (a table's log needs
+    them; one keyboard reads the log's line), and a table refuses a session without them."""
+    plain = Session.load(EXAMPLE)
+    seats = range(len(plain.rules.seats(plain.state)))
+    assert all(plain.text_for(i, s) == plain.text_of(i)
+               for i in range(len(plain.events)) for s in seats)
+    assert any(session.text_for(i, s) != session.text_of(i)
+               for i in range(len(session.events)) for s in seats)
+    with pytest.raises(ValueError, match="seat_words=True"):
+        Table("ABCD", plain, "gm")
