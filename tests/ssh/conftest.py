@@ -45,12 +45,22 @@ class Server:
         self.proc: subprocess.Popen | None = None
         self.port = 0
 
-    def keygen(self, name: str, add: bool = True) -> Path:
+    def keygen(self, name: str, add: bool = True, by_cli: bool = False) -> Path:
+        """A new ed25519 key pair made with ``ssh-keygen``; ``add``: listed for ``name`` in
+        the server's authorized keys, by :func:`~d6tui.server.keys.add_key` in this process
+        (``by_cli``: by ``d6tui serve --add-key`` in a subprocess, as the README does it,
+        which costs a Python start-up of about half a second)."""
         key = self.tmp / f"id_{name}"
         subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key)],
                        check=True, timeout=20)
-        if add:
-            self.cli("serve", "--add-key", f"{key}.pub", name)
+        if add and by_cli:
+            run = self.cli("serve", "--add-key", f"{key}.pub", name)
+            assert run.returncode == 0 and f"for {name} to " in run.stdout, run
+        elif add:
+            from d6tui.server.keys import add_key
+            from d6tui.server.serve import default_authorized_keys
+
+            add_key(default_authorized_keys(self.config), Path(f"{key}.pub"), name)
         return key
 
     def cli(self, *args: str) -> subprocess.CompletedProcess:

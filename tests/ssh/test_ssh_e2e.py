@@ -10,7 +10,7 @@ from tests.ssh.conftest import wait_for
 
 def test_log_in_see_home_resize_escape_and_quit(server, tmux):
     s = server()
-    key = s.keygen("alice")
+    key = s.keygen("alice", by_cli=True)  # as the README says: d6tui serve --add-key
     s.start()
     t = tmux(s.ssh_args(key, "-tt"), 100, 30)
     screen = t.wait_text("Recent saves")
@@ -18,7 +18,8 @@ def test_log_in_see_home_resize_escape_and_quit(server, tmux):
     assert re.search(r"connect name=alice address=127\.0\.0\.1 term=\S+ colorterm=- "
                      r"size=100x30", s.log())
     t.resize(120, 40)
-    wait_for(lambda: len(t.screen().splitlines()[0].rstrip()) > 100)
+    # the title line is centred text, shorter than the pane: wait on the frame's top line
+    wait_for(lambda: len(t.screen().splitlines()[1].rstrip()) == 120)
     assert t.screen().splitlines()[1].rstrip().endswith("╮")
     assert len(t.screen().splitlines()[1].rstrip()) == 120  # the frame spans the new width
     t.keys("?")
