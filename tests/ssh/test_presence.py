@@ -13,7 +13,7 @@ from d6tui.server.tables import Tables
 from d6tui.ui.screens.game import TableChanged
 from tests.fixtures.games.toy_dice.rules import RULES
 from tests.ssh.screen_wait import screen_up
-from tests.ui.helpers import make_app
+from tests.ui.helpers import make_app, until
 
 
 def _table():
@@ -177,12 +177,10 @@ def test_a_watcher_who_leaves_the_tables_screen_is_no_longer_listed(service, tmp
                 assert screen.table_seat is None
             assert service.do(lambda: set(table.spectators)) == {"ben", "cy"}
             for _ in range(2):
+                top = app.screen
                 app.pop_screen()
-                await pilot.pause(0.2)
-            for _ in range(40):
-                if not service.do(lambda: set(table.spectators)):
-                    break
-                await pilot.pause(0.05)
+                assert await until(pilot, lambda t=top: app.screen is not t)
+            await until(pilot, lambda: not service.do(lambda: set(table.spectators)), 2.0)
             assert service.do(lambda: set(table.spectators)) == set()
             assert service.do(lambda: table.seat_of("ann")) == 0
 
