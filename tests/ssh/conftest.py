@@ -1,8 +1,10 @@
 """A real d6tui server on loopback and the real OpenSSH client, under tmux.
 
-Each test gets a server in a subprocess (its own config and data dirs, a free port), keys
-made with ``ssh-keygen`` and known hosts in a temp dir. Tests skip where ``ssh``,
-``ssh-keygen`` or ``tmux`` are missing.
+A test makes a server in a subprocess (its own config and data dirs, a free port) with
+``server``, or shares its module's with ``shared_server`` when it needs nothing of the
+server's own (no limit, no look at its folders, no stop): a server start costs a Python
+start-up with asyncssh. Keys are made with ``ssh-keygen`` and known hosts kept in a temp
+dir. Tests skip where ``ssh``, ``ssh-keygen`` or ``tmux`` are missing.
 """
 
 from __future__ import annotations
