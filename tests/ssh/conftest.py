@@ -1,8 +1,10 @@
 """A real d6tui server on loopback and the real OpenSSH client, under tmux.
 
-Each test gets a server in a subprocess (its own config and data dirs, a free port), keys
-made with ``ssh-keygen`` and known hosts in a temp dir. Tests skip where ``ssh``,
-``ssh-keygen`` or ``tmux`` are missing.
+A test makes a server in a subprocess (its own config and data dirs, a free port) with
+``server``, or shares its module's with ``shared_server`` when it needs nothing of the
+server's own (no limit, no look at its folders, no stop): a server start costs a Python
+start-up with asyncssh. Keys are made with ``ssh-keygen`` and known hosts kept in a temp
+dir. Tests skip where ``ssh``, ``ssh-keygen`` or ``tmux`` are missing.
 """
 
 from __future__ import annotations
@@ -44,13 +46,25 @@ class Server:
         self.flags = flags
         self.proc: subprocess.Popen | None = None
         self.port = 0
+        self._keys: dict[str, Path] = {}
+        self._log_from = 0  # log() reads from here (see begin_test)
 
-    def keygen(self, name: str, add: bool = True) -> Path:
+    def keygen(self, name: str, add: bool = True, by_cli: bool = False) -> Path:
+        """A new ed25519 key pair made with ``ssh-keygen``; ``add``: listed for ``name`` in
+        the server's authorized keys, by :func:`~d6tui.server.keys.add_key` in this process
+        (``by_cli``: by ``d6tui serve --add-key`` in a subprocess, as the README does it,
+        which costs a Python start-up of about half a second)."""
         key = self.tmp / f"id_{name}"
         subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key)],
                        check=True, timeout=20)
-        if add:
-            self.cli("serve", "--add-key", f"{key}.pub", name)
+        if add and by_cli:
+            run = self.cli("serve", "--add-key", f"{key}.pub", name)
+            assert run.returncode == 0 and f"for {name} to " in run.stdout, run
+        elif add:
+            from d6tui.server.keys import add_key
+            from d6tui.server.serve import default_authorized_keys
+
+            add_key(default_authorized_keys(self.config), Path(f"{key}.pub"), name)
         return key
 
     def cli(self, *args: str) -> subprocess.CompletedProcess:
@@ -69,9 +83,34 @@ class Server:
         self.port = int(re.search(r":(\d+);", line).group(1))
         return self
 
-    def log(self) -> str:
+    def key(self, name: str) -> Path:
+        """``name``'s key pair, made and listed (:meth:`keygen`) the first time it is asked
+        for: a server shared by a module's tests keeps one key a name."""
+        if name not in self._keys:
+            self._keys[name] = self.keygen(name)
+        return self._keys[name]
+
+    def full_log(self) -> str:
+        """Everything the server logged (every test that shared it)."""
         path = self.data / "server.log"
         return path.read_text() if path.exists() else ""
+
+    def log(self) -> str:
+        """What the server logged since :meth:`begin_test` (since it started if never)."""
+        return self.full_log()[self._log_from:]
+
+    def sessions_open(self) -> int:
+        """Sessions the log shows as started and not yet ended."""
+        text = self.full_log()
+        return text.count(" INFO connect name=") - text.count(" INFO disconnect name=")
+
+    def begin_test(self) -> Server:
+        """For a server shared by a module's tests: wait until the sessions of the tests
+        before have ended (so none is still alice's, say, to be closed by this test's log in),
+        then have :meth:`log` read only what is logged from now on."""
+        assert wait_for(lambda: self.sessions_open() == 0, 30), self.full_log()
+        self._log_from = len(self.full_log())
+        return self
 
     def ssh_args(self, key: Path, *extra: str) -> list[str]:
         return ["ssh", "-p", str(self.port), "-o", "StrictHostKeyChecking=no",
@@ -149,6 +188,28 @@ def server(tmp_path):
     yield make
     for s in made:
         s.stop()
+
+
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory):
+    """One ``d6tui serve`` (default limits, but a rate of connections no module reaches)
+    shared by the tests of a module that need nothing of their own from it: each test asks
+    for :func:`shared_server`, which waits for the sessions before it to end and scopes the
+    log to the test. A test that looks at the server's folders, stops it or sets a limit
+    makes its own with :func:`server`."""
+    missing = [tool for tool in NEEDED if shutil.which(tool) is None]
+    if missing:
+        pytest.skip(f"needs {', '.join(missing)}")
+    s = Server(tmp_path_factory.mktemp("shared-server"), "--rate", "1000")
+    s.start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def shared_server(module_server):
+    """The module's :func:`module_server`, ready for this test (:meth:`Server.begin_test`)."""
+    return module_server.begin_test()
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ his turn while she watches it on her screen."""
 from __future__ import annotations
 
 import re
-import time
 
 from tests.ssh.conftest import wait_for
 
@@ -17,16 +16,12 @@ def test_an_away_seat_handed_to_the_computer_is_played_by_the_server(server, tmu
     tb = tmux(s.ssh_args(bob, "-tt"), 110, 32)
     tb.wait_text("Recent saves")
     tb.keys("T")
-    tb.wait_text("Toy Dice")  # the lobby's game list
-    time.sleep(0.5)
+    tb.wait_text("Toy Dice")  # the lobby's game list (keys are read in order after it)
     tb.keys("Tab")
-    time.sleep(0.3)
     tb.keys("Home")
     tb.keys("Down")  # D6 Dungeon, the second game
-    time.sleep(0.3)
     tb.keys("n")
     tb.wait_text("New game of D6 Dungeon")
-    time.sleep(0.3)
     tb.keys("C-s")
     screen = tb.wait_text("Ana (seat 1)")
     code = re.search(r"table (\w{4}), Ana", screen).group(1)

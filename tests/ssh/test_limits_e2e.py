@@ -60,10 +60,9 @@ def test_a_connection_that_does_not_log_in_is_closed(server):
         assert time.monotonic() - start < 8
 
 
-def test_a_stopped_session_does_not_freeze_another(server, tmux):
-    s = server()
-    alice, bob = s.keygen("alice"), s.keygen("bob")
-    s.start()
+def test_a_stopped_session_does_not_freeze_another(shared_server, tmux):
+    s = shared_server
+    alice, bob = s.key("alice"), s.key("bob")
     ta = tmux(s.ssh_args(alice, "-tt"))
     ta.wait_text("Recent saves")
     pid = int(re.search(r"connect name=alice .* pid=(\d+)", s.log()).group(1))
@@ -79,10 +78,9 @@ def test_a_stopped_session_does_not_freeze_another(server, tmux):
     ta.wait_text("Help: d6tui")
 
 
-def test_colours_come_from_the_client(server, tmux):
-    s = server()
-    key = s.keygen("alice")
-    s.start()
+def test_colours_come_from_the_client(shared_server, tmux):
+    s = shared_server
+    key = s.key("alice")
     t = tmux(s.ssh_args(key, "-tt", "-o", "SetEnv=COLORTERM=truecolor"))
     t.wait_text("Recent saves")
     assert wait_for(lambda: "colorterm='truecolor'" in s.log())
@@ -109,10 +107,9 @@ def _gone(pid):
         return True
 
 
-def test_a_client_that_goes_away_stops_its_session(server, tmux):
-    s = server()
-    key = s.keygen("alice")
-    s.start()
+def test_a_client_that_goes_away_stops_its_session(shared_server, tmux):
+    s = shared_server
+    key = s.key("alice")
     t = tmux(s.ssh_args(key, "-tt"))
     t.wait_text("Recent saves")
     pid = _child_pid(s)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from d6tui.ui.screens.tables import TablesScreen
-from tests.ui.helpers import make_app
+from tests.ui.helpers import make_app, until
 
 HOSTILE_TITLE = "[bold red]HACK[/] [link=http://x]y[/link]"
 HOSTILE_NAME = "[link=a:b]x"
@@ -55,7 +55,7 @@ def test_every_notice_is_plain_text(tmp_path):
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:
             app.screen.notify(f"{HOSTILE_NAME} joined")
-            await pilot.pause(0.2)
+            await until(pilot, lambda: len(app._notifications), 2.0)
             assert any(n.message == f"{HOSTILE_NAME} joined" and not n.markup
                        for n in app._notifications)
 

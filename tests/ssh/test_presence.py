@@ -12,7 +12,8 @@ from d6tui.server.seat_frame import frame_of
 from d6tui.server.tables import Tables
 from d6tui.ui.screens.game import TableChanged
 from tests.fixtures.games.toy_dice.rules import RULES
-from tests.ui.helpers import make_app
+from tests.ssh.screen_wait import screen_up
+from tests.ui.helpers import make_app, until
 
 
 def _table():
@@ -87,7 +88,7 @@ def test_the_shooter_screen_tells_of_a_drop_and_marks_the_seat_in_its_header(ser
         async with app.run_test(size=(80, 24), notifications=True) as pilot:
             ann = ShooterScreen(service.seat("ann", table.code))
             app.push_screen(ann)
-            await pilot.pause(0.1)
+            await screen_up(pilot, ann)
             service.do(lambda: table.disconnect("ben"))
             ann.post_message(TableChanged(table.code))
             for _ in range(40):
@@ -137,10 +138,10 @@ def test_a_table_whose_screen_is_in_the_stack_twice_tells_a_coming_back_once(ser
         async with app.run_test(size=(80, 24), notifications=True) as pilot:
             under = ShooterScreen(service.seat("ann", table.code))
             app.push_screen(under)
-            await pilot.pause(0.1)
+            await screen_up(pilot, under)
             over = ShooterScreen(service.seat("ann", table.code))
             app.push_screen(over)
-            await pilot.pause(0.1)
+            await screen_up(pilot, over)
             service.do(lambda: table.join("ben"))
             for screen in (under, over):  # as the app tells every screen of the table
                 screen.post_message(TableChanged(table.code))
@@ -172,16 +173,14 @@ def test_a_watcher_who_leaves_the_tables_screen_is_no_longer_listed(service, tmp
                 service.calls(name).call("watch", code=table.code)
                 screen = TalesScreen(service.seat(name, table.code))
                 app.push_screen(screen)
-                await pilot.pause(0.3)
+                await screen_up(pilot, screen)
                 assert screen.table_seat is None
             assert service.do(lambda: set(table.spectators)) == {"ben", "cy"}
             for _ in range(2):
+                top = app.screen
                 app.pop_screen()
-                await pilot.pause(0.2)
-            for _ in range(40):
-                if not service.do(lambda: set(table.spectators)):
-                    break
-                await pilot.pause(0.05)
+                assert await until(pilot, lambda t=top: app.screen is not t)
+            await until(pilot, lambda: not service.do(lambda: set(table.spectators)), 2.0)
             assert service.do(lambda: set(table.spectators)) == set()
             assert service.do(lambda: table.seat_of("ann")) == 0
 

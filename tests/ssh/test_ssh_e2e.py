@@ -10,7 +10,7 @@ from tests.ssh.conftest import wait_for
 
 def test_log_in_see_home_resize_escape_and_quit(server, tmux):
     s = server()
-    key = s.keygen("alice")
+    key = s.keygen("alice", by_cli=True)  # as the README says: d6tui serve --add-key
     s.start()
     t = tmux(s.ssh_args(key, "-tt"), 100, 30)
     screen = t.wait_text("Recent saves")
@@ -18,7 +18,8 @@ def test_log_in_see_home_resize_escape_and_quit(server, tmux):
     assert re.search(r"connect name=alice address=127\.0\.0\.1 term=\S+ colorterm=- "
                      r"size=100x30", s.log())
     t.resize(120, 40)
-    wait_for(lambda: len(t.screen().splitlines()[0].rstrip()) > 100)
+    # the title line is centred text, shorter than the pane: wait on the frame's top line
+    wait_for(lambda: len(t.screen().splitlines()[1].rstrip()) == 120)
     assert t.screen().splitlines()[1].rstrip().endswith("╮")
     assert len(t.screen().splitlines()[1].rstrip()) == 120  # the frame spans the new width
     t.keys("?")
@@ -38,10 +39,9 @@ def test_log_in_see_home_resize_escape_and_quit(server, tmux):
     assert (s.data / "players" / "alice" / "saves").is_dir()
 
 
-def test_a_command_is_refused_with_one_line_and_a_non_zero_status(server):
-    s = server()
-    key = s.keygen("alice")
-    s.start()
+def test_a_command_is_refused_with_one_line_and_a_non_zero_status(shared_server):
+    s = shared_server
+    key = s.key("alice")
     run = subprocess.run(s.ssh_args(key, "-T") + ["ls"], capture_output=True, text=True,
                          timeout=20)
     assert run.returncode == 1
@@ -51,10 +51,9 @@ def test_a_command_is_refused_with_one_line_and_a_non_zero_status(server):
     assert "refused name=alice address=127.0.0.1 reason=command 'ls'" in s.log()
 
 
-def test_no_pty_gets_one_line(server):
-    s = server()
-    key = s.keygen("alice")
-    s.start()
+def test_no_pty_gets_one_line(shared_server):
+    s = shared_server
+    key = s.key("alice")
     run = subprocess.run(s.ssh_args(key, "-T"), capture_output=True, text=True, timeout=20,
                          stdin=subprocess.DEVNULL)
     assert run.returncode == 1
@@ -62,11 +61,10 @@ def test_no_pty_gets_one_line(server):
                                   "connect with ssh -t (or without -T)")
 
 
-def test_an_unknown_key_is_refused(server):
-    s = server()
-    s.keygen("alice")
+def test_an_unknown_key_is_refused(shared_server):
+    s = shared_server
+    s.key("alice")
     eve = s.keygen("eve", add=False)
-    s.start()
     run = subprocess.run(s.ssh_args(eve, "-T", "-o", "PreferredAuthentications=publickey,"
                                     "password,keyboard-interactive") + ["true"],
                          capture_output=True, text=True, timeout=20)
@@ -75,10 +73,9 @@ def test_an_unknown_key_is_refused(server):
     assert wait_for(lambda: "reason=unknown key" in s.log())
 
 
-def test_sftp_and_port_forwarding_are_refused(server):
-    s = server()
-    key = s.keygen("alice")
-    s.start()
+def test_sftp_and_port_forwarding_are_refused(shared_server):
+    s = shared_server
+    key = s.key("alice")
     sftp = subprocess.run(s.ssh_args(key, "-s") + ["sftp"], capture_output=True, text=True,
                           timeout=20, stdin=subprocess.DEVNULL)
     assert sftp.returncode != 0 and "subsystem request failed" in sftp.stderr
@@ -88,19 +85,18 @@ def test_sftp_and_port_forwarding_are_refused(server):
     assert fwd.returncode == 255 and "remote port forwarding failed" in fwd.stderr
 
 
-def test_a_crashed_session_still_restores_the_terminal(server, tmux):
+def test_a_crashed_session_still_restores_the_terminal(shared_server, tmux, tmp_path):
     import os
     import signal
 
-    s = server()
-    key = s.keygen("alice")
-    s.start()
+    s = shared_server
+    key = s.key("alice")
     t = tmux(s.ssh_args(key, "-tt"))
     t.wait_text("Recent saves")
     pid = int(re.search(r"connect name=alice .* pid=(\d+)", s.log()).group(1))
-    t.record(s.tmp / "raw")
+    t.record(tmp_path / "raw")
     os.kill(pid, signal.SIGKILL)
     t.wait_text("EXIT=1")
-    raw = (s.tmp / "raw").read_bytes()
+    raw = (tmp_path / "raw").read_bytes()
     assert raw.endswith(b"\x1b[?1049l\x1b[?25h") or b"\x1b[?1049l\x1b[?25h" in raw
     assert wait_for(lambda: "reason=crashed status=-9" in s.log())

@@ -11,6 +11,7 @@ import pytest
 
 from d6tui.engine.registry import GAMES_PATH_ENV, load_rules
 from d6tui.ui.screens.game import TableChanged
+from tests.ssh.screen_wait import screen_over, screen_up
 from tests.ui.helpers import make_app, until
 
 TOY_GAMES = os.path.join(os.path.dirname(__file__), "..", "fixtures", "games")
@@ -41,7 +42,7 @@ def test_the_generic_screen_plays_one_seat_and_redraws_on_a_notice(service, toy_
         async with app.run_test(size=(100, 30)) as pilot:
             ann = GenericGameScreen(service.seat("ann", table.code))
             app.push_screen(ann)
-            await pilot.pause(0.1)
+            await screen_up(pilot, ann)
             status = str(ann.query_one("#generic-status").render())
             assert f"To move: Ann.  You: Ann (seat 1) at table {table.code}." in status
             await pilot.press("1")  # roll
@@ -49,7 +50,7 @@ def test_the_generic_screen_plays_one_seat_and_redraws_on_a_notice(service, toy_
             assert table.session.events[-1]["table_seat"] == 0
             bob = GenericGameScreen(service.seat("bob", table.code))
             app.push_screen(bob)
-            await pilot.pause(0.1)
+            await screen_up(pilot, bob)
             moves = bob.query_one("#generic-moves")
             assert "waiting for the others" in str(moves.get_option_at_index(0).prompt)
             before = len(bob.session.events)
@@ -76,7 +77,7 @@ def test_the_dungeon_screen_shows_this_seats_side_with_no_hand_over(service, tmp
         async with app.run_test(size=(100, 30)) as pilot:
             bob = DungeonScreen(service.seat("bob", table.code))
             app.push_screen(bob)
-            await pilot.pause(0.2)
+            await screen_up(pilot, bob)
             assert app.screen is bob  # no hand-over screen at a table
             assert bob.query_one("#waffle", DungeonWaffle).picture.caption == "Bob's side"
             assert not bob.my_turn() and bob._move("draw") is None
@@ -104,43 +105,17 @@ def test_the_shooter_screen_waits_for_the_seat_to_move(service, tmp_path):
         async with app.run_test(size=(100, 30)) as pilot:
             bob = ShooterScreen(service.seat("bob", table.code))
             app.push_screen(bob)
-            await pilot.pause(0.2)
+            await screen_up(pilot, bob)
             bar = str(bob.query_one("#actions").render())
             assert "Waiting for Ann to act." in bar and "You: Bob (seat 2)" in bar
             assert bob.legal == []
             assert "Bob's hand" in str(bob.query_one("#store").render())
             ann = ShooterScreen(service.seat("ann", table.code))
             app.push_screen(ann)
-            await pilot.pause(0.2)
+            await screen_up(pilot, ann)
             assert ann.legal and "Ann to act:" in str(ann.query_one("#actions").render())
             await pilot.press("d")  # draw
             assert await until(pilot, lambda: len(table.session.events) == 2)
-
-    asyncio.run(main())
-
-
-@pytest.mark.parametrize(("slug", "options", "own"), [
-    ("tales", {"race": "human"}, True), ("simple_six", {}, True),
-    ("dungeon", {"players": ["Ann", "Bob"]}, True), ("shooter", {"players": ["Ann", "Bob"]}, True),
-    ("d6_board", {"players": ["Ann", "Bob"]}, True),
-])
-def test_a_screen_that_acts_by_its_own_commands_gives_way_to_the_generic_one(
-        service, tmp_path, slug, options, own):
-    from d6tui.engine.registry import game_info
-    from d6tui.ui.screens.generic import GenericGameScreen
-
-    tables = service.service.tables
-    table = service.do(lambda: tables.open(load_rules(slug), {**options, "seed": 1}, "ann"))
-
-    async def main():
-        app = make_app(tmp_path)
-        async with app.run_test(size=(100, 30)) as pilot:
-            app.show_game(service.seat("ann", table.code))
-            await pilot.pause(0.3)
-            own_screen = game_info(slug).screen.rpartition(":")[2]
-            assert type(app.screen).__name__ == (own_screen if own else "GenericGameScreen")
-            assert own or isinstance(app.screen, GenericGameScreen)
-            assert app.screen.at_table and app.screen.table_seat == 0
 
     asyncio.run(main())
 
@@ -169,7 +144,7 @@ def test_a_spectator_of_d6_dungeon_sees_the_dice_placed_but_no_face(service, tmp
         async with app.run_test(size=(120, 40)) as pilot:
             cy = DungeonScreen(service.seat("cy", table.code))
             app.push_screen(cy)
-            await pilot.pause(0.3)
+            await screen_up(pilot, cy)
             picture = cy.query_one("#waffle", DungeonWaffle).picture
             assert "Ann's side" not in picture.caption and "Watching" in picture.caption
             assert all(cell is None for cell in picture.cells)  # no face shown
@@ -209,7 +184,7 @@ def test_the_simple_six_screen_plays_the_gms_seat_and_shows_a_player_no_npc_stat
         async with app.run_test(size=(120, 40)) as pilot:
             mira = SimpleSixScreen(service.seat("mira", table.code))
             app.push_screen(mira)
-            await pilot.pause(0.3)
+            await screen_up(pilot, mira)
             assert mira.at_table and mira.table_seat == 1
             orc_seen = mira.campaign.member("orc-warrior-1")
             assert orc_seen.sheet.attributes == () and orc_seen.sheet.weapons == ()
@@ -226,7 +201,7 @@ def test_the_simple_six_screen_plays_the_gms_seat_and_shows_a_player_no_npc_stat
             count = len(table.session.events)
             gm = SimpleSixScreen(service.seat("gm", table.code))
             app.push_screen(gm)
-            await pilot.pause(0.3)
+            await screen_up(pilot, gm)
             assert gm.campaign.member("orc-warrior-1").sheet.attributes  # the GM sees all
             gm.selected = "orc-warrior-1"
             gm.refresh_game()
@@ -265,7 +240,7 @@ def test_simple_six_dice_typed_at_the_gms_seat_reach_the_table(service, tmp_path
         async with app.run_test(size=(100, 30)) as pilot:
             gm = SimpleSixScreen(service.seat("gm", table.code))
             app.push_screen(gm)
-            await pilot.pause(0.3)
+            await screen_up(pilot, gm)
             assert gm.table_mode
             count = len(table.session.events)
             gm.run_worker(gm.roll_move("cast", {"caster": "mira", "spell": "Light"},
@@ -305,7 +280,7 @@ def test_a_simple_six_player_who_wrote_a_note_still_has_no_gm_keys(service, tmp_
         async with app.run_test(size=(120, 40)) as pilot:
             ben = SimpleSixScreen(service.seat("ben", table.code))
             app.push_screen(ben)
-            await pilot.pause(0.3)
+            await screen_up(pilot, ben)
             ben.session.write_note("Zed looks shifty")
             ben.refresh_game()
             await pilot.pause(0.1)
@@ -321,15 +296,21 @@ def test_a_simple_six_player_who_wrote_a_note_still_has_no_gm_keys(service, tmp_
     asyncio.run(main())
 
 
-@pytest.mark.parametrize(("slug", "options"), [
-    ("tales", {"race": "human"}), ("simple_six", {}), ("dungeon", {"players": ["Ann", "Bob"]}),
-    ("shooter", {"players": ["Ann", "Bob"]}), ("d6_board", {"players": ["Ann", "Bob"]}),
+@pytest.mark.parametrize(("slug", "options", "own"), [
+    ("tales", {"race": "human"}, True), ("simple_six", {}, True),
+    ("dungeon", {"players": ["Ann", "Bob"]}, True), ("shooter", {"players": ["Ann", "Bob"]}, True),
+    ("d6_board", {"players": ["Ann", "Bob"]}, True),
 ])
-def test_t_reaches_the_lobby_from_every_game_screen_at_a_table(service, tmp_path, slug,
-                                                               options):
-    """Issue 12: ``T`` is the server's Tables key on every game screen at a table (D6
-    Shooter's own ``T``, always table dice, and Simple Six's, time passes, give way
-    there), and it is among the keys the Footer shows."""
+def test_each_games_screen_at_a_table_and_t_reaches_the_lobby_from_it(service, tmp_path, slug,
+                                                                      options, own):
+    """A screen that acts by its own commands gives way to the generic one at a table
+    (``own``: the game's screen plays a seat itself). Issue 12: ``T`` is the server's Tables
+    key on every game screen at a table (D6 Shooter's own ``T``, always table dice, and
+    Simple Six's, time passes, give way there), and it is among the keys the Footer shows.
+    One app per game for both."""
+    from d6tui.engine.registry import game_info
+    from d6tui.ui.screens.generic import GenericGameScreen
+
     tables = service.service.tables
     table = service.do(lambda: tables.open(load_rules(slug), {**options, "seed": 1}, "ann"))
     asked = []
@@ -339,14 +320,18 @@ def test_t_reaches_the_lobby_from_every_game_screen_at_a_table(service, tmp_path
         app.action_tables = lambda: asked.append(type(app.screen).__name__)
         async with app.run_test(size=(160, 40)) as pilot:
             app.bind("T", "tables", description="Tables")  # as a d6tui started by d6tui serve
+            home = app.screen
             app.show_game(service.seat("ann", table.code))
-            await pilot.pause(0.3)
-            screen = app.screen
+            screen = await screen_over(pilot, home)
+            own_screen = game_info(slug).screen.rpartition(":")[2]
+            assert type(screen).__name__ == (own_screen if own else "GenericGameScreen")
+            assert own or isinstance(screen, GenericGameScreen)
+            assert screen.at_table and screen.table_seat == 0
             active = screen.active_bindings.get("T")
             assert active is not None and active.binding.action == "tables" and \
                 active.binding.show, (slug, active)
             await pilot.press("T")
-            await pilot.pause(0.1)
+            await until(pilot, lambda: asked, 2.0)
             assert asked == [type(screen).__name__]
 
     asyncio.run(main())
@@ -364,9 +349,9 @@ def test_shooters_own_t_stays_at_one_keyboard(tmp_path):
         async with app.run_test(size=(120, 40)) as pilot:
             screen = ShooterScreen(session)
             app.push_screen(screen)
-            await pilot.pause(0.2)
+            await screen_up(pilot, screen)
             await pilot.press("T")
-            await pilot.pause(0.1)
+            await until(pilot, lambda: session.table_all, 2.0)
             assert session.table_all
 
     asyncio.run(main())
@@ -398,14 +383,14 @@ def test_leaving_a_simple_six_fight_at_a_table(service, tmp_path):
         async with app.run_test(size=(120, 40)) as pilot:
             ben = SimpleSixScreen(service.seat("ben", table.code))
             app.push_screen(ben)
-            await pilot.pause(0.3)
+            await screen_up(pilot, ben)
             assert ben.campaign.combat is not None
             await pilot.press("escape")
             assert await until(pilot, lambda: app.screen is not ben)
             assert not isinstance(app.screen, ConfirmModal)
             gm = SimpleSixScreen(service.seat("gm", table.code))
             app.push_screen(gm)
-            await pilot.pause(0.3)
+            await screen_up(pilot, gm)
             await pilot.press("escape")
             assert await until(pilot, lambda: isinstance(app.screen, ConfirmModal))
             words = " ".join(str(w.render()) for w in app.screen.query("Static"))

@@ -14,12 +14,11 @@ def _open_table(s, tmux, alice):
     ta = tmux(s.ssh_args(alice, "-tt"), 110, 32)
     ta.wait_text("Recent saves")
     ta.keys("T")
-    ta.wait_text("Toy Dice")  # the lobby's game list
-    time.sleep(0.5)
-    ta.keys("Tab")
-    time.sleep(0.3)
+    # the lobby's game list, filled once the screen (its tables list focused) is drawn;
+    # Textual reads the keys that follow in order, so they need no pause between them
+    ta.wait_text("Toy Dice")
+    ta.keys("Tab")  # to the games list
     ta.keys("End")
-    time.sleep(0.3)
     ta.keys("n")
     ta.wait_text("New game of Toy Dice")
     ta.keys("-l", "Ann,Bob")
