@@ -18,6 +18,7 @@ from typing import Any
 
 import tomli_w
 
+from d6tui.engine import toml_memo
 from d6tui.engine.errors import LogError, RuleError, TruncatedLogError
 
 FORMAT = "d6tui-log"
@@ -184,7 +185,7 @@ def parse(path: Path, text: str) -> dict:
         LogError: not valid TOML, with the line.
     """
     try:
-        return tomllib.loads(text)
+        return toml_memo.loads(text)
     except tomllib.TOMLDecodeError as e:
         m = _LINE_RE.search(str(e))
         line = int(m.group(1)) if m else None
@@ -295,7 +296,7 @@ def parse_block(
         LogError: not valid TOML, not exactly one event, or a bad seq, type or time stamp.
     """
     try:
-        doc = tomllib.loads(BLOCK_HEAD + block)
+        doc = toml_memo.loads(BLOCK_HEAD + block)
     except tomllib.TOMLDecodeError as e:
         m = _LINE_RE.search(str(e))
         line = None
@@ -371,7 +372,7 @@ def complete_prefix(path: Path, text: str) -> tuple[str, int, bool]:
     if blank >= 0 and text[blank + 2:].strip():
         whole = text[: blank + 2]
         try:
-            doc = tomllib.loads(whole)
+            doc = toml_memo.loads(whole)
         except tomllib.TOMLDecodeError:
             pass
         else:

@@ -1,0 +1,94 @@
+"""Loading a save again in the same process, with the parse memo (``engine/toml_memo.py``)
+against without it (every block handed to ``tomllib.loads``, as before), in the same run.
+
+Usage: ``python bench/reload.py [--events 200] [--runs 5]``
+
+Three cases on a D6 Shooter log of ``--events`` events (its first event, with the copied
+content, is ~13 KB of TOML):
+
+- **first load**: the memo is emptied before each load, so it only costs (one copy more);
+- **reload**: the same file loaded again (another process appended nothing);
+- **cut, recover, load**: the file's last event is cut short; ``Session.load`` finds the cut,
+  ``recover`` keeps the whole events, and the save is loaded again (the repair flow).
+
+Prints CPU medians (``time.process_time``) and the ratio without / with. No timed asserts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+
+from _common import median, write_long_shooter_log
+
+from d6tui.engine import toml_memo
+from d6tui.engine.errors import TruncatedLogError
+from d6tui.engine.log import recover
+from d6tui.engine.session import Session
+
+
+def _reload(path: Path) -> None:
+    Session.load(path).close()
+
+
+def _cut_recover_load(path: Path, full: bytes) -> None:
+    path.write_bytes(full[:-40])
+    try:
+        Session.load(path)
+    except TruncatedLogError as e:
+        backup, _ = recover(path, e.complete)
+        if backup is not None:
+            backup.unlink()
+    else:
+        sys.exit("the cut save loaded as whole")
+    Session.load(path).close()
+
+
+def _cpu(fn: Callable[[], None], runs: int, fresh: bool) -> float:
+    times = []
+    for _ in range(runs):
+        if fresh:
+            toml_memo.clear()  # not timed: emptying the memo frees what it kept
+        t0 = time.process_time()
+        fn()
+        times.append(time.process_time() - t0)
+    return median(times)
+
+
+def main() -> None:
+    """Run the benchmark and print the figures."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--events", type=int, default=200)
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args()
+    path = write_long_shooter_log(Path(tempfile.mkdtemp()) / "long.toml", args.events)
+    full = path.read_bytes()
+    cases: dict[str, Callable[[], None]] = {
+        "first load": lambda: _reload(path),
+        "reload": lambda: _reload(path),
+        "cut, recover, load": lambda: _cut_recover_load(path, full),
+    }
+    memo_loads = toml_memo.loads
+    print(f"D6 Shooter log: {args.events} events, {len(full) / 1e3:.0f} KB; CPU medians of "
+          f"{args.runs}")
+    print(f"{'case':20} {'without memo':>13} {'with memo':>10} {'ratio':>7}")
+    for name, fn in cases.items():
+        toml_memo.loads = tomllib.loads  # the old code: every text parsed
+        toml_memo.clear()
+        fn()  # warm up
+        old = _cpu(fn, args.runs, fresh=name == "first load")
+        toml_memo.loads = memo_loads
+        toml_memo.clear()
+        fn()
+        new = _cpu(fn, args.runs, fresh=name == "first load")
+        path.write_bytes(full)
+        print(f"{name:20} {old * 1000:10.1f} ms {new * 1000:7.1f} ms {old / new:6.2f}x")
+
+
+if __name__ == "__main__":
+    main()
