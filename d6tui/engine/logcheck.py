@@ -160,9 +160,12 @@ def clean(value: Any, key: str = "") -> Any:
         RuleError: an integer outside TOML's 64-bit range (other TOML readers would refuse
             the file), named by its key.
     """
-    if isinstance(value, Mapping):
+    t = type(value)
+    if t is str or t is bool:  # the common leaves first: the ABC checks below cost more
+        return value
+    if t is dict or (t is not list and t is not tuple and isinstance(value, Mapping)):
         return {k: clean(v, str(k)) for k, v in value.items() if v is not None}
-    if isinstance(value, list | tuple):
+    if t is list or t is tuple or isinstance(value, list | tuple):
         return [clean(v, key) for v in value]
     if isinstance(value, int) and not isinstance(value, bool) and not (
             INT_MIN <= value <= INT_MAX):

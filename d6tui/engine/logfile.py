@@ -77,18 +77,41 @@ def now() -> datetime:
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 
 
+#: A string TOML takes as it is between double quotes: no quote, backslash or control
+#: character but tab (what tomli_w would escape).
+_PLAIN_STR = re.compile(r'[^\x00-\x08\x0a-\x1f"\\\x7f]*')
+
+
 def _scalar(value: Any) -> str:
+    """``value`` as TOML, exactly as tomli_w writes it; the common kinds (whole numbers,
+    booleans, plain strings, time stamps) without its machinery, which cost most of writing
+    an event."""
+    t = type(value)
+    if t is int or t is datetime:
+        return str(value)
+    if t is str and _PLAIN_STR.fullmatch(value):
+        return f'"{value}"'
+    if t is bool:
+        return "true" if value else "false"
+    return _scalar_tomli_w(value)
+
+
+def _scalar_tomli_w(value: Any) -> str:
+    """``value`` as TOML, formatted by tomli_w."""
     return tomli_w.dumps({"v": value})[4:-1]
 
 
 def _inline(value: Any) -> str:
     """``value`` as one-line TOML (inline tables and arrays), formatted by tomli_w."""
-    if isinstance(value, Mapping):
+    t = type(value)
+    if t is str or t is int:  # the common leaves first: the ABC check below costs more
+        return _scalar(value)
+    if t is dict or (t is not list and t is not tuple and isinstance(value, Mapping)):
         if not value:
             return "{}"
         items = ", ".join(f"{_key(k)} = {_inline(v)}" for k, v in value.items())
         return "{ " + items + " }"
-    if isinstance(value, list | tuple):
+    if t is list or t is tuple or isinstance(value, list | tuple):
         return "[" + ", ".join(_inline(v) for v in value) + "]"
     return _scalar(value)
 

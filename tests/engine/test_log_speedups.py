@@ -1,0 +1,68 @@
+"""The log's fast paths give what the slow ones gave: an event block written without
+tomli_w's machinery is the text tomli_w writes, and a parse from the memo
+(``engine/toml_memo.py``) is the document ``tomllib`` gives, a copy the caller owns."""
+
+from __future__ import annotations
+
+import tomllib
+from datetime import UTC, datetime, timedelta, timezone
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from d6tui.engine import toml_memo
+from d6tui.engine.logcheck import INT_MAX, INT_MIN
+from d6tui.engine.logfile import _scalar, _scalar_tomli_w, event_block
+
+SCALARS = (st.integers(INT_MIN, INT_MAX) | st.booleans() | st.text()
+           | st.floats(allow_nan=False)
+           | st.datetimes(timezones=st.sampled_from([UTC, timezone(timedelta(hours=-5))])))
+
+
+@settings(max_examples=300)
+@given(SCALARS)
+def test_a_scalar_is_written_as_tomli_w_writes_it(value: object) -> None:
+    assert _scalar(value) == _scalar_tomli_w(value)
+
+
+@settings(max_examples=100)
+@given(st.dictionaries(st.text(min_size=1, max_size=8).filter(lambda k: k not in
+                                                               ("seq", "type", "at")),
+                       st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=3)
+                                    | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+                                    max_leaves=8), max_size=5))
+def test_an_event_block_parses_back_to_the_event(keys: dict) -> None:
+    event = {"seq": 1, "type": "x", "at": datetime(2026, 12, 1, tzinfo=UTC), **keys}
+    doc = tomllib.loads(event_block(event))
+    assert doc["events"] == [event]
+
+
+def test_the_memo_gives_each_caller_its_own_copy() -> None:
+    toml_memo.clear()
+    text = '[[events]]\nseq = 1\ntype = "x"\nfacts = { a = [1, 2, { b = "c" }] }\n' + "#" * 80
+    first = toml_memo.loads(text)
+    first["events"][0]["facts"]["a"][2]["b"] = "changed"
+    first["events"].append({})
+    again = toml_memo.loads(text)
+    assert again == tomllib.loads(text)
+    assert again["events"][0]["facts"]["a"][2]["b"] == "c"
+
+
+def test_the_memo_never_keeps_a_failed_parse() -> None:
+    toml_memo.clear()
+    bad = "a = [1, 2\n" + "#" * 100
+    for _ in range(2):
+        with pytest.raises(tomllib.TOMLDecodeError):
+            toml_memo.loads(bad)
+    assert toml_memo._chars == 0
+
+
+def test_the_memo_keeps_at_most_its_bound() -> None:
+    toml_memo.clear()
+    texts = [f"v = {i}\n" + "#" * (toml_memo.MAX_CHARS // 4) for i in range(10)]
+    for i, t in enumerate(texts):
+        assert toml_memo.loads(t) == {"v": i}
+    assert 0 < toml_memo._chars <= toml_memo.MAX_CHARS
+    assert len(toml_memo._kept) == 3 and list(toml_memo._kept) == texts[-3:]
+    toml_memo.clear()
