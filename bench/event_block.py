@@ -1,7 +1,8 @@
-"""Writing events as ``[[events]]`` blocks: ``logfile.event_block`` (type checks for the
-common values first; whole numbers, booleans, plain strings and time stamps written without
-tomli_w) against the old code (copied below: ``isinstance`` against the ABCs, tomli_w for
-every scalar), in the same run, on the events of every shipped example save.
+"""Writing events as ``[[events]]`` blocks: ``logfile.event_block`` (one walk that cleans
+and writes; type checks for the common values first; whole numbers, booleans, plain strings
+and time stamps written without tomli_w) against the old code (copied below: ``clean``, then
+a second walk with ``isinstance`` against the ABCs and tomli_w for every scalar), in the
+same run, on the events of every shipped example save.
 
 Usage: ``python bench/event_block.py [--runs 5]``
 

@@ -66,3 +66,17 @@ def test_the_memo_keeps_at_most_its_bound() -> None:
     assert 0 < toml_memo._chars <= toml_memo.MAX_CHARS
     assert len(toml_memo._kept) == 3 and list(toml_memo._kept) == texts[-3:]
     toml_memo.clear()
+
+
+def test_an_event_block_leaves_none_out_and_names_a_number_too_large() -> None:
+    from d6tui.engine.errors import RuleError
+
+    at = datetime(2026, 12, 1, tzinfo=UTC)
+    block = event_block({"seq": 1, "type": "x", "at": at, "gone": None,
+                         "facts": {"a": None, "b": (1, 2), "c": {"d": None}}})
+    assert tomllib.loads(block)["events"] == [
+        {"seq": 1, "type": "x", "at": at, "facts": {"b": [1, 2], "c": {}}}]
+    with pytest.raises(RuleError, match=r"^cp = 10{25} is too large to keep"):
+        event_block({"seq": 1, "type": "x", "at": at, "facts": [{"cp": 10**25}]})
+    with pytest.raises(RuleError, match=r"^facts = 10{30} is too large"):
+        event_block({"seq": 1, "type": "x", "at": at, "facts": [1, 10**30]})
