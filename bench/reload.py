@@ -1,12 +1,13 @@
-"""Loading a save again in the same process, with the parse memo (``engine/toml_memo.py``)
-against without it (every block handed to ``tomllib.loads``, as before), in the same run.
+"""Loading a save again in the same process, with the memos (``engine/toml_memo.py`` for the
+parse, ``limits._passed`` for the checks before it) against without them (every block
+checked and handed to ``tomllib.loads``, as before), in the same run.
 
 Usage: ``python bench/reload.py [--events 200] [--runs 5]``
 
 Three cases on a D6 Shooter log of ``--events`` events (its first event, with the copied
 content, is ~13 KB of TOML):
 
-- **first load**: the memo is emptied before each load, so it only costs (one copy more);
+- **first load**: the memos are emptied before each load, so they only cost (a copy more);
 - **reload**: the same file loaded again (another process appended nothing);
 - **cut, recover, load**: the file's last event is cut short; ``Session.load`` finds the cut,
   ``recover`` keeps the whole events, and the save is loaded again (the repair flow).
@@ -26,7 +27,7 @@ from pathlib import Path
 
 from _common import median, write_long_shooter_log
 
-from d6tui.engine import toml_memo
+from d6tui.engine import limits, toml_memo
 from d6tui.engine.errors import TruncatedLogError
 from d6tui.engine.log import recover
 from d6tui.engine.session import Session
@@ -49,11 +50,27 @@ def _cut_recover_load(path: Path, full: bytes) -> None:
     Session.load(path).close()
 
 
+def _clear() -> None:
+    toml_memo.clear()
+    limits._passed.clear()
+    limits._passed_chars = 0
+
+
+def _use(memo: bool) -> None:
+    toml_memo.loads = _MEMO_LOADS if memo else tomllib.loads
+    limits._remember_passed = _REMEMBER if memo else (lambda text: None)
+    _clear()
+
+
+_MEMO_LOADS = toml_memo.loads
+_REMEMBER = limits._remember_passed
+
+
 def _cpu(fn: Callable[[], None], runs: int, fresh: bool) -> float:
     times = []
     for _ in range(runs):
         if fresh:
-            toml_memo.clear()  # not timed: emptying the memo frees what it kept
+            _clear()  # not timed: emptying the memos frees what they kept
         t0 = time.process_time()
         fn()
         times.append(time.process_time() - t0)
@@ -73,21 +90,18 @@ def main() -> None:
         "reload": lambda: _reload(path),
         "cut, recover, load": lambda: _cut_recover_load(path, full),
     }
-    memo_loads = toml_memo.loads
     print(f"D6 Shooter log: {args.events} events, {len(full) / 1e3:.0f} KB; CPU medians of "
           f"{args.runs}")
-    print(f"{'case':20} {'without memo':>13} {'with memo':>10} {'ratio':>7}")
+    print(f"{'case':20} {'without memos':>14} {'with memos':>11} {'ratio':>7}")
     for name, fn in cases.items():
-        toml_memo.loads = tomllib.loads  # the old code: every text parsed
-        toml_memo.clear()
+        _use(memo=False)  # the old code: every text checked and parsed
         fn()  # warm up
         old = _cpu(fn, args.runs, fresh=name == "first load")
-        toml_memo.loads = memo_loads
-        toml_memo.clear()
+        _use(memo=True)
         fn()
         new = _cpu(fn, args.runs, fresh=name == "first load")
         path.write_bytes(full)
-        print(f"{name:20} {old * 1000:10.1f} ms {new * 1000:7.1f} ms {old / new:6.2f}x")
+        print(f"{name:20} {old * 1000:11.1f} ms {new * 1000:8.1f} ms {old / new:6.2f}x")
 
 
 if __name__ == "__main__":

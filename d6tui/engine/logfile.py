@@ -76,7 +76,7 @@ def now() -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
 
 
-_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")  # fullmatch: "$" would let a final "\n" in
 
 
 #: A string TOML takes as it is between double quotes: no quote, backslash or control
@@ -129,7 +129,7 @@ def _inline(value: Any, key: str = "") -> str:
 
 
 def _key(key: str) -> str:
-    return key if _BARE_KEY.match(key) else _scalar(key)
+    return key if _BARE_KEY.fullmatch(key) else _scalar(key)
 
 
 def event_block(event: Mapping[str, Any]) -> str:

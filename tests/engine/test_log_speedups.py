@@ -80,3 +80,24 @@ def test_an_event_block_leaves_none_out_and_names_a_number_too_large() -> None:
         event_block({"seq": 1, "type": "x", "at": at, "facts": [{"cp": 10**25}]})
     with pytest.raises(RuleError, match=r"^facts = 10{30} is too large"):
         event_block({"seq": 1, "type": "x", "at": at, "facts": [1, 10**30]})
+
+
+def test_a_checked_piece_is_checked_again_when_the_limits_change(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from pathlib import Path
+
+    from d6tui.engine import limits
+    from d6tui.engine.errors import LogError
+
+    piece = "v = [[[[1]]]]\n" + "#" * 300
+    limits.check_piece(Path("x"), piece)
+    assert piece in limits._passed
+    limits.check_piece(Path("x"), piece)  # from the memo
+    monkeypatch.setattr(limits, "MAX_DEPTH", 3)
+    with pytest.raises(LogError, match="nested more than 3 deep"):
+        limits.check_piece(Path("x"), piece)
+    deep = "v = " + "[" * 40 + "1" + "]" * 40 + "\n" + "#" * 300
+    monkeypatch.undo()
+    for _ in range(2):  # a refused piece is never kept
+        with pytest.raises(LogError, match="nested more than 32 deep"):
+            limits.check_piece(Path("x"), deep)
