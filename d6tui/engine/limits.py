@@ -132,9 +132,10 @@ def piece_too_large(path: Path, size: int, seq: int | None) -> LogError:
                     "than any d6tui save holds", seq=seq)
 
 
-#: Pieces that passed :func:`check_piece` (most recent last), so that reading a save again in
-#: one process (a load that finds a cut, its repair, the load after it) checks each once:
-#: the checks depend only on the text and the limits. Bounded by :data:`_PASSED_CHARS` of text.
+#: Pieces that passed :func:`check_piece` twice (most recent last), so that reading a save
+#: again and again in one process (a load that finds a cut, its repair, the load after it)
+#: checks each at most twice: the checks depend only on the text and the limits. Bounded by
+#: :data:`_PASSED_CHARS` of text.
 _passed: OrderedDict[str, None] = OrderedDict()
 _passed_chars = 0
 _PASSED_CHARS = 1 << 19
@@ -146,9 +147,20 @@ def _limits() -> tuple[int, ...]:
     return (MAX_EVENT_BYTES, MAX_LINE_CHARS, MAX_DEPTH, MAX_KEY_PARTS, MAX_KEYS)
 
 
+#: Hashes of the pieces that passed once: a piece is kept when it passes a second time (a
+#: save read once keeps nothing); emptied when it holds 4096.
+_passed_once: set[int] = set()
+
+
 def _remember_passed(text: str) -> None:
     global _passed_chars
     if len(text) < 256 or len(text) > _PASSED_CHARS:  # a short piece costs less to check
+        return
+    h = hash(text)
+    if h not in _passed_once:
+        if len(_passed_once) >= 4096:
+            _passed_once.clear()
+        _passed_once.add(h)
         return
     _passed[text] = None
     _passed_chars += len(text)
@@ -174,6 +186,7 @@ def check_piece(path: Path, text: str, seq: int | None = None, line: int | None 
     global _passed_for, _passed_chars
     if _passed_for != _limits():
         _passed.clear()
+        _passed_once.clear()
         _passed_chars = 0
         _passed_for = _limits()
     if text in _passed:

@@ -8,6 +8,11 @@ parse and ~0.1 ms to copy. So each parsed document is kept, bounded by the lengt
 texts kept (:data:`MAX_CHARS`, least recently used dropped first), and every caller gets its
 own fresh copy, which it may change as it likes.
 
+A text is kept only when it is parsed a second time: its first parse notes the text's hash
+(in a set of at most :data:`MAX_SEEN`, emptied when full) and returns the document itself, so
+a process that reads a save once (the app opening a 10,000-event game) pays nothing, neither
+a copy nor the memory of the kept documents.
+
 Parsing is a pure function of the text, so a kept result is always the one a new parse would
 give; a text that fails to parse is never kept (each call raises anew, with its line).
 """
@@ -24,8 +29,12 @@ MAX_CHARS = 1 << 19
 #: lookup and copy).
 MIN_CHARS = 64
 
+#: How many hashes of texts parsed once are noted before the note is emptied.
+MAX_SEEN = 4096
+
 _kept: OrderedDict[str, dict] = OrderedDict()
 _chars = 0
+_seen: set[int] = set()
 
 
 def _copy(value: Any) -> Any:
@@ -40,7 +49,7 @@ def _copy(value: Any) -> Any:
 
 
 def loads(text: str) -> dict:
-    """``tomllib.loads(text)``, from the memo when this text was parsed before.
+    """``tomllib.loads(text)``, from the memo when this text was parsed twice before.
 
     Args:
         text: TOML text.
@@ -59,6 +68,12 @@ def loads(text: str) -> dict:
         _kept.move_to_end(text)
         return _copy(doc)
     doc = tomllib.loads(text)
+    h = hash(text)
+    if h not in _seen:  # the first parse of this text: noted, not kept
+        if len(_seen) >= MAX_SEEN:
+            _seen.clear()
+        _seen.add(h)
+        return doc
     if len(text) <= MAX_CHARS:
         _kept[text] = doc
         _chars += len(text)
@@ -72,4 +87,5 @@ def clear() -> None:
     """Forget every kept document."""
     global _chars
     _kept.clear()
+    _seen.clear()
     _chars = 0

@@ -38,15 +38,15 @@ def test_an_event_block_parses_back_to_the_event(keys: dict) -> None:
     assert doc["events"] == [event]
 
 
-def test_the_memo_gives_each_caller_its_own_copy() -> None:
+def test_the_memo_keeps_a_text_parsed_twice_and_gives_each_caller_its_own_copy() -> None:
     toml_memo.clear()
     text = '[[events]]\nseq = 1\ntype = "x"\nfacts = { a = [1, 2, { b = "c" }] }\n' + "#" * 80
-    first = toml_memo.loads(text)
-    first["events"][0]["facts"]["a"][2]["b"] = "changed"
-    first["events"].append({})
-    again = toml_memo.loads(text)
-    assert again == tomllib.loads(text)
-    assert again["events"][0]["facts"]["a"][2]["b"] == "c"
+    for i in range(4):  # noted, then kept, then from the memo
+        doc = toml_memo.loads(text)
+        assert doc == tomllib.loads(text)
+        doc["events"][0]["facts"]["a"][2]["b"] = "changed"
+        doc["events"].append({})
+        assert (text in toml_memo._kept) == (i >= 1)
 
 
 def test_the_memo_never_keeps_a_failed_parse() -> None:
@@ -62,7 +62,7 @@ def test_the_memo_keeps_at_most_its_bound() -> None:
     toml_memo.clear()
     texts = [f"v = {i}\n" + "#" * (toml_memo.MAX_CHARS // 4) for i in range(10)]
     for i, t in enumerate(texts):
-        assert toml_memo.loads(t) == {"v": i}
+        assert toml_memo.loads(t) == {"v": i} == toml_memo.loads(t)  # kept when seen twice
     assert 0 < toml_memo._chars <= toml_memo.MAX_CHARS
     assert len(toml_memo._kept) == 3 and list(toml_memo._kept) == texts[-3:]
     toml_memo.clear()
@@ -90,6 +90,8 @@ def test_a_checked_piece_is_checked_again_when_the_limits_change(
     from d6tui.engine.errors import LogError
 
     piece = "v = [[[[1]]]]\n" + "#" * 300
+    limits.check_piece(Path("x"), piece)
+    assert piece not in limits._passed  # kept when it passes a second time
     limits.check_piece(Path("x"), piece)
     assert piece in limits._passed
     limits.check_piece(Path("x"), piece)  # from the memo
