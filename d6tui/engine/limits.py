@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+import threading
 from collections import OrderedDict
 from pathlib import Path
 from typing import BinaryIO
@@ -150,6 +151,7 @@ def _limits() -> tuple[int, ...]:
 #: Hashes of the pieces that passed once: a piece is kept when it passes a second time (a
 #: save read once keeps nothing); emptied when it holds 4096.
 _passed_once: set[int] = set()
+_passed_lock = threading.Lock()
 
 
 def _remember_passed(text: str) -> None:
@@ -157,16 +159,19 @@ def _remember_passed(text: str) -> None:
     if len(text) < 256 or len(text) > _PASSED_CHARS:  # a short piece costs less to check
         return
     h = hash(text)
-    if h not in _passed_once:
-        if len(_passed_once) >= 4096:
-            _passed_once.clear()
-        _passed_once.add(h)
-        return
-    _passed[text] = None
-    _passed_chars += len(text)
-    while _passed_chars > _PASSED_CHARS:
-        old, _ = _passed.popitem(last=False)
-        _passed_chars -= len(old)
+    with _passed_lock:  # the server folds moves in threads: one change at a time
+        if h not in _passed_once:
+            if len(_passed_once) >= 4096:
+                _passed_once.clear()
+            _passed_once.add(h)
+            return
+        if text in _passed:
+            return
+        _passed[text] = None
+        _passed_chars += len(text)
+        while _passed_chars > _PASSED_CHARS:
+            old, _ = _passed.popitem(last=False)
+            _passed_chars -= len(old)
 
 
 def check_piece(path: Path, text: str, seq: int | None = None, line: int | None = None) -> None:
@@ -184,13 +189,16 @@ def check_piece(path: Path, text: str, seq: int | None = None, line: int | None 
             dotted key or too many keys: nothing d6tui writes looks like that.
     """
     global _passed_for, _passed_chars
-    if _passed_for != _limits():
-        _passed.clear()
-        _passed_once.clear()
-        _passed_chars = 0
-        _passed_for = _limits()
-    if text in _passed:
-        _passed.move_to_end(text)
+    with _passed_lock:
+        if _passed_for != _limits():
+            _passed.clear()
+            _passed_once.clear()
+            _passed_chars = 0
+            _passed_for = _limits()
+        known = text in _passed
+        if known:
+            _passed.move_to_end(text)
+    if known:
         return
     if len(text) > MAX_EVENT_BYTES:
         raise piece_too_large(path, len(text), seq)

@@ -19,6 +19,7 @@ give; a text that fails to parse is never kept (each call raises anew, with its 
 
 from __future__ import annotations
 
+import threading
 import tomllib
 from collections import OrderedDict
 from typing import Any
@@ -35,6 +36,7 @@ MAX_SEEN = 4096
 _kept: OrderedDict[str, dict] = OrderedDict()
 _chars = 0
 _seen: set[int] = set()
+_lock = threading.Lock()
 
 
 def _copy(value: Any) -> Any:
@@ -63,29 +65,33 @@ def loads(text: str) -> dict:
     global _chars
     if len(text) < MIN_CHARS:
         return tomllib.loads(text)
-    doc = _kept.get(text)
+    with _lock:  # the server folds moves in threads: one change of the memo at a time
+        doc = _kept.get(text)
+        if doc is not None:
+            _kept.move_to_end(text)
     if doc is not None:
-        _kept.move_to_end(text)
-        return _copy(doc)
+        return _copy(doc)  # kept documents are never changed, so no lock is needed
     doc = tomllib.loads(text)
     h = hash(text)
-    if h not in _seen:  # the first parse of this text: noted, not kept
-        if len(_seen) >= MAX_SEEN:
-            _seen.clear()
-        _seen.add(h)
-        return doc
-    if len(text) <= MAX_CHARS:
-        _kept[text] = doc
-        _chars += len(text)
-        while _chars > MAX_CHARS:
-            old, _ = _kept.popitem(last=False)
-            _chars -= len(old)
+    with _lock:
+        if h not in _seen:  # the first parse of this text: noted, not kept
+            if len(_seen) >= MAX_SEEN:
+                _seen.clear()
+            _seen.add(h)
+            return doc
+        if len(text) <= MAX_CHARS and text not in _kept:
+            _kept[text] = doc
+            _chars += len(text)
+            while _chars > MAX_CHARS:
+                old, _ = _kept.popitem(last=False)
+                _chars -= len(old)
     return _copy(doc)
 
 
 def clear() -> None:
     """Forget every kept document."""
     global _chars
-    _kept.clear()
-    _seen.clear()
-    _chars = 0
+    with _lock:
+        _kept.clear()
+        _seen.clear()
+        _chars = 0
