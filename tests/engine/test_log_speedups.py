@@ -103,3 +103,21 @@ def test_a_checked_piece_is_checked_again_when_the_limits_change(
     for _ in range(2):  # a refused piece is never kept
         with pytest.raises(LogError, match="nested more than 32 deep"):
             limits.check_piece(Path("x"), deep)
+
+
+def test_the_memo_gives_right_documents_to_threads_that_evict_each_other(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    toml_memo.clear()
+    monkeypatch.setattr(toml_memo, "MAX_CHARS", 1000)  # three texts at most: evictions
+    texts = [f"v = {i}\n" + "#" * 300 for i in range(8)]
+
+    def work(k: int) -> bool:
+        return all(toml_memo.loads(texts[(k + j) % 8]) == {"v": (k + j) % 8}
+                   for j in range(400))
+
+    with ThreadPoolExecutor(4) as pool:
+        assert all(pool.map(work, range(8)))
+    assert toml_memo._chars <= 1000
+    toml_memo.clear()
