@@ -20,13 +20,13 @@ SCALARS = (st.integers(INT_MIN, INT_MAX) | st.booleans() | st.text()
            | st.datetimes(timezones=st.sampled_from([UTC, timezone(timedelta(hours=-5))])))
 
 
-@settings(max_examples=300)
+@settings(max_examples=200)
 @given(SCALARS)
 def test_a_scalar_is_written_as_tomli_w_writes_it(value: object) -> None:
     assert _scalar(value) == _scalar_tomli_w(value)
 
 
-@settings(max_examples=100)
+@settings(max_examples=40)
 @given(st.dictionaries(st.text(min_size=1, max_size=8).filter(lambda k: k not in
                                                                ("seq", "type", "at")),
                        st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=3)
