@@ -10,6 +10,7 @@ import json
 import re
 import sys
 from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -85,8 +86,10 @@ def shield_negative_codes(argv: Sequence[str]) -> list[str]:
     return out
 
 
+@cache
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser for every sub-command."""
+    """The argument parser for every sub-command, built once per process (parsing leaves it
+    as it was: each parse fills a new namespace)."""
     common = _Parser(add_help=False)
     common.add_argument("--saves", metavar="DIR", default=argparse.SUPPRESS,
                         help="folder of save files (default: $D6TUI_SAVES or the user data dir)")

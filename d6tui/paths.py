@@ -72,10 +72,10 @@ def read_content(shipped: Path) -> dict:
     Raises:
         OSError, tomllib.TOMLDecodeError: a file cannot be read or is not TOML.
     """
-    import tomllib
+    from d6tui.engine import toml_memo  # parsed once per text in a process
 
-    doc = tomllib.loads(shipped.read_text(encoding="utf-8"))
+    doc = toml_memo.loads(shipped.read_text(encoding="utf-8"))
     user = user_content_file(shipped.name)
     if user is not None:
-        doc.update(tomllib.loads(user.read_text(encoding="utf-8")))
+        doc.update(toml_memo.loads(user.read_text(encoding="utf-8")))
     return doc

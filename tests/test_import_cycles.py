@@ -14,6 +14,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1] / "d6tui"
 
 #: Cycles known when this test was written, outside Simple Six, to be untangled by the
@@ -121,7 +123,14 @@ def path_through(g: dict[str, set[str]], group: frozenset[str]) -> list[str]:
     return sorted(group)
 
 
-def test_the_graph_sees_imports(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def d6tui_graph() -> dict[str, set[str]]:
+    """The graph of the d6tui source, read once for this module's tests (nothing changes
+    the source while they run)."""
+    return graph()
+
+
+def test_the_graph_sees_imports(tmp_path: Path, d6tui_graph: dict[str, set[str]]) -> None:
     """The graph reads relative, function-level and package imports."""
     pkg = tmp_path / "d6tui" / "x"
     pkg.mkdir(parents=True)
@@ -134,19 +143,19 @@ def test_the_graph_sees_imports(tmp_path: Path) -> None:
     assert imports("d6tui.x.a", pkg / "a.py", False, known) == {"d6tui.x.b"}
     assert imports("d6tui.x.b", pkg / "b.py", False, known) == {"d6tui.x", "d6tui.x.c"}
     assert imports("d6tui.x.c", pkg / "c.py", False, known) == {"d6tui.x.a"}
-    assert "d6tui.engine.errors" in graph()["d6tui.engine.session"]
+    assert "d6tui.engine.errors" in d6tui_graph["d6tui.engine.session"]
 
 
-def test_no_import_cycles() -> None:
-    g = graph()
+def test_no_import_cycles(d6tui_graph: dict[str, set[str]]) -> None:
+    g = d6tui_graph
     new = [c for c in cycles(g) if c not in ALLOWED]
     assert not new, "import cycles:\n" + "\n".join(
         " -> ".join(path_through(g, c)) + f"  (all of: {', '.join(sorted(c))})" for c in new)
 
 
-def test_the_allowed_cycles_are_still_there() -> None:
+def test_the_allowed_cycles_are_still_there(d6tui_graph: dict[str, set[str]]) -> None:
     """An allowed cycle that was untangled comes off :data:`ALLOWED`, so it cannot return."""
-    found = cycles(graph())
+    found = cycles(d6tui_graph)
     gone = [sorted(c) for c in ALLOWED if c not in found]
     assert not gone, f"these cycles are gone: take them off ALLOWED: {gone}"
 

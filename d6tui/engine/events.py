@@ -9,10 +9,11 @@ the block's text; it parses events again when asked, with a small cache of recen
 
 from __future__ import annotations
 
-import tomllib
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, overload
+
+from d6tui.engine import toml_memo
 
 _SPAN = 1 << 24  # a span is stored as one int: offset * _SPAN + length
 
@@ -84,7 +85,7 @@ class EventList(Sequence[dict]):
     def _get(self, index: int) -> dict:
         ev = self._cache.get(index)
         if ev is None:
-            ev = tomllib.loads("[[events]]\n" + self.text(index))["events"][0]
+            ev = toml_memo.loads("[[events]]\n" + self.text(index))["events"][0]
             self._remember(index, ev)
         return ev
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 import os
 import re
 import stat
+import threading
+from collections import OrderedDict
 from pathlib import Path
 from typing import BinaryIO
 
@@ -131,6 +133,47 @@ def piece_too_large(path: Path, size: int, seq: int | None) -> LogError:
                     "than any d6tui save holds", seq=seq)
 
 
+#: Pieces that passed :func:`check_piece` twice (most recent last), so that reading a save
+#: again and again in one process (a load that finds a cut, its repair, the load after it)
+#: checks each at most twice: the checks depend only on the text and the limits. Bounded by
+#: :data:`_PASSED_CHARS` of text.
+_passed: OrderedDict[str, None] = OrderedDict()
+_passed_chars = 0
+_PASSED_CHARS = 1 << 19
+#: The limits the kept pieces passed (a change of them forgets the pieces).
+_passed_for: tuple[int, ...] = ()
+
+
+def _limits() -> tuple[int, ...]:
+    return (MAX_EVENT_BYTES, MAX_LINE_CHARS, MAX_DEPTH, MAX_KEY_PARTS, MAX_KEYS)
+
+
+#: Hashes of the pieces that passed once: a piece is kept when it passes a second time (a
+#: save read once keeps nothing); emptied when it holds 4096.
+_passed_once: set[int] = set()
+_passed_lock = threading.Lock()
+
+
+def _remember_passed(text: str) -> None:
+    global _passed_chars
+    if len(text) < 256 or len(text) > _PASSED_CHARS:  # a short piece costs less to check
+        return
+    h = hash(text)
+    with _passed_lock:  # the server folds moves in threads: one change at a time
+        if h not in _passed_once:
+            if len(_passed_once) >= 4096:
+                _passed_once.clear()
+            _passed_once.add(h)
+            return
+        if text in _passed:
+            return
+        _passed[text] = None
+        _passed_chars += len(text)
+        while _passed_chars > _PASSED_CHARS:
+            old, _ = _passed.popitem(last=False)
+            _passed_chars -= len(old)
+
+
 def check_piece(path: Path, text: str, seq: int | None = None, line: int | None = None) -> None:
     """Check one piece of a save (the header, or one event block) against the limits, before
     it is parsed.
@@ -145,6 +188,18 @@ def check_piece(path: Path, text: str, seq: int | None = None, line: int | None 
         LogError: the piece is too long, has too long a line, nests too deep, has too long a
             dotted key or too many keys: nothing d6tui writes looks like that.
     """
+    global _passed_for, _passed_chars
+    with _passed_lock:
+        if _passed_for != _limits():
+            _passed.clear()
+            _passed_once.clear()
+            _passed_chars = 0
+            _passed_for = _limits()
+        known = text in _passed
+        if known:
+            _passed.move_to_end(text)
+    if known:
+        return
     if len(text) > MAX_EVENT_BYTES:
         raise piece_too_large(path, len(text), seq)
     if len(text) > MAX_LINE_CHARS:
@@ -172,3 +227,4 @@ def check_piece(path: Path, text: str, seq: int | None = None, line: int | None 
                                        "d6tui save nests so deep", seq=seq, line=line)
             elif depth:
                 depth -= 1
+    _remember_passed(text)

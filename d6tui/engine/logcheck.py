@@ -18,6 +18,7 @@ from typing import Any
 
 import tomli_w
 
+from d6tui.engine import toml_memo
 from d6tui.engine.errors import LogError, RuleError, TruncatedLogError
 
 FORMAT = "d6tui-log"
@@ -159,9 +160,12 @@ def clean(value: Any, key: str = "") -> Any:
         RuleError: an integer outside TOML's 64-bit range (other TOML readers would refuse
             the file), named by its key.
     """
-    if isinstance(value, Mapping):
+    t = type(value)
+    if t is str or t is bool:  # the common leaves first: the ABC checks below cost more
+        return value
+    if t is dict or (t is not list and t is not tuple and isinstance(value, Mapping)):
         return {k: clean(v, str(k)) for k, v in value.items() if v is not None}
-    if isinstance(value, list | tuple):
+    if t is list or t is tuple or isinstance(value, list | tuple):
         return [clean(v, key) for v in value]
     if isinstance(value, int) and not isinstance(value, bool) and not (
             INT_MIN <= value <= INT_MAX):
@@ -184,7 +188,7 @@ def parse(path: Path, text: str) -> dict:
         LogError: not valid TOML, with the line.
     """
     try:
-        return tomllib.loads(text)
+        return toml_memo.loads(text)
     except tomllib.TOMLDecodeError as e:
         m = _LINE_RE.search(str(e))
         line = int(m.group(1)) if m else None
@@ -295,7 +299,7 @@ def parse_block(
         LogError: not valid TOML, not exactly one event, or a bad seq, type or time stamp.
     """
     try:
-        doc = tomllib.loads(BLOCK_HEAD + block)
+        doc = toml_memo.loads(BLOCK_HEAD + block)
     except tomllib.TOMLDecodeError as e:
         m = _LINE_RE.search(str(e))
         line = None
@@ -371,7 +375,7 @@ def complete_prefix(path: Path, text: str) -> tuple[str, int, bool]:
     if blank >= 0 and text[blank + 2:].strip():
         whole = text[: blank + 2]
         try:
-            doc = tomllib.loads(whole)
+            doc = toml_memo.loads(whole)
         except tomllib.TOMLDecodeError:
             pass
         else:

@@ -28,6 +28,8 @@ from d6tui.engine.logcheck import (
     BLOCK,
     BLOCK_HEAD,
     EDITED,
+    INT_MAX,
+    INT_MIN,
     LogHeader,
     PieceEnd,
     clean,
@@ -74,27 +76,60 @@ def now() -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
 
 
-_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")  # fullmatch: "$" would let a final "\n" in
+
+
+#: A string TOML takes as it is between double quotes: no quote, backslash or control
+#: character but tab (what tomli_w would escape).
+_PLAIN_STR = re.compile(r'[^\x00-\x08\x0a-\x1f"\\\x7f]*')
 
 
 def _scalar(value: Any) -> str:
+    """``value`` as TOML, exactly as tomli_w writes it; the common kinds (whole numbers,
+    booleans, plain strings, time stamps) without its machinery, which cost most of writing
+    an event."""
+    t = type(value)
+    if t is int or t is datetime:
+        return str(value)
+    if t is str and _PLAIN_STR.fullmatch(value):
+        return f'"{value}"'
+    if t is bool:
+        return "true" if value else "false"
+    return _scalar_tomli_w(value)
+
+
+def _scalar_tomli_w(value: Any) -> str:
+    """``value`` as TOML, formatted by tomli_w."""
     return tomli_w.dumps({"v": value})[4:-1]
 
 
-def _inline(value: Any) -> str:
-    """``value`` as one-line TOML (inline tables and arrays), formatted by tomli_w."""
-    if isinstance(value, Mapping):
-        if not value:
-            return "{}"
-        items = ", ".join(f"{_key(k)} = {_inline(v)}" for k, v in value.items())
-        return "{ " + items + " }"
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_inline(v) for v in value) + "]"
+def _inline(value: Any, key: str = "") -> str:
+    """``value`` as one-line TOML (inline tables and arrays), as tomli_w formats it, made
+    TOML-ready on the way as :func:`~.logcheck.clean` does (None left out of tables, tuples
+    as arrays, whole numbers range-checked), in one walk.
+
+    Raises:
+        RuleError: an integer outside TOML's range, named by its key.
+    """
+    t = type(value)
+    if t is str:  # the common leaves first: the ABC checks below cost more
+        return _scalar(value)
+    if t is int:
+        if not INT_MIN <= value <= INT_MAX:
+            clean(value, key)  # raises the message for it
+        return str(value)
+    if t is dict or (t is not list and t is not tuple and isinstance(value, Mapping)):
+        items = ", ".join(f"{_key(k)} = {_inline(v, str(k))}" for k, v in value.items()
+                          if v is not None)
+        return "{ " + items + " }" if items else "{}"
+    if t is list or t is tuple or isinstance(value, list | tuple):
+        return "[" + ", ".join(_inline(v, key) for v in value) + "]"
+    clean(value, key)  # an int subclass out of range raises here
     return _scalar(value)
 
 
 def _key(key: str) -> str:
-    return key if _BARE_KEY.match(key) else _scalar(key)
+    return key if _BARE_KEY.fullmatch(key) else _scalar(key)
 
 
 def event_block(event: Mapping[str, Any]) -> str:
@@ -112,7 +147,8 @@ def event_block(event: Mapping[str, Any]) -> str:
         RuleError: an integer is outside TOML's range.
     """
     lines = ["[[events]]"]
-    lines.extend(f"{_key(k)} = {_inline(v)}" for k, v in clean(event).items())
+    lines.extend(f"{_key(k)} = {_inline(v, str(k))}" for k, v in event.items()
+                 if v is not None)
     block = "\n".join(lines) + "\n"
     return block + end_mark(block) + "\n"
 

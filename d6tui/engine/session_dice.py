@@ -167,6 +167,8 @@ class SessionDice(Dice):
         Returns:
             Keys for :meth:`bar`.
         """
+        if not self._taken:  # nothing seen was taken: nothing to misplace (no walk)
+            return set()
         placed = named_primitives(event, ("app",))
         used = [False] * len(placed)
         wrong = set()
@@ -241,6 +243,8 @@ class SessionDice(Dice):
         Returns:
             Why the event may not be recorded, or None.
         """
+        if not self.seen:  # no die left on the table by an undo: nothing to check
+            return None
         for kind, faces, name in named_primitives(event, ("table",)):
             for entry in reversed(self.seen):
                 if entry[2] != event.get("type"):

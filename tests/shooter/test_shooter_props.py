@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import tempfile
 from pathlib import Path
+from unittest.mock import patch
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -98,7 +99,9 @@ def test_random_legal_play_ends_with_a_marshal_and_conserves_cards(seed: int) ->
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(min_value=0, max_value=10**6), st.integers(min_value=5, max_value=400))
 def test_save_then_load_gives_the_same_state(seed: int, steps: int) -> None:
-    with tempfile.TemporaryDirectory() as d:
+    """What is written is what loads; fsync is skipped (every byte is still written: the
+    disk's part is tests/reliability's, test_full_disk and test_kill)."""
+    with tempfile.TemporaryDirectory() as d, patch("os.fsync", lambda fd: None):
         path = Path(d) / "game.toml"
         session = random_game(seed, path, limit=steps)
         session.close()

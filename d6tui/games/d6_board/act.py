@@ -10,11 +10,11 @@ folding runs it with a :class:`~.chance.Replay` of those draws.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from d6tui.engine.dice import check_roll
 from d6tui.engine.errors import EventError
+from d6tui.engine.frozen import evolve
 from d6tui.engine.game import Choice, DiceRequest, Move
 from d6tui.games.d6_board.chance import Record, Replay
 
@@ -50,7 +50,7 @@ def lapse(before: Any, after: Any, etype: str) -> Any:
     any event but its reroll, unless that event made it."""
     r = getattr(after, "retry", None)
     if r is not None and r is getattr(before, "retry", None) and etype != "check_rerolled":
-        return replace(after, retry=None)
+        return evolve(after, retry=None)
     return after
 
 

@@ -21,10 +21,10 @@ cap.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from d6tui.engine.errors import EventError
+from d6tui.engine.frozen import evolve
 from d6tui.engine.game import Choice, Move
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board.act import handles, move
@@ -91,7 +91,7 @@ def gift_given(state: Board, ev: dict, chance: Any) -> Board:
         if h.gold < 1 or m.gold >= int(state.rules["gold_cap"]):
             raise EventError("no coin to give, or the teammate holds 10")
         state = fx.gain_gold(fx.gain_gold(state, seat, -1), mate, 1)
-        return replace(state, note=f"{h.name} gave {m.name} a gold coin")
+        return evolve(state, note=f"{h.name} gave {m.name} a gold coin")
     if what not in h.hand or not what.startswith("A"):
         raise EventError(f"{what} is not an Advantage card in the hand")
     if fx.held(state, mate) >= fx.hand_limit(state, mate):
@@ -100,7 +100,7 @@ def gift_given(state: Board, ev: dict, chance: Any) -> Board:
     hand.remove(what)
     state = state.with_hero(seat, hand=tuple(hand))
     state = state.with_hero(mate, hand=(*m.hand, what))
-    return replace(state, note=f"{h.name} gave {m.name} an Advantage card")
+    return evolve(state, note=f"{h.name} gave {m.name} an Advantage card")
 
 
 def alliance_moves(state: Board, seat: int | None) -> list[Move]:

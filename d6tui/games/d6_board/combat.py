@@ -17,10 +17,10 @@ when several bounties fit a kill, the one worth most glory is taken.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from d6tui.engine.errors import EventError
+from d6tui.engine.frozen import evolve
 from d6tui.games.d6_board import alliance, hide_collection, hides, homebrews
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board.act import faces, handles
@@ -151,7 +151,7 @@ def mesmerize_helps(state: Board) -> bool:
     c = state.combat
     if c is None or c.step != "rolled" or c.mesmerized:
         return False
-    return enemy_total(replace(state, combat=replace(c, mesmerized=True))) < enemy_total(state)
+    return enemy_total(evolve(state, combat=evolve(c, mesmerized=True))) < enemy_total(state)
 
 
 def hero_total(state: Board) -> int:
@@ -170,7 +170,7 @@ def hero_wins(state: Board) -> bool:
 
 
 def _set_enemy(state: Board, token: str, **changes: Any) -> Board:
-    return replace(state, enemies=tuple(replace(e, **changes) if e.token == token else e
+    return evolve(state, enemies=tuple(evolve(e, **changes) if e.token == token else e
                                         for e in state.enemies))
 
 
@@ -202,7 +202,7 @@ def red_cards(state: Board, seat: int, token: str) -> list[str]:
 def _after_prompts(state: Board) -> Board:
     if state.combat is not None and state.combat.step == "gm" and not any(
             p.kind == "gm_card" for p in state.prompts):
-        state = replace(state, combat=replace(state.combat, step="weapon"))
+        state = evolve(state, combat=evolve(state.combat, step="weapon"))
     return state
 
 
@@ -213,10 +213,10 @@ def declared(state: Board, ev: dict, chance: Any) -> Board:
     if state.enemy(token) is None:
         raise EventError(f"{token} is not on the map")
     engaged = state.engaged if token in state.engaged else (*state.engaged, token)
-    state = replace(state, engaged=engaged, combat=Combat(token))
+    state = evolve(state, engaged=engaged, combat=Combat(token))
     state = fx.prompt(state, *_gm_prompts(state, token))
     state = _after_prompts(state)
-    return replace(state, note=f"{state.hero.name} fights the {state.kind(token)['name']}")
+    return evolve(state, note=f"{state.hero.name} fights the {state.kind(token)['name']}")
 
 
 @handles("gm_played")
@@ -242,24 +242,24 @@ def gm_played(state: Board, ev: dict, chance: Any) -> Board:
         take = min(v, state.hero.gold)
         state = fx.gain_gold(fx.gain_gold(state, state.current, -take), seat, take)
     elif eff in ("aid", "ward"):  # Alliance cards on a teammate's fight
-        c = replace(c, plus=c.plus + v) if eff == "aid" else replace(c, ward=True)
-        state = replace(state, combat=c)
+        c = evolve(c, plus=c.plus + v) if eff == "aid" else evolve(c, ward=True)
+        state = evolve(state, combat=c)
     elif eff == "ambush":
         state, token = fx.spawn(state, e.space, chance)
         if token:
-            state = replace(state, engaged=(*state.engaged, token))
+            state = evolve(state, engaged=(*state.engaged, token))
     if not red_cards(state, seat, c.enemy):
-        state = replace(state, prompts=state.prompts[1:])
+        state = evolve(state, prompts=state.prompts[1:])
     state = _after_prompts(state)
-    return replace(state, note=f"{state.heroes[seat].name} played {card['name']}")
+    return evolve(state, note=f"{state.heroes[seat].name} played {card['name']}")
 
 
 @handles("gm_passed")
 def gm_passed(state: Board, ev: dict, chance: Any) -> Board:
     """Step 2: another player plays nothing."""
     who = state.heroes[state.prompts[0].seat].name if state.prompts else ""
-    state = _after_prompts(replace(state, prompts=state.prompts[1:]))
-    return replace(state, note=f"{who} played no card (Step 2)".strip())
+    state = _after_prompts(evolve(state, prompts=state.prompts[1:]))
+    return evolve(state, note=f"{who} played no card (Step 2)".strip())
 
 
 @handles("monster_transformed")
@@ -270,16 +270,16 @@ def transformed(state: Board, ev: dict, chance: Any) -> Board:
     allowed = hides.monsters(state) if state.hc is not None else MONSTER_CLASSES
     if not all(h.specialty) or ev["klass"] not in allowed:
         raise EventError("three specialty hides and a monster class are needed")
-    state = replace(state, bag=state.bag | set(h.specialty))
+    state = evolve(state, bag=state.bag | set(h.specialty))
     state = state.with_hero(state.current, specialty=("", "", ""))
     assert state.combat is not None
-    state = replace(state, combat=replace(state.combat, transformed=ev["klass"]))
+    state = evolve(state, combat=evolve(state.combat, transformed=ev["klass"]))
     if state.hc is not None and state.hc.specialty == "advanced":
         # "Advanced Option": it becomes that monster in every respect, for good
         forms = {**state.hc.forms, state.combat.enemy: ev["klass"]}
         state = hides.with_hc(state, forms=forms)
     name = state.content["enemies"].get(ev["klass"], {}).get("name", ev["klass"])
-    return replace(state, note=f"the monster became {article(name)}")
+    return evolve(state, note=f"the monster became {article(name)}")
 
 
 @handles("attacked")
@@ -308,12 +308,12 @@ def attacked(state: Board, ev: dict, chance: Any) -> Board:
     rolled = [faces(ev, f"hero{i + 1}", s)[0] for i, s in enumerate(sides)]
     die = enemy_die(state, c.enemy)
     eface = faces(ev, "enemy", die)[0] if die else 0
-    state = replace(state, combat=replace(c, step="rolled", dice=tuple(sides),
+    state = evolve(state, combat=evolve(c, step="rolled", dice=tuple(sides),
                                           faces=tuple(rolled), enemy_die=die,
                                           enemy_face=eface, ranged=ranged, critical=critical))
     against = eface or "a fixed attack"
     bits = "".join(f" + {b}" for b in enemy_bonuses(state))
-    return replace(state, note=f"rolled {'+'.join(map(str, rolled))} against {against}"
+    return evolve(state, note=f"rolled {'+'.join(map(str, rolled))} against {against}"
                    f"{bits}: {hero_total(state)} to {enemy_total(state)}")
 
 
@@ -347,18 +347,18 @@ def hero_buffed(state: Board, ev: dict, chance: Any) -> Board:
         face = faces(ev, "roll", c.dice[i])[0]
         f = list(c.faces)
         f[i] = face
-        c = replace(c, faces=tuple(f))
+        c = evolve(c, faces=tuple(f))
     elif eff == "plus":
         v = 2 if src in ("cleave", "stoneskin") else int(state.card(src)["value"])
-        c = replace(c, plus=c.plus + v)
+        c = evolve(c, plus=c.plus + v)
     elif eff == "critical":
-        c = replace(c, critical=True)
+        c = evolve(c, critical=True)
     elif eff == "ward":
-        c = replace(c, ward=True)
+        c = evolve(c, ward=True)
     elif eff == "mesmerize":
-        c = replace(c, mesmerized=True)
-    state = replace(state, combat=c)
-    return replace(state, note=f"now {hero_total(state)} to {enemy_total(state)}"
+        c = evolve(c, mesmerized=True)
+    state = evolve(state, combat=c)
+    return evolve(state, note=f"now {hero_total(state)} to {enemy_total(state)}"
                    f"{bonus_words(state)}")
 
 
@@ -371,9 +371,9 @@ def _kill(state: Board, token: str, chance: Any) -> Board:
     cls = enemy_class(state, token)
     h = state.hero
     engaged = tuple(t for t in state.engaged if t != token)
-    state = replace(state, engaged=engaged, locked="")
+    state = evolve(state, engaged=engaged, locked="")
     if token.startswith(CUBE):
-        return replace(fx.to_bag(state, token), note="the Cash Cube went home")
+        return evolve(fx.to_bag(state, token), note="the Cash Cube went home")
     state = fx.gain_gold(state, seat, int(state.rules["kill_gold"]))
     k = state.kind(token)
     name = k["name"]
@@ -383,37 +383,37 @@ def _kill(state: Board, token: str, chance: Any) -> Board:
         return hide_collection.claim(state, token, kind)
     if cls == "guardian":
         if k.get("glory"):
-            state = replace(state, enemies=tuple(x for x in state.enemies if x.token != token))
+            state = evolve(state, enemies=tuple(x for x in state.enemies if x.token != token))
             state = state.with_hero(seat, trophies=(*h.trophies, token))
-            return replace(state, note=f"slew the {name}: {k['glory']} glory")
-        return replace(fx.to_bag(state, token), note=f"slew the {name}")
+            return evolve(state, note=f"slew the {name}: {k['glory']} glory")
+        return evolve(fx.to_bag(state, token), note=f"slew the {name}")
     fits = [b for b in state.bounties if state.card(b)["class"] == cls
             and str(state.card(b)["space"]) == e.space]
     if fits and len(h.backpack) < 3:
         best = max(fits, key=lambda b: (int(state.card(b)["glory"]), b))
-        state = replace(fx.to_bag(state, token),
+        state = evolve(fx.to_bag(state, token),
                         bounties=tuple(b for b in state.bounties if b != best))
         state = state.with_hero(seat, backpack=(*h.backpack, best))
         state = fx.flip_bounty(state, chance)
         state = fx.prompt(state, Prompt(state.gm, "spawn"))
         got = state.card(best)
         worth = "" if state.hc is not None else f" ({got['glory']} glory)"
-        return replace(state, note=f"slew the {name}: bounty {cls} in {e.space}{worth} to "
+        return evolve(state, note=f"slew the {name}: bounty {cls} in {e.space}{worth} to "
                                    "the backpack")
-    state = replace(state, enemies=tuple(x for x in state.enemies if x.token != token))
+    state = evolve(state, enemies=tuple(x for x in state.enemies if x.token != token))
     board = state.content["gather_boards"][h.board]
     for i, want in enumerate(board["specialty"]):
         if want == cls and not h.specialty[i]:
             spec = list(h.specialty)
             spec[i] = token
             state = state.with_hero(seat, specialty=tuple(spec))  # type: ignore[arg-type]
-            return replace(state, note=f"slew the {name}: a specialty hide")
+            return evolve(state, note=f"slew the {name}: a specialty hide")
     if len(h.wild) < 2:
         state = state.with_hero(seat, wild=(*h.wild, token))
         if len(h.wild) == 1 and "" in h.specialty:
             state = fx.prompt(state, Prompt(seat, "convert"))
-        return replace(state, note=f"slew the {name}: a wild hide")
-    return replace(replace(state, bag=state.bag | {token}),
+        return evolve(state, note=f"slew the {name}: a wild hide")
+    return evolve(evolve(state, bag=state.bag | {token}),
                    note=f"slew the {name}: no room for its hide")
 
 
@@ -429,29 +429,29 @@ def resolved(state: Board, ev: dict, chance: Any) -> Board:
     e = state.enemy(token)
     assert e is not None
     state = _set_enemy(state, token, buffs=0)
-    state = replace(state, combat=None)
+    state = evolve(state, combat=None)
     if win:
         if e.hp > 1:
             state = _set_enemy(state, token, hp=e.hp - 1)
-            return replace(state, locked=token, note=f"won {ht} to {et}: an HP coin is off")
+            return evolve(state, locked=token, note=f"won {ht} to {et}: an HP coin is off")
         c2 = c
-        state = replace(state, combat=c2)  # the class it fought as decides the bounty
+        state = evolve(state, combat=c2)  # the class it fought as decides the bounty
         state = _kill(state, token, chance)
-        return replace(state, combat=None, note=f"won {ht} to {et}; " + state.note)
-    state = replace(state, locked=token)
+        return evolve(state, combat=None, note=f"won {ht} to {et}; " + state.note)
+    state = evolve(state, locked=token)
     if c.ranged or c.ward:
-        return replace(state, note=f"lost {ht} to {et}, but took no hit")
+        return evolve(state, note=f"lost {ht} to {et}, but took no hit")
     seat = state.current
     if state.kind(token).get("class") == "poison":
         if all(v == 3 for v in state.hero.stats):
-            return replace(fx.die(state, seat), note=f"lost {ht} to {et}: poisoned to death")
+            return evolve(fx.die(state, seat), note=f"lost {ht} to {et}: poisoned to death")
         state = fx.prompt(state, Prompt(seat, "poison"))
-        return replace(state, note=f"lost {ht} to {et}: poisoned (drop a stat)")
+        return evolve(state, note=f"lost {ht} to {et}: poisoned (drop a stat)")
     name = state.hero.name
     state = fx.lose_hp(state, seat)
     if state.heroes[seat].space == "S":
-        return replace(state, note=f"lost {ht} to {et}: {name} died")
-    return replace(state, note=f"lost {ht} to {et}: {name} lost an HP")
+        return evolve(state, note=f"lost {ht} to {et}: {name} died")
+    return evolve(state, note=f"lost {ht} to {et}: {name} lost an HP")
 
 
 @handles("poisoned")
@@ -463,8 +463,8 @@ def poisoned(state: Board, ev: dict, chance: Any) -> Board:
     h = state.heroes[p.seat]
     if h.stat(ev["stat"]) <= 3:
         raise EventError("a stat of 3 cannot drop")
-    state = fx.drop_stat(replace(state, prompts=state.prompts[1:]), p.seat, ev["stat"])
-    return replace(state, note=f"{h.name}'s {ev['stat']} dropped by one")
+    state = fx.drop_stat(evolve(state, prompts=state.prompts[1:]), p.seat, ev["stat"])
+    return evolve(state, note=f"{h.name}'s {ev['stat']} dropped by one")
 
 
 @handles("hide_converted")
@@ -479,8 +479,8 @@ def converted(state: Board, ev: dict, chance: Any) -> Board:
     spec[slot] = token
     back = [t for t in h.wild if t != token]
     state = state.with_hero(p.seat, specialty=tuple(spec), wild=())  # type: ignore[arg-type]
-    state = replace(state, bag=state.bag | set(back), prompts=state.prompts[1:])
-    return replace(state, note="a wild hide became a specialty hide")
+    state = evolve(state, bag=state.bag | set(back), prompts=state.prompts[1:])
+    return evolve(state, note="a wild hide became a specialty hide")
 
 
 # -- moves ------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from d6tui.engine import toml_memo
 from d6tui.engine.errors import D6Error
 
 #: The content files and the arrays each holds.
@@ -51,7 +52,7 @@ def shipped_dir() -> Path:
 
 def _read(path: Path) -> dict:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        return toml_memo.loads(path.read_text(encoding="utf-8"))
     except OSError as e:
         raise ContentError(f"{path}: cannot read it ({e.strerror or e})") from None
     except tomllib.TOMLDecodeError as e:

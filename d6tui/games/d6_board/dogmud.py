@@ -13,10 +13,10 @@ reroll: the spawn roll is the GM's, and a gather's reward is taken at once.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from d6tui.engine.errors import EventError
+from d6tui.engine.frozen import evolve
 from d6tui.engine.game import DiceRequest, Move, Pips
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board.act import HANDLERS, faces, handles, move
@@ -29,7 +29,7 @@ _NOT_PAYLOAD = frozenset({"draws", "note", "seq", "at", "v"})
 def failed_check(state: Board, ev: dict, face: int, sides: int) -> Board:
     """Remember a failed stealth check so that Dogmud may reroll it."""
     payload = {k: v for k, v in ev.items() if k not in _NOT_PAYLOAD}
-    return replace(state, retry={"event": payload, "face": face, "sides": sides})
+    return evolve(state, retry={"event": payload, "face": face, "sides": sides})
 
 
 def _price(state: Board) -> int:
@@ -47,12 +47,12 @@ def check_rerolled(state: Board, ev: dict, chance: Any) -> Board:
     state = fx.gain_gold(state, seat, -_price(state))
     face = faces(ev, "roll", int(r["sides"]))[0]
     if face >= state.hero.stat("stealth"):
-        return replace(state, retry=dict(r, face=face),
+        return evolve(state, retry=dict(r, face=face),
                        note=f"Dogmud: the stealth check showed {face}, failed again")
-    state = replace(state, retry=None, engaged=(), locked="", sneak=True)
+    state = evolve(state, retry=None, engaged=(), locked="", sneak=True)
     action = dict(r["event"])
     state = HANDLERS[action["type"]](state, action, chance)
-    return replace(state, note=f"Dogmud: the stealth check showed {face} and passed; "
+    return evolve(state, note=f"Dogmud: the stealth check showed {face} and passed; "
                                + state.note)
 
 
@@ -64,9 +64,9 @@ def fountain_rerolled(state: Board, ev: dict, chance: Any) -> Board:
     state = fx.gain_gold(state, state.current, -_price(state))
     face = faces(ev, "roll", 6)[0]
     if all(v >= face for v in state.hero.stats):
-        return replace(state, fountain=0, note=f"Dogmud: the Fountain showed {face}: no stat "
+        return evolve(state, fountain=0, note=f"Dogmud: the Fountain showed {face}: no stat "
                                                "is lower, so nothing rose")
-    return replace(state, fountain=face, note=f"Dogmud: the Fountain showed {face}")
+    return evolve(state, fountain=face, note=f"Dogmud: the Fountain showed {face}")
 
 
 def dogmud_moves(state: Board, seat: int | None) -> list[Move]:

@@ -6,9 +6,9 @@ needed (a card drawn, a token from the bag) a chance object (:mod:`.chance`) dec
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
+from d6tui.engine.frozen import evolve
 from d6tui.games.d6_board import hides
 from d6tui.games.d6_board.state import (
     CUBE,
@@ -115,7 +115,7 @@ def _refill(state: Board, deck: str) -> Board:
         return state
     piles, discards = dict(state.piles), dict(state.discards)
     piles[deck], discards[deck] = tuple(sorted(discards[deck])), ()
-    return replace(state, piles=piles, discards=discards)
+    return evolve(state, piles=piles, discards=discards)
 
 
 def take_from(state: Board, deck: str, chance: Any) -> tuple[Board, str | None]:
@@ -125,9 +125,9 @@ def take_from(state: Board, deck: str, chance: Any) -> tuple[Board, str | None]:
         piles[deck], discards[deck] = tuple(sorted(discards[deck])), ()
     cid = chance.draw(deck, sorted(piles[deck]))
     if cid is None:
-        return replace(state, piles=piles, discards=discards), None
+        return evolve(state, piles=piles, discards=discards), None
     piles[deck] = tuple(c for c in piles[deck] if c != cid)
-    return replace(state, piles=piles, discards=discards), cid
+    return evolve(state, piles=piles, discards=discards), cid
 
 
 def discard(state: Board, seat: int, cid: str) -> Board:
@@ -140,7 +140,7 @@ def discard(state: Board, seat: int, cid: str) -> Board:
     deck = {"A": "advantage", "L": "alliance"}.get(cid[0], "heroic_quest")
     discards = dict(state.discards)
     discards[deck] = (*discards[deck], cid)
-    return replace(state.with_hero(seat, hand=tuple(hand)), discards=discards)
+    return evolve(state.with_hero(seat, hand=tuple(hand)), discards=discards)
 
 
 def flip_bounty(state: Board, chance: Any) -> Board:
@@ -161,16 +161,16 @@ def flip_bounty(state: Board, chance: Any) -> Board:
         state, cid = take_from(state, "bounty", chance)
         if cid is None:
             break
-        state = replace(state, bounties=(*state.bounties, cid))
+        state = evolve(state, bounties=(*state.bounties, cid))
     return state
 
 
 def to_bag(state: Board, token: str) -> Board:
     """A token goes back into the bag (a Cash Cube goes back to its owner's board)."""
-    state = replace(state, enemies=tuple(e for e in state.enemies if e.token != token))
+    state = evolve(state, enemies=tuple(e for e in state.enemies if e.token != token))
     if token.startswith(CUBE):
         return state.with_hero(int(token[len(CUBE):]), cube="")
-    return replace(state, bag=state.bag | {token})
+    return evolve(state, bag=state.bag | {token})
 
 
 def spawn(state: Board, space: str, chance: Any) -> tuple[Board, str | None]:
@@ -182,7 +182,7 @@ def spawn(state: Board, space: str, chance: Any) -> tuple[Board, str | None]:
     token = chance.draw("bag", sorted(state.bag))
     if token is None:
         return state, None
-    state = replace(state, bag=state.bag - {token},
+    state = evolve(state, bag=state.bag - {token},
                     enemies=(*state.enemies, Enemy(token, state.tokens[token], space)))
     if state.options.get("edition") == "table" and state.revision >= 2:
         state = prompt(state, Prompt(state.current, "pick", "token", int(token[1:])))
@@ -196,12 +196,12 @@ def swap_token(state: Board, placed: str, named: str) -> Board:
         return state
     if named not in state.bag or state.enemy(placed) is None:
         raise ValueError(f"{named} cannot stand for {placed}")
-    enemies = tuple(replace(e, token=named, kind=state.tokens[named]) if e.token == placed
+    enemies = tuple(evolve(e, token=named, kind=state.tokens[named]) if e.token == placed
                     else e for e in state.enemies)
     combat = state.combat
     if combat is not None and combat.enemy == placed:
-        combat = replace(combat, enemy=named)
-    return replace(state, enemies=enemies, bag=(state.bag - {named}) | {placed},
+        combat = evolve(combat, enemy=named)
+    return evolve(state, enemies=enemies, bag=(state.bag - {named}) | {placed},
                    engaged=tuple(named if t == placed else t for t in state.engaged),
                    locked=named if state.locked == placed else state.locked, combat=combat)
 
@@ -233,7 +233,7 @@ def enter(state: Board, seat: int, space: str) -> Board:
     another hunter's Cash Cube engages at once, with every enemy there ("Cash Cube")."""
     state = state.with_hero(seat, space=space)
     if state.quiet and state.quiet != space:
-        state = replace(state, quiet="")  # Quiet Space ends on leaving the space
+        state = evolve(state, quiet="")  # Quiet Space ends on leaving the space
     h = state.heroes[seat]
     if space == VILLAGE:
         state = state.with_hero(seat, delivered=(*h.delivered, *h.backpack), backpack=(),
@@ -242,7 +242,7 @@ def enter(state: Board, seat: int, space: str) -> Board:
             # each bounty returned moves the max turn counter ("Winning and Losing")
             state = hides.with_hc(state, max_turns=state.hc.max_turns + len(h.backpack))
     elif seat == state.current and has_cube(state, seat, space):
-        state = replace(state, engaged=tuple(e.token for e in hostile(state, seat, space)))
+        state = evolve(state, engaged=tuple(e.token for e in hostile(state, seat, space)))
     return state
 
 
@@ -250,7 +250,7 @@ def lose_hides(state: Board, seat: int) -> Board:
     """Specialty and wild hides go back to the bag ("Death and the Styx River")."""
     h = state.heroes[seat]
     back = {t for t in (*h.specialty, *h.wild) if t}
-    return replace(state.with_hero(seat, specialty=("", "", ""), wild=()),
+    return evolve(state.with_hero(seat, specialty=("", "", ""), wild=()),
                    bag=state.bag | back)
 
 
@@ -262,7 +262,7 @@ def die(state: Board, seat: int) -> Board:
     for cid in [c for c in h.hand if c.startswith("Q")]:
         state = discard(state, seat, cid)
     state = state.with_hero(seat, space=STYX, hp=0)
-    state = replace(state, engaged=(), locked="", combat=None, sneak=False,
+    state = evolve(state, engaged=(), locked="", combat=None, sneak=False,
                     note=f"{h.name} died and went to the Styx River")
     return next_turn(state)
 
@@ -298,23 +298,23 @@ def trim_markers(state: Board, seat: int) -> Board:
 
 def prompt(state: Board, *prompts: Prompt) -> Board:
     """Queue questions after those already waiting."""
-    return replace(state, prompts=(*state.prompts, *prompts))
+    return evolve(state, prompts=(*state.prompts, *prompts))
 
 
 def next_turn(state: Board) -> Board:
     """The action marker goes back to (R)est and the next hunter's turn begins; after the
     last hunter the round ends: a GM event between rounds, or the end of the season."""
-    state = replace(state, begun=False, actions=0, bonus=0, engaged=(), locked="",
+    state = evolve(state, begun=False, actions=0, bonus=0, engaged=(), locked="",
                     combat=None, sneak=False, fountain=0, quiet="", melee=False)
     if state.hc is not None:
         return hides_next_turn(state)
     if state.current + 1 < len(state.heroes):
-        return replace(state, current=state.current + 1)
+        return evolve(state, current=state.current + 1)
     if state.round >= state.rounds:
         return finish(state)
     if int(state.options.get("gm_events", 1)) == 0:  # the Uneventful homebrew
-        return replace(state, round=state.round + 1, current=0)
-    return replace(state, phase="event", current=0)
+        return evolve(state, round=state.round + 1, current=0)
+    return evolve(state, phase="event", current=0)
 
 
 def finish(state: Board) -> Board:
@@ -324,7 +324,7 @@ def finish(state: Board) -> Board:
 
     best = max(tie_key(state, s) for s in range(len(state.heroes)))
     winners = tuple(s for s in range(len(state.heroes)) if tie_key(state, s) == best)
-    return replace(state, phase="over", winners=winners, prompts=(), combat=None)
+    return evolve(state, phase="over", winners=winners, prompts=(), combat=None)
 
 
 def hides_next_turn(state: Board) -> Board:
@@ -336,5 +336,5 @@ def hides_next_turn(state: Board) -> Board:
     state = hides.with_hc(state, turn=hc.turn + 1, companion_moves=0)
     if hc.turn + 1 > hc.max_turns:
         state = hides.with_hc(state, result="lost")
-        return replace(state, phase="over", winners=(), prompts=(), combat=None)
-    return replace(state, current=(state.current + 1) % len(state.heroes))
+        return evolve(state, phase="over", winners=(), prompts=(), combat=None)
+    return evolve(state, current=(state.current + 1) % len(state.heroes))

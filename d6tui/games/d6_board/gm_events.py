@@ -8,9 +8,9 @@ checks for every hunter) ask for them in a second step, so table dice work for t
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
+from d6tui.engine.frozen import evolve
 from d6tui.engine.game import DiceRequest, Move, Pips
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board import homebrews
@@ -37,10 +37,10 @@ def rolled(state: Board, ev: dict, chance: Any) -> Board:
     """The percentile roll picks the event."""
     face = faces(ev, "roll", 100)[0]
     if state.options.get("edition") == "table":
-        return replace(state, gm_event="table", event_roll=face,
+        return evolve(state, gm_event="table", event_roll=face,
                        note=f"GM event {face}: read it from the Player's Manual")
     e = event_for(state, face)
-    return replace(state, gm_event=e["id"], event_roll=face,
+    return evolve(state, gm_event=e["id"], event_roll=face,
                    note=f"GM event {face}: {e['name']}")
 
 
@@ -76,8 +76,8 @@ def resolved(state: Board, ev: dict, chance: Any) -> Board:
         elif eff in ("buff_monsters", "hp_monsters"):
             from d6tui.games.d6_board.combat import is_monster
             key = "buffs" if eff == "buff_monsters" else "hp"
-            state = replace(state, enemies=tuple(
-                replace(x, **{key: getattr(x, key) + v}) if is_monster(state, x.token) else x
+            state = evolve(state, enemies=tuple(
+                evolve(x, **{key: getattr(x, key) + v}) if is_monster(state, x.token) else x
                 for x in state.enemies))
         elif eff in ("advantage_all", "heroic_all"):
             deck = "advantage" if eff == "advantage_all" else "heroic_quest"
@@ -94,7 +94,7 @@ def resolved(state: Board, ev: dict, chance: Any) -> Board:
         elif eff == "refresh_bounties":
             discards = dict(state.discards)
             discards["bounty"] = (*discards["bounty"], *state.bounties)
-            state = fx.flip_bounty(replace(state, bounties=(), discards=discards), chance)
+            state = fx.flip_bounty(evolve(state, bounties=(), discards=discards), chance)
         elif eff == "refresh_skills":
             for s in range(n):
                 state = state.with_hero(s, used=())
@@ -109,13 +109,13 @@ def resolved(state: Board, ev: dict, chance: Any) -> Board:
         name = e["name"]
     else:
         name = f"event {state.event_roll} from the Player's Manual"
-    state = replace(state, history=(*state.history, (state.round, state.gm_event)),
+    state = evolve(state, history=(*state.history, (state.round, state.gm_event)),
                     gm_event="", event_roll=0)
     done = sum(1 for r, _ in state.history if r == state.round)
     if done < homebrews.gm_events(state):  # Funeventful: another event this time
-        return replace(state, note=f"{name}: done; GM event {done + 1} comes next")
-    state = replace(state, phase="turn", round=state.round + 1, current=0)
-    return replace(state, note=f"{name}: done; round {state.round} begins")
+        return evolve(state, note=f"{name}: done; GM event {done + 1} comes next")
+    state = evolve(state, phase="turn", round=state.round + 1, current=0)
+    return evolve(state, note=f"{name}: done; round {state.round} begins")
 
 
 def event_moves(state: Board, seat: int | None) -> list[Move]:

@@ -9,10 +9,10 @@ Quest cards, a GM event's card) on a full hand is not lost unasked: the hunter i
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from d6tui.engine.errors import EventError
+from d6tui.engine.frozen import evolve
 from d6tui.engine.game import Choice, Move
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board.act import handles, move
@@ -51,23 +51,23 @@ def room_made(state: Board, ev: dict, chance: Any) -> Board:
     p = state.prompts[0] if state.prompts else None
     if p is None or p.kind != "room" or p.seat != ev["who"]:
         raise EventError("no full hand is waiting to make room")
-    state = replace(state, prompts=state.prompts[1:])
+    state = evolve(state, prompts=state.prompts[1:])
     name = state.heroes[p.seat].name
     deck = DECK_NAMES.get(p.reward, p.reward)
     cid = ev.get("discard", "")
     if not cid:
-        return replace(state, note=f"{name} let the {deck} card go (hand full)")
+        return evolve(state, note=f"{name} let the {deck} card go (hand full)")
     if cid not in state.heroes[p.seat].hand or cid.startswith("L"):
         raise EventError(f"{cid} is not a card of {name}'s hand")
     state = fx.discard(state, p.seat, cid)
     waiting = state.prompts
-    state = replace(state, prompts=())
+    state = evolve(state, prompts=())
     state = fx.draw_card(state, p.seat, p.reward, chance)
     if p.data > 1:
         state = draw_or_ask(state, p.seat, p.reward, chance, p.data - 1)
     # this hunter's questions (a card to name, another room) come before the others'
-    state = replace(state, prompts=(*state.prompts, *waiting))
-    return replace(state, note=f"{name} discarded a card to draw {article(deck)} card")
+    state = evolve(state, prompts=(*state.prompts, *waiting))
+    return evolve(state, note=f"{name} discarded a card to draw {article(deck)} card")
 
 
 def room_moves(state: Board, seat: int | None) -> list[Move]:

@@ -14,10 +14,10 @@ any hunter may use one in their own turn.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from d6tui.engine.errors import EventError
+from d6tui.engine.frozen import evolve
 from d6tui.engine.game import Choice, DiceRequest, Move, Pips
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board import hides
@@ -56,7 +56,7 @@ def benefit_rolled(state: Board, ev: dict, complete: bool) -> Board:
             state = fx.prompt(state, Prompt(seat, "benefit", item, face))
             note = f"{name} rolled {face}: {label}; no marker is free"
     state = fx.next_turn(state)
-    return replace(state, note=note)
+    return evolve(state, note=note)
 
 
 @handles("benefit_swapped")
@@ -65,17 +65,17 @@ def benefit_swapped(state: Board, ev: dict, chance: Any) -> Board:
     p = state.prompts[0] if state.prompts else None
     if p is None or p.kind != "benefit" or state.hc is None:
         raise EventError("no Heroic Benefits roll is waiting")
-    state = replace(state, prompts=state.prompts[1:])
+    state = evolve(state, prompts=state.prompts[1:])
     old = str(ev.get("drop", ""))
     if not old:
-        return replace(state, note="the roll gave nothing")
+        return evolve(state, note="the roll gave nothing")
     held = list(state.hc.benefits)
     if old not in held:
         raise EventError(f"no marker is on item {old}")
     held[held.index(old)] = p.reward
     state = hides.with_hc(state, benefits=tuple(held))
     names = state.content["benefits"]
-    return replace(state, note=f"the marker moved from {names[old]['name']} to "
+    return evolve(state, note=f"the marker moved from {names[old]['name']} to "
                    f"{names[p.reward]['name']}")
 
 
@@ -92,14 +92,14 @@ def benefit_used(state: Board, ev: dict, chance: Any) -> Board:
     eff, v = b["effect"], int(b.get("value", 0))
     hp = int(state.rules["hp"])
     if eff == "action":
-        state = replace(state, bonus=state.bonus + v)
+        state = evolve(state, bonus=state.bonus + v)
     elif eff == "plus":
         assert state.combat is not None
-        state = replace(state, combat=replace(state.combat, plus=state.combat.plus + v))
+        state = evolve(state, combat=evolve(state.combat, plus=state.combat.plus + v))
     elif eff == "heal":
         state = state.with_hero(seat, hp=min(hp, state.hero.hp + v))
     elif eff == "sneak":
-        state = replace(state, sneak=True)
+        state = evolve(state, sneak=True)
     elif eff == "gold":
         state = fx.gain_gold(state, seat, v)
     elif eff == "reroll":
@@ -108,9 +108,9 @@ def benefit_used(state: Board, ev: dict, chance: Any) -> Board:
         i = int(ev["die"])
         f = list(c.faces)
         f[i] = faces(ev, "roll", c.dice[i])[0]
-        state = replace(state, combat=replace(c, faces=tuple(f)))
+        state = evolve(state, combat=evolve(c, faces=tuple(f)))
     elif eff == "village":
-        state = fx.enter(replace(state, engaged=(), locked="", combat=None), seat, VILLAGE)
+        state = fx.enter(evolve(state, engaged=(), locked="", combat=None), seat, VILLAGE)
     elif eff == "advantage":
         state = fx.draw_card(state, seat, "advantage", chance)
     elif eff == "turn":
@@ -118,7 +118,7 @@ def benefit_used(state: Board, ev: dict, chance: Any) -> Board:
     elif eff == "mend":
         other = int(ev["target"])
         state = state.with_hero(other, hp=min(hp, state.heroes[other].hp + v))
-    return replace(state, note=f"used {b['name']}")
+    return evolve(state, note=f"used {b['name']}")
 
 
 def benefit_moves(state: Board, seat: int | None) -> list[Move]:

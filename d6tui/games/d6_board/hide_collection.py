@@ -18,10 +18,10 @@ hero in the Styx does nothing.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from d6tui.engine.errors import EventError
+from d6tui.engine.frozen import evolve
 from d6tui.engine.game import Choice, Move
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board import hides
@@ -35,14 +35,14 @@ def claim(state: Board, token: str, kind: str) -> Board:
     say what it counts for."""
     seat = state.current
     forms = {k: v for k, v in state.hc.forms.items() if k != token} if state.hc else {}
-    state = hides.with_hc(replace(state, enemies=tuple(
+    state = hides.with_hc(evolve(state, enemies=tuple(
         x for x in state.enemies if x.token != token)), forms=forms)
     name = state.content["enemies"][kind]["name"]
     if state.content["enemies"][kind]["class"] == "guardian":
         state = fx.prompt(state, Prompt(seat, "place", f"{token}:{kind}"))
-        return replace(state, note=f"slew the {name}: worth any one hide")
+        return evolve(state, note=f"slew the {name}: worth any one hide")
     state = fx.prompt(state, Prompt(seat, "claim", f"{token}:{kind}"))
-    return replace(state, note=f"slew the {name}: a bounty, a hide or a wild hide?")
+    return evolve(state, note=f"slew the {name}: a bounty, a hide or a wild hide?")
 
 
 def _split(p: Prompt) -> tuple[str, str]:
@@ -82,7 +82,7 @@ def won(state: Board) -> Board:
     if len(state.hc.slots) < len(hides.monsters(state)):
         return state
     state = hides.with_hc(state, result="won")
-    return replace(state, phase="over", winners=tuple(range(len(state.heroes))), prompts=(),
+    return evolve(state, phase="over", winners=tuple(range(len(state.heroes))), prompts=(),
                    combat=None, engaged=())
 
 
@@ -96,31 +96,31 @@ def hide_claimed(state: Board, ev: dict, chance: Any) -> Board:
     pick = str(ev["pick"])
     if pick not in dict(claim_options(state, p.seat, kind)):
         raise EventError(f"the {kind} cannot count for {pick!r} now")
-    state = replace(state, prompts=state.prompts[1:])
+    state = evolve(state, prompts=state.prompts[1:])
     h = state.heroes[p.seat]
     name = state.content["enemies"][kind]["name"]
     assert state.hc is not None
     if pick.startswith("bounty:"):
         b = pick.split(":", 1)[1]
-        state = replace(state, bag=state.bag | {token},
+        state = evolve(state, bag=state.bag | {token},
                         bounties=tuple(x for x in state.bounties if x != b))
         state = state.with_hero(p.seat, backpack=(*h.backpack, b))
         state = fx.prompt(state, Prompt(state.gm, "spawn"))
-        return replace(state, note=f"the {name} fills bounty {b} (take it to the Village)")
+        return evolve(state, note=f"the {name} fills bounty {b} (take it to the Village)")
     if pick == "board":
         state = hides.with_hc(state, slots={**state.hc.slots, kind: token})
-        return replace(won(state), note=f"the {name} hide is on the Hide Collection board")
+        return evolve(won(state), note=f"the {name} hide is on the Hide Collection board")
     if pick.startswith("specialty:"):
         spec = list(h.specialty)
         spec[int(pick.split(":")[1])] = token
         state = state.with_hero(p.seat, specialty=tuple(spec))  # type: ignore[arg-type]
-        return replace(state, note=f"the {name} is a specialty hide")
+        return evolve(state, note=f"the {name} is a specialty hide")
     if pick == "wild":
         state = state.with_hero(p.seat, wild=(*h.wild, token))
         if len(h.wild) == 1 and "" in h.specialty:
             state = fx.prompt(state, Prompt(p.seat, "convert"))
-        return replace(state, note=f"the {name} is a wild hide")
-    return replace(state, bag=state.bag | {token}, note=f"the {name} went back to the bag")
+        return evolve(state, note=f"the {name} is a wild hide")
+    return evolve(state, bag=state.bag | {token}, note=f"the {name} went back to the bag")
 
 
 @handles("guardian_placed")
@@ -134,10 +134,10 @@ def guardian_placed(state: Board, ev: dict, chance: Any) -> Board:
     slot = str(ev["slot"])
     if slot in state.hc.slots or slot not in hides.monsters(state):
         raise EventError(f"the {slot} slot is not free")
-    state = replace(state, prompts=state.prompts[1:])
+    state = evolve(state, prompts=state.prompts[1:])
     state = hides.with_hc(state, slots={**state.hc.slots, slot: token})
     name = state.content["enemies"][kind]["name"]
-    return replace(won(state), note=f"the {name} fills the "
+    return evolve(won(state), note=f"the {name} fills the "
                    f"{state.content['enemies'][slot]['name']} slot")
 
 
@@ -147,11 +147,11 @@ def companion_fetched(state: Board, ev: dict, chance: Any) -> Board:
     p = state.prompts[0] if state.prompts else None
     if p is None or p.kind != "fetch":
         raise EventError("no companion reward is waiting")
-    state = replace(state, prompts=state.prompts[1:])
+    state = evolve(state, prompts=state.prompts[1:])
     if not ev.get("fetch"):
-        return replace(state, note="the companion stayed where it was")
+        return evolve(state, note="the companion stayed where it was")
     here = state.heroes[p.seat].space
-    return replace(hides.with_hc(state, companion_at=here),
+    return evolve(hides.with_hc(state, companion_at=here),
                    note=f"the companion came to space {here}")
 
 
@@ -165,7 +165,7 @@ def companion_moved(state: Board, ev: dict, chance: Any) -> Board:
     if to not in state.links(hc.companion_at) or to == STYX:
         raise EventError(f"no arrow leads the companion to {to}")
     state = hides.with_hc(state, companion_at=to, companion_moves=hc.companion_moves - 1)
-    return replace(state, note=f"the companion moved to space {to}")
+    return evolve(state, note=f"the companion moved to space {to}")
 
 
 def swap_with_companion(state: Board) -> Board:
@@ -173,7 +173,7 @@ def swap_with_companion(state: Board) -> Board:
     ("Companions": "You may Hero Swap with your companion")."""
     assert state.hc is not None
     mine, theirs = state.hero.space, state.hc.companion_at
-    state = hides.with_hc(replace(state, engaged=(), locked="", combat=None),
+    state = hides.with_hc(evolve(state, engaged=(), locked="", combat=None),
                           companion_at=mine)
     return fx.enter(state, state.current, theirs)
 

@@ -6,8 +6,7 @@ and gathers, the monster a token fights as. Nothing here changes the board excep
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from d6tui.engine.frozen import evolve
 from d6tui.games.d6_board.content import MONSTER_CLASSES
 from d6tui.games.d6_board.hide_state import CARRIER, HideCollection
 from d6tui.games.d6_board.state import STYX, VILLAGE, Board
@@ -56,7 +55,7 @@ def collected(state: Board) -> int:
 def with_hc(state: Board, **changes: object) -> Board:
     """The board with its Hide Collection board changed."""
     assert state.hc is not None
-    return replace(state, hc=replace(state.hc, **changes))
+    return evolve(state, hc=evolve(state.hc, **changes))
 
 
 # -- companions (solo) ----------------------------------------------------------------------

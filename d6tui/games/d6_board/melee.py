@@ -11,10 +11,10 @@ roll (the Village is never rolled); starting a melee is no action.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from d6tui.engine.errors import EventError
+from d6tui.engine.frozen import evolve
 from d6tui.engine.game import DiceRequest, Move, Pips
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board import homebrews
@@ -40,18 +40,18 @@ def melee_fought(state: Board, ev: dict, chance: Any) -> Board:
     mine = faces(ev, "hero", fx.natural_die(state, seat))[0]
     theirs = faces(ev, "rival_die", fx.natural_die(state, other))[0]
     space = fx.space_of_roll(state, faces(ev, "space", int(state.map["die"]))[0])
-    state = replace(state, melee=True)
+    state = evolve(state, melee=True)
     me, them = state.heroes[seat].name, state.heroes[other].name
     if mine == theirs:
-        return replace(state, note=f"melee: {mine} to {theirs}, nobody loses")
+        return evolve(state, note=f"melee: {mine} to {theirs}, nobody loses")
     loser = other if mine > theirs else seat
     if loser == seat:
-        state = replace(state, engaged=(), locked="", combat=None)
+        state = evolve(state, engaged=(), locked="", combat=None)
     state = state.with_hero(loser, space=space)
     if loser == seat:
         state = fx.enter(state, seat, space)
     who = them if loser == other else me
-    return replace(state, note=f"melee: {mine} to {theirs}; {who} was carried to space "
+    return evolve(state, note=f"melee: {mine} to {theirs}; {who} was carried to space "
                    f"{space}")
 
 

@@ -10,10 +10,10 @@ an Ambush spawns an enemy into the active hero's space, engaged at once.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from d6tui.engine.errors import EventError
+from d6tui.engine.frozen import evolve
 from d6tui.engine.game import Move
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board.act import handles, move
@@ -57,7 +57,7 @@ def red_played(state: Board, ev: dict, chance: Any) -> Board:
     if cid not in turn_cards(state, p.seat):
         raise EventError(f"{cid} cannot be played now")
     card = state.card(cid)
-    state = replace(fx.discard(state, p.seat, cid), prompts=state.prompts[1:])
+    state = evolve(fx.discard(state, p.seat, cid), prompts=state.prompts[1:])
     v = int(card.get("value", 1))
     if card["effect"] == "steal":
         take = min(v, state.hero.gold)
@@ -65,15 +65,15 @@ def red_played(state: Board, ev: dict, chance: Any) -> Board:
     else:
         state, token = fx.spawn(state, state.hero.space, chance)
         if token and fx.hostile(state, state.current, state.hero.space):
-            state = replace(state, engaged=(*state.engaged, token))
-    return replace(state, note=f"{state.heroes[p.seat].name} played {card['name']}")
+            state = evolve(state, engaged=(*state.engaged, token))
+    return evolve(state, note=f"{state.heroes[p.seat].name} played {card['name']}")
 
 
 @handles("red_passed")
 def red_passed(state: Board, ev: dict, chance: Any) -> Board:
     """Another hunter plays nothing on the active hero's turn."""
     p = _answering(state)
-    return replace(state, prompts=state.prompts[1:],
+    return evolve(state, prompts=state.prompts[1:],
                    note=f"{state.heroes[p.seat].name} passed")
 
 

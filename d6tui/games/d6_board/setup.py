@@ -10,10 +10,10 @@ one Heroic Quest card to everyone and turns up three bounties ("Shuffle and Draw
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from d6tui.engine.errors import EventError, RuleError
+from d6tui.engine.frozen import evolve
 from d6tui.engine.game import Choice, DiceRequest, Move, Pips
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board import hides, homebrews
@@ -101,8 +101,8 @@ def chose(state: Board, ev: dict, chance: Any) -> Board:
     state = state.with_hero(seat, klass=ev["klass"], hero=ev["hero"], board=ev["board"])
     nxt = seat + 1
     if nxt < len(state.heroes):
-        return replace(state, current=nxt, note=f"{state.heroes[seat].name} chose a board")
-    return replace(state, current=0, phase="stats", note="every hunter chose boards")
+        return evolve(state, current=nxt, note=f"{state.heroes[seat].name} chose a board")
+    return evolve(state, current=0, phase="stats", note="every hunter chose boards")
 
 
 @handles("stat_rolled")
@@ -113,7 +113,7 @@ def stat_rolled(state: Board, ev: dict, chance: Any) -> Board:
     state = state.with_hero(seat, stat_roll=face)
     if face <= 3:
         state = fx.gain_gold(state, seat, 1)
-    return replace(state, note=f"rolled {face} for a stat")
+    return evolve(state, note=f"rolled {face} for a stat")
 
 
 def stat_value(state: Board, seat: int, stat: str, face: int) -> int:
@@ -137,10 +137,10 @@ def stat_assigned(state: Board, ev: dict, chance: Any) -> Board:
     state = state.with_hero(seat, stats=tuple(stats), stat_roll=0)  # type: ignore[arg-type]
     if all(stats):
         if seat + 1 < len(state.heroes):
-            state = replace(state, current=seat + 1)
+            state = evolve(state, current=seat + 1)
         else:
-            state = replace(state, current=0, phase="environment")
-    return replace(state, note=f"{h.name}'s {ev['stat']} is {stats[i]}")
+            state = evolve(state, current=0, phase="environment")
+    return evolve(state, note=f"{h.name}'s {ev['stat']} is {stats[i]}")
 
 
 @handles("environment_placed")
@@ -152,11 +152,11 @@ def env_placed(state: Board, ev: dict, chance: Any) -> Board:
         raise EventError(f"the {piece} piece cannot go in space {space}")
     left = list(state.env_left)
     left.remove(piece)
-    state = replace(state, environment=(*state.environment, (space, piece)),
+    state = evolve(state, environment=(*state.environment, (space, piece)),
                     env_left=tuple(left), current=(state.current + 1) % len(state.heroes))
     if not left:
-        state = replace(state, phase="spawn", current=0)
-    return replace(state, note=f"the {piece} piece was placed in space {space}")
+        state = evolve(state, phase="spawn", current=0)
+    return evolve(state, note=f"the {piece} piece was placed in space {space}")
 
 
 @handles("setup_spawned")
@@ -166,11 +166,11 @@ def setup_spawned(state: Board, ev: dict, chance: Any) -> Board:
     space = homebrews.quota(state, space)
     state, token = fx.spawn(state, space, chance)
     left = state.spawns_left - 1
-    state = replace(state, spawns_left=left, current=(state.current + 1) % len(state.heroes))
+    state = evolve(state, spawns_left=left, current=(state.current + 1) % len(state.heroes))
     if left <= 0:
-        state = replace(state, phase="deal", current=0)
+        state = evolve(state, phase="deal", current=0)
     what = state.kind(token)["name"] if token else "nothing (the bag is empty)"
-    return replace(state, note=f"{what} spawned in space {space}")
+    return evolve(state, note=f"{what} spawned in space {space}")
 
 
 @handles("cards_dealt")
@@ -185,10 +185,10 @@ def dealt(state: Board, ev: dict, chance: Any) -> Board:
                 state = fx.draw_card(state, seat, "heroic_quest", chance)
     state = fx.flip_bounty(state, chance)
     if state.hc is not None:
-        return replace(state, phase="turn", current=0, round=1,
+        return evolve(state, phase="turn", current=0, round=1,
                        note=f"cards dealt; {len(state.bounties)} bounties posted (the only "
                             "ones); turn 1 of 4 begins")
-    return replace(state, phase="turn", current=0, round=1,
+    return evolve(state, phase="turn", current=0, round=1,
                    note="cards dealt; three bounties posted; round 1 begins")
 
 

@@ -16,9 +16,10 @@ Spaces are named ``"V"`` (the Village), ``"S"`` (the Styx River) and ``"1"``-``"
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
+from d6tui.engine.frozen import evolve
 from d6tui.games.d6_board.hide_state import HideCollection
 
 #: The four stats in their order on the class board; the last is skill ("E. Skills").
@@ -315,8 +316,8 @@ class Board:
     def with_hero(self, seat: int, **changes: Any) -> Board:
         """The board with hero ``seat`` changed."""
         heroes = list(self.heroes)
-        heroes[seat] = replace(heroes[seat], **changes)
-        return replace(self, heroes=tuple(heroes))
+        heroes[seat] = evolve(heroes[seat], **changes)
+        return evolve(self, heroes=tuple(heroes))
 
 
 def space_name(space: str) -> str:

@@ -15,10 +15,10 @@ HP, a stat, a card, a potion; move a hero; spawn, move, buff or remove an enemy 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from d6tui.engine.errors import EventError, RuleError
+from d6tui.engine.frozen import evolve
 from d6tui.engine.game import Choice, Move, Seat
 from d6tui.games.d6_board import card_spec as specs
 from d6tui.games.d6_board import effects as fx
@@ -61,13 +61,13 @@ def card_named(state: Board, ev: dict, chance: Any) -> Board:
         except RuleError as e:
             raise EventError(f"the card named cannot be read: {e}") from e
         named[cid] = specs.as_card(deck, spec)
-    state = replace(state, piles=piles, named=named, prompts=state.prompts[1:])
+    state = evolve(state, piles=piles, named=named, prompts=state.prompts[1:])
     if deck == "bounty":
-        return replace(state, bounties=(*state.bounties, cid), note="a bounty was posted")
+        return evolve(state, bounties=(*state.bounties, cid), note="a bounty was posted")
     h = state.heroes[p.seat]
     hand = list(h.hand)
     hand[hand.index(UNNAMED)] = cid
-    return replace(state.with_hero(p.seat, hand=tuple(hand)), note="a card was named")
+    return evolve(state.with_hero(p.seat, hand=tuple(hand)), note="a card was named")
 
 
 @handles("token_named")
@@ -80,7 +80,7 @@ def token_named(state: Board, ev: dict, chance: Any) -> Board:
         raise EventError("no enemy token waits to be named")
     kind = ev["enemy"]
     if state.enemy(placed) is None:  # gone already (killed before it was named)
-        return replace(state, prompts=state.prompts[1:], note="the token was named")
+        return evolve(state, prompts=state.prompts[1:], note="the token was named")
     if state.tokens[placed] == kind:
         named = placed
     else:
@@ -89,8 +89,8 @@ def token_named(state: Board, ev: dict, chance: Any) -> Board:
             raise EventError(f"no {kind} token is left in the bag")
         named = left[0]
     space = state.enemy(placed).space  # type: ignore[union-attr]
-    state = replace(fx.swap_token(state, placed, named), prompts=state.prompts[1:])
-    return replace(state, note=f"the token drawn was {state.kind(named)['name']}, in "
+    state = evolve(fx.swap_token(state, placed, named), prompts=state.prompts[1:])
+    return evolve(state, note=f"the token drawn was {state.kind(named)['name']}, in "
                                f"{space_name(space)}")
 
 
@@ -249,32 +249,32 @@ def tool_used(state: Board, ev: dict, chance: Any) -> Board:
                 state = state.with_hero(seat, bottles=("", ""))
         elif tool == "move_hero":
             state = fx.enter(state, seat, ev["space"])
-        return replace(state, note=f"GM tool: {tool} {v:+d} for {who}" if v else
+        return evolve(state, note=f"GM tool: {tool} {v:+d} for {who}" if v else
                        f"GM tool: {tool} for {who}")
     if tool == "spawn":
         state, token = fx.spawn(state, ev["space"], chance)
-        return replace(state, note=f"GM tool: an enemy spawned in {ev['space']}")
+        return evolve(state, note=f"GM tool: an enemy spawned in {ev['space']}")
     token = ev["enemy"]
     e = state.enemy(token)
     if e is None:
         raise EventError(f"{token} is not on the map")
     if tool == "remove_enemy":
         state = fx.to_bag(state, token)
-        state = replace(state, engaged=tuple(t for t in state.engaged if t != token))
+        state = evolve(state, engaged=tuple(t for t in state.engaged if t != token))
     else:
         changes = {"move_enemy": {"space": ev.get("space", e.space)},
                    "buff_enemy": {"buffs": max(0, e.buffs + v)},
                    "hp_enemy": {"hp": max(1, e.hp + v)}}[tool]
-        state = replace(state, enemies=tuple(replace(x, **changes) if x.token == token else x
+        state = evolve(state, enemies=tuple(evolve(x, **changes) if x.token == token else x
                                              for x in state.enemies))
     moved = state.enemy(token)
     if moved is None or moved.space != e.space:
         # the enemy left its space: a fight with it, or an engagement, ends (house)
-        state = replace(state, engaged=tuple(t for t in state.engaged if t != token),
+        state = evolve(state, engaged=tuple(t for t in state.engaged if t != token),
                         locked="" if state.locked == token else state.locked,
                         combat=None if state.combat and state.combat.enemy == token
                         else state.combat)
-    return replace(state, note=f"GM tool: {tool.replace('_', ' ')}")
+    return evolve(state, note=f"GM tool: {tool.replace('_', ' ')}")
 
 
 def gm_seat(state: Board) -> int:

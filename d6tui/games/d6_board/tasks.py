@@ -10,10 +10,10 @@ are barred); an Advantage card costs 3 gold (house price).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from d6tui.engine.errors import EventError
+from d6tui.engine.frozen import evolve
 from d6tui.engine.game import Choice, Move
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board.act import handles, move
@@ -24,7 +24,7 @@ from d6tui.games.d6_board.turn import alchemy_options
 
 
 def _escape(state: Board, seat: int) -> Board:
-    return replace(state, engaged=(), locked="", combat=None)
+    return evolve(state, engaged=(), locked="", combat=None)
 
 
 def _push_enemy(state: Board, token: str) -> Board:
@@ -33,10 +33,10 @@ def _push_enemy(state: Board, token: str) -> Board:
     spaces = sorted((s for s in state.links(e.space) if s != VILLAGE), key=int)
     if not spaces:
         return state
-    state = replace(state, enemies=tuple(replace(x, space=spaces[0]) if x.token == token
+    state = evolve(state, enemies=tuple(evolve(x, space=spaces[0]) if x.token == token
                                          else x for x in state.enemies))
     engaged = tuple(t for t in state.engaged if t != token)
-    return replace(state, engaged=engaged, locked="" if state.locked == token else state.locked,
+    return evolve(state, engaged=engaged, locked="" if state.locked == token else state.locked,
                    combat=None if state.combat and state.combat.enemy == token
                    else state.combat)
 
@@ -64,7 +64,7 @@ def skill_used(state: Board, ev: dict, chance: Any) -> Board:
         state = _push_enemy(state, ev["target"])
         pushed = state.enemy(ev["target"])
         if pushed is not None:  # say where the enemy went
-            return replace(state, note=f"{state.hero.name} used {name}: the "
+            return evolve(state, note=f"{state.hero.name} used {name}: the "
                                        f"{state.kind(ev['target'])['name']} went to "
                                        f"{space_name(pushed.space)}")
     elif sk == "pathfinder":
@@ -76,8 +76,8 @@ def skill_used(state: Board, ev: dict, chance: Any) -> Board:
     elif sk == "forage":
         state = fx.prompt(state, Prompt(seat, "reward", "alchemy"))
     elif sk == "bramble_step":
-        state = replace(state, sneak=True)
-    return replace(state, note=f"{state.hero.name} used {name}")
+        state = evolve(state, sneak=True)
+    return evolve(state, note=f"{state.hero.name} used {name}")
 
 
 @handles("potion_drunk")
@@ -95,12 +95,12 @@ def potion_drunk(state: Board, ev: dict, chance: Any) -> Board:
     elif p == "acupunch":
         state = state.with_hero(seat, chib=False)
     elif p == "grapejib":
-        state = replace(state, bonus=state.bonus + 1)
+        state = evolve(state, bonus=state.bonus + 1)
     elif p == "healing":
         state = state.with_hero(seat, hp=min(int(state.rules["hp"]), state.hero.hp + 1))
     elif p == "shadow":
-        state = replace(state, sneak=True)
-    return replace(state, note=f"drank {state.content['potions'][p]['name']}")
+        state = evolve(state, sneak=True)
+    return evolve(state, note=f"drank {state.content['potions'][p]['name']}")
 
 
 def winning(state: Board) -> bool:
@@ -122,7 +122,7 @@ def chibbed_out(state: Board, ev: dict, chance: Any) -> Board:
         raise EventError("the chib runs to an adjacent space")
     state = _escape(state.with_hero(seat, chib=True), seat)
     state = fx.enter(state, seat, ev["to"])
-    return replace(state, note=f"{state.hero.name} chibbed out to {ev['to']}")
+    return evolve(state, note=f"{state.hero.name} chibbed out to {ev['to']}")
 
 
 @handles("card_played")
@@ -140,12 +140,12 @@ def card_played(state: Board, ev: dict, chance: Any) -> Board:
     elif eff == "heal":
         state = state.with_hero(seat, hp=min(int(state.rules["hp"]), state.hero.hp + v))
     elif eff == "action":
-        state = replace(state, bonus=state.bonus + v)
+        state = evolve(state, bonus=state.bonus + v)
     elif eff == "potion":
         state = fx.prompt(state, Prompt(seat, "reward", "alchemy"))
     elif eff == "escape":
         state = fx.enter(_escape(state, seat), seat, ev["to"])
-    return replace(state, note=f"played {card['name']}")
+    return evolve(state, note=f"played {card['name']}")
 
 
 @handles("card_bought")
@@ -154,13 +154,13 @@ def card_bought(state: Board, ev: dict, chance: Any) -> Board:
     seat = state.current
     state = fx.gain_gold(state, seat, -int(state.rules["prices"]["advantage_card"]))
     state = fx.draw_card(state, seat, "advantage", chance)
-    return replace(state, note="bought an Advantage card")
+    return evolve(state, note="bought an Advantage card")
 
 
 @handles("card_discarded")
 def card_discarded(state: Board, ev: dict, chance: Any) -> Board:
     """Discard a card to make room ("Shuffle and Draw" GM's Note)."""
-    return replace(fx.discard(state, state.current, ev["card"]), note="discarded a card")
+    return evolve(fx.discard(state, state.current, ev["card"]), note="discarded a card")
 
 
 @handles("cube_bribed")
@@ -174,10 +174,10 @@ def cube_bribed(state: Board, ev: dict, chance: Any) -> Board:
     if not on(state, "mercenary") or e is None or e.kind != "cash_cube":
         raise EventError("no Cube of that hunter waits on the map")
     state = fx.gain_gold(state, state.current, -MERCENARY_PRICE)
-    state = replace(state, enemies=tuple(replace(x, kind="mercenary") if x.token == token
+    state = evolve(state, enemies=tuple(evolve(x, kind="mercenary") if x.token == token
                                          else x for x in state.enemies))
     owner = state.heroes[int(ev["owner"])].name
-    return replace(state, note=f"{owner}'s Cash Cube was bought: it turns on its owner")
+    return evolve(state, note=f"{owner}'s Cash Cube was bought: it turns on its owner")
 
 
 @handles("cube_hired")
@@ -191,9 +191,9 @@ def cube_hired(state: Board, ev: dict, chance: Any) -> Board:
     token = f"{CUBE}{seat}"
     state = fx.gain_gold(state, seat, -int(state.rules["prices"]["cash_cube"]))
     enemies = tuple(e for e in state.enemies if e.token != token)
-    state = replace(state, enemies=(*enemies, fx.Enemy(token, "cash_cube", space)))
+    state = evolve(state, enemies=(*enemies, fx.Enemy(token, "cash_cube", space)))
     state = state.with_hero(seat, cube=space)
-    return replace(state, note=f"{state.hero.name}'s Cash Cube waits in space {space}")
+    return evolve(state, note=f"{state.hero.name}'s Cash Cube waits in space {space}")
 
 
 def task_moves(state: Board, seat: int | None) -> list[Move]:

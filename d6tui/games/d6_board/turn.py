@@ -16,10 +16,10 @@ Decisions where the rulebook is silent (also in the help text):
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from d6tui.engine.errors import EventError
+from d6tui.engine.frozen import evolve
 from d6tui.engine.game import DiceRequest, Move, Pips
 from d6tui.games.d6_board import alliance, hides, homebrews
 from d6tui.games.d6_board import effects as fx
@@ -115,7 +115,7 @@ def engage_here(state: Board) -> Board:
     """The active hero is engaged with every enemy in the space ("stealthing is not an
     option" at the start of a turn, and after a failed stealth check)."""
     here = fx.hostile(state, state.current, state.hero.space)
-    return replace(state, engaged=tuple(e.token for e in here))
+    return evolve(state, engaged=tuple(e.token for e in here))
 
 
 def stealth(state: Board, ev: dict, space: str, name: str = "stealth") -> tuple[Board, bool]:
@@ -127,13 +127,13 @@ def stealth(state: Board, ev: dict, space: str, name: str = "stealth") -> tuple[
     if homebrews.quiet(state, space):
         return state, True
     if state.sneak:
-        return replace(state, sneak=False), True
+        return evolve(state, sneak=False), True
     face = faces(ev, name, check_die(state, seat))[0]
     if "echoes" in homebrews.castles(state, space):
         face += 1  # Curse of Endless Echoes
     if face < state.heroes[seat].stat("stealth"):
         if homebrews.on(state, "quiet_space") and space == state.heroes[seat].space:
-            state = replace(state, quiet=space)
+            state = evolve(state, quiet=space)
         return state, True
     if name == "stealth":  # Dogmud may reroll it ("DOGMUD")
         from d6tui.games.d6_board.dogmud import failed_check
@@ -169,16 +169,16 @@ def turn_began(state: Board, ev: dict, chance: Any) -> Board:
         for i in range(len(state.heroes)):
             state = gather(state, (seat + i) % len(state.heroes), face, chance)
         notes.append(f"open gather {face}")
-    state = replace(state, begun=True)
+    state = evolve(state, begun=True)
     state = engage_here(state)
     from d6tui.games.d6_board.red_cards import turn_prompts
 
     if state.revision >= 2:
         state = turn_prompts(state)
     if state.revision >= 4:
-        state = replace(state, prompts=together(state.prompts, state.current,
+        state = evolve(state, prompts=together(state.prompts, state.current,
                                                 len(state.heroes)))
-    return replace(state, note="; ".join(notes))
+    return evolve(state, note="; ".join(notes))
 
 
 def together(prompts: tuple[Prompt, ...], first: int, n: int) -> tuple[Prompt, ...]:
@@ -203,7 +203,7 @@ def reward_chosen(state: Board, ev: dict, chance: Any) -> Board:
     p = state.prompts[0]
     if p.kind != "reward" or p.seat != ev["who"]:
         raise EventError("no reward is waiting for that hunter")
-    state = replace(state, prompts=state.prompts[1:])
+    state = evolve(state, prompts=state.prompts[1:])
     if p.reward == "wild":
         if ev["pick"] not in ("coins", "advantage", "alchemy"):
             raise EventError("a Wild reward is coins, an Advantage card or Alchemy")
@@ -213,20 +213,20 @@ def reward_chosen(state: Board, ev: dict, chance: Any) -> Board:
             # what the reward asks (a bottle, a discard for a full hand) comes now, ahead
             # of the other hunters' questions: the same hunter keeps the keyboard
             new = state.prompts[waiting:]
-            state = replace(state, prompts=(*(q for q in new if q.seat == p.seat),
+            state = evolve(state, prompts=(*(q for q in new if q.seat == p.seat),
                                             *state.prompts[:waiting],
                                             *(q for q in new if q.seat != p.seat)))
         elif ev["pick"] == "alchemy" and state.prompts and state.prompts[-1].seat == p.seat:
             # the bottle is placed now, ahead of the other hunters' questions
-            state = replace(state, prompts=(state.prompts[-1], *state.prompts[:-1]))
+            state = evolve(state, prompts=(state.prompts[-1], *state.prompts[:-1]))
         from d6tui.games.d6_board.log_lines import REWARDS
 
-        return replace(state, note=f"{state.heroes[p.seat].name} took "
+        return evolve(state, note=f"{state.heroes[p.seat].name} took "
                                    f"{REWARDS.get(ev['pick'], ev['pick'])} (Wild)")
     if ev["pick"] == "pass":
-        return replace(state, note=f"{state.heroes[p.seat].name} left the bottles")
+        return evolve(state, note=f"{state.heroes[p.seat].name} left the bottles")
     state = fill_potion(state, p.seat, ev["pick"])
-    return replace(state, note=f"{state.heroes[p.seat].name} placed a potion bottle")
+    return evolve(state, note=f"{state.heroes[p.seat].name} placed a potion bottle")
 
 
 def spend(state: Board) -> Board:
@@ -234,7 +234,7 @@ def spend(state: Board) -> Board:
     move one space ("Companions")."""
     if state.hc is not None and state.hc.companion:
         state = hides.with_hc(state, companion_moves=state.hc.companion_moves + 1)
-    return replace(state, actions=state.actions + 1)
+    return evolve(state, actions=state.actions + 1)
 
 
 def spotted(state: Board) -> Board:
@@ -244,7 +244,7 @@ def spotted(state: Board) -> Board:
     stealth = state.hero.stat("stealth")
     shown = (f" {r['face']} not under stealth {stealth}" if r else "")
     tie = " (a tie fails)" if r and int(r["face"]) == stealth else ""
-    return replace(engage_here(state), note=f"stealth check{shown}: failed{tie}; engaged")
+    return evolve(engage_here(state), note=f"stealth check{shown}: failed{tie}; engaged")
 
 
 @handles("moved")
@@ -270,13 +270,13 @@ def moved(state: Board, ev: dict, chance: Any) -> Board:
         state = fx.enter(state, seat, space)
         here = space
         if state.engaged:
-            return replace(state, note=f"a Cash Cube caught {h.name} in space {space}")
+            return evolve(state, note=f"a Cash Cube caught {h.name} in space {space}")
         if i + 1 < len(path) and fx.hostile(state, seat, space):
             state, ok = stealth(state, ev, space, "stealth_mid")
             if not ok:
-                return replace(engage_here(state),
+                return evolve(engage_here(state),
                                note=f"spotted in space {space}: the horse is lost, engaged")
-    return replace(state, note=f"{h.name} moved to "
+    return evolve(state, note=f"{h.name} moved to "
                                f"{'the Village' if here == VILLAGE else here}")
 
 
@@ -288,7 +288,7 @@ def hunted(state: Board, ev: dict, chance: Any) -> Board:
         return spotted(state)
     state, token = fx.spawn(spend(state), state.hero.space, chance)
     what = state.kind(token)["name"] if token else "nothing (the bag is empty)"
-    return replace(state, note=f"the hunt drew {what}")
+    return evolve(state, note=f"the hunt drew {what}")
 
 
 @handles("gathered")
@@ -304,7 +304,7 @@ def gathered(state: Board, ev: dict, chance: Any) -> Board:
              "wild": "a Wild reward"}.get(reward, reward)
     if state.hc is not None and state.hc.companion and reward == "advantage":
         words = "companion"  # the companion takes the Advantage reward (Part III)
-    return replace(state, note=f"gathered {face}: {words}")
+    return evolve(state, note=f"gathered {face}: {words}")
 
 
 @handles("enemy_spawned")
@@ -315,8 +315,8 @@ def enemy_spawned(state: Board, ev: dict, chance: Any) -> Board:
         raise EventError("no spawn is waiting")
     space = homebrews.quota(state, fx.space_of_roll(state, faces(ev, "roll",
                                                                   map_die(state))[0]))
-    state, token = fx.spawn(replace(state, prompts=state.prompts[1:]), space, chance)
-    return replace(state, note=f"{state.kind(token)['name'] if token else 'nothing'} "
+    state, token = fx.spawn(evolve(state, prompts=state.prompts[1:]), space, chance)
+    return evolve(state, note=f"{state.kind(token)['name'] if token else 'nothing'} "
                                 f"spawned in space {space}")
 
 
@@ -324,9 +324,9 @@ def enemy_spawned(state: Board, ev: dict, chance: Any) -> Board:
 def swap_gathered(state: Board, ev: dict, chance: Any) -> Board:
     """The free personal gather of a hero swapped by another ("Hero Swapping!")."""
     p = state.prompts[0]
-    state = replace(state, prompts=state.prompts[1:])
+    state = evolve(state, prompts=state.prompts[1:])
     face = faces(ev, "gather", 4)[0]
-    return replace(gather(state, p.seat, face, chance), note=f"swap gather {face}")
+    return evolve(gather(state, p.seat, face, chance), note=f"swap gather {face}")
 
 
 @handles("turn_ended")
@@ -346,8 +346,8 @@ def turn_ended(state: Board, ev: dict, chance: Any) -> Board:
     name = state.hero.name
     state = fx.next_turn(state)
     if state.phase == "over":  # no card to make room for once the season is over
-        state = replace(state, prompts=tuple(p for p in state.prompts if p.kind != "room"))
-    return replace(state, note=f"{name} rested" + ("" if complete else
+        state = evolve(state, prompts=tuple(p for p in state.prompts if p.kind != "room"))
+    return evolve(state, note=f"{name} rested" + ("" if complete else
                                                    " early (no Heroic Quest cards)"))
 
 

@@ -3,8 +3,7 @@ and so are the face-down decks (their contents would tell who holds which card).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from d6tui.engine.frozen import evolve
 from d6tui.games.d6_board.state import Board, same_team
 
 #: What a hidden card shows.
@@ -24,11 +23,11 @@ def view(state: Board, seat: int | None) -> Board:
     """
     shared = state.options.get("team_cards") == "shared"
     heroes = tuple(h if i == seat or (shared and seat is not None and same_team(state, i, seat))
-                   else replace(h, hand=(HIDDEN,) * len(h.hand))
+                   else evolve(h, hand=(HIDDEN,) * len(h.hand))
                    for i, h in enumerate(state.heroes))
     piles = {k: (HIDDEN,) * len(v) for k, v in state.piles.items()}
     unseen = {c for h, v in zip(state.heroes, heroes, strict=True) if v.hand != h.hand
               for c in h.hand}
     named = {c: v for c, v in state.named.items() if c not in unseen and not any(
         c in p for p in state.piles.values())}
-    return replace(state, heroes=heroes, piles=piles, named=named)
+    return evolve(state, heroes=heroes, piles=piles, named=named)

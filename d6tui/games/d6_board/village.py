@@ -9,10 +9,10 @@ stat below 6), refreshing used skill markers (1 gold each).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from d6tui.engine.errors import EventError
+from d6tui.engine.frozen import evolve
 from d6tui.engine.game import DiceRequest, Move, Pips
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board.act import faces, handles, move
@@ -33,22 +33,22 @@ def fountain_rolled(state: Board, ev: dict, chance: Any) -> Board:
     face = faces(ev, "roll", 6)[0]
     state = fx.gain_gold(state, state.current, -int(state.rules["prices"]["fountain"]))
     if all(v >= face for v in state.hero.stats) and state.revision >= 2:
-        return replace(state, note=f"the Fountain of You showed {face}: no stat is lower, "
+        return evolve(state, note=f"the Fountain of You showed {face}: no stat is lower, "
                                    "so nothing rose")
-    return replace(state, fountain=face, note=f"the Fountain of You showed {face}")
+    return evolve(state, fountain=face, note=f"the Fountain of You showed {face}")
 
 
 @handles("fountain_taken")
 def fountain_taken(state: Board, ev: dict, chance: Any) -> Board:
     """The Fountain's roll raises one stat lower than it, or nothing happens."""
     face, stat = state.fountain, ev.get("stat", "")
-    state = replace(state, fountain=0)
+    state = evolve(state, fountain=0)
     if not stat:
-        return replace(state, note="the Fountain did nothing")
+        return evolve(state, note="the Fountain did nothing")
     if state.hero.stat(stat) >= face:
         raise EventError("the roll must beat the stat")
     state = fx.trim_markers(_set_stat(state, state.current, stat, face), state.current)
-    return replace(state, note=f"{stat} rose to {face}")
+    return evolve(state, note=f"{stat} rose to {face}")
 
 
 @handles("trained")
@@ -59,7 +59,7 @@ def trained(state: Board, ev: dict, chance: Any) -> Board:
         raise EventError("Training Camp raises a stat below 6, in the Village")
     state = fx.gain_gold(state, state.current, -int(state.rules["prices"]["training_camp"]))
     state = _set_stat(state, state.current, stat, state.hero.stat(stat) + 1)
-    return replace(state, note=f"trained {stat} to {state.hero.stat(stat)}")
+    return evolve(state, note=f"trained {stat} to {state.hero.stat(stat)}")
 
 
 @handles("skills_refreshed")
@@ -70,7 +70,7 @@ def refreshed(state: Board, ev: dict, chance: Any) -> Board:
         raise EventError("no marker is used")
     state = fx.gain_gold(state, state.current, -int(state.rules["prices"]["refresh"]))
     state = state.with_hero(state.current, used=h.used[1:])
-    return replace(state, note=f"refreshed {h.used[0]}")
+    return evolve(state, note=f"refreshed {h.used[0]}")
 
 
 def village_moves(state: Board, seat: int | None) -> list[Move]:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from d6tui.engine import toml_memo
 from d6tui.engine.dice import CustomDie
 from d6tui.engine.errors import D6Error
 from d6tui.games.dungeon.faces import ALL_FACES, is_map
@@ -90,7 +91,7 @@ def user_path() -> Path:
 
 def _read(path: Path) -> dict:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        return toml_memo.loads(path.read_text(encoding="utf-8"))
     except OSError as e:
         raise ContentError(f"{path}: cannot read it ({e.strerror or e})") from None
     except UnicodeDecodeError:

@@ -37,6 +37,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from d6tui.engine import toml_memo
 from d6tui.engine.errors import D6Error
 from d6tui.games.shooter.state import EVENT_KINDS, STORE_KINDS, SUITS, Card
 
@@ -78,7 +79,7 @@ def user_path() -> Path:
 
 def _read(path: Path) -> dict:
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        return toml_memo.loads(path.read_text(encoding="utf-8"))
     except OSError as e:
         raise ContentError(f"{path}: cannot read it ({e.strerror or e})") from None
     except UnicodeDecodeError:

@@ -8,10 +8,10 @@ on screen. A GM writes their own in a file of the same name in the user's config
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from d6tui.engine import toml_memo
 from d6tui.engine.errors import RuleError
 from d6tui.games.simple_six.codes import ZERO, as_code
 from d6tui.games.simple_six.creation import Draft
@@ -133,11 +133,11 @@ def entries(user: Path | None = None) -> list[dict]:
     Args:
         user: the GM's file; by default the one in the config dir, if any.
     """
-    shipped = list(tomllib.loads(SHIPPED.read_text(encoding="utf-8")).get("npcs", ()))
+    shipped = list(toml_memo.loads(SHIPPED.read_text(encoding="utf-8")).get("npcs", ()))
     path = user if user is not None else user_content_file(SHIPPED.name)
     if path is None:
         return shipped
-    own = list(tomllib.loads(path.read_text(encoding="utf-8")).get("npcs", ()))
+    own = list(toml_memo.loads(path.read_text(encoding="utf-8")).get("npcs", ()))
     names = {str(e.get("name", "")).lower() for e in own if isinstance(e, dict)}
     return [e for e in shipped if str(e["name"]).lower() not in names] + own
 

@@ -9,11 +9,11 @@ campaign plays with the copy it was begun with (:mod:`.tables`).
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from d6tui.engine import toml_memo
 from d6tui.engine.errors import RuleError
 from d6tui.games.simple_six.codes import DieCode, as_code
 from d6tui.paths import user_content_file
@@ -221,10 +221,10 @@ def entries(user: Path | None = None) -> list[dict]:
     Raises:
         OSError, tomllib.TOMLDecodeError: a file that cannot be read.
     """
-    shipped = list(tomllib.loads(SHIPPED.read_text(encoding="utf-8")).get("vehicles", ()))
+    shipped = list(toml_memo.loads(SHIPPED.read_text(encoding="utf-8")).get("vehicles", ()))
     path = user if user is not None else user_content_file(SHIPPED.name)
     if path is None:
         return shipped
-    own = list(tomllib.loads(path.read_text(encoding="utf-8")).get("vehicles", ()))
+    own = list(toml_memo.loads(path.read_text(encoding="utf-8")).get("vehicles", ()))
     names = {str(e.get("name", "")).lower() for e in own if isinstance(e, dict)}
     return [e for e in shipped if str(e.get("name", "")).lower() not in names] + own

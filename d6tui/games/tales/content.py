@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from d6tui.engine import toml_memo
 from d6tui.paths import read_content
 
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "content"
@@ -260,4 +260,4 @@ def frozen(version: int = 1) -> Content:
         KeyError: no frozen content of that version.
     """
     path = FROZEN[version]
-    return parse(tomllib.loads(path.read_text(encoding="utf-8")))
+    return parse(toml_memo.loads(path.read_text(encoding="utf-8")))
