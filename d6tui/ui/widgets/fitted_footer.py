@@ -5,6 +5,11 @@ Textual's Footer lays its keys in a row and cuts the row at the command-palette 
 d6tui served over SSH, ``L Leave ▏`` in its lobby). :class:`FittedFooter` leaves out the
 keys that do not fit instead, starting from the end of the row, and always keeps the app's
 own keys (quit, help, the server's tables): every key still works, and ``?`` lists them all.
+
+Textual's Footer also removes and mounts all its keys again whenever the screen's bindings
+are refreshed, which a game screen does after every move; :class:`FittedFooter` leaves its
+row alone when the keys it would show are the ones it shows (:func:`keys_shown`), and gives
+the keys on the row their new words and states when only those changed.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -60,10 +66,72 @@ def fitted(keys: list[FooterKey], width: int, compact: bool) -> list[FooterKey]:
     return out
 
 
+def keys_shown(footer: Footer, screen: Screen) -> tuple:
+    """What a Footer's row is made from for ``screen``: each shown binding's key, key
+    display, description, action, group, whether it is enabled and its tooltip, and whether
+    the command-palette key is there (two equal tuples make the same row at one width)."""
+    app = footer.app
+    row = tuple((b.key, app.get_key_display(b), b.description, b.action, id(b.group),
+                 enabled, tooltip)
+                for (_, b, enabled, tooltip) in screen.active_bindings.values() if b.show)
+    return row, footer.show_command_palette and app.ENABLE_COMMAND_PALETTE, footer.compact
+
+
+def _kind(key: FooterKey) -> frozenset[str]:
+    """A key's classes but the ones its state sets (disabled, compact)."""
+    return frozenset(key.classes) - {"-disabled", "-compact"}
+
+
 class FittedFooter(Footer):
-    """A Footer whose keys are never cut (module docstring)."""
+    """A Footer whose keys are never cut, made again only when they change (module
+    docstring)."""
+
+    #: :func:`keys_shown` of the row last composed (None: none yet, or made again anyway).
+    _row: tuple | None = None
+
+    def bindings_changed(self, screen: Screen) -> None:
+        """After the next refresh, show the screen's keys: nothing is done when they did
+        not change, the keys on the row are updated in place when only their words or
+        states did (:meth:`_relabel`), and the row is composed again otherwise."""
+        self._bindings_ready = True
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen:
+            self.call_after_refresh(self._refit)
+
+    async def _refit(self) -> None:
+        if not self.is_attached:
+            return
+        row = keys_shown(self, self.screen)
+        if row == self._row:
+            return
+        if not self._relabel():
+            await self.recompose()
+
+    def _relabel(self) -> bool:
+        """Give the keys on the row the words and states of a new row of as many keys of
+        the same kinds (classes), instead of mounting new ones; False (nothing changed)
+        when the new row has another shape."""
+        keys = list(self.children)
+        fresh = list(self.compose())
+        if len(fresh) != len(keys) or not all(
+                isinstance(k, FooterKey) and isinstance(f, FooterKey)
+                and _kind(k) == _kind(f) for k, f in zip(keys, fresh, strict=True)):
+            return False
+        for k, f in zip(keys, fresh, strict=True):
+            now = (f.key, f.key_display, f.description, f.action, f._disabled, f.tooltip)
+            if now == (k.key, k.key_display, k.description, k.action, k._disabled,
+                       k.tooltip):
+                continue
+            k.key, k.key_display, k.description, k.action = now[:4]
+            k._disabled = f._disabled
+            k.set_class(f._disabled, "-disabled")
+            k.tooltip = f.tooltip
+            k.refresh(layout=True)
+        return True
 
     def compose(self) -> ComposeResult:
+        self._row = keys_shown(self, self.screen) if self._bindings_ready else None
         items = list(super().compose())
         if not items or not all(isinstance(i, FooterKey) for i in items) or not self.size.width:
             yield from items  # binding groups (none in d6tui) or not laid out yet: as is
