@@ -89,6 +89,9 @@ def main() -> None:
     game, size, limit = sys.argv[1], sys.argv[2], int(sys.argv[3])
     w, h = (int(x) for x in size.split("x"))
     out = asyncio.run(_run(game, (w, h), limit))
+    import d6tui
+
+    out["code"] = str(Path(d6tui.__file__).parent)
     print(json.dumps(out))
 
 

@@ -230,6 +230,7 @@ async def test_the_helps_key_map_example_is_a_dungeon_key(saves: Path) -> None:
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
         text = "\n".join(m.source for m in app.screen.query(Markdown))
+        assert "Pivot" in text and "orientation model" in text  # the screen's own help
         assert "shooter." not in text
         assert '"dungeon.' in text.split("[keymap]", 1)[1].split("\n\n", 1)[0]
 

@@ -136,6 +136,7 @@ class FittedFooter(Footer):
         if not items or not all(isinstance(i, FooterKey) for i in items) or not self.size.width:
             yield from items  # binding groups (none in d6tui) or not laid out yet: as is
             return
+        self._fitted_width = self.size.width  # a resize to this width needs nothing more
         yield from fitted(items, self.size.width, self.compact)  # type: ignore[arg-type]
 
     def on_resize(self, event: events.Resize) -> None:
@@ -143,4 +144,8 @@ class FittedFooter(Footer):
         if event.size.width != getattr(self, "_fitted_width", None):
             self._fitted_width = event.size.width
             if self._bindings_ready:
-                self.call_after_refresh(self.recompose)
+                self.call_after_refresh(self._refit_width)
+
+    async def _refit_width(self) -> None:
+        if self.is_attached and not self._relabel():
+            await self.recompose()
