@@ -9,7 +9,8 @@ own keys (quit, help, the server's tables): every key still works, and ``?`` lis
 Textual's Footer also removes and mounts all its keys again whenever the screen's bindings
 are refreshed, which a game screen does after every move; :class:`FittedFooter` leaves its
 row alone when the keys it would show are the ones it shows (:func:`keys_shown`), and gives
-the keys on the row their new words and states when only those changed.
+the keys on the row their new words and states, mounting or removing only the keys past
+the end, when the keys change.
 """
 
 from __future__ import annotations
@@ -82,6 +83,25 @@ def _kind(key: FooterKey) -> frozenset[str]:
     return frozenset(key.classes) - {"-disabled", "-compact"}
 
 
+def _split(keys: list) -> tuple[list[FooterKey], list[FooterKey]]:
+    """A row's keys: the plain ones and the command-palette ones, each in order."""
+    palette = [k for k in keys if k.has_class("-command-palette")]
+    return [k for k in keys if k not in palette], palette
+
+
+def _relabel(key: FooterKey, new: FooterKey) -> None:
+    """Give ``key`` (on the row) the key, words, action, state and tooltip of ``new``."""
+    now = (new.key, new.key_display, new.description, new.action, new._disabled, new.tooltip)
+    if now == (key.key, key.key_display, key.description, key.action, key._disabled,
+               key.tooltip):
+        return
+    key.key, key.key_display, key.description, key.action = now[:4]
+    key._disabled = new._disabled
+    key.set_class(new._disabled, "-disabled")
+    key.tooltip = new.tooltip
+    key.refresh(layout=True)
+
+
 class FittedFooter(Footer):
     """A Footer whose keys are never cut, made again only when they change (module
     docstring)."""
@@ -92,7 +112,8 @@ class FittedFooter(Footer):
     def bindings_changed(self, screen: Screen) -> None:
         """After the next refresh, show the screen's keys: nothing is done when they did
         not change, the keys on the row are updated in place when only their words or
-        states did (:meth:`_relabel`), and the row is composed again otherwise."""
+        states did, and keys are mounted or removed only past the end of the row when it
+        grows or shrinks (:meth:`_reconcile`); else the row is composed again."""
         self._bindings_ready = True
         if not screen.app.app_focus:
             return
@@ -105,29 +126,35 @@ class FittedFooter(Footer):
         row = keys_shown(self, self.screen)
         if row == self._row:
             return
-        if not self._relabel():
+        if not await self._reconcile():
             await self.recompose()
 
-    def _relabel(self) -> bool:
-        """Give the keys on the row the words and states of a new row of as many keys of
-        the same kinds (classes), instead of mounting new ones; False (nothing changed)
-        when the new row has another shape."""
+    async def _reconcile(self) -> bool:
+        """Make the row the one :meth:`compose` would make now, keeping the keys on it:
+        each key (in order, the command-palette key apart) gets the words and state of the
+        new key in its place, new keys past the end are mounted and keys past the new end
+        removed. False (nothing changed) when the rows are not made of plain keys or have
+        another number of command-palette keys."""
         keys = list(self.children)
         fresh = list(self.compose())
-        if len(fresh) != len(keys) or not all(
-                isinstance(k, FooterKey) and isinstance(f, FooterKey)
-                and _kind(k) == _kind(f) for k, f in zip(keys, fresh, strict=True)):
+        if not all(isinstance(k, FooterKey) for k in keys + fresh):
             return False
-        for k, f in zip(keys, fresh, strict=True):
-            now = (f.key, f.key_display, f.description, f.action, f._disabled, f.tooltip)
-            if now == (k.key, k.key_display, k.description, k.action, k._disabled,
-                       k.tooltip):
-                continue
-            k.key, k.key_display, k.description, k.action = now[:4]
-            k._disabled = f._disabled
-            k.set_class(f._disabled, "-disabled")
-            k.tooltip = f.tooltip
-            k.refresh(layout=True)
+        old_keys, new_keys = _split(keys), _split(fresh)  # (plain keys, palette keys)
+        if len(old_keys[1]) != len(new_keys[1]):
+            return False
+        pairs = [*zip(old_keys[0], new_keys[0], strict=False),
+                 *zip(old_keys[1], new_keys[1], strict=True)]
+        if any(_kind(k) != _kind(f) for k, f in pairs):
+            return False
+        for k, f in pairs:
+            _relabel(k, f)
+        n = len(new_keys[0])
+        async with self.batch():
+            if len(old_keys[0]) > n:
+                await self.remove_children(old_keys[0][n:])
+            elif len(old_keys[0]) < n:
+                palette = old_keys[1][0] if old_keys[1] else None
+                await self.mount_all(new_keys[0][len(old_keys[0]):], before=palette)
         return True
 
     def compose(self) -> ComposeResult:
@@ -147,5 +174,5 @@ class FittedFooter(Footer):
                 self.call_after_refresh(self._refit_width)
 
     async def _refit_width(self) -> None:
-        if self.is_attached and not self._relabel():
+        if self.is_attached and not await self._reconcile():
             await self.recompose()
