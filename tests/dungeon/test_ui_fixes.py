@@ -465,3 +465,28 @@ async def test_the_footer_keeps_up_with_keys_that_come_and_go(saves: Path) -> No
             lengths.add(len(shown))
         assert len(lengths) > 1  # a key came: rows of different lengths
         assert session.state.turn == 0 and len(session.events) > 4  # Ben played in between
+
+
+def test_a_static_is_updated_only_when_its_text_changed() -> None:
+    """``put`` skips the update (and its relayout) for an equal string or Text, and makes
+    it for new characters, another base style or a string where a Text was."""
+    from rich.text import Text
+
+    from d6tui.ui.widgets.static_text import put
+
+    class Shown:  # what put uses of a Static: its content and update
+        def __init__(self) -> None:
+            self.content: object = ""
+            self.updates = 0
+
+        def update(self, content: object) -> None:
+            self.content, self.updates = content, self.updates + 1
+
+    s = Shown()
+    assert not put(s, "")  # type: ignore[arg-type]
+    assert put(s, "» Ana drew") and not put(s, "» Ana drew")  # type: ignore[arg-type]
+    assert put(s, Text("» Ana drew"))  # type: ignore[arg-type]
+    assert not put(s, Text("» Ana drew"))  # type: ignore[arg-type]
+    assert put(s, Text("» Ana drew", style="bold"))  # type: ignore[arg-type]
+    assert put(s, Text("» Ana rolled", style="bold"))  # type: ignore[arg-type]
+    assert s.updates == 4 and s.content == Text("» Ana rolled", style="bold")

@@ -13,12 +13,23 @@ from textual.widgets import Static
 
 def put(static: Static, content: str | Text) -> bool:
     """Show ``content`` (a string or a Rich ``Text``) in ``static`` unless it shows an equal
-    one already (strings and Texts compare with ``==``: same characters and styles).
+    one already: the same string, or a Text with the same characters, spans, base style,
+    justification, overflow and wrapping.
 
     Returns:
         Whether it was updated.
     """
-    if type(content) is type(static.content) and content == static.content:
+    if _same(content, static.content):
         return False
     static.update(content)
     return True
+
+
+def _same(a: object, b: object) -> bool:
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, Text) and isinstance(b, Text):
+        return (a.plain == b.plain and a.spans == b.spans and a.style == b.style
+                and (a.justify, a.overflow, a.no_wrap, a.end) ==
+                (b.justify, b.overflow, b.no_wrap, b.end))
+    return a == b
