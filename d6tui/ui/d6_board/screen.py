@@ -41,6 +41,7 @@ from d6tui.ui.screens.game import GameScreen
 from d6tui.ui.screens.table_dice import choose_table_seats, table_dice_words, typed_by_seat
 from d6tui.ui.widgets.event_log import EventLogView
 from d6tui.ui.widgets.fitted_footer import FittedFooter
+from d6tui.ui.widgets.static_text import put
 from d6tui.words import plural
 
 #: The size from which every board is shown at once.
@@ -86,6 +87,9 @@ class BoardScreen(GameScreen):
         self._legal: list[Move] = []
         #: The moves keys may run: the seat to move's, when a person plays it.
         self._keys: list[Move] = []
+        #: The rows of the moves list as last given to it (prompt, option id or None).
+        self._rows: list[tuple[Text, str | None]] = []
+        self._views: list[Any] = []
         self._rng = random.Random(session.header.options.get("seed", 0))
         self._bot_pending = False
         self._bot_timer: Any = None
@@ -255,14 +259,13 @@ class BoardScreen(GameScreen):
         elif state.over != self.has_class("-over") and not (self.large or self.medium):
             self._layout()
         seen = view(state, want)
-        for w in self.query("GameMap, ClassBoard, GatherBoard, CompassDial, "
-                            "HideCollectionBoard"):
-            w.update_view(seen)  # type: ignore[attr-defined]
+        for w in self._board_views():
+            w.update_view(seen)
         status = self.session.rules.status(state)
         typed = table_dice_words(self.session, [h.name for h in state.heroes])
         table = f"  [{typed}]" if typed else ""
-        self.query_one("#status", Static).update(Text(status + table, style="bold"))
-        self.query_one("#note", Static).update("\u00bb " + (state.note or ""))
+        put(self.query_one("#status", Static), Text(status + table, style="bold"))
+        put(self.query_one("#note", Static), "\u00bb " + (state.note or ""))
         legal = [m for m in self.session.moves(seat) if m.id not in ("undo", "redo")]
         #: The legal moves in the game's order, for the computer.
         self._legal = legal
@@ -270,7 +273,6 @@ class BoardScreen(GameScreen):
         self.query_one("#map", GameMap).targets = frozenset(
             m.id.split(":")[-1] for m in self._moves if m.id.startswith(("move:", "ride:")))
         ol = self.query_one("#moves", OptionList)
-        ol.clear_options()
         to_move = seat_to_move(state)
         who = state.heroes[to_move].name if to_move is not None and state.heroes else ""
         computer = to_move is not None and state.heroes and state.heroes[to_move].computer \
@@ -281,20 +283,24 @@ class BoardScreen(GameScreen):
         listed = [] if computer else self._moves
         self._keys = listed
         wide = len(listed) >= 10
+        rows: list[tuple[Text, str | None]] = []
         if computer:
-            ol.add_option(Option(Text("(the computer is choosing)"), disabled=True))
+            rows.append((Text("(the computer is choosing)"), None))
         for i, m in enumerate(listed, 1):
             dice = " [" + ", ".join(d.describe() for d in m.dice) + "]" if m.dice else ""
             num = f"{i:>2}." if wide else f"{i}."
-            ol.add_option(Option(Text(f"{num} {m.label}{dice}"), id=str(i - 1)))
+            rows.append((Text(f"{num} {m.label}{dice}"), str(i - 1)))
         self._typed = ""
         ol.border_subtitle = ""
         if state.over:
             from d6tui.games.d6_board.describe import scoring, winner_line
 
-            ol.add_option(Option(Text(winner_line(state), style="bold"), disabled=True))
-            for line in scoring(state):
-                ol.add_option(Option(Text(line), disabled=True))
+            rows.append((Text(winner_line(state), style="bold"), None))
+            rows.extend((Text(line), None) for line in scoring(state))
+        if rows != self._rows:  # the same list again (a redraw, a key refused) stays put
+            self._rows = rows
+            ol.clear_options()
+            ol.add_options([Option(text, id=oid, disabled=oid is None) for text, oid in rows])
         if listed:
             ol.highlighted = 0
             ol.focus()
@@ -302,11 +308,22 @@ class BoardScreen(GameScreen):
             self._bot_pending = True
             self._bot_timer = self.set_timer(0.05, self.bot_step)
 
+    def _board_views(self) -> list[Any]:
+        """The widgets drawn from the board's view (the map, its compass, every hunter's
+        boards, the Hide Collection board), found once: the screen composes them once."""
+        if not self._views:
+            self._views = list(self.query("GameMap, ClassBoard, GatherBoard, CompassDial, "
+                                          "HideCollectionBoard"))
+        return self._views
+
     def _cover(self, state: Board) -> None:
         """Nobody's hand on screen (while the keyboard changes hands)."""
-        for w in self.query("GameMap, ClassBoard, GatherBoard, CompassDial"):
-            w.update_view(view(state, None))  # type: ignore[attr-defined]
+        hidden = view(state, None)
+        for w in self._board_views():
+            if not isinstance(w, HideCollectionBoard):
+                w.update_view(hidden)
         self._moves, self._keys, self._legal = [], [], []
+        self._rows = []
         self.query_one("#moves", OptionList).clear_options()
 
     def _drop_hand_over(self) -> None:

@@ -107,12 +107,22 @@ class GameMap(_BoardWidget):
     def fitted(self, total: int) -> Text:
         """The map in ``total`` columns and, when it can, in :attr:`budget` lines: enemy
         names cut to 5 letters, else 4, else 3 (each with its die and HP), and last the
-        heart left out of enemies with only their natural HP (the help says so)."""
+        heart left out of enemies with only their natural HP (the help says so).
+
+        Textual asks for the map's height and then for its lines, more than once a move;
+        the map last drawn is kept and given again (a copy) while the board (the same
+        object), the targets, the budget, the width and the styles are the same."""
+        key = (self.targets, self.budget, total,
+               *(self.get_component_rich_style(c) for c in sorted(self.COMPONENT_CLASSES)))
+        kept = getattr(self, "_fitted", None)
+        if kept is not None and kept[0] is self.board and kept[1] == key:
+            return kept[2].copy()
         out = self.draw(total)
         for letters, one_hp in ((4, True), (3, True), (4, False), (3, False)):
             if not self.budget or len(out.plain.split("\n")) <= self.budget:
                 break
             out = self.draw(total, letters, one_hp)
+        self._fitted = (self.board, key, out.copy())
         return out
 
     def draw(self, total: int, letters: int | None = None, one_hp: bool = True) -> Text:

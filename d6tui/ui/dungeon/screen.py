@@ -45,6 +45,7 @@ from d6tui.ui.screens.table_dice import choose_table_seats, table_dice_words
 from d6tui.ui.widgets.dice_tray import DiceTray
 from d6tui.ui.widgets.event_log import EventLogView
 from d6tui.ui.widgets.fitted_footer import FittedFooter
+from d6tui.ui.widgets.static_text import put
 
 
 def _b(key: str, action: str, description: str, tooltip: str, show: bool = False,
@@ -237,20 +238,20 @@ class DungeonScreen(WafflePictures, DungeonMoveRunner, GameScreen):
         if not self.placing():
             self.side_choice, self.turns = 0, 0
         self.query_one("#waffle", DungeonWaffle).update_view(self.picture(seen, seat))
-        self.query_one("#dg-status", Static).update(self.status_text(state))
-        self.query_one("#dg-latest", Static).update("\u00bb " + self.latest_text())
+        put(self.query_one("#dg-status", Static), self.status_text(state))
+        put(self.query_one("#dg-latest", Static), "\u00bb " + self.latest_text())
         tray = self.query_one("#dg-tray", DiceTray)
         tray.roll = hand_tray(seen, self.preview_face(seen) if self.placing() else None,
                               self.hand_source())
         tray.display = tray.roll is not None
         hand = self.query_one("#dg-hand", Static)
         said = self.hand_text(seen)
-        hand.update(said)
+        put(hand, said)
         hand.display = bool(said.plain)  # no blank line under the tray
         hand.set_class(not tray.display, "-first")
-        self.query_one("#dg-held", Static).update(self.held_lines(seen))
-        self.query_one("#dg-preview", Static).update(self.preview_text(seen, seat))
-        self.query_one("#dg-actions", Static).update(self.actions_text())
+        put(self.query_one("#dg-held", Static), self.held_lines(seen))
+        put(self.query_one("#dg-preview", Static), self.preview_text(seen, seat))
+        put(self.query_one("#dg-actions", Static), self.actions_text())
         if state.turn == self.computer and not state.over:
             worker = self._computer
             if worker is None or worker.is_finished:
@@ -260,10 +261,10 @@ class DungeonScreen(WafflePictures, DungeonMoveRunner, GameScreen):
         self.query_one("#waffle", DungeonWaffle).update_view(WafflePicture(
             blank=True, caption="(hidden while the keyboard changes hands)"))
         for wid in ("#dg-hand", "#dg-held", "#dg-preview", "#dg-actions"):
-            self.query_one(wid, Static).update("")
+            put(self.query_one(wid, Static), "")
         self.query_one("#dg-tray", DiceTray).display = False
         self.query_one("#dg-hand", Static).set_class(True, "-first")
-        self.query_one("#dg-status", Static).update(self.status_text(state))
+        put(self.query_one("#dg-status", Static), self.status_text(state))
 
     def _handed(self, _: bool | None) -> None:
         self._handing = False

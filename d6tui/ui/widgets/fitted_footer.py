@@ -5,6 +5,12 @@ Textual's Footer lays its keys in a row and cuts the row at the command-palette 
 d6tui served over SSH, ``L Leave ▏`` in its lobby). :class:`FittedFooter` leaves out the
 keys that do not fit instead, starting from the end of the row, and always keeps the app's
 own keys (quit, help, the server's tables): every key still works, and ``?`` lists them all.
+
+Textual's Footer also removes and mounts all its keys again whenever the screen's bindings
+are refreshed, which a game screen does after every move; :class:`FittedFooter` leaves its
+row alone when the keys it would show are the ones it shows (:func:`keys_shown`), and gives
+the keys on the row their new words and states, mounting or removing only the keys past
+the end, when the keys change.
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -60,14 +67,103 @@ def fitted(keys: list[FooterKey], width: int, compact: bool) -> list[FooterKey]:
     return out
 
 
+def keys_shown(footer: Footer, screen: Screen) -> tuple:
+    """What a Footer's row is made from for ``screen``: each shown binding's key, key
+    display, description, action, group, whether it is enabled and its tooltip, and whether
+    the command-palette key is there (two equal tuples make the same row at one width)."""
+    app = footer.app
+    row = tuple((b.key, app.get_key_display(b), b.description, b.action, id(b.group),
+                 enabled, tooltip)
+                for (_, b, enabled, tooltip) in screen.active_bindings.values() if b.show)
+    return row, footer.show_command_palette and app.ENABLE_COMMAND_PALETTE, footer.compact
+
+
+def _kind(key: FooterKey) -> frozenset[str]:
+    """A key's classes but the ones its state sets (disabled, compact)."""
+    return frozenset(key.classes) - {"-disabled", "-compact"}
+
+
+def _split(keys: list) -> tuple[list[FooterKey], list[FooterKey]]:
+    """A row's keys: the plain ones and the command-palette ones, each in order."""
+    palette = [k for k in keys if k.has_class("-command-palette")]
+    return [k for k in keys if k not in palette], palette
+
+
+def _relabel(key: FooterKey, new: FooterKey) -> None:
+    """Give ``key`` (on the row) the key, words, action, state and tooltip of ``new``."""
+    now = (new.key, new.key_display, new.description, new.action, new._disabled, new.tooltip)
+    if now == (key.key, key.key_display, key.description, key.action, key._disabled,
+               key.tooltip):
+        return
+    key.key, key.key_display, key.description, key.action = now[:4]
+    key._disabled = new._disabled
+    key.set_class(new._disabled, "-disabled")
+    key.tooltip = new.tooltip
+    key.refresh(layout=True)
+
+
 class FittedFooter(Footer):
-    """A Footer whose keys are never cut (module docstring)."""
+    """A Footer whose keys are never cut, made again only when they change (module
+    docstring)."""
+
+    #: :func:`keys_shown` of the row last composed (None: none yet, or made again anyway).
+    _row: tuple | None = None
+
+    def bindings_changed(self, screen: Screen) -> None:
+        """After the next refresh, show the screen's keys: nothing is done when they did
+        not change, the keys on the row are updated in place when only their words or
+        states did, and keys are mounted or removed only past the end of the row when it
+        grows or shrinks (:meth:`_reconcile`); else the row is composed again."""
+        self._bindings_ready = True
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen:
+            self.call_after_refresh(self._refit)
+
+    async def _refit(self) -> None:
+        if not self.is_attached:
+            return
+        row = keys_shown(self, self.screen)
+        if row == self._row:
+            return
+        if not await self._reconcile():
+            await self.recompose()
+
+    async def _reconcile(self) -> bool:
+        """Make the row the one :meth:`compose` would make now, keeping the keys on it:
+        each key (in order, the command-palette key apart) gets the words and state of the
+        new key in its place, new keys past the end are mounted and keys past the new end
+        removed. False (nothing changed) when the rows are not made of plain keys or have
+        another number of command-palette keys."""
+        keys = list(self.children)
+        fresh = list(self.compose())
+        if not all(isinstance(k, FooterKey) for k in keys + fresh):
+            return False
+        old_keys, new_keys = _split(keys), _split(fresh)  # (plain keys, palette keys)
+        if len(old_keys[1]) != len(new_keys[1]):
+            return False
+        pairs = [*zip(old_keys[0], new_keys[0], strict=False),
+                 *zip(old_keys[1], new_keys[1], strict=True)]
+        if any(_kind(k) != _kind(f) for k, f in pairs):
+            return False
+        for k, f in pairs:
+            _relabel(k, f)
+        n = len(new_keys[0])
+        async with self.batch():
+            if len(old_keys[0]) > n:
+                await self.remove_children(old_keys[0][n:])
+            elif len(old_keys[0]) < n:
+                palette = old_keys[1][0] if old_keys[1] else None
+                await self.mount_all(new_keys[0][len(old_keys[0]):], before=palette)
+        return True
 
     def compose(self) -> ComposeResult:
+        self._row = keys_shown(self, self.screen) if self._bindings_ready else None
         items = list(super().compose())
         if not items or not all(isinstance(i, FooterKey) for i in items) or not self.size.width:
             yield from items  # binding groups (none in d6tui) or not laid out yet: as is
             return
+        self._fitted_width = self.size.width  # a resize to this width needs nothing more
         yield from fitted(items, self.size.width, self.compact)  # type: ignore[arg-type]
 
     def on_resize(self, event: events.Resize) -> None:
@@ -75,4 +171,8 @@ class FittedFooter(Footer):
         if event.size.width != getattr(self, "_fitted_width", None):
             self._fitted_width = event.size.width
             if self._bindings_ready:
-                self.call_after_refresh(self.recompose)
+                self.call_after_refresh(self._refit_width)
+
+    async def _refit_width(self) -> None:
+        if self.is_attached and not await self._reconcile():
+            await self.recompose()

@@ -1,0 +1,35 @@
+"""Giving a Static its text only when the text changed: :func:`put`.
+
+``Static.update`` always asks Textual to draw the widget again and to lay the screen out
+again, even when the text is the one already shown. A game screen sets all its lines after
+every move, most of them unchanged, so each unchanged one cost a relayout and a redraw.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+
+def put(static: Static, content: str | Text) -> bool:
+    """Show ``content`` (a string or a Rich ``Text``) in ``static`` unless it shows an equal
+    one already: the same string, or a Text with the same characters, spans, base style,
+    justification, overflow and wrapping.
+
+    Returns:
+        Whether it was updated.
+    """
+    if _same(content, static.content):
+        return False
+    static.update(content)
+    return True
+
+
+def _same(a: object, b: object) -> bool:
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, Text) and isinstance(b, Text):
+        return (a.plain == b.plain and a.spans == b.spans and a.style == b.style
+                and (a.justify, a.overflow, a.no_wrap, a.end) ==
+                (b.justify, b.overflow, b.no_wrap, b.end))
+    return a == b
