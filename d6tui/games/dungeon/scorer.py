@@ -59,12 +59,12 @@ from d6tui.games.dungeon.route_graph import _MONSTER, Budget, Cell, brute_force
 from d6tui.games.dungeon.route_graph import RouteGraph as _Board
 
 
-def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
+def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None, floor: int = 0
             ) -> tuple[int, int, int, int, int]:
     """The best ``(points, start, opened, comp, nodes)``: a depth-first walk over the places a
     player can reach, one gate more at a time, each (reachable set, Spider Web arms paid)
     looked at once and dropped when another seen with the same cells paid no more arms."""
-    best = [0, -1, 0, 0]
+    best = [floor, -1, 0, 0]
     nodes = [0]
     positives = board.chambers | board.chests
     n_el = len(board.el_kind)
