@@ -75,6 +75,8 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None,
         if kind in ("goblins", "dragon"):
             treasure_els |= 1 << e
     sys_limit = limit if limit is not None else 1 << 62
+    shift = board.n + 2  # banned Spider Web arms sit above the cells in a banned mask
+    cell_mask = (1 << shift) - 1
     node_el, el_kind, adj = board.node_el, board.el_kind, board.adj
     free_nbrs, free_cells = board.free_nbrs, board.free_cells
     arm_bits = 0
@@ -141,18 +143,19 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None,
             bits ^= low
         return tuple(counts)
 
-    def dominated(start: int, comp: int, opened: int) -> bool:
+    def dominated(start: int, comp: int, opened: int, banned: int) -> bool:
         prof = profile(opened)
         key = (start, comp)
         known = seen.get(key)
         if known is None:
-            seen[key] = [prof]
+            seen[key] = [(prof, banned)]
             return False
-        for other in known:
-            if all(a <= b for a, b in zip(other, prof, strict=True)):
+        for other, ob in known:
+            if not ob & ~banned and all(a <= b for a, b in zip(other, prof, strict=True)):
                 return True
-        known[:] = [o for o in known if not all(b <= a for a, b in zip(o, prof, strict=True))]
-        known.append(prof)
+        known[:] = [(o, ob) for o, ob in known
+                    if banned & ~ob or not all(b <= a for a, b in zip(o, prof, strict=True))]
+        known.append((prof, banned))
         return False
 
     def distances(comp: int, banned: int, left: int, keys_left: int, free_v: int,
@@ -171,6 +174,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None,
         left. With ``doors``, ``c`` counts the Doors on the way instead (at most ``cap``:
         one key each) and Curses are passed freely."""
         gate, cursed = gate_cost(comp, banned, keys_left, min_top, monsters_too, doors)
+        barms = banned >> shift
         cw = cap + 1
         width = (free_v + 1) * cw
         old_arm = 0 if budget.vorpals else 1
@@ -193,7 +197,12 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None,
                         g = gate[v]
                         if g < 0:
                             continue
-                        nd = d + g + step if e >= 0 else d + g
+                        if e >= 0:
+                            if barms >> e & 1:
+                                continue
+                            nd = d + g + step
+                        else:
+                            nd = d + g
                         if nd <= left and nd < dist[v]:
                             dist[v] = nd
                             buckets[nd].append(v)
@@ -215,7 +224,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None,
             row = []
             for v, e in adj[u]:
                 g = gate[v]
-                if g >= 0:
+                if g >= 0 and not (e >= 0 and barms >> e & 1):
                     row.append((v, g, g + step if e >= 0 else g, cursed >> v & 1))
             out.append(row)
         for li in range(width):
@@ -266,7 +275,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None,
         if static is None:
             static = gate_cache[key] = static_cost(*key)
         cost = static[0][:]
-        out = f = comp | banned
+        out = f = comp | banned & cell_mask
         while f:
             low = f & -f
             cost[low.bit_length() - 1] = -1
@@ -451,10 +460,11 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None,
         return min(top, summed)
 
     def expand(start: int, banned: int, opened: int, comp: int
-               ) -> list[tuple[int, int, tuple[int, int, int, int]]]:
+               ) -> list[tuple[int, int, int, tuple[int, int, int, int]]]:
         """The states one gate more than ``(opened, comp)`` that the budget pays for and no
         state seen before beats."""
-        children: list[tuple[int, int, tuple[int, int, int, int]]] = []
+        children: list[tuple[int, int, int, tuple[int, int, int, int]]] = []
+        base = banned
         tried: set[tuple[int, int]] = set()
         front = 0
         f = comp
@@ -468,7 +478,8 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None,
             u = low.bit_length() - 1
             f ^= low
             for v, e in adj[u]:
-                if comp >> v & 1 or banned >> v & 1 or (v, e) in tried:
+                if comp >> v & 1 or banned >> v & 1 or (v, e) in tried or \
+                        e >= 0 and banned >> (shift + e) & 1:
                     continue
                 tried.add((v, e))
                 nxt = opened
@@ -482,16 +493,20 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None,
                 if nodes[0] >= sys_limit:
                     return children
                 nodes[0] += 1
-                new = flood(v, comp, banned)
+                mine = banned
+                # The siblings after this one never take this step (binary branching).
+                banned |= 1 << (shift + e) if e >= 0 else 1 << v
+                new = flood(v, comp, mine)
                 grown = new & ~comp
-                if not grown & prize_bits and not outward(grown, new | banned) & ~front:
+                if not grown & prize_bits and not outward(grown, new | mine) & ~front:
                     # Nothing to win in it, and it leads nowhere the parent does not reach
                     # by a plain corridor: the parent does at least as well.
                     continue
                 value = board.worth(nxt, new, budget, bonus)
-                if value is None or dominated(start, new, nxt):
+                if value is None or dominated(start, new, nxt, mine):
                     continue
-                children.append((nxt, new, value))
+                children.append((mine, nxt, new, value))
+        del base
         return children
 
     # Best first: the state whose bound is highest is grown next, so the best walk is met
@@ -535,8 +550,8 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None,
             top = min(-neg, bound(start, opened, comp, banned, value[0], value[1], value[3]))
             offer(start, banned, opened, comp, value, top, True)
             continue
-        for nxt, new, child in expand(start, banned, opened, comp):
-            offer(start, banned, nxt, new, child, -neg, False)
+        for mine, nxt, new, child in expand(start, banned, opened, comp):
+            offer(start, mine, nxt, new, child, -neg, False)
     return best[0], best[1], best[2], best[3], nodes[0]
 
 
