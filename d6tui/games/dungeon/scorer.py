@@ -59,6 +59,11 @@ from d6tui.games.dungeon.route_graph import _MONSTER, Budget, Cell, brute_force
 from d6tui.games.dungeon.route_graph import RouteGraph as _Board
 
 
+ORDER = lambda st: 0  # noqa
+STATS = []
+BINARY = False
+
+
 def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None, floor: int = 0
             ) -> tuple[int, int, int, int, int]:
     """The best ``(points, start, opened, comp, nodes)``: a depth-first walk over the places a
@@ -457,14 +462,15 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None,
         doors_open = (board.door_cells & ~comp).bit_count()
         if top > best[0] and 0 < keys_left < doors_open + (board.chests & ~comp).bit_count():
             top = min(top, points + most(keys_left, True))
+        STATS.append((points, summed, top, best[0]))
         return min(top, summed)
 
-    def expand(start: int, banned: int, opened: int, comp: int
+    def expand(start: int, banned: int, opened: int, comp: int, here
                ) -> list[tuple[int, int, int, tuple[int, int, int, int]]]:
         """The states one gate more than ``(opened, comp)`` that the budget pays for and no
         state seen before beats."""
         children: list[tuple[int, int, int, tuple[int, int, int, int]]] = []
-        base = banned
+        steps: list[tuple[int, int, int, tuple[int, int, int, int]]] = []
         tried: set[tuple[int, int]] = set()
         front = 0
         f = comp
@@ -491,22 +497,32 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None,
                 if nxt == opened:
                     continue
                 if nodes[0] >= sys_limit:
-                    return children
+                    break
                 nodes[0] += 1
-                mine = banned
-                # The siblings after this one never take this step (binary branching).
-                banned |= 1 << (shift + e) if e >= 0 else 1 << v
-                new = flood(v, comp, mine)
+                bit = 1 << (shift + e) if e >= 0 else 1 << v
+                new = flood(v, comp, banned)
                 grown = new & ~comp
-                if not grown & prize_bits and not outward(grown, new | mine) & ~front:
+                if not grown & prize_bits and not outward(grown, new | banned) & ~front:
                     # Nothing to win in it, and it leads nowhere the parent does not reach
                     # by a plain corridor: the parent does at least as well.
+                    banned |= bit
                     continue
                 value = board.worth(nxt, new, budget, bonus)
-                if value is None or dominated(start, new, nxt, mine):
+                if value is None:
+                    banned |= bit
                     continue
+                steps.append((bit, nxt, new, value))
+        steps.sort(key=ORDER)
+        for k, (bit, nxt, new, value) in enumerate(steps):
+            mine = banned
+            # The siblings after this one never take this step (binary branching).
+            banned |= bit
+            if not dominated(start, new, nxt, mine):
                 children.append((mine, nxt, new, value))
-        del base
+                if BINARY:
+                    if k + 1 < len(steps):
+                        children.append((banned, opened, comp, here))
+                    break
         return children
 
     # Best first: the state whose bound is highest is grown next, so the best walk is met
@@ -550,7 +566,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None,
             top = min(-neg, bound(start, opened, comp, banned, value[0], value[1], value[3]))
             offer(start, banned, opened, comp, value, top, True)
             continue
-        for mine, nxt, new, child in expand(start, banned, opened, comp):
+        for mine, nxt, new, child in expand(start, banned, opened, comp, value):
             offer(start, mine, nxt, new, child, -neg, False)
     return best[0], best[1], best[2], best[3], nodes[0]
 
