@@ -350,16 +350,20 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None,
         summed = points + shares.gain(prep)
         if summed <= best[0]:
             return summed
-        min_top = 0
+        # A Vorpal Sword in use may be moved to a new enemy, which then costs at most
+        # ``mu`` swords: the cheapest enemy it beats now is paid instead.
+        mu = 0
         if vorpals:
             costs.sort(reverse=True)
-            top = costs[:vorpals]
-            min_top = min(top) if top else 0
+            mu = costs[vorpals - 1]
         left = budget.swords - swords
         free_v = budget.vorpals - vorpals
+        moved = vorpals
         far = -1 if crossing or start != board.L else board.R
 
-        full = distances(comp, banned, left, keys_left, free_v, min_top, True, 0)
+        # On paths a gate costs at least min(cost, mu) however many Vorpal Swords in use
+        # are moved (a relaxation: the treasure monsters won have at most ``moved`` moves).
+        full = distances(comp, banned, left, keys_left, free_v, mu, True, 0)
         fw = free_v + 1
         # The prizes still to win that some path reaches at all.
         reachable = [(v, kind) for v, kind in prize_cells
@@ -376,12 +380,35 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None,
         cursed_in = {v: shares.own_curse(v, comp) for v in rooms}
         dom = shares.dominators(rooms, comp, banned) if rooms else {}
 
+        vorpal_splits = [(b, moved) for b in range(free_v + 1)]
+
+        def beaten(own: list[int], room: int, b: int, bm: int) -> int:
+            """How many of the treasure monsters whose swords are ``own`` (cheapest first)
+            ``room`` swords beat, with ``b`` free Vorpal Swords and ``bm`` moved ones (each
+            leaving ``mu`` swords to pay): the k cheapest, the dearest b of them free and
+            the next bm at most ``mu`` each."""
+            if room < 0:
+                return 0
+            n = len(own)
+            k = n
+            while k > 0:
+                paid = k - b
+                if paid <= 0:
+                    return k
+                full_paid = max(0, paid - bm)
+                cost = sum(own[:full_paid])
+                for j in range(full_paid, paid):
+                    cost += own[j] if own[j] < mu else mu
+                if cost <= room:
+                    return k
+                k -= 1
+            return 0
+
         def most(cap: int, doors: bool) -> int:
             """The most the prizes add, paths found per number of Curses passed (a walk
             suffering c more loses c points) or, with ``doors``, per number of Doors
             opened (a walk opening d more has d keys fewer for chests)."""
-            dists = distances(comp, banned, left, keys_left, free_v, min_top, False, cap,
-                              doors)
+            dists = distances(comp, banned, left, keys_left, free_v, mu, False, cap, doors)
             cw = cap + 1
             targets: list[tuple[int, int, list[int]]] = []
             for v, kind in reachable:
@@ -401,7 +428,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None,
             for counted in range(cap + 1):
                 loss = 0 if doors else counted
                 chest_keys = keys_left - counted if doors else keys_left
-                for b in range(free_v + 1):
+                for b, bm in vorpal_splits:
                     col = (free_v - b) * cw + counted
                     # (path swords, points) per prize, and (path swords, own swords) per
                     # treasure monster.
@@ -419,8 +446,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None,
                         elif kind == 3:
                             prizes.append((d, bonus, cursed_in[v], dom.get(v, 0)))
                         else:
-                            c = el_cost[node_el[v]]
-                            monsters.append((d, min(c, min_top) if min_top else c))
+                            monsters.append((d, el_cost[node_el[v]]))
                     n_chests.sort()
                     prizes.extend((d, 1, -1, 0) for d in n_chests[:max(0, chest_keys)])
                     # Thresholds t in order: the prizes within t, and the treasure
@@ -443,15 +469,8 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None,
                             on_way |= dm
                         if i + 1 < len(events) and events[i + 1][0] == t:
                             continue
-                        room = left - t
-                        m = 0
-                        for c in own:
-                            if c > room:
-                                break
-                            room -= c
-                            m += 1
                         got = gain - max(loss, len(cursed_rooms), suffered) + \
-                            min(len(own), m + b)
+                            beaten(own, left - t, b, bm)
                         if got > best_gain:
                             best_gain = got
             return max(0, best_gain)
