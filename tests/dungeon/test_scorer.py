@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from d6tui.games.dungeon.faces import MAP_FACES, E, N, S, W
+from d6tui.games.dungeon.route_bound import monsters_beaten
 from d6tui.games.dungeon.scorer import Budget, best_route, brute_force
 from d6tui.games.dungeon.waffle import rotate
 
@@ -85,6 +86,28 @@ def test_a_dead_end_dragon_is_a_detour_worth_its_treasure() -> None:
     assert best_route(cells, Budget(8), rows=2, cols=3).points == 5 + 1
 
 
+def test_a_vorpal_sword_moved_to_a_monster_leaves_its_enemy_to_pay() -> None:
+    """The path bound's count of treasure monsters: two Vorpal Swords on Spider Webs (2
+    swords each) moved to a Dragon and Goblins make each cost 2, not every monster."""
+    own = [4, 4, 5, 5]
+    assert monsters_beaten(own, 10, 0, 2, 2) == 3  # 4 + 2 + 2
+    assert monsters_beaten(own, 7, 0, 2, 2) == 2
+    assert monsters_beaten(own, 0, 2, 0, 0) == 2  # two free Vorpal Swords
+    assert monsters_beaten(own, 18, 0, 0, 0) == 4
+    assert monsters_beaten(own, 17, 0, 0, 0) == 3
+    assert monsters_beaten(own, -1, 2, 0, 0) == 0
+
+
+def test_two_vorpal_swords_on_webs_and_monsters_behind() -> None:
+    """Both Vorpal Swords on Spider Webs, or moved to the Dragon and the Goblins: the
+    scorer finds the dearest use (the webs are then cut with swords)."""
+    cells = row(("spider_web", CROSS), ("spider_web", CROSS), ("dragon", CROSS),
+                ("goblins", W | E | S))
+    for swords in range(0, 12):
+        want = brute_force(cells, Budget(swords, 0, 2), 5, 1, 4)
+        assert best_route(cells, Budget(swords, 0, 2), rows=1, cols=4).points == want
+
+
 def test_the_lines_explain_the_points() -> None:
     cells = row(("orc", STRAIGHT), ("dragon", CROSS), ("orc", STRAIGHT))
     r = best_route(cells, Budget(7), rows=1, cols=3)
@@ -105,7 +128,7 @@ def small_waffles(draw):  # noqa: ANN001, ANN201
             cells.append((f, rotate(MAP_FACES[f].openings, draw(st.integers(0, 3)))))
         else:
             cells.append(None)
-    budget = Budget(draw(st.integers(0, 8)), draw(st.integers(0, 2)), draw(st.integers(0, 1)))
+    budget = Budget(draw(st.integers(0, 8)), draw(st.integers(0, 2)), draw(st.integers(0, 2)))
     bonus = draw(st.sampled_from([3, 5]))
     return rows, cols, cells, budget, bonus
 

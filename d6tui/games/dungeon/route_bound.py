@@ -250,6 +250,39 @@ class Prepared:
     keyed: int
 
 
+def monsters_beaten(own: list[int], room: int, free: int, moved: int, mu: int) -> int:
+    """The most treasure monsters (Dragons, Goblins) a walk can beat ("Dungeon Map Dice
+    Faces", "Vorpal Sword"), for the path bound of :mod:`.scorer`.
+
+    Args:
+        own: the swords of each monster within reach, cheapest first.
+        room: the swords left for them.
+        free: Vorpal Swords not yet used (each beats a monster for nothing).
+        moved: Vorpal Swords in use that may be moved to a monster; the enemy each one
+            leaves is then paid, at least ``mu`` swords (the cheapest enemy they beat now).
+        mu: see ``moved``.
+
+    Returns:
+        The largest k such that the k cheapest monsters cost at most ``room``, the dearest
+        ``free`` of them for nothing and the next ``moved`` at most ``mu`` each.
+    """
+    if room < 0:
+        return 0
+    k = len(own)
+    while k > 0:
+        paid = k - free
+        if paid <= 0:
+            return k
+        full = max(0, paid - moved)
+        cost = sum(own[:full])
+        for j in range(full, paid):
+            cost += own[j] if own[j] < mu else mu
+        if cost <= room:
+            return k
+        k -= 1
+    return 0
+
+
 def flood(seed: int, nbrs: Sequence[int], allowed: int) -> int:
     """The cells reached from ``seed`` stepping to neighbours inside ``allowed``.
 

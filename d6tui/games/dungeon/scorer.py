@@ -17,16 +17,24 @@ it is given to the dearest ones. Swords on one die can be split, so swords are o
 
 The search is a best-first branch and bound over the places a walk reaches:
 
-- a state is the set of cells reached from an entrance with the gates in it opened; it grows
-  by one gate touching it (a gate and the Spider Web arm leading to it at once), and each
-  (cells, web arms paid) is kept once: a state whose cells were reached before with no more
-  arms paid on any web is dropped (memoisation with a dominance test);
+- a state is the set of cells reached from an entrance with the gates in it opened, and the
+  steps it may no longer take (banned gates and Spider Web arms); it grows by one step
+  touching it (a gate and the Spider Web arm leading to it at once). Its children are one
+  step each, the steps that open the most cells first, and each child bans the steps of
+  the children before it (binary branching: the k-th child holds the walks that take the
+  k-th step and none before it), so every walk is met in one state only and the bounds of
+  later children, which must go round the banned steps, fall fast;
+- a state whose cells were reached before with no more arms paid on any web, and no more
+  steps banned, is dropped (memoisation with a dominance test); a step the budget cannot
+  pay is banned for the siblings after it too (a walk taking it could not pay either);
 - a growth into a dead end with nothing to win, leading nowhere the state does not reach by
-  a plain corridor, is dropped (the smaller walk does at least as well);
+  a plain corridor, is dropped and banned (the smaller walk does at least as well);
 - a state's bound is what it scores plus the most the prizes still open could add: every
   chamber, chest, Dragon, Goblins or the crossing needs a path from the state, so the walk
   pays at least the dearest of those paths plus the swords of the treasure monsters it
-  beats, with the Vorpal Swords left split between the paths and the monsters, and each
+  beats, with the Vorpal Swords left split between the paths and the monsters (a Vorpal
+  Sword in use may be moved to a monster, which then costs the swords of the enemy it
+  leaves, at least the cheapest it beats now: at most one monster per such sword), and each
   Curse a path must pass costs a point (paths are found per number of Curses passed);
   when keys are short, a second bound counts the Doors on each path instead (a walk that
   opens d more Doors has d keys fewer for chests), and the lower of the two is kept; in
@@ -53,23 +61,18 @@ from bisect import insort
 from collections.abc import Sequence
 from dataclasses import replace
 
-from d6tui.games.dungeon.route_bound import ShareBound
+from d6tui.games.dungeon.route_bound import ShareBound, monsters_beaten
 from d6tui.games.dungeon.route_explain import RouteScore, explain_route
 from d6tui.games.dungeon.route_graph import _MONSTER, Budget, Cell, brute_force
 from d6tui.games.dungeon.route_graph import RouteGraph as _Board
 
 
-ORDER = lambda st: 0  # noqa
-STATS = []
-BINARY = False
-
-
-def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None, floor: int = 0
+def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             ) -> tuple[int, int, int, int, int]:
     """The best ``(points, start, opened, comp, nodes)``: a depth-first walk over the places a
     player can reach, one gate more at a time, each (reachable set, Spider Web arms paid)
     looked at once and dropped when another seen with the same cells paid no more arms."""
-    best = [floor, -1, 0, 0]
+    best = [0, -1, 0, 0]
     nodes = [0]
     positives = board.chambers | board.chests
     n_el = len(board.el_kind)
@@ -382,28 +385,6 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None,
 
         vorpal_splits = [(b, moved) for b in range(free_v + 1)]
 
-        def beaten(own: list[int], room: int, b: int, bm: int) -> int:
-            """How many of the treasure monsters whose swords are ``own`` (cheapest first)
-            ``room`` swords beat, with ``b`` free Vorpal Swords and ``bm`` moved ones (each
-            leaving ``mu`` swords to pay): the k cheapest, the dearest b of them free and
-            the next bm at most ``mu`` each."""
-            if room < 0:
-                return 0
-            n = len(own)
-            k = n
-            while k > 0:
-                paid = k - b
-                if paid <= 0:
-                    return k
-                full_paid = max(0, paid - bm)
-                cost = sum(own[:full_paid])
-                for j in range(full_paid, paid):
-                    cost += own[j] if own[j] < mu else mu
-                if cost <= room:
-                    return k
-                k -= 1
-            return 0
-
         def most(cap: int, doors: bool) -> int:
             """The most the prizes add, paths found per number of Curses passed (a walk
             suffering c more loses c points) or, with ``doors``, per number of Doors
@@ -470,7 +451,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None,
                         if i + 1 < len(events) and events[i + 1][0] == t:
                             continue
                         got = gain - max(loss, len(cursed_rooms), suffered) + \
-                            beaten(own, left - t, b, bm)
+                            monsters_beaten(own, left - t, b, bm, mu)
                         if got > best_gain:
                             best_gain = got
             return max(0, best_gain)
@@ -481,10 +462,9 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None,
         doors_open = (board.door_cells & ~comp).bit_count()
         if top > best[0] and 0 < keys_left < doors_open + (board.chests & ~comp).bit_count():
             top = min(top, points + most(keys_left, True))
-        STATS.append((points, summed, top, best[0]))
         return min(top, summed)
 
-    def expand(start: int, banned: int, opened: int, comp: int, here
+    def expand(start: int, banned: int, opened: int, comp: int
                ) -> list[tuple[int, int, int, tuple[int, int, int, int]]]:
         """The states one gate more than ``(opened, comp)`` that the budget pays for and no
         state seen before beats."""
@@ -531,17 +511,15 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None,
                     banned |= bit
                     continue
                 steps.append((bit, nxt, new, value))
-        steps.sort(key=ORDER)
-        for k, (bit, nxt, new, value) in enumerate(steps):
+        # Binary branching: each step's state also bans the steps before it, so a walk is
+        # met once (in the state of the first of its steps); the steps that open the most
+        # cells come first.
+        steps.sort(key=lambda step: -step[2].bit_count())
+        for bit, nxt, new, value in steps:
             mine = banned
-            # The siblings after this one never take this step (binary branching).
             banned |= bit
             if not dominated(start, new, nxt, mine):
                 children.append((mine, nxt, new, value))
-                if BINARY:
-                    if k + 1 < len(steps):
-                        children.append((banned, opened, comp, here))
-                    break
         return children
 
     # Best first: the state whose bound is highest is grown next, so the best walk is met
@@ -585,7 +563,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None,
             top = min(-neg, bound(start, opened, comp, banned, value[0], value[1], value[3]))
             offer(start, banned, opened, comp, value, top, True)
             continue
-        for mine, nxt, new, child in expand(start, banned, opened, comp, value):
+        for mine, nxt, new, child in expand(start, banned, opened, comp):
             offer(start, mine, nxt, new, child, -neg, False)
     return best[0], best[1], best[2], best[3], nodes[0]
 
