@@ -372,6 +372,12 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         reachable = [(v, kind) for v, kind in prize_cells
                      if not comp >> v & 1 and (kind != 3 or v == far)
                      and min(layer[v] for layer in full) <= left]
+        # All of them won, for nothing: when even that cannot beat the best, stop here.
+        chests = sum(1 for _, kind in reachable if kind == 1)
+        quick = points + min(chests, max(0, keys_left)) + sum(
+            bonus if kind == 3 else 1 for _, kind in reachable if kind != 1)
+        if quick <= best[0]:
+            return quick
 
         # A room or the far edge whose every way in is a Curse of its own costs that Curse
         # when won (:mod:`.route_bound`): the walk loses at least one point per such room
