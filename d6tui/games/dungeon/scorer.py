@@ -219,56 +219,67 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         # the same layer or a later one, so each layer is settled before the next starts.
         size = len(adj)
         layers = [[1 << 30] * size for _ in range(width)]
+        # pending[layer][d]: the cells written at d into that layer, to settle there.
+        pending = [[[] for _ in range(left + 1)] for _ in range(width)]
         first = layers[0]
+        seeds = pending[0][0]
         f = comp
         while f:
             low = f & -f
-            first[low.bit_length() - 1] = 0
+            u = low.bit_length() - 1
+            first[u] = 0
+            seeds.append(u)
             f ^= low
-        # Each cell's steps out once: (to, gate swords, swords with a web arm left, counted).
-        out: list[list[tuple[int, int, int, int]]] = []
-        for u in range(size):
-            step = old_arm if comp >> u & 1 and is_web[u] else 0
-            row = []
-            for v, e in adj[u]:
-                g = gate[v]
-                if g >= 0 and not (e >= 0 and barms >> e & 1):
-                    row.append((v, g, g + step if e >= 0 else g, cursed >> v & 1))
-            out.append(row)
+        # Each cell's steps out, made when it is first settled: (to, gate swords, swords
+        # with a web arm left, counted).
+        out: list[list[tuple[int, int, int, int]] | None] = [None] * size
         for li in range(width):
             k, c = divmod(li, cw)
             here = layers[li]
-            up_c = layers[li + 1] if c < cap else None
-            later = layers[li + cw] if k < free_v else None
-            later_up = layers[li + cw + 1] if k < free_v and c < cap else None
-            queue: list[list[int]] = [[] for _ in range(left + 1)]
-            for v in range(size):
-                dv = here[v]
-                if dv <= left:
-                    queue[dv].append(v)
+            queue = pending[li]
+            if c < cap:
+                up_c, up_q = layers[li + 1], pending[li + 1]
+            else:
+                up_c = up_q = None
+            if k < free_v:
+                later, later_q = layers[li + cw], pending[li + cw]
+                if c < cap:
+                    later_up, later_up_q = layers[li + cw + 1], pending[li + cw + 1]
+                else:
+                    later_up = later_up_q = None
+            else:
+                later = later_q = later_up = later_up_q = None
             for d in range(left + 1):
                 for u in queue[d]:
                     if here[u] != d:
                         continue
-                    for v, g, add, counted in out[u]:
+                    row = out[u]
+                    if row is None:
+                        step = old_arm if comp >> u & 1 and is_web[u] else 0
+                        row = out[u] = []
+                        for v, e in adj[u]:
+                            g = gate[v]
+                            if g >= 0 and not (e >= 0 and barms >> e & 1):
+                                row.append((v, g, g + step if e >= 0 else g, cursed >> v & 1))
+                    for v, g, add, counted in row:
                         if counted:
                             if up_c is not None:
-                                into, vl = up_c, later_up
+                                into, iq, vl, vq = up_c, up_q, later_up, later_up_q
                             elif doors:
                                 continue
                             else:
-                                into, vl = here, later
+                                into, iq, vl, vq = here, queue, later, later_q
                         else:
-                            into, vl = here, later
+                            into, iq, vl, vq = here, queue, later, later_q
                         nd = d + add
                         if nd <= left and nd < into[v]:
                             into[v] = nd
-                            if into is here:
-                                queue[nd].append(v)
+                            iq[nd].append(v)
                         if g and vl is not None:
                             nd -= g
                             if nd <= left and nd < vl[v]:
                                 vl[v] = nd
+                                vq[nd].append(v)
         return layers
 
     gate_cache: dict[tuple[int, int, bool, bool], tuple[list[int], int]] = {}
