@@ -90,12 +90,40 @@ def test_a_vorpal_sword_moved_to_a_monster_leaves_its_enemy_to_pay() -> None:
     """The path bound's count of treasure monsters: two Vorpal Swords on Spider Webs (2
     swords each) moved to a Dragon and Goblins make each cost 2, not every monster."""
     own = [4, 4, 5, 5]
-    assert monsters_beaten(own, 10, 0, 2, 2) == 3  # 4 + 2 + 2
-    assert monsters_beaten(own, 7, 0, 2, 2) == 2
-    assert monsters_beaten(own, 0, 2, 0, 0) == 2  # two free Vorpal Swords
-    assert monsters_beaten(own, 18, 0, 0, 0) == 4
-    assert monsters_beaten(own, 17, 0, 0, 0) == 3
-    assert monsters_beaten(own, -1, 2, 0, 0) == 0
+    assert monsters_beaten(own, 10, 0, [2, 2]) == 3  # 4 + 2 + 2
+    assert monsters_beaten(own, 7, 0, [2, 2]) == 2
+    assert monsters_beaten(own, 5, 0, [2, 2]) == 2
+    assert monsters_beaten(own, 5, 0, [2, 5]) == 1  # 4 + 2 > 5: the second one gains little
+    assert monsters_beaten(own, 9, 0, [3, 5]) == 2  # Goblins 4, Goblins for 3
+    assert monsters_beaten(own, 0, 2, []) == 2  # two free Vorpal Swords
+    assert monsters_beaten(own, 18, 0, []) == 4
+    assert monsters_beaten(own, 17, 0, []) == 3
+    assert monsters_beaten(own, -1, 2, []) == 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(1, 6), max_size=5), st.integers(-1, 14), st.integers(0, 2),
+       st.lists(st.integers(1, 6), max_size=2))
+def test_the_monster_count_is_the_best_over_every_use_of_the_vorpal_swords(
+        own: list[int], room: int, free: int, behind: list[int]) -> None:
+    """Every set of monsters, every choice of the free Vorpal Swords and of the monsters the
+    moved ones go to: none beats more than :func:`monsters_beaten` says."""
+    from itertools import combinations, permutations
+
+    own, behind = sorted(own), sorted(behind)
+    best = 0
+    for k in range(len(own) + 1):
+        for chosen in combinations(range(len(own)), k):
+            for freed in combinations(chosen, min(free, k)):
+                rest = [i for i in chosen if i not in freed]
+                for n_moved in range(min(len(behind), len(rest)) + 1):
+                    for to in permutations(rest, n_moved):
+                        for lb in permutations(behind, n_moved):
+                            cost = sum(own[i] for i in rest if i not in to) + sum(
+                                min(own[i], m) for i, m in zip(to, lb, strict=True))
+                            if cost <= room:
+                                best = max(best, k)
+    assert monsters_beaten(own, room, free, behind) == best
 
 
 def test_two_vorpal_swords_on_webs_and_monsters_behind() -> None:

@@ -364,12 +364,15 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         summed = points + shares.gain(prep)
         if summed <= best[0]:
             return summed
-        # A Vorpal Sword in use may be moved to a new enemy, which then costs at most
-        # ``mu`` swords: the cheapest enemy it beats now is paid instead.
+        # A Vorpal Sword in use may be moved to a new enemy, which then costs at most the
+        # enemy it leaves, ``mu`` swords or more (the cheapest it beats now).
         mu = 0
         if vorpals:
             costs.sort(reverse=True)
             mu = costs[vorpals - 1]
+        #: The enemies the Vorpal Swords in use beat, cheapest first: moving the j-th leaves
+        #: it to pay.
+        left_behind = costs[vorpals - 1::-1] if vorpals else []
         left = budget.swords - swords
         free_v = budget.vorpals - vorpals
         moved = vorpals
@@ -400,7 +403,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         cursed_in = {v: shares.own_curse(v, comp) for v in rooms}
         dom = shares.dominators(rooms, comp, banned) if rooms else {}
 
-        vorpal_splits = [(b, moved) for b in range(free_v + 1)]
+        vorpal_splits = [(b, moved) for b in range(free_v + 1)]  # b free ones to monsters
 
         def most(cap: int, doors: bool) -> int:
             """The most the prizes add, paths found per number of Curses passed (a walk
@@ -426,7 +429,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             for counted in range(cap + 1):
                 loss = 0 if doors else counted
                 chest_keys = keys_left - counted if doors else keys_left
-                for b, bm in vorpal_splits:
+                for b, _ in vorpal_splits:
                     col = (free_v - b) * cw + counted
                     # (path swords, points) per prize, and (path swords, own swords) per
                     # treasure monster.
@@ -468,7 +471,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                         if i + 1 < len(events) and events[i + 1][0] == t:
                             continue
                         got = gain - max(loss, len(cursed_rooms), suffered) + \
-                            monsters_beaten(own, left - t, b, bm, mu)
+                            monsters_beaten(own, left - t, b, left_behind)
                         if got > best_gain:
                             best_gain = got
             return max(0, best_gain)
