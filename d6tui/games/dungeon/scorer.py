@@ -215,11 +215,10 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         left_behind = costs[vorpals - 1::-1] if vorpals else []
         left = budget.swords - swords
         free_v = budget.vorpals - vorpals
-        moved = vorpals
         far = -1 if crossing or start != board.L else board.R
 
         # On paths a gate costs at least min(cost, mu) however many Vorpal Swords in use
-        # are moved (a relaxation: the treasure monsters won have at most ``moved`` moves).
+        # are moved (a relaxation: the treasure monsters won take all the moves).
         full = distances(comp, banned, left, keys_left, free_v, mu, True, 0)
         fw = free_v + 1
         # The prizes still to win that some path reaches at all.
@@ -243,7 +242,6 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         cursed_in = {v: shares.own_curse(v, comp) for v in rooms}
         dom = shares.dominators(rooms, comp, banned) if rooms else {}
 
-        vorpal_splits = [(b, moved) for b in range(free_v + 1)]  # b free ones to monsters
 
         def most(cap: int, doors: bool) -> int:
             """The most the prizes add, paths found per number of Curses passed (a walk
@@ -269,7 +267,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             for counted in range(cap + 1):
                 loss = 0 if doors else counted
                 chest_keys = keys_left - counted if doors else keys_left
-                for b, _ in vorpal_splits:
+                for b in range(free_v + 1):  # b free Vorpal Swords to the monsters
                     col = (free_v - b) * cw + counted
                     # (path swords, points) per prize, and (path swords, own swords) per
                     # treasure monster.
