@@ -314,7 +314,15 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                             best_gain = got
             return max(0, best_gain)
 
-        top = points + most(min(3, (board.curse_cells & ~comp).bit_count()), False)
+        # Curses counted up to three, and no more than a path can reach.
+        curses = board.curse_cells & ~comp
+        near = 0
+        while curses and near < 3:
+            low = curses & -curses
+            curses ^= low
+            if min(layer[low.bit_length() - 1] for layer in full) <= left:
+                near += 1
+        top = points + most(near, False)
         # Keys are short when the Doors a walk could open, and the chests, outnumber them:
         # count the Doors too, and keep the lower bound.
         doors_open = (board.door_cells & ~comp).bit_count()
