@@ -288,6 +288,8 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                             monsters.append((d, el_cost[node_el[v]]))
                     n_chests.sort()
                     prizes.extend((d, 1, -1, 0) for d in n_chests[:max(0, chest_keys)])
+                    if sum(p[1] for p in prizes) + len(monsters) - loss <= best_gain:
+                        continue  # not even all of them, for nothing, would do better
                     # Thresholds t in order: the prizes within t, and the treasure
                     # monsters within t beaten with the swords left after t (cheapest
                     # first) or a Vorpal Sword.
@@ -308,8 +310,10 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                             on_way |= dm
                         if i + 1 < len(events) and events[i + 1][0] == t:
                             continue
-                        got = gain - max(loss, len(cursed_rooms), suffered) + \
-                            monsters_beaten(own, left - t, b, left_behind)
+                        got = gain - max(loss, len(cursed_rooms), suffered)
+                        if got + len(own) <= best_gain:
+                            continue
+                        got += monsters_beaten(own, left - t, b, left_behind)
                         if got > best_gain:
                             best_gain = got
             return max(0, best_gain)
