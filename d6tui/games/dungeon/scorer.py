@@ -43,7 +43,9 @@ The search is a best-first branch and bound over the places a walk reaches:
   adding its new such Curses, at most its own points);
 - before those paths are searched, a cheap bound sums instead of taking the dearest: each
   room with a prize and each treasure monster still to win needs its own entrance, whose
-  swords (owned by one room only) add up (:mod:`.route_bound`); the lowest bound is kept;
+  swords (owned by one room only) add up (:mod:`.route_bound`); and before the paths per
+  Curse, every prize a path reaches at all is counted as won for nothing; the lowest
+  bound is kept (the path searches are in :mod:`.route_paths`);
 - states are grown highest bound first (ties: more points, then newest); a child is kept
   under its parent's bound and its own is worked out only when it comes up; the search ends
   when no state left can beat the best found, which is then exact.
@@ -70,9 +72,9 @@ from d6tui.games.dungeon.route_paths import PathCosts
 
 def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             ) -> tuple[int, int, int, int, int]:
-    """The best ``(points, start, opened, comp, nodes)``: a depth-first walk over the places a
-    player can reach, one gate more at a time, each (reachable set, Spider Web arms paid)
-    looked at once and dropped when another seen with the same cells paid no more arms."""
+    """The best ``(points, start, opened, comp, nodes)``: a best-first branch and bound over
+    the places a player can reach, one gate more at a time (see the module's words), which
+    stops after ``limit`` sets of gates when one is given."""
     best = [0, -1, 0, 0]
     nodes = [0]
     positives = board.chambers | board.chests
