@@ -176,6 +176,22 @@ def test_the_scorer_agrees_with_brute_force(case) -> None:  # noqa: ANN001
     assert got.vorpals <= budget.vorpals
 
 
+def test_a_search_cut_short_says_it_is_not_exact() -> None:
+    """``limit`` (the live preview): a search stopped after that many sets of gates gives
+    the best found as a lower bound and says so; one that ends before says it is exact."""
+    import json
+    from pathlib import Path
+
+    listed = Path(__file__).resolve().parents[2] / "bench" / "dungeon_slow_boards.json"
+    entry = json.loads(listed.read_text())[0]
+    cells = [tuple(c) if c else None for c in entry["cells"]]
+    full = best_route(cells, Budget(*entry["budget"]))
+    cut = best_route(cells, Budget(*entry["budget"]), limit=5)
+    assert full.exact and full.nodes > 5
+    assert not cut.exact and cut.points <= full.points
+    assert best_route(cells, Budget(*entry["budget"]), limit=full.nodes + 1).exact
+
+
 def test_an_empty_side_scores_nothing() -> None:
     assert best_route([None] * 36, Budget()).points == 0
 

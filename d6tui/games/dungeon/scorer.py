@@ -463,7 +463,7 @@ def best_route(cells: Sequence[Cell], budget: Budget, bonus: int = 5, rows: int 
     board = _Board(cells, rows, cols)
     board.finish()
     points, start, opened, comp, nodes = _search(board, budget, bonus, limit)
-    exact = limit is None or nodes <= limit
+    exact = limit is None or nodes < limit  # the search stops at the limit: cut short
     if start < 0:
         return RouteScore(nodes=nodes, exact=exact)
     return replace(explain_route(board, start, opened, comp, budget, bonus, nodes), exact=exact)
