@@ -100,55 +100,64 @@ class PathCosts:
             seeds.append(u)
             f ^= low
         # Each cell's steps out, made when it is first settled: (to, gate swords, swords
-        # with a web arm left, counted).
-        out: list[list[tuple[int, int, int, int]] | None] = [None] * size
+        # with a web arm left), to cells not counted and to cells counted.
+        out: list[tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]] | None] = \
+            [None] * size
         for li in range(width):
             k, c = divmod(li, cw)
             here = layers[li]
             queue = pending[li]
-            if c < cap:
-                up_c, up_q = layers[li + 1], pending[li + 1]
-            else:
-                up_c = up_q = None
             if k < free_v:
                 later, later_q = layers[li + cw], pending[li + cw]
-                if c < cap:
-                    later_up, later_up_q = layers[li + cw + 1], pending[li + cw + 1]
-                else:
-                    later_up = later_up_q = None
             else:
-                later = later_q = later_up = later_up_q = None
+                later = later_q = None
+            # Where a step into a counted cell goes: the next count, or (all counted) the
+            # same layer for Curses, nowhere for Doors.
+            if c < cap:
+                c_here, c_q = layers[li + 1], pending[li + 1]
+                c_later = layers[li + cw + 1] if later is not None else None
+                c_later_q = pending[li + cw + 1] if later is not None else None
+            elif doors:
+                c_here = c_q = c_later = c_later_q = None
+            else:
+                c_here, c_q, c_later, c_later_q = here, queue, later, later_q
             for d in range(left + 1):
                 for u in queue[d]:
                     if here[u] != d:
                         continue
-                    row = out[u]
-                    if row is None:
+                    rows = out[u]
+                    if rows is None:
                         step = old_arm if comp >> u & 1 and is_web[u] else 0
-                        row = out[u] = []
+                        plain: list[tuple[int, int, int]] = []
+                        counted: list[tuple[int, int, int]] = []
                         for v, e in adj[u]:
                             g = gate[v]
                             if g >= 0 and not (e >= 0 and barms >> e & 1):
-                                row.append((v, g, g + step if e >= 0 else g, cursed >> v & 1))
-                    for v, g, add, counted in row:
-                        if counted:
-                            if up_c is not None:
-                                into, iq, vl, vq = up_c, up_q, later_up, later_up_q
-                            elif doors:
-                                continue
-                            else:
-                                into, iq, vl, vq = here, queue, later, later_q
-                        else:
-                            into, iq, vl, vq = here, queue, later, later_q
+                                (counted if cursed >> v & 1 else plain).append(
+                                    (v, g, g + step if e >= 0 else g))
+                        rows = out[u] = (plain, counted)
+                    for v, g, add in rows[0]:
                         nd = d + add
-                        if nd <= left and nd < into[v]:
-                            into[v] = nd
-                            iq[nd].append(v)
-                        if g and vl is not None:
+                        if nd <= left and nd < here[v]:
+                            here[v] = nd
+                            queue[nd].append(v)
+                        if g and later is not None:
                             nd -= g
-                            if nd <= left and nd < vl[v]:
-                                vl[v] = nd
-                                vq[nd].append(v)
+                            if nd <= left and nd < later[v]:
+                                later[v] = nd
+                                later_q[nd].append(v)
+                    if c_here is None:
+                        continue
+                    for v, g, add in rows[1]:
+                        nd = d + add
+                        if nd <= left and nd < c_here[v]:
+                            c_here[v] = nd
+                            c_q[nd].append(v)
+                        if g and c_later is not None:
+                            nd -= g
+                            if nd <= left and nd < c_later[v]:
+                                c_later[v] = nd
+                                c_later_q[nd].append(v)
         return layers
 
     def gate_cost(self, comp: int, banned: int, keys_left: int, min_top: int,
