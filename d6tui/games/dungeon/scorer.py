@@ -46,7 +46,8 @@ The search is a best-first branch and bound over the places a walk reaches:
   swords (owned by one room only) add up (:mod:`.route_bound`); and before the paths per
   Curse, every prize a path reaches at all is counted as won for nothing; the lowest
   bound is kept (the path searches are in :mod:`.route_paths`);
-- states are grown highest bound first (ties: more points, then newest); a child is kept
+- states are grown highest bound first (ties: newest first, and of siblings the one
+  opening the most cells: a dive, so a walk scoring the bound is met early); a child is kept
   under its parent's bound and its own is worked out only when it comes up; the search ends
   when no state left can beat the best found, which is then exact.
 
@@ -396,7 +397,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
 
     # Best first: the state whose bound is highest is grown next, so the best walk is met
     # early and the search stops once no state left can beat it.
-    heap: list[tuple[int, int, int, int, int, int, int, tuple[int, int, int, int]]] = []
+    heap: list[tuple[int, int, bool, int, int, int, int, tuple[int, int, int, int]]] = []
     start_reach: list[int] = [0, 0]
     reach_of: dict[int, tuple[int, int]] = {}
     tick = 0
@@ -410,9 +411,9 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             best[:] = [value[0], start, opened, comp]
         if top > best[0]:
             tick += 1
-            # Ties: more points, then fewer swords spent (a Vorpal Sword as two), newest.
-            heapq.heappush(heap, (-top, -value[0], value[1] + 2 * value[3], -tick, exact,
-                                  start, banned, opened, comp, value))
+            # Ties: newest first (a dive along one way finds a good walk early, which the
+            # proof that nothing beats it then needs).
+            heapq.heappush(heap, (-top, -tick, exact, start, banned, opened, comp, value))
 
     for start, banned in ((board.L, 0), (board.R, 1 << board.L)):
         every = board.closure(start, (1 << n_el) - 1, banned)
@@ -427,7 +428,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         nodes[0] += 1
         offer(start, banned, 0, comp, got, 1 << 30, False)
     while heap and nodes[0] < sys_limit:
-        neg, _, _, _, exact, start, banned, opened, comp, value = heapq.heappop(heap)
+        neg, _, exact, start, banned, opened, comp, value = heapq.heappop(heap)
         if -neg <= best[0]:
             break
         if not exact:
@@ -435,7 +436,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             top = min(-neg, bound(start, opened, comp, banned, value[0], value[1], value[3]))
             offer(start, banned, opened, comp, value, top, True)
             continue
-        for mine, nxt, new, child in expand(start, banned, opened, comp):
+        for mine, nxt, new, child in reversed(expand(start, banned, opened, comp)):
             offer(start, mine, nxt, new, child, -neg, False)
     return best[0], best[1], best[2], best[3], nodes[0]
 
