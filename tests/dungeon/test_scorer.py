@@ -6,8 +6,11 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from d6tui.games.dungeon import scorer
 from d6tui.games.dungeon.faces import MAP_FACES, E, N, S, W
 from d6tui.games.dungeon.route_bound import monsters_beaten
+from d6tui.games.dungeon.route_graph import RouteGraph
+from d6tui.games.dungeon.route_seed import greedy_route
 from d6tui.games.dungeon.scorer import Budget, best_route, brute_force
 from d6tui.games.dungeon.waffle import rotate
 
@@ -171,6 +174,48 @@ def test_the_scorer_agrees_with_brute_force(case) -> None:  # noqa: ANN001
         return  # too many gates for the brute force
     got = best_route(cells, budget, bonus, rows, cols)
     assert got.points == want
+    assert sum(p for _, _, p in got.lines) == got.points
+    assert got.swords <= budget.swords and got.keys <= budget.keys
+    assert got.vorpals <= budget.vorpals
+
+
+@settings(max_examples=250, deadline=None)
+@given(small_waffles())
+def test_the_greedy_route_is_payable_and_never_beats_the_best(case) -> None:  # noqa: ANN001
+    """:mod:`route_seed`: the route the search starts from is a real one (its cells are
+    what its gates open, the budget pays for it, and it scores what it says), so as a lower
+    bound it never passes the brute force's best."""
+    rows, cols, cells, budget, bonus = case
+    try:
+        want = brute_force(cells, budget, bonus, rows, cols)
+    except ValueError:
+        return
+    board = RouteGraph(cells, rows, cols)
+    board.finish()
+    for start, banned in ((board.L, 0), (board.R, 1 << board.L)):
+        points, opened, comp = greedy_route(board, budget, bonus, start, banned)
+        assert comp == board.closure(start, opened, banned)
+        worth = board.worth(opened, comp, budget, bonus)
+        assert worth is not None and worth[0] == points <= want
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_waffles())
+def test_the_scorer_started_from_the_greedy_route_agrees_with_brute_force(case) -> None:  # noqa: ANN001
+    """With the greedy route looked for before the first state is grown (small sides are
+    solved before ``SEED_AFTER`` otherwise), the answer is still the brute force's."""
+    rows, cols, cells, budget, bonus = case
+    try:
+        want = brute_force(cells, budget, bonus, rows, cols)
+    except ValueError:
+        return
+    before = scorer.SEED_AFTER
+    scorer.SEED_AFTER = 1
+    try:
+        got = best_route(cells, budget, bonus, rows, cols)
+    finally:
+        scorer.SEED_AFTER = before
+    assert got.points == want and got.exact
     assert sum(p for _, _, p in got.lines) == got.points
     assert got.swords <= budget.swords and got.keys <= budget.keys
     assert got.vorpals <= budget.vorpals

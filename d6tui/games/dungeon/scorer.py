@@ -49,7 +49,11 @@ The search is a best-first branch and bound over the places a walk reaches:
 - states are grown highest bound first (ties: newest first, and of siblings the one
   opening the most cells: a dive, so a walk scoring the bound is met early); a child is kept
   under its parent's bound and its own is worked out only when it comes up; the search ends
-  when no state left can beat the best found, which is then exact.
+  when no state left can beat the best found, which is then exact;
+- a side still unsolved after ``SEED_AFTER`` states looks for a real route greedily
+  (:mod:`.route_seed`): its points are a lower bound, so every state that cannot beat it is
+  dropped from then on, and the answer stays exact (on the slowest sides the best walk was
+  otherwise met late).
 
 :func:`brute_force` checks every subset of gates instead, for tests and the benchmark on
 small waffles.
@@ -69,6 +73,11 @@ from d6tui.games.dungeon.route_explain import RouteScore, explain_route
 from d6tui.games.dungeon.route_graph import _MONSTER, Budget, Cell, brute_force
 from d6tui.games.dungeon.route_graph import RouteGraph as _Board
 from d6tui.games.dungeon.route_paths import PathCosts
+from d6tui.games.dungeon.route_seed import greedy_route
+
+#: States grown before the greedy route of :mod:`.route_seed` is looked for (most sides
+#: are solved sooner, and need no more).
+SEED_AFTER = 40
 
 
 def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
@@ -427,7 +436,16 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         assert got is not None
         nodes[0] += 1
         offer(start, banned, 0, comp, got, 1 << 30, False)
+    grown = 0
     while heap and nodes[0] < sys_limit:
+        grown += 1
+        if grown == SEED_AFTER:
+            # A slow side: a real route found cheaply lets the rest prune (its points are
+            # a lower bound, so the answer stays exact).
+            for start, banned in ((board.L, 0), (board.R, 1 << board.L)):
+                points, opened, comp = greedy_route(board, budget, bonus, start, banned)
+                if points > best[0]:
+                    best[:] = [points, start, opened, comp]
         neg, _, exact, start, banned, opened, comp, value = heapq.heappop(heap)
         if -neg <= best[0]:
             break
