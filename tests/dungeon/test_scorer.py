@@ -193,10 +193,11 @@ def test_the_greedy_route_is_payable_and_never_beats_the_best(case) -> None:  # 
     board = RouteGraph(cells, rows, cols)
     board.finish()
     for start, banned in ((board.L, 0), (board.R, 1 << board.L)):
-        points, opened, comp = greedy_route(board, budget, bonus, start, banned)
-        assert comp == board.closure(start, opened, banned)
-        worth = board.worth(opened, comp, budget, bonus)
-        assert worth is not None and worth[0] == points <= want
+        for starts in (1, 3):
+            points, opened, comp = greedy_route(board, budget, bonus, start, banned, starts)
+            assert comp == board.closure(start, opened, banned)
+            worth = board.worth(opened, comp, budget, bonus)
+            assert worth is not None and worth[0] == points <= want
 
 
 @settings(max_examples=150, deadline=None)

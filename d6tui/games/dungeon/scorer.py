@@ -76,8 +76,9 @@ from d6tui.games.dungeon.route_paths import PathCosts
 from d6tui.games.dungeon.route_seed import greedy_route
 
 #: States grown before the greedy route of :mod:`.route_seed` is looked for (most sides
-#: are solved sooner, and need no more).
+#: are solved sooner, and need no more), and the first ways it tries.
 SEED_AFTER = 40
+SEED_STARTS = 3
 
 
 def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
@@ -443,7 +444,8 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             # A slow side: a real route found cheaply lets the rest prune (its points are
             # a lower bound, so the answer stays exact).
             for start, banned in ((board.L, 0), (board.R, 1 << board.L)):
-                points, opened, comp = greedy_route(board, budget, bonus, start, banned)
+                points, opened, comp = greedy_route(board, budget, bonus, start, banned,
+                                                    SEED_STARTS)
                 if points > best[0]:
                     best[:] = [points, start, opened, comp]
         neg, _, exact, start, banned, opened, comp, value = heapq.heappop(heap)
