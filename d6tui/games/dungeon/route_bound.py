@@ -250,6 +250,44 @@ class Prepared:
     keyed: int
 
 
+def monsters_beaten(own: list[int], room: int, free: int, left_behind: list[int]) -> int:
+    """The most treasure monsters (Dragons, Goblins) a walk can beat ("Dungeon Map Dice
+    Faces", "Vorpal Sword"), for the path bound of :mod:`.scorer`.
+
+    Args:
+        own: the swords of each monster within reach, cheapest first.
+        room: the swords left for them.
+        free: Vorpal Swords not yet used (each beats a monster for nothing).
+        left_behind: the swords of the enemies the Vorpal Swords in use beat now, cheapest
+            first: moving one of them to a monster leaves that enemy to pay, so the
+            monster costs at most that much.
+
+    Returns:
+        The largest k such that the k cheapest monsters cost at most ``room``: the dearest
+        ``free`` of them for nothing, the next ones each at most the enemy a moved Vorpal
+        Sword leaves (the dearest monster taking the cheapest enemy left behind), the rest
+        in full.
+    """
+    if room < 0:
+        return 0
+    moved = len(left_behind)
+    k = len(own)
+    while k > 0:
+        paid = k - free
+        if paid <= 0:
+            return k
+        full = max(0, paid - moved)
+        cost = sum(own[:full])
+        # own[paid - 1] is the dearest still to pay: it takes left_behind[0].
+        for j in range(full, paid):
+            m = left_behind[paid - 1 - j]
+            cost += own[j] if own[j] < m else m
+        if cost <= room:
+            return k
+        k -= 1
+    return 0
+
+
 def flood(seed: int, nbrs: Sequence[int], allowed: int) -> int:
     """The cells reached from ``seed`` stepping to neighbours inside ``allowed``.
 

@@ -17,16 +17,24 @@ it is given to the dearest ones. Swords on one die can be split, so swords are o
 
 The search is a best-first branch and bound over the places a walk reaches:
 
-- a state is the set of cells reached from an entrance with the gates in it opened; it grows
-  by one gate touching it (a gate and the Spider Web arm leading to it at once), and each
-  (cells, web arms paid) is kept once: a state whose cells were reached before with no more
-  arms paid on any web is dropped (memoisation with a dominance test);
+- a state is the set of cells reached from an entrance with the gates in it opened, and the
+  steps it may no longer take (banned gates and Spider Web arms); it grows by one step
+  touching it (a gate and the Spider Web arm leading to it at once). Its children are one
+  step each, the steps that open the most cells first, and each child bans the steps of
+  the children before it (binary branching: the k-th child holds the walks that take the
+  k-th step and none before it), so every walk is met in one state only and the bounds of
+  later children, which must go round the banned steps, fall fast;
+- a state whose cells were reached before with no more arms paid on any web, and no more
+  steps banned, is dropped (memoisation with a dominance test); a step the budget cannot
+  pay is banned for the siblings after it too (a walk taking it could not pay either);
 - a growth into a dead end with nothing to win, leading nowhere the state does not reach by
-  a plain corridor, is dropped (the smaller walk does at least as well);
+  a plain corridor, is dropped and banned (the smaller walk does at least as well);
 - a state's bound is what it scores plus the most the prizes still open could add: every
   chamber, chest, Dragon, Goblins or the crossing needs a path from the state, so the walk
   pays at least the dearest of those paths plus the swords of the treasure monsters it
-  beats, with the Vorpal Swords left split between the paths and the monsters, and each
+  beats, with the Vorpal Swords left split between the paths and the monsters (a Vorpal
+  Sword in use may be moved to a monster, which then costs the swords of the enemy it
+  leaves, at least the cheapest it beats now: at most one monster per such sword), and each
   Curse a path must pass costs a point (paths are found per number of Curses passed);
   when keys are short, a second bound counts the Doors on each path instead (a walk that
   opens d more Doors has d keys fewer for chests), and the lower of the two is kept; in
@@ -35,10 +43,17 @@ The search is a best-first branch and bound over the places a walk reaches:
   adding its new such Curses, at most its own points);
 - before those paths are searched, a cheap bound sums instead of taking the dearest: each
   room with a prize and each treasure monster still to win needs its own entrance, whose
-  swords (owned by one room only) add up (:mod:`.route_bound`); the lowest bound is kept;
-- states are grown highest bound first (ties: more points, then newest); a child is kept
+  swords (owned by one room only) add up (:mod:`.route_bound`); and before the paths per
+  Curse, every prize a path reaches at all is counted as won for nothing; the lowest
+  bound is kept (the path searches are in :mod:`.route_paths`);
+- states are grown highest bound first (ties: newest first, and of siblings the one
+  opening the most cells: a dive, so a walk scoring the bound is met early); a child is kept
   under its parent's bound and its own is worked out only when it comes up; the search ends
-  when no state left can beat the best found, which is then exact.
+  when no state left can beat the best found, which is then exact;
+- a side still unsolved after ``SEED_AFTER`` states looks for a real route greedily
+  (:mod:`.route_seed`): its points are a lower bound, so every state that cannot beat it is
+  dropped from then on, and the answer stays exact (on the slowest sides the best walk was
+  otherwise met late).
 
 :func:`brute_force` checks every subset of gates instead, for tests and the benchmark on
 small waffles.
@@ -53,17 +68,24 @@ from bisect import insort
 from collections.abc import Sequence
 from dataclasses import replace
 
-from d6tui.games.dungeon.route_bound import ShareBound
+from d6tui.games.dungeon.route_bound import ShareBound, monsters_beaten
 from d6tui.games.dungeon.route_explain import RouteScore, explain_route
 from d6tui.games.dungeon.route_graph import _MONSTER, Budget, Cell, brute_force
 from d6tui.games.dungeon.route_graph import RouteGraph as _Board
+from d6tui.games.dungeon.route_paths import PathCosts
+from d6tui.games.dungeon.route_seed import greedy_route
+
+#: States grown before the greedy route of :mod:`.route_seed` is looked for (most sides
+#: are solved sooner, and need no more), and the first ways it tries.
+SEED_AFTER = 40
+SEED_STARTS = 3
 
 
 def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             ) -> tuple[int, int, int, int, int]:
-    """The best ``(points, start, opened, comp, nodes)``: a depth-first walk over the places a
-    player can reach, one gate more at a time, each (reachable set, Spider Web arms paid)
-    looked at once and dropped when another seen with the same cells paid no more arms."""
+    """The best ``(points, start, opened, comp, nodes)``: a best-first branch and bound over
+    the places a player can reach, one gate more at a time (see the module's words), which
+    stops after ``limit`` sets of gates when one is given."""
     best = [0, -1, 0, 0]
     nodes = [0]
     positives = board.chambers | board.chests
@@ -75,6 +97,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         if kind in ("goblins", "dragon"):
             treasure_els |= 1 << e
     sys_limit = limit if limit is not None else 1 << 62
+    shift = board.n + 2  # banned Spider Web arms sit above the cells in a banned mask
     node_el, el_kind, adj = board.node_el, board.el_kind, board.adj
     free_nbrs, free_cells = board.free_nbrs, board.free_cells
     arm_bits = 0
@@ -85,7 +108,6 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
     seen: dict[tuple[int, int], list[tuple[int, ...]]] = {}
     web_cells = sorted({w for e in range(n_el) for w in board.el_webs[e]})
     web_index = {w: k for k, w in enumerate(web_cells)}
-    is_web = [board._is_web(i) for i in range(board.n + 2)]
     #: (cell, kind) of every prize: 0 chamber, 1 chest, 2 treasure monster, 3 an edge.
     prize_cells: list[tuple[int, int]] = []
     for v in range(board.n):
@@ -100,6 +122,8 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
     for v, _kind in prize_cells:
         prize_bits |= 1 << v
     shares = ShareBound(board)
+    paths = PathCosts(board, budget, shift)
+    distances = paths.distances
     any_nbr = [0] * len(adj)
     for u in range(len(adj)):
         for v, _e in adj[u]:
@@ -141,163 +165,20 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             bits ^= low
         return tuple(counts)
 
-    def dominated(start: int, comp: int, opened: int) -> bool:
+    def dominated(start: int, comp: int, opened: int, banned: int) -> bool:
         prof = profile(opened)
         key = (start, comp)
         known = seen.get(key)
         if known is None:
-            seen[key] = [prof]
+            seen[key] = [(prof, banned)]
             return False
-        for other in known:
-            if all(a <= b for a, b in zip(other, prof, strict=True)):
+        for other, ob in known:
+            if not ob & ~banned and all(a <= b for a, b in zip(other, prof, strict=True)):
                 return True
-        known[:] = [o for o in known if not all(b <= a for a, b in zip(o, prof, strict=True))]
-        known.append(prof)
+        known[:] = [(o, ob) for o, ob in known
+                    if banned & ~ob or not all(b <= a for a, b in zip(o, prof, strict=True))]
+        known.append((prof, banned))
         return False
-
-    def distances(comp: int, banned: int, left: int, keys_left: int, free_v: int,
-                  min_top: int, monsters_too: bool, cap: int, doors: bool = False
-                  ) -> list[list[int]]:
-        """``dist[a * (cap + 1) + c][v]``: the least swords a path from
-        ``comp`` pays to reach cell ``v`` with ``a`` Vorpal Swords on its gates and ``c``
-        Curses not yet suffered on the way (``c == cap``: that many or more), for paths of at
-        most ``left`` swords (more than ``left``: out of reach).
-
-        Treasure monsters cost nothing unless ``monsters_too`` (their swords are counted
-        apart, as prizes); a new Spider Web costs its two arms on the way in (a path never
-        ends in a web); an arm of a web already walked costs one sword, or nothing when the
-        player holds a Vorpal Sword (it may be that web's); a gate costs at least
-        ``min(cost, min_top)`` (a Vorpal Sword in use being moved); a door needs a key
-        left. With ``doors``, ``c`` counts the Doors on the way instead (at most ``cap``:
-        one key each) and Curses are passed freely."""
-        gate, cursed = gate_cost(comp, banned, keys_left, min_top, monsters_too, doors)
-        cw = cap + 1
-        width = (free_v + 1) * cw
-        old_arm = 0 if budget.vorpals else 1
-        if width == 1:  # no Vorpal Sword left and no Curse counted: one layer
-            dist = [1 << 30] * len(adj)
-            buckets: list[list[int]] = [[] for _ in range(left + 1)]
-            f = comp
-            while f:
-                low = f & -f
-                u = low.bit_length() - 1
-                f ^= low
-                dist[u] = 0
-                buckets[0].append(u)
-            for d in range(left + 1):
-                for u in buckets[d]:
-                    if dist[u] != d:
-                        continue
-                    step = old_arm if comp >> u & 1 and is_web[u] else 0
-                    for v, e in adj[u]:
-                        g = gate[v]
-                        if g < 0:
-                            continue
-                        nd = d + g + step if e >= 0 else d + g
-                        if nd <= left and nd < dist[v]:
-                            dist[v] = nd
-                            buckets[nd].append(v)
-            return [dist]
-        # One layer (Vorpal Swords used, cells counted) at a time: a step only ever goes to
-        # the same layer or a later one, so each layer is settled before the next starts.
-        size = len(adj)
-        layers = [[1 << 30] * size for _ in range(width)]
-        first = layers[0]
-        f = comp
-        while f:
-            low = f & -f
-            first[low.bit_length() - 1] = 0
-            f ^= low
-        # Each cell's steps out once: (to, gate swords, swords with a web arm left, counted).
-        out: list[list[tuple[int, int, int, int]]] = []
-        for u in range(size):
-            step = old_arm if comp >> u & 1 and is_web[u] else 0
-            row = []
-            for v, e in adj[u]:
-                g = gate[v]
-                if g >= 0:
-                    row.append((v, g, g + step if e >= 0 else g, cursed >> v & 1))
-            out.append(row)
-        for li in range(width):
-            k, c = divmod(li, cw)
-            here = layers[li]
-            up_c = layers[li + 1] if c < cap else None
-            later = layers[li + cw] if k < free_v else None
-            later_up = layers[li + cw + 1] if k < free_v and c < cap else None
-            queue: list[list[int]] = [[] for _ in range(left + 1)]
-            for v in range(size):
-                dv = here[v]
-                if dv <= left:
-                    queue[dv].append(v)
-            for d in range(left + 1):
-                for u in queue[d]:
-                    if here[u] != d:
-                        continue
-                    for v, g, add, counted in out[u]:
-                        if counted:
-                            if up_c is not None:
-                                into, vl = up_c, later_up
-                            elif doors:
-                                continue
-                            else:
-                                into, vl = here, later
-                        else:
-                            into, vl = here, later
-                        nd = d + add
-                        if nd <= left and nd < into[v]:
-                            into[v] = nd
-                            if into is here:
-                                queue[nd].append(v)
-                        if g and vl is not None:
-                            nd -= g
-                            if nd <= left and nd < vl[v]:
-                                vl[v] = nd
-        return layers
-
-    gate_cache: dict[tuple[int, int, bool, bool], tuple[list[int], int]] = {}
-
-    def gate_cost(comp: int, banned: int, keys_left: int, min_top: int, monsters_too: bool,
-                  doors: bool = False) -> tuple[list[int], int]:
-        """The swords a path pays to step into each cell (-1: it may not; see
-        :func:`distances`), and the cells counted on the way as a bitmask: the Curses not
-        yet suffered, or with ``doors`` the Doors not yet opened."""
-        key = (min_top, keys_left > 0, monsters_too, doors)
-        static = gate_cache.get(key)
-        if static is None:
-            static = gate_cache[key] = static_cost(*key)
-        cost = static[0][:]
-        out = f = comp | banned
-        while f:
-            low = f & -f
-            cost[low.bit_length() - 1] = -1
-            f ^= low
-        return cost, static[1] & ~out
-
-    def static_cost(min_top: int, keys: bool, monsters_too: bool, doors: bool
-                    ) -> tuple[list[int], int]:
-        """:func:`gate_cost` before the cells reached and banned are taken out."""
-        cost = [0] * len(adj)
-        cursed = 0
-        web_in = min(2, min_top) if min_top else 2
-        for v in range(len(adj)):
-            if is_web[v]:
-                cost[v] = web_in
-            else:
-                g = node_el[v]
-                if g < 0:
-                    continue
-                kind = el_kind[g]
-                if kind == "door":
-                    cost[v] = 0 if keys else -1
-                    if doors:
-                        cursed |= 1 << v
-                elif kind == "curse":
-                    if not doors:
-                        cursed |= 1 << v
-                elif monsters_too or not treasure_els >> g & 1:
-                    c = el_cost[g]
-                    cost[v] = min(c, min_top) if min_top else c
-        return cost, cursed
 
     def bound(start: int, opened: int, comp: int, banned: int, points: int, swords: int,
               vorpals: int) -> int:
@@ -336,21 +217,33 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         summed = points + shares.gain(prep)
         if summed <= best[0]:
             return summed
-        min_top = 0
+        # A Vorpal Sword in use may be moved to a new enemy, which then costs at most the
+        # enemy it leaves, ``mu`` swords or more (the cheapest it beats now).
+        mu = 0
         if vorpals:
             costs.sort(reverse=True)
-            top = costs[:vorpals]
-            min_top = min(top) if top else 0
+            mu = costs[vorpals - 1]
+        #: The enemies the Vorpal Swords in use beat, cheapest first: moving the j-th leaves
+        #: it to pay.
+        left_behind = costs[vorpals - 1::-1] if vorpals else []
         left = budget.swords - swords
         free_v = budget.vorpals - vorpals
         far = -1 if crossing or start != board.L else board.R
 
-        full = distances(comp, banned, left, keys_left, free_v, min_top, True, 0)
+        # On paths a gate costs at least min(cost, mu) however many Vorpal Swords in use
+        # are moved (a relaxation: the treasure monsters won take all the moves).
+        full = distances(comp, banned, left, keys_left, free_v, mu, True, 0)
         fw = free_v + 1
         # The prizes still to win that some path reaches at all.
         reachable = [(v, kind) for v, kind in prize_cells
                      if not comp >> v & 1 and (kind != 3 or v == far)
                      and min(layer[v] for layer in full) <= left]
+        # All of them won, for nothing: when even that cannot beat the best, stop here.
+        chests = sum(1 for _, kind in reachable if kind == 1)
+        quick = points + min(chests, max(0, keys_left)) + sum(
+            bonus if kind == 3 else 1 for _, kind in reachable if kind != 1)
+        if quick <= best[0]:
+            return quick
 
         # A room or the far edge whose every way in is a Curse of its own costs that Curse
         # when won (:mod:`.route_bound`): the walk loses at least one point per such room
@@ -362,12 +255,12 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         cursed_in = {v: shares.own_curse(v, comp) for v in rooms}
         dom = shares.dominators(rooms, comp, banned) if rooms else {}
 
+
         def most(cap: int, doors: bool) -> int:
             """The most the prizes add, paths found per number of Curses passed (a walk
             suffering c more loses c points) or, with ``doors``, per number of Doors
             opened (a walk opening d more has d keys fewer for chests)."""
-            dists = distances(comp, banned, left, keys_left, free_v, min_top, False, cap,
-                              doors)
+            dists = distances(comp, banned, left, keys_left, free_v, mu, False, cap, doors)
             cw = cap + 1
             targets: list[tuple[int, int, list[int]]] = []
             for v, kind in reachable:
@@ -387,7 +280,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             for counted in range(cap + 1):
                 loss = 0 if doors else counted
                 chest_keys = keys_left - counted if doors else keys_left
-                for b in range(free_v + 1):
+                for b in range(free_v + 1):  # b free Vorpal Swords to the monsters
                     col = (free_v - b) * cw + counted
                     # (path swords, points) per prize, and (path swords, own swords) per
                     # treasure monster.
@@ -405,10 +298,11 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                         elif kind == 3:
                             prizes.append((d, bonus, cursed_in[v], dom.get(v, 0)))
                         else:
-                            c = el_cost[node_el[v]]
-                            monsters.append((d, min(c, min_top) if min_top else c))
+                            monsters.append((d, el_cost[node_el[v]]))
                     n_chests.sort()
                     prizes.extend((d, 1, -1, 0) for d in n_chests[:max(0, chest_keys)])
+                    if sum(p[1] for p in prizes) + len(monsters) - loss <= best_gain:
+                        continue  # not even all of them, for nothing, would do better
                     # Thresholds t in order: the prizes within t, and the treasure
                     # monsters within t beaten with the swords left after t (cheapest
                     # first) or a Vorpal Sword.
@@ -429,20 +323,23 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                             on_way |= dm
                         if i + 1 < len(events) and events[i + 1][0] == t:
                             continue
-                        room = left - t
-                        m = 0
-                        for c in own:
-                            if c > room:
-                                break
-                            room -= c
-                            m += 1
-                        got = gain - max(loss, len(cursed_rooms), suffered) + \
-                            min(len(own), m + b)
+                        got = gain - max(loss, len(cursed_rooms), suffered)
+                        if got + len(own) <= best_gain:
+                            continue
+                        got += monsters_beaten(own, left - t, b, left_behind)
                         if got > best_gain:
                             best_gain = got
             return max(0, best_gain)
 
-        top = points + most(min(3, (board.curse_cells & ~comp).bit_count()), False)
+        # Curses counted up to three, and no more than a path can reach.
+        curses = board.curse_cells & ~comp
+        near = 0
+        while curses and near < 3:
+            low = curses & -curses
+            curses ^= low
+            if min(layer[low.bit_length() - 1] for layer in full) <= left:
+                near += 1
+        top = points + most(near, False)
         # Keys are short when the Doors a walk could open, and the chests, outnumber them:
         # count the Doors too, and keep the lower bound.
         doors_open = (board.door_cells & ~comp).bit_count()
@@ -451,10 +348,11 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         return min(top, summed)
 
     def expand(start: int, banned: int, opened: int, comp: int
-               ) -> list[tuple[int, int, tuple[int, int, int, int]]]:
+               ) -> list[tuple[int, int, int, tuple[int, int, int, int]]]:
         """The states one gate more than ``(opened, comp)`` that the budget pays for and no
         state seen before beats."""
-        children: list[tuple[int, int, tuple[int, int, int, int]]] = []
+        children: list[tuple[int, int, int, tuple[int, int, int, int]]] = []
+        steps: list[tuple[int, int, int, tuple[int, int, int, int]]] = []
         tried: set[tuple[int, int]] = set()
         front = 0
         f = comp
@@ -468,7 +366,8 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             u = low.bit_length() - 1
             f ^= low
             for v, e in adj[u]:
-                if comp >> v & 1 or banned >> v & 1 or (v, e) in tried:
+                if comp >> v & 1 or banned >> v & 1 or (v, e) in tried or \
+                        e >= 0 and banned >> (shift + e) & 1:
                     continue
                 tried.add((v, e))
                 nxt = opened
@@ -480,23 +379,35 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                 if nxt == opened:
                     continue
                 if nodes[0] >= sys_limit:
-                    return children
+                    break
                 nodes[0] += 1
+                bit = 1 << (shift + e) if e >= 0 else 1 << v
                 new = flood(v, comp, banned)
                 grown = new & ~comp
                 if not grown & prize_bits and not outward(grown, new | banned) & ~front:
                     # Nothing to win in it, and it leads nowhere the parent does not reach
                     # by a plain corridor: the parent does at least as well.
+                    banned |= bit
                     continue
                 value = board.worth(nxt, new, budget, bonus)
-                if value is None or dominated(start, new, nxt):
+                if value is None:
+                    banned |= bit
                     continue
-                children.append((nxt, new, value))
+                steps.append((bit, nxt, new, value))
+        # Binary branching: each step's state also bans the steps before it, so a walk is
+        # met once (in the state of the first of its steps); the steps that open the most
+        # cells come first.
+        steps.sort(key=lambda step: -step[2].bit_count())
+        for bit, nxt, new, value in steps:
+            mine = banned
+            banned |= bit
+            if not dominated(start, new, nxt, mine):
+                children.append((mine, nxt, new, value))
         return children
 
     # Best first: the state whose bound is highest is grown next, so the best walk is met
     # early and the search stops once no state left can beat it.
-    heap: list[tuple[int, int, int, int, int, int, int, tuple[int, int, int, int]]] = []
+    heap: list[tuple[int, int, bool, int, int, int, int, tuple[int, int, int, int]]] = []
     start_reach: list[int] = [0, 0]
     reach_of: dict[int, tuple[int, int]] = {}
     tick = 0
@@ -510,9 +421,9 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             best[:] = [value[0], start, opened, comp]
         if top > best[0]:
             tick += 1
-            # Ties: more points, then fewer swords spent (a Vorpal Sword as two), newest.
-            heapq.heappush(heap, (-top, -value[0], value[1] + 2 * value[3], -tick, exact,
-                                  start, banned, opened, comp, value))
+            # Ties: newest first (a dive along one way finds a good walk early, which the
+            # proof that nothing beats it then needs).
+            heapq.heappush(heap, (-top, -tick, exact, start, banned, opened, comp, value))
 
     for start, banned in ((board.L, 0), (board.R, 1 << board.L)):
         every = board.closure(start, (1 << n_el) - 1, banned)
@@ -526,8 +437,18 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         assert got is not None
         nodes[0] += 1
         offer(start, banned, 0, comp, got, 1 << 30, False)
+    grown = 0
     while heap and nodes[0] < sys_limit:
-        neg, _, _, _, exact, start, banned, opened, comp, value = heapq.heappop(heap)
+        grown += 1
+        if grown == SEED_AFTER:
+            # A slow side: a real route found cheaply lets the rest prune (its points are
+            # a lower bound, so the answer stays exact).
+            for start, banned in ((board.L, 0), (board.R, 1 << board.L)):
+                points, opened, comp = greedy_route(board, budget, bonus, start, banned,
+                                                    SEED_STARTS)
+                if points > best[0]:
+                    best[:] = [points, start, opened, comp]
+        neg, _, exact, start, banned, opened, comp, value = heapq.heappop(heap)
         if -neg <= best[0]:
             break
         if not exact:
@@ -535,8 +456,8 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             top = min(-neg, bound(start, opened, comp, banned, value[0], value[1], value[3]))
             offer(start, banned, opened, comp, value, top, True)
             continue
-        for nxt, new, child in expand(start, banned, opened, comp):
-            offer(start, banned, nxt, new, child, -neg, False)
+        for mine, nxt, new, child in reversed(expand(start, banned, opened, comp)):
+            offer(start, mine, nxt, new, child, -neg, False)
     return best[0], best[1], best[2], best[3], nodes[0]
 
 
@@ -563,7 +484,7 @@ def best_route(cells: Sequence[Cell], budget: Budget, bonus: int = 5, rows: int 
     board = _Board(cells, rows, cols)
     board.finish()
     points, start, opened, comp, nodes = _search(board, budget, bonus, limit)
-    exact = limit is None or nodes <= limit
+    exact = limit is None or nodes < limit  # the search stops at the limit: cut short
     if start < 0:
         return RouteScore(nodes=nodes, exact=exact)
     return replace(explain_route(board, start, opened, comp, budget, bonus, nodes), exact=exact)

@@ -1,0 +1,206 @@
+"""The cheapest paths of the route scorer's bound (:mod:`.scorer`): from the cells a walk
+reaches, the least swords a path pays to each cell of one side of the Dungeon Waffle, per
+number of Vorpal Swords used on its gates and of Curses (or Doors) passed (rulebook "End of
+the Game", "Dungeon Map Dice Faces", "Item and Spell Dice Faces"). No Textual imports.
+"""
+
+from __future__ import annotations
+
+from d6tui.games.dungeon.route_graph import _MONSTER, Budget, RouteGraph
+
+
+class PathCosts:
+    """Path searches over one side, for one budget.
+
+    Args:
+        board: the side (``finish()`` called).
+        budget: what the player holds (only whether they hold a Vorpal Sword matters: an
+            arm of a web already walked is then free, as that web's Vorpal Sword).
+        shift: the bit where banned Spider Web arms start in a banned mask (the cells come
+            below it).
+    """
+
+    def __init__(self, board: RouteGraph, budget: Budget, shift: int) -> None:
+        self.board = board
+        self.adj = board.adj
+        self.shift = shift
+        self.cell_mask = (1 << shift) - 1
+        self.is_web = [board._is_web(i) for i in range(board.n + 2)]
+        self.old_arm = 0 if budget.vorpals else 1
+        self.el_cost = [_MONSTER.get(kind, 1 if kind == "arm" else 0) for kind in board.el_kind]
+        self.treasure_els = 0
+        for e, kind in enumerate(board.el_kind):
+            if kind in ("goblins", "dragon"):
+                self.treasure_els |= 1 << e
+        self.gate_cache: dict[tuple[int, bool, bool, bool], tuple[list[int], int]] = {}
+
+    def distances(self, comp: int, banned: int, left: int, keys_left: int, free_v: int,
+                  min_top: int, monsters_too: bool, cap: int, doors: bool = False
+                  ) -> list[list[int]]:
+        """``dist[a * (cap + 1) + c][v]``: the least swords a path from
+        ``comp`` pays to reach cell ``v`` with ``a`` Vorpal Swords on its gates and ``c``
+        Curses not yet suffered on the way (``c == cap``: that many or more), for paths of at
+        most ``left`` swords (more than ``left``: out of reach).
+
+        Treasure monsters cost nothing unless ``monsters_too`` (their swords are counted
+        apart, as prizes); a new Spider Web costs its two arms on the way in (a path never
+        ends in a web); an arm of a web already walked costs one sword, or nothing when the
+        player holds a Vorpal Sword (it may be that web's); a gate costs at least
+        ``min(cost, min_top)`` (a Vorpal Sword in use being moved); a door needs a key
+        left. With ``doors``, ``c`` counts the Doors on the way instead (at most ``cap``:
+        one key each) and Curses are passed freely."""
+        adj, is_web = self.adj, self.is_web
+        gate, cursed = self.gate_cost(comp, banned, keys_left, min_top, monsters_too, doors)
+        barms = banned >> self.shift
+        cw = cap + 1
+        width = (free_v + 1) * cw
+        old_arm = self.old_arm
+        if width == 1:  # no Vorpal Sword left and no Curse counted: one layer
+            dist = [1 << 30] * len(adj)
+            buckets: list[list[int]] = [[] for _ in range(left + 1)]
+            f = comp
+            while f:
+                low = f & -f
+                u = low.bit_length() - 1
+                f ^= low
+                dist[u] = 0
+                buckets[0].append(u)
+            for d in range(left + 1):
+                for u in buckets[d]:
+                    if dist[u] != d:
+                        continue
+                    step = old_arm if comp >> u & 1 and is_web[u] else 0
+                    for v, e in adj[u]:
+                        g = gate[v]
+                        if g < 0:
+                            continue
+                        if e >= 0:
+                            if barms >> e & 1:
+                                continue
+                            nd = d + g + step
+                        else:
+                            nd = d + g
+                        if nd <= left and nd < dist[v]:
+                            dist[v] = nd
+                            buckets[nd].append(v)
+            return [dist]
+        # One layer (Vorpal Swords used, cells counted) at a time: a step only ever goes to
+        # the same layer or a later one, so each layer is settled before the next starts.
+        size = len(adj)
+        layers = [[1 << 30] * size for _ in range(width)]
+        # pending[layer][d]: the cells written at d into that layer, to settle there.
+        pending = [[[] for _ in range(left + 1)] for _ in range(width)]
+        first = layers[0]
+        seeds = pending[0][0]
+        f = comp
+        while f:
+            low = f & -f
+            u = low.bit_length() - 1
+            first[u] = 0
+            seeds.append(u)
+            f ^= low
+        # Each cell's steps out, made when it is first settled: (to, gate swords, swords
+        # with a web arm left), to cells not counted and to cells counted.
+        out: list[tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]] | None] = \
+            [None] * size
+        for li in range(width):
+            k, c = divmod(li, cw)
+            here = layers[li]
+            queue = pending[li]
+            if k < free_v:
+                later, later_q = layers[li + cw], pending[li + cw]
+            else:
+                later = later_q = None
+            # Where a step into a counted cell goes: the next count, or (all counted) the
+            # same layer for Curses, nowhere for Doors.
+            if c < cap:
+                c_here, c_q = layers[li + 1], pending[li + 1]
+                c_later = layers[li + cw + 1] if later is not None else None
+                c_later_q = pending[li + cw + 1] if later is not None else None
+            elif doors:
+                c_here = c_q = c_later = c_later_q = None
+            else:
+                c_here, c_q, c_later, c_later_q = here, queue, later, later_q
+            for d in range(left + 1):
+                for u in queue[d]:
+                    if here[u] != d:
+                        continue
+                    rows = out[u]
+                    if rows is None:
+                        step = old_arm if comp >> u & 1 and is_web[u] else 0
+                        plain: list[tuple[int, int, int]] = []
+                        counted: list[tuple[int, int, int]] = []
+                        for v, e in adj[u]:
+                            g = gate[v]
+                            if g >= 0 and not (e >= 0 and barms >> e & 1):
+                                (counted if cursed >> v & 1 else plain).append(
+                                    (v, g, g + step if e >= 0 else g))
+                        rows = out[u] = (plain, counted)
+                    for v, g, add in rows[0]:
+                        nd = d + add
+                        if nd <= left and nd < here[v]:
+                            here[v] = nd
+                            queue[nd].append(v)
+                        if g and later is not None:
+                            nd -= g
+                            if nd <= left and nd < later[v]:
+                                later[v] = nd
+                                later_q[nd].append(v)
+                    if c_here is None:
+                        continue
+                    for v, g, add in rows[1]:
+                        nd = d + add
+                        if nd <= left and nd < c_here[v]:
+                            c_here[v] = nd
+                            c_q[nd].append(v)
+                        if g and c_later is not None:
+                            nd -= g
+                            if nd <= left and nd < c_later[v]:
+                                c_later[v] = nd
+                                c_later_q[nd].append(v)
+        return layers
+
+    def gate_cost(self, comp: int, banned: int, keys_left: int, min_top: int,
+                  monsters_too: bool, doors: bool = False) -> tuple[list[int], int]:
+        """The swords a path pays to step into each cell (-1: it may not; see
+        :meth:`distances`), and the cells counted on the way as a bitmask: the Curses not
+        yet suffered, or with ``doors`` the Doors not yet opened."""
+        key = (min_top, keys_left > 0, monsters_too, doors)
+        static = self.gate_cache.get(key)
+        if static is None:
+            static = self.gate_cache[key] = self.static_cost(*key)
+        cost = static[0][:]
+        out = f = comp | banned & self.cell_mask
+        while f:
+            low = f & -f
+            cost[low.bit_length() - 1] = -1
+            f ^= low
+        return cost, static[1] & ~out
+
+    def static_cost(self, min_top: int, keys: bool, monsters_too: bool, doors: bool
+                    ) -> tuple[list[int], int]:
+        """:meth:`gate_cost` before the cells reached and banned are taken out."""
+        adj, is_web = self.adj, self.is_web
+        node_el, el_kind = self.board.node_el, self.board.el_kind
+        cost = [0] * len(adj)
+        cursed = 0
+        web_in = min(2, min_top) if min_top else 2
+        for v in range(len(adj)):
+            if is_web[v]:
+                cost[v] = web_in
+            else:
+                g = node_el[v]
+                if g < 0:
+                    continue
+                kind = el_kind[g]
+                if kind == "door":
+                    cost[v] = 0 if keys else -1
+                    if doors:
+                        cursed |= 1 << v
+                elif kind == "curse":
+                    if not doors:
+                        cursed |= 1 << v
+                elif monsters_too or not self.treasure_els >> g & 1:
+                    c = self.el_cost[g]
+                    cost[v] = min(c, min_top) if min_top else c
+        return cost, cursed

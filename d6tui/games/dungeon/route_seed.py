@@ -1,0 +1,126 @@
+"""A quick legal route for the exact route scorer (:mod:`.scorer`) to start from: a greedy
+walk that keeps taking the cheapest way to one more prize (rulebook "End of the Game",
+"Dungeon Map Dice Faces").
+
+The branch and bound only drops states that cannot beat the best route found so far, so
+starting it with a real, payable route found cheaply leaves its answer exact and lets it
+prune from the first state on. The walk starts at an entrance with the free cells it
+reaches; each round it finds, from the cells reached, the cheapest way to every prize
+still to win (a Treasure Chamber, a Treasure Chest, a Dragon or Goblins, the far edge),
+weighing a gate by its swords (Orc 1, Giant Rat 2, Goblins 4, Dragon 5, a Spider Web arm
+1), a Door at one sword and a Curse at three; it then opens the gates of the way whose
+points gained per sword (a Vorpal Sword counted as two) are the most, among those the
+budget pays for (:meth:`.route_graph.RouteGraph.worth` decides, with the Vorpal Swords
+on the dearest enemies), and stops when no way adds a point. As the first way decides much,
+the few best first ways are each walked on so, and the best walk is kept. No Textual
+imports.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from d6tui.games.dungeon.route_graph import _MONSTER, Budget, RouteGraph
+
+#: The weight of a gate on the greedy walk's ways: its swords, a Door 1, a Curse 3.
+_WEIGHT = {**_MONSTER, "arm": 1, "door": 1, "curse": 3}
+
+
+def greedy_route(board: RouteGraph, budget: Budget, bonus: int, start: int,
+                 banned: int, starts: int = 1) -> tuple[int, int, int]:
+    """A payable route from one entrance, greedily (see the module's words).
+
+    Args:
+        board: the side (``finish()`` called).
+        budget: what the player holds; bonus: the points of a complete route.
+        start: the entrance (``board.L`` or ``board.R``); banned: cells never entered
+            (the other edge when entering from the right, as the scorer does).
+        starts: how many first ways to try (the best ``starts`` by points per sword), each
+            walked on greedily; the best of those walks is kept.
+
+    Returns:
+        ``(points, opened, comp)``: what the route scores, the gates it opens (element
+        bits) and the cells it reaches (``board.closure(start, opened, banned)``).
+    """
+    comp = board.closure(start, 0, banned)
+    now = board.worth(0, comp, budget, bonus)
+    assert now is not None  # nothing opened costs nothing
+    prizes = board.chambers | board.chests | 1 << (board.R if start == board.L else board.L)
+    for e, kind in enumerate(board.el_kind):
+        if kind in ("goblins", "dragon"):
+            prizes |= 1 << board.el_cell[e]
+    prizes &= ~banned
+    best = (now[0], 0, comp)
+    firsts = sorted(_picks(board, budget, bonus, start, banned, prizes, 0, comp, now),
+                    key=lambda pick: -pick[0])[:starts]
+    for _, opened, comp, now in firsts:
+        while True:
+            picks = _picks(board, budget, bonus, start, banned, prizes, opened, comp, now)
+            if not picks:
+                break
+            _, opened, comp, now = max(picks, key=lambda pick: pick[0])
+        if now[0] > best[0]:
+            best = (now[0], opened, comp)
+    return best
+
+
+def _picks(board: RouteGraph, budget: Budget, bonus: int, start: int, banned: int,
+           prizes: int, opened: int, comp: int, now: tuple[int, int, int, int]
+           ) -> list[tuple[float, int, int, tuple[int, int, int, int]]]:
+    """``(points per sword, opened, comp, worth)`` of each cheapest way from ``comp`` to a
+    prize that the budget pays for and that adds a point."""
+    adj, node_el = board.adj, board.node_el
+    weight = [_WEIGHT[kind] for kind in board.el_kind]
+    # The cheapest ways from the cells reached (a step adds a little, so of equal ways the
+    # shorter is kept).
+    dist: dict[int, float] = {}
+    back: dict[int, tuple[int, int]] = {}
+    queue: list[tuple[float, int]] = []
+    f = comp
+    while f:
+        low = f & -f
+        u = low.bit_length() - 1
+        f ^= low
+        dist[u] = 0.0
+        queue.append((0.0, u))
+    while queue:
+        d, u = heapq.heappop(queue)
+        if d > dist[u]:
+            continue
+        for v, e in adj[u]:
+            if banned >> v & 1:
+                continue
+            nd = d + 1e-3
+            if e >= 0 and not opened >> e & 1:
+                nd += weight[e]
+            g = node_el[v]
+            if g >= 0 and not opened >> g & 1:
+                nd += weight[g]
+            if nd < dist.get(v, 1e18):
+                dist[v] = nd
+                back[v] = (u, e)
+                heapq.heappush(queue, (nd, v))
+    picks = []
+    todo = prizes & ~comp
+    while todo:
+        low = todo & -todo
+        v = low.bit_length() - 1
+        todo ^= low
+        if v not in dist:
+            continue
+        nxt = opened
+        x = v
+        while not comp >> x & 1:
+            u, e = back[x]
+            if e >= 0:
+                nxt |= 1 << e
+            if node_el[x] >= 0:
+                nxt |= 1 << node_el[x]
+            x = u
+        grown = board.closure(start, nxt, banned)
+        got = board.worth(nxt, grown, budget, bonus)
+        if got is None or got[0] <= now[0]:
+            continue
+        rate = (got[0] - now[0]) / (1 + got[1] - now[1] + 2 * (got[3] - now[3]))
+        picks.append((rate, nxt, grown, got))
+    return picks
