@@ -217,9 +217,8 @@ async def test_at_80x24_the_score_lines_button_and_the_over_keys_are_on_screen(
 
 @sync
 async def test_the_helps_key_map_example_is_a_dungeon_key(saves: Path) -> None:
-    from textual.widgets import Markdown
-
     from d6tui.ui.screens.help import HelpScreen
+    from d6tui.ui.widgets.markdown_text import MarkdownText
 
     session = new_saved(saves)
     app = make_app(saves, session=session)
@@ -229,7 +228,7 @@ async def test_the_helps_key_map_example_is_a_dungeon_key(saves: Path) -> None:
         await pilot.press("question_mark")
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
-        text = "\n".join(m.source for m in app.screen.query(Markdown))
+        text = "\n".join(m.source for m in app.screen.query(MarkdownText))
         assert "Pivot" in text and "orientation model" in text  # the screen's own help
         assert "shooter." not in text
         assert '"dungeon.' in text.split("[keymap]", 1)[1].split("\n\n", 1)[0]

@@ -4,11 +4,13 @@ and ctrl+p is listed once."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from d6tui.config import Config
 from d6tui.ui.screens.help import HelpScreen, keys_markdown
 from d6tui.ui.shooter.screen import ShooterScreen
+from d6tui.ui.widgets.markdown_text import MarkdownText
 from tests.ui.helpers import make_app, new_shooter, sync
 
 
@@ -39,6 +41,24 @@ async def test_help_lists_the_screens_own_keys_with_ids(saves: Path) -> None:
         assert keys.count("ctrl+p") == 1 and "^p" not in keys
         texts = " ".join(row[1] for row in help_screen.keys)
         assert "Focus" not in texts and "Copy" not in texts
+        # Drawn as one widget: every word of the help and of the keys table is on a line,
+        # and the keys scroll it.
+        text = help_screen.query_one(MarkdownText)
+        drawn = " ".join(strip.text for strip in text.lines(text.size.width))
+        words = set(re.sub(r"[*`#|]", "", text.source).split()) - {"---------"}
+        assert [w for w in words if w not in drawn] == []
+        body = help_screen.query_one("#help-body")
+        assert body.max_scroll_y > 20
+        for key, y in (("j", 1), ("down", 2), ("space", 12), ("b", 2), ("k", 1), ("up", 0)):
+            await pilot.press(key)
+            await pilot.pause()
+            assert body.scroll_y == y, key
+        await pilot.press("pagedown")  # the scroll's own page key: a screenful
+        await pilot.pause()
+        assert body.scroll_y >= 10
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert body.scroll_y == 0
 
 
 def test_keys_markdown_has_an_id_column() -> None:

@@ -12,9 +12,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Header, Markdown
+from textual.widgets import Header
 
 from d6tui.ui.widgets.fitted_footer import FittedFooter
+from d6tui.ui.widgets.markdown_text import MarkdownText
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -129,7 +130,7 @@ class HelpScreen(Screen):
         yield Header(icon="?")
         with VerticalScroll(id="help-body"):
             rows = [(k, d, i) for (k, d), i in zip(self.keys, self.ids, strict=True)]
-            yield Markdown(f"{self.text}\n\n{keys_markdown(rows)}")
+            yield MarkdownText(f"{self.text}\n\n{keys_markdown(rows)}", id="help-text")
         yield FittedFooter()
 
     def on_mount(self) -> None:

@@ -164,6 +164,13 @@ class FittedFooter(Footer):
             yield from items  # binding groups (none in d6tui) or not laid out yet: as is
             return
         self._fitted_width = self.size.width  # a resize to this width needs nothing more
+        for key in items:  # made compact or not already, so mounting does not restyle it twice
+            if key.has_class("-command-palette"):
+                # Textual leaves it unbound, so compact (its default) in either footer
+                key.set_class(key.compact, "-compact", update=False)
+            else:
+                key.set_reactive(FooterKey.compact, self.compact)  # as data_bind would set it
+                key.set_class(self.compact, "-compact", update=False)
         yield from fitted(items, self.size.width, self.compact)  # type: ignore[arg-type]
 
     def on_resize(self, event: events.Resize) -> None:
