@@ -12,6 +12,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -61,18 +62,63 @@ def fitted(keys: list[FooterKey], width: int, compact: bool) -> list[FooterKey]:
 
 
 class FittedFooter(Footer):
-    """A Footer whose keys are never cut (module docstring)."""
+    """A Footer whose keys are never cut (module docstring).
+
+    Textual's Footer removes and mounts all its keys again whenever its screen's bindings
+    may have changed (a focus move, a screen pushed or popped over it, a resize), which
+    costs more than most keys' own work. This one rebuilds its row only when what it would
+    show differs from what it shows (:meth:`shown_keys`).
+    """
+
+    #: What the row was last composed from (:meth:`shown_keys`); None before that.
+    _shown: tuple | None = None
+
+    def shown_keys(self) -> tuple:
+        """What the row is built from: the width, the compact style, and each key the
+        screen's bindings show (key, display, words, action, enabled, tooltip), the
+        command palette's last."""
+        if not self._bindings_ready:
+            return ()
+        app = self.app
+        rows = tuple(
+            (b.key, app.get_key_display(b), b.description, b.action, enabled, tooltip)
+            for (_, b, enabled, tooltip) in self.screen.active_bindings.values() if b.show
+        )
+        palette = None
+        if self.show_command_palette and app.ENABLE_COMMAND_PALETTE:
+            palette = self.screen.active_bindings.get(app.COMMAND_PALETTE_BINDING)
+            palette = palette[1:] if palette is not None else None
+        return (self.size.width, self.compact, rows, palette)
 
     def compose(self) -> ComposeResult:
+        self._shown = self.shown_keys()
         items = list(super().compose())
         if not items or not all(isinstance(i, FooterKey) for i in items) or not self.size.width:
             yield from items  # binding groups (none in d6tui) or not laid out yet: as is
             return
         yield from fitted(items, self.size.width, self.compact)  # type: ignore[arg-type]
 
+    async def _refit(self) -> None:
+        """Build the row again if what it would show changed since it was built."""
+        if not self.is_attached:
+            return
+        shown = self.shown_keys()
+        if shown == self._shown:
+            return
+        self._shown = shown
+        await self.recompose()
+
+    def bindings_changed(self, screen: Screen) -> None:
+        """The screen's bindings may have changed: the row follows if they did."""
+        self._bindings_ready = True
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen:
+            self.call_after_refresh(self._refit)
+
     def on_resize(self, event: events.Resize) -> None:
         """The row is fitted again to the new width."""
         if event.size.width != getattr(self, "_fitted_width", None):
             self._fitted_width = event.size.width
             if self._bindings_ready:
-                self.call_after_refresh(self.recompose)
+                self.call_after_refresh(self._refit)
