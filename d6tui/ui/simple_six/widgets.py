@@ -116,8 +116,28 @@ class _CampaignWidget(StateView):
 
     DEFAULT_CSS = _CSS
     SCOPED_CSS = False
-    view: reactive[Campaign | None] = reactive(None, layout=True)
-    selected: reactive[str | None] = reactive(None, layout=True)
+    # Redrawn by :meth:`redraw`, which lays the screen out again only when the height changes.
+    view: reactive[Campaign | None] = reactive(None, repaint=False)
+    selected: reactive[str | None] = reactive(None, repaint=False)
+
+    def watch_view(self) -> None:
+        self.redraw()
+
+    def watch_selected(self) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw the widget again; lay the screen out again only when its height at the
+        width it has changes (a move that keeps every line count, such as picking another
+        combatant in a fight, only repaints it: a layout of the whole screen costs more than
+        the drawing)."""
+        width, height = self._content_height_cache
+        self.refresh()
+        if not self.is_mounted or width is None or width != self.size.width:
+            self.refresh(layout=True)
+            return
+        if self.get_content_height(self.size, self.size, width) != height:
+            self.refresh(layout=True)
 
     @property
     def campaign(self) -> Campaign | None:
@@ -307,7 +327,10 @@ class GMTracker(_CampaignWidget):
                          "tracker--heading", "tracker--harm"}
 
     #: Initiative totals by id, set by the screen from the round's event.
-    initiative: reactive[dict[str, int]] = reactive(dict, layout=True)
+    initiative: reactive[dict[str, int]] = reactive(dict, repaint=False)
+
+    def watch_initiative(self) -> None:
+        self.redraw()
 
     #: A tracker at least this wide shows the defense columns (Dodge, Block, Parry, Soak).
     WIDE = 54
