@@ -152,12 +152,31 @@ class _CampaignWidget(StateView):
     def campaign(self, campaign: Campaign | None) -> None:
         self.update_view(campaign)
 
+    #: The last drawing and what it was drawn from (:meth:`render`).
+    _drawn: tuple = (None, None, None)
+
+    def _drawn_from(self) -> tuple:
+        """What a drawing depends on besides the view (compared with ``==``)."""
+        return (self.selected, self.npc_stats, self.size.width)
+
+    def notify_style_update(self) -> None:
+        """Styles changed (a theme, a class): the next drawing is made afresh."""
+        self._drawn = (None, None, None)
+        super().notify_style_update()
+
     def render(self) -> RenderableType:
         """The widget drawn with the campaign's own tables (armor values, weapon damage,
-        perks) in use, as its rules read them (:mod:`d6tui.games.simple_six.tables`)."""
-        own = self.view.content if self.view is not None else None
+        perks) in use, as its rules read them (:mod:`d6tui.games.simple_six.tables`); the
+        same view drawn again at the same width is the drawing kept (the height check of
+        :meth:`redraw` and the paint after it draw it once)."""
+        view, after = self.view, self._drawn_from()
+        if self._drawn[0] is view and view is not None and self._drawn[1] == after:
+            return self._drawn[2]
+        own = view.content if view is not None else None
         with in_use(own.rules if own is not None else None):
-            return super().render()
+            drawn = super().render()
+        self._drawn = (view, after, drawn)
+        return drawn
 
 
 class CharacterSheet(_CampaignWidget):
@@ -331,6 +350,9 @@ class GMTracker(_CampaignWidget):
 
     def watch_initiative(self) -> None:
         self.redraw()
+
+    def _drawn_from(self) -> tuple:
+        return (*super()._drawn_from(), tuple(self.initiative.items()))
 
     #: A tracker at least this wide shows the defense columns (Dodge, Block, Parry, Soak).
     WIDE = 54
