@@ -149,8 +149,6 @@ class CampaignSetup(Vertical):
     SCOPED_CSS = False
 
     def on_mount(self) -> None:
-        if self.parent is not None:
-            self.parent.add_class("-with-setup")
         if not self.screen.query(Footer):
             self.screen.mount(Footer())
         # The form focuses its Title field (at the foot, where typing a title still goes);
@@ -167,6 +165,11 @@ class CampaignSetup(Vertical):
                 node.scroll_home(animate=False)
 
     def compose(self) -> ComposeResult:
+        # The box takes its class before the settings' rows are mounted, so only its own
+        # few children are styled again for it, not every row (a class added on mount
+        # restyled the whole form, some 200 widgets).
+        if self.parent is not None:
+            self.parent.add_class("-with-setup")
         lists = tuple((f"{sl.name}", sl.id) for sl in content().skill_lists.values())
         lists = tuple(sorted(lists, key=lambda p: p[1] != "fantasy"))
         for key, label, choices in CHOICES:

@@ -116,8 +116,28 @@ class _CampaignWidget(StateView):
 
     DEFAULT_CSS = _CSS
     SCOPED_CSS = False
-    view: reactive[Campaign | None] = reactive(None, layout=True)
-    selected: reactive[str | None] = reactive(None, layout=True)
+    # Redrawn by :meth:`redraw`, which lays the screen out again only when the height changes.
+    view: reactive[Campaign | None] = reactive(None, repaint=False)
+    selected: reactive[str | None] = reactive(None, repaint=False)
+
+    def watch_view(self) -> None:
+        self.redraw()
+
+    def watch_selected(self) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw the widget again; lay the screen out again only when its height at the
+        width it has changes (a move that keeps every line count, such as picking another
+        combatant in a fight, only repaints it: a layout of the whole screen costs more than
+        the drawing)."""
+        width, height = self._content_height_cache
+        self.refresh()
+        if not self.is_mounted or width is None or width != self.size.width:
+            self.refresh(layout=True)
+            return
+        if self.get_content_height(self.size, self.size, width) != height:
+            self.refresh(layout=True)
 
     @property
     def campaign(self) -> Campaign | None:
@@ -132,12 +152,31 @@ class _CampaignWidget(StateView):
     def campaign(self, campaign: Campaign | None) -> None:
         self.update_view(campaign)
 
+    #: The last drawing and what it was drawn from (:meth:`render`).
+    _drawn: tuple = (None, None, None)
+
+    def _drawn_from(self) -> tuple:
+        """What a drawing depends on besides the view (compared with ``==``)."""
+        return (self.selected, self.npc_stats, self.size.width)
+
+    def notify_style_update(self) -> None:
+        """Styles changed (a theme, a class): the next drawing is made afresh."""
+        self._drawn = (None, None, None)
+        super().notify_style_update()
+
     def render(self) -> RenderableType:
         """The widget drawn with the campaign's own tables (armor values, weapon damage,
-        perks) in use, as its rules read them (:mod:`d6tui.games.simple_six.tables`)."""
-        own = self.view.content if self.view is not None else None
+        perks) in use, as its rules read them (:mod:`d6tui.games.simple_six.tables`); the
+        same view drawn again at the same width is the drawing kept (the height check of
+        :meth:`redraw` and the paint after it draw it once)."""
+        view, after = self.view, self._drawn_from()
+        if self._drawn[0] is view and view is not None and self._drawn[1] == after:
+            return self._drawn[2]
+        own = view.content if view is not None else None
         with in_use(own.rules if own is not None else None):
-            return super().render()
+            drawn = super().render()
+        self._drawn = (view, after, drawn)
+        return drawn
 
 
 class CharacterSheet(_CampaignWidget):
@@ -307,7 +346,13 @@ class GMTracker(_CampaignWidget):
                          "tracker--heading", "tracker--harm"}
 
     #: Initiative totals by id, set by the screen from the round's event.
-    initiative: reactive[dict[str, int]] = reactive(dict, layout=True)
+    initiative: reactive[dict[str, int]] = reactive(dict, repaint=False)
+
+    def watch_initiative(self) -> None:
+        self.redraw()
+
+    def _drawn_from(self) -> tuple:
+        return (*super()._drawn_from(), tuple(self.initiative.items()))
 
     #: A tracker at least this wide shows the defense columns (Dodge, Block, Parry, Soak).
     WIDE = 54
