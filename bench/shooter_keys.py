@@ -1,15 +1,16 @@
-"""D6 Shooter screen: the CPU a game's actions cost on the screen, with the state widgets that
-repaint only when their text changes, against the old code that repainted every widget on
-every action.
+"""D6 Shooter screen: the CPU a game's actions cost on the screen, with the state widgets and
+the banner, outcome and action lines that repaint only when their text changes, against the
+old code that repainted every one of them on every action.
 
 Usage: ``python bench/shooter_keys.py [--runs 3] [--seed 76]``
 
 The bot plays one seeded game to its end through the Shooter screen (headless, 80x24): each
 action goes through the screen's own ``play``/``do`` (what its key runs), then
 ``pilot.pause()`` composes the frame. The CPU of the whole game (process time) is taken with
-the widgets' :meth:`~d6tui.ui.shooter.widgets._StateWidget.update_view` (new) and with the
-base :meth:`~d6tui.ui.widgets.state_view.StateView.update_view` (old, every new state
-repaints and lays out), alternating, in the same run. Prints the medians and their ratio.
+the widgets' :meth:`~d6tui.ui.shooter.widgets._StateWidget.update_view` and the screen's
+``_show`` (new) and with the base :meth:`~d6tui.ui.widgets.state_view.StateView.update_view`
+and a line update every time (old: every new state repaints and lays out every widget),
+alternating, in the same run. Prints the medians and their ratio.
 
 First, one game in each mode composes the whole screen after every action and compares
 the text: the two must draw the same screen at every step (else the script stops).
@@ -29,14 +30,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
 def _mode(new: bool) -> None:
-    """Use the widgets' own ``update_view`` (new) or the base class's (old)."""
+    """Use the widgets' own ``update_view`` and the screen's ``_show`` (new), or the base
+    class's ``update_view`` and a ``_show`` that updates its line every time (old)."""
+    from d6tui.ui.shooter.screen import ShooterScreen
     from d6tui.ui.shooter.widgets import _StateWidget
     from d6tui.ui.widgets.state_view import StateView
 
+    def show_always(screen, name, text) -> None:  # noqa: ANN001
+        screen.query_one(f"#{name}").update(text)
+
     _StateWidget.update_view = _OWN[0] if new else StateView.update_view  # type: ignore
+    ShooterScreen._show = _OWN[1] if new else show_always  # type: ignore
 
 
-#: The widgets' own ``update_view``, kept before any mode replaces it.
+#: The widgets' own ``update_view`` and the screen's ``_show``, kept before any mode
+#: replaces them.
 _OWN: list = []
 
 
@@ -81,9 +89,10 @@ def main() -> None:
 
     wait.SLEEP_GRANULARITY = 1 / 200  # as the test suite's quick_idle
     wait.SLEEP_IDLE = 1 / 200 / 20
+    from d6tui.ui.shooter.screen import ShooterScreen
     from d6tui.ui.shooter.widgets import _StateWidget
 
-    _OWN.append(_StateWidget.__dict__["update_view"])
+    _OWN.extend([_StateWidget.__dict__["update_view"], ShooterScreen.__dict__["_show"]])
     with tempfile.TemporaryDirectory() as tmp:
         saves = Path(tmp)
         drawn: dict[bool, list[str]] = {}
