@@ -115,6 +115,9 @@ def test_the_long_board_game_form_scrolls_to_the_focused_field(
     @sync
     async def run() -> None:
         app = make_app(saves)
+        # scrolls jump to their end (as with TEXTUAL_ANIMATIONS=none): where a field lands
+        # is what is checked, not the glide there
+        app.animation_level = "none"
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
             form = NewGameForm(game_info("d6_board"))
@@ -124,14 +127,17 @@ def test_the_long_board_game_form_scrolls_to_the_focused_field(
             region = scroll.region
             if size == (80, 24):  # PageDown scrolls the fields (then back to the first)
                 await pilot.press("pagedown")
-                await pilot.pause(0.2)
+                await pilot.wait_for_scheduled_animations()
                 assert scroll.scroll_y > 0
                 scroll.scroll_home(animate=False)
                 await pilot.pause()
             for f in form.fields:
                 box = form.query_one(f"#{f.name}", Input)
                 assert app.focused is box
-                await pilot.pause()
+                # The focus scrolls the field into view by an animation (here one step):
+                # wait for it to end, not for one frame (on a busy machine a frame came
+                # mid-scroll, the field still partly out of view)
+                await pilot.wait_for_scheduled_animations()
                 assert region.contains_region(box.region), f.name
                 await pilot.press("tab")
             await pilot.pause()

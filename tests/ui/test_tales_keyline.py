@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.geometry import Region
+from textual.strip import Strip
+
 from d6tui.engine.session import Session
 from d6tui.games.tales import naming
 from d6tui.ui.tales.screen import TalesScreen
@@ -16,10 +19,14 @@ from tests.ui.tales_helpers import EXAMPLE, load_example
 
 
 def bar_lines(app: object, screen: TalesScreen, box_id: str = "#step-box") -> str:
-    """The lines of the box ``box_id`` (the step bar) as the terminal shows them."""
-    strips = app.screen._compositor.render_strips()  # type: ignore[attr-defined]
+    """The lines of the box ``box_id`` (the step bar) as the terminal shows them: the
+    screen's compositor draws the box's rows only (the whole width, every widget on them,
+    front to back), not the rest of the screen."""
     box = screen.query_one(box_id).region
-    return "\n".join(strips[y].text[box.x:box.x + box.width]
+    compositor = app.screen._compositor  # type: ignore[attr-defined]
+    rows = Region(0, box.y, compositor.size.width, box.height)
+    chops = compositor._render_chops(rows, lambda y: box.y <= y < box.bottom)
+    return "\n".join(Strip.join(chops[y].values()).text[box.x:box.x + box.width]
                      for y in range(box.y, box.y + box.height))
 
 

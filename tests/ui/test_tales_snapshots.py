@@ -3,35 +3,70 @@ at 80x24 and 120x40.
 
 The tale is the example save cut after 133 events (week 2, day 6, the hero has just walked
 onto III-5), loaded with its seeded dice; then the hero stops, a terrain event is typed from
-table dice (2 and 4: a monster) and the hero attacks with d6tui's dice. Each page is turned
-to with ``]``. Update with ``pytest tests/ui --snapshot-update`` and look at every SVG.
+table dice (2 and 4: a monster) and the hero attacks with d6tui's dice. One snapshot (J01 at
+80x24) plays those three moves by keys; the others open the save those moves leave (made
+once per module by the same moves through the session: :func:`after_the_fight`), so each
+shows the same screen without replaying the fight. Each page is turned to with ``]``.
+Update with ``pytest tests/ui --snapshot-update`` and look at every SVG.
 """
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
 
+from tests.ui.conftest import FIXED_NOW
 from tests.ui.helpers import make_app, settle
-from tests.ui.tales_helpers import load_example
+from tests.ui.tales_helpers import cut_example, load_example
 
 SIZES = [(80, 24), (120, 40)]
 PAGES = ["J01", "J02", "J03", "J04", "J05", "J06", "J07", "J09"]
+#: The one snapshot whose fight is played by keys (page, size).
+BY_KEYS = (0, (80, 24))
 
 
-def _fight_then_page(page: int):  # noqa: ANN202
-    async def run_before(pilot: Pilot) -> None:
-        await settle(pilot)
-        for key in ("s", "t"):
-            await pilot.press(key)
-            await pilot.pause()
+@pytest.fixture(scope="module")
+def after_the_fight(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The example after 133 events, then the moves the keys of :func:`_fight_by_keys`
+    make: stop (R10), the terrain event typed from table dice 2 and 4 (a fight with the
+    Green Slime), an attack rolled by d6tui's seeded dice. A save made once for the module;
+    each test opens a copy."""
+    from d6tui.engine.session import Session
+
+    folder = tmp_path_factory.mktemp("tales-fight")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr("d6tui.engine.session.now", lambda: FIXED_NOW)
+        mp.setattr("d6tui.engine.log.now", lambda: FIXED_NOW)
+        session = Session.load(cut_example(folder, 133))
+        session.play(session.find_move("stop"))
+        session.play(session.find_move("roll"), typed={"roll": "2 4"})
+        session.play(session.find_move("attack"))
+        session.close()
+    return folder / "tale.toml"
+
+
+async def _fight_by_keys(pilot: Pilot) -> None:
+    """Stop, type the terrain event from table dice (``t``, 2 and 4), attack (``a``)."""
+    await settle(pilot)
+    for key in ("s", "t"):
+        await pilot.press(key)
         await pilot.pause()
-        await pilot.press("2", "space", "4", "enter")
-        await settle(pilot)
-        await pilot.press("a")
-        await settle(pilot)
+    await pilot.pause()
+    await pilot.press("2", "space", "4", "enter")
+    await settle(pilot)
+    await pilot.press("a")
+    await settle(pilot)
+
+
+def _turn_to(page: int, *, by_keys: bool):  # noqa: ANN202
+    async def run_before(pilot: Pilot) -> None:
+        if by_keys:
+            await _fight_by_keys(pilot)
+        else:
+            await settle(pilot)
         for _ in range(page):
             await pilot.press("right_square_bracket")
         await settle(pilot)
@@ -45,10 +80,18 @@ def _fight_then_page(page: int):  # noqa: ANN202
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("page", range(len(PAGES)), ids=lambda p: PAGES[p])
-def test_tales_map_and_page(snap_compare, saves: Path, size: tuple[int, int],  # noqa: ANN001
-                            page: int) -> None:
-    app = make_app(saves, session=load_example(saves, 133))
-    assert snap_compare(app, terminal_size=size, run_before=_fight_then_page(page))
+def test_tales_map_and_page(snap_compare, saves: Path, after_the_fight: Path,  # noqa: ANN001
+                            size: tuple[int, int], page: int) -> None:
+    """The map and page ``page`` after the fight (J01 at 80x24: the fight played by keys)."""
+    by_keys = (page, size) == BY_KEYS
+    if by_keys:
+        session = load_example(saves, 133)
+    else:
+        from d6tui.engine.session import Session
+
+        session = Session.load(Path(shutil.copy(after_the_fight, saves / "tale.toml")))
+    app = make_app(saves, session=session)
+    assert snap_compare(app, terminal_size=size, run_before=_turn_to(page, by_keys=by_keys))
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -223,6 +223,7 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
     def __init__(self, session: Session) -> None:
         super().__init__(session)
         self.legal: list[Action] = []
+        self._shown: dict[str, Text] = {}  # each line's text as drawn (see _show)
 
     @property
     def shooter_state(self) -> ShooterState:
@@ -312,9 +313,17 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
         banner = Text(phase_words(state), style="bold")
         if self.table_mode:
             banner.append("   [table dice on every roll]", style="italic")
-        self.query_one("#banner", Static).update(banner)
+        self._show("banner", banner)
         self.show_outcome(state)
-        self.query_one("#actions", Static).update(self.actions_text(state))
+        self._show("actions", self.actions_text(state))
+
+    def _show(self, name: str, text: Text) -> None:
+        """Put ``text`` in the line ``#name``; the text it shows already is not drawn (nor
+        laid out) again (a roll often leaves the banner or the action bar as it was)."""
+        if self._shown.get(name) == text:
+            return
+        self._shown[name] = text
+        self.query_one(f"#{name}", Static).update(text)
 
     def my_turn(self, state: ShooterState) -> bool:
         """Whether the keys may act: always at one keyboard; at a shared table when this
@@ -337,7 +346,7 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
         outcome = str(state.outcome.get("outcome", ""))
         bad = ANNOUNCED.get(outcome, ("", False))[1]
         line.set_class(bad, "-loss")
-        line.update(Text.assemble(("! " if bad else "\u00bb ", "bold"), text))
+        self._show("outcome", Text.assemble(("! " if bad else "\u00bb ", "bold"), text))
 
     def do(self, command: Any, *args: Any, **kwargs: Any) -> dict | None:
         """Run a game command; a decisive outcome (a failed hunt, an Escape's or a Jail

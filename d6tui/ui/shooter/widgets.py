@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import EllipsisType
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual.reactive import reactive
 
@@ -62,9 +63,35 @@ class _StateWidget(StateView):
     SCOPED_CSS = False
     view: reactive[ShooterState | None] = reactive(None, layout=True)
 
+    #: The width and the text of the widget's latest draw (see :meth:`update_view`).
+    _drawn: tuple[int, object] | None = None
+
     def shows(self, view: ShooterState) -> bool:
         """Only a game with its players seated."""
         return bool(view.players)
+
+    def render(self) -> RenderableType:
+        """The view's text, kept with the width it was drawn at."""
+        out = super().render()
+        self._drawn = (self.size.width, out)
+        return out
+
+    def update_view(self, view: ShooterState | None) -> bool:
+        """Take ``view``; repaint (and lay out) only when its text at the widget's width
+        differs from the text drawn. Every action makes a new state, but most change one
+        or two of the badges, jails, deck, store and In Play area, not all nine.
+
+        Returns:
+            Whether a redraw was asked for.
+        """
+        drawn = self._drawn
+        if (view is not None and view is not self.view and self.view is not None
+                and drawn is not None and drawn[0] and drawn[0] == self.size.width):
+            text = self.render_view(view) if self.shows(view) else self.render_empty()
+            if text == drawn[1]:
+                self.set_reactive(_StateWidget.view, view)
+                return False
+        return super().update_view(view)
 
 
 class BadgeCard(_StateWidget):
