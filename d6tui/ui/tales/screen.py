@@ -508,11 +508,24 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
         """Scroll a page to its top, its title in sight; J05 opens at its top while today's
         line fits (lines may wrap: a few rows are kept spare), else on today's line with the
         days before above it; not once the page has turned on (that scrolled a later page)."""
-        scroll.scroll_home(animate=False)
+        scroll.scroll_home(animate=False, immediate=True)
         if PAGES[booklet.page][0] == "J05":
-            self.call_after_refresh(lambda: PAGES[booklet.page][0] == "J05" and scroll.scroll_to(
-                y=0 if booklet.today_line + 4 <= scroll.size.height
-                else max(0, booklet.today_line - 2), animate=False))
+            self.call_after_refresh(self._scroll_to_today, booklet, scroll, 5)
+
+    def _scroll_to_today(self, booklet: JournalBooklet, scroll: BookPage, tries: int) -> None:
+        """J05's deferred scroll (:meth:`_open_page`). The page's new lines may not be laid
+        out yet after one refresh (on a busy machine the scroll still had the old page's
+        height and stopped short, at the top): it waits up to ``tries`` more refreshes for
+        the scroll to be tall enough to reach today's line. Both scrolls are made at once
+        (``immediate``), so no scroll deferred by Textual can land after this one."""
+        if PAGES[booklet.page][0] != "J05":
+            return
+        y = (0 if booklet.today_line + 4 <= scroll.size.height
+             else max(0, booklet.today_line - 2))
+        if y > scroll.max_scroll_y and tries > 0:
+            self.call_after_refresh(self._scroll_to_today, booklet, scroll, tries - 1)
+            return
+        scroll.scroll_to(y=y, animate=False, immediate=True)
 
     def action_toggle_map(self) -> None:
         """Hide or show the map column."""
