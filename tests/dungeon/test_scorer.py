@@ -10,6 +10,7 @@ from d6tui.games.dungeon import scorer
 from d6tui.games.dungeon.faces import MAP_FACES, E, N, S, W
 from d6tui.games.dungeon.route_bound import monsters_beaten
 from d6tui.games.dungeon.route_graph import RouteGraph
+from d6tui.games.dungeon.route_paths import PathCosts, joint_distances
 from d6tui.games.dungeon.route_seed import greedy_route
 from d6tui.games.dungeon.scorer import Budget, best_route, brute_force
 from d6tui.games.dungeon.waffle import rotate
@@ -256,3 +257,27 @@ def test_the_slowest_listed_waffles_keep_their_points() -> None:
         cells = [tuple(c) if c else None for c in entry["cells"]]
         r = best_route(cells, Budget(*entry["budget"]))
         assert r.exact and r.points == entry["points"], (entry["seed"], entry["index"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(small_waffles(), st.integers(0, 1 << 20), st.integers(0, 3), st.integers(0, 2))
+def test_paths_counted_per_curse_and_door_at_once_agree_with_each_count(
+        case, opened, mu, ccap) -> None:  # noqa: ANN001
+    """:func:`route_paths.joint_distances`: taking the least over the Doors gives the paths
+    per Curse (Doors free while a key is left), and with no Curse counted it gives the
+    paths per Door (Curses free), layer by layer."""
+    rows, cols, cells, budget, _bonus = case
+    board = RouteGraph(cells, rows, cols)
+    board.finish()
+    comp = board.closure(board.L, opened & ((1 << len(board.el_kind)) - 1), 0)
+    paths = PathCosts(board, budget, board.n + 2)
+    left, keys, free_v = budget.swords, budget.keys, budget.vorpals
+    doors = board.door_cells.bit_count()
+    per_curse = paths.distances(comp, 0, left, keys, free_v, mu, False, ccap)
+    joint = joint_distances(paths, comp, 0, left, keys, free_v, mu, ccap, doors)
+    dw = doors + 1
+    for layer, want in enumerate(per_curse):
+        got = [min(joint[layer * dw + d][v] for d in range(dw)) for v in range(len(want))]
+        assert got == want
+    per_door = paths.distances(comp, 0, left, keys, free_v, mu, False, keys, True)
+    assert joint_distances(paths, comp, 0, left, keys, free_v, mu, 0, keys) == per_door
