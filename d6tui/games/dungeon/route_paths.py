@@ -228,36 +228,42 @@ def joint_distances(paths: PathCosts, comp: int, banned: int, left: int, keys_le
         layers[0][u] = 0
         pending[0][0].append(u)
         f ^= low
+    # Each cell's steps out, made when first settled: (to, gate swords, swords with a web
+    # arm left, 0 plain / 1 a Curse / 2 a Door).
+    out: list[list[tuple[int, int, int, int]] | None] = [None] * size
+    vorpal_step = cw * dw
     for li in range(width):
-        k, rest = divmod(li, cw * dw)
+        k, rest = divmod(li, vorpal_step)
         c, dd = divmod(rest, dw)
         here, queue = layers[li], pending[li]
+        # Where a step into a Curse or a Door goes (-1: nowhere).
+        to_curse = li + dw if c < ccap else li
+        to_door = li + 1 if dd < dcap else -1
+        more = k < free_v
         for d in range(left + 1):
             for u in queue[d]:
                 if here[u] != d:
                     continue
-                step = old_arm if comp >> u & 1 and is_web[u] else 0
-                for v, e in adj[u]:
-                    g = gate[v]
-                    if g < 0 or e >= 0 and barms >> e & 1:
+                rows = out[u]
+                if rows is None:
+                    step = old_arm if comp >> u & 1 and is_web[u] else 0
+                    rows = out[u] = [
+                        (v, g, g + step if e >= 0 else g,
+                         1 if curses >> v & 1 else 2 if doors >> v & 1 else 0)
+                        for v, e in adj[u]
+                        if (g := gate[v]) >= 0 and not (e >= 0 and barms >> e & 1)]
+                for v, g, add, kind in rows:
+                    to = li if not kind else to_curse if kind == 1 else to_door
+                    if to < 0:
                         continue
-                    add = g + step if e >= 0 else g
-                    nc, nd = c, dd
-                    if curses >> v & 1:
-                        nc = min(c + 1, ccap)
-                    elif doors >> v & 1:
-                        if dd == dcap:
-                            continue
-                        nd = dd + 1
-                    to = (k * cw + nc) * dw + nd
-                    nd_ = d + add
-                    if nd_ <= left and nd_ < layers[to][v]:
-                        layers[to][v] = nd_
-                        pending[to][nd_].append(v)
-                    if g and k < free_v:
-                        to += cw * dw
-                        nd_ -= g
-                        if nd_ <= left and nd_ < layers[to][v]:
-                            layers[to][v] = nd_
-                            pending[to][nd_].append(v)
+                    nd = d + add
+                    if nd <= left and nd < layers[to][v]:
+                        layers[to][v] = nd
+                        pending[to][nd].append(v)
+                    if g and more:
+                        to += vorpal_step
+                        nd -= g
+                        if nd <= left and nd < layers[to][v]:
+                            layers[to][v] = nd
+                            pending[to][nd].append(v)
     return layers
