@@ -10,6 +10,7 @@ from d6tui.games.dungeon import scorer
 from d6tui.games.dungeon.faces import MAP_FACES, E, N, S, W
 from d6tui.games.dungeon.route_bound import monsters_beaten
 from d6tui.games.dungeon.route_graph import RouteGraph
+from d6tui.games.dungeon.route_paths import PathCosts, joint_distances
 from d6tui.games.dungeon.route_seed import greedy_route
 from d6tui.games.dungeon.scorer import Budget, best_route, brute_force
 from d6tui.games.dungeon.waffle import rotate
@@ -256,3 +257,42 @@ def test_the_slowest_listed_waffles_keep_their_points() -> None:
         cells = [tuple(c) if c else None for c in entry["cells"]]
         r = best_route(cells, Budget(*entry["budget"]))
         assert r.exact and r.points == entry["points"], (entry["seed"], entry["index"])
+
+
+def _at_most(layers: list[list[int]], dims: tuple[int, ...]) -> list[list[int]]:
+    """The least over fewer of each count (the way the scorer reads a path search): the
+    layers are indexed by counts of sizes ``dims``, the last the fastest."""
+    out = [row[:] for row in layers]
+    stride = 1
+    for size in reversed(dims):
+        for i in range(len(out)):
+            if i // stride % size:
+                out[i] = [min(a, b) for a, b in zip(out[i], out[i - stride], strict=True)]
+        stride *= size
+    return out
+
+
+@settings(max_examples=200, deadline=None)
+@given(small_waffles(), st.integers(0, 1 << 20), st.integers(0, 3), st.integers(0, 2))
+def test_paths_counted_per_curse_and_door_at_once_agree_with_each_count(
+        case, opened, mu, ccap) -> None:  # noqa: ANN001
+    """:func:`route_paths.joint_distances`, read as the scorer reads it (the least over
+    fewer Vorpal Swords, Curses and Doors): with every Door allowed it is the search per
+    Curse (Doors free while a key is left), and with no Curse counted it is the search per
+    Door (Curses free)."""
+    rows, cols, cells, budget, _bonus = case
+    board = RouteGraph(cells, rows, cols)
+    board.finish()
+    comp = board.closure(board.L, opened & ((1 << len(board.el_kind)) - 1), 0)
+    paths = PathCosts(board, budget, board.n + 2)
+    left, keys, free_v = budget.swords, budget.keys, budget.vorpals
+    doors = board.door_cells.bit_count()
+    fw, cw, dw = free_v + 1, ccap + 1, doors + 1
+    per_curse = _at_most(paths.distances(comp, 0, left, keys, free_v, mu, False, ccap),
+                         (fw, cw))
+    joint = _at_most(joint_distances(paths, comp, 0, left, keys, free_v, mu, ccap, doors),
+                     (fw, cw, dw))
+    assert joint[dw - 1::dw] == per_curse
+    per_door = paths.distances(comp, 0, left, keys, free_v, mu, False, keys, True)
+    assert _at_most(joint_distances(paths, comp, 0, left, keys, free_v, mu, 0, keys),
+                    (fw, keys + 1)) == _at_most(per_door, (fw, keys + 1))

@@ -1,7 +1,7 @@
 """The cheapest paths of the route scorer's bound (:mod:`.scorer`): from the cells a walk
 reaches, the least swords a path pays to each cell of one side of the Dungeon Waffle, per
-number of Vorpal Swords used on its gates and of Curses (or Doors) passed (rulebook "End of
-the Game", "Dungeon Map Dice Faces", "Item and Spell Dice Faces"). No Textual imports.
+number of Vorpal Swords used on its gates and of Curses (or Doors, or both) passed (rulebook
+"End of the Game", "Dungeon Map Dice Faces", "Item and Spell Dice Faces"). No Textual imports.
 """
 
 from __future__ import annotations
@@ -204,3 +204,66 @@ class PathCosts:
                     c = self.el_cost[g]
                     cost[v] = min(c, min_top) if min_top else c
         return cost, cursed
+
+
+def joint_distances(paths: PathCosts, comp: int, banned: int, left: int, keys_left: int,
+                    free_v: int, min_top: int, ccap: int, dcap: int) -> list[list[int]]:
+    """``dist[(a * (ccap + 1) + c) * (dcap + 1) + d][v]``: as :meth:`PathCosts.distances`,
+    counting both the Curses (``c``, that many or more at ``ccap``) and the Doors (``d``, at
+    most ``dcap``, one key each) on the way."""
+    adj, is_web = paths.adj, paths.is_web
+    gate, curses = paths.gate_cost(comp, banned, keys_left, min_top, False, False)
+    _g, doors = paths.gate_cost(comp, banned, keys_left, min_top, False, True)
+    barms = banned >> paths.shift
+    cw, dw = ccap + 1, dcap + 1
+    width = (free_v + 1) * cw * dw
+    old_arm = paths.old_arm
+    size = len(adj)
+    layers = [[1 << 30] * size for _ in range(width)]
+    pending = [[[] for _ in range(left + 1)] for _ in range(width)]
+    f = comp
+    while f:
+        low = f & -f
+        u = low.bit_length() - 1
+        layers[0][u] = 0
+        pending[0][0].append(u)
+        f ^= low
+    # Each cell's steps out, made when first settled: (to, gate swords, swords with a web
+    # arm left, 0 plain / 1 a Curse / 2 a Door).
+    out: list[list[tuple[int, int, int, int]] | None] = [None] * size
+    vorpal_step = cw * dw
+    for li in range(width):
+        k, rest = divmod(li, vorpal_step)
+        c, dd = divmod(rest, dw)
+        here, queue = layers[li], pending[li]
+        # Where a step into a Curse or a Door goes (-1: nowhere).
+        to_curse = li + dw if c < ccap else li
+        to_door = li + 1 if dd < dcap else -1
+        more = k < free_v
+        for d in range(left + 1):
+            for u in queue[d]:
+                if here[u] != d:
+                    continue
+                rows = out[u]
+                if rows is None:
+                    step = old_arm if comp >> u & 1 and is_web[u] else 0
+                    rows = out[u] = [
+                        (v, g, g + step if e >= 0 else g,
+                         1 if curses >> v & 1 else 2 if doors >> v & 1 else 0)
+                        for v, e in adj[u]
+                        if (g := gate[v]) >= 0 and not (e >= 0 and barms >> e & 1)]
+                for v, g, add, kind in rows:
+                    to = li if not kind else to_curse if kind == 1 else to_door
+                    if to < 0:
+                        continue
+                    nd = d + add
+                    if nd <= left and nd < layers[to][v]:
+                        layers[to][v] = nd
+                        pending[to][nd].append(v)
+                    if g and more:
+                        to += vorpal_step
+                        nd -= g
+                        if nd <= left and nd < layers[to][v]:
+                            layers[to][v] = nd
+                            pending[to][nd].append(v)
+    return layers

@@ -36,9 +36,10 @@ The search is a best-first branch and bound over the places a walk reaches:
   Sword in use may be moved to a monster, which then costs the swords of the enemy it
   leaves, at least the cheapest it beats now: at most one monster per such sword), and each
   Curse a path must pass costs a point (paths are found per number of Curses passed);
-  when keys are short, a second bound counts the Doors on each path instead (a walk that
-  opens d more Doors has d keys fewer for chests), and the lower of the two is kept; in
-  both, Curses in different directions add up: a room whose every way in is a Curse of its
+  when keys are short, the paths are found per number of Doors passed as well (a walk
+  that opens d more Doors, at most its keys, has d keys fewer for chests, and its paths
+  pass no more Curses than it suffers nor Doors than it opens); Curses in different
+  directions add up: a room whose every way in is a Curse of its
   own, and a Curse on every way to a prize, is suffered when that prize is won (each prize
   adding its new such Curses, at most its own points);
 - before those paths are searched, a cheap bound sums instead of taking the dearest: each
@@ -72,7 +73,7 @@ from d6tui.games.dungeon.route_bound import ShareBound, monsters_beaten
 from d6tui.games.dungeon.route_explain import RouteScore, explain_route
 from d6tui.games.dungeon.route_graph import _MONSTER, Budget, Cell, brute_force
 from d6tui.games.dungeon.route_graph import RouteGraph as _Board
-from d6tui.games.dungeon.route_paths import PathCosts
+from d6tui.games.dungeon.route_paths import PathCosts, joint_distances
 from d6tui.games.dungeon.route_seed import greedy_route
 
 #: States grown before the greedy route of :mod:`.route_seed` is looked for (most sides
@@ -233,7 +234,6 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         # On paths a gate costs at least min(cost, mu) however many Vorpal Swords in use
         # are moved (a relaxation: the treasure monsters won take all the moves).
         full = distances(comp, banned, left, keys_left, free_v, mu, True, 0)
-        fw = free_v + 1
         # The prizes still to win that some path reaches at all.
         reachable = [(v, kind) for v, kind in prize_cells
                      if not comp >> v & 1 and (kind != 3 or v == far)
@@ -256,32 +256,39 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         dom = shares.dominators(rooms, comp, banned) if rooms else {}
 
 
-        def most(cap: int, doors: bool) -> int:
+        def most(cap: int, dcap: int) -> int:
             """The most the prizes add, paths found per number of Curses passed (a walk
-            suffering c more loses c points) or, with ``doors``, per number of Doors
-            opened (a walk opening d more has d keys fewer for chests)."""
-            dists = distances(comp, banned, left, keys_left, free_v, mu, False, cap, doors)
-            cw = cap + 1
+            suffering c more loses c points) and, unless ``dcap`` is -1, per number of
+            Doors opened (a walk opening d more, at most ``dcap``, has d keys fewer for
+            chests)."""
+            if dcap < 0:
+                dists = distances(comp, banned, left, keys_left, free_v, mu, False, cap)
+            else:
+                dists = joint_distances(paths, comp, banned, left, keys_left, free_v, mu,
+                                        cap, dcap)
+            cw, dw = cap + 1, max(1, dcap + 1)
+            block = cw * dw
             targets: list[tuple[int, int, list[int]]] = []
             for v, kind in reachable:
-                # At most a Vorpal Swords and at most c counted: the least over fewer.
+                # At most a Vorpal Swords, c Curses and d Doors: the least over fewer.
                 table = [layer[v] for layer in dists]
-                for k in range(fw):
-                    row = k * cw
-                    for c in range(1, cw):
-                        if table[row + c - 1] < table[row + c]:
-                            table[row + c] = table[row + c - 1]
-                    if k:
-                        for c in range(cw):
-                            if table[row - cw + c] < table[row + c]:
-                                table[row + c] = table[row - cw + c]
+                for i in range(1, len(table)):
+                    here = table[i]
+                    if i % dw and table[i - 1] < here:
+                        here = table[i - 1]
+                    if i // dw % cw and table[i - dw] < here:
+                        here = table[i - dw]
+                    if i >= block and table[i - block] < here:
+                        here = table[i - block]
+                    table[i] = here
                 targets.append((v, kind, table))
-            best_gain = -cap if not doors else 0
-            for counted in range(cap + 1):
-                loss = 0 if doors else counted
-                chest_keys = keys_left - counted if doors else keys_left
+            best_gain = -cap
+            for cd in range(block):
+                counted, opened_doors = divmod(cd, dw)
+                loss = counted
+                chest_keys = keys_left - opened_doors
                 for b in range(free_v + 1):  # b free Vorpal Swords to the monsters
-                    col = (free_v - b) * cw + counted
+                    col = (free_v - b) * block + cd
                     # (path swords, points) per prize, and (path swords, own swords) per
                     # treasure monster.
                     prizes: list[tuple[int, int, int, int]] = []
@@ -339,13 +346,22 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             curses ^= low
             if min(layer[low.bit_length() - 1] for layer in full) <= left:
                 near += 1
-        top = points + most(near, False)
         # Keys are short when the Doors a walk could open, and the chests, outnumber them:
-        # count the Doors too, and keep the lower bound.
-        doors_open = (board.door_cells & ~comp).bit_count()
-        if top > best[0] and 0 < keys_left < doors_open + (board.chests & ~comp).bit_count():
-            top = min(top, points + most(keys_left, True))
-        return min(top, summed)
+        # count the Doors too (up to the keys, and no more than a path can reach), with
+        # the Curses, in one search.
+        doors = board.door_cells & ~comp
+        chests_open = (board.chests & ~comp).bit_count()
+        dcap = -1
+        if 0 < keys_left < doors.bit_count() + chests_open:
+            dcap = 0
+            while doors and dcap < keys_left:
+                low = doors & -doors
+                doors ^= low
+                if min(layer[low.bit_length() - 1] for layer in full) <= left:
+                    dcap += 1
+            if dcap == 0 and keys_left >= chests_open:
+                dcap = -1  # no Door to open, and a key for every chest: as if free
+        return min(points + most(near, dcap), summed)
 
     def expand(start: int, banned: int, opened: int, comp: int
                ) -> list[tuple[int, int, int, tuple[int, int, int, int]]]:
