@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from d6tui.engine.dice import CustomDie
+from d6tui.engine.frozen import evolve  # noqa: F401  (the states' fast replace, used by the fold)
 
 #: The six faces of a Shooter die ("Components"): four suits, the wild Joker and the Skull.
 SHOOTER_DIE = CustomDie("shooter", ("heart", "spade", "club", "diamond", "joker", "skull"),
@@ -550,36 +551,3 @@ def can_rescue(state: ShooterState) -> bool:
     if skulls > 0 and state.rolls_used < ROLLS_PER_HUNT and hand_card(p, state, "reload"):
         return True
     return state.rolls_used == 0 and bool(hand_card(p, state, "we_have_you_surrounded"))
-
-
-_FIELDS: dict[type, frozenset[str]] = {}
-
-
-def evolve(obj: Any, **changes: Any) -> Any:
-    """A copy of a frozen state dataclass with some fields changed (a fast ``replace``).
-
-    :func:`dataclasses.replace` re-runs ``__init__`` over every field, which dominates the
-    cost of folding a long log; this copies the instance dict instead. Field names are still
-    checked.
-
-    Args:
-        obj: a :class:`ShooterState`, :class:`Player`, :class:`Tray` or :class:`Contest`.
-        **changes: the new field values.
-
-    Returns:
-        The new object.
-
-    Raises:
-        TypeError: a name that is not a field.
-    """
-    cls = type(obj)
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = frozenset(f.name for f in fields(cls))
-    if not names.issuperset(changes):
-        raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)}")
-    new = object.__new__(cls)
-    d = new.__dict__
-    d.update(obj.__dict__)
-    d.update(changes)
-    return new

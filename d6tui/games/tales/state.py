@@ -7,13 +7,10 @@ Every value is frozen; the rules build a new state for each event.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from functools import cache
-from typing import Any, TypeVar
+from dataclasses import dataclass, field
 
+from d6tui.engine.frozen import evolve  # noqa: F401  (the states' fast replace, used by the fold)
 from d6tui.games.tales.content import Content, frozen
-
-T = TypeVar("T")
 
 RACES = ("dwarf", "elf", "human", "hobbit")
 STATS = ("atk", "dmg", "spd", "max_hp")
@@ -285,32 +282,3 @@ class Tale:
         raise KeyError(qid)
 
 
-@cache
-def _field_names(cls: type) -> frozenset[str]:
-    return frozenset(f.name for f in fields(cls))
-
-
-def evolve(obj: T, **changes: Any) -> T:
-    """A copy of a frozen state dataclass with some fields changed: a fast
-    :func:`dataclasses.replace`, which would re-run ``__init__`` over every field (the bulk of
-    the cost of folding a long tale). Field names are still checked.
-
-    Args:
-        obj: a :class:`Tale`, :class:`Hero`, :class:`Square`, :class:`Quest`, :class:`Fight`
-            or :class:`DayRecord`.
-        **changes: the new field values.
-
-    Returns:
-        The new object.
-
-    Raises:
-        TypeError: a name that is not a field.
-    """
-    cls: type = type(obj)
-    unknown = changes.keys() - _field_names(cls)
-    if unknown:
-        raise TypeError(f"{type(obj).__name__} has no field {sorted(unknown)[0]!r}")
-    new: T = object.__new__(cls)
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
-    return new
