@@ -513,15 +513,16 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
             self.call_after_refresh(self._scroll_to_today, booklet, scroll, 5)
 
     def _scroll_to_today(self, booklet: JournalBooklet, scroll: BookPage, tries: int) -> None:
-        """J05's deferred scroll (:meth:`_open_page`). The page's new lines may not be laid
-        out yet after one refresh (on a busy machine the scroll still had the old page's
-        height and stopped short, at the top): it waits up to ``tries`` more refreshes for
+        """J05's deferred scroll (:meth:`_open_page`). Today's line is asked of the page as
+        it is now (on a busy machine the booklet had not drawn J05 yet, and its last drawn
+        line of today was the page before's: the page opened at its top); the page's new
+        lines may not be laid out yet either, so it waits up to ``tries`` more refreshes for
         the scroll to be tall enough to reach today's line. Both scrolls are made at once
         (``immediate``), so no scroll deferred by Textual can land after this one."""
         if PAGES[booklet.page][0] != "J05":
             return
-        y = (0 if booklet.today_line + 4 <= scroll.size.height
-             else max(0, booklet.today_line - 2))
+        today = booklet.today_row()
+        y = 0 if today + 4 <= scroll.size.height else max(0, today - 2)
         if y > scroll.max_scroll_y and tries > 0:
             self.call_after_refresh(self._scroll_to_today, booklet, scroll, tries - 1)
             return

@@ -144,10 +144,21 @@ class JournalBooklet(ViewWidget):
         view = self.view
         if view is None:
             return self.render_empty()
+        return self._current(view)
+
+    def _current(self, view: TalesView) -> Text:
         drawn = self._drawn
         if drawn is None or drawn[0] is not view or drawn[1] != self.page:
             drawn = self._drawn = (view, self.page, self._page_text(view))
         return drawn[2]
+
+    def today_row(self) -> int:
+        """The line of J05 that holds today, for the page and view the booklet has now (the
+        page is drawn first if it was not yet: :attr:`today_line` alone is the last page
+        drawn, which just after a page turn may still be the page before)."""
+        if self.view is not None:
+            self._current(self.view)
+        return self.today_line
 
     def notify_style_update(self) -> None:
         """The theme or CSS changed: the page is drawn again in its styles."""
