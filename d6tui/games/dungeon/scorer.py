@@ -70,6 +70,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from d6tui.games.dungeon.route_bound import ShareBound, monsters_beaten
+from d6tui.games.dungeon.route_bound import flood as flood_from
 from d6tui.games.dungeon.route_explain import RouteScore, explain_route
 from d6tui.games.dungeon.route_graph import _MONSTER, Budget, Cell, brute_force
 from d6tui.games.dungeon.route_graph import RouteGraph as _Board
@@ -141,20 +142,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
 
     def flood(v: int, comp: int, banned: int) -> int:
         """``comp`` with ``v`` and the free cells joined to ``v`` by free corridors."""
-        allowed = free_cells & ~banned
-        grown = comp | 1 << v
-        frontier = 1 << v
-        while frontier:
-            nxt = 0
-            f = frontier
-            while f:
-                low = f & -f
-                nxt |= free_nbrs[low.bit_length() - 1]
-                f ^= low
-            nxt &= allowed & ~grown
-            grown |= nxt
-            frontier = nxt
-        return grown
+        return comp | flood_from(1 << v, free_nbrs, free_cells & ~banned & ~comp)
 
     def profile(opened: int) -> tuple[int, ...]:
         counts = [0] * len(web_cells)
