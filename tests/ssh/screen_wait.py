@@ -36,3 +36,13 @@ async def screen_over(pilot: Pilot, old: Screen, limit: float = 5.0) -> Screen:
                      limit)
     assert up, f"no screen came up over {type(old).__name__}"
     return await screen_up(pilot, pilot.app.screen, limit)
+
+
+async def show(pilot: Pilot, screen: Screen, limit: float = 5.0) -> Screen:
+    """Push ``screen`` on the app and wait until it is up (:func:`screen_up`).
+
+    Returns:
+        ``screen``.
+    """
+    pilot.app.push_screen(screen)
+    return await screen_up(pilot, screen, limit)

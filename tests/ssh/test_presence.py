@@ -12,7 +12,7 @@ from d6tui.server.seat_frame import frame_of
 from d6tui.server.tables import Tables
 from d6tui.ui.screens.game import TableChanged
 from tests.fixtures.games.toy_dice.rules import RULES
-from tests.ssh.screen_wait import screen_up
+from tests.ssh.screen_wait import show
 from tests.ui.helpers import make_app, until
 
 
@@ -87,8 +87,7 @@ def test_the_shooter_screen_tells_of_a_drop_and_marks_the_seat_in_its_header(ser
         app = make_app(tmp_path)
         async with app.run_test(size=(80, 24), notifications=True) as pilot:
             ann = ShooterScreen(service.seat("ann", table.code))
-            app.push_screen(ann)
-            await screen_up(pilot, ann)
+            await show(pilot, ann)
             service.do(lambda: table.disconnect("ben"))
             ann.post_message(TableChanged(table.code))
             for _ in range(40):
@@ -137,11 +136,9 @@ def test_a_table_whose_screen_is_in_the_stack_twice_tells_a_coming_back_once(ser
         app = make_app(tmp_path)
         async with app.run_test(size=(80, 24), notifications=True) as pilot:
             under = ShooterScreen(service.seat("ann", table.code))
-            app.push_screen(under)
-            await screen_up(pilot, under)
+            await show(pilot, under)
             over = ShooterScreen(service.seat("ann", table.code))
-            app.push_screen(over)
-            await screen_up(pilot, over)
+            await show(pilot, over)
             service.do(lambda: table.join("ben"))
             for screen in (under, over):  # as the app tells every screen of the table
                 screen.post_message(TableChanged(table.code))
@@ -172,8 +169,7 @@ def test_a_watcher_who_leaves_the_tables_screen_is_no_longer_listed(service, tmp
             for name in ("ben", "cy"):
                 service.calls(name).call("watch", code=table.code)
                 screen = TalesScreen(service.seat(name, table.code))
-                app.push_screen(screen)
-                await screen_up(pilot, screen)
+                await show(pilot, screen)
                 assert screen.table_seat is None
             assert service.do(lambda: set(table.spectators)) == {"ben", "cy"}
             for _ in range(2):

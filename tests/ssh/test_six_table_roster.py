@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 
 from d6tui.engine.registry import load_rules
-from tests.ssh.screen_wait import screen_up
+from tests.ssh.screen_wait import show
 from tests.ui.helpers import make_app, until
 
 
@@ -26,8 +26,7 @@ def test_the_gm_makes_a_character_and_its_player_joins_that_seat(service, tmp_pa
         app = make_app(tmp_path)
         async with app.run_test(size=(120, 40), notifications=True) as pilot:
             gm = SimpleSixScreen(service.seat("gm", table.code))
-            app.push_screen(gm)
-            await screen_up(pilot, gm)
+            await show(pilot, gm)
             assert gm.check_action("create", ()) and gm.check_action("add_npc", ())
             assert "c makes a player character" in str(gm.query_one("#banner").render())
             await pilot.press("c")
@@ -55,8 +54,7 @@ def test_the_gm_makes_a_character_and_its_player_joins_that_seat(service, tmp_pa
 
             assert service.do(lambda: table.join("mira")) == 1  # the seat named for her
             mira = SimpleSixScreen(service.seat("mira", table.code))
-            app.push_screen(mira)
-            await screen_up(pilot, mira)
+            await show(pilot, mira)
             assert mira.table_seat == 1 and mira.selected == "mira"  # her own sheet
             sheet = str(mira.query_one("#sheet", CharacterSheet).render())
             assert "Mira" in sheet and "Lightning Bolt" in sheet

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from d6tui.engine.registry import load_rules
-from tests.ssh.screen_wait import screen_up
+from tests.ssh.screen_wait import show
 from tests.ui.helpers import make_app, until
 
 
@@ -24,8 +24,7 @@ def test_the_dungeon_screens_t_switches_this_seats_own_dice_at_a_table(service, 
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:
             ann = DungeonScreen(service.seat("ann", table.code))
-            app.push_screen(ann)
-            await screen_up(pilot, ann)
+            await show(pilot, ann)
             await pilot.press("t")  # no list of seats at a table: Ann's own dice
             assert await until(pilot, lambda: table.session.table_dice_for(0))
             assert not table.session.table_dice_for(1)

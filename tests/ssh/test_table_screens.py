@@ -11,7 +11,7 @@ import pytest
 
 from d6tui.engine.registry import GAMES_PATH_ENV, load_rules
 from d6tui.ui.screens.game import TableChanged
-from tests.ssh.screen_wait import screen_over, screen_up
+from tests.ssh.screen_wait import screen_over, show
 from tests.ui.helpers import make_app, until
 
 TOY_GAMES = os.path.join(os.path.dirname(__file__), "..", "fixtures", "games")
@@ -41,16 +41,14 @@ def test_the_generic_screen_plays_one_seat_and_redraws_on_a_notice(service, toy_
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:
             ann = GenericGameScreen(service.seat("ann", table.code))
-            app.push_screen(ann)
-            await screen_up(pilot, ann)
+            await show(pilot, ann)
             status = str(ann.query_one("#generic-status").render())
             assert f"To move: Ann.  You: Ann (seat 1) at table {table.code}." in status
             await pilot.press("1")  # roll
             assert await until(pilot, lambda: len(table.session.events) == 2)
             assert table.session.events[-1]["table_seat"] == 0
             bob = GenericGameScreen(service.seat("bob", table.code))
-            app.push_screen(bob)
-            await screen_up(pilot, bob)
+            await show(pilot, bob)
             moves = bob.query_one("#generic-moves")
             assert "waiting for the others" in str(moves.get_option_at_index(0).prompt)
             before = len(bob.session.events)
@@ -76,8 +74,7 @@ def test_the_dungeon_screen_shows_this_seats_side_with_no_hand_over(service, tmp
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:
             bob = DungeonScreen(service.seat("bob", table.code))
-            app.push_screen(bob)
-            await screen_up(pilot, bob)
+            await show(pilot, bob)
             assert app.screen is bob  # no hand-over screen at a table
             assert bob.query_one("#waffle", DungeonWaffle).picture.caption == "Bob's side"
             assert not bob.my_turn() and bob._move("draw") is None
@@ -104,15 +101,13 @@ def test_the_shooter_screen_waits_for_the_seat_to_move(service, tmp_path):
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:
             bob = ShooterScreen(service.seat("bob", table.code))
-            app.push_screen(bob)
-            await screen_up(pilot, bob)
+            await show(pilot, bob)
             bar = str(bob.query_one("#actions").render())
             assert "Waiting for Ann to act." in bar and "You: Bob (seat 2)" in bar
             assert bob.legal == []
             assert "Bob's hand" in str(bob.query_one("#store").render())
             ann = ShooterScreen(service.seat("ann", table.code))
-            app.push_screen(ann)
-            await screen_up(pilot, ann)
+            await show(pilot, ann)
             assert ann.legal and "Ann to act:" in str(ann.query_one("#actions").render())
             await pilot.press("d")  # draw
             assert await until(pilot, lambda: len(table.session.events) == 2)
@@ -143,8 +138,7 @@ def test_a_spectator_of_d6_dungeon_sees_the_dice_placed_but_no_face(service, tmp
         app = make_app(tmp_path)
         async with app.run_test(size=(120, 40)) as pilot:
             cy = DungeonScreen(service.seat("cy", table.code))
-            app.push_screen(cy)
-            await screen_up(pilot, cy)
+            await show(pilot, cy)
             picture = cy.query_one("#waffle", DungeonWaffle).picture
             assert "Ann's side" not in picture.caption and "Watching" in picture.caption
             assert all(cell is None for cell in picture.cells)  # no face shown
@@ -183,8 +177,7 @@ def test_the_simple_six_screen_plays_the_gms_seat_and_shows_a_player_no_npc_stat
         app = make_app(tmp_path)
         async with app.run_test(size=(120, 40)) as pilot:
             mira = SimpleSixScreen(service.seat("mira", table.code))
-            app.push_screen(mira)
-            await screen_up(pilot, mira)
+            await show(pilot, mira)
             assert mira.at_table and mira.table_seat == 1
             orc_seen = mira.campaign.member("orc-warrior-1")
             assert orc_seen.sheet.attributes == () and orc_seen.sheet.weapons == ()
@@ -200,8 +193,7 @@ def test_the_simple_six_screen_plays_the_gms_seat_and_shows_a_player_no_npc_stat
             await pilot.pause(0.1)
             count = len(table.session.events)
             gm = SimpleSixScreen(service.seat("gm", table.code))
-            app.push_screen(gm)
-            await screen_up(pilot, gm)
+            await show(pilot, gm)
             assert gm.campaign.member("orc-warrior-1").sheet.attributes  # the GM sees all
             gm.selected = "orc-warrior-1"
             gm.refresh_game()
@@ -239,8 +231,7 @@ def test_simple_six_dice_typed_at_the_gms_seat_reach_the_table(service, tmp_path
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 30)) as pilot:
             gm = SimpleSixScreen(service.seat("gm", table.code))
-            app.push_screen(gm)
-            await screen_up(pilot, gm)
+            await show(pilot, gm)
             assert gm.table_mode
             count = len(table.session.events)
             gm.run_worker(gm.roll_move("cast", {"caster": "mira", "spell": "Light"},
@@ -279,8 +270,7 @@ def test_a_simple_six_player_who_wrote_a_note_still_has_no_gm_keys(service, tmp_
         app = make_app(tmp_path)
         async with app.run_test(size=(120, 40)) as pilot:
             ben = SimpleSixScreen(service.seat("ben", table.code))
-            app.push_screen(ben)
-            await screen_up(pilot, ben)
+            await show(pilot, ben)
             ben.session.write_note("Zed looks shifty")
             ben.refresh_game()
             await pilot.pause(0.1)
@@ -348,8 +338,7 @@ def test_shooters_own_t_stays_at_one_keyboard(tmp_path):
         app = make_app(tmp_path)
         async with app.run_test(size=(120, 40)) as pilot:
             screen = ShooterScreen(session)
-            app.push_screen(screen)
-            await screen_up(pilot, screen)
+            await show(pilot, screen)
             await pilot.press("T")
             await until(pilot, lambda: session.table_all, 2.0)
             assert session.table_all
@@ -382,15 +371,13 @@ def test_leaving_a_simple_six_fight_at_a_table(service, tmp_path):
         app = make_app(tmp_path)
         async with app.run_test(size=(120, 40)) as pilot:
             ben = SimpleSixScreen(service.seat("ben", table.code))
-            app.push_screen(ben)
-            await screen_up(pilot, ben)
+            await show(pilot, ben)
             assert ben.campaign.combat is not None
             await pilot.press("escape")
             assert await until(pilot, lambda: app.screen is not ben)
             assert not isinstance(app.screen, ConfirmModal)
             gm = SimpleSixScreen(service.seat("gm", table.code))
-            app.push_screen(gm)
-            await screen_up(pilot, gm)
+            await show(pilot, gm)
             await pilot.press("escape")
             assert await until(pilot, lambda: isinstance(app.screen, ConfirmModal))
             words = " ".join(str(w.render()) for w in app.screen.query("Static"))

@@ -15,7 +15,7 @@ from d6tui.server.table import TABLE_SEAT
 from d6tui.ui.screens.game import TableChanged
 from d6tui.ui.tales.screen import TalesScreen
 from d6tui.ui.tales.widgets import IslandMap, JournalBooklet
-from tests.ssh.screen_wait import screen_over, screen_up
+from tests.ssh.screen_wait import screen_over, show
 from tests.ui.helpers import make_app, until
 
 
@@ -49,8 +49,7 @@ def test_the_heros_seat_plays_and_a_spectator_follows_and_is_refused(service, tm
             assert "note" not in pairs.values()
             assert pairs["h"] == f"lobby (table {table.code})"
             ann = TalesScreen(service.seat("ann", table.code))
-            app.push_screen(ann)
-            await screen_up(pilot, ann)
+            await show(pilot, ann)
             assert not ann.watching and ann.table_seat == 0
             assert ann.query_one("#log").border_title.endswith(", Brin (seat 1)")
             before = len(table.session.events)
@@ -103,8 +102,7 @@ def test_the_heros_notes_go_to_the_table_and_are_undone_as_its_move(service, tmp
         app = make_app(tmp_path)
         async with app.run_test(size=(100, 34)) as pilot:
             ann = TalesScreen(service.seat("ann", table.code))
-            app.push_screen(ann)
-            await screen_up(pilot, ann)
+            await show(pilot, ann)
             await pilot.press("r")
             assert await until(pilot, lambda: len(table.session.events) == 2)
             await pilot.press("N")
@@ -122,8 +120,7 @@ def test_the_heros_notes_go_to_the_table_and_are_undone_as_its_move(service, tmp
             assert cy.header.created == table.session.events[0]["at"]  # the export's start
             # the spectator reads the notes, but the list offers no writing
             watcher = TalesScreen(cy)
-            app.push_screen(watcher)
-            await screen_up(pilot, watcher)
+            await show(pilot, watcher)
             await pilot.press("ctrl+n")
             assert await until(pilot, lambda: type(app.screen).__name__ == "NotesModal")
             listing = app.screen.query_one("#notes-list")
