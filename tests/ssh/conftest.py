@@ -236,3 +236,4 @@ def service():
     s = ServiceThread(Tables(None))
     yield s
     s.stop()
+

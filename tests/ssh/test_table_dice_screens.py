@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
-from d6tui.engine.registry import load_rules
 from tests.ssh.screen_wait import show
+from tests.ssh.seats import ann_and_bob_dungeon
 from tests.ui.helpers import make_app, until
 
 
@@ -15,10 +15,7 @@ def test_the_dungeon_screens_t_switches_this_seats_own_dice_at_a_table(service, 
     from d6tui.ui.dungeon.screen import DungeonScreen
     from d6tui.ui.screens.dice_prompt import DrawPrompt
 
-    tables = service.service.tables
-    table = service.do(lambda: tables.open(load_rules("dungeon"),
-                                           {"players": ["Ann", "Bob"], "seed": 5}, "ann"))
-    service.do(lambda: table.join("bob"))
+    table = ann_and_bob_dungeon(service)
 
     async def main():
         app = make_app(tmp_path)

@@ -12,6 +12,7 @@ import pytest
 from d6tui.engine.registry import GAMES_PATH_ENV, load_rules
 from d6tui.ui.screens.game import TableChanged
 from tests.ssh.screen_wait import screen_over, show
+from tests.ssh.seats import ann_and_bob_dungeon
 from tests.ui.helpers import make_app, until
 
 TOY_GAMES = os.path.join(os.path.dirname(__file__), "..", "fixtures", "games")
@@ -65,10 +66,7 @@ def test_the_dungeon_screen_shows_this_seats_side_with_no_hand_over(service, tmp
     from d6tui.ui.dungeon.screen import DungeonScreen
     from d6tui.ui.dungeon.waffle import DungeonWaffle
 
-    tables = service.service.tables
-    table = service.do(lambda: tables.open(load_rules("dungeon"),
-                                           {"players": ["Ann", "Bob"], "seed": 5}, "ann"))
-    service.do(lambda: table.join("bob"))
+    table = ann_and_bob_dungeon(service)
 
     async def main():
         app = make_app(tmp_path)
@@ -120,10 +118,7 @@ def test_a_spectator_of_d6_dungeon_sees_the_dice_placed_but_no_face(service, tmp
     from d6tui.ui.dungeon.screen import DungeonScreen
     from d6tui.ui.dungeon.waffle import DungeonWaffle
 
-    tables = service.service.tables
-    table = service.do(lambda: tables.open(load_rules("dungeon"),
-                                           {"players": ["Ann", "Bob"], "seed": 5}, "ann"))
-    service.do(lambda: table.join("bob"))
+    table = ann_and_bob_dungeon(service)
     table.computer = {0, 1}  # the computer plays both seats until two dice are placed
     for _ in range(200):
         if sum(h is not None for h in table.session.state.holes) >= 2:
