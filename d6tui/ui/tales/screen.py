@@ -508,25 +508,21 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
         """Scroll a page to its top, its title in sight; J05 opens at its top while today's
         line fits (lines may wrap: a few rows are kept spare), else on today's line with the
         days before above it; not once the page has turned on (that scrolled a later page)."""
+        scroll.scroll_when_laid_out(None)
         scroll.scroll_home(animate=False, immediate=True)
         if PAGES[booklet.page][0] == "J05":
-            self.call_after_refresh(self._scroll_to_today, booklet, scroll, 5)
+            self.call_after_refresh(self._scroll_to_today, booklet, scroll)
 
-    def _scroll_to_today(self, booklet: JournalBooklet, scroll: BookPage, tries: int) -> None:
-        """J05's deferred scroll (:meth:`_open_page`). Today's line is asked of the page as
-        it is now (on a busy machine the booklet had not drawn J05 yet, and its last drawn
-        line of today was the page before's: the page opened at its top); the page's new
-        lines may not be laid out yet either, so it waits up to ``tries`` more refreshes for
-        the scroll to be tall enough to reach today's line. Both scrolls are made at once
-        (``immediate``), so no scroll deferred by Textual can land after this one."""
+    def _scroll_to_today(self, booklet: JournalBooklet, scroll: BookPage) -> None:
+        """J05's deferred scroll (:meth:`_open_page`), once the page has its new size. Today's
+        line is asked of the page as it is now (on a busy machine the booklet had not drawn
+        J05 yet, and its last drawn line of today was the page before's); the scroll is made
+        when the page's new lines are laid out (:meth:`BookPage.scroll_when_laid_out`)."""
         if PAGES[booklet.page][0] != "J05":
             return
         today = booklet.today_row()
         y = 0 if today + 4 <= scroll.size.height else max(0, today - 2)
-        if y > scroll.max_scroll_y and tries > 0:
-            self.call_after_refresh(self._scroll_to_today, booklet, scroll, tries - 1)
-            return
-        scroll.scroll_to(y=y, animate=False, immediate=True)
+        scroll.scroll_when_laid_out(y)
 
     def action_toggle_map(self) -> None:
         """Hide or show the map column."""

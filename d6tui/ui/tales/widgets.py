@@ -73,10 +73,33 @@ class BookPage(VerticalScroll):
     back on ``scroll_y`` each time the scrollbar shows.
     """
 
+    #: The line the page is on its way to (:meth:`scroll_when_laid_out`), or None.
+    _pending_y: int | None = None
+
     def watch_show_vertical_scrollbar(self, shown: bool) -> None:
         """The scrollbar shows again: its thumb where the page is scrolled now."""
         if shown:
             self.vertical_scrollbar.position = self.scroll_y
+
+    def scroll_when_laid_out(self, y: int | None) -> None:
+        """Scroll to line ``y`` (>= 0) now if the page already reaches it, else as soon as
+        its layout grows tall enough (each :class:`~textual.events.Resize` of the scroll
+        tries again); None forgets a pending line. A page just turned to is laid out
+        some frames after its text changed, and how many depends on the machine's speed:
+        scrolling at a fixed frame count opened J05 short of today's line on a busy
+        machine. Scrolls are immediate, so no deferred Textual scroll lands after them."""
+        self._pending_y = y
+        self._scroll_pending()
+
+    def on_resize(self) -> None:
+        """The page's size or its text's height changed: make a pending scroll if it fits."""
+        self._scroll_pending()
+
+    def _scroll_pending(self) -> None:
+        y = self._pending_y
+        if y is not None and y <= self.max_scroll_y:
+            self._pending_y = None
+            self.scroll_to(y=y, animate=False, immediate=True)
 
 
 
