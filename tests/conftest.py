@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from tests import bytecode_warm
+
 #: The variables that decide where d6tui reads config and saves (see d6tui/paths.py).
 FOLDER_VARIABLES = ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "D6TUI_CONFIG", "D6TUI_SAVES")
 
@@ -60,8 +62,10 @@ WORKERS_PER_CPU = 2
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_configure(config: pytest.Config) -> None:
-    """Point the folder variables at a throwaway folder before test modules are imported, and
-    put the run's temporary folders in memory where that is possible (:data:`MEMORY_DIR`).
+    """Point the folder variables at a throwaway folder before test modules are imported, put
+    the run's temporary folders in memory where that is possible (:data:`MEMORY_DIR`), and
+    have the test modules' rewritten bytecode cached once for all workers
+    (:func:`tests.bytecode_warm.warm`).
 
     Runs before pytest's own ``tmp_path`` plugin reads ``--basetemp``; xdist workers are
     given their folder under it by the controller, so only the controller picks one."""
@@ -73,6 +77,7 @@ def pytest_configure(config: pytest.Config) -> None:
             and MEMORY_DIR.is_dir() and os.access(MEMORY_DIR, os.W_OK)):
         _memory_basetemp = Path(tempfile.mkdtemp(prefix="d6tui-pytest-", dir=MEMORY_DIR))
         config.option.basetemp = str(_memory_basetemp)
+    bytecode_warm.warm(config)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
