@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests import bytecode_warm
+from tests import bytecode_warm, shared_css
 
 #: The variables that decide where d6tui reads config and saves (see d6tui/paths.py).
 FOLDER_VARIABLES = ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "D6TUI_CONFIG", "D6TUI_SAVES")
@@ -65,7 +65,8 @@ def pytest_configure(config: pytest.Config) -> None:
     """Point the folder variables at a throwaway folder before test modules are imported, put
     the run's temporary folders in memory where that is possible (:data:`MEMORY_DIR`), and
     have the test modules' rewritten bytecode cached once for all workers
-    (:func:`tests.bytecode_warm.warm`).
+    (:func:`tests.bytecode_warm.warm`). Textual's CSS is parsed once per process, not once
+    per app (:mod:`tests.shared_css`; ``D6TUI_TESTS_OWN_CSS=1`` leaves each app its own).
 
     Runs before pytest's own ``tmp_path`` plugin reads ``--basetemp``; xdist workers are
     given their folder under it by the controller, so only the controller picks one."""
@@ -78,6 +79,8 @@ def pytest_configure(config: pytest.Config) -> None:
         _memory_basetemp = Path(tempfile.mkdtemp(prefix="d6tui-pytest-", dir=MEMORY_DIR))
         config.option.basetemp = str(_memory_basetemp)
     bytecode_warm.warm(config)
+    if not os.environ.get("D6TUI_TESTS_OWN_CSS"):
+        shared_css.install()
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
