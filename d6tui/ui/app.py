@@ -369,12 +369,20 @@ class D6App(App):
         if not self._loading():  # the player cancelled it
             return
         self._close_loading()
+        self._home_shows()  # the dialog shows over it
 
         def done(repaired: bool | None) -> None:
             if repaired:
                 self.open_save(message.path)
 
         self.push_screen(LoadErrorModal(message.error), done)
+
+    def _home_shows(self) -> None:
+        """The home screen at the bottom is about to show without being resumed: its widgets,
+        left out under a game opened at start, are made (:meth:`HomeScreen.show_now`)."""
+        home = self.screen_stack[0] if self.screen_stack else None
+        if isinstance(home, HomeScreen):
+            home.show_now()
 
     def show_game(self, session, *, replace: bool = False) -> None:  # noqa: ANN001 - a Session
         """Push the screen of ``session``'s game (imported only now); with ``replace``, it
@@ -400,6 +408,7 @@ class D6App(App):
         except (D6Error, ImportError, AttributeError) as e:
             session.close()
             self.notify(f"d6tui cannot show this game yet ({e}).", severity="error", markup=False)
+            self._home_shows()
             return
         if replace:
             self.switch_screen(screen_class(session))

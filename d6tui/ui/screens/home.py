@@ -75,8 +75,15 @@ or delete them.
         self.saves: list[SaveSummary] = []
         self._table: DataTable | None = None
         self._skip_scan = not scan_at_start
+        #: False while the screen is left empty under a game opened at start: its widgets
+        #: are made only when it first shows (:meth:`show_now`), not laid out and drawn
+        #: under the game for nothing (opening a save straight into its game is about a
+        #: fifth cheaper: ``python bench/startup.py``).
+        self._composed = scan_at_start
 
     def compose(self) -> ComposeResult:
+        if not self._composed:
+            return
         # A one-line title instead of Textual's Header: the home screen is the first frame,
         # and start-up must stay close to a bare app's (bench/startup.py).
         yield Static("d6tui \u2014 d6 tabletop games", id="home-title")
@@ -98,14 +105,29 @@ or delete them.
     def on_mount(self) -> None:
         self.title = "d6tui"
         self.sub_title = "d6 tabletop games"
-        self.query_one("#games", OptionList).focus()
+        if self._composed:
+            self.query_one("#games", OptionList).focus()
 
-    def on_screen_resume(self) -> None:
+    async def on_screen_resume(self) -> None:
         # Also sent when the screen first shows: one scan at start, one on each return.
         if self._skip_scan:
             self._skip_scan = False
             return
+        await self._compose_now()
         self.scan()
+
+    def show_now(self) -> None:
+        """Make the screen's widgets now if they were left out: it shows without being
+        resumed (the game opened at start could not be shown, or a dialog opens over it)."""
+        if not self._composed:
+            self.call_later(self._compose_now)
+
+    async def _compose_now(self) -> None:
+        if self._composed:
+            return
+        self._composed = True
+        await self.recompose()
+        self.query_one("#games", OptionList).focus()
 
     @work(thread=True, exclusive=True, group="scan-saves")
     def scan(self) -> None:
