@@ -67,6 +67,8 @@ def pytest_configure(config: pytest.Config) -> None:
     have the test modules' rewritten bytecode cached once for all workers
     (:func:`tests.bytecode_warm.warm`). Textual's CSS is parsed once per process, not once
     per app (:mod:`tests.shared_css`; ``D6TUI_TESTS_OWN_CSS=1`` leaves each app its own).
+    ``-n`` without ``--dist`` uses xdist's ``worksteal`` scheduler (an idle worker takes
+    tests still queued on a busy one) with the long files spread (:func:`spread_long_files`).
 
     Runs before pytest's own ``tmp_path`` plugin reads ``--basetemp``; xdist workers are
     given their folder under it by the controller, so only the controller picks one."""
@@ -79,8 +81,16 @@ def pytest_configure(config: pytest.Config) -> None:
         _memory_basetemp = Path(tempfile.mkdtemp(prefix="d6tui-pytest-", dir=MEMORY_DIR))
         config.option.basetemp = str(_memory_basetemp)
     bytecode_warm.warm(config)
+    if getattr(config.option, "dist", None) == "load" and not _dist_given(config):
+        # -n alone: idle workers take tests queued on busy ones (spread_long_files)
+        config.option.dist = "worksteal"
     if not os.environ.get("D6TUI_TESTS_OWN_CSS"):
         shared_css.install()
+
+
+def _dist_given(config: pytest.Config) -> bool:
+    """Whether the command line chose xdist's scheduler itself (``--dist``, ``-d``)."""
+    return any(a == "-d" or a.startswith("--dist") for a in config.invocation_params.args)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -132,40 +142,78 @@ def quick_idle(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(wait, "SLEEP_IDLE", 1 / 200 / 20)
 
 
-#: The test files with the longest single tests, longest first (from ``--durations=0`` of the
-#: whole suite at ``-n auto``: each has a test of 10 s or more on a loaded 2-core machine).
-#: They run first, so that under ``pytest -n N`` no worker is left alone with a long test at
-#: the end while the others sit idle. Order is otherwise unchanged; a path that no longer
-#: exists simply moves nothing. xdist's ``load`` scheduler first hands each worker a quarter
-#: of its share as one block, so these files land on the first worker: about 41% of the
-#: suite's time in that block at ``-n 2`` (under its half), 37% at ``-n 3``, 35% at ``-n 4``.
-LONG_FIRST = (
-    "tests/shooter/test_shooter_view.py",
-    "tests/ui/test_tales_keyline.py",
-    "tests/ui/test_shooter_play.py",
-    "tests/dungeon/test_ui.py",
-    "tests/reliability/test_cuts.py",
-    "tests/ui/test_simple_six_attribute_options.py",
-    "tests/ui/test_simple_six_vehicles.py",
-    "tests/ssh/test_ssh_e2e.py",
-    "tests/shooter/test_shooter_props.py",
-    "tests/dungeon/test_bot.py",
-    "tests/reliability/test_recover_and_limits.py",
-    "tests/ssh/test_computer_e2e.py",
-    "tests/ui/test_simple_six_flows.py",
-    "tests/ui/test_simple_six_magic.py",
-)
+#: The test files with a single test of about 5 s or more (``--durations``-like figures of the
+#: whole suite at ``-n 4`` on a loaded 2-core machine: the file's seconds in all). Under
+#: ``pytest -n N`` they are spread over the N blocks the workers start with
+#: (:func:`spread_long_files`), each block's share at its front, so that no worker is left
+#: alone with long tests at the end while the others sit idle. With them all in one block
+#: (as before), that worker ran 25 s after the other three had finished. A path that no
+#: longer exists simply moves nothing.
+LONG_FILES = {
+    "tests/reliability/test_kill.py": 18,
+    "tests/shooter/test_shooter_view.py": 15,
+    "tests/ssh/test_computer_e2e.py": 11,
+    "tests/ui/test_tales_keyline.py": 14,
+    "tests/dungeon/test_ui.py": 20,
+    "tests/ui/test_simple_six_flows.py": 38,
+    "tests/engine/test_log_speedups.py": 9,
+    "tests/reliability/test_cuts.py": 12,
+    "tests/ui/test_simple_six_magic.py": 14,
+    "tests/ui/test_shooter_play.py": 13,
+    "tests/ui/test_table_dice_setting.py": 23,
+    "tests/dungeon/test_bot.py": 11,
+    "tests/d6_board/test_screen.py": 24,
+    "tests/ui/test_simple_six_vehicles.py": 7,
+    "tests/ui/test_ssh_tales_snapshots.py": 13,
+    "tests/reliability/test_screens.py": 9,
+    "tests/dungeon/test_fix_round.py": 15,
+    "tests/shooter/test_shooter_json.py": 7,
+    "tests/ui/test_simple_six_attribute_options.py": 8,
+    "tests/ui/test_tales_snapshots.py": 43,
+    "tests/ui/test_ssh_game_snapshots.py": 15,
+}
+
+
+def block_sizes(count: int, workers: int) -> list[int]:
+    """How many of ``count`` tests each of ``workers`` workers is first handed by xdist's
+    ``worksteal`` scheduler (the pending tests split in turn: ``left // workers_left``)."""
+    sizes = []
+    for i in range(workers):
+        sizes.append(count // (workers - i))
+        count -= sizes[-1]
+    return sizes
+
+
+def spread_long_files(items: list, workers: int, path_of: Callable[[object], str]) -> list:
+    """``items`` reordered for ``workers`` workers: the files of :data:`LONG_FILES`, longest
+    first, each to the block with the fewest long seconds so far (blocks as
+    :func:`block_sizes`), at the front of its block; the other tests fill the blocks in
+    their own order. Every file keeps its own order. One worker: the long files first."""
+    rank = {path: i for i, path in enumerate(LONG_FILES)}
+    longs: dict[str, list] = {}
+    rest = []
+    for item in items:
+        path = path_of(item)
+        (longs.setdefault(path, []) if path in rank else rest).append(item)
+    blocks: list[list] = [[] for _ in range(max(1, workers))]
+    seconds = [0] * len(blocks)
+    for path in sorted(longs, key=lambda p: -LONG_FILES[p]):
+        i = min(range(len(blocks)), key=lambda b: seconds[b])
+        blocks[i].extend(longs[path])
+        seconds[i] += LONG_FILES[path]
+    fill = iter(rest)
+    for block, size in zip(blocks, block_sizes(len(items), len(blocks)), strict=True):
+        block.extend(next(fill) for _ in range(max(0, size - len(block))))
+    blocks[-1].extend(fill)
+    return [item for block in blocks for item in block]
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Move the tests of :data:`LONG_FIRST` to the front (a stable sort: each file keeps its
-    own order, and so does the rest of the suite)."""
-    rank = {path: i for i, path in enumerate(LONG_FIRST)}
-
-    def key(item: pytest.Item) -> int:
-        return rank.get(item.nodeid.split("::", 1)[0], len(LONG_FIRST))
-
-    items.sort(key=key)
+    """Spread the tests of :data:`LONG_FILES` over the workers' first blocks (xdist workers
+    know how many they are from ``PYTEST_XDIST_WORKER_COUNT``; every worker must collect
+    the same order, and does: the order depends only on the items and that count)."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    items[:] = spread_long_files(items, workers, lambda item: item.nodeid.split("::", 1)[0])
 
 
 #: The cyclic garbage collector's thresholds while the tests run (Python's are 700, 10, 10).
