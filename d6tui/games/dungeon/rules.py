@@ -154,7 +154,7 @@ RULES = GameDefinition(
     report=report,
     options=(
         OptionField("players", "Players", "names", default=["Ana", "Ben"],
-                    help="two names, the starting player first (one with --vs-computer)",
+                    help="two names, the starting player first; only yours against the computer",
                     min=1, max=2, name_max=NAME_MAX),
         OptionField("vs_computer", "Against the computer", "bool", default=False,
                     help="the computer plays the second seat"),
