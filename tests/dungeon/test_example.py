@@ -34,5 +34,11 @@ def test_the_export_shows_both_sides_and_the_score_lines() -> None:
     s = Session.load(EXAMPLE)
     text = s.rules.export_markdown(s)
     assert "## Ana's side" in text and "## Ben's side" in text
-    assert "route across the dungeon: +5" in text and "total: 7" in text
+    # the route by its holes, as the waffle names them (Ben's F is on his left)
+    assert "route across the dungeon, A2-B2-C2-D2-E2-F2: +5" in text and "total: 7" in text
+    assert "no complete route (in at F1 from the left edge)" in text
     assert "## Play by play" in text
+    # the log's last line: both totals and where each route goes
+    assert ("167. Ben ended the last turn: the game is over. Ana 7, route "
+            "A2-B2-C2-D2-E2-F2; Ben 2, no complete route (in at F1 from the left edge)"
+            in text)

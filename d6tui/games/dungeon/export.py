@@ -6,6 +6,7 @@ from typing import Any
 
 from d6tui.engine.mdtext import escape
 from d6tui.engine.notes import NOTE, note_numbers, record_lines
+from d6tui.games.dungeon.crossing import route_words
 from d6tui.games.dungeon.drawing import own_to_hole, side_text
 from d6tui.games.dungeon.faces import MAP_FACES, face_name
 from d6tui.games.dungeon.state import DungeonState, ScoreCard
@@ -31,12 +32,16 @@ def status(state: DungeonState) -> str:
 
 
 def score_lines(state: DungeonState, seat: int, card: ScoreCard) -> list[str]:
-    """A score card explained line by line, holes named as on the waffle; lines of no
+    """A score card explained line by line, holes named as on the waffle: the route by the
+    holes it crosses ("route across the dungeon, A3-B3-C3-D3-E3-F3: +5"); lines of no
     points alike are one line ("6 x Orc defeated with 1 sword at A1, B1, ...: +0")."""
     r = card.route
+    way = route_words(r, state.side(seat), seat)
     out = []
     zero: dict[str, list[str]] = {}
     for words, cell, pts in r.lines:
+        if cell < 0 and r.complete and way:  # the route's own line: name its holes
+            words = f"{words}, {way}"
         if pts == 0 and cell >= 0:
             if words not in zero:
                 zero[words] = []
@@ -53,7 +58,7 @@ def score_lines(state: DungeonState, seat: int, card: ScoreCard) -> list[str]:
     if card.special_items:
         out.append(f"Special Items held ({card.special_items}): {card.special_items:+d}")
     if not r.complete:
-        out.append("no complete route")
+        out.append(f"no complete route ({way})" if way else "no complete route")
     b = state.budget(seat)
     out.append(f"held {_items(b.swords, b.keys, b.vorpals)}; "
                f"spent {_items(r.swords, r.keys, r.vorpals)}")

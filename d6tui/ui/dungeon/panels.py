@@ -115,7 +115,9 @@ def hand_text(seen: DungeonState, placing: tuple[str, int] | None, turns: int, w
     """
     out = Text()
     # The bag's count is on the status line above.
-    if seen.hand is None:
+    if seen.over:  # nothing waits for a die: the latest line (both routes) takes the room
+        pass
+    elif seen.hand is None:
         out.append("No die in hand.")
     elif seen.face is None:
         out.append("r rolls the die in hand.")

@@ -239,7 +239,9 @@ class DungeonScreen(WafflePictures, DungeonMoveRunner, GameScreen):
             self.side_choice, self.turns = 0, 0
         self.query_one("#waffle", DungeonWaffle).update_view(self.picture(seen, seat))
         put(self.query_one("#dg-status", Static), self.status_text(state))
-        put(self.query_one("#dg-latest", Static), "\u00bb " + self.latest_text())
+        latest = self.query_one("#dg-latest", Static)
+        put(latest, "\u00bb " + self.latest_text())
+        latest.set_class(state.over, "-over")  # the last line names both routes: room for it
         tray = self.query_one("#dg-tray", DiceTray)
         tray.roll = hand_tray(seen, self.preview_face(seen) if self.placing() else None,
                               self.hand_source())
