@@ -42,3 +42,14 @@ def test_the_export_shows_both_sides_and_the_score_lines() -> None:
     assert ("167. Ben ended the last turn: the game is over. Ana 7, route "
             "A2-B2-C2-D2-E2-F2; Ben 2, no complete route (in at F1 from the left edge)"
             in text)
+
+
+def test_the_totals_line_names_both_totals_then_the_result() -> None:
+    from dataclasses import replace
+
+    from d6tui.games.dungeon.export import totals_line
+
+    s = Session.load(EXAMPLE)
+    assert totals_line(s.state) == "Ana 7, Ben 2: Ana wins"
+    tied = replace(s.state, scores=(s.state.scores[0], s.state.scores[0]))
+    assert totals_line(tied) == "Ana 7, Ben 7: a tie"

@@ -31,6 +31,16 @@ def status(state: DungeonState) -> str:
     return f"{state.player}'s turn {state.turn_no}{last}: {waits}; {len(state.bag)} in the bag"
 
 
+def totals_line(state: DungeonState) -> str:
+    """Both totals first, then the result: ``"Ana 7, Ben 2: Ana wins"`` (``"... a tie"``),
+    so a short screen shows both before any score line ("End of the Game")."""
+    totals = [card.total for card in state.scores]
+    both = ", ".join(f"{name} {t}" for name, t in zip(state.players, totals, strict=True))
+    if totals[0] == totals[1]:
+        return f"{both}: a tie"
+    return f"{both}: {state.players[0 if totals[0] > totals[1] else 1]} wins"
+
+
 def score_lines(state: DungeonState, seat: int, card: ScoreCard) -> list[str]:
     """A score card explained line by line, holes named as on the waffle: the route by the
     holes it crosses ("route across the dungeon, A3-B3-C3-D3-E3-F3: +5"); lines of no

@@ -21,7 +21,7 @@ from textual.widgets import Header, Static
 
 from d6tui.engine.game import Move
 from d6tui.engine.session import Session
-from d6tui.games.dungeon.export import score_lines
+from d6tui.games.dungeon.export import score_lines, totals_line
 from d6tui.games.dungeon.faces import is_map
 from d6tui.games.dungeon.scorer import best_route
 from d6tui.games.dungeon.state import DungeonState
@@ -46,6 +46,7 @@ from d6tui.ui.widgets.dice_tray import DiceTray
 from d6tui.ui.widgets.event_log import EventLogView
 from d6tui.ui.widgets.fitted_footer import FittedFooter
 from d6tui.ui.widgets.static_text import put
+from d6tui.words import plural
 
 
 def _b(key: str, action: str, description: str, tooltip: str, show: bool = False,
@@ -533,11 +534,12 @@ class DungeonScreen(WafflePictures, DungeonMoveRunner, GameScreen):
         self.run_move("end_turn" if self._move("end_turn") else "end_game")
 
     def action_scores(self) -> None:
-        """Both score cards, line by line, with the routes' budgets."""
+        """Both score cards, line by line, with the routes' budgets; both totals first, so
+        they show at 80x24 without scrolling."""
         state = self.dungeon
-        text = []
+        text = [totals_line(state)]
         for seat, name in enumerate(state.players):
-            text.append(f"{name}:")
+            text += ["", f"{name} ({plural(state.scores[seat].total, 'point')}):"]
             text += [f"  {line}" for line in score_lines(state, seat, state.scores[seat])]
         self.app.push_screen(ScoreLines("The score lines (End of the Game)", "\n".join(text)))
 
