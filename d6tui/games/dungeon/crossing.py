@@ -100,3 +100,21 @@ def route_words(route: RouteScore, cells: Sequence[Cell], seat: int) -> str:
     if not ways:
         return ""
     return (f"in at {' or '.join(hole_names(ways, seat))} from the {route.entrance} edge")
+
+
+def why_no_route(cells: Sequence[Cell], cols: int = SIZE) -> str:
+    """Why the scorer finds nothing to walk on a side (its :class:`RouteScore` has no cells),
+    in a player's words ("End of the Game": you enter by a corridor on the left or right
+    edge of your side, and a walk is worth something only if it crosses or wins treasure).
+
+    Args:
+        cells: the side, row by row in the player's own frame.
+        cols: columns of the side (6 on the Dungeon Waffle).
+    """
+    edge = any(c is not None and ((i % cols == 0 and c[1] & W)
+                                  or (i % cols == cols - 1 and c[1] & E))
+               for i, c in enumerate(cells))
+    if not edge:
+        return "no corridor of your side opens onto its left or right edge yet"
+    return ("no walk in from the edge gets across or reaches a treasure with what you hold "
+            "yet")

@@ -67,7 +67,10 @@ If it stands the other player has one last turn, in which nothing may spoil the 
 route (a spell or trade that would is refused); a wrong claim changes nothing.
 
 Each player then enters their side from the left or right edge and walks the corridors;
-d6tui finds the best walk exactly, with its detours. `b` shows it on the waffle. Swords are
+d6tui finds the best walk exactly, with its detours. `b` draws your best one on the
+waffle at any time and says where it goes, hole by hole (or why there is none yet); at the
+end the final routes are drawn, and `b` hides and shows them. The score lines (`p`) name
+each route by the holes it crosses. Swords are
 one pool (a die's swords may be split), a Vorpal Sword beats one enemy whole, a key opens a
 Door or a Treasure Chest, a Spider Web takes one sword for each arm used, and what is beaten
 stays beaten. Points: a complete route 5 for the player whose claim stood and 3 for the

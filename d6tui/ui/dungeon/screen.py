@@ -109,7 +109,8 @@ class DungeonScreen(WafflePictures, DungeonMoveRunner, GameScreen):
         self.turns = 0
         self.target: Move | None = None
         self._drawn_state: DungeonState | None = None
-        self.show_route = False
+        #: The best route drawn (``b``); None: as the game stands (drawn once it is over).
+        self.show_route: bool | None = None
         self.show_other = False
         self._handing = False
         self._computer: Any = None
@@ -544,9 +545,10 @@ class DungeonScreen(WafflePictures, DungeonMoveRunner, GameScreen):
         self.app.push_screen(ScoreLines("The score lines (End of the Game)", "\n".join(text)))
 
     def action_route(self) -> None:
-        """Show or hide the best route."""
-        self.show_route = not self.show_route
+        """Show or hide the best route, and say what was drawn, or why nothing was."""
+        self.show_route = not self.route_shown()
         self.refresh_game()
+        self.notify(self.route_notice(), markup=False, timeout=8)
 
     def action_other_side(self) -> None:
         """Show the other side (after the game, or as a Look showed it)."""
