@@ -80,9 +80,10 @@ def describe(event: dict, state: DungeonState) -> str:
         if event.get("stood"):
             return (f"{by} claimed a complete route, and it stands: "
                     f"{state.players[1 - state.turn]} has one last turn")
+        # only in saves from before claims were checked as they are made (commands.claim)
         return (f"{by} claimed a complete route, but the claim does not stand: no route "
-                f"across {by}'s side from edge to edge gets through with what {by} holds, so "
-                f"the claim changes nothing and play goes on (End of the Game)")
+                f"across {by}'s side from edge to edge gets through with what {by} holds; "
+                f"the claim ended the turn and changed nothing else (End of the Game)")
     if t == "turn_ended":
         if state.last_turn:
             return f"{by} ended the last turn: the game is over{_results(event, state)}"

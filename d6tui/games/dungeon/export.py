@@ -26,7 +26,8 @@ def status(state: DungeonState) -> str:
         w = 0 if a > b else 1
         return f"game over: {state.players[w]} wins, {max(a, b)} to {min(a, b)}"
     waits = {"draw": "draw a die", "roll": "roll the die", "resolve": "use the rolled face",
-             "after": "cast, claim or end the turn"}[state.phase]
+             "after": "cast or end the turn"}[state.phase]
+    # not whether a claim is open: the status is every seat's, that is the mover's own
     last = " (last turn)" if state.last_turn else ""
     return f"{state.player}'s turn {state.turn_no}{last}: {waits}; {len(state.bag)} in the bag"
 

@@ -408,8 +408,10 @@ class DungeonScreen(WafflePictures, DungeonMoveRunner, GameScreen):
         """Keys only when they can act."""
         moves = {"draw": ("draw", "end_game"), "set_aside": ("collect", "keep", "give_back"),
                  "trade": ("trade",), "wish": ("wish",), "catch": ("catch",),
-                 "dream": ("dream",), "extra": ("extra_turn",), "claim": ("claim",),
+                 "dream": ("dream",), "extra": ("extra_turn",),
                  "end_turn": ("end_turn", "end_game")}
+        if action == "claim":  # in your turn C claims, or says why it cannot
+            return self.my_turn()
         if action in moves:
             return any(self._move(m) is not None for m in moves[action])
         if action == "roll_or_turn":
@@ -527,7 +529,13 @@ class DungeonScreen(WafflePictures, DungeonMoveRunner, GameScreen):
         self.run_move("extra_turn")
 
     def action_claim(self) -> None:
-        """Claim a complete route."""
+        """Claim a complete route; without one, say why (the game's ``why_not``), and the
+        turn goes on with nothing changed ("End of the Game")."""
+        if self._move("claim") is None:
+            why = self.session.rules.why_not(self.dungeon, self.dungeon.turn, "claim")
+            self.notify(f"No claim: {why}. Your turn goes on.", severity="warning",
+                        markup=False, timeout=8)
+            return
         self.run_move("claim")
 
     def action_end_turn(self) -> None:
