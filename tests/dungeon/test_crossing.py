@@ -62,3 +62,15 @@ def test_holes_are_named_as_the_seat_sees_its_side() -> None:
     assert route_words(r, walk, 0) == "in at A3 from the left edge"
     assert route_words(r, walk, 1) == "in at F3 from the left edge"
     assert route_words(RouteScore(), walk, 0) == ""
+
+
+def test_the_scorers_web_line_is_read_for_its_arms() -> None:
+    """The crossing reads a Spider Web's paid arms from the scorer's own score line: if
+    that line's words change, this fails (rather than an edge web quietly counting as a way
+    in)."""
+    from d6tui.games.dungeon.crossing import _WEB_ARMS
+
+    cells = [("corner", STRAIGHT), ("spider_web", N | E | S | W), ("corner", STRAIGHT)]
+    r = best_route(cells, Budget(2), rows=1, cols=3)
+    arms = [int(m.group(1)) for words, _, _ in r.lines if (m := _WEB_ARMS.match(words))]
+    assert arms == [2]
