@@ -81,7 +81,10 @@ def field_hint(f: OptionField) -> str:
 
 def field_placeholder(f: OptionField) -> str:
     """An example value for a schema field's input (names: as many as the field takes,
-    "Ann, Bob" for two at most)."""
+    "Ann, Bob" for two at most; none for an optional list such as the board game's
+    Guardians left out, whose help lists what it takes: people's names there mislead)."""
+    if f.kind == "names" and f.optional and f.default is None:
+        return ""
     if f.kind == "names":
         most = f.max if f.max is not None else 3
         return ", ".join(("Ann", "Bob", "Cid")[:max(1, min(3, most))])
