@@ -213,6 +213,18 @@ async def test_at_80x24_the_score_lines_button_and_the_over_keys_are_on_screen(
         assert isinstance(app.screen, ScoreLines)
         button = app.screen.query_one("#ok")
         assert button.region.height > 0 and button.region.bottom <= 24
+        # both totals first, on screen without scrolling (Ben's came 18 rows down)
+        message = app.screen.query_one("#message")
+        assert app.screen.message.splitlines()[0] == "Ana 7, Ben 2: Ana wins"
+        assert message.scroll_y == 0 and message.region.height >= 3
+        assert message.region.y < app.screen.query_one("#ok").region.y
+        # the route by its holes, as the waffle names them (Ben's left column is F)
+        assert "route across the dungeon, A2-B2-C2-D2-E2-F2: +5" in app.screen.message
+        assert "no complete route (in at F1 from the left edge)" in app.screen.message
+        latest_line = screen.query_one("#dg-latest")
+        assert latest_line.region.height >= 4  # not cut at two lines: the routes show
+        latest = str(latest_line.render())
+        assert latest.endswith("Ben 2, no complete route (in at F1 from the left edge)")
 
 
 @sync

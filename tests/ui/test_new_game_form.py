@@ -132,7 +132,7 @@ def test_the_long_board_game_form_scrolls_to_the_focused_field(
                 scroll.scroll_home(animate=False)
                 await pilot.pause()
             for f in form.fields:
-                box = form.query_one(f"#{f.name}", Input)
+                box = form.query_one(f"#{f.name}")  # an Input, or a yes/no Switch
                 assert app.focused is box
                 # The focus scrolls the field into view by an animation (here one step):
                 # wait for it to end, not for one frame (on a busy machine a frame came

@@ -59,3 +59,22 @@ def test_shooter_mid_roll_16_colours(snap_compare, saves: Path) -> None:  # noqa
     session.do(commands.roll, dice=session.dice)
     app = make_app(saves, session=session, theme="d6-16color")
     assert snap_compare(app, terminal_size=(80, 24), run_before=_settled)
+
+
+def test_new_game_form_yes_no_switch(
+    snap_compare, saves: Path, monkeypatch: pytest.MonkeyPatch  # noqa: ANN001
+) -> None:
+    """D6 Dungeon's form at 80x24: the computer option is a switch with "Yes" beside it
+    (switched on from the keyboard), not a text box holding "False"."""
+    from d6tui.ui.screens.new_game import NewGameForm
+
+    monkeypatch.setattr("d6tui.ui.screens.home.games", lambda: (game_info("shooter"),))
+
+    async def form(pilot: Pilot) -> None:
+        await settle(pilot)
+        pilot.app.push_screen(NewGameForm(game_info("dungeon")))
+        await settle(pilot)
+        await pilot.press("tab", "space")
+        await settle(pilot)
+
+    assert snap_compare(make_app(saves), terminal_size=(80, 24), run_before=form)

@@ -4,14 +4,17 @@ of every move is one of these."""
 
 from __future__ import annotations
 
+from collections import deque
+from functools import lru_cache
 from typing import Any
 
 from d6tui.engine.errors import RuleError
-from d6tui.games.dungeon.faces import ITEMS, SPELLS, WISHING_RING, face_name, is_map
+from d6tui.games.dungeon.faces import ITEMS, SPELLS, WISHING_RING, E, W, face_name, is_map
 from d6tui.games.dungeon.fold import fold
+from d6tui.games.dungeon.route_graph import Budget, Cell
 from d6tui.games.dungeon.scorer import best_route
 from d6tui.games.dungeon.state import DungeonState
-from d6tui.games.dungeon.waffle import hole_index
+from d6tui.games.dungeon.waffle import OPPOSITE, SIZE, STEP, hole_index
 
 COURSE, END, SPELL_FACES = "Course of Play", "End of the Game", "Item and Spell Dice Faces"
 
@@ -21,7 +24,65 @@ _MUST_CROSS = 1000
 
 def route_complete(state: DungeonState, seat: int) -> bool:
     """Whether ``seat`` can walk a complete route with what they hold ("End of the Game")."""
-    return best_route(state.side(seat), state.budget(seat), _MUST_CROSS).complete
+    return _complete(state.side(seat), state.budget(seat))
+
+
+@lru_cache(maxsize=256)
+def _complete(cells: tuple[Cell, ...], budget: Budget) -> bool:
+    """:func:`route_complete` of one side and budget, kept: the moves ask it whenever a
+    turn reaches its end, and the screens ask the moves many times a frame."""
+    return _joined(cells) and best_route(cells, budget, _MUST_CROSS).complete
+
+
+def _joined(cells: tuple[Cell, ...]) -> bool:
+    """Whether placed dice join the left edge to the right one, whatever bars the way (a
+    quick test before the exact scorer)."""
+    todo: deque[int] = deque()
+    for r in range(SIZE):
+        edge = cells[r * SIZE]
+        if edge is not None and edge[1] & W:
+            todo.append(r * SIZE)
+    seen = set(todo)
+    while todo:
+        u = todo.popleft()
+        cu = cells[u]
+        assert cu is not None
+        r, col = divmod(u, SIZE)
+        if col == SIZE - 1 and cu[1] & E:
+            return True
+        for way, (dr, dc) in STEP.items():
+            rr, cc = r + dr, col + dc
+            v = rr * SIZE + cc
+            if not cu[1] & way or not (0 <= rr < SIZE and 0 <= cc < SIZE) or v in seen:
+                continue
+            cv = cells[v]
+            if cv is not None and cv[1] & OPPOSITE[way]:
+                seen.add(v)
+                todo.append(v)
+    return False
+
+
+def why_no_claim(state: DungeonState, seat: int) -> str:
+    """Why ``seat`` may not claim a complete route now, or ``""`` when they may ("End of
+    the Game": you claim a route from one side of the waffle to the other with the items to
+    get through). d6tui checks a claim as it is made, so a claim it could not back is never
+    made: the turn simply goes on, as the rulebook has play go on after a mistaken claim.
+    """
+    if state.over:
+        return "the game is over"
+    if seat != state.turn:
+        return f"it is {state.player}'s turn"
+    if state.claimant is not None:
+        return "a route is claimed already: this is the last turn"
+    if state.phase != "after":
+        return f"a claim comes once the roll is dealt with ({_waiting(state)})"
+    if route_complete(state, seat):
+        return ""
+    if not _joined(state.side(seat)):
+        return ("no complete route yet: no line of corridors runs across your side from its "
+                "left edge to its right")
+    return ("no complete route yet: every way across your side is barred for what you "
+            "hold (more swords or keys needed)")
 
 
 def _mine(state: DungeonState, phases: tuple[str, ...], what: str) -> int:
@@ -357,15 +418,19 @@ def extra(state: DungeonState, dice: Any = None, paid: str = "", reroll: str = "
 
 def claim(state: DungeonState, dice: Any = None) -> dict:
     """Claim a complete route with the items to get through, ending your turn ("End of the
-    Game"); the app checks the claim (``stood``), and a wrong one changes nothing.
+    Game"); the other player then has one last turn. The claim is checked as it is made
+    (``stood`` is always true now; saves from before hold wrong claims with ``stood``
+    false, which ended the turn and changed nothing else).
 
     Raises:
-        RuleError: a claim already stands, or the roll is not dealt with yet.
+        RuleError: a claim already stands, the roll is not dealt with yet, or there is no
+            complete route to claim (:func:`why_no_claim` says why).
     """
     _mine(state, ("after",), "claiming")
-    if state.claimant is not None:
-        raise RuleError("a route is claimed already: this is the last turn", END)
-    return _by(state, "route_claimed", stood=route_complete(state, state.turn))
+    why = why_no_claim(state, state.turn)
+    if why:
+        raise RuleError(why, END)
+    return _by(state, "route_claimed", stood=True)
 
 
 def end_turn(state: DungeonState, dice: Any = None) -> dict:

@@ -3,12 +3,16 @@
 While the game is on, a line never names a face that is hidden from one of the players: a
 placement says which die went into which hole, not which side faces whom, and Turn and Pivot
 say which die, not what anyone now sees (DESIGN "view": the log must not leak a side).
-Rolled faces are seen by both players, so they are named.
+Rolled faces are seen by both players, so they are named. The line that ends the game
+names both totals and the holes of each route: by then both sides are shown.
 """
 
 from __future__ import annotations
 
+from d6tui.engine.errors import EventError, RuleError
+from d6tui.games.dungeon.crossing import route_words
 from d6tui.games.dungeon.faces import face_name
+from d6tui.games.dungeon.fold import fold
 from d6tui.games.dungeon.state import DungeonState
 
 _TURNS = {1: "a quarter turn clockwise", 2: "a half turn", 3: "a quarter turn anticlockwise"}
@@ -76,13 +80,32 @@ def describe(event: dict, state: DungeonState) -> str:
         if event.get("stood"):
             return (f"{by} claimed a complete route, and it stands: "
                     f"{state.players[1 - state.turn]} has one last turn")
+        # only in saves from before claims were checked as they are made (commands.claim)
         return (f"{by} claimed a complete route, but the claim does not stand: no route "
-                f"across {by}'s side from edge to edge gets through with what {by} holds, so "
-                f"the claim changes nothing and play goes on (End of the Game)")
+                f"across {by}'s side from edge to edge gets through with what {by} holds; "
+                f"the claim ended the turn and changed nothing else (End of the Game)")
     if t == "turn_ended":
         if state.last_turn:
-            return f"{by} ended the last turn: the game is over"
+            return f"{by} ended the last turn: the game is over{_results(event, state)}"
         return f"{by} ended the turn"
     if t == "bag_found_empty":
-        return f"{by} found the bag empty: the game is over"
+        return f"{by} found the bag empty: the game is over{_results(event, state)}"
     return t
+
+
+def _results(event: dict, state: DungeonState) -> str:
+    """``". Ana 7, route A2-B2-...; Ben 2, no complete route (in at F1 ...)"``: both totals
+    and where each route goes, once the game-ending ``event`` is folded into ``state``."""
+    try:
+        after = fold(state, event)  # the fold's scorer makes the score cards
+    except (EventError, RuleError):  # words only: an event the fold refuses has none
+        return ""
+    parts = []
+    for seat, card in enumerate(after.scores):
+        way = route_words(card.route, after.side(seat), seat)
+        if card.route.complete:
+            how = f"route {way}" if way else "a complete route"
+        else:
+            how = "no complete route" + (f" ({way})" if way else "")
+        parts.append(f"{after.players[seat]} {card.total}, {how}")
+    return ". " + "; ".join(parts) if parts else ""

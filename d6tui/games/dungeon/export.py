@@ -6,6 +6,7 @@ from typing import Any
 
 from d6tui.engine.mdtext import escape
 from d6tui.engine.notes import NOTE, note_numbers, record_lines
+from d6tui.games.dungeon.crossing import route_words
 from d6tui.games.dungeon.drawing import own_to_hole, side_text
 from d6tui.games.dungeon.faces import MAP_FACES, face_name
 from d6tui.games.dungeon.state import DungeonState, ScoreCard
@@ -25,18 +26,33 @@ def status(state: DungeonState) -> str:
         w = 0 if a > b else 1
         return f"game over: {state.players[w]} wins, {max(a, b)} to {min(a, b)}"
     waits = {"draw": "draw a die", "roll": "roll the die", "resolve": "use the rolled face",
-             "after": "cast, claim or end the turn"}[state.phase]
+             "after": "cast or end the turn"}[state.phase]
+    # not whether a claim is open: the status is every seat's, that is the mover's own
     last = " (last turn)" if state.last_turn else ""
     return f"{state.player}'s turn {state.turn_no}{last}: {waits}; {len(state.bag)} in the bag"
 
 
+def totals_line(state: DungeonState) -> str:
+    """Both totals first, then the result: ``"Ana 7, Ben 2: Ana wins"`` (``"... a tie"``),
+    so a short screen shows both before any score line ("End of the Game")."""
+    totals = [card.total for card in state.scores]
+    both = ", ".join(f"{name} {t}" for name, t in zip(state.players, totals, strict=True))
+    if totals[0] == totals[1]:
+        return f"{both}: a tie"
+    return f"{both}: {state.players[0 if totals[0] > totals[1] else 1]} wins"
+
+
 def score_lines(state: DungeonState, seat: int, card: ScoreCard) -> list[str]:
-    """A score card explained line by line, holes named as on the waffle; lines of no
+    """A score card explained line by line, holes named as on the waffle: the route by the
+    holes it crosses ("route across the dungeon, A3-B3-C3-D3-E3-F3: +5"); lines of no
     points alike are one line ("6 x Orc defeated with 1 sword at A1, B1, ...: +0")."""
     r = card.route
+    way = route_words(r, state.side(seat), seat)
     out = []
     zero: dict[str, list[str]] = {}
     for words, cell, pts in r.lines:
+        if cell < 0 and r.complete and way:  # the route's own line: name its holes
+            words = f"{words}, {way}"
         if pts == 0 and cell >= 0:
             if words not in zero:
                 zero[words] = []
@@ -53,7 +69,7 @@ def score_lines(state: DungeonState, seat: int, card: ScoreCard) -> list[str]:
     if card.special_items:
         out.append(f"Special Items held ({card.special_items}): {card.special_items:+d}")
     if not r.complete:
-        out.append("no complete route")
+        out.append(f"no complete route ({way})" if way else "no complete route")
     b = state.budget(seat)
     out.append(f"held {_items(b.swords, b.keys, b.vorpals)}; "
                f"spent {_items(r.swords, r.keys, r.vorpals)}")

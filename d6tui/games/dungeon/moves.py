@@ -194,7 +194,7 @@ def moves(state: DungeonState, seat: int | None) -> list[Move]:
                             seat, (Choice("paid", "Die to pay into the bag", kept),
                                    Choice("reroll", "Die to roll again", kept)),
                             section="Extra turn"))
-        if state.claimant is None:
+        if not c.why_no_claim(state, seat):  # only a claim d6tui can back
             out.append(Move("claim", "Claim a complete route", c.claim, seat,
                             section="End of the Game"))
         out.append(Move("end_turn", "End the turn", c.end_turn, seat, section="Course of Play"))
@@ -258,6 +258,16 @@ def _resolve_moves(state: DungeonState, seat: int) -> list[Move]:
     return out
 
 
+def why_not(state: DungeonState, seat: int | None, move_id: str) -> str:
+    """Why a move is not legal now (``GameDefinition.why_not``), with its section, or
+    ``""``: said for a claim ("End of the Game"), the move a player may try before the rules
+    allow it."""
+    if move_id == "claim" and seat is not None and state.players:
+        why = c.why_no_claim(state, seat)
+        return f"{why} (End of the Game)" if why else ""
+    return ""
+
+
 def seats(state: DungeonState) -> tuple[str, ...]:
     """The two players' names."""
     return state.players
@@ -270,4 +280,5 @@ def seat_to_move(state: DungeonState) -> int | None:
     return state.turn
 
 
-__all__ = ["BagDraw", "HOLES", "cast_moves", "die_kind", "moves", "seat_to_move", "seats"]
+__all__ = ["BagDraw", "HOLES", "cast_moves", "die_kind", "moves", "seat_to_move", "seats",
+           "why_not"]

@@ -37,10 +37,15 @@ Look
     next Look. Into the bag: the caster sees how many dice of each colour are in it.
 
 Claims and the end ("End of the Game")
-    A claim ends the claimant's turn and is checked by the scorer at once. A claim that stands
-    gives the opponent one last turn, in which any spell or trade that would leave the claimant
-    without a complete route is refused. A wrong claim is noted and play goes on. The game
-    also ends when a player finds the bag empty at the start of their turn and casts nothing.
+    A claim is offered once the roll is dealt with, and only when the scorer finds a complete
+    route with what the player holds: d6tui checks it as it is made, so a claim is never
+    wrong. A claim tried without one is refused with the reason and changes nothing: it is
+    still the claimer's turn, with everything they could do before (cast, the extra turn,
+    end the turn, claim once the route is whole); that is the rulebook's "play simply goes
+    on". (Saves from before hold wrong claims that ended the turn; they replay so.) A claim
+    ends the claimant's turn and gives the opponent one last turn, in which any spell or
+    trade that would leave the claimant without a complete route is refused. The game also
+    ends when a player finds the bag empty at the start of their turn and casts nothing.
 
 Scoring
     A complete route is worth 5 to the player whose claim stood and 3 to the other; if the
@@ -154,7 +159,7 @@ RULES = GameDefinition(
     report=report,
     options=(
         OptionField("players", "Players", "names", default=["Ana", "Ben"],
-                    help="two names, the starting player first (one with --vs-computer)",
+                    help="two names, the starting player first; only yours against the computer",
                     min=1, max=2, name_max=NAME_MAX),
         OptionField("vs_computer", "Against the computer", "bool", default=False,
                     help="the computer plays the second seat"),
@@ -164,5 +169,6 @@ RULES = GameDefinition(
     seats=dungeon_moves.seats,
     seat_to_move=dungeon_moves.seat_to_move,
     sealed=sealed,
+    why_not=dungeon_moves.why_not,
     blurb="Two players build a dungeon through the Dungeon Waffle, each seeing their own side",
 )

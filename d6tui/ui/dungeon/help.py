@@ -56,18 +56,29 @@ Turns, leave the die as it was.
    pick its colour and it is your draw for the turn.
 6. **Extra turn** ("Extra turn"): with more than six dice collected, once a turn, `a` pays
    one into the bag and rolls another of yours again as if just drawn.
-7. `C` claims a complete route; `e` ends the turn. At one keyboard a hand-over screen then
-   hides everything until the next player presses Enter.
+7. `C` claims a complete route (the action bar offers it only once you have one); `e` ends
+   the turn. At one keyboard a hand-over screen then hides everything until the next
+   player presses Enter.
 
 ## The end ("End of the Game")
 
 The game ends when the bag is empty at the start of a turn (casting a spell puts its die
-back in the bag, so the turn can go on), or after a claim: d6tui checks the claim at once.
-If it stands the other player has one last turn, in which nothing may spoil the claimed
-route (a spell or trade that would is refused); a wrong claim changes nothing.
+back in the bag, so the turn can go on), or after a claim. A claim ends your turn, and the
+other player has one last turn, in which nothing may spoil the claimed route (a spell or
+trade that would is refused).
+
+d6tui checks a claim as it is made, so it offers `C` only when your side has a complete
+route with what you hold, once your roll is dealt with. The rulebook has play simply go on
+after a mistaken claim; here `C` pressed without a route says why (no line of corridors
+across yet, or not the swords or keys to get through) and changes nothing: it is still
+your turn, and you may cast, take the extra turn, end the turn, or claim once the route is
+whole (a house decision).
 
 Each player then enters their side from the left or right edge and walks the corridors;
-d6tui finds the best walk exactly, with its detours. `b` shows it on the waffle. Swords are
+d6tui finds the best walk exactly, with its detours. `b` draws your best one on the
+waffle at any time and says where it goes, hole by hole (or why there is none yet); at the
+end the final routes are drawn, and `b` hides and shows them. The score lines (`p`) name
+each route by the holes it crosses. Swords are
 one pool (a die's swords may be split), a Vorpal Sword beats one enemy whole, a key opens a
 Door or a Treasure Chest, a Spider Web takes one sword for each arm used, and what is beaten
 stays beaten. Points: a complete route 5 for the player whose claim stood and 3 for the

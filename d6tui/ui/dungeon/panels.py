@@ -27,7 +27,8 @@ def _pts(route: RouteScore) -> str:
 class ScoreLines(MessageModal):
     """Both players' score lines ("End of the Game"): a message box whose text scrolls in
     what the terminal leaves after the title and the OK button, so the button stays on
-    screen at 80x24."""
+    screen at 80x24. The box takes the terminal's width but two columns each side (96 at
+    most), so few lines wrap."""
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -40,6 +41,9 @@ class ScoreLines(MessageModal):
         # The box may use 90% of the height; its border, title and button take 6 rows.
         room = int(self.app.size.height * 0.9) - 6
         self.query_one("#message", VerticalScroll).styles.max_height = max(3, room)
+        box = self.query_one(".modal-box")
+        box.styles.width = min(96, self.app.size.width - 4)
+        box.styles.max_width = None
 
 
 #: Each face as drawn on the die in the dice tray: a word of five characters or fewer, or a
@@ -115,7 +119,9 @@ def hand_text(seen: DungeonState, placing: tuple[str, int] | None, turns: int, w
     """
     out = Text()
     # The bag's count is on the status line above.
-    if seen.hand is None:
+    if seen.over:  # nothing waits for a die: the latest line (both routes) takes the room
+        pass
+    elif seen.hand is None:
         out.append("No die in hand.")
     elif seen.face is None:
         out.append("r rolls the die in hand.")

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from d6tui.games.dungeon.crossing import route_words, why_no_route
 from d6tui.games.dungeon.faces import MAP_FACES
-from d6tui.games.dungeon.scorer import best_route
+from d6tui.games.dungeon.scorer import RouteScore, best_route
 from d6tui.games.dungeon.state import DungeonState
+from d6tui.games.dungeon.view import view
 from d6tui.games.dungeon.waffle import SIZE, own_index, rotate
+from d6tui.ui.dungeon.panels import _pts, route_bonus
 from d6tui.ui.dungeon.waffle import WafflePicture
 
 #: The search limit of the live preview (it stays well inside one frame).
@@ -26,8 +29,15 @@ class WafflePictures:
     turns: int
     side_choice: int
     show_other: bool
-    show_route: bool
+    show_route: bool | None
     target: Any
+    shown: int | None
+    session: Any
+
+    def route_shown(self) -> bool:
+        """Whether the best route is drawn: as ``b`` last set it, else only once the game
+        is over (the routes are then the score)."""
+        return self.dungeon.over if self.show_route is None else self.show_route
 
     def picture(self, seen: DungeonState, seat: int) -> WafflePicture:
         """The waffle's picture for ``seat`` (their view), with cursor, preview and route."""
@@ -54,11 +64,11 @@ class WafflePictures:
         elif self.target is not None:
             legal = self.target_cells()
         route: frozenset[int] = frozenset()
-        if self.show_route or state.over:
+        if self.route_shown():
             if state.over:
                 route = state.scores[seat].route.cells
             else:
-                route = best_route(cells, seen.budget(seat), limit=PREVIEW_LIMIT).cells
+                route = self._best_now(seen, seat).cells
         caption = f"{seen.players[seat]}'s side"
         if self.target is not None:
             caption += f": pick the die for {self.target.label.split(':')[0][5:]}"
@@ -66,11 +76,47 @@ class WafflePictures:
         return WafflePicture(seat, cells, frozenset(), legal, cursor, preview, route,
                              caption=caption)
 
+    def _best_now(self, seen: DungeonState, seat: int) -> RouteScore:
+        """The best route on ``seat``'s side now, as the preview line scores it (the bonus
+        a complete route would bring if the game ended now)."""
+        bonus = route_bonus(self.dungeon, seat, [m.id for m in self.session.moves(seat)])
+        return best_route(seen.side(seat), seen.budget(seat), bonus, limit=PREVIEW_LIMIT)
+
+    def route_notice(self) -> str:
+        """What ``b`` just did, in words: the route drawn (its holes and points), or why
+        there is none to draw, or that it is hidden."""
+        if not self.show_route:
+            return "Route hidden (b draws it again)."
+        state, seat = self.dungeon, self.shown or 0
+        if state.over:
+            if self.show_other:
+                seat = 1 - seat
+            card, name = state.scores[seat], state.players[seat]
+            if not card.route.cells:
+                return (f"{name} has no route to draw: no walk into that side scores "
+                        f"anything ({name} scores {card.total} in all).")
+            way = route_words(card.route, state.side(seat), seat)
+            what = "route" if card.route.complete else "walk, not across,"
+            return (f"{name}'s {what} is drawn: {way}; {name} scores {card.total} in all "
+                    "(p: the score lines).")
+        if self.show_other:
+            return "Your route is drawn on your own side: v goes back to it."
+        seen = view(state, seat)
+        cells = seen.side(seat)
+        route = self._best_now(seen, seat)
+        if not route.cells:
+            return (f"No route to draw: {why_no_route(cells)}. It is drawn as soon as there "
+                    "is one (b again: off).")
+        way = route_words(route, cells, seat)
+        if route.complete:
+            return f"Your best route is drawn: {way}, {_pts(route)}."
+        return f"Your best walk is drawn, not across yet: {way}, {_pts(route)}."
+
     def _other_picture(self, seen: DungeonState, seat: int) -> WafflePicture:
         state = self.dungeon
         other = 1 - seat
         if state.over:
-            route = state.scores[other].route.cells
+            route = state.scores[other].route.cells if self.route_shown() else frozenset()
             return WafflePicture(other, state.side(other), route=route,
                                  caption=f"{state.players[other]}'s side (v: back)")
         look = seen.looks[seat]

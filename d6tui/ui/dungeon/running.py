@@ -137,8 +137,7 @@ class DungeonMoveRunner:
             return
         event = self._guard(lambda: self.session.play(move, answers, typed))
         if event is not None and event["type"] == "route_claimed":
-            self.notify("The claim stands: one last turn for the other player." if
-                        event.get("stood") else "Not yet a complete route: play goes on.",
+            self.notify("The claim stands: one last turn for the other player.",
                         markup=False, timeout=6)
 
     async def _ask_typed(self, move: Move, who: str = "") -> dict[str, Any] | None:

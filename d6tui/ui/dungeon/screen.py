@@ -21,7 +21,7 @@ from textual.widgets import Header, Static
 
 from d6tui.engine.game import Move
 from d6tui.engine.session import Session
-from d6tui.games.dungeon.export import score_lines
+from d6tui.games.dungeon.export import score_lines, totals_line
 from d6tui.games.dungeon.faces import is_map
 from d6tui.games.dungeon.scorer import best_route
 from d6tui.games.dungeon.state import DungeonState
@@ -46,6 +46,7 @@ from d6tui.ui.widgets.dice_tray import DiceTray
 from d6tui.ui.widgets.event_log import EventLogView
 from d6tui.ui.widgets.fitted_footer import FittedFooter
 from d6tui.ui.widgets.static_text import put
+from d6tui.words import plural
 
 
 def _b(key: str, action: str, description: str, tooltip: str, show: bool = False,
@@ -108,7 +109,8 @@ class DungeonScreen(WafflePictures, DungeonMoveRunner, GameScreen):
         self.turns = 0
         self.target: Move | None = None
         self._drawn_state: DungeonState | None = None
-        self.show_route = False
+        #: The best route drawn (``b``); None: as the game stands (drawn once it is over).
+        self.show_route: bool | None = None
         self.show_other = False
         self._handing = False
         self._computer: Any = None
@@ -239,7 +241,9 @@ class DungeonScreen(WafflePictures, DungeonMoveRunner, GameScreen):
             self.side_choice, self.turns = 0, 0
         self.query_one("#waffle", DungeonWaffle).update_view(self.picture(seen, seat))
         put(self.query_one("#dg-status", Static), self.status_text(state))
-        put(self.query_one("#dg-latest", Static), "\u00bb " + self.latest_text())
+        latest = self.query_one("#dg-latest", Static)
+        put(latest, "\u00bb " + self.latest_text())
+        latest.set_class(state.over, "-over")  # the last line names both routes: room for it
         tray = self.query_one("#dg-tray", DiceTray)
         tray.roll = hand_tray(seen, self.preview_face(seen) if self.placing() else None,
                               self.hand_source())
@@ -404,8 +408,10 @@ class DungeonScreen(WafflePictures, DungeonMoveRunner, GameScreen):
         """Keys only when they can act."""
         moves = {"draw": ("draw", "end_game"), "set_aside": ("collect", "keep", "give_back"),
                  "trade": ("trade",), "wish": ("wish",), "catch": ("catch",),
-                 "dream": ("dream",), "extra": ("extra_turn",), "claim": ("claim",),
+                 "dream": ("dream",), "extra": ("extra_turn",),
                  "end_turn": ("end_turn", "end_game")}
+        if action == "claim":  # in your turn C claims, or says why it cannot
+            return self.my_turn()
         if action in moves:
             return any(self._move(m) is not None for m in moves[action])
         if action == "roll_or_turn":
@@ -523,7 +529,13 @@ class DungeonScreen(WafflePictures, DungeonMoveRunner, GameScreen):
         self.run_move("extra_turn")
 
     def action_claim(self) -> None:
-        """Claim a complete route."""
+        """Claim a complete route; without one, say why (the game's ``why_not``), and the
+        turn goes on with nothing changed ("End of the Game")."""
+        if self._move("claim") is None:
+            why = self.session.rules.why_not(self.dungeon, self.dungeon.turn, "claim")
+            self.notify(f"No claim: {why}. Your turn goes on.", severity="warning",
+                        markup=False, timeout=8)
+            return
         self.run_move("claim")
 
     def action_end_turn(self) -> None:
@@ -531,18 +543,20 @@ class DungeonScreen(WafflePictures, DungeonMoveRunner, GameScreen):
         self.run_move("end_turn" if self._move("end_turn") else "end_game")
 
     def action_scores(self) -> None:
-        """Both score cards, line by line, with the routes' budgets."""
+        """Both score cards, line by line, with the routes' budgets; both totals first, so
+        they show at 80x24 without scrolling."""
         state = self.dungeon
-        text = []
+        text = [totals_line(state)]
         for seat, name in enumerate(state.players):
-            text.append(f"{name}:")
+            text += ["", f"{name} ({plural(state.scores[seat].total, 'point')}):"]
             text += [f"  {line}" for line in score_lines(state, seat, state.scores[seat])]
         self.app.push_screen(ScoreLines("The score lines (End of the Game)", "\n".join(text)))
 
     def action_route(self) -> None:
-        """Show or hide the best route."""
-        self.show_route = not self.show_route
+        """Show or hide the best route, and say what was drawn, or why nothing was."""
+        self.show_route = not self.route_shown()
         self.refresh_game()
+        self.notify(self.route_notice(), markup=False, timeout=8)
 
     def action_other_side(self) -> None:
         """Show the other side (after the game, or as a Look showed it)."""

@@ -8,7 +8,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static, Switch
 
 from d6tui.engine.errors import D6Error, RuleError
 from d6tui.engine.game import OptionField
@@ -72,8 +72,8 @@ def field_hint(f: OptionField) -> str:
         text += f" ({f.min}-{f.max})"
     elif f.kind == "choice":
         text += " (" + ", ".join(v for v, _ in f.choices) + ")"
-    elif f.kind == "bool":  # "yes or no; empty: no", never "empty: False"
-        return f"{text} (yes or no; empty: {'yes' if f.default else 'no'}):"
+    elif f.kind == "bool":  # a switch (:class:`YesNo`), not typed: no "empty: False"
+        return f"{f.label} ({f.help}):" if f.help else f"{f.label}:"
     if f.default is not None and f.kind != "names":
         text += f"; empty: {f.default}"
     return text + ":"
@@ -81,11 +81,48 @@ def field_hint(f: OptionField) -> str:
 
 def field_placeholder(f: OptionField) -> str:
     """An example value for a schema field's input (names: as many as the field takes,
-    "Ann, Bob" for two at most)."""
+    "Ann, Bob" for two at most; none for an optional list such as the board game's
+    Guardians left out, whose help lists what it takes: people's names there mislead)."""
+    if f.kind == "names" and f.optional and f.default is None:
+        return ""
     if f.kind == "names":
         most = f.max if f.max is not None else 3
         return ", ".join(("Ann", "Bob", "Cid")[:max(1, min(3, most))])
     return "" if f.default is None else str(f.default)
+
+
+def yes_no(value: bool) -> str:
+    """A yes/no option's value as a player reads it beside its switch."""
+    return ("Yes" if value else "No") + "  (space switches it)"
+
+
+class YesNo(Horizontal):
+    """A yes/no option of the schema (``kind="bool"``): a switch and the word it stands at
+    ("Yes" or "No"), starting at the field's default. Space or Enter switches it.
+
+    Args:
+        field: the option; its name is the switch's id, so the form reads ``#name``.
+    """
+
+    DEFAULT_CSS = """
+    YesNo { height: auto; }
+    YesNo > Switch { margin: 0 1 0 0; }
+    YesNo > .yes-no { padding: 1 0 0 0; width: auto; }
+    """
+
+    def __init__(self, field: OptionField) -> None:
+        super().__init__(classes="yes-no-field")
+        self.field = field
+
+    def compose(self) -> ComposeResult:
+        value = bool(self.field.default)
+        yield Switch(value=value, id=self.field.name, tooltip=self.field.help or None)
+        yield Static(yes_no(value), classes="yes-no", id=f"{self.field.name}-word",
+                     markup=False)
+
+    @on(Switch.Changed)
+    def _switched(self, event: Switch.Changed) -> None:
+        self.query_one(".yes-no", Static).update(yes_no(event.value))
 
 
 def seed_problem(text: str, seed_max: int | None) -> str:
@@ -151,7 +188,10 @@ class NewGameForm(_Modal[NewGameRequest]):
             yield load_object(self.game.setup)(id="setup")
         for f in self.fields:
             yield Static(field_hint(f), classes="modal-hint", markup=False)
-            yield Input(placeholder=field_placeholder(f), id=f.name)
+            if f.kind == "bool":
+                yield YesNo(f)
+            else:
+                yield Input(placeholder=field_placeholder(f), id=f.name)
             yield Label("", classes="modal-error field-error", id=f"{f.name}-error",
                         markup=False)
         yield Static("Title (leave empty for a default one):", classes="modal-hint")
@@ -183,6 +223,9 @@ class NewGameForm(_Modal[NewGameRequest]):
         if setup:
             options = setup.first().options()  # type: ignore[attr-defined]
         for f in self.fields:
+            if f.kind == "bool":
+                options[f.name] = self.query_one(f"#{f.name}", Switch).value
+                continue
             text = self.query_one(f"#{f.name}", Input).value
             if f.kind == "names":
                 names = read_players(text)
@@ -224,7 +267,7 @@ class NewGameForm(_Modal[NewGameRequest]):
         if fields:
             say(fields.first(Label), message)
             label = fields.first(Label)
-            self.set_focus(self.query_one(f"#{field}", Input), scroll_visible=False)
+            self.set_focus(self.query_one(f"#{field}"), scroll_visible=False)
             # After the refresh that lays the shown line out: the field and its message.
             self.call_after_refresh(label.parent.scroll_to_center,  # type: ignore[union-attr]
                                     label, animate=False)

@@ -1,0 +1,120 @@
+"""The holes a scored route walks, in words: the crossing from the edge it enters by to the
+far edge, hole by hole, as the score lines, the log, the export and the screen name it
+(rulebook "End of the Game": a route from the left or right edge of your side to the other).
+
+The scorer (:mod:`.scorer`) gives a route as a set of cells and the corridors walked between
+them, detours included; this module picks out the crossing itself, in order. No Textual.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Sequence
+
+from d6tui.games.dungeon.faces import E, W
+from d6tui.games.dungeon.route_explain import RouteScore
+from d6tui.games.dungeon.route_graph import Cell
+from d6tui.games.dungeon.waffle import SIZE, hole_name, own_index
+
+#: How the scorer's score line counts a Spider Web's arms ("Spider Web cut (3 arms) ...").
+_WEB_ARMS = re.compile(r"Spider Web cut \((\d+) arms?\)")
+
+
+def _edge_cells(route: RouteScore, cells: Sequence[Cell], side: str, cols: int) -> list[int]:
+    """The route's cells that open onto the ``side`` edge ("left"/"right") and that the walk
+    may go out through: a Spider Web there only if its edge arm is among the arms paid."""
+    col, way = (0, W) if side == "left" else (cols - 1, E)
+    paid = {cell: int(m.group(1)) for words, cell, _ in route.lines
+            if (m := _WEB_ARMS.match(words))}
+    out = []
+    for i in sorted(route.cells):
+        c = cells[i]
+        if i % cols != col or c is None or not c[1] & way:
+            continue
+        if c[0] == "spider_web":
+            inside = sum(1 for a, b in route.links if i in (a, b))
+            if paid.get(i, 0) <= inside:  # every paid arm leads inside: not this way out
+                continue
+        out.append(i)
+    return out
+
+
+def entrances(route: RouteScore, cells: Sequence[Cell], cols: int = SIZE) -> list[int]:
+    """The cells (``cells``' own frame) by which the route enters from its entrance edge,
+    in order; ``[]`` when the player does not enter."""
+    if not route.entrance:
+        return []
+    return _edge_cells(route, cells, route.entrance, cols)
+
+
+def crossing(route: RouteScore, cells: Sequence[Cell], cols: int = SIZE) -> tuple[int, ...]:
+    """The crossing of a complete route: its cells (own frame) from one entrance to a cell
+    on the far edge, along the corridors the route walks, fewest holes first (ties go to
+    the lowest cells). ``()`` when the route is not complete.
+
+    Args:
+        route: the scorer's answer for ``cells``.
+        cells: the side it was scored on, row by row in the player's own frame.
+        cols: columns of the side (6 on the Dungeon Waffle; smaller in tests).
+    """
+    if not route.complete:
+        return ()
+    far = "right" if route.entrance == "left" else "left"
+    goals = set(_edge_cells(route, cells, far, cols))
+    starts = entrances(route, cells, cols)
+    nbrs: dict[int, list[int]] = {i: [] for i in route.cells}
+    for a, b in sorted(route.links):
+        nbrs[a].append(b)
+        nbrs[b].append(a)
+    came: dict[int, int | None] = {i: None for i in starts}
+    todo = deque(starts)
+    while todo:
+        u = todo.popleft()
+        if u in goals:
+            path = [u]
+            while (p := came[path[-1]]) is not None:
+                path.append(p)
+            return tuple(reversed(path))
+        for v in sorted(nbrs[u]):
+            if v not in came:
+                came[v] = u
+                todo.append(v)
+    return ()
+
+
+def hole_names(own_cells: Sequence[int], seat: int) -> list[str]:
+    """Own-frame cells of ``seat``'s side as the waffle names their holes (``A1``-``F6``,
+    the names the screen's column letters and row numbers show)."""
+    return [hole_name(own_index(i, seat)) for i in own_cells]
+
+
+def route_words(route: RouteScore, cells: Sequence[Cell], seat: int) -> str:
+    """Where the route goes, in hole names: ``"A3-B3-C3-D3-E3-F3"`` for a complete route
+    (entrance first); ``"in at A3 from the left edge"`` for a walk that does not cross;
+    ``""`` when the player does not enter."""
+    path = crossing(route, cells)
+    if path:
+        return "-".join(hole_names(path, seat))
+    ways = entrances(route, cells)
+    if not ways:
+        return ""
+    return (f"in at {' or '.join(hole_names(ways, seat))} from the {route.entrance} edge")
+
+
+def why_no_route(cells: Sequence[Cell], cols: int = SIZE) -> str:
+    """Why the scorer finds nothing to walk on a side (its :class:`RouteScore` has no cells),
+    in a player's words ("End of the Game": you enter by a corridor on the left or right
+    edge of your side, and a walk is worth something only if it crosses or wins treasure).
+
+    Args:
+        cells: the side, row by row in the player's own frame.
+        cols: columns of the side (6 on the Dungeon Waffle).
+    """
+    edge = any(c is not None and ((i % cols == 0 and c[1] & W)
+                                  or (i % cols == cols - 1 and c[1] & E))
+               for i, c in enumerate(cells))
+    if not edge:
+        return "no corridor of your side opens onto its left or right edge yet"
+    return ("no walk in from the edge gets across or reaches a treasure with what you hold "
+            "yet")
