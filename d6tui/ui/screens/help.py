@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Header
+from textual.widgets import Header, Static
 
 from d6tui.ui.widgets.fitted_footer import FittedFooter
 from d6tui.ui.widgets.markdown_text import MarkdownText
@@ -42,8 +42,10 @@ def binding_rows(node: DOMNode, app: App, *, priority_only: bool = False) -> lis
     can be used right now, under the keys the key map gives it (``priority_only``: only its
     priority bindings, the app's keys that still work while a dialog is open).
 
-    Textual's own keys (focus, copy, scrolling) have no id and are left out. Numbered keys
-    (``shooter.action1`` to ``shooter.action9``) make one row.
+    Textual's own keys (focus, copy, scrolling) have no id and are left out. Bindings that
+    share an id (one key acting two ways by the moment, as 6x6 Tales' arrows) make one row
+    with the first one's words. Numbered keys (``shooter.action1`` to ``shooter.action9``)
+    make one row.
     """
     bindings = node._bindings.copy()
     if app._keymap:
@@ -54,7 +56,9 @@ def binding_rows(node: DOMNode, app: App, *, priority_only: bool = False) -> lis
             if not b.id or not b.description or (priority_only and not b.priority):
                 continue
             keys, _ = by_id.setdefault(b.id, ([], b))
-            keys.append(app.get_key_display(replace(b, key=key)))
+            shown = app.get_key_display(replace(b, key=key))
+            if shown not in keys:  # bindings sharing an id and a key make one row, one key
+                keys.append(shown)
     rows: list[KeyRow] = []
     numbered: dict[str, list[tuple[str, str, Binding]]] = {}
     for binding_id, (keys, b) in by_id.items():
@@ -124,6 +128,18 @@ def dialog_help(app: App, dialog: Screen) -> HelpScreen:
     return HelpScreen(f"dialog in {under_title}", text, rows, after=after, what="dialog")
 
 
+#: The help screen's own keys, in the order its keys line names them.
+OWN_KEYS = ("help.down", "help.up", "help.pagedown", "help.pageup", "help.close")
+
+
+def own_keys_line(screen: Screen, app: App) -> str:
+    """The help screen's own keys in one line, from its live bindings (the key map applied):
+    "↓ j down · ↑ k up · pgdn space page down · pgup b page up · esc q ? close help"."""
+    rows = {row[2]: row for row in binding_rows(screen, app)}
+    return " · ".join(f"{rows[i][0].replace(' / ', ' ')} {rows[i][1].lower()}"
+                      for i in OWN_KEYS if i in rows)
+
+
 class HelpScreen(Screen):
     """Help for one screen: its text (own words, with rulebook sections) and its keys.
 
@@ -158,6 +174,8 @@ class HelpScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Header(icon="?")
+        # Above the page, so it stays in sight as the page scrolls.
+        yield Static(own_keys_line(self, self.app), id="help-keys", markup=False)
         with VerticalScroll(id="help-body"):
             rows = [(k, d, i) for (k, d), i in zip(self.keys, self.ids, strict=True)]
             keys = keys_markdown(rows, self.what)
