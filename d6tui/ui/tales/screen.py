@@ -506,8 +506,10 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
 
     def _open_page(self, booklet: JournalBooklet, scroll: BookPage) -> None:
         """Scroll a page to its top, its title in sight; J05 opens at its top while today's
-        line fits (lines may wrap: a few rows are kept spare), else on today's line with the
-        days before above it; not once the page has turned on (that scrolled a later page)."""
+        line (with its results and notes; a finished tale's last day) fits under the title,
+        else on today's line with two rows of the days before above it and the days ahead
+        below (its first row at the top when it is taller than the page); not once the page
+        has turned on (that scrolled a later page)."""
         scroll.scroll_home(animate=False, immediate=True)
         if PAGES[booklet.page][0] == "J05":
             self.call_after_refresh(self._scroll_to_today, booklet, scroll, 5)
@@ -521,9 +523,15 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
         (``immediate``), so no scroll deferred by Textual can land after this one."""
         if PAGES[booklet.page][0] != "J05":
             return
-        today = booklet.today_row()
-        y = 0 if today + 4 <= scroll.size.height else max(0, today - 2)
-        if y > scroll.max_scroll_y and tries > 0:
+        first, end = booklet.today_rows()
+        height = scroll.size.height
+        if end <= height:
+            y = 0  # it fits under the title: the page opens at its top
+        elif end - first + 2 <= height:
+            y = first - 2  # two rows of the day before above it, the days ahead below
+        else:
+            y = first  # taller than the page: from its first row
+        if booklet.outer_size.height < end and tries > 0:  # not laid out to today yet
             self.call_after_refresh(self._scroll_to_today, booklet, scroll, tries - 1)
             return
         scroll.scroll_to(y=y, animate=False, immediate=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.text import Text
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.reactive import reactive
 
 from d6tui.games.tales import booklet, island, records, scoring
@@ -92,8 +93,11 @@ class JournalBooklet(ViewWidget):
         "journal-booklet--note",
     }
 
-    #: The line of J05 that holds today, as last drawn (the screen scrolls to it).
+    #: The line of J05 (under its title) that holds today, as last drawn, or the last day of
+    #: a finished tale (the screen scrolls to it); :attr:`today_end` is one past its last
+    #: line (its results and notes).
     today_line = 0
+    today_end = 0
 
     # Pages differ in length: the booklet's height follows its page.
     view: reactive[TalesView | None] = reactive(None, layout=True)
@@ -152,13 +156,29 @@ class JournalBooklet(ViewWidget):
             drawn = self._drawn = (view, self.page, self._page_text(view))
         return drawn[2]
 
-    def today_row(self) -> int:
-        """The line of J05 that holds today, for the page and view the booklet has now (the
-        page is drawn first if it was not yet: :attr:`today_line` alone is the last page
-        drawn, which just after a page turn may still be the page before)."""
-        if self.view is not None:
-            self._current(self.view)
-        return self.today_line
+    def today_rows(self) -> tuple[int, int]:
+        """The rows of J05 as drawn now (at the booklet's width, long lines wrapped, its
+        title the first row) that hold today with its results and notes, or a finished
+        tale's last day: (first row, one past the last); (0, 0) for none. The page is drawn
+        first if it was not yet (:attr:`today_line` alone is the last page drawn, which just
+        after a page turn may still be the page before).
+        """
+        if self.view is None:
+            return 0, 0
+        text = self._current(self.view)
+        first, end = self.today_line + 1, self.today_end + 1  # + 1: the title's line
+        if end <= first:
+            return 0, 0
+        lines = text.split("\n", allow_blank=True)
+        width = self.content_size.width
+
+        def rows(part: list[Text]) -> int:
+            if width <= 0:
+                return len(part)
+            return sum(Content.from_rich_text(t).get_height(self.styles, width) for t in part)
+
+        top = rows(lines[:first])
+        return top, top + rows(lines[first:end])
 
     def notify_style_update(self) -> None:
         """The theme or CSS changed: the page is drawn again in its styles."""
@@ -332,15 +352,20 @@ class JournalBooklet(ViewWidget):
         self._muted(out, f"{c.days_per_week} days a week{HOUSE}: day, day event, final "
                          "square; then its notes")
         ahead = False
-        self.today_line = 0
-        for line in records.j05(view.state, view.notes):
+        self.today_line = self.today_end = 0
+        days = records.j05(view.state, view.notes)
+        # the line the page opens at: today's, or a finished tale's last day
+        anchor = next((x for x in days if x.when == "today"), None)
+        if anchor is None and view.state.over:
+            anchor = next((x for x in reversed(days) if x.when == "past" and x.week), None)
+        for line in days:
             if line.when == "ahead" and not ahead:
                 ahead = True
                 self._head(out, "Days ahead (printed day events)")
             if line.when == "ahead":
                 self._muted(out, f"{line.label} {line.day_event or '-'}")
                 continue
-            if line.when == "today":
+            if line is anchor:
                 self.today_line = out.plain.count("\n")
             head = f"{line.label} {line.day_event or '-':<3} {line.final or ''}".rstrip()
             out.append(head + "\n", self.style("journal-booklet--now")
@@ -350,6 +375,8 @@ class JournalBooklet(ViewWidget):
             for text in line.notes:
                 out.append("\u270e " + text.replace("\n", "\n  ") + "\n",
                            self.style("journal-booklet--note"))
+            if line is anchor:
+                self.today_end = out.plain.count("\n")
         return out
 
     def page_j06(self, view: TalesView) -> Text:
