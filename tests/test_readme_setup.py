@@ -10,6 +10,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from textual.binding import Binding
 
 from d6tui import paths
 
@@ -46,3 +47,13 @@ def test_the_xdg_folders_move_saves_and_config_as_the_readme_says(
     assert paths.config_dir() == tmp_path / "config" / "d6tui"
     for words in ("`$XDG_DATA_HOME/d6tui`", "`$XDG_CONFIG_HOME/d6tui`", "(in `saves/`)"):
         assert words in README
+
+
+def test_the_dialog_and_help_key_ids_are_listed_for_the_key_map() -> None:
+    from d6tui.ui.screens.dialog import DialogScreen
+    from d6tui.ui.screens.help import HelpScreen
+
+    ids = {b.id for cls in (DialogScreen, HelpScreen) for b in cls.BINDINGS
+           if isinstance(b, Binding)}
+    assert ids >= {"dialog.help", "dialog.help_f1", "help.close", "help.down"}
+    assert [i for i in sorted(ids) if f"`{i}`" not in README] == []
