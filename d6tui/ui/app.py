@@ -235,12 +235,16 @@ class D6App(App):
 
     def action_help(self) -> None:
         """Help for the current screen: its text and every key it has (those that wait for
-        their moment too), with the binding ids that ``[keymap]`` takes."""
-        from d6tui.ui.screens.help import HelpScreen, binding_rows
+        their moment too), with the binding ids that ``[keymap]`` takes. For a dialog: its
+        own text and keys, then the help of the screen under it (``dialog_help``)."""
+        from d6tui.ui.screens.help import HelpScreen, binding_rows, dialog_help
         from d6tui.ui.screens.too_small import TooSmallScreen
 
         screen = self.screen
         if isinstance(screen, HelpScreen | TooSmallScreen):
+            return
+        if screen.is_modal:  # a dialog: its keys and text, then the game's help
+            self.push_screen(dialog_help(self, screen))
             return
         rows = binding_rows(screen, self) + binding_rows(self, self)
         rows.append(("ctrl+p", "Command palette: every command, themes", ""))

@@ -76,3 +76,27 @@ def test_the_rules_notes_come_after_the_event_that_wrote_them() -> None:
     s = at_step(begin("human"), "square_event", "III-3")
     s = rolls(read(s, "E39"), 1)  # E39 [1]: no swamp today
     assert records.results(s.days[-1])[-1] == "E39: no swamp today"
+
+
+def test_a_fight_the_hero_dies_in_has_its_j06_line_and_ends_the_day_in_j05() -> None:
+    """J01: at 0 HP the tale ends (E17); the fight is still written in J06 (R09) and the
+    day's line says how it ended."""
+    s = at_step(begin("human"), "movement", "III-4")
+    s = s.__class__(**{**s.__dict__, "squares": tuple(
+        open_square("plains") if i == sq("III-4") else q for i, q in enumerate(s.squares))})
+    s = hero(act(s, commands.stop), hp=1)
+    s = rolls(s, 3, 3)          # 6: this week's monster
+    s = act(s, commands.attack, roll=R(1, 1))  # critical 2: the monster hits
+    assert s.over and s.fight is None
+    (line,) = records.j06(s)
+    assert (line.result, line.when, line.square, line.hp) == ("the hero fell", "W1 D1",
+                                                               "III-4", "1→0")
+    (today,) = [x for x in records.j05(s) if (x.week, x.day) == (1, 1)]
+    assert today.results[-2:] == (f"terrain 6 → fight with the {s.fights[0].monster}: "
+                                  "the hero fell", "E17")
+
+
+def test_a_death_outside_a_fight_is_said_on_the_days_line() -> None:
+    state = Session.load(EXAMPLE.with_name("tales-v2.toml")).state  # poisoned to death
+    assert state.over and state.hero is not None and state.hero.hp == 0
+    assert records.j05(state)[-1].results == ("-1 HP, the hero has fallen", "E17")

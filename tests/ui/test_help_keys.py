@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from types import SimpleNamespace
+
+from textual.widgets import Static
 
 from d6tui.config import Config
-from d6tui.ui.screens.help import HelpScreen, keys_markdown
+from d6tui.ui.screens.help import HelpScreen, binding_rows, keys_markdown, own_keys_line
 from d6tui.ui.shooter.screen import ShooterScreen
+from d6tui.ui.tales.screen import TalesScreen
 from d6tui.ui.widgets.markdown_text import MarkdownText
 from tests.ui.helpers import make_app, new_shooter, sync
 
@@ -49,6 +53,11 @@ async def test_help_lists_the_screens_own_keys_with_ids(saves: Path) -> None:
         assert [w for w in words if w not in drawn] == []
         body = help_screen.query_one("#help-body")
         assert body.max_scroll_y > 20
+        # The keys that scroll and close it are named above the page (out of its scroll)
+        line = str(help_screen.query_one("#help-keys", Static).render())
+        assert line == ("↓ j down · ↑ k up · pgdn space page down · pgup b page up · "
+                        "esc q ? close help")
+        assert help_screen.query_one("#help-keys").parent is help_screen
         for key, y in (("j", 1), ("down", 2), ("space", 12), ("b", 2), ("k", 1), ("up", 0)):
             await pilot.press(key)
             await pilot.pause()
@@ -66,3 +75,34 @@ def test_keys_markdown_has_an_id_column() -> None:
     assert "| key | what it does | id |" in text
     assert "| `r` | Roll | `shooter.roll` |" in text
     assert "| `ctrl+p` | Palette |  |" in text
+
+
+def _app(keymap: dict[str, str]) -> SimpleNamespace:
+    """What :func:`binding_rows` asks of the app: its key map and how it shows a key."""
+    return SimpleNamespace(_keymap=keymap, get_key_display=lambda b: b.key)
+
+
+def _node(cls: type) -> SimpleNamespace:
+    return SimpleNamespace(_bindings=cls._merge_bindings())
+
+
+def test_the_help_keys_line_follows_the_key_map() -> None:
+    line = own_keys_line(_node(HelpScreen), _app({"help.down": "n", "help.close": "x"}))
+    assert line.startswith("n down · up k up · ")
+    assert line.endswith(" · x close help")
+
+
+def test_each_6x6_tales_key_is_one_row_with_its_keys() -> None:
+    """An arrow walks the hero or, when he cannot walk, scrolls the page or moves the map
+    cursor: one key, one row (not "Move north" and "Walk north" both under the up arrow),
+    and the key map moves both of its bindings."""
+    rows = binding_rows(_node(TalesScreen), _app({}))
+    keys = [k for row in rows for k in row[0].split(" / ")]
+    assert sorted(k for k in set(keys) if keys.count(k) > 1) == []
+    north = [row for row in rows if "north" in row[1].lower()]
+    assert [(row[0], row[2]) for row in north] == [("up", "tales.north")]
+    assert north[0][1].startswith("Walk north")
+    moved = _node(TalesScreen)._bindings
+    moved.apply_keymap({"tales.north": "w"})
+    assert "up" not in moved.key_to_bindings
+    assert {b.action for b in moved.key_to_bindings["w"]} == {"walk('N')", "step('N')"}

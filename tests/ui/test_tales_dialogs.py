@@ -5,14 +5,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Static
+from textual.screen import Screen
+from textual.widgets import Input, Static
 
 from d6tui.ui.screens.dice_prompt import TableDiceInput
+from d6tui.ui.screens.help import HelpScreen
 from d6tui.ui.screens.modals import ChoiceModal
 from d6tui.ui.tales import offers
 from d6tui.ui.tales.screen import TalesScreen
-from tests.ui.helpers import make_app, settle, sync
+from d6tui.ui.widgets.fitted_footer import FittedFooter
+from d6tui.ui.widgets.markdown_text import MarkdownText
+from tests.ui.helpers import make_app, settle, sync, until
 from tests.ui.tales_helpers import new_tale
+
+
+def footer_keys(screen: Screen) -> list[tuple[str, str]]:
+    """The keys and words on ``screen``'s own footer."""
+    (footer,) = screen.query(FittedFooter)
+    return [(k.key_display, k.description) for k in footer.children]  # type: ignore[attr-defined]
 
 
 @sync
@@ -26,6 +36,18 @@ async def test_one_die_hint_has_a_one_die_example(saves: Path) -> None:
             hints = " ".join(str(s.render()) for s in app.screen.query(".modal-hint")
                              if isinstance(s, Static))
             assert example in hints
+            if count == 1:  # a text field has the focus: it takes ?, so f1 is the help key
+                assert await until(pilot, lambda: footer_keys(app.screen) == [
+                    ("esc", "Cancel"), ("f1", "Help")])
+                await pilot.press("question_mark")
+                await pilot.pause()
+                assert app.screen.query_one(Input).value == "?"
+                await pilot.press("f1")
+                await pilot.pause()
+                assert isinstance(app.screen, HelpScreen)
+                await pilot.press("escape")
+                await pilot.pause()
+                assert isinstance(app.screen, TableDiceInput)
             await pilot.press("escape")
             await pilot.pause()
 
@@ -45,6 +67,22 @@ async def test_cookie_dialog_says_escape_keeps_the_dice(saves: Path) -> None:
         text = " ".join(str(s.render()) for s in modal.query(Static))
         assert "Escape keeps the dice as rolled" in text
         assert "cancels" not in text  # one hint for Escape, not two that disagree
+        # The dialog's own keys in its own footer, over the screen's (whose keys wait)
+        want = [("⏎", "Accept"), ("esc", "Cancel"), ("?", "Help")]
+        assert await until(pilot, lambda: footer_keys(modal) == want)
+        await pilot.press("question_mark")  # the dialog's help, then the game's
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        ids = set(help_screen.ids)
+        assert {"modal.accept", "modal.cancel", "dialog.help", "app.quit"} <= ids
+        assert "game.undo" not in ids  # the game's keys do not work under a dialog
+        source = help_screen.query_one(MarkdownText).source
+        assert source.index("Every key of this dialog") < source.index("## 6x6 Tales")
+        assert screen.HELP.splitlines()[0] in source
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is modal
         n = len(screen.session.events)
         await pilot.press("escape")
         await settle(pilot)

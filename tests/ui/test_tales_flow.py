@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.pilot import Pilot
+
 from d6tui.engine.registry import games
+from d6tui.engine.session import Session
 from d6tui.games.tales import commands, island, legal
 from d6tui.games.tales.state import evolve
 from d6tui.ui.screens.dice_prompt import TableDiceInput
@@ -14,9 +17,9 @@ from d6tui.ui.screens.help import HelpScreen
 from d6tui.ui.screens.modals import ChoiceModal
 from d6tui.ui.tales.offers import ARROWS
 from d6tui.ui.tales.screen import TalesScreen
-from d6tui.ui.tales.widgets import IslandMap, JournalBooklet, TalesView
+from d6tui.ui.tales.widgets import BookPage, IslandMap, JournalBooklet, TalesView
 from tests.ui.helpers import make_app, settle, sync
-from tests.ui.tales_helpers import load_example, new_tale
+from tests.ui.tales_helpers import cut_example, load_example, new_tale
 
 
 def bar(screen: TalesScreen) -> str:
@@ -299,6 +302,44 @@ async def test_j05_opens_with_its_title_in_sight(saves: Path) -> None:
         assert booklet.today_line > 2  # a day after the first few
         assert scroll.scroll_y == 0
         assert booklet.today_line < scroll.size.height  # today's line is in sight too
+        # Later, with long lines wrapped above it: today's line, its results too, in
+        # sight, and the title with it whenever they fit under it
+        screen.session.close()
+        app.pop_screen()
+        app.show_game(load_example(saves, 60))
+        await _j05_shows_today(pilot)
+        await pilot.resize_terminal(80, 27)  # a few more rows: its last one just below
+        await _j05_shows_today(pilot, turns=8)
+        # A finished tale opens J05 at its last day, the note under it in sight
+        app.screen.session.close()
+        app.pop_screen()
+        done = Session.load(cut_example(saves, 10_000, "done.toml"))
+        done.write_note("The boat waits at the shore.")
+        app.show_game(done)
+        booklet, scroll = await _j05_shows_today(pilot)
+        drawn = str(booklet.render())
+        assert drawn.rstrip().endswith("The boat waits at the shore.")
+        assert scroll.scroll_y > 0 and booklet.today_rows()[1] > scroll.size.height
+
+
+async def _j05_shows_today(pilot: Pilot, turns: int = 4) -> tuple[JournalBooklet, BookPage]:
+    """Turn the booklet to J05 and check that today's line (a finished tale's last day),
+    with its results and notes, is in sight, under the title whenever it fits."""
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, TalesScreen)
+    for _ in range(turns):
+        await pilot.press("right_square_bracket")
+    await settle(pilot)
+    booklet = screen.query_one("#booklet", JournalBooklet)
+    scroll = screen.query_one("#book-scroll", BookPage)
+    assert str(booklet.render()).startswith("J05")
+    first, end = booklet.today_rows()
+    height = scroll.size.height
+    assert first > 1
+    assert scroll.scroll_y <= first and end <= scroll.scroll_y + height, (first, end)
+    assert (scroll.scroll_y == 0) == (end <= height)  # the title kept whenever it can be
+    return booklet, scroll
 
 
 @sync

@@ -290,6 +290,25 @@ def end(state: Tale, result: str) -> Tale:
     return evolve(state, fight=None, tasks=tuple(tasks))
 
 
+#: J06's result for a fight the hero did not survive (J01: at 0 HP or less the tale ends).
+FELL = "the hero fell"
+
+
+def fall(state: Tale) -> Tale:
+    """The hero's HP is 0 or less (J01): the journal says so before E17 ends the tale. A
+    fight under way gets its J06 line (result :data:`FELL`, the hero's HP before and after)
+    and today's J05 line ends the fight's part with it; else today's line says the hero has
+    fallen after what did it ("-1 HP, the hero has fallen").
+
+    Args:
+        state: the tale, its hero at 0 HP or less.
+    """
+    state = sheet.say(state, "the hero has fallen")
+    if state.fight is not None:
+        return end(state, FELL)
+    return sheet.record(state, "the hero has fallen")
+
+
 def defeat(state: Tale) -> Tale:
     """The monster is defeated: its trophy (+1 gold for a veteran), then what follows (R09)."""
     f = state.fight

@@ -22,7 +22,6 @@ from d6tui.games.tales import (
     naming,
     quests,
     rolls,
-    scoring,
     sheet,
     shops,
 )
@@ -116,8 +115,8 @@ def settle(state: Tale) -> Tale:
         h = state.hero
         if h is None:
             return state
-        if h.hp <= 0:
-            return scoring.finish(sheet.say(state, "the hero has fallen"))
+        if h.hp <= 0:  # J01: read E17 (a fight under way is written in J06 first)
+            return booklet.read(combat.fall(state), "E17")
         top = state.top
         if top is not None:
             nxt = booklet.auto(state, top)

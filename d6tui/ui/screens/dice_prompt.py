@@ -61,7 +61,9 @@ class TableDiceInput(_Modal[dict]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """ctrl+r only where the caller can let d6tui roll."""
-        return self.roll_for_me if action == "roll_for_me" else True
+        if action == "roll_for_me":
+            return self.roll_for_me
+        return super().check_action(action, parameters)
 
     def action_roll_for_me(self) -> None:
         """Let d6tui roll this one."""

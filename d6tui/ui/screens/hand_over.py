@@ -9,11 +9,12 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from d6tui.ui.screens.dialog import DialogScreen
 
-class HandOver(ModalScreen[bool]):
+
+class HandOver(DialogScreen[bool]):
     """Covers the whole screen between two players' moves at one keyboard.
 
     Args:

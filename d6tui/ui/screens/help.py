@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Header
+from textual.widgets import Header, Static
 
 from d6tui.ui.widgets.fitted_footer import FittedFooter
 from d6tui.ui.widgets.markdown_text import MarkdownText
@@ -37,12 +37,15 @@ def _what(b: Binding) -> str:
     return f"{b.description}: {b.tooltip}"
 
 
-def binding_rows(node: DOMNode, app: App) -> list[KeyRow]:
+def binding_rows(node: DOMNode, app: App, *, priority_only: bool = False) -> list[KeyRow]:
     """Every binding ``node`` declares itself (with an id and a description), whether or not it
-    can be used right now, under the keys the key map gives it.
+    can be used right now, under the keys the key map gives it (``priority_only``: only its
+    priority bindings, the app's keys that still work while a dialog is open).
 
-    Textual's own keys (focus, copy, scrolling) have no id and are left out. Numbered keys
-    (``shooter.action1`` to ``shooter.action9``) make one row.
+    Textual's own keys (focus, copy, scrolling) have no id and are left out. Bindings that
+    share an id (one key acting two ways by the moment, as 6x6 Tales' arrows) make one row
+    with the first one's words. Numbered keys (``shooter.action1`` to ``shooter.action9``)
+    make one row.
     """
     bindings = node._bindings.copy()
     if app._keymap:
@@ -50,10 +53,12 @@ def binding_rows(node: DOMNode, app: App) -> list[KeyRow]:
     by_id: dict[str, tuple[list[str], Binding]] = {}
     for key, found in bindings.key_to_bindings.items():
         for b in found:
-            if not b.id or not b.description:
+            if not b.id or not b.description or (priority_only and not b.priority):
                 continue
             keys, _ = by_id.setdefault(b.id, ([], b))
-            keys.append(app.get_key_display(replace(b, key=key)))
+            shown = app.get_key_display(replace(b, key=key))
+            if shown not in keys:  # bindings sharing an id and a key make one row, one key
+                keys.append(shown)
     rows: list[KeyRow] = []
     numbered: dict[str, list[tuple[str, str, Binding]]] = {}
     for binding_id, (keys, b) in by_id.items():
@@ -79,24 +84,60 @@ def binding_rows(node: DOMNode, app: App) -> list[KeyRow]:
     return out
 
 
-def keys_markdown(keys: Sequence[tuple[str, ...]]) -> str:
+def keys_markdown(keys: Sequence[tuple[str, ...]], what: str = "screen") -> str:
     """A Markdown table of ``(keys, what they do, binding id)`` rows (the id may be left out);
-    the ids are what ``[keymap]`` in the config file takes."""
+    the ids are what ``[keymap]`` in the config file takes. ``what`` names whose keys they
+    are ("screen", "dialog")."""
     if not keys:
         return ""
     lines = []
     for row in keys:
-        key, what = row[0], row[1]
+        key, does = row[0], row[1]
         binding_id = row[2] if len(row) > 2 else ""
-        lines.append(f"| `{key}` | {what} | {f'`{binding_id}`' if binding_id else ''} |")
+        lines.append(f"| `{key}` | {does} | {f'`{binding_id}`' if binding_id else ''} |")
     rows = "\n".join(lines)
     # The example names one of this screen's own bindings, before the keys every game shares.
     ids = [row[2] for row in keys if len(row) > 2 and row[2]]
     example = next((i for i in ids if not i.startswith("game.")), ids[0] if ids else "")
     how = (f", e.g. `\"{example}\" = \"space\"`" if example else "")
-    return ("## Keys\n\nEvery key of this screen, also those that wait for their moment. Change "
+    return (f"## Keys\n\nEvery key of this {what}, also those that wait for their moment. Change "
             f"one in the config file's `[keymap]` by its id{how}."
             f"\n\n| key | what it does | id |\n|---|---|---|\n{rows}\n")
+
+
+def dialog_help(app: App, dialog: Screen) -> HelpScreen:
+    """The help of a dialog (``?`` while it is open): its own text and keys, then the help of
+    the screen under it (the game), whose keys work again once the dialog is closed.
+
+    Args:
+        app: the app (its screen stack and its priority keys, which work in a dialog too).
+        dialog: the modal screen on top.
+    """
+    under = next((s for s in reversed(app.screen_stack) if not s.is_modal), None)
+    under_title = str(getattr(under, "game_name", None) or getattr(under, "title", "")
+                      or "d6tui")
+    rows = binding_rows(dialog, app) + binding_rows(app, app, priority_only=True)
+    asks = str(getattr(dialog, "title_text", "") or getattr(dialog, "prompt", "") or "")
+    text = getattr(dialog, "HELP", "") or "A dialog: answer it, or press Escape to close it."
+    if asks:
+        text = f"**This dialog:** {asks}\n\n{text}"
+    after = ""
+    if under is not None and getattr(under, "HELP", ""):
+        after = (f"## {under_title}\n\nIts keys work again once this dialog is closed; `?` "
+                 f"there lists them.\n\n{under.HELP}")
+    return HelpScreen(f"dialog in {under_title}", text, rows, after=after, what="dialog")
+
+
+#: The help screen's own keys, in the order its keys line names them.
+OWN_KEYS = ("help.down", "help.up", "help.pagedown", "help.pageup", "help.close")
+
+
+def own_keys_line(screen: Screen, app: App) -> str:
+    """The help screen's own keys in one line, from its live bindings (the key map applied):
+    "↓ j down · ↑ k up · pgdn space page down · pgup b page up · esc q ? close help"."""
+    rows = {row[2]: row for row in binding_rows(screen, app)}
+    return " · ".join(f"{rows[i][0].replace(' / ', ' ')} {rows[i][1].lower()}"
+                      for i in OWN_KEYS if i in rows)
 
 
 class HelpScreen(Screen):
@@ -106,6 +147,8 @@ class HelpScreen(Screen):
         title: what the help is about ("D6 Shooter").
         text: Markdown help of that screen.
         keys: ``(keys, what they do, binding id)`` rows of that screen's keys.
+        after: Markdown shown after the keys (a dialog's help: the game's help).
+        what: whose keys they are, for the keys' heading ("screen", "dialog").
     """
 
     CSS_PATH = Path(__file__).with_name("help.tcss")
@@ -117,10 +160,13 @@ class HelpScreen(Screen):
         Binding("pageup,b", "scroll(-10)", "Page up", show=False, id="help.pageup"),
     ]
 
-    def __init__(self, title: str, text: str, keys: Sequence[tuple[str, ...]] = ()) -> None:
+    def __init__(self, title: str, text: str, keys: Sequence[tuple[str, ...]] = (), *,
+                 after: str = "", what: str = "screen") -> None:
         super().__init__()
         self.help_title = title
         self.text = text
+        self.after = after
+        self.what = what
         #: ``(keys, what they do)`` rows.
         self.keys = [(row[0], row[1]) for row in keys]
         #: The binding id of each row of :attr:`keys` ("" for none).
@@ -128,9 +174,13 @@ class HelpScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Header(icon="?")
+        # Above the page, so it stays in sight as the page scrolls.
+        yield Static(own_keys_line(self, self.app), id="help-keys", markup=False)
         with VerticalScroll(id="help-body"):
             rows = [(k, d, i) for (k, d), i in zip(self.keys, self.ids, strict=True)]
-            yield MarkdownText(f"{self.text}\n\n{keys_markdown(rows)}", id="help-text")
+            keys = keys_markdown(rows, self.what)
+            after = f"\n{self.after}\n" if self.after else ""
+            yield MarkdownText(f"{self.text}\n\n{keys}{after}", id="help-text")
         yield FittedFooter()
 
     def on_mount(self) -> None:

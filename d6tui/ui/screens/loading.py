@@ -7,11 +7,12 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import ProgressBar, Static
 
+from d6tui.ui.screens.dialog import DialogScreen
 
-class LoadingScreen(ModalScreen[None]):
+
+class LoadingScreen(DialogScreen[None]):
     """"Opening <file>..." with a progress bar fed by the load worker's messages; Escape
     stops the load and goes back."""
 

@@ -16,9 +16,10 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
+
+from d6tui.ui.screens.dialog import DialogScreen
 
 T = TypeVar("T")
 
@@ -28,8 +29,9 @@ CANCEL = Binding("escape", "cancel", "Cancel", id="modal.cancel")
 QUIT = Binding("q", "app.quit", "Quit", show=False, id="modal.quit")
 
 
-class _Modal(ModalScreen[T]):
-    """A centred box that Escape cancels (dismissing None)."""
+class _Modal(DialogScreen[T]):
+    """A centred box that Escape cancels (dismissing None), with its keys in its own footer
+    and ``?`` for help (:class:`~d6tui.ui.screens.dialog.DialogScreen`)."""
 
     CSS_PATH = Path(__file__).with_name("modals.tcss")
     BINDINGS = [CANCEL, QUIT]
@@ -37,7 +39,8 @@ class _Modal(ModalScreen[T]):
     #: Help shown by ``?`` while this box is open.
     HELP = ("A question d6tui needs answered before it goes on. Answer it, or press Escape to "
             "cancel: nothing is recorded until you confirm. q (or ctrl+q while typing) quits "
-            "d6tui; the game is saved up to the question.")
+            "d6tui; the game is saved up to the question. The footer shows this box's keys; "
+            "? (f1 while typing in a field) opens this help.")
 
     def action_cancel(self) -> None:
         """Close without a result."""
@@ -93,7 +96,7 @@ class MessageModal(_Modal[bool]):
     keys)."""
 
     BINDINGS = [
-        CANCEL,
+        Binding("escape", "cancel", "Close", id="modal.cancel"),  # nothing to cancel here
         Binding("enter", "cancel", "Close", id="modal.close"),
         Binding("down,j", "scroll(1)", "Down", show=False, id="modal.down"),
         Binding("up,k", "scroll(-1)", "Up", show=False, id="modal.up"),
@@ -251,6 +254,13 @@ class ChoiceModal(_Modal[Any], Generic[T]):
             rolled" where dismissing is an answer of its own).
     """
 
+    HELP = ("Pick an option by its number (or by its own key, shown in [ ]), or move to it "
+            "with the arrows and press Enter. In a list of ten or more, type both digits of a "
+            "number (1 then 2 for 12); Enter takes a number still being typed. Where several "
+            "may be picked, Space or a number marks [x] or clears [ ] an option and Enter "
+            "accepts them. Escape cancels, unless the box says it keeps something instead. "
+            "Nothing is recorded until you answer; q quits d6tui.")
+
     BINDINGS = [
         CANCEL,
         # Priority, or the OptionList would take Enter to select the option under the cursor.
@@ -374,7 +384,7 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         """Space toggles only in a multiple choice."""
         if action == "toggle_pick":
             return self.multiple
-        return True
+        return super().check_action(action, parameters)
 
     def action_toggle_pick(self) -> None:
         """Space: pick or unpick the option under the cursor."""

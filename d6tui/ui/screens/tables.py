@@ -16,17 +16,18 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from d6tui.server.seat_session import SeatSession, TableCalls
 from d6tui.server.table_client import TableClient, TableRefused
+from d6tui.ui.screens.dialog import DialogScreen
 from d6tui.ui.screens.game import GameScreen, TableChanged
 from d6tui.ui.widgets.fitted_footer import FittedFooter
 
 
-class CodePrompt(ModalScreen[str | None]):
+class CodePrompt(DialogScreen[str | None]):
     """Ask for a table's code."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="tables.code_cancel")]

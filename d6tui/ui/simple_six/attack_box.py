@@ -206,7 +206,8 @@ class AttackBox(Modal[AttackPlan]):
                 return self.campaign.settings.combat != "static"
             if what == "weapon":
                 return len(self.weapons) > 1
-        return True
+            return True
+        return super().check_action(action, parameters)
 
     def action_cycle(self, what: str) -> None:
         """Move one line on to its next choice."""

@@ -12,6 +12,10 @@ def _key(name: str, keys: str, description: str, tooltip: str) -> Binding:
                    show=False)
 
 
+#: What an arrow does (R04 movement), for the help.
+_ARROW = "Walk {0} (movement step), else scroll the page or move the map cursor {0}"
+
+
 #: The screen's keys: the turn's actions (hidden from the Footer, listed in the step bar),
 #: the lists, movement, the map cursor, the booklet's pages and the numbered answers.
 BINDINGS: list[BindingType] = [
@@ -43,17 +47,17 @@ BINDINGS: list[BindingType] = [
             tooltip="Write a name on the map cursor's square (J02)"),
     Binding("v", "name_monster", "Name a monster", show=False, id="tales.name_monster",
             tooltip="Name a monster the hero beat (J06)"),
-    Binding("up", "step('N')", "Move north", show=False, id="tales.north"),
-    Binding("right", "step('E')", "Move east", show=False, id="tales.east"),
-    Binding("down", "step('S')", "Move south", show=False, id="tales.south"),
-    Binding("left", "step('W')", "Move west", show=False, id="tales.west"),
-    # While the hero can walk, the arrows walk even when the booklet's page has the focus
-    # (priority: its scroll would take them first); otherwise they fall through to the
-    # bindings below and the focused page.
-    *[Binding(key, f"walk('{d}')", f"Walk {word}", show=False, priority=True,
-              id=f"tales.walk_{word}")
+    # An arrow is one key with two bindings under one id (so the key map moves both, and the
+    # help lists it once): while the hero can walk it walks, even when the booklet's page has
+    # the focus (priority: the page's scroll would take it first); otherwise it falls through
+    # to the page's scroll or, when the page does not scroll, moves the map cursor.
+    *[binding
       for key, d, word in (("up", "N", "north"), ("right", "E", "east"),
-                           ("down", "S", "south"), ("left", "W", "west"))],
+                           ("down", "S", "south"), ("left", "W", "west"))
+      for binding in (
+          Binding(key, f"walk('{d}')", _ARROW.format(word), show=False, priority=True,
+                  id=f"tales.{word}"),
+          Binding(key, f"step('{d}')", _ARROW.format(word), show=False, id=f"tales.{word}"))],
     Binding("shift+up,K", "cursor('N')", "Cursor up", show=False, id="tales.cursor_n"),
     Binding("shift+right,L", "cursor('E')", "Cursor right", show=False,
             id="tales.cursor_e"),

@@ -506,8 +506,10 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
 
     def _open_page(self, booklet: JournalBooklet, scroll: BookPage) -> None:
         """Scroll a page to its top, its title in sight; J05 opens at its top while today's
-        line fits (lines may wrap: a few rows are kept spare), else on today's line with the
-        days before above it; not once the page has turned on (that scrolled a later page)."""
+        line (with its results and notes; a finished tale's last day) fits under the title,
+        else on today's line with two rows of the days before above it and the days ahead
+        below (its first row at the top when it is taller than the page); not once the page
+        has turned on (that scrolled a later page)."""
         scroll.scroll_when_laid_out(None)
         scroll.scroll_home(animate=False, immediate=True)
         if PAGES[booklet.page][0] == "J05":
@@ -520,9 +522,15 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
         when the page's new lines are laid out (:meth:`BookPage.scroll_when_laid_out`)."""
         if PAGES[booklet.page][0] != "J05":
             return
-        today = booklet.today_row()
-        y = 0 if today + 4 <= scroll.size.height else max(0, today - 2)
-        scroll.scroll_when_laid_out(y)
+        first, end = booklet.today_rows()
+        height = scroll.size.height
+        if end <= height:
+            y = 0  # it fits under the title: the page opens at its top
+        elif end - first + 2 <= height:
+            y = first - 2  # two rows of the day before above it, the days ahead below
+        else:
+            y = first  # taller than the page: from its first row
+        scroll.scroll_when_laid_out(y, rows=end)
 
     def action_toggle_map(self) -> None:
         """Hide or show the map column."""

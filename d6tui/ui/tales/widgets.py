@@ -12,6 +12,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.text import Text
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.reactive import reactive
 
 from d6tui.games.tales import booklet, island, records, scoring
@@ -73,22 +74,25 @@ class BookPage(VerticalScroll):
     back on ``scroll_y`` each time the scrollbar shows.
     """
 
-    #: The line the page is on its way to (:meth:`scroll_when_laid_out`), or None.
-    _pending_y: int | None = None
+    #: The line the page is on its way to and the rows that must be laid out first
+    #: (:meth:`scroll_when_laid_out`), or None.
+    _pending: tuple[int, int] | None = None
 
     def watch_show_vertical_scrollbar(self, shown: bool) -> None:
         """The scrollbar shows again: its thumb where the page is scrolled now."""
         if shown:
             self.vertical_scrollbar.position = self.scroll_y
 
-    def scroll_when_laid_out(self, y: int | None) -> None:
-        """Scroll to line ``y`` (>= 0) now if the page already reaches it, else as soon as
-        its layout grows tall enough (each :class:`~textual.events.Resize` of the scroll
-        tries again); None forgets a pending line. A page just turned to is laid out
-        some frames after its text changed, and how many depends on the machine's speed:
-        scrolling at a fixed frame count opened J05 short of today's line on a busy
-        machine. Scrolls are immediate, so no deferred Textual scroll lands after them."""
-        self._pending_y = y
+    def scroll_when_laid_out(self, y: int | None, *, rows: int = 0) -> None:
+        """Scroll to line ``y`` (>= 0) now if the page is laid out far enough, else as soon as
+        it is (each :class:`~textual.events.Resize` of the scroll tries again): far enough
+        is when the page reaches line ``y``, or when its first ``rows`` rows are laid out (a
+        line near the end cannot be scrolled to the top; the page then ends at the bottom).
+        None forgets a pending line. A page just turned to is laid out some frames after
+        its text changed, and how many depends on the machine's speed: scrolling at a fixed
+        frame count opened J05 short of today's line on a busy machine. Scrolls are
+        immediate, so no deferred Textual scroll lands after them."""
+        self._pending = None if y is None else (y, rows)
         self._scroll_pending()
 
     def on_resize(self) -> None:
@@ -96,11 +100,12 @@ class BookPage(VerticalScroll):
         self._scroll_pending()
 
     def _scroll_pending(self) -> None:
-        y = self._pending_y
-        if y is not None and y <= self.max_scroll_y:
-            self._pending_y = None
+        if self._pending is None:
+            return
+        y, rows = self._pending
+        if y <= self.max_scroll_y or (rows and self.virtual_size.height >= rows):
+            self._pending = None
             self.scroll_to(y=y, animate=False, immediate=True)
-
 
 
 class JournalBooklet(ViewWidget):
@@ -115,8 +120,11 @@ class JournalBooklet(ViewWidget):
         "journal-booklet--note",
     }
 
-    #: The line of J05 that holds today, as last drawn (the screen scrolls to it).
+    #: The line of J05 (under its title) that holds today, as last drawn, or the last day of
+    #: a finished tale (the screen scrolls to it); :attr:`today_end` is one past its last
+    #: line (its results and notes).
     today_line = 0
+    today_end = 0
 
     # Pages differ in length: the booklet's height follows its page.
     view: reactive[TalesView | None] = reactive(None, layout=True)
@@ -175,13 +183,29 @@ class JournalBooklet(ViewWidget):
             drawn = self._drawn = (view, self.page, self._page_text(view))
         return drawn[2]
 
-    def today_row(self) -> int:
-        """The line of J05 that holds today, for the page and view the booklet has now (the
-        page is drawn first if it was not yet: :attr:`today_line` alone is the last page
-        drawn, which just after a page turn may still be the page before)."""
-        if self.view is not None:
-            self._current(self.view)
-        return self.today_line
+    def today_rows(self) -> tuple[int, int]:
+        """The rows of J05 as drawn now (at the booklet's width, long lines wrapped, its
+        title the first row) that hold today with its results and notes, or a finished
+        tale's last day: (first row, one past the last); (0, 0) for none. The page is drawn
+        first if it was not yet (:attr:`today_line` alone is the last page drawn, which just
+        after a page turn may still be the page before).
+        """
+        if self.view is None:
+            return 0, 0
+        text = self._current(self.view)
+        first, end = self.today_line + 1, self.today_end + 1  # + 1: the title's line
+        if end <= first:
+            return 0, 0
+        lines = text.split("\n", allow_blank=True)
+        width = self.content_size.width
+
+        def rows(part: list[Text]) -> int:
+            if width <= 0:
+                return len(part)
+            return sum(Content.from_rich_text(t).get_height(self.styles, width) for t in part)
+
+        top = rows(lines[:first])
+        return top, top + rows(lines[first:end])
 
     def notify_style_update(self) -> None:
         """The theme or CSS changed: the page is drawn again in its styles."""
@@ -355,15 +379,20 @@ class JournalBooklet(ViewWidget):
         self._muted(out, f"{c.days_per_week} days a week{HOUSE}: day, day event, final "
                          "square; then its notes")
         ahead = False
-        self.today_line = 0
-        for line in records.j05(view.state, view.notes):
+        self.today_line = self.today_end = 0
+        days = records.j05(view.state, view.notes)
+        # the line the page opens at: today's, or a finished tale's last day
+        anchor = next((x for x in days if x.when == "today"), None)
+        if anchor is None and view.state.over:
+            anchor = next((x for x in reversed(days) if x.when == "past" and x.week), None)
+        for line in days:
             if line.when == "ahead" and not ahead:
                 ahead = True
                 self._head(out, "Days ahead (printed day events)")
             if line.when == "ahead":
                 self._muted(out, f"{line.label} {line.day_event or '-'}")
                 continue
-            if line.when == "today":
+            if line is anchor:
                 self.today_line = out.plain.count("\n")
             head = f"{line.label} {line.day_event or '-':<3} {line.final or ''}".rstrip()
             out.append(head + "\n", self.style("journal-booklet--now")
@@ -373,6 +402,8 @@ class JournalBooklet(ViewWidget):
             for text in line.notes:
                 out.append("\u270e " + text.replace("\n", "\n  ") + "\n",
                            self.style("journal-booklet--note"))
+            if line is anchor:
+                self.today_end = out.plain.count("\n")
         return out
 
     def page_j06(self, view: TalesView) -> Text:

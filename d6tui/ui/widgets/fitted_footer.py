@@ -22,9 +22,10 @@ from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
-#: The actions whose keys are never left out: how to quit, the help that lists every key,
-#: and the way to the server's tables.
-KEPT = frozenset({"quit", "help", "tables", "app.quit", "app.help", "app.tables"})
+#: The actions whose keys are never left out: how to quit, the help that lists every key
+#: (a dialog's too), and the way to the server's tables.
+KEPT = frozenset({"quit", "help", "tables", "app.quit", "app.help", "app.tables",
+                  "dialog_help", "dialog_help_typing"})
 
 
 def key_width(key: FooterKey, compact: bool) -> int:
@@ -171,6 +172,9 @@ class FittedFooter(Footer):
             else:
                 key.set_reactive(FooterKey.compact, self.compact)  # as data_bind would set it
                 key.set_class(self.compact, "-compact", update=False)
+        # The kept keys (quit, help) close the row, as the app's own keys do on a screen: a
+        # dialog's help key is its own, so it would otherwise come before its answers.
+        items.sort(key=lambda k: (k.has_class("-command-palette"), k.action in KEPT))
         yield from fitted(items, self.size.width, self.compact)  # type: ignore[arg-type]
 
     def on_resize(self, event: events.Resize) -> None:

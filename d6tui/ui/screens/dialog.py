@@ -1,0 +1,70 @@
+"""The base of every dialog (a modal screen): its own footer and its own help key.
+
+Textual stops a modal screen's key chain at the modal, so while a dialog is open the app's
+``?`` does nothing and the footer of the screen beneath still shows that screen's keys, which
+do not work then. :class:`DialogScreen` gives each dialog a :class:`FittedFooter` of its own
+(the dialog's keys, over the one beneath) and a help key: ``?``, or ``f1`` while a text
+field has the focus (it takes ``?`` as a character; the footer then shows ``f1``). Help opens
+on the dialog's own text and keys, followed by the help of the game (or screen) under it
+(:func:`d6tui.ui.screens.help.dialog_help`).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, TypeVar
+
+from textual.binding import Binding
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, TextArea
+
+from d6tui.ui.widgets.fitted_footer import FittedFooter
+
+T = TypeVar("T")
+
+#: ``?`` opens help on the dialog (shown in its footer unless a text field has the focus).
+HELP_KEY = Binding("question_mark", "dialog_help", "Help", id="dialog.help",
+                   tooltip="Help on this dialog, then on the screen under it")
+#: ``f1`` opens the same help while a text field has the focus (``?`` is typed there).
+HELP_F1 = Binding("f1", "dialog_help_typing", "Help", id="dialog.help_f1",
+                  tooltip="Help on this dialog, while typing in a field (? is typed there)")
+
+
+def typing(screen: ModalScreen) -> bool:
+    """Whether a text field of ``screen`` has the focus (it takes printable keys, ``?``
+    too)."""
+    return isinstance(screen.focused, Input | TextArea)
+
+
+class DialogScreen(ModalScreen[T]):
+    """A modal screen with its own footer (its keys) and help (``?``, ``f1`` while typing).
+
+    A subclass declares ``HELP`` (Markdown, the dialog in the player's words); its
+    ``BINDINGS`` are merged with these as Textual merges a class's bindings.
+    """
+
+    BINDINGS = [HELP_KEY, HELP_F1]
+
+    #: Help on this dialog (Markdown), shown above the help of the screen under it.
+    HELP: ClassVar[str] = ""
+
+    def on_mount(self) -> None:
+        """Mount the dialog's footer, unless its compose made one (Textual calls this as well
+        as a subclass's own ``on_mount``)."""
+        if not self.query(Footer):
+            self.mount(FittedFooter())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``?`` is offered while no text field has the focus, ``f1`` while one has."""
+        if action == "dialog_help":
+            return not typing(self)
+        if action == "dialog_help_typing":
+            return typing(self)
+        return True
+
+    def action_dialog_help(self) -> None:
+        """Help on this dialog and the screen under it."""
+        self.app.action_help()
+
+    def action_dialog_help_typing(self) -> None:
+        """The same help, from a text field."""
+        self.app.action_help()
