@@ -10,6 +10,7 @@ out of the garbage collector's scans and it runs less often (``pytest_collection
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
 import tempfile
@@ -203,7 +204,7 @@ def spread_long_files(items: list, workers: int, path_of: Callable[[object], str
         seconds[i] += LONG_FILES[path]
     fill = iter(rest)
     for block, size in zip(blocks, block_sizes(len(items), len(blocks)), strict=True):
-        block.extend(next(fill) for _ in range(max(0, size - len(block))))
+        block.extend(itertools.islice(fill, max(0, size - len(block))))
     blocks[-1].extend(fill)
     return [item for block in blocks for item in block]
 

@@ -47,3 +47,9 @@ def test_one_worker_runs_the_long_files_first() -> None:
     assert all(_path(i) in LONG_FILES for i in out[:18])
     assert [i for i in out if _path(i) not in LONG_FILES] == \
         [i for i in items if _path(i) not in LONG_FILES]
+
+
+def test_a_run_of_long_files_only_keeps_every_test() -> None:
+    items = [f"{path}::t{k}" for path in list(LONG_FILES)[:3] for k in range(4)]
+    out = spread_long_files(items, 4, _path)
+    assert sorted(out) == sorted(items)
