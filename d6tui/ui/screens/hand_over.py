@@ -38,11 +38,10 @@ class HandOver(DialogScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self._title(), markup=False, classes="modal-title", id="ho-title")
-            yield Static(self.note, markup=False, id="ho-note")
+            note = Static(self.note, markup=False, id="ho-note")
+            note.display = bool(self.note)  # set as it is made: a cover dismissed at once
+            yield note                      # has no children left when on_mount runs
             yield Static(self._press(), markup=False, id="ho-press")
-
-    def on_mount(self) -> None:
-        self.query_one("#ho-note", Static).display = bool(self.note)
 
     def _title(self) -> str:
         return f"Pass the keyboard to {self.who}."
