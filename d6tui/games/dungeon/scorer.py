@@ -201,6 +201,10 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                 doors += 1
         costs.extend(web_arms.values())
         keys_left = budget.keys - doors
+        # The chests already reached hold keys too: a key spent on a Door, or on a chest
+        # further on, beyond those they leave is taken from one of them (a point lost).
+        held = (comp & board.chests).bit_count()
+        opened_held = min(held, keys_left)
         prep = shares.prepare(comp, start_reach[0], not crossing and start == board.L, bonus,
                               keys_left, costs, budget.swords, budget.vorpals)
         summed = points + shares.gain(prep)
@@ -228,7 +232,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                      and min(layer[v] for layer in full) <= left]
         # All of them won, for nothing: when even that cannot beat the best, stop here.
         chests = sum(1 for _, kind in reachable if kind == 1)
-        quick = points + min(chests, max(0, keys_left)) + sum(
+        quick = points + min(chests, max(0, keys_left - held)) + sum(
             bonus if kind == 3 else 1 for _, kind in reachable if kind != 1)
         if quick <= best[0]:
             return quick
@@ -274,7 +278,9 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             for cd in range(block):
                 counted, opened_doors = divmod(cd, dw)
                 loss = counted
-                chest_keys = keys_left - opened_doors
+                # The keys left for new chests, and the chests reached that lose theirs.
+                chest_keys = keys_left - opened_doors - held
+                chest_loss = max(0, opened_held - (keys_left - opened_doors))
                 for b in range(free_v + 1):  # b free Vorpal Swords to the monsters
                     col = (free_v - b) * block + cd
                     # (path swords, points) per prize, and (path swords, own swords) per
@@ -296,7 +302,8 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                             monsters.append((d, el_cost[node_el[v]]))
                     n_chests.sort()
                     prizes.extend((d, 1, -1, 0) for d in n_chests[:max(0, chest_keys)])
-                    if sum(p[1] for p in prizes) + len(monsters) - loss <= best_gain:
+                    if sum(p[1] for p in prizes) + len(monsters) - loss - chest_loss \
+                            <= best_gain:
                         continue  # not even all of them, for nothing, would do better
                     # Thresholds t in order: the prizes within t, and the treasure
                     # monsters within t beaten with the swords left after t (cheapest
@@ -318,7 +325,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                             on_way |= dm
                         if i + 1 < len(events) and events[i + 1][0] == t:
                             continue
-                        got = gain - max(loss, len(cursed_rooms), suffered)
+                        got = gain - max(loss, len(cursed_rooms), suffered) - chest_loss
                         if got + len(own) <= best_gain:
                             continue
                         got += monsters_beaten(own, left - t, b, left_behind)
