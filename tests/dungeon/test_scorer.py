@@ -72,6 +72,24 @@ def test_a_door_and_a_chest_share_the_keys() -> None:
     assert best_route(cells, Budget(keys=2), rows=2, cols=3).points == 6
 
 
+def test_a_chest_reached_first_gives_up_its_key_to_a_door() -> None:
+    # The chest is reached for nothing from the left; the Door beyond it needs the same key.
+    cross = row(("corner", W | E | S), ("door", CROSS), ("corner", STRAIGHT)) + row(
+        ("treasure_chest", N), None, None)
+    assert best_route(cross, Budget(), rows=2, cols=3).points == 0  # a chest needs a key
+    r = best_route(cross, Budget(keys=1), rows=2, cols=3)
+    assert r.complete and r.points == 5  # the crossing, and the chest left shut
+    assert best_route(cross, Budget(keys=2), rows=2, cols=3).points == 6
+    room = row(("corner", W | E | S), ("door", STRAIGHT), ("treasure_chamber", W)) + row(
+        ("treasure_chest", N), None, None)
+    assert best_route(room, Budget(keys=1), rows=2, cols=3).points == 1  # one or the other
+    assert best_route(room, Budget(keys=2), rows=2, cols=3).points == 2
+    for cells in (cross, room):
+        for keys in range(3):
+            assert best_route(cells, Budget(keys=keys), rows=2, cols=3).points == \
+                brute_force(cells, Budget(keys=keys), rows=2, cols=3)
+
+
 def test_without_a_route_one_still_walks_in_for_treasure() -> None:
     cells = row(("treasure_chamber", W), None, None)
     r = best_route(cells, Budget(), rows=1, cols=3)
