@@ -113,13 +113,15 @@ class ShareBound:
                                0 if share >= 1 << 30 else share, loss if around else 0,
                                key if around else 0))
 
-    def dominators(self, targets: list[int], comp: int, banned: int) -> dict[int, int]:
-        """For each cell of ``targets`` (bit numbers), the Curses not in ``comp`` that every
-        way from ``comp`` to it passes, any gate counted as open and the cells ``banned``
-        closed, as a bitmask (cells with none are left out)."""
+    def dominators(self, targets: list[int], comp: int, banned: int, gates: int = -1
+                   ) -> dict[int, int]:
+        """For each cell of ``targets`` (bit numbers), the Curses (or the cells of
+        ``gates``, a bitmask, such as the Doors) not in ``comp`` that every way from
+        ``comp`` to it passes, any gate counted as open and the cells ``banned`` closed, as
+        a bitmask (cells with none are left out)."""
         out: dict[int, int] = {}
         board = self.board
-        curses = board.curse_cells & ~comp & ~banned
+        curses = (board.curse_cells if gates < 0 else gates) & ~comp & ~banned
         while curses:
             low = curses & -curses
             curses ^= low

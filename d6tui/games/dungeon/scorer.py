@@ -274,6 +274,10 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                         here = table[i - block]
                     table[i] = here
                 targets.append((v, kind, table))
+            # With the Doors counted, a walk opening d of them passes no more: the prizes
+            # behind other Doors on every way to them (``locked``) are not all won.
+            locked = shares.dominators([v for v, _ in reachable], comp, banned,
+                                       board.door_cells) if dcap > 0 else {}
             best_gain = -cap
             for cd in range(block):
                 counted, opened_doors = divmod(cd, dw)
@@ -285,37 +289,52 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                     col = (free_v - b) * block + cd
                     # (path swords, points) per prize, and (path swords, own swords) per
                     # treasure monster.
-                    prizes: list[tuple[int, int, int, int]] = []
+                    prizes: list[tuple[int, int, int, int, int]] = []
                     monsters: list[tuple[int, int]] = []
-                    n_chests: list[int] = []
+                    n_chests: list[tuple[int, int]] = []
                     for v, kind, table in targets:
                         d = table[col]
                         if d > left:
                             continue
                         if kind == 0:
-                            prizes.append((d, 1, cursed_in[v], dom.get(v, 0)))
+                            prizes.append((d, 1, cursed_in[v], dom.get(v, 0),
+                                           locked.get(v, 0)))
                         elif kind == 1:
-                            n_chests.append(d)
+                            n_chests.append((d, locked.get(v, 0)))
                         elif kind == 3:
-                            prizes.append((d, bonus, cursed_in[v], dom.get(v, 0)))
+                            prizes.append((d, bonus, cursed_in[v], dom.get(v, 0),
+                                           locked.get(v, 0)))
                         else:
                             monsters.append((d, el_cost[node_el[v]]))
                     n_chests.sort()
-                    prizes.extend((d, 1, -1, 0) for d in n_chests[:max(0, chest_keys)])
+                    prizes.extend((d, 1, -1, 0, lk) for d, lk in n_chests[:max(0, chest_keys)])
                     if sum(p[1] for p in prizes) + len(monsters) - loss - chest_loss \
                             <= best_gain:
                         continue  # not even all of them, for nothing, would do better
                     # Thresholds t in order: the prizes within t, and the treasure
                     # monsters within t beaten with the swords left after t (cheapest
                     # first) or a Vorpal Sword.
-                    events = sorted([(d, pts, -1, u, dm) for d, pts, u, dm in prizes] +
-                                    [(d, 0, own, -1, 0) for d, own in monsters])
+                    events = sorted([(d, pts, -1, u, dm, lk) for d, pts, u, dm, lk in prizes] +
+                                    [(d, 0, own, -1, 0, 0) for d, own in monsters])
                     gain = 0
                     cursed_rooms: set[int] = set()
                     on_way = suffered = 0
                     own: list[int] = []
-                    for i, (t, pts, c, u, dm) in enumerate(events):
+                    #: per Door (Curse) on every way to a prize within t, the points behind.
+                    behind: dict[int, int] = {}
+                    cursed: dict[int, int] = {}
+                    for i, (t, pts, c, u, dm, lk) in enumerate(events):
                         gain += pts
+                        while lk:
+                            low = lk & -lk
+                            lk ^= low
+                            behind[low] = behind.get(low, 0) + pts
+                        if counted < cap:
+                            m = dm
+                            while m:
+                                low = m & -m
+                                m ^= low
+                                cursed[low] = cursed.get(low, 0) + pts
                         if c >= 0:
                             insort(own, c)
                         if u >= 0:
@@ -325,7 +344,16 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                             on_way |= dm
                         if i + 1 < len(events) and events[i + 1][0] == t:
                             continue
-                        got = gain - max(loss, len(cursed_rooms), suffered) - chest_loss
+                        # A walk opening d Doors, of the k behind which prizes lie, leaves
+                        # k - d shut, and the prizes behind them unwon: at least those of
+                        # the (k - d)-th cheapest. So with the Curses, when it suffers
+                        # exactly c of them (c under the count's cap).
+                        shut = 0
+                        if len(behind) > opened_doors:
+                            shut = sorted(behind.values())[len(behind) - opened_doors - 1]
+                        if len(cursed) > counted:
+                            shut = max(shut, sorted(cursed.values())[len(cursed) - counted - 1])
+                        got = gain - max(loss + shut, len(cursed_rooms), suffered) - chest_loss
                         if got + len(own) <= best_gain:
                             continue
                         got += monsters_beaten(own, left - t, b, left_behind)
