@@ -90,6 +90,18 @@ def test_a_chest_reached_first_gives_up_its_key_to_a_door() -> None:
                 brute_force(cells, Budget(keys=keys), rows=2, cols=3)
 
 
+def test_a_chamber_behind_a_dragon_is_won_only_with_the_dragon() -> None:
+    # From the left, one Dragon up and one down, a Treasure Chamber behind each.
+    cells = row(("dragon", S | E), ("treasure_chamber", W), None) + row(
+        ("corner", W | N | S), None, None) + row(
+        ("dragon", N | E), ("treasure_chamber", W), None)
+    for swords, vorpals, want in ((4, 0, 0), (5, 0, 2), (9, 0, 2), (10, 0, 4), (0, 1, 2),
+                                  (5, 1, 4), (0, 2, 4)):
+        budget = Budget(swords=swords, vorpals=vorpals)
+        assert best_route(cells, budget, rows=3, cols=3).points == want
+        assert brute_force(cells, budget, rows=3, cols=3) == want
+
+
 def test_without_a_route_one_still_walks_in_for_treasure() -> None:
     cells = row(("treasure_chamber", W), None, None)
     r = best_route(cells, Budget(), rows=1, cols=3)

@@ -120,6 +120,11 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         elif node_el[v] >= 0 and treasure_els >> node_el[v] & 1:
             prize_cells.append((v, 2))
     prize_cells.append((board.R, 3))
+    #: the cells of the treasure monsters (Dragons, Goblins).
+    monster_cells = 0
+    for v, kind in prize_cells:
+        if kind == 2:
+            monster_cells |= 1 << v
     prize_bits = 0
     for v, _kind in prize_cells:
         prize_bits |= 1 << v
@@ -278,6 +283,17 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             # behind other Doors on every way to them (``locked``) are not all won.
             locked = shares.dominators([v for v, _ in reachable], comp, banned,
                                        board.door_cells) if dcap > 0 else {}
+            # The treasure monsters on every way to a prize: winning it beats them. (Those
+            # next to the cells a walk reaches without beating one only: enough for a
+            # bound.)
+            out_there = monster_cells & ~comp & ~banned
+            guarded: dict[int, int] = {}
+            if out_there:
+                near_side = flood_from(comp, shares.any_nbr,
+                                       shares.every_cell & ~banned & ~out_there)
+                guarded = shares.dominators(
+                    [v for v, kind in reachable if kind != 2], comp, banned,
+                    outward(near_side, near_side) & out_there)
             best_gain = -cap
             for cd in range(block):
                 counted, opened_doors = divmod(cd, dw)
@@ -289,33 +305,35 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                     col = (free_v - b) * block + cd
                     # (path swords, points) per prize, and (path swords, own swords) per
                     # treasure monster.
-                    prizes: list[tuple[int, int, int, int, int]] = []
+                    prizes: list[tuple[int, int, int, int, int, int]] = []
                     monsters: list[tuple[int, int]] = []
-                    n_chests: list[tuple[int, int]] = []
+                    n_chests: list[tuple[int, int, int]] = []
                     for v, kind, table in targets:
                         d = table[col]
                         if d > left:
                             continue
                         if kind == 0:
                             prizes.append((d, 1, cursed_in[v], dom.get(v, 0),
-                                           locked.get(v, 0)))
+                                           locked.get(v, 0), guarded.get(v, 0)))
                         elif kind == 1:
-                            n_chests.append((d, locked.get(v, 0)))
+                            n_chests.append((d, locked.get(v, 0), guarded.get(v, 0)))
                         elif kind == 3:
                             prizes.append((d, bonus, cursed_in[v], dom.get(v, 0),
-                                           locked.get(v, 0)))
+                                           locked.get(v, 0), guarded.get(v, 0)))
                         else:
                             monsters.append((d, el_cost[node_el[v]]))
                     n_chests.sort()
-                    prizes.extend((d, 1, -1, 0, lk) for d, lk in n_chests[:max(0, chest_keys)])
+                    prizes.extend((d, 1, -1, 0, lk, gm)
+                                  for d, lk, gm in n_chests[:max(0, chest_keys)])
                     if sum(p[1] for p in prizes) + len(monsters) - loss - chest_loss \
                             <= best_gain:
                         continue  # not even all of them, for nothing, would do better
                     # Thresholds t in order: the prizes within t, and the treasure
                     # monsters within t beaten with the swords left after t (cheapest
                     # first) or a Vorpal Sword.
-                    events = sorted([(d, pts, -1, u, dm, lk) for d, pts, u, dm, lk in prizes] +
-                                    [(d, 0, own, -1, 0, 0) for d, own in monsters])
+                    events = sorted([(d, pts, -1, u, dm, lk, gm)
+                                     for d, pts, u, dm, lk, gm in prizes] +
+                                    [(d, 0, own, -1, 0, 0, 0) for d, own in monsters])
                     gain = 0
                     cursed_rooms: set[int] = set()
                     on_way = suffered = 0
@@ -323,8 +341,15 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                     #: per Door (Curse) on every way to a prize within t, the points behind.
                     behind: dict[int, int] = {}
                     cursed: dict[int, int] = {}
-                    for i, (t, pts, c, u, dm, lk) in enumerate(events):
+                    #: per treasure monster on every way to a prize within t, the points
+                    #: behind it.
+                    guards: dict[int, int] = {}
+                    for i, (t, pts, c, u, dm, lk, gm) in enumerate(events):
                         gain += pts
+                        while gm:
+                            low = gm & -gm
+                            gm ^= low
+                            guards[low] = guards.get(low, 0) + pts
                         while lk:
                             low = lk & -lk
                             lk ^= low
@@ -356,7 +381,14 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                         got = gain - max(loss + shut, len(cursed_rooms), suffered) - chest_loss
                         if got + len(own) <= best_gain:
                             continue
-                        got += monsters_beaten(own, left - t, b, left_behind)
+                        beaten = monsters_beaten(own, left - t, b, left_behind)
+                        if len(guards) > beaten:
+                            # Beating k of the monsters guarding prizes leaves the others'
+                            # prizes unwon: at least those behind the cheapest.
+                            shut = max(shut, sorted(guards.values())[len(guards) - beaten - 1])
+                            got = gain - max(loss + shut, len(cursed_rooms), suffered) \
+                                - chest_loss
+                        got += beaten
                         if got > best_gain:
                             best_gain = got
             return max(0, best_gain)
