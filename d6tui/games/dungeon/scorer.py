@@ -250,7 +250,17 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         # and the sum never counts a Curse twice).
         rooms = [v for v, kind in reachable if kind in (0, 3)]
         cursed_in = {v: shares.own_curse(v, comp) for v in rooms}
-        dom = shares.dominators(rooms, comp, banned) if rooms else {}
+        # A path passes a treasure monster for nothing (its swords are counted apart, as a
+        # prize), but never one that cannot be beaten at all: no Vorpal Sword free, and
+        # its swords, or those of the enemy a Vorpal Sword in use would leave to pay, more
+        # than are left. Such monsters are walls, as the cells banned.
+        walls = banned
+        if not free_v:
+            dearest = mu or 1 << 30
+            for v, kind in prize_cells:
+                if kind == 2 and not comp >> v & 1 and min(el_cost[node_el[v]], dearest) > left:
+                    walls |= 1 << v
+        dom = shares.dominators(rooms, comp, walls) if rooms else {}
 
 
         def most(cap: int, dcap: int) -> int:
@@ -259,9 +269,9 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             Doors opened (a walk opening d more, at most ``dcap``, has d keys fewer for
             chests)."""
             if dcap < 0:
-                dists = distances(comp, banned, left, keys_left, free_v, mu, False, cap)
+                dists = distances(comp, walls, left, keys_left, free_v, mu, False, cap)
             else:
-                dists = joint_distances(paths, comp, banned, left, keys_left, free_v, mu,
+                dists = joint_distances(paths, comp, walls, left, keys_left, free_v, mu,
                                         cap, dcap)
             cw, dw = cap + 1, max(1, dcap + 1)
             block = cw * dw
@@ -281,18 +291,18 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                 targets.append((v, kind, table))
             # With the Doors counted, a walk opening d of them passes no more: the prizes
             # behind other Doors on every way to them (``locked``) are not all won.
-            locked = shares.dominators([v for v, _ in reachable], comp, banned,
+            locked = shares.dominators([v for v, _ in reachable], comp, walls,
                                        board.door_cells) if dcap > 0 else {}
             # The treasure monsters on every way to a prize: winning it beats them. (Those
             # next to the cells a walk reaches without beating one only: enough for a
             # bound.)
-            out_there = monster_cells & ~comp & ~banned
+            out_there = monster_cells & ~comp & ~walls
             guarded: dict[int, int] = {}
             if out_there:
                 near_side = flood_from(comp, shares.any_nbr,
-                                       shares.every_cell & ~banned & ~out_there)
+                                       shares.every_cell & ~walls & ~out_there)
                 guarded = shares.dominators(
-                    [v for v, kind in reachable if kind != 2], comp, banned,
+                    [v for v, kind in reachable if kind != 2], comp, walls,
                     outward(near_side, near_side) & out_there)
             best_gain = -cap
             for cd in range(block):
