@@ -251,15 +251,12 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         rooms = [v for v, kind in reachable if kind in (0, 3)]
         cursed_in = {v: shares.own_curse(v, comp) for v in rooms}
         # A path passes a treasure monster for nothing (its swords are counted apart, as a
-        # prize), but never one that cannot be beaten at all: no Vorpal Sword free, and
-        # its swords, or those of the enemy a Vorpal Sword in use would leave to pay, more
-        # than are left. Such monsters are walls, as the cells banned.
+        # prize), but never one that no walk can beat: one out of reach when a path pays
+        # its swords too. Such monsters are walls, as the cells banned.
         walls = banned
-        if not free_v:
-            dearest = mu or 1 << 30
-            for v, kind in prize_cells:
-                if kind == 2 and not comp >> v & 1 and min(el_cost[node_el[v]], dearest) > left:
-                    walls |= 1 << v
+        for v, kind in prize_cells:
+            if kind == 2 and not comp >> v & 1 and min(layer[v] for layer in full) > left:
+                walls |= 1 << v
         dom = shares.dominators(rooms, comp, walls) if rooms else {}
 
 
