@@ -102,6 +102,28 @@ def test_a_chamber_behind_a_dragon_is_won_only_with_the_dragon() -> None:
         assert brute_force(cells, budget, rows=3, cols=3) == want
 
 
+def test_a_chest_counted_for_its_key_is_not_the_one_behind_a_monster() -> None:
+    # A full waffle (bench seed 95, #268) where the path bound once counted the nearest
+    # chest, behind a Dragon, and then took its point off as behind a monster not beaten,
+    # though the best walk opens another chest: the bound fell under the best (3, not 4).
+    cells = [  # row by row, three holes a line
+        ("corner", 9), ("dragon", 15), ("corner", 3),
+        ("dragon", 15), ("spider_web", 15), ("corner", 9),
+        ("orc", 10), ("treasure_chest", 9), ("door", 15),
+        ("treasure_chamber", 2), ("goblins", 13), ("treasure_chest", 3),
+        ("orc", 10), ("curse", 15), ("door", 15),
+        ("orc", 5), ("giant_rat", 7), ("curse", 15),
+        ("curse", 15), ("corner", 6), ("orc", 10),
+        ("goblins", 11), ("treasure_chest", 9), ("treasure_chamber", 1),
+        ("treasure_chamber", 2), ("door", 15), ("corner", 6),
+        ("orc", 10), ("treasure_chest", 3), ("dragon", 15),
+        ("treasure_chest", 6), ("corner", 3), ("treasure_chamber", 4),
+        ("door", 15), ("goblins", 14), ("treasure_chamber", 4),
+    ]
+    r = best_route(cells, Budget(swords=2, keys=2, vorpals=1))
+    assert r.points == 4 and r.entrance == "right"
+
+
 def test_without_a_route_one_still_walks_in_for_treasure() -> None:
     cells = row(("treasure_chamber", W), None, None)
     r = best_route(cells, Budget(), rows=1, cols=3)

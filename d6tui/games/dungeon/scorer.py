@@ -314,7 +314,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                     # treasure monster.
                     prizes: list[tuple[int, int, int, int, int, int]] = []
                     monsters: list[tuple[int, int]] = []
-                    n_chests: list[tuple[int, int, int]] = []
+                    n_chests: list[int] = []
                     for v, kind, table in targets:
                         d = table[col]
                         if d > left:
@@ -323,15 +323,16 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                             prizes.append((d, 1, cursed_in[v], dom.get(v, 0),
                                            locked.get(v, 0), guarded.get(v, 0)))
                         elif kind == 1:
-                            n_chests.append((d, locked.get(v, 0), guarded.get(v, 0)))
+                            n_chests.append(d)
                         elif kind == 3:
                             prizes.append((d, bonus, cursed_in[v], dom.get(v, 0),
                                            locked.get(v, 0), guarded.get(v, 0)))
                         else:
                             monsters.append((d, el_cost[node_el[v]]))
                     n_chests.sort()
-                    prizes.extend((d, 1, -1, 0, lk, gm)
-                                  for d, lk, gm in n_chests[:max(0, chest_keys)])
+                    # The chests counted are the nearest (as many as the keys): not those a
+                    # walk opens, so no Door or monster in front of them counts.
+                    prizes.extend((d, 1, -1, 0, 0, 0) for d in n_chests[:max(0, chest_keys)])
                     if sum(p[1] for p in prizes) + len(monsters) - loss - chest_loss \
                             <= best_gain:
                         continue  # not even all of them, for nothing, would do better
