@@ -122,11 +122,16 @@ class ShareBound:
         out: dict[int, int] = {}
         board = self.board
         curses = (board.curse_cells if gates < 0 else gates) & ~comp & ~banned
-        while curses:
+        if not curses or not targets:
+            return out
+        base = self.every_cell & ~banned
+        # The targets reached with none of those gates have no such gate on every way.
+        clear = flood(comp, self.any_nbr, base & ~curses)
+        targets = [v for v in targets if not clear >> v & 1]
+        while curses and targets:
             low = curses & -curses
             curses ^= low
-            allowed = self.every_cell & ~banned & ~low
-            grown = flood(comp, self.any_nbr, allowed)
+            grown = flood(comp, self.any_nbr, base & ~low)
             for v in targets:
                 if not grown >> v & 1:
                     out[v] = out.get(v, 0) | low

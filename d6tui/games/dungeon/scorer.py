@@ -257,7 +257,6 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         for v, kind in prize_cells:
             if kind == 2 and not comp >> v & 1 and min(layer[v] for layer in full) > left:
                 walls |= 1 << v
-        dom = shares.dominators(rooms, comp, walls) if rooms else {}
 
 
         def most(cap: int, dcap: int) -> int:
@@ -286,21 +285,15 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                         here = table[i - block]
                     table[i] = here
                 targets.append((v, kind, table))
-            # With the Doors counted, a walk opening d of them passes no more: the prizes
-            # behind other Doors on every way to them (``locked``) are not all won.
-            locked = shares.dominators([v for v, _ in reachable], comp, walls,
-                                       board.door_cells) if dcap > 0 else {}
-            # The treasure monsters on every way to a prize: winning it beats them. (Those
-            # next to the cells a walk reaches without beating one only: enough for a
-            # bound.)
-            out_there = monster_cells & ~comp & ~walls
-            guarded: dict[int, int] = {}
-            if out_there:
-                near_side = flood_from(comp, shares.any_nbr,
-                                       shares.every_cell & ~walls & ~out_there)
-                guarded = shares.dominators(
-                    [v for v, kind in reachable if kind != 2], comp, walls,
-                    outward(near_side, near_side) & out_there)
+            # The Curses, Doors (when counted: a walk opening d of them passes no more)
+            # and treasure monsters (winning the prize beats them) on every way to a room.
+            gates = board.curse_cells | monster_cells & ~walls
+            if dcap > 0:
+                gates |= board.door_cells
+            every = shares.dominators(rooms, comp, walls, gates)
+            dom = {v: m & board.curse_cells for v, m in every.items()}
+            locked = {v: m & board.door_cells for v, m in every.items()}
+            guarded = {v: m & monster_cells for v, m in every.items()}
             best_gain = -cap
             for cd in range(block):
                 counted, opened_doors = divmod(cd, dw)
