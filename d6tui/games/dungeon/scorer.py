@@ -291,9 +291,15 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             if dcap > 0:
                 gates |= board.door_cells
             every = shares.dominators(rooms, comp, walls, gates)
-            dom = {v: m & board.curse_cells for v, m in every.items()}
-            locked = {v: m & board.door_cells for v, m in every.items()}
-            guarded = {v: m & monster_cells for v, m in every.items()}
+            # Per room: (points, its own Curse's room, the Curses on every way to it as a
+            # mask, and as single bits, the Doors, the monsters, as single bits).
+            room_row = {}
+            for v in rooms:
+                m = every.get(v, 0)
+                room_row[v] = (bonus if v == far else 1, cursed_in[v], m & board.curse_cells,
+                               single_bits(m & board.curse_cells),
+                               single_bits(m & board.door_cells),
+                               single_bits(m & monster_cells))
             best_gain = -cap
             for cd in range(block):
                 counted, opened_doors = divmod(cd, dw)
@@ -305,36 +311,34 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                     col = (free_v - b) * block + cd
                     # (path swords, points) per prize, and (path swords, own swords) per
                     # treasure monster.
-                    prizes: list[tuple[int, int, int, int, int, int]] = []
-                    monsters: list[tuple[int, int]] = []
+                    events: list[tuple[int, int, int, int, int, tuple, tuple, tuple]] = []
                     n_chests: list[int] = []
+                    total = 0
                     for v, kind, table in targets:
                         d = table[col]
                         if d > left:
                             continue
-                        if kind == 0:
-                            prizes.append((d, 1, cursed_in[v], dom.get(v, 0),
-                                           locked.get(v, 0), guarded.get(v, 0)))
-                        elif kind == 1:
+                        if kind == 1:
                             n_chests.append(d)
-                        elif kind == 3:
-                            prizes.append((d, bonus, cursed_in[v], dom.get(v, 0),
-                                           locked.get(v, 0), guarded.get(v, 0)))
+                        elif kind == 2:
+                            events.append((d, 0, el_cost[node_el[v]], -1, 0, (), (), ()))
+                            total += 1
                         else:
-                            monsters.append((d, el_cost[node_el[v]]))
+                            pts, u, dm, dmb, lkb, gmb = room_row[v]
+                            events.append((d, pts, -1, u, dm,
+                                           dmb if counted < cap else (), lkb, gmb))
+                            total += pts
                     n_chests.sort()
                     # The chests counted are the nearest (as many as the keys): not those a
                     # walk opens, so no Door or monster in front of them counts.
-                    prizes.extend((d, 1, -1, 0, 0, 0) for d in n_chests[:max(0, chest_keys)])
-                    if sum(p[1] for p in prizes) + len(monsters) - loss - chest_loss \
-                            <= best_gain:
+                    keyed = n_chests[:max(0, chest_keys)]
+                    if total + len(keyed) - loss - chest_loss <= best_gain:
                         continue  # not even all of them, for nothing, would do better
                     # Thresholds t in order: the prizes within t, and the treasure
                     # monsters within t beaten with the swords left after t (cheapest
                     # first) or a Vorpal Sword.
-                    events = sorted([(d, pts, -1, u, dm, lk, gm)
-                                     for d, pts, u, dm, lk, gm in prizes] +
-                                    [(d, 0, own, -1, 0, 0, 0) for d, own in monsters])
+                    events.extend((d, 1, -1, -1, 0, (), (), ()) for d in keyed)
+                    events.sort()
                     gain = 0
                     cursed_rooms: set[int] = set()
                     on_way = suffered = 0
@@ -345,22 +349,14 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                     #: per treasure monster on every way to a prize within t, the points
                     #: behind it.
                     guards: dict[int, int] = {}
-                    for i, (t, pts, c, u, dm, lk, gm) in enumerate(events):
+                    for i, (t, pts, c, u, dm, dmb, lkb, gmb) in enumerate(events):
                         gain += pts
-                        while gm:
-                            low = gm & -gm
-                            gm ^= low
+                        for low in gmb:
                             guards[low] = guards.get(low, 0) + pts
-                        while lk:
-                            low = lk & -lk
-                            lk ^= low
+                        for low in lkb:
                             behind[low] = behind.get(low, 0) + pts
-                        if counted < cap:
-                            m = dm
-                            while m:
-                                low = m & -m
-                                m ^= low
-                                cursed[low] = cursed.get(low, 0) + pts
+                        for low in dmb:
+                            cursed[low] = cursed.get(low, 0) + pts
                         if c >= 0:
                             insort(own, c)
                         if u >= 0:
@@ -531,6 +527,16 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         for mine, nxt, new, child in reversed(expand(start, banned, opened, comp)):
             offer(start, mine, nxt, new, child, -neg, False)
     return best[0], best[1], best[2], best[3], nodes[0]
+
+
+def single_bits(mask: int) -> tuple[int, ...]:
+    """The single bits of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return tuple(out)
 
 
 def best_route(cells: Sequence[Cell], budget: Budget, bonus: int = 5, rows: int = 6,
