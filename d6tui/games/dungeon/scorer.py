@@ -42,6 +42,15 @@ The search is a best-first branch and bound over the places a walk reaches:
   directions add up: a room whose every way in is a Curse of its
   own, and a Curse on every way to a prize, is suffered when that prize is won (each prize
   adding its new such Curses, at most its own points);
+- the keys the chests already reached hold are counted: a Door or a new chest beyond the
+  keys they leave takes one of theirs (a point lost). A walk opening d Doors (suffering
+  exactly c Curses, c under the count's cap; beating k of the treasure monsters counted)
+  leaves shut all but d of the Doors (c of the Curses; k of the monsters) on every way to
+  the rooms counted, and those rooms unwon: at least the points behind the cheapest of the
+  gates it leaves. Those gates on every way are found in one depth-first search
+  (:meth:`.route_bound.ShareBound.dominators`). A treasure monster no path paying its
+  swords reaches is a wall for the paths (they pass the others for nothing, as their
+  swords are counted apart);
 - before those paths are searched, a cheap bound sums instead of taking the dearest: each
   room with a prize and each treasure monster still to win needs its own entrance, whose
   swords (owned by one room only) add up (:mod:`.route_bound`); and before the paths per
