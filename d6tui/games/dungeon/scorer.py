@@ -44,13 +44,14 @@ The search is a best-first branch and bound over the places a walk reaches:
   adding its new such Curses, at most its own points);
 - the keys the chests already reached hold are counted: a Door or a new chest beyond the
   keys they leave takes one of theirs (a point lost). A walk opening d Doors (suffering
-  exactly c Curses, c under the count's cap; beating k of the treasure monsters counted)
-  leaves shut all but d of the Doors (c of the Curses; k of the monsters) on every way to
+  exactly c Curses, c under the count's cap; beating k of the treasure monsters counted;
+  with the swords left) leaves shut all but d of the Doors (c of the Curses; k of the
+  monsters; the Orcs, Giant Rats and Spider Webs its swords cannot pay) on every way to
   the rooms counted, and those rooms unwon: at least the points behind the cheapest of the
-  gates it leaves. Those gates on every way are found in one depth-first search
-  (:meth:`.route_bound.ShareBound.dominators`). A treasure monster no path paying its
-  swords reaches is a wall for the paths (they pass the others for nothing, as their
-  swords are counted apart);
+  gates it leaves (:mod:`.route_count`). Those gates on every way are found in one
+  depth-first search (:meth:`.route_bound.ShareBound.dominators`). A treasure monster no
+  path paying its swords reaches is a wall for the paths (they pass the others for
+  nothing, as their swords are counted apart);
 - before those paths are searched, a cheap bound sums instead of taking the dearest: each
   room with a prize and each treasure monster still to win needs its own entrance, whose
   swords (owned by one room only) add up (:mod:`.route_bound`); and before the paths per
@@ -74,12 +75,12 @@ from __future__ import annotations
 __all__ = ["Budget", "Cell", "RouteScore", "best_route", "brute_force"]
 
 import heapq
-from bisect import insort
 from collections.abc import Sequence
 from dataclasses import replace
 
-from d6tui.games.dungeon.route_bound import ShareBound, monsters_beaten
+from d6tui.games.dungeon.route_bound import ShareBound
 from d6tui.games.dungeon.route_bound import flood as flood_from
+from d6tui.games.dungeon.route_count import count_column
 from d6tui.games.dungeon.route_explain import RouteScore, explain_route
 from d6tui.games.dungeon.route_graph import _MONSTER, Budget, Cell, brute_force
 from d6tui.games.dungeon.route_graph import RouteGraph as _Board
@@ -134,6 +135,17 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
     for v, kind in prize_cells:
         if kind == 2:
             monster_cells |= 1 << v
+    #: the cells of the Orcs, Giant Rats and Spider Webs, and their swords to get through.
+    sword_cells = 0
+    sword_cost: dict[int, int] = {}
+    for v in range(board.n):
+        e = node_el[v]
+        if board._is_web(v):
+            sword_cells |= 1 << v
+            sword_cost[v] = 2
+        elif e >= 0 and el_kind[e] in ("orc", "giant_rat"):
+            sword_cells |= 1 << v
+            sword_cost[v] = el_cost[e]
     prize_bits = 0
     for v, _kind in prize_cells:
         prize_bits |= 1 << v
@@ -296,19 +308,22 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                 targets.append((v, kind, table))
             # The Curses, Doors (when counted: a walk opening d of them passes no more)
             # and treasure monsters (winning the prize beats them) on every way to a room.
-            gates = board.curse_cells | monster_cells & ~walls
+            gates = board.curse_cells | (monster_cells | sword_cells) & ~walls
             if dcap > 0:
                 gates |= board.door_cells
             every = shares.dominators(rooms, comp, walls, gates)
             # Per room: (points, its own Curse's room, the Curses on every way to it as a
             # mask, and as single bits, the Doors, the monsters, as single bits).
             room_row = {}
+            top = mu or 1 << 30  # a gate costs at least the enemy a moved Vorpal Sword leaves
             for v in rooms:
                 m = every.get(v, 0)
                 room_row[v] = (bonus if v == far else 1, cursed_in[v], m & board.curse_cells,
                                single_bits(m & board.curse_cells),
                                single_bits(m & board.door_cells),
-                               single_bits(m & monster_cells))
+                               single_bits(m & monster_cells),
+                               tuple((low, min(sword_cost[low.bit_length() - 1], top))
+                                     for low in single_bits(m & sword_cells)))
             best_gain = -cap
             for cd in range(block):
                 counted, opened_doors = divmod(cd, dw)
@@ -330,12 +345,12 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                         if kind == 1:
                             n_chests.append(d)
                         elif kind == 2:
-                            events.append((d, 0, el_cost[node_el[v]], -1, 0, (), (), ()))
+                            events.append((d, 0, el_cost[node_el[v]], -1, 0, (), (), (), ()))
                             total += 1
                         else:
-                            pts, u, dm, dmb, lkb, gmb = room_row[v]
+                            pts, u, dm, dmb, lkb, gmb, swb = room_row[v]
                             events.append((d, pts, -1, u, dm,
-                                           dmb if counted < cap else (), lkb, gmb))
+                                           dmb if counted < cap else (), lkb, gmb, swb))
                             total += pts
                     n_chests.sort()
                     # The chests counted are the nearest (as many as the keys): not those a
@@ -346,57 +361,10 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                     # Thresholds t in order: the prizes within t, and the treasure
                     # monsters within t beaten with the swords left after t (cheapest
                     # first) or a Vorpal Sword.
-                    events.extend((d, 1, -1, -1, 0, (), (), ()) for d in keyed)
+                    events.extend((d, 1, -1, -1, 0, (), (), (), ()) for d in keyed)
                     events.sort()
-                    gain = 0
-                    cursed_rooms: set[int] = set()
-                    on_way = suffered = 0
-                    own: list[int] = []
-                    #: per Door (Curse) on every way to a prize within t, the points behind.
-                    behind: dict[int, int] = {}
-                    cursed: dict[int, int] = {}
-                    #: per treasure monster on every way to a prize within t, the points
-                    #: behind it.
-                    guards: dict[int, int] = {}
-                    for i, (t, pts, c, u, dm, dmb, lkb, gmb) in enumerate(events):
-                        gain += pts
-                        for low in gmb:
-                            guards[low] = guards.get(low, 0) + pts
-                        for low in lkb:
-                            behind[low] = behind.get(low, 0) + pts
-                        for low in dmb:
-                            cursed[low] = cursed.get(low, 0) + pts
-                        if c >= 0:
-                            insort(own, c)
-                        if u >= 0:
-                            cursed_rooms.add(u)
-                        if dm & ~on_way:
-                            suffered += min(pts, (dm & ~on_way).bit_count())
-                            on_way |= dm
-                        if i + 1 < len(events) and events[i + 1][0] == t:
-                            continue
-                        # A walk opening d Doors, of the k behind which prizes lie, leaves
-                        # k - d shut, and the prizes behind them unwon: at least those of
-                        # the (k - d)-th cheapest. So with the Curses, when it suffers
-                        # exactly c of them (c under the count's cap).
-                        shut = 0
-                        if len(behind) > opened_doors:
-                            shut = sorted(behind.values())[len(behind) - opened_doors - 1]
-                        if len(cursed) > counted:
-                            shut = max(shut, sorted(cursed.values())[len(cursed) - counted - 1])
-                        got = gain - max(loss + shut, len(cursed_rooms), suffered) - chest_loss
-                        if got + len(own) <= best_gain:
-                            continue
-                        beaten = monsters_beaten(own, left - t, b, left_behind)
-                        if len(guards) > beaten:
-                            # Beating k of the monsters guarding prizes leaves the others'
-                            # prizes unwon: at least those behind the cheapest.
-                            shut = max(shut, sorted(guards.values())[len(guards) - beaten - 1])
-                            got = gain - max(loss + shut, len(cursed_rooms), suffered) \
-                                - chest_loss
-                        got += beaten
-                        if got > best_gain:
-                            best_gain = got
+                    best_gain = count_column(events, counted, opened_doors, chest_loss,
+                                             left, b, free_v - b, left_behind, best_gain)
             return max(0, best_gain)
 
         # Curses counted up to three, and no more than a path can reach.
