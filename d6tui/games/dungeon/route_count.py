@@ -6,10 +6,9 @@ Faces").
 A column fixes how many Curses the walks counted suffer, how many Doors they open, and how
 many Vorpal Swords go to monsters; each prize comes with the gates on every way to it. A
 walk opening d Doors (suffering exactly c Curses; beating k of the treasure monsters
-counted; paying the swords of the Orcs, Giant Rats and Spider Webs it opens) leaves shut
-all but d of the Doors (c of the Curses; k of the monsters; as many of those gates as the
-swords pay) on every way to the rooms counted, and those rooms unwon: at least the points
-behind the cheapest of the gates it leaves. No Textual imports.
+counted) leaves shut all but d of the Doors (c of the Curses; k of the monsters) on every
+way to the rooms counted, and those rooms unwon: at least the points behind the cheapest
+of the gates it leaves. No Textual imports.
 """
 
 from __future__ import annotations
@@ -20,25 +19,22 @@ from d6tui.games.dungeon.route_bound import monsters_beaten
 
 #: One prize or treasure monster of a column: ``(path swords, points, the monster's own
 #: swords or -1, the room of its own Curse or -1, the Curses on every way to it as a mask,
-#: those Curses as single bits (none unless counted exactly), the Doors and the treasure
-#: monsters on every way as single bits, and (bit, swords) of the Orcs, Giant Rats and
-#: Spider Webs on every way)``.
-Event = tuple[int, int, int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...],
-              tuple[tuple[int, int], ...]]
+#: those Curses as single bits (none unless counted exactly), and the Doors and the
+#: treasure monsters on every way as single bits)``.
+Event = tuple[int, int, int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 def count_column(events: list[Event], counted: int, opened_doors: int, chest_loss: int,
-                 left: int, b: int, saving: int, left_behind: list[int],
-                 best_gain: int) -> int:
+                 left: int, b: int, left_behind: list[int], best_gain: int) -> int:
     """The most the prizes of one column could add, or ``best_gain`` when that is more.
 
     Args:
         events: the column's prizes and treasure monsters, sorted (:data:`Event`).
         counted: the Curses the walks suffer (a point each); opened_doors: the Doors they
             open; chest_loss: the points of the chests reached that lose their key.
-        left: the swords left; b: the Vorpal Swords free for the monsters; saving: those
-            free for the gates on the way; left_behind: the swords of the enemies the
-            Vorpal Swords in use beat, cheapest first (:func:`.route_bound.monsters_beaten`).
+        left: the swords left; b: the Vorpal Swords free for the monsters; left_behind:
+            the swords of the enemies the Vorpal Swords in use beat, cheapest first
+            (:func:`.route_bound.monsters_beaten`).
         best_gain: the most found so far (over other columns).
     """
     loss = counted
@@ -52,16 +48,7 @@ def count_column(events: list[Event], counted: int, opened_doors: int, chest_los
     #: per treasure monster on every way to a prize within t, the points
     #: behind it.
     guards: dict[int, int] = {}
-    #: per Orc, Giant Rat or Spider Web on every way to a prize within t,
-    #: (its swords, the points behind it).
-    barred: dict[int, list[int]] = {}
-    for i, (t, pts, c, u, dm, dmb, lkb, gmb, swb) in enumerate(events):
-        for low, cost in swb:
-            got_b = barred.get(low)
-            if got_b is None:
-                barred[low] = [cost, pts]
-            else:
-                got_b[1] += pts
+    for i, (t, pts, c, u, dm, dmb, lkb, gmb) in enumerate(events):
         gain += pts
         for low in gmb:
             guards[low] = guards.get(low, 0) + pts
@@ -97,25 +84,6 @@ def count_column(events: list[Event], counted: int, opened_doors: int, chest_los
             shut = max(shut, sorted(guards.values())[len(guards) - beaten - 1])
             got = gain - max(loss + shut, len(cursed_rooms), suffered) \
                 - chest_loss
-        if barred:
-            # Those gates' swords, less what the Vorpal Swords on paths
-            # save on the dearest, past the swords left: the fewest
-            # dearest gates left shut to come under them leave the
-            # points behind the cheapest of them unwon, at least.
-            costs_b = sorted((cb for cb, _ in barred.values()), reverse=True)
-            over = sum(costs_b[saving:]) - left
-            if over > 0:
-                k = 0
-                for cb in costs_b[saving:]:
-                    k += 1
-                    over -= cb
-                    if over <= 0:
-                        break
-                worth_b = sorted(pb for _, pb in barred.values())
-                if k <= len(worth_b):
-                    shut = max(shut, worth_b[k - 1])
-                    got = min(got, gain - max(loss + shut, len(cursed_rooms),
-                                              suffered) - chest_loss)
         got += beaten
         if got > best_gain:
             best_gain = got

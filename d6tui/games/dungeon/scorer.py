@@ -44,9 +44,8 @@ The search is a best-first branch and bound over the places a walk reaches:
   adding its new such Curses, at most its own points);
 - the keys the chests already reached hold are counted: a Door or a new chest beyond the
   keys they leave takes one of theirs (a point lost). A walk opening d Doors (suffering
-  exactly c Curses, c under the count's cap; beating k of the treasure monsters counted;
-  with the swords left) leaves shut all but d of the Doors (c of the Curses; k of the
-  monsters; the Orcs, Giant Rats and Spider Webs its swords cannot pay) on every way to
+  exactly c Curses, c under the count's cap; beating k of the treasure monsters counted)
+  leaves shut all but d of the Doors (c of the Curses; k of the monsters) on every way to
   the rooms counted, and those rooms unwon: at least the points behind the cheapest of the
   gates it leaves (:mod:`.route_count`). Those gates on every way are found in one
   depth-first search (:meth:`.route_bound.ShareBound.dominators`). A treasure monster no
@@ -135,17 +134,6 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
     for v, kind in prize_cells:
         if kind == 2:
             monster_cells |= 1 << v
-    #: the cells of the Orcs, Giant Rats and Spider Webs, and their swords to get through.
-    sword_cells = 0
-    sword_cost: dict[int, int] = {}
-    for v in range(board.n):
-        e = node_el[v]
-        if board._is_web(v):
-            sword_cells |= 1 << v
-            sword_cost[v] = 2
-        elif e >= 0 and el_kind[e] in ("orc", "giant_rat"):
-            sword_cells |= 1 << v
-            sword_cost[v] = el_cost[e]
     prize_bits = 0
     for v, _kind in prize_cells:
         prize_bits |= 1 << v
@@ -308,22 +296,19 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                 targets.append((v, kind, table))
             # The Curses, Doors (when counted: a walk opening d of them passes no more)
             # and treasure monsters (winning the prize beats them) on every way to a room.
-            gates = board.curse_cells | (monster_cells | sword_cells) & ~walls
+            gates = board.curse_cells | monster_cells & ~walls
             if dcap > 0:
                 gates |= board.door_cells
             every = shares.dominators(rooms, comp, walls, gates)
             # Per room: (points, its own Curse's room, the Curses on every way to it as a
             # mask, and as single bits, the Doors, the monsters, as single bits).
             room_row = {}
-            top = mu or 1 << 30  # a gate costs at least the enemy a moved Vorpal Sword leaves
             for v in rooms:
                 m = every.get(v, 0)
                 room_row[v] = (bonus if v == far else 1, cursed_in[v], m & board.curse_cells,
                                single_bits(m & board.curse_cells),
                                single_bits(m & board.door_cells),
-                               single_bits(m & monster_cells),
-                               tuple((low, min(sword_cost[low.bit_length() - 1], top))
-                                     for low in single_bits(m & sword_cells)))
+                               single_bits(m & monster_cells))
             best_gain = -cap
             for cd in range(block):
                 counted, opened_doors = divmod(cd, dw)
@@ -345,12 +330,12 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                         if kind == 1:
                             n_chests.append(d)
                         elif kind == 2:
-                            events.append((d, 0, el_cost[node_el[v]], -1, 0, (), (), (), ()))
+                            events.append((d, 0, el_cost[node_el[v]], -1, 0, (), (), ()))
                             total += 1
                         else:
-                            pts, u, dm, dmb, lkb, gmb, swb = room_row[v]
+                            pts, u, dm, dmb, lkb, gmb = room_row[v]
                             events.append((d, pts, -1, u, dm,
-                                           dmb if counted < cap else (), lkb, gmb, swb))
+                                           dmb if counted < cap else (), lkb, gmb))
                             total += pts
                     n_chests.sort()
                     # The chests counted are the nearest (as many as the keys): not those a
@@ -361,10 +346,10 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                     # Thresholds t in order: the prizes within t, and the treasure
                     # monsters within t beaten with the swords left after t (cheapest
                     # first) or a Vorpal Sword.
-                    events.extend((d, 1, -1, -1, 0, (), (), (), ()) for d in keyed)
+                    events.extend((d, 1, -1, -1, 0, (), (), ()) for d in keyed)
                     events.sort()
                     best_gain = count_column(events, counted, opened_doors, chest_loss,
-                                             left, b, free_v - b, left_behind, best_gain)
+                                             left, b, left_behind, best_gain)
             return max(0, best_gain)
 
         # Curses counted up to three, and no more than a path can reach.
