@@ -72,6 +72,58 @@ def test_a_door_and_a_chest_share_the_keys() -> None:
     assert best_route(cells, Budget(keys=2), rows=2, cols=3).points == 6
 
 
+def test_a_chest_reached_first_gives_up_its_key_to_a_door() -> None:
+    # The chest is reached for nothing from the left; the Door beyond it needs the same key.
+    cross = row(("corner", W | E | S), ("door", CROSS), ("corner", STRAIGHT)) + row(
+        ("treasure_chest", N), None, None)
+    assert best_route(cross, Budget(), rows=2, cols=3).points == 0  # a chest needs a key
+    r = best_route(cross, Budget(keys=1), rows=2, cols=3)
+    assert r.complete and r.points == 5  # the crossing, and the chest left shut
+    assert best_route(cross, Budget(keys=2), rows=2, cols=3).points == 6
+    room = row(("corner", W | E | S), ("door", STRAIGHT), ("treasure_chamber", W)) + row(
+        ("treasure_chest", N), None, None)
+    assert best_route(room, Budget(keys=1), rows=2, cols=3).points == 1  # one or the other
+    assert best_route(room, Budget(keys=2), rows=2, cols=3).points == 2
+    for cells in (cross, room):
+        for keys in range(3):
+            assert best_route(cells, Budget(keys=keys), rows=2, cols=3).points == \
+                brute_force(cells, Budget(keys=keys), rows=2, cols=3)
+
+
+def test_a_chamber_behind_a_dragon_is_won_only_with_the_dragon() -> None:
+    # From the left, one Dragon up and one down, a Treasure Chamber behind each.
+    cells = row(("dragon", S | E), ("treasure_chamber", W), None) + row(
+        ("corner", W | N | S), None, None) + row(
+        ("dragon", N | E), ("treasure_chamber", W), None)
+    for swords, vorpals, want in ((4, 0, 0), (5, 0, 2), (9, 0, 2), (10, 0, 4), (0, 1, 2),
+                                  (5, 1, 4), (0, 2, 4)):
+        budget = Budget(swords=swords, vorpals=vorpals)
+        assert best_route(cells, budget, rows=3, cols=3).points == want
+        assert brute_force(cells, budget, rows=3, cols=3) == want
+
+
+def test_a_chest_counted_for_its_key_is_not_the_one_behind_a_monster() -> None:
+    # A full waffle (bench seed 95, #268) where the path bound once counted the nearest
+    # chest, behind a Dragon, and then took its point off as behind a monster not beaten,
+    # though the best walk opens another chest: the bound fell under the best (3, not 4).
+    cells = [  # row by row, three holes a line
+        ("corner", 9), ("dragon", 15), ("corner", 3),
+        ("dragon", 15), ("spider_web", 15), ("corner", 9),
+        ("orc", 10), ("treasure_chest", 9), ("door", 15),
+        ("treasure_chamber", 2), ("goblins", 13), ("treasure_chest", 3),
+        ("orc", 10), ("curse", 15), ("door", 15),
+        ("orc", 5), ("giant_rat", 7), ("curse", 15),
+        ("curse", 15), ("corner", 6), ("orc", 10),
+        ("goblins", 11), ("treasure_chest", 9), ("treasure_chamber", 1),
+        ("treasure_chamber", 2), ("door", 15), ("corner", 6),
+        ("orc", 10), ("treasure_chest", 3), ("dragon", 15),
+        ("treasure_chest", 6), ("corner", 3), ("treasure_chamber", 4),
+        ("door", 15), ("goblins", 14), ("treasure_chamber", 4),
+    ]
+    r = best_route(cells, Budget(swords=2, keys=2, vorpals=1))
+    assert r.points == 4 and r.entrance == "right"
+
+
 def test_without_a_route_one_still_walks_in_for_treasure() -> None:
     cells = row(("treasure_chamber", W), None, None)
     r = best_route(cells, Budget(), rows=1, cols=3)

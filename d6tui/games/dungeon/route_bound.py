@@ -113,21 +113,75 @@ class ShareBound:
                                0 if share >= 1 << 30 else share, loss if around else 0,
                                key if around else 0))
 
-    def dominators(self, targets: list[int], comp: int, banned: int) -> dict[int, int]:
-        """For each cell of ``targets`` (bit numbers), the Curses not in ``comp`` that every
-        way from ``comp`` to it passes, any gate counted as open and the cells ``banned``
-        closed, as a bitmask (cells with none are left out)."""
+    def dominators(self, targets: list[int], comp: int, banned: int, gates: int = -1
+                   ) -> dict[int, int]:
+        """For each cell of ``targets`` (bit numbers) reached from ``comp`` at all, the
+        Curses (or the cells of ``gates``, a bitmask, such as the Doors) not in ``comp``
+        that every way from ``comp`` to it passes, any gate counted as open and the cells
+        ``banned`` closed, as a bitmask (cells with none are left out).
+
+        One depth-first search from ``comp`` (as one cell) finds the cells that cut the
+        side in two (a cell ``p`` whose child ``u`` in the search reaches no cell found
+        before ``p`` but through ``p``): the cells on every way to a target are those
+        cuts met going up from it.
+        """
         out: dict[int, int] = {}
-        board = self.board
-        curses = board.curse_cells & ~comp & ~banned
-        while curses:
-            low = curses & -curses
-            curses ^= low
-            allowed = self.every_cell & ~banned & ~low
-            grown = flood(comp, self.any_nbr, allowed)
-            for v in targets:
-                if not grown >> v & 1:
-                    out[v] = out.get(v, 0) | low
+        gates = (self.board.curse_cells if gates < 0 else gates) & ~comp & ~banned
+        if not gates or not targets:
+            return out
+        nbr = self.any_nbr
+        allowed = self.every_cell & ~banned & ~comp
+        root = len(nbr)
+        near = 0
+        f = comp
+        while f:
+            low = f & -f
+            near |= nbr[low.bit_length() - 1]
+            f ^= low
+        near &= allowed
+        disc = [0] * (root + 1)
+        least = [0] * (root + 1)
+        parent = [-1] * (root + 1)
+        left = [0] * (root + 1)
+        disc[root] = least[root] = 1
+        left[root] = near
+        clock = 1
+        stack = [root]
+        while stack:
+            u = stack[-1]
+            m = left[u]
+            if m:
+                low = m & -m
+                left[u] = m ^ low
+                w = low.bit_length() - 1
+                if not disc[w]:
+                    clock += 1
+                    disc[w] = least[w] = clock
+                    parent[w] = u
+                    left[w] = nbr[w] & allowed
+                    if u != root and near >> w & 1:
+                        least[w] = 1  # a corridor back to the cells reached
+                    stack.append(w)
+                elif w != parent[u] and disc[w] < least[u]:
+                    least[u] = disc[w]
+            else:
+                stack.pop()
+                p = parent[u]
+                if p >= 0 and least[u] < least[p]:
+                    least[p] = least[u]
+        for v in targets:
+            if not disc[v]:
+                continue
+            cut = 0
+            x = v
+            p = parent[x]
+            while p != root:
+                if least[x] >= disc[p]:
+                    cut |= 1 << p
+                x, p = p, parent[p]
+            cut &= gates
+            if cut:
+                out[v] = cut
         return out
 
     def own_curse(self, v: int, comp: int) -> int:

@@ -42,6 +42,15 @@ The search is a best-first branch and bound over the places a walk reaches:
   directions add up: a room whose every way in is a Curse of its
   own, and a Curse on every way to a prize, is suffered when that prize is won (each prize
   adding its new such Curses, at most its own points);
+- the keys the chests already reached hold are counted: a Door or a new chest beyond the
+  keys they leave takes one of theirs (a point lost). A walk opening d Doors (suffering
+  exactly c Curses, c under the count's cap; beating k of the treasure monsters counted)
+  leaves shut all but d of the Doors (c of the Curses; k of the monsters) on every way to
+  the rooms counted, and those rooms unwon: at least the points behind the cheapest of the
+  gates it leaves (:mod:`.route_count`). Those gates on every way are found in one
+  depth-first search (:meth:`.route_bound.ShareBound.dominators`). A treasure monster no
+  path paying its swords reaches is a wall for the paths (they pass the others for
+  nothing, as their swords are counted apart);
 - before those paths are searched, a cheap bound sums instead of taking the dearest: each
   room with a prize and each treasure monster still to win needs its own entrance, whose
   swords (owned by one room only) add up (:mod:`.route_bound`); and before the paths per
@@ -65,12 +74,12 @@ from __future__ import annotations
 __all__ = ["Budget", "Cell", "RouteScore", "best_route", "brute_force"]
 
 import heapq
-from bisect import insort
 from collections.abc import Sequence
 from dataclasses import replace
 
-from d6tui.games.dungeon.route_bound import ShareBound, monsters_beaten
+from d6tui.games.dungeon.route_bound import ShareBound
 from d6tui.games.dungeon.route_bound import flood as flood_from
+from d6tui.games.dungeon.route_count import count_column
 from d6tui.games.dungeon.route_explain import RouteScore, explain_route
 from d6tui.games.dungeon.route_graph import _MONSTER, Budget, Cell, brute_force
 from d6tui.games.dungeon.route_graph import RouteGraph as _Board
@@ -120,6 +129,11 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         elif node_el[v] >= 0 and treasure_els >> node_el[v] & 1:
             prize_cells.append((v, 2))
     prize_cells.append((board.R, 3))
+    #: the cells of the treasure monsters (Dragons, Goblins).
+    monster_cells = 0
+    for v, kind in prize_cells:
+        if kind == 2:
+            monster_cells |= 1 << v
     prize_bits = 0
     for v, _kind in prize_cells:
         prize_bits |= 1 << v
@@ -201,6 +215,10 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                 doors += 1
         costs.extend(web_arms.values())
         keys_left = budget.keys - doors
+        # The chests already reached hold keys too: a key spent on a Door, or on a chest
+        # further on, beyond those they leave is taken from one of them (a point lost).
+        held = (comp & board.chests).bit_count()
+        opened_held = min(held, keys_left)
         prep = shares.prepare(comp, start_reach[0], not crossing and start == board.L, bonus,
                               keys_left, costs, budget.swords, budget.vorpals)
         summed = points + shares.gain(prep)
@@ -228,7 +246,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                      and min(layer[v] for layer in full) <= left]
         # All of them won, for nothing: when even that cannot beat the best, stop here.
         chests = sum(1 for _, kind in reachable if kind == 1)
-        quick = points + min(chests, max(0, keys_left)) + sum(
+        quick = points + min(chests, max(0, keys_left - held)) + sum(
             bonus if kind == 3 else 1 for _, kind in reachable if kind != 1)
         if quick <= best[0]:
             return quick
@@ -241,7 +259,13 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         # and the sum never counts a Curse twice).
         rooms = [v for v, kind in reachable if kind in (0, 3)]
         cursed_in = {v: shares.own_curse(v, comp) for v in rooms}
-        dom = shares.dominators(rooms, comp, banned) if rooms else {}
+        # A path passes a treasure monster for nothing (its swords are counted apart, as a
+        # prize), but never one that no walk can beat: one out of reach when a path pays
+        # its swords too. Such monsters are walls, as the cells banned.
+        walls = banned
+        for v, kind in prize_cells:
+            if kind == 2 and not comp >> v & 1 and min(layer[v] for layer in full) > left:
+                walls |= 1 << v
 
 
         def most(cap: int, dcap: int) -> int:
@@ -250,9 +274,9 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             Doors opened (a walk opening d more, at most ``dcap``, has d keys fewer for
             chests)."""
             if dcap < 0:
-                dists = distances(comp, banned, left, keys_left, free_v, mu, False, cap)
+                dists = distances(comp, walls, left, keys_left, free_v, mu, False, cap)
             else:
-                dists = joint_distances(paths, comp, banned, left, keys_left, free_v, mu,
+                dists = joint_distances(paths, comp, walls, left, keys_left, free_v, mu,
                                         cap, dcap)
             cw, dw = cap + 1, max(1, dcap + 1)
             block = cw * dw
@@ -270,60 +294,62 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                         here = table[i - block]
                     table[i] = here
                 targets.append((v, kind, table))
+            # The Curses, Doors (when counted: a walk opening d of them passes no more)
+            # and treasure monsters (winning the prize beats them) on every way to a room.
+            gates = board.curse_cells | monster_cells & ~walls
+            if dcap > 0:
+                gates |= board.door_cells
+            every = shares.dominators(rooms, comp, walls, gates)
+            # Per room: (points, its own Curse's room, the Curses on every way to it as a
+            # mask, and as single bits, the Doors, the monsters, as single bits).
+            room_row = {}
+            for v in rooms:
+                m = every.get(v, 0)
+                room_row[v] = (bonus if v == far else 1, cursed_in[v], m & board.curse_cells,
+                               single_bits(m & board.curse_cells),
+                               single_bits(m & board.door_cells),
+                               single_bits(m & monster_cells))
             best_gain = -cap
             for cd in range(block):
                 counted, opened_doors = divmod(cd, dw)
                 loss = counted
-                chest_keys = keys_left - opened_doors
+                # The keys left for new chests, and the chests reached that lose theirs.
+                chest_keys = keys_left - opened_doors - held
+                chest_loss = max(0, opened_held - (keys_left - opened_doors))
                 for b in range(free_v + 1):  # b free Vorpal Swords to the monsters
                     col = (free_v - b) * block + cd
                     # (path swords, points) per prize, and (path swords, own swords) per
                     # treasure monster.
-                    prizes: list[tuple[int, int, int, int]] = []
-                    monsters: list[tuple[int, int]] = []
+                    events: list[tuple[int, int, int, int, int, tuple, tuple, tuple]] = []
                     n_chests: list[int] = []
+                    total = 0
                     for v, kind, table in targets:
                         d = table[col]
                         if d > left:
                             continue
-                        if kind == 0:
-                            prizes.append((d, 1, cursed_in[v], dom.get(v, 0)))
-                        elif kind == 1:
+                        if kind == 1:
                             n_chests.append(d)
-                        elif kind == 3:
-                            prizes.append((d, bonus, cursed_in[v], dom.get(v, 0)))
+                        elif kind == 2:
+                            events.append((d, 0, el_cost[node_el[v]], -1, 0, (), (), ()))
+                            total += 1
                         else:
-                            monsters.append((d, el_cost[node_el[v]]))
+                            pts, u, dm, dmb, lkb, gmb = room_row[v]
+                            events.append((d, pts, -1, u, dm,
+                                           dmb if counted < cap else (), lkb, gmb))
+                            total += pts
                     n_chests.sort()
-                    prizes.extend((d, 1, -1, 0) for d in n_chests[:max(0, chest_keys)])
-                    if sum(p[1] for p in prizes) + len(monsters) - loss <= best_gain:
+                    # The chests counted are the nearest (as many as the keys): not those a
+                    # walk opens, so no Door or monster in front of them counts.
+                    keyed = n_chests[:max(0, chest_keys)]
+                    if total + len(keyed) - loss - chest_loss <= best_gain:
                         continue  # not even all of them, for nothing, would do better
                     # Thresholds t in order: the prizes within t, and the treasure
                     # monsters within t beaten with the swords left after t (cheapest
                     # first) or a Vorpal Sword.
-                    events = sorted([(d, pts, -1, u, dm) for d, pts, u, dm in prizes] +
-                                    [(d, 0, own, -1, 0) for d, own in monsters])
-                    gain = 0
-                    cursed_rooms: set[int] = set()
-                    on_way = suffered = 0
-                    own: list[int] = []
-                    for i, (t, pts, c, u, dm) in enumerate(events):
-                        gain += pts
-                        if c >= 0:
-                            insort(own, c)
-                        if u >= 0:
-                            cursed_rooms.add(u)
-                        if dm & ~on_way:
-                            suffered += min(pts, (dm & ~on_way).bit_count())
-                            on_way |= dm
-                        if i + 1 < len(events) and events[i + 1][0] == t:
-                            continue
-                        got = gain - max(loss, len(cursed_rooms), suffered)
-                        if got + len(own) <= best_gain:
-                            continue
-                        got += monsters_beaten(own, left - t, b, left_behind)
-                        if got > best_gain:
-                            best_gain = got
+                    events.extend((d, 1, -1, -1, 0, (), (), ()) for d in keyed)
+                    events.sort()
+                    best_gain = count_column(events, counted, opened_doors, chest_loss,
+                                             left, b, left_behind, best_gain)
             return max(0, best_gain)
 
         # Curses counted up to three, and no more than a path can reach.
@@ -463,6 +489,16 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         for mine, nxt, new, child in reversed(expand(start, banned, opened, comp)):
             offer(start, mine, nxt, new, child, -neg, False)
     return best[0], best[1], best[2], best[3], nodes[0]
+
+
+def single_bits(mask: int) -> tuple[int, ...]:
+    """The single bits of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return tuple(out)
 
 
 def best_route(cells: Sequence[Cell], budget: Budget, bonus: int = 5, rows: int = 6,
