@@ -37,10 +37,10 @@ def test_a_web_at_the_edge_is_no_way_in_unless_its_edge_arm_was_paid() -> None:
     links = frozenset({(0, 2), (0, 1), (2, 3)})
     base = dict(points=5, complete=True, cells=frozenset({0, 1, 2, 3}), links=links,
                 entrance="left")
-    inside = RouteScore(**base, lines=(("Spider Web cut (2 arms) with 2 swords", 0, 0),))
+    inside = RouteScore(**base, web_arms=((0, 2),))
     assert entrances(inside, cells, cols=2) == [2]
     assert crossing(inside, cells, cols=2) == (2, 3)
-    edge = RouteScore(**base, lines=(("Spider Web cut (3 arms) with 3 swords", 0, 0),))
+    edge = RouteScore(**base, web_arms=((0, 3),))
     assert entrances(edge, cells, cols=2) == [0, 2]
     assert crossing(edge, cells, cols=2) == (0, 1)
 
@@ -64,13 +64,10 @@ def test_holes_are_named_as_the_seat_sees_its_side() -> None:
     assert route_words(RouteScore(), walk, 0) == ""
 
 
-def test_the_scorers_web_line_is_read_for_its_arms() -> None:
-    """The crossing reads a Spider Web's paid arms from the scorer's own score line: if
-    that line's words change, this fails (rather than an edge web quietly counting as a way
-    in)."""
-    from d6tui.games.dungeon.crossing import _WEB_ARMS
-
+def test_the_scorer_gives_the_arms_it_pays_for_each_web() -> None:
+    """The crossing takes a Spider Web's paid arms from the scorer's answer (``web_arms``),
+    the same count its score line gives."""
     cells = [("corner", STRAIGHT), ("spider_web", N | E | S | W), ("corner", STRAIGHT)]
     r = best_route(cells, Budget(2), rows=1, cols=3)
-    arms = [int(m.group(1)) for words, _, _ in r.lines if (m := _WEB_ARMS.match(words))]
-    assert arms == [2]
+    assert r.web_arms == ((1, 2),)
+    assert ("Spider Web cut (2 arms) with 2 swords", 1, 0) in r.lines

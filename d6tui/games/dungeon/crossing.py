@@ -8,7 +8,6 @@ them, detours included; this module picks out the crossing itself, in order. No 
 
 from __future__ import annotations
 
-import re
 from collections import deque
 from collections.abc import Sequence
 
@@ -17,16 +16,12 @@ from d6tui.games.dungeon.route_explain import RouteScore
 from d6tui.games.dungeon.route_graph import Cell
 from d6tui.games.dungeon.waffle import SIZE, hole_name, own_index
 
-#: How the scorer's score line counts a Spider Web's arms ("Spider Web cut (3 arms) ...").
-_WEB_ARMS = re.compile(r"Spider Web cut \((\d+) arms?\)")
-
 
 def _edge_cells(route: RouteScore, cells: Sequence[Cell], side: str, cols: int) -> list[int]:
     """The route's cells that open onto the ``side`` edge ("left"/"right") and that the walk
     may go out through: a Spider Web there only if its edge arm is among the arms paid."""
     col, way = (0, W) if side == "left" else (cols - 1, E)
-    paid = {cell: int(m.group(1)) for words, cell, _ in route.lines
-            if (m := _WEB_ARMS.match(words))}
+    paid = dict(route.web_arms)
     out = []
     for i in sorted(route.cells):
         c = cells[i]

@@ -26,6 +26,8 @@ class RouteScore:
         lines: the score explained, ``(words, points)`` per line; cell names are the
             viewer's own ``(row, column)`` pairs, turned into hole names by the caller.
         nodes: sets of gates the search looked at (for the benchmark).
+        web_arms: ``(cell, arms)`` for each Spider Web the walk cuts through: how many of
+            its arms are paid (one sword each), in the viewer's frame.
         exact: False when a node limit stopped the search early (then ``points`` is the best
             found, a lower bound).
     """
@@ -41,6 +43,7 @@ class RouteScore:
     lines: tuple[tuple[str, int, int], ...] = field(default=())
     nodes: int = 0
     exact: bool = True
+    web_arms: tuple[tuple[int, int], ...] = ()
 
 
 def explain_route(board: _Board, start: int, opened: int, comp: int, budget: Budget, bonus: int,
@@ -106,4 +109,5 @@ def explain_route(board: _Board, start: int, opened: int, comp: int, budget: Bud
     entrance = "" if not cells else ("left" if start == board.L else "right")
     del cols
     return RouteScore(points, complete, frozenset(i for i in range(board.n) if cells >> i & 1),
-                      frozenset(links), entrance, swords, keys, vorpals, tuple(lines), nodes)
+                      frozenset(links), entrance, swords, keys, vorpals, tuple(lines), nodes,
+                      web_arms=tuple(sorted(web_arms.items())))
