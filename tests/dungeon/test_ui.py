@@ -192,29 +192,6 @@ def test_help_explains_the_orientation_model() -> None:
 
 
 @sync
-async def test_after_the_game_both_sides_and_the_score_lines_are_shown(saves: Path) -> None:
-    import shutil
-
-    from d6tui.ui.screens.modals import MessageModal
-
-    example = Path(__file__).resolve().parents[2] / "saves" / "dungeon-example.toml"
-    shutil.copyfile(example, saves / "example.toml")
-    app = make_app(saves, session=Session.load(saves / "example.toml"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, DungeonScreen)  # no hand-over once the game is over
-        pic = screen.query_one(DungeonWaffle).picture
-        assert pic.seat == 0 and pic.route == screen.dungeon.scores[0].route.cells
-        await pilot.press("v")
-        await settle(pilot)
-        assert screen.query_one(DungeonWaffle).picture.seat == 1
-        await pilot.press("p")
-        await settle(pilot)
-        assert isinstance(app.screen, MessageModal)
-
-
-@sync
 async def test_a_look_at_the_other_side_is_shown_to_its_caster(saves: Path) -> None:
     session = new_saved(saves)
     place(session, "blue", "orc", "C3", side="door")

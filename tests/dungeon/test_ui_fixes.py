@@ -40,6 +40,10 @@ def errors(app) -> list[str]:  # noqa: ANN001
     return [n.message for n in app._notifications if n.severity in ("error", "warning")]
 
 
+def notices(app) -> list[str]:  # noqa: ANN001
+    return [n.message for n in app._notifications]
+
+
 def footer_keys(screen: DungeonScreen) -> set[str]:
     from textual.widgets._footer import FooterKey
 
@@ -199,14 +203,29 @@ async def test_undo_during_the_computers_turn_stops_it_and_takes_it_back(saves: 
 
 
 @sync
-async def test_at_80x24_the_score_lines_button_and_the_over_keys_are_on_screen(
-        saves: Path) -> None:
+async def test_the_finished_example_at_80x24(saves: Path) -> None:
+    """The finished example game at 80x24, on one screen:
+
+    - No hand-over once the game is over; Ana's side shows with her final route drawn.
+    - The over keys v, b and p are in the footer; p opens the score lines with the OK button
+      on screen, both totals first without scrolling, each route by its holes as the waffle
+      names them, and the latest line not cut at two lines.
+    - b hides and shows the final route, saying so ("End of the Game"); on Ben's side (v)
+      it draws his walk, not across.
+    - After the game both sides are shown (v) and p opens the score lines from either.
+    """
+    from d6tui.ui.screens.modals import MessageModal
+
     example = Path(__file__).resolve().parents[2] / "saves" / "dungeon-example.toml"
     shutil.copyfile(example, saves / "example.toml")
     app = make_app(saves, session=Session.load(saves / "example.toml"))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        screen = _screen(app)
+        screen = app.screen
+        assert isinstance(screen, DungeonScreen)  # no hand-over once the game is over
+        route = screen.dungeon.scores[0].route.cells
+        pic = screen.query_one(DungeonWaffle).picture
+        assert pic.seat == 0 and pic.route == route  # drawn at the end
         assert {"v", "b", "p"} <= footer_keys(screen)
         await pilot.press("p")
         await settle(pilot)
@@ -225,6 +244,30 @@ async def test_at_80x24_the_score_lines_button_and_the_over_keys_are_on_screen(
         assert latest_line.region.height >= 4  # not cut at two lines: the routes show
         latest = str(latest_line.render())
         assert latest.endswith("Ben 2, no complete route (in at F1 from the left edge)")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen
+
+        # b hides and shows the final route
+        await pilot.press("b")
+        await settle(pilot)
+        assert notices(app)[-1] == "Route hidden (b draws it again)."
+        assert not screen.query_one(DungeonWaffle).picture.route
+        await pilot.press("b")
+        await settle(pilot)
+        assert screen.query_one(DungeonWaffle).picture.route == route
+        assert notices(app)[-1] == ("Ana's route is drawn: A2-B2-C2-D2-E2-F2; Ana scores 7 "
+                                    "in all (p: the score lines).")
+        await pilot.press("v")  # Ben's side, with his walk
+        await settle(pilot)
+        assert screen.query_one(DungeonWaffle).picture.seat == 1
+        await pilot.press("b", "b")
+        await settle(pilot)
+        assert notices(app)[-1].startswith("Ben's walk, not across, is drawn: in at F1 "
+                                           "from the left edge; Ben scores 2 in all")
+        await pilot.press("p")
+        await settle(pilot)
+        assert isinstance(app.screen, MessageModal)
 
 
 @sync
