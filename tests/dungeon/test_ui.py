@@ -192,26 +192,6 @@ def test_help_explains_the_orientation_model() -> None:
 
 
 @sync
-async def test_a_look_at_the_other_side_is_shown_to_its_caster(saves: Path) -> None:
-    session = new_saved(saves)
-    place(session, "blue", "orc", "C3", side="door")
-    end(session)
-    give(session, "green", "look")
-    play(session, "cast_look", target="waffle")
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("enter")  # Ben takes the keyboard
-        await settle(pilot)
-        screen = _screen(app)
-        assert screen.shown == 1
-        await pilot.press("v")
-        await settle(pilot)
-        pic = screen.query_one(DungeonWaffle).picture
-        assert pic.looked and pic.seat == 0 and pic.cells[hole_index("C3")][0] == "door"
-
-
-@sync
 async def test_placing_never_previews_over_a_die_already_in_a_hole(saves: Path) -> None:
     session = new_saved(saves)
     draw_roll(session, "blue", "orc")

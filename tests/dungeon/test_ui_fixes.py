@@ -422,8 +422,10 @@ def test_the_tray_names_faces_in_whole_words_over_two_rows() -> None:
 
 @sync
 async def test_at_80x24_the_look_caption_and_the_tray_are_whole(saves: Path) -> None:
-    """The heading of the other side from a Look fits the waffle's width at 80 columns, and
-    the tray's second row carries the rest of the long names."""
+    """A Look at the other side is shown to its caster (Ben, after Enter on the hand-over:
+    ``v`` shows Ana's side as he saw it, the door in C3); its heading fits the waffle's width
+    at 80 columns, and the tray's second row carries the rest of the long names."""
+    from d6tui.games.dungeon.waffle import hole_index
     from tests.dungeon.helpers import draw_roll, place
 
     session = new_saved(saves)
@@ -434,11 +436,14 @@ async def test_at_80x24_the_look_caption_and_the_tray_are_whole(saves: Path) -> 
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pass_hand_over(pilot)
+        await pass_hand_over(pilot)  # Ben takes the keyboard
         screen = _screen(app)
+        assert screen.shown == 1
         await pilot.press("v")
         await settle(pilot)
         waffle = screen.query_one(DungeonWaffle)
+        pic = waffle.picture
+        assert pic.looked and pic.seat == 0 and pic.cells[hole_index("C3")][0] == "door"
         caption = waffle.picture.caption
         assert caption.startswith("Ana's side") and "Look" in caption
         assert waffle.render().plain.split("\n")[0].rstrip() == caption
