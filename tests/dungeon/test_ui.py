@@ -9,10 +9,9 @@ from d6tui.engine.session import Session
 from d6tui.games.dungeon.waffle import hole_index
 from d6tui.ui.dungeon.screen import DungeonScreen, HandOver
 from d6tui.ui.dungeon.waffle import DungeonWaffle
-from d6tui.ui.screens.dice_prompt import TableDiceInput
-from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
+from d6tui.ui.screens.modals import ChoiceModal
 from tests.dungeon.helpers import draw_roll, end, give, place, play
-from tests.ui.helpers import make_app, settle, sync, table_dice_seats, until
+from tests.ui.helpers import make_app, settle, sync, until
 
 
 def new_saved(saves: Path, seed: int = 3, **options: object) -> Session:
@@ -131,30 +130,6 @@ async def test_escape_leaves_target_picking_not_the_game(saves: Path) -> None:
         await pilot.press("escape")
         await settle(pilot)
         assert screen.target is None and app.screen is screen
-
-
-@sync
-async def test_table_dice_take_the_colour_drawn_and_the_face_rolled(saves: Path) -> None:
-    session = new_saved(saves)
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("enter")
-        await settle(pilot)
-        screen = _screen(app)
-        await table_dice_seats(pilot, 1, 2)  # both players throw real dice
-        await pilot.press("d")
-        await until_modal(pilot, TextPrompt)
-        await pilot.press(*"white", "enter")
-        await settle(pilot)
-        assert session.state.hand is not None and session.state.dice[session.state.hand] == \
-            "white"
-        assert session.events[-1]["draw"]["source"] == "table"
-        await pilot.press("r")
-        await until_modal(pilot, TableDiceInput)
-        await pilot.press(*"goblins", "enter")
-        await settle(pilot)
-        assert session.state.face == "goblins" and screen.placing()
 
 
 @sync

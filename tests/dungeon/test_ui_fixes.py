@@ -52,6 +52,9 @@ def footer_keys(screen: DungeonScreen) -> set[str]:
 
 @sync
 async def test_a_right_entry_clears_the_notices_of_wrong_ones(saves: Path) -> None:
+    """Both players throw real dice: a colour not in the bag says so in one line and asks
+    again; the right one clears it and is the die drawn (from the table), and the face typed
+    is the face rolled, placed with Enter."""
     session = new_saved(saves)
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -71,11 +74,14 @@ async def test_a_right_entry_clears_the_notices_of_wrong_ones(saves: Path) -> No
         await settle(pilot)
         assert session.state.hand is not None
         assert errors(app) == []
+        assert session.state.dice[session.state.hand] == "white"
+        assert session.events[-1]["draw"]["source"] == "table"
         screen = _screen(app)
         await pilot.press("r")
         await until_modal(pilot, TableDiceInput)
         await pilot.press(*"goblins", "enter")
         await settle(pilot)
+        assert session.state.face == "goblins" and screen.placing()
         taken = screen.cursor
         for key in ("enter", "e"):  # place it, then refuse nothing: the turn ends
             await pilot.press(key)
