@@ -1,6 +1,7 @@
 """CPU of the D6 Dungeon computer opponent's games: its way-across cost (``bot.distance``) as
-it is now (a neighbour table, a face-cost table per budget, remembered answers) against the
-plain search it replaced, in the same run.
+it is now (a neighbour table, a face-cost table per budget, remembered answers; a
+position's worth remembered too) against the plain search and worth they replaced, in the
+same run.
 
 Usage: ``python bench/dungeon_bot.py [--games 4] [--seed 0] [--rounds 2]``
 
@@ -34,6 +35,7 @@ from d6tui.games.dungeon.state import DungeonState  # noqa: E402
 from d6tui.games.dungeon.waffle import OPPOSITE, SIZE, STEP, rotate  # noqa: E402
 
 NEW = bot.distance
+NEW_VALUE = bot._value
 
 
 def old_distance(cells: bot.Cells, budget: Budget) -> float:
@@ -83,6 +85,13 @@ def old_distance(cells: bot.Cells, budget: Budget) -> float:
     return done if done != float("inf") else 99.0
 
 
+def old_value(cells: bot.Cells, budget: Budget) -> float:
+    """A position's worth as it was (not remembered, the treasure looked up per cell)."""
+    d = bot.distance(cells, budget)
+    treasure = sum(1 for c in cells if c is not None and MAP_FACES[c[0]].treasure)
+    return d - 0.05 * treasure
+
+
 def random_side(rng: random.Random) -> tuple:
     """A side with about two holes in three filled, faces turned at random."""
     faces = sorted(MAP_FACES)
@@ -91,11 +100,12 @@ def random_side(rng: random.Random) -> tuple:
                  for f in (rng.choice(faces) for _ in range(SIZE * SIZE)))
 
 
-def play(seeds: range, distance) -> tuple[float, list]:  # noqa: ANN001
-    """CPU seconds of whole bot games with ``distance``, and their events."""
-    bot.distance = distance
-    if hasattr(distance, "cache_clear"):
-        distance.cache_clear()
+def play(seeds: range, distance, value) -> tuple[float, list]:  # noqa: ANN001
+    """CPU seconds of whole bot games with ``distance`` and ``value``, and their events."""
+    bot.distance, bot._value = distance, value
+    for fn in (distance, value):  # both versions start from nothing remembered
+        if hasattr(fn, "cache_clear"):
+            fn.cache_clear()
     games = []
     gc.collect()
     gc.freeze()
@@ -110,7 +120,7 @@ def play(seeds: range, distance) -> tuple[float, list]:  # noqa: ANN001
         games.append(events)
     spent = time.process_time() - t
     gc.unfreeze()
-    bot.distance = NEW
+    bot.distance, bot._value = NEW, NEW_VALUE
     return spent, games
 
 
@@ -130,12 +140,12 @@ def main() -> None:
     seeds = range(args.seed, args.seed + args.games)
     cpu: dict[str, list[float]] = {"old": [], "new": []}
     for rnd in range(args.rounds):
-        order = [("old", old_distance), ("new", NEW)]
+        order = [("old", old_distance, old_value), ("new", NEW, NEW_VALUE)]
         if rnd % 2:
             order.reverse()
         played = {}
-        for name, fn in order:
-            spent, played[name] = play(seeds, fn)
+        for name, distance, value in order:
+            spent, played[name] = play(seeds, distance, value)
             cpu[name].append(spent / args.games)
         if played["old"] != played["new"]:
             sys.exit("the games differ between the two versions")

@@ -148,10 +148,16 @@ def distance(cells: Cells, budget: Budget) -> float:
     return done if done != float("inf") else 99.0
 
 
+#: The map faces that hold a treasure.
+_TREASURE = frozenset(name for name, f in MAP_FACES.items() if f.treasure)
+
+
+@lru_cache(maxsize=8192)
 def _value(cells: Cells, budget: Budget) -> float:
-    """Lower is better: the distance, with a little for treasure within one step."""
+    """Lower is better: the distance, with a little for treasure within one step
+    (remembered like :func:`distance`)."""
     d = distance(cells, budget)
-    treasure = sum(1 for c in cells if c is not None and MAP_FACES[c[0]].treasure)
+    treasure = sum(1 for c in cells if c is not None and c[0] in _TREASURE)
     return d - 0.05 * treasure
 
 
