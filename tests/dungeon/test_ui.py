@@ -1,5 +1,6 @@
 """Pilot tests of the D6 Dungeon screen: the hand-over, placing and turning a die, casting,
-table dice, and the computer's turns."""
+and the computer's turns (table dice, a Look shown to its caster and the finished game's
+screen are in test_ui_fixes.py)."""
 
 from __future__ import annotations
 
