@@ -11,7 +11,7 @@ from d6tui.games.dungeon.waffle import hole_index
 from d6tui.ui.dungeon.screen import DungeonScreen, HandOver
 from d6tui.ui.dungeon.waffle import DungeonWaffle
 from d6tui.ui.screens.modals import ChoiceModal
-from tests.dungeon.helpers import draw_roll, end, give, place, play
+from tests.dungeon.helpers import draw_roll, end, give, pass_hand_over, place, play
 from tests.ui.helpers import make_app, settle, sync, until
 
 
@@ -37,7 +37,19 @@ def _screen(app) -> DungeonScreen:  # noqa: ANN001
 
 
 @sync
-async def test_a_hand_over_hides_every_side_between_turns(saves: Path) -> None:
+async def test_a_hand_over_hides_every_side_and_c_claims_only_a_route(saves: Path) -> None:
+    """One game at one keyboard, 80x24:
+
+    - A hand-over hides every side between turns: the waffle is blank behind the cover,
+      Enter shows the side of the player to move, Ben's cover comes after Ana's turn.
+    - A tester saw C at every turn's end, even on an empty waffle, and a wrong claim end
+      the turn: now the action bar offers C only when the claim would stand, and C pressed
+      without a route says why and ends nothing ("End of the Game").
+    """
+    from textual.widgets import Static
+
+    from tests.dungeon.test_rules import _ben_idles, _route_for_ana
+
     session = new_saved(saves)
     give(session, "red", "sword")
     app = make_app(saves, session=session)
@@ -50,6 +62,19 @@ async def test_a_hand_over_hides_every_side_between_turns(saves: Path) -> None:
         await settle(pilot)
         assert app.screen is screen and screen.shown == 0
         assert not screen.query_one(DungeonWaffle).picture.blank
+        # C with no route: it says why, the turn goes on
+        actions = screen.query_one("#dg-actions", Static)
+        assert " C " not in actions.render().plain and " e " in actions.render().plain
+        before = len(session.events)
+        await pilot.press("C")
+        await settle(pilot)
+        said = [n.message for n in app._notifications]
+        assert said[-1] == ("No claim: no complete route yet: no line of corridors runs "
+                            "across your side from its left edge to its right (End of the "
+                            "Game). Your turn goes on.")
+        assert len(session.events) == before and session.state.turn == 0
+        assert session.state.phase == "after"
+        # e ends Ana's turn: Ben's cover hides her side
         await pilot.press("e")
         await settle(pilot)
         assert isinstance(app.screen, HandOver) and "Ben" in app.screen.who
@@ -57,6 +82,16 @@ async def test_a_hand_over_hides_every_side_between_turns(saves: Path) -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert screen.shown == 1 and screen.query_one(DungeonWaffle).picture.seat == 1
+        # Ben idles, Ana builds a route: C is offered and the claim stands
+        _ben_idles(session)
+        _route_for_ana(session)
+        screen.refresh_game()
+        await settle(pilot)
+        await pass_hand_over(pilot)
+        assert " C  Claim a complete route" in actions.render().plain
+        await pilot.press("C")
+        await settle(pilot)
+        assert session.state.claimant == 0 and session.state.turn == 1
 
 
 @sync
