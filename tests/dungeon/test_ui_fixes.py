@@ -92,14 +92,26 @@ async def test_a_right_entry_clears_the_notices_of_wrong_ones(saves: Path) -> No
 @sync
 async def test_the_other_side_seen_by_a_look_is_not_carried_into_the_next_turn(
         saves: Path) -> None:
+    """Only Look in hand: ``c`` opens the list (one entry), so ``c 1`` casts on purpose and
+    Escape casts nothing. Then the Look is cast at the waffle: ``v`` shows the other side
+    to Ana in that turn, and in her next turn her own side shows again, with no Look."""
     session = new_saved(saves)
     give(session, "green", "look")
-    play(session, "cast_look", target="waffle")
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pass_hand_over(pilot)
+        n = len(session.events)
+        await pilot.press("c")
+        await until_modal(pilot, ChoiceModal)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert len(session.events) == n and session.state.looks[0] is None
         screen = _screen(app)
+        play(session, "cast_look", target="waffle")
+        screen.refresh_game()
+        await settle(pilot)
+        await pass_hand_over(pilot)
         await pilot.press("v")
         await settle(pilot)
         assert screen.query_one(DungeonWaffle).picture.seat == 1  # the Look, shown to Ana
