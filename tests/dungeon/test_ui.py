@@ -96,6 +96,9 @@ async def test_a_hand_over_hides_every_side_and_c_claims_only_a_route(saves: Pat
 
 @sync
 async def test_placing_a_die_with_turns_and_the_other_side(saves: Path) -> None:
+    """At 80x24, while placing, the keys the footer has no room for (Enter, the arrows, r/R,
+    f) are all in the action bar; r turns the die, f shows its other side, the arrows move
+    it and Enter places it as previewed."""
     session = new_saved(saves)
     draw_roll(session, "blue", "orc")
     app = make_app(saves, session=session)
@@ -105,6 +108,10 @@ async def test_placing_a_die_with_turns_and_the_other_side(saves: Path) -> None:
         await settle(pilot)
         screen = _screen(app)
         assert screen.placing()
+        bar = screen.actions_text().plain
+        for key in ("\u21b5", "\u2190\u2191\u2193\u2192", "r/R", " f "):
+            assert key in bar, (key, bar)
+        assert screen.query_one("#dg-actions").size.height >= 2
         start = screen.cursor
         pic = screen.query_one(DungeonWaffle).picture
         assert pic.preview is not None and pic.preview[1] == "orc" and start in pic.legal

@@ -408,26 +408,6 @@ async def test_at_80_columns_the_open_log_takes_the_side_panels_place(saves: Pat
         assert right.display and log.display and right.size.width >= 30
 
 
-@sync
-async def test_at_80x24_the_placing_keys_are_all_in_the_action_bar(saves: Path) -> None:
-    """While placing, the keys the footer has no room for (Enter, the arrows, r/R, f) are
-    all in the action bar, and so are those of picking a spell's die."""
-    from tests.dungeon.helpers import draw_roll
-
-    session = new_saved(saves)
-    draw_roll(session, "blue", "orc")
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pass_hand_over(pilot)
-        screen = _screen(app)
-        assert screen.placing()
-        bar = screen.actions_text().plain
-        for key in ("\u21b5", "\u2190\u2191\u2193\u2192", "r/R", " f "):
-            assert key in bar, (key, bar)
-        assert screen.query_one("#dg-actions").size.height >= 2
-
-
 def test_the_tray_names_faces_in_whole_words_over_two_rows() -> None:
     """The dice tray draws long face names over two rows of five, not cut ("Dragn")."""
     from d6tui.ui.dungeon.panels import FACE_LABELS
