@@ -1,5 +1,6 @@
 """The tester's findings on the D6 board screen and rules, each with its fix: the map's
-enemies and arrows fit their space, HP shows, the season-over panel scores, refusals cite the
+enemies and arrows fit their space, HP shows (on the class board: in test_wording.py), the
+season-over panel scores, refusals cite the
 rule, a Fountain roll that raises nothing waits for nothing, every move and space is reached
 by its number, and the words read right."""
 
@@ -68,20 +69,6 @@ def test_the_move_marker_never_pushes_the_arrows_off() -> None:
         head, _ = m.cell(state, space, 18)
         assert head[0].startswith(f"*{space}")
         assert any(">" + ",".join(state.links(space)) in line for line in head)
-
-
-@sync
-async def test_class_board_shows_hp(saves: Path) -> None:
-    """"D. Health Points": the HP slots, with the count."""
-    from d6tui.ui.d6_board.widgets import ClassBoard
-
-    s = until_phase(advanced_game(saves, 0), "turn")
-    s.state = s.state.with_hero(0, hp=2)
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(160, 50)) as pilot:
-        await settle(pilot)
-        text = app.screen.query_one("#class-0", ClassBoard).render().plain
-        assert "HP 2/3: \u2665 \u2665 \u00b7" in text
 
 
 def test_refused_moves_cite_the_rule() -> None:
