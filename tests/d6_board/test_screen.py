@@ -85,8 +85,11 @@ def _before_death(st):  # noqa: ANN001, ANN202
 async def _show(pilot: Pilot, s, state) -> None:  # noqa: ANN001
     """Put ``state`` in the session and let the open board screen draw it."""
     s.state = state
-    pilot.app.screen.refresh_game()
+    screen = pilot.app.screen
+    screen.refresh_game()
     await settle(pilot)
+    assert [m.id for m in screen._legal] == [  # the list is this position's
+        m.id for m in s.moves(screen.seat()) if m.id not in ("undo", "redo")]
 
 
 @sync
