@@ -230,13 +230,15 @@ async def test_the_finished_example_at_80x24(saves: Path) -> None:
       names them, and the latest line not cut at two lines.
     - b hides and shows the final route, saying so ("End of the Game"); on Ben's side (v)
       it draws his walk, not across.
-    - After the game both sides are shown (v) and p opens the score lines from either.
+    - After the game both sides are shown (v); then u says why the game cannot go back and
+      the game stays over; p opens the score lines from either side.
     """
     from d6tui.ui.screens.modals import MessageModal
 
     example = Path(__file__).resolve().parents[2] / "saves" / "dungeon-example.toml"
     shutil.copyfile(example, saves / "example.toml")
-    app = make_app(saves, session=Session.load(saves / "example.toml"))
+    session = Session.load(saves / "example.toml")
+    app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
@@ -283,6 +285,12 @@ async def test_the_finished_example_at_80x24(saves: Path) -> None:
         await settle(pilot)
         assert notices(app)[-1].startswith("Ben's walk, not across, is drawn: in at F1 "
                                            "from the left edge; Ben scores 2 in all")
+        # both sides shown: u says why the game cannot go back, and it stays over
+        await pilot.press("u")
+        await settle(pilot)
+        assert screen.dungeon.over
+        assert any("both sides of the waffle have been shown" in m for m in errors(app))
+        assert not any(n.message.startswith("Undone") for n in app._notifications)
         await pilot.press("p")
         await settle(pilot)
         assert isinstance(app.screen, MessageModal)
@@ -331,25 +339,6 @@ async def test_table_dice_after_an_undo_must_be_the_face_the_app_rolled(saves: P
         await pilot.press(*rolled, "enter")
         await settle(pilot)
         assert session.state.face == rolled and errors(app) == []
-
-
-@sync
-async def test_undo_after_the_end_is_refused_with_the_reason(saves: Path) -> None:
-    """The end shows both sides (``v``): ``u`` then says why the game cannot go back, and
-    the game stays over."""
-    example = Path(__file__).resolve().parents[2] / "saves" / "dungeon-example.toml"
-    shutil.copyfile(example, saves / "example.toml")
-    session = Session.load(saves / "example.toml")
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("v")
-        await settle(pilot)
-        await pilot.press("u")
-        await settle(pilot)
-        assert session.state.over
-        assert any("both sides of the waffle have been shown" in m for m in errors(app))
-        assert not any(n.message.startswith("Undone") for n in app._notifications)
 
 
 @sync
