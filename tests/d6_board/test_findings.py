@@ -1,5 +1,6 @@
 """The tester's findings on the D6 board screen and rules, each with its fix: the map's
-enemies and arrows fit their space, HP shows, the season-over panel scores, refusals cite the
+enemies and arrows fit their space, HP shows (on the class board: in test_wording.py), the
+season-over panel scores, refusals cite the
 rule, a Fountain roll that raises nothing waits for nothing, every move and space is reached
 by its number, and the words read right."""
 
@@ -70,20 +71,6 @@ def test_the_move_marker_never_pushes_the_arrows_off() -> None:
         assert any(">" + ",".join(state.links(space)) in line for line in head)
 
 
-@sync
-async def test_class_board_shows_hp(saves: Path) -> None:
-    """"D. Health Points": the HP slots, with the count."""
-    from d6tui.ui.d6_board.widgets import ClassBoard
-
-    s = until_phase(advanced_game(saves, 0), "turn")
-    s.state = s.state.with_hero(0, hp=2)
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(160, 50)) as pilot:
-        await settle(pilot)
-        text = app.screen.query_one("#class-0", ClassBoard).render().plain
-        assert "HP 2/3: \u2665 \u2665 \u00b7" in text
-
-
 def test_refused_moves_cite_the_rule() -> None:
     """A move that is not legal says which rule forbids it, with its section."""
     with pytest.raises(RuleError, match=r"still being set up: Ann: choose boards \(Setup\)"):
@@ -152,87 +139,57 @@ async def test_season_over_panel(saves: Path) -> None:
         assert texts[1:] == scoring(s.state)
 
 
-@sync
-async def test_two_digit_moves_and_space_numbers(saves: Path) -> None:
-    """In a list of ten moves or more, ``1`` then ``2`` runs move 12; a list of spaces is
-    picked by the spaces' own numbers (0 for the Village)."""
-    s = until_phase(advanced_game(saves, 0), "turn")
-    s.state = begun(s.state, "V", gold=6, stats=(4, 4, 4, 4))
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        moves = app.screen._moves
-        assert len(moves) >= 12
-        cube = [m.id for m in moves].index("cube") + 1
-        screen = app.screen
-        await pilot.press(*str(cube))
-        if screen._typed:
-            await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, ChoiceModal))
-        modal = app.screen
-        assert isinstance(modal, ChoiceModal)
-        assert modal.numbers == [int(v) for _, v in modal.options]
-        await pilot.press("7")
-        await until(pilot, lambda: s.state.heroes[0].cube)
-        assert s.state.heroes[0].cube == "7"
-
-
-@sync
-async def test_press_move_reaches_past_nine(saves: Path) -> None:
-    """Every entry of a long list is reached by its number (the twelfth by ``1 2``)."""
-    s = until_phase(advanced_game(saves, 0), "turn")
-    s.state = begun(s.state, "V", gold=6, stats=(4, 4, 4, 4))
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        assert [m.id for m in app.screen._moves].index("train:skill") >= 9
-        await press_move(pilot, "train:skill")
-        await settle(pilot)
-        assert s.state.heroes[0].stat("skill") == 5
-
-
-@sync
-async def test_a_number_no_move_has_says_so(saves: Path) -> None:
-    """A digit that no move of the list has (0, or past the end) runs nothing and says in
-    one line which numbers the list has."""
-    s = until_phase(advanced_game(saves, 0), "turn")
-    s.state = begun(s.state, "5", stats=(4, 4, 4, 4))
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        n = len(app.screen._keys)
-        assert n > 1
-        before = len(s.events)
-        await pilot.press("0")
-        await pilot.pause()
-        note = str(app.screen.query_one("#note").render())
-        assert note == f"\u00bb No move 0 in the list: type 1-{n}"
-        assert len(s.events) == before
-
-
-@sync
-async def test_a_crowded_map_fits_80x24_without_scrolling(saves: Path) -> None:
-    """At 80x24 the lowest map row and the Styx River are on screen with no scrolling, even
-    with a crowded space in every row: enemy names are cut shorter so that two share a line,
-    each still with its die (and its HP when it has more than its natural one)."""
-    s = until_phase(advanced_game(saves, 0), "turn")
-    state = begun(s.state, "V", stats=(4, 4, 4, 4))
+def _crowded(state):  # noqa: ANN001, ANN202
+    """Four enemies in a space of each map row, and their tokens."""
     kinds = sorted({state.tokens[t] for t in state.bag})
     enemies, tokens = (), []
     for i, space in enumerate(("2", "5", "9")):  # four enemies in a space of each row
         more, new = _crowd(state, space, kinds[4 * i:4 * i + 4])
         state, enemies, tokens = more, enemies + more.enemies, tokens + new
-    state = replace(state, enemies=enemies)
+    return replace(state, enemies=enemies), tokens
+
+
+async def _show(pilot, s, state) -> None:  # noqa: ANN001
+    """Put ``state`` in the session and let the open board screen draw it."""
+    s.state = state
+    screen = pilot.app.screen
+    screen.refresh_game()
+    await settle(pilot)
+    assert [m.id for m in screen._legal] == [  # the list is this position's
+        m.id for m in s.moves(screen.seat()) if m.id not in ("undo", "redo")]
+
+
+@sync
+async def test_the_moves_list_and_the_map_at_80x24(saves: Path) -> None:
+    """One board screen at 80x24, shown one position after another:
+
+    - A crowded map fits without scrolling: the lowest map row and the Styx River are on
+      screen, even with a crowded space in every row: enemy names are cut shorter so that
+      two share a line, each still with its die (and its HP when it has more than its
+      natural one).
+    - A digit that no move of the list has (0, or past the end) runs nothing and says in
+      one line which numbers the list has.
+    - Rent a Horse gives up to a dozen rides: they are listed after every other move, so a
+      fight, the moves, the hunt and the gather keep the first numbers; a fight here comes
+      first.
+    - In a list of ten moves or more, ``1`` then ``2`` runs move 12; a list of spaces is
+      picked by the spaces' own numbers (0 for the Village).
+    - Every entry of a long list is reached by its number (the twelfth by ``1 2``).
+    """
+    s = until_phase(advanced_game(saves, 0), "turn")
+    base = s.state
+    state, tokens = _crowded(begun(base, "V", stats=(4, 4, 4, 4)))
     s.state = state
     app = make_app(saves, session=s)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         for _ in range(5):
             await pilot.pause()
-        game_map = app.screen.query_one("#map", GameMap)
+        screen = app.screen
+        game_map = screen.query_one("#map", GameMap)
         full = len(game_map.draw(78).plain.split("\n"))
         assert game_map.budget and full > game_map.budget  # it would not fit uncut
-        assert app.screen.query_one("#boards").max_scroll_y == 0
+        assert screen.query_one("#boards").max_scroll_y == 0
         text = game_map.render().plain
         assert " 10 " in text or "*10 " in text  # the lowest row is drawn
         assert "Styx River" in text
@@ -243,25 +200,51 @@ async def test_a_crowded_map_fits_80x24_without_scrolling(saves: Path) -> None:
                 assert f"d{state.kind(t)['die']}{f'+{e.buffs}' if e.buffs else ''}" \
                     f"\u2665{e.hp}" in text
 
+        # a number no move has
+        await _show(pilot, s, begun(base, "5", stats=(4, 4, 4, 4)))
+        n = len(screen._keys)
+        assert n > 1
+        before = len(s.events)
+        await pilot.press("0")
+        await pilot.pause()
+        note = str(screen.query_one("#note").render())
+        assert note == f"\u00bb No move 0 in the list: type 1-{n}"
+        assert len(s.events) == before
 
-@sync
-async def test_rides_come_last_in_the_moves_list(saves: Path) -> None:
-    """Rent a Horse gives up to a dozen rides: they are listed after every other move, so a
-    fight, the moves, the hunt and the gather keep the first numbers at 80x24."""
-    s = until_phase(advanced_game(saves, 0), "turn")
-    s.state = begun(s.state, "4", gold=6, stats=(4, 4, 4, 4))
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        listed = [m.id for m in app.screen._keys]
+        # rides last, a fight first
+        await _show(pilot, s, begun(base, "4", gold=6, stats=(4, 4, 4, 4)))
+        listed = [m.id for m in screen._keys]
         rides = [i for i, m in enumerate(listed) if m.startswith("ride:")]
         assert rides and rides == list(range(len(listed) - len(rides), len(listed)))
         assert listed.index("hunt") < rides[0]
-    s.state, tok = put(s.state, "goblin", "4")
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
+        with_goblin, tok = put(s.state, "goblin", "4")
+        await _show(pilot, s, with_goblin)
+        assert screen._keys[0].id == f"fight:{tok}"  # a fight here comes first
+
+        # two-digit moves and space numbers
+        village = begun(base, "V", gold=6, stats=(4, 4, 4, 4))
+        await _show(pilot, s, village)
+        moves = screen._moves
+        assert len(moves) >= 12
+        cube = [m.id for m in moves].index("cube") + 1
+        await pilot.press(*str(cube))
+        if screen._typed:
+            await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceModal))
+        modal = app.screen
+        assert isinstance(modal, ChoiceModal)
+        assert modal.numbers == [int(v) for _, v in modal.options]
+        await pilot.press("7")
+        await until(pilot, lambda: s.state.heroes[0].cube)
+        assert s.state.heroes[0].cube == "7"
         await settle(pilot)
-        assert app.screen._keys[0].id == f"fight:{tok}"  # a fight here comes first
+
+        # the twelfth entry and past
+        await _show(pilot, s, village)
+        assert [m.id for m in screen._moves].index("train:skill") >= 9
+        await press_move(pilot, "train:skill")
+        await settle(pilot)
+        assert s.state.heroes[0].stat("skill") == 5
 
 
 def test_two_alike_wild_hides_are_one_choice() -> None:

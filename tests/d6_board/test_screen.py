@@ -1,5 +1,6 @@
 """The D6 board screen: snapshots of the map, a class board and a gather board at 80x24 and
-all boards at 160x50; Pilot tests of a turn with combat, a death and a Village visit.
+all boards at 160x50; Pilot tests of a Village visit, a turn with combat and a death (on
+one screen), the GM's tools and computer seats.
 
 Update the pictures with ``pytest tests/d6_board --snapshot-update`` and look at each SVG.
 """
@@ -58,19 +59,73 @@ def _at_turn(saves: Path):  # noqa: ANN202
     return s
 
 
-@sync
-async def test_a_turn_with_combat(saves: Path) -> None:
-    """Begin the turn, meet an enemy, fight it with table dice, win: 2 gold."""
-    s = _at_turn(saves)
-    st = s.state
+def _village_visit(st):  # noqa: ANN001, ANN202
+    bag = st.bag | {e.token for e in st.enemies}
+    state = replace(st, enemies=(), bag=bag, begun=True)
+    return state.with_hero(0, space="1", hp=1, backpack=("B01",), gold=4, stats=(4, 4, 4, 4))
+
+
+def _before_combat(st):  # noqa: ANN001, ANN202
     bag = st.bag | {e.token for e in st.enemies}
     token = sorted(t for t in bag if st.tokens[t] == "goblin")[0]
-    s.state = replace(st, enemies=(Enemy(token, "goblin", "1"),), bag=bag - {token},
-                      bounties=())
-    s.state = s.state.with_hero(0, stats=(4, 6, 4, 4), gold=0)
+    state = replace(st, enemies=(Enemy(token, "goblin", "1"),), bag=bag - {token},
+                    bounties=())
+    return state.with_hero(0, stats=(4, 6, 4, 4), gold=0), token
+
+
+def _before_death(st):  # noqa: ANN001, ANN202
+    bag = st.bag | {e.token for e in st.enemies}
+    token = sorted(t for t in bag if st.tokens[t] == "orc")[0]
+    state = replace(st, enemies=(Enemy(token, "orc", "4"),), bag=bag - {token},
+                    begun=True, engaged=(token,))
+    state = state.with_hero(0, space="4", hp=1, stats=(4, 4, 4, 4))
+    return replace(state, heroes=tuple(replace(h, hand=()) for h in state.heroes)), token
+
+
+async def _show(pilot: Pilot, s, state) -> None:  # noqa: ANN001
+    """Put ``state`` in the session and let the open board screen draw it."""
+    s.state = state
+    screen = pilot.app.screen
+    screen.refresh_game()
+    await settle(pilot)
+    assert [m.id for m in screen._legal] == [  # the list is this position's
+        m.id for m in s.moves(screen.seat()) if m.id not in ("undo", "redo")]
+
+
+@sync
+async def test_a_village_visit_a_turn_with_combat_and_a_death(saves: Path) -> None:
+    """Three positions of one turn of Ann's on one board screen, played by keys:
+
+    - A Village visit: walk into the Village with a bounty: it is delivered, HP come back;
+      then train, and place the Cash Cube ("3" then Enter: ten spaces).
+    - A turn with combat: begin the turn, meet an enemy, fight it with table dice, win:
+      2 gold.
+    - A death: one HP left, a lost roll: the hero goes to the Styx River and the turn passes.
+    """
+    s = _at_turn(saves)
+    base = s.state
+    s.state = _village_visit(base)
     app = make_app(saves, session=s)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        await press_move(pilot, "move:V")
+        await settle(pilot)
+        h = s.state.heroes[0]
+        assert h.space == "V" and h.hp == 3 and h.delivered == ("B01",)
+        await press_move(pilot, "train:strength")
+        await settle(pilot)
+        assert s.state.heroes[0].stat("strength") == 5 and s.state.heroes[0].gold == 2
+        await press_move(pilot, "cube")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceModal)  # ten spaces: "3" then Enter
+        await pilot.press("3", "enter")
+        await settle(pilot)
+        assert s.state.heroes[0].cube == "3"
+
+        # a turn with combat
+        state, token = _before_combat(base)
+        await _show(pilot, s, state)
         assert isinstance(app.screen, BoardScreen)
         await table_dice_seats(pilot, *range(1, len(s.state.heroes) + 1))  # every seat
         await press_move(pilot, "begin")
@@ -103,22 +158,10 @@ async def test_a_turn_with_combat(saves: Path) -> None:
         assert s.state.enemy(token) is None and s.state.heroes[0].gold == gold + 2
         assert s.events[-1]["type"] == "combat_resolved"
 
-
-@sync
-async def test_a_death(saves: Path) -> None:
-    """One HP left, a lost roll: the hero goes to the Styx River and the turn passes."""
-    s = _at_turn(saves)
-    st = s.state
-    bag = st.bag | {e.token for e in st.enemies}
-    token = sorted(t for t in bag if st.tokens[t] == "orc")[0]
-    s.state = replace(st, enemies=(Enemy(token, "orc", "4"),), bag=bag - {token},
-                      begun=True, engaged=(token,))
-    s.state = s.state.with_hero(0, space="4", hp=1, stats=(4, 4, 4, 4))
-    s.state = replace(s.state, heroes=tuple(replace(h, hand=()) for h in s.state.heroes))
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await table_dice_seats(pilot, *range(1, len(s.state.heroes) + 1))
+        # a death (table dice for every seat still on)
+        state, token = _before_death(base)
+        await _show(pilot, s, state)
+        assert s.table_dice_for(0)
         await press_move(pilot, f"fight:{token}")
         await settle(pilot)
         await press_move(pilot, "attack:natural")
@@ -130,34 +173,6 @@ async def test_a_death(saves: Path) -> None:
         await settle(pilot)
         assert s.state.heroes[0].space == "S" and s.state.current == 1
         assert "Styx" in str(app.screen.query_one("#map").render())
-
-
-@sync
-async def test_a_village_visit(saves: Path) -> None:
-    """Walk into the Village with a bounty: it is delivered, HP come back; then train."""
-    s = _at_turn(saves)
-    st = s.state
-    bag = st.bag | {e.token for e in st.enemies}
-    s.state = replace(st, enemies=(), bag=bag, begun=True)
-    s.state = s.state.with_hero(0, space="1", hp=1, backpack=("B01",), gold=4,
-                                stats=(4, 4, 4, 4))
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await press_move(pilot, "move:V")
-        await settle(pilot)
-        h = s.state.heroes[0]
-        assert h.space == "V" and h.hp == 3 and h.delivered == ("B01",)
-        await press_move(pilot, "train:strength")
-        await settle(pilot)
-        assert s.state.heroes[0].stat("strength") == 5 and s.state.heroes[0].gold == 2
-        await press_move(pilot, "cube")
-        await pilot.pause()
-        await pilot.pause()
-        assert isinstance(app.screen, ChoiceModal)  # ten spaces: "3" then Enter
-        await pilot.press("3", "enter")
-        await settle(pilot)
-        assert s.state.heroes[0].cube == "3"
 
 
 @sync

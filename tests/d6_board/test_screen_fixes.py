@@ -126,27 +126,23 @@ def _turn_with_rides(saves: Path):  # noqa: ANN202
 
 
 @sync
-async def test_fights_and_the_hunt_first_rides_last(saves: Path) -> None:
-    """The list's order: the fights here, the hunt, then the other moves, rides last."""
+async def test_the_list_order_and_a_first_digit_that_waits(saves: Path) -> None:
+    """One turn with a fight and rides, on one screen:
+
+    - The list's order: the fights here, the hunt, then the other moves, rides last.
+    - In a list of ten or more, ``1`` waits (however long) for a second digit or Enter,
+      shown on the list's border; a second digit past the list runs nothing.
+    """
     s, tok = _turn_with_rides(saves)
     app = make_app(saves, session=s)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        listed = [m.id for m in app.screen._keys]
+        screen = app.screen
+        listed = [m.id for m in screen._keys]
         assert listed[:2] == [f"fight:{tok}", "hunt"]
         rides = [i for i, m in enumerate(listed) if m.startswith("ride:")]
         assert rides and rides == list(range(len(listed) - len(rides), len(listed)))
 
-
-@sync
-async def test_a_first_digit_waits_shown_and_a_wrong_second_runs_nothing(saves: Path) -> None:
-    """In a list of ten or more, ``1`` waits (however long) for a second digit or Enter,
-    shown on the list's border; a second digit past the list runs nothing."""
-    s, _ = _turn_with_rides(saves)
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
         n = len(screen._keys)
         assert 10 <= n < 19
         before = len(s.events)

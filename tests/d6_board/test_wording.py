@@ -94,15 +94,30 @@ async def test_the_cash_cube_at_home_is_on_the_class_board(saves: Path) -> None:
 
 
 @sync
-async def test_no_hand_over_once_the_season_is_over(saves: Path) -> None:
-    """A hand-over up when the season ends (the last moves made behind it) goes away: no
-    one is asked to take the keyboard for a game that is over."""
+async def test_hp_on_the_class_board_and_no_hand_over_once_the_season_is_over(
+        saves: Path) -> None:
+    """Three people at one keyboard, 160x50, on one screen:
+
+    - "D. Health Points": the class board shows the HP slots, with the count.
+    - A hand-over up when the season ends (the last moves made behind it) goes away: no
+      one is asked to take the keyboard for a game that is over.
+    """
+    from d6tui.ui.d6_board.widgets import ClassBoard
     from d6tui.ui.screens.hand_over import HandOver
 
     s = until_phase(advanced_game(saves, 0), "turn")
-    s.state = replace(s.state, round=s.state.rounds, current=len(s.state.heroes) - 1)
+    base = s.state
+    s.state = base.with_hero(0, hp=2)
     app = make_app(saves, session=s)
     async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        text = app.screen.query_one("#class-0", ClassBoard).render().plain
+        assert "HP 2/3: \u2665 \u2665 \u00b7" in text
+        board = app.screen
+
+        # the last hunter of the last round to move: the cover is up for them
+        s.state = replace(base, round=base.rounds, current=len(base.heroes) - 1)
+        board.refresh_game()
         for _ in range(20):
             await pilot.pause(0.02)
         assert isinstance(app.screen, HandOver)

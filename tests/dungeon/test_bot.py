@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import time
 
 from d6tui.engine.dice import Dice
@@ -51,20 +52,28 @@ def test_distance_is_zero_on_a_free_straight_route() -> None:
     assert distance((None,) * 36, Budget()) == 60
 
 
-def _bot_games(seeds: range):  # noqa: ANN202
-    """Every (state before, move id, answers) of whole bot games, the chosen move made
-    without any fallback."""
+@functools.cache
+def _bot_game(seed: int) -> tuple[tuple[DungeonState, str, dict], ...]:
+    """Every (state before, move id, answers) of the whole bot game of ``seed``, the chosen
+    move made without any fallback (played once per run: the tests below share it)."""
     from d6tui.games.dungeon.bot import _run
     from d6tui.games.dungeon.moves import moves
 
+    dice = Dice(seed)
+    state = fold(DungeonState(), RULES.start(RULES.checked_options({}), dice))
+    out = []
+    while not state.over:
+        move_id, answers = choose(state)
+        legal = {m.id: m for m in moves(state, state.turn)}
+        out.append((state, move_id, answers))
+        state = fold(state, _run(legal[move_id], state, dice, answers))
+    return tuple(out)
+
+
+def _bot_games(seeds: range):  # noqa: ANN202
+    """The moves of :func:`_bot_game` for each of ``seeds``, in order."""
     for seed in seeds:
-        dice = Dice(seed)
-        state = fold(DungeonState(), RULES.start(RULES.checked_options({}), dice))
-        while not state.over:
-            move_id, answers = choose(state)
-            legal = {m.id: m for m in moves(state, state.turn)}
-            yield state, move_id, answers
-            state = fold(state, _run(legal[move_id], state, dice, answers))
+        yield from _bot_game(seed)
 
 
 def test_the_bot_works_out_the_far_side_exactly_from_its_view() -> None:

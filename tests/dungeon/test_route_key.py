@@ -1,13 +1,12 @@
 """``b`` (the best route) always says what it did: the route drawn with its holes, a walk
 that does not cross yet, why there is nothing to draw, or that it is hidden; at the end it
-hides and shows the final route too ("End of the Game")."""
+hides and shows the final route too ("End of the Game"; checked on the finished example
+with its other over keys: tests/dungeon/test_ui_fixes.py, test_the_finished_example_at_80x24)."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
-from d6tui.engine.session import Session
 from d6tui.games.dungeon.crossing import why_no_route
 from d6tui.games.dungeon.faces import N, S
 from d6tui.ui.dungeon.waffle import DungeonWaffle
@@ -55,30 +54,3 @@ async def test_b_says_what_it_drew_or_why_it_drew_nothing(saves: Path) -> None:
         await settle(pilot)
         assert _notices(app)[-1] == ("Your best walk is drawn, not across yet: in at A3 from "
                                      "the left edge, 1 pt.")
-
-
-@sync
-async def test_at_the_end_b_hides_and_shows_the_final_route(saves: Path) -> None:
-    example = Path(__file__).resolve().parents[2] / "saves" / "dungeon-example.toml"
-    shutil.copyfile(example, saves / "example.toml")
-    app = make_app(saves, session=Session.load(saves / "example.toml"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = _screen(app)
-        route = screen.dungeon.scores[0].route.cells
-        assert screen.query_one(DungeonWaffle).picture.route == route  # drawn at the end
-        await pilot.press("b")
-        await settle(pilot)
-        assert _notices(app)[-1] == "Route hidden (b draws it again)."
-        assert not screen.query_one(DungeonWaffle).picture.route
-        await pilot.press("b")
-        await settle(pilot)
-        assert screen.query_one(DungeonWaffle).picture.route == route
-        assert _notices(app)[-1] == ("Ana's route is drawn: A2-B2-C2-D2-E2-F2; Ana scores 7 "
-                                     "in all (p: the score lines).")
-        await pilot.press("v")  # Ben's side, with his walk
-        await settle(pilot)
-        await pilot.press("b", "b")
-        await settle(pilot)
-        assert _notices(app)[-1].startswith("Ben's walk, not across, is drawn: in at F1 "
-                                            "from the left edge; Ben scores 2 in all")

@@ -1,5 +1,6 @@
 """Pilot tests of the D6 Dungeon screen: the hand-over, placing and turning a die, casting,
-table dice, and the computer's turns."""
+and the computer's turns (table dice, a Look shown to its caster and the finished game's
+screen are in test_ui_fixes.py)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,9 @@ from d6tui.engine.session import Session
 from d6tui.games.dungeon.waffle import hole_index
 from d6tui.ui.dungeon.screen import DungeonScreen, HandOver
 from d6tui.ui.dungeon.waffle import DungeonWaffle
-from d6tui.ui.screens.dice_prompt import TableDiceInput
-from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
-from tests.dungeon.helpers import draw_roll, end, give, place, play
-from tests.ui.helpers import make_app, settle, sync, table_dice_seats, until
+from d6tui.ui.screens.modals import ChoiceModal
+from tests.dungeon.helpers import draw_roll, end, give, pass_hand_over, place, play
+from tests.ui.helpers import make_app, settle, sync, until
 
 
 def new_saved(saves: Path, seed: int = 3, **options: object) -> Session:
@@ -37,7 +37,19 @@ def _screen(app) -> DungeonScreen:  # noqa: ANN001
 
 
 @sync
-async def test_a_hand_over_hides_every_side_between_turns(saves: Path) -> None:
+async def test_a_hand_over_hides_every_side_and_c_claims_only_a_route(saves: Path) -> None:
+    """One game at one keyboard, 80x24:
+
+    - A hand-over hides every side between turns: the waffle is blank behind the cover,
+      Enter shows the side of the player to move, Ben's cover comes after Ana's turn.
+    - A tester saw C at every turn's end, even on an empty waffle, and a wrong claim end
+      the turn: now the action bar offers C only when the claim would stand, and C pressed
+      without a route says why and ends nothing ("End of the Game").
+    """
+    from textual.widgets import Static
+
+    from tests.dungeon.test_rules import _ben_idles, _route_for_ana
+
     session = new_saved(saves)
     give(session, "red", "sword")
     app = make_app(saves, session=session)
@@ -50,6 +62,19 @@ async def test_a_hand_over_hides_every_side_between_turns(saves: Path) -> None:
         await settle(pilot)
         assert app.screen is screen and screen.shown == 0
         assert not screen.query_one(DungeonWaffle).picture.blank
+        # C with no route: it says why, the turn goes on
+        actions = screen.query_one("#dg-actions", Static)
+        assert " C " not in actions.render().plain and " e " in actions.render().plain
+        before = len(session.events)
+        await pilot.press("C")
+        await settle(pilot)
+        said = [n.message for n in app._notifications]
+        assert said[-1] == ("No claim: no complete route yet: no line of corridors runs "
+                            "across your side from its left edge to its right (End of the "
+                            "Game). Your turn goes on.")
+        assert len(session.events) == before and session.state.turn == 0
+        assert session.state.phase == "after"
+        # e ends Ana's turn: Ben's cover hides her side
         await pilot.press("e")
         await settle(pilot)
         assert isinstance(app.screen, HandOver) and "Ben" in app.screen.who
@@ -57,10 +82,23 @@ async def test_a_hand_over_hides_every_side_between_turns(saves: Path) -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert screen.shown == 1 and screen.query_one(DungeonWaffle).picture.seat == 1
+        # Ben idles, Ana builds a route: C is offered and the claim stands
+        _ben_idles(session)
+        _route_for_ana(session)
+        screen.refresh_game()
+        await settle(pilot)
+        await pass_hand_over(pilot)
+        assert " C  Claim a complete route" in actions.render().plain
+        await pilot.press("C")
+        await settle(pilot)
+        assert session.state.claimant == 0 and session.state.turn == 1
 
 
 @sync
 async def test_placing_a_die_with_turns_and_the_other_side(saves: Path) -> None:
+    """At 80x24, while placing, the keys the footer has no room for (Enter, the arrows, r/R,
+    f) are all in the action bar; r turns the die, f shows its other side, the arrows move
+    it and Enter places it as previewed."""
     session = new_saved(saves)
     draw_roll(session, "blue", "orc")
     app = make_app(saves, session=session)
@@ -70,6 +108,10 @@ async def test_placing_a_die_with_turns_and_the_other_side(saves: Path) -> None:
         await settle(pilot)
         screen = _screen(app)
         assert screen.placing()
+        bar = screen.actions_text().plain
+        for key in ("\u21b5", "\u2190\u2191\u2193\u2192", "r/R", " f "):
+            assert key in bar, (key, bar)
+        assert screen.query_one("#dg-actions").size.height >= 2
         start = screen.cursor
         pic = screen.query_one(DungeonWaffle).picture
         assert pic.preview is not None and pic.preview[1] == "orc" and start in pic.legal
@@ -134,30 +176,6 @@ async def test_escape_leaves_target_picking_not_the_game(saves: Path) -> None:
 
 
 @sync
-async def test_table_dice_take_the_colour_drawn_and_the_face_rolled(saves: Path) -> None:
-    session = new_saved(saves)
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("enter")
-        await settle(pilot)
-        screen = _screen(app)
-        await table_dice_seats(pilot, 1, 2)  # both players throw real dice
-        await pilot.press("d")
-        await until_modal(pilot, TextPrompt)
-        await pilot.press(*"white", "enter")
-        await settle(pilot)
-        assert session.state.hand is not None and session.state.dice[session.state.hand] == \
-            "white"
-        assert session.events[-1]["draw"]["source"] == "table"
-        await pilot.press("r")
-        await until_modal(pilot, TableDiceInput)
-        await pilot.press(*"goblins", "enter")
-        await settle(pilot)
-        assert session.state.face == "goblins" and screen.placing()
-
-
-@sync
 async def test_the_computer_plays_its_turns_by_itself(saves: Path) -> None:
     session = new_saved(saves, vs_computer=True)
     app = make_app(saves, session=session)
@@ -189,49 +207,6 @@ def test_help_explains_the_orientation_model() -> None:
     these words, is checked by tests/dungeon/test_ui_fixes.py
     (test_the_helps_key_map_example_is_a_dungeon_key)."""
     assert "Pivot" in DungeonScreen.HELP and "orientation model" in DungeonScreen.HELP
-
-
-@sync
-async def test_after_the_game_both_sides_and_the_score_lines_are_shown(saves: Path) -> None:
-    import shutil
-
-    from d6tui.ui.screens.modals import MessageModal
-
-    example = Path(__file__).resolve().parents[2] / "saves" / "dungeon-example.toml"
-    shutil.copyfile(example, saves / "example.toml")
-    app = make_app(saves, session=Session.load(saves / "example.toml"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, DungeonScreen)  # no hand-over once the game is over
-        pic = screen.query_one(DungeonWaffle).picture
-        assert pic.seat == 0 and pic.route == screen.dungeon.scores[0].route.cells
-        await pilot.press("v")
-        await settle(pilot)
-        assert screen.query_one(DungeonWaffle).picture.seat == 1
-        await pilot.press("p")
-        await settle(pilot)
-        assert isinstance(app.screen, MessageModal)
-
-
-@sync
-async def test_a_look_at_the_other_side_is_shown_to_its_caster(saves: Path) -> None:
-    session = new_saved(saves)
-    place(session, "blue", "orc", "C3", side="door")
-    end(session)
-    give(session, "green", "look")
-    play(session, "cast_look", target="waffle")
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("enter")  # Ben takes the keyboard
-        await settle(pilot)
-        screen = _screen(app)
-        assert screen.shown == 1
-        await pilot.press("v")
-        await settle(pilot)
-        pic = screen.query_one(DungeonWaffle).picture
-        assert pic.looked and pic.seat == 0 and pic.cells[hole_index("C3")][0] == "door"
 
 
 @sync

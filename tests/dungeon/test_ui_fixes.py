@@ -40,6 +40,10 @@ def errors(app) -> list[str]:  # noqa: ANN001
     return [n.message for n in app._notifications if n.severity in ("error", "warning")]
 
 
+def notices(app) -> list[str]:  # noqa: ANN001
+    return [n.message for n in app._notifications]
+
+
 def footer_keys(screen: DungeonScreen) -> set[str]:
     from textual.widgets._footer import FooterKey
 
@@ -48,6 +52,9 @@ def footer_keys(screen: DungeonScreen) -> set[str]:
 
 @sync
 async def test_a_right_entry_clears_the_notices_of_wrong_ones(saves: Path) -> None:
+    """Both players throw real dice: a colour not in the bag says so in one line and asks
+    again; the right one clears it and is the die drawn (from the table), and the face typed
+    is the face rolled, placed with Enter."""
     session = new_saved(saves)
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -67,11 +74,14 @@ async def test_a_right_entry_clears_the_notices_of_wrong_ones(saves: Path) -> No
         await settle(pilot)
         assert session.state.hand is not None
         assert errors(app) == []
+        assert session.state.dice[session.state.hand] == "white"
+        assert session.events[-1]["draw"]["source"] == "table"
         screen = _screen(app)
         await pilot.press("r")
         await until_modal(pilot, TableDiceInput)
         await pilot.press(*"goblins", "enter")
         await settle(pilot)
+        assert session.state.face == "goblins" and screen.placing()
         taken = screen.cursor
         for key in ("enter", "e"):  # place it, then refuse nothing: the turn ends
             await pilot.press(key)
@@ -82,14 +92,26 @@ async def test_a_right_entry_clears_the_notices_of_wrong_ones(saves: Path) -> No
 @sync
 async def test_the_other_side_seen_by_a_look_is_not_carried_into_the_next_turn(
         saves: Path) -> None:
+    """Only Look in hand: ``c`` opens the list (one entry), so ``c 1`` casts on purpose and
+    Escape casts nothing. Then the Look is cast at the waffle: ``v`` shows the other side
+    to Ana in that turn, and in her next turn her own side shows again, with no Look."""
     session = new_saved(saves)
     give(session, "green", "look")
-    play(session, "cast_look", target="waffle")
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pass_hand_over(pilot)
+        n = len(session.events)
+        await pilot.press("c")
+        await until_modal(pilot, ChoiceModal)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert len(session.events) == n and session.state.looks[0] is None
         screen = _screen(app)
+        play(session, "cast_look", target="waffle")
+        screen.refresh_game()
+        await settle(pilot)
+        await pass_hand_over(pilot)
         await pilot.press("v")
         await settle(pilot)
         assert screen.query_one(DungeonWaffle).picture.seat == 1  # the Look, shown to Ana
@@ -199,14 +221,31 @@ async def test_undo_during_the_computers_turn_stops_it_and_takes_it_back(saves: 
 
 
 @sync
-async def test_at_80x24_the_score_lines_button_and_the_over_keys_are_on_screen(
-        saves: Path) -> None:
+async def test_the_finished_example_at_80x24(saves: Path) -> None:
+    """The finished example game at 80x24, on one screen:
+
+    - No hand-over once the game is over; Ana's side shows with her final route drawn.
+    - The over keys v, b and p are in the footer; p opens the score lines with the OK button
+      on screen, both totals first without scrolling, each route by its holes as the waffle
+      names them, and the latest line not cut at two lines.
+    - b hides and shows the final route, saying so ("End of the Game"); on Ben's side (v)
+      it draws his walk, not across.
+    - After the game both sides are shown (v); then u says why the game cannot go back and
+      the game stays over; p opens the score lines from either side.
+    """
+    from d6tui.ui.screens.modals import MessageModal
+
     example = Path(__file__).resolve().parents[2] / "saves" / "dungeon-example.toml"
     shutil.copyfile(example, saves / "example.toml")
-    app = make_app(saves, session=Session.load(saves / "example.toml"))
+    session = Session.load(saves / "example.toml")
+    app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        screen = _screen(app)
+        screen = app.screen
+        assert isinstance(screen, DungeonScreen)  # no hand-over once the game is over
+        route = screen.dungeon.scores[0].route.cells
+        pic = screen.query_one(DungeonWaffle).picture
+        assert pic.seat == 0 and pic.route == route  # drawn at the end
         assert {"v", "b", "p"} <= footer_keys(screen)
         await pilot.press("p")
         await settle(pilot)
@@ -225,6 +264,36 @@ async def test_at_80x24_the_score_lines_button_and_the_over_keys_are_on_screen(
         assert latest_line.region.height >= 4  # not cut at two lines: the routes show
         latest = str(latest_line.render())
         assert latest.endswith("Ben 2, no complete route (in at F1 from the left edge)")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen
+
+        # b hides and shows the final route
+        await pilot.press("b")
+        await settle(pilot)
+        assert notices(app)[-1] == "Route hidden (b draws it again)."
+        assert not screen.query_one(DungeonWaffle).picture.route
+        await pilot.press("b")
+        await settle(pilot)
+        assert screen.query_one(DungeonWaffle).picture.route == route
+        assert notices(app)[-1] == ("Ana's route is drawn: A2-B2-C2-D2-E2-F2; Ana scores 7 "
+                                    "in all (p: the score lines).")
+        await pilot.press("v")  # Ben's side, with his walk
+        await settle(pilot)
+        assert screen.query_one(DungeonWaffle).picture.seat == 1
+        await pilot.press("b", "b")
+        await settle(pilot)
+        assert notices(app)[-1].startswith("Ben's walk, not across, is drawn: in at F1 "
+                                           "from the left edge; Ben scores 2 in all")
+        # both sides shown: u says why the game cannot go back, and it stays over
+        await pilot.press("u")
+        await settle(pilot)
+        assert screen.dungeon.over
+        assert any("both sides of the waffle have been shown" in m for m in errors(app))
+        assert not any(n.message.startswith("Undone") for n in app._notifications)
+        await pilot.press("p")
+        await settle(pilot)
+        assert isinstance(app.screen, MessageModal)
 
 
 @sync
@@ -270,25 +339,6 @@ async def test_table_dice_after_an_undo_must_be_the_face_the_app_rolled(saves: P
         await pilot.press(*rolled, "enter")
         await settle(pilot)
         assert session.state.face == rolled and errors(app) == []
-
-
-@sync
-async def test_undo_after_the_end_is_refused_with_the_reason(saves: Path) -> None:
-    """The end shows both sides (``v``): ``u`` then says why the game cannot go back, and
-    the game stays over."""
-    example = Path(__file__).resolve().parents[2] / "saves" / "dungeon-example.toml"
-    shutil.copyfile(example, saves / "example.toml")
-    session = Session.load(saves / "example.toml")
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("v")
-        await settle(pilot)
-        await pilot.press("u")
-        await settle(pilot)
-        assert session.state.over
-        assert any("both sides of the waffle have been shown" in m for m in errors(app))
-        assert not any(n.message.startswith("Undone") for n in app._notifications)
 
 
 @sync
@@ -347,26 +397,6 @@ async def test_at_80_columns_the_open_log_takes_the_side_panels_place(saves: Pat
         assert right.display and log.display and right.size.width >= 30
 
 
-@sync
-async def test_at_80x24_the_placing_keys_are_all_in_the_action_bar(saves: Path) -> None:
-    """While placing, the keys the footer has no room for (Enter, the arrows, r/R, f) are
-    all in the action bar, and so are those of picking a spell's die."""
-    from tests.dungeon.helpers import draw_roll
-
-    session = new_saved(saves)
-    draw_roll(session, "blue", "orc")
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pass_hand_over(pilot)
-        screen = _screen(app)
-        assert screen.placing()
-        bar = screen.actions_text().plain
-        for key in ("\u21b5", "\u2190\u2191\u2193\u2192", "r/R", " f "):
-            assert key in bar, (key, bar)
-        assert screen.query_one("#dg-actions").size.height >= 2
-
-
 def test_the_tray_names_faces_in_whole_words_over_two_rows() -> None:
     """The dice tray draws long face names over two rows of five, not cut ("Dragn")."""
     from d6tui.ui.dungeon.panels import FACE_LABELS
@@ -379,8 +409,10 @@ def test_the_tray_names_faces_in_whole_words_over_two_rows() -> None:
 
 @sync
 async def test_at_80x24_the_look_caption_and_the_tray_are_whole(saves: Path) -> None:
-    """The heading of the other side from a Look fits the waffle's width at 80 columns, and
-    the tray's second row carries the rest of the long names."""
+    """A Look at the other side is shown to its caster (Ben, after Enter on the hand-over:
+    ``v`` shows Ana's side as he saw it, the door in C3); its heading fits the waffle's width
+    at 80 columns, and the tray's second row carries the rest of the long names."""
+    from d6tui.games.dungeon.waffle import hole_index
     from tests.dungeon.helpers import draw_roll, place
 
     session = new_saved(saves)
@@ -391,11 +423,14 @@ async def test_at_80x24_the_look_caption_and_the_tray_are_whole(saves: Path) -> 
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pass_hand_over(pilot)
+        await pass_hand_over(pilot)  # Ben takes the keyboard
         screen = _screen(app)
+        assert screen.shown == 1
         await pilot.press("v")
         await settle(pilot)
         waffle = screen.query_one(DungeonWaffle)
+        pic = waffle.picture
+        assert pic.looked and pic.seat == 0 and pic.cells[hole_index("C3")][0] == "door"
         caption = waffle.picture.caption
         assert caption.startswith("Ana's side") and "Look" in caption
         assert waffle.render().plain.split("\n")[0].rstrip() == caption

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from d6tui.engine.errors import RuleError
@@ -72,62 +73,91 @@ def _obstacle(face: str, budget: Budget) -> float:
     return 0.0
 
 
+#: Each hole's neighbours on the board, as ``(direction, its opposite, neighbour index)`` in
+#: :data:`STEP`'s order (N, E, S, W), edges left out.
+_NEIGHBOURS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple((d, OPPOSITE[d], (r + dr) * SIZE + col + dc) for d, (dr, dc) in STEP.items()
+          if 0 <= r + dr < SIZE and 0 <= col + dc < SIZE)
+    for r in range(SIZE) for col in range(SIZE))
+
+#: The holes of the east edge (the far side of a crossing).
+_EAST = frozenset(r * SIZE + SIZE - 1 for r in range(SIZE))
+
+
+@lru_cache(maxsize=64)
+def _costs(budget: Budget) -> dict[str, float]:
+    """:func:`_obstacle` of every map face for ``budget`` (a table, looked up per step)."""
+    return {face: _obstacle(face, budget) for face in MAP_FACES}
+
+
+@lru_cache(maxsize=8192)
 def distance(cells: Cells, budget: Budget) -> float:
     """The cost of the cheapest way across a side (0 when complete and free of obstacles).
+
+    A shortest path (Dijkstra) from the west edge to the east edge over the 36 holes: an
+    empty hole costs :data:`EMPTY`, a face :func:`_obstacle`; 99.0 when there is no way
+    across. Positions repeat while the bot weighs its moves, so answers are remembered
+    (``cells`` and ``budget`` are immutable).
 
     Args:
         cells: the side in its owner's frame.
         budget: what they hold.
     """
-    n = SIZE * SIZE
-    best = [float("inf")] * n
+    cost = _costs(budget)
+    best = [float("inf")] * (SIZE * SIZE)
     heap: list[tuple[float, int]] = []
     for r in range(SIZE):
         i = r * SIZE
         c = cells[i]
         if c is None:
-            cost = EMPTY
+            first = EMPTY
         elif c[1] & W:
-            cost = _obstacle(c[0], budget)
+            first = cost[c[0]]
         else:
             continue
-        if cost < best[i]:
-            best[i] = cost
-            heapq.heappush(heap, (cost, i))
+        if first < best[i]:
+            best[i] = first
+            heapq.heappush(heap, (first, i))
     done = float("inf")
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        d, u = heapq.heappop(heap)
-        if d > best[u] or d >= done:
+        d, u = pop(heap)
+        if d >= done:
+            break  # every hole left on the heap is at least as far
+        if d > best[u]:
             continue
         cu = cells[u]
-        r, col = divmod(u, SIZE)
-        if col == SIZE - 1 and (cu is None or cu[1] & E):
-            done = min(done, d)
+        opens = 15 if cu is None else cu[1]
+        if u in _EAST and opens & E:
+            done = d
             continue
-        for direction, (dr, dc) in STEP.items():
-            rr, cc = r + dr, col + dc
-            if not (0 <= rr < SIZE and 0 <= cc < SIZE):
+        for direction, back, v in _NEIGHBOURS[u]:
+            if not opens & direction:
                 continue
-            if cu is not None and not cu[1] & direction:
-                continue
-            v = rr * SIZE + cc
             cv = cells[v]
             if cv is None:
                 step = EMPTY
-            elif cv[1] & OPPOSITE[direction]:
-                step = _obstacle(cv[0], budget)
+            elif cv[1] & back:
+                step = cost[cv[0]]
             else:
                 continue
-            if d + step < best[v]:
-                best[v] = d + step
-                heapq.heappush(heap, (d + step, v))
+            nd = d + step
+            if nd < best[v]:
+                best[v] = nd
+                push(heap, (nd, v))
     return done if done != float("inf") else 99.0
 
 
+#: The map faces that hold a treasure.
+_TREASURE = frozenset(name for name, f in MAP_FACES.items() if f.treasure)
+
+
+@lru_cache(maxsize=8192)
 def _value(cells: Cells, budget: Budget) -> float:
-    """Lower is better: the distance, with a little for treasure within one step."""
+    """Lower is better: the distance, with a little for treasure within one step
+    (remembered like :func:`distance`)."""
     d = distance(cells, budget)
-    treasure = sum(1 for c in cells if c is not None and MAP_FACES[c[0]].treasure)
+    treasure = sum(1 for c in cells if c is not None and c[0] in _TREASURE)
     return d - 0.05 * treasure
 
 
