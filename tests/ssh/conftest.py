@@ -1,10 +1,11 @@
 """A real d6tui server on loopback and the real OpenSSH client, under tmux.
 
 A test makes a server in a subprocess (its own config and data dirs, a free port) with
-``server``, or shares its module's with ``shared_server`` when it needs nothing of the
-server's own (no limit, no look at its folders, no stop): a server start costs a Python
-start-up with asyncssh. Keys are made with ``ssh-keygen`` and known hosts kept in a temp
-dir. Tests skip where ``ssh``, ``ssh-keygen`` or ``tmux`` are missing.
+``server``, or shares the run's with ``shared_server`` when it needs nothing of the
+server's own (no limit, no stop, no restart): a server start costs a Python start-up with
+asyncssh (about 0.4 s of CPU), so one server serves every such test of a run (of an xdist
+worker), whatever its module. Keys are made with ``ssh-keygen`` and known hosts kept in a
+temp dir. Tests skip where ``ssh``, ``ssh-keygen`` or ``tmux`` are missing.
 """
 
 from __future__ import annotations
@@ -31,6 +32,22 @@ def wait_for(check, timeout=10.0, step=0.1):
         time.sleep(step)
         value = check()
     return value
+
+
+def child_pid(s: Server, name: str = "alice") -> int:
+    """The process id of ``name``'s session child, from the server's connect line."""
+    found = wait_for(lambda: re.search(rf"connect name={name} .* pid=(\d+)", s.log()), 30)
+    assert found, s.log()
+    return int(found.group(1))
+
+
+def gone(pid: int) -> bool:
+    """Whether process ``pid`` has finished (gone, or a zombie)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split()[2] == "Z"
+    except FileNotFoundError:
+        return True
 
 
 class Server:
@@ -85,7 +102,7 @@ class Server:
 
     def key(self, name: str) -> Path:
         """``name``'s key pair, made and listed (:meth:`keygen`) the first time it is asked
-        for: a server shared by a module's tests keeps one key a name."""
+        for: a server shared by many tests keeps one key a name."""
         if name not in self._keys:
             self._keys[name] = self.keygen(name)
         return self._keys[name]
@@ -100,12 +117,14 @@ class Server:
         return self.full_log()[self._log_from:]
 
     def sessions_open(self) -> int:
-        """Sessions the log shows as started and not yet ended."""
+        """Sessions the log shows as started and not yet ended (lines that begin so: a
+        client's TERM quoted in a line may read like one, see test_logtext.py)."""
         text = self.full_log()
-        return text.count(" INFO connect name=") - text.count(" INFO disconnect name=")
+        return (len(re.findall(r"^\S+ \S+ INFO connect name=", text, re.M))
+                - len(re.findall(r"^\S+ \S+ INFO disconnect name=", text, re.M)))
 
     def begin_test(self) -> Server:
-        """For a server shared by a module's tests: wait until the sessions of the tests
+        """For a server shared by many tests: wait until the sessions of the tests
         before have ended (so none is still alice's, say, to be closed by this test's log in),
         then have :meth:`log` read only what is logged from now on."""
         assert wait_for(lambda: self.sessions_open() == 0, 30), self.full_log()
@@ -190,13 +209,14 @@ def server(tmp_path):
         s.stop()
 
 
-@pytest.fixture(scope="module")
-def module_server(tmp_path_factory):
-    """One ``d6tui serve`` (default limits, but a rate of connections no module reaches)
-    shared by the tests of a module that need nothing of their own from it: each test asks
-    for :func:`shared_server`, which waits for the sessions before it to end and scopes the
-    log to the test. A test that looks at the server's folders, stops it or sets a limit
-    makes its own with :func:`server`."""
+@pytest.fixture(scope="session")
+def run_server(tmp_path_factory):
+    """One ``d6tui serve`` (default limits, but a rate of connections no run reaches)
+    shared by the tests of the run (of one xdist worker) that need nothing of their own
+    from it: each test asks for :func:`shared_server`, which waits for the sessions before
+    it to end and scopes the log to the test. Tables opened by earlier tests stay listed
+    in the lobby, so a test finds its own by its code. A test that stops or restarts the
+    server or sets a limit makes its own with :func:`server`."""
     missing = [tool for tool in NEEDED if shutil.which(tool) is None]
     if missing:
         pytest.skip(f"needs {', '.join(missing)}")
@@ -207,9 +227,9 @@ def module_server(tmp_path_factory):
 
 
 @pytest.fixture
-def shared_server(module_server):
-    """The module's :func:`module_server`, ready for this test (:meth:`Server.begin_test`)."""
-    return module_server.begin_test()
+def shared_server(run_server):
+    """The run's :func:`run_server`, ready for this test (:meth:`Server.begin_test`)."""
+    return run_server.begin_test()
 
 
 @pytest.fixture

@@ -1,5 +1,6 @@
 """The server's limits over real connections: sessions at once, idle and login timeouts,
-connections per address, and one session stopped while another plays on."""
+connections per address, and one session stopped while another plays on. (Stopping the
+server stops every session: checked with the restart in test_tables_e2e.py.)"""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import socket
 import subprocess
 import time
 
-from tests.ssh.conftest import wait_for
+from tests.ssh.conftest import child_pid, gone, wait_for
 
 
 def test_one_session_more_than_the_limit_is_told_the_server_is_full(server, tmux):
@@ -93,26 +94,12 @@ def test_colours_come_from_the_client(shared_server, tmux):
     assert env[b"D6TUI_SAVES"].endswith(b"players/alice/saves")
 
 
-def _child_pid(s, name="alice"):
-    found = wait_for(lambda: re.search(rf"connect name={name} .* pid=(\d+)", s.log()), 30)
-    assert found, s.log()
-    return int(found.group(1))
-
-
-def _gone(pid):
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().split()[2] == "Z"  # a zombie has finished
-    except FileNotFoundError:
-        return True
-
-
 def test_a_client_that_goes_away_stops_its_session(shared_server, tmux):
     s = shared_server
     key = s.key("alice")
     t = tmux(s.ssh_args(key, "-tt"))
     t.wait_text("Recent saves")
-    pid = _child_pid(s)
+    pid = child_pid(s)
     t.kill()  # the ssh client dies with its terminal
     # Waited on: the server's disconnect line (it is written once the child is stopped,
     # which may take its SIGHUP grace and more on a loaded machine), then its reason. The
@@ -121,17 +108,4 @@ def test_a_client_that_goes_away_stops_its_session(shared_server, tmux):
     line = wait_for(lambda: re.search(r"disconnect name=alice .*", s.log()), 60)
     assert line, s.log()
     assert "reason=client left" in line.group(0), line.group(0)
-    assert _gone(pid)
-
-
-def test_stopping_the_server_stops_every_session(server, tmux):
-    s = server()
-    key = s.keygen("alice")
-    s.start()
-    t = tmux(s.ssh_args(key, "-tt"))
-    t.wait_text("Recent saves")
-    pid = _child_pid(s)
-    s.stop()
-    assert s.proc.returncode == 0
-    assert wait_for(lambda: _gone(pid), 15)
-    t.wait_text("EXIT=")
+    assert gone(pid)

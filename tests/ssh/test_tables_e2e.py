@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import time
 
-from tests.ssh.conftest import wait_for
+from tests.ssh.conftest import child_pid, gone, wait_for
 
 
 def _open_table(s, tmux, alice):
@@ -28,10 +28,17 @@ def _open_table(s, tmux, alice):
     return ta, re.search(r"at table (\w{4})\.", screen).group(1)
 
 
-def test_reconnecting_takes_the_seat_back(server, tmux):
-    s = server()
-    alice, bob = s.keygen("alice"), s.keygen("bob")
-    s.start()
+def _lobby_row(screen: str, code: str) -> str:
+    """The line of the lobby's tables list that shows table ``code`` (a row fits one line
+    at 110 columns)."""
+    rows = [line for line in screen.splitlines() if f"{code}  " in line]
+    assert rows, f"table {code} is not listed:\n{screen}"
+    return rows[0]
+
+
+def test_reconnecting_takes_the_seat_back(shared_server, tmux):
+    s = shared_server
+    alice, bob = s.key("alice"), s.key("bob")
     _, code = _open_table(s, tmux, alice)
     tb = tmux(s.ssh_args(bob, "-tt"), 110, 32)
     tb.wait_text("Recent saves")
@@ -48,7 +55,9 @@ def test_reconnecting_takes_the_seat_back(server, tmux):
     tb.wait_text("Recent saves")
     tb.keys("T")
     tb.wait_text(f"{code}  Toy Dice")
-    assert "Bob: bob" in tb.screen()  # the lobby shows the seat still his
+    # the lobby shows the seat still his (on this table's row: the run's server lists the
+    # tables of other tests too)
+    assert "Bob: bob" in _lobby_row(tb.screen(), code)
     tb.keys("j")
     tb.wait_text("The table's code")
     tb.keys("-l", code)
@@ -56,10 +65,9 @@ def test_reconnecting_takes_the_seat_back(server, tmux):
     tb.wait_text(f"You: Bob (seat 2) at table {code}.")
 
 
-def test_open_join_by_code_and_see_the_other_players_move(server, tmux):
-    s = server()
-    alice, bob = s.keygen("alice"), s.keygen("bob")
-    s.start()
+def test_open_join_by_code_and_see_the_other_players_move(shared_server, tmux):
+    s = shared_server
+    alice, bob = s.key("alice"), s.key("bob")
     ta, code = _open_table(s, tmux, alice)
     tb = tmux(s.ssh_args(bob, "-tt"), 110, 32)
     tb.wait_text("Recent saves")
@@ -85,10 +93,9 @@ def test_open_join_by_code_and_see_the_other_players_move(server, tmux):
     assert f"table open code={code} game=toy_dice host=alice" in s.log()
 
 
-def test_logging_in_again_closes_the_older_session_with_a_message(server, tmux):
-    s = server()
-    alice = s.keygen("alice")
-    s.start()
+def test_logging_in_again_closes_the_older_session_with_a_message(shared_server, tmux):
+    s = shared_server
+    alice = s.key("alice")
     first = tmux(s.ssh_args(alice, "-tt"), 100, 30)
     first.wait_text("Recent saves")
     second = tmux(s.ssh_args(alice, "-tt"), 100, 30)
@@ -102,18 +109,24 @@ def test_logging_in_again_closes_the_older_session_with_a_message(server, tmux):
 
 
 def test_a_table_survives_a_restart_and_its_seats_are_kept(server, tmux):
+    """Stopping the server stops every session: it exits 0, alice's d6tui ends, her client
+    is told and exits; then the restarted server reopens the table with its seats."""
     s = server()
     alice, bob = s.keygen("alice"), s.keygen("bob")
     s.start()
     ta, code = _open_table(s, tmux, alice)
+    pid = child_pid(s)
     ta.keys("1")  # Ann rolls
     wait_for(lambda: "pot 0" not in ta.screen() or "To move: Bob" in ta.screen(), 5)
     s.stop()
+    assert s.proc.returncode == 0
+    assert wait_for(lambda: gone(pid), 15)
     log = s.log()
     assert "name=alice address=127.0.0.1 reason=server stopped" in log, log
     assert "reason=crashed" not in log
     assert "the server was stopped; your games and seats are kept" in ta.wait_text(
         "the server was stopped")
+    ta.wait_text("EXIT=")
     ta.kill()
     s.start()
     assert f"table reopened code={code} game=toy_dice seats=alice" in s.log()
