@@ -1,5 +1,6 @@
 """Two players at one table over real SSH: alice opens a Toy Dice table in the lobby, bob
-joins it by its code, alice rolls and bob's terminal shows it."""
+joins it by its code, alice rolls and bob's terminal shows it; bob reconnects, alice logs
+in again; the server is stopped and started again with the table kept."""
 
 from __future__ import annotations
 
@@ -36,36 +37,19 @@ def _lobby_row(screen: str, code: str) -> str:
     return rows[0]
 
 
-def test_reconnecting_takes_the_seat_back(shared_server, tmux):
-    s = shared_server
-    alice, bob = s.key("alice"), s.key("bob")
-    _, code = _open_table(s, tmux, alice)
-    tb = tmux(s.ssh_args(bob, "-tt"), 110, 32)
-    tb.wait_text("Recent saves")
-    tb.keys("T")
-    tb.wait_text("Tables on this server")
-    tb.keys("j")
-    tb.wait_text("The table's code")
-    tb.keys("-l", code)
-    tb.keys("Enter")
-    tb.wait_text(f"You: Bob (seat 2) at table {code}.")
-    tb.kill()  # bob's connection drops
-    assert wait_for(lambda: "name=bob address=127.0.0.1 reason=client left" in s.log(), 10)
-    tb = tmux(s.ssh_args(bob, "-tt"), 110, 32)
-    tb.wait_text("Recent saves")
-    tb.keys("T")
-    tb.wait_text(f"{code}  Toy Dice")
-    # the lobby shows the seat still his (on this table's row: the run's server lists the
-    # tables of other tests too)
-    assert "Bob: bob" in _lobby_row(tb.screen(), code)
-    tb.keys("j")
-    tb.wait_text("The table's code")
-    tb.keys("-l", code)
-    tb.keys("Enter")
-    tb.wait_text(f"You: Bob (seat 2) at table {code}.")
+def test_open_join_see_the_move_reconnect_and_log_in_again(shared_server, tmux):
+    """Two players at one table, one walk (each step's checks as they were three tests):
 
-
-def test_open_join_by_code_and_see_the_other_players_move(shared_server, tmux):
+    - open and join by code: alice opens a Toy Dice table, bob joins it by its code typed
+      in lower case and sees his seat, whose move it is and that he has nothing to do;
+      alice rolls and bob's terminal shows it; the server logs the table's opening;
+    - reconnecting takes the seat back: bob's connection drops (logged as the client
+      leaving), he logs in again, the lobby's row of the table still shows his seat and
+      joining by code gives him seat 2 again;
+    - logging in again closes the older session with a message: alice logs in from a new
+      terminal, her older one (at the table) is told so, that its seats are kept, and its
+      client exits 0; the server logs why; the newer session goes on.
+    """
     s = shared_server
     alice, bob = s.key("alice"), s.key("bob")
     ta, code = _open_table(s, tmux, alice)
@@ -92,16 +76,27 @@ def test_open_join_by_code_and_see_the_other_players_move(shared_server, tmux):
     print(f"bob's terminal showed alice's roll {took * 1000:.0f} ms after her key (tmux polled)")
     assert f"table open code={code} game=toy_dice host=alice" in s.log()
 
+    # reconnecting takes the seat back
+    tb.kill()  # bob's connection drops
+    assert wait_for(lambda: "name=bob address=127.0.0.1 reason=client left" in s.log(), 10)
+    tb = tmux(s.ssh_args(bob, "-tt"), 110, 32)
+    tb.wait_text("Recent saves")
+    tb.keys("T")
+    tb.wait_text(f"{code}  Toy Dice")
+    # the lobby shows the seat still his (on this table's row: the run's server lists the
+    # tables of other tests too)
+    assert "Bob: bob" in _lobby_row(tb.screen(), code)
+    tb.keys("j")
+    tb.wait_text("The table's code")
+    tb.keys("-l", code)
+    tb.keys("Enter")
+    tb.wait_text(f"You: Bob (seat 2) at table {code}.")
 
-def test_logging_in_again_closes_the_older_session_with_a_message(shared_server, tmux):
-    s = shared_server
-    alice = s.key("alice")
-    first = tmux(s.ssh_args(alice, "-tt"), 100, 30)
-    first.wait_text("Recent saves")
+    # logging in again closes the older session (alice's, at the table) with a message
     second = tmux(s.ssh_args(alice, "-tt"), 100, 30)
     second.wait_text("Recent saves")
-    screen = first.wait_text("you logged in again (from 127.0.0.1)")
-    assert "EXIT=0" in first.wait_text("EXIT=")
+    screen = ta.wait_text("you logged in again (from 127.0.0.1)")
+    assert "EXIT=0" in ta.wait_text("EXIT=")
     assert "seats are kept" in screen.replace("\n", "")
     assert "name=alice address=127.0.0.1 reason=logged in again" in s.log()
     second.keys("T")
