@@ -15,6 +15,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -148,12 +149,25 @@ class Server:
 
 
 class Tmux:
-    """One tmux server of our own (its own socket) running one command in a window."""
+    """One tmux server of our own (its own socket) running one command in a window.
+
+    The pane's output is also copied to a file (``pipe-pane``), so a wait reads the screen
+    again (a ``tmux capture-pane``, a process of its own) only once the file has grown,
+    and at least every :data:`RECAPTURE` seconds, instead of every tenth of a second: tmux
+    draws what it read into the pane before it copies it out.
+    """
+
+    #: The longest a wait goes without reading the screen again, whatever the output.
+    RECAPTURE = 0.5
 
     def __init__(self, command: list[str], width: int = 100, height: int = 30) -> None:
         self.socket = f"d6ssh-{uuid.uuid4().hex[:8]}"
         shell = " ".join(_quote(a) for a in command) + "; echo EXIT=$?; sleep 60"
         self._tmux("new-session", "-d", "-x", str(width), "-y", str(height), shell)
+        fd, name = tempfile.mkstemp(prefix=f"{self.socket}-out-")
+        os.close(fd)
+        self._own_output = self._output = Path(name)
+        self._tmux("pipe-pane", f"cat >> {_quote(name)}")
 
     def _tmux(self, *args: str) -> str:
         return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True,
@@ -162,12 +176,32 @@ class Tmux:
     def screen(self) -> str:
         return self._tmux("capture-pane", "-p")
 
-    def wait_text(self, text: str, timeout: float = 15.0) -> str:
-        def seen() -> str:
-            now = self.screen()
-            return now if text in now else ""
+    def _output_size(self) -> int:
+        try:
+            return self._output.stat().st_size
+        except OSError:
+            return -1
 
-        screen = wait_for(seen, timeout)
+    def wait_until(self, check, timeout: float = 15.0, step: float = 0.02):
+        """Read the screen until ``check(screen)`` returns something true; that value, or
+        the last one after ``timeout`` seconds (as :func:`wait_for`). The screen is read
+        again when the pane's output has grown since the last read, or after
+        :data:`RECAPTURE` seconds."""
+        end = time.monotonic() + timeout
+        size = self._output_size()  # before the read: output after it makes a new read
+        read_at = time.monotonic()
+        value = check(self.screen())
+        while not value and time.monotonic() < end:
+            time.sleep(step)
+            now = self._output_size()
+            if now == size and time.monotonic() - read_at < self.RECAPTURE:
+                continue
+            size, read_at = now, time.monotonic()
+            value = check(self.screen())
+        return value
+
+    def wait_text(self, text: str, timeout: float = 15.0) -> str:
+        screen = self.wait_until(lambda now: now if text in now else "", timeout)
         assert screen, f"{text!r} never showed; the screen:\n{self.screen()}"
         return screen
 
@@ -175,14 +209,17 @@ class Tmux:
         self._tmux("send-keys", *keys)
 
     def record(self, path: Path) -> None:
-        """Copy everything the pane receives from now on into ``path``."""
-        self._tmux("pipe-pane", "-o", f"cat > {_quote(str(path))}")
+        """Copy everything the pane receives from now on into ``path`` (in place of the
+        copy the waits watch, which then watch ``path``)."""
+        self._tmux("pipe-pane", f"cat > {_quote(str(path))}")
+        self._output = path
 
     def resize(self, width: int, height: int) -> None:
         self._tmux("resize-window", "-x", str(width), "-y", str(height))
 
     def kill(self) -> None:
         self._tmux("kill-server")
+        self._own_output.unlink(missing_ok=True)
 
 
 def _quote(arg: str) -> str:

@@ -48,6 +48,6 @@ def test_an_away_seat_handed_to_the_computer_is_played_by_the_server(server, tmu
     ta.keys("-l", code)
     ta.keys("Enter")
     # the server plays Ana's first turn; alice's screen follows it to her own
-    assert wait_for(lambda: "Ben's turn 2" in ta.screen(), 30), s.log()
+    assert ta.wait_until(lambda now: "Ben's turn 2" in now, 30), s.log()
     screen = ta.screen()
     assert f"table {code}, Ben (seat 2)" in screen

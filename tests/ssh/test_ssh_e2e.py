@@ -20,13 +20,13 @@ def test_log_in_see_home_resize_escape_and_quit(shared_server, tmux, tmp_path):
                      r"size=100x30", s.log())
     t.resize(120, 40)
     # the title line is centred text, shorter than the pane: wait on the frame's top line
-    wait_for(lambda: len(t.screen().splitlines()[1].rstrip()) == 120)
+    t.wait_until(lambda now: len(now.splitlines()[1].rstrip()) == 120, 10)
     assert t.screen().splitlines()[1].rstrip().endswith("╮")
     assert len(t.screen().splitlines()[1].rstrip()) == 120  # the frame spans the new width
     t.keys("?")
     t.wait_text("Help: d6tui")
     t.keys("Escape")  # a lone Escape closes the help
-    wait_for(lambda: "Help: d6tui" not in t.screen())
+    t.wait_until(lambda now: "Help: d6tui" not in now, 10)
     assert "Help: d6tui" not in t.screen() and "Recent saves" in t.screen()
     t.record(tmp_path / "raw")
     t.keys("q")

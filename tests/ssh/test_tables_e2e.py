@@ -57,7 +57,7 @@ def test_open_join_see_the_move_reconnect_and_log_in_again(shared_server, tmux):
     tb.wait_text("Recent saves")
     tb.keys("T")
     tb.wait_text("Tables on this server")
-    wait_for(lambda: code in tb.screen(), 5)  # the lobby lists alice's table
+    tb.wait_until(lambda now: code in now, 5)  # the lobby lists alice's table
     tb.keys("j")
     tb.wait_text("The table's code")
     tb.keys("-l", code.lower())
@@ -68,8 +68,8 @@ def test_open_join_see_the_move_reconnect_and_log_in_again(shared_server, tmux):
 
     ta.keys("1")  # Roll the die
     sent = time.monotonic()
-    seen = wait_for(lambda: re.search(r"Ann to play, pot [2-6]|Bob to play, pot 0",
-                                      tb.screen()), 5)
+    seen = tb.wait_until(lambda now: re.search(r"Ann to play, pot [2-6]|Bob to play, pot 0",
+                                                  now), 5)
     took = time.monotonic() - sent
     assert seen, tb.screen()
 
@@ -112,7 +112,7 @@ def test_a_table_survives_a_restart_and_its_seats_are_kept(server, tmux):
     ta, code = _open_table(s, tmux, alice)
     pid = child_pid(s)
     ta.keys("1")  # Ann rolls
-    wait_for(lambda: "pot 0" not in ta.screen() or "To move: Bob" in ta.screen(), 5)
+    ta.wait_until(lambda now: "pot 0" not in now or "To move: Bob" in now, 5)
     s.stop()
     assert s.proc.returncode == 0
     assert wait_for(lambda: gone(pid), 15)
