@@ -15,8 +15,17 @@ import time
 from tests.ssh.conftest import child_pid, gone, wait_for
 
 
-def test_one_session_more_than_the_limit_is_told_the_server_is_full(server, tmux):
-    s = server("--max-sessions", "1")
+def test_a_session_over_the_limit_is_told_it_is_full_and_too_many_connections_are_cut(
+        server, tmux):
+    """Two limits on one server (``--max-sessions 1 --rate 4``), in one walk:
+
+    - sessions at once: with alice's session open, bob's is refused with a line, status 1,
+      and the server logs why (connections 1 and 2 of the address);
+    - connections per address: two more connections (3 and 4, commands: refused with
+      status 1) are let in, and the fifth within the minute is cut (status 255); the
+      server logs why.
+    """
+    s = server("--max-sessions", "1", "--rate", "4")
     alice, bob = s.keygen("alice"), s.keygen("bob")
     s.start()
     t = tmux(s.ssh_args(alice, "-tt"))
@@ -26,6 +35,11 @@ def test_one_session_more_than_the_limit_is_told_the_server_is_full(server, tmux
     assert run.returncode == 1
     assert b"the server is full (1 players); try again later" in run.stdout
     assert "refused name=bob address=127.0.0.1 reason=full (1 sessions)" in s.log()
+
+    codes = [subprocess.run(s.ssh_args(alice, "-T") + ["x"], capture_output=True,
+                            timeout=20).returncode for _ in range(3)]
+    assert codes == [1, 1, 255]
+    assert "refused address=127.0.0.1 reason=too many connections (4 a 60s)" in s.log()
 
 
 def test_an_idle_session_is_closed_with_a_line(server, tmux):
@@ -37,16 +51,6 @@ def test_an_idle_session_is_closed_with_a_line(server, tmux):
     screen = t.wait_text("EXIT=0", timeout=15)
     assert "closed after no keys for a while; your games are saved" in screen
     assert "reason=idle" in s.log()
-
-
-def test_too_many_connections_from_one_address_are_cut(server):
-    s = server("--rate", "2")
-    key = s.keygen("alice")
-    s.start()
-    codes = [subprocess.run(s.ssh_args(key, "-T") + ["x"], capture_output=True,
-                            timeout=20).returncode for _ in range(3)]
-    assert codes == [1, 1, 255]
-    assert "refused address=127.0.0.1 reason=too many connections (2 a 60s)" in s.log()
 
 
 def test_a_connection_that_does_not_log_in_is_closed(server):
