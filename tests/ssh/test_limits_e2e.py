@@ -83,7 +83,15 @@ def test_a_stopped_session_does_not_freeze_another(shared_server, tmux):
     ta.wait_text("Help: d6tui")
 
 
-def test_colours_come_from_the_client(shared_server, tmux):
+def test_colours_come_from_the_client_and_a_client_that_goes_away_stops_its_session(
+        shared_server, tmux):
+    """One session, two checks in turn:
+
+    - colours come from the client: the COLORTERM it sends (SetEnv) is logged and is in
+      the session child's environment, with the TERM it sent and the player's own saves;
+    - a client that goes away stops its session: the server logs it as the client
+      leaving (not a crash) and the child has finished.
+    """
     s = shared_server
     key = s.key("alice")
     t = tmux(s.ssh_args(key, "-tt", "-o", "SetEnv=COLORTERM=truecolor"))
@@ -97,12 +105,7 @@ def test_colours_come_from_the_client(shared_server, tmux):
     assert env[b"TERM"].decode() == ast.literal_eval(term)  # as sent (quoted in the log)
     assert env[b"D6TUI_SAVES"].endswith(b"players/alice/saves")
 
-
-def test_a_client_that_goes_away_stops_its_session(shared_server, tmux):
-    s = shared_server
-    key = s.key("alice")
-    t = tmux(s.ssh_args(key, "-tt"))
-    t.wait_text("Recent saves")
+    # the client goes away
     pid = child_pid(s)
     t.kill()  # the ssh client dies with its terminal
     # Waited on: the server's disconnect line (it is written once the child is stopped,
