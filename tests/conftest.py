@@ -154,6 +154,7 @@ LONG_FILES = {
     "tests/reliability/test_kill.py": 18,
     "tests/shooter/test_shooter_view.py": 15,
     "tests/ssh/test_computer_e2e.py": 11,
+    "tests/ssh/test_tables_e2e.py": 20,
     "tests/ui/test_tales_keyline.py": 14,
     "tests/dungeon/test_ui.py": 20,
     "tests/ui/test_simple_six_flows.py": 38,

@@ -122,16 +122,34 @@ def seen_event(event: Mapping[str, Any]) -> dict:
     return out
 
 
+#: Value types a log event holds that can hold no roll: skipped by :func:`_typed` before
+#: the (much slower) ``isinstance`` checks against ``Mapping``.
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+
+
 def _typed(event: Any, depth: int = 0) -> bool:
     """Whether any roll in ``event`` was typed from real dice (``source="table"``), at its
-    top or nested (a round's initiative list holds a roll for each combatant)."""
+    top or nested (a round's initiative list holds a roll for each combatant).
+
+    Called for each event of every frame sent (``bench/seat_frame.py``): plain values and
+    plain dicts and lists are told by their type, other mappings and sequences by
+    ``isinstance`` as before."""
     if depth > 4:
         return False
-    if isinstance(event, Mapping):
-        if event.get("source") == "table" and depth > 0:
+    kind = type(event)
+    if kind in _LEAVES:
+        return False
+    if kind is dict or (kind is not list and kind is not tuple and isinstance(event, Mapping)):
+        if depth > 0 and event.get("source") == "table":
             return True
-        return any(_typed(v, depth + 1) for v in event.values()
-                   if isinstance(v, Mapping | list | tuple))
+        for v in event.values():
+            kind = type(v)
+            if kind in _LEAVES:
+                continue
+            if (kind is dict or kind is list or kind is tuple
+                    or isinstance(v, Mapping | list | tuple)) and _typed(v, depth + 1):
+                return True
+        return False
     if isinstance(event, list | tuple):
         return any(_typed(v, depth + 1) for v in event)
     return False

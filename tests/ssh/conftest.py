@@ -1,10 +1,11 @@
 """A real d6tui server on loopback and the real OpenSSH client, under tmux.
 
 A test makes a server in a subprocess (its own config and data dirs, a free port) with
-``server``, or shares its module's with ``shared_server`` when it needs nothing of the
-server's own (no limit, no look at its folders, no stop): a server start costs a Python
-start-up with asyncssh. Keys are made with ``ssh-keygen`` and known hosts kept in a temp
-dir. Tests skip where ``ssh``, ``ssh-keygen`` or ``tmux`` are missing.
+``server``, or shares the run's with ``shared_server`` when it needs nothing of the
+server's own (no limit, no stop, no restart): a server start costs a Python start-up with
+asyncssh (about 0.4 s of CPU), so one server serves every such test of a run (of an xdist
+worker), whatever its module. Keys are made with ``ssh-keygen`` and known hosts kept in a
+temp dir. Tests skip where ``ssh``, ``ssh-keygen`` or ``tmux`` are missing.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -31,6 +33,22 @@ def wait_for(check, timeout=10.0, step=0.1):
         time.sleep(step)
         value = check()
     return value
+
+
+def child_pid(s: Server, name: str = "alice") -> int:
+    """The process id of ``name``'s session child, from the server's connect line."""
+    found = wait_for(lambda: re.search(rf"connect name={name} .* pid=(\d+)", s.log()), 30)
+    assert found, s.log()
+    return int(found.group(1))
+
+
+def gone(pid: int) -> bool:
+    """Whether process ``pid`` has finished (gone, or a zombie)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split()[2] == "Z"
+    except FileNotFoundError:
+        return True
 
 
 class Server:
@@ -85,7 +103,7 @@ class Server:
 
     def key(self, name: str) -> Path:
         """``name``'s key pair, made and listed (:meth:`keygen`) the first time it is asked
-        for: a server shared by a module's tests keeps one key a name."""
+        for: a server shared by many tests keeps one key a name."""
         if name not in self._keys:
             self._keys[name] = self.keygen(name)
         return self._keys[name]
@@ -100,12 +118,14 @@ class Server:
         return self.full_log()[self._log_from:]
 
     def sessions_open(self) -> int:
-        """Sessions the log shows as started and not yet ended."""
+        """Sessions the log shows as started and not yet ended (lines that begin so: a
+        client's TERM quoted in a line may read like one, see test_logtext.py)."""
         text = self.full_log()
-        return text.count(" INFO connect name=") - text.count(" INFO disconnect name=")
+        return (len(re.findall(r"^\S+ \S+ INFO connect name=", text, re.M))
+                - len(re.findall(r"^\S+ \S+ INFO disconnect name=", text, re.M)))
 
     def begin_test(self) -> Server:
-        """For a server shared by a module's tests: wait until the sessions of the tests
+        """For a server shared by many tests: wait until the sessions of the tests
         before have ended (so none is still alice's, say, to be closed by this test's log in),
         then have :meth:`log` read only what is logged from now on."""
         assert wait_for(lambda: self.sessions_open() == 0, 30), self.full_log()
@@ -129,12 +149,25 @@ class Server:
 
 
 class Tmux:
-    """One tmux server of our own (its own socket) running one command in a window."""
+    """One tmux server of our own (its own socket) running one command in a window.
+
+    The pane's output is also copied to a file (``pipe-pane``), so a wait reads the screen
+    again (a ``tmux capture-pane``, a process of its own) only once the file has grown,
+    and at least every :data:`RECAPTURE` seconds, instead of every tenth of a second: tmux
+    draws what it read into the pane before it copies it out.
+    """
+
+    #: The longest a wait goes without reading the screen again, whatever the output.
+    RECAPTURE = 0.5
 
     def __init__(self, command: list[str], width: int = 100, height: int = 30) -> None:
         self.socket = f"d6ssh-{uuid.uuid4().hex[:8]}"
         shell = " ".join(_quote(a) for a in command) + "; echo EXIT=$?; sleep 60"
         self._tmux("new-session", "-d", "-x", str(width), "-y", str(height), shell)
+        fd, name = tempfile.mkstemp(prefix=f"{self.socket}-out-")
+        os.close(fd)
+        self._own_output = self._output = Path(name)
+        self._tmux("pipe-pane", f"cat >> {_quote(name)}")
 
     def _tmux(self, *args: str) -> str:
         return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True,
@@ -143,12 +176,32 @@ class Tmux:
     def screen(self) -> str:
         return self._tmux("capture-pane", "-p")
 
-    def wait_text(self, text: str, timeout: float = 15.0) -> str:
-        def seen() -> str:
-            now = self.screen()
-            return now if text in now else ""
+    def _output_size(self) -> int:
+        try:
+            return self._output.stat().st_size
+        except OSError:
+            return -1
 
-        screen = wait_for(seen, timeout)
+    def wait_until(self, check, timeout: float = 15.0, step: float = 0.02):
+        """Read the screen until ``check(screen)`` returns something true; that value, or
+        the last one after ``timeout`` seconds (as :func:`wait_for`). The screen is read
+        again when the pane's output has grown since the last read, or after
+        :data:`RECAPTURE` seconds."""
+        end = time.monotonic() + timeout
+        size = self._output_size()  # before the read: output after it makes a new read
+        read_at = time.monotonic()
+        value = check(self.screen())
+        while not value and time.monotonic() < end:
+            time.sleep(step)
+            now = self._output_size()
+            if now == size and time.monotonic() - read_at < self.RECAPTURE:
+                continue
+            size, read_at = now, time.monotonic()
+            value = check(self.screen())
+        return value
+
+    def wait_text(self, text: str, timeout: float = 15.0) -> str:
+        screen = self.wait_until(lambda now: now if text in now else "", timeout)
         assert screen, f"{text!r} never showed; the screen:\n{self.screen()}"
         return screen
 
@@ -156,14 +209,17 @@ class Tmux:
         self._tmux("send-keys", *keys)
 
     def record(self, path: Path) -> None:
-        """Copy everything the pane receives from now on into ``path``."""
-        self._tmux("pipe-pane", "-o", f"cat > {_quote(str(path))}")
+        """Copy everything the pane receives from now on into ``path`` (in place of the
+        copy the waits watch, which then watch ``path``)."""
+        self._tmux("pipe-pane", f"cat > {_quote(str(path))}")
+        self._output = path
 
     def resize(self, width: int, height: int) -> None:
         self._tmux("resize-window", "-x", str(width), "-y", str(height))
 
     def kill(self) -> None:
         self._tmux("kill-server")
+        self._own_output.unlink(missing_ok=True)
 
 
 def _quote(arg: str) -> str:
@@ -190,13 +246,14 @@ def server(tmp_path):
         s.stop()
 
 
-@pytest.fixture(scope="module")
-def module_server(tmp_path_factory):
-    """One ``d6tui serve`` (default limits, but a rate of connections no module reaches)
-    shared by the tests of a module that need nothing of their own from it: each test asks
-    for :func:`shared_server`, which waits for the sessions before it to end and scopes the
-    log to the test. A test that looks at the server's folders, stops it or sets a limit
-    makes its own with :func:`server`."""
+@pytest.fixture(scope="session")
+def run_server(tmp_path_factory):
+    """One ``d6tui serve`` (default limits, but a rate of connections no run reaches)
+    shared by the tests of the run (of one xdist worker) that need nothing of their own
+    from it: each test asks for :func:`shared_server`, which waits for the sessions before
+    it to end and scopes the log to the test. Tables opened by earlier tests stay listed
+    in the lobby, so a test finds its own by its code. A test that stops or restarts the
+    server or sets a limit makes its own with :func:`server`."""
     missing = [tool for tool in NEEDED if shutil.which(tool) is None]
     if missing:
         pytest.skip(f"needs {', '.join(missing)}")
@@ -207,9 +264,9 @@ def module_server(tmp_path_factory):
 
 
 @pytest.fixture
-def shared_server(module_server):
-    """The module's :func:`module_server`, ready for this test (:meth:`Server.begin_test`)."""
-    return module_server.begin_test()
+def shared_server(run_server):
+    """The run's :func:`run_server`, ready for this test (:meth:`Server.begin_test`)."""
+    return run_server.begin_test()
 
 
 @pytest.fixture

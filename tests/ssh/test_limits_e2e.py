@@ -1,5 +1,6 @@
 """The server's limits over real connections: sessions at once, idle and login timeouts,
-connections per address, and one session stopped while another plays on."""
+connections per address, and one session stopped while another plays on. (Stopping the
+server stops every session: checked with the restart in test_tables_e2e.py.)"""
 
 from __future__ import annotations
 
@@ -11,11 +12,20 @@ import socket
 import subprocess
 import time
 
-from tests.ssh.conftest import wait_for
+from tests.ssh.conftest import child_pid, gone, wait_for
 
 
-def test_one_session_more_than_the_limit_is_told_the_server_is_full(server, tmux):
-    s = server("--max-sessions", "1")
+def test_a_session_over_the_limit_is_told_it_is_full_and_too_many_connections_are_cut(
+        server, tmux):
+    """Two limits on one server (``--max-sessions 1 --rate 4``), in one walk:
+
+    - sessions at once: with alice's session open, bob's is refused with a line, status 1,
+      and the server logs why (connections 1 and 2 of the address);
+    - connections per address: two more connections (3 and 4, commands: refused with
+      status 1) are let in, and the fifth within the minute is cut (status 255); the
+      server logs why.
+    """
+    s = server("--max-sessions", "1", "--rate", "4")
     alice, bob = s.keygen("alice"), s.keygen("bob")
     s.start()
     t = tmux(s.ssh_args(alice, "-tt"))
@@ -25,6 +35,11 @@ def test_one_session_more_than_the_limit_is_told_the_server_is_full(server, tmux
     assert run.returncode == 1
     assert b"the server is full (1 players); try again later" in run.stdout
     assert "refused name=bob address=127.0.0.1 reason=full (1 sessions)" in s.log()
+
+    codes = [subprocess.run(s.ssh_args(alice, "-T") + ["x"], capture_output=True,
+                            timeout=20).returncode for _ in range(3)]
+    assert codes == [1, 1, 255]
+    assert "refused address=127.0.0.1 reason=too many connections (4 a 60s)" in s.log()
 
 
 def test_an_idle_session_is_closed_with_a_line(server, tmux):
@@ -36,16 +51,6 @@ def test_an_idle_session_is_closed_with_a_line(server, tmux):
     screen = t.wait_text("EXIT=0", timeout=15)
     assert "closed after no keys for a while; your games are saved" in screen
     assert "reason=idle" in s.log()
-
-
-def test_too_many_connections_from_one_address_are_cut(server):
-    s = server("--rate", "2")
-    key = s.keygen("alice")
-    s.start()
-    codes = [subprocess.run(s.ssh_args(key, "-T") + ["x"], capture_output=True,
-                            timeout=20).returncode for _ in range(3)]
-    assert codes == [1, 1, 255]
-    assert "refused address=127.0.0.1 reason=too many connections (2 a 60s)" in s.log()
 
 
 def test_a_connection_that_does_not_log_in_is_closed(server):
@@ -78,7 +83,15 @@ def test_a_stopped_session_does_not_freeze_another(shared_server, tmux):
     ta.wait_text("Help: d6tui")
 
 
-def test_colours_come_from_the_client(shared_server, tmux):
+def test_colours_come_from_the_client_and_a_client_that_goes_away_stops_its_session(
+        shared_server, tmux):
+    """One session, two checks in turn:
+
+    - colours come from the client: the COLORTERM it sends (SetEnv) is logged and is in
+      the session child's environment, with the TERM it sent and the player's own saves;
+    - a client that goes away stops its session: the server logs it as the client
+      leaving (not a crash) and the child has finished.
+    """
     s = shared_server
     key = s.key("alice")
     t = tmux(s.ssh_args(key, "-tt", "-o", "SetEnv=COLORTERM=truecolor"))
@@ -92,27 +105,8 @@ def test_colours_come_from_the_client(shared_server, tmux):
     assert env[b"TERM"].decode() == ast.literal_eval(term)  # as sent (quoted in the log)
     assert env[b"D6TUI_SAVES"].endswith(b"players/alice/saves")
 
-
-def _child_pid(s, name="alice"):
-    found = wait_for(lambda: re.search(rf"connect name={name} .* pid=(\d+)", s.log()), 30)
-    assert found, s.log()
-    return int(found.group(1))
-
-
-def _gone(pid):
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().split()[2] == "Z"  # a zombie has finished
-    except FileNotFoundError:
-        return True
-
-
-def test_a_client_that_goes_away_stops_its_session(shared_server, tmux):
-    s = shared_server
-    key = s.key("alice")
-    t = tmux(s.ssh_args(key, "-tt"))
-    t.wait_text("Recent saves")
-    pid = _child_pid(s)
+    # the client goes away
+    pid = child_pid(s)
     t.kill()  # the ssh client dies with its terminal
     # Waited on: the server's disconnect line (it is written once the child is stopped,
     # which may take its SIGHUP grace and more on a loaded machine), then its reason. The
@@ -121,17 +115,4 @@ def test_a_client_that_goes_away_stops_its_session(shared_server, tmux):
     line = wait_for(lambda: re.search(r"disconnect name=alice .*", s.log()), 60)
     assert line, s.log()
     assert "reason=client left" in line.group(0), line.group(0)
-    assert _gone(pid)
-
-
-def test_stopping_the_server_stops_every_session(server, tmux):
-    s = server()
-    key = s.keygen("alice")
-    s.start()
-    t = tmux(s.ssh_args(key, "-tt"))
-    t.wait_text("Recent saves")
-    pid = _child_pid(s)
-    s.stop()
-    assert s.proc.returncode == 0
-    assert wait_for(lambda: _gone(pid), 15)
-    t.wait_text("EXIT=")
+    assert gone(pid)

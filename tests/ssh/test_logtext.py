@@ -38,10 +38,9 @@ def test_the_formatter_keeps_every_record_on_one_line():
     assert "\n" not in line and "\\n2026-12-01" in line
 
 
-def test_a_forged_term_over_ssh_writes_no_line_of_its_own(server, tmux):
-    s = server()
-    key = s.keygen("alice")
-    s.start()
+def test_a_forged_term_over_ssh_writes_no_line_of_its_own(shared_server, tmux, tmp_path):
+    s = shared_server
+    key = s.key("alice")
     t = tmux(["env", f"TERM={FORGED}", *s.ssh_args(key, "-tt")], 100, 30)
     t.wait_text("Recent saves")
     t.keys("q")
@@ -51,7 +50,7 @@ def test_a_forged_term_over_ssh_writes_no_line_of_its_own(server, tmux):
     assert not any(line.startswith("2026-12-01 INFO connect name=root") for line in lines)
     assert any("connect name=alice" in line and "term='xterm\\n2026-12-01" in line
                for line in lines)
-    script = s.tmp / "long_term.sh"  # too long for tmux's own command line
+    script = tmp_path / "long_term.sh"  # too long for tmux's own command line
     script.write_text(f"export TERM={'x' * 20000}\nexec {shlex.join(s.ssh_args(key, '-tt'))}\n")
     t = tmux(["sh", str(script)], 100, 30)
     t.wait_text("Recent saves")

@@ -8,35 +8,36 @@ import subprocess
 from tests.ssh.conftest import wait_for
 
 
-def test_log_in_see_home_resize_escape_and_quit(server, tmux):
-    s = server()
-    key = s.keygen("alice", by_cli=True)  # as the README says: d6tui serve --add-key
-    s.start()
+def test_log_in_see_home_resize_escape_and_quit(shared_server, tmux, tmp_path):
+    s = shared_server
+    # as the README says: d6tui serve --add-key (a name no other test uses: the key is new
+    # to the running server, which reads its authorized keys again)
+    key = s.keygen("dana", by_cli=True)
     t = tmux(s.ssh_args(key, "-tt"), 100, 30)
     screen = t.wait_text("Recent saves")
     assert "d6tui" in screen and "D6 Shooter" in screen
-    assert re.search(r"connect name=alice address=127\.0\.0\.1 term=\S+ colorterm=- "
+    assert re.search(r"connect name=dana address=127\.0\.0\.1 term=\S+ colorterm=- "
                      r"size=100x30", s.log())
     t.resize(120, 40)
     # the title line is centred text, shorter than the pane: wait on the frame's top line
-    wait_for(lambda: len(t.screen().splitlines()[1].rstrip()) == 120)
+    t.wait_until(lambda now: len(now.splitlines()[1].rstrip()) == 120, 10)
     assert t.screen().splitlines()[1].rstrip().endswith("╮")
     assert len(t.screen().splitlines()[1].rstrip()) == 120  # the frame spans the new width
     t.keys("?")
     t.wait_text("Help: d6tui")
     t.keys("Escape")  # a lone Escape closes the help
-    wait_for(lambda: "Help: d6tui" not in t.screen())
+    t.wait_until(lambda now: "Help: d6tui" not in now, 10)
     assert "Help: d6tui" not in t.screen() and "Recent saves" in t.screen()
-    t.record(s.tmp / "raw")
+    t.record(tmp_path / "raw")
     t.keys("q")
     t.wait_text("EXIT=0")
     assert wait_for(lambda: "reason=quit status=0" in s.log())
-    raw = (s.tmp / "raw").read_bytes()
+    raw = (tmp_path / "raw").read_bytes()
     for restored in (b"\x1b[?1049l", b"\x1b[?25h", b"\x1b[?1000l", b"\x1b[?1003l",
                      b"\x1b[?2004l"):  # alternate screen off, cursor shown, mouse, paste off
         assert restored in raw
     # each player has a folder of their own
-    assert (s.data / "players" / "alice" / "saves").is_dir()
+    assert (s.data / "players" / "dana" / "saves").is_dir()
 
 
 def test_a_command_is_refused_with_one_line_and_a_non_zero_status(shared_server):
