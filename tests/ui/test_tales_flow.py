@@ -286,13 +286,29 @@ async def test_arrows_walk_even_when_the_booklet_has_the_focus(saves: Path) -> N
 
 @sync
 async def test_j05_opens_with_its_title_in_sight(saves: Path) -> None:
-    """Turning to J05 early in the tale at 80x24 shows its title line, not the rows under it."""
+    """Turning to J05 early in the tale at 80x24 shows its title line, not the rows under it;
+    later in the tale, and in a finished one, today's line is in sight. First, on the same
+    tale: the log, hidden at 80x24, appears at 120x40 with the tale's events in it, not
+    "Nothing has happened yet."."""
+    from d6tui.ui.widgets.event_log import EventLogView
+
     session = load_example(saves, 40)
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, TalesScreen)
+        log = screen.query_one("#log", EventLogView)
+        assert not log.display
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert log.display
+        text = log.drawn_text()
+        assert "Nothing has happened yet" not in text
+        assert "the tale begins" in text or "rolled" in text
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert not log.display
         for _ in range(4):
             await pilot.press("right_square_bracket")
         await settle(pilot)
@@ -340,25 +356,3 @@ async def _j05_shows_today(pilot: Pilot, turns: int = 4) -> tuple[JournalBooklet
     assert scroll.scroll_y <= first and end <= scroll.scroll_y + height, (first, end)
     assert (scroll.scroll_y == 0) == (end <= height)  # the title kept whenever it can be
     return booklet, scroll
-
-
-@sync
-async def test_the_log_shown_after_a_resize_holds_the_log(saves: Path) -> None:
-    """Hidden at 80x24, the log appears at 120x40 with the tale's events in it, not
-    "Nothing has happened yet."."""
-    from d6tui.ui.widgets.event_log import EventLogView
-
-    session = load_example(saves, 40)
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, TalesScreen)
-        log = screen.query_one("#log", EventLogView)
-        assert not log.display
-        await pilot.resize_terminal(120, 40)
-        await settle(pilot)
-        assert log.display
-        text = log.drawn_text()
-        assert "Nothing has happened yet" not in text
-        assert "the tale begins" in text or "rolled" in text
