@@ -59,12 +59,12 @@ from d6tui.ui.tales.widgets import (
     TalesView,
     hero_changes,
     reach_of,
-    same_rows,
     square_words,
 )
 from d6tui.ui.widgets.dice_tray import DiceTray, TrayDie, TrayRoll
 from d6tui.ui.widgets.event_log import EventLogView
 from d6tui.ui.widgets.fitted_footer import FittedFooter
+from d6tui.ui.widgets.static_text import same_rows
 
 #: Rows of the island map: the column letters and 6 rows of 3 lines.
 MAP_ROWS = 1 + island.SIZE * CELL_H

@@ -9,7 +9,6 @@ is drawn highlighted.
 
 from __future__ import annotations
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.content import Content
@@ -21,6 +20,7 @@ from d6tui.games.tales import booklet, island, records, scoring
 from d6tui.games.tales.state import Hero, Tale
 from d6tui.ui.tales.island_map import CELL_H, CELL_W, IslandMap, fit_cell
 from d6tui.ui.tales.view import HOUSE, TalesView, ViewWidget, reach_of
+from d6tui.ui.widgets.static_text import same_rows
 
 __all__ = ["CELL_H", "CELL_W", "HOUSE", "PAGES", "STAT_NAMES", "BookPage", "IslandMap",
            "JournalBooklet",
@@ -32,14 +32,6 @@ PAGES: tuple[tuple[str, str], ...] = (
     ("J05", "Daily records"), ("J06", "Fights"), ("J07", "Dungeon"), ("J09", "Scoring"),
 )
 STAT_NAMES = {"atk": "Atk", "dmg": "Dmg", "spd": "Spd", "max_hp": "Max HP"}
-
-
-def same_rows(old: Text, new: Text, width: int) -> bool:
-    """Whether two texts surely take the same rows in a widget ``width`` cells wide: as many
-    lines, none wider than the widget (so none wraps); False before the widget has a width.
-    A text that takes the same rows needs a repaint, not the screen laid out again."""
-    a, b = old.plain.split("\n"), new.plain.split("\n")
-    return width > 0 and len(a) == len(b) and all(cell_len(x) <= width for x in a + b)
 
 
 def square_words(state: Tale, i: int, reach: dict[int, int] | None = None) -> str:
