@@ -151,20 +151,3 @@ def test_no_color_keeps_an_ansi_theme_readable(
     assert any(isinstance(f, NoColor) for f in app._filters)
     dark = make_app(saves, theme="d6-dark", themes=load_themes()[0])
     assert any(isinstance(f, Monochrome) for f in dark._filters)
-
-
-@sync
-async def test_redo_also_on_shift_u(saves: Path) -> None:
-    session = new_shooter(saves)
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ShooterScreen)
-        await pilot.press("d", "u")
-        await pilot.pause()
-        assert screen.session.can_redo
-        await pilot.press("U")
-        await pilot.pause()
-        assert not screen.session.can_redo
-        assert screen.session.events[-1]["type"] == "redone"

@@ -19,28 +19,24 @@ def _rows(modal: ChoiceModal) -> list[str]:
     return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
 
 
-@sync
-async def test_picked_rows_are_marked_in_text(saves: Path) -> None:
-    app = make_app(saves)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        modal = ChoiceModal[str]("Which?", [("[b]Ann", "a"), ("Bob", "b")], multiple=True,
-                                 tally=lambda picked: f"{len(picked)} of 2")
-        app.push_screen(modal)
-        await pilot.pause()
-        assert _rows(modal) == ["[ ] 1. [b]Ann", "[ ] 2. Bob"]
-        await pilot.press("2")
-        await pilot.pause()
-        assert _rows(modal) == ["[ ] 1. [b]Ann", "[x] 2. Bob"]
-        assert str(modal.query_one("#tally", Static).render()) == "1 picked: 1 of 2"
-        await pilot.press("2")  # a second press unpicks
-        await pilot.pause()
-        assert _rows(modal)[1].startswith("[ ] ")
-        await pilot.press("up", "space")  # Space toggles the row under the cursor
-        await pilot.pause()
-        assert modal.picked == {0}
-        hint = " ".join(str(s.render()) for s in modal.query(".modal-hint"))
-        assert "[x]" in hint and "[ ]" in hint
+async def _picked_rows_are_marked_in_text(app, pilot) -> None:  # noqa: ANN001
+    modal = ChoiceModal[str]("Which?", [("[b]Ann", "a"), ("Bob", "b")], multiple=True,
+                             tally=lambda picked: f"{len(picked)} of 2")
+    app.push_screen(modal)
+    await pilot.pause()
+    assert _rows(modal) == ["[ ] 1. [b]Ann", "[ ] 2. Bob"]
+    await pilot.press("2")
+    await pilot.pause()
+    assert _rows(modal) == ["[ ] 1. [b]Ann", "[x] 2. Bob"]
+    assert str(modal.query_one("#tally", Static).render()) == "1 picked: 1 of 2"
+    await pilot.press("2")  # a second press unpicks
+    await pilot.pause()
+    assert _rows(modal)[1].startswith("[ ] ")
+    await pilot.press("up", "space")  # Space toggles the row under the cursor
+    await pilot.pause()
+    assert modal.picked == {0}
+    hint = " ".join(str(s.render()) for s in modal.query(".modal-hint"))
+    assert "[x]" in hint and "[ ]" in hint
 
 
 @sync
@@ -96,22 +92,18 @@ async def test_q_quits_while_a_choice_list_is_open(saves: Path) -> None:
     assert app.return_code == 0 and not app.is_running
 
 
-@sync
-async def test_q_is_typed_in_a_text_field(saves: Path) -> None:
+async def _q_is_typed_in_a_text_field(app, pilot) -> None:  # noqa: ANN001
     from textual.widgets import Input
 
     from d6tui.ui.screens.modals import TextPrompt
 
-    app = make_app(saves)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        prompt = TextPrompt("Name?")
-        app.push_screen(prompt)
-        await pilot.pause()
-        prompt.query_one(Input).focus()
-        await pilot.press("q")
-        await pilot.pause()
-        assert app.is_running and prompt.query_one(Input).value == "q"
+    prompt = TextPrompt("Name?")
+    app.push_screen(prompt)
+    await pilot.pause()
+    prompt.query_one(Input).focus()
+    await pilot.press("q")
+    await pilot.pause()
+    assert app.is_running and prompt.query_one(Input).value == "q"
 
 
 @sync
@@ -198,80 +190,92 @@ async def _two_digit_numbers(saves: Path, modals: object, real_wait: float) -> N
         assert got[-1] == 1
 
 
-@sync
-async def test_a_number_no_option_has_says_so(saves: Path) -> None:
+async def _a_number_no_option_has_says_so(app, pilot) -> None:  # noqa: ANN001
     """Typing a number that no option has keeps the list open and says which numbers it
     has, in a short list, a long one and one numbered by the options' own numbers."""
-    app = make_app(saves)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
 
-        def error(modal: ChoiceModal) -> str:
-            return str(modal.query_one("#error", Label).render())
+    def error(modal: ChoiceModal) -> str:
+        return str(modal.query_one("#error", Label).render())
 
-        short = ChoiceModal[str]("Which?", [("Ann", "a"), ("Bob", "b"), ("Cy", "c")])
-        app.push_screen(short)
-        await pilot.pause()
-        await pilot.press("7")
-        await pilot.pause()
-        assert app.screen is short and error(short) == "No option 7 here: type 1-3"
-        await pilot.press("2")
-        await pilot.pause()
-        assert app.screen is not short
-        long = ChoiceModal[int]("Which?", [(f"n{i}", i) for i in range(12)])
-        app.push_screen(long)
-        await pilot.pause()
-        await pilot.press("9", "enter")  # 9 is an option: Enter takes it
-        await pilot.pause()
-        assert app.screen is not long
-        long = ChoiceModal[int]("Which?", [(f"n{i}", i) for i in range(12)])
-        app.push_screen(long)
-        await pilot.pause()
-        await pilot.press("0")  # no number of 1-12 starts with 0
-        await pilot.pause()
-        assert app.screen is long and error(long) == "No option 0 here: type 1-12"
-        await pilot.press("escape")
-        await pilot.pause()
-        own = ChoiceModal[str]("Which space?", [("the Village", "V"), ("space 4", "4")],
-                               numbers=[0, 4])
-        app.push_screen(own)
-        await pilot.pause()
-        await pilot.press("2")
-        await pilot.pause()
-        assert app.screen is own and error(own) == "No option 2 here: type 0, 4"
-        await pilot.press("4")
-        await pilot.pause()
-        assert app.screen is not own
+    short = ChoiceModal[str]("Which?", [("Ann", "a"), ("Bob", "b"), ("Cy", "c")])
+    app.push_screen(short)
+    await pilot.pause()
+    await pilot.press("7")
+    await pilot.pause()
+    assert app.screen is short and error(short) == "No option 7 here: type 1-3"
+    await pilot.press("2")
+    await pilot.pause()
+    assert app.screen is not short
+    long = ChoiceModal[int]("Which?", [(f"n{i}", i) for i in range(12)])
+    app.push_screen(long)
+    await pilot.pause()
+    await pilot.press("9", "enter")  # 9 is an option: Enter takes it
+    await pilot.pause()
+    assert app.screen is not long
+    long = ChoiceModal[int]("Which?", [(f"n{i}", i) for i in range(12)])
+    app.push_screen(long)
+    await pilot.pause()
+    await pilot.press("0")  # no number of 1-12 starts with 0
+    await pilot.pause()
+    assert app.screen is long and error(long) == "No option 0 here: type 1-12"
+    await pilot.press("escape")
+    await pilot.pause()
+    own = ChoiceModal[str]("Which space?", [("the Village", "V"), ("space 4", "4")],
+                           numbers=[0, 4])
+    app.push_screen(own)
+    await pilot.pause()
+    await pilot.press("2")
+    await pilot.pause()
+    assert app.screen is own and error(own) == "No option 2 here: type 0, 4"
+    await pilot.press("4")
+    await pilot.pause()
+    assert app.screen is not own
 
 
-@sync
-async def test_a_digit_and_enter_sent_together_keep_the_digits_pick(saves: Path) -> None:
+async def _a_digit_and_enter_sent_together_keep_the_digits_pick(app, pilot) -> None:  # noqa: ANN001
     """A terminal sends "2" and Enter in one burst (a paste, tmux send-keys): both keys are
     queued before either is handled, and the pick of the digit still counts before Enter
     accepts the list."""
     from textual import events
 
+    results: list[object] = []
+    modal = ChoiceModal[str]("Who types?", [("Ann", "a"), ("Bob", "b")], multiple=True)
+    app.push_screen(modal, results.append)
+    await pilot.pause()
+    app.post_message(events.Key("2", "2"))  # no wait between the two keys
+    app.post_message(events.Key("enter", "\r"))
+    for _ in range(20):
+        await pilot.pause()
+        if results:
+            break
+    assert results == [["b"]]
+    one: list[object] = []
+    app.push_screen(ChoiceModal[str]("Which?", [("Ann", "a"), ("Bob", "b")]), one.append)
+    await pilot.pause()
+    app.post_message(events.Key("2", "2"))
+    app.post_message(events.Key("enter", "\r"))
+    for _ in range(20):
+        await pilot.pause()
+        if one:
+            break
+    assert one == ["b"]
+
+
+@sync
+async def test_choice_lists_and_a_text_prompt_over_the_home_screen(saves: Path) -> None:
+    """One app at 80x24, each dialog pushed over the home screen and gone before the next:
+    picked rows are marked in text (:func:`_picked_rows_are_marked_in_text`), q is typed in a
+    text field (:func:`_q_is_typed_in_a_text_field`), a number no option has says so
+    (:func:`_a_number_no_option_has_says_so`), and a digit and Enter sent together keep the
+    digit's pick (:func:`_a_digit_and_enter_sent_together_keep_the_digits_pick`)."""
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        results: list[object] = []
-        modal = ChoiceModal[str]("Who types?", [("Ann", "a"), ("Bob", "b")], multiple=True)
-        app.push_screen(modal, results.append)
-        await pilot.pause()
-        app.post_message(events.Key("2", "2"))  # no wait between the two keys
-        app.post_message(events.Key("enter", "\r"))
-        for _ in range(20):
+        home = app.screen
+        for check in (_picked_rows_are_marked_in_text, _q_is_typed_in_a_text_field,
+                      _a_number_no_option_has_says_so,
+                      _a_digit_and_enter_sent_together_keep_the_digits_pick):
+            await check(app, pilot)
+            while app.screen is not home:  # a dialog the check left open
+                app.pop_screen()
             await pilot.pause()
-            if results:
-                break
-        assert results == [["b"]]
-        one: list[object] = []
-        app.push_screen(ChoiceModal[str]("Which?", [("Ann", "a"), ("Bob", "b")]), one.append)
-        await pilot.pause()
-        app.post_message(events.Key("2", "2"))
-        app.post_message(events.Key("enter", "\r"))
-        for _ in range(20):
-            await pilot.pause()
-            if one:
-                break
-        assert one == ["b"]

@@ -165,21 +165,6 @@ async def test_table_dice_rejects_bad_faces_then_records_table_roll(saves: Path)
 
 
 @sync
-async def test_rule_error_is_shown_not_raised(saves: Path) -> None:
-    session = new_shooter(saves)
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ShooterScreen)
-        from d6tui.games.shooter import commands
-
-        assert screen.do(commands.roll, dice=screen.session.dice) is None
-        await pilot.pause()
-        assert any("Drawing a Bandit Card" in n.message for n in app._notifications)
-
-
-@sync
 async def test_stale_log_reloads_and_tells_the_player(
         saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # The file watch (GameScreen.check_file) would usually fold the other window's move in
@@ -226,12 +211,20 @@ async def test_too_small_notice_and_restore(saves: Path) -> None:
 
 @sync
 async def test_help_on_every_screen(saves: Path) -> None:
+    """On a new Shooter game: first a rule error is shown, not raised (a roll before the
+    Bandit Card is drawn); then help on the game screen, and on the home screen."""
+    from d6tui.games.shooter import commands
     from d6tui.ui.screens.help import HelpScreen
 
     session = new_shooter(saves)
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ShooterScreen)
+        assert screen.do(commands.roll, dice=screen.session.dice) is None
+        await pilot.pause()
+        assert any("Drawing a Bandit Card" in n.message for n in app._notifications)
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)

@@ -28,21 +28,30 @@ def test_seed_problem() -> None:
     assert "'-3'" in seed_problem("-3", SEED_MAX)
 
 
-@pytest.mark.parametrize(("players", "seed", "expected", "where"), [
+#: What the Shooter form is given, what it says, and the field it says it next to (None:
+#: under the form).
+REFUSED = [
     ("Ana,,Ben", "", "player 2 has no name", "players"),
     ("Ana, Ben", "abc", "digits only", "seed"),
     ("Ana, Ben", "9" * 50, str(SEED_MAX), "seed"),
     ("Ana, " + "M" * (NAME_MAX + 1), "", f"at most {NAME_MAX} characters", "players"),
     ("Ana, ana", "", "differ only by case", None),
-])
-def test_the_form_refuses_with_the_rules_message(
-    saves: Path, players: str, seed: str, expected: str, where: str | None
+]
+
+
+@sync
+async def test_the_form_refuses_with_the_rules_message_and_explains_letters_at_once(
+    saves: Path
 ) -> None:
-    @sync
-    async def run() -> None:
-        app = make_app(saves)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+    """One app, a fresh Shooter form for each check: each of :data:`REFUSED` keeps the form
+    open with the rules' message next to its field (focused; else under the form) and the
+    names as typed; letters typed in the seed are shown and explained at once, and the
+    message goes when they are taken back."""
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        home = app.screen
+        for players, seed, expected, where in REFUSED:
             form = NewGameForm(game_info("shooter"))
             app.push_screen(form)
             await pilot.pause()
@@ -51,23 +60,19 @@ def test_the_form_refuses_with_the_rules_message(
             await pilot.pause()
             await pilot.press("ctrl+s")
             await pilot.pause()
-            assert app.screen is form  # still open, nothing typed is lost
+            case = (players, seed, expected)
+            assert app.screen is form, case  # still open, nothing typed is lost
             # Next to the field it is about, which has the focus; else under the form.
             error = form.query_one(f"#{where}-error" if where else "#error", Label)
-            assert expected in str(error.render())
-            assert error.display
+            assert expected in str(error.render()), case
+            assert error.display, case
             if where:
-                assert app.focused is form.query_one(f"#{where}", Input)
-            assert form.query_one("#players", Input).value == players
+                assert app.focused is form.query_one(f"#{where}", Input), case
+            assert form.query_one("#players", Input).value == players, case
+            app.pop_screen()
+            await pilot.pause()
+            assert app.screen is home
 
-    run()
-
-
-@sync
-async def test_letters_in_the_seed_are_shown_and_explained_at_once(saves: Path) -> None:
-    app = make_app(saves)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
         form = NewGameForm(game_info("shooter"))
         app.push_screen(form)
         await pilot.pause()

@@ -93,37 +93,6 @@ async def test_write_edit_and_undo_a_note_on_the_tales_screen(saves: Path) -> No
     again.close()
 
 
-@sync
-async def test_escape_asks_before_throwing_typed_text_away(saves: Path) -> None:
-    app = make_app(saves, session=new_shooter(saves))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        await pilot.press("N")
-        await _wait_for(pilot, NoteModal)
-        assert "Turn 1 \u00b7 Ann" in app.screen.title_text
-        await _type(pilot, "Vance")
-        await pilot.press("escape")
-        await _wait_for(pilot, ConfirmModal)
-        await pilot.press("n")  # keep it: back in the box, the text still there
-        await _wait_for(pilot, NoteModal)
-        assert app.screen.query_one("#note-text", TextArea).text == "Vance"
-        await pilot.press("escape")
-        await _wait_for(pilot, ConfirmModal)
-        await pilot.press("y")
-        await _wait_for(pilot, type(screen))
-        assert screen.session.notes() == ()  # type: ignore[attr-defined]
-        # an empty box closes at once, and a box saved empty says why in the box
-        await pilot.press("N")
-        await _wait_for(pilot, NoteModal)
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert "needs some text" in str(app.screen.query_one("#note-error").render())
-        await pilot.press("escape")
-        await _wait_for(pilot, type(screen))
-        assert len(screen.session.events) == 1  # type: ignore[attr-defined]
-
-
 @pytest.mark.parametrize("slug", ["simple_six", "dungeon", "d6_board"])
 @sync
 async def test_every_game_screen_takes_a_note(saves: Path, slug: str) -> None:
@@ -146,30 +115,6 @@ async def test_every_game_screen_takes_a_note(saves: Path, slug: str) -> None:
         assert [n.text for n in session.notes()] == ["noted"]
         where = session.rules.where(session.state)  # type: ignore[misc]
         assert session.notes()[0].at == {k: v for k, v in where.items() if v is not None}
-
-
-@sync
-async def test_the_palette_writes_a_note(saves: Path) -> None:
-    from d6tui.ui.screens.game import GameCommands
-
-    app = make_app(saves, session=new_shooter(saves))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        names = {name: (help_text, run) for name, help_text, run in
-                 GameCommands(screen)._commands()}
-        assert names["D6 Shooter: Write a note"][0].startswith("key N")
-        assert names["D6 Shooter: Read and edit the notes"][0].startswith("key ^n")
-        result = names["D6 Shooter: Write a note"][1]()
-        if inspect.isawaitable(result):
-            await result
-        await _wait_for(pilot, NoteModal)
-        await _type(pilot, "from the palette")
-        await pilot.press("ctrl+s")
-        await _wait_for(pilot, type(screen))
-        await pilot.pause()
-        notes = screen.session.notes()  # type: ignore[attr-defined]
-        assert [n.text for n in notes] == ["from the palette"]
 
 
 def test_the_notes_list_names_a_note_by_its_one_number() -> None:
@@ -252,13 +197,55 @@ async def test_an_edit_of_a_note_removed_meanwhile_keeps_the_text(saves: Path) -
 
 
 @sync
-async def test_undo_says_what_it_undid_and_a_saved_note_says_so_briefly(saves: Path) -> None:
-    session = new_shooter(saves)
-    app = make_app(saves, session=session)
+async def test_escape_asks_then_the_palette_and_undo_on_notes(saves: Path) -> None:
+    """One new Shooter game at 80x24, three checks in turn: Escape asks before throwing
+    typed text away (and an empty box closes at once, a box saved empty says why), nothing
+    saved; the palette writes a note (its commands name the keys N and ^n); then undo says
+    what it undid and a saved note says so briefly."""
+    from d6tui.ui.screens.game import GameCommands
+
+    app = make_app(saves, session=new_shooter(saves))
     notices: list[str] = []
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
+        await pilot.press("N")
+        await _wait_for(pilot, NoteModal)
+        assert "Turn 1 \u00b7 Ann" in app.screen.title_text
+        await _type(pilot, "Vance")
+        await pilot.press("escape")
+        await _wait_for(pilot, ConfirmModal)
+        await pilot.press("n")  # keep it: back in the box, the text still there
+        await _wait_for(pilot, NoteModal)
+        assert app.screen.query_one("#note-text", TextArea).text == "Vance"
+        await pilot.press("escape")
+        await _wait_for(pilot, ConfirmModal)
+        await pilot.press("y")
+        await _wait_for(pilot, type(screen))
+        assert screen.session.notes() == ()  # type: ignore[attr-defined]
+        # an empty box closes at once, and a box saved empty says why in the box
+        await pilot.press("N")
+        await _wait_for(pilot, NoteModal)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "needs some text" in str(app.screen.query_one("#note-error").render())
+        await pilot.press("escape")
+        await _wait_for(pilot, type(screen))
+        assert len(screen.session.events) == 1  # type: ignore[attr-defined]
+        names = {name: (help_text, run) for name, help_text, run in
+                 GameCommands(screen)._commands()}
+        assert names["D6 Shooter: Write a note"][0].startswith("key N")
+        assert names["D6 Shooter: Read and edit the notes"][0].startswith("key ^n")
+        result = names["D6 Shooter: Write a note"][1]()
+        if inspect.isawaitable(result):
+            await result
+        await _wait_for(pilot, NoteModal)
+        await _type(pilot, "from the palette")
+        await pilot.press("ctrl+s")
+        await _wait_for(pilot, type(screen))
+        await pilot.pause()
+        notes = screen.session.notes()  # type: ignore[attr-defined]
+        assert [n.text for n in notes] == ["from the palette"]
         app.notify = lambda message, **kw: notices.append(message)  # type: ignore[method-assign]
         await pilot.press("N")
         await _wait_for(pilot, NoteModal)

@@ -75,30 +75,6 @@ async def test_rename_keeping_the_file_name(saves: Path) -> None:
 
 
 @sync
-async def test_delete_asks_first(saves: Path) -> None:
-    new_shooter(saves, "Saturday night").close()
-    path = saves / "saturday-night.toml"
-    app = make_app(saves)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("s")
-        await settle(pilot)
-        await pilot.press("d")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmModal)
-        await pilot.press("n")
-        await pilot.pause()
-        assert path.exists()
-        await pilot.press("d")
-        await pilot.pause()
-        await pilot.press("y")
-        await settle(pilot)
-        assert not path.exists()
-        assert isinstance(app.screen, SavesScreen)
-        assert app.screen.saves == []
-
-
-@sync
 async def test_damaged_save_shows_one_line_reason(saves: Path) -> None:
     bad = saves / "bad.toml"
     bad.write_text('format = "d6tui-log"\nversion = 99\ngame = "shooter"\n\n')
@@ -144,7 +120,9 @@ async def test_truncated_save_offers_to_keep_complete_events(saves: Path) -> Non
 
 
 @sync
-async def test_saves_screen_enter_opens_once(saves: Path) -> None:
+async def test_saves_screen_enter_opens_once_and_delete_asks_first(saves: Path) -> None:
+    """Enter on the saves screen opens the game once (Escape goes back to the list); then
+    deleting the save asks first: n keeps the file, y deletes it and empties the list."""
     new_shooter(saves, "Saturday night").close()
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -158,6 +136,21 @@ async def test_saves_screen_enter_opens_once(saves: Path) -> None:
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, SavesScreen)
+        # then, on the same saves screen: deleting asks first
+        path = saves / "saturday-night.toml"
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmModal)
+        await pilot.press("n")
+        await pilot.pause()
+        assert path.exists()
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("y")
+        await settle(pilot)
+        assert not path.exists()
+        assert isinstance(app.screen, SavesScreen)
+        assert app.screen.saves == []
 
 
 @sync

@@ -26,33 +26,6 @@ def footer_keys(screen: Screen) -> list[tuple[str, str]]:
 
 
 @sync
-async def test_one_die_hint_has_a_one_die_example(saves: Path) -> None:
-    app = make_app(saves, session=new_tale(saves))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        for count, example in ((1, "e.g. '3'."), (2, "e.g. '3 5'.")):
-            app.push_screen(TableDiceInput("Roll", count))
-            await pilot.pause()
-            hints = " ".join(str(s.render()) for s in app.screen.query(".modal-hint")
-                             if isinstance(s, Static))
-            assert example in hints
-            if count == 1:  # a text field has the focus: it takes ?, so f1 is the help key
-                assert await until(pilot, lambda: footer_keys(app.screen) == [
-                    ("esc", "Cancel"), ("f1", "Help")])
-                await pilot.press("question_mark")
-                await pilot.pause()
-                assert app.screen.query_one(Input).value == "?"
-                await pilot.press("f1")
-                await pilot.pause()
-                assert isinstance(app.screen, HelpScreen)
-                await pilot.press("escape")
-                await pilot.pause()
-                assert isinstance(app.screen, TableDiceInput)
-            await pilot.press("escape")
-            await pilot.pause()
-
-
-@sync
 async def test_cookie_dialog_says_escape_keeps_the_dice(saves: Path) -> None:
     app = make_app(saves, session=new_tale(saves, race="hobbit", seed=3))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -92,26 +65,6 @@ async def test_cookie_dialog_says_escape_keeps_the_dice(saves: Path) -> None:
         assert hero is not None and "Cookie" in hero.items
 
 
-@sync
-async def test_news_line_shows_only_what_the_latest_event_changed(saves: Path) -> None:
-    """(Gold 1→0) follows the event that cost the gold, not every later one of the turn."""
-    from d6tui.games.tales.state import evolve
-
-    app = make_app(saves, session=new_tale(saves))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, TalesScreen)
-        a = screen.tale
-        assert a.hero is not None
-        b = evolve(a, hero=evolve(a.hero, gold=a.hero.gold + 2), news=("a chest",))
-        c = evolve(b, news=("nothing happens",))
-        screen.render_state(b)
-        assert f"(Gold {a.hero.gold}→{a.hero.gold + 2})" in str(screen.step_text(b))
-        screen.render_state(c)
-        assert "Gold" not in str(screen.step_text(c))
-
-
 def test_eating_the_mango_warns_when_quest_e38_needs_it() -> None:
     from d6tui.games.tales import commands, legal
     from tests.tales.test_events import base, with_quest
@@ -120,24 +73,6 @@ def test_eating_the_mango_warns_when_quest_e38_needs_it() -> None:
     assert "E38" not in offers.backpack_label(eat, base())
     label = offers.backpack_label(eat, with_quest(base(), "mango", "E38", "VI-6"))
     assert "quest E38 needs it" in label
-
-
-@sync
-async def test_a_road_with_no_way_off_is_marked_in_the_step_bar(saves: Path) -> None:
-    from d6tui.games.tales import commands, movement, play
-    from tests.tales.util import at_step, begin, rolls, sq
-
-    s = at_step(begin(), "movement", "III-3")
-    s = play.settle(movement.teleport(s, sq("I-1")))
-    s = rolls(s, 6, 1)  # a bend; turned 270° both arms run into the water
-    app = make_app(saves, session=new_tale(saves))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, TalesScreen)
-        shut = offers.label_of(s, (commands.place_road, ("270",), {}))
-        assert shut.endswith("no way off")
-        assert "no way off" not in offers.label_of(s, (commands.place_road, ("90",), {}))
 
 
 async def _wait_for(pilot, kind):  # noqa: ANN001, ANN202
@@ -149,11 +84,17 @@ async def _wait_for(pilot, kind):  # noqa: ANN001, ANN202
 
 
 @sync
-async def test_table_dice_then_the_meeple_re_roll_typed_through_the_move_runner(
+async def test_dice_hints_the_news_line_a_road_with_no_way_off_and_the_meeple(
         saves: Path) -> None:
-    """A hero with a Meeple (J08): the typed dice are held, the Meeple's re-roll is typed
-    in the same dice prompt, and keeping it records the combined roll (R03, J08)."""
-    from d6tui.games.tales import island, sheet
+    """One app on a new tale (a dwarf, seed 3) at 80x24, four checks in turn: the one-die
+    hint has a one-die example (and a text field's help key is f1); the news line shows only
+    what the latest event changed ((Gold 1→0) follows the event that cost the gold, not every
+    later one of the turn); a road with no way off is marked in the step bar's label; then a
+    hero with a Meeple (J08): the typed dice are held, the Meeple's re-roll is typed in the
+    same dice prompt, and keeping it records the combined roll (R03, J08)."""
+    from d6tui.games.tales import commands, island, movement, play, sheet
+    from d6tui.games.tales.state import evolve
+    from tests.tales.util import at_step, begin, rolls, sq
 
     session = new_tale(saves, race="dwarf", seed=3)
     app = make_app(saves, session=session)
@@ -161,6 +102,45 @@ async def test_table_dice_then_the_meeple_re_roll_typed_through_the_move_runner(
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, TalesScreen)
+        for count, example in ((1, "e.g. '3'."), (2, "e.g. '3 5'.")):
+            app.push_screen(TableDiceInput("Roll", count))
+            await pilot.pause()
+            hints = " ".join(str(s.render()) for s in app.screen.query(".modal-hint")
+                             if isinstance(s, Static))
+            assert example in hints
+            if count == 1:  # a text field has the focus: it takes ?, so f1 is the help key
+                assert await until(pilot, lambda: footer_keys(app.screen) == [
+                    ("esc", "Cancel"), ("f1", "Help")])
+                await pilot.press("question_mark")
+                await pilot.pause()
+                assert app.screen.query_one(Input).value == "?"
+                await pilot.press("f1")
+                await pilot.pause()
+                assert isinstance(app.screen, HelpScreen)
+                await pilot.press("escape")
+                await pilot.pause()
+                assert isinstance(app.screen, TableDiceInput)
+            await pilot.press("escape")
+            await pilot.pause()
+
+        a = screen.tale
+        assert a.hero is not None
+        b = evolve(a, hero=evolve(a.hero, gold=a.hero.gold + 2), news=("a chest",))
+        c = evolve(b, news=("nothing happens",))
+        screen.render_state(b)
+        assert f"(Gold {a.hero.gold}→{a.hero.gold + 2})" in str(screen.step_text(b))
+        screen.render_state(c)
+        assert "Gold" not in str(screen.step_text(c))
+        screen.refresh_game()  # the tale as it is again
+        await settle(pilot)
+
+        s = at_step(begin(), "movement", "III-3")
+        s = play.settle(movement.teleport(s, sq("I-1")))
+        s = rolls(s, 6, 1)  # a bend; turned 270° both arms run into the water
+        shut = offers.label_of(s, (commands.place_road, ("270",), {}))
+        assert shut.endswith("no way off")
+        assert "no way off" not in offers.label_of(s, (commands.place_road, ("90",), {}))
+
         session.state = sheet.add_item(screen.tale, "Meeple")  # found in a dungeon (J08)
         screen.refresh_game()
         await settle(pilot)

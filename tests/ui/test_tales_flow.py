@@ -54,26 +54,56 @@ async def test_new_tale_from_the_home_screen(saves: Path) -> None:
 
 
 @sync
-async def test_a_whole_day_by_keys(saves: Path) -> None:
+async def test_palette_a_whole_day_table_dice_and_undo_by_keys(saves: Path) -> None:
+    """One new tale (a dwarf, seed 3) at 80x24, played by keys: the palette lists what can
+    be done now (Roll before the castle's square is rolled, Pass / leave after); leaving the
+    castle begins week 1, day 1 at its movement step; walking onto a new square asks for
+    its roll, which table dice give (one die refused, nothing recorded; then 5 and 2) and
+    undo takes back (an event too); then d6tui rolls it, its road is turned, and the hero
+    stops and goes on by the offered keys until the next day begins (J05 keeps the first
+    day's final square)."""
+    from d6tui.ui.screens.game import GameCommands
+
     session = new_tale(saves, seed=3)
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, TalesScreen)
+        names = [name for name, _, _ in GameCommands(screen)._commands()]
+        assert "6x6 Tales: Roll" in names and "6x6 Tales: Attack" not in names
         await pilot.press("r")  # the castle (R02)
         await settle(pilot)
+        names = [name for name, _, _ in GameCommands(screen)._commands()]
+        assert "6x6 Tales: Roll" not in names and "6x6 Tales: Pass / leave" in names
         await pilot.press("x")  # leave the castle: week 1, day 1 begins
         await settle(pilot)
         state = screen.tale
         assert (state.week, state.day, state.step) == (1, 1, "movement")
         assert "W1 D1" in bar(screen) and "Movement" in bar(screen)
         assert screen.query_one(IslandMap).view.reach  # type: ignore[union-attr]
-        # walk onto a new square: roll for it, then turn its road
+        # walk onto a new square: roll for it (table dice, undone), then turn its road
         move = next(a for a in legal.actions(state) if a[0] is commands.move)
         await pilot.press(ARROWS[move[1][0]])
         await settle(pilot)
         assert screen.tale.top is not None and screen.tale.top.kind == "roll:reveal"
+        assert " r " in bar(screen)
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, TableDiceInput)
+        await pilot.press("7", "enter")  # one die only: refused, nothing recorded
+        await pilot.pause()
+        assert isinstance(app.screen, TableDiceInput)
+        await pilot.press("backspace", "5", "space", "2", "enter")
+        await settle(pilot)
+        last = screen.session.events[-1]
+        assert last["roll"] == {"dice": "2d6", "faces": [5, 2], "source": "table"}
+        assert screen.tale.top is not None and screen.tale.top.kind == "choose:rotate"
+        n = len(screen.session.events)
+        await pilot.press("u")
+        await settle(pilot)
+        assert screen.tale.top is not None and screen.tale.top.kind == "roll:reveal"
+        assert len(screen.session.events) == n + 1  # undo is an event too
         assert " r " in bar(screen)
         await pilot.press("r")
         await settle(pilot)
@@ -100,39 +130,6 @@ async def test_a_whole_day_by_keys(saves: Path) -> None:
         assert (screen.tale.week, screen.tale.day) == (1, 2)
         # J05 keeps the first day's final square
         assert screen.tale.days[0].final
-
-
-@sync
-async def test_table_dice_and_undo(saves: Path) -> None:
-    session = new_tale(saves, seed=3)
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, TalesScreen)
-        await pilot.press("r")  # the castle (R02)
-        await settle(pilot)
-        await pilot.press("x")
-        await settle(pilot)
-        move = next(a for a in legal.actions(screen.tale) if a[0] is commands.move)
-        await pilot.press(ARROWS[move[1][0]])
-        await settle(pilot)
-        await pilot.press("t")
-        await pilot.pause()
-        assert isinstance(app.screen, TableDiceInput)
-        await pilot.press("7", "enter")  # one die only: refused, nothing recorded
-        await pilot.pause()
-        assert isinstance(app.screen, TableDiceInput)
-        await pilot.press("backspace", "5", "space", "2", "enter")
-        await settle(pilot)
-        last = screen.session.events[-1]
-        assert last["roll"] == {"dice": "2d6", "faces": [5, 2], "source": "table"}
-        assert screen.tale.top is not None and screen.tale.top.kind == "choose:rotate"
-        n = len(screen.session.events)
-        await pilot.press("u")
-        await settle(pilot)
-        assert screen.tale.top is not None and screen.tale.top.kind == "roll:reveal"
-        assert len(screen.session.events) == n + 1  # undo is an event too
 
 
 @sync
@@ -218,24 +215,6 @@ async def test_dungeon_page_and_highlights(saves: Path) -> None:
 
 
 @sync
-async def test_palette_lists_what_can_be_done_now(saves: Path) -> None:
-    from d6tui.ui.screens.game import GameCommands
-
-    session = new_tale(saves, seed=3)
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, TalesScreen)
-        names = [name for name, _, _ in GameCommands(screen)._commands()]
-        assert "6x6 Tales: Roll" in names and "6x6 Tales: Attack" not in names
-        await pilot.press("r")
-        await settle(pilot)
-        names = [name for name, _, _ in GameCommands(screen)._commands()]
-        assert "6x6 Tales: Roll" not in names and "6x6 Tales: Pass / leave" in names
-
-
-@sync
 async def test_the_witch_takes_the_hero_to_the_cursor(saves: Path) -> None:
     from d6tui.games.tales.state import Task
 
@@ -286,13 +265,29 @@ async def test_arrows_walk_even_when_the_booklet_has_the_focus(saves: Path) -> N
 
 @sync
 async def test_j05_opens_with_its_title_in_sight(saves: Path) -> None:
-    """Turning to J05 early in the tale at 80x24 shows its title line, not the rows under it."""
+    """Turning to J05 early in the tale at 80x24 shows its title line, not the rows under it;
+    later in the tale, and in a finished one, today's line is in sight. First, on the same
+    tale: the log, hidden at 80x24, appears at 120x40 with the tale's events in it, not
+    "Nothing has happened yet."."""
+    from d6tui.ui.widgets.event_log import EventLogView
+
     session = load_example(saves, 40)
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, TalesScreen)
+        log = screen.query_one("#log", EventLogView)
+        assert not log.display
+        await pilot.resize_terminal(120, 40)
+        await settle(pilot)
+        assert log.display
+        text = log.drawn_text()
+        assert "Nothing has happened yet" not in text
+        assert "the tale begins" in text or "rolled" in text
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert not log.display
         for _ in range(4):
             await pilot.press("right_square_bracket")
         await settle(pilot)
@@ -340,25 +335,3 @@ async def _j05_shows_today(pilot: Pilot, turns: int = 4) -> tuple[JournalBooklet
     assert scroll.scroll_y <= first and end <= scroll.scroll_y + height, (first, end)
     assert (scroll.scroll_y == 0) == (end <= height)  # the title kept whenever it can be
     return booklet, scroll
-
-
-@sync
-async def test_the_log_shown_after_a_resize_holds_the_log(saves: Path) -> None:
-    """Hidden at 80x24, the log appears at 120x40 with the tale's events in it, not
-    "Nothing has happened yet."."""
-    from d6tui.ui.widgets.event_log import EventLogView
-
-    session = load_example(saves, 40)
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, TalesScreen)
-        log = screen.query_one("#log", EventLogView)
-        assert not log.display
-        await pilot.resize_terminal(120, 40)
-        await settle(pilot)
-        assert log.display
-        text = log.drawn_text()
-        assert "Nothing has happened yet" not in text
-        assert "the tale begins" in text or "rolled" in text

@@ -29,40 +29,6 @@ def check_columns(text: str) -> None:
 
 
 @sync
-async def test_every_map_cell_is_seven_wide(saves: Path) -> None:
-    session = load_example(saves, 60)
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, TalesScreen)
-        imap = screen.query_one(IslandMap)
-        state = screen.tale
-        views = [TalesView(state, state, 0, reach_of(state))]
-        # every square reachable, in 1 to 12 steps, hidden or not; two-digit village numbers
-        reach = {i: 1 + i % 12 for i in range(36)}
-        views.append(TalesView(state, state, 5, reach))
-        squares = list(state.squares)
-        for i in range(0, 36, 3):
-            squares[i] = Square()
-        for i in range(1, 36, 3):
-            squares[i] = Square(road="crossroads", exits="NESW", terrain="village",
-                                village=10 + i, event="E15")
-        for i in range(2, 36, 3):
-            squares[i] = Square(road="bend", exits="NW", terrain="plains", site="pyramid",
-                                event="E16")
-        odd = replace(state, squares=tuple(squares))
-        for pos in (0, 1, 2, 17):
-            moved = replace(odd, pos=pos)
-            views.append(TalesView(moved, state, pos, reach))
-            views.append(TalesView(moved, moved, 35, {}))
-        for view in views:
-            imap.view = view
-            await pilot.pause()
-            check_columns(imap.render().plain)
-
-
-@sync
 async def test_row_6_stays_in_sight_at_80x24_when_the_step_bar_wraps(saves: Path) -> None:
     """The finished example's step bar would wrap to 5 lines at 80 columns: it is capped at
     4 (and scrolls), its long news line is cut to one, so the map's last line is still above
@@ -168,21 +134,53 @@ async def test_the_big_map_at_200x50_keeps_its_squares_and_labels_apart(saves: P
 
 
 @sync
-async def test_small_squares_keep_village_numbers_under_reach_markers(saves: Path) -> None:
-    app = make_app(saves, session=load_example(saves, 60))
+async def test_every_map_cell_is_seven_wide_and_the_journal_draws_the_same_island(
+        saves: Path) -> None:
+    """One app on the example cut at #60, at 80x24: every line of the drawn map keeps its
+    squares CELL_W wide, whatever they show; small squares keep village numbers under reach
+    markers (and a gap before the next square); and one layout (d6tui.games.tales.mapcells):
+    the export's J02 is the screen's map, text for text, when no reach marks are shown."""
+    from d6tui.games.tales.keepsake import island_drawing
+
+    session = load_example(saves, 60)
+    app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, TalesScreen)
         imap = screen.query_one(IslandMap)
         assert not imap.big
-        state = _odd_state(screen.tale)
+        state = screen.tale
+        views = [TalesView(state, state, 0, reach_of(state))]
+        # every square reachable, in 1 to 12 steps, hidden or not; two-digit village numbers
         reach = {i: 1 + i % 12 for i in range(36)}
-        view = TalesView(replace(state, pos=3), state, 5, reach)
+        views.append(TalesView(state, state, 5, reach))
+        squares = list(state.squares)
+        for i in range(0, 36, 3):
+            squares[i] = Square()
+        for i in range(1, 36, 3):
+            squares[i] = Square(road="crossroads", exits="NESW", terrain="village",
+                                village=10 + i, event="E15")
+        for i in range(2, 36, 3):
+            squares[i] = Square(road="bend", exits="NW", terrain="plains", site="pyramid",
+                                event="E16")
+        odd = replace(state, squares=tuple(squares))
+        for pos in (0, 1, 2, 17):
+            moved = replace(odd, pos=pos)
+            views.append(TalesView(moved, state, pos, reach))
+            views.append(TalesView(moved, moved, 35, {}))
+        for view in views:
+            imap.view = view
+            await pilot.pause()
+            check_columns(imap.render().plain)
+
+        odd6 = _odd_state(screen.tale)
+        reach = {i: 1 + i % 12 for i in range(36)}
+        view = TalesView(replace(odd6, pos=3), odd6, 5, reach)
         for i in range(36):
             lines = [t.plain for t in imap.square_lines(view, i)]
             assert [cell_len(x) for x in lines] == [CELL_W] * 3
-            sq = state.squares[i]
+            sq = odd6.squares[i]
             text = "\n".join(lines)
             if sq.village:
                 assert f"v{sq.village}" in text and f"→{reach[i]}" in text
@@ -193,21 +191,6 @@ async def test_small_squares_keep_village_numbers_under_reach_markers(saves: Pat
             # the picture (or a village's reach) leaves a gap before the next square
             assert lines[0][-1] == " ", lines
 
-
-@sync
-async def test_the_journal_draws_the_island_as_the_screen_does(saves: Path) -> None:
-    """One layout (d6tui.games.tales.mapcells): the export's J02 is the screen's map, text
-    for text, when no reach marks are shown."""
-    from d6tui.games.tales.keepsake import island_drawing
-
-    session = load_example(saves, 60)
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, TalesScreen)
-        imap = screen.query_one(IslandMap)
-        state = screen.tale
         imap.view = TalesView(state, state, 0, {})
         await pilot.pause()
         drawn = [line.rstrip() for line in imap.render().plain.split("\n")]

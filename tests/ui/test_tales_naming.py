@@ -59,53 +59,6 @@ async def test_the_heros_look_and_story_go_on_j01_and_undo_takes_them_back(
 
 
 @sync
-async def test_a_place_is_named_from_the_cursor_and_shows_on_j02_and_j05(saves: Path) -> None:
-    app = make_app(saves, session=load_example(saves, 133))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, TalesScreen)
-        here = screen.tale.pos
-        assert here in naming.namable_places(screen.tale)
-        await pilot.press("o")
-        await wait_for(pilot, TextPrompt)
-        await pilot.press(*"Mossy Ford", "enter")
-        await back_to(pilot)
-        assert screen.tale.squares[here].name == "Mossy Ford"
-        assert "Mossy Ford" in screen.session.text_of(len(screen.session.history()) - 1)
-        await pilot.press("right_square_bracket")  # J02
-        await settle(pilot)
-        assert "'Mossy Ford'" in screen.query_one(JournalBooklet).render().plain
-        await pilot.press("s")  # the day ends here: J05's final square carries the name
-        await settle(pilot)
-        days = records.j05(screen.tale)
-        today = next(x for x in days if x.when == "today")
-        assert today.final == f"{island.name(here)} (Mossy Ford)"
-        # a square still hidden cannot be named
-        hidden = next(i for i in range(36) if i not in naming.namable_places(screen.tale))
-        screen.cursor = hidden
-        assert not screen.check_action("name_place", ())
-
-
-@sync
-async def test_a_beaten_monster_is_named_on_j06(saves: Path) -> None:
-    app = make_app(saves, session=load_example(saves, 133))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, TalesScreen)
-        first = naming.beaten(screen.tale)[0]
-        await pilot.press("v")
-        await wait_for(pilot, ChoiceModal)
-        await pilot.press("1")
-        await wait_for(pilot, TextPrompt)
-        await pilot.press(*"Snaggletooth", "enter")
-        await back_to(pilot)
-        assert screen.tale.fights[first].name == "Snaggletooth"
-        assert records.j06(screen.tale)[first].monster.endswith("'Snaggletooth'")
-
-
-@sync
 async def test_the_personal_quest_is_optional_on_the_form(saves: Path) -> None:
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -125,12 +78,26 @@ async def test_the_personal_quest_is_optional_on_the_form(saves: Path) -> None:
 
 
 @sync
-async def test_a_note_written_by_key_shows_under_its_day_on_j05(saves: Path) -> None:
+async def test_a_monster_a_note_and_a_place_named_by_keys_on_80x24(saves: Path) -> None:
+    """One app on the example at #133, 80x24, three checks in turn: a beaten monster is
+    named on J06; a note written by key shows under its day on J05 and undo takes it away;
+    a place is named from the cursor and shows on J02 and (after the day ends) on J05, and a
+    square still hidden cannot be named."""
     app = make_app(saves, session=load_example(saves, 133))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, TalesScreen)
+        first = naming.beaten(screen.tale)[0]
+        await pilot.press("v")
+        await wait_for(pilot, ChoiceModal)
+        await pilot.press("1")
+        await wait_for(pilot, TextPrompt)
+        await pilot.press(*"Snaggletooth", "enter")
+        await back_to(pilot)
+        assert screen.tale.fights[first].name == "Snaggletooth"
+        assert records.j06(screen.tale)[first].monster.endswith("'Snaggletooth'")
+
         await pilot.press("N")
         await wait_for(pilot, NoteModal)
         await pilot.press(*"Fog on the ford", "ctrl+s")
@@ -145,3 +112,26 @@ async def test_a_note_written_by_key_shows_under_its_day_on_j05(saves: Path) -> 
         await pilot.press("u")  # a note is undone like a move: gone from J05
         await settle(pilot)
         assert "Fog on the ford" not in screen.query_one(JournalBooklet).render().plain
+
+        here = screen.tale.pos
+        assert here in naming.namable_places(screen.tale)
+        await pilot.press("o")
+        await wait_for(pilot, TextPrompt)
+        await pilot.press(*"Mossy Ford", "enter")
+        await back_to(pilot)
+        assert screen.tale.squares[here].name == "Mossy Ford"
+        assert "Mossy Ford" in screen.session.text_of(len(screen.session.history()) - 1)
+        for _ in range(3):  # back from J05 (the note's check) to J02
+            await pilot.press("left_square_bracket")
+        await settle(pilot)
+        assert screen.query_one(JournalBooklet).render().plain.startswith("J02")
+        assert "'Mossy Ford'" in screen.query_one(JournalBooklet).render().plain
+        await pilot.press("s")  # the day ends here: J05's final square carries the name
+        await settle(pilot)
+        days = records.j05(screen.tale)
+        today = next(x for x in days if x.when == "today")
+        assert today.final == f"{island.name(here)} (Mossy Ford)"
+        # a square still hidden cannot be named
+        hidden = next(i for i in range(36) if i not in naming.namable_places(screen.tale))
+        screen.cursor = hidden
+        assert not screen.check_action("name_place", ())

@@ -6,7 +6,8 @@ onto III-5), loaded with its seeded dice; then the hero stops, a terrain event i
 table dice (2 and 4: a monster) and the hero attacks with d6tui's dice. One snapshot (J01 at
 80x24) plays those three moves by keys; the others open the save those moves leave (made
 once per module by the same moves through the session: :func:`after_the_fight`), so each
-shows the same screen without replaying the fight. Each page is turned to with ``]``.
+shows the same screen without replaying the fight. Each page is turned to by the action of
+the key ``]`` (``page(n)``, n pages at once).
 Update with ``pytest tests/ui --snapshot-update`` and look at every SVG.
 """
 
@@ -67,8 +68,12 @@ def _turn_to(page: int, *, by_keys: bool):  # noqa: ANN202
             await _fight_by_keys(pilot)
         else:
             await settle(pilot)
-        for _ in range(page):
-            await pilot.press("right_square_bracket")
+        if page:
+            # the page is turned to by the action the key ] runs (tales.next_page, page(1)),
+            # by ``page`` pages at once: the same booklet, pages and scroll as ``page``
+            # presses of ], drawn once instead of once a press (the key itself is pressed
+            # in tests/ui/test_tales_flow.py and for J05 in test_tales_j05_with_notes)
+            pilot.app.screen.action_page(page)
         await settle(pilot)
         # the key line under the booklet is laid out at its own width after the page
         # turns; on a busy machine a frame between showed the page's scrollbar

@@ -36,9 +36,10 @@ async def test_undo_and_redo_with_nothing_to_do_say_so(saves: Path) -> None:
         await pilot.press("u")
         await pilot.pause()
         assert not screen.session.can_undo and screen.session.can_redo
-        await pilot.press("U")
+        await pilot.press("U")  # redo is on shift+U too (moved from test_app_setup.py)
         await pilot.pause()
         assert screen.session.can_undo and not screen.session.can_redo
+        assert screen.session.events[-1]["type"] == "redone"
 
 
 @sync

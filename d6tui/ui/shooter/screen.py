@@ -43,6 +43,7 @@ from d6tui.ui.shooter.widgets import (
 from d6tui.ui.widgets.dice_tray import DiceTray, TrayRoll
 from d6tui.ui.widgets.event_log import EventLogView
 from d6tui.ui.widgets.fitted_footer import FittedFooter
+from d6tui.ui.widgets.static_text import same_rows
 from d6tui.words import plural
 
 #: The fixed key of each action the rules may offer (actions without one use its number).
@@ -319,11 +320,16 @@ from the same point. Undo (`u`) keeps the undone step in the log, struck through
 
     def _show(self, name: str, text: Text) -> None:
         """Put ``text`` in the line ``#name``; the text it shows already is not drawn (nor
-        laid out) again (a roll often leaves the banner or the action bar as it was)."""
-        if self._shown.get(name) == text:
+        laid out) again (a roll often leaves the banner or the action bar as it was), and a
+        text that takes the same rows as the one shown is drawn without laying the screen
+        out again (:func:`~d6tui.ui.widgets.static_text.same_rows`)."""
+        old = self._shown.get(name)
+        if old == text:
             return
         self._shown[name] = text
-        self.query_one(f"#{name}", Static).update(text)
+        line = self.query_one(f"#{name}", Static)
+        line.update(text, layout=not (old is not None
+                                      and same_rows(old, text, line.content_size.width)))
 
     def my_turn(self, state: ShooterState) -> bool:
         """Whether the keys may act: always at one keyboard; at a shared table when this

@@ -31,6 +31,7 @@ from d6tui.games.shooter.state import (
 )
 from d6tui.ui.widgets.faces import face_label
 from d6tui.ui.widgets.state_view import StateView
+from d6tui.ui.widgets.static_text import same_rows
 from d6tui.words import plural
 
 _CSS = (Path(__file__).with_name("widgets.tcss")).read_text(encoding="utf-8")
@@ -91,6 +92,11 @@ class _StateWidget(StateView):
             if text == drawn[1]:
                 self.set_reactive(_StateWidget.view, view)
                 return False
+            if (isinstance(text, Text | str) and isinstance(drawn[1], Text | str)
+                    and same_rows(drawn[1], text, self.content_size.width)):
+                self.set_reactive(_StateWidget.view, view)  # the same rows: drawn, not laid out
+                self.refresh()
+                return True
         return super().update_view(view)
 
 

@@ -64,6 +64,7 @@ from d6tui.ui.tales.widgets import (
 from d6tui.ui.widgets.dice_tray import DiceTray, TrayDie, TrayRoll
 from d6tui.ui.widgets.event_log import EventLogView
 from d6tui.ui.widgets.fitted_footer import FittedFooter
+from d6tui.ui.widgets.static_text import same_rows
 
 #: Rows of the island map: the column letters and 6 rows of 3 lines.
 MAP_ROWS = 1 + island.SIZE * CELL_H
@@ -227,10 +228,15 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
 
     def _show_step(self, text: Text, *, force: bool = False) -> None:
         """Put ``text`` in the step bar; the same text again is not drawn (nor laid out)
-        again, as a cursor move or a roll held for a choice often leaves it as it was."""
+        again, as a cursor move or a roll held for a choice often leaves it as it was, and
+        a text that takes the same rows as the one shown (most moves: the same number of
+        lines, none wrapped) is drawn without laying the screen out again."""
         if force or text != self._step_shown:
-            self._step_shown = text
-            self.query_one("#step", Static).update(text)
+            old, self._step_shown = self._step_shown, text
+            step = self.query_one("#step", Static)
+            same = (not force and isinstance(old, Text)
+                    and same_rows(old, text, step.content_size.width))
+            step.update(text, layout=not same)
 
     # -- drawing ----------------------------------------------------------------------------
 

@@ -9,16 +9,18 @@ is drawn highlighted.
 
 from __future__ import annotations
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widget import Widget
 
 from d6tui.games.tales import booklet, island, records, scoring
 from d6tui.games.tales.state import Hero, Tale
 from d6tui.ui.tales.island_map import CELL_H, CELL_W, IslandMap, fit_cell
 from d6tui.ui.tales.view import HOUSE, TalesView, ViewWidget, reach_of
+from d6tui.ui.widgets.static_text import same_rows
 
 __all__ = ["CELL_H", "CELL_W", "HOUSE", "PAGES", "STAT_NAMES", "BookPage", "IslandMap",
            "JournalBooklet",
@@ -141,7 +143,7 @@ class JournalBooklet(ViewWidget):
         Returns:
             Whether the page was repainted.
         """
-        if view is not None and not self.display:  # drawn (and laid out) once shown
+        if view is not None and self.hidden():  # drawn (and laid out) once shown
             self.set_reactive(JournalBooklet.view, view)
             self.refresh()
             return True
@@ -160,12 +162,22 @@ class JournalBooklet(ViewWidget):
             return True
         return super().update_view(view)
 
+    def hidden(self) -> bool:
+        """Whether the booklet is not shown: its own display is off, or that of a widget
+        holding it (the page beside, ``#booklet2``, is in a page hidden under
+        ``SPREAD_FROM`` columns). A hidden booklet is never drawn, so laying the screen out
+        again for each new view of it (every move) drew nothing new."""
+        node: object = self
+        while isinstance(node, Widget) and not isinstance(node, Screen):
+            if not node.display:
+                return True
+            node = node.parent
+        return False
+
     def _same_height(self, old: Text, new: Text) -> bool:
         """Whether two pages surely take the same rows: as many lines, none wider than the
         booklet (so none wraps)."""
-        width = self.size.width
-        a, b = old.plain.split("\n"), new.plain.split("\n")
-        return width > 0 and len(a) == len(b) and all(cell_len(x) <= width for x in a + b)
+        return same_rows(old, new, self.size.width)
 
     def _page_text(self, view: TalesView) -> Text:
         return self.render_view(view) if self.shows(view) else self.render_empty()

@@ -1,12 +1,15 @@
-"""Giving a Static its text only when the text changed: :func:`put`.
+"""Giving a Static its text only when the text changed: :func:`put`; and whether a new text
+takes the rows of the old one: :func:`same_rows`.
 
 ``Static.update`` always asks Textual to draw the widget again and to lay the screen out
 again, even when the text is the one already shown. A game screen sets all its lines after
-every move, most of them unchanged, so each unchanged one cost a relayout and a redraw.
+every move, most of them unchanged, so each unchanged one cost a relayout and a redraw; and
+a changed line that takes the same rows needs a redraw only (``update(..., layout=False)``).
 """
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
@@ -33,3 +36,13 @@ def _same(a: object, b: object) -> bool:
                 and (a.justify, a.overflow, a.no_wrap, a.end) ==
                 (b.justify, b.overflow, b.no_wrap, b.end))
     return a == b
+
+
+def same_rows(old: Text | str, new: Text | str, width: int) -> bool:
+    """Whether two texts surely take the same rows in a widget whose content is ``width``
+    cells wide: as many lines, none wider than the widget (so none wraps); False before the
+    widget has a width. A text that takes the same rows needs a repaint, not the screen laid
+    out again."""
+    a = (old.plain if isinstance(old, Text) else old).split("\n")
+    b = (new.plain if isinstance(new, Text) else new).split("\n")
+    return width > 0 and len(a) == len(b) and all(cell_len(x) <= width for x in a + b)
