@@ -103,6 +103,7 @@ class PathCosts:
         # with a web arm left), to cells not counted and to cells counted.
         out: list[tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]] | None] = \
             [None] * size
+        never = [1 << 30] * size
         for li in range(width):
             k, c = divmod(li, cw)
             here = layers[li]
@@ -121,9 +122,13 @@ class PathCosts:
                 c_here = c_q = c_later = c_later_q = None
             else:
                 c_here, c_q, c_later, c_later_q = here, queue, later, later_q
+            # A cell met here no cheaper than in a layer one fewer in a count is not grown
+            # from (as in :func:`joint_distances`).
+            b1 = layers[li - 1] if c else never
+            b2 = layers[li - cw] if k else never
             for d in range(left + 1):
                 for u in queue[d]:
-                    if here[u] != d:
+                    if here[u] != d or b1[u] <= d or b2[u] <= d:
                         continue
                     rows = out[u]
                     if rows is None:
@@ -232,6 +237,7 @@ def joint_distances(paths: PathCosts, comp: int, banned: int, left: int, keys_le
     # arm left, 0 plain / 1 a Curse / 2 a Door).
     out: list[list[tuple[int, int, int, int]] | None] = [None] * size
     vorpal_step = cw * dw
+    never = [1 << 30] * size
     for li in range(width):
         k, rest = divmod(li, vorpal_step)
         c, dd = divmod(rest, dw)
@@ -240,9 +246,15 @@ def joint_distances(paths: PathCosts, comp: int, banned: int, left: int, keys_le
         to_curse = li + dw if c < ccap else li
         to_door = li + 1 if dd < dcap else -1
         more = k < free_v
+        # A cell met here no cheaper than in a layer one fewer in a count is not grown
+        # from: every path on from it is matched there, at no more of each count (the
+        # counts only grow), and the callers take the least over fewer.
+        b1 = layers[li - 1] if dd else never
+        b2 = layers[li - dw] if c else never
+        b3 = layers[li - vorpal_step] if k else never
         for d in range(left + 1):
             for u in queue[d]:
-                if here[u] != d:
+                if here[u] != d or b1[u] <= d or b2[u] <= d or b3[u] <= d:
                     continue
                 rows = out[u]
                 if rows is None:
@@ -267,3 +279,4 @@ def joint_distances(paths: PathCosts, comp: int, banned: int, left: int, keys_le
                             layers[to][v] = nd
                             pending[to][nd].append(v)
     return layers
+
