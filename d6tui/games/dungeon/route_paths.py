@@ -238,20 +238,24 @@ def joint_distances(paths: PathCosts, comp: int, banned: int, left: int, keys_le
     out: list[list[tuple[int, int, int, int]] | None] = [None] * size
     vorpal_step = cw * dw
     never = [1 << 30] * size
+    # A cell met in a layer no cheaper than in a layer one fewer in a count (a Door, a
+    # Curse, a Vorpal Sword) is not kept there: every path on from it is matched from the
+    # other, at no more of each count (the counts only grow), and the callers take the
+    # least over fewer.
+    below = []
+    for li in range(width):
+        k, rest = divmod(li, vorpal_step)
+        c, dd = divmod(rest, dw)
+        below.append((layers[li - 1] if dd else never, layers[li - dw] if c else never,
+                      layers[li - vorpal_step] if k else never))
     for li in range(width):
         k, rest = divmod(li, vorpal_step)
         c, dd = divmod(rest, dw)
         here, queue = layers[li], pending[li]
-        # Where a step into a Curse or a Door goes (-1: nowhere).
-        to_curse = li + dw if c < ccap else li
-        to_door = li + 1 if dd < dcap else -1
+        # Where a step goes into a plain cell, a Curse or a Door (-1: nowhere).
+        dest = (li, li + dw if c < ccap else li, li + 1 if dd < dcap else -1)
         more = k < free_v
-        # A cell met here no cheaper than in a layer one fewer in a count is not grown
-        # from: every path on from it is matched there, at no more of each count (the
-        # counts only grow), and the callers take the least over fewer.
-        b1 = layers[li - 1] if dd else never
-        b2 = layers[li - dw] if c else never
-        b3 = layers[li - vorpal_step] if k else never
+        b1, b2, b3 = below[li]
         for d in range(left + 1):
             for u in queue[d]:
                 if here[u] != d or b1[u] <= d or b2[u] <= d or b3[u] <= d:
@@ -265,18 +269,26 @@ def joint_distances(paths: PathCosts, comp: int, banned: int, left: int, keys_le
                         for v, e in adj[u]
                         if (g := gate[v]) >= 0 and not (e >= 0 and barms >> e & 1)]
                 for v, g, add, kind in rows:
-                    to = li if not kind else to_curse if kind == 1 else to_door
+                    to = dest[kind]
                     if to < 0:
                         continue
                     nd = d + add
-                    if nd <= left and nd < layers[to][v]:
-                        layers[to][v] = nd
-                        pending[to][nd].append(v)
+                    if nd <= left:
+                        t = layers[to]
+                        if nd < t[v]:
+                            p1, p2, p3 = below[to]
+                            if p1[v] > nd and p2[v] > nd and p3[v] > nd:
+                                t[v] = nd
+                                pending[to][nd].append(v)
                     if g and more:
                         to += vorpal_step
                         nd -= g
-                        if nd <= left and nd < layers[to][v]:
-                            layers[to][v] = nd
-                            pending[to][nd].append(v)
+                        if nd <= left:
+                            t = layers[to]
+                            if nd < t[v]:
+                                p1, p2, p3 = below[to]
+                                if p1[v] > nd and p2[v] > nd and p3[v] > nd:
+                                    t[v] = nd
+                                    pending[to][nd].append(v)
     return layers
 
