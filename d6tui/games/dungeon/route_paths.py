@@ -141,26 +141,29 @@ class PathCosts:
                                 (counted if cursed >> v & 1 else plain).append(
                                     (v, g, g + step if e >= 0 else g))
                         rows = out[u] = (plain, counted)
+                    # Nor is a cell kept in a layer where this one (one fewer in a count)
+                    # or the layers one fewer than this one hold it as cheap.
                     for v, g, add in rows[0]:
                         nd = d + add
-                        if nd <= left and nd < here[v]:
+                        if nd <= left and nd < here[v] and b1[v] > nd and b2[v] > nd:
                             here[v] = nd
                             queue[nd].append(v)
                         if g and later is not None:
                             nd -= g
-                            if nd <= left and nd < later[v]:
+                            if nd <= left and nd < later[v] and here[v] > nd:
                                 later[v] = nd
                                 later_q[nd].append(v)
                     if c_here is None:
                         continue
                     for v, g, add in rows[1]:
                         nd = d + add
-                        if nd <= left and nd < c_here[v]:
+                        if nd <= left and nd < c_here[v] and here[v] > nd:
                             c_here[v] = nd
                             c_q[nd].append(v)
                         if g and c_later is not None:
                             nd -= g
-                            if nd <= left and nd < c_later[v]:
+                            if nd <= left and nd < c_later[v] and later[v] > nd and \
+                                    c_here[v] > nd:
                                 c_later[v] = nd
                                 c_later_q[nd].append(v)
         return layers
