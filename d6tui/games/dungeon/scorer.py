@@ -310,6 +310,8 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                                single_bits(m & board.door_cells),
                                single_bits(m & monster_cells))
             best_gain = -cap
+            #: per column: (the most it could add, its prizes, its counts).
+            columns: list[tuple[int, list, int, int, int, int]] = []
             for cd in range(block):
                 counted, opened_doors = divmod(cd, dw)
                 loss = counted
@@ -341,15 +343,24 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                     # The chests counted are the nearest (as many as the keys): not those a
                     # walk opens, so no Door or monster in front of them counts.
                     keyed = n_chests[:max(0, chest_keys)]
-                    if total + len(keyed) - loss - chest_loss <= best_gain:
+                    upper = total + len(keyed) - loss - chest_loss
+                    if upper <= best_gain:
                         continue  # not even all of them, for nothing, would do better
-                    # Thresholds t in order: the prizes within t, and the treasure
-                    # monsters within t beaten with the swords left after t (cheapest
-                    # first) or a Vorpal Sword.
                     events.extend((d, 1, -1, -1, 0, (), (), ()) for d in keyed)
-                    events.sort()
-                    best_gain = count_column(events, counted, opened_doors, chest_loss,
-                                             left, b, left_behind, best_gain)
+                    columns.append((upper, events, counted, opened_doors, chest_loss, b))
+            # The columns that could add the most first: once the most found is as much as
+            # a column could add, with all its prizes won for nothing, it and the rest (no
+            # more) need no count.
+            columns.sort(key=lambda column: -column[0])
+            for upper, events, counted, opened_doors, chest_loss, b in columns:
+                if upper <= best_gain:
+                    break
+                # Thresholds t in order: the prizes within t, and the treasure monsters
+                # within t beaten with the swords left after t (cheapest first) or a Vorpal
+                # Sword.
+                events.sort()
+                best_gain = count_column(events, counted, opened_doors, chest_loss, left, b,
+                                         left_behind, best_gain)
             return max(0, best_gain)
 
         # Curses counted up to three, and no more than a path can reach.
