@@ -33,6 +33,7 @@ class PathCosts:
             if kind in ("goblins", "dragon"):
                 self.treasure_els |= 1 << e
         self.gate_cache: dict[tuple[int, bool, bool, bool], tuple[list[int], int]] = {}
+        self.joint_cache: dict[tuple[int, bool], list[list[tuple[int, int, int, int, int]]]] = {}
 
     def distances(self, comp: int, banned: int, left: int, keys_left: int, free_v: int,
                   min_top: int, monsters_too: bool, cap: int, doors: bool = False
@@ -185,6 +186,23 @@ class PathCosts:
             f ^= low
         return cost, static[1] & ~out
 
+    def joint_steps(self, min_top: int, keys: bool
+                    ) -> list[list[tuple[int, int, int, int, int]]]:
+        """Per cell, its steps for :func:`joint_distances` before the cells reached and
+        banned are taken out: ``(to, gate element or -1, gate swords, swords out of a web
+        walked, 0 plain / 1 a Curse / 2 a Door)`` (see :meth:`distances`)."""
+        key = (min_top, keys)
+        steps = self.joint_cache.get(key)
+        if steps is None:
+            cost, curses = self.static_cost(min_top, keys, False, False)
+            doors = self.static_cost(min_top, keys, False, True)[1]
+            steps = self.joint_cache[key] = [
+                [(v, e, cost[v], cost[v] + self.old_arm if e >= 0 else cost[v],
+                  1 if curses >> v & 1 else 2 if doors >> v & 1 else 0)
+                 for v, e in links if cost[v] >= 0]
+                for links in self.adj]
+        return steps
+
     def static_cost(self, min_top: int, keys: bool, monsters_too: bool, doors: bool
                     ) -> tuple[list[int], int]:
         """:meth:`gate_cost` before the cells reached and banned are taken out."""
@@ -219,22 +237,26 @@ def joint_distances(paths: PathCosts, comp: int, banned: int, left: int, keys_le
     """``dist[(a * (ccap + 1) + c) * (dcap + 1) + d][v]``: as :meth:`PathCosts.distances`,
     counting both the Curses (``c``, that many or more at ``ccap``) and the Doors (``d``, at
     most ``dcap``, one key each) on the way."""
-    adj, is_web = paths.adj, paths.is_web
-    gate, curses = paths.gate_cost(comp, banned, keys_left, min_top, False, False)
-    _g, doors = paths.gate_cost(comp, banned, keys_left, min_top, False, True)
+    is_web = paths.is_web
+    steps = paths.joint_steps(min_top, keys_left > 0)
+    # The cells a path may not step into: those reached, and those banned.
+    blocked = comp | banned & paths.cell_mask
     barms = banned >> paths.shift
     cw, dw = ccap + 1, dcap + 1
     width = (free_v + 1) * cw * dw
-    old_arm = paths.old_arm
-    size = len(adj)
+    size = len(paths.adj)
     layers = [[1 << 30] * size for _ in range(width)]
-    pending = [[[] for _ in range(left + 1)] for _ in range(width)]
+    # pending[layer][d]: the cells written at d into that layer, to settle there (made
+    # when a layer is first written to).
+    pending: list[list[list[int]] | None] = [None] * width
+    seeds = [[] for _ in range(left + 1)]
+    pending[0] = seeds
     f = comp
     while f:
         low = f & -f
         u = low.bit_length() - 1
         layers[0][u] = 0
-        pending[0][0].append(u)
+        seeds[0].append(u)
         f ^= low
     # Each cell's steps out, made when first settled: (to, gate swords, swords with a web
     # arm left, 0 plain / 1 a Curse / 2 a Door).
@@ -255,6 +277,8 @@ def joint_distances(paths: PathCosts, comp: int, banned: int, left: int, keys_le
         k, rest = divmod(li, vorpal_step)
         c, dd = divmod(rest, dw)
         here, queue = layers[li], pending[li]
+        if queue is None:
+            continue  # nothing was written here
         # Where a step goes into a plain cell, a Curse or a Door (-1: nowhere).
         dest = (li, li + dw if c < ccap else li, li + 1 if dd < dcap else -1)
         more = k < free_v
@@ -265,12 +289,14 @@ def joint_distances(paths: PathCosts, comp: int, banned: int, left: int, keys_le
                     continue
                 rows = out[u]
                 if rows is None:
-                    step = old_arm if comp >> u & 1 and is_web[u] else 0
-                    rows = out[u] = [
-                        (v, g, g + step if e >= 0 else g,
-                         1 if curses >> v & 1 else 2 if doors >> v & 1 else 0)
-                        for v, e in adj[u]
-                        if (g := gate[v]) >= 0 and not (e >= 0 and barms >> e & 1)]
+                    if comp >> u & 1 and is_web[u]:  # an arm of a web walked: old_arm more
+                        rows = out[u] = [(v, g, gw, kind) for v, e, g, gw, kind in steps[u]
+                                         if not blocked >> v & 1
+                                         and not (e >= 0 and barms >> e & 1)]
+                    else:
+                        rows = out[u] = [(v, g, g, kind) for v, e, g, _gw, kind in steps[u]
+                                         if not blocked >> v & 1
+                                         and not (e >= 0 and barms >> e & 1)]
                 for v, g, add, kind in rows:
                     to = dest[kind]
                     if to < 0:
@@ -282,7 +308,10 @@ def joint_distances(paths: PathCosts, comp: int, banned: int, left: int, keys_le
                             p1, p2, p3 = below[to]
                             if p1[v] > nd and p2[v] > nd and p3[v] > nd:
                                 t[v] = nd
-                                pending[to][nd].append(v)
+                                q = pending[to]
+                                if q is None:
+                                    q = pending[to] = [[] for _ in range(left + 1)]
+                                q[nd].append(v)
                     if g and more:
                         to += vorpal_step
                         nd -= g
@@ -292,6 +321,9 @@ def joint_distances(paths: PathCosts, comp: int, banned: int, left: int, keys_le
                                 p1, p2, p3 = below[to]
                                 if p1[v] > nd and p2[v] > nd and p3[v] > nd:
                                     t[v] = nd
-                                    pending[to][nd].append(v)
+                                    q = pending[to]
+                                    if q is None:
+                                        q = pending[to] = [[] for _ in range(left + 1)]
+                                    q[nd].append(v)
     return layers
 
