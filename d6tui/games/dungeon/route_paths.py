@@ -32,8 +32,8 @@ class PathCosts:
         for e, kind in enumerate(board.el_kind):
             if kind in ("goblins", "dragon"):
                 self.treasure_els |= 1 << e
-        self.gate_cache: dict[tuple[int, bool, bool, bool], tuple[list[int], int]] = {}
-        self.joint_cache: dict[tuple[int, bool], list[list[tuple[int, int, int, int, int]]]] = {}
+        self.step_cache: dict[tuple[int, bool, bool],
+                              list[list[tuple[int, int, int, int, int]]]] = {}
 
     def distances(self, comp: int, banned: int, left: int, keys_left: int, free_v: int,
                   min_top: int, monsters_too: bool, cap: int, doors: bool = False
@@ -51,11 +51,13 @@ class PathCosts:
         left. With ``doors``, ``c`` counts the Doors on the way instead (at most ``cap``:
         one key each) and Curses are passed freely."""
         adj, is_web = self.adj, self.is_web
-        gate, cursed = self.gate_cost(comp, banned, keys_left, min_top, monsters_too, doors)
+        steps = self.steps(min_top, keys_left > 0, monsters_too)
+        # The cells a path may not step into: those reached, and those banned.
+        blocked = comp | banned & self.cell_mask
         barms = banned >> self.shift
         cw = cap + 1
         width = (free_v + 1) * cw
-        old_arm = self.old_arm
+        counted_kind = 2 if doors else 1
         if width == 1:  # no Vorpal Sword left and no Curse counted: one layer
             dist = [1 << 30] * len(adj)
             buckets: list[list[int]] = [[] for _ in range(left + 1)]
@@ -70,17 +72,11 @@ class PathCosts:
                 for u in buckets[d]:
                     if dist[u] != d:
                         continue
-                    step = old_arm if comp >> u & 1 and is_web[u] else 0
-                    for v, e in adj[u]:
-                        g = gate[v]
-                        if g < 0:
+                    walked = comp >> u & 1 and is_web[u]
+                    for v, e, g, gw, _kind in steps[u]:
+                        if blocked >> v & 1 or e >= 0 and barms >> e & 1:
                             continue
-                        if e >= 0:
-                            if barms >> e & 1:
-                                continue
-                            nd = d + g + step
-                        else:
-                            nd = d + g
+                        nd = d + (gw if walked else g)
                         if nd <= left and nd < dist[v]:
                             dist[v] = nd
                             buckets[nd].append(v)
@@ -133,14 +129,13 @@ class PathCosts:
                         continue
                     rows = out[u]
                     if rows is None:
-                        step = old_arm if comp >> u & 1 and is_web[u] else 0
+                        walked = comp >> u & 1 and is_web[u]
                         plain: list[tuple[int, int, int]] = []
                         counted: list[tuple[int, int, int]] = []
-                        for v, e in adj[u]:
-                            g = gate[v]
-                            if g >= 0 and not (e >= 0 and barms >> e & 1):
-                                (counted if cursed >> v & 1 else plain).append(
-                                    (v, g, g + step if e >= 0 else g))
+                        for v, e, g, gw, kind in steps[u]:
+                            if not (blocked >> v & 1 or e >= 0 and barms >> e & 1):
+                                (counted if kind == counted_kind else plain).append(
+                                    (v, g, gw if walked else g))
                         rows = out[u] = (plain, counted)
                     # Nor is a cell kept in a layer where this one (one fewer in a count)
                     # or the layers one fewer than this one hold it as cheap.
@@ -169,34 +164,17 @@ class PathCosts:
                                 c_later_q[nd].append(v)
         return layers
 
-    def gate_cost(self, comp: int, banned: int, keys_left: int, min_top: int,
-                  monsters_too: bool, doors: bool = False) -> tuple[list[int], int]:
-        """The swords a path pays to step into each cell (-1: it may not; see
-        :meth:`distances`), and the cells counted on the way as a bitmask: the Curses not
-        yet suffered, or with ``doors`` the Doors not yet opened."""
-        key = (min_top, keys_left > 0, monsters_too, doors)
-        static = self.gate_cache.get(key)
-        if static is None:
-            static = self.gate_cache[key] = self.static_cost(*key)
-        cost = static[0][:]
-        out = f = comp | banned & self.cell_mask
-        while f:
-            low = f & -f
-            cost[low.bit_length() - 1] = -1
-            f ^= low
-        return cost, static[1] & ~out
-
-    def joint_steps(self, min_top: int, keys: bool
-                    ) -> list[list[tuple[int, int, int, int, int]]]:
-        """Per cell, its steps for :func:`joint_distances` before the cells reached and
-        banned are taken out: ``(to, gate element or -1, gate swords, swords out of a web
+    def steps(self, min_top: int, keys: bool, monsters_too: bool = False
+              ) -> list[list[tuple[int, int, int, int, int]]]:
+        """Per cell, its steps for the path searches before the cells reached and banned
+        are taken out: ``(to, Spider Web arm or -1, gate swords, swords out of a web
         walked, 0 plain / 1 a Curse / 2 a Door)`` (see :meth:`distances`)."""
-        key = (min_top, keys)
-        steps = self.joint_cache.get(key)
+        key = (min_top, keys, monsters_too)
+        steps = self.step_cache.get(key)
         if steps is None:
-            cost, curses = self.static_cost(min_top, keys, False, False)
-            doors = self.static_cost(min_top, keys, False, True)[1]
-            steps = self.joint_cache[key] = [
+            cost, curses = self.static_cost(min_top, keys, monsters_too, False)
+            doors = self.static_cost(min_top, keys, monsters_too, True)[1]
+            steps = self.step_cache[key] = [
                 [(v, e, cost[v], cost[v] + self.old_arm if e >= 0 else cost[v],
                   1 if curses >> v & 1 else 2 if doors >> v & 1 else 0)
                  for v, e in links if cost[v] >= 0]
@@ -205,7 +183,9 @@ class PathCosts:
 
     def static_cost(self, min_top: int, keys: bool, monsters_too: bool, doors: bool
                     ) -> tuple[list[int], int]:
-        """:meth:`gate_cost` before the cells reached and banned are taken out."""
+        """Per cell, the swords a path pays to step into it (-1: it may not; see
+        :meth:`distances`), and the cells counted on the way as a bitmask (the Curses, or
+        with ``doors`` the Doors), before the cells reached and banned are taken out."""
         adj, is_web = self.adj, self.is_web
         node_el, el_kind = self.board.node_el, self.board.el_kind
         cost = [0] * len(adj)
@@ -238,7 +218,7 @@ def joint_distances(paths: PathCosts, comp: int, banned: int, left: int, keys_le
     counting both the Curses (``c``, that many or more at ``ccap``) and the Doors (``d``, at
     most ``dcap``, one key each) on the way."""
     is_web = paths.is_web
-    steps = paths.joint_steps(min_top, keys_left > 0)
+    steps = paths.steps(min_top, keys_left > 0)
     # The cells a path may not step into: those reached, and those banned.
     blocked = comp | banned & paths.cell_mask
     barms = banned >> paths.shift
