@@ -26,6 +26,8 @@ class PathCosts:
         self.shift = shift
         self.cell_mask = (1 << shift) - 1
         self.is_web = [board._is_web(i) for i in range(board.n + 2)]
+        #: per cell, its neighbours through any corridor (a bitmask).
+        self.nbr_mask = [sum(1 << v for v in {v for v, _e in links}) for links in board.adj]
         self.old_arm = 0 if budget.vorpals else 1
         self.el_cost = [_MONSTER.get(kind, 1 if kind == "arm" else 0) for kind in board.el_kind]
         self.treasure_els = 0
@@ -54,6 +56,7 @@ class PathCosts:
         steps = self.steps(min_top, keys_left > 0, monsters_too)
         # The cells a path may not step into: those reached, and those banned.
         blocked = comp | banned & self.cell_mask
+        nbr_mask = self.nbr_mask
         barms = banned >> self.shift
         cw = cap + 1
         width = (free_v + 1) * cw
@@ -67,7 +70,8 @@ class PathCosts:
                 u = low.bit_length() - 1
                 f ^= low
                 dist[u] = 0
-                buckets[0].append(u)
+                if nbr_mask[u] & ~blocked:  # a cell reached with a way out
+                    buckets[0].append(u)
             for d in range(left + 1):
                 for u in buckets[d]:
                     if dist[u] != d:
@@ -94,7 +98,8 @@ class PathCosts:
             low = f & -f
             u = low.bit_length() - 1
             first[u] = 0
-            seeds.append(u)
+            if nbr_mask[u] & ~blocked:  # a cell reached with a way out
+                seeds.append(u)
             f ^= low
         # Each cell's steps out, made when it is first settled: (to, gate swords, swords
         # with a web arm left), to cells not counted and to cells counted.
@@ -231,12 +236,14 @@ def joint_distances(paths: PathCosts, comp: int, banned: int, left: int, keys_le
     pending: list[list[list[int]] | None] = [None] * width
     seeds = [[] for _ in range(left + 1)]
     pending[0] = seeds
+    nbr_mask = paths.nbr_mask
     f = comp
     while f:
         low = f & -f
         u = low.bit_length() - 1
         layers[0][u] = 0
-        seeds[0].append(u)
+        if nbr_mask[u] & ~blocked:  # a cell reached with a way out
+            seeds[0].append(u)
         f ^= low
     # Each cell's steps out, made when first settled: (to, gate swords, swords with a web
     # arm left, 0 plain / 1 a Curse / 2 a Door).
