@@ -27,7 +27,12 @@ class PathCosts:
         self.cell_mask = (1 << shift) - 1
         self.is_web = [board._is_web(i) for i in range(board.n + 2)]
         #: per cell, its neighbours through any corridor (a bitmask).
-        self.nbr_mask = [sum(1 << v for v in {v for v, _e in links}) for links in board.adj]
+        self.nbr_mask: list[int] = []
+        for links in board.adj:
+            mask = 0
+            for v, _e in links:
+                mask |= 1 << v
+            self.nbr_mask.append(mask)
         self.old_arm = 0 if budget.vorpals else 1
         self.el_cost = [_MONSTER.get(kind, 1 if kind == "arm" else 0) for kind in board.el_kind]
         self.treasure_els = 0
@@ -35,7 +40,8 @@ class PathCosts:
             if kind in ("goblins", "dragon"):
                 self.treasure_els |= 1 << e
         self.step_cache: dict[tuple[int, bool, bool],
-                              list[list[tuple[int, int, int, int, int]]]] = {}
+                              list[list[tuple[int, int, int, int, int]] | None]] = {}
+        self.step_src: dict[tuple[int, bool, bool], tuple[list[int], int, int]] = {}
 
     def distances(self, comp: int, banned: int, left: int, keys_left: int, free_v: int,
                   min_top: int, monsters_too: bool, cap: int, doors: bool = False
@@ -53,7 +59,8 @@ class PathCosts:
         left. With ``doors``, ``c`` counts the Doors on the way instead (at most ``cap``:
         one key each) and Curses are passed freely."""
         adj, is_web = self.adj, self.is_web
-        steps = self.steps(min_top, keys_left > 0, monsters_too)
+        keys = keys_left > 0
+        steps = self.steps(min_top, keys, monsters_too)
         # The cells a path may not step into: those reached, and those banned.
         blocked = comp | banned & self.cell_mask
         nbr_mask = self.nbr_mask
@@ -77,7 +84,10 @@ class PathCosts:
                     if dist[u] != d:
                         continue
                     walked = comp >> u & 1 and is_web[u]
-                    for v, e, g, gw, _kind in steps[u]:
+                    row = steps[u]
+                    if row is None:
+                        row = self.cell_steps(min_top, keys, monsters_too, u)
+                    for v, e, g, gw, _kind in row:
                         if blocked >> v & 1 or e >= 0 and barms >> e & 1:
                             continue
                         nd = d + (gw if walked else g)
@@ -137,7 +147,10 @@ class PathCosts:
                         walked = comp >> u & 1 and is_web[u]
                         plain: list[tuple[int, int, int]] = []
                         counted: list[tuple[int, int, int]] = []
-                        for v, e, g, gw, kind in steps[u]:
+                        row = steps[u]
+                        if row is None:
+                            row = self.cell_steps(min_top, keys, monsters_too, u)
+                        for v, e, g, gw, kind in row:
                             if not (blocked >> v & 1 or e >= 0 and barms >> e & 1):
                                 (counted if kind == counted_kind else plain).append(
                                     (v, g, gw if walked else g))
@@ -170,21 +183,31 @@ class PathCosts:
         return layers
 
     def steps(self, min_top: int, keys: bool, monsters_too: bool = False
-              ) -> list[list[tuple[int, int, int, int, int]]]:
+              ) -> list[list[tuple[int, int, int, int, int]] | None]:
         """Per cell, its steps for the path searches before the cells reached and banned
         are taken out: ``(to, Spider Web arm or -1, gate swords, swords out of a web
-        walked, 0 plain / 1 a Curse / 2 a Door)`` (see :meth:`distances`)."""
+        walked, 0 plain / 1 a Curse / 2 a Door)`` (see :meth:`distances`); None for a cell
+        not yet asked for (:meth:`cell_steps` makes it)."""
         key = (min_top, keys, monsters_too)
         steps = self.step_cache.get(key)
         if steps is None:
+            steps = self.step_cache[key] = [None] * len(self.adj)
             cost, curses = self.static_cost(min_top, keys, monsters_too, False)
-            doors = self.static_cost(min_top, keys, monsters_too, True)[1]
-            steps = self.step_cache[key] = [
-                [(v, e, cost[v], cost[v] + self.old_arm if e >= 0 else cost[v],
-                  1 if curses >> v & 1 else 2 if doors >> v & 1 else 0)
-                 for v, e in links if cost[v] >= 0]
-                for links in self.adj]
+            self.step_src[key] = (cost, curses,
+                                  self.static_cost(min_top, keys, monsters_too, True)[1])
         return steps
+
+    def cell_steps(self, min_top: int, keys: bool, monsters_too: bool, u: int
+                   ) -> list[tuple[int, int, int, int, int]]:
+        """The steps of cell ``u`` in the table of :meth:`steps` (called first), made now."""
+        key = (min_top, keys, monsters_too)
+        cost, curses, doors = self.step_src[key]
+        old_arm = self.old_arm
+        row = self.step_cache[key][u] = [
+            (v, e, cost[v], cost[v] + old_arm if e >= 0 else cost[v],
+             1 if curses >> v & 1 else 2 if doors >> v & 1 else 0)
+            for v, e in self.adj[u] if cost[v] >= 0]
+        return row
 
     def static_cost(self, min_top: int, keys: bool, monsters_too: bool, doors: bool
                     ) -> tuple[list[int], int]:
@@ -223,7 +246,8 @@ def joint_distances(paths: PathCosts, comp: int, banned: int, left: int, keys_le
     counting both the Curses (``c``, that many or more at ``ccap``) and the Doors (``d``, at
     most ``dcap``, one key each) on the way."""
     is_web = paths.is_web
-    steps = paths.steps(min_top, keys_left > 0)
+    keys = keys_left > 0
+    steps = paths.steps(min_top, keys)
     # The cells a path may not step into: those reached, and those banned.
     blocked = comp | banned & paths.cell_mask
     barms = banned >> paths.shift
@@ -276,12 +300,15 @@ def joint_distances(paths: PathCosts, comp: int, banned: int, left: int, keys_le
                     continue
                 rows = out[u]
                 if rows is None:
+                    row = steps[u]
+                    if row is None:
+                        row = paths.cell_steps(min_top, keys, False, u)
                     if comp >> u & 1 and is_web[u]:  # an arm of a web walked: old_arm more
-                        rows = out[u] = [(v, g, gw, kind) for v, e, g, gw, kind in steps[u]
+                        rows = out[u] = [(v, g, gw, kind) for v, e, g, gw, kind in row
                                          if not blocked >> v & 1
                                          and not (e >= 0 and barms >> e & 1)]
                     else:
-                        rows = out[u] = [(v, g, g, kind) for v, e, g, _gw, kind in steps[u]
+                        rows = out[u] = [(v, g, g, kind) for v, e, g, _gw, kind in row
                                          if not blocked >> v & 1
                                          and not (e >= 0 and barms >> e & 1)]
                 for v, g, add, kind in rows:
