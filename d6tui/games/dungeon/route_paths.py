@@ -1,7 +1,10 @@
 """The cheapest paths of the route scorer's bound (:mod:`.scorer`): from the cells a walk
 reaches, the least swords a path pays to each cell of one side of the Dungeon Waffle, per
 number of Vorpal Swords used on its gates and of Curses (or Doors, or both) passed (rulebook
-"End of the Game", "Dungeon Map Dice Faces", "Item and Spell Dice Faces"). No Textual imports.
+"End of the Game", "Dungeon Map Dice Faces", "Item and Spell Dice Faces"). The scorer reads
+each table as the least over fewer of each count, so a cell no cheaper in a layer than in
+one with one count fewer is not kept there (every path on from it is matched from the
+other). No Textual imports.
 """
 
 from __future__ import annotations
