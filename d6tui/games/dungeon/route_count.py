@@ -63,8 +63,9 @@ def count_column(events: list[Event], counted: int, opened_doors: int, chest_los
         if dm & ~on_way:
             suffered += min(pts, (dm & ~on_way).bit_count())
             on_way |= dm
-        if i + 1 < len(events) and events[i + 1][0] == t:
-            continue
+        if i + 1 < len(events) and events[i + 1][0] == t or \
+                gain - loss - chest_loss + len(own) <= best_gain:
+            continue  # more within t, or not even every monster beaten would do better
         # A walk opening d Doors, of the k behind which prizes lie, leaves
         # k - d shut, and the prizes behind them unwon: at least those of
         # the (k - d)-th cheapest. So with the Curses, when it suffers
@@ -74,7 +75,12 @@ def count_column(events: list[Event], counted: int, opened_doors: int, chest_los
             shut = sorted(behind.values())[len(behind) - opened_doors - 1]
         if len(cursed) > counted:
             shut = max(shut, sorted(cursed.values())[len(cursed) - counted - 1])
-        got = gain - max(loss + shut, len(cursed_rooms), suffered) - chest_loss
+        lost = loss + shut
+        if len(cursed_rooms) > lost:
+            lost = len(cursed_rooms)
+        if suffered > lost:
+            lost = suffered
+        got = gain - lost - chest_loss
         if got + len(own) <= best_gain:
             continue
         beaten = monsters_beaten(own, left - t, b, left_behind)

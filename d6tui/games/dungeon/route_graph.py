@@ -179,26 +179,25 @@ class RouteGraph:
         costs: list[int] = []
         web_arms: dict[int, int] = {}
         doors = curses = treasure = 0
-        e = 0
         bits = opened
         while bits:
-            if bits & 1:
-                a, b = self.el_ends[e]
-                if comp >> a & 1 and comp >> b & 1:
-                    kind = self.el_kind[e]
-                    if kind == "arm":
-                        for w in self.el_webs[e]:
-                            web_arms[w] = web_arms.get(w, 0) + 1
-                    elif kind == "door":
-                        doors += 1
-                    elif kind == "curse":
-                        curses += 1
-                    else:
-                        costs.append(_MONSTER[kind])
-                        if kind in ("goblins", "dragon"):
-                            treasure += 1
-            bits >>= 1
-            e += 1
+            low = bits & -bits
+            bits ^= low
+            e = low.bit_length() - 1
+            a, b = self.el_ends[e]
+            if comp >> a & 1 and comp >> b & 1:
+                kind = self.el_kind[e]
+                if kind == "arm":
+                    for w in self.el_webs[e]:
+                        web_arms[w] = web_arms.get(w, 0) + 1
+                elif kind == "door":
+                    doors += 1
+                elif kind == "curse":
+                    curses += 1
+                else:
+                    costs.append(_MONSTER[kind])
+                    if kind in ("goblins", "dragon"):
+                        treasure += 1
         if doors > budget.keys:
             return None
         costs.extend(web_arms.values())

@@ -1,7 +1,10 @@
 """The cheapest paths of the route scorer's bound (:mod:`.scorer`): from the cells a walk
 reaches, the least swords a path pays to each cell of one side of the Dungeon Waffle, per
 number of Vorpal Swords used on its gates and of Curses (or Doors, or both) passed (rulebook
-"End of the Game", "Dungeon Map Dice Faces", "Item and Spell Dice Faces"). No Textual imports.
+"End of the Game", "Dungeon Map Dice Faces", "Item and Spell Dice Faces"). The scorer reads
+each table as the least over fewer of each count, so a cell no cheaper in a layer than in
+one with one count fewer is not kept there (every path on from it is matched from the
+other). No Textual imports.
 """
 
 from __future__ import annotations
@@ -26,13 +29,22 @@ class PathCosts:
         self.shift = shift
         self.cell_mask = (1 << shift) - 1
         self.is_web = [board._is_web(i) for i in range(board.n + 2)]
+        #: per cell, its neighbours through any corridor (a bitmask).
+        self.nbr_mask: list[int] = []
+        for links in board.adj:
+            mask = 0
+            for v, _e in links:
+                mask |= 1 << v
+            self.nbr_mask.append(mask)
         self.old_arm = 0 if budget.vorpals else 1
         self.el_cost = [_MONSTER.get(kind, 1 if kind == "arm" else 0) for kind in board.el_kind]
         self.treasure_els = 0
         for e, kind in enumerate(board.el_kind):
             if kind in ("goblins", "dragon"):
                 self.treasure_els |= 1 << e
-        self.gate_cache: dict[tuple[int, bool, bool, bool], tuple[list[int], int]] = {}
+        self.step_cache: dict[tuple[int, bool, bool],
+                              list[list[tuple[int, int, int, int, int]] | None]] = {}
+        self.step_src: dict[tuple[int, bool, bool], tuple[list[int], int, int]] = {}
 
     def distances(self, comp: int, banned: int, left: int, keys_left: int, free_v: int,
                   min_top: int, monsters_too: bool, cap: int, doors: bool = False
@@ -50,11 +62,15 @@ class PathCosts:
         left. With ``doors``, ``c`` counts the Doors on the way instead (at most ``cap``:
         one key each) and Curses are passed freely."""
         adj, is_web = self.adj, self.is_web
-        gate, cursed = self.gate_cost(comp, banned, keys_left, min_top, monsters_too, doors)
+        keys = keys_left > 0
+        steps = self.steps(min_top, keys, monsters_too)
+        # The cells a path may not step into: those reached, and those banned.
+        blocked = comp | banned & self.cell_mask
+        nbr_mask = self.nbr_mask
         barms = banned >> self.shift
         cw = cap + 1
         width = (free_v + 1) * cw
-        old_arm = self.old_arm
+        counted_kind = 2 if doors else 1
         if width == 1:  # no Vorpal Sword left and no Curse counted: one layer
             dist = [1 << 30] * len(adj)
             buckets: list[list[int]] = [[] for _ in range(left + 1)]
@@ -64,22 +80,20 @@ class PathCosts:
                 u = low.bit_length() - 1
                 f ^= low
                 dist[u] = 0
-                buckets[0].append(u)
+                if nbr_mask[u] & ~blocked:  # a cell reached with a way out
+                    buckets[0].append(u)
             for d in range(left + 1):
                 for u in buckets[d]:
                     if dist[u] != d:
                         continue
-                    step = old_arm if comp >> u & 1 and is_web[u] else 0
-                    for v, e in adj[u]:
-                        g = gate[v]
-                        if g < 0:
+                    walked = comp >> u & 1 and is_web[u]
+                    row = steps[u]
+                    if row is None:
+                        row = self.cell_steps(min_top, keys, monsters_too, u)
+                    for v, e, g, gw, _kind in row:
+                        if blocked >> v & 1 or e >= 0 and barms >> e & 1:
                             continue
-                        if e >= 0:
-                            if barms >> e & 1:
-                                continue
-                            nd = d + g + step
-                        else:
-                            nd = d + g
+                        nd = d + (gw if walked else g)
                         if nd <= left and nd < dist[v]:
                             dist[v] = nd
                             buckets[nd].append(v)
@@ -97,12 +111,14 @@ class PathCosts:
             low = f & -f
             u = low.bit_length() - 1
             first[u] = 0
-            seeds.append(u)
+            if nbr_mask[u] & ~blocked:  # a cell reached with a way out
+                seeds.append(u)
             f ^= low
         # Each cell's steps out, made when it is first settled: (to, gate swords, swords
         # with a web arm left), to cells not counted and to cells counted.
         out: list[tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]] | None] = \
             [None] * size
+        never = [1 << 30] * size
         for li in range(width):
             k, c = divmod(li, cw)
             here = layers[li]
@@ -121,65 +137,86 @@ class PathCosts:
                 c_here = c_q = c_later = c_later_q = None
             else:
                 c_here, c_q, c_later, c_later_q = here, queue, later, later_q
+            # A cell met here no cheaper than in a layer one fewer in a count is not grown
+            # from (as in :func:`joint_distances`).
+            b1 = layers[li - 1] if c else never
+            b2 = layers[li - cw] if k else never
             for d in range(left + 1):
                 for u in queue[d]:
-                    if here[u] != d:
+                    if here[u] != d or b1[u] <= d or b2[u] <= d:
                         continue
                     rows = out[u]
                     if rows is None:
-                        step = old_arm if comp >> u & 1 and is_web[u] else 0
+                        walked = comp >> u & 1 and is_web[u]
                         plain: list[tuple[int, int, int]] = []
                         counted: list[tuple[int, int, int]] = []
-                        for v, e in adj[u]:
-                            g = gate[v]
-                            if g >= 0 and not (e >= 0 and barms >> e & 1):
-                                (counted if cursed >> v & 1 else plain).append(
-                                    (v, g, g + step if e >= 0 else g))
+                        row = steps[u]
+                        if row is None:
+                            row = self.cell_steps(min_top, keys, monsters_too, u)
+                        for v, e, g, gw, kind in row:
+                            if not (blocked >> v & 1 or e >= 0 and barms >> e & 1):
+                                (counted if kind == counted_kind else plain).append(
+                                    (v, g, gw if walked else g))
                         rows = out[u] = (plain, counted)
+                    # Nor is a cell kept in a layer where this one (one fewer in a count)
+                    # or the layers one fewer than this one hold it as cheap.
                     for v, g, add in rows[0]:
                         nd = d + add
-                        if nd <= left and nd < here[v]:
+                        if nd <= left and nd < here[v] and b1[v] > nd and b2[v] > nd:
                             here[v] = nd
                             queue[nd].append(v)
                         if g and later is not None:
                             nd -= g
-                            if nd <= left and nd < later[v]:
+                            if nd <= left and nd < later[v] and here[v] > nd:
                                 later[v] = nd
                                 later_q[nd].append(v)
                     if c_here is None:
                         continue
                     for v, g, add in rows[1]:
                         nd = d + add
-                        if nd <= left and nd < c_here[v]:
+                        if nd <= left and nd < c_here[v] and here[v] > nd:
                             c_here[v] = nd
                             c_q[nd].append(v)
                         if g and c_later is not None:
                             nd -= g
-                            if nd <= left and nd < c_later[v]:
+                            if nd <= left and nd < c_later[v] and later[v] > nd and \
+                                    c_here[v] > nd:
                                 c_later[v] = nd
                                 c_later_q[nd].append(v)
         return layers
 
-    def gate_cost(self, comp: int, banned: int, keys_left: int, min_top: int,
-                  monsters_too: bool, doors: bool = False) -> tuple[list[int], int]:
-        """The swords a path pays to step into each cell (-1: it may not; see
-        :meth:`distances`), and the cells counted on the way as a bitmask: the Curses not
-        yet suffered, or with ``doors`` the Doors not yet opened."""
-        key = (min_top, keys_left > 0, monsters_too, doors)
-        static = self.gate_cache.get(key)
-        if static is None:
-            static = self.gate_cache[key] = self.static_cost(*key)
-        cost = static[0][:]
-        out = f = comp | banned & self.cell_mask
-        while f:
-            low = f & -f
-            cost[low.bit_length() - 1] = -1
-            f ^= low
-        return cost, static[1] & ~out
+    def steps(self, min_top: int, keys: bool, monsters_too: bool = False
+              ) -> list[list[tuple[int, int, int, int, int]] | None]:
+        """Per cell, its steps for the path searches before the cells reached and banned
+        are taken out: ``(to, Spider Web arm or -1, gate swords, swords out of a web
+        walked, 0 plain / 1 a Curse / 2 a Door)`` (see :meth:`distances`); None for a cell
+        not yet asked for (:meth:`cell_steps` makes it)."""
+        key = (min_top, keys, monsters_too)
+        steps = self.step_cache.get(key)
+        if steps is None:
+            steps = self.step_cache[key] = [None] * len(self.adj)
+            cost, curses = self.static_cost(min_top, keys, monsters_too, False)
+            self.step_src[key] = (cost, curses,
+                                  self.static_cost(min_top, keys, monsters_too, True)[1])
+        return steps
+
+    def cell_steps(self, min_top: int, keys: bool, monsters_too: bool, u: int
+                   ) -> list[tuple[int, int, int, int, int]]:
+        """The steps of cell ``u`` in the table of :meth:`steps` (called first), made now."""
+        key = (min_top, keys, monsters_too)
+        cost, curses, doors = self.step_src[key]
+        old_arm = self.old_arm
+        row = self.step_cache[key][u] = [
+            (v, e, cost[v], cost[v] + old_arm if e >= 0 else cost[v],
+             1 if curses >> v & 1 else 2 if doors >> v & 1 else 0)
+            for v, e in self.adj[u] if cost[v] >= 0]
+        return row
 
     def static_cost(self, min_top: int, keys: bool, monsters_too: bool, doors: bool
                     ) -> tuple[list[int], int]:
-        """:meth:`gate_cost` before the cells reached and banned are taken out."""
+        """Per cell, the swords a path pays to step into it (-1: it may not; see
+        :meth:`distances`), and the cells counted on the way as a bitmask (the Curses, or
+        with ``doors`` the Doors), before the cells reached and banned are taken out."""
         adj, is_web = self.adj, self.is_web
         node_el, el_kind = self.board.node_el, self.board.el_kind
         cost = [0] * len(adj)
@@ -211,59 +248,99 @@ def joint_distances(paths: PathCosts, comp: int, banned: int, left: int, keys_le
     """``dist[(a * (ccap + 1) + c) * (dcap + 1) + d][v]``: as :meth:`PathCosts.distances`,
     counting both the Curses (``c``, that many or more at ``ccap``) and the Doors (``d``, at
     most ``dcap``, one key each) on the way."""
-    adj, is_web = paths.adj, paths.is_web
-    gate, curses = paths.gate_cost(comp, banned, keys_left, min_top, False, False)
-    _g, doors = paths.gate_cost(comp, banned, keys_left, min_top, False, True)
+    is_web = paths.is_web
+    keys = keys_left > 0
+    steps = paths.steps(min_top, keys)
+    # The cells a path may not step into: those reached, and those banned.
+    blocked = comp | banned & paths.cell_mask
     barms = banned >> paths.shift
     cw, dw = ccap + 1, dcap + 1
     width = (free_v + 1) * cw * dw
-    old_arm = paths.old_arm
-    size = len(adj)
+    size = len(paths.adj)
     layers = [[1 << 30] * size for _ in range(width)]
-    pending = [[[] for _ in range(left + 1)] for _ in range(width)]
+    # pending[layer][d]: the cells written at d into that layer, to settle there (made
+    # when a layer is first written to).
+    pending: list[list[list[int]] | None] = [None] * width
+    seeds = [[] for _ in range(left + 1)]
+    pending[0] = seeds
+    nbr_mask = paths.nbr_mask
     f = comp
     while f:
         low = f & -f
         u = low.bit_length() - 1
         layers[0][u] = 0
-        pending[0][0].append(u)
+        if nbr_mask[u] & ~blocked:  # a cell reached with a way out
+            seeds[0].append(u)
         f ^= low
     # Each cell's steps out, made when first settled: (to, gate swords, swords with a web
     # arm left, 0 plain / 1 a Curse / 2 a Door).
     out: list[list[tuple[int, int, int, int]] | None] = [None] * size
     vorpal_step = cw * dw
+    never = [1 << 30] * size
+    # A cell met in a layer no cheaper than in a layer one fewer in a count (a Door, a
+    # Curse, a Vorpal Sword) is not kept there: every path on from it is matched from the
+    # other, at no more of each count (the counts only grow), and the callers take the
+    # least over fewer.
+    below = []
+    for li in range(width):
+        k, rest = divmod(li, vorpal_step)
+        c, dd = divmod(rest, dw)
+        below.append((layers[li - 1] if dd else never, layers[li - dw] if c else never,
+                      layers[li - vorpal_step] if k else never))
     for li in range(width):
         k, rest = divmod(li, vorpal_step)
         c, dd = divmod(rest, dw)
         here, queue = layers[li], pending[li]
-        # Where a step into a Curse or a Door goes (-1: nowhere).
-        to_curse = li + dw if c < ccap else li
-        to_door = li + 1 if dd < dcap else -1
+        if queue is None:
+            continue  # nothing was written here
+        # Where a step goes into a plain cell, a Curse or a Door (-1: nowhere).
+        dest = (li, li + dw if c < ccap else li, li + 1 if dd < dcap else -1)
         more = k < free_v
+        b1, b2, b3 = below[li]
         for d in range(left + 1):
             for u in queue[d]:
-                if here[u] != d:
+                if here[u] != d or b1[u] <= d or b2[u] <= d or b3[u] <= d:
                     continue
                 rows = out[u]
                 if rows is None:
-                    step = old_arm if comp >> u & 1 and is_web[u] else 0
-                    rows = out[u] = [
-                        (v, g, g + step if e >= 0 else g,
-                         1 if curses >> v & 1 else 2 if doors >> v & 1 else 0)
-                        for v, e in adj[u]
-                        if (g := gate[v]) >= 0 and not (e >= 0 and barms >> e & 1)]
+                    row = steps[u]
+                    if row is None:
+                        row = paths.cell_steps(min_top, keys, False, u)
+                    if comp >> u & 1 and is_web[u]:  # an arm of a web walked: old_arm more
+                        rows = out[u] = [(v, g, gw, kind) for v, e, g, gw, kind in row
+                                         if not blocked >> v & 1
+                                         and not (e >= 0 and barms >> e & 1)]
+                    else:
+                        rows = out[u] = [(v, g, g, kind) for v, e, g, _gw, kind in row
+                                         if not blocked >> v & 1
+                                         and not (e >= 0 and barms >> e & 1)]
                 for v, g, add, kind in rows:
-                    to = li if not kind else to_curse if kind == 1 else to_door
+                    to = dest[kind]
                     if to < 0:
                         continue
                     nd = d + add
-                    if nd <= left and nd < layers[to][v]:
-                        layers[to][v] = nd
-                        pending[to][nd].append(v)
+                    if nd <= left:
+                        t = layers[to]
+                        if nd < t[v]:
+                            p1, p2, p3 = below[to]
+                            if p1[v] > nd and p2[v] > nd and p3[v] > nd:
+                                t[v] = nd
+                                q = pending[to]
+                                if q is None:
+                                    q = pending[to] = [[] for _ in range(left + 1)]
+                                q[nd].append(v)
                     if g and more:
                         to += vorpal_step
                         nd -= g
-                        if nd <= left and nd < layers[to][v]:
-                            layers[to][v] = nd
-                            pending[to][nd].append(v)
+                        if nd <= left:
+                            t = layers[to]
+                            if nd < t[v]:
+                                p1, p2, p3 = below[to]
+                                if p1[v] > nd and p2[v] > nd and p3[v] > nd:
+                                    t[v] = nd
+                                    q = pending[to]
+                                    if q is None:
+                                        q = pending[to] = [[] for _ in range(left + 1)]
+                                    q[nd].append(v)
     return layers
+

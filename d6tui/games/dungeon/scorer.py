@@ -240,10 +240,12 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         # On paths a gate costs at least min(cost, mu) however many Vorpal Swords in use
         # are moved (a relaxation: the treasure monsters won take all the moves).
         full = distances(comp, banned, left, keys_left, free_v, mu, True, 0)
+        # The least over the Vorpal Swords used, per cell.
+        near_all = full[0] if len(full) == 1 else [min(col) for col in zip(*full, strict=True)]
         # The prizes still to win that some path reaches at all.
         reachable = [(v, kind) for v, kind in prize_cells
                      if not comp >> v & 1 and (kind != 3 or v == far)
-                     and min(layer[v] for layer in full) <= left]
+                     and near_all[v] <= left]
         # All of them won, for nothing: when even that cannot beat the best, stop here.
         chests = sum(1 for _, kind in reachable if kind == 1)
         quick = points + min(chests, max(0, keys_left - held)) + sum(
@@ -264,7 +266,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         # its swords too. Such monsters are walls, as the cells banned.
         walls = banned
         for v, kind in prize_cells:
-            if kind == 2 and not comp >> v & 1 and min(layer[v] for layer in full) > left:
+            if kind == 2 and not comp >> v & 1 and near_all[v] > left:
                 walls |= 1 << v
 
 
@@ -310,6 +312,8 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                                single_bits(m & board.door_cells),
                                single_bits(m & monster_cells))
             best_gain = -cap
+            #: per column: (the most it could add, its prizes, its counts).
+            columns: list[tuple[int, list, int, int, int, int]] = []
             for cd in range(block):
                 counted, opened_doors = divmod(cd, dw)
                 loss = counted
@@ -341,15 +345,24 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                     # The chests counted are the nearest (as many as the keys): not those a
                     # walk opens, so no Door or monster in front of them counts.
                     keyed = n_chests[:max(0, chest_keys)]
-                    if total + len(keyed) - loss - chest_loss <= best_gain:
+                    upper = total + len(keyed) - loss - chest_loss
+                    if upper <= best_gain:
                         continue  # not even all of them, for nothing, would do better
-                    # Thresholds t in order: the prizes within t, and the treasure
-                    # monsters within t beaten with the swords left after t (cheapest
-                    # first) or a Vorpal Sword.
                     events.extend((d, 1, -1, -1, 0, (), (), ()) for d in keyed)
-                    events.sort()
-                    best_gain = count_column(events, counted, opened_doors, chest_loss,
-                                             left, b, left_behind, best_gain)
+                    columns.append((upper, events, counted, opened_doors, chest_loss, b))
+            # The columns that could add the most first: once the most found is as much as
+            # a column could add, with all its prizes won for nothing, it and the rest (no
+            # more) need no count.
+            columns.sort(key=lambda column: -column[0])
+            for upper, events, counted, opened_doors, chest_loss, b in columns:
+                if upper <= best_gain:
+                    break
+                # Thresholds t in order: the prizes within t, and the treasure monsters
+                # within t beaten with the swords left after t (cheapest first) or a Vorpal
+                # Sword.
+                events.sort()
+                best_gain = count_column(events, counted, opened_doors, chest_loss, left, b,
+                                         left_behind, best_gain)
             return max(0, best_gain)
 
         # Curses counted up to three, and no more than a path can reach.
@@ -358,7 +371,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         while curses and near < 3:
             low = curses & -curses
             curses ^= low
-            if min(layer[low.bit_length() - 1] for layer in full) <= left:
+            if near_all[low.bit_length() - 1] <= left:
                 near += 1
         # Keys are short when the Doors a walk could open, and the chests, outnumber them:
         # count the Doors too (up to the keys, and no more than a path can reach), with
@@ -371,7 +384,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             while doors and dcap < keys_left:
                 low = doors & -doors
                 doors ^= low
-                if min(layer[low.bit_length() - 1] for layer in full) <= left:
+                if near_all[low.bit_length() - 1] <= left:
                     dcap += 1
             if dcap == 0 and keys_left >= chests_open:
                 dcap = -1  # no Door to open, and a key for every chest: as if free
