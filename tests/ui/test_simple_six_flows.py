@@ -351,21 +351,6 @@ async def test_wounds_heal_end_session_and_spend_cp(saves: Path) -> None:
 
 
 @sync
-async def test_help_cites_the_srd_and_lists_the_keys(saves: Path) -> None:
-    from d6tui.ui.screens.help import HelpScreen
-
-    session = new_campaign(saves)
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        assert "Static Defenses" in app.screen.text and "Wound Level Chart" in app.screen.text
-        assert any("New PC" in d for _, d in app.screen.keys)
-
-
-@sync
 async def test_traditional_attack_rolls_the_defense_and_might(saves: Path) -> None:
     session = new_campaign(saves, seed=9, options={"combat": "traditional"})
     s = session
