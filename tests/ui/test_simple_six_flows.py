@@ -425,7 +425,8 @@ async def test_body_points_roll_typed_and_sheet_export_import(saves: Path) -> No
         await pilot.press("I")
         await pilot.pause()
         assert isinstance(app.screen, TextPrompt)
-        await pilot.press(*"sheets/tam-sheet.toml", "enter")
+        app.screen.query_one(Input).value = "sheets/tam-sheet.toml"
+        await pilot.press("enter")
         await pilot.pause()
         assert other.events[-1].get("imported") is True
         assert str(other.state.member("tam").sheet.skill("Bow")) == "6D"

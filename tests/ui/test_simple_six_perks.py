@@ -14,7 +14,7 @@ from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
 from d6tui.ui.simple_six.forms import NumbersModal
 from d6tui.ui.simple_six.screen import SimpleSixScreen
 from d6tui.ui.widgets.dice_tray import DiceTray
-from tests.ui.helpers import attack_box, make_app, sync
+from tests.ui.helpers import attack_box, make_app, pick_number, sync
 
 LU = Draft("Lu", {"Might": "3D", "Agility": "3D", "Wit": "3D", "Charm": "3D"},
            skills={"Seduce": "1D", "Search": "1D"}, perks=["Lucky", "Destiny", "Attractive"],
@@ -42,7 +42,7 @@ async def _roll_search(pilot, target: str) -> None:  # noqa: ANN001 - a Pilot
     modal = app.screen
     assert isinstance(modal, ChoiceModal)
     index = [v for _l, v in modal.options].index("Search")
-    await pilot.press(*["down"] * index, "enter")
+    await pick_number(pilot, index + 1)
     await pilot.pause()
     assert isinstance(app.screen, NumbersModal)
     app.screen.query_one("#n0", Input).value = target
