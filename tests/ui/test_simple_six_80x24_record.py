@@ -17,7 +17,7 @@ from d6tui.ui.simple_six.forms import CharacterForm
 from d6tui.ui.simple_six.screen import SimpleSixScreen
 from d6tui.ui.simple_six.widgets import GMTracker, fit_name
 from tests.simple_six.test_campaign import MELKOT, MIRA, ORC
-from tests.ui.helpers import make_app, sync
+from tests.ui.helpers import enter_faces, make_app, sync
 
 
 def _fight(saves: Path) -> Session:
@@ -266,7 +266,7 @@ async def test_a_wounded_target_is_offered_just_a_flesh_wound(saves: Path) -> No
         for _ in range(40):
             await pilot.pause()
             if isinstance(app.screen, WildDiceInput):
-                await pilot.press(*next(typed), "enter")
+                await enter_faces(pilot, next(typed))
             elif isinstance(app.screen, ConfirmModal):
                 break
             elif isinstance(app.screen, ChoiceModal):

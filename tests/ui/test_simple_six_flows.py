@@ -96,10 +96,19 @@ async def test_new_campaign_from_the_home_screen(saves: Path) -> None:
 
 @sync
 async def test_create_a_character_with_every_rule_checked(saves: Path) -> None:
+    """On an empty campaign: the palette lists "Time passes" (T, the screen's active,
+    described game bindings: GameCommands); then a character made in the form with every
+    broken rule listed with its section, refused until fixed, then added."""
     session = Session.new("simple_six", {"seed": 1}, path=saves / "c.toml")
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen)
+        active = screen.active_bindings["T"]
+        assert active.enabled and active.node is screen
+        assert active.binding.id == "simple_six.time"
+        assert active.binding.description == "Time passes"
         await pilot.press("c")
         await pilot.pause()
         form = app.screen

@@ -15,7 +15,7 @@ from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal, TextPrompt
 from d6tui.ui.simple_six.attack_box import AttackBox
 from d6tui.ui.simple_six.screen import SimpleSixScreen
 from d6tui.ui.simple_six.widgets import GMTracker
-from tests.ui.helpers import make_app, settle, sync
+from tests.ui.helpers import enter_faces, make_app, settle, sync
 from tests.ui.test_simple_six_flows import new_campaign
 
 FIVE = ("Goblin", "Goblin", "Goblin", "Goblin")
@@ -267,7 +267,7 @@ async def test_table_dice_for_the_players_only(saves: Path) -> None:
             if not isinstance(modal, WildDiceInput):
                 break
             asked.append(modal.prompt)
-            await pilot.press(*" ".join(["6"] * (modal.dice - 1) + ["5"]), "enter")
+            await enter_faces(pilot, " ".join(["6"] * (modal.dice - 1) + ["5"]))
             await pilot.pause()
         while isinstance(app.screen, ChoiceModal):  # no hero points
             await pilot.press("1")
@@ -303,7 +303,7 @@ async def test_ctrl_r_lets_d6tui_roll_one_prompt(saves: Path) -> None:
             await pilot.pause()
             if isinstance(app.screen, WildDiceInput):
                 assert "damage" in app.screen.prompt.lower()
-                await pilot.press(*" ".join(["3"] * app.screen.dice), "enter")
+                await enter_faces(pilot, " ".join(["3"] * app.screen.dice))
         await _until(pilot, lambda: isinstance(app.screen, SimpleSixScreen))
     ev = next(e for e in reversed(s.events) if e["type"] == "attacked")
     assert ev["attack"]["source"] == "app"

@@ -18,7 +18,7 @@ from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
 from d6tui.ui.simple_six.forms import WildDiceInput
 from d6tui.ui.simple_six.screen import SimpleSixScreen
 from d6tui.ui.simple_six.vehicles_view import VehiclesScreen
-from tests.ui.helpers import make_app, pick_number, settle, sync
+from tests.ui.helpers import enter_faces, make_app, pick_number, settle, sync
 
 ACE = Draft("Ace", {"Might": "2D", "Agility": "4D", "Wit": "3D", "Charm": "3D"},
             skills={"Pilot": "2D", "Gunnery": "1D", "Repair": "2D"}, npc=True)
@@ -109,7 +109,7 @@ async def test_add_crew_and_fire_on_a_vehicle_at_80x24(saves: Path) -> None:
             await pilot.pause()
             modal = app.screen
             assert isinstance(modal, WildDiceInput | TableDiceInput), modal
-            await pilot.press(*faces, "enter")
+            await enter_faces(pilot, faces)
         await settle(pilot)
         last = s.events[-1]
         assert last["hits"][0]["location"] == {"dice": "1d6", "faces": [4], "source": "table",
