@@ -134,6 +134,16 @@ async def attack_box(pilot: Pilot, target: str, *, weapon: str | None = "",
     await pilot.pause()
 
 
+async def enter_faces(pilot: Pilot, faces: str) -> None:
+    """Answer the open table-dice prompt (a wild-die roll's or a plain one's, both with a
+    ``#faces`` field) with ``faces`` set in its field and Enter: the same submission as
+    typing them, in one key (the typing itself is checked in tests of the prompts)."""
+    from textual.widgets import Input
+
+    pilot.app.screen.query_one("#faces", Input).value = faces
+    await pilot.press("enter")
+
+
 async def until(pilot: Pilot, test: Callable[[], object], limit: float = 5.0) -> bool:
     """Let the app run (``pilot.pause()``) until ``test()`` holds or ``limit`` seconds of wall
     time have passed, and say whether it held (``assert await until(...)``). A bound in

@@ -17,7 +17,7 @@ from d6tui.ui.simple_six.forms import CharacterForm
 from d6tui.ui.simple_six.screen import SimpleSixScreen
 from d6tui.ui.simple_six.widgets import GMTracker, fit_name
 from tests.simple_six.test_campaign import MELKOT, MIRA, ORC
-from tests.ui.helpers import make_app, sync, to_game
+from tests.ui.helpers import enter_faces, make_app, sync
 
 
 def _fight(saves: Path) -> Session:
@@ -169,41 +169,6 @@ async def test_failed_healing_and_the_dice_in_the_record(saves: Path) -> None:
         assert "potion" in str(screen.query_one("#tray").render())
 
 
-@sync
-async def test_numbered_names_keep_their_number(saves: Path) -> None:
-    assert fit_name("Orc Warrior 1", 12) == "Orc Warri\u2026 1"
-    assert fit_name("Reckless Raider", 13) == "Reckless Rai\u2026"
-    s = _fight(saves)
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SimpleSixScreen)
-        await pilot.press("l")  # the log takes the tracker's place at 80 columns
-        await pilot.pause()
-        assert not screen.query_one("#tracker-box").display
-        assert screen.query_one("#sheet-box").size.width >= 40
-        await pilot.press("l")
-        await pilot.pause()
-        assert screen.query_one("#tracker-box").display
-        assert screen.query_one("#tracker", GMTracker).display
-
-
-@sync
-async def test_the_new_campaign_form_opens_at_its_top(saves: Path) -> None:
-    from tests.ui.helpers import settle
-
-    app = make_app(saves)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await to_game(pilot, "simple_six")
-        await pilot.press("n")
-        await pilot.pause()
-        await pilot.pause()
-        first = app.screen.query_one("#set-skill_list")
-        assert 0 <= first.region.y and first.region.bottom <= 23 and first.region.height
-
-
 def _orc_dying(saves: Path) -> Session:
     """The fight of :func:`_fight`, the Orc Mortally Wounded by Mira, his roll still due."""
     s = _fight(saves)
@@ -264,6 +229,10 @@ async def test_ending_the_fight_asks_about_a_due_might_roll_first(saves: Path) -
 
 @sync
 async def test_a_wounded_target_is_offered_just_a_flesh_wound(saves: Path) -> None:
+    """A Mortally Wounded target with a hero point is offered "just a flesh wound" and takes
+    it (Incapacitated, the point spent). First, on the same screen: numbered names keep
+    their number when cut to fit, and at 80 columns ``l`` puts the log in the tracker's
+    place (and back)."""
     from d6tui.ui.screens.modals import ConfirmModal
     from d6tui.ui.simple_six.attack_box import AttackBox
     from d6tui.ui.simple_six.forms import WildDiceInput
@@ -272,9 +241,21 @@ async def test_a_wounded_target_is_offered_just_a_flesh_wound(saves: Path) -> No
     s.do(campaign.pass_turn)  # Mira acts
     s.set_table_dice(everyone=True)
     assert s.state.member("orc").sheet.hero_points == 1
+    assert fit_name("Orc Warrior 1", 12) == "Orc Warri\u2026 1"
+    assert fit_name("Reckless Raider", 13) == "Reckless Rai\u2026"
     app = make_app(saves, session=s)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen)
+        await pilot.press("l")  # the log takes the tracker's place at 80 columns
+        await pilot.pause()
+        assert not screen.query_one("#tracker-box").display
+        assert screen.query_one("#sheet-box").size.width >= 40
+        await pilot.press("l")  # and gives it back
+        await pilot.pause()
+        assert screen.query_one("#tracker-box").display
+        assert screen.query_one("#tracker", GMTracker).display
         await pilot.press("a")
         for _ in range(20):
             await pilot.pause()
@@ -285,7 +266,7 @@ async def test_a_wounded_target_is_offered_just_a_flesh_wound(saves: Path) -> No
         for _ in range(40):
             await pilot.pause()
             if isinstance(app.screen, WildDiceInput):
-                await pilot.press(*next(typed), "enter")
+                await enter_faces(pilot, next(typed))
             elif isinstance(app.screen, ConfirmModal):
                 break
             elif isinstance(app.screen, ChoiceModal):

@@ -1,4 +1,5 @@
-"""The Simple Six screen's "let time pass" (key T, and the palette): a span typed in natural
+"""The Simple Six screen's "let time pass" (key T; its palette entry is checked in
+test_simple_six_flows, on an empty campaign): a span typed in natural
 units, a bad one told in one line with the text kept, then one time_passed event that heals at
 rest and tells what the time brought ("Healing", "Order of Actions in a Round")."""
 
@@ -59,21 +60,6 @@ async def test_t_lets_three_days_pass_at_rest(saves: Path) -> None:
         assert check["who"] == "mira" and check["tn"] == 6
         healed = check["roll"]["total"] >= 6
         assert (s.state.member("mira").wounds.level == WoundLevel.STUNNED) == healed
-
-
-@sync
-async def test_the_palette_lists_time_passes(saves: Path) -> None:
-    s = Session.new(RULES, {"seed": 5}, path=saves / "clock2.toml", title="Clock")
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SimpleSixScreen)
-        # the palette lists the screen's active, described game bindings (GameCommands)
-        active = screen.active_bindings["T"]
-        assert active.enabled and active.node is screen
-        assert active.binding.id == "simple_six.time"
-        assert active.binding.description == "Time passes"
 
 
 @sync

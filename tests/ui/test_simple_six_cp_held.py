@@ -16,7 +16,7 @@ from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
 from d6tui.ui.simple_six.forms import NumbersModal, WildDiceInput
 from d6tui.ui.simple_six.screen import SimpleSixScreen
 from d6tui.ui.simple_six.widgets import CharacterSheet, GMTracker
-from tests.ui.helpers import attack_box, make_app, sync
+from tests.ui.helpers import attack_box, enter_faces, make_app, sync
 
 LU = Draft("Lu", {"Might": "3D", "Agility": "3D", "Wit": "3D", "Charm": "3D"},
            skills={"Seduce": "1D", "Search": "1D"},
@@ -52,7 +52,7 @@ async def attack_orc(pilot, faces: str, defense: str = "parry") -> None:  # noqa
         await pilot.press("1")
         await pilot.pause()
     assert isinstance(app.screen, WildDiceInput)
-    await pilot.press(*faces, "enter")
+    await enter_faces(pilot, faces)
     await pilot.pause()
 
 
@@ -77,7 +77,7 @@ async def test_the_outcome_is_held_back_until_the_points_are_decided(saves: Path
         prompts = []
         while isinstance(app.screen, WildDiceInput):  # parry, damage (and resist) dice
             prompts.append(app.screen.prompt)
-            await pilot.press(*"5 5 5 5 5"[:2 * app.screen.dice - 1], "enter")
+            await enter_faces(pilot, "5 5 5 5 5"[:2 * app.screen.dice - 1])
             await pilot.pause()
         # the table is told who throws: the Orc his parry and resist, Lu her damage
         for text in prompts:
@@ -158,7 +158,7 @@ async def test_table_dice_name_the_defender_for_his_rolls(saves: Path) -> None:
         prompts = []
         while isinstance(app.screen, WildDiceInput):  # parry, damage, resist
             prompts.append(app.screen.prompt)
-            await pilot.press(*"1 1 1 1 1 1 1 1"[:2 * app.screen.dice - 1], "enter")
+            await enter_faces(pilot, "1 1 1 1 1 1 1 1"[:2 * app.screen.dice - 1])
             await pilot.pause()
         assert len(prompts) >= 2, prompts
         for text in prompts:

@@ -73,9 +73,18 @@ async def test_the_award_refuses_a_huge_number_and_focuses_it(saves: Path) -> No
 
 
 @sync
-async def test_a_name_with_markup_shows_its_brackets_in_the_numbers_box(saves: Path) -> None:
-    """Issue 12: ``Zed [red]Evil[/red]`` is a name, shown as typed ("Round 1: actions
-    declared" lists every combatant by name)."""
+async def test_the_numbers_box_and_the_table_dice_example(saves: Path) -> None:
+    """Two dialogs pushed in turn on one app:
+
+    - Issue 12: ``Zed [red]Evil[/red]`` is a name, shown as typed in the numbers box
+      ("Round 1: actions declared" lists every combatant by name), and the title's
+      brackets too;
+    - the example under a typed wild-die roll reads as the dice asked: the wild die alone
+      is '6 2', two dice '3 w 6 2', and each example parses to those dice.
+    """
+    from d6tui.games.simple_six.typed_dice import parse_typed_wild
+    from d6tui.ui.simple_six.forms import WildDiceInput
+
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         app.push_screen(NumbersModal("Round 1: actions declared [b]",
@@ -85,17 +94,8 @@ async def test_a_name_with_markup_shows_its_brackets_in_the_numbers_box(saves: P
         assert "Zed [red]Evil[/red]" in shown
         assert "Round 1: actions declared [b]" in str(app.screen.query_one(
             ".modal-title").render())
-
-
-@sync
-async def test_the_table_dice_example_fits_the_dice_asked(saves: Path) -> None:
-    """The example under a typed wild-die roll reads as the dice asked: the wild die
-    alone is '6 2', two dice '3 w 6 2', and each example parses to those dice."""
-    from d6tui.games.simple_six.typed_dice import parse_typed_wild
-    from d6tui.ui.simple_six.forms import WildDiceInput
-
-    app = make_app(saves)
-    async with app.run_test(size=(80, 24)) as pilot:
+        app.pop_screen()
+        await pilot.pause()
         for dice, example in (("1D", "6 2"), ("2D", "3 w 6 2"), ("3D+1", "3 5 w 6 2")):
             app.push_screen(WildDiceInput("Zed's Dodge", {"dice": dice, "rolled": dice}))
             await pilot.pause()

@@ -14,7 +14,7 @@ from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
 from d6tui.ui.simple_six.forms import NumbersModal
 from d6tui.ui.simple_six.screen import SimpleSixScreen
 from d6tui.ui.widgets.dice_tray import DiceTray
-from tests.ui.helpers import attack_box, make_app, sync
+from tests.ui.helpers import attack_box, enter_faces, make_app, pick_number, sync
 
 LU = Draft("Lu", {"Might": "3D", "Agility": "3D", "Wit": "3D", "Charm": "3D"},
            skills={"Seduce": "1D", "Search": "1D"}, perks=["Lucky", "Destiny", "Attractive"],
@@ -42,7 +42,7 @@ async def _roll_search(pilot, target: str) -> None:  # noqa: ANN001 - a Pilot
     modal = app.screen
     assert isinstance(modal, ChoiceModal)
     index = [v for _l, v in modal.options].index("Search")
-    await pilot.press(*["down"] * index, "enter")
+    await pick_number(pilot, index + 1)
     await pilot.pause()
     assert isinstance(app.screen, NumbersModal)
     app.screen.query_one("#n0", Input).value = target
@@ -107,7 +107,7 @@ async def test_character_points_after_the_roll_before_the_verdict(saves: Path) -
         await pilot.press("t")  # table dice: the extra wild dice are typed too
         await pilot.pause()
         await _roll_search(pilot, "25")
-        await pilot.press(*"2 2 2 3", "enter")
+        await enter_faces(pilot, "2 2 2 3")
         await pilot.pause()
         assert session.events[-1]["roll"]["total"] == 9
         modal = app.screen
@@ -154,17 +154,17 @@ async def test_destiny_rerolls_a_missed_attack_with_table_dice(saves: Path) -> N
         # whom, with what, defense, hero points
         await attack_box(pilot, "orc", weapon="Sword", defense="parry", hero_points=0)
         assert isinstance(app.screen, WildDiceInput)
-        await pilot.press(*"1 1 1", "enter")  # 3 against Parry 7: a miss
+        await enter_faces(pilot, "1 1 1")  # 3 against Parry 7: a miss
         await pilot.pause()
         assert session.events[-1]["type"] == "attacked" and not session.events[-1]["hit"]
         assert isinstance(app.screen, ChoiceModal) and "Destiny" in app.screen.title_text
         await pilot.press("2")
         await pilot.pause()
         assert isinstance(app.screen, WildDiceInput)
-        await pilot.press(*"6 6 5", "enter")  # the reroll: 17, a hit
+        await enter_faces(pilot, "6 6 5")  # the reroll: 17, a hit
         await pilot.pause()
         assert isinstance(app.screen, WildDiceInput) and app.screen.dice == 5  # damage 5D+2
-        await pilot.press(*"1 1 1 1 2", "enter")
+        await enter_faces(pilot, "1 1 1 1 2")
         await pilot.pause()
         ev = session.events[-1]
         assert ev["type"] == "destiny_rerolled" and ev["changes"]["hit"]

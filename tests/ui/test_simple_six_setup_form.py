@@ -1,5 +1,6 @@
 """The Simple Six new-campaign form at 80x24: its Start/Cancel buttons and its error line are on
-screen, the Footer shows its keys, and the whole form scrolls to every setting."""
+screen, it opens at its top, the Footer shows its keys, and the whole form scrolls to every
+setting."""
 
 from __future__ import annotations
 
@@ -15,6 +16,10 @@ async def test_the_form_fits_80x24(saves: Path) -> None:
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         form = await open_simple_six_form(pilot)
+        await pilot.pause()
+        # it opens at its top: the first setting is shown
+        first = form.query_one("#set-skill_list")
+        assert 0 <= first.region.y and first.region.bottom <= 23 and first.region.height
         for b in ("#start", "#cancel"):
             assert on_screen(form.query_one(b, Button), 24)
         footer = form.query_one(Footer)
@@ -29,7 +34,6 @@ async def test_the_form_fits_80x24(saves: Path) -> None:
         assert on_screen(error, 24) and error.region.bottom <= form.query_one(
             "#start", Button).region.y
         # the first setting is reached by scrolling the form as a whole
-        first = form.query_one("#set-skill_list")
         first.focus()
         await pilot.pause()
         assert on_screen(first, 24)

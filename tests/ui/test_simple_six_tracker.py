@@ -1,7 +1,8 @@
 """The GM's tracker at the table, from the keyboard: a combatant's key never moves to another
 when someone falls, a helpless target is asked about first, the attack box shows the TNs and
 the verdict, a group of goblins attacks on one box, the fight's order changes (a newcomer,
-a delay), the way home asks first, "4" adds four goblins, and at 160x45 the tracker has the
+a delay), the help cites the SRD, the log comes beside the tracker as the terminal grows,
+the way home asks first, "4" adds four goblins, and at 160x45 the tracker has the
 defense columns beside the log."""
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal, TextPrompt
 from d6tui.ui.simple_six.attack_box import AttackBox
 from d6tui.ui.simple_six.screen import SimpleSixScreen
 from d6tui.ui.simple_six.widgets import GMTracker
-from tests.ui.helpers import make_app, settle, sync
+from tests.ui.helpers import enter_faces, make_app, settle, sync
 from tests.ui.test_simple_six_flows import new_campaign
 
 FIVE = ("Goblin", "Goblin", "Goblin", "Goblin")
@@ -201,22 +202,6 @@ async def test_a_newcomer_joins_and_the_actor_delays(saves: Path) -> None:
 
 
 @sync
-async def test_the_way_home_asks_first(saves: Path) -> None:
-    s = new_campaign(saves)
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("escape")
-        await _until(pilot, lambda: isinstance(app.screen, ConfirmModal))
-        await pilot.press("escape")  # no: still at the table
-        await _until(pilot, lambda: isinstance(app.screen, SimpleSixScreen))
-        await pilot.press("escape")
-        await _until(pilot, lambda: isinstance(app.screen, ConfirmModal))
-        await pilot.press("y")
-        await _until(pilot, lambda: isinstance(app.screen, HomeScreen))
-
-
-@sync
 async def test_four_goblins_added_at_once(saves: Path) -> None:
     s = new_campaign(saves, npcs=())
     app = make_app(saves, session=s)
@@ -248,9 +233,9 @@ async def test_the_wide_tracker_has_the_defense_columns_beside_the_log(saves: Pa
         text = str(screen.query_one(GMTracker).render())
         assert "Dod Blk Par Soak" in text.splitlines()[0]
         assert "Orc Warrior 2" in text  # the whole name
-    async with make_app(saves, session=s).run_test(size=(80, 24)) as pilot:
+        await pilot.resize_terminal(80, 24)  # narrow again: no defense columns
         await settle(pilot)
-        text = str(pilot.app.screen.query_one(GMTracker).render())
+        text = str(screen.query_one(GMTracker).render())
         assert "Soak" not in text
 
 
@@ -282,7 +267,7 @@ async def test_table_dice_for_the_players_only(saves: Path) -> None:
             if not isinstance(modal, WildDiceInput):
                 break
             asked.append(modal.prompt)
-            await pilot.press(*" ".join(["6"] * (modal.dice - 1) + ["5"]), "enter")
+            await enter_faces(pilot, " ".join(["6"] * (modal.dice - 1) + ["5"]))
             await pilot.pause()
         while isinstance(app.screen, ChoiceModal):  # no hero points
             await pilot.press("1")
@@ -318,7 +303,7 @@ async def test_ctrl_r_lets_d6tui_roll_one_prompt(saves: Path) -> None:
             await pilot.pause()
             if isinstance(app.screen, WildDiceInput):
                 assert "damage" in app.screen.prompt.lower()
-                await pilot.press(*" ".join(["3"] * app.screen.dice), "enter")
+                await enter_faces(pilot, " ".join(["3"] * app.screen.dice))
         await _until(pilot, lambda: isinstance(app.screen, SimpleSixScreen))
     ev = next(e for e in reversed(s.events) if e["type"] == "attacked")
     assert ev["attack"]["source"] == "app"
@@ -354,12 +339,29 @@ async def test_the_gm_gives_an_npc_hero_points_and_removes_an_entry(saves: Path)
 
 
 @sync
-async def test_the_log_comes_beside_the_tracker_when_the_terminal_grows(saves: Path) -> None:
+async def test_help_the_log_on_resize_and_the_way_home(saves: Path) -> None:
+    """One fresh campaign's screen at 80x24, in turn: ``?`` opens the help, which cites the
+    SRD ("Static Defenses", "Wound Level Chart") and lists the keys; the log comes beside
+    the tracker when the terminal grows to 160x45, and once the GM hides it with ``l`` a
+    resize leaves it hidden; Escape asks before going home (no: still at the table; yes:
+    the home screen)."""
+    from d6tui.ui.screens.help import HelpScreen
+
     s = new_campaign(saves)
     app = make_app(saves, session=s)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
+        assert isinstance(screen, SimpleSixScreen)
+        # the help
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "Static Defenses" in app.screen.text and "Wound Level Chart" in app.screen.text
+        assert any("New PC" in d for _, d in app.screen.keys)
+        await pilot.press("escape")
+        await _until(pilot, lambda: app.screen is screen)
+        # the log beside the tracker when the terminal grows
         assert not screen.query_one("#log").display
         await pilot.resize_terminal(160, 45)
         await settle(pilot)
@@ -369,6 +371,15 @@ async def test_the_log_comes_beside_the_tracker_when_the_terminal_grows(saves: P
         await pilot.resize_terminal(150, 45)
         await settle(pilot)
         assert not screen.query_one("#log").display
+        # the way home asks first
+        await pilot.press("escape")
+        await _until(pilot, lambda: isinstance(app.screen, ConfirmModal))
+        await pilot.press("escape")  # no: still at the table
+        await _until(pilot, lambda: isinstance(app.screen, SimpleSixScreen))
+        await pilot.press("escape")
+        await _until(pilot, lambda: isinstance(app.screen, ConfirmModal))
+        await pilot.press("y")
+        await _until(pilot, lambda: isinstance(app.screen, HomeScreen))
 
 
 def test_every_list_of_combatants_takes_their_keys_for_the_fight(saves: Path) -> None:

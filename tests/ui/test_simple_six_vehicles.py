@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from d6tui.engine.session import Session
 from d6tui.games.simple_six import campaign
@@ -18,7 +18,7 @@ from d6tui.ui.screens.modals import ChoiceModal, TextPrompt
 from d6tui.ui.simple_six.forms import WildDiceInput
 from d6tui.ui.simple_six.screen import SimpleSixScreen
 from d6tui.ui.simple_six.vehicles_view import VehiclesScreen
-from tests.ui.helpers import make_app, settle, sync
+from tests.ui.helpers import enter_faces, make_app, pick_number, settle, sync
 
 ACE = Draft("Ace", {"Might": "2D", "Agility": "4D", "Wit": "3D", "Charm": "3D"},
             skills={"Pilot": "2D", "Gunnery": "1D", "Repair": "2D"}, npc=True)
@@ -36,18 +36,20 @@ def crew_session(saves: Path) -> Session:
 
 
 async def add(pilot: Pilot, template: str, name: str) -> None:
-    """Add a vehicle with ``a``: move down the template list to ``template``, name it."""
+    """Add a vehicle with ``a``: pick ``template`` in the template list by its number, then
+    clear the name offered and type ``name``."""
     await pilot.press("a")
     await pilot.pause()
     modal = pilot.app.screen
     assert isinstance(modal, ChoiceModal)
     index = [t.name for t in templates()].index(template)
     assert "\u2302" in modal.options[index][0]  # a house template, marked
-    await pilot.press(*["down"] * index, "enter")
+    await pick_number(pilot, index + 1)
     await pilot.pause()
     prompt = pilot.app.screen
     assert isinstance(prompt, TextPrompt)
-    await pilot.press(*["backspace"] * 20, *name, "enter")
+    prompt.query_one(Input).value = ""
+    await pilot.press(*name, "enter")
     await settle(pilot)
 
 
@@ -107,7 +109,7 @@ async def test_add_crew_and_fire_on_a_vehicle_at_80x24(saves: Path) -> None:
             await pilot.pause()
             modal = app.screen
             assert isinstance(modal, WildDiceInput | TableDiceInput), modal
-            await pilot.press(*faces, "enter")
+            await enter_faces(pilot, faces)
         await settle(pilot)
         last = s.events[-1]
         assert last["hits"][0]["location"] == {"dice": "1d6", "faces": [4], "source": "table",

@@ -189,6 +189,8 @@ class CharacterForm(_Modal[Draft]):
         super().__init__()
         self.settings = settings
         self.npc = npc
+        #: What :meth:`_show` last put in each of the form's lines, by the line's id.
+        self._shown: dict[str | None, str] = {}
 
     def compose(self) -> ComposeResult:
         s = self.settings
@@ -277,19 +279,27 @@ class CharacterForm(_Modal[Draft]):
             out.append(str(e))
         return out
 
+    def _show(self, line: Static, text: str) -> None:
+        """Put ``text`` in ``line`` unless it is already there: each ``Static.update`` lays
+        the whole form out again, and most keys typed leave the list of broken rules and
+        the last line as they were."""
+        if self._shown.get(line.id) != text:
+            self._shown[line.id] = text
+            line.update(text)
+
     def _check(self) -> list[str]:
         found = [self.settings.rename(p) for p in self.problems()]
         box = self.query_one("#problems", Static)
         if found:
-            box.update("\n".join(f"\u2717 {p}" for p in found))
+            self._show(box, "\n".join(f"\u2717 {p}" for p in found))
             box.set_class(True, "has-problems")
         else:
-            box.update("\u2713 every rule of How to Make a Character is kept")
+            self._show(box, "\u2713 every rule of How to Make a Character is kept")
             box.set_class(False, "has-problems")
         hint = self.query_one("#save-hint", Static)
         if not found or hint.has_class("refused"):
             hint.set_class(False, "refused")
-            hint.update(self.SAVE_HINT)
+            self._show(hint, self.SAVE_HINT)
         return found
 
     @on(Input.Changed)
@@ -310,7 +320,7 @@ class CharacterForm(_Modal[Draft]):
             hint.set_class(True, "refused")
             more = "; PageDown shows them all" if len(found) > 3 else ""
             problems = plural(len(found), "\u2717 problem")
-            hint.update(f"Not added: fix the {problems} first{more}.")
+            self._show(hint, f"Not added: fix the {problems} first{more}.")
             return
         self.dismiss(self.draft())
 
