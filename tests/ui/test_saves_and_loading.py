@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Input
+from textual.widgets import Footer, Input
+from textual.widgets._footer import FooterKey
 
 from d6tui.engine.session import Session
+from d6tui.ui.screens.help import binding_rows
 from d6tui.ui.screens.home import HomeScreen
 from d6tui.ui.screens.load_error import LoadErrorModal
 from d6tui.ui.screens.modals import ConfirmModal, RenameModal
@@ -110,6 +112,10 @@ async def test_damaged_save_shows_one_line_reason(saves: Path) -> None:
         reason = str(modal.query_one("#reason").render())
         assert "newer d6tui" in reason and "\n" not in reason
         assert not modal.query("#keep")
+        # Nothing to keep: k is offered neither in the footer nor in the dialog's help.
+        footer = [k.key for k in modal.query_one(Footer).query(FooterKey)]
+        assert "k" not in footer and "escape" in footer
+        assert "load.keep" not in [row[2] for row in binding_rows(modal, app)]
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
@@ -133,6 +139,8 @@ async def test_truncated_save_offers_to_keep_complete_events(saves: Path) -> Non
         modal = app.screen
         assert isinstance(modal, LoadErrorModal)
         assert modal.truncated
+        assert "k" in [k.key for k in modal.query_one(Footer).query(FooterKey)]
+        assert "load.keep" in [row[2] for row in binding_rows(modal, app)]
         await pilot.press("k")
         await settle(pilot)
         assert isinstance(app.screen, ShooterScreen)
