@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC
 from pathlib import Path
 
 from textual.widgets import Footer, Input
@@ -181,3 +182,26 @@ async def test_opening_a_save_at_start_lists_saves_on_return_home(saves: Path) -
         await settle(pilot)
         assert app.screen is home
         assert [s.title for s in home.saves] == ["Saturday night"]
+
+
+def test_every_saves_column_fits_80_columns_with_a_board_game_save() -> None:
+    """The Game column shows each game's short name ("D6 board game", not the board game's
+    54-character full name), so at 80 columns the title, "Last played" and the status fit
+    beside it (the home screen and the saves screen fill their tables with these widths)."""
+    from datetime import datetime
+
+    from d6tui.engine.registry import games
+    from d6tui.ui.saves_index import SaveSummary
+    from d6tui.ui.screens.saves_list import column_widths, short_game
+
+    board = next(g for g in games() if g.slug == "d6_board")
+    assert len(board.name) > 40 and short_game(board.name) == "D6 board game"
+    assert short_game("D6 Shooter") == "D6 Shooter" and short_game("Old game") == "Old game"
+    when = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
+    saves = [SaveSummary(Path("b.toml"), board.name, "A season of hunts", when,
+                         "Ann's turn: round 3"),
+             SaveSummary(Path("s.toml"), "D6 Shooter", "Saturday night", when, "Bob won")]
+    title_w, status_w = column_widths(saves, 80)
+    game_w = max(len(short_game(s.game)) for s in saves)
+    assert game_w + title_w + len(saves[0].when) + status_w + 4 * 2 <= 80
+    assert status_w >= len("Ann's turn: round 3")
