@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from textual.widgets import Static
+from textual.widgets import Footer, Static
+from textual.widgets._footer import FooterKey
 
 from d6tui.games.dungeon.scorer import RouteScore
 from d6tui.ui.dungeon.panels import _pts
@@ -101,6 +102,8 @@ async def test_c_is_offered_only_with_a_route_and_otherwise_says_why(saves: Path
         screen = _screen(app)
         actions = screen.query_one("#dg-actions", Static)
         assert " C " not in actions.render().plain and " e " in actions.render().plain
+        footer = screen.query_one(Footer)
+        assert "C" not in [k.key for k in footer.query(FooterKey)]
         before = len(session.events)
         await pilot.press("C")
         await settle(pilot)
@@ -117,6 +120,8 @@ async def test_c_is_offered_only_with_a_route_and_otherwise_says_why(saves: Path
         await settle(pilot)
         await pass_hand_over(pilot)
         assert " C  Claim a complete route" in actions.render().plain
+        # the footer shows the keys that act (README): C too, while a claim is offered
+        assert "C" in [k.key for k in footer.query(FooterKey)]
         await pilot.press("C")
         await settle(pilot)
         assert session.state.claimant == 0 and session.state.turn == 1
