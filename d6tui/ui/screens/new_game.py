@@ -150,8 +150,8 @@ class NewGameForm(_Modal[NewGameRequest]):
     is lost.
     """
 
-    HELP = ("The setup of a new game: fill in the fields (each line above a field says what "
-            "it takes and what an empty one means), then ctrl+s or Enter starts it. Nothing "
+    HELP = ("The setup of a new game: fill in the fields (the words by each field say what "
+            "it takes, and what an empty one means), then ctrl+s or Enter starts it. Nothing "
             "is saved until the game starts; Escape leaves without one. A field the rules "
             "refuse shows why under it and gets the focus, with what you typed kept. Tab and "
             "shift+Tab move between the fields; ctrl+q quits d6tui; f1 (? when no field has "
