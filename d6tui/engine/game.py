@@ -477,6 +477,8 @@ class GameEntry:
             lists the moves.
         setup: ``"module:Class"`` of its own new-game widget; None builds the form from the
             options schema.
+        short: a short name for narrow columns (the saves lists' Game column); "" when the
+            full name is short enough (:attr:`short_name`).
     """
 
     slug: str
@@ -485,6 +487,12 @@ class GameEntry:
     definition_at: str
     screen: str | None = None
     setup: str | None = None
+    short: str = ""
+
+    @property
+    def short_name(self) -> str:
+        """The name for a narrow column: :attr:`short`, or the full name when none is set."""
+        return self.short or self.name
 
     def definition(self) -> GameDefinition:
         """Import and return the game's definition (cached by Python's module cache).

@@ -44,9 +44,11 @@ async def test_a_hand_over_hides_every_side_and_c_claims_only_a_route(saves: Pat
       Enter shows the side of the player to move, Ben's cover comes after Ana's turn.
     - A tester saw C at every turn's end, even on an empty waffle, and a wrong claim end
       the turn: now the action bar offers C only when the claim would stand, and C pressed
-      without a route says why and ends nothing ("End of the Game").
+      without a route says why and ends nothing ("End of the Game"). The footer shows the
+      keys that act (README): C too, while a claim is offered, and not before.
     """
-    from textual.widgets import Static
+    from textual.widgets import Footer, Static
+    from textual.widgets._footer import FooterKey
 
     from tests.dungeon.test_rules import _ben_idles, _route_for_ana
 
@@ -65,6 +67,8 @@ async def test_a_hand_over_hides_every_side_and_c_claims_only_a_route(saves: Pat
         # C with no route: it says why, the turn goes on
         actions = screen.query_one("#dg-actions", Static)
         assert " C " not in actions.render().plain and " e " in actions.render().plain
+        footer = screen.query_one(Footer)
+        assert "C" not in [k.key for k in footer.query(FooterKey)]
         before = len(session.events)
         await pilot.press("C")
         await settle(pilot)
@@ -89,6 +93,7 @@ async def test_a_hand_over_hides_every_side_and_c_claims_only_a_route(saves: Pat
         await settle(pilot)
         await pass_hand_over(pilot)
         assert " C  Claim a complete route" in actions.render().plain
+        assert "C" in [k.key for k in footer.query(FooterKey)]
         await pilot.press("C")
         await settle(pilot)
         assert session.state.claimant == 0 and session.state.turn == 1

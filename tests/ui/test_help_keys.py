@@ -106,3 +106,61 @@ def test_each_6x6_tales_key_is_one_row_with_its_keys() -> None:
     moved.apply_keymap({"tales.north": "w"})
     assert "up" not in moved.key_to_bindings
     assert {b.action for b in moved.key_to_bindings["w"]} == {"walk('N')", "step('N')"}
+
+
+@sync
+async def test_each_dialogs_help_names_it_and_lists_the_keys_that_act(saves: Path) -> None:
+    """``?`` (f1) on a dialog starts with what the dialog is (its title); on the new-game
+    form, where no game exists yet, it speaks of none; a text field's help lists Enter and
+    not the letters typed into it (q); a multiple choice's footer shows its Space toggle."""
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    from d6tui.engine.registry import game_info
+    from d6tui.ui.screens.dice_prompt import TableDiceInput
+    from d6tui.ui.screens.help import dialog_help
+    from d6tui.ui.screens.modals import ChoiceModal, ConfirmModal, MessageModal
+    from d6tui.ui.screens.new_game import NewGameForm
+
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        form = NewGameForm(game_info("shooter"))
+        await app.push_screen(form)
+        await pilot.pause()
+        help_ = dialog_help(app, form)
+        assert help_.text.startswith("**This dialog:** New game of D6 Shooter\n")
+        assert "the game" not in help_.text.lower().replace("the game starts", "")
+        assert ("enter" in [k for k, _ in help_.keys]
+                and "q" not in [k for k, _ in help_.keys])
+        form.dismiss(None)
+        await pilot.pause()
+        for dialog, first in ((ConfirmModal("Delete this save?", "Delete"),
+                               "Delete this save?"),
+                              (MessageModal("Save repaired", "Kept 3 events."),
+                               "Save repaired")):
+            await app.push_screen(dialog)
+            await pilot.pause()
+            assert dialog_help(app, dialog).text.startswith(f"**This dialog:** {first}\n")
+            dialog.dismiss(None)
+            await pilot.pause()
+        dice = TableDiceInput("Roll 2 dice for Ann", 2)
+        await app.push_screen(dice)
+        await pilot.pause()
+        help_ = dialog_help(app, dice)
+        assert help_.text.startswith("**This dialog:** Table dice: Roll 2 dice for Ann\n")
+        keys = [k for k, _ in help_.keys]
+        assert "enter" in keys and "q" not in keys and "f1" in keys
+        dice.dismiss(None)
+        await pilot.pause()
+        for multiple in (True, False):
+            pick = ChoiceModal("Who rolls?", [("Ann", 0), ("Bob", 1)], multiple=multiple)
+            await app.push_screen(pick)
+            for _ in range(20):  # the footer's keys come a refresh or two after it
+                await pilot.pause()
+                footer = [k.key for k in pick.query_one(Footer).query(FooterKey)]
+                if "enter" in footer:
+                    break
+            assert ("space" in footer) is multiple
+            pick.dismiss(None)
+            await pilot.pause()

@@ -166,3 +166,38 @@ def test_the_long_board_game_form_scrolls_to_the_focused_field(
             assert "submit" in keys and footer.screen is form
 
     run()
+
+
+@sync
+async def test_the_tales_form_shows_its_error_and_buttons_at_80x24(saves: Path) -> None:
+    """6x6 Tales' form (a setup widget above the title and seed) scrolls as a whole at 80x24:
+    a seed beyond the rules' range is shown with the Start and Cancel buttons inside the box,
+    and every widget Tab reaches, in the form's order, is inside the box when focused."""
+    from textual.widgets import Button
+
+    app = make_app(saves)
+    app.animation_level = "none"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        form = NewGameForm(game_info("tales"))
+        app.push_screen(form)
+        await pilot.pause()
+        box = form.query_one("#new-game").content_region
+        form.query_one("#seed", Input).value = "99999999999999999999"
+        await pilot.press("ctrl+s")
+        for _ in range(3):
+            await pilot.pause()
+        error = form.query_one("#seed-error", Label)
+        assert "a seed runs from 0" in str(error.render())
+        for shown in (error, form.query_one("#seed", Input), *form.query(Button)):
+            assert box.contains_region(shown.region), shown
+        seen: list = []
+        for _ in range(7):
+            await pilot.press("tab")
+            await pilot.wait_for_scheduled_animations()
+            await pilot.pause()
+            seen.append(app.focused.id)
+            assert box.contains_region(app.focused.region), app.focused
+        # in the form's order, from the seed on (not the docked buttons before the seed)
+        assert seen == ["start", "cancel", "hero-name", "hero-race", "hero-explore", "title",
+                        "seed"]

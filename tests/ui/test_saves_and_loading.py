@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import UTC
 from pathlib import Path
 
-from textual.widgets import Input
+from textual.widgets import Footer, Input
+from textual.widgets._footer import FooterKey
 
 from d6tui.engine.session import Session
+from d6tui.ui.screens.help import binding_rows
 from d6tui.ui.screens.home import HomeScreen
 from d6tui.ui.screens.load_error import LoadErrorModal
 from d6tui.ui.screens.modals import ConfirmModal, RenameModal
@@ -86,6 +89,10 @@ async def test_damaged_save_shows_one_line_reason(saves: Path) -> None:
         reason = str(modal.query_one("#reason").render())
         assert "newer d6tui" in reason and "\n" not in reason
         assert not modal.query("#keep")
+        # Nothing to keep: k is offered neither in the footer nor in the dialog's help.
+        footer = [k.key for k in modal.query_one(Footer).query(FooterKey)]
+        assert "k" not in footer and "escape" in footer
+        assert "load.keep" not in [row[2] for row in binding_rows(modal, app)]
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
@@ -109,6 +116,8 @@ async def test_truncated_save_offers_to_keep_complete_events(saves: Path) -> Non
         modal = app.screen
         assert isinstance(modal, LoadErrorModal)
         assert modal.truncated
+        assert "k" in [k.key for k in modal.query_one(Footer).query(FooterKey)]
+        assert "load.keep" in [row[2] for row in binding_rows(modal, app)]
         await pilot.press("k")
         await settle(pilot)
         assert isinstance(app.screen, ShooterScreen)
@@ -166,3 +175,26 @@ async def test_opening_a_save_at_start_lists_saves_on_return_home(saves: Path) -
         await settle(pilot)
         assert app.screen is home
         assert [s.title for s in home.saves] == ["Saturday night"]
+
+
+def test_every_saves_column_fits_80_columns_with_a_board_game_save() -> None:
+    """The Game column shows each game's short name ("D6 board game", not the board game's
+    54-character full name), so at 80 columns the title, "Last played" and the status fit
+    beside it (the home screen and the saves screen fill their tables with these widths)."""
+    from datetime import datetime
+
+    from d6tui.engine.registry import games
+    from d6tui.ui.saves_index import SaveSummary
+    from d6tui.ui.screens.saves_list import column_widths, short_game
+
+    board = next(g for g in games() if g.slug == "d6_board")
+    assert len(board.name) > 40 and short_game(board.name) == "D6 board game"
+    assert short_game("D6 Shooter") == "D6 Shooter" and short_game("Old game") == "Old game"
+    when = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
+    saves = [SaveSummary(Path("b.toml"), board.name, "A season of hunts", when,
+                         "Ann's turn: round 3"),
+             SaveSummary(Path("s.toml"), "D6 Shooter", "Saturday night", when, "Bob won")]
+    title_w, status_w = column_widths(saves, 80)
+    game_w = max(len(short_game(s.game)) for s in saves)
+    assert game_w + title_w + len(saves[0].when) + status_w + 4 * 2 <= 80
+    assert status_w >= len("Ann's turn: round 3")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from d6tui.engine.registry import games
 from d6tui.engine.session import Session
@@ -334,4 +335,11 @@ async def _j05_shows_today(pilot: Pilot, turns: int = 4) -> tuple[JournalBooklet
     assert first > 1
     assert scroll.scroll_y <= first and end <= scroll.scroll_y + height, (first, end)
     assert (scroll.scroll_y == 0) == (end <= height)  # the title kept whenever it can be
+    # Scrolled down, the title stays in sight pinned above the rows, today's rows under it.
+    pin = scroll.query_one(".page-pin", Static)
+    assert pin.display == (scroll.scroll_y > 0)
+    if pin.display:
+        assert str(pin.render()).startswith("J05 Daily records")
+        assert pin.region.y == scroll.region.y and scroll.rows_shown == height - 1
+        assert end <= scroll.scroll_y + scroll.rows_shown, (first, end)
     return booklet, scroll

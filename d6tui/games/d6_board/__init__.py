@@ -13,4 +13,5 @@ GAME = GameEntry(
     blurb="Hunters chase bounties for glory (2-4 or 2v2) or hides (solo, co-op)",
     definition_at="d6tui.games.d6_board.rules:RULES",
     screen="d6tui.ui.d6_board.screen:BoardScreen",
+    short="D6 board game",
 )

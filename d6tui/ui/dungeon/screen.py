@@ -89,7 +89,10 @@ class DungeonScreen(WafflePictures, DungeonMoveRunner, GameScreen):
         _b("c", "cast", "Cast", "Cast a collected spell (Decay, Turn, Pivot, Look)", True),
         _b("a", "extra", "Extra turn", "Pay a collected die and roll another again (Extra "
            "turn)", True),
-        _b("C", "claim", "Claim route", "Claim a complete route (End of the Game)"),
+        # Two bindings of C: shown in the footer when a claim is offered (a complete route),
+        # and, in your turn without one, hidden but saying why not (same id, one key-map row).
+        _b("C", "claim", "Claim route", "Claim a complete route (End of the Game)", True),
+        Binding("C", "claim_why", "", id="dungeon.claim", show=False),
         _b("e", "end_turn", "End turn", "End your turn", True),
         _b("b", "route", "Route", "Show or hide your best route on the waffle", True),
         _b("v", "other_side", "Their side", "The other side: once the game is over, or what "
@@ -410,8 +413,10 @@ class DungeonScreen(WafflePictures, DungeonMoveRunner, GameScreen):
                  "trade": ("trade",), "wish": ("wish",), "catch": ("catch",),
                  "dream": ("dream",), "extra": ("extra_turn",),
                  "end_turn": ("end_turn", "end_game")}
-        if action == "claim":  # in your turn C claims, or says why it cannot
-            return self.my_turn()
+        if action == "claim":  # offered (and shown) with a claim that would stand
+            return self._move("claim") is not None
+        if action == "claim_why":  # else in your turn C says why it cannot
+            return self.my_turn() and self._move("claim") is None
         if action in moves:
             return any(self._move(m) is not None for m in moves[action])
         if action == "roll_or_turn":
@@ -537,6 +542,10 @@ class DungeonScreen(WafflePictures, DungeonMoveRunner, GameScreen):
                         markup=False, timeout=8)
             return
         self.run_move("claim")
+
+    def action_claim_why(self) -> None:
+        """``C`` in your turn with no claim offered: say why (:meth:`action_claim`)."""
+        self.action_claim()
 
     def action_end_turn(self) -> None:
         """End the turn (or the game, when the bag is empty)."""

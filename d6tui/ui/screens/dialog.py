@@ -15,7 +15,7 @@ from typing import ClassVar, TypeVar
 
 from textual.binding import Binding
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, TextArea
+from textual.widgets import Footer, Input, Static, TextArea
 
 from d6tui.ui.widgets.fitted_footer import FittedFooter
 
@@ -46,6 +46,18 @@ class DialogScreen(ModalScreen[T]):
 
     #: Help on this dialog (Markdown), shown above the help of the screen under it.
     HELP: ClassVar[str] = ""
+
+    def help_title(self) -> str:
+        """What this dialog is, for the first line of its help: its title (``title_text``, or
+        the text of its first ``.modal-title`` line), then what it asks (``prompt`` or
+        ``question``) when that says more; "" when it has neither."""
+        title = str(getattr(self, "title_text", "") or "")
+        if not title:
+            found = self.query(".modal-title")
+            if found and isinstance(found.first(), Static):
+                title = str(found.first(Static).content)
+        asks = str(getattr(self, "prompt", "") or getattr(self, "question", "") or "")
+        return ": ".join(p.strip() for p in dict.fromkeys((title, asks)) if p.strip())
 
     def on_mount(self) -> None:
         """Mount the dialog's footer, unless its compose made one (Textual calls this as well

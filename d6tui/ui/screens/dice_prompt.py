@@ -46,6 +46,7 @@ class TableDiceInput(_Modal[dict]):
 
     BINDINGS = [CANCEL, QUIT, Binding("ctrl+r", "roll_for_me", "Roll it for me",
                                       id="table_dice.roll_for_me")]
+    HELP_KEYS = (("enter", "Accept the faces typed", ""),)
 
     def __init__(
         self, prompt: str, count: int, *, sides: int = 6, die: CustomDie | None = None,

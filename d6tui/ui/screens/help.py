@@ -116,9 +116,16 @@ def dialog_help(app: App, dialog: Screen) -> HelpScreen:
     under = next((s for s in reversed(app.screen_stack) if not s.is_modal), None)
     under_title = str(getattr(under, "game_name", None) or getattr(under, "title", "")
                       or "d6tui")
+    from d6tui.ui.screens.dialog import typing
+
     rows = binding_rows(dialog, app) + binding_rows(app, app, priority_only=True)
-    asks = str(getattr(dialog, "title_text", "") or getattr(dialog, "prompt", "") or "")
+    if typing(dialog):  # a letter's key (q Quit) is typed into the field, not acted on
+        rows = [row for row in rows if not (len(row[0]) == 1 and row[0].isprintable())]
+    rows += list(getattr(dialog, "HELP_KEYS", ()))  # Enter in a text field, and such
+    asks = dialog.help_title() if hasattr(dialog, "help_title") else ""
     text = getattr(dialog, "HELP", "") or "A dialog: answer it, or press Escape to close it."
+    if getattr(under, "session", None) is not None:
+        text += " The game under it is saved up to this question."
     if asks:
         text = f"**This dialog:** {asks}\n\n{text}"
     after = ""

@@ -28,6 +28,9 @@ class LoadErrorModal(_Modal[bool]):
     def __init__(self, error: LogError) -> None:
         super().__init__()
         self.error = error
+        if not self.truncated:
+            # Nothing to keep: ``k`` is not offered (footer, help) and does nothing.
+            self._bindings.key_to_bindings.pop("k", None)
 
     @property
     def truncated(self) -> bool:

@@ -39,8 +39,11 @@ class _Modal(DialogScreen[T]):
     #: Help shown by ``?`` while this box is open.
     HELP = ("A question d6tui needs answered before it goes on. Answer it, or press Escape to "
             "cancel: nothing is recorded until you confirm. q (or ctrl+q while typing) quits "
-            "d6tui; the game is saved up to the question. The footer shows this box's keys; "
-            "? (f1 while typing in a field) opens this help.")
+            "d6tui. The footer shows this box's keys; ? (f1 while typing in a field) opens "
+            "this help.")
+    #: Keys a field of this box takes that are no bindings (Enter in a text field), as
+    #: ``(keys, what they do, "")`` rows for its help's keys table.
+    HELP_KEYS: tuple[tuple[str, str, str], ...] = ()
 
     def action_cancel(self) -> None:
         """Close without a result."""
@@ -140,6 +143,8 @@ class TextPrompt(_Modal[str]):
         check: what is wrong with an answer, in one line ("" when it is fine); a wrong
             answer is shown under the field and the box stays open with the text kept.
     """
+
+    HELP_KEYS = (("enter", "Accept the text typed", ""),)
 
     def __init__(self, title: str, value: str = "", placeholder: str = "",
                  *, empty_ok: bool = False, check: Callable[[str], str] | None = None
@@ -265,7 +270,9 @@ class ChoiceModal(_Modal[Any], Generic[T]):
         CANCEL,
         # Priority, or the OptionList would take Enter to select the option under the cursor.
         Binding("enter", "accept", "Accept", priority=True, id="modal.accept"),
-        Binding("space", "toggle_pick", "Pick", show=False, id="modal.toggle"),
+        # Shown in a multiple choice only (check_action: a single pick has no toggle).
+        Binding("space", "toggle_pick", "Mark / clear", id="modal.toggle",
+                tooltip="Mark [x] or clear [ ] the option under the cursor"),
         # Priority too: a priority key is acted on at once by the app, any other key only
         # when the list gets it, so a digit and Enter sent together ("2" Enter in one burst
         # from a terminal) would otherwise reach Enter first and lose the digit's pick.

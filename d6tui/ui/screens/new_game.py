@@ -150,6 +150,14 @@ class NewGameForm(_Modal[NewGameRequest]):
     is lost.
     """
 
+    HELP = ("The setup of a new game: fill in the fields (the words by each field say what "
+            "it takes, and what an empty one means), then ctrl+s or Enter starts it. Nothing "
+            "is saved until the game starts; Escape leaves without one. A field the rules "
+            "refuse shows why under it and gets the focus, with what you typed kept. Tab and "
+            "shift+Tab move between the fields; ctrl+q quits d6tui; f1 (? when no field has "
+            "the focus) opens this help.")
+    HELP_KEYS = (("enter", "In a field: start the game (from the players: to the title)", ""),)
+
     BINDINGS = [
         CANCEL,
         Binding("ctrl+s", "submit", "Start", id="new_game.start"),
@@ -167,7 +175,10 @@ class NewGameForm(_Modal[NewGameRequest]):
         self.fields: tuple[OptionField, ...] = () if game.setup else game.definition().options
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="modal-box", id="new-game"):
+        # A setup widget's form scrolls as a whole, its error and buttons docked at its foot
+        # (``-with-setup`` in modals.tcss).
+        box = "modal-box -with-setup" if self.game.setup is not None else "modal-box"
+        with Vertical(classes=box, id="new-game"):
             yield Static(f"New game of {self.game.name}", classes="modal-title")
             if self.game.setup is not None:
                 # The setup widget makes this box scroll as a whole (its own CSS).
@@ -201,6 +212,15 @@ class NewGameForm(_Modal[NewGameRequest]):
         # Not type="integer": that Input drops letters without a word; the form says why.
         yield Input(placeholder="", id="seed")
         yield Label("", classes="modal-error field-error", id="seed-error", markup=False)
+
+    @property
+    def focus_chain(self) -> list:
+        """The focusable widgets in the form's order (top to bottom as composed). Textual
+        orders them by where they are drawn, which puts the Start/Cancel buttons docked at
+        the foot of a scrolled setup form (``-with-setup``) before the fields below the
+        scroll."""
+        order = {id(w): n for n, w in enumerate(self.walk_children())}
+        return sorted(super().focus_chain, key=lambda w: order.get(id(w), len(order)))
 
     def on_mount(self) -> None:
         for label in self.query(".modal-error").results(Label):
@@ -267,7 +287,13 @@ class NewGameForm(_Modal[NewGameRequest]):
         if fields:
             say(fields.first(Label), message)
             label = fields.first(Label)
-            self.set_focus(self.query_one(f"#{field}"), scroll_visible=False)
+            widget = self.query_one(f"#{field}")
+            self.set_focus(widget, scroll_visible=False)
+            if self.game.setup is not None:
+                # The message is docked at the form's foot (``-with-setup``), always in
+                # sight: scroll the field it is about into view above it.
+                self.call_after_refresh(widget.scroll_visible, animate=False)
+                return
             # After the refresh that lays the shown line out: the field and its message.
             self.call_after_refresh(label.parent.scroll_to_center,  # type: ignore[union-attr]
                                     label, animate=False)

@@ -63,11 +63,19 @@ def cut(text: str, width: int) -> Text:
     return out
 
 
+def short_game(name: str) -> str:
+    """The short name (``GameEntry.short_name``: "D6 board game") of the game whose full name
+    is ``name`` (as a save's summary holds it); a name no game found has is kept as it is."""
+    from d6tui.engine.registry import games
+
+    return next((g.short_name for g in games() if g.name == name), name)
+
+
 def column_widths(saves: list[SaveSummary], width: int) -> tuple[int, int]:
     """How wide the title and status columns may be in ``width`` cells so that every column
     shows: the status is kept whole when it can be, the title gives way first (down to
     :data:`TITLE_MIN`), then the status."""
-    game = max((len(s.game) for s in saves), default=4)
+    game = max((len(short_game(s.game)) for s in saves), default=4)
     fixed = max(game, 4) + len("YYYY-MM-DD HH:MM") + 4 * 2  # and four columns' padding
     room = max(width - fixed, 2 * TITLE_MIN)
     title = max((len(s.title) for s in saves), default=5)
@@ -80,9 +88,10 @@ def column_widths(saves: list[SaveSummary], width: int) -> tuple[int, int]:
 
 def saves_table(table: DataTable, saves: list[SaveSummary], *, with_file: bool = False,
                 width: int = 0) -> None:
-    """Fill ``table`` with one row per save (keyed by path): game, title, last played and
-    status, fitted to ``width`` cells (0: not fitted) by cutting long titles and statuses
-    with an ellipsis; the file name (``with_file``) comes last, to see when there is room."""
+    """Fill ``table`` with one row per save (keyed by path): game (its short name), title,
+    last played and status, fitted to ``width`` cells (0: not fitted) by cutting long titles
+    and statuses with an ellipsis; the file name (``with_file``) comes last, to see when
+    there is room."""
     title_w, status_w = column_widths(saves, width) if width else (0, 0)
     rows = []
     for s in saves:
@@ -91,7 +100,7 @@ def saves_table(table: DataTable, saves: list[SaveSummary], *, with_file: bool =
         status = cut(s.status, status_w)
         if s.problem:
             status.stylize("bold")
-        row = [Text(s.game), cut(s.title, title_w), Text(s.when), status]
+        row = [Text(short_game(s.game)), cut(s.title, title_w), Text(s.when), status]
         if with_file:
             row.append(Text(s.path.name))
         rows.append((str(s.path), row))

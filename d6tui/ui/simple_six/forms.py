@@ -46,6 +46,7 @@ class WildDiceInput(_Modal[TypedWild]):
         roll: the roll as d6tui would make it (its ``rolled`` dice and modifiers).
     """
 
+    HELP_KEYS = (("enter", "Accept the faces typed", ""),)
     BINDINGS = [CANCEL, Binding("ctrl+r", "roll_for_me", "Roll it for me",
                                 id="simple_six.roll_for_me")]
 

@@ -140,12 +140,12 @@ class CampaignSetup(Vertical):
 
     Twenty-five settings do not fit a modal at 80x24 beside the title, seed and buttons, so the
     whole form scrolls instead of a small box inside it, with the error line and the
-    Start/Cancel buttons kept at its foot (``-with-setup`` on the form's box, styled in
-    ``setup.tcss``), and a Footer shows the form's keys.
+    Start/Cancel buttons kept at its foot (``-with-setup``, which the new-game form gives its
+    box for every setup widget, styled in ``modals.tcss``), and a Footer shows the form's keys.
     """
 
     DEFAULT_CSS = (Path(__file__).with_name("setup.tcss")).read_text(encoding="utf-8")
-    #: The rules reach the form box around this widget (see ``setup.tcss``).
+    #: Its rules (``setup.tcss``) name CampaignSetup themselves.
     SCOPED_CSS = False
 
     def on_mount(self) -> None:
@@ -165,11 +165,6 @@ class CampaignSetup(Vertical):
                 node.scroll_home(animate=False)
 
     def compose(self) -> ComposeResult:
-        # The box takes its class before the settings' rows are mounted, so only its own
-        # few children are styled again for it, not every row (a class added on mount
-        # restyled the whole form, some 200 widgets).
-        if self.parent is not None:
-            self.parent.add_class("-with-setup")
         lists = tuple((f"{sl.name}", sl.id) for sl in content().skill_lists.values())
         lists = tuple(sorted(lists, key=lambda p: p[1] != "fantasy"))
         for key, label, choices in CHOICES:

@@ -532,7 +532,10 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
         height = scroll.size.height
         if end <= height:
             y = 0  # it fits under the title: the page opens at its top
-        elif end - first + 2 <= height:
+            scroll.scroll_when_laid_out(y, rows=end)
+            return
+        height -= 1  # scrolled down, the page's title is pinned above its rows
+        if end - first + 2 <= height:
             y = first - 2  # two rows of the day before above it, the days ahead below
         else:
             y = first  # taller than the page: from its first row

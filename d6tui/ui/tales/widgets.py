@@ -15,6 +15,7 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.widgets import Static
 
 from d6tui.games.tales import booklet, island, records, scoring
 from d6tui.games.tales.state import Hero, Tale
@@ -76,9 +77,40 @@ class BookPage(VerticalScroll):
     back on ``scroll_y`` each time the scrollbar shows.
     """
 
+    DEFAULT_CSS = """
+    BookPage > .page-pin { dock: top; height: 1; padding: 0 1; display: none; }
+    """
+
     #: The line the page is on its way to and the rows that must be laid out first
     #: (:meth:`scroll_when_laid_out`), or None.
     _pending: tuple[int, int] | None = None
+
+    def on_mount(self) -> None:
+        # The page's title pinned above its lines while they are scrolled down (J05 opened
+        # on a late day lost its title): the title line itself scrolls away with them.
+        self.mount(Static("", classes="page-pin", markup=False), before=0)
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        """Pin the page's title at the top while the page is scrolled down."""
+        super().watch_scroll_y(old_value, new_value)
+        self.pin_title(round(new_value) >= 1)
+
+    def pin_title(self, shown: bool) -> None:
+        """Show the booklet's current title pinned above the page (``shown``), or hide it."""
+        pins = self.query_children(".page-pin")
+        books = self.query_children(JournalBooklet)
+        if not pins or not books:
+            return
+        pin = pins.first(Static)
+        if shown:
+            pin.update(books.first(JournalBooklet).title_line())
+        pin.display = shown
+
+    @property
+    def rows_shown(self) -> int:
+        """How many of the page's rows are in sight (less the pinned title when shown)."""
+        pinned = any(pin.display for pin in self.query_children(".page-pin"))
+        return self.size.height - (1 if pinned else 0)
 
     def watch_show_vertical_scrollbar(self, shown: bool) -> None:
         """The scrollbar shows again: its thumb where the page is scrolled now."""
@@ -223,6 +255,12 @@ class JournalBooklet(ViewWidget):
         """The theme or CSS changed: the page is drawn again in its styles."""
         self._drawn = None
         super().notify_style_update()
+
+    def title_line(self) -> Text:
+        """The page's title line ("J05 Daily records  5/8"), as drawn at its top."""
+        line = self._title()
+        line.rstrip()
+        return line
 
     def _title(self) -> Text:
         key, title = PAGES[self.page % len(PAGES)]
