@@ -171,6 +171,10 @@ def cmd_moves(session: Any, args: argparse.Namespace) -> int:
     if computer:
         print(f"{computer} is the computer's seat: d6tui makes its moves itself, right "
               "after a person's d6tui play")
+    elif not moves and session.rules.is_over(session.state):
+        sealed = session.undo_sealed
+        print(f"no moves: {sealed[:1].lower()}{sealed[1:]}" if sealed
+              else "no moves: the game is over")
     elif not moves:
         print("no moves for this seat now")
     for m in moves:
