@@ -270,3 +270,16 @@ def test_new_without_a_game_names_the_games_and_flags_show_their_kind(
     assert "HERO'S_NAME" not in out
     code, out, _ = run(capsys, "new", "d6_board", "--help")
     assert "--team-cards hidden|shared" in out and "--players NAME,NAME" in out
+
+
+def test_dice_for_a_move_that_rolls_none(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """``--dice`` on a move that rolls no dice says so in plain words and records nothing."""
+    path = tmp_path / "a.toml"
+    Session.new("shooter", {"players": ["Ann", "Bob"], "seed": 2}, path=path).close()
+    before = path.read_bytes()
+    code, _, err = run(capsys, "play", str(path), "draw", "--dice", "7 7")
+    assert code == 2
+    assert err.strip() == ("d6tui: 'draw' rolls no dice, so there is nothing for --dice to "
+                           "give; make it without --dice")
+    assert path.read_bytes() == before
