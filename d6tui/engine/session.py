@@ -156,6 +156,7 @@ class Session(SessionWords):
         """
         from d6tui.engine.log import EDITED, ENGINE_EVENT_TYPES, LogReader
         from d6tui.engine.registry import UnknownGameError
+        from d6tui.engine.roll_labels import check_roll_labels
 
         p = Path(path)
         with LogReader(p) as reader:
@@ -177,6 +178,10 @@ class Session(SessionWords):
             events = reader.events(types.__contains__)
             for ev, offset, length, _ in events:
                 try:
+                    # d6tui wrote a block whose end mark fits, labels and all; an edited
+                    # or unmarked (version 1) block may say "99999999d6" over two faces
+                    if not reader.strict or reader.edited[-1:] == [ev["seq"]]:
+                        check_roll_labels(ev)
                     session._apply(ev, span=(offset, length))
                 except (EventError, RuleError, KeyError, TypeError, ValueError) as e:
                     reason = f"missing key {e}" if isinstance(e, KeyError) else str(e)
