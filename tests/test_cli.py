@@ -123,6 +123,22 @@ def test_recover_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
     assert Session.load(path).events[-1]["seq"] == 5
 
 
+def test_recover_keeps_the_events_before_bytes_not_utf8(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Junk that is not UTF-8 after the last event is a damaged end like any other."""
+    path = tmp_path / "g.toml"
+    Session.new("shooter", {"players": ["Ann", "Bob"], "seed": 1}, path=path).close()
+    whole = path.read_bytes()
+    path.write_bytes(whole + b"\x9d\xff junk\n")
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 2 and "after event 1 the file holds text that is not an event" in err
+    code, out, err = run(capsys, "recover", str(path))
+    assert code == 0, err
+    assert out.startswith(f"kept 1 complete event in {path}; the damaged file was copied to ")
+    assert path.read_bytes() == whole
+    assert list(tmp_path.glob("g.toml.damaged-*"))
+
+
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--version")
     assert code == 0 and out.startswith("d6tui ")
