@@ -330,7 +330,8 @@ def cmd_recover(args: argparse.Namespace) -> int:
     if backup is None:
         print(f"nothing to recover: the end of {args.file} is whole; it was left as it is")
         return 0
-    print(f"kept {kept} complete events in {args.file}; the damaged file was copied to {backup}")
+    events = "1 complete event" if kept == 1 else f"{kept} complete events"
+    print(f"kept {events} in {args.file}; the damaged file was copied to {backup}")
     return 0
 
 

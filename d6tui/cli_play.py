@@ -171,6 +171,10 @@ def cmd_moves(session: Any, args: argparse.Namespace) -> int:
     if computer:
         print(f"{computer} is the computer's seat: d6tui makes its moves itself, right "
               "after a person's d6tui play")
+    elif not moves and session.rules.is_over(session.state):
+        sealed = session.undo_sealed
+        print(f"no moves: {sealed[:1].lower()}{sealed[1:]}" if sealed
+              else "no moves: the game is over")
     elif not moves:
         print("no moves for this seat now")
     for m in moves:
@@ -234,7 +238,8 @@ def _typed(pairs: list[str], move: Any, session: Any = None,
     every value, by the roll's name (the first unnamed one is the move's first roll).
 
     Raises:
-        RuleError: more values than the move rolls sets of dice.
+        RuleError: more values than the move rolls sets of dice (or any, for a move that
+            rolls none).
         DiceError: faces that do not fit their request; where the move rolls several
             named sets, the message names them and shows the syntax.
     """
@@ -253,12 +258,16 @@ def _typed(pairs: list[str], move: Any, session: Any = None,
         return {move.dice[0].name: read(session, move, answers or {}, texts)}
     out: dict[str, Any] = {}
     names = [d.name for d in move.dice]
+    if pairs and not names:
+        raise RuleError(f"'{move.id}' rolls no dice, so there is nothing for --dice to "
+                        "give; make it without --dice")
     for i, pair in enumerate(pairs):
         name, sep, faces = pair.partition("=")
         if not sep:
             if i >= len(names):
-                raise RuleError(f"'{move.id}' rolls {len(names)} set(s) of dice, "
-                                f"but {len(pairs)} were typed; {_dice_syntax(move)}")
+                sets = "1 set" if len(names) == 1 else f"{len(names)} sets"
+                raise RuleError(f"'{move.id}' rolls {sets} of dice, but {len(pairs)} "
+                                f"were typed; {_dice_syntax(move)}")
             name, faces = names[i], pair
         out[name.strip()] = faces
     for req in move.dice:

@@ -123,6 +123,22 @@ def test_recover_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
     assert Session.load(path).events[-1]["seq"] == 5
 
 
+def test_recover_keeps_the_events_before_bytes_not_utf8(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Junk that is not UTF-8 after the last event is a damaged end like any other."""
+    path = tmp_path / "g.toml"
+    Session.new("shooter", {"players": ["Ann", "Bob"], "seed": 1}, path=path).close()
+    whole = path.read_bytes()
+    path.write_bytes(whole + b"\x9d\xff junk\n")
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 2 and "after event 1 the file holds text that is not an event" in err
+    code, out, err = run(capsys, "recover", str(path))
+    assert code == 0, err
+    assert out.startswith(f"kept 1 complete event in {path}; the damaged file was copied to ")
+    assert path.read_bytes() == whole
+    assert list(tmp_path.glob("g.toml.damaged-*"))
+
+
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--version")
     assert code == 0 and out.startswith("d6tui ")
@@ -270,3 +286,16 @@ def test_new_without_a_game_names_the_games_and_flags_show_their_kind(
     assert "HERO'S_NAME" not in out
     code, out, _ = run(capsys, "new", "d6_board", "--help")
     assert "--team-cards hidden|shared" in out and "--players NAME,NAME" in out
+
+
+def test_dice_for_a_move_that_rolls_none(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """``--dice`` on a move that rolls no dice says so in plain words and records nothing."""
+    path = tmp_path / "a.toml"
+    Session.new("shooter", {"players": ["Ann", "Bob"], "seed": 2}, path=path).close()
+    before = path.read_bytes()
+    code, _, err = run(capsys, "play", str(path), "draw", "--dice", "7 7")
+    assert code == 2
+    assert err.strip() == ("d6tui: 'draw' rolls no dice, so there is nothing for --dice to "
+                           "give; make it without --dice")
+    assert path.read_bytes() == before

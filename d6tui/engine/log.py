@@ -90,6 +90,7 @@ from d6tui.engine.logfile import (
     event_block,
     now,
     read_log,
+    text_to_damage,
     unlink_quietly,
     why,
     write_atomic,
@@ -155,10 +156,7 @@ def recover(path: str | os.PathLike[str], keep: int | None = None) -> tuple[Path
     except TruncatedLogError:  # a version-1 file, cut as its old checks tell
         with open_save(p) as f:
             data = f.read()
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as e:
-            raise LogError(p, f"not UTF-8 text (byte {e.start})") from None
+        text, _ = text_to_damage(p, data, tail=False)  # bytes not UTF-8 at its end: a cut
         prefix, kept, _ = complete_prefix(p, text)
         header_of(p, parse(p, prefix))
         out = prefix.encode("utf-8")

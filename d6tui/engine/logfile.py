@@ -232,6 +232,39 @@ _SEP = BLOCK.encode()
 _SLACK = 64
 
 
+#: Stands, in the text read, for the bytes from the first one that is not UTF-8 on: no
+#: TOML value or end mark holds it, so what comes before it reads as whole or cut short.
+DAMAGE = "\ufffd"
+
+
+def text_to_damage(path: Path, data: bytes, seq: int | None = None, *,
+                   tail: bool = True) -> tuple[str, bool]:
+    """``data`` as text, and whether bytes that are not UTF-8 were cut from its end.
+
+    Such bytes in the last piece of a save (after its last ``[[events]]`` line) are damage at
+    its end, as a cut or a tail of NULs is: the text stops before the first of them, with
+    :data:`DAMAGE` in their place, so the events before them are kept by ``d6tui recover``.
+
+    Args:
+        path: the file, for messages.
+        data: a piece of it, or (``tail=False``) the whole file.
+        seq: the event the piece holds, for messages.
+        tail: ``data`` is the file's last piece; with False it is the whole file and the
+            bad bytes count as damage at the end only past its last ``[[events]]`` line.
+
+    Raises:
+        LogError: bytes that are not UTF-8 elsewhere (the header, an event before the last).
+    """
+    try:
+        return data.decode("utf-8"), False
+    except UnicodeDecodeError as e:
+        at = e.start
+        if not tail and (data.rfind(_SEP, 0, at) < 0 or data.find(_SEP, at) >= 0):
+            raise LogError(path, f"not UTF-8 text (byte {at + 1} of the file)",
+                           seq=seq) from None
+        return data[:at].decode("utf-8") + DAMAGE, True
+
+
 def split_pieces(f: Any, path: Path) -> Iterator[tuple[int, bytes]]:
     """Split a file, read in chunks, on ``[[events]]`` lines: ``(byte offset, piece)`` pairs,
     the header first. Each event piece excludes its ``[[events]]`` line.
@@ -346,11 +379,18 @@ class LogReader:
         self._f.seek(0)
         return found
 
-    def _decode(self, data: bytes, seq: int | None) -> str:
+    def _decode(self, data: bytes, seq: int | None, offset: int = 0) -> str:
+        """``data`` (from byte ``offset`` of the file) as text.
+
+        Raises:
+            LogError: it is not UTF-8; the message counts the bad byte from the file's
+                start (1 is the first), as an editor's byte offset would.
+        """
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError as e:
-            raise LogError(self.path, f"not UTF-8 text (byte {e.start})", seq=seq) from None
+            raise LogError(self.path, f"not UTF-8 text (byte {offset + e.start + 1} of the "
+                           "file)", seq=seq) from None
 
     def _check_complete(self) -> None:
         """A version-1 file's end, by the old checks (it has no end marks to go by)."""
@@ -358,7 +398,7 @@ class LogReader:
             return
         f = self._f
         f.seek(0)
-        text = self._decode(f.read(), None)
+        text, _ = text_to_damage(self.path, f.read(), tail=False)
         f.seek(0)
         if "\r\n" in text:
             raise self._crlf()
@@ -406,11 +446,14 @@ class LogReader:
             offset, data = piece
             piece = next(pieces, None)
             last = piece is None
-            text = self._decode(data, index + 1)
+            text, damaged = text_to_damage(self.path, data, index + 1) if last else \
+                (self._decode(data, index + 1, offset), False)
             line_of = partial(int, self._line)
             check_piece(self.path, text, index + 1, self._line)
             end = piece_end(text)
-            if end.status == "none" and not self.strict:  # a version-1 block
+            if damaged and end.status == "none" and not self.strict:
+                yield from self._damaged_v1(text, index, offset, known_type, line_of)
+            elif end.status == "none" and not self.strict:  # a version-1 block
                 try:
                     ev = parse_block(self.path, text, index, known_type, line_of)
                 except LogError as e:
@@ -463,6 +506,30 @@ class LogReader:
         raise TruncatedLogError(
             self.path, seq, f"after event {seq} the file holds text that is not an event"
             if end.status == "junk" else f"the file ends in the middle of event {seq + 1}")
+
+    def _damaged_v1(self, text: str, index: int, offset: int,
+                    known_type: Callable[[str], bool] | None,
+                    line_of: Callable[[], int]) -> Iterator[tuple[dict, int, int, str]]:
+        """The last block of a version-1 file, which ends in bytes that are not UTF-8
+        (:func:`text_to_damage`): its lines up to the last blank one before the damage, when
+        they are a whole event, then the cut; with no end marks to tell, a block cut at a
+        line's end cannot be told from a whole one (as :meth:`cut_at` says).
+
+        Raises:
+            TruncatedLogError: always, after the whole event if there is one.
+        """
+        cut = text.rfind("\n\n", 0, len(text) - len(DAMAGE))
+        whole = text[:cut].rstrip("\n") + "\n\n" if cut > 0 else ""
+        try:
+            ev = parse_block(self.path, whole, index, known_type, line_of) if whole else None
+        except LogError:
+            ev = None
+        if ev is None:
+            raise TruncatedLogError(self.path, index, "the file ends in bytes that are not "
+                                    f"text, in the middle of event {index + 1}")
+        yield ev, offset, len(whole.encode("utf-8")), whole
+        raise TruncatedLogError(self.path, index + 1, f"after event {index + 1} the file "
+                                "holds text that is not an event")
 
     def cut_at(self, index: int, reason: str) -> TruncatedLogError:
         """The error for a version-1 file without its final blank line whose last event

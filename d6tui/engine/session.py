@@ -156,6 +156,7 @@ class Session(SessionWords):
         """
         from d6tui.engine.log import EDITED, ENGINE_EVENT_TYPES, LogReader
         from d6tui.engine.registry import UnknownGameError
+        from d6tui.engine.roll_labels import check_roll_labels
 
         p = Path(path)
         with LogReader(p) as reader:
@@ -177,6 +178,10 @@ class Session(SessionWords):
             events = reader.events(types.__contains__)
             for ev, offset, length, _ in events:
                 try:
+                    # d6tui wrote a block whose end mark fits, labels and all; an edited
+                    # or unmarked (version 1) block may say "99999999d6" over two faces
+                    if not reader.strict or reader.edited[-1:] == [ev["seq"]]:
+                        check_roll_labels(ev)
                     session._apply(ev, span=(offset, length))
                 except (EventError, RuleError, KeyError, TypeError, ValueError) as e:
                     reason = f"missing key {e}" if isinstance(e, KeyError) else str(e)
@@ -248,15 +253,29 @@ class Session(SessionWords):
         """The legal moves of ``seat`` now, undo and redo included (as the last two, when
         they would do something): left out, the seat the game waits for; None, a spectator,
         who has none. Undo and redo belong to the seat to move (at one keyboard it fixes a
-        mis-key of the one before; over the SSH table the GM or the mover)."""
+        mis-key of the one before; over the SSH table the GM or the mover).
+
+        Left out when the game waits for no one seat (it is over): a one-seat game's player
+        keeps the moves the game still allows (6x6 Tales's names after the end, E17), and in
+        every game undo and redo stay (seat None), as the app's keys make them then."""
         to_move = self.rules.seat_to_move(self.state)
         if seat is ...:
             seat = to_move
+            if seat is None:
+                if len(self.rules.seats(self.state)) == 1:
+                    seat = 0
+                else:
+                    return self._undo_redo(None)
         if seat is None:
             return []
         out = list(self.rules.moves(self.state, seat))
         if seat != to_move and to_move is not None:
             return out
+        return out + self._undo_redo(seat)
+
+    def _undo_redo(self, seat: Seat) -> list[Move]:
+        """``undo`` and ``redo`` of ``seat``, each when it would do something."""
+        out = []
         if self.can_undo:
             out.append(Move("undo", "Undo the latest action", lambda *a, **k: {}, seat))
         if self.can_redo:

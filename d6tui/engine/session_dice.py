@@ -76,7 +76,7 @@ def named_primitives(event: Mapping[str, Any], sources: tuple[str, ...] = ("app"
     ``"initiative.roll"``; list positions are left out), so a seen die is matched to the
     same roll of the same move, not to any roll of as many dice."""
     out: list[tuple[str, list, str]] = []
-    for name, roll in _rolls(event, sources):
+    for name, roll in rolls_of(event, sources):
         if not roll["faces"]:  # a total typed at the table: no die to leave on the table
             continue
         if "wild" in roll and isinstance(roll.get("wild"), list):
@@ -95,16 +95,19 @@ def named_primitives(event: Mapping[str, Any], sources: tuple[str, ...] = ("app"
     return out
 
 
-def _rolls(value: Any, sources: tuple[str, ...], path: str = "") -> Iterator[tuple[str, dict]]:
+def rolls_of(value: Any, sources: tuple[str, ...], path: str = "") -> Iterator[tuple[str, dict]]:
+    """Each roll in ``value`` (an event, or part of one): a dict with a ``faces`` list and
+    one of ``sources``, as ``(name, a copy of the roll)``, the name as
+    :func:`named_primitives` gives it (``path`` is the name so far)."""
     if isinstance(value, Mapping):
         if isinstance(value.get("faces"), list) and value.get("source") in sources:
             yield path, dict(value)
             return
         for k, v in value.items():
-            yield from _rolls(v, sources, f"{path}.{k}" if path else str(k))
+            yield from rolls_of(v, sources, f"{path}.{k}" if path else str(k))
     elif isinstance(value, list | tuple):
         for v in value:
-            yield from _rolls(v, sources, path)
+            yield from rolls_of(v, sources, path)
 
 
 class SessionDice(Dice):
