@@ -19,7 +19,13 @@ from d6tui.ui.d6_board.widgets import GameMap, short_enemy
 from d6tui.ui.screens.modals import ChoiceModal
 from d6tui.words import article, plural
 from tests.d6_board.helpers import begun, ids, new_session, play, put, set_up
-from tests.d6_board.ui_helpers import advanced_game, press_move, settle, until_phase
+from tests.d6_board.ui_helpers import (
+    advanced_game,
+    press_move,
+    settle,
+    show_position,
+    until_phase,
+)
 from tests.ui.helpers import make_app, sync, until
 
 
@@ -149,16 +155,6 @@ def _crowded(state):  # noqa: ANN001, ANN202
     return replace(state, enemies=enemies), tokens
 
 
-async def _show(pilot, s, state) -> None:  # noqa: ANN001
-    """Put ``state`` in the session and let the open board screen draw it."""
-    s.state = state
-    screen = pilot.app.screen
-    screen.refresh_game()
-    await settle(pilot)
-    assert [m.id for m in screen._legal] == [  # the list is this position's
-        m.id for m in s.moves(screen.seat()) if m.id not in ("undo", "redo")]
-
-
 @sync
 async def test_the_moves_list_and_the_map_at_80x24(saves: Path) -> None:
     """One board screen at 80x24, shown one position after another:
@@ -201,7 +197,7 @@ async def test_the_moves_list_and_the_map_at_80x24(saves: Path) -> None:
                     f"\u2665{e.hp}" in text
 
         # a number no move has
-        await _show(pilot, s, begun(base, "5", stats=(4, 4, 4, 4)))
+        await show_position(pilot, s, begun(base, "5", stats=(4, 4, 4, 4)))
         n = len(screen._keys)
         assert n > 1
         before = len(s.events)
@@ -212,18 +208,18 @@ async def test_the_moves_list_and_the_map_at_80x24(saves: Path) -> None:
         assert len(s.events) == before
 
         # rides last, a fight first
-        await _show(pilot, s, begun(base, "4", gold=6, stats=(4, 4, 4, 4)))
+        await show_position(pilot, s, begun(base, "4", gold=6, stats=(4, 4, 4, 4)))
         listed = [m.id for m in screen._keys]
         rides = [i for i, m in enumerate(listed) if m.startswith("ride:")]
         assert rides and rides == list(range(len(listed) - len(rides), len(listed)))
         assert listed.index("hunt") < rides[0]
         with_goblin, tok = put(s.state, "goblin", "4")
-        await _show(pilot, s, with_goblin)
+        await show_position(pilot, s, with_goblin)
         assert screen._keys[0].id == f"fight:{tok}"  # a fight here comes first
 
         # two-digit moves and space numbers
         village = begun(base, "V", gold=6, stats=(4, 4, 4, 4))
-        await _show(pilot, s, village)
+        await show_position(pilot, s, village)
         moves = screen._moves
         assert len(moves) >= 12
         cube = [m.id for m in moves].index("cube") + 1
@@ -240,7 +236,7 @@ async def test_the_moves_list_and_the_map_at_80x24(saves: Path) -> None:
         await settle(pilot)
 
         # the twelfth entry and past
-        await _show(pilot, s, village)
+        await show_position(pilot, s, village)
         assert [m.id for m in screen._moves].index("train:skill") >= 9
         await press_move(pilot, "train:skill")
         await settle(pilot)

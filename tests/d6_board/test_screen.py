@@ -17,7 +17,13 @@ from d6tui.games.d6_board.state import Enemy
 from d6tui.ui.d6_board.screen import BoardScreen
 from d6tui.ui.screens.dice_prompt import TableDiceInput
 from d6tui.ui.screens.modals import ChoiceModal
-from tests.d6_board.ui_helpers import advanced_game, press_move, settle, until_phase
+from tests.d6_board.ui_helpers import (
+    advanced_game,
+    press_move,
+    settle,
+    show_position,
+    until_phase,
+)
 from tests.ui.helpers import make_app, sync, table_dice_seats
 
 
@@ -82,16 +88,6 @@ def _before_death(st):  # noqa: ANN001, ANN202
     return replace(state, heroes=tuple(replace(h, hand=()) for h in state.heroes)), token
 
 
-async def _show(pilot: Pilot, s, state) -> None:  # noqa: ANN001
-    """Put ``state`` in the session and let the open board screen draw it."""
-    s.state = state
-    screen = pilot.app.screen
-    screen.refresh_game()
-    await settle(pilot)
-    assert [m.id for m in screen._legal] == [  # the list is this position's
-        m.id for m in s.moves(screen.seat()) if m.id not in ("undo", "redo")]
-
-
 @sync
 async def test_a_village_visit_a_turn_with_combat_and_a_death(saves: Path) -> None:
     """Three positions of one turn of Ann's on one board screen, played by keys:
@@ -125,7 +121,7 @@ async def test_a_village_visit_a_turn_with_combat_and_a_death(saves: Path) -> No
 
         # a turn with combat
         state, token = _before_combat(base)
-        await _show(pilot, s, state)
+        await show_position(pilot, s, state)
         assert isinstance(app.screen, BoardScreen)
         await table_dice_seats(pilot, *range(1, len(s.state.heroes) + 1))  # every seat
         await press_move(pilot, "begin")
@@ -160,7 +156,7 @@ async def test_a_village_visit_a_turn_with_combat_and_a_death(saves: Path) -> No
 
         # a death (table dice for every seat still on)
         state, token = _before_death(base)
-        await _show(pilot, s, state)
+        await show_position(pilot, s, state)
         assert s.table_dice_for(0)
         await press_move(pilot, f"fight:{token}")
         await settle(pilot)

@@ -94,3 +94,14 @@ def played_until(saves: Path, stop: Any, seed: int = 5, **options: Any) -> tuple
             return s, m
         s.play(m, a)
     raise AssertionError(f"seed {seed}: the season ended before the move looked for")
+
+
+async def show_position(pilot: Pilot, s: Session, state: Any) -> None:
+    """Put ``state`` in the session ``s`` and let the open board screen draw it; the moves
+    list on the screen must then be that position's."""
+    s.state = state
+    screen = pilot.app.screen
+    screen.refresh_game()
+    await settle(pilot)
+    assert [m.id for m in screen._legal] == [  # the list is this position's
+        m.id for m in s.moves(screen.seat()) if m.id not in ("undo", "redo")]
