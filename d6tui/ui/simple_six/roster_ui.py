@@ -61,7 +61,10 @@ async def add_npc(screen: SixHost) -> None:
         count = group_count(name)
         if count is not None:
             break
-        if any(m.id == campaign.slug(name) for m in screen.campaign.members):
+        refused = group_refused(name)
+        if refused:
+            screen.notify(refused, severity="warning", timeout=5)
+        elif any(m.id == campaign.slug(name) for m in screen.campaign.members):
             screen.notify(f"There is already a character called {name}: pick another"
                         " name.", severity="warning", timeout=5)
         elif len(name) > NAME_MAX:
@@ -91,9 +94,20 @@ def group_count(text: str) -> int | None:
     """How many NPCs a name typed as a number asks for: ``"4"`` or ``"4 Goblins"`` -> 4;
     None for a name (1 to :data:`MOST_IN_GROUP`)."""
     head = text.strip().split(" ", 1)[0]
-    if not head.isdigit() or not 1 <= int(head) <= MOST_IN_GROUP:
+    if not (head.isascii() and head.isdigit()) or not 1 <= int(head) <= MOST_IN_GROUP:
         return None
     return int(head)
+
+
+def group_refused(text: str) -> str:
+    """Why a name typed as a number asks for no group it can have (``"0"``, ``"50 Goblins"``:
+    a group is 1 to :data:`MOST_IN_GROUP` NPCs), or ``""``: a number is never taken as a
+    name."""
+    head = text.strip().split(" ", 1)[0]
+    if head.isascii() and head.isdigit() and group_count(text) is None:
+        return (f"A group is 1 to {MOST_IN_GROUP} NPCs at once, not {int(head)}: type a "
+                "smaller number, or a name.")
+    return ""
 
 
 async def edit(screen: SixHost) -> None:
