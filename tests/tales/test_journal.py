@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from d6tui.engine.dice import Dice
 from d6tui.engine.session import Session
@@ -116,3 +117,21 @@ def test_the_exported_journal_keeps_the_players_names() -> None:
         assert part and part in row
     places = text.split("## The island (J02)")[1].split("##")[0]
     assert f"{island.name(place)}: **Old Keep**" in places
+
+
+def test_the_export_of_a_tale_whose_hero_fell_says_so(tmp_path: Path) -> None:
+    """A tester's dead hero's export said only "The tale is over: total fame 0 (J09),
+    Unknown Hero." (J01: at 0 HP the tale ends): it says the hero fell; a tale that ended
+    otherwise does not."""
+    import shutil
+
+    from d6tui.games.tales.keepsake import export_journal
+
+    saves = Path(__file__).resolve().parents[1] / "fixtures" / "saves"
+    fell = Session.load(Path(shutil.copy(saves / "tales-v2.toml", tmp_path / "a.toml")))
+    assert fell.state.over and fell.state.hero.hp <= 0
+    assert ("The tale is over (the hero fell, J01): total fame **20** (J09), Unknown Hero."
+            in export_journal(fell))
+    lived = Session.load(Path(shutil.copy(saves / "tales-v1.toml", tmp_path / "b.toml")))
+    assert lived.state.over and lived.state.hero.hp > 0
+    assert "The tale is over: total fame **53** (J09)" in export_journal(lived)

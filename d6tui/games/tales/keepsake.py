@@ -126,7 +126,8 @@ def journal_markdown(title: str, created: Any, last: Any, events: Iterable[dict]
         return "\n".join([*out, "The tale has not begun."]) + "\n"
     fame, quests, gold, total = scoring.score(state)
     if state.over:
-        standing = (f"The tale is over: total fame **{state.final_fame}** (J09), "
+        fell = " (the hero fell, J01)" if h.hp <= 0 else ""
+        standing = (f"The tale is over{fell}: total fame **{state.final_fame}** (J09), "
                     f"{state.status}{' (victory)' if state.won else ''}.")
     else:
         standing = (f"The tale goes on. {_day_words(state, _day_of(state))}; the hero's fame "
