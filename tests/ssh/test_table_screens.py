@@ -378,5 +378,10 @@ def test_leaving_a_simple_six_fight_at_a_table(service, tmp_path):
             words = " ".join(str(w.render()) for w in app.screen.query("Static"))
             assert "Leave the fight (round" in words and "for the lobby?" in words, words
             assert "home screen" not in words
+            # the buttons say what each does: leave, or stay (not "Keep it")
+            from textual.widgets import Button
+
+            labels = [str(b.label) for b in app.screen.query(Button)]
+            assert labels == ["Leave (y)", "Stay (n)"], labels
 
     asyncio.run(main())

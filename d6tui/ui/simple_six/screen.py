@@ -465,14 +465,14 @@ class SimpleSixScreen(GameScreen):
                 return
             question = (f"Leave the fight (round {fight.round}) for the lobby? Your seat is"
                         " kept and the fight waits at the table for you.")
-            if await self.app.push_screen_wait(ConfirmModal(question, "Leave")):
+            if await self.app.push_screen_wait(ConfirmModal(question, "Leave", "Stay")):
                 super().action_home()
             return
         question = ("Leave the tracker for the home screen? The campaign is saved."
                     if fight is None else
                     f"Leave the fight (round {fight.round}) for the home screen? It is saved"
                     " and goes on when the campaign is opened again.")
-        if await self.app.push_screen_wait(ConfirmModal(question, "Leave")):
+        if await self.app.push_screen_wait(ConfirmModal(question, "Leave", "Stay")):
             super().action_home()
 
     # -- wounds, healing, magic, checks -----------------------------------------------------
