@@ -24,14 +24,19 @@ def _ben_idles(s: Session, colour: str | None = None, face: str = "sword") -> No
     end(s)
 
 
-def _route_for_ana(s: Session) -> None:
-    """Ana builds Orcs straight across row 1 and gathers 6 swords; Ben sets items aside."""
+def _orcs_across(s: Session) -> None:
+    """Ana builds Orcs straight across row 1 (Ben sets items aside) and holds 3 swords."""
     dice = ["blue"] * 6 + ["black"] * 6
     for col in "ABCDEF":
         place(s, dice.pop(0), "orc", f"{col}1")
         end(s)
         _ben_idles(s)
     give(s, "red", "three_swords")
+
+
+def _route_for_ana(s: Session) -> None:
+    """Ana builds Orcs straight across row 1 and gathers 6 swords; Ben sets items aside."""
+    _orcs_across(s)
     end(s)
     _ben_idles(s)
     give(s, "red", "three_swords")
@@ -279,12 +284,7 @@ def test_a_claim_is_offered_only_with_a_complete_route_and_refused_without_one()
     assert {"end_turn"} <= {m.id for m in s.moves()}  # what Ana could do, she still may
     # a way across, but six Orcs and three swords: barred
     s = new_game()
-    dice = ["blue"] * 6 + ["black"] * 6
-    for col in "ABCDEF":
-        place(s, dice.pop(0), "orc", f"{col}1")
-        end(s)
-        _ben_idles(s)
-    give(s, "red", "three_swords")
+    _orcs_across(s)
     assert "claim" not in {m.id for m in s.moves()}
     assert "barred for what you hold" in RULES.why_not(s.state, 0, "claim")
     assert RULES.why_not(s.state, 1, "claim").startswith("it is Ana's turn")
@@ -345,15 +345,7 @@ def test_the_last_turn_lists_only_trades_the_rules_allow() -> None:
     from d6tui.games.dungeon import commands
 
     s = new_game()
-    dice = ["blue"] * 6 + ["black"] * 6
-    for col in "ABCDEF":
-        place(s, dice.pop(0), "orc", f"{col}1")
-        end(s)
-        _ben_idles(s)
-    give(s, "red", "three_swords")
-    end(s)
-    _ben_idles(s)
-    give(s, "red", "three_swords")
+    _route_for_ana(s)
     end(s)
     _ben_idles(s)
     give(s, "black", "key")  # a spare Ana's route does not need
