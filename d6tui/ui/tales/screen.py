@@ -522,24 +522,29 @@ class TalesScreen(TableSeat, TalesDialogs, NamingKeys, GameScreen):
             self.call_after_refresh(self._scroll_to_today, booklet, scroll)
 
     def _scroll_to_today(self, booklet: JournalBooklet, scroll: BookPage) -> None:
-        """J05's deferred scroll (:meth:`_open_page`), once the page has its new size. Today's
-        line is asked of the page as it is now (on a busy machine the booklet had not drawn
-        J05 yet, and its last drawn line of today was the page before's); the scroll is made
-        when the page's new lines are laid out (:meth:`BookPage.scroll_when_laid_out`)."""
+        """J05's deferred scroll (:meth:`_open_page`): the page goes to today's line once it
+        is laid out (:meth:`BookPage.scroll_when_laid_out`, which asks :meth:`_today_target`
+        afresh at each try: on a busy machine the booklet had not drawn J05 yet, or not at
+        its width, when the page was turned)."""
+        if PAGES[booklet.page][0] == "J05":
+            scroll.scroll_when_laid_out(lambda: self._today_target(booklet, scroll))
+
+    @staticmethod
+    def _today_target(booklet: JournalBooklet, scroll: BookPage) -> tuple[int, int]:
+        """Where J05 opens, as ``(line, rows that must be laid out)``: at its top when today's
+        rows fit under the title, else two rows of the day before above today's first row
+        (below the pinned title), or from that first row when today is taller than the page;
+        the page's top once it has turned away from J05."""
         if PAGES[booklet.page][0] != "J05":
-            return
+            return 0, 0
         first, end = booklet.today_rows()
         height = scroll.size.height
         if end <= height:
-            y = 0  # it fits under the title: the page opens at its top
-            scroll.scroll_when_laid_out(y, rows=end)
-            return
+            return 0, end  # it fits under the title: the page opens at its top
         height -= 1  # scrolled down, the page's title is pinned above its rows
         if end - first + 2 <= height:
-            y = first - 2  # two rows of the day before above it, the days ahead below
-        else:
-            y = first  # taller than the page: from its first row
-        scroll.scroll_when_laid_out(y, rows=end)
+            return first - 2, end  # two rows of the day before above it, the days ahead below
+        return first, end  # taller than the page: from its first row
 
     def action_toggle_map(self) -> None:
         """Hide or show the map column."""

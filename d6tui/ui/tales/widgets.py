@@ -9,6 +9,8 @@ is drawn highlighted.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.content import Content
@@ -81,9 +83,8 @@ class BookPage(VerticalScroll):
     BookPage > .page-pin { dock: top; height: 1; padding: 0 1; display: none; }
     """
 
-    #: The line the page is on its way to and the rows that must be laid out first
-    #: (:meth:`scroll_when_laid_out`), or None.
-    _pending: tuple[int, int] | None = None
+    #: Where the page is on its way to (:meth:`scroll_when_laid_out`), or None.
+    _pending: Callable[[], tuple[int, int]] | None = None
 
     def on_mount(self) -> None:
         # The page's title pinned above its lines while they are scrolled down (J05 opened
@@ -117,16 +118,18 @@ class BookPage(VerticalScroll):
         if shown:
             self.vertical_scrollbar.position = self.scroll_y
 
-    def scroll_when_laid_out(self, y: int | None, *, rows: int = 0) -> None:
-        """Scroll to line ``y`` (>= 0) now if the page is laid out far enough, else as soon as
-        it is (each :class:`~textual.events.Resize` of the scroll tries again): far enough
-        is when the page reaches line ``y``, or when its first ``rows`` rows are laid out (a
-        line near the end cannot be scrolled to the top; the page then ends at the bottom).
-        None forgets a pending line. A page just turned to is laid out some frames after
-        its text changed, and how many depends on the machine's speed: scrolling at a fixed
-        frame count opened J05 short of today's line on a busy machine. Scrolls are
-        immediate, so no deferred Textual scroll lands after them."""
-        self._pending = None if y is None else (y, rows)
+    def scroll_when_laid_out(self, target: Callable[[], tuple[int, int]] | None) -> None:
+        """Scroll to the line ``target()`` names, now and again on each
+        :class:`~textual.events.Resize` of the scroll, until the page is there. ``target``
+        gives ``(y, rows)``, asked afresh each time (the page's size and its text's wrapping
+        may have changed): line ``y`` (>= 0), which the page must reach, or its first
+        ``rows`` rows laid out (a line near the end cannot be scrolled to the top; the page
+        then ends at the bottom). None forgets a pending target. A page just turned to is
+        laid out some frames after its text changed, and how many depends on the machine's
+        speed: scrolling at a fixed frame count, or once only, opened J05 short of today's
+        line on a busy machine. Scrolls are immediate, so no deferred Textual scroll lands
+        after them."""
+        self._pending = target
         self._scroll_pending()
 
     def on_resize(self) -> None:
@@ -136,10 +139,12 @@ class BookPage(VerticalScroll):
     def _scroll_pending(self) -> None:
         if self._pending is None:
             return
-        y, rows = self._pending
-        if y <= self.max_scroll_y or (rows and self.virtual_size.height >= rows):
-            self._pending = None
+        y, rows = self._pending()
+        reached = y <= self.max_scroll_y
+        if reached or (rows and self.virtual_size.height >= rows):
             self.scroll_to(y=y, animate=False, immediate=True)
+            if reached and round(self.scroll_y) == y:
+                self._pending = None  # there: a later resize leaves the reader's scroll be
 
 
 class JournalBooklet(ViewWidget):
