@@ -21,6 +21,7 @@ fewer swords for the treasure monsters (:func:`refine`). No Textual imports.
 from __future__ import annotations
 
 import heapq
+from operator import add
 from collections.abc import Callable, Sequence
 
 from d6tui.games.dungeon.route_bound import monsters_beaten
@@ -95,7 +96,7 @@ class StatePairs:
         self.near: list[int] = []
         #: the cells a walk's paths may part at: not reached, within reach.
         self.xs: list[int] = []
-        self._lifted: dict[int, list[int]] = {}
+        self._lifted: dict[int, tuple[list[int], list[int]]] = {}
         self._pair: dict[tuple[int, int], int] = {}
 
     def _ready(self) -> None:
@@ -105,13 +106,16 @@ class StatePairs:
         comp = self.comp
         self.xs = [x for x in range(len(near)) if near[x] < _FAR and not comp >> x & 1]
 
-    def _lift(self, p: int) -> list[int]:
-        row = self._lifted.get(p)
-        if row is None:
+    def _rows(self, p: int) -> tuple[list[int], list[int]]:
+        """Over the cells ``xs``: ``d(x) + D(x, p)`` and ``D(x, p)``."""
+        rows = self._lifted.get(p)
+        if rows is None:
             to = self.trees.to_cell(p, self.min_top, self.keys)
             near = self.near
-            row = self._lifted[p] = [near[x] + to[x] for x in self.xs]
-        return row
+            plain = [to[x] for x in self.xs]
+            rows = self._lifted[p] = ([near[x] + d for x, d in zip(self.xs, plain,
+                                                                   strict=True)], plain)
+        return rows
 
     def tree(self, p: int, q: int) -> int:
         """The least path swords of a walk winning both cells ``p`` and ``q``."""
@@ -121,14 +125,12 @@ class StatePairs:
         if got is None:
             if not self.near:
                 self._ready()
-            best = self.near[p] + self.near[q]
-            to_q = self.trees.to_cell(q, self.min_top, self.keys)
-            xs = self.xs
-            for x, a in zip(xs, self._lift(p), strict=True):
-                here = a + to_q[x]
-                if here < best:
-                    best = here
-            got = self._pair[(p, q)] = best
+            got = self.near[p] + self.near[q]
+            if self.xs:
+                parted = min(map(add, self._rows(p)[0], self._rows(q)[1]))
+                if parted < got:
+                    got = parted
+            self._pair[(p, q)] = got
         return got
 
 

@@ -89,6 +89,7 @@ from d6tui.games.dungeon.route_seed import greedy_route
 
 #: States grown before the greedy route of :mod:`.route_seed` is looked for (most sides
 #: are solved sooner, and need no more), and the first ways it tries.
+NOPAIRS = True
 SEED_AFTER = 40
 SEED_STARTS = 3
 
@@ -262,7 +263,8 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         # such Curses, at most its own points (so a prize never costs more than it brings,
         # and the sum never counts a Curse twice).
         rooms = [v for v, kind in reachable if kind in (0, 3)]
-        cursed_in = {v: shares.own_curse(v, comp) for v in rooms}
+        chest_cells = [v for v, kind in reachable if kind == 1]
+        cursed_in = {v: shares.own_curse(v, comp) for v in rooms + chest_cells}
         # A path passes a treasure monster for nothing (its swords are counted apart, as a
         # prize), but never one that no walk can beat: one out of reach when a path pays
         # its swords too. Such monsters are walls, as the cells banned.
@@ -299,15 +301,16 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                     table[i] = here
                 targets.append((v, kind, table))
             # The Curses, Doors (when counted: a walk opening d of them passes no more)
-            # and treasure monsters (winning the prize beats them) on every way to a room.
+            # and treasure monsters (winning the prize beats them) on every way to a room
+            # or a chest.
             gates = board.curse_cells | monster_cells & ~walls
             if dcap > 0:
                 gates |= board.door_cells
-            every = shares.dominators(rooms, comp, walls, gates)
-            # Per room: (points, its own Curse's room, the Curses on every way to it as a
-            # mask, and as single bits, the Doors, the monsters, as single bits).
+            every = shares.dominators(rooms + chest_cells, comp, walls, gates)
+            # Per room or chest: (points, its own Curse's room, the Curses on every way to
+            # it as a mask, and as single bits, the Doors, the monsters, as single bits).
             room_row = {}
-            for v in rooms:
+            for v in rooms + chest_cells:
                 m = every.get(v, 0)
                 room_row[v] = (bonus if v == far else 1, cursed_in[v], m & board.curse_cells,
                                single_bits(m & board.curse_cells),
@@ -345,15 +348,27 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                                            dmb if counted < cap else (), lkb, gmb, v))
                             total += pts
                     n_chests.sort()
-                    # The chests counted are the nearest (as many as the keys): not those a
-                    # walk opens, so no Door or monster in front of them counts.
-                    keyed = n_chests[:max(0, chest_keys)]
+                    if len(n_chests) <= chest_keys:
+                        # A key for every chest within reach: each is a room of one point,
+                        # won with the Curses, Doors and monsters on every way to it.
+                        for d, v in n_chests:
+                            _pts, u, dm, dmb, lkb, gmb = room_row[v]
+                            events.append((d, 1, -1, u, dm, dmb if counted < cap else (),
+                                           lkb, gmb, v))
+                        total += len(n_chests)
+                        n_chests, chests_keyed = [], 0
+                        keyed = []
+                    else:
+                        # The chests counted are the nearest (as many as the keys): not
+                        # those a walk opens, so no Door or monster in front of them counts.
+                        keyed = n_chests[:max(0, chest_keys)]
+                        chests_keyed = chest_keys
                     upper = total + len(keyed) - loss - chest_loss
                     if upper <= best_gain:
                         continue  # not even all of them, for nothing, would do better
                     events.extend((d, 1, -2, -1, 0, (), (), (), c) for d, c in keyed)
                     columns.append((upper, events, counted, opened_doors, chest_loss, b,
-                                    n_chests, chest_keys))
+                                    n_chests, chests_keyed))
             # The columns that could add the most first: once the most found is as much as
             # a column could add, with all its prizes won for nothing, it and the rest (no
             # more) need no count.
@@ -361,7 +376,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             # With no Vorpal Sword free, a threshold whose count would keep the state is
             # looked at again with the pairs of prizes no walk wins both of within it
             # (:mod:`.route_pairs`).
-            pairs = StatePairs(trees, dists, comp, mu, keys_left > 0) if not free_v else None
+            pairs = StatePairs(trees, dists, comp, mu, keys_left > 0) if not free_v and NOPAIRS else None
             for upper, events, counted, opened_doors, chest_loss, b, n_chests, chest_keys \
                     in columns:
                 if upper <= best_gain:
