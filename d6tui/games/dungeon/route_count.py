@@ -16,19 +16,16 @@ from __future__ import annotations
 from bisect import insort
 
 from d6tui.games.dungeon.route_bound import monsters_beaten
-from d6tui.games.dungeon.route_pairs import StatePairs, refine
 
 #: One prize or treasure monster of a column: ``(path swords, points, the monster's own
-#: swords, -1 for a room or -2 for a chest, the room of its own Curse or -1, the Curses on
-#: every way to it as a mask, those Curses as single bits (none unless counted exactly),
-#: the Doors and the treasure monsters on every way as single bits, and its cell)``.
-Event = tuple[int, int, int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+#: swords or -1, the room of its own Curse or -1, the Curses on every way to it as a mask,
+#: those Curses as single bits (none unless counted exactly), and the Doors and the
+#: treasure monsters on every way as single bits)``.
+Event = tuple[int, int, int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 def count_column(events: list[Event], counted: int, opened_doors: int, chest_loss: int,
-                 left: int, b: int, left_behind: list[int], best_gain: int,
-                 pairs: StatePairs | None = None, need: int = 0,
-                 chests: list[tuple[int, int]] | None = None, chest_keys: int = 0) -> int:
+                 left: int, b: int, left_behind: list[int], best_gain: int) -> int:
     """The most the prizes of one column could add, or ``best_gain`` when that is more.
 
     Args:
@@ -39,10 +36,6 @@ def count_column(events: list[Event], counted: int, opened_doors: int, chest_los
             the swords of the enemies the Vorpal Swords in use beat, cheapest first
             (:func:`.route_bound.monsters_beaten`).
         best_gain: the most found so far (over other columns).
-        pairs: when given (and ``b`` is 0), a threshold whose count adds more than ``need``
-            is looked at again with the pairs of prizes a walk cannot win both of within
-            it (:func:`.route_pairs.refine`); chests: ``(path swords, cell)`` of every
-            chest within reach, nearest first; chest_keys: the keys left for them.
     """
     loss = counted
     gain = 0
@@ -55,7 +48,7 @@ def count_column(events: list[Event], counted: int, opened_doors: int, chest_los
     #: per treasure monster on every way to a prize within t, the points
     #: behind it.
     guards: dict[int, int] = {}
-    for i, (t, pts, c, u, dm, dmb, lkb, gmb, _v) in enumerate(events):
+    for i, (t, pts, c, u, dm, dmb, lkb, gmb) in enumerate(events):
         gain += pts
         for low in gmb:
             guards[low] = guards.get(low, 0) + pts
@@ -90,7 +83,6 @@ def count_column(events: list[Event], counted: int, opened_doors: int, chest_los
         got = gain - lost - chest_loss
         if got + len(own) <= best_gain:
             continue
-        base = gain - lost
         beaten = monsters_beaten(own, left - t, b, left_behind)
         if len(guards) > beaten:
             # Beating k of the monsters guarding prizes leaves the others'
@@ -99,13 +91,6 @@ def count_column(events: list[Event], counted: int, opened_doors: int, chest_los
             got = gain - max(loss + shut, len(cursed_rooms), suffered) \
                 - chest_loss
         got += beaten
-        if got > best_gain and got > need and pairs is not None and not b and \
-                not refine([(ev[8], ev[1], ev[2]) for ev in events[:i + 1] if ev[2] != -2],
-                           chests or [], chest_keys, t, pairs, need, base, loss, chest_loss,
-                           left, left_behind):
-            # No walk counted here adds more than ``need`` once the pairs of prizes it
-            # wins are priced (:mod:`.route_pairs`).
-            got = need
         if got > best_gain:
             best_gain = got
     return best_gain

@@ -83,13 +83,11 @@ from d6tui.games.dungeon.route_count import count_column
 from d6tui.games.dungeon.route_explain import RouteScore, explain_route
 from d6tui.games.dungeon.route_graph import _MONSTER, Budget, Cell, brute_force
 from d6tui.games.dungeon.route_graph import RouteGraph as _Board
-from d6tui.games.dungeon.route_pairs import PairTrees, StatePairs
 from d6tui.games.dungeon.route_paths import PathCosts, joint_distances
 from d6tui.games.dungeon.route_seed import greedy_route
 
 #: States grown before the greedy route of :mod:`.route_seed` is looked for (most sides
 #: are solved sooner, and need no more), and the first ways it tries.
-NOPAIRS = True
 SEED_AFTER = 40
 SEED_STARTS = 3
 
@@ -141,7 +139,6 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         prize_bits |= 1 << v
     shares = ShareBound(board)
     paths = PathCosts(board, budget, shift)
-    trees = PairTrees(paths)
     distances = paths.distances
     any_nbr = [0] * len(adj)
     for u in range(len(adj)):
@@ -317,7 +314,6 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                                single_bits(m & board.door_cells),
                                single_bits(m & monster_cells))
             best_gain = -cap
-            need = best[0] - points
             #: per column: (the most it could add, its prizes, its counts).
             columns: list[tuple[int, list, int, int, int, int]] = []
             for cd in range(block):
@@ -331,7 +327,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                     # (path swords, points) per prize, and (path swords, own swords) per
                     # treasure monster.
                     events: list[tuple[int, int, int, int, int, tuple, tuple, tuple]] = []
-                    n_chests: list[int] = []
+                    n_chests: list[tuple[int, int]] = []
                     total = 0
                     for v, kind, table in targets:
                         d = table[col]
@@ -340,45 +336,37 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                         if kind == 1:
                             n_chests.append((d, v))
                         elif kind == 2:
-                            events.append((d, 0, el_cost[node_el[v]], -1, 0, (), (), (), v))
+                            events.append((d, 0, el_cost[node_el[v]], -1, 0, (), (), ()))
                             total += 1
                         else:
                             pts, u, dm, dmb, lkb, gmb = room_row[v]
                             events.append((d, pts, -1, u, dm,
-                                           dmb if counted < cap else (), lkb, gmb, v))
+                                           dmb if counted < cap else (), lkb, gmb))
                             total += pts
-                    n_chests.sort()
                     if len(n_chests) <= chest_keys:
                         # A key for every chest within reach: each is a room of one point,
-                        # won with the Curses, Doors and monsters on every way to it.
+                        # won only with the Curses, Doors and monsters on every way to it.
                         for d, v in n_chests:
                             _pts, u, dm, dmb, lkb, gmb = room_row[v]
                             events.append((d, 1, -1, u, dm, dmb if counted < cap else (),
-                                           lkb, gmb, v))
+                                           lkb, gmb))
                         total += len(n_chests)
-                        n_chests, chests_keyed = [], 0
                         keyed = []
                     else:
                         # The chests counted are the nearest (as many as the keys): not
                         # those a walk opens, so no Door or monster in front of them counts.
+                        n_chests.sort()
                         keyed = n_chests[:max(0, chest_keys)]
-                        chests_keyed = chest_keys
                     upper = total + len(keyed) - loss - chest_loss
                     if upper <= best_gain:
                         continue  # not even all of them, for nothing, would do better
-                    events.extend((d, 1, -2, -1, 0, (), (), (), c) for d, c in keyed)
-                    columns.append((upper, events, counted, opened_doors, chest_loss, b,
-                                    n_chests, chests_keyed))
+                    events.extend((d, 1, -1, -1, 0, (), (), ()) for d, _v in keyed)
+                    columns.append((upper, events, counted, opened_doors, chest_loss, b))
             # The columns that could add the most first: once the most found is as much as
             # a column could add, with all its prizes won for nothing, it and the rest (no
             # more) need no count.
             columns.sort(key=lambda column: -column[0])
-            # With no Vorpal Sword free, a threshold whose count would keep the state is
-            # looked at again with the pairs of prizes no walk wins both of within it
-            # (:mod:`.route_pairs`).
-            pairs = StatePairs(trees, dists, comp, mu, keys_left > 0) if not free_v and NOPAIRS else None
-            for upper, events, counted, opened_doors, chest_loss, b, n_chests, chest_keys \
-                    in columns:
+            for upper, events, counted, opened_doors, chest_loss, b in columns:
                 if upper <= best_gain:
                     break
                 # Thresholds t in order: the prizes within t, and the treasure monsters
@@ -386,8 +374,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                 # Sword.
                 events.sort()
                 best_gain = count_column(events, counted, opened_doors, chest_loss, left, b,
-                                         left_behind, best_gain, pairs, need, n_chests,
-                                         chest_keys)
+                                         left_behind, best_gain)
             return max(0, best_gain)
 
         # Curses counted up to three, and no more than a path can reach.
