@@ -11,7 +11,7 @@ from d6tui.games.dungeon.faces import MAP_FACES, E, N, S, W
 from d6tui.games.dungeon.route_bound import monsters_beaten
 from d6tui.games.dungeon.route_graph import RouteGraph
 from d6tui.games.dungeon.route_paths import PathCosts, joint_distances
-from d6tui.games.dungeon.route_seed import greedy_route
+from d6tui.games.dungeon.route_seed import greedy_route, walk_round
 from d6tui.games.dungeon.scorer import Budget, best_route, brute_force
 from d6tui.games.dungeon.waffle import rotate
 
@@ -122,6 +122,27 @@ def test_a_chest_counted_for_its_key_is_not_the_one_behind_a_monster() -> None:
     ]
     r = best_route(cells, Budget(swords=2, keys=2, vorpals=1))
     assert r.points == 4 and r.entrance == "right"
+
+
+def test_a_chest_behind_a_curse_and_a_dragon_is_won_only_with_both() -> None:
+    # From the left: a Curse, then a Dragon, then a Treasure Chest; with a key for every
+    # chest the path bound counts the chest as a room behind both (a chest behind a Dragon
+    # that no walk can beat once counted as won).
+    cells = row(("corner", W | E), ("curse", CROSS), ("dragon", CROSS),
+                ("treasure_chest", W | N))
+    for swords, keys, vorpals, want in ((4, 1, 0, 0), (5, 1, 0, 1), (5, 0, 0, 0),
+                                        (0, 1, 1, 1), (0, 2, 1, 1), (9, 3, 2, 1)):
+        budget = Budget(swords=swords, keys=keys, vorpals=vorpals)
+        assert best_route(cells, budget, rows=1, cols=4).points == want
+        assert brute_force(cells, budget, rows=1, cols=4) == want
+    # Two chests, one behind the Dragon, and the keys for one or both.
+    cells = row(("treasure_chest", E | S), ("curse", CROSS), ("dragon", CROSS),
+                ("treasure_chest", W | N)) + row(("corner", W | N), None, None, None)
+    for swords, keys, vorpals in ((0, 1, 0), (5, 1, 0), (5, 2, 0), (4, 2, 0), (0, 2, 1),
+                                  (9, 2, 2)):
+        budget = Budget(swords=swords, keys=keys, vorpals=vorpals)
+        assert best_route(cells, budget, rows=2, cols=4).points == \
+            brute_force(cells, budget, rows=2, cols=4)
 
 
 def test_without_a_route_one_still_walks_in_for_treasure() -> None:
@@ -235,9 +256,10 @@ def test_the_scorer_agrees_with_brute_force(case) -> None:  # noqa: ANN001
 @settings(max_examples=250, deadline=None)
 @given(small_waffles())
 def test_the_greedy_route_is_payable_and_never_beats_the_best(case) -> None:  # noqa: ANN001
-    """:mod:`route_seed`: the route the search starts from is a real one (its cells are
-    what its gates open, the budget pays for it, and it scores what it says), so as a lower
-    bound it never passes the brute force's best."""
+    """:mod:`route_seed`: the routes the search starts from (greedy, and walked again with
+    a gate shut) are real ones (their cells are what their gates open, the budget pays for
+    them, and they score what they say), so as lower bounds they never pass the brute
+    force's best."""
     rows, cols, cells, budget, bonus = case
     try:
         want = brute_force(cells, budget, bonus, rows, cols)
@@ -250,6 +272,12 @@ def test_the_greedy_route_is_payable_and_never_beats_the_best(case) -> None:  # 
             points, opened, comp = greedy_route(board, budget, bonus, start, banned, starts)
             assert comp == board.closure(start, opened, banned)
             worth = board.worth(opened, comp, budget, bonus)
+            assert worth is not None and worth[0] == points <= want
+        # Walked again with each of its gates shut in turn: a real route too.
+        points, opened, again = walk_round(board, budget, bonus, start, banned, comp)
+        if points >= 0:
+            assert again == board.closure(start, opened, banned)
+            worth = board.worth(opened, again, budget, bonus)
             assert worth is not None and worth[0] == points <= want
 
 
