@@ -48,7 +48,10 @@ The search is a best-first branch and bound over the places a walk reaches:
   leaves shut all but d of the Doors (c of the Curses; k of the monsters) on every way to
   the rooms counted, and those rooms unwon: at least the points behind the cheapest of the
   gates it leaves (:mod:`.route_count`). Those gates on every way are found in one
-  depth-first search (:meth:`.route_bound.ShareBound.dominators`). A treasure monster no
+  depth-first search (:meth:`.route_bound.ShareBound.dominators`). When a key is left for
+  every chest within reach, each chest is such a room too, of one point (with fewer keys
+  the nearest chests are counted instead, as many as the keys, with no gate in front of
+  them: a walk may open others). A treasure monster no
   path paying its swords reaches is a wall for the paths (they pass the others for
   nothing, as their swords are counted apart);
 - before those paths are searched, a cheap bound sums instead of taking the dearest: each
@@ -63,7 +66,9 @@ The search is a best-first branch and bound over the places a walk reaches:
 - a side still unsolved after ``SEED_AFTER`` states looks for a real route greedily
   (:mod:`.route_seed`): its points are a lower bound, so every state that cannot beat it is
   dropped from then on, and the answer stays exact (on the slowest sides the best walk was
-  otherwise met late).
+  otherwise met late); the better of the two entrances' greedy walks is then walked again
+  with each of its gates shut in turn (:func:`.route_seed.walk_round`), which mends a
+  greedy way that took a Curse or a dear gate first.
 
 :func:`brute_force` checks every subset of gates instead, for tests and the benchmark on
 small waffles.
