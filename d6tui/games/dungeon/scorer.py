@@ -218,7 +218,18 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                 costs.append(el_cost[e])
             elif kind == "door":
                 doors += 1
-        costs.extend(web_arms.values())
+        if budget.vorpals and 1 in web_arms.values():
+            # A Spider Web walked into by one arm only is a dead end with nothing to win: a
+            # walk worth its points leaves it by another arm (else the walk without it does
+            # at least as well), so it pays two arms at least. (With a Vorpal Sword held,
+            # the paths pay nothing more to leave a web walked: no arm is counted twice.)
+            costs.extend(max(2, arms) for arms in web_arms.values())
+            paid = sorted(costs, reverse=True)
+            swords = sum(paid[vorpals:])
+            if swords > budget.swords:
+                return points  # no such walk grows from here (this one is counted)
+        else:
+            costs.extend(web_arms.values())
         keys_left = budget.keys - doors
         # The chests already reached hold keys too: a key spent on a Door, or on a chest
         # further on, beyond those they leave is taken from one of them (a point lost).
