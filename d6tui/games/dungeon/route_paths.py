@@ -47,8 +47,8 @@ class PathCosts:
         self.step_src: dict[tuple[int, bool, bool], tuple[list[int], int, int]] = {}
 
     def distances(self, comp: int, banned: int, left: int, keys_left: int, free_v: int,
-                  min_top: int, monsters_too: bool, cap: int, doors: bool = False
-                  ) -> list[list[int]]:
+                  min_top: int, monsters_too: bool, cap: int, doors: bool = False,
+                  exits_paid: int = 0) -> list[list[int]]:
         """``dist[a * (cap + 1) + c][v]``: the least swords a path from
         ``comp`` pays to reach cell ``v`` with ``a`` Vorpal Swords on its gates and ``c``
         Curses not yet suffered on the way (``c == cap``: that many or more), for paths of at
@@ -60,7 +60,8 @@ class PathCosts:
         player holds a Vorpal Sword (it may be that web's); a gate costs at least
         ``min(cost, min_top)`` (a Vorpal Sword in use being moved); a door needs a key
         left. With ``doors``, ``c`` counts the Doors on the way instead (at most ``cap``:
-        one key each) and Curses are passed freely."""
+        one key each) and Curses are passed freely. Leaving a web of ``exits_paid`` (a
+        bitmask of webs walked whose next arm the caller has counted) is free."""
         adj, is_web = self.adj, self.is_web
         keys = keys_left > 0
         steps = self.steps(min_top, keys, monsters_too)
@@ -68,6 +69,7 @@ class PathCosts:
         blocked = comp | banned & self.cell_mask
         nbr_mask = self.nbr_mask
         barms = banned >> self.shift
+        walked_webs = comp & ~exits_paid
         cw = cap + 1
         width = (free_v + 1) * cw
         counted_kind = 2 if doors else 1
@@ -86,7 +88,7 @@ class PathCosts:
                 for u in buckets[d]:
                     if dist[u] != d:
                         continue
-                    walked = comp >> u & 1 and is_web[u]
+                    walked = walked_webs >> u & 1 and is_web[u]
                     row = steps[u]
                     if row is None:
                         row = self.cell_steps(min_top, keys, monsters_too, u)
@@ -147,7 +149,7 @@ class PathCosts:
                         continue
                     rows = out[u]
                     if rows is None:
-                        walked = comp >> u & 1 and is_web[u]
+                        walked = walked_webs >> u & 1 and is_web[u]
                         plain: list[tuple[int, int, int]] = []
                         counted: list[tuple[int, int, int]] = []
                         row = steps[u]
@@ -244,10 +246,11 @@ class PathCosts:
 
 
 def joint_distances(paths: PathCosts, comp: int, banned: int, left: int, keys_left: int,
-                    free_v: int, min_top: int, ccap: int, dcap: int) -> list[list[int]]:
+                    free_v: int, min_top: int, ccap: int, dcap: int, exits_paid: int = 0
+                    ) -> list[list[int]]:
     """``dist[(a * (ccap + 1) + c) * (dcap + 1) + d][v]``: as :meth:`PathCosts.distances`,
     counting both the Curses (``c``, that many or more at ``ccap``) and the Doors (``d``, at
-    most ``dcap``, one key each) on the way."""
+    most ``dcap``, one key each) on the way (leaving a web of ``exits_paid`` free)."""
     is_web = paths.is_web
     keys = keys_left > 0
     steps = paths.steps(min_top, keys)
@@ -306,7 +309,8 @@ def joint_distances(paths: PathCosts, comp: int, banned: int, left: int, keys_le
                     row = steps[u]
                     if row is None:
                         row = paths.cell_steps(min_top, keys, False, u)
-                    if comp >> u & 1 and is_web[u]:  # an arm of a web walked: old_arm more
+                    if comp >> u & 1 and is_web[u] and not exits_paid >> u & 1:
+                        # an arm of a web walked: old_arm more
                         rows = out[u] = [(v, g, gw, kind) for v, e, g, gw, kind in row
                                          if not blocked >> v & 1
                                          and not (e >= 0 and barms >> e & 1)]

@@ -218,11 +218,15 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                 costs.append(el_cost[e])
             elif kind == "door":
                 doors += 1
-        if budget.vorpals and 1 in web_arms.values():
+        exits_paid = 0
+        if 1 in web_arms.values():
             # A Spider Web walked into by one arm only is a dead end with nothing to win: a
             # walk worth its points leaves it by another arm (else the walk without it does
-            # at least as well), so it pays two arms at least. (With a Vorpal Sword held,
-            # the paths pay nothing more to leave a web walked: no arm is counted twice.)
+            # at least as well), so it pays two arms at least; the paths then leave it for
+            # nothing (``exits_paid``), so no arm is counted twice.
+            for w, arms in web_arms.items():
+                if arms == 1:
+                    exits_paid |= 1 << w
             costs.extend(max(2, arms) for arms in web_arms.values())
             paid = sorted(costs, reverse=True)
             swords = sum(paid[vorpals:])
@@ -255,7 +259,8 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
 
         # On paths a gate costs at least min(cost, mu) however many Vorpal Swords in use
         # are moved (a relaxation: the treasure monsters won take all the moves).
-        full = distances(comp, banned, left, keys_left, free_v, mu, True, 0)
+        full = distances(comp, banned, left, keys_left, free_v, mu, True, 0,
+                         exits_paid=exits_paid)
         # The least over the Vorpal Swords used, per cell.
         near_all = full[0] if len(full) == 1 else [min(col) for col in zip(*full, strict=True)]
         # The prizes still to win that some path reaches at all.
@@ -293,10 +298,11 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             Doors opened (a walk opening d more, at most ``dcap``, has d keys fewer for
             chests)."""
             if dcap < 0:
-                dists = distances(comp, walls, left, keys_left, free_v, mu, False, cap)
+                dists = distances(comp, walls, left, keys_left, free_v, mu, False, cap,
+                                  exits_paid=exits_paid)
             else:
                 dists = joint_distances(paths, comp, walls, left, keys_left, free_v, mu,
-                                        cap, dcap)
+                                        cap, dcap, exits_paid)
             cw, dw = cap + 1, max(1, dcap + 1)
             block = cw * dw
             targets: list[tuple[int, int, list[int]]] = []
