@@ -429,7 +429,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         """The states one gate more than ``(opened, comp)`` that the budget pays for and no
         state seen before beats."""
         children: list[tuple[int, int, int, tuple[int, int, int, int]]] = []
-        steps: list[tuple[int, int, int, tuple[int, int, int, int]]] = []
+        steps: list[tuple[int, int, int, tuple[int, int, int, int], int]] = []
         tried: set[tuple[int, int]] = set()
         front = 0
         f = comp
@@ -461,6 +461,29 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                 bit = 1 << (shift + e) if e >= 0 else 1 << v
                 new = flood(v, comp, banned)
                 grown = new & ~comp
+                # A gate (or Spider Web) with nothing to win and one way on only: a walk
+                # worth its points takes that way too (else the walk without the gate does
+                # at least as well), so the step goes on (the steps taken on are kept in
+                # ``later``: a child whose own bans hold one of them has no such walk).
+                later = 0
+                x = v
+                while grown == 1 << x and not prize_bits >> x & 1:
+                    ways = [(y, e2) for y, e2 in adj[x] if not new >> y & 1 and
+                            not banned >> y & 1 and not (e2 >= 0 and banned >> (shift + e2) & 1)]
+                    if len(ways) != 1:
+                        break
+                    y, e2 = ways[0]
+                    if e2 >= 0:
+                        nxt |= 1 << e2
+                        later |= 1 << (shift + e2)
+                    else:
+                        later |= 1 << y
+                    if node_el[y] >= 0:
+                        nxt |= 1 << node_el[y]
+                    grown = flood(y, new, banned) & ~new
+                    new |= grown
+                    x = y
+                grown = new & ~comp
                 if not grown & prize_bits and not outward(grown, new | banned) & ~front:
                     # Nothing to win in it, and it leads nowhere the parent does not reach
                     # by a plain corridor: the parent does at least as well.
@@ -470,15 +493,15 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                 if value is None:
                     banned |= bit
                     continue
-                steps.append((bit, nxt, new, value))
+                steps.append((bit, nxt, new, value, later))
         # Binary branching: each step's state also bans the steps before it, so a walk is
         # met once (in the state of the first of its steps); the steps that open the most
         # cells come first.
         steps.sort(key=lambda step: -step[2].bit_count())
-        for bit, nxt, new, value in steps:
+        for bit, nxt, new, value, later in steps:
             mine = banned
             banned |= bit
-            if not dominated(start, new, nxt, mine):
+            if not mine & later and not dominated(start, new, nxt, mine):
                 children.append((mine, nxt, new, value))
         return children
 
