@@ -12,10 +12,8 @@ weighing a gate by its swords (Orc 1, Giant Rat 2, Goblins 4, Dragon 5, a Spider
 points gained per sword (a Vorpal Sword counted as two) are the most, among those the
 budget pays for (:meth:`.route_graph.RouteGraph.worth` decides, with the Vorpal Swords
 on the dearest enemies), and stops when no way adds a point. As the first way decides much,
-the few best first ways are each walked on so, and the best walk is kept. A walk can
-then be walked again with each of its gates (or Spider Webs) left shut in turn
-(:func:`walk_round`): greedy ways that took a Curse or a dear gate early are so mended. No
-Textual imports.
+the few best first ways are each walked on so, and the best walk is kept. No Textual
+imports.
 """
 
 from __future__ import annotations
@@ -126,34 +124,3 @@ def _picks(board: RouteGraph, budget: Budget, bonus: int, start: int, banned: in
         rate = (got[0] - now[0]) / (1 + got[1] - now[1] + 2 * (got[3] - now[3]))
         picks.append((rate, nxt, grown, got))
     return picks
-
-
-def walk_round(board: RouteGraph, budget: Budget, bonus: int, start: int, banned: int,
-               comp: int) -> tuple[int, int, int]:
-    """The best greedy walk (:func:`greedy_route`, one first way) with one of the gates or
-    Spider Webs of ``comp`` left shut, each in turn.
-
-    Args:
-        board, budget, bonus, start, banned: as :func:`greedy_route`.
-        comp: the cells a walk found reaches (its gated cells and webs are shut in turn).
-
-    Returns:
-        ``(points, opened, comp)`` of the best of those walks (points -1 when ``comp`` has
-        no gate or web).
-    """
-    best = (-1, 0, 0)
-    webs = 0
-    for i in range(board.n):
-        if board._is_web(i):
-            webs |= 1 << i
-    cells = comp & ((1 << board.n) - 1)
-    while cells:
-        low = cells & -cells
-        cells ^= low
-        v = low.bit_length() - 1
-        if board.node_el[v] < 0 and not webs & low:
-            continue
-        got = greedy_route(board, budget, bonus, start, banned | low, 1)
-        if got[0] > best[0]:
-            best = got
-    return best

@@ -66,9 +66,7 @@ The search is a best-first branch and bound over the places a walk reaches:
 - a side still unsolved after ``SEED_AFTER`` states looks for a real route greedily
   (:mod:`.route_seed`): its points are a lower bound, so every state that cannot beat it is
   dropped from then on, and the answer stays exact (on the slowest sides the best walk was
-  otherwise met late); the better of the two entrances' greedy walks is then walked again
-  with each of its gates shut in turn (:func:`.route_seed.walk_round`), which mends a
-  greedy way that took a Curse or a dear gate first.
+  otherwise met late).
 
 :func:`brute_force` checks every subset of gates instead, for tests and the benchmark on
 small waffles.
@@ -89,7 +87,7 @@ from d6tui.games.dungeon.route_explain import RouteScore, explain_route
 from d6tui.games.dungeon.route_graph import _MONSTER, Budget, Cell, brute_force
 from d6tui.games.dungeon.route_graph import RouteGraph as _Board
 from d6tui.games.dungeon.route_paths import PathCosts, joint_distances
-from d6tui.games.dungeon.route_seed import greedy_route, walk_round
+from d6tui.games.dungeon.route_seed import greedy_route
 
 #: States grown before the greedy route of :mod:`.route_seed` is looked for (most sides
 #: are solved sooner, and need no more), and the first ways it tries.
@@ -543,18 +541,11 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         if grown == SEED_AFTER:
             # A slow side: a real route found cheaply lets the rest prune (its points are
             # a lower bound, so the answer stays exact).
-            seeds = []
             for start, banned in ((board.L, 0), (board.R, 1 << board.L)):
                 points, opened, comp = greedy_route(board, budget, bonus, start, banned,
                                                     SEED_STARTS)
-                seeds.append((points, start, banned, comp))
                 if points > best[0]:
                     best[:] = [points, start, opened, comp]
-            # The better walk walked again with each of its gates shut in turn.
-            _, start, banned, comp = max(seeds)
-            points, opened, comp = walk_round(board, budget, bonus, start, banned, comp)
-            if points > best[0]:
-                best[:] = [points, start, opened, comp]
         neg, _, exact, start, banned, opened, comp, value = heapq.heappop(heap)
         if -neg <= best[0]:
             break
