@@ -29,6 +29,14 @@ The search is a best-first branch and bound over the places a walk reaches:
   pay is banned for the siblings after it too (a walk taking it could not pay either);
 - a growth into a dead end with nothing to win, leading nowhere the state does not reach by
   a plain corridor, is dropped and banned (the smaller walk does at least as well);
+- only walks worth their gates are looked for: a walk holding a gate with no treasure of
+  its own (Orc, Giant Rat, Door, Curse) or a Spider Web that it could leave out (it is
+  joined to the rest by one corridor) does no better than the walk without it. So a step
+  into such a gate with one way on goes on that way at once (a child whose bans shut it
+  is dropped), a state holding one whose other ways are all banned is dropped, and the
+  bound counts a Spider Web walked into by one arm only as two arms (the paths then leave
+  it for nothing). The best walk with the fewest cells is such a walk, and every state on
+  the way to it is kept, so the answer stays exact;
 - a state's bound is what it scores plus the most the prizes still open could add: every
   chamber, chest, Dragon, Goblins or the crossing needs a path from the state, so the walk
   pays at least the dearest of those paths plus the swords of the treasure monsters it
@@ -422,6 +430,33 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                 dcap = -1  # no Door to open, and a key for every chest: as if free
         return min(points + most(near, dcap), summed)
 
+    #: The cells that are worth nothing walked into: gates with no treasure of their own
+    #: (Orc, Giant Rat, Door, Curse) and Spider Webs.
+    worthless = 0
+    for x in range(board.n):
+        if node_el[x] >= 0 and not prize_bits >> x & 1 or paths.is_web[x]:
+            worthless |= 1 << x
+
+    def dead_end_gate(comp: int, banned: int) -> bool:
+        """Whether a worthless cell of ``comp`` is joined to the rest by one corridor and
+        every other way from it is ``banned``: every walk growing from ``comp`` then does
+        no better than the same walk without that cell, which is met elsewhere."""
+        m = comp & worthless
+        while m:
+            low = m & -m
+            m ^= low
+            x = low.bit_length() - 1
+            inside = 0
+            for y, e in adj[x]:
+                if comp >> y & 1:
+                    inside += 1
+                elif not (banned >> y & 1 or e >= 0 and banned >> (shift + e) & 1):
+                    break  # a way on
+            else:
+                if inside == 1:
+                    return True
+        return False
+
     def expand(start: int, banned: int, opened: int, comp: int
                ) -> list[tuple[int, int, int, tuple[int, int, int, int]]]:
         """The states one gate more than ``(opened, comp)`` that the budget pays for and no
@@ -499,7 +534,8 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         for bit, nxt, new, value, later in steps:
             mine = banned
             banned |= bit
-            if not mine & later and not dominated(start, new, nxt, mine):
+            if not mine & later and not dead_end_gate(new, mine) and \
+                    not dominated(start, new, nxt, mine):
                 children.append((mine, nxt, new, value))
         return children
 
