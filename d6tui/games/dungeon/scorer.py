@@ -56,7 +56,8 @@ The search is a best-first branch and bound over the places a walk reaches:
   leaves shut all but d of the Doors (c of the Curses; k of the monsters) on every way to
   the rooms counted, and those rooms unwon: at least the points behind the cheapest of the
   gates it leaves (:mod:`.route_count`). Those gates on every way are found in one
-  depth-first search (:meth:`.route_bound.ShareBound.dominators`). When a key is left for
+  depth-first search (:meth:`.route_bound.ShareBound.dominators`); for the walks that
+  suffer no more Curse, on every way that passes none. When a key is left for
   every chest within reach, each chest is such a room too, of one point (with fewer keys
   the nearest chests are counted instead, as many as the keys, with no gate in front of
   them: a walk may open others). A treasure monster no
@@ -331,22 +332,35 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             gates = board.curse_cells | monster_cells & ~walls
             if dcap > 0:
                 gates |= board.door_cells
-            every = shares.dominators(rooms + chest_cells, comp, walls, gates)
             # Per room or chest: (points, its own Curse's room, the Curses on every way to
-            # it as a mask, and as single bits, the Doors, the monsters, as single bits).
-            room_row = {}
-            for v in rooms + chest_cells:
-                m = every.get(v, 0)
-                room_row[v] = (bonus if v == far else 1, cursed_in[v], m & board.curse_cells,
-                               single_bits(m & board.curse_cells),
-                               single_bits(m & board.door_cells),
-                               single_bits(m & monster_cells))
+            # it as a mask, and as single bits, the Doors, the monsters, as single bits);
+            # for the walks suffering no more Curse, the ways that pass none (made when a
+            # column needs them).
+            room_rows: dict[int, dict[int, tuple]] = {}
+
+            def rows_for(shut: int) -> dict[int, tuple]:
+                got = room_rows.get(shut)
+                if got is None:
+                    every = shares.dominators(rooms + chest_cells, comp, walls | shut,
+                                              gates & ~shut)
+                    got = room_rows[shut] = {}
+                    for v in rooms + chest_cells:
+                        m = every.get(v, 0)
+                        got[v] = (bonus if v == far else 1, cursed_in[v],
+                                  m & board.curse_cells, single_bits(m & board.curse_cells),
+                                  single_bits(m & board.door_cells),
+                                  single_bits(m & monster_cells))
+                return got
+
             best_gain = -cap
             #: per column: (the most it could add, its prizes, its counts).
             columns: list[tuple[int, list, int, int, int, int]] = []
             for cd in range(block):
                 counted, opened_doors = divmod(cd, dw)
                 loss = counted
+                # No more Curse suffered: the Curses not reached are walls for the ways to
+                # the prizes (so more gates may lie on every way).
+                room_row = rows_for(board.curse_cells & ~comp if counted == 0 < cap else 0)
                 # The keys left for new chests, and the chests reached that lose theirs.
                 chest_keys = keys_left - opened_doors - held
                 chest_loss = max(0, opened_held - (keys_left - opened_doors))
