@@ -24,6 +24,16 @@ from d6tui.games.dungeon.route_bound import monsters_beaten
 Event = tuple[int, int, int, int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
+def single_bits(mask: int) -> tuple[int, ...]:
+    """The single bits of ``mask``, lowest first (as an :data:`Event` holds its gates)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return tuple(out)
+
+
 def count_column(events: list[Event], counted: int, opened_doors: int, chest_loss: int,
                  left: int, b: int, left_behind: list[int], best_gain: int) -> int:
     """The most the prizes of one column could add, or ``best_gain`` when that is more.

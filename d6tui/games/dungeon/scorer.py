@@ -29,14 +29,9 @@ The search is a best-first branch and bound over the places a walk reaches:
   pay is banned for the siblings after it too (a walk taking it could not pay either);
 - a growth into a dead end with nothing to win, leading nowhere the state does not reach by
   a plain corridor, is dropped and banned (the smaller walk does at least as well);
-- only walks worth their gates are looked for: a walk holding a gate with no treasure of
-  its own (Orc, Giant Rat, Door, Curse) or a Spider Web that it could leave out (it is
-  joined to the rest by one corridor) does no better than the walk without it. So a step
-  into such a gate with one way on goes on that way at once (a child whose bans shut it
-  is dropped), a state holding one whose other ways are all banned is dropped, and the
-  bound counts a Spider Web walked into by one arm only as two arms (the paths then leave
-  it for nothing). The best walk with the fewest cells is such a walk, and every state on
-  the way to it is kept, so the answer stays exact;
+- only walks worth their gates are looked for (:mod:`.route_worth`: forced ways gone on at
+  once, dead-end gates dropped), and the bound counts a Spider Web walked into by one arm
+  only as two arms (the paths then leave it for nothing); the answer stays exact;
 - a state's bound is what it scores plus the most the prizes still open could add: every
   chamber, chest, Dragon, Goblins or the crossing needs a path from the state, so the walk
   pays at least the dearest of those paths plus the swords of the treasure monsters it
@@ -91,12 +86,13 @@ from dataclasses import replace
 
 from d6tui.games.dungeon.route_bound import ShareBound
 from d6tui.games.dungeon.route_bound import flood as flood_from
-from d6tui.games.dungeon.route_count import count_column
+from d6tui.games.dungeon.route_count import count_column, single_bits
 from d6tui.games.dungeon.route_explain import RouteScore, explain_route
 from d6tui.games.dungeon.route_graph import _MONSTER, Budget, Cell, brute_force
 from d6tui.games.dungeon.route_graph import RouteGraph as _Board
 from d6tui.games.dungeon.route_paths import PathCosts, joint_distances
 from d6tui.games.dungeon.route_seed import greedy_route
+from d6tui.games.dungeon.route_worth import dead_end_gate, go_on, worthless_cells
 
 #: States grown before the greedy route of :mod:`.route_seed` is looked for (most sides
 #: are solved sooner, and need no more), and the first ways it tries.
@@ -444,32 +440,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                 dcap = -1  # no Door to open, and a key for every chest: as if free
         return min(points + most(near, dcap), summed)
 
-    #: The cells that are worth nothing walked into: gates with no treasure of their own
-    #: (Orc, Giant Rat, Door, Curse) and Spider Webs.
-    worthless = 0
-    for x in range(board.n):
-        if node_el[x] >= 0 and not prize_bits >> x & 1 or paths.is_web[x]:
-            worthless |= 1 << x
-
-    def dead_end_gate(comp: int, banned: int) -> bool:
-        """Whether a worthless cell of ``comp`` is joined to the rest by one corridor and
-        every other way from it is ``banned``: every walk growing from ``comp`` then does
-        no better than the same walk without that cell, which is met elsewhere."""
-        m = comp & worthless
-        while m:
-            low = m & -m
-            m ^= low
-            x = low.bit_length() - 1
-            inside = 0
-            for y, e in adj[x]:
-                if comp >> y & 1:
-                    inside += 1
-                elif not (banned >> y & 1 or e >= 0 and banned >> (shift + e) & 1):
-                    break  # a way on
-            else:
-                if inside == 1:
-                    return True
-        return False
+    worthless = worthless_cells(board, prize_bits, paths.is_web)
 
     def expand(start: int, banned: int, opened: int, comp: int
                ) -> list[tuple[int, int, int, tuple[int, int, int, int]]]:
@@ -509,27 +480,9 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                 new = flood(v, comp, banned)
                 grown = new & ~comp
                 # A gate (or Spider Web) with nothing to win and one way on only: a walk
-                # worth its points takes that way too (else the walk without the gate does
-                # at least as well), so the step goes on (the steps taken on are kept in
-                # ``later``: a child whose own bans hold one of them has no such walk).
-                later = 0
-                x = v
-                while grown == 1 << x and not prize_bits >> x & 1:
-                    ways = [(y, e2) for y, e2 in adj[x] if not new >> y & 1 and
-                            not banned >> y & 1 and not (e2 >= 0 and banned >> (shift + e2) & 1)]
-                    if len(ways) != 1:
-                        break
-                    y, e2 = ways[0]
-                    if e2 >= 0:
-                        nxt |= 1 << e2
-                        later |= 1 << (shift + e2)
-                    else:
-                        later |= 1 << y
-                    if node_el[y] >= 0:
-                        nxt |= 1 << node_el[y]
-                    grown = flood(y, new, banned) & ~new
-                    new |= grown
-                    x = y
+                # worth its points takes that way too (:mod:`.route_worth`).
+                new, nxt, later = go_on(board, v, new, grown, banned, nxt, shift, prize_bits,
+                                        flood)
                 grown = new & ~comp
                 if not grown & prize_bits and not outward(grown, new | banned) & ~front:
                     # Nothing to win in it, and it leads nowhere the parent does not reach
@@ -548,7 +501,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         for bit, nxt, new, value, later in steps:
             mine = banned
             banned |= bit
-            if not mine & later and not dead_end_gate(new, mine) and \
+            if not mine & later and not dead_end_gate(adj, new, mine, worthless, shift) and \
                     not dominated(start, new, nxt, mine):
                 children.append((mine, nxt, new, value))
         return children
@@ -607,16 +560,6 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         for mine, nxt, new, child in reversed(expand(start, banned, opened, comp)):
             offer(start, mine, nxt, new, child, -neg, False)
     return best[0], best[1], best[2], best[3], nodes[0]
-
-
-def single_bits(mask: int) -> tuple[int, ...]:
-    """The single bits of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return tuple(out)
 
 
 def best_route(cells: Sequence[Cell], budget: Budget, bonus: int = 5, rows: int = 6,
