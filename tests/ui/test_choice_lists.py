@@ -40,7 +40,10 @@ async def _picked_rows_are_marked_in_text(app, pilot) -> None:  # noqa: ANN001
 
 
 @sync
-async def test_paying_too_little_keeps_the_list_open(saves: Path) -> None:
+async def test_paying_too_little_keeps_the_list_open_and_q_quits_over_a_list(
+        saves: Path) -> None:
+    """A pick that pays too little for the dearest card keeps the list open with the reason
+    and the pick; paying enough buys it. Then, over a choice list, q quits the app."""
     session = new_shooter(saves, "Shopping", seed=5)
     while find_action(session.state, "buy") is None:
         action, answers = choose(session.state)
@@ -78,13 +81,7 @@ async def test_paying_too_little_keeps_the_list_open(saves: Path) -> None:
         await pilot.pause()
         assert app.screen is screen
         assert card.id in screen.session.state.players[0].hand
-
-
-@sync
-async def test_q_quits_while_a_choice_list_is_open(saves: Path) -> None:
-    app = make_app(saves, session=new_shooter(saves))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        # then q quits while a choice list is open
         app.push_screen(ChoiceModal[str]("Which?", [("Ann", "a"), ("Bob", "b")], multiple=True))
         await pilot.pause()
         await pilot.press("q")
