@@ -3,56 +3,32 @@ at 80x24 and 120x40.
 
 The tale is the example save cut after 133 events (week 2, day 6, the hero has just walked
 onto III-5), loaded with its seeded dice; then the hero stops, a terrain event is typed from
-table dice (2 and 4: a monster) and the hero attacks with d6tui's dice. One snapshot (J01 at
-80x24) plays those three moves by keys; the others open the save those moves leave (made
-once per module by the same moves through the session: :func:`after_the_fight`), so each
-shows the same screen without replaying the fight. Each page is turned to by the action of
-the key ``]`` (``page(n)``, n pages at once).
+table dice (2 and 4: a monster) and the hero attacks with d6tui's dice, by keys. Each page is
+turned to by the action of the key ``]`` (``page(n)``, n pages at once).
 
-Snapshots of the same screen come from one app each (:mod:`tests.ui.snap_many`): every page
-after the fight at both sizes (resized within the run), the finished tale at both sizes, and
-the tale with notes (J05 at both sizes, then the big map); each test still compares its own
-screenshot with its own SVG through ``snap_compare``.
+Snapshots of the same screen come from one app each (:mod:`tests.ui.snap_many`): the map and
+every page after the fight at both sizes (the fight played once, the terminal resized within
+the run), the finished tale at both sizes, and the tale with notes (J05 at both sizes, then
+the big map); each test still compares its own screenshot with its own SVG through
+``snap_compare``.
 Update with ``pytest tests/ui --snapshot-update`` and look at every SVG.
 """
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
 
-from tests.ui.conftest import FIXED_NOW
 from tests.ui.helpers import make_app, settle
 from tests.ui.snap_many import ShotCache, compare_shot, shots
-from tests.ui.tales_helpers import cut_example, load_example
+from tests.ui.tales_helpers import load_example
 
 SIZES = [(80, 24), (120, 40)]
 PAGES = ["J01", "J02", "J03", "J04", "J05", "J06", "J07", "J09"]
-#: The one snapshot whose fight is played by keys (page, size).
+#: The first snapshot (page, size): the fight is played by keys before it.
 BY_KEYS = (0, (80, 24))
-
-
-@pytest.fixture(scope="module")
-def after_the_fight(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The example after 133 events, then the moves the keys of :func:`_fight_by_keys`
-    make: stop (R10), the terrain event typed from table dice 2 and 4 (a fight with the
-    Green Slime), an attack rolled by d6tui's seeded dice. A save made once for the module;
-    each test opens a copy."""
-    from d6tui.engine.session import Session
-
-    folder = tmp_path_factory.mktemp("tales-fight")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr("d6tui.engine.session.now", lambda: FIXED_NOW)
-        mp.setattr("d6tui.engine.log.now", lambda: FIXED_NOW)
-        session = Session.load(cut_example(folder, 133))
-        session.play(session.find_move("stop"))
-        session.play(session.find_move("roll"), typed={"roll": "2 4"})
-        session.play(session.find_move("attack"))
-        session.close()
-    return folder / "tale.toml"
 
 
 async def _fight_by_keys(pilot: Pilot) -> None:
@@ -96,43 +72,34 @@ def _turn_to(page: int, *, by_keys: bool, size: tuple[int, int] | None = None,
     return run_before
 
 
-#: The screenshots of the pages opened from the save after the fight, made once per process.
+#: The screenshots of the map and every page after the fight, made once per process.
 _PAGE_SHOTS = ShotCache()
 
 
-def _pages_after_the_fight(saves: Path, after_the_fight: Path):  # noqa: ANN202
-    """One app on a copy of the save after the fight, at 80x24 then 120x40: at each size the
-    map and every page in turn (the pages after J01 each turned to by one more ``page(1)``),
-    a screenshot of each, as a fresh app opened on that page shows it (J01 at 80x24, whose
-    fight is played by keys, is left out)."""
-    from d6tui.engine.session import Session
-
-    session = Session.load(Path(shutil.copy(after_the_fight, saves / "tale.toml")))
-    app = make_app(saves, session=session)
+def _pages_after_the_fight(saves: Path):  # noqa: ANN202
+    """One app on the example after 133 events at 80x24: the fight played by keys, J01's
+    screenshot; then every other page in turn (each turned to by one more ``page(1)``), and
+    at 120x40 the map and every page again, a screenshot of each, as a fresh app opened on
+    that page shows it."""
+    app = make_app(saves, session=load_example(saves, 133))
     keys: list[tuple[int, tuple[int, int]]] = []
     stages = []
     for size in SIZES:
         for page in range(len(PAGES)):
-            if (page, size) == BY_KEYS:
-                continue
             keys.append((page, size))
-            stages.append(_turn_to(page, by_keys=False, size=size, first=not stages))
+            stages.append(_turn_to(page, by_keys=(page, size) == BY_KEYS, size=size,
+                                   first=not stages))
     svgs = shots(app, SIZES[0], stages)
     return app, dict(zip(keys, svgs, strict=True))
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("page", range(len(PAGES)), ids=lambda p: PAGES[p])
-def test_tales_map_and_page(snap_compare, saves: Path, after_the_fight: Path,  # noqa: ANN001
+def test_tales_map_and_page(snap_compare, saves: Path,  # noqa: ANN001
                             size: tuple[int, int], page: int) -> None:
-    """The map and page ``page`` after the fight (J01 at 80x24: the fight played by keys;
-    the others are screenshots of one app, :func:`_pages_after_the_fight`)."""
-    if (page, size) == BY_KEYS:
-        app = make_app(saves, session=load_example(saves, 133))
-        assert snap_compare(app, terminal_size=size, run_before=_turn_to(page, by_keys=True))
-        return
-    app, svg = _PAGE_SHOTS.get((page, size),
-                               lambda: _pages_after_the_fight(saves, after_the_fight))
+    """The map and page ``page`` after the fight, played by keys (screenshots of one app,
+    :func:`_pages_after_the_fight`)."""
+    app, svg = _PAGE_SHOTS.get((page, size), lambda: _pages_after_the_fight(saves))
     assert compare_shot(snap_compare, app, svg, size)
 
 
