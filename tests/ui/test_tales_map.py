@@ -94,13 +94,52 @@ def _odd_state(state):  # noqa: ANN001, ANN202
 
 
 @sync
+async def test_the_big_map_at_200x50_keeps_its_squares_and_labels_apart(saves: Path) -> None:
+    from d6tui.ui.tales.island_map import BIG_H, BIG_W
+
+    app = make_app(saves, session=load_example(saves, 60))
+    async with app.run_test(size=(200, 50)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TalesScreen)
+        imap = screen.query_one(IslandMap)
+        assert imap.big and imap.region.width == 2 + 6 * BIG_W
+        assert imap.region.height == 1 + 6 * BIG_H
+        odd = _odd_state(screen.tale)
+        reach = {i: 1 + i % 12 for i in range(36)}
+        for pos in (0, 1, 2, 3):
+            view = TalesView(replace(odd, pos=pos), odd, 5, reach)
+            for i in range(36):
+                lines = [t.plain for t in imap.square_lines(view, i)]
+                assert [cell_len(x) for x in lines] == [BIG_W] * BIG_H, lines
+                # each line but the road's leaves a gap at one edge: the square beside
+                # never runs into it
+                words = [x for k, x in enumerate(lines) if k != BIG_H // 2]
+                assert all(x[0] == " " or x[-1] == " " for x in words), lines
+                sq = odd.squares[i]
+                text = "\n".join(lines)
+                if sq.village:
+                    assert f"v{sq.village}" in text  # never hidden by a reach marker
+                    if i != pos:
+                        assert f"→{reach[i]}" in text
+                if sq.event:
+                    assert sq.event in text  # E00 and the rest are written on the square
+                if sq.site and sq.site != "castle":
+                    assert sq.site[:5] in text  # a picture drawn, even on a hidden square
+                if sq.name:
+                    assert sq.name[:5] in text
+                if i == pos and sq.revealed:
+                    mid = lines[BIG_H // 2]
+                    assert "@" in mid and ("─" in mid or "│" in lines[0] + lines[-1])
+
+
+@sync
 async def test_every_map_cell_is_seven_wide_and_the_journal_draws_the_same_island(
         saves: Path) -> None:
     """One app on the example cut at #60, at 80x24: every line of the drawn map keeps its
     squares CELL_W wide, whatever they show; small squares keep village numbers under reach
     markers (and a gap before the next square); and one layout (d6tui.games.tales.mapcells):
-    the export's J02 is the screen's map, text for text, when no reach marks are shown.
-    Then, resized to 200x50, the big map keeps its squares and labels apart."""
+    the export's J02 is the screen's map, text for text, when no reach marks are shown."""
     from d6tui.games.tales.keepsake import island_drawing
 
     session = load_example(saves, 60)
@@ -155,39 +194,5 @@ async def test_every_map_cell_is_seven_wide_and_the_journal_draws_the_same_islan
         imap.view = TalesView(state, state, 0, {})
         await pilot.pause()
         drawn = [line.rstrip() for line in imap.render().plain.split("\n")]
-
-        # at 200x50 the big map keeps its squares and labels apart
-        from d6tui.ui.tales.island_map import BIG_H, BIG_W
-
-        await pilot.resize_terminal(200, 50)
-        await settle(pilot)
-        assert imap.big and imap.region.width == 2 + 6 * BIG_W
-        assert imap.region.height == 1 + 6 * BIG_H
-        odd = _odd_state(screen.tale)
-        reach = {i: 1 + i % 12 for i in range(36)}
-        for pos in (0, 1, 2, 3):
-            view = TalesView(replace(odd, pos=pos), odd, 5, reach)
-            for i in range(36):
-                lines = [t.plain for t in imap.square_lines(view, i)]
-                assert [cell_len(x) for x in lines] == [BIG_W] * BIG_H, lines
-                # each line but the road's leaves a gap at one edge: the square beside
-                # never runs into it
-                words = [x for k, x in enumerate(lines) if k != BIG_H // 2]
-                assert all(x[0] == " " or x[-1] == " " for x in words), lines
-                sq = odd.squares[i]
-                text = "\n".join(lines)
-                if sq.village:
-                    assert f"v{sq.village}" in text  # never hidden by a reach marker
-                    if i != pos:
-                        assert f"→{reach[i]}" in text
-                if sq.event:
-                    assert sq.event in text  # E00 and the rest are written on the square
-                if sq.site and sq.site != "castle":
-                    assert sq.site[:5] in text  # a picture drawn, even on a hidden square
-                if sq.name:
-                    assert sq.name[:5] in text
-                if i == pos and sq.revealed:
-                    mid = lines[BIG_H // 2]
-                    assert "@" in mid and ("─" in mid or "│" in lines[0] + lines[-1])
     grid = island_drawing(state).split("\n\n")[0].split("\n")
     assert grid == drawn

@@ -35,31 +35,8 @@ async def back_to(pilot: Pilot) -> None:
 
 
 @sync
-async def test_the_personal_quest_is_optional_on_the_form(saves: Path) -> None:
-    app = make_app(saves)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        for _ in range([g.slug for g in games()].index("tales")):
-            await pilot.press("down")
-        await pilot.press("n")
-        for _ in range(3):
-            await pilot.pause()
-        await pilot.press(*"Nell", "tab", "tab", "space")  # the quest's box, unticked
-        await pilot.press("tab", "tab", *"5", "ctrl+s")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, TalesScreen)
-        assert screen.session.header.options["explore"] is False
-        assert screen.tale.quests == ()
-
-
-@sync
-async def test_the_heros_look_a_monster_a_note_and_a_place_named_by_keys(saves: Path) -> None:
-    """One app on the example at #133, four checks in turn: first at 120x40 the hero's
-    look and story go on J01 and undo takes them back; then at 80x24 a beaten monster is
-    named on J06; a note written by key shows under its day on J05 and undo takes it away;
-    a place is named from the cursor and shows on J02 and (after the day ends) on J05, and a
-    square still hidden cannot be named."""
+async def test_the_heros_look_and_story_go_on_j01_and_undo_takes_them_back(
+        saves: Path) -> None:
     app = make_app(saves, session=load_example(saves, 133))
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
@@ -80,8 +57,37 @@ async def test_the_heros_look_a_monster_a_note_and_a_place_named_by_keys(saves: 
         await settle(pilot)
         assert screen.tale.hero.look == ""  # type: ignore[union-attr]
 
-        await pilot.resize_terminal(80, 24)
+
+@sync
+async def test_the_personal_quest_is_optional_on_the_form(saves: Path) -> None:
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        for _ in range([g.slug for g in games()].index("tales")):
+            await pilot.press("down")
+        await pilot.press("n")
+        for _ in range(3):
+            await pilot.pause()
+        await pilot.press(*"Nell", "tab", "tab", "space")  # the quest's box, unticked
+        await pilot.press("tab", "tab", *"5", "ctrl+s")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TalesScreen)
+        assert screen.session.header.options["explore"] is False
+        assert screen.tale.quests == ()
+
+
+@sync
+async def test_a_monster_a_note_and_a_place_named_by_keys_on_80x24(saves: Path) -> None:
+    """One app on the example at #133, 80x24, three checks in turn: a beaten monster is
+    named on J06; a note written by key shows under its day on J05 and undo takes it away;
+    a place is named from the cursor and shows on J02 and (after the day ends) on J05, and a
+    square still hidden cannot be named."""
+    app = make_app(saves, session=load_example(saves, 133))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TalesScreen)
         first = naming.beaten(screen.tale)[0]
         await pilot.press("v")
         await wait_for(pilot, ChoiceModal)
