@@ -158,11 +158,10 @@ async def test_the_hobbit_is_asked_about_the_cookie(saves: Path) -> None:
 
 
 @sync
-async def test_cursor_pages_help_the_witch_and_the_dungeon_page(saves: Path) -> None:
-    """The example after 133 events, one app, in turn: at 80x24 the cursor, the pages and
+async def test_cursor_pages_help_and_the_witch(saves: Path) -> None:
+    """The example after 133 events, one app at 80x24, in turn: the cursor, the pages and
     the map key, then help; back on the tale, the witch (as if E12 had opened her hut)
-    takes the hero to the cursor; then at 100x30 the dungeon page and the highlights of
-    what changed this turn."""
+    takes the hero to the cursor."""
     from d6tui.games.tales.state import Task
 
     session = load_example(saves, 133)
@@ -216,9 +215,16 @@ async def test_cursor_pages_help_the_witch_and_the_dungeon_page(saves: Path) -> 
         last = screen.session.events[-1]
         assert last["type"] == "teleported" and last["square"] == target
 
-        # the dungeon page and the highlights, at 100x30
-        await pilot.resize_terminal(100, 30)
+
+@sync
+async def test_dungeon_page_and_highlights(saves: Path) -> None:
+    session = load_example(saves, 133)
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TalesScreen)
+        booklet = screen.query_one(JournalBooklet)
         state = screen.tale
         h = state.hero
         assert h is not None
