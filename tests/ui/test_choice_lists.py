@@ -40,7 +40,13 @@ async def _picked_rows_are_marked_in_text(app, pilot) -> None:  # noqa: ANN001
 
 
 @sync
-async def test_paying_too_little_keeps_the_list_open(saves: Path) -> None:
+async def test_buying_by_keys_paying_too_little_and_q_over_a_list(
+        saves: Path) -> None:
+    """Seed 5's game, played by the bot until a buy is possible, at 80x24: a buy by keys
+    through the choice lists (the card's list, then the paying list, which refuses an empty
+    pick), undone; then a pick that pays too little for the dearest card keeps the list open
+    with the reason and the pick, and paying enough buys it. Then, over a choice list, q
+    quits the app."""
     session = new_shooter(saves, "Shopping", seed=5)
     while find_action(session.state, "buy") is None:
         action, answers = choose(session.state)
@@ -59,6 +65,29 @@ async def test_paying_too_little_keeps_the_list_open(saves: Path) -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ShooterScreen)
+        # first a buy by keys through the two lists: the first store card, paid with all
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceModal) and not app.screen.multiple
+        await pilot.press("1")  # the first store card
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, ChoiceModal) and modal.multiple
+        await pilot.press("enter")  # nothing picked yet: refused, the list stays
+        await pilot.pause()
+        assert app.screen is modal
+        for n in range(1, len(paying.options) + 1):
+            await pilot.press(str(n))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen
+        last = screen.session.events[-1]
+        assert "bought" in screen.session.history()[-1].text, last
+        assert cards.options[0] in screen.session.state.players[0].hand
+        await pilot.press("u")  # undone: the store as it was, for the checks below
+        await pilot.pause()
+        assert screen.session.state == state
+
         await pilot.press("b", str(dearest + 1))
         await pilot.pause()
         modal = app.screen
@@ -78,13 +107,7 @@ async def test_paying_too_little_keeps_the_list_open(saves: Path) -> None:
         await pilot.pause()
         assert app.screen is screen
         assert card.id in screen.session.state.players[0].hand
-
-
-@sync
-async def test_q_quits_while_a_choice_list_is_open(saves: Path) -> None:
-    app = make_app(saves, session=new_shooter(saves))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        # then q quits while a choice list is open
         app.push_screen(ChoiceModal[str]("Which?", [("Ann", "a"), ("Bob", "b")], multiple=True))
         await pilot.pause()
         await pilot.press("q")

@@ -38,12 +38,30 @@ async def _play_first_actions(pilot, steps: int) -> None:  # noqa: ANN001
 
 
 @sync
-async def test_new_game_play_quit_reopen_same_state(saves: Path) -> None:
+async def test_new_game_form_errors_then_play_quit_reopen_same_state(saves: Path) -> None:
+    """From the home screen: the new-game form shows the rules' error and keeps what was
+    typed (Escape goes home, nothing saved); then a new game is made, played, quit and
+    reopened in a second app, in the same state."""
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, HomeScreen)
         await to_game(pilot, "shooter")
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press(*"Ann")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameForm)
+        error = str(form.query_one("#error", Label).render())
+        assert "2 to 4 players" in error
+        assert form.query_one("#players", Input).value == "Ann"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        assert not list(saves.glob("*.toml"))
+        # the games list's cursor is still on D6 Shooter
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, NewGameForm)
@@ -75,35 +93,33 @@ async def test_new_game_play_quit_reopen_same_state(saves: Path) -> None:
 
 
 @sync
-async def test_new_game_form_shows_rule_errors_and_keeps_input(saves: Path) -> None:
-    app = make_app(saves)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await to_game(pilot, "shooter")
-        await pilot.press("n")
-        await pilot.pause()
-        await pilot.press(*"Ann")
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, NewGameForm)
-        error = str(form.query_one("#error", Label).render())
-        assert "2 to 4 players" in error
-        assert form.query_one("#players", Input).value == "Ann"
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
-    assert not list(saves.glob("*.toml"))
+async def test_a_new_shooter_game_help_undo_redo_log_and_table_dice(saves: Path) -> None:
+    """One new Shooter game at 80x24, in turn: a rule error is shown, not raised (a roll
+    before the Bandit Card is drawn); help on the game screen; undo and redo of the draw
+    and the log toggle; table dice refusing bad faces (nothing lost), then recording the
+    table's roll; and help on the home screen."""
+    from d6tui.games.shooter import commands
+    from d6tui.ui.screens.help import HelpScreen
 
-
-@sync
-async def test_undo_redo_and_log_toggle(saves: Path) -> None:
     session = new_shooter(saves)
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ShooterScreen)
+        assert screen.do(commands.roll, dice=screen.session.dice) is None
+        await pilot.pause()
+        assert any("Drawing a Bandit Card" in n.message for n in app._notifications)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "Card Index: Reload" in app.screen.text
+        assert any("Draw" in d for _, d in app.screen.keys)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+
+        # undo and redo of the draw, and the log toggle
         before = screen.session.state
         await pilot.press("d")
         await pilot.pause()
@@ -122,18 +138,11 @@ async def test_undo_redo_and_log_toggle(saves: Path) -> None:
         undone = [h for h in screen.session.history() if h.undone]
         assert not undone  # the redo brought it back
         assert [e["type"] for e in screen.session.events][-2:] == ["undone", "redone"]
-
-
-@sync
-async def test_table_dice_rejects_bad_faces_then_records_table_roll(saves: Path) -> None:
-    session = new_shooter(saves)
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")  # the log hidden again, as at the start
         await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ShooterScreen)
-        await pilot.press("d")
-        await pilot.pause()
+        assert not log.display
+
+        # table dice: bad faces refused, then the table's roll recorded
         assert screen.session.state.phase == Phase.HUNT
         await pilot.press("t")
         await pilot.pause()
@@ -162,6 +171,15 @@ async def test_table_dice_rejects_bad_faces_then_records_table_roll(saves: Path)
         assert last["roll"]["faces"] == ["heart", "heart", "diamond", "diamond", "skull",
                                          "joker"]
         assert "typed from table dice" in str(screen.query_one("#tray").render())
+
+        # help on the home screen
+        await pilot.press("escape")  # back home
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert app.screen.help_title == "d6tui"
 
 
 @sync
@@ -207,37 +225,6 @@ async def test_too_small_notice_and_restore(saves: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
         assert "79x30" in str(app.screen.query_one("#too-small").render())
-
-
-@sync
-async def test_help_on_every_screen(saves: Path) -> None:
-    """On a new Shooter game: first a rule error is shown, not raised (a roll before the
-    Bandit Card is drawn); then help on the game screen, and on the home screen."""
-    from d6tui.games.shooter import commands
-    from d6tui.ui.screens.help import HelpScreen
-
-    session = new_shooter(saves)
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ShooterScreen)
-        assert screen.do(commands.roll, dice=screen.session.dice) is None
-        await pilot.pause()
-        assert any("Drawing a Bandit Card" in n.message for n in app._notifications)
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        assert "Card Index: Reload" in app.screen.text
-        assert any("Draw" in d for _, d in app.screen.keys)
-        await pilot.press("escape")
-        await pilot.press("escape")  # back home
-        await pilot.pause()
-        assert isinstance(app.screen, HomeScreen)
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        assert app.screen.help_title == "d6tui"
 
 
 @sync

@@ -137,74 +137,18 @@ def _move_on(session: Session) -> None:
 
 
 @sync
-async def test_a_note_is_saved_where_its_box_said_or_where_the_player_agrees(
+async def test_escape_asks_the_palette_undo_a_removed_note_and_where_a_note_goes(
         saves: Path) -> None:
-    session = new_shooter(saves)
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        shown = session.where()
-        await pilot.press("N")
-        await _wait_for(pilot, NoteModal)
-        assert shown["label"] in app.screen.title_text
-        await _type(pilot, "Tense")
-        _move_on(session)  # the game moves on while the box is open
-        now = session.where()
-        await pilot.press("ctrl+s")
-        await _wait_for(pilot, ConfirmModal)
-        assert app.screen.question == ("The game moved on while the box was open: save the "
-                                       f"note at {now['label']}?")
-        await pilot.press("n")  # not there: back in the box, the text kept, the title true
-        await _wait_for(pilot, NoteModal)
-        assert app.screen.query_one("#note-text", TextArea).text == "Tense"
-        assert now["label"] in app.screen.title_text
-        assert session.notes() == ()
-        _move_on(session)  # and again
-        later = session.where()
-        await pilot.press("ctrl+s")
-        await _wait_for(pilot, ConfirmModal)
-        assert later["label"] in app.screen.question
-        await pilot.press("y")
-        await _wait_for(pilot, type(screen))
-        await pilot.pause()
-        assert [(n.text, n.label) for n in session.notes()] == [("Tense", later["label"])]
-
-
-@sync
-async def test_an_edit_of_a_note_removed_meanwhile_keeps_the_text(saves: Path) -> None:
-    session = new_shooter(saves)
-    note = session.write_note("old words")
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        await pilot.press("ctrl+n")
-        await _wait_for(pilot, NotesModal)
-        await pilot.press("enter")
-        await _wait_for(pilot, NoteModal)
-        app.screen.query_one("#note-text", TextArea).text = "new words"
-        other = Session.load(session.log.path)  # type: ignore[union-attr]
-        other.write_note("", edits=note["seq"])  # another process removes the note
-        other.close()
-        await pilot.press("ctrl+s")
-        await _wait_for(pilot, ConfirmModal)
-        assert f"Note #{note['seq']} was removed meanwhile" in app.screen.question
-        await pilot.press("y")
-        await _wait_for(pilot, type(screen))
-        await pilot.pause()
-        assert [n.text for n in session.notes()] == ["new words"]
-
-
-@sync
-async def test_escape_asks_then_the_palette_and_undo_on_notes(saves: Path) -> None:
-    """One new Shooter game at 80x24, three checks in turn: Escape asks before throwing
+    """One new Shooter game at 80x24, five checks in turn: Escape asks before throwing
     typed text away (and an empty box closes at once, a box saved empty says why), nothing
     saved; the palette writes a note (its commands name the keys N and ^n); then undo says
-    what it undid and a saved note says so briefly."""
+    what it undid and a saved note says so briefly; an edit of a note another process
+    removed meanwhile keeps its text; and a note is saved where its box said, or where the
+    player agrees once the game moved on while the box was open."""
     from d6tui.ui.screens.game import GameCommands
 
-    app = make_app(saves, session=new_shooter(saves))
+    session = new_shooter(saves)
+    app = make_app(saves, session=session)
     notices: list[str] = []
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -256,4 +200,53 @@ async def test_escape_asks_then_the_palette_and_undo_on_notes(saves: Path) -> No
         assert notices[-1] == "Note saved."
         await pilot.press("u")
         await pilot.pause()
-    assert notices[-1].startswith("Undone: \u270e note (") and "Dust" in notices[-1]
+        assert notices[-1].startswith("Undone: \u270e note (") and "Dust" in notices[-1]
+        assert [n.text for n in session.notes()] == ["from the palette"]
+
+        # an edit of a note removed meanwhile keeps the text
+        note = session.write_note("old words")
+        await pilot.press("ctrl+n")
+        await _wait_for(pilot, NotesModal)
+        await pilot.press("enter")  # the newest note
+        await _wait_for(pilot, NoteModal)
+        assert app.screen.query_one("#note-text", TextArea).text == "old words"
+        app.screen.query_one("#note-text", TextArea).text = "new words"
+        other = Session.load(session.log.path)  # type: ignore[union-attr]
+        other.write_note("", edits=note["seq"])  # another process removes the note
+        other.close()
+        await pilot.press("ctrl+s")
+        await _wait_for(pilot, ConfirmModal)
+        assert f"Note #{note['seq']} was removed meanwhile" in app.screen.question
+        await pilot.press("y")
+        await _wait_for(pilot, type(screen))
+        await pilot.pause()
+        assert [n.text for n in session.notes()] == ["from the palette", "new words"]
+
+        # a note is saved where its box said, or where the player agrees
+        before = session.notes()
+        shown = session.where()
+        await pilot.press("N")
+        await _wait_for(pilot, NoteModal)
+        assert shown["label"] in app.screen.title_text
+        await _type(pilot, "Tense")
+        _move_on(session)  # the game moves on while the box is open
+        now = session.where()
+        await pilot.press("ctrl+s")
+        await _wait_for(pilot, ConfirmModal)
+        assert app.screen.question == ("The game moved on while the box was open: save the "
+                                       f"note at {now['label']}?")
+        await pilot.press("n")  # not there: back in the box, the text kept, the title true
+        await _wait_for(pilot, NoteModal)
+        assert app.screen.query_one("#note-text", TextArea).text == "Tense"
+        assert now["label"] in app.screen.title_text
+        assert session.notes() == before  # nothing new saved
+        _move_on(session)  # and again
+        later = session.where()
+        await pilot.press("ctrl+s")
+        await _wait_for(pilot, ConfirmModal)
+        assert later["label"] in app.screen.question
+        await pilot.press("y")
+        await _wait_for(pilot, type(screen))
+        await pilot.pause()
+        assert [(n.text, n.label) for n in session.notes()] == [
+            *((n.text, n.label) for n in before), ("Tense", later["label"])]

@@ -19,7 +19,12 @@ from tests.ui.helpers import make_app, new_shooter, settle, sync
 
 
 @sync
-async def test_home_lists_recent_saves_and_opens_one(saves: Path) -> None:
+async def test_home_and_saves_screen_open_rename_and_delete_a_save(saves: Path) -> None:
+    """One save ("Saturday night") and one app at 80x24, in turn: the home screen lists it
+    and opens it (tab, Enter); back home, the saves screen's Enter opens the game once
+    (Escape goes back to the list); r renames it, recording ``retitled`` and renaming the
+    file; r with ctrl+f renames it keeping the file name; then deleting asks first: n keeps
+    the file, y deletes it and empties the list."""
     new_shooter(saves, "Saturday night").close()
     app = make_app(saves)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -32,17 +37,22 @@ async def test_home_lists_recent_saves_and_opens_one(saves: Path) -> None:
         await settle(pilot)
         assert isinstance(app.screen, ShooterScreen)
         assert app.screen.session.title == "Saturday night"
-
-
-@sync
-async def test_rename_records_retitled_and_renames_file(saves: Path) -> None:
-    new_shooter(saves, "Saturday night").close()
-    app = make_app(saves)
-    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("escape")
         await settle(pilot)
+        assert app.screen is home
+
+        # the saves screen: Enter opens the game once, Escape goes back to the list
         await pilot.press("s")
         await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ShooterScreen)
+        assert sum(isinstance(s, ShooterScreen) for s in app.screen_stack) == 1
+        await pilot.press("escape")
+        await settle(pilot)
         assert isinstance(app.screen, SavesScreen)
+
+        # r renames: a retitled event, and the file renamed too
         await pilot.press("r")
         await pilot.pause()
         modal = app.screen
@@ -52,29 +62,39 @@ async def test_rename_records_retitled_and_renames_file(saves: Path) -> None:
         await settle(pilot)
         assert isinstance(app.screen, SavesScreen)
         assert [s.title for s in app.screen.saves] == ["Sunday game"]
-    assert not (saves / "saturday-night.toml").exists()
-    session = Session.load(saves / "sunday-game.toml")
-    assert session.title == "Sunday game"
-    assert session.events[-1]["type"] == "retitled"
-    assert session.history()[-1].text == "renamed the game \u201cSunday game\u201d"
-    session.close()
+        assert not (saves / "saturday-night.toml").exists()
+        session = Session.load(saves / "sunday-game.toml")
+        assert session.title == "Sunday game"
+        assert session.events[-1]["type"] == "retitled"
+        assert session.history()[-1].text == "renamed the game \u201cSunday game\u201d"
+        session.close()
 
-
-@sync
-async def test_rename_keeping_the_file_name(saves: Path) -> None:
-    new_shooter(saves, "Saturday night").close()
-    app = make_app(saves)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("s")
-        await settle(pilot)
+        # r with ctrl+f: renamed, the file name kept
         await pilot.press("r")
         await pilot.pause()
         await pilot.press("ctrl+f")  # untick "rename the file too"
         await pilot.press("end", "ctrl+u", *"Other", "enter")
         await settle(pilot)
-    assert (saves / "saturday-night.toml").exists()
-    assert Session.load(saves / "saturday-night.toml").title == "Other"
+        path = saves / "sunday-game.toml"
+        assert path.exists()
+        kept = Session.load(path)
+        assert kept.title == "Other"
+        kept.close()
+
+        # deleting asks first
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmModal)
+        await pilot.press("n")
+        await pilot.pause()
+        assert path.exists()
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("y")
+        await settle(pilot)
+        assert not path.exists()
+        assert isinstance(app.screen, SavesScreen)
+        assert app.screen.saves == []
 
 
 @sync
@@ -126,40 +146,6 @@ async def test_truncated_save_offers_to_keep_complete_events(saves: Path) -> Non
         assert "Kept 1 complete event." in note
         backups = list(saves.glob("cut-short.toml.damaged-*"))
         assert len(backups) == 1 and str(backups[0]) in note
-
-
-@sync
-async def test_saves_screen_enter_opens_once_and_delete_asks_first(saves: Path) -> None:
-    """Enter on the saves screen opens the game once (Escape goes back to the list); then
-    deleting the save asks first: n keeps the file, y deletes it and empties the list."""
-    new_shooter(saves, "Saturday night").close()
-    app = make_app(saves)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("s")
-        await settle(pilot)
-        await pilot.press("enter")
-        await settle(pilot)
-        assert isinstance(app.screen, ShooterScreen)
-        assert sum(isinstance(s, ShooterScreen) for s in app.screen_stack) == 1
-        await pilot.press("escape")
-        await settle(pilot)
-        assert isinstance(app.screen, SavesScreen)
-        # then, on the same saves screen: deleting asks first
-        path = saves / "saturday-night.toml"
-        await pilot.press("d")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmModal)
-        await pilot.press("n")
-        await pilot.pause()
-        assert path.exists()
-        await pilot.press("d")
-        await pilot.pause()
-        await pilot.press("y")
-        await settle(pilot)
-        assert not path.exists()
-        assert isinstance(app.screen, SavesScreen)
-        assert app.screen.saves == []
 
 
 @sync

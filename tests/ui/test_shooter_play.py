@@ -84,43 +84,6 @@ async def test_bot_game_through_the_screen(saves: Path) -> None:
 
 
 @sync
-async def test_buy_with_keys_through_the_choice_lists(saves: Path) -> None:
-    from d6tui.games.shooter.actions import find_action
-    from d6tui.ui.screens.modals import ChoiceModal
-
-    session = new_shooter(saves, "Shopping", seed=5)
-    while find_action(session.state, "buy") is None:  # the bot plays until a buy is possible
-        action, answers = choose(session.state)
-        session.do(action.command, dice=session.dice, **answers)
-    buy = find_action(session.state, "buy")
-    assert buy is not None
-    card, paying = buy.choices
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ShooterScreen)
-        await pilot.press("b")
-        await pilot.pause()
-        assert isinstance(app.screen, ChoiceModal) and not app.screen.multiple
-        await pilot.press("1")  # the first store card
-        await pilot.pause()
-        modal = app.screen
-        assert isinstance(modal, ChoiceModal) and modal.multiple
-        await pilot.press("enter")  # nothing picked yet: refused, the list stays
-        await pilot.pause()
-        assert app.screen is modal
-        for n in range(1, len(paying.options) + 1):
-            await pilot.press(str(n))
-        await pilot.press("enter")
-        await pilot.pause()
-        assert app.screen is screen
-        last = screen.session.events[-1]
-        assert "bought" in screen.session.history()[-1].text, last
-        assert card.options[0] in screen.session.state.players[0].hand
-
-
-@sync
 async def test_brackets_in_names_and_titles_are_not_markup(saves: Path) -> None:
     from d6tui.engine.session import Session
     from d6tui.ui.screens.modals import ConfirmModal

@@ -1,6 +1,9 @@
 """Snapshots of the home screen, a Shooter turn mid-roll and the help screen, at 80x24 and
 120x40 (seeded dice, fixed clock, no cursor blink; see conftest.py).
 
+Snapshots of one screen at both sizes come from one app, resized within the run
+(:mod:`tests.ui.snap_many`); each test compares its own screenshot through ``snap_compare``.
+
 Update them with ``pytest tests/ui --snapshot-update`` and look at every SVG before committing.
 """
 
@@ -14,6 +17,7 @@ from textual.pilot import Pilot
 from d6tui.engine.registry import game_info
 from d6tui.games.shooter import commands
 from tests.ui.helpers import make_app, new_shooter, settle
+from tests.ui.snap_many import ShotCache, compare_shot, shots
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -25,14 +29,35 @@ async def _settled(pilot: Pilot) -> None:
     await settle(pilot)
 
 
+#: Screenshots made once per process, several from one app (:mod:`tests.ui.snap_many`).
+_SHOTS = ShotCache()
+
+
+def _resized(size: tuple[int, int]):  # noqa: ANN202
+    async def stage(pilot: Pilot) -> None:
+        await pilot.resize_terminal(*size)
+        await settle(pilot)
+
+    return stage
+
+
+def _home(saves: Path):  # noqa: ANN202
+    """The home screen at 80x24, then resized to 120x40."""
+    new_shooter(saves, "Saturday night").close()
+    app = make_app(saves)
+    svgs = shots(app, SIZES[0], [_settled, _resized(SIZES[1])])
+    return app, {("home", size): svg for size, svg in zip(SIZES, svgs, strict=True)}
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_home_screen(
     snap_compare, saves: Path, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch  # noqa: ANN001
 ) -> None:
+    """The home screen with one save (both sizes from one app, :func:`_home`)."""
     # Only D6 Shooter, so the picture does not change each time a game joins the registry.
     monkeypatch.setattr("d6tui.ui.screens.home.games", lambda: (game_info("shooter"),))
-    new_shooter(saves, "Saturday night").close()
-    assert snap_compare(make_app(saves), terminal_size=size, run_before=_settled)
+    app, svg = _SHOTS.get(("home", size), lambda: _home(saves))
+    assert compare_shot(snap_compare, app, svg, size)
 
 
 def _mid_roll(saves: Path):  # noqa: ANN202
@@ -42,15 +67,37 @@ def _mid_roll(saves: Path):  # noqa: ANN202
     return make_app(saves, session=session)
 
 
+def _mid_roll_and_help(saves: Path):  # noqa: ANN202
+    """One app on the turn mid-roll: at 80x24 the turn, then its help (``?``); Escape
+    closes the help, and at 120x40 the turn and its help again."""
+    app = _mid_roll(saves)
+
+    async def help_(pilot: Pilot) -> None:
+        await pilot.pause()  # as snap_compare does before its keys
+        await pilot.press("question_mark")
+
+    async def back_at(pilot: Pilot) -> None:
+        await pilot.press("escape")
+        await pilot.resize_terminal(*SIZES[1])
+        await settle(pilot)
+
+    svgs = shots(app, SIZES[0], [_settled, help_, back_at, help_])
+    keys = [("mid", SIZES[0]), ("help", SIZES[0]), ("mid", SIZES[1]), ("help", SIZES[1])]
+    return app, dict(zip(keys, svgs, strict=True))
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_shooter_mid_roll(snap_compare, saves: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
-    assert snap_compare(_mid_roll(saves), terminal_size=size, run_before=_settled)
+    """A Shooter turn mid-roll (from one app with :func:`test_shooter_help`'s)."""
+    app, svg = _SHOTS.get(("mid", size), lambda: _mid_roll_and_help(saves))
+    assert compare_shot(snap_compare, app, svg, size)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_shooter_help(snap_compare, saves: Path, size: tuple[int, int]) -> None:  # noqa: ANN001
-    assert snap_compare(_mid_roll(saves), press=["question_mark"], terminal_size=size,
-                        run_before=_settled)
+    """The help of the turn mid-roll, opened by ``?`` (:func:`_mid_roll_and_help`)."""
+    app, svg = _SHOTS.get(("help", size), lambda: _mid_roll_and_help(saves))
+    assert compare_shot(snap_compare, app, svg, size)
 
 
 def test_shooter_mid_roll_16_colours(snap_compare, saves: Path) -> None:  # noqa: ANN001

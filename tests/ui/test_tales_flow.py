@@ -158,7 +158,12 @@ async def test_the_hobbit_is_asked_about_the_cookie(saves: Path) -> None:
 
 
 @sync
-async def test_cursor_pages_and_help(saves: Path) -> None:
+async def test_cursor_pages_help_and_the_witch(saves: Path) -> None:
+    """The example after 133 events, one app at 80x24, in turn: the cursor, the pages and
+    the map key, then help; back on the tale, the witch (as if E12 had opened her hut)
+    takes the hero to the cursor."""
+    from d6tui.games.tales.state import Task
+
     session = load_example(saves, 133)
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -188,6 +193,27 @@ async def test_cursor_pages_and_help(saves: Path) -> None:
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
         assert "R10" in app.screen.text and "House values" in app.screen.text
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen
+
+        # the witch: back on J01 with the map shown and the cursor on the hero, as the tale
+        # opened
+        await pilot.press("m", "left_square_bracket", "shift+down")
+        await settle(pilot)
+        assert screen.query_one("#map-col").display and screen.cursor == start
+        assert str(booklet.render()).startswith("J01 Hero")
+        # as if E12 had opened the witch's hut here (the rules are tested in tests/tales)
+        session.state = evolve(session.state, tasks=(Task("shop", "witch"),))
+        screen.refresh_game()
+        await pilot.press("shift+up", "shift+up")
+        await settle(pilot)
+        target = island.name(screen.cursor)
+        assert f"travel to {target}" in bar(screen)
+        await pilot.press("w")
+        await settle(pilot)
+        last = screen.session.events[-1]
+        assert last["type"] == "teleported" and last["square"] == target
 
 
 @sync
@@ -213,29 +239,6 @@ async def test_dungeon_page_and_highlights(saves: Path) -> None:
         text = booklet.render()
         changed = [str(text)[s.start:s.end] for s in text.spans if s.style]
         assert any("Gold" in c for c in changed)
-
-
-@sync
-async def test_the_witch_takes_the_hero_to_the_cursor(saves: Path) -> None:
-    from d6tui.games.tales.state import Task
-
-    session = load_example(saves, 133)
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, TalesScreen)
-        # as if E12 had opened the witch's hut here (the rules are tested in tests/tales)
-        session.state = evolve(session.state, tasks=(Task("shop", "witch"),))
-        screen.refresh_game()
-        await pilot.press("shift+up", "shift+up")
-        await settle(pilot)
-        target = island.name(screen.cursor)
-        assert f"travel to {target}" in bar(screen)
-        await pilot.press("w")
-        await settle(pilot)
-        last = screen.session.events[-1]
-        assert last["type"] == "teleported" and last["square"] == target
 
 
 @sync

@@ -93,22 +93,6 @@ async def test_every_key_of_every_step_of_the_example_is_on_screen_at_80x24(
 
 
 @sync
-async def test_the_last_roll_shows_its_dice(saves: Path) -> None:
-    app = make_app(saves, session=load_example(saves, 133))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, TalesScreen)
-        await pilot.press("s", "t")
-        for _ in range(5):
-            await pilot.pause()
-        await pilot.press("2", "space", "4", "enter")
-        await settle(pilot)
-        text = bar_lines(app, screen)
-        assert "2+4 = 6: a fight with the " in text, text
-
-
-@sync
 async def test_a_note_keeps_the_last_rolls_dice_in_the_news(saves: Path) -> None:
     session = load_example(saves, 135)  # #135: the terrain roll after the stop
     assert "roll" in session.events[-1]
@@ -123,10 +107,12 @@ async def test_a_note_keeps_the_last_rolls_dice_in_the_news(saves: Path) -> None
 
 
 @sync
-async def test_moves_without_dice_go_through_the_move_runner(saves: Path) -> None:
+async def test_moves_without_dice_go_through_the_move_runner_and_the_last_roll_shows(
+        saves: Path) -> None:
     """Issue 8: a key that makes a move without dice runs it by its id through
     ``GameScreen.play`` (the one move runner); an arrow into the water still gets the
-    rule's own reason."""
+    rule's own reason. Then, stopped, the terrain roll typed from table dice (2 and 4):
+    the step bar's news shows the last roll's dice."""
     app = make_app(saves, session=load_example(saves, 133))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -147,3 +133,11 @@ async def test_moves_without_dice_go_through_the_move_runner(saves: Path) -> Non
         await pilot.press("s")
         await settle(pilot)
         assert played == ["stop"] and screen.session.events[-1]["type"] == "stopped"
+        # the last roll shows its dice (the hero stopped: t types the terrain roll)
+        await pilot.press("t")
+        for _ in range(5):
+            await pilot.pause()
+        await pilot.press("2", "space", "4", "enter")
+        await settle(pilot)
+        text = bar_lines(app, screen)
+        assert "2+4 = 6: a fight with the " in text, text

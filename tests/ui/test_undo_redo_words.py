@@ -19,6 +19,8 @@ def _messages(app: object) -> list[str]:
 
 @sync
 async def test_undo_and_redo_with_nothing_to_do_say_so(saves: Path) -> None:
+    """On a new Shooter game: undo and redo with nothing to do say so and record nothing; a
+    move is undone and redone (U too); then a prompt for one table die says "1 face"."""
     app = make_app(saves, session=new_shooter(saves))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -40,6 +42,11 @@ async def test_undo_and_redo_with_nothing_to_do_say_so(saves: Path) -> None:
         await pilot.pause()
         assert screen.session.can_undo and not screen.session.can_redo
         assert screen.session.events[-1]["type"] == "redone"
+        # one table die is singular in the prompt's hint
+        app.push_screen(TableDiceInput("Roll 1 Shooter die", 1, die=SHOOTER_DIE))
+        await pilot.pause()
+        hints = " ".join(str(s.render()) for s in app.screen.query(Static))
+        assert "Type 1 face," in hints and "1 faces" not in hints
 
 
 @sync
@@ -59,14 +66,3 @@ def test_plural() -> None:
     assert plural(2, "face") == "2 faces"
     assert plural(1, "die", "dice") == "1 die"
     assert plural(0, "die", "dice") == "0 dice"
-
-
-@sync
-async def test_one_table_die_is_singular(saves: Path) -> None:
-    app = make_app(saves)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.push_screen(TableDiceInput("Roll 1 Shooter die", 1, die=SHOOTER_DIE))
-        await pilot.pause()
-        hints = " ".join(str(s.render()) for s in app.screen.query(Static))
-        assert "Type 1 face," in hints and "1 faces" not in hints
