@@ -100,10 +100,17 @@ async def test_a_hand_over_hides_every_side_and_c_claims_only_a_route(saves: Pat
 
 
 @sync
-async def test_placing_a_die_with_turns_and_the_other_side(saves: Path) -> None:
-    """At 80x24, while placing, the keys the footer has no room for (Enter, the arrows, r/R,
-    f) are all in the action bar; r turns the die, f shows its other side, the arrows move
-    it and Enter places it as previewed."""
+async def test_placing_a_die_with_turns_and_the_other_side_never_over_a_placed_die(
+        saves: Path) -> None:
+    """One game at 80x24:
+
+    - While placing, the keys the footer has no room for (Enter, the arrows, r/R, f) are all
+      in the action bar; r turns the die, f shows its other side, the arrows move it and
+      Enter places it as previewed.
+    - In Ana's next placing, with the cursor left on the die she placed, the cursor starts
+      on a legal hole, never previewing over that die; forced back onto it, Enter says so
+      in one line and places nothing.
+    """
     session = new_saved(saves)
     draw_roll(session, "blue", "orc")
     app = make_app(saves, session=session)
@@ -127,9 +134,31 @@ async def test_placing_a_die_with_turns_and_the_other_side(saves: Path) -> None:
         assert "placed here" in str(screen.query_one("#dg-preview").render())
         await pilot.press("enter")
         await settle(pilot)
-        h = session.state.holes[start + 7]
+        placed = start + 7
+        h = session.state.holes[placed]
         assert h is not None and h.faces == ("door", "orc") and h.turns == (1, 3)
         assert session.state.phase == "after"
+
+        # never previewing over the die already in a hole
+        end(session)
+        draw_roll(session, "blue", "orc")  # Ben's turn (his cursor is his own)
+        play(session, "place", side="orc", hole="A1", turns="0")
+        end(session)
+        draw_roll(session, "red", "corner")  # Ana again, the cursor still on her die
+        screen.cursor = placed
+        screen.refresh_game()
+        await settle(pilot)
+        for _ in range(3):
+            if isinstance(app.screen, HandOver):
+                await pilot.press("enter")
+                await settle(pilot)
+        pic = screen.query_one(DungeonWaffle).picture
+        assert screen.placing() and screen.cursor != placed and screen.cursor in pic.legal
+        screen.cursor = placed  # forced back onto the taken hole: Enter says so in one line
+        await pilot.press("enter")
+        await settle(pilot)
+        assert session.state.phase == "resolve"
+        assert any("holds a die already" in n.message for n in app._notifications)
 
 
 @sync
@@ -210,40 +239,5 @@ async def test_the_computer_plays_its_turns_by_itself(saves: Path) -> None:
 def test_help_explains_the_orientation_model() -> None:
     """The screen's help text explains it; that ``?`` opens this help on the screen, with
     these words, is checked by tests/dungeon/test_ui_fixes.py
-    (test_the_helps_key_map_example_is_a_dungeon_key)."""
+    (test_the_open_log_at_80_columns_and_the_dungeon_help_at_100x30)."""
     assert "Pivot" in DungeonScreen.HELP and "orientation model" in DungeonScreen.HELP
-
-
-@sync
-async def test_placing_never_previews_over_a_die_already_in_a_hole(saves: Path) -> None:
-    session = new_saved(saves)
-    draw_roll(session, "blue", "orc")
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("enter")  # the hand-over to Ana
-        await settle(pilot)
-        screen = _screen(app)
-        start = screen.cursor
-        await pilot.press("enter")  # the orc goes where the cursor starts
-        await settle(pilot)
-        assert session.state.holes[start] is not None
-        end(session)
-        draw_roll(session, "blue", "orc")  # Ben's turn (his cursor is his own)
-        play(session, "place", side="orc", hole="A1", turns="0")
-        end(session)
-        draw_roll(session, "red", "corner")  # Ana again, the cursor still on her die
-        screen.cursor = start
-        screen.refresh_game()
-        await settle(pilot)
-        for _ in range(3):
-            if isinstance(app.screen, HandOver):
-                await pilot.press("enter")
-                await settle(pilot)
-        pic = screen.query_one(DungeonWaffle).picture
-        assert screen.placing() and screen.cursor != start and screen.cursor in pic.legal
-        screen.cursor = start  # forced back onto the taken hole: Enter says so in one line
-        await pilot.press("enter")
-        await settle(pilot)
-        assert session.state.phase == "resolve"
-        assert any("holds a die already" in n.message for n in app._notifications)

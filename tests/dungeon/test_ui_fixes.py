@@ -297,25 +297,6 @@ async def test_the_finished_example_at_80x24(saves: Path) -> None:
 
 
 @sync
-async def test_the_helps_key_map_example_is_a_dungeon_key(saves: Path) -> None:
-    from d6tui.ui.screens.help import HelpScreen
-    from d6tui.ui.widgets.markdown_text import MarkdownText
-
-    session = new_saved(saves)
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        await pass_hand_over(pilot)
-        await pilot.press("question_mark")
-        await settle(pilot)
-        assert isinstance(app.screen, HelpScreen)
-        text = "\n".join(m.source for m in app.screen.query(MarkdownText))
-        assert "Pivot" in text and "orientation model" in text  # the screen's own help
-        assert "shooter." not in text
-        assert '"dungeon.' in text.split("[keymap]", 1)[1].split("\n\n", 1)[0]
-
-
-@sync
 async def test_table_dice_after_an_undo_must_be_the_face_the_app_rolled(saves: Path) -> None:
     session = new_saved(saves)
     play(session, "draw", {"bag": "green"})
@@ -371,9 +352,19 @@ async def test_picking_a_die_for_a_spell_ends_when_undo_or_redo_changes_the_game
 
 
 @sync
-async def test_at_80_columns_the_open_log_takes_the_side_panels_place(saves: Path) -> None:
-    """At 80x24 the log and the side panel do not both fit: the open log replaces the panel
-    (no one-word-a-line column) and ``l`` brings the panel back; wide, both show."""
+async def test_the_open_log_at_80_columns_and_the_dungeon_help_at_100x30(
+        saves: Path) -> None:
+    """Two games (a new one at each size):
+
+    - At 80x24 the log and the side panel do not both fit: the open log replaces the panel
+      (no one-word-a-line column) and ``l`` brings the panel back; opened at 160x50, both
+      show.
+    - Then resized to 100x30, ``?`` opens the screen's own help (Pivot, the orientation
+      model), whose key-map example is a dungeon key, not a shooter one.
+    """
+    from d6tui.ui.screens.help import HelpScreen
+    from d6tui.ui.widgets.markdown_text import MarkdownText
+
     session = new_saved(saves)
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -395,6 +386,17 @@ async def test_at_80_columns_the_open_log_takes_the_side_panels_place(saves: Pat
         screen = _screen(app)
         right, log = screen.query_one("#dg-right"), screen.query_one("#log")
         assert right.display and log.display and right.size.width >= 30
+
+        # the help's key-map example, at 100x30
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        text = "\n".join(m.source for m in app.screen.query(MarkdownText))
+        assert "Pivot" in text and "orientation model" in text  # the screen's own help
+        assert "shooter." not in text
+        assert '"dungeon.' in text.split("[keymap]", 1)[1].split("\n\n", 1)[0]
 
 
 def test_the_tray_names_faces_in_whole_words_over_two_rows() -> None:
