@@ -209,14 +209,57 @@ async def test_escape_leaves_target_picking_not_the_game(saves: Path) -> None:
         assert screen.target is None and app.screen is screen
 
 
+def _footer_row(keys: list) -> list[tuple]:  # noqa: ANN001
+    """What a Footer's keys show: key, words, action, state, the palette key's class."""
+    return [(k.key, k.key_display, k.description, k.action, k._disabled,
+             k.has_class("-command-palette")) for k in keys]
+
+
+def _footer_afresh(footer) -> list:  # noqa: ANN001
+    """The keys a Footer composed afresh would show now."""
+    from textual._context import active_message_pump
+
+    token = active_message_pump.set(footer)  # as when Textual composes it
+    try:
+        return list(footer.compose())
+    finally:
+        active_message_pump.reset(token)
+
+
 @sync
-async def test_the_computer_plays_its_turns_by_itself(saves: Path) -> None:
+async def test_the_computer_plays_its_turns_by_itself_and_the_footer_keeps_up(
+        saves: Path) -> None:
+    """One game against the computer, 80x24, to its end:
+
+    - No hand-over. The Footer's row is updated in place as the keys of Ana's first turn
+      come and go (draw, roll, set aside, end turn): after each key it shows exactly the
+      keys a Footer composed afresh would show, in the same order, with the same words and
+      states; the computer (Ben) then plays its turn by itself.
+    - The rest of the game: Ana's turns played headless (the bot's choices), the screen
+      told once each turn has passed; the computer plays every turn of its own.
+    """
+    from textual.widgets._footer import FooterKey
+
+    from d6tui.ui.widgets.fitted_footer import FittedFooter
+
     session = new_saved(saves, vs_computer=True)
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, DungeonScreen) and screen.shown == 0  # no hand-over
+        footer = screen.query_one(FittedFooter)
+        lengths = {len(footer.children)}  # no undo yet: a key fewer
+        for key in ("d", "r", "s", "e"):
+            await pilot.press(key)
+            await settle(pilot)
+            shown = list(footer.children)
+            assert all(isinstance(k, FooterKey) for k in shown)
+            assert _footer_row(shown) == _footer_row(_footer_afresh(footer)), key
+            lengths.add(len(shown))
+        assert len(lengths) > 1  # a key came: rows of different lengths
+        assert session.state.turn == 0 and len(session.events) > 4  # Ben played in between
+        assert any(ev.get("by") == "Ben" for ev in session.events)
         # the whole game (as the settle after each move of the human's used to let it run):
         # the human's turns played headless, the screen told once each turn has passed
         for _ in range(200):

@@ -476,45 +476,6 @@ async def test_the_dialogs_sit_beside_the_waffle_and_the_cursor_shows_without_co
         await settle(pilot)
 
 
-@sync
-async def test_the_footer_keeps_up_with_keys_that_come_and_go(saves: Path) -> None:
-    """The Footer's row is updated in place as the keys of a turn come and go (draw, roll,
-    set aside, end turn): after each move it shows exactly the keys a Footer composed
-    afresh would show, in the same order, with the same words and states."""
-    from textual._context import active_message_pump
-    from textual.widgets._footer import FooterKey
-
-    from d6tui.ui.widgets.fitted_footer import FittedFooter
-
-    def row(keys: list) -> list[tuple]:  # noqa: ANN001
-        return [(k.key, k.key_display, k.description, k.action, k._disabled,
-                 k.has_class("-command-palette")) for k in keys]
-
-    def afresh(footer: FittedFooter) -> list:
-        token = active_message_pump.set(footer)  # as when Textual composes it
-        try:
-            return list(footer.compose())
-        finally:
-            active_message_pump.reset(token)
-
-    session = new_saved(saves, vs_computer=True)
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = _screen(app)
-        footer = screen.query_one(FittedFooter)
-        lengths = {len(footer.children)}  # no undo yet: a key fewer
-        for key in ("d", "r", "s", "e"):
-            await pilot.press(key)
-            await settle(pilot)
-            shown = list(footer.children)
-            assert all(isinstance(k, FooterKey) for k in shown)
-            assert row(shown) == row(afresh(footer)), key
-            lengths.add(len(shown))
-        assert len(lengths) > 1  # a key came: rows of different lengths
-        assert session.state.turn == 0 and len(session.events) > 4  # Ben played in between
-
-
 def test_a_static_is_updated_only_when_its_text_changed() -> None:
     """``put`` skips the update (and its relayout) for an equal string or Text, and makes
     it for new characters, another base style or a string where a Text was."""
