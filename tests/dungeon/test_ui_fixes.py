@@ -159,22 +159,48 @@ async def test_the_extra_turn_never_offers_the_die_just_paid(saves: Path) -> Non
 
 
 @sync
-async def test_undo_against_the_computer_takes_its_moves_back_with_yours(saves: Path) -> None:
+async def test_undo_against_the_computer_during_its_turn_and_after_it(saves: Path) -> None:
+    """One game against the computer at 80x24:
+
+    - ``u`` during the computer's turn (it has made a move of it, not all) stops it and
+      takes it back: Ana's first turn, before she ended it, and it does not replay.
+    - ``u`` after the computer's whole turn takes its moves back with Ana's: her first turn
+      again, before she ended it; it does not replay; when Ana ends her turn again, the
+      computer draws the same die.
+    """
     session = new_saved(saves, vs_computer=True)
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = _screen(app)
+        name = session.state.players[1]
+        screen.COMPUTER_PAUSE = 0.05
         give(session, "red", "sword")
-        end(session)  # the computer's turn starts
+        end(session)
         screen.refresh_game()
+        for _ in range(200):  # the computer has made a move of its turn, not all of them
+            if any(ev.get("by") == name for ev in session.events):
+                break
+            await pilot.pause(0.01)
+        await pilot.press("u")
+        await settle(pilot)
+        state = session.state
+        assert state.turn == 0 and state.turn_no == 1 and state.phase == "after"
+        for _ in range(10):
+            await pilot.pause(0.05)
+        assert session.state.turn == 0 and session.state.turn_no == 1
+
+        # after the computer's whole turn
+        screen.COMPUTER_PAUSE = 0.0
+        seen = len(session.events)
+        await pilot.press("e")  # Ana ends her turn: the computer's turn starts
         for _ in range(300):
-            if session.state.turn == 0:
+            if session.state.turn == 0 and session.state.turn_no == 3:
                 break
             await pilot.pause(0.02)
         assert session.state.turn == 0 and session.state.turn_no == 3
-        name = session.state.players[1]
-        computer_events = [ev for ev in session.events if ev.get("by") == name]
+        computer_events = [session.events[i] for i in range(seen, len(session.events))
+                           if session.events[i].get("by") == name]
         assert computer_events
         drawn = next(ev["draw"]["faces"] for ev in computer_events if "draw" in ev)
         await pilot.press("u")
@@ -194,30 +220,6 @@ async def test_undo_against_the_computer_takes_its_moves_back_with_yours(saves: 
         again = [session.events[i] for i in range(seen, len(session.events))
                  if session.events[i].get("by") == name and "draw" in session.events[i]]
         assert again and again[-1]["draw"]["faces"] == drawn
-
-
-@sync
-async def test_undo_during_the_computers_turn_stops_it_and_takes_it_back(saves: Path) -> None:
-    session = new_saved(saves, vs_computer=True)
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = _screen(app)
-        screen.COMPUTER_PAUSE = 0.05
-        give(session, "red", "sword")
-        end(session)
-        screen.refresh_game()
-        for _ in range(200):  # the computer has made a move of its turn, not all of them
-            if any(ev.get("by") == session.state.players[1] for ev in session.events):
-                break
-            await pilot.pause(0.01)
-        await pilot.press("u")
-        await settle(pilot)
-        state = session.state
-        assert state.turn == 0 and state.turn_no == 1 and state.phase == "after"
-        for _ in range(10):
-            await pilot.pause(0.05)
-        assert session.state.turn == 0 and session.state.turn_no == 1
 
 
 @sync
