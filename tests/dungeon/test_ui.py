@@ -188,27 +188,6 @@ async def test_casting_turn_on_a_die_picked_with_the_cursor(saves: Path) -> None
         assert "turn" not in session.state.faces_held(0)
 
 
-@sync
-async def test_escape_leaves_target_picking_not_the_game(saves: Path) -> None:
-    session = new_saved(saves)
-    place(session, "blue", "orc", "C3")
-    end(session)
-    give(session, "red", "decay")
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("enter")
-        await settle(pilot)
-        screen = _screen(app)
-        from tests.dungeon.test_ui_fixes import start_cast
-
-        await start_cast(pilot, screen)  # c, then Enter on the spell list (one entry)
-        assert screen.target is not None
-        await pilot.press("escape")
-        await settle(pilot)
-        assert screen.target is None and app.screen is screen
-
-
 def _footer_row(keys: list) -> list[tuple]:  # noqa: ANN001
     """What a Footer's keys show: key, words, action, state, the palette key's class."""
     return [(k.key, k.key_display, k.description, k.action, k._disabled,

@@ -325,10 +325,11 @@ async def test_table_dice_after_an_undo_must_be_the_face_the_app_rolled(saves: P
 
 
 @sync
-async def test_picking_a_die_for_a_spell_ends_when_undo_or_redo_changes_the_game(
+async def test_picking_a_die_for_a_spell_ends_with_escape_undo_or_redo(
         saves: Path) -> None:
-    """A pending pick (Decay's die) belongs to the state it began in: undo drops it, and a
-    redo after it does not bring it back."""
+    """A pending pick (Decay's die): Escape leaves the pick, not the game; and the pick
+    belongs to the state it began in: undo drops it, and a redo after it does not bring it
+    back."""
     from tests.dungeon.helpers import place
 
     session = new_saved(saves)
@@ -340,6 +341,11 @@ async def test_picking_a_die_for_a_spell_ends_when_undo_or_redo_changes_the_game
         await settle(pilot)
         await pass_hand_over(pilot)
         screen = _screen(app)
+        await start_cast(pilot, screen)  # c, then Enter on the spell list (one entry)
+        assert screen.target is not None
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen.target is None and app.screen is screen
         await start_cast(pilot, screen)
         assert screen.target is not None and "pick the die" in \
             screen.query_one(DungeonWaffle).picture.caption
