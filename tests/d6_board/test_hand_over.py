@@ -59,33 +59,68 @@ async def test_hand_over_between_people(saves: Path) -> None:
 
 
 @sync
-async def test_no_hand_over_for_one_person_against_computers(saves: Path) -> None:
-    """Ann against two computer hunters: no hand-over ever, Ann's hand stays on screen and
-    the computers' moves (which name their cards) are never listed."""
+async def test_computer_seats_play_by_themselves_with_no_hand_over(saves: Path) -> None:
+    """Ann against two computer hunters (option ``computers``), one game at 80x24:
+
+    - The bot plays those seats; the screen waits for the human: in Ann's turn nothing
+      moves by itself. Ann begins and rests; Bob and Cy then play their whole turns.
+    - No hand-over ever, Ann's hand stays on screen (the computers' hidden) and the
+      computers' moves (which name their cards) are never listed, until Ann's next turn.
+    """
     s = until_phase(advanced_game(saves, 0, computers=["Bob", "Cy"]), "turn")
-    s.state = begun(s.state, "V")
     app = make_app(saves, session=s)
+    saw_computer = False
+
+    def no_hand_over_nor_computer_moves() -> None:
+        nonlocal saw_computer
+        assert not isinstance(app.screen, HandOver)
+        hands = _hands_seen(app)
+        assert all(c == HIDDEN for c in hands[1] + hands[2])
+        to_move = seat_to_move(s.state)
+        if to_move is not None and s.state.heroes[to_move].computer and _board(app)._moves:
+            saw_computer = True
+            ol = _board(app).query_one("#moves", OptionList)
+            texts = [str(ol.get_option_at_index(i).prompt) for i in range(ol.option_count)]
+            assert texts in ([], ["(the computer is choosing)"])
+
     async with app.run_test(size=(80, 24)) as pilot:
         await settle_workers(pilot)
         assert not isinstance(app.screen, HandOver)
+        st = s.state
+        assert st.heroes[1].computer and not st.heroes[0].computer
+        assert s.rules.seat_to_move(st) == 0  # Ann's turn: nothing moves by itself
+        n = len(s.events)
+        await pilot.pause(0.3)
+        assert len(s.events) == n
+        # Ann begins and rests at once; Bob and Cy then play their whole turns.
+        await press_move(pilot, "begin")
+        await settle_workers(pilot)
+        for _ in range(200):
+            no_hand_over_nor_computer_moves()
+            if s.rules.seat_to_move(s.state) == 0 and "rest" in [m.id for m in
+                                                                app.screen._moves]:
+                break
+            if s.rules.seat_to_move(s.state) == 0:
+                await pilot.press("1")
+            await pilot.pause(0.05)
         await press_move(pilot, "rest")
-        saw_computer = False
-        for _ in range(600):
-            await pilot.pause(0.02)
-            assert not isinstance(app.screen, HandOver)
-            hands = _hands_seen(app)
-            assert all(c == HIDDEN for c in hands[1] + hands[2])
-            to_move = seat_to_move(s.state)
-            if to_move is not None and s.state.heroes[to_move].computer and \
-                    _board(app)._moves:
-                saw_computer = True
-                ol = _board(app).query_one("#moves", OptionList)
-                texts = [str(ol.get_option_at_index(i).prompt) for i in range(ol.option_count)]
-                assert texts in ([], ["(the computer is choosing)"])
+        for _ in range(600):  # Bob's and Cy's turns; Ann answers her own questions
+            no_hand_over_nor_computer_moves()
+            st = s.state
+            if st.current == 0 or st.phase != "turn":
+                break
+            if s.rules.seat_to_move(st) == 0:
+                await pilot.press("1")
+            await pilot.pause(0.05)
+        assert s.state.current == 0 or s.state.phase == "event"
+        assert sum(1 for e in s.events if e.get("type") == "turn_ended" and e["seq"] > n) >= 3
+        for _ in range(600):  # on to Ann's next turn (past the round's event, if it came)
+            no_hand_over_nor_computer_moves()
             if s.state.current == 0 and s.state.phase == "turn" and not s.state.prompts:
                 break
-            if to_move == 0 and _board(app)._keys:  # Ann answers a question (a reward...)
+            if seat_to_move(s.state) == 0 and _board(app)._keys:  # Ann answers a question
                 await pilot.press("1")
+            await pilot.pause(0.02)
         assert saw_computer, s.state.note
         assert s.state.current == 0, (s.state.current, s.state.phase, s.state.note)
 

@@ -1,6 +1,7 @@
 """The D6 board screen: snapshots of the map, a class board and a gather board at 80x24 and
 all boards at 160x50; Pilot tests of a Village visit, a turn with combat and a death (on
-one screen), the GM's tools and computer seats.
+one screen) and the GM's tools (computer seats: test_hand_over.py, with the hand-over they
+never need).
 
 Update the pictures with ``pytest tests/d6_board --snapshot-update`` and look at each SVG.
 """
@@ -197,38 +198,3 @@ async def test_gm_tools_in_the_table_edition(saves: Path) -> None:
         await settle(pilot)
         assert s.events[-1]["type"] == "gm_tool_used" and s.state.gm == gm, s.events[-1]
         assert s.state.heroes[0].gold == min(10, gold + 1), s.events[-1]
-
-
-@sync
-async def test_computer_seats_play_by_themselves(saves: Path) -> None:
-    """Option ``computers``: the bot plays those seats; the screen waits for the humans."""
-    s = until_phase(advanced_game(saves, 0, computers=["Bob", "Cy"]), "turn")
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        st = s.state
-        assert st.heroes[1].computer and not st.heroes[0].computer
-        assert s.rules.seat_to_move(st) == 0  # Ann's turn: nothing moves by itself
-        n = len(s.events)
-        await pilot.pause(0.3)
-        assert len(s.events) == n
-        # Ann begins and rests at once; Bob and Cy then play their whole turns.
-        await press_move(pilot, "begin")
-        await settle(pilot)
-        for _ in range(200):
-            if s.rules.seat_to_move(s.state) == 0 and "rest" in [m.id for m in
-                                                                app.screen._moves]:
-                break
-            if s.rules.seat_to_move(s.state) == 0:
-                await pilot.press("1")
-            await pilot.pause(0.05)
-        await press_move(pilot, "rest")
-        for _ in range(600):  # Bob's and Cy's turns; Ann answers her own questions
-            st = s.state
-            if st.current == 0 or st.phase != "turn":
-                break
-            if s.rules.seat_to_move(st) == 0:
-                await pilot.press("1")
-            await pilot.pause(0.05)
-        assert s.state.current == 0 or s.state.phase == "event"
-        assert sum(1 for e in s.events if e.get("type") == "turn_ended" and e["seq"] > n) >= 3

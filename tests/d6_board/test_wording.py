@@ -81,24 +81,12 @@ def test_the_end_says_which_tie_break_decided() -> None:
 
 
 @sync
-async def test_the_cash_cube_at_home_is_on_the_class_board(saves: Path) -> None:
-    """"Cash Cube": it waits in its slot on the owner's class board."""
-    from d6tui.ui.d6_board.widgets import ClassBoard
-
-    s = until_phase(advanced_game(saves, 0, computers=["Bob", "Cy"]), "turn")
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(160, 50)) as pilot:
-        await settle(pilot)
-        text = str(app.screen.query_one("#class-0", ClassBoard).render())
-        assert "Cash Cube: on the class board" in text
-
-
-@sync
-async def test_hp_on_the_class_board_and_no_hand_over_once_the_season_is_over(
+async def test_hp_and_the_cash_cube_on_the_class_board_and_no_hand_over_once_it_is_over(
         saves: Path) -> None:
     """Three people at one keyboard, 160x50, on one screen:
 
     - "D. Health Points": the class board shows the HP slots, with the count.
+    - "Cash Cube": it waits in its slot on the owner's class board.
     - A hand-over up when the season ends (the last moves made behind it) goes away: no
       one is asked to take the keyboard for a game that is over.
     """
@@ -113,6 +101,7 @@ async def test_hp_on_the_class_board_and_no_hand_over_once_the_season_is_over(
         await settle(pilot)
         text = app.screen.query_one("#class-0", ClassBoard).render().plain
         assert "HP 2/3: \u2665 \u2665 \u00b7" in text
+        assert "Cash Cube: on the class board" in text
         board = app.screen
 
         # the last hunter of the last round to move: the cover is up for them

@@ -100,10 +100,17 @@ async def test_a_hand_over_hides_every_side_and_c_claims_only_a_route(saves: Pat
 
 
 @sync
-async def test_placing_a_die_with_turns_and_the_other_side(saves: Path) -> None:
-    """At 80x24, while placing, the keys the footer has no room for (Enter, the arrows, r/R,
-    f) are all in the action bar; r turns the die, f shows its other side, the arrows move
-    it and Enter places it as previewed."""
+async def test_placing_a_die_with_turns_and_the_other_side_never_over_a_placed_die(
+        saves: Path) -> None:
+    """One game at 80x24:
+
+    - While placing, the keys the footer has no room for (Enter, the arrows, r/R, f) are all
+      in the action bar; r turns the die, f shows its other side, the arrows move it and
+      Enter places it as previewed.
+    - In Ana's next placing, with the cursor left on the die she placed, the cursor starts
+      on a legal hole, never previewing over that die; forced back onto it, Enter says so
+      in one line and places nothing.
+    """
     session = new_saved(saves)
     draw_roll(session, "blue", "orc")
     app = make_app(saves, session=session)
@@ -127,9 +134,31 @@ async def test_placing_a_die_with_turns_and_the_other_side(saves: Path) -> None:
         assert "placed here" in str(screen.query_one("#dg-preview").render())
         await pilot.press("enter")
         await settle(pilot)
-        h = session.state.holes[start + 7]
+        placed = start + 7
+        h = session.state.holes[placed]
         assert h is not None and h.faces == ("door", "orc") and h.turns == (1, 3)
         assert session.state.phase == "after"
+
+        # never previewing over the die already in a hole
+        end(session)
+        draw_roll(session, "blue", "orc")  # Ben's turn (his cursor is his own)
+        play(session, "place", side="orc", hole="A1", turns="0")
+        end(session)
+        draw_roll(session, "red", "corner")  # Ana again, the cursor still on her die
+        screen.cursor = placed
+        screen.refresh_game()
+        await settle(pilot)
+        for _ in range(3):
+            if isinstance(app.screen, HandOver):
+                await pilot.press("enter")
+                await settle(pilot)
+        pic = screen.query_one(DungeonWaffle).picture
+        assert screen.placing() and screen.cursor != placed and screen.cursor in pic.legal
+        screen.cursor = placed  # forced back onto the taken hole: Enter says so in one line
+        await pilot.press("enter")
+        await settle(pilot)
+        assert session.state.phase == "resolve"
+        assert any("holds a die already" in n.message for n in app._notifications)
 
 
 @sync
@@ -159,35 +188,57 @@ async def test_casting_turn_on_a_die_picked_with_the_cursor(saves: Path) -> None
         assert "turn" not in session.state.faces_held(0)
 
 
-@sync
-async def test_escape_leaves_target_picking_not_the_game(saves: Path) -> None:
-    session = new_saved(saves)
-    place(session, "blue", "orc", "C3")
-    end(session)
-    give(session, "red", "decay")
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("enter")
-        await settle(pilot)
-        screen = _screen(app)
-        from tests.dungeon.test_ui_fixes import start_cast
+def _footer_row(keys: list) -> list[tuple]:  # noqa: ANN001
+    """What a Footer's keys show: key, words, action, state, the palette key's class."""
+    return [(k.key, k.key_display, k.description, k.action, k._disabled,
+             k.has_class("-command-palette")) for k in keys]
 
-        await start_cast(pilot, screen)  # c, then Enter on the spell list (one entry)
-        assert screen.target is not None
-        await pilot.press("escape")
-        await settle(pilot)
-        assert screen.target is None and app.screen is screen
+
+def _footer_afresh(footer) -> list:  # noqa: ANN001
+    """The keys a Footer composed afresh would show now."""
+    from textual._context import active_message_pump
+
+    token = active_message_pump.set(footer)  # as when Textual composes it
+    try:
+        return list(footer.compose())
+    finally:
+        active_message_pump.reset(token)
 
 
 @sync
-async def test_the_computer_plays_its_turns_by_itself(saves: Path) -> None:
+async def test_the_computer_plays_its_turns_by_itself_and_the_footer_keeps_up(
+        saves: Path) -> None:
+    """One game against the computer, 80x24, to its end:
+
+    - No hand-over. The Footer's row is updated in place as the keys of Ana's first turn
+      come and go (draw, roll, set aside, end turn): after each key it shows exactly the
+      keys a Footer composed afresh would show, in the same order, with the same words and
+      states; the computer (Ben) then plays its turn by itself.
+    - The rest of the game: Ana's turns played headless (the bot's choices), the screen
+      told once each turn has passed; the computer plays every turn of its own.
+    """
+    from textual.widgets._footer import FooterKey
+
+    from d6tui.ui.widgets.fitted_footer import FittedFooter
+
     session = new_saved(saves, vs_computer=True)
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, DungeonScreen) and screen.shown == 0  # no hand-over
+        footer = screen.query_one(FittedFooter)
+        lengths = {len(footer.children)}  # no undo yet: a key fewer
+        for key in ("d", "r", "s", "e"):
+            await pilot.press(key)
+            await settle(pilot)
+            shown = list(footer.children)
+            assert all(isinstance(k, FooterKey) for k in shown)
+            assert _footer_row(shown) == _footer_row(_footer_afresh(footer)), key
+            lengths.add(len(shown))
+        assert len(lengths) > 1  # a key came: rows of different lengths
+        assert session.state.turn == 0 and len(session.events) > 4  # Ben played in between
+        assert any(ev.get("by") == "Ben" for ev in session.events)
         # the whole game (as the settle after each move of the human's used to let it run):
         # the human's turns played headless, the screen told once each turn has passed
         for _ in range(200):
@@ -210,40 +261,5 @@ async def test_the_computer_plays_its_turns_by_itself(saves: Path) -> None:
 def test_help_explains_the_orientation_model() -> None:
     """The screen's help text explains it; that ``?`` opens this help on the screen, with
     these words, is checked by tests/dungeon/test_ui_fixes.py
-    (test_the_helps_key_map_example_is_a_dungeon_key)."""
+    (test_the_open_log_at_80_columns_and_the_dungeon_help_at_100x30)."""
     assert "Pivot" in DungeonScreen.HELP and "orientation model" in DungeonScreen.HELP
-
-
-@sync
-async def test_placing_never_previews_over_a_die_already_in_a_hole(saves: Path) -> None:
-    session = new_saved(saves)
-    draw_roll(session, "blue", "orc")
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("enter")  # the hand-over to Ana
-        await settle(pilot)
-        screen = _screen(app)
-        start = screen.cursor
-        await pilot.press("enter")  # the orc goes where the cursor starts
-        await settle(pilot)
-        assert session.state.holes[start] is not None
-        end(session)
-        draw_roll(session, "blue", "orc")  # Ben's turn (his cursor is his own)
-        play(session, "place", side="orc", hole="A1", turns="0")
-        end(session)
-        draw_roll(session, "red", "corner")  # Ana again, the cursor still on her die
-        screen.cursor = start
-        screen.refresh_game()
-        await settle(pilot)
-        for _ in range(3):
-            if isinstance(app.screen, HandOver):
-                await pilot.press("enter")
-                await settle(pilot)
-        pic = screen.query_one(DungeonWaffle).picture
-        assert screen.placing() and screen.cursor != start and screen.cursor in pic.legal
-        screen.cursor = start  # forced back onto the taken hole: Enter says so in one line
-        await pilot.press("enter")
-        await settle(pilot)
-        assert session.state.phase == "resolve"
-        assert any("holds a die already" in n.message for n in app._notifications)

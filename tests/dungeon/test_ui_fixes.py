@@ -159,22 +159,48 @@ async def test_the_extra_turn_never_offers_the_die_just_paid(saves: Path) -> Non
 
 
 @sync
-async def test_undo_against_the_computer_takes_its_moves_back_with_yours(saves: Path) -> None:
+async def test_undo_against_the_computer_during_its_turn_and_after_it(saves: Path) -> None:
+    """One game against the computer at 80x24:
+
+    - ``u`` during the computer's turn (it has made a move of it, not all) stops it and
+      takes it back: Ana's first turn, before she ended it, and it does not replay.
+    - ``u`` after the computer's whole turn takes its moves back with Ana's: her first turn
+      again, before she ended it; it does not replay; when Ana ends her turn again, the
+      computer draws the same die.
+    """
     session = new_saved(saves, vs_computer=True)
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = _screen(app)
+        name = session.state.players[1]
+        screen.COMPUTER_PAUSE = 0.05
         give(session, "red", "sword")
-        end(session)  # the computer's turn starts
+        end(session)
         screen.refresh_game()
+        for _ in range(200):  # the computer has made a move of its turn, not all of them
+            if any(ev.get("by") == name for ev in session.events):
+                break
+            await pilot.pause(0.01)
+        await pilot.press("u")
+        await settle(pilot)
+        state = session.state
+        assert state.turn == 0 and state.turn_no == 1 and state.phase == "after"
+        for _ in range(10):
+            await pilot.pause(0.05)
+        assert session.state.turn == 0 and session.state.turn_no == 1
+
+        # after the computer's whole turn
+        screen.COMPUTER_PAUSE = 0.0
+        seen = len(session.events)
+        await pilot.press("e")  # Ana ends her turn: the computer's turn starts
         for _ in range(300):
-            if session.state.turn == 0:
+            if session.state.turn == 0 and session.state.turn_no == 3:
                 break
             await pilot.pause(0.02)
         assert session.state.turn == 0 and session.state.turn_no == 3
-        name = session.state.players[1]
-        computer_events = [ev for ev in session.events if ev.get("by") == name]
+        computer_events = [session.events[i] for i in range(seen, len(session.events))
+                           if session.events[i].get("by") == name]
         assert computer_events
         drawn = next(ev["draw"]["faces"] for ev in computer_events if "draw" in ev)
         await pilot.press("u")
@@ -194,30 +220,6 @@ async def test_undo_against_the_computer_takes_its_moves_back_with_yours(saves: 
         again = [session.events[i] for i in range(seen, len(session.events))
                  if session.events[i].get("by") == name and "draw" in session.events[i]]
         assert again and again[-1]["draw"]["faces"] == drawn
-
-
-@sync
-async def test_undo_during_the_computers_turn_stops_it_and_takes_it_back(saves: Path) -> None:
-    session = new_saved(saves, vs_computer=True)
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = _screen(app)
-        screen.COMPUTER_PAUSE = 0.05
-        give(session, "red", "sword")
-        end(session)
-        screen.refresh_game()
-        for _ in range(200):  # the computer has made a move of its turn, not all of them
-            if any(ev.get("by") == session.state.players[1] for ev in session.events):
-                break
-            await pilot.pause(0.01)
-        await pilot.press("u")
-        await settle(pilot)
-        state = session.state
-        assert state.turn == 0 and state.turn_no == 1 and state.phase == "after"
-        for _ in range(10):
-            await pilot.pause(0.05)
-        assert session.state.turn == 0 and session.state.turn_no == 1
 
 
 @sync
@@ -297,25 +299,6 @@ async def test_the_finished_example_at_80x24(saves: Path) -> None:
 
 
 @sync
-async def test_the_helps_key_map_example_is_a_dungeon_key(saves: Path) -> None:
-    from d6tui.ui.screens.help import HelpScreen
-    from d6tui.ui.widgets.markdown_text import MarkdownText
-
-    session = new_saved(saves)
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        await pass_hand_over(pilot)
-        await pilot.press("question_mark")
-        await settle(pilot)
-        assert isinstance(app.screen, HelpScreen)
-        text = "\n".join(m.source for m in app.screen.query(MarkdownText))
-        assert "Pivot" in text and "orientation model" in text  # the screen's own help
-        assert "shooter." not in text
-        assert '"dungeon.' in text.split("[keymap]", 1)[1].split("\n\n", 1)[0]
-
-
-@sync
 async def test_table_dice_after_an_undo_must_be_the_face_the_app_rolled(saves: Path) -> None:
     session = new_saved(saves)
     play(session, "draw", {"bag": "green"})
@@ -342,10 +325,11 @@ async def test_table_dice_after_an_undo_must_be_the_face_the_app_rolled(saves: P
 
 
 @sync
-async def test_picking_a_die_for_a_spell_ends_when_undo_or_redo_changes_the_game(
+async def test_picking_a_die_for_a_spell_ends_with_escape_undo_or_redo(
         saves: Path) -> None:
-    """A pending pick (Decay's die) belongs to the state it began in: undo drops it, and a
-    redo after it does not bring it back."""
+    """A pending pick (Decay's die): Escape leaves the pick, not the game; and the pick
+    belongs to the state it began in: undo drops it, and a redo after it does not bring it
+    back."""
     from tests.dungeon.helpers import place
 
     session = new_saved(saves)
@@ -357,6 +341,11 @@ async def test_picking_a_die_for_a_spell_ends_when_undo_or_redo_changes_the_game
         await settle(pilot)
         await pass_hand_over(pilot)
         screen = _screen(app)
+        await start_cast(pilot, screen)  # c, then Enter on the spell list (one entry)
+        assert screen.target is not None
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen.target is None and app.screen is screen
         await start_cast(pilot, screen)
         assert screen.target is not None and "pick the die" in \
             screen.query_one(DungeonWaffle).picture.caption
@@ -371,9 +360,19 @@ async def test_picking_a_die_for_a_spell_ends_when_undo_or_redo_changes_the_game
 
 
 @sync
-async def test_at_80_columns_the_open_log_takes_the_side_panels_place(saves: Path) -> None:
-    """At 80x24 the log and the side panel do not both fit: the open log replaces the panel
-    (no one-word-a-line column) and ``l`` brings the panel back; wide, both show."""
+async def test_the_open_log_at_80_columns_and_the_dungeon_help_at_100x30(
+        saves: Path) -> None:
+    """Two games (a new one at each size):
+
+    - At 80x24 the log and the side panel do not both fit: the open log replaces the panel
+      (no one-word-a-line column) and ``l`` brings the panel back; opened at 160x50, both
+      show.
+    - Then resized to 100x30, ``?`` opens the screen's own help (Pivot, the orientation
+      model), whose key-map example is a dungeon key, not a shooter one.
+    """
+    from d6tui.ui.screens.help import HelpScreen
+    from d6tui.ui.widgets.markdown_text import MarkdownText
+
     session = new_saved(saves)
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -395,6 +394,17 @@ async def test_at_80_columns_the_open_log_takes_the_side_panels_place(saves: Pat
         screen = _screen(app)
         right, log = screen.query_one("#dg-right"), screen.query_one("#log")
         assert right.display and log.display and right.size.width >= 30
+
+        # the help's key-map example, at 100x30
+        await pilot.resize_terminal(100, 30)
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        text = "\n".join(m.source for m in app.screen.query(MarkdownText))
+        assert "Pivot" in text and "orientation model" in text  # the screen's own help
+        assert "shooter." not in text
+        assert '"dungeon.' in text.split("[keymap]", 1)[1].split("\n\n", 1)[0]
 
 
 def test_the_tray_names_faces_in_whole_words_over_two_rows() -> None:
@@ -472,45 +482,6 @@ async def test_the_dialogs_sit_beside_the_waffle_and_the_cursor_shows_without_co
         assert not box.overlaps(waffle.region), (box, waffle.region)
         await pilot.press("escape")
         await settle(pilot)
-
-
-@sync
-async def test_the_footer_keeps_up_with_keys_that_come_and_go(saves: Path) -> None:
-    """The Footer's row is updated in place as the keys of a turn come and go (draw, roll,
-    set aside, end turn): after each move it shows exactly the keys a Footer composed
-    afresh would show, in the same order, with the same words and states."""
-    from textual._context import active_message_pump
-    from textual.widgets._footer import FooterKey
-
-    from d6tui.ui.widgets.fitted_footer import FittedFooter
-
-    def row(keys: list) -> list[tuple]:  # noqa: ANN001
-        return [(k.key, k.key_display, k.description, k.action, k._disabled,
-                 k.has_class("-command-palette")) for k in keys]
-
-    def afresh(footer: FittedFooter) -> list:
-        token = active_message_pump.set(footer)  # as when Textual composes it
-        try:
-            return list(footer.compose())
-        finally:
-            active_message_pump.reset(token)
-
-    session = new_saved(saves, vs_computer=True)
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = _screen(app)
-        footer = screen.query_one(FittedFooter)
-        lengths = {len(footer.children)}  # no undo yet: a key fewer
-        for key in ("d", "r", "s", "e"):
-            await pilot.press(key)
-            await settle(pilot)
-            shown = list(footer.children)
-            assert all(isinstance(k, FooterKey) for k in shown)
-            assert row(shown) == row(afresh(footer)), key
-            lengths.add(len(shown))
-        assert len(lengths) > 1  # a key came: rows of different lengths
-        assert session.state.turn == 0 and len(session.events) > 4  # Ben played in between
 
 
 def test_a_static_is_updated_only_when_its_text_changed() -> None:

@@ -100,27 +100,34 @@ async def test_going_home_from_a_game_in_a_read_only_folder(
         monkeypatch.undo()
 
 
-@pytest.mark.parametrize("game", ["shooter", "simple_six", "tales"])
 @sync
-async def test_a_save_with_no_events_is_explained_in_one_line(
-        saves: Path, game: str) -> None:  # noqa: F811
+async def test_a_save_with_no_events_is_explained_in_one_line(saves: Path) -> None:  # noqa: F811
+    """A save of each of D6 Shooter, Simple Six and 6x6 Tales holding its header and no
+    events, opened in turn in one app (the first at start, the others from home, the same
+    way): one line says it holds no events, nothing offers to keep it, Escape goes home and
+    the file is left as it was."""
     from d6tui.engine.log import LogHeader, create_log, now
 
-    path = saves / "empty.toml"
-    create_log(path, LogHeader(game, "Empty", now(), {})).close()
-    before = path.read_bytes()
-    app = make_app(saves, open_path=path)
+    games = ["shooter", "simple_six", "tales"]
+    paths = [saves / f"empty-{game}.toml" for game in games]
+    for game, path in zip(games, paths, strict=True):
+        create_log(path, LogHeader(game, "Empty", now(), {})).close()
+    before = [path.read_bytes() for path in paths]
+    app = make_app(saves, open_path=paths[0])
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        modal = app.screen
-        assert isinstance(modal, LoadErrorModal)
-        reason = str(modal.query_one("#reason").render())
-        assert "holds no events" in reason and "\n" not in reason
-        assert not modal.query("#keep")
-        await pilot.press("escape")
-        await settle(pilot)
-        assert isinstance(app.screen, HomeScreen)
-    assert path.read_bytes() == before
+        for i, path in enumerate(paths):
+            if i:
+                app.open_save(path)
+            await settle(pilot)
+            modal = app.screen
+            assert isinstance(modal, LoadErrorModal), games[i]
+            reason = str(modal.query_one("#reason").render())
+            assert "holds no events" in reason and "\n" not in reason
+            assert not modal.query("#keep")
+            await pilot.press("escape")
+            await settle(pilot)
+            assert isinstance(app.screen, HomeScreen)
+    assert [path.read_bytes() for path in paths] == before
 
 
 @sync
