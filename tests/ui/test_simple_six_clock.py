@@ -19,20 +19,47 @@ from tests.simple_six.test_campaign import BAELEN, MIRA, ORC
 from tests.ui.helpers import make_app, sync
 
 
-@sync
-async def test_t_lets_three_days_pass_at_rest(saves: Path) -> None:
-    s = Session.new(RULES, {"seed": 5}, path=saves / "clock.toml", title="Clock")
+def _wounded_mira(saves: Path) -> Session:
+    """Baelen, Mira and an orc in a session; the orc's axe has left Mira Wounded and the
+    fight is over."""
+    s = Session.new(RULES, {"seed": 5}, path=saves / "rec.toml", title="Record")
     for d in (BAELEN, MIRA, ORC):
         s.do(campaign.add_character, d, dice=s.dice)
+    s.do(campaign.start_session)
     s.do(campaign.start_combat, ["orc", "mira"])
     s.do(campaign.attack, "orc", "mira", skill="Axe", weapon="Axe", defense="dodge",
          typed={"attack": ([6, 6, 6], [6, 6, 2]), "damage": ([2] * 5, [4])})
     s.do(campaign.end_combat)
     assert s.state.member("mira").wounds.level == WoundLevel.WOUNDED
+    return s
+
+
+@sync
+async def test_records_then_three_days_at_rest_then_natural_healing(saves: Path) -> None:
+    """One campaign's screen, Mira Wounded by an orc, in turn: ``R`` writes the session's
+    record, the GM's and the players' (no NPC statistics there), and says where; ``T`` lets
+    time pass: "3 dayz" is told in one line with the text kept, "3 days" is read back, and
+    everyone at rest makes one time_passed event that heals Mira or not by her roll against
+    TN 6; that time undone, natural healing (``H`` 1) offers the rest the Wounded level still
+    needs, three days on the clock, for everyone at rest ("Healing")."""
+    s = _wounded_mira(saves)
     app = make_app(saves, session=s)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, SimpleSixScreen)
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen)
+        # R: the records
+        await pilot.press("R")
+        for _ in range(20):
+            await pilot.pause()
+            if (saves / "records" / "rec-session-1-players.md").exists():
+                break
+        gm = (saves / "records" / "rec-session-1.md").read_text()
+        players = (saves / "records" / "rec-session-1-players.md").read_text()
+        assert gm.startswith("# Record: Session 1") and "### Orc (NPC)" in gm
+        assert "(players' record)" in players and "### Orc" not in players
+        assert any("rec-session-1-players.md" in str(n.message) for n in app._notifications)
+        # T: three days at rest
         await pilot.press("T")
         await pilot.pause()
         prompt = app.screen
@@ -60,6 +87,23 @@ async def test_t_lets_three_days_pass_at_rest(saves: Path) -> None:
         assert check["who"] == "mira" and check["tn"] == 6
         healed = check["roll"]["total"] >= 6
         assert (s.state.member("mira").wounds.level == WoundLevel.STUNNED) == healed
+        # H: natural healing, on the three days undone
+        s.undo()
+        assert s.state.member("mira").wounds.level == WoundLevel.WOUNDED
+        screen.refresh_game()
+        screen.selected = "mira"
+        await pilot.press("H", "1")  # natural healing
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, SpanPrompt)
+        assert prompt.query_one("#text", Input).value == "3 days"
+        await pilot.press("enter")
+        for _ in range(20):
+            await pilot.pause()
+            if s.events[-1]["type"] == "time_passed":
+                break
+        ev = s.events[-1]
+        assert ev["type"] == "time_passed" and ev["rest"] and ev["checks"][0]["who"] == "mira"
 
 
 @sync
@@ -96,62 +140,6 @@ async def test_the_session_end_asks_for_complication_cp(saves: Path) -> None:
         ev = s.events[-1]
         assert ev["type"] == "session_ended" and ev["complications"] == {"vex": ["Crazy"]}
         assert s.state.member("vex").sheet.character_points == 5
-
-
-@sync
-async def test_r_writes_the_gm_and_players_records(saves: Path) -> None:
-    s = Session.new(RULES, {"seed": 5}, path=saves / "rec.toml", title="Record")
-    for d in (BAELEN, MIRA, ORC):
-        s.do(campaign.add_character, d, dice=s.dice)
-    s.do(campaign.start_session)
-    s.do(campaign.start_combat, ["orc", "mira"])
-    s.do(campaign.attack, "orc", "mira", skill="Axe", weapon="Axe", defense="dodge",
-         typed={"attack": ([6, 6, 6], [6, 6, 2]), "damage": ([2] * 5, [4])})
-    s.do(campaign.end_combat)
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("R")
-        for _ in range(20):
-            await pilot.pause()
-            if (saves / "records" / "rec-session-1-players.md").exists():
-                break
-        gm = (saves / "records" / "rec-session-1.md").read_text()
-        players = (saves / "records" / "rec-session-1-players.md").read_text()
-        assert gm.startswith("# Record: Session 1") and "### Orc (NPC)" in gm
-        assert "(players' record)" in players and "### Orc" not in players
-        assert any("rec-session-1-players.md" in str(n.message) for n in app._notifications)
-
-
-@sync
-async def test_h_natural_healing_lets_the_rest_pass_on_the_clock(saves: Path) -> None:
-    """Natural healing is rest ("Healing"): H offers the rest the level still needs as a span
-    on the clock (three days for the Wounded), for everyone at rest."""
-    s = Session.new(RULES, {"seed": 5}, path=saves / "h.toml", title="Rest")
-    for d in (BAELEN, MIRA, ORC):
-        s.do(campaign.add_character, d, dice=s.dice)
-    s.do(campaign.start_combat, ["orc", "mira"])
-    s.do(campaign.attack, "orc", "mira", skill="Axe", weapon="Axe", defense="dodge",
-         typed={"attack": ([6, 6, 6], [6, 6, 2]), "damage": ([2] * 5, [4])})
-    s.do(campaign.end_combat)
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SimpleSixScreen)
-        screen.selected = "mira"
-        await pilot.press("H", "1")  # natural healing
-        await pilot.pause()
-        prompt = app.screen
-        assert isinstance(prompt, SpanPrompt)
-        assert prompt.query_one("#text", Input).value == "3 days"
-        await pilot.press("enter")
-        for _ in range(20):
-            await pilot.pause()
-            if s.events[-1]["type"] == "time_passed":
-                break
-        ev = s.events[-1]
-        assert ev["type"] == "time_passed" and ev["rest"] and ev["checks"][0]["who"] == "mira"
 
 
 @sync
