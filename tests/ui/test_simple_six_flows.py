@@ -98,7 +98,8 @@ async def test_new_campaign_from_the_home_screen(saves: Path) -> None:
 async def test_create_a_character_with_every_rule_checked(saves: Path) -> None:
     """On an empty campaign: the palette lists "Time passes" (T, the screen's active,
     described game bindings: GameCommands); then a character made in the form with every
-    broken rule listed with its section, refused until fixed, then added."""
+    broken rule listed with its section, refused until fixed, then added; then an NPC from
+    a house template (marked as the house's in the list): Ogre 1, an NPC at scale 2."""
     session = Session.new("simple_six", {"seed": 1}, path=saves / "c.toml")
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -143,14 +144,7 @@ async def test_create_a_character_with_every_rule_checked(saves: Path) -> None:
         assert str(brin.specialization_code("Athletics", "Running")) == "6D"
         assert screen.selected == "brin"
         assert "Brin" in str(screen.query_one("#sheet").render())
-
-
-@sync
-async def test_npc_from_a_house_template(saves: Path) -> None:
-    session = Session.new("simple_six", {"seed": 2}, path=saves / "c.toml")
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        # an NPC from a house template (Ogre, scale 2)
         await pilot.press("n")
         await pilot.pause()
         modal = app.screen
@@ -167,13 +161,65 @@ async def test_npc_from_a_house_template(saves: Path) -> None:
 
 
 @sync
-async def test_a_full_combat_round(saves: Path) -> None:
+async def test_table_dice_for_a_check_and_a_spell_then_a_full_combat_round(
+        saves: Path) -> None:
+    """One campaign's screen, in turn: with table dice on (``t``), Mira's Wit check is typed
+    (too few faces refused, kept) and so is her Light spell at TN 15, numbered by the hero
+    points (0 spends none), failed (Magic -1D); table dice off again (``t`` twice more),
+    session 1 and a fight of five: declared actions, initiative in order, every combatant
+    attacking through the box in turn (the actor highlighted), hits against Soak, the fight
+    ended; the recorded session replays to the same state."""
     session = new_campaign(saves)
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SimpleSixScreen)
+        await pilot.press("j")  # Mira
+        await pilot.pause()
+        assert screen.selected == "mira"
+        await pilot.press("t", "x")
+        await pilot.pause()
+        await pick_number(pilot, 3)  # Wit 4D
+        await pilot.pause()
+        assert isinstance(app.screen, NumbersModal)
+        app.screen.query_one("#n0", Input).value = "15"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, WildDiceInput) and modal.dice == 4
+        await pilot.press(*"3 5 2", "enter")  # too few faces: refused, kept
+        await pilot.pause()
+        assert isinstance(app.screen, WildDiceInput)
+        assert "wild" in str(modal.query_one("#error").render()).lower() or str(
+            modal.query_one("#error").render())
+        modal.query_one("#faces", Input).value = "3 5 2 6 4"
+        await pilot.press("enter")
+        await pilot.pause()
+        roll = session.events[-1]["roll"]
+        assert roll["source"] == "table" and roll["wild"] == [6, 4] and roll["total"] == 20
+        assert roll["success"]
+        # a spell at its TN, typed too: Light is TN 15
+        await pilot.press("m")
+        await pilot.pause()
+        light = [i for i, (_l, v) in enumerate(choice_options(app.screen)) if v == "Light"][0]
+        await pick_number(pilot, light + 1)
+        await pilot.pause()
+        assert "Hero points on casting Light" in app.screen.title_text
+        # numbered by the points themselves: 0 spends none (Hero Points)
+        assert [str(app.screen._row(i)) for i in range(2)] == ["0. none", "1. 1 hero point"]
+        await pick_number(pilot, 0)  # none
+        await pilot.pause()
+        assert isinstance(app.screen, WildDiceInput)
+        await pilot.press(*"1 1 1 1 1 2", "enter")
+        await pilot.pause()
+        ev = session.events[-1]
+        assert ev["type"] == "spell_cast" and ev["tn"] == 15 and ev["roll"]["total"] < 15
+        assert session.state.member("mira").caster.failures == 1
+        assert "Magic -1D" in str(screen.query_one("#sheet").render())
+        await pilot.press("t", "t")  # the players' only, then off
+        await pilot.pause()
+        assert not screen.table_mode
         await pilot.press("s")  # session 1
         await pilot.press("f")
         await pilot.pause()
@@ -234,58 +280,6 @@ async def test_a_full_combat_round(saves: Path) -> None:
     # the recorded session replays to the same state
     again = Session.load(saves / "campaign.toml")
     assert again.state == session.state
-
-
-@sync
-async def test_table_dice_for_a_check_and_a_spell(saves: Path) -> None:
-    session = new_campaign(saves)
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SimpleSixScreen)
-        await pilot.press("j")  # Mira
-        await pilot.pause()
-        assert screen.selected == "mira"
-        await pilot.press("t", "x")
-        await pilot.pause()
-        await pick_number(pilot, 3)  # Wit 4D
-        await pilot.pause()
-        assert isinstance(app.screen, NumbersModal)
-        app.screen.query_one("#n0", Input).value = "15"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        modal = app.screen
-        assert isinstance(modal, WildDiceInput) and modal.dice == 4
-        await pilot.press(*"3 5 2", "enter")  # too few faces: refused, kept
-        await pilot.pause()
-        assert isinstance(app.screen, WildDiceInput)
-        assert "wild" in str(modal.query_one("#error").render()).lower() or str(
-            modal.query_one("#error").render())
-        modal.query_one("#faces", Input).value = "3 5 2 6 4"
-        await pilot.press("enter")
-        await pilot.pause()
-        roll = session.events[-1]["roll"]
-        assert roll["source"] == "table" and roll["wild"] == [6, 4] and roll["total"] == 20
-        assert roll["success"]
-        # a spell at its TN, typed too: Light is TN 15
-        await pilot.press("m")
-        await pilot.pause()
-        light = [i for i, (_l, v) in enumerate(choice_options(app.screen)) if v == "Light"][0]
-        await pick_number(pilot, light + 1)
-        await pilot.pause()
-        assert "Hero points on casting Light" in app.screen.title_text
-        # numbered by the points themselves: 0 spends none (Hero Points)
-        assert [str(app.screen._row(i)) for i in range(2)] == ["0. none", "1. 1 hero point"]
-        await pick_number(pilot, 0)  # none
-        await pilot.pause()
-        assert isinstance(app.screen, WildDiceInput)
-        await pilot.press(*"1 1 1 1 1 2", "enter")
-        await pilot.pause()
-        ev = session.events[-1]
-        assert ev["type"] == "spell_cast" and ev["tn"] == 15 and ev["roll"]["total"] < 15
-        assert session.state.member("mira").caster.failures == 1
-        assert "Magic -1D" in str(screen.query_one("#sheet").render())
 
 
 @sync

@@ -202,25 +202,6 @@ async def test_a_newcomer_joins_and_the_actor_delays(saves: Path) -> None:
 
 
 @sync
-async def test_four_goblins_added_at_once(saves: Path) -> None:
-    s = new_campaign(saves, npcs=())
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("n")
-        await _until(pilot, lambda: isinstance(app.screen, ChoiceModal))
-        names = [t.name for _l, t in app.screen.options]
-        await pilot.press(str(names.index("Goblin") + 1))
-        await _until(pilot, lambda: isinstance(app.screen, TextPrompt))
-        app.screen.query_one("#text").value = "4 Goblins"
-        await pilot.press("enter")
-        await _until(pilot, lambda: len(s.state.members) == 7)
-    goblins = [m for m in s.state.members if m.sheet.npc]
-    assert [m.sheet.name for m in goblins] == [f"Goblin {n}" for n in range(1, 5)]
-    assert all(m.sheet.hero_points == 0 for m in goblins)
-
-
-@sync
 async def test_the_wide_tracker_has_the_defense_columns_beside_the_log(saves: Path) -> None:
     s = new_campaign(saves)
     s.do(campaign.start_session)
@@ -312,15 +293,39 @@ async def test_ctrl_r_lets_d6tui_roll_one_prompt(saves: Path) -> None:
 
 
 @sync
-async def test_the_gm_gives_an_npc_hero_points_and_removes_an_entry(saves: Path) -> None:
+async def test_goblins_added_edited_then_help_the_log_and_the_way_home(saves: Path) -> None:
+    """One campaign's screen (three PCs, no NPC yet) at 80x24, in turn: ``n`` with "4
+    Goblins" adds Goblin 1 to 4 at once, with no hero points (templates give NPCs none);
+    ``E`` gives Goblin 1 two hero points, and takes Goblin 2 off the roster, asked first;
+    ``?`` opens the help, which cites the SRD ("Static Defenses", "Wound Level Chart") and
+    lists the keys; the log comes beside the tracker when the terminal grows to 160x45, and
+    once the GM hides it with ``l`` a resize leaves it hidden; Escape asks before going home
+    (no: still at the table; yes: the home screen)."""
     from textual.widgets import Input
 
+    from d6tui.ui.screens.help import HelpScreen
     from d6tui.ui.simple_six.forms import NumbersModal
 
-    s = new_campaign(saves, npcs=("Goblin", "Goblin"))
+    s = new_campaign(saves, npcs=())
     app = make_app(saves, session=s)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen)
+        # four goblins at once
+        await pilot.press("n")
+        await _until(pilot, lambda: isinstance(app.screen, ChoiceModal))
+        names = [t.name for _l, t in app.screen.options]
+        await pilot.press(str(names.index("Goblin") + 1))
+        await _until(pilot, lambda: isinstance(app.screen, TextPrompt))
+        app.screen.query_one("#text").value = "4 Goblins"
+        await pilot.press("enter")
+        await _until(pilot, lambda: len(s.state.members) == 7)
+        goblins = [m for m in s.state.members if m.sheet.npc]
+        assert [m.sheet.name for m in goblins] == [f"Goblin {n}" for n in range(1, 5)]
+        assert all(m.sheet.hero_points == 0 for m in goblins)
+        await _until(pilot, lambda: app.screen is screen)
+        # the GM gives an NPC hero points and removes an entry
         app.screen.selected = "goblin-1"
         await pilot.press("E")
         await _until(pilot, lambda: isinstance(app.screen, ChoiceModal))
@@ -336,23 +341,7 @@ async def test_the_gm_gives_an_npc_hero_points_and_removes_an_entry(saves: Path)
         await _until(pilot, lambda: isinstance(app.screen, ConfirmModal))
         await pilot.press("y")
         await _until(pilot, lambda: "goblin-2" not in [m.id for m in s.state.members])
-
-
-@sync
-async def test_help_the_log_on_resize_and_the_way_home(saves: Path) -> None:
-    """One fresh campaign's screen at 80x24, in turn: ``?`` opens the help, which cites the
-    SRD ("Static Defenses", "Wound Level Chart") and lists the keys; the log comes beside
-    the tracker when the terminal grows to 160x45, and once the GM hides it with ``l`` a
-    resize leaves it hidden; Escape asks before going home (no: still at the table; yes:
-    the home screen)."""
-    from d6tui.ui.screens.help import HelpScreen
-
-    s = new_campaign(saves)
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, SimpleSixScreen)
+        await _until(pilot, lambda: app.screen is screen)
         # the help
         await pilot.press("question_mark")
         await pilot.pause()
