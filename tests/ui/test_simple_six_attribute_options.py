@@ -36,12 +36,14 @@ async def test_a_renamed_campaign_from_the_form_and_a_character_in_it(saves: Pat
             await pilot.pause()
             assert on_screen(box), key
         # a slip in the names is shown on the error line, on screen
-        form.query_one("#set-attribute_names", Input).focus()
-        await pilot.press(*"Power, Grace", "ctrl+s")
+        names = form.query_one("#set-attribute_names", Input)
+        names.focus()
+        names.value = "Power, Grace"  # typing in the form: test_simple_six_flows
+        await pilot.press("ctrl+s")
         await pilot.pause()
         error = form.query_one("#error", Label)
         assert "four names" in str(error.render()) and on_screen(error)
-        await pilot.press(*", Reason, Poise")
+        names.value = "Power, Grace, Reason, Poise"
         form.query_one("#set-max_complications", Input).value = "3"
         form.query_one("#set-price_max", Input).value = "5D"
         form.query_one("#title", Input).value = "Swashbucklers"
@@ -59,7 +61,11 @@ async def test_a_renamed_campaign_from_the_form_and_a_character_in_it(saves: Pat
         assert isinstance(cform, CharacterForm)
         labels = [str(lab.render()) for lab in cform.query(".attr-label")]
         assert labels == ["Power", "Grace", "Reason", "Poise"]
-        await pilot.press(*"Ysolde", "tab", *"5D", "tab", *"3D", "tab", *"2D", "tab", *"1D+1")
+        # the boxes in their order, each by the attribute's id (typing and Tab through the
+        # form: test_simple_six_flows)
+        for key, value in (("name", "Ysolde"), ("attr-might", "5D"), ("attr-agility", "3D"),
+                           ("attr-wit", "2D"), ("attr-charm", "1D+1")):
+            cform.query_one(f"#{key}", Input).value = value
         await pilot.pause()
         shown = str(cform.query_one("#problems").render())
         assert "Power 5D is above the most allowed in this campaign, 4D" not in shown  # 5D ok
@@ -204,7 +210,8 @@ async def test_a_paranormal_attribute_from_the_form(saves: Path) -> None:
         await pilot.pause()
         assert on_screen(field) and on_screen(form.query_one("#start", Button))
         # a name that is not an added attribute is refused on the error line
-        await pilot.press(*"Might", "ctrl+s")
+        field.value = "Might"
+        await pilot.press("ctrl+s")
         await pilot.pause()
         error = form.query_one("#error", Label)
         assert "not an added attribute" in str(error.render()) and on_screen(error)
