@@ -180,7 +180,12 @@ def _orc_dying(saves: Path) -> Session:
 
 
 @sync
-async def test_w_goes_to_the_one_whose_might_roll_is_due(saves: Path) -> None:
+async def test_w_goes_to_the_one_whose_might_roll_is_due_and_the_fight_asks_first(
+        saves: Path) -> None:
+    """The Orc Mortally Wounded, his Might roll against death due, on one screen: ``w``
+    with Mira picked (the acting one, whose wounds ask for nothing) goes to the Orc's roll;
+    that roll undone, ending the fight asks about the due roll first (backed out: the fight
+    goes on; "roll it now": it is rolled)."""
     s = _orc_dying(saves)
     app = make_app(saves, session=s)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -201,14 +206,18 @@ async def test_w_goes_to_the_one_whose_might_roll_is_due(saves: Path) -> None:
                 await pilot.press("escape")  # character points after the roll: none
         rolled = [e for e in s.events[before:] if e["type"] == "mortal_rolled"]
         assert rolled and rolled[0]["who"] == "orc"
-
-
-@sync
-async def test_ending_the_fight_asks_about_a_due_might_roll_first(saves: Path) -> None:
-    s = _orc_dying(saves)
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        for _ in range(20):
+            if app.screen is screen:
+                break
+            if isinstance(app.screen, ChoiceModal):
+                await pilot.press("escape")  # character points after the roll: none
+            await pilot.pause()
+        assert app.screen is screen
+        # the roll undone: due again, and ending the fight asks about it first
+        assert s.events[-1]["type"] == "mortal_rolled"
+        s.undo()
+        assert s.state.member("orc").wounds.level == WoundLevel.MORTALLY_WOUNDED
+        screen.refresh_game()
         await pilot.press("f")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceModal)
