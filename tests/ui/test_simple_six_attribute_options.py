@@ -198,35 +198,3 @@ async def test_quasi_skills_in_the_form_and_spent_on(saves: Path) -> None:
         assert (ev["type"], ev["kind"], ev["cost"]) == ("cp_spent", "quasi", 10)
         assert str(session.state.member("azrael").sheet.quasi_code("Etheric")) == "1D"
 
-
-@sync
-async def test_a_paranormal_attribute_from_the_form(saves: Path) -> None:
-    app = make_app(saves)
-    async with app.run_test(size=(80, 24)) as pilot:
-        form = await open_simple_six_form(pilot)
-        form.query_one("#set-extra_attributes", Input).value = "Spiritual, Perception"
-        field = form.query_one("#set-paranormal_attributes", Input)
-        field.focus()
-        await pilot.pause()
-        assert on_screen(field) and on_screen(form.query_one("#start", Button))
-        # a name that is not an added attribute is refused on the error line
-        field.value = "Might"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        error = form.query_one("#error", Label)
-        assert "not an added attribute" in str(error.render()) and on_screen(error)
-        field.value = "Spiritual"
-        form.query_one("#title", Input).value = "Moonlight"
-        await pilot.press("ctrl+s")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, SimpleSixScreen)
-        s = screen.session.state.settings
-        assert s.paranormal_attributes == ("Spiritual",)
-        assert str(s.attribute_dice) == "15D"  # no extra dice for the paranormal one
-        # a mundane character with the gift at 0D
-        screen.session.do(campaign.add_character, Draft(
-            "Hal", {"Might": "4D", "Agility": "4D", "Wit": "3D", "Charm": "2D",
-                    "Perception": "2D", "Spiritual": "0D"},
-            skills={"Sword": "2D", "Dodge": "2D", "Search": "2D", "Command": "1D"}))
-        assert str(screen.session.state.member("hal").sheet.attribute("Spiritual")) == "0D"
