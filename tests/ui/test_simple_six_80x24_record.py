@@ -1,19 +1,18 @@
-"""Simple Six at 80x24 for a new GM: the character form shows every broken rule and how to
-save; refusals come at the first key; the tray and the record tell failed healing, resisted
-spells with each target's TN, and every die."""
+"""Simple Six at 80x24 for a new GM (the character form's every broken rule and how to save
+are checked in test_simple_six_flows): refusals come at the first key; the tray and the
+record tell failed healing, resisted spells with each target's TN, and every die."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Static
 
 from d6tui.engine.session import Session
 from d6tui.games.simple_six import campaign, spellcast
 from d6tui.games.simple_six.rules import RULES, export_markdown
 from d6tui.games.simple_six.wounds import WoundLevel
 from d6tui.ui.screens.modals import ChoiceModal
-from d6tui.ui.simple_six.forms import CharacterForm
 from d6tui.ui.simple_six.screen import SimpleSixScreen
 from d6tui.ui.simple_six.widgets import GMTracker, fit_name
 from tests.simple_six.test_campaign import MELKOT, MIRA, ORC
@@ -29,46 +28,6 @@ def _fight(saves: Path) -> Session:
     s.do(campaign.start_round, typed={"melkot": ([6], [6, 5]), "mira": ([3, 3, 3], [2]),
                                       "orc": ([1], [1])})
     return s
-
-
-@sync
-async def test_the_form_shows_every_problem_and_how_to_save(saves: Path) -> None:
-    session = Session.new("simple_six", {"seed": 1}, path=saves / "c.toml")
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("c")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, CharacterForm)
-        typed = {"name": "Thorin", "attr-might": "3D", "attr-agility": "4D", "attr-wit": "2D",
-                 "attr-charm": "3D", "skills": "Axe 3D, Dodge 1D",
-                 "specializations": "Brawling: Punch 1D", "perks": "Dwarf",
-                 "complications": "Greedy, Crazy, Enemies", "armor": "Chain mail",
-                 "spells": "Light"}
-        for key, value in typed.items():
-            form.query_one(f"#{key}", Input).value = value
-        await pilot.pause()
-        hint = form.query_one("#save-hint", Static)
-        assert "ctrl+s adds the character" in str(hint.render())
-        assert 0 <= hint.region.y and hint.region.bottom <= 23  # above the Footer
-        footer = form.query_one(Footer)
-        assert footer.region.bottom == 24
-        assert "ctrl+s" in form.active_bindings and "c" not in form.active_bindings
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert isinstance(app.screen, CharacterForm)
-        assert not app._notifications  # no toast over the list
-        said = str(hint.render())
-        assert "Not added" in said and "PageDown" in said
-        # the list scrolls: its last problem is reached with PageDown
-        box = form.query_one("#problems-box")
-        problems = str(form.query_one("#problems", Static).render()).splitlines()
-        assert sum(p.startswith("\u2717") for p in problems) >= 5
-        for _ in range(6):
-            await pilot.press("pagedown")
-        await pilot.pause()
-        assert box.scroll_y == box.max_scroll_y > 0
 
 
 @sync

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.pilot import Pilot
-from textual.widgets import Input, OptionList, Select, Static
+from textual.widgets import Footer, Input, OptionList, Select, Static
 
 from d6tui.engine.dice import Dice
 from d6tui.engine.session import Session
@@ -96,10 +96,13 @@ async def test_new_campaign_from_the_home_screen(saves: Path) -> None:
 
 @sync
 async def test_create_a_character_with_every_rule_checked(saves: Path) -> None:
-    """On an empty campaign: the palette lists "Time passes" (T, the screen's active,
-    described game bindings: GameCommands); then a character made in the form with every
-    broken rule listed with its section, refused until fixed, then added; then an NPC from
-    a house template (marked as the house's in the list): Ogre 1, an NPC at scale 2."""
+    """On an empty campaign at 80x24: the palette lists "Time passes" (T, the screen's
+    active, described game bindings: GameCommands); the character form shows every problem
+    (scrolled to the last with PageDown) and how to save (its last line, above the Footer,
+    says why ctrl+s did not add, with no toast over the list); emptied, a character typed
+    in it with every broken rule listed with its section, refused until fixed, then added;
+    then an NPC from a house template (marked as the house's in the list): Ogre 1, an NPC at
+    scale 2."""
     session = Session.new("simple_six", {"seed": 1}, path=saves / "c.toml")
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -114,6 +117,40 @@ async def test_create_a_character_with_every_rule_checked(saves: Path) -> None:
         await pilot.pause()
         form = app.screen
         assert isinstance(form, CharacterForm)
+        # at 80x24 the form shows every problem and how to save
+        typed = {"name": "Thorin", "attr-might": "3D", "attr-agility": "4D", "attr-wit": "2D",
+                 "attr-charm": "3D", "skills": "Axe 3D, Dodge 1D",
+                 "specializations": "Brawling: Punch 1D", "perks": "Dwarf",
+                 "complications": "Greedy, Crazy, Enemies", "armor": "Chain mail",
+                 "spells": "Light"}
+        for key, value in typed.items():
+            form.query_one(f"#{key}", Input).value = value
+        await pilot.pause()
+        hint = form.query_one("#save-hint", Static)
+        assert "ctrl+s adds the character" in str(hint.render())
+        assert 0 <= hint.region.y and hint.region.bottom <= 23  # above the Footer
+        footer = form.query_one(Footer)
+        assert footer.region.bottom == 24
+        assert "ctrl+s" in form.active_bindings and "c" not in form.active_bindings
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, CharacterForm)
+        assert not app._notifications  # no toast over the list
+        said = str(hint.render())
+        assert "Not added" in said and "PageDown" in said
+        # the list scrolls: its last problem is reached with PageDown
+        box = form.query_one("#problems-box")
+        problems = str(form.query_one("#problems", Static).render()).splitlines()
+        assert sum(p.startswith("\u2717") for p in problems) >= 5
+        for _ in range(6):
+            await pilot.press("pagedown")
+        await pilot.pause()
+        assert box.scroll_y == box.max_scroll_y > 0
+        # emptied, the same form typed afresh from its first field
+        for key in typed:
+            form.query_one(f"#{key}", Input).value = ""
+        form.query_one("#name", Input).focus()
+        await pilot.pause()
         await pilot.press(*"Brin", "tab", *"5D", "tab", *"3D", "tab", *"2D", "tab", *"2D")
         await pilot.press("tab", *"Sword 3D, Dodge 2D")
         await pilot.pause()
