@@ -30,104 +30,6 @@ def _fight(saves: Path) -> Session:
     return s
 
 
-@sync
-async def test_refused_at_the_first_key(saves: Path) -> None:
-    s = _fight(saves)
-    s.do(spellcast.cast, "melkot", "Light", typed={"roll": ([2, 2, 2, 2, 2], [2])})
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SimpleSixScreen)
-        # a spell cast this turn: the m menu leaves the spells out and says why
-        await pilot.press("m")
-        await pilot.pause()
-        menu = app.screen
-        assert isinstance(menu, ChoiceModal)
-        labels = [label for label, _v in menu.options]
-        assert not any(label.startswith("Bless") for label in labels)
-        assert "only one spell may be cast a turn" in str(menu.title_text if hasattr(
-            menu, "title_text") else menu.query_one(".modal-title", Static).render())
-        await pilot.press("escape")
-        await pilot.pause()
-        # every declared action made: a refuses before asking whom
-        await pilot.press("a")
-        await pilot.pause()
-        assert app.screen is screen
-        assert any("Not allowed" in (n.title or "") for n in app._notifications)
-        # Mira cannot learn a spell: no such option in v (after the fight)
-        s.do(campaign.end_combat)
-        screen.selected = "mira"
-        screen.refresh_game()
-        await pilot.press("v")
-        await pilot.pause()
-        spend = app.screen
-        assert isinstance(spend, ChoiceModal)
-        assert "spell" not in [v for _l, v in spend.options]
-        await pilot.press("4")  # a perk: priced in CP
-        await pilot.pause()
-        perks = app.screen
-        assert isinstance(perks, ChoiceModal)
-        assert all(label.endswith(" CP)") for label, _v in perks.options)
-
-
-@sync
-async def test_a_mortal_roll_made_this_round_is_left_off(saves: Path) -> None:
-    s = _fight(saves)
-    s.do(campaign.pass_turn)
-    s.do(campaign.attack, "mira", "orc", skill="Bow", weapon="Bow", range_="short",
-         typed={"attack": ([6, 6, 6, 6, 6], [4]), "damage": ([6, 6, 6], [5])})
-    assert s.state.member("orc").wounds.level == WoundLevel.MORTALLY_WOUNDED
-    s.do(campaign.mortal_roll, "orc", typed=([6, 6], [6, 6, 2]))
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SimpleSixScreen)
-        screen.selected = "orc"
-        before = len(s.events)
-        await pilot.press("w")
-        await pilot.pause()
-        if isinstance(app.screen, ChoiceModal):  # only other wound choices are offered
-            assert all(v != "mortal" for _l, v in app.screen.options)
-            await pilot.press("escape")
-            await pilot.pause()
-        assert not [e for e in s.events[before:] if e["type"] == "mortal_rolled"]
-        said = " ".join(n.message for n in app._notifications)
-        flesh = [e for e in s.events[before:] if e["type"] == "flesh_wound_taken"]
-        assert flesh or "made this round" in said
-
-
-@sync
-async def test_failed_healing_and_the_dice_in_the_record(saves: Path) -> None:
-    s = _fight(saves)
-    s.do(campaign.pass_turn)
-    s.do(campaign.attack, "mira", "orc", skill="Bow", weapon="Bow", range_="short",
-         typed={"attack": ([6, 6, 6, 6, 6], [4]), "damage": ([4, 4, 4], [5])})
-    s.do(campaign.end_combat)
-    orc = s.state.member("orc")
-    assert orc.wounds.level >= WoundLevel.WOUNDED, orc.wounds.level
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SimpleSixScreen)
-        screen.do(campaign.heal, "orc", "assisted", healer="melkot",
-                  typed=([1, 1, 1, 1, 1], [1]))
-        await pilot.pause()
-        tray = str(screen.query_one("#tray").render())
-        assert "failed" in tray and " vs " in tray
-        text = export_markdown(s)
-        line = next(x for x in text.splitlines() if "was treated" in x)
-        assert "it failed" in line and "vs" in line and "[Medicine 1 1 1 1 1 w1]" in line
-        hit = next(x for x in text.splitlines() if "attacked Orc" in x)
-        assert "with Bow:" in hit and "[attack 6 6 6 6 6 w4; damage" in hit
-        # a potion leaves a line in the tray
-        screen.do(campaign.heal, "orc", "potion")
-        await pilot.pause()
-        assert "potion" in str(screen.query_one("#tray").render())
-
-
 def _orc_dying(saves: Path) -> Session:
     """The fight of :func:`_fight`, the Orc Mortally Wounded by Mira, his roll still due."""
     s = _fight(saves)
@@ -195,27 +97,137 @@ async def test_w_goes_to_the_one_whose_might_roll_is_due_and_the_fight_asks_firs
         assert [e for e in s.events[before:] if e["type"] == "mortal_rolled"]
 
 
+def _back_to(s: Session, seq: int) -> None:
+    """Undo the log's effective events after the one numbered ``seq``."""
+    while s.undo_target is not None and s.undo_target["seq"] > seq:
+        s.undo()
+
+
+async def _home(pilot) -> None:  # noqa: ANN001 - a Pilot
+    """Escape the dialogs open on the game screen, then forget the notices shown."""
+    for _ in range(10):
+        if isinstance(pilot.app.screen, SimpleSixScreen):
+            break
+        await pilot.press("escape")
+        await pilot.pause()
+    assert isinstance(pilot.app.screen, SimpleSixScreen)
+    pilot.app.clear_notifications()
+
+
 @sync
-async def test_a_wounded_target_is_offered_just_a_flesh_wound(saves: Path) -> None:
-    """A Mortally Wounded target with a hero point is offered "just a flesh wound" and takes
-    it (Incapacitated, the point spent). First, on the same screen: numbered names keep
-    their number when cut to fit, and at 80 columns ``l`` puts the log in the tracker's
-    place (and back)."""
+async def test_refusals_healing_the_record_mortal_rolls_and_a_flesh_wound(saves: Path) -> None:
+    """One fight's screen (Melkot, Mira and an Orc in round 1), each part on the fight as it
+    began (the part before undone):
+
+    - refused at the first key: with a spell cast this turn the ``m`` menu leaves the spells
+      out and says why; with every declared action made ``a`` refuses before asking whom;
+      after the fight Mira (no sorcerer) has no spell to learn in ``v``, and perks are priced
+      in CP;
+    - failed healing tells its roll against the TN in the tray and the record, the hit its
+      dice; a potion leaves a line in the tray;
+    - a Might roll against death made this round is left off ``w``;
+    - a Mortally Wounded target with a hero point is offered "just a flesh wound" and takes
+      it (Incapacitated, the point spent); first numbered names keep their number when cut
+      to fit, and at 80 columns ``l`` puts the log in the tracker's place (and back).
+    """
     from d6tui.ui.screens.modals import ConfirmModal
     from d6tui.ui.simple_six.attack_box import AttackBox
     from d6tui.ui.simple_six.forms import WildDiceInput
 
     s = _fight(saves)
-    s.do(campaign.pass_turn)  # Mira acts
-    s.set_table_dice(everyone=True)
-    assert s.state.member("orc").sheet.hero_points == 1
-    assert fit_name("Orc Warrior 1", 12) == "Orc Warri\u2026 1"
-    assert fit_name("Reckless Raider", 13) == "Reckless Rai\u2026"
+    began = s.events[-1]["seq"]
+    s.do(spellcast.cast, "melkot", "Light", typed={"roll": ([2, 2, 2, 2, 2], [2])})
     app = make_app(saves, session=s)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SimpleSixScreen)
+        # a spell cast this turn: the m menu leaves the spells out and says why
+        await pilot.press("m")
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, ChoiceModal)
+        labels = [label for label, _v in menu.options]
+        assert not any(label.startswith("Bless") for label in labels)
+        assert "only one spell may be cast a turn" in str(menu.title_text if hasattr(
+            menu, "title_text") else menu.query_one(".modal-title", Static).render())
+        await pilot.press("escape")
+        await pilot.pause()
+        # every declared action made: a refuses before asking whom
+        await pilot.press("a")
+        await pilot.pause()
+        assert app.screen is screen
+        assert any("Not allowed" in (n.title or "") for n in app._notifications)
+        # Mira cannot learn a spell: no such option in v (after the fight)
+        s.do(campaign.end_combat)
+        screen.selected = "mira"
+        screen.refresh_game()
+        await pilot.press("v")
+        await pilot.pause()
+        spend = app.screen
+        assert isinstance(spend, ChoiceModal)
+        assert "spell" not in [v for _l, v in spend.options]
+        await pilot.press("4")  # a perk: priced in CP
+        await pilot.pause()
+        perks = app.screen
+        assert isinstance(perks, ChoiceModal)
+        assert all(label.endswith(" CP)") for label, _v in perks.options)
+        await _home(pilot)
+        # failed healing and the dice in the record
+        _back_to(s, began)
+        s.do(campaign.pass_turn)
+        s.do(campaign.attack, "mira", "orc", skill="Bow", weapon="Bow", range_="short",
+             typed={"attack": ([6, 6, 6, 6, 6], [4]), "damage": ([4, 4, 4], [5])})
+        s.do(campaign.end_combat)
+        orc = s.state.member("orc")
+        assert orc.wounds.level >= WoundLevel.WOUNDED, orc.wounds.level
+        screen.refresh_game()
+        await pilot.pause()
+        screen.do(campaign.heal, "orc", "assisted", healer="melkot",
+                  typed=([1, 1, 1, 1, 1], [1]))
+        await pilot.pause()
+        tray = str(screen.query_one("#tray").render())
+        assert "failed" in tray and " vs " in tray
+        text = export_markdown(s)
+        line = next(x for x in text.splitlines() if "was treated" in x)
+        assert "it failed" in line and "vs" in line and "[Medicine 1 1 1 1 1 w1]" in line
+        hit = next(x for x in text.splitlines() if "attacked Orc" in x)
+        assert "with Bow:" in hit and "[attack 6 6 6 6 6 w4; damage" in hit
+        # a potion leaves a line in the tray
+        screen.do(campaign.heal, "orc", "potion")
+        await pilot.pause()
+        assert "potion" in str(screen.query_one("#tray").render())
+        # a mortal roll made this round is left off
+        _back_to(s, began)
+        s.do(campaign.pass_turn)
+        s.do(campaign.attack, "mira", "orc", skill="Bow", weapon="Bow", range_="short",
+             typed={"attack": ([6, 6, 6, 6, 6], [4]), "damage": ([6, 6, 6], [5])})
+        assert s.state.member("orc").wounds.level == WoundLevel.MORTALLY_WOUNDED
+        s.do(campaign.mortal_roll, "orc", typed=([6, 6], [6, 6, 2]))
+        screen.refresh_game()
+        await pilot.pause()
+        screen.selected = "orc"
+        before = len(s.events)
+        await pilot.press("w")
+        await pilot.pause()
+        if isinstance(app.screen, ChoiceModal):  # only other wound choices are offered
+            assert all(v != "mortal" for _l, v in app.screen.options)
+            await pilot.press("escape")
+            await pilot.pause()
+        assert not [e for e in s.events[before:] if e["type"] == "mortal_rolled"]
+        said = " ".join(n.message for n in app._notifications)
+        flesh = [e for e in s.events[before:] if e["type"] == "flesh_wound_taken"]
+        assert flesh or "made this round" in said
+        await _home(pilot)
+        # just a flesh wound
+        _back_to(s, began)
+        s.do(campaign.pass_turn)  # Mira acts
+        s.set_table_dice(everyone=True)
+        assert s.state.member("orc").sheet.hero_points == 1
+        assert fit_name("Orc Warrior 1", 12) == "Orc Warri\u2026 1"
+        assert fit_name("Reckless Raider", 13) == "Reckless Rai\u2026"
+        screen.refresh_game()
+        await pilot.pause()
         await pilot.press("l")  # the log takes the tracker's place at 80 columns
         await pilot.pause()
         assert not screen.query_one("#tracker-box").display
