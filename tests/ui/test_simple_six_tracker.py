@@ -41,9 +41,22 @@ def _to_act(s, who: str) -> None:  # noqa: ANN001
     raise AssertionError(f"{who} never acts")
 
 
+def _back_to(s, seq: int) -> None:  # noqa: ANN001 - a Session
+    """Undo the log's effective events after the one numbered ``seq``."""
+    while s.undo_target is not None and s.undo_target["seq"] > seq:
+        s.undo()
+
+
 @sync
-async def test_a_key_stays_with_its_combatant_when_another_falls(saves: Path) -> None:
+async def test_a_key_stays_with_its_combatant_then_four_goblins_attack_on_one_box(
+        saves: Path) -> None:
+    """Three PCs and five goblins on one screen, each fight from the campaign as it was
+    (the one before undone): a combatant's key never moves to another when someone falls
+    (the dead are listed with their state and not attacked; his key again attacks); then
+    goblins whose turns come together attack as a group on one box (not their own targets,
+    no hero point line: templates give NPCs none), one verdict a goblin."""
     s = new_campaign(saves, npcs=FIVE)
+    made = s.events[-1]["seq"]
     s.do(campaign.start_session)
     s.do(campaign.start_combat, [m.id for m in s.state.members])
     fight = s.state.combat
@@ -58,6 +71,7 @@ async def test_a_key_stays_with_its_combatant_when_another_falls(saves: Path) ->
     s.do(campaign.pass_turn)
     _to_act(s, "sir-baelen")
     app = make_app(saves, session=s)
+    told: list[str] = []
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         tracker = str(app.screen.query_one(GMTracker).render())
@@ -82,12 +96,52 @@ async def test_a_key_stays_with_its_combatant_when_another_falls(saves: Path) ->
                      and isinstance(app.screen, SimpleSixScreen))
         ev = s.events[-1]
         assert ev["type"] == "attacked" and ev["target"] == "goblin-2"
+        await _until(pilot, lambda: isinstance(app.screen, SimpleSixScreen))
+        # four goblins on one box, in a fight begun afresh
+        _back_to(s, made)
+        s.do(campaign.start_session)
+        s.do(campaign.start_combat, [m.id for m in s.state.members])
+        s.do(campaign.start_round, dice=s.dice)
+        first = next(i for i in s.state.combat.order if i.startswith("goblin"))
+        _to_act(s, first)
+        # the other goblins' turns come right after his: a group acts where no one is between
+        for i in s.state.combat.order[s.state.combat.current + 1:]:
+            if i.startswith("goblin"):
+                s.do(fight_roster.set_initiative, i, 50)
+        app.screen.refresh_game()
+        await pilot.pause()
+        app.screen.notify = lambda message, **kw: told.append(str(message))  # type: ignore
+        before = len(s.events)
+        await pilot.press("g")
+        await _until(pilot, lambda: isinstance(app.screen, AttackBox))
+        assert "Goblins 1, 2, 3, 4 attack" in app.screen.title_text
+        assert not any(t.id.startswith("goblin") for t in app.screen.targets)  # not its own
+        # the group's own members are not its targets
+        shown = str(app.screen.query_one("#attack-targets").render())
+        assert "Goblin" not in shown and "Sir Baelen" in shown, shown
+        # no hero point line: templates give NPCs none
+        assert "hero points" not in str(app.screen.query_one("#attack-lines").render())
+        await pilot.press(s.state.combat.tag("sir-baelen"), "enter")
+        await _until(pilot, lambda: isinstance(app.screen, SimpleSixScreen) and told)
+        attacks = [e for e in s.events[before:] if e["type"] == "attacked"]
+        assert sorted(e["attacker"] for e in attacks) == [f"goblin-{n}" for n in range(1, 5)]
+        assert all(e["target"] == "sir-baelen" for e in attacks)
+        assert s.events[before]["type"] == "turns_grouped"
+        assert len(told[-1].splitlines()) == 4  # one verdict a goblin
 
 
 @sync
-async def test_a_helpless_target_is_asked_about_first_and_the_verdict_is_told(
+async def test_a_helpless_target_is_asked_about_first_then_ctrl_r_rolls_one_prompt(
         saves: Path) -> None:
+    """Three PCs and a goblin on one screen, each fight from the campaign as it was (the
+    one before undone): a helpless target is asked about first ("Attack anyway?": no, not
+    attacked; the plan kept, yes) and the verdict is told; then with every roll typed,
+    ctrl+r lets d6tui roll the attack and the damage is still asked for."""
+    from d6tui.ui.simple_six.forms import WildDiceInput
+    from tests.ui.helpers import attack_box
+
     s = new_campaign(saves, npcs=("Goblin",))
+    made = s.events[-1]["seq"]
     s.do(campaign.start_session)
     s.do(campaign.start_combat, ["tam", "sir-baelen", "goblin-1"])
     s.do(campaign.start_round, dice=s.dice)
@@ -130,42 +184,33 @@ async def test_a_helpless_target_is_asked_about_first_and_the_verdict_is_told(
         name = s.state.member(actor).sheet.name
         assert told[-1].startswith(f"{name} on Goblin 1: ")
         assert ("missed:" in told[-1]) or ("hit for" in told[-1] and "against Soak" in told[-1])
-
-
-@sync
-async def test_four_goblins_attack_on_one_box(saves: Path) -> None:
-    s = new_campaign(saves, npcs=FIVE)
-    s.do(campaign.start_session)
-    s.do(campaign.start_combat, [m.id for m in s.state.members])
-    s.do(campaign.start_round, dice=s.dice)
-    first = next(i for i in s.state.combat.order if i.startswith("goblin"))
-    _to_act(s, first)
-    # the other goblins' turns come right after his: a group acts where no one is between
-    for i in s.state.combat.order[s.state.combat.current + 1:]:
-        if i.startswith("goblin"):
-            s.do(fight_roster.set_initiative, i, 50)
-    app = make_app(saves, session=s)
-    told: list[str] = []
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        app.screen.notify = lambda message, **kw: told.append(str(message))  # type: ignore
-        before = len(s.events)
-        await pilot.press("g")
+        await _until(pilot, lambda: isinstance(app.screen, SimpleSixScreen))
+        del app.screen.notify  # the screen's own notices again
+        # ctrl+r, in a fight begun afresh
+        _back_to(s, made)
+        s.do(campaign.start_session)
+        s.do(campaign.start_combat, ["tam", "goblin-1"])
+        s.do(campaign.start_round, dice=s.dice)
+        _to_act(s, "tam")
+        app.screen.refresh_game()
+        await pilot.pause()
+        await pilot.press("t")  # every roll typed
+        await pilot.press("a")
         await _until(pilot, lambda: isinstance(app.screen, AttackBox))
-        assert "Goblins 1, 2, 3, 4 attack" in app.screen.title_text
-        assert not any(t.id.startswith("goblin") for t in app.screen.targets)  # not its own
-        # the group's own members are not its targets
-        shown = str(app.screen.query_one("#attack-targets").render())
-        assert "Goblin" not in shown and "Sir Baelen" in shown, shown
-        # no hero point line: templates give NPCs none
-        assert "hero points" not in str(app.screen.query_one("#attack-lines").render())
-        await pilot.press(s.state.combat.tag("sir-baelen"), "enter")
-        await _until(pilot, lambda: isinstance(app.screen, SimpleSixScreen) and told)
-    attacks = [e for e in s.events[before:] if e["type"] == "attacked"]
-    assert sorted(e["attacker"] for e in attacks) == [f"goblin-{n}" for n in range(1, 5)]
-    assert all(e["target"] == "sir-baelen" for e in attacks)
-    assert s.events[before]["type"] == "turns_grouped"
-    assert len(told[-1].splitlines()) == 4  # one verdict a goblin
+        await attack_box(pilot, "goblin-1", weapon="Bow")
+        await _until(pilot, lambda: isinstance(app.screen, WildDiceInput))
+        assert "Bow for Tam" in app.screen.prompt
+        await pilot.press("ctrl+r")  # d6tui rolls the attack
+        for _ in range(4):  # the damage, if it hit, is still asked for
+            await pilot.pause()
+            if isinstance(app.screen, WildDiceInput):
+                assert "damage" in app.screen.prompt.lower()
+                await enter_faces(pilot, " ".join(["3"] * app.screen.dice))
+        await _until(pilot, lambda: isinstance(app.screen, SimpleSixScreen))
+        ev = next(e for e in reversed(s.events) if e["type"] == "attacked")
+        assert ev["attack"]["source"] == "app"
+        assert ev["hit"]  # with these seeded dice: so the damage was still typed
+        assert ev["damage"]["source"] == "table"
 
 
 @sync
@@ -258,38 +303,6 @@ async def test_table_dice_for_the_players_only(saves: Path) -> None:
     assert ev["attack"]["source"] == "table" and ev["defense"]["roll"]["source"] == "app"
     if ev["hit"]:
         assert ev["damage"]["source"] == "table" and ev["resist"]["source"] == "app"
-
-
-@sync
-async def test_ctrl_r_lets_d6tui_roll_one_prompt(saves: Path) -> None:
-    from d6tui.ui.simple_six.forms import WildDiceInput
-    from tests.ui.helpers import attack_box
-
-    s = new_campaign(saves, npcs=("Goblin",))
-    s.do(campaign.start_session)
-    s.do(campaign.start_combat, ["tam", "goblin-1"])
-    s.do(campaign.start_round, dice=s.dice)
-    _to_act(s, "tam")
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("t")  # every roll typed
-        await pilot.press("a")
-        await _until(pilot, lambda: isinstance(app.screen, AttackBox))
-        await attack_box(pilot, "goblin-1", weapon="Bow")
-        await _until(pilot, lambda: isinstance(app.screen, WildDiceInput))
-        assert "Bow for Tam" in app.screen.prompt
-        await pilot.press("ctrl+r")  # d6tui rolls the attack
-        for _ in range(4):  # the damage, if it hit, is still asked for
-            await pilot.pause()
-            if isinstance(app.screen, WildDiceInput):
-                assert "damage" in app.screen.prompt.lower()
-                await enter_faces(pilot, " ".join(["3"] * app.screen.dice))
-        await _until(pilot, lambda: isinstance(app.screen, SimpleSixScreen))
-    ev = next(e for e in reversed(s.events) if e["type"] == "attacked")
-    assert ev["attack"]["source"] == "app"
-    assert ev["hit"]  # with these seeded dice: so the damage was still typed
-    assert ev["damage"]["source"] == "table"
 
 
 @sync
