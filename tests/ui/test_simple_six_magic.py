@@ -1,5 +1,7 @@
 """The magic menu at 80x24: Bless cast on picked allies changes their next roll; a spell kept
-up shows on the tracker and is dropped from the menu; time passing ends an hour's spell."""
+up shows on the tracker and is dropped from the menu; time passing ends an hour's spell; a
+resisted spell with table dice asks the target first; hero points are asked before a cast and
+a bolt throw; a thrown bolt asks how the target defends."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """The vehicles view at 80x24, from the keyboard: add vehicles from templates, crew one, fire
-on the other (with d6tui's dice, then with table dice typed, the damage chart's 1D included)."""
+on the other (with d6tui's dice, then with table dice typed, the damage chart's 1D included),
+a chase's turn, and a vehicle removed after asking."""
 
 from __future__ import annotations
 
