@@ -38,7 +38,8 @@ def crew_session(saves: Path) -> Session:
 
 async def add(pilot: Pilot, template: str, name: str) -> None:
     """Add a vehicle with ``a``: pick ``template`` in the template list by its number, then
-    clear the name offered and type ``name``."""
+    put ``name`` in place of the name offered and press Enter (typing in a text prompt is
+    checked in tests of the prompts)."""
     await pilot.press("a")
     await pilot.pause()
     modal = pilot.app.screen
@@ -49,8 +50,8 @@ async def add(pilot: Pilot, template: str, name: str) -> None:
     await pilot.pause()
     prompt = pilot.app.screen
     assert isinstance(prompt, TextPrompt)
-    prompt.query_one(Input).value = ""
-    await pilot.press(*name, "enter")
+    prompt.query_one(Input).value = name
+    await pilot.press("enter")
     await settle(pilot)
 
 
