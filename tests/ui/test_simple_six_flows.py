@@ -391,14 +391,56 @@ async def test_wounds_heal_end_session_and_spend_cp(saves: Path) -> None:
 
 
 @sync
-async def test_traditional_attack_rolls_the_defense_and_might(saves: Path) -> None:
+async def test_the_target_spends_a_hero_point_then_a_traditional_attack_rolls_the_defense(
+        saves: Path) -> None:
+    """A Traditional campaign's screen, each fight from the session as it began (the one
+    before undone): the attack box asks the target's hero points ("Hero Points", "Body
+    Points"): Sir Baelen spends one on his dodge against Tam's bare hands; then Sir Baelen
+    attacks the goblin: "no defense" has its TN, the dodge is rolled by the defender,
+    declared with the round's actions (no -1D), less 5 for hand-to-hand, and a hit is
+    resisted with a Might roll plus armor."""
     session = new_campaign(saves, seed=9, options={"combat": "traditional"})
     s = session
     s.do(campaign.start_session)
-    s.do(campaign.start_combat, ["sir-baelen", "goblin-1"])
-    s.do(campaign.start_round, dice=s.dice)
+    began = s.events[-1]["seq"]
+    s.do(campaign.start_combat, ["tam", "sir-baelen"])
+    s.do(campaign.start_round, dice=s.dice,
+         typed={"tam": ([6, 6, 6], [5]), "sir-baelen": ([1, 1], [1])})
+    assert s.state.member("sir-baelen").sheet.hero_points == 1
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("a")
+        await pilot.pause()
+        box = app.screen
+        assert "h hero points 0 (up to 1" in str(box.query_one("#attack-lines").render())
+        # the only foe, bare hands, a declared dodge, no hero points on the attack
+        await attack_box(pilot, "sir-baelen", weapon=None, defense="dodge", declared=True)
+        modal = app.screen
+        assert isinstance(modal, ChoiceModal)
+        assert "Sir Baelen's hero points against it" in modal.title_text
+        assert "defense roll" in modal.title_text
+        await pilot.press("1")  # one: numbered by the points
+        for _ in range(6):
+            await pilot.pause()
+            if isinstance(app.screen, ChoiceModal):
+                await pilot.press("1")
+        ev = next(e for e in reversed(s.events) if e["type"] == "attacked")
+        assert ev["defender_hero_points"] == 1
+        assert any("hero point" in n for n in ev["defense"]["roll"].get("modifiers", []))
+        assert s.state.member("sir-baelen").sheet.hero_points == 0
+        # Sir Baelen on the goblin, in a fight begun afresh
+        for _ in range(20):
+            if app.screen is screen:
+                break
+            await pilot.pause()
+        assert app.screen is screen
+        while s.undo_target is not None and s.undo_target["seq"] > began:
+            s.undo()
+        s.do(campaign.start_combat, ["sir-baelen", "goblin-1"])
+        s.do(campaign.start_round, dice=s.dice)
+        screen.refresh_game()
         await pilot.pause()
         await pilot.press("a")
         await pilot.pause()
