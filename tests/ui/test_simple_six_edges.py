@@ -28,16 +28,15 @@ def _party(saves: Path, name: str, options: dict) -> Session:
 
 @sync
 async def test_table_dice_come_back_when_the_save_is_reopened(saves: Path) -> None:
+    """Table dice set for every roll (as ``t`` sets them, from off: checked with the key in
+    test_simple_six_tracker) come back when the save is reopened: the banner says so and a
+    roll asks for the faces; ``t`` then goes to the players' dice only, then off, in the log
+    too."""
     s = _party(saves, "table.toml", {})
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SimpleSixScreen) and not screen.table_mode
-        await pilot.press("t")
-        await pilot.pause()
-        assert s.events[-1]["type"] == "table_dice" and screen.table_mode
-        assert s.events[-1]["all"] is True
+    assert not s.state.table_dice
+    s.set_table_dice(everyone=True)
+    assert s.events[-1]["type"] == "table_dice" and s.events[-1]["all"] is True
+    s.close()
     again = Session.load(saves / "table.toml")
     app = make_app(saves, session=again)
     async with app.run_test(size=(80, 24)) as pilot:

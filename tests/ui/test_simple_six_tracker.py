@@ -279,7 +279,12 @@ async def test_table_dice_for_the_players_only(saves: Path) -> None:
     app = make_app(saves, session=s)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("t", "t")  # every roll typed, then the players' only
+        assert not app.screen.table_mode
+        await pilot.press("t")  # every roll typed
+        await pilot.pause()
+        assert s.events[-1]["type"] == "table_dice" and app.screen.table_mode
+        assert s.events[-1]["all"] is True
+        await pilot.press("t")  # then the players' only
         await pilot.pause()
         assert app.screen.table_setting == "players"
         assert s.events[-1]["type"] == "table_dice" and s.events[-1]["seats"] == [0]
