@@ -107,7 +107,21 @@ async def test_the_new_campaign_form_fits_refuses_and_starts(saves: Path) -> Non
 
 
 @sync
-async def test_the_award_refuses_a_huge_number_and_focuses_it(saves: Path) -> None:
+async def test_the_award_refuses_a_huge_number_then_the_numbers_box_and_example(
+        saves: Path) -> None:
+    """On one campaign's screen, in turn:
+
+    - the end-of-session award refuses a huge number and moves the focus to the field in
+      error;
+    - Issue 12: ``Zed [red]Evil[/red]`` is a name, shown as typed in the numbers box
+      ("Round 1: actions declared" lists every combatant by name), and the title's
+      brackets too;
+    - the example under a typed wild-die roll reads as the dice asked: the wild die alone
+      is '6 2', two dice '3 w 6 2', and each example parses to those dice.
+    """
+    from d6tui.games.simple_six.typed_dice import parse_typed_wild
+    from d6tui.ui.simple_six.forms import WildDiceInput
+
     s = Session.new("simple_six", {"seed": 3}, path=saves / "award.toml", title="Award")
     for name in ("Aria", "Bren"):
         s.do(campaign.add_character, Draft(
@@ -129,23 +143,9 @@ async def test_the_award_refuses_a_huge_number_and_focuses_it(saves: Path) -> No
         assert app.screen is modal
         assert "0 to 9999" in str(modal.query_one("#error").render())
         assert app.focused is fields[1]
-
-
-@sync
-async def test_the_numbers_box_and_the_table_dice_example(saves: Path) -> None:
-    """Two dialogs pushed in turn on one app:
-
-    - Issue 12: ``Zed [red]Evil[/red]`` is a name, shown as typed in the numbers box
-      ("Round 1: actions declared" lists every combatant by name), and the title's
-      brackets too;
-    - the example under a typed wild-die roll reads as the dice asked: the wild die alone
-      is '6 2', two dice '3 w 6 2', and each example parses to those dice.
-    """
-    from d6tui.games.simple_six.typed_dice import parse_typed_wild
-    from d6tui.ui.simple_six.forms import WildDiceInput
-
-    app = make_app(saves)
-    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("escape")  # the award put off
+        await pilot.pause()
+        assert isinstance(app.screen, SimpleSixScreen)
         app.push_screen(NumbersModal("Round 1: actions declared [b]",
                                      [("zed", "Zed [red]Evil[/red]", 1)]))
         await pilot.pause()
