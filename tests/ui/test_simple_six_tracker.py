@@ -131,16 +131,17 @@ async def test_a_key_stays_with_its_combatant_then_four_goblins_attack_on_one_bo
 
 
 @sync
-async def test_a_helpless_target_is_asked_about_first_then_ctrl_r_rolls_one_prompt(
-        saves: Path) -> None:
-    """Three PCs and a goblin on one screen, each fight from the campaign as it was (the
+async def test_a_helpless_target_ctrl_r_and_a_newcomer_joining(saves: Path) -> None:
+    """Three PCs and two goblins on one screen, each fight from the campaign as it was (the
     one before undone): a helpless target is asked about first ("Attack anyway?": no, not
-    attacked; the plan kept, yes) and the verdict is told; then with every roll typed,
-    ctrl+r lets d6tui roll the attack and the damage is still asked for."""
+    attacked; the plan kept, yes) and the verdict is told; with every roll typed, ctrl+r
+    lets d6tui roll the attack and the damage is still asked for; the fight's order menu
+    (``o``, each entry on its own letter) lets a newcomer join (he gets the next key and an
+    initiative roll) and the actor delay to the end of the round."""
     from d6tui.ui.simple_six.forms import WildDiceInput
     from tests.ui.helpers import attack_box
 
-    s = new_campaign(saves, npcs=("Goblin",))
+    s = new_campaign(saves, npcs=("Goblin", "Goblin"))
     made = s.events[-1]["seq"]
     s.do(campaign.start_session)
     s.do(campaign.start_combat, ["tam", "sir-baelen", "goblin-1"])
@@ -211,17 +212,16 @@ async def test_a_helpless_target_is_asked_about_first_then_ctrl_r_rolls_one_prom
         assert ev["attack"]["source"] == "app"
         assert ev["hit"]  # with these seeded dice: so the damage was still typed
         assert ev["damage"]["source"] == "table"
-
-
-@sync
-async def test_a_newcomer_joins_and_the_actor_delays(saves: Path) -> None:
-    s = new_campaign(saves, npcs=("Goblin", "Goblin"))
-    s.do(campaign.start_session)
-    s.do(campaign.start_combat, ["sir-baelen", "mira", "goblin-1"])
-    s.do(campaign.start_round, dice=s.dice)
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        # a newcomer joins and the actor delays, in a fight begun afresh, table dice off
+        await pilot.press("t", "t")  # the players' only, then off
+        await pilot.pause()
+        assert not app.screen.table_mode
+        _back_to(s, made)
+        s.do(campaign.start_session)
+        s.do(campaign.start_combat, ["sir-baelen", "mira", "goblin-1"])
+        s.do(campaign.start_round, dice=s.dice)
+        app.screen.refresh_game()
+        await pilot.pause()
         await pilot.press("o")
         await _until(pilot, lambda: isinstance(app.screen, ChoiceModal))
         assert app.screen.keys[[v for _l, v in app.screen.options].index("join")] == "a"
