@@ -36,12 +36,14 @@ async def test_a_renamed_campaign_from_the_form_and_a_character_in_it(saves: Pat
             await pilot.pause()
             assert on_screen(box), key
         # a slip in the names is shown on the error line, on screen
-        form.query_one("#set-attribute_names", Input).focus()
-        await pilot.press(*"Power, Grace", "ctrl+s")
+        names = form.query_one("#set-attribute_names", Input)
+        names.focus()
+        names.value = "Power, Grace"  # typing in the form: test_simple_six_flows
+        await pilot.press("ctrl+s")
         await pilot.pause()
         error = form.query_one("#error", Label)
         assert "four names" in str(error.render()) and on_screen(error)
-        await pilot.press(*", Reason, Poise")
+        names.value = "Power, Grace, Reason, Poise"
         form.query_one("#set-max_complications", Input).value = "3"
         form.query_one("#set-price_max", Input).value = "5D"
         form.query_one("#title", Input).value = "Swashbucklers"
@@ -59,7 +61,11 @@ async def test_a_renamed_campaign_from_the_form_and_a_character_in_it(saves: Pat
         assert isinstance(cform, CharacterForm)
         labels = [str(lab.render()) for lab in cform.query(".attr-label")]
         assert labels == ["Power", "Grace", "Reason", "Poise"]
-        await pilot.press(*"Ysolde", "tab", *"5D", "tab", *"3D", "tab", *"2D", "tab", *"1D+1")
+        # the boxes in their order, each by the attribute's id (typing and Tab through the
+        # form: test_simple_six_flows)
+        for key, value in (("name", "Ysolde"), ("attr-might", "5D"), ("attr-agility", "3D"),
+                           ("attr-wit", "2D"), ("attr-charm", "1D+1")):
+            cform.query_one(f"#{key}", Input).value = value
         await pilot.pause()
         shown = str(cform.query_one("#problems").render())
         assert "Power 5D is above the most allowed in this campaign, 4D" not in shown  # 5D ok
@@ -192,34 +198,3 @@ async def test_quasi_skills_in_the_form_and_spent_on(saves: Path) -> None:
         assert (ev["type"], ev["kind"], ev["cost"]) == ("cp_spent", "quasi", 10)
         assert str(session.state.member("azrael").sheet.quasi_code("Etheric")) == "1D"
 
-
-@sync
-async def test_a_paranormal_attribute_from_the_form(saves: Path) -> None:
-    app = make_app(saves)
-    async with app.run_test(size=(80, 24)) as pilot:
-        form = await open_simple_six_form(pilot)
-        form.query_one("#set-extra_attributes", Input).value = "Spiritual, Perception"
-        field = form.query_one("#set-paranormal_attributes", Input)
-        field.focus()
-        await pilot.pause()
-        assert on_screen(field) and on_screen(form.query_one("#start", Button))
-        # a name that is not an added attribute is refused on the error line
-        await pilot.press(*"Might", "ctrl+s")
-        await pilot.pause()
-        error = form.query_one("#error", Label)
-        assert "not an added attribute" in str(error.render()) and on_screen(error)
-        field.value = "Spiritual"
-        form.query_one("#title", Input).value = "Moonlight"
-        await pilot.press("ctrl+s")
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, SimpleSixScreen)
-        s = screen.session.state.settings
-        assert s.paranormal_attributes == ("Spiritual",)
-        assert str(s.attribute_dice) == "15D"  # no extra dice for the paranormal one
-        # a mundane character with the gift at 0D
-        screen.session.do(campaign.add_character, Draft(
-            "Hal", {"Might": "4D", "Agility": "4D", "Wit": "3D", "Charm": "2D",
-                    "Perception": "2D", "Spiritual": "0D"},
-            skills={"Sword": "2D", "Dodge": "2D", "Search": "2D", "Command": "1D"}))
-        assert str(screen.session.state.member("hal").sheet.attribute("Spiritual")) == "0D"

@@ -62,7 +62,13 @@ def drawn(screen: SimpleSixScreen) -> tuple[str, str, str]:
 
 
 @sync
-async def test_the_outcome_is_held_back_until_the_points_are_decided(saves: Path) -> None:
+async def test_the_outcome_held_back_then_over_the_limit_and_escape_on_damage(
+        saves: Path) -> None:
+    """Lu's duel with the Orc on one screen: a hit's outcome is held back until the points
+    are decided (no target in the question; tracker, sheet and log drawn as before the
+    roll); that attack undone and table dice on afresh, a number over the limit is refused
+    inside the question, and cancelling the damage dice the points call for goes back to
+    the question, nothing spent."""
     session = duel(saves)
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -107,13 +113,13 @@ async def test_the_outcome_is_held_back_until_the_points_are_decided(saves: Path
         await pilot.pause()
         assert drawn(screen) != before
         assert len(log._entries) == len(session.events)
-
-
-@sync
-async def test_over_the_limit_stays_open_and_escape_on_damage_goes_back(saves: Path) -> None:
-    session = duel(saves)
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
+        # the attack undone, table dice off (then on again with the next attack)
+        assert session.events[-1]["type"] == "attacked"
+        session.undo()
+        await pilot.press("t", "t")  # the players' only, then off
+        await pilot.pause()
+        assert not screen.table_mode
+        screen.refresh_game()
         await pilot.pause()
         # 3 against Block 9 (Brawling = Might 3D; hand-to-hand goes on a Dodge only): a miss
         await attack_orc(pilot, "1 1 1", "block")

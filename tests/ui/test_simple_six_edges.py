@@ -28,16 +28,15 @@ def _party(saves: Path, name: str, options: dict) -> Session:
 
 @sync
 async def test_table_dice_come_back_when_the_save_is_reopened(saves: Path) -> None:
+    """Table dice set for every roll (as ``t`` sets them, from off: checked with the key in
+    test_simple_six_tracker) come back when the save is reopened: the banner says so and a
+    roll asks for the faces; ``t`` then goes to the players' dice only, then off, in the log
+    too."""
     s = _party(saves, "table.toml", {})
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SimpleSixScreen) and not screen.table_mode
-        await pilot.press("t")
-        await pilot.pause()
-        assert s.events[-1]["type"] == "table_dice" and screen.table_mode
-        assert s.events[-1]["all"] is True
+    assert not s.state.table_dice
+    s.set_table_dice(everyone=True)
+    assert s.events[-1]["type"] == "table_dice" and s.events[-1]["all"] is True
+    s.close()
     again = Session.load(saves / "table.toml")
     app = make_app(saves, session=again)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -101,18 +100,64 @@ async def test_body_points_recovered_are_typed_from_table_dice(saves: Path) -> N
 
 
 @sync
-async def test_a_knocked_out_target_is_asked_no_defense(saves: Path) -> None:
-    s = _party(saves, "ko.toml", {})
-    s.do(campaign.start_combat, ["sir-baelen", "orc"])
-    hit_by(s, "sir-baelen", "orc", 10, skill="Sword", weapon="Sword", defense="parry")
-    s.do(campaign.stay_up, "orc", typed=([1, 1], [2]), knockout_faces=[3] * 10)
-    s.do(campaign.start_round, dice=s.dice)
-    assert s.state.combat.order == ("sir-baelen",)  # the Orc is out: no initiative
+async def test_the_tracker_shows_a_reflex_penalty_and_a_full_dodge(saves: Path) -> None:
+    s = _party(saves, "reflex.toml", {"combat": "traditional"})
+    s.do(campaign.start_combat, ["orc", "sir-baelen", "mira"])
+    s.do(campaign.attack, "orc", "sir-baelen", skill="Axe", weapon="Axe", defense="parry",
+         typed={"attack": ([1, 1, 1], [2]), "defense": ([6, 6, 6], [5])})
+    s.do(campaign.attack, "orc", "mira", skill="Axe", weapon="Axe", defense="full_dodge",
+         typed={"attack": ([1, 1, 1], [2]), "defense": ([6] * 5, [5])})
     app = make_app(saves, session=s)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SimpleSixScreen)
+        rows = str(screen.query_one("#tracker", GMTracker).render()).splitlines()
+        baelen = next(r for r in rows if "Sir Baelen" in r)
+        mira = next(r for r in rows if "Mira" in r)
+        assert baelen.rstrip().endswith("r-1D") and mira.rstrip().endswith("FD")
+        screen.selected = "mira"
+        screen.refresh_game()
+        await pilot.pause()
+        assert "full dodge" in str(screen.query_one("#sheet").render())
+
+
+@sync
+async def test_a_full_dodger_then_a_knocked_out_target_is_asked_no_defense(
+        saves: Path) -> None:
+    """The party on one screen, each fight from the party as it was (the one before
+    undone): the banner says a full dodger only dodges and ``a`` is refused at once,
+    before any question; then a knocked-out target is asked no defense (one line says
+    why, with TN 0) and is attacked after "Attack anyway"."""
+    s = _party(saves, "dodger.toml", {})
+    made = s.events[-1]["seq"]
+    s.do(campaign.start_combat, ["orc", "mira"])
+    s.do(campaign.start_round, typed={"orc": ([6], [5]), "mira": ([1, 1, 1], [2])})
+    s.do(campaign.attack, "orc", "mira", skill="Axe", weapon="Axe", defense="dodge",
+         full_dodge=True, typed={"attack": ([1, 1, 1], [2])})
+    s.do(campaign.pass_turn)
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen)
+        assert "Mira is full dodging" in str(screen.query_one("#banner").render())
+        await pilot.press("a")  # refused at once, before any question
+        await pilot.pause()
+        assert app.screen is screen
+        assert any("full dodging" in str(n.message) for n in app._notifications)
+        assert s.events[-1]["type"] == "turn_passed"
+        # a knocked-out target, in a fight begun afresh
+        app.clear_notifications()
+        while s.undo_target is not None and s.undo_target["seq"] > made:
+            s.undo()
+        s.do(campaign.start_combat, ["sir-baelen", "orc"])
+        hit_by(s, "sir-baelen", "orc", 10, skill="Sword", weapon="Sword", defense="parry")
+        s.do(campaign.stay_up, "orc", typed=([1, 1], [2]), knockout_faces=[3] * 10)
+        s.do(campaign.start_round, dice=s.dice)
+        assert s.state.combat.order == ("sir-baelen",)  # the Orc is out: no initiative
+        screen.refresh_game()
+        await pilot.pause()
         await pilot.press("a")
         await pilot.pause()
         box = app.screen
@@ -138,51 +183,7 @@ async def test_a_knocked_out_target_is_asked_no_defense(saves: Path) -> None:
                 await pilot.pause()
             else:
                 break
-    assert not any("defense" in t for t in asked), asked
-    assert any("knocked out" in t and "Attack anyway" in t for t in asked), asked
-    ev = s.events[-1]
-    assert ev["type"] == "attacked" and ev["helpless"] == "knocked out" and ev["tn"] == 0
-
-
-@sync
-async def test_the_tracker_shows_a_reflex_penalty_and_a_full_dodge(saves: Path) -> None:
-    s = _party(saves, "reflex.toml", {"combat": "traditional"})
-    s.do(campaign.start_combat, ["orc", "sir-baelen", "mira"])
-    s.do(campaign.attack, "orc", "sir-baelen", skill="Axe", weapon="Axe", defense="parry",
-         typed={"attack": ([1, 1, 1], [2]), "defense": ([6, 6, 6], [5])})
-    s.do(campaign.attack, "orc", "mira", skill="Axe", weapon="Axe", defense="full_dodge",
-         typed={"attack": ([1, 1, 1], [2]), "defense": ([6] * 5, [5])})
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SimpleSixScreen)
-        rows = str(screen.query_one("#tracker", GMTracker).render()).splitlines()
-        baelen = next(r for r in rows if "Sir Baelen" in r)
-        mira = next(r for r in rows if "Mira" in r)
-        assert baelen.rstrip().endswith("r-1D") and mira.rstrip().endswith("FD")
-        screen.selected = "mira"
-        screen.refresh_game()
-        await pilot.pause()
-        assert "full dodge" in str(screen.query_one("#sheet").render())
-
-
-@sync
-async def test_the_banner_says_a_full_dodger_only_dodges(saves: Path) -> None:
-    s = _party(saves, "dodger.toml", {})
-    s.do(campaign.start_combat, ["orc", "mira"])
-    s.do(campaign.start_round, typed={"orc": ([6], [5]), "mira": ([1, 1, 1], [2])})
-    s.do(campaign.attack, "orc", "mira", skill="Axe", weapon="Axe", defense="dodge",
-         full_dodge=True, typed={"attack": ([1, 1, 1], [2])})
-    s.do(campaign.pass_turn)
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SimpleSixScreen)
-        assert "Mira is full dodging" in str(screen.query_one("#banner").render())
-        await pilot.press("a")  # refused at once, before any question
-        await pilot.pause()
-        assert app.screen is screen
-        assert any("full dodging" in str(n.message) for n in app._notifications)
-    assert s.events[-1]["type"] == "turn_passed"
+        assert not any("defense" in t for t in asked), asked
+        assert any("knocked out" in t and "Attack anyway" in t for t in asked), asked
+        ev = s.events[-1]
+        assert ev["type"] == "attacked" and ev["helpless"] == "knocked out" and ev["tn"] == 0

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.pilot import Pilot
-from textual.widgets import Input, OptionList, Select, Static
+from textual.widgets import Footer, Input, OptionList, Select, Static
 
 from d6tui.engine.dice import Dice
 from d6tui.engine.session import Session
@@ -96,9 +96,13 @@ async def test_new_campaign_from_the_home_screen(saves: Path) -> None:
 
 @sync
 async def test_create_a_character_with_every_rule_checked(saves: Path) -> None:
-    """On an empty campaign: the palette lists "Time passes" (T, the screen's active,
-    described game bindings: GameCommands); then a character made in the form with every
-    broken rule listed with its section, refused until fixed, then added."""
+    """On an empty campaign at 80x24: the palette lists "Time passes" (T, the screen's
+    active, described game bindings: GameCommands); the character form shows every problem
+    (scrolled to the last with PageDown) and how to save (its last line, above the Footer,
+    says why ctrl+s did not add, with no toast over the list); emptied, a character typed
+    in it with every broken rule listed with its section, refused until fixed, then added;
+    then an NPC from a house template (marked as the house's in the list): Ogre 1, an NPC at
+    scale 2."""
     session = Session.new("simple_six", {"seed": 1}, path=saves / "c.toml")
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -113,6 +117,40 @@ async def test_create_a_character_with_every_rule_checked(saves: Path) -> None:
         await pilot.pause()
         form = app.screen
         assert isinstance(form, CharacterForm)
+        # at 80x24 the form shows every problem and how to save
+        typed = {"name": "Thorin", "attr-might": "3D", "attr-agility": "4D", "attr-wit": "2D",
+                 "attr-charm": "3D", "skills": "Axe 3D, Dodge 1D",
+                 "specializations": "Brawling: Punch 1D", "perks": "Dwarf",
+                 "complications": "Greedy, Crazy, Enemies", "armor": "Chain mail",
+                 "spells": "Light"}
+        for key, value in typed.items():
+            form.query_one(f"#{key}", Input).value = value
+        await pilot.pause()
+        hint = form.query_one("#save-hint", Static)
+        assert "ctrl+s adds the character" in str(hint.render())
+        assert 0 <= hint.region.y and hint.region.bottom <= 23  # above the Footer
+        footer = form.query_one(Footer)
+        assert footer.region.bottom == 24
+        assert "ctrl+s" in form.active_bindings and "c" not in form.active_bindings
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, CharacterForm)
+        assert not app._notifications  # no toast over the list
+        said = str(hint.render())
+        assert "Not added" in said and "PageDown" in said
+        # the list scrolls: its last problem is reached with PageDown
+        box = form.query_one("#problems-box")
+        problems = str(form.query_one("#problems", Static).render()).splitlines()
+        assert sum(p.startswith("\u2717") for p in problems) >= 5
+        for _ in range(6):
+            await pilot.press("pagedown")
+        await pilot.pause()
+        assert box.scroll_y == box.max_scroll_y > 0
+        # emptied, the same form typed afresh from its first field
+        for key in typed:
+            form.query_one(f"#{key}", Input).value = ""
+        form.query_one("#name", Input).focus()
+        await pilot.pause()
         await pilot.press(*"Brin", "tab", *"5D", "tab", *"3D", "tab", *"2D", "tab", *"2D")
         await pilot.press("tab", *"Sword 3D, Dodge 2D")
         await pilot.pause()
@@ -143,14 +181,7 @@ async def test_create_a_character_with_every_rule_checked(saves: Path) -> None:
         assert str(brin.specialization_code("Athletics", "Running")) == "6D"
         assert screen.selected == "brin"
         assert "Brin" in str(screen.query_one("#sheet").render())
-
-
-@sync
-async def test_npc_from_a_house_template(saves: Path) -> None:
-    session = Session.new("simple_six", {"seed": 2}, path=saves / "c.toml")
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        # an NPC from a house template (Ogre, scale 2)
         await pilot.press("n")
         await pilot.pause()
         modal = app.screen
@@ -167,13 +198,65 @@ async def test_npc_from_a_house_template(saves: Path) -> None:
 
 
 @sync
-async def test_a_full_combat_round(saves: Path) -> None:
+async def test_table_dice_for_a_check_and_a_spell_then_a_full_combat_round(
+        saves: Path) -> None:
+    """One campaign's screen, in turn: with table dice on (``t``), Mira's Wit check is typed
+    (too few faces refused, kept) and so is her Light spell at TN 15, numbered by the hero
+    points (0 spends none), failed (Magic -1D); table dice off again (``t`` twice more),
+    session 1 and a fight of five: declared actions, initiative in order, every combatant
+    attacking through the box in turn (the actor highlighted), hits against Soak, the fight
+    ended; the recorded session replays to the same state."""
     session = new_campaign(saves)
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SimpleSixScreen)
+        await pilot.press("j")  # Mira
+        await pilot.pause()
+        assert screen.selected == "mira"
+        await pilot.press("t", "x")
+        await pilot.pause()
+        await pick_number(pilot, 3)  # Wit 4D
+        await pilot.pause()
+        assert isinstance(app.screen, NumbersModal)
+        app.screen.query_one("#n0", Input).value = "15"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, WildDiceInput) and modal.dice == 4
+        await pilot.press(*"3 5 2", "enter")  # too few faces: refused, kept
+        await pilot.pause()
+        assert isinstance(app.screen, WildDiceInput)
+        assert "wild" in str(modal.query_one("#error").render()).lower() or str(
+            modal.query_one("#error").render())
+        modal.query_one("#faces", Input).value = "3 5 2 6 4"
+        await pilot.press("enter")
+        await pilot.pause()
+        roll = session.events[-1]["roll"]
+        assert roll["source"] == "table" and roll["wild"] == [6, 4] and roll["total"] == 20
+        assert roll["success"]
+        # a spell at its TN, typed too: Light is TN 15
+        await pilot.press("m")
+        await pilot.pause()
+        light = [i for i, (_l, v) in enumerate(choice_options(app.screen)) if v == "Light"][0]
+        await pick_number(pilot, light + 1)
+        await pilot.pause()
+        assert "Hero points on casting Light" in app.screen.title_text
+        # numbered by the points themselves: 0 spends none (Hero Points)
+        assert [str(app.screen._row(i)) for i in range(2)] == ["0. none", "1. 1 hero point"]
+        await pick_number(pilot, 0)  # none
+        await pilot.pause()
+        assert isinstance(app.screen, WildDiceInput)
+        await pilot.press(*"1 1 1 1 1 2", "enter")
+        await pilot.pause()
+        ev = session.events[-1]
+        assert ev["type"] == "spell_cast" and ev["tn"] == 15 and ev["roll"]["total"] < 15
+        assert session.state.member("mira").caster.failures == 1
+        assert "Magic -1D" in str(screen.query_one("#sheet").render())
+        await pilot.press("t", "t")  # the players' only, then off
+        await pilot.pause()
+        assert not screen.table_mode
         await pilot.press("s")  # session 1
         await pilot.press("f")
         await pilot.pause()
@@ -234,58 +317,6 @@ async def test_a_full_combat_round(saves: Path) -> None:
     # the recorded session replays to the same state
     again = Session.load(saves / "campaign.toml")
     assert again.state == session.state
-
-
-@sync
-async def test_table_dice_for_a_check_and_a_spell(saves: Path) -> None:
-    session = new_campaign(saves)
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SimpleSixScreen)
-        await pilot.press("j")  # Mira
-        await pilot.pause()
-        assert screen.selected == "mira"
-        await pilot.press("t", "x")
-        await pilot.pause()
-        await pick_number(pilot, 3)  # Wit 4D
-        await pilot.pause()
-        assert isinstance(app.screen, NumbersModal)
-        app.screen.query_one("#n0", Input).value = "15"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        modal = app.screen
-        assert isinstance(modal, WildDiceInput) and modal.dice == 4
-        await pilot.press(*"3 5 2", "enter")  # too few faces: refused, kept
-        await pilot.pause()
-        assert isinstance(app.screen, WildDiceInput)
-        assert "wild" in str(modal.query_one("#error").render()).lower() or str(
-            modal.query_one("#error").render())
-        modal.query_one("#faces", Input).value = "3 5 2 6 4"
-        await pilot.press("enter")
-        await pilot.pause()
-        roll = session.events[-1]["roll"]
-        assert roll["source"] == "table" and roll["wild"] == [6, 4] and roll["total"] == 20
-        assert roll["success"]
-        # a spell at its TN, typed too: Light is TN 15
-        await pilot.press("m")
-        await pilot.pause()
-        light = [i for i, (_l, v) in enumerate(choice_options(app.screen)) if v == "Light"][0]
-        await pick_number(pilot, light + 1)
-        await pilot.pause()
-        assert "Hero points on casting Light" in app.screen.title_text
-        # numbered by the points themselves: 0 spends none (Hero Points)
-        assert [str(app.screen._row(i)) for i in range(2)] == ["0. none", "1. 1 hero point"]
-        await pick_number(pilot, 0)  # none
-        await pilot.pause()
-        assert isinstance(app.screen, WildDiceInput)
-        await pilot.press(*"1 1 1 1 1 2", "enter")
-        await pilot.pause()
-        ev = session.events[-1]
-        assert ev["type"] == "spell_cast" and ev["tn"] == 15 and ev["roll"]["total"] < 15
-        assert session.state.member("mira").caster.failures == 1
-        assert "Magic -1D" in str(screen.query_one("#sheet").render())
 
 
 @sync
@@ -360,14 +391,56 @@ async def test_wounds_heal_end_session_and_spend_cp(saves: Path) -> None:
 
 
 @sync
-async def test_traditional_attack_rolls_the_defense_and_might(saves: Path) -> None:
+async def test_the_target_spends_a_hero_point_then_a_traditional_attack_rolls_the_defense(
+        saves: Path) -> None:
+    """A Traditional campaign's screen, each fight from the session as it began (the one
+    before undone): the attack box asks the target's hero points ("Hero Points", "Body
+    Points"): Sir Baelen spends one on his dodge against Tam's bare hands; then Sir Baelen
+    attacks the goblin: "no defense" has its TN, the dodge is rolled by the defender,
+    declared with the round's actions (no -1D), less 5 for hand-to-hand, and a hit is
+    resisted with a Might roll plus armor."""
     session = new_campaign(saves, seed=9, options={"combat": "traditional"})
     s = session
     s.do(campaign.start_session)
-    s.do(campaign.start_combat, ["sir-baelen", "goblin-1"])
-    s.do(campaign.start_round, dice=s.dice)
+    began = s.events[-1]["seq"]
+    s.do(campaign.start_combat, ["tam", "sir-baelen"])
+    s.do(campaign.start_round, dice=s.dice,
+         typed={"tam": ([6, 6, 6], [5]), "sir-baelen": ([1, 1], [1])})
+    assert s.state.member("sir-baelen").sheet.hero_points == 1
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("a")
+        await pilot.pause()
+        box = app.screen
+        assert "h hero points 0 (up to 1" in str(box.query_one("#attack-lines").render())
+        # the only foe, bare hands, a declared dodge, no hero points on the attack
+        await attack_box(pilot, "sir-baelen", weapon=None, defense="dodge", declared=True)
+        modal = app.screen
+        assert isinstance(modal, ChoiceModal)
+        assert "Sir Baelen's hero points against it" in modal.title_text
+        assert "defense roll" in modal.title_text
+        await pilot.press("1")  # one: numbered by the points
+        for _ in range(6):
+            await pilot.pause()
+            if isinstance(app.screen, ChoiceModal):
+                await pilot.press("1")
+        ev = next(e for e in reversed(s.events) if e["type"] == "attacked")
+        assert ev["defender_hero_points"] == 1
+        assert any("hero point" in n for n in ev["defense"]["roll"].get("modifiers", []))
+        assert s.state.member("sir-baelen").sheet.hero_points == 0
+        # Sir Baelen on the goblin, in a fight begun afresh
+        for _ in range(20):
+            if app.screen is screen:
+                break
+            await pilot.pause()
+        assert app.screen is screen
+        while s.undo_target is not None and s.undo_target["seq"] > began:
+            s.undo()
+        s.do(campaign.start_combat, ["sir-baelen", "goblin-1"])
+        s.do(campaign.start_round, dice=s.dice)
+        screen.refresh_game()
         await pilot.pause()
         await pilot.press("a")
         await pilot.pause()

@@ -1,5 +1,7 @@
 """The magic menu at 80x24: Bless cast on picked allies changes their next roll; a spell kept
-up shows on the tracker and is dropped from the menu; time passing ends an hour's spell."""
+up shows on the tracker and is dropped from the menu; time passing ends an hour's spell; a
+resisted spell with table dice asks the target first; hero points are asked before a cast and
+a bolt throw; a thrown bolt asks how the target defends."""
 
 from __future__ import annotations
 
@@ -38,7 +40,14 @@ async def _pick(pilot, value: object) -> None:  # noqa: ANN001
 
 
 @sync
-async def test_bless_then_roll_and_concentration_dropped(saves: Path) -> None:
+async def test_bless_then_roll_concentration_dropped_paralysis_and_hero_points(
+        saves: Path) -> None:
+    """One party's screen, the archmage casting, in turn: Bless on picked allies (the
+    caster's side picked to begin with) adds 2 to Mira's next roll by name; Charm kept up
+    shows on the tracker and is dropped from the menu; an hour passing ends Bless; with
+    table dice, Paralysis asks the target's resistance first and its TN is that roll plus
+    the spell's; that undone, a cast and a Lightning Bolt throw take hero points before
+    any roll ("Hero Points"), and with none left the throw is not asked about."""
     s = _party(saves)
     app = make_app(saves, session=s)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -142,18 +151,9 @@ async def test_bless_then_roll_and_concentration_dropped(saves: Path) -> None:
                 break
         assert s.events[-1]["type"] == "time_passed" and s.events[-1]["minutes"] == 60
         assert not s.state.member("mira").effects
+        # Paralysis with table dice: the target's resistance is asked first
+        from d6tui.ui.simple_six.forms import WildDiceInput
 
-
-@sync
-async def test_a_resisted_spell_with_table_dice_asks_the_target_first(saves: Path) -> None:
-    from d6tui.ui.simple_six.forms import WildDiceInput
-
-    s = _party(saves)
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SimpleSixScreen)
         screen.table_mode = True
         screen.selected = "archmage"
         screen.refresh_game()
@@ -178,6 +178,34 @@ async def test_a_resisted_spell_with_table_dice_asks_the_target_first(saves: Pat
         assert ev["roll"]["source"] == "table"
         assert s.state.member("orc").spell_helpless == "paralysed (Paralysis)"
         assert "Para" in str(screen.query_one("#tracker").render())
+        # Paralysis undone, table dice off: "Hero Points" are spent before any roll, the
+        # cast and the Lightning Bolt throw too
+        s.undo()
+        assert not s.state.member("orc").spell_helpless
+        screen.table_mode = False
+        screen.selected = "archmage"
+        screen.refresh_game()
+        await pilot.press("m")
+        await pilot.pause()
+        await _pick(pilot, "Lightning Bolt")
+        assert "Hero points on casting Lightning Bolt? (1 left" in str(app.screen.title_text)
+        await _pick(pilot, 1)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        ev = s.events[-1]
+        assert ev["type"] == "spell_cast" and ev["hero_points"] == 1
+        assert ev["roll"]["hero"] == 6 and s.state.member("archmage").sheet.hero_points == 0
+        assert "+6 hero" in str(screen.query_one("#tray", DiceTray).render())
+        # no points left: the throw is not asked about
+        await pilot.press("m")
+        await pilot.pause()
+        await _pick(pilot, "\x00bolt")
+        await _pick(pilot, "orc")
+        await _pick(pilot, "short")
+        await _pick(pilot, {})  # static Dodge
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert s.events[-1]["type"] == "bolt_thrown" and "hero_points" not in s.events[-1]
 
 
 @sync
@@ -216,37 +244,3 @@ async def test_a_thrown_bolt_asks_how_the_target_defends(saves: Path) -> None:
         from d6tui.games.simple_six import reflexes
 
         assert reflexes.reflex_dice(s.state.combat, "orc") == 1
-
-
-@sync
-async def test_a_cast_and_a_bolt_throw_take_hero_points(saves: Path) -> None:
-    """"Hero Points": spent before any roll, the cast and the Lightning Bolt throw too."""
-    s = _party(saves)
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, SimpleSixScreen)
-        screen.selected = "archmage"
-        screen.refresh_game()
-        await pilot.press("m")
-        await pilot.pause()
-        await _pick(pilot, "Lightning Bolt")
-        assert "Hero points on casting Lightning Bolt? (1 left" in str(app.screen.title_text)
-        await _pick(pilot, 1)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        ev = s.events[-1]
-        assert ev["type"] == "spell_cast" and ev["hero_points"] == 1
-        assert ev["roll"]["hero"] == 6 and s.state.member("archmage").sheet.hero_points == 0
-        assert "+6 hero" in str(screen.query_one("#tray", DiceTray).render())
-        # no points left: the throw is not asked about
-        await pilot.press("m")
-        await pilot.pause()
-        await _pick(pilot, "\x00bolt")
-        await _pick(pilot, "orc")
-        await _pick(pilot, "short")
-        await _pick(pilot, {})  # static Dodge
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        assert s.events[-1]["type"] == "bolt_thrown" and "hero_points" not in s.events[-1]

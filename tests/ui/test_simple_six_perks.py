@@ -55,13 +55,62 @@ async def _roll_search(pilot, target: str) -> None:  # noqa: ANN001 - a Pilot
 
 
 @sync
-async def test_use_lucky_then_roll(saves: Path) -> None:
+async def test_destiny_rerolls_a_missed_attack_then_lucky_doubles_a_roll(saves: Path) -> None:
+    """Lu's session on one screen: in a fight with an Orc, with table dice, Destiny rerolls
+    Lu's missed attack (the reroll typed, a hit, its damage typed); then, that fight
+    undone and table dice off, ``P`` uses Lucky and the next ``x`` roll is doubled;
+    failed, Destiny is offered and its reroll replaces the roll, still doubled; ``P`` again
+    shows both spent this session."""
+    from d6tui.games.simple_six.creation import Draft as _Draft
+    from d6tui.ui.simple_six.forms import WildDiceInput
+
     session = lu_campaign(saves)
+    began = session.events[-1]["seq"]
+    session.do(campaign.add_character, _Draft(
+        "Orc", {"Might": "3D", "Agility": "2D+1", "Wit": "1D+2", "Charm": "1D"},
+        skills={"Axe": "1D", "Dodge": "0D+1"}, weapons=["Axe"], npc=True), dice=session.dice)
+    session.do(campaign.start_combat, ["lu", "orc"])
+    session.do(campaign.start_round, dice=session.dice)
+    if session.state.combat.actor != "lu":
+        session.do(campaign.pass_turn)
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SimpleSixScreen)
+        await pilot.press("t", "a")
+        await pilot.pause()
+        # whom, with what, defense, hero points
+        await attack_box(pilot, "orc", weapon="Sword", defense="parry", hero_points=0)
+        assert isinstance(app.screen, WildDiceInput)
+        await enter_faces(pilot, "1 1 1")  # 3 against Parry 7: a miss
+        await pilot.pause()
+        assert session.events[-1]["type"] == "attacked" and not session.events[-1]["hit"]
+        assert isinstance(app.screen, ChoiceModal) and "Destiny" in app.screen.title_text
+        await pilot.press("2")
+        await pilot.pause()
+        assert isinstance(app.screen, WildDiceInput)
+        await enter_faces(pilot, "6 6 5")  # the reroll: 17, a hit
+        await pilot.pause()
+        assert isinstance(app.screen, WildDiceInput) and app.screen.dice == 5  # damage 5D+2
+        await enter_faces(pilot, "1 1 1 1 2")
+        await pilot.pause()
+        ev = session.events[-1]
+        assert ev["type"] == "destiny_rerolled" and ev["changes"]["hit"]
+        assert ev["attack"]["source"] == "table" and ev["changes"]["damage"]["total"] == 8
+        assert session.state.last_roll is not None and session.state.last_roll.event["hit"]
+        # Lucky, the fight undone
+        for _ in range(20):
+            if app.screen is screen:
+                break
+            await pilot.pause()
+        assert app.screen is screen
+        while session.undo_target is not None and session.undo_target["seq"] > began:
+            session.undo()
+        screen.refresh_game()
+        await pilot.press("t", "t")  # table dice: the players' only, then off
+        await pilot.pause()
+        assert session.state.combat is None and not screen.table_mode
         await pilot.press("P")
         await pilot.pause()
         modal = app.screen
@@ -131,42 +180,3 @@ async def test_character_points_after_the_roll_before_the_verdict(saves: Path) -
         assert "success" in tray
     again = Session.load(saves / "lucky.toml")
     assert again.state.members == session.state.members
-
-
-@sync
-async def test_destiny_rerolls_a_missed_attack_with_table_dice(saves: Path) -> None:
-    from d6tui.games.simple_six.creation import Draft as _Draft
-    from d6tui.ui.simple_six.forms import WildDiceInput
-
-    session = lu_campaign(saves)
-    session.do(campaign.add_character, _Draft(
-        "Orc", {"Might": "3D", "Agility": "2D+1", "Wit": "1D+2", "Charm": "1D"},
-        skills={"Axe": "1D", "Dodge": "0D+1"}, weapons=["Axe"], npc=True), dice=session.dice)
-    session.do(campaign.start_combat, ["lu", "orc"])
-    session.do(campaign.start_round, dice=session.dice)
-    if session.state.combat.actor != "lu":
-        session.do(campaign.pass_turn)
-    app = make_app(saves, session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("t", "a")
-        await pilot.pause()
-        # whom, with what, defense, hero points
-        await attack_box(pilot, "orc", weapon="Sword", defense="parry", hero_points=0)
-        assert isinstance(app.screen, WildDiceInput)
-        await enter_faces(pilot, "1 1 1")  # 3 against Parry 7: a miss
-        await pilot.pause()
-        assert session.events[-1]["type"] == "attacked" and not session.events[-1]["hit"]
-        assert isinstance(app.screen, ChoiceModal) and "Destiny" in app.screen.title_text
-        await pilot.press("2")
-        await pilot.pause()
-        assert isinstance(app.screen, WildDiceInput)
-        await enter_faces(pilot, "6 6 5")  # the reroll: 17, a hit
-        await pilot.pause()
-        assert isinstance(app.screen, WildDiceInput) and app.screen.dice == 5  # damage 5D+2
-        await enter_faces(pilot, "1 1 1 1 2")
-        await pilot.pause()
-        ev = session.events[-1]
-        assert ev["type"] == "destiny_rerolled" and ev["changes"]["hit"]
-        assert ev["attack"]["source"] == "table" and ev["changes"]["damage"]["total"] == 8
-        assert session.state.last_roll is not None and session.state.last_roll.event["hit"]

@@ -41,9 +41,22 @@ def _to_act(s, who: str) -> None:  # noqa: ANN001
     raise AssertionError(f"{who} never acts")
 
 
+def _back_to(s, seq: int) -> None:  # noqa: ANN001 - a Session
+    """Undo the log's effective events after the one numbered ``seq``."""
+    while s.undo_target is not None and s.undo_target["seq"] > seq:
+        s.undo()
+
+
 @sync
-async def test_a_key_stays_with_its_combatant_when_another_falls(saves: Path) -> None:
+async def test_a_key_stays_with_its_combatant_then_four_goblins_attack_on_one_box(
+        saves: Path) -> None:
+    """Three PCs and five goblins on one screen, each fight from the campaign as it was
+    (the one before undone): a combatant's key never moves to another when someone falls
+    (the dead are listed with their state and not attacked; his key again attacks); then
+    goblins whose turns come together attack as a group on one box (not their own targets,
+    no hero point line: templates give NPCs none), one verdict a goblin."""
     s = new_campaign(saves, npcs=FIVE)
+    made = s.events[-1]["seq"]
     s.do(campaign.start_session)
     s.do(campaign.start_combat, [m.id for m in s.state.members])
     fight = s.state.combat
@@ -58,6 +71,7 @@ async def test_a_key_stays_with_its_combatant_when_another_falls(saves: Path) ->
     s.do(campaign.pass_turn)
     _to_act(s, "sir-baelen")
     app = make_app(saves, session=s)
+    told: list[str] = []
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         tracker = str(app.screen.query_one(GMTracker).render())
@@ -82,12 +96,53 @@ async def test_a_key_stays_with_its_combatant_when_another_falls(saves: Path) ->
                      and isinstance(app.screen, SimpleSixScreen))
         ev = s.events[-1]
         assert ev["type"] == "attacked" and ev["target"] == "goblin-2"
+        await _until(pilot, lambda: isinstance(app.screen, SimpleSixScreen))
+        # four goblins on one box, in a fight begun afresh
+        _back_to(s, made)
+        s.do(campaign.start_session)
+        s.do(campaign.start_combat, [m.id for m in s.state.members])
+        s.do(campaign.start_round, dice=s.dice)
+        first = next(i for i in s.state.combat.order if i.startswith("goblin"))
+        _to_act(s, first)
+        # the other goblins' turns come right after his: a group acts where no one is between
+        for i in s.state.combat.order[s.state.combat.current + 1:]:
+            if i.startswith("goblin"):
+                s.do(fight_roster.set_initiative, i, 50)
+        app.screen.refresh_game()
+        await pilot.pause()
+        app.screen.notify = lambda message, **kw: told.append(str(message))  # type: ignore
+        before = len(s.events)
+        await pilot.press("g")
+        await _until(pilot, lambda: isinstance(app.screen, AttackBox))
+        assert "Goblins 1, 2, 3, 4 attack" in app.screen.title_text
+        assert not any(t.id.startswith("goblin") for t in app.screen.targets)  # not its own
+        # the group's own members are not its targets
+        shown = str(app.screen.query_one("#attack-targets").render())
+        assert "Goblin" not in shown and "Sir Baelen" in shown, shown
+        # no hero point line: templates give NPCs none
+        assert "hero points" not in str(app.screen.query_one("#attack-lines").render())
+        await pilot.press(s.state.combat.tag("sir-baelen"), "enter")
+        await _until(pilot, lambda: isinstance(app.screen, SimpleSixScreen) and told)
+        attacks = [e for e in s.events[before:] if e["type"] == "attacked"]
+        assert sorted(e["attacker"] for e in attacks) == [f"goblin-{n}" for n in range(1, 5)]
+        assert all(e["target"] == "sir-baelen" for e in attacks)
+        assert s.events[before]["type"] == "turns_grouped"
+        assert len(told[-1].splitlines()) == 4  # one verdict a goblin
 
 
 @sync
-async def test_a_helpless_target_is_asked_about_first_and_the_verdict_is_told(
-        saves: Path) -> None:
-    s = new_campaign(saves, npcs=("Goblin",))
+async def test_a_helpless_target_ctrl_r_and_a_newcomer_joining(saves: Path) -> None:
+    """Three PCs and two goblins on one screen, each fight from the campaign as it was (the
+    one before undone): a helpless target is asked about first ("Attack anyway?": no, not
+    attacked; the plan kept, yes) and the verdict is told; with every roll typed, ctrl+r
+    lets d6tui roll the attack and the damage is still asked for; the fight's order menu
+    (``o``, each entry on its own letter) lets a newcomer join (he gets the next key and an
+    initiative roll) and the actor delay to the end of the round."""
+    from d6tui.ui.simple_six.forms import WildDiceInput
+    from tests.ui.helpers import attack_box
+
+    s = new_campaign(saves, npcs=("Goblin", "Goblin"))
+    made = s.events[-1]["seq"]
     s.do(campaign.start_session)
     s.do(campaign.start_combat, ["tam", "sir-baelen", "goblin-1"])
     s.do(campaign.start_round, dice=s.dice)
@@ -130,53 +185,43 @@ async def test_a_helpless_target_is_asked_about_first_and_the_verdict_is_told(
         name = s.state.member(actor).sheet.name
         assert told[-1].startswith(f"{name} on Goblin 1: ")
         assert ("missed:" in told[-1]) or ("hit for" in told[-1] and "against Soak" in told[-1])
-
-
-@sync
-async def test_four_goblins_attack_on_one_box(saves: Path) -> None:
-    s = new_campaign(saves, npcs=FIVE)
-    s.do(campaign.start_session)
-    s.do(campaign.start_combat, [m.id for m in s.state.members])
-    s.do(campaign.start_round, dice=s.dice)
-    first = next(i for i in s.state.combat.order if i.startswith("goblin"))
-    _to_act(s, first)
-    # the other goblins' turns come right after his: a group acts where no one is between
-    for i in s.state.combat.order[s.state.combat.current + 1:]:
-        if i.startswith("goblin"):
-            s.do(fight_roster.set_initiative, i, 50)
-    app = make_app(saves, session=s)
-    told: list[str] = []
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        app.screen.notify = lambda message, **kw: told.append(str(message))  # type: ignore
-        before = len(s.events)
-        await pilot.press("g")
+        await _until(pilot, lambda: isinstance(app.screen, SimpleSixScreen))
+        del app.screen.notify  # the screen's own notices again
+        # ctrl+r, in a fight begun afresh
+        _back_to(s, made)
+        s.do(campaign.start_session)
+        s.do(campaign.start_combat, ["tam", "goblin-1"])
+        s.do(campaign.start_round, dice=s.dice)
+        _to_act(s, "tam")
+        app.screen.refresh_game()
+        await pilot.pause()
+        await pilot.press("t")  # every roll typed
+        await pilot.press("a")
         await _until(pilot, lambda: isinstance(app.screen, AttackBox))
-        assert "Goblins 1, 2, 3, 4 attack" in app.screen.title_text
-        assert not any(t.id.startswith("goblin") for t in app.screen.targets)  # not its own
-        # the group's own members are not its targets
-        shown = str(app.screen.query_one("#attack-targets").render())
-        assert "Goblin" not in shown and "Sir Baelen" in shown, shown
-        # no hero point line: templates give NPCs none
-        assert "hero points" not in str(app.screen.query_one("#attack-lines").render())
-        await pilot.press(s.state.combat.tag("sir-baelen"), "enter")
-        await _until(pilot, lambda: isinstance(app.screen, SimpleSixScreen) and told)
-    attacks = [e for e in s.events[before:] if e["type"] == "attacked"]
-    assert sorted(e["attacker"] for e in attacks) == [f"goblin-{n}" for n in range(1, 5)]
-    assert all(e["target"] == "sir-baelen" for e in attacks)
-    assert s.events[before]["type"] == "turns_grouped"
-    assert len(told[-1].splitlines()) == 4  # one verdict a goblin
-
-
-@sync
-async def test_a_newcomer_joins_and_the_actor_delays(saves: Path) -> None:
-    s = new_campaign(saves, npcs=("Goblin", "Goblin"))
-    s.do(campaign.start_session)
-    s.do(campaign.start_combat, ["sir-baelen", "mira", "goblin-1"])
-    s.do(campaign.start_round, dice=s.dice)
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await attack_box(pilot, "goblin-1", weapon="Bow")
+        await _until(pilot, lambda: isinstance(app.screen, WildDiceInput))
+        assert "Bow for Tam" in app.screen.prompt
+        await pilot.press("ctrl+r")  # d6tui rolls the attack
+        for _ in range(4):  # the damage, if it hit, is still asked for
+            await pilot.pause()
+            if isinstance(app.screen, WildDiceInput):
+                assert "damage" in app.screen.prompt.lower()
+                await enter_faces(pilot, " ".join(["3"] * app.screen.dice))
+        await _until(pilot, lambda: isinstance(app.screen, SimpleSixScreen))
+        ev = next(e for e in reversed(s.events) if e["type"] == "attacked")
+        assert ev["attack"]["source"] == "app"
+        assert ev["hit"]  # with these seeded dice: so the damage was still typed
+        assert ev["damage"]["source"] == "table"
+        # a newcomer joins and the actor delays, in a fight begun afresh, table dice off
+        await pilot.press("t", "t")  # the players' only, then off
+        await pilot.pause()
+        assert not app.screen.table_mode
+        _back_to(s, made)
+        s.do(campaign.start_session)
+        s.do(campaign.start_combat, ["sir-baelen", "mira", "goblin-1"])
+        s.do(campaign.start_round, dice=s.dice)
+        app.screen.refresh_game()
+        await pilot.pause()
         await pilot.press("o")
         await _until(pilot, lambda: isinstance(app.screen, ChoiceModal))
         assert app.screen.keys[[v for _l, v in app.screen.options].index("join")] == "a"
@@ -199,25 +244,6 @@ async def test_a_newcomer_joins_and_the_actor_delays(saves: Path) -> None:
         await pilot.press(str(len(app.screen.options)))  # last in the round
         await _until(pilot, lambda: s.state.combat.order[-1] == actor)
         assert s.state.combat.actor != actor
-
-
-@sync
-async def test_four_goblins_added_at_once(saves: Path) -> None:
-    s = new_campaign(saves, npcs=())
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("n")
-        await _until(pilot, lambda: isinstance(app.screen, ChoiceModal))
-        names = [t.name for _l, t in app.screen.options]
-        await pilot.press(str(names.index("Goblin") + 1))
-        await _until(pilot, lambda: isinstance(app.screen, TextPrompt))
-        app.screen.query_one("#text").value = "4 Goblins"
-        await pilot.press("enter")
-        await _until(pilot, lambda: len(s.state.members) == 7)
-    goblins = [m for m in s.state.members if m.sheet.npc]
-    assert [m.sheet.name for m in goblins] == [f"Goblin {n}" for n in range(1, 5)]
-    assert all(m.sheet.hero_points == 0 for m in goblins)
 
 
 @sync
@@ -253,7 +279,12 @@ async def test_table_dice_for_the_players_only(saves: Path) -> None:
     app = make_app(saves, session=s)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await pilot.press("t", "t")  # every roll typed, then the players' only
+        assert not app.screen.table_mode
+        await pilot.press("t")  # every roll typed
+        await pilot.pause()
+        assert s.events[-1]["type"] == "table_dice" and app.screen.table_mode
+        assert s.events[-1]["all"] is True
+        await pilot.press("t")  # then the players' only
         await pilot.pause()
         assert app.screen.table_setting == "players"
         assert s.events[-1]["type"] == "table_dice" and s.events[-1]["seats"] == [0]
@@ -280,47 +311,39 @@ async def test_table_dice_for_the_players_only(saves: Path) -> None:
 
 
 @sync
-async def test_ctrl_r_lets_d6tui_roll_one_prompt(saves: Path) -> None:
-    from d6tui.ui.simple_six.forms import WildDiceInput
-    from tests.ui.helpers import attack_box
-
-    s = new_campaign(saves, npcs=("Goblin",))
-    s.do(campaign.start_session)
-    s.do(campaign.start_combat, ["tam", "goblin-1"])
-    s.do(campaign.start_round, dice=s.dice)
-    _to_act(s, "tam")
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("t")  # every roll typed
-        await pilot.press("a")
-        await _until(pilot, lambda: isinstance(app.screen, AttackBox))
-        await attack_box(pilot, "goblin-1", weapon="Bow")
-        await _until(pilot, lambda: isinstance(app.screen, WildDiceInput))
-        assert "Bow for Tam" in app.screen.prompt
-        await pilot.press("ctrl+r")  # d6tui rolls the attack
-        for _ in range(4):  # the damage, if it hit, is still asked for
-            await pilot.pause()
-            if isinstance(app.screen, WildDiceInput):
-                assert "damage" in app.screen.prompt.lower()
-                await enter_faces(pilot, " ".join(["3"] * app.screen.dice))
-        await _until(pilot, lambda: isinstance(app.screen, SimpleSixScreen))
-    ev = next(e for e in reversed(s.events) if e["type"] == "attacked")
-    assert ev["attack"]["source"] == "app"
-    assert ev["hit"]  # with these seeded dice: so the damage was still typed
-    assert ev["damage"]["source"] == "table"
-
-
-@sync
-async def test_the_gm_gives_an_npc_hero_points_and_removes_an_entry(saves: Path) -> None:
+async def test_goblins_added_edited_then_help_the_log_and_the_way_home(saves: Path) -> None:
+    """One campaign's screen (three PCs, no NPC yet) at 80x24, in turn: ``n`` with "4
+    Goblins" adds Goblin 1 to 4 at once, with no hero points (templates give NPCs none);
+    ``E`` gives Goblin 1 two hero points, and takes Goblin 2 off the roster, asked first;
+    ``?`` opens the help, which cites the SRD ("Static Defenses", "Wound Level Chart") and
+    lists the keys; the log comes beside the tracker when the terminal grows to 160x45, and
+    once the GM hides it with ``l`` a resize leaves it hidden; Escape asks before going home
+    (no: still at the table; yes: the home screen)."""
     from textual.widgets import Input
 
+    from d6tui.ui.screens.help import HelpScreen
     from d6tui.ui.simple_six.forms import NumbersModal
 
-    s = new_campaign(saves, npcs=("Goblin", "Goblin"))
+    s = new_campaign(saves, npcs=())
     app = make_app(saves, session=s)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, SimpleSixScreen)
+        # four goblins at once
+        await pilot.press("n")
+        await _until(pilot, lambda: isinstance(app.screen, ChoiceModal))
+        names = [t.name for _l, t in app.screen.options]
+        await pilot.press(str(names.index("Goblin") + 1))
+        await _until(pilot, lambda: isinstance(app.screen, TextPrompt))
+        app.screen.query_one("#text").value = "4 Goblins"
+        await pilot.press("enter")
+        await _until(pilot, lambda: len(s.state.members) == 7)
+        goblins = [m for m in s.state.members if m.sheet.npc]
+        assert [m.sheet.name for m in goblins] == [f"Goblin {n}" for n in range(1, 5)]
+        assert all(m.sheet.hero_points == 0 for m in goblins)
+        await _until(pilot, lambda: app.screen is screen)
+        # the GM gives an NPC hero points and removes an entry
         app.screen.selected = "goblin-1"
         await pilot.press("E")
         await _until(pilot, lambda: isinstance(app.screen, ChoiceModal))
@@ -336,23 +359,7 @@ async def test_the_gm_gives_an_npc_hero_points_and_removes_an_entry(saves: Path)
         await _until(pilot, lambda: isinstance(app.screen, ConfirmModal))
         await pilot.press("y")
         await _until(pilot, lambda: "goblin-2" not in [m.id for m in s.state.members])
-
-
-@sync
-async def test_help_the_log_on_resize_and_the_way_home(saves: Path) -> None:
-    """One fresh campaign's screen at 80x24, in turn: ``?`` opens the help, which cites the
-    SRD ("Static Defenses", "Wound Level Chart") and lists the keys; the log comes beside
-    the tracker when the terminal grows to 160x45, and once the GM hides it with ``l`` a
-    resize leaves it hidden; Escape asks before going home (no: still at the table; yes:
-    the home screen)."""
-    from d6tui.ui.screens.help import HelpScreen
-
-    s = new_campaign(saves)
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, SimpleSixScreen)
+        await _until(pilot, lambda: app.screen is screen)
         # the help
         await pilot.press("question_mark")
         await pilot.pause()

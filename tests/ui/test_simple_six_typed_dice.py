@@ -25,7 +25,10 @@ def test_two_digits_stuck_together_are_not_two_faces() -> None:
         _input(2).read_faces("16 w 6 6 3")
 
 
-def test_an_emptied_number_field_is_not_read_as_0(saves) -> None:  # noqa: ANN001
+def test_an_emptied_number_field_then_a_wild_six_and_a_slip(saves) -> None:  # noqa: ANN001
+    """Two dialogs pushed in turn on one app: an emptied number field is not read as 0 (told,
+    the box stays open); typed faces with a slip (7 is no face) are kept to fix in place, a
+    wild 6 then asks only for its reroll, the faces so far shown apart."""
     from textual.app import App
     from textual.widgets import Input, Label
 
@@ -49,28 +52,11 @@ def test_an_emptied_number_field_is_not_read_as_0(saves) -> None:  # noqa: ANN00
             await pilot.pause()
             assert "empty" in str(modal.query_one("#error", Label).render())
             assert got == [] and app.screen is modal
-
-    run()
-
-
-def test_a_wild_six_asks_only_for_its_reroll_and_a_slip_stays_to_fix() -> None:
-    from textual.app import App
-    from textual.widgets import Input, Label
-
-    from tests.ui.helpers import sync
-
-    got: list = []
-
-    class Host(App):
-        def on_mount(self) -> None:
-            self.push_screen(_input(3), got.append)
-
-    @sync
-    async def run() -> None:
-        app = Host()
-        async with app.run_test(size=(80, 24)) as pilot:
+            app.pop_screen()
+            app.push_screen(_input(3), got.append)
             await pilot.pause()
             modal = app.screen
+            assert isinstance(modal, WildDiceInput)
             field = modal.query_one("#faces", Input)
             await pilot.press(*"3 5 7", "enter")  # a slip: 7 is no face
             await pilot.pause()

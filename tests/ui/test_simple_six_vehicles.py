@@ -1,5 +1,6 @@
 """The vehicles view at 80x24, from the keyboard: add vehicles from templates, crew one, fire
-on the other (with d6tui's dice, then with table dice typed, the damage chart's 1D included)."""
+on the other (with d6tui's dice, then with table dice typed, the damage chart's 1D included),
+a chase's turn, and a vehicle removed after asking."""
 
 from __future__ import annotations
 
@@ -37,7 +38,8 @@ def crew_session(saves: Path) -> Session:
 
 async def add(pilot: Pilot, template: str, name: str) -> None:
     """Add a vehicle with ``a``: pick ``template`` in the template list by its number, then
-    clear the name offered and type ``name``."""
+    put ``name`` in place of the name offered and press Enter (typing in a text prompt is
+    checked in tests of the prompts)."""
     await pilot.press("a")
     await pilot.pause()
     modal = pilot.app.screen
@@ -48,13 +50,19 @@ async def add(pilot: Pilot, template: str, name: str) -> None:
     await pilot.pause()
     prompt = pilot.app.screen
     assert isinstance(prompt, TextPrompt)
-    prompt.query_one(Input).value = ""
-    await pilot.press(*name, "enter")
+    prompt.query_one(Input).value = name
+    await pilot.press("enter")
     await settle(pilot)
 
 
 @sync
-async def test_add_crew_and_fire_on_a_vehicle_at_80x24(saves: Path) -> None:
+async def test_add_crew_fire_on_chase_and_remove_vehicles_at_80x24(saves: Path) -> None:
+    """One campaign's screen at 80x24, in turn: ``V`` lists the vehicles; two are added from
+    house templates (the one just added picked), Ace crews Red Five (a one-seat fighter asks
+    no more) and fires on Lucky Lady, told in the view; with table dice every roll is asked,
+    the damage chart's 1D too; then, the rival at the yacht's helm and a chase begun, the
+    chase's turn asks close or open (the usual one first), and ``x`` asks before removing
+    a vehicle (n keeps it, y removes it)."""
     s = crew_session(saves)
     app = make_app(saves, session=s)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -121,23 +129,15 @@ async def test_add_crew_and_fire_on_a_vehicle_at_80x24(saves: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is game
+        # the rival crews the yacht and a chase begins at medium range, table dice off
+        from d6tui.games.simple_six import vehicle_commands as vc
+        from d6tui.ui.screens.modals import ConfirmModal
 
-
-@sync
-async def test_chase_turn_asks_close_or_open_and_x_removes_after_asking(saves: Path) -> None:
-    from d6tui.games.simple_six import vehicle_commands as vc
-    from d6tui.ui.screens.modals import ConfirmModal
-
-    s = crew_session(saves)
-    by = {t.name: t for t in templates()}
-    s.do(vc.add_vehicle, by["Star Fighter"], "Red Five")
-    s.do(vc.add_vehicle, by["Star Yacht"], "Lucky Lady")
-    s.do(vc.crew_vehicle, "Red Five", "ace")
-    s.do(vc.crew_vehicle, "Lucky Lady", "rival")
-    s.do(vc.start_chase, "Red Five", "Lucky Lady", "medium")
-    app = make_app(saves, session=s)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        s.do(vc.crew_vehicle, "Lucky Lady", "rival")
+        s.do(vc.start_chase, "Red Five", "Lucky Lady", "medium")
+        await pilot.press("t", "t")  # the players' only, then off
+        assert not game.table_mode
+        game.refresh_game()
         await pilot.press("V")
         await pilot.pause()
         view = app.screen
