@@ -16,8 +16,10 @@ Each round, for each code (their order alternates), starts the app headless (Pil
 ``run_test``) on a new D6 Shooter game and on a copy of the D6 Dungeon example, and counts the
 process CPU time of: the start up to the first settled frame, and the exit; a yes/no question
 (ConfirmModal) opened and closed with Escape, the first time in the app and then as the
-median of 4 more; a choice list (ChoiceModal) opened and closed; the ``?`` help opened and
-closed (median of 3). Prints medians per item and the ratios old / now.
+median of 4 more; a choice list (ChoiceModal) opened and closed (median of 3); the ``?``
+help opened and closed (median of 3). Prints medians per item and the ratios old / now.
+With ``--calls`` it counts Python function calls instead (``sys.setprofile``): a measure of
+the work done that a loaded machine does not change, as it changes CPU time.
 """
 
 from __future__ import annotations
@@ -131,6 +133,22 @@ def code(old: bool, parts: Sequence[str]) -> Iterator[None]:
         yield
 
 
+#: Python function calls counted so far (``--calls``: a measure of work that does not
+#: change with the machine's load, unlike CPU time on a shared machine).
+_calls = [0]
+COUNTING = [False]
+
+
+def _count(frame, event: str, arg) -> None:  # noqa: ANN001
+    if event == "call" or event == "c_call":
+        _calls[0] += 1
+
+
+def _now() -> float:
+    """CPU seconds so far, or with ``--calls`` the function calls counted so far."""
+    return float(_calls[0]) if COUNTING[0] else time.process_time()
+
+
 async def _settle(pilot) -> None:  # noqa: ANN001
     for _ in range(2):
         await pilot.app.workers.wait_for_complete()
@@ -158,44 +176,47 @@ async def _run(game: str, size: tuple[int, int]) -> dict[str, float]:
     session = _session(game, folder)
     gc.collect()  # the last app's garbage is not this one's cost
     out: dict[str, float] = {}
-    start = time.process_time()
+    start = _now()
     app = D6App(saves=folder, session=session, persist_theme=False)
     async with app.run_test(size=size) as pilot:
         await _settle(pilot)
-        out["start"] = time.process_time() - start
+        out["start"] = _now() - start
         game_screen = app.screen
         times = []
         for _ in range(5):
-            start = time.process_time()
+            start = _now()
             app.push_screen(ConfirmModal("Really?"))
             await _settle(pilot)
             assert isinstance(app.screen, ConfirmModal), app.screen
             await pilot.press("escape")
             await _settle(pilot)
             assert app.screen is game_screen, app.screen
-            times.append(time.process_time() - start)
+            times.append(_now() - start)
         out["first dialog"] = times[0]
         out["dialog"] = statistics.median(times[1:])
-        start = time.process_time()
-        app.push_screen(ChoiceModal("Which one?", [("One", 1), ("Two", 2), ("Three", 3)]))
-        await _settle(pilot)
-        await pilot.press("escape")
-        await _settle(pilot)
-        assert app.screen is game_screen, app.screen
-        out["choice list"] = time.process_time() - start
         times = []
         for _ in range(3):
-            start = time.process_time()
+            start = _now()
+            app.push_screen(ChoiceModal("Which one?", [("One", 1), ("Two", 2), ("Three", 3)]))
+            await _settle(pilot)
+            await pilot.press("escape")
+            await _settle(pilot)
+            assert app.screen is game_screen, app.screen
+            times.append(_now() - start)
+        out["choice list"] = statistics.median(times)
+        times = []
+        for _ in range(3):
+            start = _now()
             await pilot.press("question_mark")
             await _settle(pilot)
             assert isinstance(app.screen, HelpScreen), app.screen
             await pilot.press("escape")
             await _settle(pilot)
             assert app.screen is game_screen, app.screen
-            times.append(time.process_time() - start)
+            times.append(_now() - start)
         out["help"] = statistics.median(times)
-        start = time.process_time()
-    out["exit"] = time.process_time() - start
+        start = _now()
+    out["exit"] = _now() - start
     shutil.rmtree(folder, ignore_errors=True)
     return out
 
@@ -208,10 +229,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--old", default=",".join(OLD),
                     help=f"the parts put back for 'before', of {', '.join(OLD)}")
     ap.add_argument("--games", default="shooter,dungeon")
+    ap.add_argument("--calls", action="store_true",
+                    help="count Python function calls instead of CPU time")
     args = ap.parse_args(argv)
     parts = [p for p in args.old.split(",") if p]
     size = tuple(int(n) for n in args.size.split("x"))
     games = args.games.split(",")
+    if args.calls:
+        COUNTING[0] = True
+        sys.setprofile(_count)
     for old in (True, False):  # warm both: imports, CSS of each
         with code(old, parts):
             asyncio.run(_run(games[0], size))  # type: ignore[arg-type]
@@ -222,19 +248,21 @@ def main(argv: Sequence[str] | None = None) -> None:
                 with code(old, parts):
                     runs.setdefault((game, old), []).append(
                         asyncio.run(_run(game, size)))  # type: ignore[arg-type]
-    print(f"CPU at {args.size}, median of {args.rounds} rounds; before = {', '.join(parts)} "
-          "as it was:")
+    what = "Python calls (thousands)" if args.calls else "CPU (ms)"
+    scale = 1e-3 if args.calls else 1000
+    print(f"{what} at {args.size}, median of {args.rounds} rounds; before = "
+          f"{', '.join(parts)} as it was:")
     print(f"{'':26}{'before':>10}{'now':>10}{'before/now':>12}")
     totals = {True: 0.0, False: 0.0}
     for game in games:
         print(game)
-        for what in runs[(game, True)][0]:
-            o, n = (statistics.median(r[what] for r in runs[(game, old)])
+        for item in runs[(game, True)][0]:
+            o, n = (statistics.median(r[item] for r in runs[(game, old)])
                     for old in (True, False))
             totals[True] += o
             totals[False] += n
-            print(f"  {what:24}{o * 1000:7.1f} ms{n * 1000:7.1f} ms{o / n:11.2f}x")
-    print(f"{'all of the above':26}{totals[True] * 1000:7.1f} ms{totals[False] * 1000:7.1f} ms"
+            print(f"  {item:24}{o * scale:10.1f}{n * scale:10.1f}{o / n:11.2f}x")
+    print(f"{'all of the above':26}{totals[True] * scale:10.1f}{totals[False] * scale:10.1f}"
           f"{totals[True] / totals[False]:11.2f}x")
 
 
