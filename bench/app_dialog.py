@@ -19,7 +19,8 @@ process CPU time of: the start up to the first settled frame, and the exit; a ye
 median of 4 more; a choice list (ChoiceModal) opened and closed (median of 3); the ``?``
 help opened and closed (median of 3). Prints medians per item and the ratios old / now.
 With ``--calls`` it counts Python function calls instead (``sys.setprofile``): a measure of
-the work done that a loaded machine does not change, as it changes CPU time.
+the work done that a loaded machine does not change, as it changes CPU time. With
+``--as-tests`` the apps run as in the test suite (its shared CSS parse and collector settings).
 """
 
 from __future__ import annotations
@@ -231,10 +232,21 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--games", default="shooter,dungeon")
     ap.add_argument("--calls", action="store_true",
                     help="count Python function calls instead of CPU time")
+    ap.add_argument("--as-tests", action="store_true",
+                    help="as the test suite runs apps: Textual's CSS parse shared by every "
+                    "app (tests/shared_css.py) and the collector's thresholds of tests/conftest.py")
     args = ap.parse_args(argv)
     parts = [p for p in args.old.split(",") if p]
     size = tuple(int(n) for n in args.size.split("x"))
     games = args.games.split(",")
+    if args.as_tests:
+        from tests import shared_css
+        from tests.conftest import GC_THRESHOLDS
+
+        shared_css.install()
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(*GC_THRESHOLDS)
     if args.calls:
         COUNTING[0] = True
         sys.setprofile(_count)
@@ -251,7 +263,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     what = "Python calls (thousands)" if args.calls else "CPU (ms)"
     scale = 1e-3 if args.calls else 1000
     print(f"{what} at {args.size}, median of {args.rounds} rounds; before = "
-          f"{', '.join(parts)} as it was:")
+          f"{', '.join(parts)} as it was" + (", as in the tests" if args.as_tests else "") + ":")
     print(f"{'':26}{'before':>10}{'now':>10}{'before/now':>12}")
     totals = {True: 0.0, False: 0.0}
     for game in games:
