@@ -51,7 +51,7 @@ def _old_on_resize(self: FittedFooter, event: events.Resize) -> None:
 
 #: The methods FittedFooter had before: the others come from Textual's Footer and Widget.
 OLD = {"compose": _old_compose, "on_resize": _old_on_resize}
-NEWER = ("bindings_changed", "_refit", "_reconcile", "_refit_width")
+NEWER = ("__init__", "_width", "bindings_changed", "_refit", "_reconcile", "_refit_width")
 
 
 @contextmanager

@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # the config module is imported when first needed (start-up t
 
 from d6tui.engine.errors import D6Error, LogError
 from d6tui.ui.screens.home import HomeScreen, OpenSave, StartGame
+from d6tui.ui.stylesheet import SharedStylesheet
 from d6tui.ui.themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes, theme_names
 
 
@@ -93,6 +94,9 @@ class D6App(App):
         persist_theme: bool = True,
     ) -> None:
         super().__init__()
+        # Parsed CSS is kept for the process (a reparse at each new screen's CSS parsed it
+        # all again): see d6tui/ui/stylesheet.py.
+        self.stylesheet = SharedStylesheet(variables=self.get_css_variables())
         self.saves_dir = Path(saves)
         self._d6_themes = themes if themes is not None else load_themes()[0]
         self.config = config

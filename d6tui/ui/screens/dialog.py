@@ -15,6 +15,7 @@ from typing import ClassVar, TypeVar
 
 from textual.binding import Binding
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Footer, Input, Static, TextArea
 
 from d6tui.ui.widgets.fitted_footer import FittedFooter
@@ -27,6 +28,11 @@ HELP_KEY = Binding("question_mark", "dialog_help", "Help", id="dialog.help",
 #: ``f1`` opens the same help while a text field has the focus (``?`` is typed there).
 HELP_F1 = Binding("f1", "dialog_help_typing", "Help", id="dialog.help_f1",
                   tooltip="Help on this dialog, while typing in a field (? is typed there)")
+
+
+def _has_footer(widget: Widget) -> bool:
+    """Whether ``widget``, or a widget composed in it and not mounted yet, is a Footer."""
+    return isinstance(widget, Footer) or any(_has_footer(w) for w in widget._pending_children)
 
 
 def typing(screen: ModalScreen) -> bool:
@@ -59,11 +65,14 @@ class DialogScreen(ModalScreen[T]):
         asks = str(getattr(self, "prompt", "") or getattr(self, "question", "") or "")
         return ": ".join(p.strip() for p in dict.fromkeys((title, asks)) if p.strip())
 
-    def on_mount(self) -> None:
-        """Mount the dialog's footer, unless its compose made one (Textual calls this as well
-        as a subclass's own ``on_mount``)."""
-        if not self.query(Footer):
-            self.mount(FittedFooter())
+    def _extend_compose(self, widgets: list[Widget]) -> None:
+        """The dialog's footer goes last among the widgets its compose made, unless it made
+        one: mounted with them, so the dialog is styled and laid out once with its footer
+        (mounted after them, from ``on_mount``, it cost the dialog a layout and a repaint
+        more, with the screen under it tinted again)."""
+        super()._extend_compose(widgets)
+        if not any(_has_footer(w) for w in widgets):
+            widgets.append(FittedFooter())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """``?`` is offered while no text field has the focus, ``f1`` while one has."""

@@ -30,7 +30,7 @@ class HandOver(DialogScreen[bool]):
 
     def __init__(self, who: str, note: str = "",
                  what: str = "your side of the Dungeon Waffle") -> None:
-        super().__init__()
+        super().__init__(classes="-cover")  # opaque whatever the theme (hand_over.tcss)
         self.who = who
         self.note = note
         self.what = what

@@ -158,13 +158,30 @@ class FittedFooter(Footer):
                 await self.mount_all(new_keys[0][len(old_keys[0]):], before=palette)
         return True
 
+    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003 - Footer's
+        super().__init__(*args, **kwargs)
+        # The keys are made with the footer, from the screen's bindings then, not only when
+        # the screen first says its bindings changed: Textual's Footer waits for that, so
+        # its keys were mounted, styled and laid out on their own, after the screen's first
+        # layout. When the screen says so, the row is made again only if it changed.
+        self.set_reactive(Footer._bindings_ready, True)
+
+    def _width(self) -> int:
+        """The columns the row has: the footer's width, or before its first layout the
+        width it will have (the app's: a footer is docked at the foot of its screen, and a
+        screen takes the app's size); 0 when not known."""
+        if self.size.width or not isinstance(self.parent, Screen):
+            return self.size.width
+        return self.app.size.width
+
     def compose(self) -> ComposeResult:
         self._row = keys_shown(self, self.screen) if self._bindings_ready else None
         items = list(super().compose())
-        if not items or not all(isinstance(i, FooterKey) for i in items) or not self.size.width:
+        width = self._width()
+        if not items or not all(isinstance(i, FooterKey) for i in items) or not width:
             yield from items  # binding groups (none in d6tui) or not laid out yet: as is
             return
-        self._fitted_width = self.size.width  # a resize to this width needs nothing more
+        self._fitted_width = width  # a resize to this width needs nothing more
         for key in items:  # made compact or not already, so mounting does not restyle it twice
             if key.has_class("-command-palette"):
                 # Textual leaves it unbound, so compact (its default) in either footer
@@ -175,7 +192,7 @@ class FittedFooter(Footer):
         # The kept keys (quit, help) close the row, as the app's own keys do on a screen: a
         # dialog's help key is its own, so it would otherwise come before its answers.
         items.sort(key=lambda k: (k.has_class("-command-palette"), k.action in KEPT))
-        yield from fitted(items, self.size.width, self.compact)  # type: ignore[arg-type]
+        yield from fitted(items, width, self.compact)  # type: ignore[arg-type]
 
     def on_resize(self, event: events.Resize) -> None:
         """The row is fitted again to the new width."""
