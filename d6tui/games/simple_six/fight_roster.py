@@ -22,6 +22,7 @@ Textual imports.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 
@@ -51,8 +52,8 @@ def tags_for(taken: Iterable[tuple[str, str]], ids: Iterable[str]) -> tuple[tupl
     out = list(taken)
     have = {i for i, _t in out}
     used = {t for _i, t in out}
-    free = (k for k in (*TAG_KEYS, *(f"#{n}" for n in range(len(TAG_KEYS) + 1, 10_000)))
-            if k not in used)
+    free = (k for k in itertools.chain(TAG_KEYS, (f"#{n}" for n in itertools.count(
+        len(TAG_KEYS) + 1))) if k not in used)
     for who in ids:
         if who not in have:
             out.append((who, next(free)))
