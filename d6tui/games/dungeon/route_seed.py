@@ -51,11 +51,18 @@ def greedy_route(board: RouteGraph, budget: Budget, bonus: int, start: int,
             prizes |= 1 << board.el_cell[e]
     prizes &= ~banned
     best = (now[0], 0, comp)
-    firsts = sorted(_picks(board, budget, bonus, start, banned, prizes, 0, comp, now),
+    # The walks from different first ways often meet the same gates opened: their ways on
+    # are found once (``_picks`` depends on the gates opened only).
+    seen: dict[int, list[tuple[float, int, int, tuple[int, int, int, int]]]] = {}
+    grown: dict[int, tuple[int, tuple[int, int, int, int] | None]] = {}
+    firsts = sorted(_picks(board, budget, bonus, start, banned, prizes, 0, comp, now, grown),
                     key=lambda pick: -pick[0])[:starts]
     for _, opened, comp, now in firsts:
         while True:
-            picks = _picks(board, budget, bonus, start, banned, prizes, opened, comp, now)
+            picks = seen.get(opened)
+            if picks is None:
+                picks = seen[opened] = _picks(board, budget, bonus, start, banned, prizes,
+                                              opened, comp, now, grown)
             if not picks:
                 break
             _, opened, comp, now = max(picks, key=lambda pick: pick[0])
@@ -65,10 +72,12 @@ def greedy_route(board: RouteGraph, budget: Budget, bonus: int, start: int,
 
 
 def _picks(board: RouteGraph, budget: Budget, bonus: int, start: int, banned: int,
-           prizes: int, opened: int, comp: int, now: tuple[int, int, int, int]
+           prizes: int, opened: int, comp: int, now: tuple[int, int, int, int],
+           grown_of: dict[int, tuple[int, tuple[int, int, int, int] | None]]
            ) -> list[tuple[float, int, int, tuple[int, int, int, int]]]:
     """``(points per sword, opened, comp, worth)`` of each cheapest way from ``comp`` to a
-    prize that the budget pays for and that adds a point."""
+    prize that the budget pays for and that adds a point (``grown_of``: the cells reached
+    and their worth per set of gates opened, kept between calls)."""
     adj, node_el = board.adj, board.node_el
     weight = [_WEIGHT[kind] for kind in board.el_kind]
     # The cheapest ways from the cells reached (a step adds a little, so of equal ways the
@@ -117,8 +126,11 @@ def _picks(board: RouteGraph, budget: Budget, bonus: int, start: int, banned: in
             if node_el[x] >= 0:
                 nxt |= 1 << node_el[x]
             x = u
-        grown = board.closure(start, nxt, banned)
-        got = board.worth(nxt, grown, budget, bonus)
+        known = grown_of.get(nxt)
+        if known is None:
+            grown = board.closure(start, nxt, banned)
+            known = grown_of[nxt] = (grown, board.worth(nxt, grown, budget, bonus))
+        grown, got = known
         if got is None or got[0] <= now[0]:
             continue
         rate = (got[0] - now[0]) / (1 + got[1] - now[1] + 2 * (got[3] - now[3]))
