@@ -68,9 +68,9 @@ The search is a best-first branch and bound over the places a walk reaches:
   under its parent's bound and its own is worked out only when it comes up; the search ends
   when no state left can beat the best found, which is then exact;
 - a side still unsolved after ``SEED_AFTER`` states looks for a real route greedily
-  (:mod:`.route_seed`): its points are a lower bound, so every state that cannot beat it is
-  dropped from then on, and the answer stays exact (on the slowest sides the best walk was
-  otherwise met late).
+  (:mod:`.route_seed`), and after ``SEED_AGAIN`` the walks of the best states left are
+  walked on greedily: their points are a lower bound, so every state that cannot beat them
+  is dropped from then on, and the answer stays exact (the best walk was otherwise met late).
 
 :func:`brute_force` checks every subset of gates instead, for tests and the benchmark on
 small waffles.
@@ -91,13 +91,14 @@ from d6tui.games.dungeon.route_explain import RouteScore, explain_route
 from d6tui.games.dungeon.route_graph import _MONSTER, Budget, Cell, brute_force
 from d6tui.games.dungeon.route_graph import RouteGraph as _Board
 from d6tui.games.dungeon.route_paths import PathCosts, joint_distances
-from d6tui.games.dungeon.route_seed import greedy_route
+from d6tui.games.dungeon.route_seed import seed_best
 from d6tui.games.dungeon.route_worth import dead_end_gate, go_on, worthless_cells
 
 #: States grown before the greedy route of :mod:`.route_seed` is looked for (most sides
-#: are solved sooner, and need no more), and the first ways it tries.
+#: are solved sooner, and need no more).
 SEED_AFTER = 40
-SEED_STARTS = 3
+#: States grown before the walks of the ``SEED_TOPS`` best states left are walked on too.
+SEED_AGAIN, SEED_TOPS = 80, 4
 
 
 def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
@@ -548,14 +549,11 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
     grown = 0
     while heap and nodes[0] < sys_limit:
         grown += 1
-        if grown == SEED_AFTER:
-            # A slow side: a real route found cheaply lets the rest prune (its points are
-            # a lower bound, so the answer stays exact).
-            for start, banned in ((board.L, 0), (board.R, 1 << board.L)):
-                points, opened, comp = greedy_route(board, budget, bonus, start, banned,
-                                                    SEED_STARTS)
-                if points > best[0]:
-                    best[:] = [points, start, opened, comp]
+        if grown == SEED_AFTER or grown == SEED_AGAIN:
+            # A slow side: real routes found cheaply let the rest prune (their points are a
+            # lower bound, so the answer stays exact).
+            tops = [(item[3], item[5]) for item in heapq.nsmallest(SEED_TOPS, heap)]
+            seed_best(board, budget, bonus, best, tops if grown == SEED_AGAIN else None)
         neg, _, exact, start, banned, opened, comp, value = heapq.heappop(heap)
         if -neg <= best[0]:
             break
