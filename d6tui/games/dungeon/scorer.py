@@ -98,7 +98,7 @@ from d6tui.games.dungeon.route_worth import dead_end_gate, go_on, worthless_cell
 #: are solved sooner, and need no more).
 SEED_AFTER = 40
 #: States grown before the walks of the ``SEED_TOPS`` best states left are walked on too.
-SEED_AGAIN, SEED_TOPS = 80, 4
+SEED_AGAIN, SEED_TOPS = 80, 2
 
 
 def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
