@@ -11,7 +11,7 @@ from d6tui.games.dungeon.faces import MAP_FACES, E, N, S, W
 from d6tui.games.dungeon.route_bound import monsters_beaten
 from d6tui.games.dungeon.route_graph import RouteGraph
 from d6tui.games.dungeon.route_paths import PathCosts, joint_distances
-from d6tui.games.dungeon.route_seed import greedy_route
+from d6tui.games.dungeon.route_seed import greedy_on, greedy_route
 from d6tui.games.dungeon.scorer import Budget, best_route, brute_force
 from d6tui.games.dungeon.waffle import rotate
 
@@ -294,6 +294,59 @@ def test_the_scorer_started_from_the_greedy_route_agrees_with_brute_force(case) 
     assert sum(p for _, _, p in got.lines) == got.points
     assert got.swords <= budget.swords and got.keys <= budget.keys
     assert got.vorpals <= budget.vorpals
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_waffles())
+def test_walking_on_greedily_from_a_walk_gives_a_real_route(case) -> None:  # noqa: ANN001
+    """:func:`route_seed.greedy_on` (the walks of the scorer's best states walked on): from
+    any walk the greedy route makes on the way, the route it grows is a real one (its cells
+    are what its gates open, it is paid for, it scores what it says), never above the best,
+    and never below the walk it started from."""
+    rows, cols, cells, budget, bonus = case
+    try:
+        want = brute_force(cells, budget, bonus, rows, cols)
+    except ValueError:
+        return
+    board = RouteGraph(cells, rows, cols)
+    board.finish()
+    for start, banned in ((board.L, 0), (board.R, 1 << board.L)):
+        _points, opened, _comp = greedy_route(board, budget, bonus, start, banned, 1)
+        bits, walk = opened, 0
+        while True:  # the route's gates taken a few at a time, lowest first
+            comp = board.closure(start, walk, banned)
+            was = board.worth(walk, comp, budget, bonus)
+            if was is not None:
+                points, got, grown = greedy_on(board, budget, bonus, start, walk, {})
+                assert grown == board.closure(start, got, banned)
+                worth = board.worth(got, grown, budget, bonus)
+                assert worth is not None and worth[0] == points
+                assert was[0] <= points <= want
+            if not bits:
+                break
+            low = bits & -bits
+            walk |= low
+            bits ^= low
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_waffles())
+def test_the_scorer_seeded_again_from_its_best_states_agrees_with_brute_force(case) -> None:  # noqa: ANN001
+    """With the best states' walks walked on greedily at once (``SEED_AGAIN`` 1; small
+    sides are solved before it otherwise), the answer is still the brute force's."""
+    rows, cols, cells, budget, bonus = case
+    try:
+        want = brute_force(cells, budget, bonus, rows, cols)
+    except ValueError:
+        return
+    before = scorer.SEED_AGAIN
+    scorer.SEED_AGAIN = 2
+    try:
+        got = best_route(cells, budget, bonus, rows, cols)
+    finally:
+        scorer.SEED_AGAIN = before
+    assert got.points == want and got.exact
+    assert sum(p for _, _, p in got.lines) == got.points
 
 
 def test_a_search_cut_short_says_it_is_not_exact() -> None:

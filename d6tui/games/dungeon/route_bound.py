@@ -326,6 +326,18 @@ def monsters_beaten(own: list[int], room: int, free: int, left_behind: list[int]
         return 0
     moved = len(left_behind)
     k = len(own)
+    if not moved:
+        # No Vorpal Sword to move: the ``free`` dearest for nothing, then the cheapest
+        # while the swords last (the k-th cheapest paid only if the k-1 before it are).
+        if k <= free:
+            return k
+        paid = 0
+        for cost in own[:k - free]:
+            room -= cost
+            if room < 0:
+                break
+            paid += 1
+        return free + paid
     while k > 0:
         paid = k - free
         if paid <= 0:

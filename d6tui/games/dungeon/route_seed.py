@@ -12,8 +12,9 @@ weighing a gate by its swords (Orc 1, Giant Rat 2, Goblins 4, Dragon 5, a Spider
 points gained per sword (a Vorpal Sword counted as two) are the most, among those the
 budget pays for (:meth:`.route_graph.RouteGraph.worth` decides, with the Vorpal Swords
 on the dearest enemies), and stops when no way adds a point. As the first way decides much,
-the few best first ways are each walked on so, and the best walk is kept. No Textual
-imports.
+the few best first ways are each walked on so, and the best walk is kept. On a side
+still slow later, the walks of the scorer's most promising states are walked on the same
+way (:func:`greedy_on`, through :func:`seed_best`). No Textual imports.
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ from __future__ import annotations
 import heapq
 
 from d6tui.games.dungeon.route_graph import _MONSTER, Budget, RouteGraph
+
+#: The first ways :func:`greedy_route` tries from each entrance when :func:`seed_best` asks.
+SEED_STARTS = 3
 
 #: The weight of a gate on the greedy walk's ways: its swords, a Door 1, a Curse 3.
 _WEIGHT = {**_MONSTER, "arm": 1, "door": 1, "curse": 3}
@@ -51,11 +55,18 @@ def greedy_route(board: RouteGraph, budget: Budget, bonus: int, start: int,
             prizes |= 1 << board.el_cell[e]
     prizes &= ~banned
     best = (now[0], 0, comp)
-    firsts = sorted(_picks(board, budget, bonus, start, banned, prizes, 0, comp, now),
+    # The walks from different first ways often meet the same gates opened: their ways on
+    # are found once (``_picks`` depends on the gates opened only).
+    seen: dict[int, list[tuple[float, int, int, tuple[int, int, int, int]]]] = {}
+    grown: dict[int, tuple[int, tuple[int, int, int, int] | None]] = {}
+    firsts = sorted(_picks(board, budget, bonus, start, banned, prizes, 0, comp, now, grown),
                     key=lambda pick: -pick[0])[:starts]
     for _, opened, comp, now in firsts:
         while True:
-            picks = _picks(board, budget, bonus, start, banned, prizes, opened, comp, now)
+            picks = seen.get(opened)
+            if picks is None:
+                picks = seen[opened] = _picks(board, budget, bonus, start, banned, prizes,
+                                              opened, comp, now, grown)
             if not picks:
                 break
             _, opened, comp, now = max(picks, key=lambda pick: pick[0])
@@ -65,10 +76,12 @@ def greedy_route(board: RouteGraph, budget: Budget, bonus: int, start: int,
 
 
 def _picks(board: RouteGraph, budget: Budget, bonus: int, start: int, banned: int,
-           prizes: int, opened: int, comp: int, now: tuple[int, int, int, int]
+           prizes: int, opened: int, comp: int, now: tuple[int, int, int, int],
+           grown_of: dict[int, tuple[int, tuple[int, int, int, int] | None]]
            ) -> list[tuple[float, int, int, tuple[int, int, int, int]]]:
     """``(points per sword, opened, comp, worth)`` of each cheapest way from ``comp`` to a
-    prize that the budget pays for and that adds a point."""
+    prize that the budget pays for and that adds a point (``grown_of``: the cells reached
+    and their worth per set of gates opened, kept between calls)."""
     adj, node_el = board.adj, board.node_el
     weight = [_WEIGHT[kind] for kind in board.el_kind]
     # The cheapest ways from the cells reached (a step adds a little, so of equal ways the
@@ -117,10 +130,62 @@ def _picks(board: RouteGraph, budget: Budget, bonus: int, start: int, banned: in
             if node_el[x] >= 0:
                 nxt |= 1 << node_el[x]
             x = u
-        grown = board.closure(start, nxt, banned)
-        got = board.worth(nxt, grown, budget, bonus)
+        known = grown_of.get(nxt)
+        if known is None:
+            grown = board.closure(start, nxt, banned)
+            known = grown_of[nxt] = (grown, board.worth(nxt, grown, budget, bonus))
+        grown, got = known
         if got is None or got[0] <= now[0]:
             continue
         rate = (got[0] - now[0]) / (1 + got[1] - now[1] + 2 * (got[3] - now[3]))
         picks.append((rate, nxt, grown, got))
     return picks
+
+
+def greedy_on(board: RouteGraph, budget: Budget, bonus: int, start: int, opened: int,
+              known: dict) -> tuple[int, int, int]:
+    """A payable route growing greedily from a walk already made (the gates ``opened``
+    from entrance ``start``, which the budget pays for), as :func:`greedy_route` walks on
+    after its first way; ``known`` is kept between calls on one side and entrance (the
+    ways on from each set of gates, and the cells and worth of each). Returns ``(points,
+    opened, comp)``."""
+    banned = 0 if start == board.L else 1 << board.L
+    comp = board.closure(start, opened, banned)
+    now = board.worth(opened, comp, budget, bonus)
+    if now is None:  # not a walk the budget pays for: no route (0 points never raise a best)
+        return 0, 0, board.closure(start, 0, banned)
+    prizes = board.chambers | board.chests | 1 << (board.R if start == board.L else board.L)
+    for e, kind in enumerate(board.el_kind):
+        if kind in ("goblins", "dragon"):
+            prizes |= 1 << board.el_cell[e]
+    prizes &= ~banned
+    seen = known.setdefault("picks", {})
+    grown = known.setdefault("grown", {})
+    while True:
+        picks = seen.get(opened)
+        if picks is None:
+            picks = seen[opened] = _picks(board, budget, bonus, start, banned, prizes,
+                                          opened, comp, now, grown)
+        if not picks:
+            return now[0], opened, comp
+        _, opened, comp, now = max(picks, key=lambda pick: pick[0])
+
+
+def seed_best(board: RouteGraph, budget: Budget, bonus: int, best: list[int],
+              walks: list[tuple[int, int]] | None = None) -> None:
+    """Raise ``best`` (the scorer's ``[points, start, opened, comp]``, changed in place) to
+    a better real route found greedily: with ``walks`` None, :func:`greedy_route` from
+    each entrance (``SEED_STARTS`` first ways); else each walk ``(start, opened)`` (gates
+    the budget pays for) walked on by :func:`greedy_on`."""
+    if walks is None:
+        for start, banned in ((board.L, 0), (board.R, 1 << board.L)):
+            points, opened, comp = greedy_route(board, budget, bonus, start, banned,
+                                                SEED_STARTS)
+            if points > best[0]:
+                best[:] = [points, start, opened, comp]
+        return
+    known: dict[int, dict] = {board.L: {}, board.R: {}}
+    for start, opened in walks:
+        points, opened, comp = greedy_on(board, budget, bonus, start, opened, known[start])
+        if points > best[0]:
+            best[:] = [points, start, opened, comp]

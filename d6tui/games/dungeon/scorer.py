@@ -68,9 +68,9 @@ The search is a best-first branch and bound over the places a walk reaches:
   under its parent's bound and its own is worked out only when it comes up; the search ends
   when no state left can beat the best found, which is then exact;
 - a side still unsolved after ``SEED_AFTER`` states looks for a real route greedily
-  (:mod:`.route_seed`): its points are a lower bound, so every state that cannot beat it is
-  dropped from then on, and the answer stays exact (on the slowest sides the best walk was
-  otherwise met late).
+  (:mod:`.route_seed`), and after ``SEED_AGAIN`` the walks of the best states left are
+  walked on greedily: their points are a lower bound, so every state that cannot beat them
+  is dropped from then on, and the answer stays exact (the best walk was otherwise met late).
 
 :func:`brute_force` checks every subset of gates instead, for tests and the benchmark on
 small waffles.
@@ -91,13 +91,14 @@ from d6tui.games.dungeon.route_explain import RouteScore, explain_route
 from d6tui.games.dungeon.route_graph import _MONSTER, Budget, Cell, brute_force
 from d6tui.games.dungeon.route_graph import RouteGraph as _Board
 from d6tui.games.dungeon.route_paths import PathCosts, joint_distances
-from d6tui.games.dungeon.route_seed import greedy_route
+from d6tui.games.dungeon.route_seed import seed_best
 from d6tui.games.dungeon.route_worth import dead_end_gate, go_on, worthless_cells
 
 #: States grown before the greedy route of :mod:`.route_seed` is looked for (most sides
-#: are solved sooner, and need no more), and the first ways it tries.
+#: are solved sooner, and need no more).
 SEED_AFTER = 40
-SEED_STARTS = 3
+#: States grown before the walks of the ``SEED_TOPS`` best states left are walked on too.
+SEED_AGAIN, SEED_TOPS = 80, 2
 
 
 def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
@@ -349,64 +350,71 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                 return got
 
             best_gain = -cap
-            #: per column: (the most it could add, its prizes, its counts).
-            columns: list[tuple[int, list, int, int, int, int]] = []
+            # Per column (Curses suffered and Doors opened, ``cd``; Vorpal Swords to the
+            # monsters, ``b``): the most it could add, with all its prizes won for nothing,
+            # worked out first; its prizes (and the gates on every way to them) are made
+            # only if that could beat what the columns before it found.
+            columns: list[tuple[int, int, int, int, int]] = []
             for cd in range(block):
                 counted, opened_doors = divmod(cd, dw)
-                loss = counted
-                # No more Curse suffered: the Curses not reached are walls for the ways to
-                # the prizes (so more gates may lie on every way).
-                room_row = rows_for(board.curse_cells & ~comp if counted == 0 < cap else 0)
                 # The keys left for new chests, and the chests reached that lose theirs.
                 chest_keys = keys_left - opened_doors - held
                 chest_loss = max(0, opened_held - (keys_left - opened_doors))
                 for b in range(free_v + 1):  # b free Vorpal Swords to the monsters
                     col = (free_v - b) * block + cd
-                    # (path swords, points) per prize, and (path swords, own swords) per
-                    # treasure monster.
-                    events: list[tuple[int, int, int, int, int, tuple, tuple, tuple]] = []
-                    n_chests: list[tuple[int, int]] = []
-                    total = 0
+                    total = n_chests = 0
                     for v, kind, table in targets:
-                        d = table[col]
-                        if d > left:
+                        if table[col] > left:
                             continue
                         if kind == 1:
-                            n_chests.append((d, v))
+                            n_chests += 1
                         elif kind == 2:
-                            events.append((d, 0, el_cost[node_el[v]], -1, 0, (), (), ()))
                             total += 1
                         else:
-                            pts, u, dm, dmb, lkb, gmb = room_row[v]
-                            events.append((d, pts, -1, u, dm,
-                                           dmb if counted < cap else (), lkb, gmb))
-                            total += pts
-                    if len(n_chests) <= chest_keys:
-                        # A key for every chest within reach: each is a room of one point,
-                        # won only with the Curses, Doors and monsters on every way to it.
-                        for d, v in n_chests:
-                            _pts, u, dm, dmb, lkb, gmb = room_row[v]
-                            events.append((d, 1, -1, u, dm, dmb if counted < cap else (),
-                                           lkb, gmb))
-                        total += len(n_chests)
-                        keyed = []
-                    else:
-                        # The chests counted are the nearest (as many as the keys): not
-                        # those a walk opens, so no Door or monster in front of them counts.
-                        n_chests.sort()
-                        keyed = n_chests[:max(0, chest_keys)]
-                    upper = total + len(keyed) - loss - chest_loss
-                    if upper <= best_gain:
-                        continue  # not even all of them, for nothing, would do better
-                    events.extend((d, 1, -1, -1, 0, (), (), ()) for d, _v in keyed)
-                    columns.append((upper, events, counted, opened_doors, chest_loss, b))
+                            total += bonus if v == far else 1
+                    # A key for every chest within reach, or the nearest as many as the keys.
+                    total += n_chests if n_chests <= chest_keys else max(0, chest_keys)
+                    upper = total - counted - chest_loss
+                    if upper > best_gain:  # else not all of them, for nothing, do better
+                        columns.append((upper, cd, b, chest_keys, chest_loss))
             # The columns that could add the most first: once the most found is as much as
-            # a column could add, with all its prizes won for nothing, it and the rest (no
-            # more) need no count.
+            # a column could add, it and the rest (no more) need no count.
             columns.sort(key=lambda column: -column[0])
-            for upper, events, counted, opened_doors, chest_loss, b in columns:
+            for upper, cd, b, chest_keys, chest_loss in columns:
                 if upper <= best_gain:
                     break
+                counted, opened_doors = divmod(cd, dw)
+                col = (free_v - b) * block + cd
+                # No more Curse suffered: the Curses not reached are walls for the ways to
+                # the prizes (so more gates may lie on every way).
+                room_row = rows_for(board.curse_cells & ~comp if counted == 0 < cap else 0)
+                events: list[tuple[int, int, int, int, int, tuple, tuple, tuple]] = []
+                chests: list[tuple[int, int]] = []
+                for v, kind, table in targets:
+                    d = table[col]
+                    if d > left:
+                        continue
+                    if kind == 1:
+                        chests.append((d, v))
+                    elif kind == 2:
+                        events.append((d, 0, el_cost[node_el[v]], -1, 0, (), (), ()))
+                    else:
+                        pts, u, dm, dmb, lkb, gmb = room_row[v]
+                        events.append((d, pts, -1, u, dm,
+                                       dmb if counted < cap else (), lkb, gmb))
+                if len(chests) <= chest_keys:
+                    # A key for every chest within reach: each is a room of one point,
+                    # won only with the Curses, Doors and monsters on every way to it.
+                    for d, v in chests:
+                        _pts, u, dm, dmb, lkb, gmb = room_row[v]
+                        events.append((d, 1, -1, u, dm, dmb if counted < cap else (),
+                                       lkb, gmb))
+                else:
+                    # The chests counted are the nearest (as many as the keys): not
+                    # those a walk opens, so no Door or monster in front of them counts.
+                    chests.sort()
+                    events.extend((d, 1, -1, -1, 0, (), (), ())
+                                  for d, _v in chests[:max(0, chest_keys)])
                 # Thresholds t in order: the prizes within t, and the treasure monsters
                 # within t beaten with the swords left after t (cheapest first) or a Vorpal
                 # Sword.
@@ -541,14 +549,11 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
     grown = 0
     while heap and nodes[0] < sys_limit:
         grown += 1
-        if grown == SEED_AFTER:
-            # A slow side: a real route found cheaply lets the rest prune (its points are
-            # a lower bound, so the answer stays exact).
-            for start, banned in ((board.L, 0), (board.R, 1 << board.L)):
-                points, opened, comp = greedy_route(board, budget, bonus, start, banned,
-                                                    SEED_STARTS)
-                if points > best[0]:
-                    best[:] = [points, start, opened, comp]
+        if grown == SEED_AFTER or grown == SEED_AGAIN:
+            # A slow side: real routes found cheaply let the rest prune (their points are a
+            # lower bound, so the answer stays exact).
+            tops = [(item[3], item[5]) for item in heapq.nsmallest(SEED_TOPS, heap)]
+            seed_best(board, budget, bonus, best, tops if grown == SEED_AGAIN else None)
         neg, _, exact, start, banned, opened, comp, value = heapq.heappop(heap)
         if -neg <= best[0]:
             break
