@@ -208,6 +208,11 @@ class Tmux:
     def keys(self, *keys: str) -> None:
         self._tmux("send-keys", *keys)
 
+    def output(self) -> bytes:
+        """Every byte the pane received from its start (until :meth:`record`, if called):
+        the program's own output, escape sequences and all."""
+        return self._own_output.read_bytes()
+
     def record(self, path: Path) -> None:
         """Copy everything the pane receives from now on into ``path`` (in place of the
         copy the waits watch, which then watch ``path``)."""

@@ -87,13 +87,20 @@ def test_sftp_and_port_forwarding_are_refused(shared_server):
 
 
 def test_a_crashed_session_still_restores_the_terminal(shared_server, tmux, tmp_path):
+    """A session whose child is killed still restores the client's terminal, and is logged
+    as a crash. Its client sends TERM=xterm-16color: the child gets that TERM (it draws in
+    the 16 standard colours, where the TERM put in place of one that does not read as a
+    terminal type, xterm-256color, gives 256)."""
     import os
     import signal
 
     s = shared_server
     key = s.key("alice")
-    t = tmux(s.ssh_args(key, "-tt"))
+    t = tmux(["env", "TERM=xterm-16color", *s.ssh_args(key, "-tt")])
     t.wait_text("Recent saves")
+    assert re.search(r"connect name=alice .* term='xterm-16color'", s.log()), s.log()
+    drawn = t.output()
+    assert b"\x1b[" in drawn and b"38;5;" not in drawn and b"38;2;" not in drawn
     pid = int(re.search(r"connect name=alice .* pid=(\d+)", s.log()).group(1))
     t.record(tmp_path / "raw")
     os.kill(pid, signal.SIGKILL)
