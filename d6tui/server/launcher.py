@@ -160,6 +160,7 @@ class Launcher:
         ours.setblocking(False)
         self.sock = ours
         self.starts += 1
+        _log().info("launcher started pid=%d", self.proc.pid)
 
     def close(self) -> None:
         """Stop the launcher (it exits when its socket closes; killed if it has not in
