@@ -39,19 +39,22 @@ from collections.abc import Sequence
 #: Largest request or answer record, in bytes.
 RECORD = 1 << 20
 
-#: Modules the launcher imports before it forks: the app and what its home screen and
-#: a first game load. None reads a file or the environment at import time (their caches
-#: fill in the child, with the child's folders).
+#: Modules the launcher imports before it forks: the app, what its home screen loads, the
+#: help, the lobby and a table's screens. None reads a file or the environment at import
+#: time (their caches fill in the child, with the child's folders).
 PREIMPORT = (
     "d6tui.cli", "d6tui.cli_play", "d6tui.config", "d6tui.themes", "d6tui.ui.app",
     "d6tui.ui.screens.too_small", "d6tui.engine.appender", "d6tui.engine.logfile",
-    "d6tui.engine.logcheck", "d6tui.server.table_client",
+    "d6tui.engine.logcheck", "d6tui.engine.session", "d6tui.server.table_client",
+    "d6tui.server.seat_session", "d6tui.ui.screens.tables", "d6tui.ui.screens.game",
+    "d6tui.ui.screens.dialog", "d6tui.ui.screens.help", "d6tui.ui.widgets.markdown_text",
     "d6tui.games.d6_board", "d6tui.games.dungeon", "d6tui.games.shooter",
     "d6tui.games.simple_six", "d6tui.games.tales",
     "d6tui.ui.d6_board", "d6tui.ui.dungeon", "d6tui.ui.shooter", "d6tui.ui.simple_six",
     "d6tui.ui.tales",
     "textual.drivers.linux_driver", "textual.widgets._data_table", "textual.scrollbar",
     "textual.layouts.horizontal", "textual.layouts.stream", "textual.renderables.styled",
+    "textual.widgets._text_area", "textual.widgets._header",
 )
 
 PR_SET_CHILD_SUBREAPER = 36

@@ -41,27 +41,26 @@ def test_a_session_over_the_limit_is_told_it_is_full_and_too_many_connections_ar
     assert "refused address=127.0.0.1 reason=too many connections (4 a 60s)" in s.log()
 
 
-def test_an_idle_session_is_closed_with_a_line(server, tmux):
-    s = server("--idle-timeout", "2")
+def test_an_idle_session_and_a_connection_that_does_not_log_in_are_closed(server, tmux):
+    """Two timeouts on one server (``--idle-timeout 2 --login-timeout 1``), at once:
+
+    - a connection that does not log in is closed within a few seconds;
+    - an idle session is closed with a line, its client exits 0, and the server logs why.
+    """
+    s = server("--idle-timeout", "2", "--login-timeout", "1")
     key = s.keygen("alice")
     s.start()
     t = tmux(s.ssh_args(key, "-tt"))
     t.wait_text("Recent saves")
-    screen = t.wait_text("EXIT=0", timeout=15)
-    assert "closed after no keys for a while; your games are saved" in screen
-    assert "reason=idle" in s.log()
-
-
-def test_a_connection_that_does_not_log_in_is_closed(server):
-    s = server("--login-timeout", "1")
-    s.keygen("alice")
-    s.start()
     with socket.create_connection(("127.0.0.1", s.port), timeout=10) as sock:
         assert sock.recv(100).startswith(b"SSH-2.0-")
         start = time.monotonic()
         while sock.recv(4096):
             pass
         assert time.monotonic() - start < 8
+    screen = t.wait_text("EXIT=0", timeout=15)
+    assert "closed after no keys for a while; your games are saved" in screen
+    assert "reason=idle" in s.log()
 
 
 def test_a_stopped_session_does_not_freeze_another(shared_server, tmux):
