@@ -133,7 +133,7 @@ class Launcher:
     """
 
     #: Seconds an answer may take (the first waits for the launcher's imports).
-    TIMEOUT = 30.0
+    TIMEOUT = 10.0
 
     def __init__(self, env: dict[str, str]) -> None:
         self.env = env
@@ -281,6 +281,10 @@ def _fork_twice(sock: socket.socket) -> int:
     Raises:
         OSError: a fork failed.
     """
+    import threading
+
+    if threading.active_count() != 1:  # a fork copies one thread: the others' locks stay held
+        raise OSError("the launcher has threads of its own: it does not fork")
     r, w = os.pipe()
     middle = os.fork()
     if middle == 0:  # the middle process: fork, tell the pid, exit
