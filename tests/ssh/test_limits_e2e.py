@@ -42,16 +42,22 @@ def test_a_session_over_the_limit_is_told_it_is_full_and_too_many_connections_ar
 
 
 def test_an_idle_session_and_a_connection_that_does_not_log_in_are_closed(server, tmux):
-    """Two timeouts on one server (``--idle-timeout 2 --login-timeout 1``), at once:
+    """Two timeouts on one server (``--idle-timeout 2 --login-timeout 1``), at once, and
+    its session launcher killed as the server starts:
 
+    - the first login gets a session all the same, from a launcher started again (logged);
     - a connection that does not log in is closed within a few seconds;
     - an idle session is closed with a line, its client exits 0, and the server logs why.
     """
     s = server("--idle-timeout", "2", "--login-timeout", "1")
     key = s.keygen("alice")
     s.start()
+    launcher = int(re.search(r"launcher started pid=(\d+)", s.log()).group(1))
+    os.kill(launcher, signal.SIGKILL)  # (killed at once: the CPU of its imports is spared)
     t = tmux(s.ssh_args(key, "-tt"))
     t.wait_text("Recent saves")
+    assert "launcher started again" in s.log() and "launcher failed" not in s.log()
+    assert int(re.findall(r"launcher started pid=(\d+)", s.log())[-1]) != launcher
     with socket.create_connection(("127.0.0.1", s.port), timeout=10) as sock:
         assert sock.recv(100).startswith(b"SSH-2.0-")
         start = time.monotonic()
