@@ -50,3 +50,31 @@ def test_the_childs_streams_are_a_new_pythons():
         want_encoding, want_errors = _fresh(env)
         assert (codecs.lookup(encoding).name, errors) == (
             codecs.lookup(want_encoding).name, want_errors), env
+
+
+def test_a_launcher_that_cannot_start_fails_twice_then_says_so(monkeypatch):
+    """A launcher process that exits at once (here ``/bin/false`` in place of Python) is
+    started again once; when that one fails too, :class:`LauncherError` says so (the
+    server then starts ``python -m d6tui``, d6tui/server/ssh.py)."""
+    import asyncio
+    import os
+
+    import pytest
+
+    from d6tui.server.launcher import Launcher, LauncherError
+
+    monkeypatch.setattr(sys, "executable", "/bin/false")
+    launcher = Launcher({"PATH": "/usr/bin:/bin"})
+
+    async def main():
+        master, slave = os.openpty()
+        try:
+            with pytest.raises(LauncherError, match="launcher"):
+                await launcher.spawn({"TERM": "xterm"}, "/", slave)
+        finally:
+            os.close(master)
+            os.close(slave)
+            launcher.close()
+
+    asyncio.run(main())
+    assert launcher.starts == 2
