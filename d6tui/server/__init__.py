@@ -3,14 +3,17 @@
 Modules: :mod:`.keys` (host key, authorized keys with a name per key), :mod:`.limits`
 (sessions, timeouts, rate, size), :mod:`.terminal` (one player's d6tui on a pty),
 :mod:`.ssh` (asyncssh: auth, refusals, the session loop, the log), :mod:`.serve` (start-up),
+:mod:`.launcher` (forks each session's d6tui already imported),
 :mod:`.table` (a shared table: seats, spectators, one writer per log; no UI, no SSH),
 :mod:`.service` (the tables, reached by each session over a socket pair bound to its key
 name) and :mod:`.table_client` (the session's side, used by ``d6tui.ui.screens.tables``).
 
 **One process per session, decided.** Each session runs ``python -m d6tui`` under a pty
-of its own, and the server (one asyncio loop, asyncssh) only relays bytes, resizes the pty
-and enforces the limits. The other design, one Textual app per channel inside the server's
-loop with a driver of our own, was weighed and not taken, because:
+of its own (on Linux forked from the session launcher, :mod:`.launcher`, which has d6tui
+and Textual imported already: the same child at a quarter of the CPU), and the server
+(one asyncio loop, asyncssh) only relays bytes, resizes the pty and enforces the limits.
+The other design, one Textual app per channel inside the server's loop with a driver of
+our own, was weighed and not taken, because:
 
 - *Isolation.* A blocking call in any app (a save's ``fsync``, a long fold on the UI
   thread, a bug that loops) would freeze every player in a shared loop; a crash that takes

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import signal
 import sys
 from pathlib import Path
 
 from d6tui.server.keys import AUTHORIZED_KEYS_NAME, AuthorizedKeys, host_key
+from d6tui.server.launcher import Launcher, become_subreaper
 from d6tui.server.limits import Limits
 from d6tui.server.logtext import OneLineFormatter
 from d6tui.server.ssh import ServerState, start_server
+from d6tui.server.terminal import PASS_THROUGH
 
 LOG_NAME = "server.log"
 
@@ -80,6 +83,8 @@ async def serve_forever(state: ServerState, host: str, port: int, config: Path,
         state.stopping = True
         acceptor.close()
         await acceptor.wait_closed()
+        if state.launcher is not None:
+            state.launcher.close()
         for terminal in list(state.sessions):
             await terminal.stop()
         # let each session write its goodbye and its "server stopped" line
@@ -108,5 +113,23 @@ def serve(*, host: str, port: int, authorized_keys: Path, config: Path, data: Pa
               "(add one: d6tui serve --add-key FILE.pub NAME)", file=sys.stderr)
     for problem in keys.problems:
         print(f"d6tui serve: {authorized_keys}: {problem}", file=sys.stderr)
-    asyncio.run(serve_forever(ServerState(keys, limits, data), host, port, config))
+    asyncio.run(serve_forever(ServerState(keys, limits, data, launcher=start_launcher()),
+                              host, port, config))
     return 0
+
+
+def start_launcher() -> Launcher | None:
+    """The session launcher (:mod:`~d6tui.server.launcher`), started now so that it has
+    imported d6tui by the first login; None where this system cannot have one (each session
+    then starts ``python -m d6tui``) or it could not be started."""
+    if not become_subreaper():
+        return None
+    env = {k: os.environ[k] for k in PASS_THROUGH if k in os.environ}
+    env["LANG"] = "C.UTF-8"  # a session's own locale is set in the child (launcher.py)
+    launcher = Launcher(env)
+    try:
+        launcher.start()
+    except OSError as e:
+        logging.getLogger("d6tui.server").error("launcher not started error=%s", e)
+        return None
+    return launcher

@@ -16,6 +16,7 @@ from pathlib import Path
 import asyncssh
 
 from d6tui.server.keys import AuthorizedKeys
+from d6tui.server.launcher import Launcher, LauncherError
 from d6tui.server.limits import Limits, RateLimiter
 from d6tui.server.logtext import quoted
 from d6tui.server.service import TableService
@@ -68,6 +69,8 @@ class ServerState:
         limits: the limits.
         data: the data folder (``players/``, the log).
         argv: the command each session runs (default ``python -m d6tui``).
+        launcher: forks each session's d6tui already imported (None: each session starts
+            ``python -m d6tui``; so does one whose launcher failed twice).
         sessions: the terminals open now.
         service: the shared tables (their saves under ``<data>/tables``).
         latest: each player's newest session: set its event (with the new address) to
@@ -80,6 +83,7 @@ class ServerState:
     limits: Limits
     data: Path
     argv: list[str] | None = None
+    launcher: Launcher | None = None
     rate: RateLimiter = field(init=False)
     sessions: set[Terminal] = field(default_factory=set)
     service: TableService = field(init=False)
@@ -188,11 +192,18 @@ async def run_session(state: ServerState, process: asyncssh.SSHServerProcess) ->
     env[FD_ENV] = str(tables.fileno())
     env[CALL_FD_ENV] = str(calls.fileno())
     terminal = Terminal(env, width, height, state.argv,
-                        pass_fds=(tables.fileno(), calls.fileno()))
+                        pass_fds=(tables.fileno(), calls.fileno()),
+                        fd_names=(FD_ENV, CALL_FD_ENV), launcher=state.launcher)
     try:
         dirs.saves.mkdir(parents=True, exist_ok=True)
         dirs.config.mkdir(parents=True, exist_ok=True)
-        await terminal.start()
+        try:
+            await terminal.start()
+        except LauncherError as e:  # started afresh and failed again: no fork this time
+            log.error("launcher failed name=%s error=%s; starting python -m d6tui", name,
+                      quoted(e))
+            terminal.launcher = None
+            await terminal.start()
     except OSError as e:
         tables.close()
         calls.close()

@@ -4,7 +4,9 @@ from the SSH channel.
 The child is an ordinary d6tui with Textual's own Linux driver on a real pty, so Escape,
 resize (SIGWINCH from ``TIOCSWINSZ``), colours (the client's ``TERM``/``COLORTERM`` in its
 environment) and restoring the terminal all work as they do locally. It runs in a session
-of its own (``setsid``), so it is stopped by its process group id alone.
+of its own (``setsid``), so it is stopped by its process group id alone. Where the server
+has a :class:`~d6tui.server.launcher.Launcher`, the child is forked from it (Textual already
+imported) instead of started afresh; it is the same child on the same pty.
 """
 
 from __future__ import annotations
@@ -20,8 +22,12 @@ import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from d6tui.server.logtext import clean_env_value, clean_term
+
+if TYPE_CHECKING:
+    from d6tui.server.launcher import ForkedProcess, Launcher
 
 #: Written when a session ends whatever the child did: alternate screen off, cursor shown,
 #: mouse, bracketed paste, focus reports and the kitty keyboard protocol off.
@@ -104,16 +110,24 @@ class Terminal:
         pass_fds: descriptors the child keeps (its end of the tables socket).
         env: its environment.
         width, height: the starting size.
+        fd_names: the variable of ``env`` that names each of ``pass_fds`` (a forked child
+            gets them under other numbers).
+        launcher: fork the child from this :class:`~d6tui.server.launcher.Launcher`
+            (already imported) instead of starting ``argv``; ignored when ``argv`` is
+            given.
     """
 
     def __init__(self, env: dict[str, str], width: int, height: int,
-                 argv: list[str] | None = None, pass_fds: tuple[int, ...] = ()) -> None:
+                 argv: list[str] | None = None, pass_fds: tuple[int, ...] = (),
+                 fd_names: tuple[str, ...] = (), launcher: Launcher | None = None) -> None:
+        self.launcher = launcher if argv is None else None
         self.argv = argv or [sys.executable, "-m", "d6tui"]
         self.pass_fds = pass_fds
+        self.fd_names = fd_names
         self.env = env
         self.size = (width, height)
         self.master = -1
-        self.process: asyncio.subprocess.Process | None = None
+        self.process: asyncio.subprocess.Process | ForkedProcess | None = None
         #: When the client last sent anything (for the idle timeout).
         self.last_input = time.monotonic()
 
@@ -126,17 +140,23 @@ class Terminal:
         master, slave = os.openpty()
         try:
             set_size(slave, *self.size)
-            self.process = await asyncio.create_subprocess_exec(
-                *self.argv, stdin=slave, stdout=slave, stderr=slave, env=self.env,
-                cwd=self.env.get("HOME"), start_new_session=True, pass_fds=self.pass_fds,
-                preexec_fn=_controlling_tty)
+            if self.launcher is not None:
+                self.process = await self.launcher.spawn(
+                    self.env, self.env.get("HOME", "/"), slave,
+                    tuple(zip(self.fd_names, self.pass_fds, strict=True)))
+            else:
+                self.process = await asyncio.create_subprocess_exec(
+                    *self.argv, stdin=slave, stdout=slave, stderr=slave, env=self.env,
+                    cwd=self.env.get("HOME"), start_new_session=True,
+                    pass_fds=self.pass_fds, preexec_fn=_controlling_tty)
         except BaseException:
             os.close(master)
             raise
+        else:
+            os.set_blocking(master, False)
+            self.master = master
         finally:
             os.close(slave)
-        os.set_blocking(master, False)
-        self.master = master
 
     def resize(self, width: int, height: int) -> None:
         """Give the child a new size."""

@@ -69,15 +69,17 @@ class Server:
 
     def keygen(self, name: str, add: bool = True, by_cli: bool = False) -> Path:
         """A new ed25519 key pair made with ``ssh-keygen``; ``add``: listed for ``name`` in
-        the server's authorized keys, by :func:`~d6tui.server.keys.add_key` in this process
-        (``by_cli``: by ``d6tui serve --add-key`` in a subprocess, as the README does it,
-        which costs a Python start-up of about half a second)."""
+        the server's authorized keys, by :func:`~d6tui.server.keys.add_key` (``by_cli``: by
+        the command line's ``d6tui serve --add-key``, as the README does it, run in this
+        process with the server's config folder: a Python start-up for it would cost
+        about half a second; ``python -m d6tui serve`` itself is what :meth:`start`
+        runs)."""
         key = self.tmp / f"id_{name}"
         subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(key)],
                        check=True, timeout=20)
         if add and by_cli:
-            run = self.cli("serve", "--add-key", f"{key}.pub", name)
-            assert run.returncode == 0 and f"for {name} to " in run.stdout, run
+            out = self.cli_here("serve", "--add-key", f"{key}.pub", name)
+            assert f"for {name} to " in out, out
         elif add:
             from d6tui.server.keys import add_key
             from d6tui.server.serve import default_authorized_keys
@@ -85,9 +87,28 @@ class Server:
             add_key(default_authorized_keys(self.config), Path(f"{key}.pub"), name)
         return key
 
-    def cli(self, *args: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "d6tui", *args], env=self.env,
-                              capture_output=True, text=True, timeout=30)
+    def cli_here(self, *args: str) -> str:
+        """``d6tui ARGS`` run by :func:`d6tui.cli.main` in this process with the server's
+        folders (its environment for the call); what it printed. Fails unless it exits 0."""
+        import contextlib
+        import io
+
+        from d6tui.cli import main
+
+        saved = {k: os.environ.get(k) for k in ("D6TUI_CONFIG", "D6TUI_DATA")}
+        out = io.StringIO()
+        try:
+            os.environ.update(D6TUI_CONFIG=str(self.config), D6TUI_DATA=str(self.data))
+            with contextlib.redirect_stdout(out):
+                status = main(list(args))
+        finally:
+            for k, v in saved.items():
+                if v is None:
+                    os.environ.pop(k, None)
+                else:
+                    os.environ[k] = v
+        assert status == 0, out.getvalue()
+        return out.getvalue()
 
     def start(self) -> Server:
         self.proc = subprocess.Popen(
@@ -207,6 +228,11 @@ class Tmux:
 
     def keys(self, *keys: str) -> None:
         self._tmux("send-keys", *keys)
+
+    def output(self) -> bytes:
+        """Every byte the pane received from its start (until :meth:`record`, if called):
+        the program's own output, escape sequences and all."""
+        return self._own_output.read_bytes()
 
     def record(self, path: Path) -> None:
         """Copy everything the pane receives from now on into ``path`` (in place of the

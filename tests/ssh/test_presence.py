@@ -74,38 +74,77 @@ def test_a_seat_the_computer_plays_is_marked_so():
 
 
 
-def test_the_shooter_screen_tells_of_a_drop_and_marks_the_seat_in_its_header(service,
-                                                                              tmp_path):
+def test_the_shooter_screen_tells_of_a_drop_and_a_coming_back(service, tmp_path):
+    """Two D6 Shooter tables, one app (80x24, notifications on), a part each:
+
+    - the screen tells of a drop and marks the seat in its header, then tells of the
+      coming back and drops the mark;
+    - Issue 12: ann left her table's screen under the lobby (``T``) and joined again over
+      it: ben coming back is told once, and both screens show him back.
+    """
     from d6tui.ui.shooter.screen import ShooterScreen
 
     tables = service.service.tables
-    table = service.do(lambda: tables.open(load_rules("shooter"),
-                                           {"players": ["ann", "ben"], "seed": 3}, "ann"))
-    service.do(lambda: table.join("ben"))
+
+    def new_table():
+        table = service.do(lambda: tables.open(load_rules("shooter"),
+                                               {"players": ["ann", "ben"], "seed": 3}, "ann"))
+        service.do(lambda: table.join("ben"))
+        return table
+
+    first, second = new_table(), new_table()
+    service.do(lambda: second.disconnect("ben"))
+
+    async def drop_and_back(pilot, app):
+        table = first
+        ann = ShooterScreen(service.seat("ann", table.code))
+        await show(pilot, ann)
+        service.do(lambda: table.disconnect("ben"))
+        ann.post_message(TableChanged(table.code))
+        for _ in range(40):
+            if any(n.message == "ben left; seat kept" for n in app._notifications):
+                break
+            await pilot.pause(0.05)
+        notes = [n.message for n in app._notifications]
+        assert "ben left; seat kept" in notes, notes
+        assert ann.sub_title.endswith(f"table {table.code}, ann (seat 1); ben away"), \
+            ann.sub_title
+        service.do(lambda: table.join("ben"))
+        ann.post_message(TableChanged(table.code))
+        for _ in range(40):
+            if any(n.message == "ben is back" for n in app._notifications):
+                break
+            await pilot.pause(0.05)
+        assert "ben is back" in [n.message for n in app._notifications]
+        assert "away" not in ann.sub_title
+
+    async def twice_in_the_stack(pilot, app):
+        table = second
+        under = ShooterScreen(service.seat("ann", table.code))
+        await show(pilot, under)
+        over = ShooterScreen(service.seat("ann", table.code))
+        await show(pilot, over)
+        service.do(lambda: table.join("ben"))
+        for screen in (under, over):  # as the app tells every screen of the table
+            screen.post_message(TableChanged(table.code))
+        for _ in range(40):
+            if "away" not in under.sub_title and "away" not in over.sub_title:
+                break
+            await pilot.pause(0.05)
+        await pilot.pause(0.1)
+        notes = [n.message for n in app._notifications]
+        assert notes.count("ben is back") == 1, notes
+        assert all(s.session.frame.present == (True, True) for s in (under, over))
 
     async def main():
         app = make_app(tmp_path)
         async with app.run_test(size=(80, 24), notifications=True) as pilot:
-            ann = ShooterScreen(service.seat("ann", table.code))
-            await show(pilot, ann)
-            service.do(lambda: table.disconnect("ben"))
-            ann.post_message(TableChanged(table.code))
-            for _ in range(40):
-                if any(n.message == "ben left; seat kept" for n in app._notifications):
-                    break
-                await pilot.pause(0.05)
-            notes = [n.message for n in app._notifications]
-            assert "ben left; seat kept" in notes, notes
-            assert ann.sub_title.endswith(f"table {table.code}, ann (seat 1); ben away"), \
-                ann.sub_title
-            service.do(lambda: table.join("ben"))
-            ann.post_message(TableChanged(table.code))
-            for _ in range(40):
-                if any(n.message == "ben is back" for n in app._notifications):
-                    break
-                await pilot.pause(0.05)
-            assert "ben is back" in [n.message for n in app._notifications]
-            assert "away" not in ann.sub_title
+            home = app.screen
+            await drop_and_back(pilot, app)
+            app.pop_screen()
+            assert await until(pilot, lambda: app.screen is home)
+            app._notifications.clear()  # the second part counts its own notices
+            await twice_in_the_stack(pilot, app)
 
     asyncio.run(main())
 
@@ -118,40 +157,6 @@ def test_a_watcher_whose_terminal_goes_is_no_longer_listed_as_watching():
     assert table.spectators == set()
     table.watch("dee")  # back to watching
     assert table.spectators == {"dee"}
-
-
-def test_a_table_whose_screen_is_in_the_stack_twice_tells_a_coming_back_once(service,
-                                                                             tmp_path):
-    """Issue 12: ann left her table's screen under the lobby (``T``) and joined again over
-    it: ben coming back is told once, and both screens show him back."""
-    from d6tui.ui.shooter.screen import ShooterScreen
-
-    tables = service.service.tables
-    table = service.do(lambda: tables.open(load_rules("shooter"),
-                                           {"players": ["ann", "ben"], "seed": 3}, "ann"))
-    service.do(lambda: table.join("ben"))
-    service.do(lambda: table.disconnect("ben"))
-
-    async def main():
-        app = make_app(tmp_path)
-        async with app.run_test(size=(80, 24), notifications=True) as pilot:
-            under = ShooterScreen(service.seat("ann", table.code))
-            await show(pilot, under)
-            over = ShooterScreen(service.seat("ann", table.code))
-            await show(pilot, over)
-            service.do(lambda: table.join("ben"))
-            for screen in (under, over):  # as the app tells every screen of the table
-                screen.post_message(TableChanged(table.code))
-            for _ in range(40):
-                if "away" not in under.sub_title and "away" not in over.sub_title:
-                    break
-                await pilot.pause(0.05)
-            await pilot.pause(0.1)
-            notes = [n.message for n in app._notifications]
-            assert notes.count("ben is back") == 1, notes
-            assert all(s.session.frame.present == (True, True) for s in (under, over))
-
-    asyncio.run(main())
 
 
 def test_a_watcher_who_leaves_the_tables_screen_is_no_longer_listed(service, tmp_path):

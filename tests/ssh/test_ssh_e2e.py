@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import re
+import signal
 import subprocess
 
-from tests.ssh.conftest import wait_for
+from tests.ssh.conftest import child_pid, wait_for
 
 
 def test_log_in_see_home_resize_escape_and_quit(shared_server, tmux, tmp_path):
@@ -18,6 +20,14 @@ def test_log_in_see_home_resize_escape_and_quit(shared_server, tmux, tmp_path):
     assert "d6tui" in screen and "D6 Shooter" in screen
     assert re.search(r"connect name=dana address=127\.0\.0\.1 term=\S+ colorterm=- "
                      r"size=100x30", s.log())
+    # the session child (forked by the launcher) is the server's own child, in a session
+    # of its own whose controlling terminal is its pty
+    pid = child_pid(s, "dana")
+    with open(f"/proc/{pid}/stat") as f:
+        stat = f.read().rsplit(")", 1)[1].split()
+    ppid, sid, tty = int(stat[1]), int(stat[3]), int(stat[4])
+    assert (ppid, sid) == (s.proc.pid, pid) and tty != 0
+    assert os.readlink(f"/proc/{pid}/fd/0") == os.readlink(f"/proc/{pid}/fd/1")
     t.resize(120, 40)
     # the title line is centred text, shorter than the pane: wait on the frame's top line
     t.wait_until(lambda now: len(now.splitlines()[1].rstrip()) == 120, 10)
@@ -87,13 +97,18 @@ def test_sftp_and_port_forwarding_are_refused(shared_server):
 
 
 def test_a_crashed_session_still_restores_the_terminal(shared_server, tmux, tmp_path):
-    import os
-    import signal
-
+    """A session whose child is killed still restores the client's terminal, and is logged
+    as a crash. Its client sends TERM=xterm-16color: the child gets that TERM (it draws in
+    the 16 standard colours, where the TERM put in place of one that does not read as a
+    terminal type, xterm-256color, gives 256). (A killed session launcher: see
+    test_limits_e2e.py's timeouts test.)"""
     s = shared_server
     key = s.key("alice")
-    t = tmux(s.ssh_args(key, "-tt"))
+    t = tmux(["env", "TERM=xterm-16color", *s.ssh_args(key, "-tt")])
     t.wait_text("Recent saves")
+    assert re.search(r"connect name=alice .* term='xterm-16color'", s.log()), s.log()
+    drawn = t.output()
+    assert b"\x1b[" in drawn and b"38;5;" not in drawn and b"38;2;" not in drawn
     pid = int(re.search(r"connect name=alice .* pid=(\d+)", s.log()).group(1))
     t.record(tmp_path / "raw")
     os.kill(pid, signal.SIGKILL)
