@@ -125,7 +125,7 @@ def start_launcher() -> Launcher | None:
     if not become_subreaper():
         return None
     env = {k: os.environ[k] for k in PASS_THROUGH if k in os.environ}
-    env["LANG"] = "C.UTF-8"  # a session's own locale is set in the child (launcher.py)
+    env["LANG"] = "C.UTF-8"  # a session's own locale is set in the child (launcher_main.py)
     launcher = Launcher(env)
     try:
         launcher.start()

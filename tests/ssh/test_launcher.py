@@ -1,5 +1,5 @@
 """The session launcher's child sets up its standard streams as a new Python would for the
-session's environment (d6tui.server.launcher.become_session): the encoding and error
+session's environment (d6tui.server.launcher_main.become_session): the encoding and error
 handler a fresh ``python`` picks for the client's locale variables."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ CASES = [
 #: case, the environment set as the child sets it, then what the launcher would pick.
 PROBE = """
 import json, os, sys
-from d6tui.server.launcher import _surrogate_locale, stdio_encoding
+from d6tui.server.launcher_main import _surrogate_locale, stdio_encoding
 out = []
 for env in json.loads(sys.argv[1]):
     os.environ.clear()
