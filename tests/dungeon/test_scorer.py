@@ -274,6 +274,18 @@ def test_the_greedy_route_is_payable_and_never_beats_the_best(case) -> None:  # 
             assert worth is not None and worth[0] == points <= want
 
 
+def _scored_with(cells, budget, bonus, rows, cols, **settings_):  # noqa: ANN001, ANN003, ANN202
+    """``best_route`` with the scorer's module settings (``SEED_AFTER``...) set for the call."""
+    before = {name: getattr(scorer, name) for name in settings_}
+    for name, value in settings_.items():
+        setattr(scorer, name, value)
+    try:
+        return best_route(cells, budget, bonus, rows, cols)
+    finally:
+        for name, value in before.items():
+            setattr(scorer, name, value)
+
+
 @settings(max_examples=150, deadline=None)
 @given(small_waffles())
 def test_the_scorer_started_from_the_greedy_route_agrees_with_brute_force(case) -> None:  # noqa: ANN001
@@ -284,12 +296,7 @@ def test_the_scorer_started_from_the_greedy_route_agrees_with_brute_force(case) 
         want = brute_force(cells, budget, bonus, rows, cols)
     except ValueError:
         return
-    before = scorer.SEED_AFTER
-    scorer.SEED_AFTER = 1
-    try:
-        got = best_route(cells, budget, bonus, rows, cols)
-    finally:
-        scorer.SEED_AFTER = before
+    got = _scored_with(cells, budget, bonus, rows, cols, SEED_AFTER=1)
     assert got.points == want and got.exact
     assert sum(p for _, _, p in got.lines) == got.points
     assert got.swords <= budget.swords and got.keys <= budget.keys
@@ -339,12 +346,7 @@ def test_the_scorer_seeded_again_from_its_best_states_agrees_with_brute_force(ca
         want = brute_force(cells, budget, bonus, rows, cols)
     except ValueError:
         return
-    before = scorer.SEED_AGAIN
-    scorer.SEED_AGAIN = 2
-    try:
-        got = best_route(cells, budget, bonus, rows, cols)
-    finally:
-        scorer.SEED_AGAIN = before
+    got = _scored_with(cells, budget, bonus, rows, cols, SEED_AGAIN=2)
     assert got.points == want and got.exact
     assert sum(p for _, _, p in got.lines) == got.points
 

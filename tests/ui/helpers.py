@@ -62,6 +62,23 @@ async def pick_number(pilot: Pilot, n: int) -> None:
     await pilot.pause()
 
 
+async def pick_value(pilot: Pilot, value: object) -> None:
+    """Pick the option whose value is ``value`` in the choice list (waiting a few frames for
+    it to open), then Enter."""
+    from d6tui.ui.screens.modals import ChoiceModal
+
+    for _ in range(20):
+        if isinstance(pilot.app.screen, ChoiceModal):
+            break
+        await pilot.pause()
+    modal = pilot.app.screen
+    assert isinstance(modal, ChoiceModal), modal
+    values = [v for _l, v in modal.options]
+    modal.query_one("OptionList").highlighted = values.index(value)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
 async def to_game(pilot: Pilot, slug: str) -> None:
     """On the home screen, move the games list's cursor to ``slug`` with the arrow keys (the
     games are found, so their places in the list are looked up, not assumed)."""

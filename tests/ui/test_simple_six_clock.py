@@ -19,21 +19,7 @@ from d6tui.ui.screens.modals import ChoiceModal
 from d6tui.ui.simple_six.screen import SimpleSixScreen
 from d6tui.ui.simple_six.time_ui import SpanPrompt
 from tests.simple_six.test_campaign import BAELEN, MELKOT, MIRA, ORC
-from tests.ui.helpers import make_app, pick_number, sync
-
-
-async def _pick(pilot, value: str) -> None:  # noqa: ANN001
-    """Pick the option whose value is ``value`` in the choice list, once it is open."""
-    for _ in range(20):
-        if isinstance(pilot.app.screen, ChoiceModal):
-            break
-        await pilot.pause()
-    modal = pilot.app.screen
-    assert isinstance(modal, ChoiceModal), modal
-    values = [v for _l, v in modal.options]
-    modal.query_one("OptionList").highlighted = values.index(value)
-    await pilot.press("enter")
-    await pilot.pause()
+from tests.ui.helpers import make_app, pick_number, pick_value, sync
 
 
 def _wounded_mira(saves: Path) -> Session:
@@ -130,8 +116,8 @@ async def test_records_rest_natural_healing_a_potion_and_the_heal_spell(saves: P
         assert s.state.member("mira").wounds.level == WoundLevel.WOUNDED
         screen.refresh_game()
         await pilot.press("M")
-        await _pick(pilot, "heal_potion")
-        await _pick(pilot, "mira")
+        await pick_value(pilot, "heal_potion")
+        await pick_value(pilot, "mira")
         for _ in range(20):
             if s.state.member("mira").wounds.level < WoundLevel.WOUNDED:
                 break

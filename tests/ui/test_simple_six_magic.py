@@ -18,7 +18,7 @@ from d6tui.ui.simple_six.screen import SimpleSixScreen
 from d6tui.ui.widgets.dice_tray import DiceTray
 from tests.simple_six.test_campaign import BAELEN, MIRA, ORC
 from tests.simple_six.test_spell_effects import archmage_sheet
-from tests.ui.helpers import make_app, sync
+from tests.ui.helpers import make_app, pick_value, sync
 
 
 def _party(saves: Path) -> Session:
@@ -27,16 +27,6 @@ def _party(saves: Path) -> Session:
         s.do(campaign.add_character, d, dice=s.dice)
     s.do(campaign.import_character, archmage_sheet())
     return s
-
-
-async def _pick(pilot, value: object) -> None:  # noqa: ANN001
-    """Press the number of the option whose value is ``value`` in the open list."""
-    modal = pilot.app.screen
-    assert isinstance(modal, ChoiceModal), modal
-    values = [v for _l, v in modal.options]
-    modal.query_one("OptionList").highlighted = values.index(value)
-    await pilot.press("enter")
-    await pilot.pause()
 
 
 @sync
@@ -58,7 +48,7 @@ async def test_bless_then_roll_concentration_dropped_paralysis_and_hero_points(
         screen.refresh_game()
         await pilot.press("m")
         await pilot.pause()
-        await _pick(pilot, "Bless")
+        await pick_value(pilot, "Bless")
         modal = app.screen
         assert isinstance(modal, ChoiceModal) and modal.multiple
         assert "30 feet" in modal.note
@@ -77,7 +67,7 @@ async def test_bless_then_roll_concentration_dropped_paralysis_and_hero_points(
         modal = app.screen
         assert isinstance(modal, ChoiceModal) and "Hero points on casting Bless" in str(
             modal.title_text)
-        await _pick(pilot, 0)
+        await pick_value(pilot, 0)
         await app.workers.wait_for_complete()
         await pilot.pause()
         ev = s.events[-1]
@@ -103,7 +93,7 @@ async def test_bless_then_roll_concentration_dropped_paralysis_and_hero_points(
         assert "Bless" in str(screen.query_one("#sheet").render())
         await pilot.press("x")
         await pilot.pause()
-        await _pick(pilot, "Stealth")
+        await pick_value(pilot, "Stealth")
         assert isinstance(app.screen, NumbersModal)
         await pilot.press("ctrl+s")
         await app.workers.wait_for_complete()
@@ -120,8 +110,8 @@ async def test_bless_then_roll_concentration_dropped_paralysis_and_hero_points(
         screen.refresh_game()
         await pilot.press("m")
         await pilot.pause()
-        await _pick(pilot, "Charm")
-        await _pick(pilot, 0)  # no hero point
+        await pick_value(pilot, "Charm")
+        await pick_value(pilot, 0)  # no hero point
         await app.workers.wait_for_complete()
         await pilot.pause()
         # seed 11: Charm (TN 15) takes on 10D
@@ -130,14 +120,14 @@ async def test_bless_then_roll_concentration_dropped_paralysis_and_hero_points(
         await pilot.press("m")
         await pilot.pause()
         cast_no = s.state.member("archmage").effects[-1].cast
-        await _pick(pilot, f"\x00drop:{cast_no}")
+        await pick_value(pilot, f"\x00drop:{cast_no}")
         await pilot.pause()
         assert s.events[-1]["type"] == "concentration_dropped"
         assert s.state.member("archmage").caster.maintained == ()
         # an hour passes: Bless ends
         await pilot.press("m")
         await pilot.pause()
-        await _pick(pilot, "\x00time")
+        await pick_value(pilot, "\x00time")
         from d6tui.ui.simple_six.time_ui import SpanPrompt
 
         assert isinstance(app.screen, SpanPrompt)
@@ -159,9 +149,9 @@ async def test_bless_then_roll_concentration_dropped_paralysis_and_hero_points(
         screen.refresh_game()
         await pilot.press("m")
         await pilot.pause()
-        await _pick(pilot, "Paralysis")
-        await _pick(pilot, "orc")
-        await _pick(pilot, 0)  # no hero point
+        await pick_value(pilot, "Paralysis")
+        await pick_value(pilot, "orc")
+        await pick_value(pilot, 0)  # no hero point
         modal = app.screen
         assert isinstance(modal, WildDiceInput) and "Orc" in modal.prompt
         modal.query_one("#faces", Input).value = "2 2 3"  # Might 3D: 7
@@ -187,9 +177,9 @@ async def test_bless_then_roll_concentration_dropped_paralysis_and_hero_points(
         screen.refresh_game()
         await pilot.press("m")
         await pilot.pause()
-        await _pick(pilot, "Lightning Bolt")
+        await pick_value(pilot, "Lightning Bolt")
         assert "Hero points on casting Lightning Bolt? (1 left" in str(app.screen.title_text)
-        await _pick(pilot, 1)
+        await pick_value(pilot, 1)
         await app.workers.wait_for_complete()
         await pilot.pause()
         ev = s.events[-1]
@@ -199,10 +189,10 @@ async def test_bless_then_roll_concentration_dropped_paralysis_and_hero_points(
         # no points left: the throw is not asked about
         await pilot.press("m")
         await pilot.pause()
-        await _pick(pilot, "\x00bolt")
-        await _pick(pilot, "orc")
-        await _pick(pilot, "short")
-        await _pick(pilot, {})  # static Dodge
+        await pick_value(pilot, "\x00bolt")
+        await pick_value(pilot, "orc")
+        await pick_value(pilot, "short")
+        await pick_value(pilot, {})  # static Dodge
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert s.events[-1]["type"] == "bolt_thrown" and "hero_points" not in s.events[-1]
@@ -230,13 +220,13 @@ async def test_a_thrown_bolt_asks_how_the_target_defends(saves: Path) -> None:
         screen.refresh_game()
         await pilot.press("m")
         await pilot.pause()
-        await _pick(pilot, "\x00bolt")
-        await _pick(pilot, "orc")
-        await _pick(pilot, "short")
+        await pick_value(pilot, "\x00bolt")
+        await pick_value(pilot, "orc")
+        await pick_value(pilot, "short")
         modal = app.screen
         assert isinstance(modal, ChoiceModal) and "How does Orc defend" in modal.title_text
-        await _pick(pilot, {"dodge": True})  # a dodge not declared
-        await _pick(pilot, 0)  # no hero point on the throw
+        await pick_value(pilot, {"dodge": True})  # a dodge not declared
+        await pick_value(pilot, 0)  # no hero point on the throw
         await app.workers.wait_for_complete()
         await pilot.pause()
         ev = s.events[-1]

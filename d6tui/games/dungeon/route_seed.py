@@ -30,6 +30,16 @@ SEED_STARTS = 3
 _WEIGHT = {**_MONSTER, "arm": 1, "door": 1, "curse": 3}
 
 
+def _prizes(board: RouteGraph, start: int, banned: int) -> int:
+    """The cells a greedy walk from ``start`` heads for, as a bit mask: the chambers, the
+    chests, the treasure monsters (Dragons, Goblins) and the far edge, less ``banned``."""
+    prizes = board.chambers | board.chests | 1 << (board.R if start == board.L else board.L)
+    for e, kind in enumerate(board.el_kind):
+        if kind in ("goblins", "dragon"):
+            prizes |= 1 << board.el_cell[e]
+    return prizes & ~banned
+
+
 def greedy_route(board: RouteGraph, budget: Budget, bonus: int, start: int,
                  banned: int, starts: int = 1) -> tuple[int, int, int]:
     """A payable route from one entrance, greedily (see the module's words).
@@ -49,11 +59,7 @@ def greedy_route(board: RouteGraph, budget: Budget, bonus: int, start: int,
     comp = board.closure(start, 0, banned)
     now = board.worth(0, comp, budget, bonus)
     assert now is not None  # nothing opened costs nothing
-    prizes = board.chambers | board.chests | 1 << (board.R if start == board.L else board.L)
-    for e, kind in enumerate(board.el_kind):
-        if kind in ("goblins", "dragon"):
-            prizes |= 1 << board.el_cell[e]
-    prizes &= ~banned
+    prizes = _prizes(board, start, banned)
     best = (now[0], 0, comp)
     # The walks from different first ways often meet the same gates opened: their ways on
     # are found once (``_picks`` depends on the gates opened only).
@@ -154,11 +160,7 @@ def greedy_on(board: RouteGraph, budget: Budget, bonus: int, start: int, opened:
     now = board.worth(opened, comp, budget, bonus)
     if now is None:  # not a walk the budget pays for: no route (0 points never raise a best)
         return 0, 0, board.closure(start, 0, banned)
-    prizes = board.chambers | board.chests | 1 << (board.R if start == board.L else board.L)
-    for e, kind in enumerate(board.el_kind):
-        if kind in ("goblins", "dragon"):
-            prizes |= 1 << board.el_cell[e]
-    prizes &= ~banned
+    prizes = _prizes(board, start, banned)
     seen = known.setdefault("picks", {})
     grown = known.setdefault("grown", {})
     while True:
