@@ -17,7 +17,7 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 from d6tui.engine.game import Move
 from d6tui.engine.session import Session
@@ -45,7 +45,8 @@ from d6tui.ui.screens.table_dice import choose_table_seats, table_dice_words
 from d6tui.ui.widgets.dice_tray import DiceTray
 from d6tui.ui.widgets.event_log import EventLogView
 from d6tui.ui.widgets.fitted_footer import FittedFooter
-from d6tui.ui.widgets.static_text import put
+from d6tui.ui.widgets.static_text import put_kept
+from d6tui.ui.widgets.status_header import StatusHeader
 from d6tui.words import plural
 
 
@@ -126,7 +127,7 @@ class DungeonScreen(WafflePictures, DungeonMoveRunner, GameScreen):
         return self.session.state
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield StatusHeader()
         with Horizontal(id="dg-body"):
             with Vertical(id="dg-left"):
                 yield DungeonWaffle(id="waffle")
@@ -243,22 +244,22 @@ class DungeonScreen(WafflePictures, DungeonMoveRunner, GameScreen):
         if not self.placing():
             self.side_choice, self.turns = 0, 0
         self.query_one("#waffle", DungeonWaffle).update_view(self.picture(seen, seat))
-        put(self.query_one("#dg-status", Static), self.status_text(state))
+        put_kept(self.query_one("#dg-status", Static), self.status_text(state))
         latest = self.query_one("#dg-latest", Static)
-        put(latest, "\u00bb " + self.latest_text())
+        put_kept(latest, "\u00bb " + self.latest_text())
         latest.set_class(state.over, "-over")  # the last line names both routes: room for it
         tray = self.query_one("#dg-tray", DiceTray)
-        tray.roll = hand_tray(seen, self.preview_face(seen) if self.placing() else None,
-                              self.hand_source())
+        tray.put(hand_tray(seen, self.preview_face(seen) if self.placing() else None,
+                           self.hand_source()))
         tray.display = tray.roll is not None
         hand = self.query_one("#dg-hand", Static)
         said = self.hand_text(seen)
-        put(hand, said)
+        put_kept(hand, said)
         hand.display = bool(said.plain)  # no blank line under the tray
         hand.set_class(not tray.display, "-first")
-        put(self.query_one("#dg-held", Static), self.held_lines(seen))
-        put(self.query_one("#dg-preview", Static), self.preview_text(seen, seat))
-        put(self.query_one("#dg-actions", Static), self.actions_text())
+        put_kept(self.query_one("#dg-held", Static), self.held_lines(seen))
+        put_kept(self.query_one("#dg-preview", Static), self.preview_text(seen, seat))
+        put_kept(self.query_one("#dg-actions", Static), self.actions_text())
         if state.turn == self.computer and not state.over:
             worker = self._computer
             if worker is None or worker.is_finished:
@@ -268,10 +269,10 @@ class DungeonScreen(WafflePictures, DungeonMoveRunner, GameScreen):
         self.query_one("#waffle", DungeonWaffle).update_view(WafflePicture(
             blank=True, caption="(hidden while the keyboard changes hands)"))
         for wid in ("#dg-hand", "#dg-held", "#dg-preview", "#dg-actions"):
-            put(self.query_one(wid, Static), "")
+            put_kept(self.query_one(wid, Static), "")
         self.query_one("#dg-tray", DiceTray).display = False
         self.query_one("#dg-hand", Static).set_class(True, "-first")
-        put(self.query_one("#dg-status", Static), self.status_text(state))
+        put_kept(self.query_one("#dg-status", Static), self.status_text(state))
 
     def _handed(self, _: bool | None) -> None:
         self._handing = False

@@ -78,7 +78,9 @@ class DungeonWaffle(StateView):
         "dungeon-waffle--looked",
     }
 
-    view: reactive[WafflePicture] = reactive(WafflePicture, layout=True)
+    #: The picture drawn. A new one is painted without laying the screen out again: the
+    #: waffle's size follows the terminal's (:meth:`get_content_width`), never the picture.
+    view: reactive[WafflePicture] = reactive(WafflePicture, layout=False)
 
     @property
     def picture(self) -> WafflePicture:
