@@ -11,7 +11,6 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import reactive
-from textual.screen import Screen
 from textual.visual import visualize
 from textual.widget import Widget
 
@@ -59,12 +58,14 @@ def short_enemy(state: Board, token: str, buffs: int = 0, hp: int = 1, name: int
     return label + tail
 
 
-def _hidden(widget: Widget) -> bool:
-    """Whether ``widget`` is not shown: its own display is off, or that of a widget holding
-    it (a board panel hidden at 80x24, the boards behind an open log)."""
+def _spanned(widget: Widget) -> bool:
+    """Whether ``widget`` is in a grid cell spanning columns or rows (the map panel of the
+    large layout). There the grid's row did not follow the widget's own rows at its width
+    (the large layout drew another frame when it was not laid out again), so such a widget
+    is always laid out again when its text changes."""
     node: object = widget
-    while isinstance(node, Widget) and not isinstance(node, Screen):
-        if not node.display:
+    while isinstance(node, Widget):
+        if node.styles.column_span > 1 or node.styles.row_span > 1:
             return True
         node = node.parent
     return False
@@ -111,9 +112,9 @@ class _BoardWidget(StateView):
     def update_view(self, view: Board | None) -> bool:
         """Take ``view`` (every move makes a new board); repaint only when its text at the
         widget's width differs from the text drawn, and lay the screen out again only when
-        the new text may take other rows (:meth:`same_size`). A widget that is not shown
-        (its panel is hidden at 80x24) is only marked for a repaint: showing it lays the
-        screen out.
+        the new text may take other rows than the text last drawn (:meth:`same_size`; its
+        holders keep the layout made for that one). A widget whose own display is off (a
+        hunter's board at 80x24) is only marked for a repaint: showing it lays it out.
 
         Returns:
             Whether a redraw was asked for.
@@ -127,7 +128,7 @@ class _BoardWidget(StateView):
         if view is None or old is None:
             return super().update_view(view)
         self.set_reactive(_BoardWidget.view, view)
-        if _hidden(self):
+        if not self.display:  # showing it lays it out (and clears its holders' layouts)
             self.refresh()
             return True
         if drawn is None or not drawn[0] or drawn[0] != self.size.width:
@@ -136,7 +137,7 @@ class _BoardWidget(StateView):
         text = self.render_view(view)
         if text == drawn[1]:
             return False
-        self.refresh(layout=not self.same_size(drawn[1], text))
+        self.refresh(layout=_spanned(self) or not self.same_size(drawn[1], text))
         return True
 
     def same_size(self, old: Text, new: Text) -> bool:
