@@ -1,24 +1,24 @@
-"""CPU of a move on the 6x6 Tales, D6 Shooter, D6 Dungeon and D6 board game screens: a game's
+"""CPU of a move on the 6x6 Tales, D6 Shooter and D6 board game screens: a game's
 events made one by one through the screen at 80x24 (as a player's keys make them), with the
 screen laid out again only when a redraw may change its rows, against the code before, in the
 same run. Before, on Tales the hidden page beside (``#booklet2``) and the step bar laid the
 screen out again on every move; on Shooter each changed line (banner, outcome, action bar) and
-each changed card or area did; on the D6 Dungeon and board game screens the Header's title
-line, each changed line of the side panel or status, the dice tray, the waffle, every board
-widget (shown or not) and the moves list (cleared and filled again) did.
+each changed card or area did; on the board game screen the Header's title line, the
+status and note lines, every board widget (shown or not) and the moves list (cleared and
+filled again) did.
 
-Usage: ``python bench/redraw_rows.py [--game tales|shooter|dungeon|board|both|all]
+Usage: ``python bench/redraw_rows.py [--game tales|shooter|board|both|all]
 [--rounds 4] [--events 120] [--size 80x24]`` (``both``: Tales and Shooter, the default;
-``all``: the four).
+``all``: the three).
 
 Each round opens the game (Tales and Shooter: the examples ``tests/fixtures/saves/tales-v1
-.toml`` and ``saves/shooter-example.toml``; D6 Dungeon and the board game: a game against the
-computer played by the games' bots from fixed seeds at the start of the run, so the screen
+.toml`` and ``saves/shooter-example.toml``; the board game: a season against the
+computer played by the game's bot from fixed seeds at the start of the run, so the screen
 always shows the person's side, with no hand-over) cut after its first event, makes its next
 ``--events`` events through ``GameScreen.do`` with one Pilot pause after each (a frame drawn),
 with the old code first in odd rounds and last in even ones, and counts the process CPU time
-of the moves only. The computer's own turns are not played by the screen (its worker and
-timer are turned off for both codes): its recorded events are made like the person's. Prints
+of the moves only. The computer's own turns are not played by the screen (its
+timer is turned off for both codes): its recorded events are made like the person's. Prints
 the median CPU per move of each and the ratio.
 """
 
@@ -47,14 +47,10 @@ from d6tui.ui.app import D6App  # noqa: E402
 from d6tui.ui.d6_board import screen as board_screen  # noqa: E402
 from d6tui.ui.d6_board import widgets as board_widgets  # noqa: E402
 from d6tui.ui.d6_board.screen import BoardScreen  # noqa: E402
-from d6tui.ui.dungeon import screen as dungeon_screen  # noqa: E402
-from d6tui.ui.dungeon.screen import DungeonScreen  # noqa: E402
-from d6tui.ui.dungeon.waffle import DungeonWaffle  # noqa: E402
 from d6tui.ui.shooter import widgets as shooter_widgets  # noqa: E402
 from d6tui.ui.shooter.screen import ShooterScreen  # noqa: E402
 from d6tui.ui.tales import widgets  # noqa: E402
 from d6tui.ui.tales.screen import TalesScreen  # noqa: E402
-from d6tui.ui.widgets.dice_tray import DiceTray  # noqa: E402
 from d6tui.ui.widgets.state_view import StateView  # noqa: E402
 from d6tui.ui.widgets.static_text import put  # noqa: E402
 from d6tui.ui.widgets.status_header import StatusTitle  # noqa: E402
@@ -109,10 +105,6 @@ def _old_state_widget_update_view(self, view):  # noqa: ANN001, ANN202 - Shooter
     return StateView.update_view(self, view)
 
 
-def _old_tray_put(self, roll):  # noqa: ANN001, ANN202 - the screen set DiceTray.roll
-    self.roll = roll
-
-
 def _old_map_show(self, board, targets):  # noqa: ANN001, ANN202 - views, then the targets
     self.update_view(board)
     self.targets = targets
@@ -125,17 +117,14 @@ def _old_list(self, ol: OptionList, rows: list) -> None:  # BoardScreen's list b
 
 
 #: (class, module or reactive; attribute; the code before) for each thing this benchmark puts
-#: back: the screens' lines given with ``put`` (always laid out), Textual's title line, the
-#: waffle's view laid out, the tray's roll set, the board widgets' views set, the list remade.
+#: back: the board screen's lines given with ``put`` (always laid out), Textual's title line,
+#: the board widgets' views set, the list remade.
 OLD = [(widgets.JournalBooklet, "update_view", _old_update_view),
        (TalesScreen, "_show_step", _old_show_step),
        (ShooterScreen, "_show", _old_shooter_show),
        (shooter_widgets._StateWidget, "update_view", _old_state_widget_update_view),
-       (dungeon_screen, "put_kept", put),
        (board_screen, "put_kept", put),
        (StatusTitle, "update", Static.update),
-       (vars(DungeonWaffle)["view"], "_layout", True),
-       (DiceTray, "put", _old_tray_put),
        (board_widgets._BoardWidget, "update_view", StateView.update_view),
        (board_widgets.GameMap, "show", _old_map_show),
        (BoardScreen, "_list", _old_list)]
@@ -154,18 +143,8 @@ def _old_code():  # noqa: ANN202
 
 
 def _record(game: str, folder: Path) -> Path:
-    """A whole game against the computer, both seats played by the game's bot (fixed seeds),
-    saved in ``folder``."""
-    if game == "dungeon":
-        from d6tui.games.dungeon.bot import choose as dungeon_choose
-
-        session = Session.new("dungeon", {"players": ["Ana", "Ben"], "seed": 3,
-                                          "vs_computer": True},
-                              path=folder / "dungeon.toml", title="bench")
-        while not session.state.over:
-            move_id, answers = dungeon_choose(session.state)
-            session.play({m.id: m for m in session.moves()}[move_id], answers)
-        return folder / "dungeon.toml"
+    """A whole board game season against the computer (``game``: ``"board"``), both seats
+    played by the game's bot (fixed seeds), saved in ``folder``."""
     from d6tui.games.d6_board.bot import choose as board_choose
     from d6tui.games.d6_board.moves import seat_to_move
 
@@ -197,7 +176,7 @@ async def _walk(folder: Path, example: Path, events: list[dict], size: tuple[int
             await app.workers.wait_for_complete()
             await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, TalesScreen | ShooterScreen | DungeonScreen | BoardScreen)
+        assert isinstance(screen, TalesScreen | ShooterScreen | BoardScreen)
         gc.collect()
         t = time.process_time()
         for event in events:
@@ -211,7 +190,7 @@ async def _walk(folder: Path, example: Path, events: list[dict], size: tuple[int
 def main() -> None:
     """Run the benchmark and print the figures."""
     ap = argparse.ArgumentParser()
-    ap.add_argument("--game", choices=["tales", "shooter", "dungeon", "board", "both", "all"],
+    ap.add_argument("--game", choices=["tales", "shooter", "board", "both", "all"],
                     default="both")
     ap.add_argument("--rounds", type=int, default=4)
     ap.add_argument("--events", type=int, default=120)
@@ -219,9 +198,8 @@ def main() -> None:
     args = ap.parse_args()
     size = tuple(int(v) for v in args.size.split("x"))
     folder = Path(tempfile.mkdtemp(prefix="d6tui-bench-"))
-    games = {"both": ["tales", "shooter"], "all": ["tales", "shooter", "dungeon", "board"]}
+    games = {"both": ["tales", "shooter"], "all": ["tales", "shooter", "board"]}
     # the computer's turns are the recorded events, made like the person's (module docstring)
-    DungeonScreen.computer_turn = lambda self: None  # type: ignore[method-assign]
     BoardScreen.bot_step = lambda self: None  # type: ignore[method-assign]
     for game in games.get(args.game, [args.game]):
         example = EXAMPLES.get(game) or _record(game, folder)

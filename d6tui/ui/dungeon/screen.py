@@ -17,7 +17,7 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Static
+from textual.widgets import Header, Static
 
 from d6tui.engine.game import Move
 from d6tui.engine.session import Session
@@ -45,8 +45,7 @@ from d6tui.ui.screens.table_dice import choose_table_seats, table_dice_words
 from d6tui.ui.widgets.dice_tray import DiceTray
 from d6tui.ui.widgets.event_log import EventLogView
 from d6tui.ui.widgets.fitted_footer import FittedFooter
-from d6tui.ui.widgets.static_text import put_kept
-from d6tui.ui.widgets.status_header import StatusHeader
+from d6tui.ui.widgets.static_text import put
 from d6tui.words import plural
 
 
@@ -127,7 +126,7 @@ class DungeonScreen(WafflePictures, DungeonMoveRunner, GameScreen):
         return self.session.state
 
     def compose(self) -> ComposeResult:
-        yield StatusHeader()
+        yield Header()
         with Horizontal(id="dg-body"):
             with Vertical(id="dg-left"):
                 yield DungeonWaffle(id="waffle")
@@ -244,22 +243,22 @@ class DungeonScreen(WafflePictures, DungeonMoveRunner, GameScreen):
         if not self.placing():
             self.side_choice, self.turns = 0, 0
         self.query_one("#waffle", DungeonWaffle).update_view(self.picture(seen, seat))
-        put_kept(self.query_one("#dg-status", Static), self.status_text(state))
+        put(self.query_one("#dg-status", Static), self.status_text(state))
         latest = self.query_one("#dg-latest", Static)
-        put_kept(latest, "\u00bb " + self.latest_text())
+        put(latest, "\u00bb " + self.latest_text())
         latest.set_class(state.over, "-over")  # the last line names both routes: room for it
         tray = self.query_one("#dg-tray", DiceTray)
-        tray.put(hand_tray(seen, self.preview_face(seen) if self.placing() else None,
-                           self.hand_source()))
+        tray.roll = hand_tray(seen, self.preview_face(seen) if self.placing() else None,
+                              self.hand_source())
         tray.display = tray.roll is not None
         hand = self.query_one("#dg-hand", Static)
         said = self.hand_text(seen)
-        put_kept(hand, said)
+        put(hand, said)
         hand.display = bool(said.plain)  # no blank line under the tray
         hand.set_class(not tray.display, "-first")
-        put_kept(self.query_one("#dg-held", Static), self.held_lines(seen))
-        put_kept(self.query_one("#dg-preview", Static), self.preview_text(seen, seat))
-        put_kept(self.query_one("#dg-actions", Static), self.actions_text())
+        put(self.query_one("#dg-held", Static), self.held_lines(seen))
+        put(self.query_one("#dg-preview", Static), self.preview_text(seen, seat))
+        put(self.query_one("#dg-actions", Static), self.actions_text())
         if state.turn == self.computer and not state.over:
             worker = self._computer
             if worker is None or worker.is_finished:
@@ -269,10 +268,10 @@ class DungeonScreen(WafflePictures, DungeonMoveRunner, GameScreen):
         self.query_one("#waffle", DungeonWaffle).update_view(WafflePicture(
             blank=True, caption="(hidden while the keyboard changes hands)"))
         for wid in ("#dg-hand", "#dg-held", "#dg-preview", "#dg-actions"):
-            put_kept(self.query_one(wid, Static), "")
+            put(self.query_one(wid, Static), "")
         self.query_one("#dg-tray", DiceTray).display = False
         self.query_one("#dg-hand", Static).set_class(True, "-first")
-        put_kept(self.query_one("#dg-status", Static), self.status_text(state))
+        put(self.query_one("#dg-status", Static), self.status_text(state))
 
     def _handed(self, _: bool | None) -> None:
         self._handing = False

@@ -78,9 +78,7 @@ class DungeonWaffle(StateView):
         "dungeon-waffle--looked",
     }
 
-    #: The picture drawn. A new one is painted without laying the screen out again: the
-    #: waffle's size follows the terminal's (:meth:`get_content_width`), never the picture.
-    view: reactive[WafflePicture] = reactive(WafflePicture, layout=False)
+    view: reactive[WafflePicture] = reactive(WafflePicture, layout=True)
 
     @property
     def picture(self) -> WafflePicture:

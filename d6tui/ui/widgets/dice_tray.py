@@ -74,24 +74,6 @@ class DiceTray(Widget):
 
     roll: reactive[TrayRoll | None] = reactive(None, layout=True)
 
-    def put(self, roll: TrayRoll | None) -> bool:
-        """Show ``roll`` (as setting :attr:`roll` does), laying the screen out again only
-        when the tray takes another number of rows at its width than it did
-        (:meth:`get_content_height`); a hidden tray is laid out when it is shown.
-
-        Returns:
-            Whether the roll changed.
-        """
-        if roll == self.roll:
-            return False
-        width = self.content_size.width
-        rows = len(self._text(width).split()) if width and self.display else None
-        self.set_reactive(DiceTray.roll, roll)
-        same = not self.display or (rows is not None
-                                    and len(self._text(width).split()) == rows)
-        self.refresh(layout=not same)
-        return True
-
     def render(self) -> Text:
         """Draw the caption, the dice and their notes."""
         return self._text(self.size.width or 80)
