@@ -20,7 +20,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Header, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from d6tui.engine.game import Choice, Move, Pips
@@ -41,7 +41,8 @@ from d6tui.ui.screens.game import GameScreen
 from d6tui.ui.screens.table_dice import choose_table_seats, table_dice_words, typed_by_seat
 from d6tui.ui.widgets.event_log import EventLogView
 from d6tui.ui.widgets.fitted_footer import FittedFooter
-from d6tui.ui.widgets.static_text import put
+from d6tui.ui.widgets.static_text import put_kept, same_rows
+from d6tui.ui.widgets.status_header import StatusHeader
 from d6tui.words import plural
 
 #: The size from which every board is shown at once.
@@ -119,7 +120,7 @@ class BoardScreen(GameScreen):
         return self.session.state
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False)
+        yield StatusHeader(show_clock=False)
         yield Static("", id="status", markup=False)
         yield Static("", id="note", markup=False)
         with Horizontal(id="body"):
@@ -259,19 +260,22 @@ class BoardScreen(GameScreen):
         elif state.over != self.has_class("-over") and not (self.large or self.medium):
             self._layout()
         seen = view(state, want)
-        for w in self._board_views():
-            w.update_view(seen)
-        status = self.session.rules.status(state)
-        typed = table_dice_words(self.session, [h.name for h in state.heroes])
-        table = f"  [{typed}]" if typed else ""
-        put(self.query_one("#status", Static), Text(status + table, style="bold"))
-        put(self.query_one("#note", Static), "\u00bb " + (state.note or ""))
         legal = [m for m in self.session.moves(seat) if m.id not in ("undo", "redo")]
         #: The legal moves in the game's order, for the computer.
         self._legal = legal
         self._moves = sorted(legal, key=_list_order)
-        self.query_one("#map", GameMap).targets = frozenset(
+        targets = frozenset(
             m.id.split(":")[-1] for m in self._moves if m.id.startswith(("move:", "ride:")))
+        for w in self._board_views():
+            if isinstance(w, GameMap):
+                w.show(seen, targets)
+            else:
+                w.update_view(seen)
+        status = self.session.rules.status(state)
+        typed = table_dice_words(self.session, [h.name for h in state.heroes])
+        table = f"  [{typed}]" if typed else ""
+        put_kept(self.query_one("#status", Static), Text(status + table, style="bold"))
+        put_kept(self.query_one("#note", Static), "\u00bb " + (state.note or ""))
         ol = self.query_one("#moves", OptionList)
         to_move = seat_to_move(state)
         who = state.heroes[to_move].name if to_move is not None and state.heroes else ""
@@ -298,15 +302,34 @@ class BoardScreen(GameScreen):
             rows.append((Text(winner_line(state), style="bold"), None))
             rows.extend((Text(line), None) for line in scoring(state))
         if rows != self._rows:  # the same list again (a redraw, a key refused) stays put
-            self._rows = rows
-            ol.clear_options()
-            ol.add_options([Option(text, id=oid, disabled=oid is None) for text, oid in rows])
+            self._list(ol, rows)
         if listed:
             ol.highlighted = 0
             ol.focus()
         if computer and not self._bot_pending and not state.over:
             self._bot_pending = True
             self._bot_timer = self.set_timer(0.05, self.bot_step)
+
+    def _list(self, ol: OptionList, rows: list[tuple[Text, str | None]]) -> None:
+        """Make ``rows`` the moves list, as a fresh list would show them (nothing
+        highlighted, scrolled to the top). When the rows have the option ids of the rows
+        shown and each new row takes the rows of the old one in its place (:func:`same_rows`
+        at the options' width: most moves), the new words go in place and the list keeps its
+        lines, so the screen is not laid out again; else a new list is made (and laid out).
+        """
+        old, self._rows = self._rows, rows
+        width = (ol.scrollable_content_region.width
+                 - ol.get_component_styles("option-list--option").padding.width)
+        if (rows and ol.option_count == len(old) == len(rows)
+                and all(o[1] == n[1] and same_rows(o[0], n[0], width)
+                        for o, n in zip(old, rows, strict=True))):
+            ol.highlighted = None
+            ol.scroll_y = 0
+            for i, (text, _) in enumerate(rows):
+                ol.replace_option_prompt_at_index(i, text)
+            return
+        ol.clear_options()
+        ol.add_options([Option(text, id=oid, disabled=oid is None) for text, oid in rows])
 
     def _board_views(self) -> list[Any]:
         """The widgets drawn from the board's view (the map, its compass, every hunter's
@@ -460,11 +483,11 @@ class BoardScreen(GameScreen):
         note = self.query_one("#note", Static)
         if self._typed:
             ol.border_subtitle = f"move {self._typed}_"
-            note.update(f"\u00bb Move {self._typed}\u2026 (another digit, or Enter; "
-                        "Escape clears)")
+            put_kept(note, f"\u00bb Move {self._typed}\u2026 (another digit, or Enter; "
+                     "Escape clears)")
         else:
             ol.border_subtitle = ""
-            note.update("\u00bb " + (self.board.note or ""))
+            put_kept(note, "\u00bb " + (self.board.note or ""))
 
     def _digit(self, d: str) -> None:
         n = len(self._keys)
@@ -475,8 +498,8 @@ class BoardScreen(GameScreen):
         note = self.query_one("#note", Static)
         if not typed:
             self.query_one("#moves", OptionList).border_subtitle = ""
-            note.update(f"\u00bb No move {wrong} in the list: type "
-                        + (f"1-{n}" if n > 1 else "1"))
+            put_kept(note, f"\u00bb No move {wrong} in the list: type "
+                     + (f"1-{n}" if n > 1 else "1"))
             return
         if int(typed) * 10 > n:
             self._take_typed()

@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import reactive
+from textual.visual import visualize
+from textual.widget import Widget
 
 from d6tui.games.d6_board import effects as fx
 from d6tui.games.d6_board.combat import fixed_attack
@@ -55,6 +58,19 @@ def short_enemy(state: Board, token: str, buffs: int = 0, hp: int = 1, name: int
     return label + tail
 
 
+def _spanned(widget: Widget) -> bool:
+    """Whether ``widget`` is in a grid cell spanning columns or rows (the map panel of the
+    large layout). There the grid's row did not follow the widget's own rows at its width
+    (the large layout drew another frame when it was not laid out again), so such a widget
+    is always laid out again when its text changes."""
+    node: object = widget
+    while isinstance(node, Widget):
+        if node.styles.column_span > 1 or node.styles.row_span > 1:
+            return True
+        node = node.parent
+    return False
+
+
 def pack(words: list[str], width: int) -> list[str]:
     """``words`` in lines of at most ``width`` characters, a space between words; a word
     longer than a line is cut (never dropped)."""
@@ -79,10 +95,58 @@ class _BoardWidget(StateView):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
 
+    #: The width and the text of the widget's latest draw (see :meth:`update_view`).
+    _drawn: tuple[int, Text] | None = None
+
     @property
     def board(self) -> Board | None:
         """The board drawn (the view, by its name in this game)."""
         return self.view
+
+    def render(self) -> RenderableType:
+        """The view's text, kept with the width it was drawn at."""
+        out = super().render()
+        self._drawn = (self.size.width, out) if isinstance(out, Text) else None
+        return out
+
+    def update_view(self, view: Board | None) -> bool:
+        """Take ``view`` (every move makes a new board); repaint only when its text at the
+        widget's width differs from the text drawn, and lay the screen out again only when
+        the new text may take other rows than the text last drawn (:meth:`same_size`; its
+        holders keep the layout made for that one). A widget whose own display is off (a
+        hunter's board at 80x24) is only marked for a repaint: showing it lays it out.
+
+        Returns:
+            Whether a redraw was asked for.
+        """
+        if view is self.view:
+            return False
+        return self._take(view)
+
+    def _take(self, view: Board | None) -> bool:
+        old, drawn = self.view, self._drawn
+        if view is None or old is None:
+            return super().update_view(view)
+        self.set_reactive(_BoardWidget.view, view)
+        if not self.display:  # showing it lays it out (and clears its holders' layouts)
+            self.refresh()
+            return True
+        if drawn is None or not drawn[0] or drawn[0] != self.size.width:
+            self.refresh(layout=True)
+            return True
+        text = self.render_view(view)
+        if text == drawn[1]:
+            return False
+        self.refresh(layout=_spanned(self) or not self.same_size(drawn[1], text))
+        return True
+
+    def same_size(self, old: Text, new: Text) -> bool:
+        """Whether two texts surely give the widget the same size: as many rows at its
+        content width as Textual measures them (its ``auto`` height; its width is its
+        container's)."""
+        width = self.content_size.width
+        return bool(width) and (visualize(self, old).get_height(self.styles, width)
+                                == visualize(self, new).get_height(self.styles, width))
 
 
 class GameMap(_BoardWidget):
@@ -99,6 +163,26 @@ class GameMap(_BoardWidget):
     def render_view(self, s: Board) -> Text:
         """Draw the spaces on their grid in the widget's width."""
         return self.fitted(self.content_size.width or 80)
+
+    def show(self, board: Board | None, targets: frozenset[str]) -> bool:
+        """Take the board and the spaces a legal move leads to (:meth:`update_view`, which
+        also compares the highlights).
+
+        Returns:
+            Whether a redraw was asked for.
+        """
+        if targets == self.targets:
+            return self.update_view(board)
+        self.set_reactive(GameMap.targets, targets)
+        if board is self.view:
+            self.refresh(layout=True)
+            return True
+        return self._take(board)
+
+    def same_size(self, old: Text, new: Text) -> bool:
+        """The map is as tall as its lines (:meth:`get_content_height`), whatever their
+        width."""
+        return len(old.plain.split("\n")) == len(new.plain.split("\n"))
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         """As many lines as the map takes in ``width`` (rows grow with their enemies)."""

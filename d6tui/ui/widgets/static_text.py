@@ -1,5 +1,6 @@
-"""Giving a Static its text only when the text changed: :func:`put`; and whether a new text
-takes the rows of the old one: :func:`same_rows`.
+"""Giving a Static its text only when the text changed: :func:`put`, and without laying the
+screen out again when the widget's size cannot change: :func:`put_kept`; and whether a new
+text takes the rows of the old one: :func:`same_rows`.
 
 ``Static.update`` always asks Textual to draw the widget again and to lay the screen out
 again, even when the text is the one already shown. A game screen sets all its lines after
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.widget import Widget
 from textual.widgets import Static
 
 
@@ -46,3 +48,39 @@ def same_rows(old: Text | str, new: Text | str, width: int) -> bool:
     a = (old.plain if isinstance(old, Text) else old).split("\n")
     b = (new.plain if isinstance(new, Text) else new).split("\n")
     return width > 0 and len(a) == len(b) and all(cell_len(x) <= width for x in a + b)
+
+
+def fixed_size(widget: Widget) -> bool:
+    """Whether ``widget``'s size cannot follow its content: a height that is not ``auto``
+    (cells, ``fr``, a percentage) and a width that is not ``auto``."""
+    width, height = widget.styles.width, widget.styles.height
+    return (width is None or not width.is_auto) and height is not None and not height.is_auto
+
+
+def put_kept(static: Static, content: str | Text) -> bool:
+    """:func:`put`, laying the screen out again only when the new text may change the
+    Static's size; else it is only drawn again. The size stays when it cannot follow the
+    text (:func:`fixed_size`), or when its width is not ``auto`` and the new text is as
+    many rows high at the Static's content width as the old one, as Textual itself
+    measures them (the height its layout gives an ``auto`` height). A Static not laid out
+    yet (no width) is laid out.
+
+    Returns:
+        Whether it was updated.
+    """
+    old = static.content
+    if _same(content, old):
+        return False
+    if fixed_size(static):
+        static.update(content, layout=False)
+        return True
+    width = static.content_size.width
+    auto_width = static.styles.width is not None and static.styles.width.is_auto
+    if not width or auto_width:
+        static.update(content)
+        return True
+    rows = static.visual.get_height(static.styles, width)
+    static.update(content, layout=False)
+    if static.visual.get_height(static.styles, width) != rows:
+        static.refresh(layout=True)
+    return True
