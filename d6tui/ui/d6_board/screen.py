@@ -21,7 +21,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
 
 from d6tui.engine.game import Choice, Move, Pips
 from d6tui.games.d6_board.describe import over_title
@@ -41,7 +40,7 @@ from d6tui.ui.screens.game import GameScreen
 from d6tui.ui.screens.table_dice import choose_table_seats, table_dice_words, typed_by_seat
 from d6tui.ui.widgets.event_log import EventLogView
 from d6tui.ui.widgets.fitted_footer import FittedFooter
-from d6tui.ui.widgets.static_text import put_kept, same_rows
+from d6tui.ui.widgets.static_text import put_kept, refill_options
 from d6tui.ui.widgets.status_header import StatusHeader
 from d6tui.words import plural
 
@@ -302,34 +301,14 @@ class BoardScreen(GameScreen):
             rows.append((Text(winner_line(state), style="bold"), None))
             rows.extend((Text(line), None) for line in scoring(state))
         if rows != self._rows:  # the same list again (a redraw, a key refused) stays put
-            self._list(ol, rows)
+            refill_options(ol, self._rows, rows)
+            self._rows = rows
         if listed:
             ol.highlighted = 0
             ol.focus()
         if computer and not self._bot_pending and not state.over:
             self._bot_pending = True
             self._bot_timer = self.set_timer(0.05, self.bot_step)
-
-    def _list(self, ol: OptionList, rows: list[tuple[Text, str | None]]) -> None:
-        """Make ``rows`` the moves list, as a fresh list would show them (nothing
-        highlighted, scrolled to the top). When the rows have the option ids of the rows
-        shown and each new row takes the rows of the old one in its place (:func:`same_rows`
-        at the options' width: most moves), the new words go in place and the list keeps its
-        lines, so the screen is not laid out again; else a new list is made (and laid out).
-        """
-        old, self._rows = self._rows, rows
-        width = (ol.scrollable_content_region.width
-                 - ol.get_component_styles("option-list--option").padding.width)
-        if (rows and ol.option_count == len(old) == len(rows)
-                and all(o[1] == n[1] and same_rows(o[0], n[0], width)
-                        for o, n in zip(old, rows, strict=True))):
-            ol.highlighted = None
-            ol.scroll_y = 0
-            for i, (text, _) in enumerate(rows):
-                ol.replace_option_prompt_at_index(i, text)
-            return
-        ol.clear_options()
-        ol.add_options([Option(text, id=oid, disabled=oid is None) for text, oid in rows])
 
     def _board_views(self) -> list[Any]:
         """The widgets drawn from the board's view (the map, its compass, every hunter's

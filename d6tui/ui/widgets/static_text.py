@@ -1,6 +1,7 @@
 """Giving a Static its text only when the text changed: :func:`put`, and without laying the
-screen out again when the widget's size cannot change: :func:`put_kept`; and whether a new
-text takes the rows of the old one: :func:`same_rows`.
+screen out again when the widget's size cannot change: :func:`put_kept`; whether a new
+text takes the rows of the old one: :func:`same_rows`; and an OptionList's rows given new
+words in place when each keeps its rows: :func:`refill_options`.
 
 ``Static.update`` always asks Textual to draw the widget again and to lay the screen out
 again, even when the text is the one already shown. A game screen sets all its lines after
@@ -13,7 +14,8 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.text import Text
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
 
 
 def put(static: Static, content: str | Text) -> bool:
@@ -84,3 +86,25 @@ def put_kept(static: Static, content: str | Text) -> bool:
     if static.visual.get_height(static.styles, width) != rows:
         static.refresh(layout=True)
     return True
+
+
+def refill_options(ol: OptionList, old: list[tuple[Text, str | None]],
+                   rows: list[tuple[Text, str | None]]) -> None:
+    """Make ``rows`` (``(words, option id or None for a line that cannot be picked)``) the
+    options of ``ol``, which shows ``old``, as a fresh list would show them (nothing
+    highlighted, scrolled to the top). When the rows have the ids of the rows shown and each
+    new row takes the rows of the old one in its place (:func:`same_rows` at the options'
+    width), the new words go in place and the list keeps its lines, so the screen is not
+    laid out again; else the list is cleared and filled (and laid out)."""
+    width = (ol.scrollable_content_region.width
+             - ol.get_component_styles("option-list--option").padding.width)
+    if (rows and ol.option_count == len(old) == len(rows)
+            and all(o[1] == n[1] and same_rows(o[0], n[0], width)
+                    for o, n in zip(old, rows, strict=True))):
+        ol.highlighted = None
+        ol.scroll_y = 0
+        for i, (text, _) in enumerate(rows):
+            ol.replace_option_prompt_at_index(i, text)
+        return
+    ol.clear_options()
+    ol.add_options([Option(text, id=oid, disabled=oid is None) for text, oid in rows])
