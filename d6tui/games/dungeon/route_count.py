@@ -34,6 +34,20 @@ def single_bits(mask: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def column_ceiling(upper: int, own: list[int], left: int, b: int, left_behind: list[int]
+                   ) -> int:
+    """The most a column could add when its prizes are won for nothing but only the
+    treasure monsters a walk can beat count: ``upper`` counts every monster within reach
+    (``own``, their swords, in any order) as beaten; at most the
+    :func:`.route_bound.monsters_beaten` of them with all ``left`` swords and ``b`` Vorpal
+    Swords are (at every threshold of :func:`count_column` fewer monsters, and fewer swords
+    for them, beat no more), so the column adds no more than this."""
+    if not own:
+        return upper
+    own.sort()
+    return upper - len(own) + monsters_beaten(own, left, b, left_behind)
+
+
 def count_column(events: list[Event], counted: int, opened_doors: int, chest_loss: int,
                  left: int, b: int, left_behind: list[int], best_gain: int) -> int:
     """The most the prizes of one column could add, or ``best_gain`` when that is more.

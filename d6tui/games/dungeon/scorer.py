@@ -86,7 +86,7 @@ from dataclasses import replace
 
 from d6tui.games.dungeon.route_bound import ShareBound
 from d6tui.games.dungeon.route_bound import flood as flood_from
-from d6tui.games.dungeon.route_count import count_column, single_bits
+from d6tui.games.dungeon.route_count import column_ceiling, count_column, single_bits
 from d6tui.games.dungeon.route_explain import RouteScore, explain_route
 from d6tui.games.dungeon.route_graph import _MONSTER, Budget, Cell, brute_force
 from d6tui.games.dungeon.route_graph import RouteGraph as _Board
@@ -354,7 +354,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             # monsters, ``b``): the most it could add, with all its prizes won for nothing,
             # worked out first; its prizes (and the gates on every way to them) are made
             # only if that could beat what the columns before it found.
-            columns: list[tuple[int, int, int, int, int]] = []
+            columns: list[tuple[int, int, int, int, int, list[int]]] = []
             for cd in range(block):
                 counted, opened_doors = divmod(cd, dw)
                 # The keys left for new chests, and the chests reached that lose theirs.
@@ -362,7 +362,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                 chest_loss = max(0, opened_held - (keys_left - opened_doors))
                 for b in range(free_v + 1):  # b free Vorpal Swords to the monsters
                     col = (free_v - b) * block + cd
-                    total = n_chests = 0
+                    total, n_chests, own = 0, 0, []  # own: the treasure monsters' swords
                     for v, kind, table in targets:
                         if table[col] > left:
                             continue
@@ -370,19 +370,22 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                             n_chests += 1
                         elif kind == 2:
                             total += 1
+                            own.append(el_cost[node_el[v]])
                         else:
                             total += bonus if v == far else 1
                     # A key for every chest within reach, or the nearest as many as the keys.
                     total += n_chests if n_chests <= chest_keys else max(0, chest_keys)
                     upper = total - counted - chest_loss
                     if upper > best_gain:  # else not all of them, for nothing, do better
-                        columns.append((upper, cd, b, chest_keys, chest_loss))
+                        columns.append((upper, cd, b, chest_keys, chest_loss, own))
             # The columns that could add the most first: once the most found is as much as
             # a column could add, it and the rest (no more) need no count.
             columns.sort(key=lambda column: -column[0])
-            for upper, cd, b, chest_keys, chest_loss in columns:
+            for upper, cd, b, chest_keys, chest_loss, own in columns:
                 if upper <= best_gain:
                     break
+                if column_ceiling(upper, own, left, b, left_behind) <= best_gain:
+                    continue  # not with the monsters a walk can beat
                 counted, opened_doors = divmod(cd, dw)
                 col = (free_v - b) * block + cd
                 # No more Curse suffered: the Curses not reached are walls for the ways to
