@@ -297,10 +297,10 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
 
 
         def most(cap: int, dcap: int) -> int:
-            """The most the prizes add, paths found per number of Curses passed (a walk
-            suffering c more loses c points) and, unless ``dcap`` is -1, per number of
-            Doors opened (a walk opening d more, at most ``dcap``, has d keys fewer for
-            chests)."""
+            """The most the prizes add (or ``best[0] - points`` when no more), paths found
+            per number of Curses passed (a walk suffering c more loses c points) and,
+            unless ``dcap`` is -1, per number of Doors opened (a walk opening d more, at
+            most ``dcap``, has d keys fewer for chests)."""
             if dcap < 0:
                 dists = distances(comp, walls, left, keys_left, free_v, mu, False, cap,
                                   exits_paid=exits_paid)
@@ -349,7 +349,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                                   single_bits(m & monster_cells))
                 return got
 
-            best_gain = -cap
+            best_gain = max(-cap, best[0] - points)  # no more drops the state: not counted
             # Per column (Curses suffered and Doors opened, ``cd``; Vorpal Swords to the
             # monsters, ``b``): the most it could add, with all its prizes won for nothing,
             # worked out first; its prizes (and the gates on every way to them) are made
