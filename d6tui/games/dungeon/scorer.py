@@ -86,7 +86,7 @@ from dataclasses import replace
 
 from d6tui.games.dungeon.route_bound import ShareBound
 from d6tui.games.dungeon.route_bound import flood as flood_from
-from d6tui.games.dungeon.route_count import column_ceiling, count_column, single_bits
+from d6tui.games.dungeon.route_count import column_ceiling, count_column, prize_tables, single_bits
 from d6tui.games.dungeon.route_explain import RouteScore, explain_route
 from d6tui.games.dungeon.route_graph import _MONSTER, Budget, Cell, brute_force
 from d6tui.games.dungeon.route_graph import RouteGraph as _Board
@@ -309,20 +309,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                                         cap, dcap, exits_paid)
             cw, dw = cap + 1, max(1, dcap + 1)
             block = cw * dw
-            targets: list[tuple[int, int, list[int]]] = []
-            for v, kind in reachable:
-                # At most a Vorpal Swords, c Curses and d Doors: the least over fewer.
-                table = [layer[v] for layer in dists]
-                for i in range(1, len(table)):
-                    here = table[i]
-                    if i % dw and table[i - 1] < here:
-                        here = table[i - 1]
-                    if i // dw % cw and table[i - dw] < here:
-                        here = table[i - dw]
-                    if i >= block and table[i - block] < here:
-                        here = table[i - block]
-                    table[i] = here
-                targets.append((v, kind, table))
+            targets = prize_tables(dists, reachable, cw, dw)
             # The Curses, Doors (when counted: a walk opening d of them passes no more)
             # and treasure monsters (winning the prize beats them) on every way to a room
             # or a chest.
