@@ -34,6 +34,46 @@ def single_bits(mask: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def prize_tables(dists: list[list[int]], reachable: list[tuple[int, int]], cw: int, dw: int
+                 ) -> list[tuple[int, int, list[int]]]:
+    """Per prize ``(cell, kind)`` of ``reachable``, ``(cell, kind, table)``: ``table[i]`` the
+    least swords of a path to it in layer ``i`` of ``dists`` (``(a * cw + c) * dw + d``: a
+    Vorpal Swords, c Curses, d Doors, as :func:`.route_paths.joint_distances`) or in any
+    layer with fewer of each, so a column counts the walks with at most that many."""
+    block = cw * dw
+    # The layers one fewer in each count (-1: none), the same for every prize.
+    fewer = [(i, i - 1 if i % dw else -1, i - dw if i // dw % cw else -1, i - block)
+             for i in range(1, len(dists))]
+    out = []
+    for v, kind in reachable:
+        table = [layer[v] for layer in dists]
+        for i, j1, j2, j3 in fewer:
+            here = table[i]
+            if j1 >= 0 and table[j1] < here:
+                here = table[j1]
+            if j2 >= 0 and table[j2] < here:
+                here = table[j2]
+            if j3 >= 0 and table[j3] < here:
+                here = table[j3]
+            table[i] = here
+        out.append((v, kind, table))
+    return out
+
+
+def column_ceiling(upper: int, own: list[int], left: int, b: int, left_behind: list[int]
+                   ) -> int:
+    """The most a column could add when its prizes are won for nothing but only the
+    treasure monsters a walk can beat count: ``upper`` counts every monster within reach
+    (``own``, their swords, in any order) as beaten; at most the
+    :func:`.route_bound.monsters_beaten` of them with all ``left`` swords and ``b`` Vorpal
+    Swords are (at every threshold of :func:`count_column` fewer monsters, and fewer swords
+    for them, beat no more), so the column adds no more than this."""
+    if not own:
+        return upper
+    own.sort()
+    return upper - len(own) + monsters_beaten(own, left, b, left_behind)
+
+
 def count_column(events: list[Event], counted: int, opened_doors: int, chest_loss: int,
                  left: int, b: int, left_behind: list[int], best_gain: int) -> int:
     """The most the prizes of one column could add, or ``best_gain`` when that is more.

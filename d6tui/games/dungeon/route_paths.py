@@ -36,6 +36,13 @@ class PathCosts:
             for v, _e in links:
                 mask |= 1 << v
             self.nbr_mask.append(mask)
+        #: per cell, the Spider Web arms of its corridors (a bitmask over arms).
+        self.arm_mask = [sum({1 << e for _v, e in links if e >= 0}) for links in board.adj]
+        #: the steps out of a cell for :func:`joint_distances` once the neighbours blocked
+        #: and the arms banned are taken out, per ``(min_top, keys, cell, its neighbours
+        #: blocked, its arms banned, a web walked)``: the same recur from state to state.
+        self.joint_rows: dict[tuple[int, bool, int, int, int, bool],
+                              list[tuple[int, int, int, int]]] = {}
         self.old_arm = 0 if budget.vorpals else 1
         self.el_cost = [_MONSTER.get(kind, 1 if kind == "arm" else 0) for kind in board.el_kind]
         self.treasure_els = 0
@@ -266,7 +273,7 @@ def joint_distances(paths: PathCosts, comp: int, banned: int, left: int, keys_le
     pending: list[list[list[int]] | None] = [None] * width
     seeds = [[] for _ in range(left + 1)]
     pending[0] = seeds
-    nbr_mask = paths.nbr_mask
+    nbr_mask, arm_mask, joint_rows = paths.nbr_mask, paths.arm_mask, paths.joint_rows
     f = comp
     while f:
         low = f & -f
@@ -306,18 +313,19 @@ def joint_distances(paths: PathCosts, comp: int, banned: int, left: int, keys_le
                     continue
                 rows = out[u]
                 if rows is None:
-                    row = steps[u]
-                    if row is None:
-                        row = paths.cell_steps(min_top, keys, False, u)
-                    if comp >> u & 1 and is_web[u] and not exits_paid >> u & 1:
-                        # an arm of a web walked: old_arm more
-                        rows = out[u] = [(v, g, gw, kind) for v, e, g, gw, kind in row
-                                         if not blocked >> v & 1
-                                         and not (e >= 0 and barms >> e & 1)]
-                    else:
-                        rows = out[u] = [(v, g, g, kind) for v, e, g, _gw, kind in row
-                                         if not blocked >> v & 1
-                                         and not (e >= 0 and barms >> e & 1)]
+                    # an arm of a web walked: old_arm more
+                    walked = bool(comp >> u & 1 and is_web[u] and not exits_paid >> u & 1)
+                    known = (min_top, keys, u, blocked & nbr_mask[u], barms & arm_mask[u],
+                             walked)
+                    rows = joint_rows.get(known)
+                    if rows is None:
+                        row = steps[u]
+                        if row is None:
+                            row = paths.cell_steps(min_top, keys, False, u)
+                        rows = joint_rows[known] = [
+                            (v, g, gw if walked else g, kind) for v, e, g, gw, kind in row
+                            if not blocked >> v & 1 and not (e >= 0 and barms >> e & 1)]
+                    out[u] = rows
                 for v, g, add, kind in rows:
                     to = dest[kind]
                     if to < 0:

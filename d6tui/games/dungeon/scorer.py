@@ -86,7 +86,7 @@ from dataclasses import replace
 
 from d6tui.games.dungeon.route_bound import ShareBound
 from d6tui.games.dungeon.route_bound import flood as flood_from
-from d6tui.games.dungeon.route_count import count_column, single_bits
+from d6tui.games.dungeon.route_count import column_ceiling, count_column, prize_tables, single_bits
 from d6tui.games.dungeon.route_explain import RouteScore, explain_route
 from d6tui.games.dungeon.route_graph import _MONSTER, Budget, Cell, brute_force
 from d6tui.games.dungeon.route_graph import RouteGraph as _Board
@@ -297,10 +297,10 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
 
 
         def most(cap: int, dcap: int) -> int:
-            """The most the prizes add, paths found per number of Curses passed (a walk
-            suffering c more loses c points) and, unless ``dcap`` is -1, per number of
-            Doors opened (a walk opening d more, at most ``dcap``, has d keys fewer for
-            chests)."""
+            """The most the prizes add (or ``best[0] - points`` when no more), paths found
+            per number of Curses passed (a walk suffering c more loses c points) and,
+            unless ``dcap`` is -1, per number of Doors opened (a walk opening d more, at
+            most ``dcap``, has d keys fewer for chests)."""
             if dcap < 0:
                 dists = distances(comp, walls, left, keys_left, free_v, mu, False, cap,
                                   exits_paid=exits_paid)
@@ -309,20 +309,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                                         cap, dcap, exits_paid)
             cw, dw = cap + 1, max(1, dcap + 1)
             block = cw * dw
-            targets: list[tuple[int, int, list[int]]] = []
-            for v, kind in reachable:
-                # At most a Vorpal Swords, c Curses and d Doors: the least over fewer.
-                table = [layer[v] for layer in dists]
-                for i in range(1, len(table)):
-                    here = table[i]
-                    if i % dw and table[i - 1] < here:
-                        here = table[i - 1]
-                    if i // dw % cw and table[i - dw] < here:
-                        here = table[i - dw]
-                    if i >= block and table[i - block] < here:
-                        here = table[i - block]
-                    table[i] = here
-                targets.append((v, kind, table))
+            targets = prize_tables(dists, reachable, cw, dw)
             # The Curses, Doors (when counted: a walk opening d of them passes no more)
             # and treasure monsters (winning the prize beats them) on every way to a room
             # or a chest.
@@ -349,12 +336,12 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                                   single_bits(m & monster_cells))
                 return got
 
-            best_gain = -cap
+            best_gain = max(-cap, best[0] - points)  # no more drops the state: not counted
             # Per column (Curses suffered and Doors opened, ``cd``; Vorpal Swords to the
             # monsters, ``b``): the most it could add, with all its prizes won for nothing,
             # worked out first; its prizes (and the gates on every way to them) are made
             # only if that could beat what the columns before it found.
-            columns: list[tuple[int, int, int, int, int]] = []
+            columns: list[tuple[int, int, int, int, int, list[int]]] = []
             for cd in range(block):
                 counted, opened_doors = divmod(cd, dw)
                 # The keys left for new chests, and the chests reached that lose theirs.
@@ -362,7 +349,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                 chest_loss = max(0, opened_held - (keys_left - opened_doors))
                 for b in range(free_v + 1):  # b free Vorpal Swords to the monsters
                     col = (free_v - b) * block + cd
-                    total = n_chests = 0
+                    total, n_chests, own = 0, 0, []  # own: the treasure monsters' swords
                     for v, kind, table in targets:
                         if table[col] > left:
                             continue
@@ -370,19 +357,22 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
                             n_chests += 1
                         elif kind == 2:
                             total += 1
+                            own.append(el_cost[node_el[v]])
                         else:
                             total += bonus if v == far else 1
                     # A key for every chest within reach, or the nearest as many as the keys.
                     total += n_chests if n_chests <= chest_keys else max(0, chest_keys)
                     upper = total - counted - chest_loss
                     if upper > best_gain:  # else not all of them, for nothing, do better
-                        columns.append((upper, cd, b, chest_keys, chest_loss))
+                        columns.append((upper, cd, b, chest_keys, chest_loss, own))
             # The columns that could add the most first: once the most found is as much as
             # a column could add, it and the rest (no more) need no count.
             columns.sort(key=lambda column: -column[0])
-            for upper, cd, b, chest_keys, chest_loss in columns:
+            for upper, cd, b, chest_keys, chest_loss, own in columns:
                 if upper <= best_gain:
                     break
+                if column_ceiling(upper, own, left, b, left_behind) <= best_gain:
+                    continue  # not with the monsters a walk can beat
                 counted, opened_doors = divmod(cd, dw)
                 col = (free_v - b) * block + cd
                 # No more Curse suffered: the Curses not reached are walls for the ways to
