@@ -109,13 +109,15 @@ def _npc_templates(c: Campaign) -> list[Any]:
     return list(c.content.npcs) if c.content is not None else templates()
 
 
-def add_npc(st: Campaign, dice: Any = None, template: str = "", name: str = "") -> dict:
+def add_npc(st: Campaign, dice: Any = None, template: str = "", name: str = "",
+            rolls: Any = None) -> dict:
     """An NPC made from the template named ``template`` joins the roster as ``name``
-    (empty: the template's name) ("Nonplayer Characters"; Body Points rolled by the app)."""
+    (empty: the template's name) ("Nonplayer Characters"; Body Points rolled by the app,
+    or typed at the table as the move's ``rolls``, as for a character made on the form)."""
     t = next((t for t in _npc_templates(st) if t.name == template), None)
     if t is None:
         raise RuleError(f"there is no NPC template {template!r}", "Nonplayer Characters")
-    return add_from_template(st, t, name.strip() or t.name, dice=dice)
+    return add_from_template(st, t, name.strip() or t.name, dice=dice, **typed_dice(rolls))
 
 
 def roster_moves(c: Campaign) -> list[Move]:
@@ -125,4 +127,4 @@ def roster_moves(c: Campaign) -> list[Move]:
         Choice("template", "Which template", tuple((t.name, t.name)
                                                    for t in _npc_templates(c))),
         Choice("name", "Its name (empty: the template's)", min=0, kind="text",
-               max_length=40)), section="Nonplayer Characters")]
+               max_length=40)), (ROLLS,), section="Nonplayer Characters")]
