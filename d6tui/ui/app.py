@@ -123,6 +123,16 @@ class D6App(App):
         super().notify(message, title=title, severity=severity, timeout=timeout,
                        markup=False)
 
+    def action_help_quit(self) -> None:
+        """Ctrl+C (bound by Textual to tell that it does not quit): say which key quits, in
+        the plain words every d6tui notice uses (Textual's own notice is markup, which
+        :meth:`notify` shows as typed: ``Press [b]ctrl+q[/b]``)."""
+        for active in self.active_bindings.values():
+            if active.binding.action in ("quit", "app.quit"):
+                self.notify(f"Press {self.get_key_display(active.binding)} to quit the app.",
+                            title="Do you want to quit?")
+                return
+
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """d6tui's own CSS variables, for themes that do not set them."""
         return dict(VARIABLE_DEFAULTS)
