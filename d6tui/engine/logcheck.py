@@ -20,6 +20,7 @@ import tomli_w
 
 from d6tui.engine import toml_memo
 from d6tui.engine.errors import LogError, RuleError, TruncatedLogError
+from d6tui.engine.text import control_problem
 
 FORMAT = "d6tui-log"
 #: The newest log format this code reads and writes. Version 2 closes every event block with
@@ -271,6 +272,9 @@ def header_of(path: Path, doc: dict) -> LogHeader:
         raise LogError(path, "the header names no game")
     if not isinstance(title, str):
         raise LogError(path, "the header has no title")
+    problem = control_problem("the header's title", title)
+    if problem:  # an escape or a bell would reach the terminal raw in `list`, `replay`...
+        raise LogError(path, problem)
     if not isinstance(created, datetime):
         raise LogError(path, "the header has no 'created' date")
     options = doc.get("options", {})

@@ -25,6 +25,7 @@ from d6tui.engine.notes import NOTE, Note, NoteBook, default_where
 from d6tui.engine.registry import GameRules, load_rules
 from d6tui.engine.session_dice import AGAIN_KEY, SessionDice, again_words
 from d6tui.engine.session_words import SessionWords
+from d6tui.engine.text import control_problem
 
 #: How often (in events) a load reports its progress (and may be cancelled).
 PROGRESS_EVERY = 200
@@ -545,6 +546,9 @@ class Session(SessionWords):
             title = event.get("title")
             if not isinstance(title, str) or not title.strip():
                 raise EventError("a retitled event needs a title")
+            problem = control_problem("a retitled event's title", title)
+            if problem:
+                raise EventError(problem)
             self.title = title
         elif t == "table_dice":
             seats = event.get("seats", [])
