@@ -544,11 +544,8 @@ class Session(SessionWords):
             self._fold(self.events[target - 1])
         elif t == "retitled":
             title = event.get("title")
-            if not isinstance(title, str) or not title.strip():
-                raise EventError("a retitled event needs a title")
-            problem = control_problem("a retitled event's title", title)
-            if problem:
-                raise EventError(problem)
+            if not isinstance(title, str) or not title.strip() or control_problem("", title):
+                raise EventError("a retitled event needs a title with no control characters")
             self.title = title
         elif t == "table_dice":
             seats = event.get("seats", [])
