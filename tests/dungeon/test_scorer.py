@@ -238,13 +238,22 @@ def small_waffles(draw):  # noqa: ANN001, ANN201
     return rows, cols, cells, budget, bonus
 
 
+def _brute(case) -> int | None:  # noqa: ANN001
+    """The brute force's best points for a small-waffle ``case``, or None when it has too
+    many gates for the brute force."""
+    rows, cols, cells, budget, bonus = case
+    try:
+        return brute_force(cells, budget, bonus, rows, cols)
+    except ValueError:
+        return None
+
+
 @settings(max_examples=250, deadline=None)
 @given(small_waffles())
 def test_the_scorer_agrees_with_brute_force(case) -> None:  # noqa: ANN001
     rows, cols, cells, budget, bonus = case
-    try:
-        want = brute_force(cells, budget, bonus, rows, cols)
-    except ValueError:
+    want = _brute(case)
+    if want is None:
         return  # too many gates for the brute force
     got = best_route(cells, budget, bonus, rows, cols)
     assert got.points == want
@@ -260,10 +269,9 @@ def test_the_greedy_route_is_payable_and_never_beats_the_best(case) -> None:  # 
     what its gates open, the budget pays for it, and it scores what it says), so as a lower
     bound it never passes the brute force's best."""
     rows, cols, cells, budget, bonus = case
-    try:
-        want = brute_force(cells, budget, bonus, rows, cols)
-    except ValueError:
-        return
+    want = _brute(case)
+    if want is None:
+        return  # too many gates for the brute force
     board = RouteGraph(cells, rows, cols)
     board.finish()
     for start, banned in ((board.L, 0), (board.R, 1 << board.L)):
@@ -292,10 +300,9 @@ def test_the_scorer_started_from_the_greedy_route_agrees_with_brute_force(case) 
     """With the greedy route looked for before the first state is grown (small sides are
     solved before ``SEED_AFTER`` otherwise), the answer is still the brute force's."""
     rows, cols, cells, budget, bonus = case
-    try:
-        want = brute_force(cells, budget, bonus, rows, cols)
-    except ValueError:
-        return
+    want = _brute(case)
+    if want is None:
+        return  # too many gates for the brute force
     got = _scored_with(cells, budget, bonus, rows, cols, SEED_AFTER=1)
     assert got.points == want and got.exact
     assert sum(p for _, _, p in got.lines) == got.points
@@ -311,10 +318,9 @@ def test_walking_on_greedily_from_a_walk_gives_a_real_route(case) -> None:  # no
     are what its gates open, it is paid for, it scores what it says), never above the best,
     and never below the walk it started from."""
     rows, cols, cells, budget, bonus = case
-    try:
-        want = brute_force(cells, budget, bonus, rows, cols)
-    except ValueError:
-        return
+    want = _brute(case)
+    if want is None:
+        return  # too many gates for the brute force
     board = RouteGraph(cells, rows, cols)
     board.finish()
     for start, banned in ((board.L, 0), (board.R, 1 << board.L)):
@@ -342,10 +348,9 @@ def test_the_scorer_seeded_again_from_its_best_states_agrees_with_brute_force(ca
     """With the best states' walks walked on greedily at once (``SEED_AGAIN`` 1; small
     sides are solved before it otherwise), the answer is still the brute force's."""
     rows, cols, cells, budget, bonus = case
-    try:
-        want = brute_force(cells, budget, bonus, rows, cols)
-    except ValueError:
-        return
+    want = _brute(case)
+    if want is None:
+        return  # too many gates for the brute force
     got = _scored_with(cells, budget, bonus, rows, cols, SEED_AGAIN=2)
     assert got.points == want and got.exact
     assert sum(p for _, _, p in got.lines) == got.points
