@@ -9,10 +9,9 @@ from hypothesis import strategies as st
 from d6tui.games.dungeon import scorer
 from d6tui.games.dungeon.faces import MAP_FACES, E, N, S, W
 from d6tui.games.dungeon.route_bound import monsters_beaten
-from d6tui.games.dungeon.route_graph import RouteGraph
 from d6tui.games.dungeon.route_paths import PathCosts, joint_distances
 from d6tui.games.dungeon.route_seed import greedy_on, greedy_route
-from d6tui.games.dungeon.scorer import Budget, best_route, brute_force
+from d6tui.games.dungeon.scorer import Budget, best_route, brute_force, entrance_boards
 from d6tui.games.dungeon.waffle import rotate
 
 
@@ -29,6 +28,38 @@ def test_an_orc_takes_one_sword() -> None:
     assert best_route(cells, Budget(0), rows=1, cols=3).points == 0
     r = best_route(cells, Budget(1), rows=1, cols=3)
     assert r.complete and r.points == 5 and r.swords == 1 and r.entrance in ("left", "right")
+
+
+def test_a_walk_has_one_way_in_and_never_goes_along_an_edge() -> None:
+    """End of the Game: the player chooses one entrance, and the edges are no corridor.
+    Two Treasure Chambers open onto the left edge: one way in reaches one of them."""
+    chambers = row(("treasure_chamber", W)) + row(("treasure_chamber", W))
+    r = best_route(chambers, Budget(), rows=2, cols=1)
+    assert r.points == 1 and r.entrance == "left" and len(r.cells) == 1
+    assert brute_force(chambers, Budget(), rows=2, cols=1) == 1
+    # The same on the right edge, and a pair joined inside the dungeon is walked whole.
+    assert best_route(row(("treasure_chamber", E)) + row(("treasure_chamber", E)),
+                      Budget(), rows=2, cols=1).points == 1
+    joined = row(("corner", W | S), ("treasure_chamber", W)) + row(
+        ("corner", N | E), ("treasure_chamber", W))
+    assert best_route(joined, Budget(), rows=2, cols=2).points == 1  # only the lower one
+    # A walk that has crossed does not come back in by another corridor of the far edge:
+    # the Dragon above is reached only from the right edge, by a corridor of its own, so
+    # a walk takes the crossing (5) or the Dragon's treasure (1), not both.
+    far = row(None, ("dragon", E), ("corner", W | E)) + row(
+        ("corner", W | E), ("corner", W | E), ("corner", W | E))
+    for bonus, want, cells in ((5, {3, 4, 5}, "crossing"), (0, {1, 2}, "dragon")):
+        got = best_route(far, Budget(swords=5), bonus, rows=2, cols=3)
+        assert got.points == max(bonus, 1) == brute_force(far, Budget(swords=5), bonus, 2, 3)
+        assert got.cells == want, cells
+    assert best_route(far, Budget(swords=5), 0, 2, 3).entrance_cell == 2
+
+
+def test_the_entrance_cell_is_the_one_walked_in_by() -> None:
+    cells = row(("orc", STRAIGHT), ("corner", W | E)) + row(("corner", W | E), ("corner", W | E))
+    r = best_route(cells, Budget(), rows=2, cols=2)
+    assert r.complete and r.entrance_cell in (2, 3)  # the Orc's row needs a sword
+    assert r.cells == {2, 3}
 
 
 def test_swords_on_one_die_split_between_monsters() -> None:
@@ -121,7 +152,10 @@ def test_a_chest_counted_for_its_key_is_not_the_one_behind_a_monster() -> None:
         ("door", 15), ("goblins", 14), ("treasure_chamber", 4),
     ]
     r = best_route(cells, Budget(swords=2, keys=2, vorpals=1))
-    assert r.points == 4 and r.entrance == "right"
+    # 3 since a walk has one way in: the chest at row 2 on the right edge was once reached
+    # from the Curse below it through the edge (4). The brute force reaches few gates here.
+    assert r.points == 3 and r.entrance == "right" and r.entrance_cell == 17
+    assert brute_force(cells, Budget(swords=2, keys=2, vorpals=1)) == 3
 
 
 def test_a_chest_behind_a_curse_and_a_dragon_is_won_only_with_both() -> None:
@@ -272,9 +306,8 @@ def test_the_greedy_route_is_payable_and_never_beats_the_best(case) -> None:  # 
     want = _brute(case)
     if want is None:
         return  # too many gates for the brute force
-    board = RouteGraph(cells, rows, cols)
-    board.finish()
-    for start, banned in ((board.L, 0), (board.R, 1 << board.L)):
+    for board in entrance_boards(cells, rows, cols):
+        start, banned = board.start, board.banned
         for starts in (1, 3):
             points, opened, comp = greedy_route(board, budget, bonus, start, banned, starts)
             assert comp == board.closure(start, opened, banned)
@@ -321,9 +354,8 @@ def test_walking_on_greedily_from_a_walk_gives_a_real_route(case) -> None:  # no
     want = _brute(case)
     if want is None:
         return  # too many gates for the brute force
-    board = RouteGraph(cells, rows, cols)
-    board.finish()
-    for start, banned in ((board.L, 0), (board.R, 1 << board.L)):
+    for board in entrance_boards(cells, rows, cols):
+        start, banned = board.start, board.banned
         _points, opened, _comp = greedy_route(board, budget, bonus, start, banned, 1)
         bits, walk = opened, 0
         while True:  # the route's gates taken a few at a time, lowest first
@@ -415,9 +447,11 @@ def test_paths_counted_per_curse_and_door_at_once_agree_with_each_count(
     Curse (Doors free while a key is left), and with no Curse counted it is the search per
     Door (Curses free)."""
     rows, cols, cells, budget, _bonus = case
-    board = RouteGraph(cells, rows, cols)
-    board.finish()
-    comp = board.closure(board.L, opened & ((1 << len(board.el_kind)) - 1), 0)
+    boards = list(entrance_boards(cells, rows, cols))
+    if not boards:
+        return  # no way in: no walk to find paths from
+    board = boards[0]
+    comp = board.closure(board.start, opened & ((1 << len(board.el_kind)) - 1), 0)
     paths = PathCosts(board, budget, board.n + 2)
     left, keys, free_v = budget.swords, budget.keys, budget.vorpals
     doors = board.door_cells.bit_count()

@@ -36,10 +36,12 @@ def _edge_cells(route: RouteScore, cells: Sequence[Cell], side: str, cols: int) 
 
 
 def entrances(route: RouteScore, cells: Sequence[Cell], cols: int = SIZE) -> list[int]:
-    """The cells (``cells``' own frame) by which the route enters from its entrance edge,
-    in order; ``[]`` when the player does not enter."""
+    """The cell (``cells``' own frame) by which the route enters from its entrance edge, as
+    a list (one way in, "End of the Game"); ``[]`` when the player does not enter."""
     if not route.entrance:
         return []
+    if route.entrance_cell >= 0:
+        return [route.entrance_cell]
     return _edge_cells(route, cells, route.entrance, cols)
 
 

@@ -49,7 +49,14 @@ class ShareBound:
             if c is not None and c[0] == "spider_web":
                 webs |= 1 << i
         self.webs = webs
-        rooms = board.free_cells & ~webs
+        # The far edge is no room of its own: a walk never goes on from it, so the cells
+        # open onto it are not joined through it (each region beside it holds the crossing).
+        far = board.far
+        rooms = board.free_cells & ~webs & ~(1 << far)
+        beside_far = 0
+        for u in range(n + 2):
+            if board.free_nbrs[u] >> far & 1:
+                beside_far |= 1 << u
         region = [-1] * (n + 2)
         regions: list[int] = []
         for s in range(n + 2):
@@ -62,14 +69,20 @@ class ShareBound:
                 region[low.bit_length() - 1] = len(regions)
                 m ^= low
             regions.append(mask)
-        #: (cells, chests, own swords, chambers or the monster's treasure, right edge)
+        #: (cells, chests, own swords, chambers or the monster's treasure, far edge)
         units: list[tuple[int, int, int, int, bool]] = []
         for mask in regions:
             value = (mask & board.chambers).bit_count()
             chests = (mask & board.chests).bit_count()
-            has_r = bool(mask >> board.R & 1)
+            has_r = bool(mask & beside_far)
             if value or chests or has_r:
                 units.append((mask, chests, 0, value, has_r))
+        # The far edge reached from a gate or a web beside it: a unit of its own, whose
+        # entrances are those gates (a free cell beside it is in a region above).
+        far_unit = -1
+        if any(not rooms >> v & 1 for v, _e in board.adj[far]):
+            far_unit = len(units)
+            units.append((1 << far, 0, 0, 0, True))
         for i in range(n):
             e = board.node_el[i]
             if e >= 0 and board.el_kind[e] in ("goblins", "dragon"):
@@ -79,7 +92,7 @@ class ShareBound:
         self.cell_unit: dict[int, int] = {}
         cursed_by: dict[int, int] = {}
         keyed_by: dict[int, int] = {}
-        #: per unit: (cells, entrances, own swords, points, chests, right edge, the swords
+        #: per unit: (cells, entrances, own swords, points, chests, far edge, the swords
         #: of its cheapest entrance, the point lost on the way in, a key needed on the way
         #: in); a gate owned by another unit is free here.
         self.units: list[tuple[int, int, int, int, int, bool, int, int, int]] = []
@@ -93,7 +106,10 @@ class ShareBound:
                 u = low.bit_length() - 1
                 m ^= low
                 for v, _e in board.adj[u]:
-                    if mask >> v & 1:
+                    if mask >> v & 1 or v == far:  # no walk comes in from the far edge
+                        continue
+                    if k == far_unit and rooms >> v & 1:
+                        loss = key = 0  # a free way in: no Curse or Door needed
                         continue
                     around |= 1 << v
                     share = min(share, self._share(board, v, k, owner))
@@ -214,7 +230,7 @@ class ShareBound:
         Args:
             comp: the cells reached (bitmask); reach: the cells any walk from this entrance
                 could reach (units outside it are never won).
-            cross: the crossing is still to win (then the right edge's unit is worth
+            cross: the crossing is still to win (then the far edge's units are worth
                 ``bonus``).
             keys: keys left for chests (none: chests add nothing).
             paid: the swords of each enemy already beaten (a Spider Web: its arms paid),

@@ -22,6 +22,7 @@ class RouteScore:
         cells: the cells walked (indexes in the viewer's own frame, row by row).
         links: the corridors walked, as pairs of cell indexes.
         entrance: ``"left"``, ``"right"`` or ``""`` (the player does not enter).
+        entrance_cell: the cell the walk enters by (own frame), -1 when it does not.
         swords: swords spent; keys: keys spent; vorpals: Vorpal Swords spent.
         lines: the score explained, ``(words, points)`` per line; cell names are the
             viewer's own ``(row, column)`` pairs, turned into hole names by the caller.
@@ -44,18 +45,19 @@ class RouteScore:
     nodes: int = 0
     exact: bool = True
     web_arms: tuple[tuple[int, int], ...] = ()
+    entrance_cell: int = -1
 
 
 def explain_route(board: _Board, start: int, opened: int, comp: int, budget: Budget, bonus: int,
                   nodes: int) -> RouteScore:
-    """The :class:`RouteScore` of the walk from edge node ``start`` over the cells ``comp``
-    with the gates ``opened`` (bitmasks of the board's cells and gates), its score explained
-    line by line: the Vorpal Swords go to the dearest enemies ("End of the Game").
+    """The :class:`RouteScore` of the walk from edge node ``start`` (``board.start``) over
+    the cells ``comp`` with the gates ``opened`` (bitmasks of the board's cells and gates),
+    its score explained line by line: the Vorpal Swords go to the dearest enemies ("End of
+    the Game").
     ``nodes``: the sets of gates the search looked at."""
     got = board.worth(opened, comp, budget, bonus)
     assert got is not None
     points, swords, keys, vorpals = got
-    cols = board.cols
     lines: list[tuple[str, int, int]] = []
     cells = comp & ((1 << board.n) - 1)
     complete = bool(comp >> board.L & 1 and comp >> board.R & 1)
@@ -106,8 +108,9 @@ def explain_route(board: _Board, start: int, opened: int, comp: int, budget: Bud
         for v, e in board.adj[u]:
             if v < board.n and cells >> v & 1 and (e < 0 or opened >> e & 1):
                 links.add((min(u, v), max(u, v)))
-    entrance = "" if not cells else ("left" if start == board.L else "right")
-    del cols
+    entrance = "" if not cells else board.side
+    del start
     return RouteScore(points, complete, frozenset(i for i in range(board.n) if cells >> i & 1),
                       frozenset(links), entrance, swords, keys, vorpals, tuple(lines), nodes,
-                      web_arms=tuple(sorted(web_arms.items())))
+                      web_arms=tuple(sorted(web_arms.items())),
+                      entrance_cell=board.entrance_cell if cells else -1)

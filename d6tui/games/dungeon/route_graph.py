@@ -7,7 +7,7 @@ Faces"). No Textual imports.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from d6tui.games.dungeon.faces import E, N, S, W
@@ -37,18 +37,45 @@ class Budget:
     vorpals: int = 0
 
 
+def entrances(cells: Sequence[Cell], rows: int, cols: int) -> list[tuple[int, str]]:
+    """The ways into a side ("End of the Game": a corridor running from its left or right
+    edge): ``(cell, "left")`` for each cell of the first column open to the west, top to
+    bottom, then ``(cell, "right")`` for each of the last column open to the east."""
+    ways = [(r * cols, "left") for r in range(rows)
+            if (c := cells[r * cols]) is not None and c[1] & W]
+    ways += [(r * cols + cols - 1, "right") for r in range(rows)
+             if (c := cells[r * cols + cols - 1]) is not None and c[1] & E]
+    return ways
+
+
 class RouteGraph:
-    """The side as a graph: cells, the two edges (L, R), gated cells and gated arms.
+    """The side as a graph for a walk in by one entrance: cells, the two edges (L, R),
+    gated cells and gated arms.
+
+    A walk enters by one corridor from one edge and must not use an edge to go from one
+    corridor to another ("End of the Game": one way in, a route through the dungeon to the
+    other side). So the entrance's edge node (:attr:`start`: L for the left edge, R for the
+    right) is joined to the entrance cell only, and the far edge node (:attr:`far`) to
+    every cell open onto it, but a walk never goes on from it: reaching it is the crossing.
+    The corridors themselves (:attr:`adj`) are kept both ways, so bounds that look at every
+    way through the side stay true (they see more ways than a walk has, never fewer).
 
     Args:
         cells: the side's cells row by row (:data:`Cell`).
         rows: rows of the waffle; cols: its columns.
+        entrance: ``(cell, "left" | "right")``, one of :func:`entrances`.
+        banned: cells no walk from this entrance enters (a bitmask): those another
+            entrance's search covers.
     """
 
-    def __init__(self, cells: Sequence[Cell], rows: int, cols: int) -> None:
+    def __init__(self, cells: Sequence[Cell], rows: int, cols: int,
+                 entrance: tuple[int, str], banned: int = 0) -> None:
         n = rows * cols
         self.n, self.rows, self.cols = n, rows, cols
         self.L, self.R = n, n + 1
+        self.entrance_cell, self.side = entrance
+        self.start, self.far = (n, n + 1) if self.side == "left" else (n + 1, n)
+        self.banned = banned
         self.cells = list(cells)
         self.adj: list[list[tuple[int, int]]] = [[] for _ in range(n + 2)]
         self.node_el = [-1] * (n + 2)
@@ -89,9 +116,11 @@ class RouteGraph:
                         continue
                     self._link(i, j)
                 elif d == W and cc < 0:
-                    self._link(i, self.L)
+                    if self.side == "right" or i == self.entrance_cell:
+                        self._link(i, self.L)
                 elif d == E and cc >= cols:
-                    self._link(i, self.R)
+                    if self.side == "left" or i == self.entrance_cell:
+                        self._link(i, self.R)
 
     def _masks(self) -> None:
         """Bitmasks for the closure: neighbours through free corridors, arms, free cells."""
@@ -105,6 +134,9 @@ class RouteGraph:
                     self.free_nbrs[u] |= 1 << v
                 else:
                     arms[u].append((v, e))
+        # A walk that reaches the far edge has crossed; it never goes on from there.
+        self.free_nbrs[self.far] = 0
+        arms[self.far] = []
         self.arm_adj = [tuple(a) for a in arms]
         self.free_cells = 0
         for u in range(n):
@@ -214,29 +246,20 @@ class RouteGraph:
         return points, swords, doors + chests, used_v
 
 
-def brute_force(cells: Sequence[Cell], budget: Budget, bonus: int = 5, rows: int = 6,
-                cols: int = 6) -> int:
-    """The best points by trying every subset of gates from both edges (small sides only).
+def entrance_boards(cells: Sequence[Cell], rows: int, cols: int) -> Iterator[RouteGraph]:
+    """One :class:`RouteGraph` per way in ("End of the Game": the player
+    chooses one entrance), left edge first, ``finish()`` called, made as they are asked for.
 
-    Args:
-        cells, budget, bonus, rows, cols: as :func:`.scorer.best_route`.
-
-    Returns:
-        The best points (0 when entering gains nothing).
-
-    Raises:
-        ValueError: more than 22 gates (too many subsets to try).
-    """
-    board = RouteGraph(cells, rows, cols)
-    board.finish()
-    n = len(board.el_kind)
-    if n > 22:
-        raise ValueError(f"{n} gates are too many for the brute force")
-    best = 0
-    for start, banned in ((board.L, 0), (board.R, 0)):
-        for opened in range(1 << n):
-            comp = board.closure(start, opened, banned)
-            got = board.worth(opened, comp, budget, bonus)
-            if got is not None and got[0] > best:
-                best = got[0]
-    return best
+    A walk holding an earlier entrance of the same edge that is not a Spider Web is met in
+    that entrance's search at no greater cost, so the later boards ban it; a walk in from
+    the right holding a left entrance (not a web) is the same walk met from the left, so
+    the right edge's boards ban those too (``board.banned``)."""
+    covered = {"left": 0, "right": 0}  # entrances given already, not Spider Webs
+    for cell, side in entrances(cells, rows, cols):
+        banned = covered[side] | (covered["left"] if side == "right" else 0)
+        c = cells[cell]
+        if c is not None and c[0] != "spider_web":
+            covered[side] |= 1 << cell
+        board = RouteGraph(cells, rows, cols, (cell, side), banned)
+        board.finish()
+        yield board

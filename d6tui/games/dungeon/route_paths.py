@@ -25,19 +25,20 @@ class PathCosts:
 
     def __init__(self, board: RouteGraph, budget: Budget, shift: int) -> None:
         self.board = board
-        self.adj = board.adj
+        # A path never goes on from the far edge (a walk that reaches it has crossed).
+        self.adj = [links if u != board.far else [] for u, links in enumerate(board.adj)]
         self.shift = shift
         self.cell_mask = (1 << shift) - 1
         self.is_web = [board._is_web(i) for i in range(board.n + 2)]
         #: per cell, its neighbours through any corridor (a bitmask).
         self.nbr_mask: list[int] = []
-        for links in board.adj:
+        for links in self.adj:
             mask = 0
             for v, _e in links:
                 mask |= 1 << v
             self.nbr_mask.append(mask)
         #: per cell, the Spider Web arms of its corridors (a bitmask over arms).
-        self.arm_mask = [sum({1 << e for _v, e in links if e >= 0}) for links in board.adj]
+        self.arm_mask = [sum({1 << e for _v, e in links if e >= 0}) for links in self.adj]
         #: the steps out of a cell for :func:`joint_distances` once the neighbours blocked
         #: and the arms banned are taken out, per ``(min_top, keys, cell, its neighbours
         #: blocked, its arms banned, a web walked)``: the same recur from state to state.

@@ -33,7 +33,7 @@ _WEIGHT = {**_MONSTER, "arm": 1, "door": 1, "curse": 3}
 def _prizes(board: RouteGraph, start: int, banned: int) -> int:
     """The cells a greedy walk from ``start`` heads for, as a bit mask: the chambers, the
     chests, the treasure monsters (Dragons, Goblins) and the far edge, less ``banned``."""
-    prizes = board.chambers | board.chests | 1 << (board.R if start == board.L else board.L)
+    prizes = board.chambers | board.chests | 1 << board.far
     for e, kind in enumerate(board.el_kind):
         if kind in ("goblins", "dragon"):
             prizes |= 1 << board.el_cell[e]
@@ -47,8 +47,8 @@ def greedy_route(board: RouteGraph, budget: Budget, bonus: int, start: int,
     Args:
         board: the side (``finish()`` called).
         budget: what the player holds; bonus: the points of a complete route.
-        start: the entrance (``board.L`` or ``board.R``); banned: cells never entered
-            (the other edge when entering from the right, as the scorer does).
+        start: the entrance's edge node (``board.start``); banned: cells never entered
+            (``board.banned``, as the scorer does).
         starts: how many first ways to try (the best ``starts`` by points per sword), each
             walked on greedily; the best of those walks is kept.
 
@@ -104,7 +104,7 @@ def _picks(board: RouteGraph, budget: Budget, bonus: int, start: int, banned: in
         queue.append((0.0, u))
     while queue:
         d, u = heapq.heappop(queue)
-        if d > dist[u]:
+        if d > dist[u] or u == board.far:  # a walk never goes on from the far edge
             continue
         for v, e in adj[u]:
             if banned >> v & 1:
@@ -155,7 +155,7 @@ def greedy_on(board: RouteGraph, budget: Budget, bonus: int, start: int, opened:
     after its first way; ``known`` is kept between calls on one side and entrance (the
     ways on from each set of gates, and the cells and worth of each). Returns ``(points,
     opened, comp)``."""
-    banned = 0 if start == board.L else 1 << board.L
+    banned = board.banned
     comp = board.closure(start, opened, banned)
     now = board.worth(opened, comp, budget, bonus)
     if now is None:  # not a walk the budget pays for: no route (0 points never raise a best)
@@ -180,13 +180,13 @@ def seed_best(board: RouteGraph, budget: Budget, bonus: int, best: list[int],
     each entrance (``SEED_STARTS`` first ways); else each walk ``(start, opened)`` (gates
     the budget pays for) walked on by :func:`greedy_on`."""
     if walks is None:
-        for start, banned in ((board.L, 0), (board.R, 1 << board.L)):
-            points, opened, comp = greedy_route(board, budget, bonus, start, banned,
-                                                SEED_STARTS)
-            if points > best[0]:
-                best[:] = [points, start, opened, comp]
+        start = board.start
+        points, opened, comp = greedy_route(board, budget, bonus, start, board.banned,
+                                            SEED_STARTS)
+        if points > best[0]:
+            best[:] = [points, start, opened, comp]
         return
-    known: dict[int, dict] = {board.L: {}, board.R: {}}
+    known: dict[int, dict] = {board.start: {}}
     for start, opened in walks:
         points, opened, comp = greedy_on(board, budget, bonus, start, opened, known[start])
         if points > best[0]:

@@ -1,9 +1,11 @@
 """The exact route scorer: the best route through one side of the Dungeon Waffle, with its
 detours, for the swords, keys and Vorpal Swords a player holds (rulebook "End of the Game").
 
-A player enters from the left or right edge of their side and walks the corridors; a walk
-may go down side passages and come back, and everything it overcomes stays overcome, so a
-walk is worth what the *set* of places it reaches is worth. The scorer therefore chooses
+A player enters by one corridor from the left or right edge of their side and walks the
+corridors (an edge is no corridor: each entrance is searched on its own, and a walk that
+reaches the far edge has crossed, it does not go on from there); a walk may go down side
+passages and come back, and everything it overcomes stays overcome, so a walk is worth
+what the *set* of places it reaches is worth. The scorer therefore chooses
 which gates to open:
 
 - **gated places**: Orc (1 sword), Giant Rat (2), Goblins (4, treasure), Dragon (5,
@@ -78,7 +80,7 @@ small waffles.
 
 from __future__ import annotations
 
-__all__ = ["Budget", "Cell", "RouteScore", "best_route", "brute_force"]
+__all__ = ["Budget", "Cell", "RouteScore", "best_route", "brute_force", "entrance_boards"]
 
 import heapq
 from collections.abc import Sequence
@@ -86,9 +88,10 @@ from dataclasses import replace
 
 from d6tui.games.dungeon.route_bound import ShareBound
 from d6tui.games.dungeon.route_bound import flood as flood_from
+from d6tui.games.dungeon.route_brute import brute_force
 from d6tui.games.dungeon.route_count import column_ceiling, count_column, prize_tables, single_bits
 from d6tui.games.dungeon.route_explain import RouteScore, explain_route
-from d6tui.games.dungeon.route_graph import _MONSTER, Budget, Cell, brute_force
+from d6tui.games.dungeon.route_graph import _MONSTER, Budget, Cell, entrance_boards
 from d6tui.games.dungeon.route_graph import RouteGraph as _Board
 from d6tui.games.dungeon.route_paths import PathCosts, joint_distances
 from d6tui.games.dungeon.route_seed import seed_best
@@ -101,13 +104,12 @@ SEED_AFTER = 40
 SEED_AGAIN, SEED_TOPS = 80, 2
 
 
-def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
-            ) -> tuple[int, int, int, int, int]:
-    """The best ``(points, start, opened, comp, nodes)``: a best-first branch and bound over
-    the places a player can reach, one gate more at a time (see the module's words), which
-    stops after ``limit`` sets of gates when one is given."""
-    best = [0, -1, 0, 0]
-    nodes = [0]
+def _search(board: _Board, budget: Budget, bonus: int, best: list[int], nodes: list[int],
+            limit: int | None = None) -> None:
+    """Raise ``best`` (``[points, start, opened, comp]``, changed in place) to the best walk
+    in by the board's entrance: a best-first branch and bound over the places a player can
+    reach, one gate more at a time (see the module's words), which stops once ``nodes[0]``
+    (the sets of gates looked at, counted in place) reaches ``limit`` when one is given."""
     positives = board.chambers | board.chests
     n_el = len(board.el_kind)
     el_cost = [0] * n_el
@@ -119,6 +121,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
     sys_limit = limit if limit is not None else 1 << 62
     shift = board.n + 2  # banned Spider Web arms sit above the cells in a banned mask
     node_el, el_kind, adj = board.node_el, board.el_kind, board.adj
+    far_node = board.far
     free_nbrs, free_cells = board.free_nbrs, board.free_cells
     arm_bits = 0
     for e, kind in enumerate(el_kind):
@@ -137,7 +140,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             prize_cells.append((v, 1))
         elif node_el[v] >= 0 and treasure_els >> node_el[v] & 1:
             prize_cells.append((v, 2))
-    prize_cells.append((board.R, 3))
+    prize_cells.append((board.far, 3))
     #: the cells of the treasure monsters (Dragons, Goblins).
     monster_cells = 0
     for v, kind in prize_cells:
@@ -200,7 +203,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         needs a path from ``comp``; the walk pays at least the dearest of those paths plus
         the swords of the treasure monsters it beats, some of them with Vorpal Swords."""
         crossing = comp >> board.L & 1 and comp >> board.R & 1
-        loose = points + (0 if crossing or not start_reach[0] >> board.R & 1 else bonus)
+        loose = points + (0 if crossing or not start_reach[0] >> board.far & 1 else bonus)
         loose += (start_reach[0] & positives & ~comp).bit_count()
         loose += (start_reach[1] & ~opened).bit_count()
         if loose <= best[0]:
@@ -243,7 +246,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         # further on, beyond those they leave is taken from one of them (a point lost).
         held = (comp & board.chests).bit_count()
         opened_held = min(held, keys_left)
-        prep = shares.prepare(comp, start_reach[0], not crossing and start == board.L, bonus,
+        prep = shares.prepare(comp, start_reach[0], not crossing, bonus,
                               keys_left, costs, budget.swords, budget.vorpals)
         summed = points + shares.gain(prep)
         if summed <= best[0]:
@@ -259,7 +262,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         left_behind = costs[vorpals - 1::-1] if vorpals else []
         left = budget.swords - swords
         free_v = budget.vorpals - vorpals
-        far = -1 if crossing or start != board.L else board.R
+        far = -1 if crossing else board.far
 
         # On paths a gate costs at least min(cost, mu) however many Vorpal Swords in use
         # are moved (a relaxation: the treasure monsters won take all the moves).
@@ -294,7 +297,6 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
         for v, kind in prize_cells:
             if kind == 2 and not comp >> v & 1 and near_all[v] > left:
                 walls |= 1 << v
-
 
         def most(cap: int, dcap: int) -> int:
             """The most the prizes add (or ``best[0] - points`` when no more), paths found
@@ -453,7 +455,7 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             low = f & -f
             front |= free_nbrs[low.bit_length() - 1]
             f ^= low
-        f = comp
+        f = comp & ~(1 << far_node)  # a walk never goes on from the far edge
         while f:
             low = f & -f
             u = low.bit_length() - 1
@@ -524,18 +526,18 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             # proof that nothing beats it then needs).
             heapq.heappush(heap, (-top, -tick, exact, start, banned, opened, comp, value))
 
-    for start, banned in ((board.L, 0), (board.R, 1 << board.L)):
-        every = board.closure(start, (1 << n_el) - 1, banned)
-        monsters = 0
-        for e in range(n_el):
-            if treasure_els >> e & 1 and every >> board.el_cell[e] & 1:
-                monsters |= 1 << e
-        reach_of[start] = (every, monsters)
-        comp = board.closure(start, 0, banned)
-        got = board.worth(0, comp, budget, bonus)
-        assert got is not None
-        nodes[0] += 1
-        offer(start, banned, 0, comp, got, 1 << 30, False)
+    start, banned = board.start, board.banned
+    every = board.closure(start, (1 << n_el) - 1, banned)
+    monsters = 0
+    for e in range(n_el):
+        if treasure_els >> e & 1 and every >> board.el_cell[e] & 1:
+            monsters |= 1 << e
+    reach_of[start] = (every, monsters)
+    comp = board.closure(start, 0, banned)
+    got = board.worth(0, comp, budget, bonus)
+    assert got is not None
+    nodes[0] += 1
+    offer(start, banned, 0, comp, got, 1 << 30, False)
     grown = 0
     while heap and nodes[0] < sys_limit:
         grown += 1
@@ -554,12 +556,14 @@ def _search(board: _Board, budget: Budget, bonus: int, limit: int | None = None
             continue
         for mine, nxt, new, child in reversed(expand(start, banned, opened, comp)):
             offer(start, mine, nxt, new, child, -neg, False)
-    return best[0], best[1], best[2], best[3], nodes[0]
 
 
 def best_route(cells: Sequence[Cell], budget: Budget, bonus: int = 5, rows: int = 6,
                cols: int = 6, limit: int | None = None) -> RouteScore:
     """The best route and detours on one side, exactly ("End of the Game").
+
+    Each way in is searched on its own (:func:`entrance_boards`), the best so far bounding
+    the next.
 
     Args:
         cells: ``rows * cols`` cells row by row in the player's own frame (left to right as
@@ -577,10 +581,19 @@ def best_route(cells: Sequence[Cell], budget: Budget, bonus: int = 5, rows: int 
     """
     if len(cells) != rows * cols:
         raise ValueError(f"a side of {rows}x{cols} has {rows * cols} cells, not {len(cells)}")
-    board = _Board(cells, rows, cols)
-    board.finish()
-    points, start, opened, comp, nodes = _search(board, budget, bonus, limit)
-    exact = limit is None or nodes < limit  # the search stops at the limit: cut short
-    if start < 0:
-        return RouteScore(nodes=nodes, exact=exact)
-    return replace(explain_route(board, start, opened, comp, budget, bonus, nodes), exact=exact)
+    best = [0, -1, 0, 0]
+    nodes = [0]
+    chosen: _Board | None = None
+    for board in entrance_boards(cells, rows, cols):
+        if limit is not None and nodes[0] >= limit:
+            break
+        before = best[0]
+        _search(board, budget, bonus, best, nodes, limit)
+        if best[0] > before:
+            chosen = board
+    exact = limit is None or nodes[0] < limit  # the search stops at the limit: cut short
+    if chosen is None:
+        return RouteScore(nodes=nodes[0], exact=exact)
+    _points, start, opened, comp = best
+    return replace(explain_route(chosen, start, opened, comp, budget, bonus, nodes[0]),
+                   exact=exact)

@@ -74,8 +74,10 @@ across yet, or not the swords or keys to get through) and changes nothing: it is
 your turn, and you may cast, take the extra turn, end the turn, or claim once the route is
 whole (a house decision).
 
-Each player then enters their side from the left or right edge and walks the corridors;
-d6tui finds the best walk exactly, with its detours. `b` draws your best one on the
+Each player then chooses one way in, a corridor from the left or right edge of their side,
+and walks the corridors; an edge is no corridor, so a walk never goes out by one corridor
+of an edge and back in by another (once across, the route is done). d6tui finds the best
+walk exactly, with its detours. `b` draws your best one on the
 waffle at any time and says where it goes, hole by hole (or why there is none yet); at the
 end the final routes are drawn, and `b` hides and shows them. The score lines (`p`) name
 each route by the holes it crosses. Swords are
