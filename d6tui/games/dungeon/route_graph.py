@@ -7,6 +7,7 @@ Faces"). No Textual imports.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -63,19 +64,17 @@ class RouteGraph:
     Args:
         cells: the side's cells row by row (:data:`Cell`).
         rows: rows of the waffle; cols: its columns.
-        entrance: ``(cell, "left" | "right")``, one of :func:`entrances`.
+        entrance: ``(cell, "left" | "right")``, one of :func:`entrances`; None: no edge
+            joined yet (:meth:`way_in` makes the board of each entrance from this one).
         banned: cells no walk from this entrance enters (a bitmask): those another
             entrance's search covers.
     """
 
     def __init__(self, cells: Sequence[Cell], rows: int, cols: int,
-                 entrance: tuple[int, str], banned: int = 0) -> None:
+                 entrance: tuple[int, str] | None = None, banned: int = 0) -> None:
         n = rows * cols
         self.n, self.rows, self.cols = n, rows, cols
         self.L, self.R = n, n + 1
-        self.entrance_cell, self.side = entrance
-        self.start, self.far = (n, n + 1) if self.side == "left" else (n + 1, n)
-        self.banned = banned
         self.cells = list(cells)
         self.adj: list[list[tuple[int, int]]] = [[] for _ in range(n + 2)]
         self.node_el = [-1] * (n + 2)
@@ -115,12 +114,33 @@ class RouteGraph:
                     if j < i or other is None or not other[1] & _OPP[d]:
                         continue
                     self._link(i, j)
-                elif d == W and cc < 0:
-                    if self.side == "right" or i == self.entrance_cell:
-                        self._link(i, self.L)
-                elif d == E and cc >= cols:
-                    if self.side == "left" or i == self.entrance_cell:
-                        self._link(i, self.R)
+        #: the cells open onto the left edge and onto the right edge.
+        self.edge_cells = {side: [i for i, _side in entrances(cells, rows, cols) if _side == side]
+                           for side in ("left", "right")}
+        if entrance is not None:
+            self._open(entrance, banned)
+
+    def _open(self, entrance: tuple[int, str], banned: int) -> None:
+        """Join the edges for a walk in by ``entrance``: its own edge to it alone, the far
+        edge to every cell open onto it."""
+        n = self.n
+        self.entrance_cell, self.side = entrance
+        self.start, self.far = (n, n + 1) if self.side == "left" else (n + 1, n)
+        self.banned = banned
+        far_side = "right" if self.side == "left" else "left"
+        self._link(self.entrance_cell, self.start)
+        for i in self.edge_cells[far_side]:
+            self._link(i, self.far)
+
+    def way_in(self, entrance: tuple[int, str], banned: int = 0) -> RouteGraph:
+        """This side (made with no ``entrance``) for a walk in by ``entrance``, a copy:
+        the corridors inside are shared work, only the edges are joined anew."""
+        g = copy.copy(self)
+        g.adj = [list(links) for links in self.adj]
+        g.el_kind, g.el_cell = list(self.el_kind), list(self.el_cell)
+        g.el_webs, g.el_ends = list(self.el_webs), list(self.el_ends)
+        g._open(entrance, banned)
+        return g
 
     def _masks(self) -> None:
         """Bitmasks for the closure: neighbours through free corridors, arms, free cells."""
@@ -169,6 +189,24 @@ class RouteGraph:
     def finish(self) -> None:
         """Make the masks once every corridor is linked."""
         self._masks()
+
+    def finished(self) -> RouteGraph:
+        """This board, :meth:`finish` called."""
+        self._masks()
+        return self
+
+    def free_flood(self, cell: int) -> int:
+        """The cells joined to ``cell`` by corridors with no gate and no Spider Web arm
+        (free cells only, besides ``cell``), as a bitmask; edges are not followed."""
+        reach = 1 << cell
+        todo = [cell]
+        while todo:
+            u = todo.pop()
+            for v, e in self.adj[u]:
+                if e < 0 and v < self.n and self.node_el[v] < 0 and not reach >> v & 1:
+                    reach |= 1 << v
+                    todo.append(v)
+        return reach
 
     def _is_web(self, i: int) -> bool:
         c = self.cells[i] if i < self.n else None
@@ -247,19 +285,25 @@ class RouteGraph:
 
 
 def entrance_boards(cells: Sequence[Cell], rows: int, cols: int) -> Iterator[RouteGraph]:
-    """One :class:`RouteGraph` per way in ("End of the Game": the player
-    chooses one entrance), left edge first, ``finish()`` called, made as they are asked for.
+    """A :class:`RouteGraph` for each way in that needs a search of its own ("End of the
+    Game": the player chooses one entrance), left edge first, finished, made as asked for.
 
     A walk holding an earlier entrance of the same edge that is not a Spider Web is met in
     that entrance's search at no greater cost, so the later boards ban it; a walk in from
     the right holding a left entrance (not a web) is the same walk met from the left, so
-    the right edge's boards ban those too (``board.banned``)."""
+    the right edge's boards ban those too (``board.banned``). An entrance (not a web) joined
+    to a banned one by free corridors gets no board (its walks go on to that one for
+    nothing)."""
     covered = {"left": 0, "right": 0}  # entrances given already, not Spider Webs
+    base = RouteGraph(cells, rows, cols)
     for cell, side in entrances(cells, rows, cols):
         banned = covered[side] | (covered["left"] if side == "right" else 0)
         c = cells[cell]
-        if c is not None and c[0] != "spider_web":
-            covered[side] |= 1 << cell
-        board = RouteGraph(cells, rows, cols, (cell, side), banned)
-        board.finish()
-        yield board
+        if c is None or c[0] == "spider_web":
+            yield base.way_in((cell, side), banned).finished()
+            continue
+        covered[side] |= 1 << cell
+        # An entrance joined by free corridors to one given already needs no board: a walk
+        # in by it goes on to that one for nothing, and is that one's walk.
+        if not base.free_flood(cell) & banned:
+            yield base.way_in((cell, side), banned).finished()

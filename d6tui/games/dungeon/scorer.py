@@ -112,21 +112,14 @@ def _search(board: _Board, budget: Budget, bonus: int, best: list[int], nodes: l
     (the sets of gates looked at, counted in place) reaches ``limit`` when one is given."""
     positives = board.chambers | board.chests
     n_el = len(board.el_kind)
-    el_cost = [0] * n_el
-    treasure_els = 0
-    for e, kind in enumerate(board.el_kind):
-        el_cost[e] = _MONSTER.get(kind, 1 if kind == "arm" else 0)
-        if kind in ("goblins", "dragon"):
-            treasure_els |= 1 << e
+    el_cost = [_MONSTER.get(kind, 1 if kind == "arm" else 0) for kind in board.el_kind]
+    treasure_els = sum(1 << e for e, k in enumerate(board.el_kind) if k in ("goblins", "dragon"))
     sys_limit = limit if limit is not None else 1 << 62
     shift = board.n + 2  # banned Spider Web arms sit above the cells in a banned mask
     node_el, el_kind, adj = board.node_el, board.el_kind, board.adj
     far_node = board.far
     free_nbrs, free_cells = board.free_nbrs, board.free_cells
-    arm_bits = 0
-    for e, kind in enumerate(el_kind):
-        if kind == "arm":
-            arm_bits |= 1 << e
+    arm_bits = sum(1 << e for e, kind in enumerate(el_kind) if kind == "arm")
     #: (start, comp) -> the arm sets seen there (as web-arm counts), for the dominance test.
     seen: dict[tuple[int, int], list[tuple[int, ...]]] = {}
     web_cells = sorted({w for e in range(n_el) for w in board.el_webs[e]})
@@ -142,16 +135,11 @@ def _search(board: _Board, budget: Budget, bonus: int, best: list[int], nodes: l
             prize_cells.append((v, 2))
     prize_cells.append((board.far, 3))
     #: the cells of the treasure monsters (Dragons, Goblins).
-    monster_cells = 0
-    for v, kind in prize_cells:
-        if kind == 2:
-            monster_cells |= 1 << v
-    prize_bits = 0
-    for v, _kind in prize_cells:
-        prize_bits |= 1 << v
-    shares = ShareBound(board)
-    paths = PathCosts(board, budget, shift)
-    distances = paths.distances
+    monster_cells = sum(1 << v for v, kind in prize_cells if kind == 2)
+    prize_bits = sum(1 << v for v, _kind in prize_cells)
+    #: The bound's tools, made when a state first needs more than the loose bound (an
+    #: entrance that cannot beat the best so far never needs them).
+    tools: list = []
     any_nbr = [0] * len(adj)
     for u in range(len(adj)):
         for v, _e in adj[u]:
@@ -208,6 +196,10 @@ def _search(board: _Board, budget: Budget, bonus: int, best: list[int], nodes: l
         loose += (start_reach[1] & ~opened).bit_count()
         if loose <= best[0]:
             return loose
+        if not tools:
+            tools.extend((ShareBound(board), PathCosts(board, budget, shift)))
+        shares, paths = tools
+        distances = paths.distances
         # Costs paid now, to know what one more gate could still cost at least.
         costs = []
         web_arms: dict[int, int] = {}
@@ -440,7 +432,7 @@ def _search(board: _Board, budget: Budget, bonus: int, best: list[int], nodes: l
                 dcap = -1  # no Door to open, and a key for every chest: as if free
         return min(points + most(near, dcap), summed)
 
-    worthless = worthless_cells(board, prize_bits, paths.is_web)
+    worthless = worthless_cells(board, prize_bits, [board._is_web(i) for i in range(shift)])
 
     def expand(start: int, banned: int, opened: int, comp: int
                ) -> list[tuple[int, int, int, tuple[int, int, int, int]]]:
