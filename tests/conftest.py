@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests import bytecode_warm, shared_css
+from tests import bytecode_warm, settled_render, shared_css
 
 #: The variables that decide where d6tui reads config and saves (see d6tui/paths.py).
 FOLDER_VARIABLES = ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "D6TUI_CONFIG", "D6TUI_SAVES")
@@ -67,7 +67,9 @@ def pytest_configure(config: pytest.Config) -> None:
     the run's temporary folders in memory where that is possible (:data:`MEMORY_DIR`), and
     have the test modules' rewritten bytecode cached once for all workers
     (:func:`tests.bytecode_warm.warm`). Textual's CSS is parsed once per process, not once
-    per app (:mod:`tests.shared_css`; ``D6TUI_TESTS_OWN_CSS=1`` leaves each app its own).
+    per app (:mod:`tests.shared_css`; ``D6TUI_TESTS_OWN_CSS=1`` leaves each app its own),
+    and a headless app draws its screen each time it settles, not on every refresh
+    (:mod:`tests.settled_render`; ``D6TUI_TESTS_EVERY_FRAME=1`` draws every refresh).
     ``-n`` without ``--dist`` uses xdist's ``worksteal`` scheduler (an idle worker takes
     tests still queued on a busy one) with the long files spread (:func:`spread_long_files`).
 
@@ -87,6 +89,8 @@ def pytest_configure(config: pytest.Config) -> None:
         config.option.dist = "worksteal"
     if not os.environ.get("D6TUI_TESTS_OWN_CSS"):
         shared_css.install()
+    if not os.environ.get("D6TUI_TESTS_EVERY_FRAME"):
+        settled_render.install()
 
 
 def _dist_given(config: pytest.Config) -> bool:
