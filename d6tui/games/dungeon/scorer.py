@@ -104,6 +104,21 @@ SEED_AFTER = 40
 SEED_AGAIN, SEED_TOPS = 80, 2
 
 
+def free_cells_of(board: _Board) -> int:
+    """The board's cells with no gate and no Spider Web, as a bitmask."""
+    return board.free_cells & ((1 << board.n) - 1) & ~sum(
+        1 << i for i in range(board.n) if board._is_web(i))
+
+
+def _touches(front: int, grown: int, free_nbrs: list[int]) -> int:
+    """``front`` with the cells joined by a free corridor to a cell of ``grown``."""
+    while grown:
+        low = grown & -grown
+        front |= free_nbrs[low.bit_length() - 1]
+        grown ^= low
+    return front
+
+
 def _search(board: _Board, budget: Budget, bonus: int, best: list[int], nodes: list[int],
             limit: int | None = None) -> None:
     """Raise ``best`` (``[points, start, opened, comp]``, changed in place) to the best walk
@@ -118,6 +133,8 @@ def _search(board: _Board, budget: Budget, bonus: int, best: list[int], nodes: l
     shift = board.n + 2  # banned Spider Web arms sit above the cells in a banned mask
     node_el, el_kind, adj = board.node_el, board.el_kind, board.adj
     far_node = board.far
+    #: the free entrances another board searched (banned here, no Spider Webs among them).
+    covered_free = board.banned & free_cells_of(board)
     free_nbrs, free_cells = board.free_nbrs, board.free_cells
     arm_bits = sum(1 << e for e, kind in enumerate(el_kind) if kind == "arm")
     #: (start, comp) -> the arm sets seen there (as web-arm counts), for the dominance test.
@@ -476,6 +493,11 @@ def _search(board: _Board, budget: Budget, bonus: int, best: list[int], nodes: l
                 new, nxt, later = go_on(board, v, new, grown, banned, nxt, shift, prize_bits,
                                         flood)
                 grown = new & ~comp
+                if covered_free and _touches(front, grown, free_nbrs) & covered_free:
+                    # A free corridor on to an entrance searched before: the walk goes on
+                    # there for nothing, so it (and all it grows to) is met in that search.
+                    banned |= bit
+                    continue
                 if not grown & prize_bits and not outward(grown, new | banned) & ~front:
                     # Nothing to win in it, and it leads nowhere the parent does not reach
                     # by a plain corridor: the parent does at least as well.
