@@ -162,6 +162,9 @@ class RouteGraph:
         for u in range(n):
             if self.node_el[u] < 0:
                 self.free_cells |= 1 << u
+        #: the free entrances another board searched (banned here; never Spider Webs).
+        self.covered_free = self.banned & self.free_cells & ~sum(
+            1 << i for i in range(self.n) if self._is_web(i))
         self.el_bit = [0] * len(self.el_kind)
         for e, kind in enumerate(self.el_kind):
             if kind != "arm":

@@ -89,3 +89,15 @@ def go_on(board: RouteGraph, x: int, new: int, grown: int, banned: int, opened: 
         new |= grown
         x = y
     return new, opened, later
+
+
+def free_front(front: int, grown: int, free_nbrs: list[int]) -> int:
+    """``front`` with the cells joined by a free corridor to a cell of ``grown`` (bitmasks;
+    ``free_nbrs[cell]``: the cells a free corridor from it leads to). The scorer drops a
+    step whose walk so touches a free entrance searched before (``board.covered_free``):
+    the walk goes on there for nothing, so that entrance's search meets it."""
+    while grown:
+        low = grown & -grown
+        front |= free_nbrs[low.bit_length() - 1]
+        grown ^= low
+    return front

@@ -95,28 +95,13 @@ from d6tui.games.dungeon.route_graph import _MONSTER, Budget, Cell, entrance_boa
 from d6tui.games.dungeon.route_graph import RouteGraph as _Board
 from d6tui.games.dungeon.route_paths import PathCosts, joint_distances
 from d6tui.games.dungeon.route_seed import seed_best
-from d6tui.games.dungeon.route_worth import dead_end_gate, go_on, worthless_cells
+from d6tui.games.dungeon.route_worth import dead_end_gate, free_front, go_on, worthless_cells
 
 #: States grown before the greedy route of :mod:`.route_seed` is looked for (most sides
 #: are solved sooner, and need no more).
 SEED_AFTER = 40
 #: States grown before the walks of the ``SEED_TOPS`` best states left are walked on too.
 SEED_AGAIN, SEED_TOPS = 80, 2
-
-
-def free_cells_of(board: _Board) -> int:
-    """The board's cells with no gate and no Spider Web, as a bitmask."""
-    return board.free_cells & ((1 << board.n) - 1) & ~sum(
-        1 << i for i in range(board.n) if board._is_web(i))
-
-
-def _touches(front: int, grown: int, free_nbrs: list[int]) -> int:
-    """``front`` with the cells joined by a free corridor to a cell of ``grown``."""
-    while grown:
-        low = grown & -grown
-        front |= free_nbrs[low.bit_length() - 1]
-        grown ^= low
-    return front
 
 
 def _search(board: _Board, budget: Budget, bonus: int, best: list[int], nodes: list[int],
@@ -133,8 +118,7 @@ def _search(board: _Board, budget: Budget, bonus: int, best: list[int], nodes: l
     shift = board.n + 2  # banned Spider Web arms sit above the cells in a banned mask
     node_el, el_kind, adj = board.node_el, board.el_kind, board.adj
     far_node = board.far
-    #: the free entrances another board searched (banned here, no Spider Webs among them).
-    covered_free = board.banned & free_cells_of(board)
+    covered_free = board.covered_free
     free_nbrs, free_cells = board.free_nbrs, board.free_cells
     arm_bits = sum(1 << e for e, kind in enumerate(el_kind) if kind == "arm")
     #: (start, comp) -> the arm sets seen there (as web-arm counts), for the dominance test.
@@ -493,7 +477,7 @@ def _search(board: _Board, budget: Budget, bonus: int, best: list[int], nodes: l
                 new, nxt, later = go_on(board, v, new, grown, banned, nxt, shift, prize_bits,
                                         flood)
                 grown = new & ~comp
-                if covered_free and _touches(front, grown, free_nbrs) & covered_free:
+                if covered_free and free_front(front, grown, free_nbrs) & covered_free:
                     # A free corridor on to an entrance searched before: the walk goes on
                     # there for nothing, so it (and all it grows to) is met in that search.
                     banned |= bit
