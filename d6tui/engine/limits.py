@@ -215,9 +215,10 @@ def check_piece(path: Path, text: str, seq: int | None = None, line: int | None 
                        "that many", seq=seq, line=line)
     if _DOTTED.search(bare):
         kept = _blank_keeping_lines(text)
-        found = _DOTTED.search(kept)
+        dotted = _DOTTED.search(kept)
         raise LogError(path, f"a dotted key of more than {MAX_KEY_PARTS} parts; no d6tui save "
-                       "has one", seq=seq, line=_line_at(kept, line, found and found.start()))
+                       "has one", seq=seq,
+                       line=_line_at(kept, line, dotted.start() if dotted else None))
     brackets = _BRACKETS.sub("", bare)
     if len(brackets) > MAX_DEPTH and _too_deep(brackets):
         kept = _blank_keeping_lines(text)

@@ -49,6 +49,7 @@ import socket
 import subprocess
 import sys
 from collections.abc import Sequence
+from functools import partial
 
 #: Largest request or answer record, in bytes.
 RECORD = 1 << 20
@@ -266,9 +267,14 @@ class Launcher:
                     continue
                 kid = ForkedProcess(pid)
                 self._kids.add(pid)
-                kid._done.add_done_callback(lambda _, pid=pid: self._kids.discard(pid))
+                kid._done.add_done_callback(partial(self._finished, pid))
                 return kid
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def _finished(self, pid: int, _done: asyncio.Future) -> None:
+        """A session handed over has been reaped by its ForkedProcess (its pid may be
+        reused from now on)."""
+        self._kids.discard(pid)
 
     def reap_strays(self) -> int:
         """End what a launcher that died in the middle of a request left behind: this
