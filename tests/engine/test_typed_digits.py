@@ -114,3 +114,6 @@ def test_play_dice_refuses_other_digits_in_one_line(
     assert len(err.splitlines()) == 1
     assert len(Session.load(Path(path)).events) == 1  # nothing was recorded
     assert main(["play", path, "roll", "--dice", "5"]) == 0
+    assert main(["moves", path, "--seat", "\uff12"]) == 2  # a seat's number is 0-9 too
+    assert "there is no seat '\uff12'" in capsys.readouterr().err
+    assert main(["moves", path, "--seat", "2"]) == 0
