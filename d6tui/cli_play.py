@@ -137,7 +137,7 @@ def seat_of(session: Any, text: str | None, *, default_turn: bool = True) -> Any
     if text.strip().lower() in ("spectator", "none", "-"):
         return None
     seats = list(rules.seats(state))
-    if text.isdigit() and 1 <= int(text) <= len(seats):
+    if text.isascii() and text.isdigit() and 1 <= int(text) <= len(seats):  # 0-9 only
         return int(text) - 1
     for i, name in enumerate(seats):
         if name.casefold() == text.strip().casefold():

@@ -27,7 +27,28 @@ MAX_DICE = 100
 #: The largest modifier (plus or minus) one notation may add.
 MAX_MODIFIER = 1000
 
-_NOTATION = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+|%)\s*(?:([+-])\s*(\d+))?\s*$")
+_NOTATION = re.compile(r"^\s*([0-9]*)\s*[dD]\s*([0-9]+|%)\s*(?:([+-])\s*([0-9]+))?\s*$")
+
+
+def typed_number(text: str) -> int | None:
+    """A whole number typed in the plain digits 0-9 ("3", "12"), or None for anything else.
+
+    Python's ``int()`` takes far more: other scripts' digits (fullwidth ``３``, Arabic-Indic
+    ``٣``), a sign, underscores (``1_2``) and spaces around. A typed face or total is read
+    here only, so every game, the dice prompt and ``--dice`` take the same digits.
+    """
+    return int(text) if text and text.isascii() and text.isdigit() else None
+
+
+def not_a_number(text: str, piece: str, example: str) -> DiceError:
+    """The one-line error for typed faces ``text`` of which ``piece`` is not plain digits:
+    it names what is allowed (the digits 0-9), the piece when the text holds more, and
+    shows ``example`` ("3 5 6")."""
+    if piece == text.strip():
+        return DiceError(f"'{text}' is not dice faces: type numbers in the digits 0-9, "
+                         f"like {example}")
+    return DiceError(f"'{text}' is not dice faces: '{piece}' is not in the digits 0-9; type "
+                     f"numbers like {example}")
 
 
 @dataclass(frozen=True)
@@ -94,8 +115,9 @@ class CustomDie:
             DiceError: no face matches, or the prefix fits more than one face.
         """
         t = text.strip().lower()
-        if t.isdigit() and 1 <= int(t) <= len(self.faces):
-            return self.faces[int(t) - 1]
+        n = typed_number(t)
+        if n is not None and 1 <= n <= len(self.faces):
+            return self.faces[n - 1]
         if t and t in self.letters:
             return self.faces[self.letters.index(t)]
         if t in self.faces:
@@ -104,7 +126,8 @@ class CustomDie:
         if len(matches) == 1:
             return matches[0]
         names = ", ".join(self.faces)
-        raise DiceError(f"'{text}' is not a face of the {self.name} die ({names})")
+        raise DiceError(f"'{text}' is not a face of the {self.name} die ({names}; or its "
+                        f"number 1-{len(self.faces)} in the digits 0-9)")
 
 
 class Dice:
@@ -223,12 +246,11 @@ def parse_typed_pips(text: str, count: int, sides: int = 6) -> dict:
     parts = parse_typed_faces(text)
     if sides == 100 and count == 1 and len(parts) in (1, 2):
         return table_roll([_percentile(parts, text)], 1, 100)
-    if len(parts) == 1 and count > 1 and sides < 10 and parts[0].isdigit():
+    if len(parts) == 1 and count > 1 and sides < 10 and typed_number(parts[0]) is not None:
         parts = list(parts[0])
-    try:
-        pips = [int(p) for p in parts]
-    except ValueError:
-        raise DiceError(f"'{text}' is not dice faces; type numbers like 3 5 6") from None
+    pips = [n for n in map(typed_number, parts) if n is not None]
+    if len(pips) != len(parts):
+        raise not_a_number(text, next(p for p in parts if typed_number(p) is None), "3 5 6")
     return table_roll(pips, count, sides)
 
 
@@ -240,13 +262,14 @@ def _percentile(parts: list[str], text: str) -> int:
     Raises:
         DiceError: not numbers, or a pair that is not a tens die and a D10.
     """
-    if not all(p.isdigit() for p in parts):
-        raise DiceError(f"'{text}' is not dice faces; type a number from 1 to 100 "
-                        "(00 is 100)")
-    if len(parts) == 1:
-        n = int(parts[0])
-        return 100 if n == 0 else n
-    tens, units = int(parts[0]), int(parts[1])
+    nums = [n for n in map(typed_number, parts) if n is not None]
+    if len(nums) != len(parts):
+        wrong = next(p for p in parts if typed_number(p) is None)
+        raise DiceError(f"'{wrong}' is not a number in the digits 0-9; type a number from 1 "
+                        "to 100 (00 is 100)")
+    if len(nums) == 1:
+        return nums[0] or 100
+    tens, units = nums
     if tens % 10 or not 0 <= tens <= 90 or not 0 <= units <= 9:
         raise DiceError(f"'{text}': type the percentile die (00-90) and the D10 (0-9), "
                         "like 20 4, or one number from 1 to 100")
@@ -262,9 +285,10 @@ def parse_typed_total(text: str, count: int, sides: int = 6) -> dict:
         DiceError: not ``=`` and a number, or a total ``count`` dice cannot make.
     """
     body = text.strip().removeprefix("=").strip()
-    if not body.isdigit():
-        raise DiceError(f"'{text}' is not a total; type = and the number, like =11")
-    total = int(body)
+    total = typed_number(body)
+    if total is None:
+        raise DiceError(f"'{text}' is not a total; type = and the number in the digits 0-9, "
+                        "like =11")
     if not count <= total <= count * sides:
         raise DiceError(f"{count}d{sides} make {count} to {count * sides}, not {total}")
     return {"dice": f"{count}d{sides}", "faces": [], "total": total, "source": "table"}

@@ -203,28 +203,69 @@ def check_piece(path: Path, text: str, seq: int | None = None, line: int | None 
     if len(text) > MAX_EVENT_BYTES:
         raise piece_too_large(path, len(text), seq)
     if len(text) > MAX_LINE_CHARS:
-        longest = max(map(len, text.split("\n")))
+        lengths = list(map(len, text.split("\n")))
+        longest = max(lengths)
         if longest > MAX_LINE_CHARS:
+            at = None if line is None else line + lengths.index(longest)
             raise LogError(path, f"a line is {_size_words(longest)} long; no d6tui save has a "
-                           f"line over {_size_words(MAX_LINE_CHARS)}", seq=seq, line=line)
+                           f"line over {_size_words(MAX_LINE_CHARS)}", seq=seq, line=at)
     bare = _STRINGS.sub('""', text)
-    if bare.count("=") > MAX_KEYS:
+    if bare.count("=") > MAX_KEYS:  # all over the piece: named by its first line
         raise LogError(path, f"more than {MAX_KEYS} keys in one place; no d6tui save has "
                        "that many", seq=seq, line=line)
     if _DOTTED.search(bare):
+        kept = _blank_keeping_lines(text)
+        dotted = _DOTTED.search(kept)
         raise LogError(path, f"a dotted key of more than {MAX_KEY_PARTS} parts; no d6tui save "
-                       "has one", seq=seq, line=line)
+                       "has one", seq=seq,
+                       line=_line_at(kept, line, dotted.start() if dotted else None))
     brackets = _BRACKETS.sub("", bare)
-    if len(brackets) > MAX_DEPTH:
-        depth = deepest = 0
-        for ch in brackets:
-            if ch in "[{":
-                depth += 1
-                if depth > deepest:
-                    deepest = depth
-                    if deepest > MAX_DEPTH:
-                        raise LogError(path, f"values nested more than {MAX_DEPTH} deep; no "
-                                       "d6tui save nests so deep", seq=seq, line=line)
-            elif depth:
-                depth -= 1
+    if len(brackets) > MAX_DEPTH and _too_deep(brackets):
+        kept = _blank_keeping_lines(text)
+        found = _where_too_deep(kept)
+        raise LogError(path, f"values nested more than {MAX_DEPTH} deep; no d6tui save nests "
+                       "so deep", seq=seq, line=_line_at(kept, line, found))
     _remember_passed(text)
+
+
+def _too_deep(brackets: str) -> bool:
+    """Whether ``brackets`` (only the ``[]{}`` of a blanked piece) open an array or inline
+    table more than :data:`MAX_DEPTH` deep (the fast path of every piece read)."""
+    depth = 0
+    for ch in brackets:
+        if ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif depth:
+            depth -= 1
+    return False
+
+
+def _where_too_deep(text: str) -> int | None:
+    """Where in ``text`` (blanked: no strings or comments) an array or inline table opens
+    more than :data:`MAX_DEPTH` deep, or None (only for the line of an error)."""
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return i
+        elif ch in "]}" and depth:
+            depth -= 1
+    return None
+
+
+def _blank_keeping_lines(text: str) -> str:
+    """``text`` with strings and comments blanked as the checks read it, each keeping its
+    line breaks, so that a place in it is on the same line as in ``text``. Slower than the
+    plain blanking: only for the line of an error."""
+    return _STRINGS.sub(lambda m: '""' + "\n" * m.group().count("\n"), text)
+
+
+def _line_at(text: str, line: int | None, at: int | None) -> int | None:
+    """The file line of place ``at`` in a piece ``text`` whose first line is ``line`` (None
+    when either is unknown: the error then names no line)."""
+    if line is None or at is None:
+        return None
+    return line + text.count("\n", 0, at)

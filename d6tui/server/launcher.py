@@ -19,14 +19,25 @@ The child becomes what ``python -m d6tui`` on the pty would be: a session of its
 the pty as its controlling terminal and as fds 0-2, no other descriptors than the passed
 ones, default signal handlers, the environment and folder asked for, and standard streams
 made again for the pty with the encoding a new Python would pick for that environment.
+``ps`` shows it as ``d6tui session <player>`` (``top``: ``d6tui <player>``), the launcher
+as ``python -P -m d6tui.server.launcher_main`` (``d6tui-launcher``).
+
 Known differences: ``/proc/<pid>/environ`` of a forked child shows the launcher's start-up
 environment (the kernel keeps the one it was exec'd with; the child's ``os.environ`` is the
-one asked for), and ``ps`` names it ``python -P -m d6tui.server.launcher_main``; all sessions
-share the launcher's hash seed. Measured (``bench/ssh_login.py``, this 2-core machine,
-shared): a forked login 0.25x the CPU of a fresh one and its home screen in 0.23x the
-time; the launcher's own start about 0.4 s of CPU once a server. A forked child's
-proportional memory (PSS) measured 20 MB against 28 MB for a fresh one (the launcher
-17 MB).
+one asked for), and all sessions share the launcher's string hash seed (Python draws it at
+start-up; it cannot be drawn again after a fork). That is harmless here: the seed only
+spreads a dict's keys against a flood of colliding ones, every piece of a save a session
+reads is bounded in keys first (:mod:`d6tui.engine.limits`), and nothing d6tui keeps,
+sends or rolls depends on a string's hash. The random streams are each child's own:
+CPython seeds the ``random`` module again in a forked child, ``secrets`` reads the
+system's, every game's dice are a ``random.Random`` made in the session (from a secret of
+``secrets``, or the game's seed), and no module the launcher imports holds a
+``random.Random`` of its own (``tests/ssh/test_launcher.py``).
+
+Measured (``bench/ssh_login.py``, this 2-core machine, shared): a forked login 0.25x the
+CPU of a fresh one and its home screen in 0.23x the time; the launcher's own start about
+0.4 s of CPU once a server. A forked child's proportional memory (PSS) measured 20 MB
+against 28 MB for a fresh one (the launcher 17 MB).
 """
 
 from __future__ import annotations
@@ -38,11 +49,20 @@ import socket
 import subprocess
 import sys
 from collections.abc import Sequence
+from functools import partial
 
 #: Largest request or answer record, in bytes.
 RECORD = 1 << 20
 
 PR_SET_CHILD_SUBREAPER = 36
+
+#: The launcher's process name (``/proc/PID/comm``, what ``top`` and ``ps -o comm`` show),
+#: set as it starts (:func:`.launcher_main.set_title`). The middle process of its double
+#: fork inherits it, and so does a session child until it names itself
+#: (``d6tui <player>``), so the server knows a stray by it (:meth:`Launcher.reap_strays`).
+LAUNCHER_COMM = "d6tui-launcher"
+#: A session child's process name begins so, then the player's name (cut at 15 bytes).
+SESSION_COMM = "d6tui "
 
 
 def _log():
@@ -105,6 +125,46 @@ class ForkedProcess:
         return await asyncio.shield(self._done)
 
 
+def _children() -> list[int]:
+    """This process's children (Linux ``/proc``: every thread's ``children`` list, else
+    the processes whose parent is this one); none where ``/proc`` is missing."""
+    me = os.getpid()
+    pids: set[int] = set()
+    try:
+        for tid in os.listdir(f"/proc/{me}/task"):
+            with open(f"/proc/{me}/task/{tid}/children") as f:
+                pids.update(int(p) for p in f.read().split())
+        return sorted(pids)
+    except (OSError, ValueError):
+        pass
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return []
+    for name in names:
+        if name.isdigit():
+            stat = _stat(int(name))
+            if stat is not None and stat[2] == me:
+                pids.add(int(name))
+    return sorted(pids)
+
+
+def _stat(pid: int) -> tuple[str, str, int] | None:
+    """``(comm, state, parent pid)`` of process ``pid`` from ``/proc``, or None if gone."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            text = f.read()
+    except OSError:
+        return None
+    head, _, tail = text.rpartition(b")")
+    fields = tail.split()
+    try:
+        return head.split(b"(", 1)[1].decode(errors="replace"), fields[0].decode(), \
+            int(fields[1])
+    except (IndexError, ValueError):
+        return None
+
+
 class Launcher:
     """The server's handle on the launcher process: starts it, asks it for sessions, and
     starts it again when it has died.
@@ -123,6 +183,9 @@ class Launcher:
         self.sock: socket.socket | None = None
         self.starts = 0
         self._lock: asyncio.Lock | None = None
+        #: The session children handed over and not yet finished (their ForkedProcess
+        #: reaps them; :meth:`reap_strays` leaves them alone).
+        self._kids: set[int] = set()
 
     def start(self) -> None:
         """Start the launcher process (it imports while the server goes on).
@@ -186,6 +249,7 @@ class Launcher:
         if self._lock is None:
             self._lock = asyncio.Lock()
         async with self._lock:
+            self.reap_strays()
             for attempt in (1, 2):
                 if self.sock is None or self.proc is None or self.proc.poll() is not None:
                     if self.starts:
@@ -197,11 +261,66 @@ class Launcher:
                     pid = await self._ask(env, cwd, slave, passed)
                 except LauncherError:
                     self._discard()
+                    self.reap_strays()
                     if attempt == 2:
                         raise
                     continue
-                return ForkedProcess(pid)
+                kid = ForkedProcess(pid)
+                self._kids.add(pid)
+                kid._done.add_done_callback(partial(self._finished, pid))
+                return kid
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def _finished(self, pid: int, _done: asyncio.Future) -> None:
+        """A session handed over has been reaped by its ForkedProcess (its pid may be
+        reused from now on)."""
+        self._kids.discard(pid)
+
+    def reap_strays(self) -> int:
+        """End what a launcher that died in the middle of a request left behind: this
+        process is their subreaper, and nothing else waits for them.
+
+        A launcher killed between its two forks leaves its middle process, which exits and
+        would stay a zombie here; one killed after the second fork leaves a session child
+        the server never heard of, on the pty the server then gives to the next try. Both
+        are known by their name (:data:`LAUNCHER_COMM`, or :data:`SESSION_COMM` once a child
+        has named itself) among this process's children that are neither the launcher
+        running now nor a session handed over: each zombie is reaped, each live one killed
+        (and reaped by a later call). Called with no request in flight (each login, and
+        after a launcher is given up). Children of any other name (``python -m d6tui``
+        sessions, where there is no launcher) are left alone, their exit status kept for
+        whoever waits for them.
+
+        Returns:
+            How many zombies were reaped.
+        """
+        import signal
+
+        own = self.proc.pid if self.proc is not None else None
+        reaped = 0
+        for pid in _children():
+            stat = _stat(pid)
+            if pid == own or pid in self._kids or stat is None:
+                continue
+            comm, state, _ = stat
+            if comm != LAUNCHER_COMM and not comm.startswith(SESSION_COMM):
+                continue
+            if state == "Z":
+                try:
+                    if os.waitpid(pid, os.WNOHANG)[0] == pid:
+                        reaped += 1
+                except ChildProcessError:
+                    pass
+                continue
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                continue
+            _log().warning("stray session process killed pid=%d (its launcher died in the "
+                           "middle of a login)", pid)
+        if reaped:
+            _log().info("stray launcher processes reaped count=%d", reaped)
+        return reaped
 
     async def _ask(self, env: dict[str, str], cwd: str, slave: int,
                    passed: Sequence[tuple[str, int]]) -> int:

@@ -15,7 +15,7 @@ import socket
 import sys
 from collections.abc import Sequence
 
-from d6tui.server.launcher import RECORD
+from d6tui.server.launcher import LAUNCHER_COMM, RECORD, SESSION_COMM
 
 #: Modules the launcher imports before it forks: the app, what its home screen loads, the
 #: help, the lobby and a table's screens. None reads a file or the environment at import
@@ -34,6 +34,35 @@ PREIMPORT = (
     "textual.layouts.horizontal", "textual.layouts.stream", "textual.renderables.styled",
     "textual.widgets._text_area", "textual.widgets._header",
 )
+
+
+PR_SET_NAME = 15
+
+
+def set_title(comm: str, title: str | None = None) -> None:
+    """Name this process for ``ps`` and ``top``: ``comm`` (at most 15 bytes, by
+    ``prctl(PR_SET_NAME)``) and ``title`` (if given) as its command line, written over the
+    process's own argument area (its bounds, ``arg_start`` and ``arg_end``, read from
+    ``/proc/self/stat``), cut to that area's length and padded with NULs. Python keeps its
+    own copy of the arguments (``sys.argv``), so nothing it reads changes. Nothing is done
+    where Linux's ``/proc`` or ``prctl`` is missing."""
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_NAME, ctypes.c_char_p(comm.encode()[:15]), 0, 0, 0)
+        if title is None:
+            return
+        with open("/proc/self/stat", "rb") as f:
+            fields = f.read().rsplit(b")", 1)[1].split()
+        start, end = int(fields[45]), int(fields[46])  # fields 48 and 49 of proc(5)
+    except (OSError, AttributeError, ValueError, IndexError):
+        return
+    size = end - start
+    if size <= 1:
+        return
+    data = title.encode("utf-8", "replace")[:size - 1].decode("utf-8", "ignore").encode()
+    ctypes.memmove(start, data + b"\0" * (size - len(data)), size)
 
 
 def serve(sock: socket.socket) -> tuple[dict, list[int]] | None:
@@ -137,6 +166,8 @@ def become_session(request: dict, fds: list[int]) -> None:
     env = dict(request["env"])
     for name, fd in zip(request["fd_env"], passed, strict=True):
         env[name] = str(fd)
+    player = env.get("D6TUI_PLAYER", "")
+    set_title(SESSION_COMM + player, f"d6tui session {player}".strip())
     os.environ.clear()
     os.environ.update(env)
     os.chdir(request["cwd"])
@@ -175,6 +206,7 @@ def main(argv: Sequence[str]) -> int:
     import importlib
 
     sock = socket.socket(fileno=int(argv[0]))
+    set_title(LAUNCHER_COMM)  # its command line stays python's, ``-m`` and the module
     for name in PREIMPORT:
         try:
             importlib.import_module(name)

@@ -34,6 +34,7 @@ import asyncio
 import json
 import logging
 import socket
+from collections.abc import Iterable
 from typing import Any
 
 from d6tui.engine.errors import D6Error
@@ -65,16 +66,26 @@ def move_json(move: Move) -> dict:
     }
 
 
-def table_json(table: Table) -> dict:
-    """A table as the lobby lists it: each seat's holder, whether they are there, whether
-    the computer plays it, and the player a free seat is kept for (its name is theirs)."""
+def table_json(table: Table, others: Iterable[Table] = ()) -> dict:
+    """A table as the lobby lists it: each seat's holder, whether they are there, where they
+    are instead (``elsewhere``: the codes of the ``others`` tables they have a terminal at,
+    sitting or watching), whether the computer plays it, and the player a free seat is kept
+    for (its name is theirs)."""
     seats = table.seat_names()
+    others = [t for t in others if t is not table]
+
+    def elsewhere(holder: str | None) -> list[str]:
+        if holder is None or holder in table.present:
+            return []
+        return [t.code for t in others if holder in t.present]
+
     return {
         "code": table.code, "game": table.rules.slug, "name": table.rules.name,
         "title": table.session.title, "host": table.host,
         "status": table.rules.status(table.view("")),
         "seats": [{"seat": i, "name": n, "holder": table.holders.get(i),
                    "present": table.holders.get(i) in table.present,
+                   "elsewhere": elsewhere(table.holders.get(i)),
                    "computer": i in table.computer,
                    "kept_for": None if i in table.holders else table.kept_for(i)}
                   for i, n in enumerate(seats)],
@@ -191,7 +202,8 @@ class Player:
 
             return [{"slug": g.slug, "name": g.name} for g in games()]
         if op == "tables":
-            return [table_json(t) for t in tables.listing()]
+            listing = tables.listing()
+            return [table_json(t, listing) for t in listing]
         if op == "open":
             from d6tui.engine.registry import load_rules
 

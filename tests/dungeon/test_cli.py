@@ -46,6 +46,34 @@ def test_new_against_the_computer_and_play_a_turn(isolated: dict[str, Path],
     assert code == 0 and "C3" in out and "door" not in out.lower() and "Orc" in out
 
 
+@pytest.mark.parametrize(("argv", "players"), [
+    (("--vs-computer",), ("Ana", "Computer")),
+    (("--vs-computer", "yes", "--players", "Ana"), ("Ana", "Computer")),
+    ((), ("Ana", "Ben")),
+    (("--vs-computer", "no"), ("Ana", "Ben")),
+])
+def test_no_names_against_the_computer_gives_the_computer_its_own_name(
+        isolated: dict[str, Path], capsys: pytest.CaptureFixture[str],
+        argv: tuple[str, ...], players: tuple[str, str]) -> None:
+    """With no ``--players`` the person gets the first default name and the computer's
+    seat is the computer's name, never the second person's default ("Ben")."""
+    code, out, err = run(capsys, "new", "dungeon", *argv, "--seed", "2", "--no-open")
+    assert code == 0, err
+    s = Session.load(Path(out.strip()))
+    assert s.state.players == players
+    assert s.state.computer == (1 if "Computer" in players else None)
+    s.close()
+
+
+def test_the_form_left_empty_against_the_computer_names_the_computer() -> None:
+    """The new-game form sends no ``players`` when the field is left empty: the same rule."""
+    from d6tui.engine.registry import load_rules
+
+    rules = load_rules("dungeon")
+    assert rules.checked_options({"vs_computer": True})["players"] == ["Ana", "Computer"]
+    assert rules.checked_options({})["players"] == ["Ana", "Ben"]
+
+
 def test_the_game_is_found_by_discovery() -> None:
     from d6tui.engine.registry import game_info
 

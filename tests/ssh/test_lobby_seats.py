@@ -32,6 +32,15 @@ def test_once_taken_it_is_its_player_and_away_when_they_drop():
     assert seat_words(table_json(table)["seats"][1]) == "ben (away)"
 
 
+def test_a_player_at_other_tables_is_listed_where_they_are():
+    seat = {"seat": 1, "name": "Ben", "holder": "ben", "present": False, "computer": False,
+            "kept_for": None, "elsewhere": ["K7QP"]}
+    assert seat_words(seat) == "ben (at table K7QP)"
+    assert seat_words({**seat, "elsewhere": ["K7QP", "ZZ23"]}) == "ben (at tables K7QP, ZZ23)"
+    assert seat_words({**seat, "elsewhere": []}) == "ben (away)"
+    assert seat_words({**seat, "present": True}) == "ben"
+
+
 def test_a_kept_seat_handed_to_the_computer_says_whom_it_waits_for():
     seat = {"seat": 1, "name": "Ben", "holder": None, "present": False, "computer": True,
             "kept_for": "ben"}

@@ -251,3 +251,41 @@ def test_an_older_session_closing_late_leaves_the_newer_one_at_the_table(tmp_pat
         ann.close()
 
     asyncio.run(main())
+
+
+def test_a_seated_player_at_another_table_is_listed_there_not_away(tmp_path):
+    """The lobby says where a seat's player is when they have a terminal at another table
+    ("bob (at table K7QP)"), and "away" only when they are at none."""
+    from d6tui.ui.screens.tables import seat_words
+
+    async def bobs_seat(client, code):
+        listed = {t["code"]: t for t in await client.request("tables")}
+        return seat_words(listed[code]["seats"][1])
+
+    async def main():
+        service = TableService(Tables(tmp_path / "tables"))
+        ann, _ = await _client(service, "ann")
+        bob, _ = await _client(service, "bob")
+        first = await ann.request("open", game="toy_dice",
+                                  options={"players": ["Ann", "Bob"], "target": 20, "seed": 3})
+        assert await bob.request("join", code=first) == 1
+        assert await bobs_seat(ann, first) == "bob"
+        bob.close()  # his session ends: the seat is kept for him
+        for _ in range(100):
+            if await bobs_seat(ann, first) == "bob (away)":
+                break
+            await asyncio.sleep(0.01)
+        assert await bobs_seat(ann, first) == "bob (away)"
+        bob, _ = await _client(service, "bob")  # logs in again, sits at another table
+        second = await bob.request("open", game="toy_dice",
+                                   options={"players": ["Bob", "Cy"], "target": 20, "seed": 4})
+        assert await bobs_seat(ann, first) == f"bob (at table {second})"
+        listed = {t["code"]: t for t in await ann.request("tables")}
+        assert listed[first]["seats"][1]["present"] is False  # still away from this table
+        assert listed[second]["seats"][0]["elsewhere"] == []  # he is there
+        await bob.request("leave", code=second)
+        assert await bobs_seat(ann, first) == "bob (away)"
+        ann.close()
+        bob.close()
+
+    asyncio.run(main())

@@ -28,6 +28,15 @@ def test_log_in_see_home_resize_escape_and_quit(shared_server, tmux, tmp_path):
     ppid, sid, tty = int(stat[1]), int(stat[3]), int(stat[4])
     assert (ppid, sid) == (s.proc.pid, pid) and tty != 0
     assert os.readlink(f"/proc/{pid}/fd/0") == os.readlink(f"/proc/{pid}/fd/1")
+    # named for ps and top, apart from the launcher and the other sessions
+    with open(f"/proc/{pid}/cmdline", "rb") as f:
+        assert f.read().rstrip(b"\0") == b"d6tui session dana"
+    with open(f"/proc/{pid}/comm") as f:
+        assert f.read().strip() == "d6tui dana"
+    from d6tui.server.launcher import _stat
+
+    stats = [_stat(int(p)) for p in os.listdir("/proc") if p.isdigit()]
+    assert ("d6tui-launcher", s.proc.pid) in [(st[0], st[2]) for st in stats if st]
     t.resize(120, 40)
     # the title line is centred text, shorter than the pane: wait on the frame's top line
     t.wait_until(lambda now: len(now.splitlines()[1].rstrip()) == 120, 10)

@@ -79,15 +79,22 @@ NAME_MAX = 16
 #: The computer's name when only one player is named.
 COMPUTER = "Computer"
 
+#: The players when none are named: both, or the first against the computer.
+DEFAULT_PLAYERS = ("Ana", "Ben")
+
 
 def check_options(options: dict) -> dict:
     """The setup rules ("Course of Play": two players).
 
     Raises:
         RuleError: not two names (one with ``vs_computer``), or two equal names.
+
+    No names: :data:`DEFAULT_PLAYERS`, or only its first against the computer (whose seat is
+    :data:`COMPUTER`, never a person's default name).
     """
-    names = [n.strip() for n in options.get("players", [])]
     vs = bool(options.get("vs_computer", False))
+    given = options.get("players") or list(DEFAULT_PLAYERS[:1] if vs else DEFAULT_PLAYERS)
+    names = [n.strip() for n in given]
     if vs and len(names) == 1:
         names.append(COMPUTER if names[0].casefold() != COMPUTER.casefold() else "Machine")
     if len(names) != 2:
@@ -158,7 +165,9 @@ RULES = GameDefinition(
     computer_seats=lambda s: () if s.computer is None else (s.computer,),
     report=report,
     options=(
-        OptionField("players", "Players", "names", default=["Ana", "Ben"],
+        # No default here: with none typed, check_options names the seats (Ana and Ben, or
+        # Ana against the computer).
+        OptionField("players", "Players", "names", optional=True,
                     help="two names, the starting player first; only yours against the computer",
                     min=1, max=2, name_max=NAME_MAX),
         OptionField("vs_computer", "Against the computer", "bool", default=False,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from d6tui.engine.dice import not_a_number, typed_number
 from d6tui.engine.errors import DiceError
 
 #: A wild-die chain longer than this is refused (one in 6**50: a typing slip, not luck).
@@ -99,14 +100,14 @@ def parse_typed_wild(text: str, dice: int) -> tuple[list[int], list[int], list[l
         parts = [p for p in re.split(r"[\s,;]+", g) if p]
         # Only a lone run of digits is read a face per digit: inside groups split by "w",
         # "16" is a slip for two dice, and is refused as a face rather than guessed at.
-        if len(groups) == 1 and len(parts) == 1 and len(parts[0]) > 1 and parts[0].isdigit():
+        if len(groups) == 1 and len(parts) == 1 and len(parts[0]) > 1 and \
+                typed_number(parts[0]) is not None:
             parts = list(parts[0])
-        try:
-            pieces.append([int(p) for p in parts])
-        except ValueError:
-            raise DiceError(
-                f"'{text}' is not dice faces; type numbers like 3 5 2 w 6 4"
-            ) from None
+        nums = [n for n in map(typed_number, parts) if n is not None]
+        if len(nums) != len(parts):
+            wrong = next(p for p in parts if typed_number(p) is None)
+            raise not_a_number(text, wrong, "3 5 2 w 6 4")
+        pieces.append(nums)
     if len(pieces) > 1:
         faces, rest = pieces[0], [p for p in pieces[1:]]
         if not rest[0]:

@@ -17,6 +17,7 @@ from d6tui.engine.dice import (
     parse_typed_pips,
     parse_typed_total,
     table_roll_custom,
+    typed_number,
 )
 from d6tui.ui.screens.modals import CANCEL, QUIT, TextPrompt, _Modal
 from d6tui.ui.widgets.faces import face_aliases, face_label, face_look
@@ -110,7 +111,7 @@ class TableDiceInput(_Modal[dict]):
         aliases = face_aliases(self.die.faces)
         parts = parse_typed_faces(text)
         if len(parts) == 1 and self.count > 1 and len(parts[0]) > 1 and all(
-            c.lower() in aliases or c.isdigit() for c in parts[0]
+            c.lower() in aliases or typed_number(c) is not None for c in parts[0]
         ) and (len(parts[0]) == self.count or not self._is_face(parts[0])):
             parts = list(parts[0])  # "hsj" typed without spaces
         parts = [aliases.get(p.lower(), aliases.get(p, p)) for p in parts]

@@ -81,9 +81,9 @@ def field_hint(f: OptionField) -> str:
 
 def field_placeholder(f: OptionField) -> str:
     """An example value for a schema field's input (names: as many as the field takes,
-    "Ann, Bob" for two at most; none for an optional list such as the board game's
+    "Ann, Bob" for two at most; none for a list that may be empty such as the board game's
     Guardians left out, whose help lists what it takes: people's names there mislead)."""
-    if f.kind == "names" and f.optional and f.default is None:
+    if f.kind == "names" and f.optional and f.default is None and not f.min:
         return ""
     if f.kind == "names":
         most = f.max if f.max is not None else 3

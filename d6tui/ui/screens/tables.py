@@ -268,16 +268,23 @@ class TablesScreen(Screen):
 
 
 def seat_words(seat: dict) -> str:
-    """A seat of the lobby's list in words: its player (``away`` when they have no terminal
-    at the table), ``kept for ben, away`` (a free seat named after a player: nobody else may
-    take it), ``free``, or ``computer``."""
+    """A seat of the lobby's list in words: its player (``at table K7QP`` when they have no
+    terminal at this table but one at another, ``away`` when at none), ``kept for ben,
+    away`` (a free seat named after a player: nobody else may take it), ``free``, or
+    ``computer``."""
     kept = seat.get("kept_for")
     if seat.get("computer"):
         holder = seat["holder"] or kept
         return "computer" + (f" (for {holder})" if holder else "")
     if seat["holder"] is None:
         return f"kept for {kept}, away" if kept else "free"
-    return seat["holder"] if seat["present"] else f"{seat['holder']} (away)"
+    if seat["present"]:
+        return seat["holder"]
+    elsewhere = seat.get("elsewhere") or []
+    if elsewhere:
+        many = "tables" if len(elsewhere) > 1 else "table"
+        return f"{seat['holder']} (at {many} {', '.join(elsewhere)})"
+    return f"{seat['holder']} (away)"
 
 
 async def attach(app) -> TableClient | None:  # noqa: ANN001 - the D6App
