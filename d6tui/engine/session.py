@@ -23,7 +23,7 @@ from d6tui.engine.game import SCHEMA_KEY, Move, Seat, check_title, fill_rolls, u
 from d6tui.engine.log import ENGINE_EVENT_TYPES, EventLog, LogHeader, create_log, event_block, now
 from d6tui.engine.notes import NOTE, Note, NoteBook, default_where
 from d6tui.engine.registry import GameRules, load_rules
-from d6tui.engine.session_dice import AGAIN_KEY, SessionDice, again_words
+from d6tui.engine.session_dice import SessionDice, again_words
 from d6tui.engine.session_words import SessionWords
 from d6tui.engine.text import control_problem
 
@@ -467,9 +467,7 @@ class Session(SessionWords):
         if refused is not None:
             self.dice.rewind()
             raise DiceError(refused)
-        again = len(self.dice._taken)
-        if again:
-            event[AGAIN_KEY] = again
+        event.update(self.dice.again_keys())
         # Fold first: a command whose event does not fold is a bug, and must not be saved.
         before = self._snapshot()
         try:

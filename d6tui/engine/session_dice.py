@@ -35,14 +35,23 @@ AGAIN_KEY = "dice_again"
 #: What the log, ``d6tui play`` and every export add to a move that took dice left on the
 #: table by an undo (README "Undo never buys a re-roll").
 AGAIN_WORDS = " (the same dice as before the undo)"
+#: The event key that counts, of those rolls, the ones typed at the table again with other
+#: faces (an undo fixes a mis-key: the table's dice are the truth).
+RETYPED_KEY = "dice_retyped"
+#: What the log says instead when every roll taken again was typed anew.
+RETYPED_WORDS = " (typed anew after the undo)"
 
 
 def again_words(event: Mapping[str, Any]) -> str:
-    """:data:`AGAIN_WORDS` when ``event`` took dice left on the table by an undo, else "".
+    """:data:`AGAIN_WORDS` when ``event`` took dice left on the table by an undo
+    (:data:`RETYPED_WORDS` when every one of them was typed anew with other faces), else "".
     A game whose export describes events itself (not through ``Session.history``) adds it
     after its own words, so no record drops it."""
     again = event.get(AGAIN_KEY)
-    return AGAIN_WORDS if type(again) is int and again > 0 else ""
+    if type(again) is not int or again <= 0:
+        return ""
+    retyped = event.get(RETYPED_KEY)
+    return RETYPED_WORDS if type(retyped) is int and retyped >= again else AGAIN_WORDS
 
 
 _NDS = re.compile(r"^(\d+)d(\d+)")
@@ -133,6 +142,8 @@ class SessionDice(Dice):
         #: Taken from :attr:`seen` by the move being made, not yet recorded, with the type
         #: of the event they were seen in.
         self._taken: list[tuple[int, Seen, str]] = []
+        #: Of :attr:`_taken`, the typed rolls typed again with other faces.
+        self.retyped = 0
         #: Seen dice the move being made may not take (:meth:`misplaced`): ``(target, kind,
         #: faces, name)``; cleared when the move is recorded or given up.
         self._barred: set[tuple[int, str, tuple, str]] = set()
@@ -160,6 +171,7 @@ class SessionDice(Dice):
             else:
                 self.seen.append([target, [prim], etype, "app"])
         self._taken.clear()
+        self.retyped = 0
         self._for = None
 
     def misplaced(self, event: Mapping[str, Any]) -> set[tuple[int, str, tuple, str]]:
@@ -189,10 +201,18 @@ class SessionDice(Dice):
         """Keep the seen dice ``keys`` (:meth:`misplaced`) from the move being made again."""
         self._barred |= keys
 
+    def again_keys(self) -> dict[str, int]:
+        """The keys the move being made gets for the dice it took off the table:
+        ``dice_again`` (how many rolls) and ``dice_retyped`` (how many of those were typed
+        anew with other faces), each only when not 0."""
+        keys = {AGAIN_KEY: len(self._taken), RETYPED_KEY: self.retyped}
+        return {key: n for key, n in keys.items() if n}
+
     def committed(self) -> int:
         """The move was recorded: how many seen rolls it took (for ``dice_again``)."""
         n = len(self._taken)
         self._taken.clear()
+        self.retyped = 0
         self._barred.clear()
         self.seen = [e for e in self.seen if e[1]]
         self._for = None
@@ -260,6 +280,7 @@ class SessionDice(Dice):
                 seen = entry[1][at][1]
                 if entry[3] == "table" or seen == faces:
                     self._taken.append((entry[0], entry[1].pop(at), entry[2]))
+                    self.retyped += seen != faces
                     break
                 shown = " ".join(str(f) for f in seen)
                 return (f"the dice of the undone move are still on the table ({kind}: "

@@ -283,4 +283,4 @@ def test_score_lines_of_no_points_alike_are_one_line() -> None:
     assert s.state.over
     lines = score_lines(s.state, 0, s.state.scores[0])
     orcs = [line for line in lines if "Orc defeated" in line]
-    assert orcs == ["6 x Orc defeated with 1 sword at A1, B1, C1, D1, E1, F1: +0"], lines
+    assert orcs == ["6 x Orc defeated with 1 sword each at A1, B1, C1, D1, E1, F1: +0"], lines

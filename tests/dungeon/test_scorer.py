@@ -74,6 +74,13 @@ def test_a_vorpal_sword_beats_the_dearest_enemy() -> None:
     cells = row(("orc", STRAIGHT), ("dragon", CROSS), ("goblins", W | E | S))
     r = best_route(cells, Budget(swords=5, vorpals=1), rows=1, cols=3)
     assert r.complete and r.vorpals == 1 and r.swords == 5 and r.points == 5 + 2
+    # With swords enough for all three, the score lines spend no Vorpal Sword.
+    r = best_route(cells, Budget(swords=10, vorpals=2), rows=1, cols=3)
+    assert r.points == 5 + 2 and r.vorpals == 0 and r.swords == 10
+    assert not any("Vorpal" in words for words, _cell, _pts in r.lines)
+    r = best_route(cells, Budget(swords=6, vorpals=2), rows=1, cols=3)  # one is needed
+    assert r.vorpals == 1 and r.swords == 5
+    assert [w for w, _c, _p in r.lines if "Vorpal" in w] == ["Dragon defeated with a Vorpal Sword"]
 
 
 def test_a_spider_web_takes_a_sword_per_arm() -> None:

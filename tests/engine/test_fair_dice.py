@@ -10,7 +10,7 @@ import pytest
 
 from d6tui.engine.errors import RuleError
 from d6tui.engine.session import Session
-from d6tui.engine.session_dice import AGAIN_KEY, SessionDice, primitives
+from d6tui.engine.session_dice import AGAIN_KEY, RETYPED_KEY, SessionDice, primitives
 from tests.engine import toy
 
 
@@ -84,6 +84,14 @@ def test_typed_dice_stay_on_the_table_too() -> None:
     s.undo()  # a mis-key of typed dice is fixed by typing them again
     fixed = s.do(toy.roll, faces=[4])
     assert faces(fixed) == [4] and s.dice.seen == []
+    # ... and the log says so: these are not the dice from before the undo
+    text = s.history_entry(len(s.events) - 1).text
+    assert fixed[RETYPED_KEY] == 1 and "typed anew after the undo" in text
+    assert "the same dice" not in text
+    s.undo()  # typed again as they were: the same dice
+    same = s.do(toy.roll, faces=[4])
+    assert RETYPED_KEY not in same
+    assert "the same dice as before the undo" in s.history_entry(len(s.events) - 1).text
 
 
 def test_a_seeded_game_continues_its_stream_after_reopening(tmp_path: Path) -> None:

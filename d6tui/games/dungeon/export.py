@@ -45,7 +45,7 @@ def totals_line(state: DungeonState) -> str:
 def score_lines(state: DungeonState, seat: int, card: ScoreCard) -> list[str]:
     """A score card explained line by line, holes named as on the waffle: the route by the
     holes it crosses ("route across the dungeon, A3-B3-C3-D3-E3-F3: +5"); lines of no
-    points alike are one line ("6 x Orc defeated with 1 sword at A1, B1, ...: +0")."""
+    points alike are one line ("6 x Orc defeated with 1 sword each at A1, B1, ...: +0")."""
     r = card.route
     way = route_words(r, state.side(seat), seat)
     out = []
@@ -65,7 +65,8 @@ def score_lines(state: DungeonState, seat: int, card: ScoreCard) -> list[str]:
         if line in zero:
             holes = zero[line]
             many = f"{len(holes)} x " if len(holes) > 1 else ""
-            out[k] = f"{many}{line} at {', '.join(holes)}: +0"
+            each = " each" if many and " with " in line else ""
+            out[k] = f"{many}{line}{each} at {', '.join(holes)}: +0"
     if card.special_items:
         out.append(f"Special Items held ({card.special_items}): {card.special_items:+d}")
     if not r.complete:

@@ -42,7 +42,7 @@ def _end(state: DungeonState, why: str) -> DungeonState:
 
 def _seat(state: DungeonState, event: dict) -> int:
     if event.get("by") != state.player:
-        raise EventError(f"it is {state.player}'s turn, not {event.get('by')!r}'s")
+        raise EventError(f"it is {state.player}'s turn, but the event is by {event.get('by')!r}")
     if state.over:
         raise EventError("the game is over")
     return state.turn

@@ -84,6 +84,11 @@ def explain_route(board: _Board, start: int, opened: int, comp: int, budget: Bud
             lines.append(("Curse suffered", board.el_cell[e], -1))
     monsters.extend((n, w, "spider_web") for w, n in web_arms.items())
     monsters.sort(key=lambda m: (-m[0], m[1]))
+    # The scorer's worth gives the Vorpal Swords to the dearest enemies; a player spends
+    # one only where the swords held would not do, so the lines use as few as that needs.
+    while vorpals and sum(m[0] for m in monsters[vorpals - 1:]) <= budget.swords:
+        vorpals -= 1
+    swords = sum(m[0] for m in monsters[vorpals:])
     for k, (cost, cell, kind) in enumerate(monsters):
         name = MAP_FACES[kind].name
         how = "with a Vorpal Sword" if k < vorpals else \
