@@ -9,6 +9,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Label, Select
 
+from d6tui.ui.widgets.field import Field
+
 #: The races of R03 with their bonus, as the form lists them.
 RACES = (
     ("Dwarf (Dmg 2, gambles)", "dwarf"),
@@ -27,7 +29,7 @@ class HeroSetup(Vertical):
     def compose(self) -> ComposeResult:
         with Horizontal(classes="hero-row"):
             yield Label("Hero's name", classes="hero-label")
-            yield Input(placeholder="optional (R03), e.g. Brin", id="hero-name")
+            yield Field(placeholder="optional (R03), e.g. Brin", id="hero-name")
         with Horizontal(classes="hero-row"):
             yield Label("Race (R03)", classes="hero-label")
             yield Select(RACES, value="dwarf", allow_blank=False, id="hero-race")
@@ -36,9 +38,8 @@ class HeroSetup(Vertical):
             yield Checkbox("Explore the island: the personal quest, E02 when every square "
                            "has a road", value=True, id="hero-explore")
 
-    def on_mount(self) -> None:
-        # After the form's own focus: the name is what a new tale needs first.
-        self.call_after_refresh(self.query_one("#hero-name", Input).focus)
+    #: The field the new-game form focuses as it opens: the name is what a tale needs first.
+    FIRST_FIELD = "#hero-name"
 
     def options(self) -> dict:
         """``{"name": ..., "race": ..., "explore": bool}`` as typed and picked."""
