@@ -298,7 +298,9 @@ class NewGameForm(_Modal[NewGameRequest]):
         if fields:
             say(fields.first(Label), message)
             label = fields.first(Label)
-            widget = self.query_one(f"#{field}")
+            setup = self.query("#setup")
+            own = getattr(setup.first(), "OPTION_FIELDS", {}) if setup else {}
+            widget = self.query_one(own.get(field, f"#{field}"))
             self.set_focus(widget, scroll_visible=False)
             if self.game.setup is not None:
                 # The message is docked at the form's foot (``-with-setup``), always in

@@ -30,6 +30,8 @@ class HeroSetup(Vertical):
         with Horizontal(classes="hero-row"):
             yield Label("Hero's name", classes="hero-label")
             yield Field(placeholder="optional (R03), e.g. Brin", id="hero-name")
+        # The rules' word on the name (too long, a control character) goes right under it.
+        yield Label("", classes="modal-error field-error", id="name-error", markup=False)
         with Horizontal(classes="hero-row"):
             yield Label("Race (R03)", classes="hero-label")
             yield Select(RACES, value="dwarf", allow_blank=False, id="hero-race")
@@ -40,6 +42,9 @@ class HeroSetup(Vertical):
 
     #: The field the new-game form focuses as it opens: the name is what a tale needs first.
     FIRST_FIELD = "#hero-name"
+    #: The widget of each option the rules may refuse (``RuleError.field``), for the form
+    #: to focus; its message goes in ``#<option>-error``.
+    OPTION_FIELDS = {"name": "#hero-name", "race": "#hero-race"}
 
     def options(self) -> dict:
         """``{"name": ..., "race": ..., "explore": bool}`` as typed and picked."""
