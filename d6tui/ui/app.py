@@ -223,6 +223,28 @@ class D6App(App):
         except D6Error as e:
             self.notify(f"Could not remember the theme: {e}", severity="warning", markup=False)
 
+    @property
+    def d6_themes(self) -> dict[str, Theme]:
+        """d6tui's own themes (shipped and the user's), by name."""
+        return self._d6_themes
+
+    def search_themes(self) -> None:
+        """The theme picker (``t``, the palette's "Theme"): d6tui's themes first, each theme
+        saying whose it is, and the picker's own keys on its last line."""
+        from d6tui.ui.screens.palette import Palette, ThemeChoices
+
+        self.push_screen(Palette(providers=[ThemeChoices],
+                                 placeholder="Search for themes (d6tui's first)…"))
+
+    def action_command_palette(self) -> None:
+        """The command palette (ctrl+p), with its own keys on its last line."""
+        from textual.command import CommandPalette
+
+        from d6tui.ui.screens.palette import Palette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(Palette(id="--command-palette"))
+
     def get_system_commands(self, screen: Screen):  # noqa: ANN201 - Textual's signature
         """The palette's app commands: Textual's (theme, quit, keys) plus help."""
         yield from super().get_system_commands(screen)
