@@ -507,3 +507,32 @@ def test_a_static_is_updated_only_when_its_text_changed() -> None:
     assert put(s, Text("» Ana drew", style="bold"))  # type: ignore[arg-type]
     assert put(s, Text("» Ana rolled", style="bold"))  # type: ignore[arg-type]
     assert s.updates == 4 and s.content == Text("» Ana rolled", style="bold")
+
+
+@sync
+async def test_the_computers_extra_turn_reroll_names_the_die(saves: Path) -> None:
+    """Against the computer, with its dice thrown at the table: the prompt for the die it
+    rolls again after paying for an extra turn names that die and says it is the extra
+    turn's ("Extra turn"), as the move's dice request does; it said "Roll the die"."""
+    from d6tui.games.dungeon.bot import choose
+
+    session = new_saved(saves, seed=2, vs_computer=True)
+    computer = session.state.computer
+    for _ in range(400):  # the bot plays both seats up to the computer's paid re-roll
+        s = session.state
+        if s.turn == computer and s.phase == "roll" and s.extra_used:
+            break
+        move_id, answers = choose(s)
+        play(session, move_id, **answers)
+    s = session.state
+    assert s.turn == computer and s.phase == "roll" and s.extra_used and s.hand is not None
+    name = s.design_of(s.hand).name.lower()
+    roll = next(m for m in session.moves(computer) if m.id == "roll")
+    assert roll.dice[0].label == f"the {name} die again (Extra turn)"
+    session.set_table_dice([computer])
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_modal(pilot, TableDiceInput)
+        asked = str(app.screen.prompt)
+        who = session.state.players[computer]
+        assert asked.startswith(f"{who} (computer): Roll the {name} die again (Extra turn)")

@@ -180,7 +180,8 @@ class DungeonMoveRunner:
             return bag.parse(text, 1)
         if isinstance(req.die, Custom):
             return await self.app.push_screen_wait(beside(TableDiceInput(
-                f"{who}Roll the die and type the face it shows", 1, die=req.die.die,
+                f"{who}Roll {req.label or 'the die'} and type the face it shows", 1,
+                die=req.die.die,
                 roll_for_me=True)))
         return None
 
