@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # the config module is imported when first needed (start-up t
     from d6tui.config import Config
 
 from d6tui.engine.errors import D6Error, LogError
+from d6tui.ui.key_queue import KeyQueue
 from d6tui.ui.screens.home import HomeScreen, OpenSave, StartGame
 from d6tui.ui.stylesheet import SharedStylesheet
 from d6tui.ui.themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes, theme_names
@@ -94,6 +95,7 @@ class D6App(App):
         persist_theme: bool = True,
     ) -> None:
         super().__init__()
+        self._key_queue = KeyQueue(self)
         # Parsed CSS is kept for the process (a reparse at each new screen's CSS parsed it
         # all again): see d6tui/ui/stylesheet.py.
         self.stylesheet = SharedStylesheet(variables=self.get_css_variables())
@@ -221,12 +223,48 @@ class D6App(App):
         except D6Error as e:
             self.notify(f"Could not remember the theme: {e}", severity="warning", markup=False)
 
+    @property
+    def d6_themes(self) -> dict[str, Theme]:
+        """d6tui's own themes (shipped and the user's), by name."""
+        return self._d6_themes
+
+    def search_themes(self) -> None:
+        """The theme picker (``t``, the palette's "Theme"): d6tui's themes first, each theme
+        saying whose it is, and the picker's own keys on its last line."""
+        from d6tui.ui.screens.palette import Palette, ThemeChoices
+
+        self.push_screen(Palette(providers=[ThemeChoices],
+                                 placeholder="Search for themes (d6tui's first)…"))
+
+    def action_command_palette(self) -> None:
+        """The command palette (ctrl+p), with its own keys on its last line."""
+        from textual.command import CommandPalette
+
+        from d6tui.ui.screens.palette import Palette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(Palette(id="--command-palette"))
+
     def get_system_commands(self, screen: Screen):  # noqa: ANN201 - Textual's signature
         """The palette's app commands: Textual's (theme, quit, keys) plus help."""
         yield from super().get_system_commands(screen)
         yield SystemCommand("Help", "Help for this screen (?)", self.action_help)
 
     # -- size -------------------------------------------------------------------------------
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key waits for the one typed before it, and for a dialog that opens
+        (:mod:`.key_queue`)."""
+        if not isinstance(event, events.Key):
+            await super().on_event(event)
+        elif not event.is_forwarded:  # as typed
+            if self._key_queue.hold(event):
+                return
+            await super().on_event(event)
+            self._key_queue.sent(event)
+        else:  # bubbled back up from the widget it was given to
+            await super().on_event(event)
+            self._key_queue.back(event)
 
     def on_resize(self, event: events.Resize) -> None:
         # Called before App's own handler stores the new size, so use the event's.

@@ -52,9 +52,9 @@ def footer_keys(screen: DungeonScreen) -> set[str]:
 
 @sync
 async def test_a_right_entry_clears_the_notices_of_wrong_ones(saves: Path) -> None:
-    """Both players throw real dice: a colour not in the bag says so in one line and asks
-    again; the right one clears it and is the die drawn (from the table), and the face typed
-    is the face rolled, placed with Enter."""
+    """Both players throw real dice: a colour not in the bag says so in one line under the
+    field, which keeps it (no toast); the right one, typed over it, is the die drawn (from
+    the table), and the face typed is the face rolled, placed with Enter."""
     session = new_saved(saves)
     app = make_app(saves, session=session)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -63,14 +63,14 @@ async def test_a_right_entry_clears_the_notices_of_wrong_ones(saves: Path) -> No
         await table_dice_seats(pilot, 1, 2)
         await pilot.press("d")
         await until_modal(pilot, TextPrompt)
-        await pilot.press(*"purple", "enter")  # no such colour: one line, asked again
-        await until_modal(pilot, TextPrompt)
-        for _ in range(50):
-            if errors(app):
-                break
-            await pilot.pause(0.01)
-        assert any("purple" in e for e in errors(app))
-        await pilot.press(*"white", "enter")
+        prompt = app.screen
+        await pilot.press(*"purple", "enter")  # no such colour: one line, the text kept
+        await pilot.pause()
+        assert app.screen is prompt
+        assert "purple" in str(prompt.query_one("#error").render())
+        assert prompt.query_one("#text").value == "purple"
+        assert errors(app) == []
+        await pilot.press("ctrl+u", *"white", "enter")
         await settle(pilot)
         assert session.state.hand is not None
         assert errors(app) == []
@@ -507,3 +507,32 @@ def test_a_static_is_updated_only_when_its_text_changed() -> None:
     assert put(s, Text("» Ana drew", style="bold"))  # type: ignore[arg-type]
     assert put(s, Text("» Ana rolled", style="bold"))  # type: ignore[arg-type]
     assert s.updates == 4 and s.content == Text("» Ana rolled", style="bold")
+
+
+@sync
+async def test_the_computers_extra_turn_reroll_names_the_die(saves: Path) -> None:
+    """Against the computer, with its dice thrown at the table: the prompt for the die it
+    rolls again after paying for an extra turn names that die and says it is the extra
+    turn's ("Extra turn"), as the move's dice request does; it said "Roll the die"."""
+    from d6tui.games.dungeon.bot import choose
+
+    session = new_saved(saves, seed=2, vs_computer=True)
+    computer = session.state.computer
+    for _ in range(400):  # the bot plays both seats up to the computer's paid re-roll
+        s = session.state
+        if s.turn == computer and s.phase == "roll" and s.extra_used:
+            break
+        move_id, answers = choose(s)
+        play(session, move_id, **answers)
+    s = session.state
+    assert s.turn == computer and s.phase == "roll" and s.extra_used and s.hand is not None
+    name = s.design_of(s.hand).name.lower()
+    roll = next(m for m in session.moves(computer) if m.id == "roll")
+    assert roll.dice[0].label == f"the {name} die again (Extra turn)"
+    session.set_table_dice([computer])
+    app = make_app(saves, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_modal(pilot, TableDiceInput)
+        asked = str(app.screen.prompt)
+        who = session.state.players[computer]
+        assert asked.startswith(f"{who} (computer): Roll the {name} die again (Extra turn)")

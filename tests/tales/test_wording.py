@@ -111,3 +111,30 @@ def test_the_status_line_names_no_task_id_at_any_step_of_the_example():
     assert len(lines) > 20
     for line in lines:
         assert not re.search(r"\b(roll|choose):|\w_\w", line), line
+
+
+def test_hp_below_zero_is_said_plainly() -> None:
+    """A monster hit past 0 HP, or the hero, is said to have no HP left (R08, J01: "0 or
+    less"), not "-1 HP left"; a save written before keeps its events but the log line reads
+    the same way."""
+    from d6tui.games.tales.content import MonsterData
+    from d6tui.games.tales.describe import describe
+
+    from .test_combat import attack
+
+    s = hero(fighting(monster=MonsterData("Slime", 8, 1, 1)), dmg=2)
+    s = attack(s, 6, 5)
+    assert "the Slime takes 2 (no HP left)" in s.news
+    assert not any("-1 HP" in n for n in s.news)
+    s = hero(fighting(monster=MonsterData("Brute", 20, 3, 5)), hp=2)
+    s = attack(s, 1, 2)  # a miss: the Brute deals 3
+    assert "-3 HP (no HP left)" in s.news
+    s = hero(fighting(monster=MonsterData("Brute", 20, 1, 5)), hp=3)
+    s = attack(s, 1, 2)
+    assert "-1 HP (2 left)" in s.news
+    old = {"type": "attacked", "roll": {"dice": "2d6", "faces": [6, 3], "source": "app"},
+           "note": "12 against Atk 9: a hit; the Green Slime takes 2 (-1 HP left); the Green"
+                   " Slime is defeated; -2 HP (0 left); the Goblin takes 1 (2 HP left)"}
+    line = describe(old)
+    assert "takes 2 (no HP left)" in line and "-2 HP (no HP left)" in line
+    assert "takes 1 (2 HP left)" in line and "-1 HP left" not in line

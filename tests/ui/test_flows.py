@@ -253,11 +253,11 @@ def test_the_names_placeholder_fits_how_many_names_a_game_takes():
     def players(slug):
         return next(f for f in load_rules(slug).options if f.name == "players")
 
-    assert field_placeholder(players("dungeon")) == "Ann, Bob"
+    assert field_placeholder(players("dungeon")) == "e.g. Ann, Bob"
     assert players("shooter").max is None or players("shooter").max >= 3
-    assert field_placeholder(players("shooter")) == "Ann, Bob, Cid"
+    assert field_placeholder(players("shooter")) == "e.g. Ann, Bob, Cid"
     board = {f.name: f for f in load_rules("d6_board").options}
-    assert field_placeholder(board["players"]) == "Ann, Bob, Cid"
+    assert field_placeholder(board["players"]) == "e.g. Ann, Bob, Cid"
     # an optional list of things, not people: no names as its example
     assert field_placeholder(board["handcuff"]) == ""
     assert field_placeholder(board["homebrews"]) == ""

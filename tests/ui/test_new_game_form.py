@@ -207,3 +207,25 @@ async def test_the_new_game_forms_refuse_scroll_and_take_keys(saves: Path) -> No
         await pilot.resize_terminal(160, 50)
         await pilot.pause()
         await _the_long_board_game_form_scrolls_to_the_focused_field(app, pilot, (160, 50))
+
+
+@sync
+async def test_the_tales_forms_refusal_is_said_under_the_name(saves: Path) -> None:
+    """A hero's name the rules refuse (too long): the reason is shown right under the name
+    field, which keeps the text and gets the focus, not at the foot of the form."""
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        form = NewGameForm(game_info("tales"))
+        app.push_screen(form)
+        await pilot.pause()
+        name = form.query_one("#hero-name", Input)
+        name.value = "B" * 45
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form
+        said = form.query_one("#name-error", Label)
+        assert said.display and "at most 40 characters" in str(said.render())
+        assert not form.query_one("#error", Label).display
+        assert said.region.y == name.region.bottom  # the line under the field
+        assert app.focused is name and name.value == "B" * 45

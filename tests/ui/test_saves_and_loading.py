@@ -184,3 +184,32 @@ def test_every_saves_column_fits_80_columns_with_a_board_game_save() -> None:
     game_w = max(len(short_game(s.game)) for s in saves)
     assert game_w + title_w + len(saves[0].when) + status_w + 4 * 2 <= 80
     assert status_w >= len("Ann's turn: round 3")
+
+
+@sync
+async def test_home_and_end_go_to_the_first_and_last_save(saves: Path) -> None:
+    """In the saves screen's list and the home screen's, End puts the cursor on the last
+    save and Home on the first (DataTable's own keys scrolled the columns sideways)."""
+    from textual.widgets import DataTable
+
+    for title in ("One", "Two", "Three"):
+        new_shooter(saves, title).close()
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        home = app.screen
+        await pilot.press("tab")  # the home screen's list of recent saves
+        table = home.query_one("#saves", DataTable)
+        assert app.focused is table and table.row_count == 3
+        await pilot.press("end")
+        assert table.cursor_row == 2 and table.scroll_x == 0
+        await pilot.press("home")
+        assert table.cursor_row == 0
+        await pilot.press("s")
+        await settle(pilot)
+        table = app.screen.query_one("#all-saves", DataTable)
+        assert app.focused is table and table.row_count == 3
+        await pilot.press("end")
+        assert table.cursor_row == 2 and table.scroll_x == 0
+        await pilot.press("home")
+        assert table.cursor_row == 0

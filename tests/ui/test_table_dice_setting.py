@@ -196,3 +196,35 @@ async def test_tales_table_dice_for_every_roll_come_back_after_reopening(saves: 
         await pilot.press("D")  # off again: d6tui rolls
         await until(pilot, lambda: not again.table_dice_for(0))
         assert "[table dice]" not in str(screen.query_one("#step").render())
+
+
+@sync
+async def test_dungeon_a_wrong_colour_keeps_what_was_typed(saves: Path) -> None:
+    """A colour the bag has not, typed in the draw prompt: the prompt stays open with the
+    text kept and the reason under it (it closed, and opened again empty, with a toast);
+    the colour fixed in place is the draw."""
+    from textual.widgets import Input, Label
+
+    s = _dungeon(saves)
+    app = make_app(saves, session=s)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # the hand-over
+        await settle(pilot)
+        await table_dice_seats(pilot, 1)
+        await pilot.press("d")
+        await until(pilot, lambda: isinstance(app.screen, DrawPrompt))
+        prompt = app.screen
+        await pilot.press(*"purple", "enter")
+        await pilot.pause()
+        assert app.screen is prompt
+        assert prompt.query_one("#text", Input).value == "purple"
+        assert "purple" in str(prompt.query_one("#error", Label).render())
+        assert not any("purple" in n.message for n in app._notifications)
+        before = len(s.events)
+        field = prompt.query_one("#text", Input)
+        field.value = "red"
+        await pilot.press("enter")
+        await until(pilot, lambda: len(s.events) > before)
+        drawn = [e for e in s.events[before:] if "draw" in e]
+        assert drawn and drawn[0]["draw"]["source"] == "table"

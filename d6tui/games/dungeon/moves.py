@@ -24,6 +24,14 @@ TURN_WORDS = {0: "upright", 1: "a quarter turn clockwise", 2: "upside down",
               3: "a quarter turn anticlockwise"}
 
 
+def roll_label(state: DungeonState) -> str:
+    """What the roll of the die in hand is, for a dice prompt: "the red die", or "the red
+    die again (Extra turn)" for the die a player paid for rolling again ("Extra turn")."""
+    assert state.hand is not None
+    name = f"the {state.design_of(state.hand).name.lower()} die"
+    return f"{name} again (Extra turn)" if state.extra_used else name
+
+
 def die_kind(state: DungeonState, die: str) -> CustomDie:
     """The custom die kind of die ``die``: its design's six faces."""
     return state.design_of(die).custom_die()
@@ -182,7 +190,7 @@ def moves(state: DungeonState, seat: int | None) -> list[Move]:
         assert state.hand is not None
         kind = die_kind(state, state.hand)
         out.append(Move("roll", f"Roll the {state.design_of(state.hand).name} die", c.roll,
-                        seat, dice=(DiceRequest("roll", 1, Custom(kind), "the face rolled",
+                        seat, dice=(DiceRequest("roll", 1, Custom(kind), roll_label(state),
                                                 seat),), section="Course of Play"))
     elif phase == "resolve":
         out.extend(_resolve_moves(state, seat))

@@ -220,7 +220,7 @@ def deal(state: Tale, n: int, *, in_break: bool = False) -> Tale:
         state = sheet.say(state, "the monster loses no HP this round")
         return state if in_break else _next_round(state)
     hp = f.hp - n
-    state = sheet.say(_set(state, hp=hp), f"the {f.name} takes {n} ({hp} HP left)")
+    state = sheet.say(_set(state, hp=hp), f"the {f.name} takes {n} ({sheet.hp_left(hp)})")
     if f.kind == "mirror":
         return _mirror_hit(state, n)
     if hp <= 0:

@@ -85,7 +85,7 @@ def describe(event: dict, state_before: object = None) -> str:
             verb = "ate the cookie"
             detail = f": die {int(cookie[0]) + 1} {int(cookie[1]):+d} (R03)"
             note = event.get("note")
-            return f"{verb}{detail}" + (f"; {note}" if note else "")
+            return f"{verb}{detail}" + (f"; {sheet.plain_hp(str(note))}" if note else "")
     elif t == "dice_rolled":
         detail = f" {pips} for {_HELD_FOR.get(str(event.get('for')), event.get('for'))}"
         if isinstance(roll, dict) and roll.get("source") == "table":
@@ -111,4 +111,4 @@ def describe(event: dict, state_before: object = None) -> str:
     elif t == "donated":
         detail = f" {event.get('gold')} gold"
     note = event.get("note")
-    return f"{verb}{detail}" + (f": {note}" if note else "")
+    return f"{verb}{detail}" + (f": {sheet.plain_hp(str(note))}" if note else "")

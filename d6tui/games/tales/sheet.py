@@ -4,6 +4,7 @@ backpack (J03), the task stack and the news of the last event.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from d6tui.engine.errors import RuleError
@@ -78,6 +79,27 @@ def heal(state: Tale, n: int) -> Tale:
     return state if state.fight is not None else record(state, f"HP {h.hp}→{new}")
 
 
+def hp_left(hp: int) -> str:
+    """What is left of ``hp`` in a log line: "3 HP left", or "no HP left" at 0 or less (the
+    rules stop counting there: the hero reads E17, J01; the monster falls, R08), never a
+    negative number of HP left."""
+    return f"{hp} HP left" if hp > 0 else "no HP left"
+
+
+#: "(-1 HP left)" and "-2 HP (-1 left)", as notes of saves written before :func:`hp_left`.
+_OLD_LEFT = re.compile(r"\((-?\d+) HP left\)|(?<=HP )\((-?\d+) left\)")
+
+
+def plain_hp(note: str) -> str:
+    """``note`` (an event's stored outcome) with a count of HP left at 0 or below said as
+    :func:`hp_left` says it: "(no HP left)"; other counts are kept as written."""
+    def word(m: re.Match[str]) -> str:
+        left = int(m[1] if m[1] is not None else m[2])
+        return f"({hp_left(left)})" if left <= 0 else m[0]
+
+    return _OLD_LEFT.sub(word, note)
+
+
 def hurt(state: Tale, n: int) -> Tale:
     """Lose ``n`` HP (J01: at 0 or less the tale ends, E17).
 
@@ -88,7 +110,9 @@ def hurt(state: Tale, n: int) -> Tale:
     if n <= 0:
         return state
     h = hero(state)
-    state = say(edit(state, hp=h.hp - n), f"-{n} HP ({h.hp - n} left)")
+    left = h.hp - n
+    state = say(edit(state, hp=left), f"-{n} HP ({left} left)" if left > 0 else
+                f"-{n} HP ({hp_left(left)})")
     return state if state.fight is not None else record(state, f"-{n} HP")
 
 

@@ -158,28 +158,30 @@ class DungeonMoveRunner:
 
     async def _ask_table(self, req: Any, who: str = "") -> dict | None:
         """The die drawn or the face rolled at the table for one dice request, or None when
-        the player cancels. A wrong colour says why in one line and asks again; the line
-        goes once the colour is right. ctrl+r lets d6tui draw or roll this one
+        the player cancels. A wrong colour says why under the field, which keeps the text
+        typed, and the prompt stays open until it is right. ctrl+r lets d6tui draw or roll this one
         (:data:`ROLL_FOR_ME`)."""
         if isinstance(req.die, BagDraw):
-            refused = False
-            while True:
-                text = await self.app.push_screen_wait(beside(DrawPrompt(
-                    f"{who}Which colour did you draw?", placeholder="red, blue, ...")))
-                if text is None or text is ROLL_FOR_ME:
-                    return text
+            bag = req.die
+
+            def wrong(text: str) -> str:
                 try:
-                    got = req.die.parse(text, 1)
+                    bag.parse(text, 1)
                 except DiceError as e:
-                    refused = True
-                    self.notify(str(e), severity="error", markup=False)
-                    continue
-                if refused:
-                    self.app.clear_notifications()
-                return got
+                    return str(e)
+                return ""
+
+            # A wrong colour is said under the field, the text typed kept for the fix.
+            text = await self.app.push_screen_wait(beside(DrawPrompt(
+                f"{who}Which colour did you draw?", placeholder="e.g. red, blue, ...",
+                check=wrong)))
+            if text is None or text is ROLL_FOR_ME:
+                return text
+            return bag.parse(text, 1)
         if isinstance(req.die, Custom):
             return await self.app.push_screen_wait(beside(TableDiceInput(
-                f"{who}Roll the die and type the face it shows", 1, die=req.die.die,
+                f"{who}Roll {req.label or 'the die'} and type the face it shows", 1,
+                die=req.die.die,
                 roll_for_me=True)))
         return None
 

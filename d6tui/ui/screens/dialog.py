@@ -11,7 +11,7 @@ on the dialog's own text and keys, followed by the help of the game (or screen) 
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from textual.binding import Binding
 from textual.screen import ModalScreen
@@ -28,6 +28,16 @@ HELP_KEY = Binding("question_mark", "dialog_help", "Help", id="dialog.help",
 #: ``f1`` opens the same help while a text field has the focus (``?`` is typed there).
 HELP_F1 = Binding("f1", "dialog_help_typing", "Help", id="dialog.help_f1",
                   tooltip="Help on this dialog, while typing in a field (? is typed there)")
+
+#: Tab and shift+Tab move between a dialog's fields at priority: the app runs a priority
+#: binding as it takes the key, before it hands the next key of a burst (fast typing, a
+#: paste, tmux send-keys) to the focused field. Textual's own Tab binding runs only once the
+#: key has gone through the field, by which time the keys after it were given to the field
+#: Tab was leaving ("Kara", Tab, "3D" typed at once gave the name "Kara3D").
+NEXT_FIELD = Binding("tab", "app.focus_next", "Next field", show=False, priority=True,
+                     id="dialog.next_field")
+PREVIOUS_FIELD = Binding("shift+tab", "app.focus_previous", "Previous field", show=False,
+                         priority=True, id="dialog.previous_field")
 
 
 def _has_footer(widget: Widget) -> bool:
@@ -48,10 +58,27 @@ class DialogScreen(ModalScreen[T]):
     ``BINDINGS`` are merged with these as Textual merges a class's bindings.
     """
 
-    BINDINGS = [HELP_KEY, HELP_F1]
+    BINDINGS = [HELP_KEY, HELP_F1, NEXT_FIELD, PREVIOUS_FIELD]
 
     #: Help on this dialog (Markdown), shown above the help of the screen under it.
     HELP: ClassVar[str] = ""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: True until the dialog's ``on_mount`` has focused its field: the app holds the keys
+        #: typed meanwhile and lets them in after (:mod:`d6tui.ui.key_queue`).
+        self.opening = True
+
+    def on_mount(self) -> None:
+        # A callback in the app's own queue, where ``Widget.focus`` puts the focus of the
+        # subclass's first field too.
+        self.app.call_later(self._opened, 0)
+
+    def _opened(self, rounds: int) -> None:
+        if self.focused is None and rounds < 3:  # the focus may be queued behind this
+            self.app.call_later(self._opened, rounds + 1)
+            return
+        self.opening = False
 
     def help_title(self) -> str:
         """What this dialog is, for the first line of its help: its title (``title_text``, or

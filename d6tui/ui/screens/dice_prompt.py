@@ -21,6 +21,7 @@ from d6tui.engine.dice import (
 )
 from d6tui.ui.screens.modals import CANCEL, QUIT, TextPrompt, _Modal
 from d6tui.ui.widgets.faces import face_aliases, face_label, face_look
+from d6tui.ui.widgets.field import Field
 from d6tui.words import plural
 
 #: What :class:`TableDiceInput` dismisses when asked to let d6tui roll this one.
@@ -89,7 +90,7 @@ class TableDiceInput(_Modal[dict]):
                     hint += f" Only the total matters: '={self.count * (self.sides + 1) // 2}'"
                     hint += " is enough."
             yield Static(hint, classes="modal-hint", markup=False)
-            yield Input(placeholder="faces, separated by spaces", id="faces")
+            yield Field(placeholder="faces, separated by spaces", id="faces")
             yield Label("", classes="modal-error", id="error")
             more = ", ctrl+r to let d6tui roll them" if self.roll_for_me else ""
             yield Static(f"Enter to use these dice{more}, Escape to cancel (nothing is rolled)",
@@ -160,7 +161,7 @@ class DrawPrompt(TextPrompt):
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box"):
             yield Static(self.title_text, classes="modal-title", markup=False)
-            yield Input(self.value, placeholder=self.placeholder, id="text")
+            yield Field(self.value, placeholder=self.placeholder, id="text")
             yield Label("", classes="modal-error", id="error", markup=False)
             yield Static("Enter to accept, ctrl+r to let d6tui draw it, Escape to cancel",
                          classes="modal-hint", markup=False)

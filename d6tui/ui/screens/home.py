@@ -136,12 +136,12 @@ or delete them.
 
     @on(SavesScanned)
     async def _scanned(self, message: SavesScanned) -> None:
-        from textual.widgets import DataTable
+        from d6tui.ui.widgets.saves_table import SavesTable
 
         self.saves = message.saves
         table = self._table
         if table is None:  # made only now: the table is not needed for the first frame
-            table = self._table = DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+            table = self._table = SavesTable(id="saves", cursor_type="row", zebra_stripes=True)
             await self.query_one("#saves-box").mount(table)
         empty = self.query_one("#saves-empty", Static)
         saves_table(table, self.saves, width=self._table_width())

@@ -20,6 +20,7 @@ from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from d6tui.ui.screens.dialog import DialogScreen
+from d6tui.ui.widgets.field import Field
 
 T = TypeVar("T")
 
@@ -159,7 +160,7 @@ class TextPrompt(_Modal[str]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="modal-box"):
             yield Static(self.title_text, classes="modal-title", markup=False)
-            yield Input(self.value, placeholder=self.placeholder, id="text")
+            yield Field(self.value, placeholder=self.placeholder, id="text")
             yield Label("", classes="modal-error", id="error", markup=False)
             yield Static("Enter to accept, Escape to cancel", classes="modal-hint")
 
@@ -193,7 +194,7 @@ class RenameModal(_Modal[tuple[str, bool]]):
 
         with Vertical(classes="modal-box"):
             yield Static("Rename the game", classes="modal-title")
-            yield Input(self.current, id="title")
+            yield Field(self.current, id="title")
             yield Checkbox("Rename the save file to match (ctrl+f)", True, id="file")
             yield Label("", classes="modal-error", id="error", markup=False)
             yield Static("Enter to rename, Escape to cancel", classes="modal-hint")

@@ -14,6 +14,7 @@ from d6tui.engine.errors import D6Error, RuleError
 from d6tui.engine.game import OptionField
 from d6tui.engine.registry import GameInfo
 from d6tui.ui.screens.modals import CANCEL, _Modal
+from d6tui.ui.widgets.field import Field
 from d6tui.ui.widgets.fitted_footer import FittedFooter
 
 
@@ -80,15 +81,16 @@ def field_hint(f: OptionField) -> str:
 
 
 def field_placeholder(f: OptionField) -> str:
-    """An example value for a schema field's input (names: as many as the field takes,
-    "Ann, Bob" for two at most; none for a list that may be empty such as the board game's
-    Guardians left out, whose help lists what it takes: people's names there mislead)."""
+    """The words shown in a schema field's empty input: an example (names: as many as the
+    field takes, "e.g. Ann, Bob" for two at most), or what an empty field means ("3 if left
+    empty"); none for an optional list such as the board game's Guardians left out, whose
+    help lists what it takes: people's names there mislead)."""
     if f.kind == "names" and f.optional and f.default is None and not f.min:
         return ""
     if f.kind == "names":
         most = f.max if f.max is not None else 3
-        return ", ".join(("Ann", "Bob", "Cid")[:max(1, min(3, most))])
-    return "" if f.default is None else str(f.default)
+        return "e.g. " + ", ".join(("Ann", "Bob", "Cid")[:max(1, min(3, most))])
+    return "" if f.default is None else f"{f.default} if left empty"
 
 
 def yes_no(value: bool) -> str:
@@ -166,6 +168,10 @@ class NewGameForm(_Modal[NewGameRequest]):
         Binding("tab", "app.focus_next", "Next field", priority=True, id="new_game.next"),
         Binding("shift+tab", "app.focus_previous", "Previous field", priority=True,
                 id="new_game.previous"),
+        # Enter in a text field, at priority too: from the players the keys typed next go
+        # to the title (a button or switch takes its own Enter: :meth:`check_action`).
+        Binding("enter", "field_enter", "Start", show=False, priority=True,
+                id="new_game.enter"),
     ]
 
     def __init__(self, game: GameInfo) -> None:
@@ -202,15 +208,15 @@ class NewGameForm(_Modal[NewGameRequest]):
             if f.kind == "bool":
                 yield YesNo(f)
             else:
-                yield Input(placeholder=field_placeholder(f), id=f.name)
+                yield Field(placeholder=field_placeholder(f), id=f.name)
             yield Label("", classes="modal-error field-error", id=f"{f.name}-error",
                         markup=False)
         yield Static("Title (leave empty for a default one):", classes="modal-hint")
-        yield Input(placeholder="Saturday night", id="title")
+        yield Field(placeholder="e.g. Saturday night", id="title")
         yield Static("Dice seed (optional, a whole number for a repeatable game):",
                      classes="modal-hint")
         # Not type="integer": that Input drops letters without a word; the form says why.
-        yield Input(placeholder="", id="seed")
+        yield Field(placeholder="", id="seed")
         yield Label("", classes="modal-error field-error", id="seed-error", markup=False)
 
     @property
@@ -225,7 +231,12 @@ class NewGameForm(_Modal[NewGameRequest]):
     def on_mount(self) -> None:
         for label in self.query(".modal-error").results(Label):
             label.display = False
-        first = (self.query(f"#{self.fields[0].name}") if self.fields else None) or \
+        # A setup widget names its first field (``FIRST_FIELD``), focused here and not a
+        # frame later, so the keys typed as the form opens go to it.
+        setup = self.query("#setup")
+        own = getattr(setup.first(), "FIRST_FIELD", None) if setup else None
+        first = (self.query(own) if own else None) or \
+            (self.query(f"#{self.fields[0].name}") if self.fields else None) or \
             self.query("#title")
         first.first().focus()
 
@@ -287,7 +298,9 @@ class NewGameForm(_Modal[NewGameRequest]):
         if fields:
             say(fields.first(Label), message)
             label = fields.first(Label)
-            widget = self.query_one(f"#{field}")
+            setup = self.query("#setup")
+            own = getattr(setup.first(), "OPTION_FIELDS", {}) if setup else {}
+            widget = self.query_one(own.get(field, f"#{field}"))
             self.set_focus(widget, scroll_visible=False)
             if self.game.setup is not None:
                 # The message is docked at the form's foot (``-with-setup``), always in
@@ -306,12 +319,23 @@ class NewGameForm(_Modal[NewGameRequest]):
         say(self.query_one("#seed-error", Label),
             seed_problem(event.value, rules_limit(self.game.slug, "SEED_MAX")))
 
-    @on(Input.Submitted)
-    def _enter(self, event: Input.Submitted) -> None:
-        if event.input.id == "players" and not self.query_one("#title", Input).value:
-            self.query_one("#title", Input).focus()
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter is the form's only in a text field."""
+        if action == "field_enter":
+            return isinstance(self.focused, Input)
+        return super().check_action(action, parameters)
+
+    def action_field_enter(self) -> None:
+        """Enter in a field: from the players to an empty title, else start the game once the
+        field has taken the keys typed before Enter (this runs ahead of them)."""
+        focused = self.focused
+        if focused is None:
             return
-        self.action_submit()
+        if focused.id == "players" and not self.query_one("#title", Input).value:
+            # set_focus, not Widget.focus: that one moves the focus a turn of the app later
+            self.set_focus(self.query_one("#title", Input))
+            return
+        focused.call_later(self.action_submit)
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

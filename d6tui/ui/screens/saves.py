@@ -17,6 +17,7 @@ from d6tui.engine.errors import D6Error
 from d6tui.ui.saves_index import SaveSummary, scan_saves
 from d6tui.ui.screens.saves_list import OpenSave, SavesScanned, saves_table
 from d6tui.ui.widgets.fitted_footer import FittedFooter
+from d6tui.ui.widgets.saves_table import SavesTable
 
 
 @dataclass
@@ -80,6 +81,7 @@ Every save in your save folder, most recently played first.
 - **Rename** (`r`) gives the game a new title. The new title is recorded in the game's own
   log (a *renamed* entry you will see in its history); tick the box to rename the file too.
 - **Delete** (`d`) removes the save file after you confirm. This cannot be undone.
+- Home and End go to the first and the last save.
 
 A save that cannot be read is listed with what is wrong; opening it explains the problem
 and, for a file cut off while saving, offers to keep every complete event.
@@ -94,7 +96,7 @@ and, for a file cut off while saving, offers to keep every complete event.
         yield Header()
         yield Static(f"Saves in {self.saves_dir}", id="saves-folder", markup=False)
         yield Static("Reading saves...", id="saves-empty")
-        yield DataTable(id="all-saves", cursor_type="row", zebra_stripes=True)
+        yield SavesTable(id="all-saves", cursor_type="row", zebra_stripes=True)
         yield FittedFooter()
 
     def on_mount(self) -> None:

@@ -24,6 +24,7 @@ from d6tui.server.seat_session import SeatSession, TableCalls
 from d6tui.server.table_client import TableClient, TableRefused
 from d6tui.ui.screens.dialog import DialogScreen
 from d6tui.ui.screens.game import GameScreen, TableChanged
+from d6tui.ui.widgets.field import Field
 from d6tui.ui.widgets.fitted_footer import FittedFooter
 
 
@@ -35,7 +36,7 @@ class CodePrompt(DialogScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="code-box"):
             yield Label("The table's code (four letters and digits):")
-            yield Input(id="code", max_length=8)
+            yield Field(id="code", max_length=8)
 
     @on(Input.Submitted)
     def _done(self, event: Input.Submitted) -> None:

@@ -23,6 +23,7 @@ from d6tui.games.simple_six.typed_dice import check_chain, check_faces, parse_ty
 from d6tui.games.simple_six.typed_rolls import dice_thrown, read_wild
 from d6tui.ui.screens.dice_prompt import ROLL_FOR_ME
 from d6tui.ui.screens.modals import CANCEL, _Modal
+from d6tui.ui.widgets.field import Field
 from d6tui.ui.widgets.fitted_footer import FittedFooter
 from d6tui.words import plural
 
@@ -78,7 +79,7 @@ class WildDiceInput(_Modal[TypedWild]):
             yield Static(f"{first} and each reroll of a 6{extra}: e.g. '{_example(n, self.cp)}'.",
                          classes="modal-hint", markup=False)
             yield Label("", id="kept")
-            yield Input(placeholder="faces, separated by spaces", id="faces")
+            yield Field(placeholder="faces, separated by spaces", id="faces")
             yield Label("", classes="modal-error", id="error")
             yield Static("Enter to use these dice, ctrl+r to let d6tui roll this one, Escape"
                          " to cancel", classes="modal-hint")
@@ -173,6 +174,9 @@ class CharacterForm(_Modal[Draft]):
                 tooltip="Scroll the list of broken rules down", priority=True),
         Binding("pageup", "problems(-4)", "Problems up", id="simple_six.form_problems_up",
                 tooltip="Scroll the list of broken rules up", priority=True),
+        # Priority, as Tab (DialogScreen): the keys typed after Enter go to the next field.
+        Binding("enter", "app.focus_next", "Next field", show=False, priority=True,
+                id="simple_six.form_next"),
     ]
 
     FIELDS: tuple[tuple[str, str, str], ...] = (
@@ -201,7 +205,7 @@ class CharacterForm(_Modal[Draft]):
             with VerticalScroll(id="form-fields"):
                 with Horizontal(classes="form-row"):
                     yield Label("Name", classes="form-label")
-                    yield Input(placeholder="Sir Baelen", id="name")
+                    yield Field(placeholder="e.g. Sir Baelen", id="name")
                 attrs = s.attributes
                 if attrs:
                     n = len(attrs)
@@ -212,14 +216,14 @@ class CharacterForm(_Modal[Draft]):
                         f"Attributes: {s.attribute_dice} among the {n}, {s.attribute_min} to "
                         f"{s.attribute_max} each{price}{quasi} (Attributes)",
                         classes="modal-hint", markup=False)
-                    boxes = [(s.attribute_name(a), attr_input_id(a), "3D") for a in attrs]
-                    boxes += [(q, attr_input_id(q, "quasi"), "0D") for q in s.quasi_skills]
+                    boxes = [(s.attribute_name(a), attr_input_id(a), "e.g. 3D") for a in attrs]
+                    boxes += [(q, attr_input_id(q, "quasi"), "e.g. 0D") for q in s.quasi_skills]
                     for row in range(0, len(boxes), 4):
                         with Horizontal(id="attrs" if not row else f"attrs-{row}",
                                         classes="form-row attr-row"):
                             for label, box_id, hint in boxes[row:row + 4]:
                                 yield Label(label, classes="attr-label", markup=False)
-                                yield Input(placeholder=hint, id=box_id)
+                                yield Field(placeholder=hint, id=box_id)
                 else:
                     yield Static("No Attributes: every skill starts at 2D; Toughness resists"
                                  " damage.", classes="modal-hint")
@@ -232,7 +236,7 @@ class CharacterForm(_Modal[Draft]):
                 for key, label, example in self.FIELDS:
                     with Horizontal(classes="form-row"):
                         yield Label(label.split(" (")[0], classes="form-label")
-                        yield Input(placeholder=f"{example}", id=key)
+                        yield Field(placeholder=f"e.g. {example}", id=key)
                 yield Static(
                     f"Skills of this campaign: {', '.join(n for n, _ in s.skills.skills)}",
                     classes="modal-hint", markup=False)
@@ -307,11 +311,6 @@ class CharacterForm(_Modal[Draft]):
     def _changed(self) -> None:
         self._check()
 
-    @on(Input.Submitted)
-    def _next(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.focus_next()
-
     def action_submit(self) -> None:
         """Add the character if no rule is broken."""
         found = self._check()
@@ -354,7 +353,11 @@ class NumbersModal(_Modal[dict]):
     """
 
     CSS_PATH = FORM_CSS  # type: ignore[assignment]
-    BINDINGS = [CANCEL, Binding("ctrl+s", "submit", "Accept", id="simple_six.numbers_ok")]
+    BINDINGS = [CANCEL, Binding("ctrl+s", "submit", "Accept", id="simple_six.numbers_ok"),
+                # Priority, as Tab (DialogScreen): the keys typed after Enter go to the next
+                # field, not to the one Enter left.
+                Binding("enter", "enter", "Next field", show=False, priority=True,
+                        id="simple_six.numbers_next")]
 
     def __init__(self, title: str, rows: Sequence[tuple[str, str, int]], *, note: str = "",
                  minimum: int = 0, maximum: int | Mapping[str, int] = 9999,
@@ -387,7 +390,7 @@ class NumbersModal(_Modal[dict]):
                 for i, (_key, label, default) in enumerate(self.rows):
                     with Horizontal(classes="number-row"):
                         yield Label(label, classes="number-label", markup=False)
-                        yield Input(str(default), id=f"n{i}", type="integer",
+                        yield Field(str(default), id=f"n{i}", type="integer",
                                     classes="number-input")
             yield Label("", classes="modal-error", id="error")
             yield Static("Tab/Enter to move, ctrl+s or Enter on the last to accept",
@@ -423,11 +426,15 @@ class NumbersModal(_Modal[dict]):
                 return
         self.dismiss(out)
 
-    @on(Input.Submitted)
-    def _enter(self, event: Input.Submitted) -> None:
-        event.stop()
-        if event.input.id == f"n{len(self.rows) - 1}":
+    def action_enter(self) -> None:
+        """Enter: on the last field accept the numbers, on another go to the next."""
+        focused = self.focused
+        if focused is None:
             self.action_submit()
+        elif focused.id == f"n{len(self.rows) - 1}":
+            # Read once the field has taken the keys typed before Enter (this binding runs
+            # as the app takes the key, ahead of them).
+            focused.call_later(self.action_submit)
         else:
             self.focus_next()
 

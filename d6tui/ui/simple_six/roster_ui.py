@@ -220,7 +220,7 @@ async def spend(screen: SixHost) -> None:
                                                              opts))
     elif kind == "specialization":
         target = await screen.app.push_screen_wait(TextPrompt(
-            "Which specialization?", placeholder="Athletics: Running"))
+            "Which specialization?", placeholder="e.g. Athletics: Running"))
     elif kind == "perk":
         opts = [(f"{p.name} ({advancement.PERK_COST_FACTOR * p.cost} CP)", p.name)
                 for p in s.content.perks.values()

@@ -23,6 +23,7 @@ from textual.widgets import Checkbox, Footer, Input, Label, Select
 
 from d6tui.games.simple_six.content import ATTRIBUTES, content
 from d6tui.games.simple_six.settings import parse_skill_defaults
+from d6tui.ui.widgets.field import Field
 
 #: (key, label, choices) of each setting picked from a list; the first choice is the default.
 CHOICES: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
@@ -64,18 +65,18 @@ TYPED: tuple[tuple[str, str, str], ...] = (
 #: What the optional fields hold, shown while they are empty (a left-out die code takes the
 #: default the placeholder names).
 PLACEHOLDERS = {
-    "attribute_dice": "12D, +3D per added attribute",
+    "attribute_dice": "e.g. 12D, +3D per added attribute",
     "price_max": "up to, e.g. 5D (empty: off)",
-    "skill_dice": "7D (16D with No Attributes)",
-    "skill_max": "2D (4D with No Attributes)",
+    "skill_dice": "e.g. 7D (16D with No Attributes)",
+    "skill_max": "e.g. 2D (4D with No Attributes)",
     "increasing_damage": "step, e.g. 5",
     "rolling_limit": "dice, e.g. 10",
     "cp_limit": "points, e.g. 3",
-    "attribute_names": "Power, Grace, Reason, Poise",
-    "extra_attributes": "Perception, Courage",
-    "skill_attributes": "Perception: Search, Tracking",
+    "attribute_names": "e.g. Power, Grace, Reason, Poise",
+    "extra_attributes": "e.g. Perception, Courage",
+    "skill_attributes": "e.g. Perception: Search, Tracking",
     "paranormal_attributes": "added ones that may be 0D",
-    "quasi_skills": "Spiritual, Etheric, Corporeal",
+    "quasi_skills": "e.g. Spiritual, Etheric, Corporeal",
 }
 
 #: Typed fields that are whole numbers, and where they go (``wild`` or the settings).
@@ -176,7 +177,7 @@ class CampaignSetup(Vertical):
         for key, label, default in TYPED:
             with Horizontal(classes="setup-row"):
                 yield Label(label, classes="setup-label")
-                yield Input(default, placeholder=PLACEHOLDERS.get(key, ""), id=f"set-{key}",
+                yield Field(default, placeholder=PLACEHOLDERS.get(key, ""), id=f"set-{key}",
                             classes="setup-input")
         for key, label in SWITCHES:
             yield Checkbox(label, False, id=f"set-{key}", classes="setup-switch")

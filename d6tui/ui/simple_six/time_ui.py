@@ -23,7 +23,7 @@ class SpanPrompt(TextPrompt):
     """
 
     def __init__(self, title: str, value: str = "") -> None:
-        super().__init__(title, value, placeholder='3 days, 2 h, 10 rounds, 1 day 6 h')
+        super().__init__(title, value, placeholder='e.g. 3 days, 2 h, 10 rounds, 1 day 6 h')
 
     @on(Input.Changed)
     def _span_changed(self, event: Input.Changed) -> None:

@@ -9,6 +9,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Checkbox, Input, Label, Select
 
+from d6tui.ui.widgets.field import Field
+
 #: The races of R03 with their bonus, as the form lists them.
 RACES = (
     ("Dwarf (Dmg 2, gambles)", "dwarf"),
@@ -27,7 +29,9 @@ class HeroSetup(Vertical):
     def compose(self) -> ComposeResult:
         with Horizontal(classes="hero-row"):
             yield Label("Hero's name", classes="hero-label")
-            yield Input(placeholder="optional (R03), e.g. Brin", id="hero-name")
+            yield Field(placeholder="optional (R03), e.g. Brin", id="hero-name")
+        # The rules' word on the name (too long, a control character) goes right under it.
+        yield Label("", classes="modal-error field-error", id="name-error", markup=False)
         with Horizontal(classes="hero-row"):
             yield Label("Race (R03)", classes="hero-label")
             yield Select(RACES, value="dwarf", allow_blank=False, id="hero-race")
@@ -36,9 +40,11 @@ class HeroSetup(Vertical):
             yield Checkbox("Explore the island: the personal quest, E02 when every square "
                            "has a road", value=True, id="hero-explore")
 
-    def on_mount(self) -> None:
-        # After the form's own focus: the name is what a new tale needs first.
-        self.call_after_refresh(self.query_one("#hero-name", Input).focus)
+    #: The field the new-game form focuses as it opens: the name is what a tale needs first.
+    FIRST_FIELD = "#hero-name"
+    #: The widget of each option the rules may refuse (``RuleError.field``), for the form
+    #: to focus; its message goes in ``#<option>-error``.
+    OPTION_FIELDS = {"name": "#hero-name", "race": "#hero-race"}
 
     def options(self) -> dict:
         """``{"name": ..., "race": ..., "explore": bool}`` as typed and picked."""
