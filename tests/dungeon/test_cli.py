@@ -175,3 +175,34 @@ def test_a_save_waiting_for_the_computer_gets_its_moves_first(
     assert "Computer ended the turn" in out
     s = Session.load(path)
     assert s.state.turn == 0 and s.state.phase == "draw"
+
+
+def test_the_last_turn_may_not_lower_what_the_claimed_route_scores(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """End of the Game: in the last turn the other player may do nothing to disrupt the
+    claimed route, its detours included: a Turn that shuts the Treasure Chamber of Ann's
+    side passage (C1) away is refused, though her crossing stays whole; a Turn elsewhere
+    is not. The position was played through ``d6tui play`` by a tester."""
+    import shutil
+
+    from d6tui.games.dungeon.scorer import best_route
+
+    path = tmp_path / "last-turn.toml"
+    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "saves" / "dungeon-last-turn.toml"
+    shutil.copy(fixture, path)
+    for move in (["claim"], ["draw", "--dice", "blue"], ["roll", "--dice", "turn"],
+                 ["collect"]):
+        code, _out, err = run(capsys, "play", str(path), *move)
+        assert code == 0, err
+    def ann_scores() -> int:
+        state = Session.load(path).state
+        return best_route(state.side(0), state.budget(0), 5).points
+
+    before = ann_scores()
+    code, _out, err = run(capsys, "play", str(path), "cast_turn", "--choice", "hole=C1",
+                          "--choice", "turns=2")
+    assert code == 2 and "it would score less" in err
+    code, _out, err = run(capsys, "play", str(path), "cast_turn", "--choice", "hole=E3",
+                          "--choice", "turns=2")
+    assert code == 0, err
+    assert ann_scores() == before

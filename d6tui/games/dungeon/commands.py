@@ -99,13 +99,28 @@ def _waiting(state: DungeonState) -> str:
             "after": "the roll is dealt with"}.get(state.phase, state.phase)
 
 
+@lru_cache(maxsize=256)
+def _claimed_points(cells: tuple[Cell, ...], budget: Budget) -> int:
+    """What the claimed route and its detours score on ``cells`` with ``budget`` (the route
+    bonus of a claim that stood, 5), kept as :func:`_complete` is."""
+    return best_route(cells, budget, 5).points
+
+
 def _guard(state: DungeonState, payload: dict) -> dict:
-    """In the last turn nothing may spoil the claimed route ("End of the Game")."""
+    """In the last turn nothing may spoil the claimed route ("End of the Game": the other
+    player may do nothing to disrupt it): the claimant must still cross, and the route with
+    its detours must score no less (a Turn that shuts a side passage's treasure away, a
+    trade that takes a key the route needs, are refused too)."""
     if state.last_turn and state.claimant is not None:
+        seat = state.claimant
         after = fold(state, payload)
-        if not route_complete(after, state.claimant):
+        if not route_complete(after, seat):
             raise RuleError(f"in the last turn nothing may spoil "
-                            f"{state.players[state.claimant]}'s claimed route", END)
+                            f"{state.players[seat]}'s claimed route", END)
+        if _claimed_points(after.side(seat), after.budget(seat)) < \
+                _claimed_points(state.side(seat), state.budget(seat)):
+            raise RuleError(f"in the last turn nothing may spoil {state.players[seat]}'s "
+                            "claimed route: it would score less", END)
     return payload
 
 

@@ -65,7 +65,8 @@ Turns, leave the die as it was.
 The game ends when the bag is empty at the start of a turn (casting a spell puts its die
 back in the bag, so the turn can go on), or after a claim. A claim ends your turn, and the
 other player has one last turn, in which nothing may spoil the claimed route (a spell or
-trade that would is refused).
+trade that would is refused): it must still cross, and the route with its detours must
+score no less (a Turn that shuts a side passage's treasure away is refused too).
 
 d6tui checks a claim as it is made, so it offers `C` only when your side has a complete
 route with what you hold, once your roll is dealt with. The rulebook has play simply go on
