@@ -11,6 +11,8 @@ import pytest
 from d6tui.cli import main
 from d6tui.engine.session import Session
 
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "saves"
+
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
@@ -188,7 +190,7 @@ def test_the_last_turn_may_not_lower_what_the_claimed_route_scores(
     from d6tui.games.dungeon.scorer import best_route
 
     path = tmp_path / "last-turn.toml"
-    fixture = Path(__file__).resolve().parents[1] / "fixtures" / "saves" / "dungeon-last-turn.toml"
+    fixture = FIXTURES / "dungeon-last-turn.toml"
     shutil.copy(fixture, path)
     for move in (["claim"], ["draw", "--dice", "blue"], ["roll", "--dice", "turn"],
                  ["collect"]):
@@ -206,3 +208,13 @@ def test_the_last_turn_may_not_lower_what_the_claimed_route_scores(
                           "--choice", "turns=2")
     assert code == 0, err
     assert ann_scores() == before
+
+
+def test_a_claim_edited_to_stand_without_a_route_is_refused(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A save whose waffle was edited by hand so that a standing claim has no route behind
+    it is refused as damaged (one line, exit 2), not played on with the claim ending the
+    game ("End of the Game": d6tui checks a claim as it is made)."""
+    fixture = FIXTURES / "dungeon-forged-claim.toml"
+    code, _out, err = run(capsys, "replay", str(fixture))
+    assert code == 2 and "the claim stands, but Ann has no complete route here" in err

@@ -253,6 +253,11 @@ def extra_turn(state: DungeonState, ev: dict) -> DungeonState:
 def claimed(state: DungeonState, ev: dict) -> DungeonState:
     seat = _seat(state, ev)
     if ev.get("stood"):
+        # A claim is checked as it is made, so one that stands has a route (a save edited
+        # by hand may say otherwise: refused, not played on).
+        if not best_route(state.side(seat), state.budget(seat), 1000).complete:
+            raise EventError(f"the claim stands, but {state.players[seat]} has no complete "
+                             "route here")
         s = replace(state, claimant=seat)
     else:
         w = list(state.wrong_claims)
