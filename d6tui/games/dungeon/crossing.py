@@ -133,9 +133,10 @@ def shut_chests(route: RouteScore, cells: Sequence[Cell]) -> frozenset[int]:
 
 def walk_details(route: RouteScore, cells: Sequence[Cell], seat: int) -> str:
     """What :func:`route_words` leaves out, in words: for a walk that does not cross, the
-    other holes it walks; then the treasures it wins and the chests it leaves shut ("A
-    Treasure Chest at D1 stays shut: no key left for it"). ``""`` when there is nothing to
-    add (a crossing that wins no treasure and leaves no chest shut).
+    other holes it walks; then the treasures it wins (each score line of a hole worth a
+    point: a Treasure Chamber, a chest opened, Goblins or a Dragon defeated) and the chests
+    it leaves shut ("a Treasure Chest at D1 stays shut: no key left for it"). ``""`` when
+    there is nothing to add (a crossing that wins nothing and leaves no chest shut).
 
     Args:
         route: the scorer's answer for ``cells``; cells: the side, in its own frame;
@@ -150,7 +151,7 @@ def walk_details(route: RouteScore, cells: Sequence[Cell], seat: int) -> str:
             parts.append("through " + ", ".join(hole_names(rest, seat)))
     won: dict[str, list[int]] = {}
     for words, cell, pts in route.lines:
-        if cell >= 0 and pts > 0 and words.startswith("Treasure"):
+        if cell >= 0 and pts > 0:  # a treasure: Chamber, Chest opened, Goblins, Dragon
             won.setdefault(words, []).append(cell)
     for words, where in won.items():
         parts.append(f"{words} at {' and '.join(sorted(hole_names(where, seat)))}")
