@@ -3,7 +3,13 @@ edge of your side to the other): the crossing in order, without its detours."""
 
 from __future__ import annotations
 
-from d6tui.games.dungeon.crossing import crossing, entrances, route_words
+from d6tui.games.dungeon.crossing import (
+    crossing,
+    entrances,
+    route_words,
+    shut_chests,
+    walk_details,
+)
 from d6tui.games.dungeon.faces import E, N, S, W
 from d6tui.games.dungeon.route_explain import RouteScore
 from d6tui.games.dungeon.scorer import Budget, best_route
@@ -71,3 +77,25 @@ def test_the_scorer_gives_the_arms_it_pays_for_each_web() -> None:
     r = best_route(cells, Budget(2), rows=1, cols=3)
     assert r.web_arms == ((1, 2),)
     assert ("Spider Web cut (2 arms) with 2 swords", 1, 0) in r.lines
+
+
+def test_a_walk_names_its_holes_its_treasures_and_the_chest_it_cannot_open() -> None:
+    """Row 2 walked in from the left to a Dragon and a Treasure Chest, with 8 swords and
+    no key: the Dragon is won, the chest stays shut; the walk does not cross, so its
+    other holes are named too ("End of the Game")."""
+    cells: list = [None] * 36
+    for i, face in enumerate(("corner", "corner", "dragon", "treasure_chest")):
+        cells[6 + i] = (face, STRAIGHT)
+    r = best_route(tuple(cells), Budget(8, 0, 0), 5)
+    assert not r.complete and r.cells == {6, 7, 8, 9}
+    assert shut_chests(r, cells) == {9}
+    assert route_words(r, cells, 0) == "in at A2 from the left edge"
+    assert walk_details(r, cells, 0) == (
+        "through B2, C2, D2; Dragon defeated with 5 swords at C2; a Treasure Chest at D2 "
+        "stays shut: no key left for it")
+    # With a key the chest is opened, and said so; Ben (seat 1) sees the holes mirrored.
+    r = best_route(tuple(cells), Budget(8, 1, 0), 5)
+    assert shut_chests(r, cells) == frozenset()
+    assert walk_details(r, cells, 1) == (
+        "through C2, D2, E2; Dragon defeated with 5 swords at D2; Treasure Chest opened "
+        "with a key at C2")

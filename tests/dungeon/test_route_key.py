@@ -53,4 +53,4 @@ async def test_b_says_what_it_drew_or_why_it_drew_nothing(saves: Path) -> None:
         await pilot.press("b")
         await settle(pilot)
         assert _notices(app)[-1] == ("Your best walk is drawn, not across yet: in at A3 from "
-                                     "the left edge, 1 pt.")
+                                     "the left edge (Treasure Chamber at A3), 1 pt.")

@@ -115,3 +115,50 @@ def why_no_route(cells: Sequence[Cell], cols: int = SIZE) -> str:
         return "no corridor of your side opens onto its left or right edge yet"
     return ("no walk in from the edge gets across or reaches a treasure with what you hold "
             "yet")
+
+
+def shut_chests(route: RouteScore, cells: Sequence[Cell]) -> frozenset[int]:
+    """The cells (own frame) of the Treasure Chests the route walks through without
+    opening: each chest takes a key the doors left over ("End of the Game"), and the
+    scorer's lines name the chests it opens.
+
+    Args:
+        route: the scorer's answer for ``cells``; cells: the side, in its own frame.
+    """
+    opened = {cell for words, cell, _ in route.lines if words.startswith("Treasure Chest")}
+    return frozenset(i for i in route.cells
+                     if (c := cells[i]) is not None and c[0] == "treasure_chest"
+                     and i not in opened)
+
+
+def walk_details(route: RouteScore, cells: Sequence[Cell], seat: int) -> str:
+    """What :func:`route_words` leaves out, in words: for a walk that does not cross, the
+    other holes it walks; then the treasures it wins (each score line of a hole worth a
+    point: a Treasure Chamber, a chest opened, Goblins or a Dragon defeated) and the chests
+    it leaves shut ("a Treasure Chest at D1 stays shut: no key left for it"). ``""`` when
+    there is nothing to add (a crossing that wins nothing and leaves no chest shut).
+
+    Args:
+        route: the scorer's answer for ``cells``; cells: the side, in its own frame;
+        seat: whose side (for the hole names).
+    """
+    parts = []
+    if not route.complete and route.cells:
+        way_in = set(entrances(route, cells))
+        rest = sorted((i for i in route.cells if i not in way_in),
+                      key=lambda i: hole_names([i], seat)[0])
+        if rest:
+            parts.append("through " + ", ".join(hole_names(rest, seat)))
+    won: dict[str, list[int]] = {}
+    for words, cell, pts in route.lines:
+        if cell >= 0 and pts > 0:  # a treasure: Chamber, Chest opened, Goblins, Dragon
+            won.setdefault(words, []).append(cell)
+    for words, where in won.items():
+        parts.append(f"{words} at {' and '.join(sorted(hole_names(where, seat)))}")
+    shut = sorted(hole_names(sorted(shut_chests(route, cells)), seat))
+    if shut:
+        chests = "a Treasure Chest" if len(shut) == 1 else "Treasure Chests"
+        parts.append(f"{chests} at {' and '.join(shut)} "
+                     f"{'stays' if len(shut) == 1 else 'stay'} shut: no key left for "
+                     f"{'it' if len(shut) == 1 else 'them'}")
+    return "; ".join(parts)

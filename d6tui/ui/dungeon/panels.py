@@ -3,13 +3,14 @@ shared :class:`~d6tui.ui.screens.hand_over.HandOver`)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from rich.text import Text
 from textual import events
 from textual.containers import VerticalScroll
+from textual.widgets import Static
 
-from d6tui.games.dungeon.export import held_text
 from d6tui.games.dungeon.faces import face_name
 from d6tui.games.dungeon.scorer import RouteScore
 from d6tui.games.dungeon.state import DungeonState
@@ -136,11 +137,34 @@ def hand_text(seen: DungeonState, placing: tuple[str, int] | None, turns: int, w
 
 
 def held_lines(seen: DungeonState) -> str:
-    """Both collections (they are public) with the swords, keys and Vorpal Swords."""
+    """Both collections (they are public) with the swords, keys and Vorpal Swords; faces
+    held more than once are counted ("5×Sword"), so a long collection takes few rows."""
     lines = []
     for seat, name in enumerate(seen.players):
         b = seen.budget(seat)
         mark = "\u25ba" if seat == seen.turn and not seen.over else " "
+        counts = Counter(seen.faces_held(seat))
+        held = ", ".join(f"{n}\u00d7{face_name(f)}" if n > 1 else face_name(f)
+                         for f, n in counts.items()) or "nothing"
         lines.append(f"{mark}{name}: {plural(b.swords, 'sword')}, {plural(b.keys, 'key')},"
-                     f" {b.vorpals} Vorpal; {held_text(seen, seat)}")
+                     f" {b.vorpals} Vorpal; {held}")
     return "\n".join(lines)
+
+
+class HeldLines(Static):
+    """The collections' lines of the side panel: as many rows as their text takes, fewer
+    when the panel has no more room (they then scroll), so the best-route line below them
+    always shows (its CSS height is ``1fr``; :meth:`fit` caps it at the text's rows)."""
+
+    def on_resize(self, _: events.Resize) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        """Cap the height at the rows the text takes at the widget's width (one more for
+        the rule above it)."""
+        width = self.content_region.width
+        if width <= 0:
+            return
+        rows = len(Text(str(self.content)).wrap(self.app.console, width)) + 1
+        if self.styles.max_height is None or self.styles.max_height.value != rows:
+            self.styles.max_height = rows

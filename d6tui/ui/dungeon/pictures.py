@@ -7,17 +7,31 @@ from __future__ import annotations
 
 from typing import Any
 
-from d6tui.games.dungeon.crossing import route_words, why_no_route
+from d6tui.games.dungeon.crossing import route_words, shut_chests, walk_details, why_no_route
 from d6tui.games.dungeon.faces import MAP_FACES
 from d6tui.games.dungeon.scorer import RouteScore, best_route
 from d6tui.games.dungeon.state import DungeonState
 from d6tui.games.dungeon.view import view
-from d6tui.games.dungeon.waffle import SIZE, own_index, rotate
+from d6tui.games.dungeon.waffle import SIZE, hole_name, own_index, rotate
 from d6tui.ui.dungeon.panels import _pts, route_bonus
 from d6tui.ui.dungeon.waffle import WafflePicture
 
 #: The search limit of the live preview (it stays well inside one frame).
 PREVIEW_LIMIT = 1000
+
+
+def _with_details(route: RouteScore, cells: Any, seat: int) -> str:
+    """Where the route goes and, in brackets, the holes and treasures
+    :func:`~d6tui.games.dungeon.crossing.walk_details` adds (the chests left shut)."""
+    way = route_words(route, cells, seat)
+    more = walk_details(route, cells, seat)
+    return f"{way} ({more})" if more else way
+
+
+def _shut_words(shut: frozenset[int], seat: int) -> str:
+    """The waffle's caption for the chests the drawn route leaves shut (struck through)."""
+    holes = sorted(hole_name(own_index(i, seat)) for i in shut)
+    return f"chest {', '.join(holes)} shut (no key)"
 
 
 class WafflePictures:
@@ -64,17 +78,18 @@ class WafflePictures:
         elif self.target is not None:
             legal = self.target_cells()
         route: frozenset[int] = frozenset()
+        shut: frozenset[int] = frozenset()
         if self.route_shown():
-            if state.over:
-                route = state.scores[seat].route.cells
-            else:
-                route = self._best_now(seen, seat).cells
+            walk = state.scores[seat].route if state.over else self._best_now(seen, seat)
+            route, shut = walk.cells, shut_chests(walk, cells)
         caption = f"{seen.players[seat]}'s side"
         if self.target is not None:
             caption += f": pick the die for {self.target.label.split(':')[0][5:]}"
+        elif shut:
+            caption += f"; {_shut_words(shut, seat)}"
         cursor = self.cursor if (self.placing() or self.target is not None) else None
         return WafflePicture(seat, cells, frozenset(), legal, cursor, preview, route,
-                             caption=caption)
+                             shut=shut, caption=caption)
 
     def _best_now(self, seen: DungeonState, seat: int) -> RouteScore:
         """The best route on ``seat``'s side now, as the preview line scores it (the bonus
@@ -95,7 +110,7 @@ class WafflePictures:
             if not card.route.cells:
                 return (f"{name} has no route to draw: no walk into that side scores "
                         f"anything ({name} scores {card.total} in all).")
-            way = route_words(card.route, state.side(seat), seat)
+            way = _with_details(card.route, state.side(seat), seat)
             what = "route" if card.route.complete else "walk, not across,"
             return (f"{name}'s {what} is drawn: {way}; {name} scores {card.total} in all "
                     "(p: the score lines).")
@@ -107,7 +122,7 @@ class WafflePictures:
         if not route.cells:
             return (f"No route to draw: {why_no_route(cells)}. It is drawn as soon as there "
                     "is one (b again: off).")
-        way = route_words(route, cells, seat)
+        way = _with_details(route, cells, seat)
         if route.complete:
             return f"Your best route is drawn: {way}, {_pts(route)}."
         return f"Your best walk is drawn, not across yet: {way}, {_pts(route)}."
@@ -116,9 +131,15 @@ class WafflePictures:
         state = self.dungeon
         other = 1 - seat
         if state.over:
-            route = state.scores[other].route.cells if self.route_shown() else frozenset()
-            return WafflePicture(other, state.side(other), route=route,
-                                 caption=f"{state.players[other]}'s side (v: back)")
+            walk = state.scores[other].route
+            shown = self.route_shown()
+            shut = shut_chests(walk, state.side(other)) if shown else frozenset()
+            caption = f"{state.players[other]}'s side (v: back)"
+            if shut:
+                caption += f"; {_shut_words(shut, other)}"
+            return WafflePicture(other, state.side(other),
+                                 route=walk.cells if shown else frozenset(), shut=shut,
+                                 caption=caption)
         look = seen.looks[seat]
         assert look is not None
         cells: list[tuple[str, int] | None] = [None] * (SIZE * SIZE)

@@ -28,7 +28,9 @@ from d6tui.games.dungeon.state import DungeonState
 from d6tui.games.dungeon.view import view
 from d6tui.games.dungeon.waffle import SIZE, hole_index, hole_name, own_index
 from d6tui.ui.dungeon.help import HELP
+from d6tui.ui.dungeon.notices import notices_over
 from d6tui.ui.dungeon.panels import (
+    HeldLines,
     ScoreLines,
     _pts,
     hand_text,
@@ -135,7 +137,7 @@ class DungeonScreen(WafflePictures, DungeonMoveRunner, GameScreen):
                 yield Static("", id="dg-latest", markup=False)
                 yield DiceTray(id="dg-tray")
                 yield Static("", id="dg-hand", markup=False)
-                yield Static("", id="dg-held", markup=False)
+                yield HeldLines("", id="dg-held", markup=False)
                 yield Static("", id="dg-preview", markup=False)
                 yield Static("", id="dg-actions")
             log = EventLogView(id="log")
@@ -167,6 +169,8 @@ class DungeonScreen(WafflePictures, DungeonMoveRunner, GameScreen):
         self.query_one("#dg-right").display = not (narrow and log.display)
         log.styles.width = "1fr" if narrow else "34%"
         log.border_title = "Log (l: the panel again)" if narrow else "Log (l)"
+        self.call_after_refresh(notices_over, self, log if log.display else
+                                self.query_one("#dg-right"))
 
     # -- seats ----------------------------------------------------------------------------
 
@@ -256,7 +260,9 @@ class DungeonScreen(WafflePictures, DungeonMoveRunner, GameScreen):
         put(hand, said)
         hand.display = bool(said.plain)  # no blank line under the tray
         hand.set_class(not tray.display, "-first")
-        put(self.query_one("#dg-held", Static), self.held_lines(seen))
+        held = self.query_one("#dg-held", HeldLines)
+        if put(held, self.held_lines(seen)):
+            held.fit()
         put(self.query_one("#dg-preview", Static), self.preview_text(seen, seat))
         put(self.query_one("#dg-actions", Static), self.actions_text())
         if state.turn == self.computer and not state.over:
@@ -483,7 +489,10 @@ class DungeonScreen(WafflePictures, DungeonMoveRunner, GameScreen):
                 self.notify(f"{hole} is not one of {', '.join(holes)}: move the cursor to "
                             "one of them (Escape: cancel).", severity="warning", markup=False)
                 return
+            # The pick ends here, whatever the move's worker meets next (a question
+            # cancelled, a refusal): the caption, action bar and footer say so now.
             move, self.target = self.target, None
+            self.refresh_game()
             self.run_move(move.id, {"hole": hole})
             return
         if self.placing():

@@ -35,6 +35,8 @@ class WafflePicture:
         cursor: the cell under the cursor, or None.
         preview: ``(cell, face, openings)`` of the die being placed, or None.
         route: cells of the best route to lay over, when shown.
+        shut: cells of the route holding a Treasure Chest it leaves shut (no key left
+            for it): their mark is drawn faded and struck through, unlike a chest won.
         looked: the picture is what a Look showed (drawn in another colour).
         caption: one line above the waffle.
     """
@@ -46,6 +48,7 @@ class WafflePicture:
     cursor: int | None = None
     preview: tuple[int, str, int] | None = None
     route: frozenset[int] = frozenset()
+    shut: frozenset[int] = frozenset()
     looked: bool = False
     caption: str = ""
     blank: bool = field(default=False)
@@ -75,7 +78,7 @@ class DungeonWaffle(StateView):
         "dungeon-waffle--label", "dungeon-waffle--corridor", "dungeon-waffle--feature",
         "dungeon-waffle--empty", "dungeon-waffle--hidden", "dungeon-waffle--legal",
         "dungeon-waffle--route", "dungeon-waffle--preview", "dungeon-waffle--cursor",
-        "dungeon-waffle--looked",
+        "dungeon-waffle--looked", "dungeon-waffle--shut",
     }
 
     view: reactive[WafflePicture] = reactive(WafflePicture, layout=True)
@@ -124,6 +127,7 @@ class DungeonWaffle(StateView):
         feature = style("dungeon-waffle--feature")
         empty = style("dungeon-waffle--empty")
         hidden = style("dungeon-waffle--hidden")
+        shut = style("dungeon-waffle--shut")
         for r in range(SIZE):
             rows = [Text(no_wrap=True) for _ in range(h)]
             for c in range(SIZE):
@@ -149,9 +153,10 @@ class DungeonWaffle(StateView):
                 for y, line in enumerate(lines):
                     base = corridor if face else (hidden if i in pic.filled else empty)
                     mid = h // 2
+                    mark = feature if i not in pic.shut else shut
                     for x, ch in enumerate(line):
-                        st = feature if (y == mid and x == w // 2 and face
-                                         and ch.isalpha() or ch == "$") else base
+                        st = mark if (y == mid and x == w // 2 and face
+                                      and ch.isalpha() or ch == "$") else base
                         if back is not None:
                             st = st + back
                         rows[y].append(ch, st)
