@@ -278,7 +278,8 @@ async def test_the_finished_example_at_80x24(saves: Path) -> None:
         await pilot.press("b")
         await settle(pilot)
         assert screen.query_one(DungeonWaffle).picture.route == route
-        assert notices(app)[-1] == ("Ana's route is drawn: A2-B2-C2-D2-E2-F2 (Treasure Chest "
+        assert notices(app)[-1] == ("Ana's route is drawn: A2-B2-C2-D2-E2-F2 (Goblins "
+                                    "defeated with a Vorpal Sword at F2; Treasure Chest "
                                     "opened with a key at D1); Ana scores 7 in all (p: the "
                                     "score lines).")
         await pilot.press("v")  # Ben's side, with his walk
