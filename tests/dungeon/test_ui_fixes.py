@@ -287,8 +287,9 @@ async def test_the_finished_example_at_80x24(saves: Path) -> None:
         assert screen.query_one(DungeonWaffle).picture.seat == 1
         await pilot.press("b", "b")
         await settle(pilot)
-        assert notices(app)[-1].startswith("Ben's walk, not across, is drawn: in at F1 "
-                                           "from the left edge; Ben scores 2 in all")
+        assert notices(app)[-1] == ("Ben's walk, not across, is drawn: in at F1 from the "
+                                    "left edge (Dragon defeated with 5 swords at F1); Ben "
+                                    "scores 2 in all (p: the score lines).")
         # both sides shown: u says why the game cannot go back, and it stays over
         await pilot.press("u")
         await settle(pilot)
