@@ -287,23 +287,34 @@ class RouteGraph:
         return points, swords, doors + chests, used_v
 
 
+def _is_web_cell(c: Cell) -> bool:
+    return c is not None and c[0] == "spider_web"
+
+
 def entrance_boards(cells: Sequence[Cell], rows: int, cols: int) -> Iterator[RouteGraph]:
     """A :class:`RouteGraph` for each way in that needs a search of its own ("End of the
-    Game": the player chooses one entrance), left edge first, finished, made as asked for.
+    Game": the player chooses one entrance), left edge first and each edge's Spider Webs
+    last, finished, made as asked for.
 
     A walk holding an earlier entrance of the same edge that is not a Spider Web is met in
-    that entrance's search at no greater cost, so the later boards ban it; a walk in from
-    the right holding a left entrance (not a web) is the same walk met from the left, so
-    the right edge's boards ban those too (``board.banned``). An entrance (not a web) joined
-    to a banned one by free corridors gets no board (its walks go on to that one for
-    nothing)."""
+    that entrance's search at no greater cost, so the later boards ban it; so is one holding
+    an earlier Spider Web entrance of the same edge when the board's own entrance is a web
+    too (either way in costs the one sword of its edge arm); a walk in from the right
+    holding a left entrance (not a web) is the same walk met from the left, so the right
+    edge's boards ban those too (``board.banned``). An entrance (not a web) joined to a
+    banned one by free corridors gets no board (its walks go on to that one for nothing)."""
     covered = {"left": 0, "right": 0}  # entrances given already, not Spider Webs
+    webs = {"left": 0, "right": 0}  # Spider Web entrances given already
     base = RouteGraph(cells, rows, cols)
-    for cell, side in entrances(cells, rows, cols):
+    # Each edge's Spider Web entrances come after its others: a web's board may ban them all.
+    ways = entrances(cells, rows, cols)
+    ways.sort(key=lambda way: (way[1] == "right", _is_web_cell(cells[way[0]])))
+    for cell, side in ways:
         banned = covered[side] | (covered["left"] if side == "right" else 0)
         c = cells[cell]
         if c is None or c[0] == "spider_web":
-            yield base.way_in((cell, side), banned).finished()
+            yield base.way_in((cell, side), banned | webs[side]).finished()
+            webs[side] |= 1 << cell
             continue
         covered[side] |= 1 << cell
         # An entrance joined by free corridors to one given already needs no board: a walk

@@ -191,3 +191,20 @@ def seed_best(board: RouteGraph, budget: Budget, bonus: int, best: list[int],
         points, opened, comp = greedy_on(board, budget, bonus, start, opened, known[start])
         if points > best[0]:
             best[:] = [points, start, opened, comp]
+
+
+def seed_ways(boards: list[RouteGraph], budget: Budget, bonus: int, best: list[int]
+              ) -> RouteGraph | None:
+    """Raise ``best`` (the scorer's ``[points, start, opened, comp]``, changed in place) to
+    the best of a greedy route from each way in (one board each), before any is searched
+    exactly: with a good walk known at once, every search prunes against it, the first one
+    too. Returns the board of the walk ``best`` then holds, or None when it was not raised
+    (nothing to do for a single way in, whose search seeds itself when slow)."""
+    chosen = None
+    if len(boards) > 1:
+        for board in boards:
+            points, opened, comp = greedy_route(board, budget, bonus, board.start, board.banned)
+            if points > best[0]:
+                best[:] = [points, board.start, opened, comp]
+                chosen = board
+    return chosen

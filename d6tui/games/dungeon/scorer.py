@@ -69,10 +69,10 @@ The search is a best-first branch and bound over the places a walk reaches:
   opening the most cells: a dive, so a walk scoring the bound is met early); a child is kept
   under its parent's bound and its own is worked out only when it comes up; the search ends
   when no state left can beat the best found, which is then exact;
-- a side still unsolved after ``SEED_AFTER`` states looks for a real route greedily
-  (:mod:`.route_seed`), and after ``SEED_AGAIN`` the walks of the best states left are
-  walked on greedily: their points are a lower bound, so every state that cannot beat them
-  is dropped from then on, and the answer stays exact (the best walk was otherwise met late).
+- with several ways in, a greedy route from each is walked before any search; a way still
+  unsolved after ``SEED_AFTER`` states looks for one again (:mod:`.route_seed`), and after
+  ``SEED_AGAIN`` the best states' walks are walked on greedily: their points are a lower
+  bound, so every state that cannot beat them is dropped, and the answer stays exact.
 
 :func:`brute_force` checks every subset of gates instead, for tests and the benchmark on
 small waffles.
@@ -94,7 +94,7 @@ from d6tui.games.dungeon.route_explain import RouteScore, explain_route
 from d6tui.games.dungeon.route_graph import _MONSTER, Budget, Cell, entrance_boards
 from d6tui.games.dungeon.route_graph import RouteGraph as _Board
 from d6tui.games.dungeon.route_paths import PathCosts, joint_distances
-from d6tui.games.dungeon.route_seed import seed_best
+from d6tui.games.dungeon.route_seed import seed_best, seed_ways
 from d6tui.games.dungeon.route_worth import dead_end_gate, free_front, go_on, worthless_cells
 
 #: States grown before the greedy route of :mod:`.route_seed` is looked for (most sides
@@ -581,8 +581,9 @@ def best_route(cells: Sequence[Cell], budget: Budget, bonus: int = 5, rows: int 
         raise ValueError(f"a side of {rows}x{cols} has {rows * cols} cells, not {len(cells)}")
     best = [0, -1, 0, 0]
     nodes = [0]
-    chosen: _Board | None = None
-    for board in entrance_boards(cells, rows, cols):
+    boards = list(entrance_boards(cells, rows, cols))
+    chosen = seed_ways(boards, budget, bonus, best)
+    for board in boards:
         if limit is not None and nodes[0] >= limit:
             break
         before = best[0]
