@@ -23,7 +23,6 @@ if TYPE_CHECKING:  # the config module is imported when first needed (start-up t
     from d6tui.config import Config
 
 from d6tui.engine.errors import D6Error, LogError
-from d6tui.ui.key_queue import KeyQueue
 from d6tui.ui.screens.home import HomeScreen, OpenSave, StartGame
 from d6tui.ui.stylesheet import SharedStylesheet
 from d6tui.ui.themes import DEFAULT_THEME, VARIABLE_DEFAULTS, load_themes, theme_names
@@ -95,7 +94,6 @@ class D6App(App):
         persist_theme: bool = True,
     ) -> None:
         super().__init__()
-        self._key_queue = KeyQueue(self)
         # Parsed CSS is kept for the process (a reparse at each new screen's CSS parsed it
         # all again): see d6tui/ui/stylesheet.py.
         self.stylesheet = SharedStylesheet(variables=self.get_css_variables())
@@ -251,20 +249,6 @@ class D6App(App):
         yield SystemCommand("Help", "Help for this screen (?)", self.action_help)
 
     # -- size -------------------------------------------------------------------------------
-
-    async def on_event(self, event: events.Event) -> None:
-        """A key waits for the one typed before it, and for a dialog that opens
-        (:mod:`.key_queue`)."""
-        if not isinstance(event, events.Key):
-            await super().on_event(event)
-        elif not event.is_forwarded:  # as typed
-            if self._key_queue.hold(event):
-                return
-            await super().on_event(event)
-            self._key_queue.sent(event)
-        else:  # bubbled back up from the widget it was given to
-            await super().on_event(event)
-            self._key_queue.back(event)
 
     def on_resize(self, event: events.Resize) -> None:
         # Called before App's own handler stores the new size, so use the event's.

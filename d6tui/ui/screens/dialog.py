@@ -11,8 +11,9 @@ on the dialog's own text and keys, followed by the help of the game (or screen) 
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, TypeVar
+from typing import ClassVar, TypeVar
 
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widget import Widget
@@ -63,22 +64,14 @@ class DialogScreen(ModalScreen[T]):
     #: Help on this dialog (Markdown), shown above the help of the screen under it.
     HELP: ClassVar[str] = ""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        #: True until the dialog's ``on_mount`` has focused its field: the app holds the keys
-        #: typed meanwhile and lets them in after (:mod:`d6tui.ui.key_queue`).
-        self.opening = True
-
-    def on_mount(self) -> None:
-        # A callback in the app's own queue, where ``Widget.focus`` puts the focus of the
-        # subclass's first field too.
-        self.app.call_later(self._opened, 0)
-
-    def _opened(self, rounds: int) -> None:
-        if self.focused is None and rounds < 3:  # the focus may be queued behind this
-            self.app.call_later(self._opened, rounds + 1)
-            return
-        self.opening = False
+    def dismiss(self, result: T | None = None) -> AwaitComplete:
+        """Close the dialog with ``result``, once: a second Enter typed in the same burst as
+        the first reaches the dialog after it closed, and Textual's own ``dismiss`` pops
+        whatever screen is on top then (the game under it, or the app's last screen: a
+        ``ScreenStackError``). A dialog no longer on top does nothing."""
+        if self.app.screen is not self:
+            return AwaitComplete(_nothing())
+        return super().dismiss(result)
 
     def help_title(self) -> str:
         """What this dialog is, for the first line of its help: its title (``title_text``, or
@@ -116,3 +109,7 @@ class DialogScreen(ModalScreen[T]):
     def action_dialog_help_typing(self) -> None:
         """The same help, from a text field."""
         self.app.action_help()
+
+
+async def _nothing() -> None:
+    """What a dialog's dismiss awaits when it is no longer on top."""
