@@ -4,11 +4,11 @@ Two promises (DESIGN "The log", README "Nothing is lost"):
 
 - **Undo never buys a re-roll.** Dice that were seen stay on the table: when an event is
   undone, the dice the app rolled for it go back "on the table" (:attr:`SessionDice.seen`),
-  and the same roll of the same move (the same event type, the same roll name in it, the
-  same kind: ``6 shooter``, ``2d6``, a draw from the same pile) takes those faces instead of
-  new ones; a die taken by another roll is given back and that roll made afresh
-  (:meth:`SessionDice.misplaced`). The event that reuses them says so
-  with ``dice_again = N`` (how many of its rolls were seen before), which the log view reads
+  and the same roll of the same move (the same event type by the same one, the same roll
+  name in it, the same kind: ``6 shooter``, ``2d6``, a draw from the same pile) takes those
+  faces instead of new ones; a die taken by another roll is given back and that roll made
+  afresh (:meth:`SessionDice.misplaced`). The event that reuses them says so with
+  ``dice_again = N`` (how many of its rolls were seen before), which the log view reads
   out and a reload uses to rebuild the table exactly.
 - **A seeded game continues its stream.** Fresh dice for the event that will get ``seq`` N
   come from a stream fixed by ``(seed, N)``, so reopening a seeded save goes on where it
@@ -55,6 +55,18 @@ def again_words(event: Mapping[str, Any]) -> str:
 
 
 _NDS = re.compile(r"^(\d+)d(\d+)")
+
+#: The event keys that say who makes a move (a seat, a character): dice an undo left on the
+#: table go to the same move of the same one only, so an undone roll is not another's to
+#: use up (leaving the first a fresh roll: a re-roll bought by a throwaway move).
+ROLLER_KEYS = ("by", "who", "attacker", "seat")
+
+
+def move_key(event: Mapping[str, Any]) -> str:
+    """Which move an event is, for the dice on the table: its type and who makes it
+    (:data:`ROLLER_KEYS`), e.g. ``"rolled|who=orc-warrior"``."""
+    who = "".join(f"|{k}={event[k]}" for k in ROLLER_KEYS if k in event)
+    return f"{event.get('type', '')}{who}"
 
 Primitive = tuple[str, list]
 
@@ -193,7 +205,7 @@ class SessionDice(Dice):
             if at is None:
                 continue
             used[at] = True
-            if (etype and etype != event.get("type")) or name != placed[at][2]:
+            if (etype and etype != move_key(event)) or name != placed[at][2]:
                 wrong.add((target, kind, tuple(faces), name))
         return wrong
 
@@ -226,7 +238,7 @@ class SessionDice(Dice):
         for source in BOTH:
             prims = named_primitives(event, (source,))
             if prims:
-                self.seen.append([target, prims, str(event.get("type", "")), source])
+                self.seen.append([target, prims, move_key(event), source])
 
     def pick_up(self, target: int) -> None:
         """An undone event was redone: its dice are in use again."""
@@ -270,7 +282,7 @@ class SessionDice(Dice):
             return None
         for kind, faces, name in named_primitives(event, ("table",)):
             for entry in reversed(self.seen):
-                if entry[2] != event.get("type"):
+                if entry[2] != move_key(event):
                     continue
                 # the same roll of the same move: its kind and its name in the event
                 at = next((i for i, (k, _f, n) in enumerate(entry[1])

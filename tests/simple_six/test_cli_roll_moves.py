@@ -174,3 +174,25 @@ def test_the_record_export_keeps_the_undo_note(capsys: pytest.CaptureFixture[str
         assert main(["export", str(path), "--format", fmt]) == 0
         out = capsys.readouterr().out
         assert out.count("(the same dice as before the undo)") == 1, fmt
+
+
+def test_an_undone_roll_is_not_another_characters_to_use_up(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """README "Undo never buys a re-roll": the dice of an undone check stay on the table for
+    the same character's check. Another character's check gets dice of its own, so it cannot
+    use them up and leave the first a fresh roll (found by a fresh tester: the Goblin's check
+    took the Orc's undone dice, and the Orc's check again was a new roll)."""
+    s = new_campaign(tmp_path)
+    path = s.log.path
+    assert play(path, "check", who="orc-warrior-2", what="Might", target="10") == 0
+    orc = Session.load(path).events[-1]["roll"]
+    assert main(["play", str(path), "undo"]) == 0
+    capsys.readouterr()
+    assert play(path, "check", who="goblin-1", what="Might", target="10") == 0
+    goblin = Session.load(path).events[-1]
+    assert "dice_again" not in goblin
+    assert "(the same dice as before the undo)" not in capsys.readouterr().out
+    assert play(path, "check", who="orc-warrior-2", what="Might", target="10") == 0
+    again = Session.load(path).events[-1]
+    assert again["dice_again"] > 0 and again["roll"] == orc
+    assert "(the same dice as before the undo)" in capsys.readouterr().out
