@@ -325,7 +325,7 @@ def cmd_play(session: Any, args: argparse.Namespace) -> int:
     except RuleError as e:
         raise RuleError(f"{e}{_whose_turn(session, seat)}") from None
     comp = computer_seats(session.rules, session.state)
-    if comp and move.id in ("undo", "redo"):
+    if move.id in ("undo", "redo"):  # the computer's moves and a batch go together
         from d6tui.engine.turn_undo import redo_turn, undo_turn
 
         (undo_turn if move.id == "undo" else redo_turn)(session, lambda s: s in comp)

@@ -409,17 +409,18 @@ class Session(SessionWords):
     @property
     def undo_sealed(self) -> str:
         """Why the latest event may not be undone (``GameDefinition.sealed``), or ""."""
-        sealed = self.rules.sealed
-        if sealed is None or len(self._effective) <= 1:
-            return ""
-        return sealed(self.state, self.events[self._effective[-1] - 1])
+        sealed, target = self.rules.sealed, self.undo_target
+        return "" if sealed is None or target is None else sealed(self.state, target)
 
     @property
     def undo_target(self) -> dict | None:
         """The event :meth:`undo` would take back now, or None when there is none."""
-        if len(self._effective) <= 1:
-            return None
-        return self.events[self._effective[-1] - 1]
+        return self.events[self._effective[-1] - 1] if len(self._effective) > 1 else None
+
+    @property
+    def redo_target(self) -> dict | None:
+        """The event :meth:`redo` would bring back now, or None when there is none."""
+        return self.events[self._redo[-1] - 1] if self._redo else None
 
     @property
     def can_redo(self) -> bool:

@@ -4,7 +4,10 @@ A computer seat moves as soon as the game waits for it. A plain undo of its move
 it move again at once, with the same dice (they stay on the table), so the person could
 never step back past it. :func:`undo_turn` therefore takes back the computer's moves since
 the person's last move together with that move, and :func:`redo_turn` puts the same group
-back (docs/CONTRIBUTING.md "Undo against the computer").
+back (docs/CONTRIBUTING.md "Undo against the computer"). Events one action made together
+(marked with the same :data:`BATCH_KEY`, such as a group of NPCs added at once) are taken
+back and brought back together too, by every undo: the screens', ``d6tui play``'s and a
+table's.
 
 Who made an event is read from the state before it: the seat the game waited for then
 (``rules.seat_to_move``), so a game needs nothing more than a way to tell its computer
@@ -16,9 +19,30 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+#: The event key that marks events made together by one action (a group of NPCs added at
+#: once): an undo or a redo takes them all, as one.
+BATCH_KEY = "batch"
+
 
 def _mover(session: Any) -> Any:
     return session.rules.seat_to_move(session.state)
+
+
+def _batch(event: Any) -> str:
+    got = event.get(BATCH_KEY) if isinstance(event, dict) else None
+    return got if isinstance(got, str) else ""
+
+
+def _same_batch(session: Any, done: dict, nxt: str) -> bool:
+    """Whether the event ``done`` (an ``undone``/``redone`` event) took back or brought back
+    one of a batch that the next event to take or bring back (``session.<nxt>``) belongs to
+    too. A session of another shape (a seat at a table, whose table undoes a batch itself)
+    has no batches here."""
+    events, after = getattr(session, "events", None), getattr(session, nxt, None)
+    if events is None or after is None or not 0 < done.get("target", 0) <= len(events):
+        return False
+    batch = _batch(events[done["target"] - 1])
+    return bool(batch) and _batch(after) == batch
 
 
 def undo_turn(session: Any, is_computer: Callable[[Any], bool]) -> list[dict]:
@@ -40,7 +64,8 @@ def undo_turn(session: Any, is_computer: Callable[[Any], bool]) -> list[dict]:
         StaleLogError, LogError: as ``Session.undo``.
     """
     done = [session.undo()]
-    while is_computer(_mover(session)) and session.can_undo:
+    while session.can_undo and (is_computer(_mover(session)) or
+                                _same_batch(session, done[-1], "undo_target")):
         done.append(session.undo())
     return done
 
@@ -62,9 +87,10 @@ def redo_turn(session: Any, is_computer: Callable[[Any], bool]) -> list[dict]:
         StaleLogError, LogError: as ``Session.redo``.
     """
     done = [session.redo()]
-    while is_computer(_mover(session)) and session.can_redo:
+    while session.can_redo and (is_computer(_mover(session)) or
+                                _same_batch(session, done[-1], "redo_target")):
         done.append(session.redo())
     return done
 
 
-__all__ = ["redo_turn", "undo_turn"]
+__all__ = ["BATCH_KEY", "redo_turn", "undo_turn"]

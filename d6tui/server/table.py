@@ -390,10 +390,11 @@ class Table:
             ids = ", ".join(m.id for m in legal) or "none (it is not your turn)"
             raise TableError(f"'{move_id}' is not a move of {self._seat_label(seat)} now; "
                              f"yours are: {ids}")
-        if move_id == "undo":
-            event = self.session.undo()
-        elif move_id == "redo":
-            event = self.session.redo()
+        if move_id in UNDO_REDO:  # a batch (a group added at once) goes together
+            from d6tui.engine.turn_undo import redo_turn, undo_turn
+
+            event = (undo_turn if move_id == "undo" else redo_turn)(
+                self.session, lambda _seat: False)[-1]
         else:
             event = self._record(move, seat, answers, typed)
         self._changed()

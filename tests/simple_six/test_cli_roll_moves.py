@@ -196,3 +196,29 @@ def test_an_undone_roll_is_not_another_characters_to_use_up(
     again = Session.load(path).events[-1]
     assert again["dice_again"] > 0 and again["roll"] == orc
     assert "(the same dice as before the undo)" in capsys.readouterr().out
+
+
+def test_a_group_added_at_once_is_undone_and_redone_as_one(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """NPCs added as one group ("3 Goblins": each add carries the group's ``batch``) are
+    taken back by one undo and brought back by one redo, from ``d6tui play`` as from the
+    screen; an NPC added alone after them is its own undo (found by a fresh tester: ``u``
+    took back only the last of three)."""
+    s = new_campaign(tmp_path, npcs=())
+    path = s.log.path
+    for name in ("Goblin 7", "Goblin 8"):
+        assert play(path, "add_npc", template="Goblin", name=name, batch="Goblin 7 to 8") == 0
+    assert play(path, "add_npc", template="Goblin", name="Goblin 9") == 0
+
+    def npcs() -> list[str]:
+        return [m.sheet.name for m in Session.load(path).state.members if m.sheet.npc]
+
+    assert npcs() == ["Goblin 7", "Goblin 8", "Goblin 9"]
+    assert main(["play", str(path), "undo"]) == 0
+    assert npcs() == ["Goblin 7", "Goblin 8"]
+    assert main(["play", str(path), "undo"]) == 0
+    assert npcs() == []
+    assert main(["play", str(path), "redo"]) == 0
+    assert npcs() == ["Goblin 7", "Goblin 8"]
+    events = Session.load(path).events
+    assert [e["type"] for e in events[-2:]] == ["redone", "redone"]

@@ -343,6 +343,14 @@ async def test_goblins_added_edited_then_help_the_log_and_the_way_home(saves: Pa
         assert [m.sheet.name for m in goblins] == [f"Goblin {n}" for n in range(1, 5)]
         assert all(m.sheet.hero_points == 0 for m in goblins)
         await _until(pilot, lambda: app.screen is screen)
+        # one undo takes the group back, one redo brings it back (one batch)
+        batches = {e.get("batch") for e in s.events[-4:]}
+        assert len(batches) == 1 and str(batches.pop()).startswith("Goblin 1 to Goblin 4")
+        await pilot.press("u")
+        await _until(pilot, lambda: len(s.state.members) == 3)
+        assert any("the 4 added together" in n.message for n in app._notifications)
+        await pilot.press("ctrl+y")
+        await _until(pilot, lambda: len(s.state.members) == 7)
         # the GM gives an NPC hero points and removes an entry
         app.screen.selected = "goblin-1"
         await pilot.press("E")

@@ -13,6 +13,7 @@ from typing import Any
 
 from d6tui.engine.errors import RuleError
 from d6tui.engine.game import Choice, Move
+from d6tui.engine.turn_undo import BATCH_KEY
 from d6tui.games.simple_six import afterroll, perks
 from d6tui.games.simple_six.care_moves import number
 from d6tui.games.simple_six.move_rolls import ROLLS, typed_dice
@@ -110,14 +111,17 @@ def _npc_templates(c: Campaign) -> list[Any]:
 
 
 def add_npc(st: Campaign, dice: Any = None, template: str = "", name: str = "",
-            rolls: Any = None) -> dict:
+            rolls: Any = None, batch: str = "") -> dict:
     """An NPC made from the template named ``template`` joins the roster as ``name``
     (empty: the template's name) ("Nonplayer Characters"; Body Points rolled by the app,
-    or typed at the table as the move's ``rolls``, as for a character made on the form)."""
+    or typed at the table as the move's ``rolls``, as for a character made on the form).
+    ``batch`` marks the NPCs of a group added at once, which one undo takes back together
+    (:data:`d6tui.engine.turn_undo.BATCH_KEY`)."""
     t = next((t for t in _npc_templates(st) if t.name == template), None)
     if t is None:
         raise RuleError(f"there is no NPC template {template!r}", "Nonplayer Characters")
-    return add_from_template(st, t, name.strip() or t.name, dice=dice, **typed_dice(rolls))
+    event = add_from_template(st, t, name.strip() or t.name, dice=dice, **typed_dice(rolls))
+    return {**event, BATCH_KEY: batch.strip()} if batch.strip() else event
 
 
 def roster_moves(c: Campaign) -> list[Move]:
@@ -127,4 +131,6 @@ def roster_moves(c: Campaign) -> list[Move]:
         Choice("template", "Which template", tuple((t.name, t.name)
                                                    for t in _npc_templates(c))),
         Choice("name", "Its name (empty: the template's)", min=0, kind="text",
-               max_length=40)), (ROLLS,), section="Nonplayer Characters")]
+               max_length=40),
+        Choice("batch", "A group added at once, undone as one (empty: none)", min=0,
+               kind="text", max_length=40)), (ROLLS,), section="Nonplayer Characters")]

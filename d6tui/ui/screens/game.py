@@ -266,6 +266,13 @@ class GameScreen(Screen):
                 return
             self.refresh_game()  # a later step failed: show where the undo stopped
         self.app.clear_notifications()
+        events = getattr(self.session, "events", None) or []
+        batch = {str(events[e["target"] - 1].get("batch", "")) if e["target"] <= len(events)
+                 else "" for e in done}
+        if len(done) > 1 and len(batch) == 1 and "" not in batch:
+            self.notify(f"Undone: {batch.pop()}, the {len(done)} added together. Redo with "
+                        "ctrl+y.", timeout=4, markup=False)
+            return
         if len(done) > 1:
             self.notify("Undone: your last action and the computer's moves after it. Redo "
                         "with ctrl+y.", timeout=4, markup=False)

@@ -72,15 +72,18 @@ async def add_npc(screen: SixHost) -> None:
                         severity="warning", timeout=5)
         else:
             break
+    answers: dict[str, str] = {"template": template.name}
     if count is None:
         names = [name]
-    else:  # "4 Goblins": a group, numbered on from those on the roster
+    else:  # "4 Goblins": a group, numbered on from those on the roster, undone as one
         names = []
         for _ in range(count):
             names.append(next_name(template.name, taken | {n.lower() for n in names}))
+        # Named by its first event's number too: a later group of the same names is another.
+        answers["batch"] = (f"{names[0]} to {names[-1]}, #{len(screen.session.events) + 1}"
+                            if count > 1 else "")
     for n in names:
-        if not await screen.roll_move("add_npc", {"template": template.name, "name": n},
-                                      who=n):
+        if not await screen.roll_move("add_npc", {**answers, "name": n}, who=n):
             break
         screen.selected = campaign.slug(n)
     screen.refresh_game()
