@@ -29,8 +29,9 @@ Sections of the SRD are named in quotes.
 written as the dice added on top of their attribute ("Sword 2D"); a die spent on a
 specialization buys three ("Skill Specializations"); perks cost skill dice; at most two
 complications. Every broken rule is listed as you type, with its section; the character is
-added only when nothing is wrong. `n` adds an NPC from a template: the SRD gives stock NPCs no
-numbers, so the shipped templates are house values, marked ⌂. Write your own in
+added only when nothing is wrong. `n` adds an NPC from a template (a number for its name, `4`,
+adds Goblin 1 to 4, which one `u` takes back): the SRD gives stock NPCs no numbers, so the
+shipped templates are house values, marked ⌂. Write your own in
 `simple_six_npcs.toml` in the d6tui config folder.
 
 ## Sessions and fights
