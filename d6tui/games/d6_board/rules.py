@@ -71,7 +71,7 @@ def check_options(options: dict) -> dict:
         raise RuleError(f"the {mode} game needs 2-4 hunters (solo is for one)",
                         "Solo & Co-op" if mode == "coop" else "Setup")
     if len({n.casefold() for n in names}) != len(names):
-        raise RuleError("two hunters have the same name", "Setup")
+        raise RuleError("two hunters have the same name", "Setup", field="players")
     comp = [n.strip() for n in options.get("computers") or []]
     for n in comp:
         if n not in names:

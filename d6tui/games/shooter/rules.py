@@ -167,22 +167,23 @@ def check_options(options: dict) -> dict:
     """
     names = options.get("players")
     if not isinstance(names, list | tuple):
-        raise RuleError("list the players' names", "Setup")
+        raise RuleError("list the players' names", "Setup", field="players")
     names = [n.strip() if isinstance(n, str) else n for n in names]
     if not 2 <= len(names) <= 4:
-        raise RuleError(f"D6 Shooter is for 2 to 4 players, not {len(names)}", "Setup")
+        raise RuleError(f"D6 Shooter is for 2 to 4 players, not {len(names)}", "Setup",
+                        field="players")
     seen: dict[str, str] = {}
     for n in names:
         if not isinstance(n, str) or not n:
-            raise RuleError("every player needs a name", "Setup")
+            raise RuleError("every player needs a name", "Setup", field="players")
         if len(n) > NAME_MAX:
             raise RuleError(f"a player's name may have at most {NAME_MAX} characters; "
-                            f"{n!r} has {len(n)}", "Setup")
+                            f"{n!r} has {len(n)}", "Setup", field="players")
         key = n.casefold()
         if key in seen:
             same = "the same name" if seen[key] == n else f"the same name ({seen[key]!r} and " \
                 f"{n!r} differ only by case)"
-            raise RuleError(f"two players have {same}", "Setup")
+            raise RuleError(f"two players have {same}", "Setup", field="players")
         seen[key] = n
     out: dict[str, Any] = {"players": names}
     seed = options.get("seed")
