@@ -54,8 +54,8 @@ async def test_new_game_form_errors_then_play_quit_reopen_same_state(saves: Path
         await pilot.pause()
         form = app.screen
         assert isinstance(form, NewGameForm)
-        error = str(form.query_one("#error", Label).render())
-        assert "2 to 4 players" in error
+        error = str(form.query_one("#players-error", Label).render())
+        assert "2 to 4 players" in error  # under the players' field
         assert form.query_one("#players", Input).value == "Ann"
         await pilot.press("escape")
         await pilot.pause()

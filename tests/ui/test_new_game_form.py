@@ -36,7 +36,8 @@ REFUSED = [
     ("Ana, Ben", "abc", "digits only", "seed"),
     ("Ana, Ben", "9" * 50, str(SEED_MAX), "seed"),
     ("Ana, " + "M" * (NAME_MAX + 1), "", f"at most {NAME_MAX} characters", "players"),
-    ("Ana, ana", "", "differ only by case", None),
+    ("Ana, ana", "", "differ only by case", "players"),
+    ("Ana, Ana", "", "two players have the same name", "players"),
 ]
 
 
@@ -229,22 +230,3 @@ async def test_the_tales_forms_refusal_is_said_under_the_name(saves: Path) -> No
         assert not form.query_one("#error", Label).display
         assert said.region.y == name.region.bottom  # the line under the field
         assert app.focused is name and name.value == "B" * 45
-
-
-@sync
-async def test_two_players_of_one_name_are_said_under_the_names(saves: Path) -> None:
-    """The Shooter form: "Ann, Ann" is refused under the players' field, which gets the
-    focus (the message was at the form's foot, under the Seed field: found by a fresh
-    tester)."""
-    app = make_app(saves)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        form = NewGameForm(game_info("shooter"))
-        app.push_screen(form)
-        await pilot.pause()
-        form.query_one("#players", Input).value = "Ann, Ann"
-        form.action_submit()
-        await pilot.pause()
-        assert "the same name" in str(form.query_one("#players-error", Label).render())
-        assert str(form.query_one("#error", Label).render()) == ""
-        assert app.focused is form.query_one("#players", Input)
