@@ -168,3 +168,31 @@ async def test_each_dialogs_help_names_it_and_lists_the_keys_that_act(saves: Pat
             assert ("space" in footer) is multiple
             pick.dismiss(None)
             await pilot.pause()
+
+
+@sync
+async def test_keys_typed_at_once_in_help_each_scroll(saves: Path) -> None:
+    """Ten ``j`` (and two PageDown) sent in one burst, none handled before the last is
+    queued, scroll ten lines (two pages): each scroll was put off to the next refresh and
+    counted from where the view was, so a burst moved it one line (found by a fresh
+    tester)."""
+    from textual import events
+    from textual.containers import VerticalScroll
+
+    app = make_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        body = app.screen.query_one("#help-body", VerticalScroll)
+        assert body.scroll_y == 0
+        for _ in range(10):
+            app.post_message(events.Key("j", "j"))
+        await pilot.pause()
+        assert body.scroll_y == 10
+        seen = body.scrollable_content_region.height
+        for _ in range(2):
+            app.post_message(events.Key("pagedown", None))
+        await pilot.pause()
+        assert body.scroll_y == min(10 + 2 * seen, body.max_scroll_y)

@@ -201,11 +201,13 @@ class HelpScreen(Screen):
     def action_scroll(self, lines: int) -> None:
         """Scroll the help by ``lines``."""
         body = self.query_one("#help-body", VerticalScroll)
-        body.scroll_relative(y=lines, animate=False)
+        # At once: a scroll put off to the next refresh counts from where the view was, so
+        # ten j typed in one burst scrolled one line.
+        body.scroll_relative(y=lines, animate=False, immediate=True)
 
     def action_page(self, pages: int) -> None:
         """Scroll the help by ``pages`` pages: as many lines as are in sight (it was 10 of
         the 19 in sight at 80x24), as the other scrolled views' PageDown does."""
         body = self.query_one("#help-body", VerticalScroll)
         seen = body.scrollable_content_region.height
-        body.scroll_relative(y=pages * max(1, seen), animate=False)
+        body.scroll_relative(y=pages * max(1, seen), animate=False, immediate=True)
