@@ -22,7 +22,7 @@ from d6tui.games.simple_six.settings import CampaignSettings
 from d6tui.games.simple_six.typed_dice import check_chain, check_faces, parse_typed_wild
 from d6tui.games.simple_six.typed_rolls import dice_thrown, read_wild
 from d6tui.ui.screens.dice_prompt import ROLL_FOR_ME
-from d6tui.ui.screens.modals import CANCEL, _Modal
+from d6tui.ui.screens.modals import CANCEL, ConfirmModal, _Modal
 from d6tui.ui.widgets.field import Field
 from d6tui.ui.widgets.fitted_footer import FittedFooter
 from d6tui.words import plural
@@ -251,6 +251,24 @@ class CharacterForm(_Modal[Draft]):
     def on_mount(self) -> None:
         self.query_one("#name", Input).focus()
         self._check()
+        self._typed_at_start = self._typed()
+
+    def _typed(self) -> tuple[str, ...]:
+        return tuple(field.value for field in self.query(Input).results(Input))
+
+    def action_cancel(self) -> None:
+        """Escape: close the form; once something was typed in it, ask first (a character
+        half made is not thrown away by one key)."""
+        if self._typed() == getattr(self, "_typed_at_start", self._typed()):
+            self.dismiss(None)
+            return
+
+        def answered(throw_away: bool | None) -> None:
+            if throw_away:
+                self.dismiss(None)
+
+        self.app.push_screen(ConfirmModal("Throw away this character? Nothing of it is kept.",
+                                          yes="Throw it away", no="Keep editing"), answered)
 
     def action_problems(self, lines: int) -> None:
         """Scroll the list of broken rules by ``lines`` (PageDown/PageUp)."""
