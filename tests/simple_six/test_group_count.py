@@ -17,7 +17,8 @@ def test_other_numbers_are_refused_with_the_reason() -> None:
     for typed in ("0", "50", "99999", "31 Goblins"):
         assert group_count(typed) is None
         assert group_refused(typed).startswith("A group is 1 to 30 NPCs at once, not ")
-    assert "not 50:" in group_refused("50")
+    assert "not 50:" in group_refused("50") and "a smaller number" in group_refused("50")
+    assert "a larger number" in group_refused("0")  # not "smaller" below 1
 
 
 def test_names_are_names() -> None:

@@ -187,8 +187,10 @@ async def test_keys_typed_at_once_in_help_each_scroll(saves: Path) -> None:
         assert isinstance(app.screen, HelpScreen)
         body = app.screen.query_one("#help-body", VerticalScroll)
         assert body.scroll_y == 0
-        for _ in range(10):
+        for _ in range(5):
             app.post_message(events.Key("j", "j"))
+        for _ in range(5):  # the body's own key, which the help's binding takes first
+            app.post_message(events.Key("down", None))
         await pilot.pause()
         assert body.scroll_y == 10
         seen = body.scrollable_content_region.height

@@ -348,7 +348,8 @@ async def test_goblins_added_edited_then_help_the_log_and_the_way_home(saves: Pa
         assert len(batches) == 1 and str(batches.pop()).startswith("Goblin 1 to Goblin 4")
         await pilot.press("u")
         await _until(pilot, lambda: len(s.state.members) == 3)
-        assert any("the 4 added together" in n.message for n in app._notifications)
+        assert any(n.message.startswith("Undone: Goblin 1 to Goblin 4, the 4 added together")
+                   for n in app._notifications)
         await pilot.press("ctrl+y")
         await _until(pilot, lambda: len(s.state.members) == 7)
         # the GM gives an NPC hero points and removes an entry

@@ -270,7 +270,8 @@ class GameScreen(Screen):
         batch = {str(events[e["target"] - 1].get("batch", "")) if e["target"] <= len(events)
                  else "" for e in done}
         if len(done) > 1 and len(batch) == 1 and "" not in batch:
-            self.notify(f"Undone: {batch.pop()}, the {len(done)} added together. Redo with "
+            label = batch.pop().split(", #")[0]  # the group's names, not its event number
+            self.notify(f"Undone: {label}, the {len(done)} added together. Redo with "
                         "ctrl+y.", timeout=4, markup=False)
             return
         if len(done) > 1:

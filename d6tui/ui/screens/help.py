@@ -161,10 +161,14 @@ class HelpScreen(Screen):
     CSS_PATH = Path(__file__).with_name("help.tcss")
     BINDINGS = [
         Binding("escape,q,question_mark", "close", "Close help", id="help.close"),
-        Binding("down,j", "scroll(1)", "Down", show=False, id="help.down"),
-        Binding("up,k", "scroll(-1)", "Up", show=False, id="help.up"),
-        Binding("pagedown,space", "page(1)", "Page down", show=False, id="help.pagedown"),
-        Binding("pageup,b", "page(-1)", "Page up", show=False, id="help.pageup"),
+        # At priority: the scrolled body's own down/pagedown put each scroll off to the next
+        # refresh, so a burst of them moved it one step.
+        Binding("down,j", "scroll(1)", "Down", show=False, id="help.down", priority=True),
+        Binding("up,k", "scroll(-1)", "Up", show=False, id="help.up", priority=True),
+        Binding("pagedown,space", "page(1)", "Page down", show=False, id="help.pagedown",
+                priority=True),
+        Binding("pageup,b", "page(-1)", "Page up", show=False, id="help.pageup",
+                priority=True),
     ]
 
     def __init__(self, title: str, text: str, keys: Sequence[tuple[str, ...]] = (), *,

@@ -109,7 +109,7 @@ def group_refused(text: str) -> str:
     head = text.strip().split(" ", 1)[0]
     if head.isascii() and head.isdigit() and group_count(text) is None:
         return (f"A group is 1 to {MOST_IN_GROUP} NPCs at once, not {int(head)}: type a "
-                "smaller number, or a name.")
+                f"{'larger' if int(head) < 1 else 'smaller'} number, or a name.")
     return ""
 
 
