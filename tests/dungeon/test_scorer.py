@@ -292,12 +292,19 @@ def _brute(case) -> int | None:  # noqa: ANN001
 @settings(max_examples=250, deadline=None)
 @given(small_waffles())
 def test_the_scorer_agrees_with_brute_force(case) -> None:  # noqa: ANN001
+    _agrees_with_brute_force(case)
+
+
+def _agrees_with_brute_force(case, **settings_) -> None:  # noqa: ANN001, ANN003
+    """The scorer (with its module settings ``settings_`` for the call, as
+    :func:`_scored_with`) gives a small-waffle ``case`` the brute force's points, exactly,
+    explained line by line and paid for with what is held."""
     rows, cols, cells, budget, bonus = case
     want = _brute(case)
     if want is None:
         return  # too many gates for the brute force
-    got = best_route(cells, budget, bonus, rows, cols)
-    assert got.points == want
+    got = _scored_with(cells, budget, bonus, rows, cols, **settings_)
+    assert got.points == want and got.exact
     assert sum(p for _, _, p in got.lines) == got.points
     assert got.swords <= budget.swords and got.keys <= budget.keys
     assert got.vorpals <= budget.vorpals
@@ -339,15 +346,7 @@ def _scored_with(cells, budget, bonus, rows, cols, **settings_):  # noqa: ANN001
 def test_the_scorer_started_from_the_greedy_route_agrees_with_brute_force(case) -> None:  # noqa: ANN001
     """With the greedy route looked for before the first state is grown (small sides are
     solved before ``SEED_AFTER`` otherwise), the answer is still the brute force's."""
-    rows, cols, cells, budget, bonus = case
-    want = _brute(case)
-    if want is None:
-        return  # too many gates for the brute force
-    got = _scored_with(cells, budget, bonus, rows, cols, SEED_AFTER=1)
-    assert got.points == want and got.exact
-    assert sum(p for _, _, p in got.lines) == got.points
-    assert got.swords <= budget.swords and got.keys <= budget.keys
-    assert got.vorpals <= budget.vorpals
+    _agrees_with_brute_force(case, SEED_AFTER=1)
 
 
 @settings(max_examples=150, deadline=None)
@@ -386,13 +385,7 @@ def test_walking_on_greedily_from_a_walk_gives_a_real_route(case) -> None:  # no
 def test_the_scorer_seeded_again_from_its_best_states_agrees_with_brute_force(case) -> None:  # noqa: ANN001
     """With the best states' walks walked on greedily at once (``SEED_AGAIN`` 1; small
     sides are solved before it otherwise), the answer is still the brute force's."""
-    rows, cols, cells, budget, bonus = case
-    want = _brute(case)
-    if want is None:
-        return  # too many gates for the brute force
-    got = _scored_with(cells, budget, bonus, rows, cols, SEED_AGAIN=2)
-    assert got.points == want and got.exact
-    assert sum(p for _, _, p in got.lines) == got.points
+    _agrees_with_brute_force(case, SEED_AGAIN=2)
 
 
 def test_a_search_cut_short_says_it_is_not_exact() -> None:

@@ -44,11 +44,7 @@ class ShareBound:
                 self.any_nbr[u] |= 1 << v
             if links:
                 self.every_cell |= 1 << u
-        webs = 0
-        for i, c in enumerate(board.cells):
-            if c is not None and c[0] == "spider_web":
-                webs |= 1 << i
-        self.webs = webs
+        self.webs = webs = board.webs
         # The far edge is no room of its own: a walk never goes on from it, so the cells
         # open onto it are not joined through it (each region beside it holds the crossing).
         far = board.far

@@ -76,6 +76,8 @@ class RouteGraph:
         self.n, self.rows, self.cols = n, rows, cols
         self.L, self.R = n, n + 1
         self.cells = list(cells)
+        #: the cells holding a Spider Web (a bitmask).
+        self.webs = sum(1 << i for i, c in enumerate(cells) if _is_web_cell(c))
         self.adj: list[list[tuple[int, int]]] = [[] for _ in range(n + 2)]
         self.node_el = [-1] * (n + 2)
         self.el_kind: list[str] = []
@@ -163,8 +165,7 @@ class RouteGraph:
             if self.node_el[u] < 0:
                 self.free_cells |= 1 << u
         #: the free entrances another board searched (banned here; never Spider Webs).
-        self.covered_free = self.banned & self.free_cells & ~sum(
-            1 << i for i in range(self.n) if self._is_web(i))
+        self.covered_free = self.banned & self.free_cells & ~self.webs
         self.el_bit = [0] * len(self.el_kind)
         for e, kind in enumerate(self.el_kind):
             if kind != "arm":
@@ -311,8 +312,7 @@ def entrance_boards(cells: Sequence[Cell], rows: int, cols: int) -> Iterator[Rou
     ways.sort(key=lambda way: (way[1] == "right", _is_web_cell(cells[way[0]])))
     for cell, side in ways:
         banned = covered[side] | (covered["left"] if side == "right" else 0)
-        c = cells[cell]
-        if c is None or c[0] == "spider_web":
+        if _is_web_cell(cells[cell]):
             yield base.way_in((cell, side), banned | webs[side]).finished()
             webs[side] |= 1 << cell
             continue

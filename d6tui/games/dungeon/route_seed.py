@@ -68,17 +68,27 @@ def greedy_route(board: RouteGraph, budget: Budget, bonus: int, start: int,
     firsts = sorted(_picks(board, budget, bonus, start, banned, prizes, 0, comp, now, grown),
                     key=lambda pick: -pick[0])[:starts]
     for _, opened, comp, now in firsts:
-        while True:
-            picks = seen.get(opened)
-            if picks is None:
-                picks = seen[opened] = _picks(board, budget, bonus, start, banned, prizes,
-                                              opened, comp, now, grown)
-            if not picks:
-                break
-            _, opened, comp, now = max(picks, key=lambda pick: pick[0])
+        now, opened, comp = _walk_on(board, budget, bonus, start, banned, prizes, opened,
+                                     comp, now, seen, grown)
         if now[0] > best[0]:
             best = (now[0], opened, comp)
     return best
+
+
+def _walk_on(board: RouteGraph, budget: Budget, bonus: int, start: int, banned: int,
+             prizes: int, opened: int, comp: int, now: tuple[int, int, int, int],
+             seen: dict, grown: dict) -> tuple[tuple[int, int, int, int], int, int]:
+    """Take the best pick (:func:`_picks`, points per sword) from the walk ``(opened,
+    comp)`` worth ``now`` until none adds a point; ``seen`` keeps each set of gates' picks
+    and ``grown`` their walks between calls. Returns ``(worth, opened, comp)``."""
+    while True:
+        picks = seen.get(opened)
+        if picks is None:
+            picks = seen[opened] = _picks(board, budget, bonus, start, banned, prizes,
+                                          opened, comp, now, grown)
+        if not picks:
+            return now, opened, comp
+        _, opened, comp, now = max(picks, key=lambda pick: pick[0])
 
 
 def _picks(board: RouteGraph, budget: Budget, bonus: int, start: int, banned: int,
@@ -160,17 +170,10 @@ def greedy_on(board: RouteGraph, budget: Budget, bonus: int, start: int, opened:
     now = board.worth(opened, comp, budget, bonus)
     if now is None:  # not a walk the budget pays for: no route (0 points never raise a best)
         return 0, 0, board.closure(start, 0, banned)
-    prizes = _prizes(board, start, banned)
-    seen = known.setdefault("picks", {})
-    grown = known.setdefault("grown", {})
-    while True:
-        picks = seen.get(opened)
-        if picks is None:
-            picks = seen[opened] = _picks(board, budget, bonus, start, banned, prizes,
-                                          opened, comp, now, grown)
-        if not picks:
-            return now[0], opened, comp
-        _, opened, comp, now = max(picks, key=lambda pick: pick[0])
+    now, opened, comp = _walk_on(board, budget, bonus, start, banned, _prizes(board, start,
+                                 banned), opened, comp, now, known.setdefault("picks", {}),
+                                 known.setdefault("grown", {}))
+    return now[0], opened, comp
 
 
 def seed_best(board: RouteGraph, budget: Budget, bonus: int, best: list[int],
